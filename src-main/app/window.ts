@@ -1,0 +1,27 @@
+import { BrowserWindow, nativeTheme } from 'electron';
+import * as path from 'node:path';
+import { secureWebPreferences } from './webPreferences';
+
+/** The app's page: the dev server while developing, the built index.html otherwise. */
+export function appUrl(): string {
+  const dev = process.env.ELECTRON_RENDERER_URL;
+  if (dev) return dev;
+  return new URL(`file://${path.join(__dirname, '../renderer/index.html').replace(/\\/g, '/')}`).href;
+}
+
+export function createMainWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Workload Studio',
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f6f7f9',
+    icon: path.join(__dirname, '../../resources/icon.png'),
+    webPreferences: secureWebPreferences(path.join(__dirname, '../preload/index.js')),
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(appUrl());
+  return win;
+}

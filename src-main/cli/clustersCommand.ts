@@ -1,0 +1,64 @@
+import * as fs from 'node:fs';
+import { MAX_IMPORT_CHARS } from '@shared/contract';
+import type { ClusterSummary } from '@shared/records';
+import type { Services } from '../services';
+import { call } from './apiCall';
+import { CliUsageError, table, type CliIo } from './output';
+
+export const clustersHelp = `workload-studio clusters <list|export|import> [options]
+
+  clusters list [--json]                    the saved clusters
+  clusters export <id|name> [--out FILE]    a cluster as our JSON (stdout without --out)
+  clusters import <FILE> [--name NAME]      add a cluster from our JSON; a clashing name becomes "NAME (2)"
+`;
+
+function findCluster(list: ClusterSummary[], key: string): ClusterSummary {
+  const found = list.find((c) => c.id === key) ?? list.find((c) => c.name.toLowerCase() === key.toLowerCase());
+  if (!found) throw new CliUsageError(`no cluster with id or name "${key}" (see \`clusters list\`)`);
+  return found;
+}
+
+export async function clustersCommand(services: Services, args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const [verb, target] = args;
+  switch (verb) {
+    case 'list': {
+      const list = await call(services, 'clusters:list', {});
+      if (flags.json) {
+        io.out(`${JSON.stringify(list, null, 2)}\n`);
+      } else if (list.length === 0) {
+        io.out('no clusters yet\n');
+      } else {
+        io.out(table(['NAME', 'RACKS', 'HOSTS', 'NODES', 'CORES', 'MEMORY GB', 'ID'], list.map((c) => [c.name, c.racks, c.hosts, c.nodes, c.cores, c.memoryGb, c.id])));
+      }
+      return 0;
+    }
+    case 'export': {
+      if (!target) throw new CliUsageError('clusters export needs a cluster id or name');
+      const cluster = findCluster(await call(services, 'clusters:list', {}), target);
+      const file = await call(services, 'clusters:export', { id: cluster.id });
+      if (typeof flags.out === 'string') {
+        fs.writeFileSync(flags.out, file.content);
+        io.err(`wrote ${flags.out}\n`);
+      } else {
+        io.out(file.content);
+      }
+      return 0;
+    }
+    case 'import': {
+      if (!target) throw new CliUsageError('clusters import needs a file');
+      let size: number;
+      try {
+        size = fs.statSync(target).size;
+      } catch (err) {
+        throw new CliUsageError(`cannot read ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      }
+      if (size > MAX_IMPORT_CHARS) throw new CliUsageError(`${target} is ${size} bytes; cluster files are at most ${MAX_IMPORT_CHARS} bytes`);
+      const content = fs.readFileSync(target, 'utf8');
+      const record = await call(services, 'clusters:import', { content, ...(typeof flags.name === 'string' ? { name: flags.name } : {}) });
+      io.out(`imported cluster "${record.name}" (${record.id})\n`);
+      return 0;
+    }
+    default:
+      throw new CliUsageError(verb ? `unknown clusters command "${verb}"\n\n${clustersHelp}` : clustersHelp);
+  }
+}

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { startServices, type Services } from '../services';
+import { defaultDataDir } from '../store/paths';
+import { StoreError } from '../store/errors';
+import { CliApiError } from './apiCall';
+import { clustersCommand, clustersHelp } from './clustersCommand';
+import { CliUsageError, processIo, type CliIo } from './output';
+import { serveCommand, serveHelp } from './serveCommand';
+
+declare const __APP_VERSION__: string | undefined;
+
+export const mainHelp = `Workload Studio — design a cluster, describe a workload, watch schedulers compete.
+
+Usage: workload-studio <command> [options]
+
+Commands:
+  clusters list|export|import   manage saved clusters (workload-studio clusters --help)
+  serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
+
+Options:
+  --data-dir DIR   the studio's data folder (default: the desktop app's, ${defaultDataDir()})
+  --help           this text
+  --version        the studio's version
+`;
+
+/** Run one CLI invocation; returns the exit code. Never calls process.exit, so tests run it in-process. */
+export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+        json: { type: 'boolean' },
+        out: { type: 'string', short: 'o' },
+        name: { type: 'string' },
+        port: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    io.err(`error: ${(err as Error).message}\n\n${mainHelp}`);
+    return 2;
+  }
+  const { values: flags, positionals } = parsed;
+  const [command, ...rest] = positionals;
+
+  if (flags.version) {
+    io.out(`${typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'}\n`);
+    return 0;
+  }
+  if (!command || (flags.help && !command)) {
+    io.out(mainHelp);
+    return command || flags.help ? 0 : 2;
+  }
+  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp };
+  if (!(command in help)) {
+    io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
+    return 2;
+  }
+  if (flags.help) {
+    io.out(help[command]);
+    return 0;
+  }
+
+  let services: Services | undefined;
+  try {
+    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir() });
+    const status = services.store.status();
+    if (status.setAside) {
+      io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);
+    }
+    if (command === 'clusters') return await clustersCommand(services, rest, flags, io);
+    return await serveCommand(services, flags, io);
+  } catch (err) {
+    if (err instanceof CliUsageError) {
+      io.err(`error: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof CliApiError || err instanceof StoreError) {
+      io.err(`error: ${err.message}\n`);
+      return 1;
+    }
+    io.err(`error: ${(err as Error).stack ?? String(err)}\n`);
+    return 1;
+  } finally {
+    await services?.close();
+  }
+}

@@ -1,0 +1,24 @@
+/** Where a command writes; tests pass buffers, the real CLI passes the process streams. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const processIo: CliIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+export class CliUsageError extends Error {}
+
+/** Plain fixed-width table for terminals; numbers right-aligned. */
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number'));
+  return (
+    cells
+      .map((r) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd())
+      .join('\n') + '\n'
+  );
+}

@@ -1,0 +1,30 @@
+import * as path from 'node:path';
+import { startLoopbackServer } from '../server/loopbackServer';
+import type { Services } from '../services';
+import type { CliIo } from './output';
+
+export const serveHelp = `workload-studio serve [--port N] [--data-dir DIR]
+
+  Serves the studio and its API on http://127.0.0.1 only, with a token made for this launch.
+  Open the printed URL in a browser. On a remote box, forward the port over SSH
+  (ssh -L 8750:127.0.0.1:8750 box) and open the URL with the forwarded port.
+`;
+
+/** Where the built renderer sits relative to the built CLI (out/main → out/renderer). */
+export function builtRendererDir(): string {
+  return path.resolve(__dirname, '../renderer');
+}
+
+export async function serveCommand(services: Services, flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const port = flags.port === undefined ? 0 : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${String(flags.port)}" is not a port number (0-65535)`);
+  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, rendererDir: builtRendererDir(), port });
+  io.out(`Workload Studio is serving ${services.store.file}\nOpen ${server.url}\n(Ctrl+C stops it)\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,65 @@
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { startServices, type Services } from './services';
+import { createMainWindow, appUrl } from './app/window';
+import { guardAllWebContents, lockDownSession, openExternalSafely } from './app/security';
+import { registerIpc } from './app/ipc';
+import { installMenu } from './app/menu';
+import { isTrustedRendererUrl } from './app/trustedSender';
+
+// The thin Electron shell: everything it does is wiring; the studio itself lives in services.
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  // A second copy would keep its own in-memory database and race the first one's saves.
+  app.quit();
+} else {
+  let services: Services | undefined;
+  const url = appUrl();
+
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+
+  guardAllWebContents((target) => isTrustedRendererUrl(target, url));
+
+  app.whenReady().then(async () => {
+    lockDownSession(session.defaultSession);
+    try {
+      services = await startServices({
+        dataDir: app.getPath('userData'),
+        openExternal: async (link) => {
+          if (!(await openExternalSafely(link))) throw new Error(`refused to open ${link}`);
+        },
+      });
+    } catch (err) {
+      dialog.showErrorBox('Workload Studio cannot open its data', (err as Error).message);
+      app.exit(1);
+      return;
+    }
+    registerIpc(services, url);
+    installMenu();
+    createMainWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let flushed = false;
+  app.on('before-quit', (event) => {
+    if (flushed || !services) return;
+    // Let the last queued save reach the disk before the process goes.
+    event.preventDefault();
+    services.close().finally(() => {
+      flushed = true;
+      app.quit();
+    });
+  });
+}

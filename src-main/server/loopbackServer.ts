@@ -1,0 +1,166 @@
+import * as http from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { CONTENT_SECURITY_POLICY } from '@shared/csp';
+import type { PushEvent } from '@shared/contract';
+import type { Dispatch } from '../services/dispatch';
+import type { EventBus } from '../services/eventBus';
+import { serveStatic } from './staticFiles';
+
+export interface LoopbackOptions {
+  dispatch: Dispatch;
+  events: EventBus;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  /** Fixed token for tests; otherwise a fresh one per launch. */
+  token?: string;
+  maxBodyBytes?: number;
+}
+
+export interface LoopbackServer {
+  /** Open this in a browser; the token travels in the fragment, never in a request line. */
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/**
+ * The API and the built renderer over HTTP on 127.0.0.1 only. Every API call needs the per-launch
+ * bearer token; the Host header must name the loopback address (defeats DNS rebinding) and a
+ * cross-site Origin is refused. Push events stream as server-sent events over a fetch response.
+ */
+export async function startLoopbackServer(options: LoopbackOptions): Promise<LoopbackServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const rendererDir = path.resolve(options.rendererDir);
+  const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
+  const streams = new Set<http.ServerResponse>();
+  let origin = '';
+
+  const authorized = (req: http.IncomingMessage) => {
+    const header = req.headers.authorization ?? '';
+    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+    const expected = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  const json = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+
+  const server = http.createServer((req, res) => {
+    const host = req.headers.host ?? '';
+    if (host !== new URL(origin).host && host !== `localhost:${new URL(origin).port}`) {
+      res.writeHead(421, SECURITY_HEADERS).end('wrong host');
+      return;
+    }
+    const url = new URL(req.url ?? '/', origin);
+    if (!url.pathname.startsWith('/api/')) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, SECURITY_HEADERS).end();
+        return;
+      }
+      serveStatic(rendererDir, url.pathname, res, SECURITY_HEADERS);
+      return;
+    }
+    const requestOrigin = req.headers.origin;
+    if (requestOrigin && requestOrigin !== origin && requestOrigin !== origin.replace('127.0.0.1', 'localhost')) {
+      json(res, 403, { ok: false, error: { code: 'forbidden', message: 'cross-origin requests are refused' } });
+      return;
+    }
+    if (!authorized(req)) {
+      json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'missing or wrong token: open the URL printed at start-up' } });
+      return;
+    }
+    if (url.pathname === '/api/events' && req.method === 'GET') {
+      openEventStream(res);
+      return;
+    }
+    if (req.method !== 'POST') {
+      json(res, 405, { ok: false, error: { code: 'invalid_request', message: 'API calls are POST' } });
+      return;
+    }
+    const channel = decodeURIComponent(url.pathname.slice('/api/'.length));
+    readBody(req, maxBody)
+      .then(async (text) => {
+        let payload: unknown;
+        try {
+          payload = text.length ? JSON.parse(text) : {};
+        } catch (err) {
+          json(res, 400, { ok: false, error: { code: 'invalid_request', message: `body is not JSON: ${(err as Error).message}` } });
+          return;
+        }
+        const result = await options.dispatch(channel, payload);
+        json(res, 200, result);
+      })
+      .catch((err: Error) => json(res, 413, { ok: false, error: { code: 'invalid_request', message: err.message } }));
+  });
+
+  function openEventStream(res: http.ServerResponse) {
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
+  }
+
+  const unsubscribe = options.events.subscribe((event: PushEvent) => {
+    const frame = `data: ${JSON.stringify(event)}\n\n`;
+    for (const res of streams) res.write(frame);
+  });
+  // Keeps idle proxies and the browser from dropping the event stream.
+  const keepAlive = setInterval(() => {
+    for (const res of streams) res.write(': keep-alive\n\n');
+  }, 15000);
+  keepAlive.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        unsubscribe();
+        clearInterval(keepAlive);
+        for (const res of streams) res.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error(`request body larger than ${limit} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

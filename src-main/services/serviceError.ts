@@ -1,0 +1,13 @@
+import type { ErrorCode } from '@shared/result';
+
+/** An error a handler raises on purpose; dispatch turns it into `{ok:false, error}` as is. */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}

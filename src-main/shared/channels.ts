@@ -1,0 +1,23 @@
+/**
+ * The exact channel allowlist, with no dependencies, so the sandboxed preload can bundle it without
+ * pulling in the schemas. contract.ts checks at compile time that it matches the contract's keys.
+ */
+export const CHANNEL_NAMES = [
+  'clusters:list',
+  'clusters:get',
+  'clusters:create',
+  'clusters:generate',
+  'clusters:rename',
+  'clusters:duplicate',
+  'clusters:delete',
+  'clusters:export',
+  'clusters:import',
+  'store:status',
+  'store:restoreBackup',
+  'app:openExternal',
+] as const;
+
+export const EVENT_NAMES = ['store:changed'] as const;
+
+/** The one IPC channel main uses to push events to a window. */
+export const EVENT_IPC_CHANNEL = 'studio:event';

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ClusterSpecSchema } from './cluster';
+import { UniformClusterSchema } from './clusterGenerator';
+import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
+import type { ClusterRecord, ClusterSummary, StoreStatus } from './records';
+
+/**
+ * The one API of the studio. Every transport (Electron IPC, loopback HTTP, the CLI) carries exactly
+ * these channels, validated by these schemas, answered by one handler table in src-main/services.
+ * Channel names are `domain:verb`; verbs are narrow (no generic file or database access).
+ */
+
+interface ChannelDef<Req extends z.ZodType, Res> {
+  request: Req;
+  /** Phantom: carries the response type, never read at run time. */
+  response: Res;
+}
+const channel = <Res>() => <Req extends z.ZodType>(request: Req): ChannelDef<Req, Res> => ({ request, response: undefined as Res });
+
+const id = z.string().uuid('must be a cluster id');
+const newName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+const nothing = z.strictObject({});
+/** Cluster files are small even for 2,000 servers; this cap stops a wrong file early. */
+export const MAX_IMPORT_CHARS = 32_000_000;
+
+export const contract = {
+  'clusters:list': channel<ClusterSummary[]>()(nothing),
+  'clusters:get': channel<ClusterRecord>()(z.strictObject({ id })),
+  'clusters:create': channel<ClusterRecord>()(z.strictObject({ spec: ClusterSpecSchema })),
+  'clusters:generate': channel<ClusterRecord>()(z.strictObject({ params: UniformClusterSchema })),
+  'clusters:rename': channel<ClusterRecord>()(z.strictObject({ id, name: newName })),
+  'clusters:duplicate': channel<ClusterRecord>()(z.strictObject({ id, name: newName.optional() })),
+  'clusters:delete': channel<{ id: string }>()(z.strictObject({ id })),
+  'clusters:export': channel<{ fileName: string; content: string }>()(z.strictObject({ id })),
+  'clusters:import': channel<ClusterRecord>()(
+    z.strictObject({
+      content: z.string().min(1, 'the file is empty').max(MAX_IMPORT_CHARS, `the file is larger than ${MAX_IMPORT_CHARS / 1e6} MB`),
+      /** Name for the new cluster instead of the one in the file; made unique like any import. */
+      name: newName.optional(),
+    }),
+  ),
+  'store:status': channel<StoreStatus>()(nothing),
+  'store:restoreBackup': channel<StoreStatus>()(z.strictObject({ name: z.string().regex(/^[\w.-]+\.sqlite$/, 'must be a backup file name') })),
+  'app:openExternal': channel<{ opened: boolean }>()(z.strictObject({ url: z.string().url('must be a URL') })),
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
+export type ParsedRequestOf<C extends Channel> = z.output<Contract[C]['request']>;
+export type ResponseOf<C extends Channel> = Contract[C]['response'];
+
+export const CHANNELS = Object.keys(contract) as Channel[];
+
+// Compile-time proof that the dependency-free allowlist and the contract name the same channels.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const channelListMatches: Same<(typeof CHANNEL_NAMES)[number], Channel> = true;
+const eventListMatches: Same<(typeof EVENT_NAMES)[number], EventName> = true;
+void channelListMatches;
+void eventListMatches;
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+}
+
+/** Events pushed from main to every window; same payloads on every transport. */
+export interface EventPayloads {
+  /** Something in the store changed (possibly by another process, e.g. the CLI). */
+  'store:changed': { domain: 'clusters' | 'store'; ids?: string[] };
+}
+export type EventName = keyof EventPayloads;
+
+export interface PushEvent<E extends EventName = EventName> {
+  event: E;
+  payload: EventPayloads[E];
+}

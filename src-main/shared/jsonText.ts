@@ -1,0 +1,15 @@
+/** JSON.parse with an error that says where: line and column instead of a byte offset. */
+export function parseJsonText(text: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = /position (\d+)/.exec(message);
+    if (!at) return { ok: false, message: `${what} is not valid JSON: ${message}` };
+    const offset = Number(at[1]);
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    return { ok: false, message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}` };
+  }
+}

@@ -1,0 +1,97 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** The file-system steps of a crash-safe write; tests swap single steps to simulate a crash. */
+export interface WriteIo {
+  open(file: string, flags: string): number;
+  write(fd: number, data: Uint8Array): void;
+  fsync(fd: number): void;
+  close(fd: number): void;
+  rename(from: string, to: string): void;
+  unlink(file: string): void;
+}
+
+export const nodeIo: WriteIo = {
+  open: (file, flags) => fs.openSync(file, flags, 0o600),
+  write: (fd, data) => {
+    let offset = 0;
+    while (offset < data.length) offset += fs.writeSync(fd, data, offset, data.length - offset);
+  },
+  fsync: (fd) => fs.fsyncSync(fd),
+  close: (fd) => fs.closeSync(fd),
+  rename: (from, to) => fs.renameSync(from, to),
+  unlink: (file) => fs.rmSync(file, { force: true }),
+};
+
+export const TEMP_MARKER = '.tmp-';
+
+/**
+ * Replace `target` with `data` so that a crash at any instant leaves either the old file or the new
+ * one, never a mix: write a temp file in the same folder (same file system, so rename is atomic),
+ * fsync it, rename it over the target, then fsync the folder so the rename itself is durable.
+ */
+export function atomicWriteFile(target: string, data: Uint8Array, io: WriteIo = nodeIo): void {
+  const dir = path.dirname(target);
+  const temp = path.join(dir, `${path.basename(target)}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString('hex')}`);
+  let fd: number | undefined;
+  try {
+    fd = io.open(temp, 'wx');
+    io.write(fd, data);
+    io.fsync(fd);
+    io.close(fd);
+    fd = undefined;
+    io.rename(temp, target);
+  } catch (err) {
+    if (fd !== undefined) {
+      try {
+        io.close(fd);
+      } catch {
+        /* already failing; the original error matters more */
+      }
+    }
+    try {
+      io.unlink(temp);
+    } catch {
+      /* a stale temp file is removed at the next start */
+    }
+    throw err;
+  }
+  syncFolder(dir);
+}
+
+/** Make a rename durable. Windows cannot open folders for fsync; there NTFS journals the rename. */
+function syncFolder(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Temp files left by a process that died mid-save; they never became the database, so they go. */
+export function removeStaleTempFiles(target: string): string[] {
+  const dir = path.dirname(target);
+  const prefix = `${path.basename(target)}${TEMP_MARKER}`;
+  const removed: string[] = [];
+  if (!fs.existsSync(dir)) return removed;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) continue; // another live writer
+    fs.rmSync(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

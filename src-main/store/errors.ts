@@ -1,0 +1,11 @@
+/** Errors the store raises on purpose; services turn them into API errors with these codes. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: 'not_found' | 'conflict' | 'invalid_request' | 'store_unavailable',
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}

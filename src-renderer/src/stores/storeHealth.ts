@@ -1,0 +1,27 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { StoreStatus } from '@shared/records';
+import { api } from '../api';
+
+/** Whether the database opened cleanly, and the backups on offer if it did not. */
+export const useStoreHealth = defineStore('storeHealth', () => {
+  const status = ref<StoreStatus>();
+  const dismissed = ref(false);
+
+  async function load() {
+    const result = await api.call('store:status', {});
+    if (result.ok) status.value = result.data;
+  }
+
+  async function restore(name: string) {
+    const result = await api.call('store:restoreBackup', { name });
+    if (result.ok) status.value = result.data;
+    return result;
+  }
+
+  api.on('store:changed', (p) => {
+    if (p.domain === 'store') void load();
+  });
+
+  return { status, dismissed, load, restore };
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterSpecSchema, clusterTotals } from '@shared/cluster';
+import { problemsOf } from '@shared/validation';
+import { smallCluster } from '../../helpers/clusterFixtures';
+
+function problems(input: unknown) {
+  const r = ClusterSpecSchema.safeParse(input);
+  return r.success ? [] : problemsOf(r.error);
+}
+
+describe('ClusterSpecSchema', () => {
+  it('accepts a valid cluster and fills defaults', () => {
+    const spec = smallCluster();
+    delete spec.hdfs;
+    const parsed = ClusterSpecSchema.parse(spec);
+    expect(parsed.hdfs).toEqual({ blockSizeMb: 128, replication: 3 });
+    expect(parsed.racks[0].hosts[0].vms).toEqual([]);
+  });
+
+  it('names the field of a VM with more memory than its host', () => {
+    const spec = smallCluster({ vmTypes: [{ id: 'small-vm', name: 'huge', vcpus: 2, memoryGb: 64 }] });
+    const found = problems(spec);
+    expect(found).toContainEqual({ field: 'racks.1.hosts.0.vms.0.type', message: 'VM type "huge" has 64 GB but host "b1" has only 16 GB' });
+  });
+
+  it('reports VMs that together reserve more memory than the host', () => {
+    const spec = smallCluster({ vmTypes: [{ id: 'small-vm', name: 'medium', vcpus: 2, memoryGb: 10 }] });
+    expect(problems(spec)).toContainEqual({ field: 'racks.1.hosts.0.vms', message: 'VMs reserve 20 GB but host "b1" has only 16 GB' });
+  });
+
+  it('reports zero bandwidth, duplicate names and unknown types at their fields', () => {
+    const spec = smallCluster();
+    spec.hostTypes[0].nicMBps = 0;
+    spec.racks[0].hosts[1].name = 'A1';
+    spec.racks[1].hosts[1].type = 'missing';
+    const found = problems(spec);
+    expect(found).toContainEqual({ field: 'hostTypes.0.nicMBps', message: 'NIC bandwidth must be greater than 0' });
+    // Cross-field rules run only once the shape is valid, so fix the bandwidth and look again.
+    spec.hostTypes[0].nicMBps = 125;
+    const again = problems(spec);
+    expect(again).toContainEqual({ field: 'racks.0.hosts.1.name', message: 'duplicate host name "A1"' });
+    expect(again).toContainEqual({ field: 'racks.1.hosts.1.type', message: 'unknown host type "missing"' });
+  });
+
+  it('rejects unknown keys rather than silently dropping them', () => {
+    const found = problems({ ...smallCluster(), colour: 'blue' });
+    expect(found[0].field).toBe('');
+    expect(found[0].message).toMatch(/colour/);
+  });
+
+  it('needs at least one host', () => {
+    expect(problems(smallCluster({ racks: [{ name: 'empty', hosts: [] }] }))).toContainEqual({ field: 'racks', message: 'a cluster needs at least one host' });
+  });
+});
+
+describe('clusterTotals', () => {
+  it('counts a host with VMs as its VMs and a bare host as one node', () => {
+    expect(clusterTotals(smallCluster())).toEqual({ racks: 2, hosts: 4, vms: 4, nodes: 6, cores: 32, memoryGb: 64 });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterSpecSchema } from '@shared/cluster';
+import { parseClusterFile, serializeClusterFile } from '@shared/clusterFile';
+import { smallCluster } from '../../helpers/clusterFixtures';
+
+describe('cluster file', () => {
+  const spec = ClusterSpecSchema.parse(smallCluster());
+
+  it('round-trips through our JSON', () => {
+    const parsed = parseClusterFile(serializeClusterFile(spec, '2026-11-21T00:00:00.000Z'));
+    expect(parsed).toEqual({ ok: true, spec });
+  });
+
+  it('accepts a bare cluster spec', () => {
+    expect(parseClusterFile(JSON.stringify(spec))).toEqual({ ok: true, spec });
+  });
+
+  it('says where broken JSON breaks, by line and column', () => {
+    const text = '{\n  "format": "workload-studio.cluster",\n  "version": 1,,\n}';
+    const r = parseClusterFile(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0].message).toMatch(/line 3, column 16/);
+  });
+
+  it('names the field of every problem, prefixed by where it sits in the file', () => {
+    const bad = JSON.parse(serializeClusterFile(spec, 'x'));
+    bad.cluster.hostTypes[0].cores = -1;
+    bad.version = 2;
+    const r = parseClusterFile(JSON.stringify(bad));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.problems.map((p) => p.field)).toEqual(expect.arrayContaining(['version', 'cluster.hostTypes.0.cores']));
+      expect(r.problems.find((p) => p.field === 'version')?.message).toMatch(/reads version 1/);
+    }
+  });
+
+  it('rejects a file of another kind', () => {
+    const r = parseClusterFile(JSON.stringify({ format: 'something-else', version: 1, cluster: spec }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]).toEqual({ field: 'format', message: 'must be "workload-studio.cluster"' });
+  });
+});

@@ -1,0 +1,20 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@shared': resolve(__dirname, 'src-main/shared') };
+
+/** Four suites, all in plain Node: nothing here loads Electron (scripts/check-layers.mjs proves it). */
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 30000 } },
+      { resolve: { alias }, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 120000 } },
+      {
+        resolve: { alias },
+        // One browser at a time on a 2-core machine; each file starts its own server and data folder.
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false },
+      },
+    ],
+  },
+});
