@@ -1,5 +1,5 @@
 import { app, shell, type Session, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../shared/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp';
 import { isAllowedExternalUrl } from '../services/externalLinks';
 
 /** Deny every permission (camera, notifications, geolocation, …): the studio needs none. */
@@ -9,7 +9,7 @@ export function lockDownSession(session: Session): void {
   session.setDevicePermissionHandler(() => false);
   // The renderer's own meta tag carries the same policy; the header also covers the dev server.
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY_HEADER] } });
   });
 }
 

@@ -1,6 +1,5 @@
 import { BrowserWindow, nativeTheme } from 'electron';
 import * as path from 'node:path';
-import { secureWebPreferences } from './webPreferences';
 
 /** The app's page: the dev server while developing, the built index.html otherwise. */
 export function appUrl(): string {
@@ -19,7 +18,25 @@ export function createMainWindow(): BrowserWindow {
     title: 'Workload Studio',
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f6f7f9',
     icon: path.join(__dirname, '../../resources/icon.png'),
-    webPreferences: secureWebPreferences(path.join(__dirname, '../preload/index.js')),
+    // Written out here, not built by a helper, so static checkers (electronegativity) can read it;
+    // tests/security/webPreferences.test.ts pins every value.
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      // Middle-click would otherwise open links in a new window, bypassing the window-open handler.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(appUrl());

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '@shared/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from '@shared/csp';
 import type { PushEvent } from '@shared/contract';
 import type { Dispatch } from '../services/dispatch';
 import type { EventBus } from '../services/eventBus';
@@ -28,7 +28,7 @@ export interface LoopbackServer {
 }
 
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY_HEADER,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',

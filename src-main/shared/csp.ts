@@ -13,6 +13,8 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'none'",
   "object-src 'none'",
 ].join('; ');
+
+/** Sent as an HTTP header, where frame-ancestors also applies (browsers ignore it in a meta tag). */
+export const CONTENT_SECURITY_POLICY_HEADER = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;

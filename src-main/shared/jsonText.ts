@@ -5,11 +5,12 @@ export function parseJsonText(text: string, what: string): { ok: true; value: un
   } catch (err) {
     const message = (err as Error).message;
     const at = /position (\d+)/.exec(message);
-    if (!at) return { ok: false, message: `${what} is not valid JSON: ${message}` };
-    const offset = Number(at[1]);
+    // A truncated file fails at its end, which the engine does not say as a position.
+    const offset = at ? Number(at[1]) : /end of JSON/i.test(message) ? text.length : -1;
+    if (offset < 0) return { ok: false, message: `${what} is not valid JSON: ${message}` };
     const before = text.slice(0, offset);
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
-    return { ok: false, message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}` };
+    return { ok: false, message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/ JSON input$/, ' of the file')}` };
   }
 }

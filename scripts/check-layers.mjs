@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// Layer check (architecture.md "Layers"): who may import what. Run by `npm test` and by
+// tests/security/layers.test.ts, which also proves it catches a planted violation.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { builtinModules, createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ts = require('typescript');
+
+const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const isBuiltin = (spec) => spec.startsWith('node:') || BUILTINS.has(spec) || BUILTINS.has(spec.split('/')[0]);
+const SOURCE = /\.(ts|mts|cts|vue|js|mjs)$/;
+
+function walk(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : walk(p);
+    return SOURCE.test(e.name) ? [p] : [];
+  });
+}
+
+/** Every module specifier a file imports, re-exports, dynamically imports or requires. */
+export function importsOf(file) {
+  let text = fs.readFileSync(file, 'utf8');
+  if (file.endsWith('.vue')) text = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
+function resolveLocal(root, from, spec) {
+  let base;
+  if (spec.startsWith('@shared/')) base = path.join(root, 'src-main/shared', spec.slice('@shared/'.length));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else return undefined;
+  for (const candidate of [base, `${base}.ts`, `${base}.vue`, `${base}.mjs`, `${base}.js`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+const within = (file, dir) => file === dir || file.startsWith(dir + path.sep);
+
+/** The files allowed to import `electron`: the thin shell only. */
+function isShell(root, file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  return rel === 'src-main/index.ts' || rel === 'src-main/preload.ts' || rel.startsWith('src-main/app/');
+}
+
+export function checkLayers(root) {
+  const violations = [];
+  const rel = (f) => path.relative(root, f).split(path.sep).join('/');
+  const pure = [path.join(root, 'src-main/shared'), path.join(root, 'src-main/engine')];
+  const renderer = path.join(root, 'src-renderer');
+  const shared = path.join(root, 'src-main/shared');
+
+  for (const file of walk(path.join(root, 'src-main'))) {
+    for (const spec of importsOf(file)) {
+      if (pure.some((d) => within(file, d))) {
+        if (spec === 'electron' || isBuiltin(spec)) violations.push(`${rel(file)}: imports "${spec}" (shared/ and engine/ stay free of Node and Electron)`);
+      }
+      if (spec === 'electron' && !isShell(root, file)) violations.push(`${rel(file)}: imports "electron" (only src-main/app, index.ts and preload.ts may)`);
+    }
+  }
+
+  for (const file of walk(renderer)) {
+    for (const spec of importsOf(file)) {
+      if (spec === 'electron' || isBuiltin(spec)) {
+        violations.push(`${rel(file)}: imports "${spec}" (the renderer has no Node or Electron)`);
+        continue;
+      }
+      const target = resolveLocal(root, file, spec);
+      if (target && !within(target, renderer) && !within(target, shared)) {
+        violations.push(`${rel(file)}: imports ${rel(target)} (the renderer may import only src-main/shared, as @shared)`);
+      }
+    }
+  }
+
+  // Nothing a test loads may reach `electron`, directly or through any chain of local imports.
+  const seen = new Map();
+  const reachesElectron = (file, chain) => {
+    if (seen.has(file)) return seen.get(file);
+    seen.set(file, undefined);
+    let found;
+    for (const spec of importsOf(file)) {
+      if (spec === 'electron') {
+        found = [...chain, file];
+        break;
+      }
+      const target = resolveLocal(root, file, spec);
+      if (target) {
+        const deeper = reachesElectron(target, [...chain, file]);
+        if (deeper) {
+          found = deeper;
+          break;
+        }
+      }
+    }
+    seen.set(file, found);
+    return found;
+  };
+  for (const test of walk(path.join(root, 'tests'))) {
+    // A test that replaces electron with a fake (vi.mock) never loads the real one.
+    if (/vi\.mock\(\s*['"]electron['"]/.test(fs.readFileSync(test, 'utf8'))) continue;
+    const chain = reachesElectron(test, []);
+    if (chain) violations.push(`${rel(test)}: loads electron via ${chain.map(rel).join(' → ')}`);
+  }
+  return violations;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+  const violations = checkLayers(root);
+  if (violations.length) {
+    console.error(`Layer check failed (${violations.length}):\n  ${violations.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('Layer check passed: shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.');
+}

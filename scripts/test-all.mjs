@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, with one plain count at the end.
+// Typecheck, layer check and build count as one test each; vitest's counts come from its JSON
+// report (its own summary line is for people, not for CI).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const artifacts = path.join(root, 'artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args) {
+  process.stdout.write(`\n▶ ${name}\n`);
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
+  return r.status === 0;
+}
+
+function check(name, command, args) {
+  if (step(name, command, args)) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+function vitest(name, projects) {
+  const report = path.join(artifacts, `vitest-${name}.json`);
+  fs.rmSync(report, { force: true });
+  const ok = step(`vitest: ${name}`, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (!fs.existsSync(report)) {
+    failed++;
+    failures.push(`vitest ${name} (no report: it crashed before running)`);
+    return;
+  }
+  const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  // A file that fails to load has no tests to count, so it would otherwise vanish from the tally.
+  const broken = json.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  failed += broken.length;
+  for (const f of broken) failures.push(`${path.relative(root, f.name)} did not load`);
+  for (const f of json.testResults) for (const a of f.assertionResults) if (a.status === 'failed') failures.push(a.fullName);
+  if (!ok && json.numFailedTests === 0 && broken.length === 0) {
+    failed++;
+    failures.push(`vitest ${name} exited non-zero`);
+  }
+  if (json.numTotalTests === 0) {
+    failed++;
+    failures.push(`vitest ${name} ran no test`);
+  }
+}
+
+check('typecheck (main, shared, tests)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
+check('typecheck (renderer)', bin('vue-tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
+check('layer check', process.execPath, ['scripts/check-layers.mjs']);
+check('build (electron-vite: main, preload, renderer)', bin('electron-vite'), ['build']);
+vitest('unit-integration-security', ['unit', 'integration', 'security']);
+vitest('e2e', ['e2e']);
+
+if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
+const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(artifacts, 'test-summary.txt'), `${summary}\n`);
+console.log(`\n${summary}`);
+process.exitCode = failed === 0 ? 0 : 1;

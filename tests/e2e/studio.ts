@@ -1,0 +1,61 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServices, type Services } from '../../src-main/services';
+import { startLoopbackServer, type LoopbackServer } from '../../src-main/server/loopbackServer';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const RENDERER_DIR = path.join(ROOT, 'out/renderer');
+export const ARTIFACTS = path.join(ROOT, 'artifacts/screenshots');
+
+/** The studio as a user of serve mode gets it: real services and the built renderer over loopback. */
+export interface RunningStudio {
+  services: Services;
+  server: LoopbackServer;
+  stop(): Promise<void>;
+}
+
+export async function startStudio(dataDir: string): Promise<RunningStudio> {
+  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` before the e2e tests');
+  const services = await startServices({ dataDir });
+  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, rendererDir: RENDERER_DIR });
+  return {
+    services,
+    server,
+    async stop() {
+      await server.close();
+      await services.close();
+    },
+  };
+}
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('Chromium not found: install it with `apt-get install -y chromium` (or set CHROMIUM_PATH)');
+  return found;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Collects console errors and page errors (a CSP violation shows up here) for a final check. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

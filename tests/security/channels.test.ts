@@ -1,0 +1,54 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHANNEL_NAMES, EVENT_IPC_CHANNEL, EVENT_NAMES } from '@shared/channels';
+import { contract } from '@shared/contract';
+
+const src = (p: string) => fs.readFileSync(path.resolve(__dirname, '../../src-main', p), 'utf8');
+
+describe('IPC allowlist', () => {
+  it('is exactly these channels', () => {
+    expect([...CHANNEL_NAMES]).toEqual([
+      'clusters:list',
+      'clusters:get',
+      'clusters:create',
+      'clusters:generate',
+      'clusters:rename',
+      'clusters:duplicate',
+      'clusters:delete',
+      'clusters:export',
+      'clusters:import',
+      'store:status',
+      'store:restoreBackup',
+      'app:openExternal',
+    ]);
+    expect([...EVENT_NAMES]).toEqual(['store:changed']);
+    expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());
+  });
+
+  it('every channel is domain:verb and none is a generic pass-through', () => {
+    for (const name of CHANNEL_NAMES) {
+      expect(name).toMatch(/^[a-z]+:[a-z][A-Za-z]+$/);
+      expect(name).not.toMatch(/:(invoke|send|call|exec|read|write|eval|request)$/);
+    }
+  });
+
+  it('the preload exposes one function per allowlisted channel and nothing else', () => {
+    const preload = src('preload.ts');
+    expect(preload.match(/ipcRenderer\.(invoke|send|sendSync|on|once|removeListener)\(/g)).toEqual(['ipcRenderer.invoke(', 'ipcRenderer.on(', 'ipcRenderer.removeListener(']);
+    expect(preload).toMatch(/for \(const channel of CHANNEL_NAMES\)/);
+    expect(preload).toMatch(/ipcRenderer\.on\(EVENT_IPC_CHANNEL,/);
+    expect(preload).toMatch(/exposeInMainWorld\('studio', Object\.freeze\(/);
+    // ipcRenderer itself never crosses the bridge: it appears only in its import and the three calls.
+    expect(preload.match(/\bipcRenderer\b/g)).toHaveLength(4);
+    expect(EVENT_IPC_CHANNEL).toBe('studio:event');
+  });
+
+  it('main registers handlers only for the allowlist, each behind the sender check', () => {
+    const ipc = src('app/ipc.ts');
+    expect(ipc.match(/ipcMain\.(handle|on|once|handleOnce)\(/g)).toEqual(['ipcMain.handle(']);
+    expect(ipc).toMatch(/for \(const channel of CHANNEL_NAMES\) \{\s+ipcMain\.handle\(channel, \(event, request: unknown\) => \{\s+if \(!isTrustedRendererUrl\(event\.senderFrame\?\.url, appUrl\)\)/);
+    const index = src('index.ts');
+    expect(index).not.toMatch(/ipcMain/);
+  });
+});

@@ -1,0 +1,55 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { checkLayers } from '../../scripts/check-layers.mjs';
+import { useTempDirs } from '../helpers/tempDir';
+
+const tempDir = useTempDirs();
+const root = path.resolve(__dirname, '../..');
+
+function plant(files: Record<string, string>): string {
+  const dir = tempDir();
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('layer check', () => {
+  it('passes on the project', () => {
+    expect(checkLayers(root)).toEqual([]);
+  });
+
+  it('catches Node and Electron in shared/ and engine/', () => {
+    const dir = plant({
+      'src-main/shared/a.ts': "import * as fs from 'node:fs';",
+      'src-main/engine/b.ts': "import { app } from 'electron';\nimport path from 'path';",
+    });
+    expect(checkLayers(dir)).toEqual([
+      'src-main/engine/b.ts: imports "electron" (shared/ and engine/ stay free of Node and Electron)',
+      'src-main/engine/b.ts: imports "electron" (only src-main/app, index.ts and preload.ts may)',
+      'src-main/engine/b.ts: imports "path" (shared/ and engine/ stay free of Node and Electron)',
+      'src-main/shared/a.ts: imports "node:fs" (shared/ and engine/ stay free of Node and Electron)',
+    ]);
+  });
+
+  it('catches the renderer reaching past @shared, including from .vue files', () => {
+    const dir = plant({
+      'src-main/store/db.ts': 'export const x = 1;',
+      'src-main/shared/ok.ts': 'export const y = 1;',
+      'src-renderer/src/A.vue': "<script setup lang=\"ts\">\nimport { x } from '../../src-main/store/db';\nimport { y } from '@shared/ok';\n</script>",
+    });
+    expect(checkLayers(dir)).toEqual(['src-renderer/src/A.vue: imports src-main/store/db.ts (the renderer may import only src-main/shared, as @shared)']);
+  });
+
+  it('catches a test that reaches electron through a chain of imports', () => {
+    const dir = plant({
+      'src-main/app/shell.ts': "import { app } from 'electron';",
+      'src-main/services/uses.ts': "export * from '../app/shell';",
+      'tests/unit/x.test.ts': "import '../../src-main/services/uses';",
+    });
+    expect(checkLayers(dir)).toEqual(['tests/unit/x.test.ts: loads electron via tests/unit/x.test.ts → src-main/services/uses.ts → src-main/app/shell.ts']);
+  });
+});

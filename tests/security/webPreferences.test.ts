@@ -1,0 +1,79 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Reads the BrowserWindow options straight from the source (Electron cannot run here) and pins
+ * every webPreferences value. A change to any of them must change this test too.
+ */
+function webPreferencesIn(file: string): Record<string, unknown> {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  let found: Record<string, unknown> | undefined;
+  let windows = 0;
+  const literal = (node: ts.Expression): unknown => {
+    if (ts.isStringLiteral(node)) return node.text;
+    if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+    if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
+    if (ts.isNumericLiteral(node)) return Number(node.text);
+    return `<expr ${node.getText()}>`;
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isNewExpression(node) && node.expression.getText() === 'BrowserWindow') {
+      windows++;
+      const options = node.arguments?.[0];
+      if (options && ts.isObjectLiteralExpression(options)) {
+        for (const prop of options.properties) {
+          if (ts.isPropertyAssignment(prop) && prop.name.getText() === 'webPreferences' && ts.isObjectLiteralExpression(prop.initializer)) {
+            found = {};
+            for (const p of prop.initializer.properties) {
+              if (!ts.isPropertyAssignment(p)) throw new Error(`webPreferences must be plain properties, found ${p.getText()}`);
+              found[p.name.getText()] = literal(p.initializer);
+            }
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  expect(windows).toBe(1);
+  if (!found) throw new Error('no literal webPreferences found');
+  return found;
+}
+
+describe('main window webPreferences', () => {
+  it('are exactly the hardened set', () => {
+    const prefs = webPreferencesIn(path.resolve(__dirname, '../../src-main/app/window.ts'));
+    expect(prefs).toEqual({
+      preload: "<expr path.join(__dirname, '../preload/index.js')>",
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
+  });
+
+  it('no other file creates a window or a BrowserView', () => {
+    const dir = path.resolve(__dirname, '../../src-main');
+    const offenders: string[] = [];
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.ts$/.test(e.name) && !p.endsWith(path.join('app', 'window.ts')) && /new (BrowserWindow|BrowserView|WebContentsView)\b/.test(fs.readFileSync(p, 'utf8'))) offenders.push(p);
+      }
+    };
+    walk(dir);
+    expect(offenders).toEqual([]);
+  });
+});
