@@ -5,6 +5,7 @@ import { StoreError } from '../store/errors';
 import { CliApiError } from './apiCall';
 import { clustersCommand, clustersHelp } from './clustersCommand';
 import { CliUsageError, processIo, type CliIo } from './output';
+import { runCommand, runHelp } from './runCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 
 declare const __APP_VERSION__: string | undefined;
@@ -15,6 +16,7 @@ Usage: workload-studio <command> [options]
 
 Commands:
   clusters list|export|import   manage saved clusters (workload-studio clusters --help)
+  run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
 Options:
@@ -56,7 +58,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp, run: runHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -64,6 +66,20 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   if (flags.help) {
     io.out(help[command]);
     return 0;
+  }
+
+  // Running an experiment file needs no data folder: it reads only the files it names.
+  if (command === 'run') {
+    try {
+      return await runCommand(rest, flags, io);
+    } catch (err) {
+      if (err instanceof CliUsageError) {
+        io.err(`error: ${err.message}\n`);
+        return 2;
+      }
+      io.err(`error: ${(err as Error).stack ?? String(err)}\n`);
+      return 1;
+    }
   }
 
   let services: Services | undefined;

@@ -1,0 +1,129 @@
+import { W_CPU, W_DISK, W_NET_IN, W_NET_OUT, W_UP_IN, W_UP_OUT } from './attempts';
+import { PhaseKind, type EngineJob } from './model';
+import { Locality, type Topology } from './topology';
+
+/**
+ * The work of each phase (model.md "Workload"): what a phase must do, never how long it takes.
+ *
+ * Map: `map` reads its split from HDFS (from the local disk when node- or server-local, over the
+ * network otherwise, across the uplink when off-rack) and computes; `merge` spills and merges the
+ * map output on the local disk. A map-only job writes its output to HDFS in the map phase instead.
+ * Reduce: `shuffle` fetches its partition of every map's output (over the network except the part
+ * on its own host) and spills it; `sort` merges it on disk; `reduce` computes and writes the output
+ * to HDFS, sending one copy down the replication pipeline (across racks, as HDFS places replica 2).
+ *
+ * Approximations, stated: the source side of remote reads and fetches (disk and NIC of the sending
+ * host) is not charged; map outputs are assumed spread over the cluster like the nodes are.
+ */
+export interface PhaseWorkContext {
+  topo: Topology;
+  dom0CpuPerMb: number;
+}
+
+/** Total map output of a job, MB: what its reduces shuffle between them. */
+export function jobShuffleMb(job: EngineJob): number {
+  if (job.reduces === 0) return 0;
+  if (job.shuffleMb !== undefined) return job.shuffleMb;
+  return job.inputMb * job.template.mapSelectivity + job.maps * job.template.mapWriteMbPerTask;
+}
+
+function hdfsWrite(ctx: PhaseWorkContext, mb: number, out: Float64Array, o: number): void {
+  out[o + W_DISK] += mb;
+  if (ctx.topo.replication >= 2 && ctx.topo.nodeCount > 1) {
+    out[o + W_NET_OUT] += mb;
+    if (ctx.topo.rackCount > 1) out[o + W_UP_OUT] += mb;
+  }
+}
+
+function addDom0(ctx: PhaseWorkContext, host: number, out: Float64Array, o: number): void {
+  if (ctx.dom0CpuPerMb > 0 && ctx.topo.hostHasVms[host]) {
+    out[o + W_CPU] += ctx.dom0CpuPerMb * (out[o + W_DISK] + out[o + W_NET_IN] + out[o + W_NET_OUT]);
+  }
+}
+
+/** Fill `out[o..o+6)` with the work of `phase` for a task of `job` on `node`. */
+export function phaseWork(
+  ctx: PhaseWorkContext,
+  job: EngineJob,
+  phase: PhaseKind,
+  taskSize: number,
+  factor: number,
+  locality: Locality,
+  node: number,
+  out: Float64Array,
+  o: number,
+): void {
+  for (let k = 0; k < 6; k++) out[o + k] = 0;
+  const tpl = job.template;
+  const topo = ctx.topo;
+  switch (phase) {
+    case PhaseKind.Map: {
+      const input = taskSize * factor;
+      out[o + W_CPU] = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * factor;
+      if (locality === Locality.Node || locality === Locality.Server) out[o + W_DISK] += input;
+      else if (locality === Locality.Rack) out[o + W_NET_IN] += input;
+      else if (locality === Locality.OffRack) {
+        out[o + W_NET_IN] += input;
+        out[o + W_UP_IN] += input;
+      }
+      if (job.reduces === 0) {
+        const output = job.outputMb !== undefined ? (job.outputMb / Math.max(1, job.maps)) * factor : input * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
+        hdfsWrite(ctx, output, out, o);
+      }
+      break;
+    }
+    case PhaseKind.Merge: {
+      const output = taskSize * factor * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
+      out[o + W_DISK] = 2 * output;
+      out[o + W_CPU] = tpl.sortCpuSPerMb * output;
+      break;
+    }
+    case PhaseKind.Shuffle: {
+      const mb = jobShuffleMb(job) * taskSize * factor;
+      const host = topo.nodeHost[node];
+      const rack = topo.nodeRack[node];
+      const onHost = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
+      let inRack = 0;
+      for (let i = topo.rackHostStart[rack]; i < topo.rackHostStart[rack + 1]; i++) {
+        const h = topo.rackHostList[i];
+        inRack += topo.hostNodeStart[h + 1] - topo.hostNodeStart[h];
+      }
+      const remote = 1 - onHost / topo.nodeCount;
+      const offRack = 1 - inRack / topo.nodeCount;
+      out[o + W_NET_IN] = mb * remote;
+      out[o + W_UP_IN] = mb * offRack;
+      out[o + W_DISK] = mb;
+      break;
+    }
+    case PhaseKind.Sort: {
+      const mb = jobShuffleMb(job) * taskSize * factor;
+      out[o + W_DISK] = 2 * mb;
+      out[o + W_CPU] = tpl.sortCpuSPerMb * mb;
+      break;
+    }
+    case PhaseKind.Reduce: {
+      const mb = jobShuffleMb(job) * taskSize * factor;
+      const output = job.outputMb !== undefined ? job.outputMb * taskSize * factor : mb * tpl.reduceSelectivity;
+      out[o + W_CPU] = tpl.reduceCpuSPerMb * mb + tpl.reduceCpuSPerTask * factor;
+      out[o + W_DISK] = mb;
+      hdfsWrite(ctx, output, out, o);
+      break;
+    }
+  }
+  addDom0(ctx, topo.nodeHost[node], out, o);
+}
+
+/** Seconds the phase would take alone on an idle host of the node (the "ideal" for ANP and slowdown). */
+export function isolatedSeconds(topo: Topology, node: number, work: Float64Array, o: number): number {
+  const h = topo.nodeHost[node];
+  const speed = topo.hostSpeed[h];
+  const diskOne = topo.hostDiskMBps[h] / topo.hostDisks[h];
+  return Math.max(
+    work[o + W_CPU] / speed,
+    work[o + W_DISK] / diskOne,
+    work[o + W_NET_IN] / topo.hostNicMBps[h],
+    work[o + W_NET_OUT] / topo.hostNicMBps[h],
+    work[o + W_UP_IN] / topo.rackUplinkMBps[topo.nodeRack[node]],
+    work[o + W_UP_OUT] / topo.rackUplinkMBps[topo.nodeRack[node]],
+  );
+}

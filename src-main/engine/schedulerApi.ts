@@ -1,0 +1,60 @@
+import type { EngineJob } from './model';
+import type { Random } from './random';
+import type { Locality, Topology } from './topology';
+
+/**
+ * What a scheduler may see and do (model.md "Scheduling"): queues, jobs' progress, node occupancy,
+ * where input blocks are — what a JobTracker or ResourceManager knows — and never a task's hidden
+ * true work. Every launch carries the reason, which the "why" views show.
+ */
+export interface ClusterView {
+  readonly now: number;
+  readonly topology: Topology;
+  /** Jobs submitted and not finished, in submission order. */
+  readonly activeJobs: readonly number[];
+  job(j: number): EngineJob;
+  jobSubmitTime(j: number): number;
+  pendingMaps(j: number): number;
+  pendingReduces(j: number): number;
+  runningMaps(j: number): number;
+  runningReduces(j: number): number;
+  mapsDone(j: number): number;
+  reducesDone(j: number): number;
+  /** Reduces may start once the slow-start fraction of maps is done. */
+  reducesMayStart(j: number): boolean;
+
+  nodeAlive(n: number): boolean;
+  nodeRunningMaps(n: number): number;
+  nodeRunningReduces(n: number): number;
+  nodeMemoryUsedMb(n: number): number;
+  nodeVcoresUsed(n: number): number;
+
+  /** A pending map of job j for node n no further than maxLevel; `out.level` gets its locality. */
+  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }): number;
+  /** The next pending reduce of job j, or -1. */
+  nextReduce(j: number): number;
+
+  /**
+   * Start an attempt of `task` on node `n`. Returns false when the task is not pending (or, for a
+   * speculative copy, not running) or the node is down. Memory beyond the node's is allowed — the
+   * attempt then fails, as an over-committed task does.
+   */
+  launch(task: number, n: number, reason: string, options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
+  /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
+  placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
+  appMasterNode(j: number): number;
+
+  /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
+  runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
+  /** Running attempts of a task (1 normally, 2 under speculation). */
+  taskRunningCount(task: number): number;
+  readonly random: Random;
+}
+
+export interface Scheduler {
+  readonly name: string;
+  /** A node reports in (regular or out-of-band heartbeat): assign work to it through `view.launch`. */
+  onHeartbeat(node: number, view: ClusterView): void;
+  onJobSubmitted?(job: number, view: ClusterView): void;
+  onJobFinished?(job: number, view: ClusterView): void;
+}

@@ -1,0 +1,951 @@
+import type { SimulationOptions } from '@shared/simulation';
+import { AttemptStore, W_SIZE, W_UP_IN, W_UP_OUT } from './attempts';
+import { EventHeap } from './eventHeap';
+import { JobMapIndex } from './localityIndex';
+import { PhaseKind, TaskState, type EngineJob } from './model';
+import { isolatedSeconds, phaseWork, type PhaseWorkContext } from './phases';
+import { Random } from './random';
+import { AttemptRecords } from './records';
+import type { ClusterView, Scheduler } from './schedulerApi';
+import { HostSharing, type HostUsage } from './sharing';
+import { buildTaskTable, type TaskTable } from './tasks';
+import { Locality, type Topology } from './topology';
+import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
+
+export interface SimulationInput {
+  topology: Topology;
+  jobs: EngineJob[];
+  options: SimulationOptions;
+  seed: number;
+  scheduler: Scheduler;
+  /** Wall clock for measuring scheduler time per decision; results stay deterministic without it. */
+  clock?: () => number;
+  /** Called every ~`progressEvery` events; return true to stop (cancel). */
+  onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number }) => boolean | void;
+  progressEvery?: number;
+}
+
+// Event kinds in the heap, and their priority at equal times (lower first).
+const K_HOST = 0; // a host's next phase completion (versioned)
+const K_FAIL = 1; // a node dies
+const K_DETECT = 2; // the master declares a silent node lost
+const K_REPLENISH = 3; // a replacement node joins
+const K_RELEASE = 4; // a dependent job is submitted
+const K_BEAT = 5; // out-of-band heartbeat
+const PRIORITY = [0, 1, 1, 1, 2, 3];
+
+const J_WAITING = 0;
+const J_ACTIVE = 1;
+const J_DONE = 2;
+
+const EPS_T = 1e-9;
+
+/**
+ * The discrete-event engine (architecture.md: `simulate(cluster, workload, scheduler, options)`).
+ * Pending events stay proportional to hosts, not tasks: each host has one "next completion" event,
+ * re-computed when its load changes (stale ones are dropped by version); regular heartbeats and
+ * arrivals are walked by cursors instead of being queued.
+ */
+export class Simulation implements ClusterView {
+  now = 0;
+  readonly topology: Topology;
+  readonly random: Random;
+  private readonly jobs: EngineJob[];
+  private readonly options: SimulationOptions;
+  private readonly scheduler: Scheduler;
+  private readonly tasks: TaskTable;
+  private readonly at = new AttemptStore(256);
+  private readonly heap = new EventHeap(1024);
+  private readonly sharing: HostSharing;
+  private readonly work: PhaseWorkContext;
+  private readonly records = new AttemptRecords();
+  private readonly reasons: string[] = [];
+  private readonly reasonIndex = new Map<string, number>();
+  private readonly series: SeriesRecorder;
+  private readonly clock?: () => number;
+
+  // Jobs.
+  private readonly jobState: Uint8Array;
+  private readonly jobSubmit: Float64Array;
+  private readonly jobStart: Float64Array;
+  private readonly jobMapEnd: Float64Array;
+  private readonly jobFinish: Float64Array;
+  private readonly jobFailed: Uint8Array;
+  private readonly jobMapsDone: Int32Array;
+  private readonly jobReducesDone: Int32Array;
+  private readonly jobRunMaps: Int32Array;
+  private readonly jobRunReduces: Int32Array;
+  private readonly jobPendMaps: Int32Array;
+  private readonly jobPendReduces: Int32Array;
+  private readonly jobDepsLeft: Int32Array;
+  private readonly jobAmNode: Int32Array;
+  private readonly jobAmMemory: Float64Array;
+  private readonly jobAttempts: Set<number>[];
+  private readonly jobIndex: (JobMapIndex | undefined)[];
+  private readonly jobReduceQueue: number[][];
+  private readonly dependents: number[][];
+  private active: number[] = [];
+  private activeDirty = false;
+  private readonly arrivalOrder: number[];
+  private arrivalCursor = 0;
+  private jobsDone = 0;
+
+  // Nodes and hosts.
+  private readonly alive: Uint8Array;
+  private readonly nodeLost: Uint8Array;
+  private readonly nodeRunMaps: Int32Array;
+  private readonly nodeRunReduces: Int32Array;
+  private readonly nodeMemory: Float64Array;
+  private readonly nodeVcores: Float64Array;
+  private readonly nodeAttempts: Set<number>[];
+  private readonly hostList: number[][];
+  private readonly hostVersion: Int32Array;
+  private readonly hostLast: Float64Array;
+  private readonly hostDirty: Uint8Array;
+  private readonly hostUp: Int32Array;
+  private readonly hostUse: Float64Array; // 4 per host: cpu, disk, in, out
+  private readonly dirtyHosts: number[] = [];
+  private readonly rackUpIn: Int32Array;
+  private readonly rackUpOut: Int32Array;
+
+  // Heartbeat cursor: beat b is node b mod N at time floor(b/N)·H + (b mod N)·H/N.
+  private beat = 0;
+  private nextBeatTime = 0;
+
+  // Integrals for mean utilisation.
+  private lastT = 0;
+  private use = { cpu: 0, disk: 0, net: 0, memory: 0 };
+  private integral = { cpu: 0, disk: 0, net: 0, memory: 0 };
+  private events = 0;
+  private schedulerCalls = 0;
+  private schedulerSeconds = 0;
+  private failedAttempts = 0;
+  private killedAttempts = 0;
+  private readonly localityCounts = [0, 0, 0, 0, 0];
+  private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, netInMBps: 0, netOutMBps: 0 };
+  private readonly found = { level: Locality.Node as Locality };
+  private readonly attemptRandom: Random;
+  private readonly onProgress?: SimulationInput['onProgress'];
+  private readonly progressEvery: number;
+  private cancelled = false;
+
+  constructor(input: SimulationInput) {
+    const { topology, jobs, options, seed } = input;
+    this.topology = topology;
+    this.jobs = jobs;
+    this.options = options;
+    this.scheduler = input.scheduler;
+    this.clock = input.clock;
+    this.onProgress = input.onProgress;
+    this.progressEvery = input.progressEvery ?? 200_000;
+    this.random = new Random(seed, 'scheduler');
+    this.attemptRandom = new Random(seed, 'attempts');
+    this.tasks = buildTaskTable(jobs, topology, {
+      variation: new Random(seed, 'variation'),
+      skew: new Random(seed, 'skew'),
+      placement: new Random(seed, 'placement'),
+    });
+    this.sharing = new HostSharing(topology, this.at, options.contention, options.diskThrashing);
+    this.work = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb };
+
+    const J = jobs.length;
+    this.jobState = new Uint8Array(J);
+    this.jobSubmit = new Float64Array(J).fill(NaN);
+    this.jobStart = new Float64Array(J).fill(NaN);
+    this.jobMapEnd = new Float64Array(J).fill(NaN);
+    this.jobFinish = new Float64Array(J).fill(NaN);
+    this.jobFailed = new Uint8Array(J);
+    this.jobMapsDone = new Int32Array(J);
+    this.jobReducesDone = new Int32Array(J);
+    this.jobRunMaps = new Int32Array(J);
+    this.jobRunReduces = new Int32Array(J);
+    this.jobPendMaps = new Int32Array(J);
+    this.jobPendReduces = new Int32Array(J);
+    this.jobDepsLeft = new Int32Array(J);
+    this.jobAmNode = new Int32Array(J).fill(-1);
+    this.jobAmMemory = new Float64Array(J);
+    this.jobAttempts = jobs.map(() => new Set<number>());
+    this.jobIndex = new Array(J).fill(undefined);
+    this.jobReduceQueue = jobs.map(() => []);
+    this.dependents = jobs.map(() => []);
+    jobs.forEach((j, i) => {
+      this.jobDepsLeft[i] = j.dependsOn.length;
+      for (const d of j.dependsOn) this.dependents[d].push(i);
+    });
+    this.arrivalOrder = jobs
+      .map((_, i) => i)
+      .filter((i) => jobs[i].dependsOn.length === 0)
+      .sort((a, b) => jobs[a].submit - jobs[b].submit || a - b);
+
+    const N = topology.nodeCount;
+    const H = topology.hostCount;
+    this.alive = new Uint8Array(N).fill(1);
+    this.nodeLost = new Uint8Array(N);
+    this.nodeRunMaps = new Int32Array(N);
+    this.nodeRunReduces = new Int32Array(N);
+    this.nodeMemory = new Float64Array(N);
+    this.nodeVcores = new Float64Array(N);
+    this.nodeAttempts = Array.from({ length: N }, () => new Set<number>());
+    this.hostList = Array.from({ length: H }, () => []);
+    this.hostVersion = new Int32Array(H);
+    this.hostLast = new Float64Array(H);
+    this.hostDirty = new Uint8Array(H);
+    this.hostUp = new Int32Array(H);
+    this.hostUse = new Float64Array(H * 4);
+    this.rackUpIn = new Int32Array(topology.rackCount);
+    this.rackUpOut = new Int32Array(topology.rackCount);
+
+    const expected = Math.max(60, ...jobs.map((j) => j.submit)) * 2;
+    this.series = new SeriesRecorder(options.sampleIntervalS ?? Math.max(1, expected / 400));
+    this.scheduleFailures(seed);
+  }
+
+  // ---------------------------------------------------------------- main loop
+
+  run(): EngineRunResult {
+    const H = this.options.heartbeatS;
+    const N = this.topology.nodeCount;
+    const horizon = this.options.horizonS ?? Infinity;
+    const total = this.jobs.length;
+    while (this.jobsDone < total && !this.cancelled) {
+      const tHeap = this.heap.peekTime();
+      const tArrival = this.arrivalCursor < this.arrivalOrder.length ? this.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
+      // Nothing runs and nothing is queued: skip idle heartbeats up to the next happening.
+      if (this.at.liveCount === 0 && !this.anyPending()) {
+        const next = Math.min(tHeap, tArrival);
+        if (!Number.isFinite(next)) break; // nothing can ever happen again (e.g. a dependency failed)
+        if (this.nextBeatTime < next) this.skipBeatsTo(next);
+      }
+      // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
+      // times the lower priority goes first (completions, failures, arrivals, heartbeats).
+      const tBeat = this.nextBeatTime;
+      const pHeap = this.heap.peekPriority();
+      let t = tHeap;
+      let p = pHeap;
+      let which: 0 | 1 | 2 = 0;
+      if (tArrival < t || (tArrival === t && PRIORITY[K_RELEASE] < p)) {
+        t = tArrival;
+        p = PRIORITY[K_RELEASE];
+        which = 1;
+      }
+      if (tBeat < t || (tBeat === t && PRIORITY[K_BEAT] < p)) {
+        t = tBeat;
+        which = 2;
+      }
+      if (t > horizon) break;
+      this.advanceClock(t);
+      this.events++;
+      if (which === 0) {
+        this.heap.pop();
+        this.handleEvent(this.heap.topKind, this.heap.topSubject, this.heap.topVersion);
+      } else if (which === 1) {
+        const j = this.arrivalOrder[this.arrivalCursor++];
+        this.submitJob(j);
+      } else {
+        const node = this.beat % N;
+        this.beat++;
+        this.nextBeatTime = Math.floor(this.beat / N) * H + ((this.beat % N) * H) / N;
+        if (this.alive[node]) this.heartbeat(node);
+      }
+      this.flushDirtyHosts();
+      if (this.onProgress && this.events % this.progressEvery === 0) {
+        if (this.onProgress({ simTime: this.now, events: this.events, jobsDone: this.jobsDone, jobsTotal: total })) this.cancelled = true;
+      }
+    }
+    return this.finish();
+  }
+
+  private skipBeatsTo(t: number): void {
+    const N = this.topology.nodeCount;
+    const H = this.options.heartbeatS;
+    const round = Math.floor(t / H);
+    let b = round * N + Math.ceil(((t - round * H) * N) / H);
+    if (b < this.beat) b = this.beat;
+    this.beat = b;
+    this.nextBeatTime = Math.floor(b / N) * H + ((b % N) * H) / N;
+  }
+
+  private anyPending(): boolean {
+    for (const j of this.activeJobs) if (this.jobPendMaps[j] > 0 || this.jobPendReduces[j] > 0) return true;
+    return false;
+  }
+
+  private advanceClock(t: number): void {
+    const dt = t - this.lastT;
+    if (dt > 0) {
+      this.integral.cpu += this.use.cpu * dt;
+      this.integral.disk += this.use.disk * dt;
+      this.integral.net += this.use.net * dt;
+      this.integral.memory += this.use.memory * dt;
+      this.series.advance(t, this);
+      this.lastT = t;
+    }
+    this.now = t;
+  }
+
+  private handleEvent(kind: number, subject: number, version: number): void {
+    switch (kind) {
+      case K_HOST:
+        if (version === this.hostVersion[subject]) this.hostCompletion(subject);
+        break;
+      case K_FAIL:
+        this.failNode(subject);
+        break;
+      case K_DETECT:
+        this.detectLostNode(subject);
+        break;
+      case K_REPLENISH:
+        this.replenishNode(subject);
+        break;
+      case K_RELEASE:
+        this.submitJob(subject);
+        break;
+      case K_BEAT:
+        if (this.alive[subject]) this.heartbeat(subject);
+        break;
+    }
+  }
+
+  private heartbeat(node: number): void {
+    if (this.active.length === 0) return;
+    this.schedulerCalls++;
+    if (this.clock) {
+      const t0 = this.clock();
+      this.scheduler.onHeartbeat(node, this);
+      this.schedulerSeconds += (this.clock() - t0) / 1000;
+    } else {
+      this.scheduler.onHeartbeat(node, this);
+    }
+  }
+
+  // ---------------------------------------------------------------- jobs
+
+  private submitJob(j: number): void {
+    if (this.jobState[j] !== J_WAITING) return;
+    this.jobState[j] = J_ACTIVE;
+    this.jobSubmit[j] = this.now;
+    this.jobPendMaps[j] = this.tasks.jobMapCount[j];
+    this.jobPendReduces[j] = this.tasks.jobReduceCount[j];
+    const first = this.tasks.jobFirstTask[j];
+    this.jobIndex[j] = new JobMapIndex(this.tasks, this.topology, first, this.tasks.jobMapCount[j]);
+    const q = this.jobReduceQueue[j];
+    for (let r = 0; r < this.tasks.jobReduceCount[j]; r++) q.push(first + this.tasks.jobMapCount[j] + r);
+    q.reverse(); // popped from the end, in task order
+    this.active.push(j);
+    this.scheduler.onJobSubmitted?.(j, this);
+    if (this.tasks.jobMapCount[j] + this.tasks.jobReduceCount[j] === 0) this.completeJob(j, false);
+  }
+
+  private completeJob(j: number, failed: boolean): void {
+    if (this.jobState[j] === J_DONE) return;
+    this.jobState[j] = J_DONE;
+    this.jobFinish[j] = this.now;
+    this.jobFailed[j] = failed ? 1 : 0;
+    this.jobsDone++;
+    for (const a of [...this.jobAttempts[j]]) this.endAttempt(a, 2);
+    if (failed) {
+      for (let t = this.tasks.jobFirstTask[j]; t < this.tasks.jobFirstTask[j + 1]; t++) if (this.tasks.state[t] !== TaskState.Done) this.tasks.state[t] = TaskState.Dead;
+    }
+    const am = this.jobAmNode[j];
+    if (am >= 0) {
+      this.nodeMemory[am] -= this.jobAmMemory[j];
+      this.nodeVcores[am] -= 1;
+      this.use.memory -= this.jobAmMemory[j] / this.topology.totalMemoryMb;
+    }
+    this.jobIndex[j] = undefined;
+    this.jobReduceQueue[j] = [];
+    this.active = this.active.filter((x) => x !== j);
+    this.scheduler.onJobFinished?.(j, this);
+    for (const d of this.dependents[j]) {
+      if (failed) {
+        // A workflow step whose input never came cannot run: it fails too, at once.
+        this.jobState[d] = J_ACTIVE;
+        this.jobSubmit[d] = this.now;
+        this.active.push(d);
+        this.completeJob(d, true);
+      } else if (--this.jobDepsLeft[d] === 0) {
+        this.heap.push(Math.max(this.now, this.jobs[d].submit), PRIORITY[K_RELEASE], K_RELEASE, d, 0);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- attempts
+
+  launch(task: number, node: number, reason: string, options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean {
+    const tasks = this.tasks;
+    const speculative = options?.speculative ?? false;
+    if (!this.alive[node]) return false;
+    const j = tasks.job[task];
+    if (this.jobState[j] !== J_ACTIVE) return false;
+    if (speculative ? tasks.state[task] !== TaskState.Running : tasks.state[task] !== TaskState.Pending) return false;
+    const isReduce = tasks.isReduce[task] === 1;
+    if (isReduce && !speculative) {
+      const q = this.jobReduceQueue[j];
+      const at = q.lastIndexOf(task);
+      if (at >= 0) q.splice(at, 1);
+    }
+    const job = this.jobs[j];
+    const memory = options?.memoryMb ?? (isReduce ? job.template.reduceMemoryMb : job.template.mapMemoryMb);
+    const vcores = options?.vcores ?? 1;
+    const a = this.at.create();
+    const host = this.topology.nodeHost[node];
+    this.touchHost(host);
+    this.at.task[a] = task;
+    this.at.node[a] = node;
+    this.at.host[a] = host;
+    this.at.start[a] = this.now;
+    this.at.phaseStart[a] = this.now;
+    this.at.memoryMb[a] = memory;
+    this.at.speculative[a] = speculative ? 1 : 0;
+    const locality = isReduce ? Locality.None : (this.jobIndex[j]?.localityOf(task, node) ?? Locality.None);
+    this.at.locality[a] = locality;
+    if (!speculative && !isReduce) this.localityCounts[locality]++;
+    this.nodeMemory[node] += memory;
+    this.nodeVcores[node] += vcores;
+    this.use.memory += memory / this.topology.totalMemoryMb;
+    // A node asked to hold more than it has: the attempt dies, as an over-committed task does.
+    if (this.nodeMemory[node] > this.topology.nodeMemoryMb[node] + 1e-6) this.at.doomed[a] = 1;
+    if (this.options.taskFailureProbability > 0 && this.attemptRandom.next() < this.options.taskFailureProbability) this.at.doomed[a] = 1;
+    if (!speculative) {
+      tasks.state[task] = TaskState.Running;
+      tasks.attempts[task]++;
+      if (isReduce) this.jobPendReduces[j]--;
+      else this.jobPendMaps[j]--;
+    }
+    tasks.running[task]++;
+    if (isReduce) {
+      this.jobRunReduces[j]++;
+      this.nodeRunReduces[node]++;
+    } else {
+      this.jobRunMaps[j]++;
+      this.nodeRunMaps[node]++;
+    }
+    if (Number.isNaN(this.jobStart[j])) this.jobStart[j] = this.now;
+    this.jobAttempts[j].add(a);
+    this.nodeAttempts[node].add(a);
+    if (this.options.recordAttempts) this.at.record[a] = this.records.add(task, node, this.now, locality, speculative, this.internReason(reason));
+    this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
+    return true;
+  }
+
+  private internReason(reason: string): number {
+    let i = this.reasonIndex.get(reason);
+    if (i === undefined) {
+      i = this.reasons.length;
+      this.reasons.push(reason);
+      this.reasonIndex.set(reason, i);
+    }
+    return i;
+  }
+
+  private startPhase(a: number, phase: PhaseKind): void {
+    const at = this.at;
+    const task = at.task[a];
+    const j = this.tasks.job[task];
+    const host = at.host[a];
+    this.setUplinkWork(a, false);
+    at.phase[a] = phase;
+    at.prog[a] = 0;
+    at.phaseStart[a] = this.now;
+    phaseWork(this.work, this.jobs[j], phase, this.tasks.size[task], this.tasks.factor[task], at.locality[a], at.node[a], at.work, a * W_SIZE);
+    at.lim[a] = phase === PhaseKind.Shuffle ? this.shuffleLimit(j) : 1;
+    if (at.hostSlot[a] < 0 || this.hostList[host][at.hostSlot[a]] !== a) {
+      at.hostSlot[a] = this.hostList[host].length;
+      this.hostList[host].push(a);
+    }
+    this.setUplinkWork(a, true);
+    this.markDirty(host);
+  }
+
+  /** Fraction of a shuffle that can have been fetched: the share of the job's maps that are done. */
+  private shuffleLimit(j: number): number {
+    const maps = this.tasks.jobMapCount[j];
+    if (maps === 0 || this.jobMapsDone[j] >= maps) return 1;
+    // Never 1 while a map is missing: a shuffle cannot end before the last map does.
+    return Math.min(this.jobMapsDone[j] / maps, 1 - 1e-6);
+  }
+
+  /** Count the attempt in (or out of) its rack's cross-rack flows; the rack's hosts are re-rated. */
+  private setUplinkWork(a: number, add: boolean): void {
+    // Only attempts attached to a host count (one on a dead node was already taken out).
+    if (this.at.alive[a] !== 1 || this.at.hostSlot[a] < 0) return;
+    const w = a * W_SIZE;
+    const upIn = this.at.work[w + W_UP_IN] > 0;
+    const upOut = this.at.work[w + W_UP_OUT] > 0;
+    if (!upIn && !upOut) return;
+    const host = this.at.host[a];
+    const rack = this.topology.hostRack[host];
+    const d = add ? 1 : -1;
+    if (upIn) this.rackUpIn[rack] += d;
+    if (upOut) this.rackUpOut[rack] += d;
+    this.hostUp[host] += d;
+    const topo = this.topology;
+    for (let i = topo.rackHostStart[rack]; i < topo.rackHostStart[rack + 1]; i++) {
+      const h = topo.rackHostList[i];
+      if (this.hostUp[h] > 0 || h === host) this.markDirty(h);
+    }
+  }
+
+  /** End an attempt: 0 succeeded, 1 failed, 2 killed. */
+  private endAttempt(a: number, outcome: 0 | 1 | 2): void {
+    const at = this.at;
+    if (!at.alive[a]) return;
+    const task = at.task[a];
+    const node = at.node[a];
+    const host = at.host[a];
+    const j = this.tasks.job[task];
+    this.touchHost(host);
+    this.setUplinkWork(a, false);
+    this.removeFromHost(a);
+    const r = at.record[a];
+    if (r >= 0) {
+      this.records.end[r] = this.now;
+      this.records.outcome[r] = outcome;
+    }
+    this.nodeMemory[node] -= at.memoryMb[a];
+    this.nodeVcores[node] -= 1;
+    this.use.memory -= at.memoryMb[a] / this.topology.totalMemoryMb;
+    this.tasks.running[task]--;
+    if (this.tasks.isReduce[task]) {
+      this.jobRunReduces[j]--;
+      this.nodeRunReduces[node]--;
+    } else {
+      this.jobRunMaps[j]--;
+      this.nodeRunMaps[node]--;
+    }
+    this.jobAttempts[j].delete(a);
+    this.nodeAttempts[node].delete(a);
+    if (outcome === 1) this.failedAttempts++;
+    if (outcome === 2) this.killedAttempts++;
+    at.release(a);
+    // The last attempt of a running task went away without finishing it: the task is pending again.
+    if (outcome !== 0 && this.tasks.state[task] === TaskState.Running && this.tasks.running[task] === 0 && this.jobState[j] === J_ACTIVE) {
+      if (outcome === 1 && this.tasks.attempts[task] >= this.options.maxAttempts) {
+        this.completeJob(j, true);
+        return;
+      }
+      this.requeueTask(task);
+    }
+  }
+
+  private requeueTask(task: number): void {
+    const j = this.tasks.job[task];
+    this.tasks.state[task] = TaskState.Pending;
+    if (this.tasks.isReduce[task]) {
+      this.jobPendReduces[j]++;
+      this.jobReduceQueue[j].push(task);
+    } else {
+      this.jobPendMaps[j]++;
+      this.jobIndex[j]?.add(task);
+    }
+  }
+
+  private removeFromHost(a: number): void {
+    const list = this.hostList[this.at.host[a]];
+    const slot = this.at.hostSlot[a];
+    if (list[slot] !== a) return;
+    const last = list.pop()!;
+    if (last !== a) {
+      list[slot] = last;
+      this.at.hostSlot[last] = slot;
+    }
+    this.at.hostSlot[a] = -1;
+  }
+
+  // ---------------------------------------------------------------- hosts and rates
+
+  /** Bring a host's attempts' progress up to now before anything about the host changes. */
+  private touchHost(h: number): void {
+    const dt = this.now - this.hostLast[h];
+    if (dt > 0) {
+      const list = this.hostList[h];
+      const at = this.at;
+      for (let i = 0; i < list.length; i++) {
+        const a = list[i];
+        const p = at.prog[a] + at.rate[a] * dt;
+        at.prog[a] = p > at.lim[a] ? at.lim[a] : p;
+      }
+    }
+    this.hostLast[h] = this.now;
+    this.markDirty(h);
+  }
+
+  private markDirty(h: number): void {
+    if (this.hostLast[h] !== this.now) this.touchHost(h);
+    if (!this.hostDirty[h]) {
+      this.hostDirty[h] = 1;
+      this.dirtyHosts.push(h);
+    }
+  }
+
+  private flushDirtyHosts(): void {
+    const topo = this.topology;
+    const dirty = this.dirtyHosts;
+    for (let i = 0; i < dirty.length; i++) {
+      const h = dirty[i];
+      this.hostDirty[h] = 0;
+      const list = this.hostList[h];
+      const rack = topo.hostRack[h];
+      const upIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
+      const upOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+      const u = this.usageScratch;
+      this.sharing.rate(h, list, upIn, upOut, u);
+      const o = h * 4;
+      this.use.cpu += (u.cpuCores - this.hostUse[o]) / topo.totalCores;
+      this.use.disk += (u.diskMBps - this.hostUse[o + 1]) / this.totalDisk;
+      this.use.net += (u.netInMBps + u.netOutMBps - this.hostUse[o + 2] - this.hostUse[o + 3]) / this.totalNet;
+      this.hostUse[o] = u.cpuCores;
+      this.hostUse[o + 1] = u.diskMBps;
+      this.hostUse[o + 2] = u.netInMBps;
+      this.hostUse[o + 3] = u.netOutMBps;
+      let next = Infinity;
+      const at = this.at;
+      for (let k = 0; k < list.length; k++) {
+        const a = list[k];
+        const r = at.rate[a];
+        if (r <= 0) continue;
+        const t = (at.lim[a] - at.prog[a]) / r;
+        if (t < next) next = t;
+      }
+      this.hostVersion[h]++;
+      if (next < Infinity) this.heap.push(this.now + Math.max(0, next), PRIORITY[K_HOST], K_HOST, h, this.hostVersion[h]);
+    }
+    dirty.length = 0;
+  }
+
+  private get totalDisk(): number {
+    if (this._totalDisk === 0) for (let h = 0; h < this.topology.hostCount; h++) this._totalDisk += this.topology.hostDiskMBps[h];
+    return this._totalDisk;
+  }
+  private _totalDisk = 0;
+  private get totalNet(): number {
+    if (this._totalNet === 0) for (let h = 0; h < this.topology.hostCount; h++) this._totalNet += 2 * this.topology.hostNicMBps[h];
+    return this._totalNet;
+  }
+  private _totalNet = 0;
+
+  private hostCompletion(h: number): void {
+    this.touchHost(h);
+    const list = this.hostList[h];
+    const at = this.at;
+    // Collect first: finishing a phase changes the list.
+    const finished: number[] = [];
+    const eps = EPS_T * Math.max(1, this.now);
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i];
+      if (at.rate[a] <= 0 || (at.lim[a] - at.prog[a]) / at.rate[a] > eps) continue;
+      // Reached its target within clock precision: snap, so a phase never creeps in vanishing steps.
+      at.prog[a] = at.lim[a];
+      if (at.lim[a] >= 1) finished.push(a);
+    }
+    for (const a of finished) if (at.alive[a]) this.phaseDone(a);
+  }
+
+  private phaseDone(a: number): void {
+    const at = this.at;
+    const task = at.task[a];
+    const j = this.tasks.job[task];
+    const r = at.record[a];
+    if (r >= 0) this.records.phaseEnd[r * 5 + at.phase[a]] = this.now;
+    if (at.doomed[a]) {
+      this.endAttempt(a, 1);
+      this.outOfBandBeat(at.node[a]);
+      return;
+    }
+    const phase = at.phase[a] as PhaseKind;
+    let next: PhaseKind | -1 = -1;
+    if (phase === PhaseKind.Map) next = this.tasks.jobReduceCount[j] > 0 ? PhaseKind.Merge : -1;
+    else if (phase === PhaseKind.Shuffle) next = PhaseKind.Sort;
+    else if (phase === PhaseKind.Sort) next = PhaseKind.Reduce;
+    if (next !== -1) {
+      this.startPhase(a, next);
+      return;
+    }
+    this.taskDone(a);
+  }
+
+  private taskDone(a: number): void {
+    const at = this.at;
+    const task = at.task[a];
+    const node = at.node[a];
+    const j = this.tasks.job[task];
+    const isReduce = this.tasks.isReduce[task] === 1;
+    this.tasks.state[task] = TaskState.Done;
+    if (!isReduce) this.tasks.outputNode[task] = node;
+    this.endAttempt(a, 0);
+    // Speculative twins lose the race.
+    if (this.tasks.running[task] > 0) for (const other of [...this.jobAttempts[j]]) if (at.task[other] === task) this.endAttempt(other, 2);
+    if (isReduce) this.jobReducesDone[j]++;
+    else {
+      this.jobMapsDone[j]++;
+      if (this.jobMapsDone[j] === this.tasks.jobMapCount[j]) this.jobMapEnd[j] = this.now;
+      this.updateShuffleLimits(j);
+    }
+    if (this.jobMapsDone[j] === this.tasks.jobMapCount[j] && this.jobReducesDone[j] === this.tasks.jobReduceCount[j]) this.completeJob(j, false);
+    this.outOfBandBeat(node);
+  }
+
+  /** More map output exists: shuffles of the job may fetch further. */
+  private updateShuffleLimits(j: number): void {
+    if (this.tasks.jobReduceCount[j] === 0) return;
+    const lim = this.shuffleLimit(j);
+    for (const a of this.jobAttempts[j]) {
+      if (this.at.phase[a] !== PhaseKind.Shuffle || this.at.hostSlot[a] < 0) continue;
+      this.touchHost(this.at.host[a]);
+      // What was fetched stays fetched, even if the map that made it has to run again.
+      this.at.lim[a] = Math.max(this.at.prog[a], lim);
+    }
+  }
+
+  private outOfBandBeat(node: number): void {
+    if (this.options.outOfBandHeartbeat && this.alive[node]) this.heap.push(this.now, PRIORITY[K_BEAT], K_BEAT, node, 0);
+  }
+
+  // ---------------------------------------------------------------- failures
+
+  private scheduleFailures(seed: number): void {
+    const byName = new Map<string, number[]>();
+    const topo = this.topology;
+    for (let n = 0; n < topo.nodeCount; n++) byName.set(topo.nodeName[n], [n]);
+    for (let h = 0; h < topo.hostCount; h++) {
+      const nodes: number[] = [];
+      for (let i = topo.hostNodeStart[h]; i < topo.hostNodeStart[h + 1]; i++) nodes.push(topo.hostNodeList[i]);
+      if (!byName.has(topo.hostName[h])) byName.set(topo.hostName[h], nodes);
+    }
+    for (const f of this.options.failures) {
+      const nodes = byName.get(f.node);
+      if (!nodes) throw new Error(`failures: no node or host named "${f.node}"`);
+      for (const n of nodes) this.heap.push(f.atS, PRIORITY[K_FAIL], K_FAIL, n, 0);
+    }
+    if (this.options.mtbfS) {
+      const rng = new Random(seed, 'failures');
+      for (let n = 0; n < topo.nodeCount; n++) this.heap.push(rng.exponential(this.options.mtbfS), PRIORITY[K_FAIL], K_FAIL, n, 0);
+    }
+  }
+
+  private failNode(node: number): void {
+    if (!this.alive[node]) return;
+    this.alive[node] = 0;
+    this.nodeLost[node] = 1;
+    // Its attempts stop at once, but the master only learns of it after the time-out.
+    for (const a of this.nodeAttempts[node]) {
+      this.touchHost(this.at.host[a]);
+      this.setUplinkWork(a, false);
+      this.removeFromHost(a);
+      this.at.rate[a] = 0;
+    }
+    this.heap.push(this.now + this.options.nodeTimeoutS, PRIORITY[K_DETECT], K_DETECT, node, 0);
+  }
+
+  private detectLostNode(node: number): void {
+    for (const a of [...this.nodeAttempts[node]]) this.endAttempt(a, 2);
+    // Finished maps whose output sat on the node must run again while their job still needs them.
+    for (const j of [...this.active]) {
+      if (this.tasks.jobReduceCount[j] === 0 || this.jobReducesDone[j] === this.tasks.jobReduceCount[j]) continue;
+      const first = this.tasks.jobFirstTask[j];
+      for (let t = first; t < first + this.tasks.jobMapCount[j]; t++) {
+        if (this.tasks.state[t] === TaskState.Done && this.tasks.outputNode[t] === node) {
+          this.tasks.outputNode[t] = -1;
+          this.jobMapsDone[j]--;
+          this.jobMapEnd[j] = NaN;
+          this.requeueTask(t);
+        }
+      }
+      this.updateShuffleLimits(j);
+    }
+    this.nodeMemory[node] = 0;
+    this.nodeVcores[node] = 0;
+    if (this.options.replenishAfterS) this.heap.push(this.now + this.options.replenishAfterS, PRIORITY[K_REPLENISH], K_REPLENISH, node, 0);
+  }
+
+  private replenishNode(node: number): void {
+    this.alive[node] = 1;
+    this.nodeLost[node] = 0;
+    if (this.options.mtbfS) this.heap.push(this.now + this.attemptRandom.exponential(this.options.mtbfS), PRIORITY[K_FAIL], K_FAIL, node, 0);
+  }
+
+  // ---------------------------------------------------------------- ClusterView
+
+  get activeJobs(): readonly number[] {
+    return this.active;
+  }
+  job(j: number): EngineJob {
+    return this.jobs[j];
+  }
+  jobSubmitTime(j: number): number {
+    return this.jobSubmit[j];
+  }
+  pendingMaps(j: number): number {
+    return this.jobPendMaps[j];
+  }
+  pendingReduces(j: number): number {
+    return this.jobPendReduces[j];
+  }
+  runningMaps(j: number): number {
+    return this.jobRunMaps[j];
+  }
+  runningReduces(j: number): number {
+    return this.jobRunReduces[j];
+  }
+  mapsDone(j: number): number {
+    return this.jobMapsDone[j];
+  }
+  reducesDone(j: number): number {
+    return this.jobReducesDone[j];
+  }
+  reducesMayStart(j: number): boolean {
+    const maps = this.tasks.jobMapCount[j];
+    return maps === 0 || this.jobMapsDone[j] >= Math.ceil(this.options.slowstart * maps);
+  }
+  nodeAlive(n: number): boolean {
+    return this.alive[n] === 1;
+  }
+  nodeRunningMaps(n: number): number {
+    return this.nodeRunMaps[n];
+  }
+  nodeRunningReduces(n: number): number {
+    return this.nodeRunReduces[n];
+  }
+  nodeMemoryUsedMb(n: number): number {
+    return this.nodeMemory[n];
+  }
+  nodeVcoresUsed(n: number): number {
+    return this.nodeVcores[n];
+  }
+  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }): number {
+    if (this.jobPendMaps[j] === 0) return -1;
+    return this.jobIndex[j]?.find(n, maxLevel, out) ?? -1;
+  }
+  nextReduce(j: number): number {
+    const q = this.jobReduceQueue[j];
+    while (q.length && this.tasks.state[q[q.length - 1]] !== TaskState.Pending) q.pop();
+    return q.length ? q[q.length - 1] : -1;
+  }
+  placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void {
+    if (this.jobAmNode[j] >= 0) return;
+    this.jobAmNode[j] = n;
+    this.jobAmMemory[j] = memoryMb;
+    this.nodeMemory[n] += memoryMb;
+    this.nodeVcores[n] += vcores;
+    this.use.memory += memoryMb / this.topology.totalMemoryMb;
+  }
+  appMasterNode(j: number): number {
+    return this.jobAmNode[j];
+  }
+  runningAttempts(j: number) {
+    const out: ReturnType<ClusterView['runningAttempts']> = [];
+    for (const a of this.jobAttempts[j]) {
+      const task = this.at.task[a];
+      out.push({ attempt: a, task, node: this.at.node[a], start: this.at.start[a], progress: this.reportedProgress(a), speculative: this.at.speculative[a] === 1, isReduce: this.tasks.isReduce[task] === 1 });
+    }
+    return out;
+  }
+  taskRunningCount(task: number): number {
+    return this.tasks.running[task];
+  }
+  /** Hadoop's progress score: maps by phase fraction; reduces 1/3 per shuffle, sort, reduce. */
+  private reportedProgress(a: number): number {
+    const dt = this.now - this.hostLast[this.at.host[a]];
+    const p = Math.min(this.at.lim[a], this.at.prog[a] + this.at.rate[a] * dt);
+    switch (this.at.phase[a]) {
+      case PhaseKind.Map:
+        return p * 0.9;
+      case PhaseKind.Merge:
+        return 0.9 + 0.1 * p;
+      case PhaseKind.Shuffle:
+        return p / 3;
+      case PhaseKind.Sort:
+        return (1 + p) / 3;
+      default:
+        return (2 + p) / 3;
+    }
+  }
+  /** The state at this instant, for the time series. */
+  sampleState(): SeriesSample {
+    let maps = 0;
+    let shuffles = 0;
+    let reduces = 0;
+    let pending = 0;
+    for (const j of this.active) {
+      maps += this.jobRunMaps[j];
+      pending += this.jobPendMaps[j] + this.jobPendReduces[j];
+      for (const a of this.jobAttempts[j]) {
+        if (!this.tasks.isReduce[this.at.task[a]]) continue;
+        if (this.at.phase[a] === PhaseKind.Shuffle) shuffles++;
+        else reduces++;
+      }
+    }
+    return { cpu: this.use.cpu, memory: this.use.memory, disk: this.use.disk, network: this.use.net, runningMaps: maps, runningShuffles: shuffles, runningReduces: reduces, pendingTasks: pending };
+  }
+
+  // ---------------------------------------------------------------- results
+
+  private finish(): EngineRunResult {
+    this.advanceClock(this.now);
+    for (let r = 0; r < this.records.length; r++) if (this.records.outcome[r] === 3) this.records.end[r] = NaN;
+    const jobs: JobOutcome[] = this.jobs.map((job, j) => ({
+      id: job.id,
+      template: job.template.name,
+      queue: job.queue,
+      submit: this.jobSubmit[j],
+      start: this.jobStart[j],
+      mapEnd: this.jobMapEnd[j],
+      finish: this.jobFinish[j],
+      status: this.jobState[j] !== J_DONE ? 'unfinished' : this.jobFailed[j] ? 'failed' : 'succeeded',
+      maps: job.maps,
+      reduces: job.reduces,
+      idealSeconds: this.idealSeconds(j),
+      deadline: job.deadline,
+    }));
+    const span = this.now;
+    return {
+      jobs,
+      records: this.records,
+      reasons: this.reasons,
+      series: this.series.result(),
+      simulatedSeconds: span,
+      events: this.events,
+      tasks: this.tasks.count,
+      utilization: {
+        cpu: span > 0 ? this.integral.cpu / span : 0,
+        memory: span > 0 ? this.integral.memory / span : 0,
+        disk: span > 0 ? this.integral.disk / span : 0,
+        network: span > 0 ? this.integral.net / span : 0,
+      },
+      locality: { node: this.localityCounts[0], server: this.localityCounts[1], rack: this.localityCounts[2], offRack: this.localityCounts[3], none: this.localityCounts[4] },
+      failedAttempts: this.failedAttempts,
+      killedAttempts: this.killedAttempts,
+      schedulerCalls: this.schedulerCalls,
+      schedulerSeconds: this.clock ? this.schedulerSeconds : undefined,
+      cancelled: this.cancelled,
+    };
+  }
+
+  /**
+   * The job's running time with unlimited capacity and no contention (PRISM's "ideal" for ANP):
+   * its longest map, then its longest reduce (shuffle, sort, reduce), on node 0's hardware with
+   * data-local input.
+   */
+  private idealSeconds(j: number): number {
+    const job = this.jobs[j];
+    const tasks = this.tasks;
+    const w = new Float64Array(6);
+    let longestMap = 0;
+    let longestReduce = 0;
+    for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j + 1]; t++) {
+      const phases = tasks.isReduce[t] ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : job.reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
+      let s = 0;
+      for (const p of phases) {
+        phaseWork(this.work, job, p, tasks.size[t], tasks.factor[t], tasks.isReduce[t] ? Locality.None : tasks.replicas[t * tasks.replication] >= 0 ? Locality.Node : Locality.None, 0, w, 0);
+        s += isolatedSeconds(this.topology, 0, w, 0);
+      }
+      if (tasks.isReduce[t]) longestReduce = Math.max(longestReduce, s);
+      else longestMap = Math.max(longestMap, s);
+    }
+    return longestMap + longestReduce;
+  }
+}
+
+export function simulate(input: SimulationInput): EngineRunResult {
+  return new Simulation(input).run();
+}

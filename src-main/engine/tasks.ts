@@ -1,0 +1,130 @@
+import type { EngineJob } from './model';
+import { TaskState } from './model';
+import type { Random } from './random';
+import type { Topology } from './topology';
+
+/**
+ * Every task of every job in flat typed arrays (one row per task), with its input's block replicas.
+ * Maps come first within a job, then reduces; a job's tasks are contiguous.
+ */
+export interface TaskTable {
+  count: number;
+  job: Int32Array;
+  isReduce: Uint8Array;
+  /** Map: input MB. Reduce: fraction of the job's map output it receives (partition weight). */
+  size: Float64Array;
+  /** Per-task work multiplier (mean 1): stragglers and natural variation. */
+  factor: Float64Array;
+  state: Uint8Array;
+  attempts: Uint8Array;
+  /** Running attempts of the task (more than one under speculation). */
+  running: Uint8Array;
+  /** Node holding a finished map's output (lost if that node dies), -1 otherwise. */
+  outputNode: Int32Array;
+  /** replication slots per task; -1 where the task has no input replica. */
+  replicas: Int32Array;
+  replication: number;
+  jobFirstTask: Int32Array;
+  jobMapCount: Int32Array;
+  jobReduceCount: Int32Array;
+}
+
+/** Reduce partition weights ∝ 1/rank^skew, shuffled so the heavy partition is not always first. */
+function partitionWeights(n: number, skew: number, rng: Random): Float64Array {
+  const w = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    w[i] = 1 / Math.pow(i + 1, skew);
+    sum += w[i];
+  }
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    const t = w[i];
+    w[i] = w[j];
+    w[j] = t;
+  }
+  for (let i = 0; i < n; i++) w[i] /= sum;
+  return w;
+}
+
+/**
+ * HDFS default block placement (rack-aware): first replica on a random node, second on a node of
+ * another rack, third on another node of that second rack; further ones anywhere distinct.
+ */
+function placeReplicas(topo: Topology, replication: number, rng: Random, out: Int32Array, offset: number): void {
+  const n = topo.nodeCount;
+  const first = Math.floor(rng.next() * n);
+  out[offset] = first;
+  let placed = 1;
+  const taken = (node: number) => {
+    for (let k = 0; k < placed; k++) if (out[offset + k] === node) return true;
+    return false;
+  };
+  const pick = (accept: (node: number) => boolean) => {
+    for (let tries = 0; tries < 64; tries++) {
+      const c = Math.floor(rng.next() * n);
+      if (!taken(c) && accept(c)) return c;
+    }
+    for (let c = 0; c < n; c++) if (!taken(c) && accept(c)) return c;
+    for (let c = 0; c < n; c++) if (!taken(c)) return c;
+    return -1;
+  };
+  const want = Math.min(replication, n);
+  if (placed < want) {
+    const r0 = topo.nodeRack[first];
+    const second = topo.rackCount > 1 ? pick((c) => topo.nodeRack[c] !== r0) : pick(() => true);
+    out[offset + placed++] = second;
+    if (placed < want) {
+      const r1 = topo.nodeRack[second];
+      out[offset + placed++] = pick((c) => topo.nodeRack[c] === r1);
+    }
+  }
+  while (placed < want) out[offset + placed++] = pick(() => true);
+  for (let k = placed; k < replication; k++) out[offset + k] = -1;
+}
+
+export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { variation: Random; skew: Random; placement: Random }): TaskTable {
+  const replication = Math.max(1, topo.replication);
+  let count = 0;
+  for (const j of jobs) count += j.maps + j.reduces;
+  const t: TaskTable = {
+    count,
+    job: new Int32Array(count),
+    isReduce: new Uint8Array(count),
+    size: new Float64Array(count),
+    factor: new Float64Array(count),
+    state: new Uint8Array(count),
+    attempts: new Uint8Array(count),
+    running: new Uint8Array(count),
+    outputNode: new Int32Array(count).fill(-1),
+    replicas: new Int32Array(count * replication).fill(-1),
+    replication,
+    jobFirstTask: new Int32Array(jobs.length + 1),
+    jobMapCount: new Int32Array(jobs.length),
+    jobReduceCount: new Int32Array(jobs.length),
+  };
+  let task = 0;
+  jobs.forEach((j, index) => {
+    t.jobFirstTask[index] = task;
+    t.jobMapCount[index] = j.maps;
+    t.jobReduceCount[index] = j.reduces;
+    const perMap = j.maps > 0 ? j.inputMb / j.maps : 0;
+    for (let m = 0; m < j.maps; m++, task++) {
+      t.job[task] = index;
+      t.size[task] = perMap;
+      t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
+      t.state[task] = TaskState.Pending;
+      if (perMap > 0) placeReplicas(topo, replication, streams.placement, t.replicas, task * replication);
+    }
+    const weights = partitionWeights(j.reduces, j.template.skew, streams.skew);
+    for (let r = 0; r < j.reduces; r++, task++) {
+      t.job[task] = index;
+      t.isReduce[task] = 1;
+      t.size[task] = weights[r];
+      t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
+      t.state[task] = TaskState.Pending;
+    }
+  });
+  t.jobFirstTask[jobs.length] = task;
+  return t;
+}

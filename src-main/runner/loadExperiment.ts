@@ -1,0 +1,82 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
+import { parseClusterFile } from '@shared/clusterFile';
+import { ExperimentSchema, type Experiment } from '@shared/experiment';
+import { parseJsonText } from '@shared/jsonText';
+import { problemsOf } from '@shared/validation';
+import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload';
+import { parseRumen } from '../workloads/traces/rumen';
+import { parseSls } from '../workloads/traces/sls';
+import { parseSwim } from '../workloads/traces/swim';
+
+export class ExperimentFileError extends Error {}
+
+export interface LoadedExperiment {
+  experiment: Experiment;
+  cluster: ClusterSpec;
+  workload: WorkloadSpec;
+}
+
+const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+function readText(file: string, what: string): string {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch (err) {
+    throw new ExperimentFileError(`${what}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (size > MAX_FILE_BYTES) throw new ExperimentFileError(`${what}: ${file} is ${size} bytes, more than the ${MAX_FILE_BYTES} allowed`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+function problemsMessage(prefix: string, problems: { field: string; message: string }[]): string {
+  const shown = problems.slice(0, 10).map((p) => `  ${[prefix, p.field].filter(Boolean).join('.')}: ${p.message}`);
+  const more = problems.length > 10 ? `\n  and ${problems.length - 10} more` : '';
+  return `${shown.join('\n')}${more}`;
+}
+
+/** Read an experiment file and everything it refers to; every problem names its file and field. */
+export function loadExperiment(file: string): LoadedExperiment {
+  const dir = path.dirname(path.resolve(file));
+  const json = parseJsonText(readText(file, 'experiment'), file);
+  if (!json.ok) throw new ExperimentFileError(json.message);
+  const parsed = ExperimentSchema.safeParse(json.value);
+  if (!parsed.success) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage('', problemsOf(parsed.error))}`);
+  const experiment = parsed.data;
+
+  let cluster: ClusterSpec;
+  if ('file' in experiment.cluster) {
+    const clusterFile = path.resolve(dir, experiment.cluster.file);
+    const c = parseClusterFile(readText(clusterFile, 'cluster.file'));
+    if (!c.ok) throw new ExperimentFileError(`cluster.file ${clusterFile} is not a valid cluster:\n${problemsMessage('', c.problems)}`);
+    cluster = c.spec;
+  } else {
+    cluster = ClusterSpecSchema.parse(experiment.cluster);
+  }
+
+  let workload: WorkloadSpec;
+  const w = experiment.workload;
+  if ('trace' in w) {
+    const traceFile = path.resolve(dir, w.trace.file);
+    const text = readText(traceFile, 'workload.trace.file');
+    const imported = w.trace.format === 'swim' ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit) : w.trace.format === 'sls' ? parseSls(text, w.trace.limit) : parseRumen(text, w.trace.limit);
+    if (imported.problems.length) {
+      const lines = imported.problems.slice(0, 10).map((p) => `  line ${p.line}, ${p.field}: ${p.message}`);
+      throw new ExperimentFileError(`workload.trace.file ${traceFile} has ${imported.problems.length} problem(s):\n${lines.join('\n')}${imported.problems.length > 10 ? `\n  and ${imported.problems.length - 10} more` : ''}`);
+    }
+    if (imported.jobs.length === 0) throw new ExperimentFileError(`workload.trace.file ${traceFile} holds no jobs`);
+    workload = { name: path.basename(traceFile), description: `${w.trace.format} trace`, jobs: imported.jobs };
+  } else if ('file' in w) {
+    const workloadFile = path.resolve(dir, w.file);
+    const wj = parseJsonText(readText(workloadFile, 'workload.file'), workloadFile);
+    if (!wj.ok) throw new ExperimentFileError(wj.message);
+    const ws = WorkloadSpecSchema.safeParse(wj.value);
+    if (!ws.success) throw new ExperimentFileError(`workload.file ${workloadFile} is not a valid workload:\n${problemsMessage('', problemsOf(ws.error))}`);
+    workload = ws.data;
+  } else {
+    workload = w;
+  }
+  return { experiment, cluster, workload };
+}

@@ -1,0 +1,108 @@
+import type { QueueConfig, SchedulerSpec } from '@shared/schedulers';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { Locality } from '../engine/topology';
+import { freeOnNode, nodeOffer, taskMemory } from './containers';
+import { LEVEL_WORDS } from './slotHelpers';
+
+type CapacitySpec = Extract<SchedulerSpec, { kind: 'capacity' }>;
+
+interface Leaf {
+  name: string;
+  /** Fractions of the whole cluster. */
+  capacity: number;
+  maxCapacity: number;
+}
+
+/** Absolute capacities of the leaf queues: the product of the percentages down the tree. */
+export function leafQueues(queues: QueueConfig[], parentCap = 1, parentMax = 1): Leaf[] {
+  return queues.flatMap((q) => {
+    const cap = (parentCap * q.capacity) / 100;
+    const max = (parentMax * q.maxCapacity) / 100;
+    return q.children.length ? leafQueues(q.children, cap, max) : [{ name: q.name, capacity: cap, maxCapacity: Math.max(cap, max) }];
+  });
+}
+
+/**
+ * YARN Capacity Scheduler on containers: hierarchical queues with guaranteed and maximum
+ * capacities (in memory), FIFO inside a queue, an application-master container per job before its
+ * tasks, and node-locality delay counted in missed scheduling opportunities. A container fits when
+ * the node's NodeManager offer (memory, vcores — up to 128 as PRISM sec. 6.1 configured) has room.
+ */
+export function capacityScheduler(spec: CapacitySpec): Scheduler {
+  const leaves = leafQueues(spec.queues);
+  const leafOf = (queue: string) => leaves.find((l) => l.name === queue) ?? leaves[0];
+  const missed = new Map<number, number>();
+  const found = { level: Locality.Node as Locality };
+  let clusterMemory = 0;
+
+  function queueUsage(view: ClusterView): Map<string, number> {
+    const used = new Map<string, number>();
+    for (const j of view.activeJobs) {
+      const leaf = leafOf(view.job(j).queue).name;
+      const mem = view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
+      used.set(leaf, (used.get(leaf) ?? 0) + mem);
+    }
+    return used;
+  }
+
+  function tryJob(view: ClusterView, j: number, n: number, leaf: Leaf): boolean {
+    const free = freeOnNode(spec, view, n);
+    const id = view.job(j).id;
+    const why = `Capacity: queue ${leaf.name} is furthest below its ${Math.round(leaf.capacity * 100)} % capacity; job ${id} is first in it`;
+    if (view.appMasterNode(j) < 0) {
+      if (free.memoryMb < spec.amMemoryMb || free.vcores < spec.amVcores) return false;
+      view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
+      return true;
+    }
+    if (view.pendingMaps(j) > 0) {
+      const mem = taskMemory(spec, view, j, false);
+      if (free.memoryMb >= mem && free.vcores >= 1) {
+        const opportunities = missed.get(j) ?? 0;
+        const maxLevel = opportunities >= spec.localityDelay ? Locality.OffRack : Locality.Server;
+        const task = view.findMap(j, n, maxLevel, found);
+        if (task >= 0 && view.launch(task, n, `${why}; ${LEVEL_WORDS[found.level]} map container`, { memoryMb: mem })) {
+          missed.set(j, 0);
+          return true;
+        }
+        missed.set(j, opportunities + 1);
+      }
+    }
+    if (view.pendingReduces(j) > 0 && view.reducesMayStart(j)) {
+      const mem = taskMemory(spec, view, j, true);
+      if (free.memoryMb >= mem && free.vcores >= 1) {
+        const task = view.nextReduce(j);
+        if (task >= 0 && view.launch(task, n, `${why}; reduce container`, { memoryMb: mem })) return true;
+      }
+    }
+    return false;
+  }
+
+  return {
+    name: 'capacity',
+    onJobFinished(j) {
+      missed.delete(j);
+    },
+    onHeartbeat(n: number, view: ClusterView) {
+      if (clusterMemory === 0) for (let i = 0; i < view.topology.nodeCount; i++) clusterMemory += nodeOffer(spec, view, i).memoryMb;
+      for (let guard = 0; guard < 1024; guard++) {
+        const used = queueUsage(view);
+        // Leaves in order of how far below their guarantee they are; a leaf at its maximum waits.
+        const candidates = leaves
+          .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
+          .sort((a, b) => (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) || a.name.localeCompare(b.name));
+        let launched = false;
+        for (const leaf of candidates) {
+          for (const j of view.activeJobs) {
+            if (leafOf(view.job(j).queue) !== leaf) continue;
+            if (tryJob(view, j, n, leaf)) {
+              launched = true;
+              break;
+            }
+          }
+          if (launched) break;
+        }
+        if (!launched) return;
+      }
+    },
+  };
+}

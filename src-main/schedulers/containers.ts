@@ -1,0 +1,29 @@
+import type { ClusterView } from '../engine/schedulerApi';
+
+/** YARN's container view of a node: memory and vcores a NodeManager offers. */
+export interface ContainerConfig {
+  nodeMemoryMb?: number;
+  vcoresPerNode?: number;
+  amMemoryMb: number;
+  amVcores: number;
+  mapMemoryMb?: number;
+  reduceMemoryMb?: number;
+}
+
+export function nodeOffer(cfg: ContainerConfig, view: ClusterView, n: number): { memoryMb: number; vcores: number } {
+  const topo = view.topology;
+  return {
+    memoryMb: cfg.nodeMemoryMb ?? Math.max(1024, topo.nodeMemoryMb[n] - 1024),
+    vcores: cfg.vcoresPerNode ?? Math.round(topo.nodeCores[n]),
+  };
+}
+
+export function freeOnNode(cfg: ContainerConfig, view: ClusterView, n: number): { memoryMb: number; vcores: number } {
+  const offer = nodeOffer(cfg, view, n);
+  return { memoryMb: offer.memoryMb - view.nodeMemoryUsedMb(n), vcores: offer.vcores - view.nodeVcoresUsed(n) };
+}
+
+export function taskMemory(cfg: ContainerConfig, view: ClusterView, j: number, reduce: boolean): number {
+  const tpl = view.job(j).template;
+  return reduce ? (cfg.reduceMemoryMb ?? tpl.reduceMemoryMb) : (cfg.mapMemoryMb ?? tpl.mapMemoryMb);
+}

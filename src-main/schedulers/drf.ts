@@ -1,0 +1,71 @@
+import type { SchedulerSpec } from '@shared/schedulers';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { Locality } from '../engine/topology';
+import { freeOnNode, nodeOffer, taskMemory } from './containers';
+import { LEVEL_WORDS } from './slotHelpers';
+
+type DrfSpec = Extract<SchedulerSpec, { kind: 'drf' }>;
+
+/**
+ * Dominant Resource Fairness (Ghodsi et al., NSDI'11) over memory and vcores: a free container
+ * goes to the job with the smallest dominant share — the larger of its share of the cluster's
+ * memory and of its vcores — whose next task fits on the node. Jobs are YARN applications, each
+ * with its application master.
+ */
+export function drfScheduler(spec: DrfSpec): Scheduler {
+  const found = { level: Locality.Node as Locality };
+  let totals: { memoryMb: number; vcores: number } | undefined;
+
+  function dominantShare(view: ClusterView, j: number): number {
+    const mem = view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
+    const cpu = view.runningMaps(j) + view.runningReduces(j) + (view.appMasterNode(j) >= 0 ? spec.amVcores : 0);
+    return Math.max(mem / totals!.memoryMb, cpu / totals!.vcores);
+  }
+
+  return {
+    name: 'drf',
+    onHeartbeat(n: number, view: ClusterView) {
+      if (!totals) {
+        totals = { memoryMb: 0, vcores: 0 };
+        for (let i = 0; i < view.topology.nodeCount; i++) {
+          const o = nodeOffer(spec, view, i);
+          totals.memoryMb += o.memoryMb;
+          totals.vcores += o.vcores;
+        }
+      }
+      for (let guard = 0; guard < 1024; guard++) {
+        const order = [...view.activeJobs].sort((a, b) => dominantShare(view, a) - dominantShare(view, b) || a - b);
+        let launched = false;
+        for (const j of order) {
+          const free = freeOnNode(spec, view, n);
+          const share = dominantShare(view, j).toFixed(3);
+          if (view.appMasterNode(j) < 0) {
+            if (free.memoryMb >= spec.amMemoryMb && free.vcores >= spec.amVcores) {
+              view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
+              launched = true;
+              break;
+            }
+            continue;
+          }
+          const mapMem = taskMemory(spec, view, j, false);
+          if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && free.vcores >= 1) {
+            const task = view.findMap(j, n, Locality.OffRack, found);
+            if (task >= 0 && view.launch(task, n, `DRF: job ${view.job(j).id} has the smallest dominant share (${share}); ${LEVEL_WORDS[found.level]} map`, { memoryMb: mapMem })) {
+              launched = true;
+              break;
+            }
+          }
+          const redMem = taskMemory(spec, view, j, true);
+          if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && free.memoryMb >= redMem && free.vcores >= 1) {
+            const task = view.nextReduce(j);
+            if (task >= 0 && view.launch(task, n, `DRF: job ${view.job(j).id} has the smallest dominant share (${share}); reduce`, { memoryMb: redMem })) {
+              launched = true;
+              break;
+            }
+          }
+        }
+        if (!launched) return;
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { SchedulerSpec } from '@shared/schedulers';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { Locality } from '../engine/topology';
+import { launchMap, launchReduce } from './slotHelpers';
+
+type FifoSpec = Extract<SchedulerSpec, { kind: 'fifo' }>;
+
+/**
+ * Hadoop 1's default JobQueueTaskScheduler: fixed map and reduce slots per node; jobs strictly in
+ * submission order. A free map slot goes to the first job with pending maps, which takes its best
+ * placed map (node-local, then rack, then any); a free reduce slot to the first job whose reduces
+ * may start (slow-start).
+ */
+export function fifoScheduler(spec: FifoSpec): Scheduler {
+  const found = { level: Locality.Node as Locality };
+  return {
+    name: 'fifo',
+    onHeartbeat(n: number, view: ClusterView) {
+      let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
+      let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      const jobs = view.activeJobs;
+      for (let i = 0; i < jobs.length && freeMaps > 0; i++) {
+        const j = jobs[i];
+        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found)) freeMaps--;
+      }
+      for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
+        const j = jobs[i];
+        while (freeReduces > 0 && launchReduce(view, j, n, `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`)) freeReduces--;
+      }
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { SchedulerSpec } from '@shared/schedulers';
+import type { Scheduler } from '../engine/schedulerApi';
+import { capacityScheduler } from './capacity';
+import { drfScheduler } from './drf';
+import { fairScheduler } from './fair';
+import { fifoScheduler } from './fifo';
+import { lateScheduler } from './late';
+
+/** A fresh scheduler for one run (schedulers keep per-run state). */
+export function createScheduler(spec: SchedulerSpec): Scheduler {
+  switch (spec.kind) {
+    case 'fifo':
+      return fifoScheduler(spec);
+    case 'fair':
+      return fairScheduler(spec);
+    case 'capacity':
+      return capacityScheduler(spec);
+    case 'drf':
+      return drfScheduler(spec);
+    case 'late':
+      return lateScheduler(spec);
+  }
+}

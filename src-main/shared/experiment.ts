@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ClusterSpecSchema } from './cluster';
+import { SchedulerSpecSchema } from './schedulers';
+import { SimulationOptionsSchema } from './simulation';
+import { WorkloadSpecSchema } from './workload';
+
+/**
+ * An experiment file (docs/experiment.schema.json): one cluster, one workload, the schedulers to
+ * compare with their parameters, and the seeds. Cluster and workload may be inline or in files
+ * (paths relative to the experiment file); a workload may also be a trace to replay.
+ */
+export const TraceRefSchema = z.strictObject({
+  format: z.enum(['swim', 'sls', 'rumen']),
+  file: z.string().min(1),
+  /** Replay only the first N jobs. */
+  limit: z.number().int().min(1).optional(),
+});
+
+export const ExperimentSchema = z.strictObject({
+  format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
+  name: z.string().trim().min(1).max(120),
+  description: z.string().max(4000).default(''),
+  cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
+  workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
+  schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler'),
+  seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').default([1]),
+  simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+});
+
+export type Experiment = z.output<typeof ExperimentSchema>;
+export type ExperimentInput = z.input<typeof ExperimentSchema>;
+
+const nullableNumber = z.number().nullable();
+
+export const RunSummarySchema = z.strictObject({
+  jobs: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  unfinished: z.number().int(),
+  makespan: z.number(),
+  meanJct: z.number(),
+  medianJct: z.number(),
+  p95Jct: z.number(),
+  throughputJobsPerHour: z.number(),
+  utilization: z.strictObject({ cpu: z.number().min(0).max(1), memory: z.number().min(0), disk: z.number().min(0).max(1), network: z.number().min(0).max(1) }),
+  locality: z.strictObject({ node: z.number().int(), server: z.number().int(), rack: z.number().int(), offRack: z.number().int() }),
+  meanAnp: z.number(),
+  unfairness: z.number(),
+  jainIndex: z.number(),
+  meanSlowdown: z.number(),
+  deadlineHitRate: nullableNumber,
+  failedAttempts: z.number().int(),
+  killedAttempts: z.number().int(),
+  schedulerCalls: z.number().int(),
+  events: z.number().int(),
+  simulatedSeconds: z.number(),
+});
+
+export const ResultFileSchema = z.strictObject({
+  format: z.literal('workload-studio.result'),
+  version: z.literal(1),
+  experiment: z.string(),
+  runs: z.array(
+    z.strictObject({
+      scheduler: z.string(),
+      kind: z.string(),
+      seed: z.number().int(),
+      summary: RunSummarySchema,
+      jobs: z.array(
+        z.strictObject({
+          id: z.string(),
+          template: z.string(),
+          status: z.enum(['succeeded', 'failed', 'unfinished']),
+          submit: nullableNumber,
+          start: nullableNumber,
+          finish: nullableNumber,
+        }),
+      ),
+    }),
+  ),
+});
+
+export type ResultFile = z.output<typeof ResultFileSchema>;

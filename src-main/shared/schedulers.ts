@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Scheduler choices and their parameters, with the defaults the papers and Hadoop use.
+ * The engine's implementations live in src-main/schedulers, one file each.
+ */
+const slots = {
+  /** Hadoop 1 slots per node (defaults: 2 map, 2 reduce; PRISM sec. 6.1 ran Fair with 8 and 6). */
+  mapSlots: z.number().int().min(0).max(512).default(2),
+  reduceSlots: z.number().int().min(0).max(512).default(2),
+};
+
+const containers = {
+  /** Memory a NodeManager offers; default: the node's memory less 1 GB for the OS and daemons. */
+  nodeMemoryMb: z.number().positive().optional(),
+  /** vcores a NodeManager offers; default: the node's cores (PRISM sec. 6.1 also ran 128). */
+  vcoresPerNode: z.number().int().min(1).max(128).optional(),
+  /** Application master container per job (MRAppMaster defaults). */
+  amMemoryMb: z.number().positive().default(1536),
+  amVcores: z.number().int().min(1).default(1),
+  /** Container size per task; default: the template's map / reduce memory. */
+  mapMemoryMb: z.number().positive().optional(),
+  reduceMemoryMb: z.number().positive().optional(),
+};
+
+export const PoolSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Guaranteed number of slots (maps + reduces) while the pool has demand. */
+  minShare: z.number().int().min(0).default(0),
+  weight: z.number().positive().default(1),
+});
+
+export interface QueueConfig {
+  name: string;
+  /** Percent of the parent's capacity. */
+  capacity: number;
+  /** Percent of the parent's capacity the queue may grow to when others are idle. */
+  maxCapacity: number;
+  children: QueueConfig[];
+}
+export const QueueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
+  z.strictObject({
+    name: z.string().min(1),
+    capacity: z.number().min(0).max(100),
+    maxCapacity: z.number().min(0).max(100).default(100),
+    children: z.array(QueueSchema).default([]),
+  }),
+) as unknown as z.ZodType<QueueConfig, unknown>;
+
+export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('fifo'), label: z.string().optional(), ...slots }),
+  z.strictObject({
+    kind: z.literal('fair'),
+    label: z.string().optional(),
+    ...slots,
+    /** Delay scheduling (Zaharia et al.): seconds a job waits for a node-local, then a rack-local slot. 0/0 = greedy ("PureFair"). */
+    nodeLocalityWaitS: z.number().min(0).default(5),
+    rackLocalityWaitS: z.number().min(0).default(5),
+    pools: z.array(PoolSchema).default([]),
+  }),
+  z.strictObject({
+    kind: z.literal('capacity'),
+    label: z.string().optional(),
+    ...containers,
+    queues: z.array(QueueSchema).default([{ name: 'default', capacity: 100, maxCapacity: 100, children: [] }]),
+    /** Missed scheduling opportunities before a container may go rack-local (YARN node-locality-delay). */
+    localityDelay: z.number().int().min(0).default(40),
+  }),
+  z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers }),
+  z.strictObject({
+    kind: z.literal('late'),
+    label: z.string().optional(),
+    ...slots,
+    /** LATE (Zaharia et al., OSDI'08) defaults: SpeculativeCap 10 % of slots, both thresholds the 25th percentile. */
+    speculativeCap: z.number().min(0).max(1).default(0.1),
+    slowTaskPercentile: z.number().min(0).max(100).default(25),
+    slowNodePercentile: z.number().min(0).max(100).default(25),
+    /** Seconds an attempt must have run before it is judged. */
+    minRunSeconds: z.number().min(0).default(60),
+  }),
+]);
+
+export type SchedulerSpec = z.output<typeof SchedulerSpecSchema>;
+export type SchedulerSpecInput = z.input<typeof SchedulerSpecSchema>;
+export type SchedulerKind = SchedulerSpec['kind'];
+
+/** The name a run is reported under: the label if given, else the kind with its distinguishing settings. */
+export function schedulerLabel(spec: SchedulerSpec): string {
+  if (spec.label) return spec.label;
+  if (spec.kind === 'fair') return spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)';
+  return spec.kind;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const num = () => z.number({ error: 'must be a number' }).finite();
+
+/** How the engine runs, independent of the scheduler (model.md "Scheduling", "Faults"). */
+export const SimulationOptionsSchema = z.strictObject({
+  /** Node heartbeat interval (Hadoop 1 default 3 s). */
+  heartbeatS: num().positive().default(3),
+  /** A node also heartbeats right after a task finishes on it. */
+  outOfBandHeartbeat: z.boolean().default(true),
+  /**
+   * `full`: phases share CPU, disk and network (durations are outcomes). `none`: each phase runs at
+   * its isolated speed, as in slot simulators — for very large runs and the ARIA bounds.
+   */
+  contention: z.enum(['full', 'none']).default('full'),
+  /** Disk bandwidth lost per extra concurrent stream on a disk (seek thrashing). */
+  diskThrashing: num().min(0).max(1).default(0.08),
+  /** Host CPU-seconds per MB of guest I/O on hosts with VMs (Dom0-style overhead). */
+  dom0CpuPerMb: num().min(0).default(0),
+  /** Fraction of a job's maps that must finish before its reduces may start. */
+  slowstart: num().min(0).max(1).default(0.05),
+  /** Attempts of one task before its job fails (Hadoop default 4). */
+  maxAttempts: z.number().int().min(1).max(100).default(4),
+  /** Probability that an attempt fails on its own (not counting node loss or memory). */
+  taskFailureProbability: num().min(0).max(1).default(0),
+  /** Time after the last heartbeat at which a node is declared lost (Hadoop 1 default 600 s). */
+  nodeTimeoutS: num().positive().default(600),
+  failures: z
+    .array(z.strictObject({ node: z.string().min(1), atS: num().min(0) }))
+    .default([]),
+  /** Mean time between failures per node; off when absent. */
+  mtbfS: num().positive().optional(),
+  /** A lost node is replaced by an identical one this long after it is declared lost. */
+  replenishAfterS: num().positive().optional(),
+  /** Stop the run here (seconds); jobs not finished by then are reported unfinished. */
+  horizonS: num().positive().optional(),
+  /** Time-series sample interval; default: run length / 400. */
+  sampleIntervalS: num().positive().optional(),
+  /** Keep per-attempt records (node, phases, locality) in the result. */
+  recordAttempts: z.boolean().default(true),
+});
+
+export type SimulationOptions = z.output<typeof SimulationOptionsSchema>;
+export type SimulationOptionsInput = z.input<typeof SimulationOptionsSchema>;

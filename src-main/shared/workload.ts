@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * A workload (model.md "Workload"): jobs that name a benchmark template, or a generator that makes
+ * such jobs from a mix and an arrival process. Generated jobs come from the run's seed, so every
+ * scheduler in an experiment sees the same arrival stream for a given seed.
+ */
+
+const num = () => z.number({ error: 'must be a number' }).finite();
+const id = z.string().trim().min(1, 'must not be empty').max(120);
+
+export const JobSpecSchema = z.strictObject({
+  id: id.optional(),
+  template: z.string().min(1, 'must name a template'),
+  /** Seconds after the start of the run. */
+  submit: num().min(0, 'must be at least 0'),
+  /** Map input; with the cluster's block size it gives the number of maps unless `maps` is set. */
+  inputMb: num().min(0, 'must be at least 0'),
+  maps: z.number().int().min(0).max(1_000_000).optional(),
+  reduces: z.number().int().min(0).max(100_000).optional(),
+  queue: z.string().min(1).max(80).default('default'),
+  /** Absolute deadline, seconds after the start of the run. */
+  deadline: num().positive().optional(),
+  /** Ids of jobs that must finish before this one is submitted (workflows). */
+  dependsOn: z.array(id).default([]),
+  mrCluster: z.string().max(80).optional(),
+  /** Trace overrides of the template's selectivities, in MB. */
+  shuffleMb: num().min(0).optional(),
+  outputMb: num().min(0).optional(),
+});
+
+export const MixEntrySchema = z.strictObject({
+  template: z.string().min(1),
+  weight: num().positive('must be greater than 0'),
+  /** Number of maps, or a range to draw from uniformly. */
+  maps: z.union([z.number().int().min(1), z.tuple([z.number().int().min(1), z.number().int().min(1)])]),
+  reduces: z.number().int().min(0).optional(),
+  queue: z.string().min(1).max(80).optional(),
+});
+
+export const ArrivalSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('batch'), at: num().min(0).default(0) }),
+  z.strictObject({ kind: z.literal('poisson'), meanInterarrivalS: num().positive('must be greater than 0') }),
+  /** On/off bursts: `burstSize` jobs `withinBurstS` apart, bursts `betweenBurstsS` apart on average. */
+  z.strictObject({ kind: z.literal('bursty'), burstSize: z.number().int().min(1), withinBurstS: num().min(0), betweenBurstsS: num().positive() }),
+  /** Each job is submitted when the previous one finishes (a chain). */
+  z.strictObject({ kind: z.literal('sequential') }),
+]);
+
+export const GeneratorSchema = z.strictObject({
+  count: z.number().int().min(1, 'at least 1 job').max(1_000_000),
+  arrival: ArrivalSchema,
+  mix: z.array(MixEntrySchema).min(1, 'the mix needs at least one template'),
+});
+
+export const WorkloadSpecSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(80).default('workload'),
+    description: z.string().max(2000).default(''),
+    jobs: z.array(JobSpecSchema).default([]),
+    generate: GeneratorSchema.optional(),
+  })
+  .superRefine((w, ctx) => {
+    if (w.jobs.length === 0 && !w.generate) ctx.addIssue({ code: 'custom', path: ['jobs'], message: 'a workload needs jobs or a generator' });
+    const ids = new Set<string>();
+    w.jobs.forEach((j, i) => {
+      if (j.id && ids.has(j.id)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'id'], message: `duplicate job id "${j.id}"` });
+      if (j.id) ids.add(j.id);
+    });
+    w.jobs.forEach((j, i) =>
+      j.dependsOn.forEach((d, k) => {
+        if (!ids.has(d)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'dependsOn', k], message: `unknown job id "${d}"` });
+      }),
+    );
+  });
+
+export type JobSpec = z.output<typeof JobSpecSchema>;
+export type WorkloadSpec = z.output<typeof WorkloadSpecSchema>;
+export type WorkloadSpecInput = z.input<typeof WorkloadSpecSchema>;
+export type GeneratorSpec = z.output<typeof GeneratorSchema>;

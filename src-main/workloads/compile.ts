@@ -1,0 +1,81 @@
+import type { JobSpec, WorkloadSpec } from '@shared/workload';
+import type { EngineJob } from '../engine/model';
+import { Random } from '../engine/random';
+import { templateByName } from './templates';
+
+export class WorkloadError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(`${field}: ${message}`);
+  }
+}
+
+/**
+ * The concrete job list of a workload for one seed: explicit jobs as given, generated ones drawn
+ * from the `arrivals` and `sizes` streams of that seed (so every scheduler sees the same stream).
+ */
+export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
+  const jobs = [...workload.jobs];
+  const g = workload.generate;
+  if (!g) return jobs;
+  const arrivals = new Random(seed, 'arrivals');
+  const sizes = new Random(seed, 'sizes');
+  const totalWeight = g.mix.reduce((s, m) => s + m.weight, 0);
+  let t = g.arrival.kind === 'batch' ? g.arrival.at : 0;
+  let previous: string | undefined;
+  for (let i = 0; i < g.count; i++) {
+    let pick = sizes.next() * totalWeight;
+    let entry = g.mix[g.mix.length - 1];
+    for (const m of g.mix) {
+      if ((pick -= m.weight) < 0) {
+        entry = m;
+        break;
+      }
+    }
+    const maps = Array.isArray(entry.maps) ? sizes.int(entry.maps[0], entry.maps[1]) : entry.maps;
+    const id = `g${i + 1}`;
+    if (g.arrival.kind === 'poisson' && i > 0) t += arrivals.exponential(g.arrival.meanInterarrivalS);
+    if (g.arrival.kind === 'bursty' && i > 0) t += i % g.arrival.burstSize === 0 ? arrivals.exponential(g.arrival.betweenBurstsS) : g.arrival.withinBurstS;
+    jobs.push({
+      id,
+      template: entry.template,
+      submit: g.arrival.kind === 'sequential' ? 0 : t,
+      inputMb: -1, // filled from the block size by compileJobs: `maps` splits of one block each
+      maps,
+      reduces: entry.reduces,
+      queue: entry.queue ?? 'default',
+      dependsOn: g.arrival.kind === 'sequential' && previous ? [previous] : [],
+    });
+    previous = id;
+  }
+  return jobs;
+}
+
+/** Resolve templates and task counts: maps = ⌈input / block size⌉ unless given; reduces from the template. */
+export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] {
+  const ids = new Map<string, number>();
+  specs.forEach((j, i) => ids.set(j.id ?? `j${i + 1}`, i));
+  return specs.map((j, i) => {
+    const template = templateByName(j.template);
+    if (!template) throw new WorkloadError(`unknown template "${j.template}"`, `jobs.${i}.template`);
+    const noInput = template.mapCpuSPerMb === 0 && template.mapSelectivity === 0;
+    const inputMb = j.inputMb < 0 ? (noInput ? 0 : (j.maps ?? 1) * blockSizeMb) : j.inputMb;
+    const maps = j.maps ?? Math.max(1, Math.ceil(inputMb / blockSizeMb));
+    const reduces = j.reduces ?? Math.max(template.minReduces, Math.round(maps * template.reducesPerMap));
+    return {
+      id: j.id ?? `j${i + 1}`,
+      template,
+      submit: j.submit,
+      inputMb,
+      maps,
+      reduces,
+      queue: j.queue,
+      deadline: j.deadline,
+      dependsOn: j.dependsOn.map((d) => ids.get(d)!),
+      shuffleMb: j.shuffleMb,
+      outputMb: j.outputMb,
+    };
+  });
+}
