@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
-import { runExperiment } from '../runner/runExperiment';
+import { runExperiment, type RunProgress } from '../runner/runExperiment';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 
@@ -26,7 +26,9 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   }
   let result;
   try {
-    result = runExperiment(loaded, (p) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`));
+    // Progress is for a person watching a terminal; logs and pipes get only the summary.
+    const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
+    result = runExperiment(loaded, progress);
   } catch (err) {
     if (err instanceof WorkloadError) {
       io.err(`error: workload ${err.message}\n`);

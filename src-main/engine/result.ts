@@ -55,6 +55,8 @@ export interface EngineRunResult {
   /** Wall seconds spent in the scheduler, when a clock was given (not deterministic). */
   schedulerSeconds?: number;
   cancelled: boolean;
+  /** The scheduler could place none of the remaining work (jobs are left unfinished). */
+  stalled: boolean;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface SimulationInput {
   /** Called every ~`progressEvery` events; return true to stop (cancel). */
   onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number }) => boolean | void;
   progressEvery?: number;
+  /** Called after every event with the simulation itself; for invariant tests, not for production. */
+  afterEvent?: (sim: Simulation) => void;
 }
 
 // Event kinds in the heap, and their priority at equal times (lower first).
@@ -126,8 +128,13 @@ export class Simulation implements ClusterView {
   private readonly found = { level: Locality.Node as Locality };
   private readonly attemptRandom: Random;
   private readonly onProgress?: SimulationInput['onProgress'];
+  private readonly afterEvent?: SimulationInput['afterEvent'];
   private readonly progressEvery: number;
   private cancelled = false;
+  /** Set when nothing runs, nothing is queued and heartbeats keep placing nothing: the run cannot go on. */
+  private stalled = false;
+  private launchesAtLastCheck = -1;
+  private launches = 0;
 
   constructor(input: SimulationInput) {
     const { topology, jobs, options, seed } = input;
@@ -137,6 +144,7 @@ export class Simulation implements ClusterView {
     this.scheduler = input.scheduler;
     this.clock = input.clock;
     this.onProgress = input.onProgress;
+    this.afterEvent = input.afterEvent;
     this.progressEvery = input.progressEvery ?? 200_000;
     this.random = new Random(seed, 'scheduler');
     this.attemptRandom = new Random(seed, 'attempts');
@@ -233,6 +241,15 @@ export class Simulation implements ClusterView {
         which = 2;
       }
       if (t > horizon) break;
+      // Two full heartbeat rounds with nothing running, nothing queued and nothing placed: the
+      // scheduler cannot place the remaining work (e.g. a container larger than any node).
+      if (which === 2 && this.at.liveCount === 0 && this.heap.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && this.beat % (2 * N) === 0) {
+        if (this.launches === this.launchesAtLastCheck) {
+          this.stalled = true;
+          break;
+        }
+        this.launchesAtLastCheck = this.launches;
+      }
       this.advanceClock(t);
       this.events++;
       if (which === 0) {
@@ -248,6 +265,7 @@ export class Simulation implements ClusterView {
         if (this.alive[node]) this.heartbeat(node);
       }
       this.flushDirtyHosts();
+      this.afterEvent?.(this);
       if (this.onProgress && this.events % this.progressEvery === 0) {
         if (this.onProgress({ simTime: this.now, events: this.events, jobsDone: this.jobsDone, jobsTotal: total })) this.cancelled = true;
       }
@@ -388,6 +406,7 @@ export class Simulation implements ClusterView {
     const memory = options?.memoryMb ?? (isReduce ? job.template.reduceMemoryMb : job.template.mapMemoryMb);
     const vcores = options?.vcores ?? 1;
     const a = this.at.create();
+    this.launches++;
     const host = this.topology.nodeHost[node];
     this.touchHost(host);
     this.at.task[a] = task;
@@ -825,6 +844,7 @@ export class Simulation implements ClusterView {
     if (this.jobAmNode[j] >= 0) return;
     this.jobAmNode[j] = n;
     this.jobAmMemory[j] = memoryMb;
+    this.launches++;
     this.nodeMemory[n] += memoryMb;
     this.nodeVcores[n] += vcores;
     this.use.memory += memoryMb / this.topology.totalMemoryMb;
@@ -860,6 +880,49 @@ export class Simulation implements ClusterView {
         return (2 + p) / 3;
     }
   }
+  /**
+   * Physical limits that must hold at every instant: no host gives out more CPU, disk or NIC than
+   * it has, no VM more than its vCPUs, no attempt more than one core; memory may exceed a node's
+   * only through attempts already doomed to fail for it. Returns the violations found.
+   */
+  checkInvariants(): string[] {
+    const problems: string[] = [];
+    const topo = this.topology;
+    const at = this.at;
+    const tol = 1e-6;
+    for (let h = 0; h < topo.hostCount; h++) {
+      const speed = topo.hostSpeed[h];
+      let cpu = 0;
+      let disk = 0;
+      let netIn = 0;
+      let netOut = 0;
+      const vm = new Map<number, number>();
+      for (const a of this.hostList[h]) {
+        const r = at.rate[a];
+        if (r >= 1e9) continue;
+        const w = a * W_SIZE;
+        const c = (r * at.work[w]) / speed;
+        if (c > 1 + tol) problems.push(`attempt ${a} on host ${h} uses ${c.toFixed(3)} cores (one thread)`);
+        cpu += c;
+        disk += r * at.work[w + 1];
+        netIn += r * at.work[w + 2];
+        netOut += r * at.work[w + 3];
+        vm.set(at.node[a], (vm.get(at.node[a]) ?? 0) + c);
+      }
+      if (cpu > topo.hostCores[h] * (1 + tol)) problems.push(`host ${h}: ${cpu.toFixed(3)} cores used of ${topo.hostCores[h]}`);
+      if (disk > topo.hostDiskMBps[h] * (1 + tol)) problems.push(`host ${h}: disk ${disk.toFixed(1)} MB/s of ${topo.hostDiskMBps[h]}`);
+      if (netIn > topo.hostNicMBps[h] * (1 + tol) || netOut > topo.hostNicMBps[h] * (1 + tol)) problems.push(`host ${h}: NIC over capacity`);
+      if (topo.hostHasVms[h]) for (const [n, c] of vm) if (c > topo.nodeCores[n] * (1 + tol)) problems.push(`VM ${n}: ${c.toFixed(3)} cores of ${topo.nodeCores[n]} vCPUs`);
+    }
+    for (let n = 0; n < topo.nodeCount; n++) {
+      if (this.nodeMemory[n] <= topo.nodeMemoryMb[n] + tol) continue;
+      let doomed = false;
+      for (const a of this.nodeAttempts[n]) if (at.doomed[a]) doomed = true;
+      if (!doomed) problems.push(`node ${n}: ${this.nodeMemory[n]} MB reserved of ${topo.nodeMemoryMb[n]} with no attempt failing for it`);
+    }
+    return problems;
+  }
+
   /** The state at this instant, for the time series. */
   sampleState(): SeriesSample {
     let maps = 0;
@@ -918,6 +981,7 @@ export class Simulation implements ClusterView {
       schedulerCalls: this.schedulerCalls,
       schedulerSeconds: this.clock ? this.schedulerSeconds : undefined,
       cancelled: this.cancelled,
+      stalled: this.stalled,
     };
   }
 

@@ -1,0 +1,53 @@
+import { ClusterSpecSchema, type ClusterSpecInput } from '@shared/cluster';
+import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
+import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/model';
+import type { Scheduler } from '../../src-main/engine/schedulerApi';
+import { Simulation } from '../../src-main/engine/simulator';
+import { compileTopology, type Topology } from '../../src-main/engine/topology';
+import { templateByName } from '../../src-main/workloads/templates';
+
+/** racks × hosts of one type; `vms` VMs per host when given. */
+export function cluster(racks: number, hostsPerRack: number, o: { cores?: number; memoryGb?: number; diskMBps?: number; nicMBps?: number; uplinkMBps?: number; vms?: number; vcpus?: number; vmMemoryGb?: number; replication?: number } = {}): Topology {
+  const spec: ClusterSpecInput = {
+    name: 'test',
+    hostTypes: [{ id: 'h', name: 'h', cores: o.cores ?? 4, coreSpeed: 1, memoryGb: o.memoryGb ?? Math.max(16, (o.vms ?? 0) * (o.vmMemoryGb ?? 2)), disks: [{ readMBps: o.diskMBps ?? 100, writeMBps: o.diskMBps ?? 100 }], nicMBps: o.nicMBps ?? 125 }],
+    vmTypes: o.vms ? [{ id: 'vm', name: 'vm', vcpus: o.vcpus ?? 2, memoryGb: o.vmMemoryGb ?? 2 }] : [],
+    network: { rackUplinkMBps: o.uplinkMBps ?? 10000, oversubscription: 1 },
+    hdfs: { blockSizeMb: 128, replication: o.replication ?? 3 },
+    racks: Array.from({ length: racks }, (_, r) => ({
+      name: `r${r}`,
+      hosts: Array.from({ length: hostsPerRack }, (_, h) => ({ name: `r${r}h${h}`, type: 'h', vms: Array.from({ length: o.vms ?? 0 }, (_, v) => ({ name: `r${r}h${h}v${v}`, type: 'vm' })) })),
+    })),
+  };
+  return compileTopology(ClusterSpecSchema.parse(spec));
+}
+
+/** A template doing only CPU work: every map is `seconds` long on a reference core, no I/O. */
+export function cpuOnly(seconds: number, overrides: Partial<TemplateCoefficients> = {}): TemplateCoefficients {
+  return {
+    ...templateByName('Pi')!,
+    name: 'cpu-only',
+    mapCpuSPerMb: 0,
+    mapCpuSPerTask: seconds,
+    mapSelectivity: 0,
+    mapWriteMbPerTask: 0,
+    taskCv: 0,
+    skew: 0,
+    reducesPerMap: 0,
+    minReduces: 0,
+    ...overrides,
+  };
+}
+
+export function job(id: string, template: TemplateCoefficients | string, o: Partial<EngineJob> = {}): EngineJob {
+  const t = typeof template === 'string' ? templateByName(template)! : template;
+  return { id, template: t, submit: 0, inputMb: 0, maps: 1, reduces: 0, queue: 'default', dependsOn: [], ...o };
+}
+
+export function options(o: SimulationOptionsInput = {}) {
+  return SimulationOptionsSchema.parse(o);
+}
+
+export function run(topology: Topology, jobs: EngineJob[], scheduler: Scheduler, o: SimulationOptionsInput = {}, seed = 1) {
+  return new Simulation({ topology, jobs, options: options(o), seed, scheduler }).run();
+}
