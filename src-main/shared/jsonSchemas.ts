@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClusterSpecSchema } from './cluster';
 import { CLUSTER_FILE_FORMAT, CLUSTER_FILE_VERSION } from './clusterFile';
+import { ExperimentSchema, ResultFileSchema } from './experiment';
 
 /**
  * JSON Schemas of the files people exchange with the studio, generated from the zod schemas the
@@ -20,3 +21,27 @@ export function clusterFileJsonSchema(): object {
     ...z.toJSONSchema(envelope, { io: 'input', unrepresentable: 'any' }),
   };
 }
+
+/** The experiment file `workload-studio run` reads. */
+export function experimentJsonSchema(): object {
+  return {
+    $id: 'https://workload-studio.invalid/schemas/experiment.schema.json',
+    title: 'Workload Studio experiment',
+    ...z.toJSONSchema(ExperimentSchema, { io: 'input', unrepresentable: 'any' }),
+  };
+}
+
+/** The result file `workload-studio run` writes. */
+export function resultJsonSchema(): object {
+  return {
+    $id: 'https://workload-studio.invalid/schemas/result.schema.json',
+    title: 'Workload Studio run result',
+    ...z.toJSONSchema(ResultFileSchema, { io: 'output', unrepresentable: 'any' }),
+  };
+}
+
+export const PUBLISHED_SCHEMAS: Record<string, () => object> = {
+  'cluster-file.schema.json': clusterFileJsonSchema,
+  'experiment.schema.json': experimentJsonSchema,
+  'result.schema.json': resultJsonSchema,
+};

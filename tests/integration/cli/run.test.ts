@@ -1,0 +1,87 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/cli/main';
+import type { CliIo } from '../../../src-main/cli/output';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const tempDir = useTempDirs();
+const root = path.resolve(__dirname, '../../..');
+const swim = path.resolve(root, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
+
+async function cli(args: string[]) {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t) };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+function validator(name: string) {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  return ajv.compile(JSON.parse(fs.readFileSync(path.join(root, 'docs', name), 'utf8')));
+}
+
+describe('workload-studio run', () => {
+  it('runs the example experiment, twice byte-identically, and the result validates against the published schema', async () => {
+    const dir = tempDir();
+    const example = path.join(root, 'docs/examples/baselines.experiment.json');
+    const validExperiment = validator('experiment.schema.json');
+    expect(validExperiment(JSON.parse(fs.readFileSync(example, 'utf8'))), JSON.stringify(validExperiment.errors)).toBe(true);
+    const a = path.join(dir, 'a.json');
+    const b = path.join(dir, 'b.json');
+    expect((await cli(['run', example, '--out', a])).code).toBe(0);
+    expect((await cli(['run', example, '--out', b])).code).toBe(0);
+    expect(fs.readFileSync(a)).toEqual(fs.readFileSync(b));
+    const result = JSON.parse(fs.readFileSync(a, 'utf8'));
+    const validResult = validator('result.schema.json');
+    expect(validResult(result), JSON.stringify(validResult.errors)).toBe(true);
+    expect(result.runs.map((r: { scheduler: string; seed: number }) => `${r.scheduler}/${r.seed}`)).toEqual([
+      'fifo/1', 'fifo/2', 'PureFair/1', 'PureFair/2', 'Delay/1', 'Delay/2', 'capacity/1', 'capacity/2', 'drf/1', 'drf/2', 'late/1', 'late/2',
+    ]);
+    // Every scheduler sees the same arrivals for a seed.
+    const submits = (i: number) => result.runs[i].jobs.map((j: { submit: number }) => j.submit);
+    expect(submits(2)).toEqual(submits(0));
+    expect(submits(4)).toEqual(submits(0));
+    expect(submits(1)).not.toEqual(submits(0));
+    for (const run of result.runs) expect(run.summary.succeeded).toBe(12);
+  });
+
+  it('replays the SWIM trace under every baseline scheduler', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
+    const experiment = {
+      name: 'swim replay',
+      cluster: { file: 'c.json' },
+      workload: { trace: { format: 'swim', file: swim, limit: 60 } },
+      schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, { kind: 'capacity' }, { kind: 'drf' }, { kind: 'late' }],
+      seeds: [3],
+    };
+    fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify(experiment));
+    const r = await cli(['run', path.join(dir, 'e.json')]);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.out);
+    expect(validator('result.schema.json')(result)).toBe(true);
+    expect(result.runs).toHaveLength(6);
+    for (const run of result.runs) {
+      expect(run.jobs).toHaveLength(60);
+      expect(run.summary.succeeded).toBe(60);
+    }
+    expect(r.err).toMatch(/SCHEDULER\s+SEED\s+JOBS OK/);
+  });
+
+  it('names the field of a bad experiment and exits 1', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'bad.json');
+    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [] }, schedulers: [{ kind: 'fifo', mapSlots: -1 }] }));
+    const r = await cli(['run', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/schedulers\.0\.mapSlots: /);
+    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [{ template: 'Sort', submit: 0, inputMb: 1 }] }, schedulers: [{ kind: 'fifo' }] }));
+    expect((await cli(['run', file])).err).toMatch(/cluster\.file: cannot read .*missing\.json \(ENOENT\)/);
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
+    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'c.json' }, workload: { jobs: [{ template: 'Teleport', submit: 0, inputMb: 1 }] }, schedulers: [{ kind: 'fifo' }] }));
+    expect((await cli(['run', file])).err).toBe('error: workload jobs.0.template: unknown template "Teleport"\n');
+  });
+});
