@@ -1,4 +1,4 @@
-import { AttemptStore, W_CPU, W_DISK, W_NET_IN, W_NET_OUT, W_SIZE, W_UP_IN, W_UP_OUT } from './attempts';
+import { AttemptStore, W_CPU as CPU_OFFSET, W_DISK as DISK_OFFSET, W_NET_IN as IN_OFFSET, W_NET_OUT as OUT_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
 import type { Topology } from './topology';
 
 /** What a host's attempts use right now, for the utilisation integrals. */
@@ -9,6 +9,15 @@ export interface HostUsage {
   netOutMBps: number;
 }
 
+// Module-local copies: hot loops read these millions of times, and imported bindings can cost a
+// property lookup each under some module loaders.
+const W_CPU = CPU_OFFSET;
+const W_DISK = DISK_OFFSET;
+const W_NET_IN = IN_OFFSET;
+const W_NET_OUT = OUT_OFFSET;
+const W_SIZE = SIZE;
+const W_UP_IN = UP_IN_OFFSET;
+const W_UP_OUT = UP_OUT_OFFSET;
 const R_CPU = 0;
 const R_DISK = 1;
 const R_IN = 2;

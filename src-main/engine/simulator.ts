@@ -1,5 +1,5 @@
 import type { SimulationOptions } from '@shared/simulation';
-import { AttemptStore, W_SIZE, W_UP_IN, W_UP_OUT } from './attempts';
+import { AttemptStore, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
 import { EventHeap } from './eventHeap';
 import { JobMapIndex } from './localityIndex';
 import { PhaseKind, TaskState, type EngineJob } from './model';
@@ -35,6 +35,11 @@ const K_REPLENISH = 3; // a replacement node joins
 const K_RELEASE = 4; // a dependent job is submitted
 const K_BEAT = 5; // out-of-band heartbeat
 const PRIORITY = [0, 1, 1, 1, 2, 3];
+
+// Module-local copies of the work-vector offsets (read in hot loops).
+const W_SIZE = SIZE;
+const W_UP_IN = UP_IN_OFFSET;
+const W_UP_OUT = UP_OUT_OFFSET;
 
 const J_WAITING = 0;
 const J_ACTIVE = 1;
@@ -109,6 +114,11 @@ export class Simulation implements ClusterView {
   private readonly dirtyHosts: number[] = [];
   private readonly rackUpIn: Int32Array;
   private readonly rackUpOut: Int32Array;
+  private readonly rackChanged: Uint8Array;
+  private readonly changedRacks: number[] = [];
+  /** Per host: the largest uplink use of one of its flows (in, out), and whether a flow is held by the share. */
+  private readonly hostUpUse: Float64Array;
+  private readonly hostUpCapped: Uint8Array;
 
   // Heartbeat cursor: beat b is node b mod N at time floor(b/N)·H + (b mod N)·H/N.
   private beat = 0;
@@ -202,6 +212,9 @@ export class Simulation implements ClusterView {
     this.hostUse = new Float64Array(H * 4);
     this.rackUpIn = new Int32Array(topology.rackCount);
     this.rackUpOut = new Int32Array(topology.rackCount);
+    this.rackChanged = new Uint8Array(topology.rackCount);
+    this.hostUpUse = new Float64Array(H * 2);
+    this.hostUpCapped = new Uint8Array(H);
 
     const expected = Math.max(60, ...jobs.map((j) => j.submit)) * 2;
     this.series = new SeriesRecorder(options.sampleIntervalS ?? Math.max(1, expected / 400));
@@ -486,8 +499,9 @@ export class Simulation implements ClusterView {
 
   /** Count the attempt in (or out of) its rack's cross-rack flows; the rack's hosts are re-rated. */
   private setUplinkWork(a: number, add: boolean): void {
-    // Only attempts attached to a host count (one on a dead node was already taken out).
-    if (this.at.alive[a] !== 1 || this.at.hostSlot[a] < 0) return;
+    // Only attempts attached to a host count (one on a dead node was already taken out). Without
+    // contention a flow has the uplink to itself, so the rack's flows need no counting.
+    if (this.at.alive[a] !== 1 || this.at.hostSlot[a] < 0 || this.options.contention === 'none') return;
     const w = a * W_SIZE;
     const upIn = this.at.work[w + W_UP_IN] > 0;
     const upOut = this.at.work[w + W_UP_OUT] > 0;
@@ -498,11 +512,30 @@ export class Simulation implements ClusterView {
     if (upIn) this.rackUpIn[rack] += d;
     if (upOut) this.rackUpOut[rack] += d;
     this.hostUp[host] += d;
-    const topo = this.topology;
-    for (let i = topo.rackHostStart[rack]; i < topo.rackHostStart[rack + 1]; i++) {
-      const h = topo.rackHostList[i];
-      if (this.hostUp[h] > 0 || h === host) this.markDirty(h);
+    this.markDirty(host);
+    if (!this.rackChanged[rack]) {
+      this.rackChanged[rack] = 1;
+      this.changedRacks.push(rack);
     }
+  }
+
+  /**
+   * A rack's uplink share per flow changed: re-rate only the hosts it can affect — those whose
+   * flows were held by the old share (they may speed up) and those using more than the new one.
+   */
+  private rerateRacks(): void {
+    const topo = this.topology;
+    for (const rack of this.changedRacks) {
+      this.rackChanged[rack] = 0;
+      const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
+      const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+      for (let i = topo.rackHostStart[rack]; i < topo.rackHostStart[rack + 1]; i++) {
+        const h = topo.rackHostList[i];
+        if (this.hostUp[h] === 0 && this.hostUpUse[h * 2] === 0 && this.hostUpUse[h * 2 + 1] === 0) continue;
+        if (this.hostUpCapped[h] || this.hostUpUse[h * 2] > shareIn * (1 - 1e-9) || this.hostUpUse[h * 2 + 1] > shareOut * (1 - 1e-9)) this.markDirty(h);
+      }
+    }
+    this.changedRacks.length = 0;
   }
 
   /** End an attempt: 0 succeeded, 1 failed, 2 killed. */
@@ -599,16 +632,17 @@ export class Simulation implements ClusterView {
 
   private flushDirtyHosts(): void {
     const topo = this.topology;
+    if (this.changedRacks.length) this.rerateRacks();
     const dirty = this.dirtyHosts;
     for (let i = 0; i < dirty.length; i++) {
       const h = dirty[i];
       this.hostDirty[h] = 0;
       const list = this.hostList[h];
       const rack = topo.hostRack[h];
-      const upIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
-      const upOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+      const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
+      const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
       const u = this.usageScratch;
-      this.sharing.rate(h, list, upIn, upOut, u);
+      this.sharing.rate(h, list, shareIn, shareOut, u);
       const o = h * 4;
       this.use.cpu += (u.cpuCores - this.hostUse[o]) / topo.totalCores;
       this.use.disk += (u.diskMBps - this.hostUse[o + 1]) / this.totalDisk;
@@ -619,13 +653,26 @@ export class Simulation implements ClusterView {
       this.hostUse[o + 3] = u.netOutMBps;
       let next = Infinity;
       const at = this.at;
+      let upIn = 0;
+      let upOut = 0;
+      let capped = 0;
       for (let k = 0; k < list.length; k++) {
         const a = list[k];
         const r = at.rate[a];
+        if (this.hostUp[h] > 0) {
+          const ui = r * at.work[a * W_SIZE + W_UP_IN];
+          const uo = r * at.work[a * W_SIZE + W_UP_OUT];
+          if (ui > upIn) upIn = ui;
+          if (uo > upOut) upOut = uo;
+          if ((ui > 0 && ui >= shareIn * (1 - 1e-9)) || (uo > 0 && uo >= shareOut * (1 - 1e-9))) capped = 1;
+        }
         if (r <= 0) continue;
         const t = (at.lim[a] - at.prog[a]) / r;
         if (t < next) next = t;
       }
+      this.hostUpUse[h * 2] = upIn;
+      this.hostUpUse[h * 2 + 1] = upOut;
+      this.hostUpCapped[h] = capped;
       this.hostVersion[h]++;
       if (next < Infinity) this.heap.push(this.now + Math.max(0, next), PRIORITY[K_HOST], K_HOST, h, this.hostVersion[h]);
     }
@@ -708,11 +755,18 @@ export class Simulation implements ClusterView {
   private updateShuffleLimits(j: number): void {
     if (this.tasks.jobReduceCount[j] === 0) return;
     const lim = this.shuffleLimit(j);
+    const at = this.at;
     for (const a of this.jobAttempts[j]) {
-      if (this.at.phase[a] !== PhaseKind.Shuffle || this.at.hostSlot[a] < 0) continue;
-      this.touchHost(this.at.host[a]);
+      if (at.phase[a] !== PhaseKind.Shuffle || at.hostSlot[a] < 0) continue;
+      if (lim >= at.lim[a] && at.rate[a] > 0) {
+        // A shuffle still fetching keeps its rate: only the point where it would wait moves on.
+        // Its host's pending event may now come early; it then finds nothing done and re-plans.
+        at.lim[a] = lim;
+        continue;
+      }
+      this.touchHost(at.host[a]);
       // What was fetched stays fetched, even if the map that made it has to run again.
-      this.at.lim[a] = Math.max(this.at.prog[a], lim);
+      at.lim[a] = Math.max(at.prog[a], lim);
     }
   }
 

@@ -53,33 +53,51 @@ function partitionWeights(n: number, skew: number, rng: Random): Float64Array {
  */
 function placeReplicas(topo: Topology, replication: number, rng: Random, out: Int32Array, offset: number): void {
   const n = topo.nodeCount;
-  const first = Math.floor(rng.next() * n);
-  out[offset] = first;
-  let placed = 1;
+  const want = Math.min(replication, n);
+  let placed = 0;
   const taken = (node: number) => {
     for (let k = 0; k < placed; k++) if (out[offset + k] === node) return true;
     return false;
   };
-  const pick = (accept: (node: number) => boolean) => {
-    for (let tries = 0; tries < 64; tries++) {
-      const c = Math.floor(rng.next() * n);
-      if (!taken(c) && accept(c)) return c;
+  /** A random node of [lo, hi) not yet holding a replica, or -1 when all do. */
+  const pickIn = (lo: number, hi: number) => {
+    const size = hi - lo;
+    if (size <= 0) return -1;
+    for (let tries = 0; tries < 8; tries++) {
+      const c = lo + Math.floor(rng.next() * size);
+      if (!taken(c)) return c;
     }
-    for (let c = 0; c < n; c++) if (!taken(c) && accept(c)) return c;
-    for (let c = 0; c < n; c++) if (!taken(c)) return c;
+    const start = Math.floor(rng.next() * size);
+    for (let i = 0; i < size; i++) {
+      const c = lo + ((start + i) % size);
+      if (!taken(c)) return c;
+    }
     return -1;
   };
-  const want = Math.min(replication, n);
+  const rackLo = (r: number) => topo.rackNodeStart[r];
+  const rackHi = (r: number) => topo.rackNodeStart[r + 1];
+  const first = pickIn(0, n);
+  out[offset + placed++] = first;
   if (placed < want) {
     const r0 = topo.nodeRack[first];
-    const second = topo.rackCount > 1 ? pick((c) => topo.nodeRack[c] !== r0) : pick(() => true);
+    let second = -1;
+    if (topo.rackCount > 1) {
+      // A random other rack, then a node in it.
+      for (let tries = 0; tries < 8 && second < 0; tries++) {
+        const r = Math.floor(rng.next() * topo.rackCount);
+        if (r !== r0) second = pickIn(rackLo(r), rackHi(r));
+      }
+    }
+    if (second < 0) second = pickIn(0, n);
     out[offset + placed++] = second;
     if (placed < want) {
       const r1 = topo.nodeRack[second];
-      out[offset + placed++] = pick((c) => topo.nodeRack[c] === r1);
+      let third = pickIn(rackLo(r1), rackHi(r1));
+      if (third < 0) third = pickIn(0, n);
+      out[offset + placed++] = third;
     }
   }
-  while (placed < want) out[offset + placed++] = pick(() => true);
+  while (placed < want) out[offset + placed++] = pickIn(0, n);
   for (let k = placed; k < replication; k++) out[offset + k] = -1;
 }
 

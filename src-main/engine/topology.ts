@@ -34,6 +34,8 @@ export interface Topology {
   rackUplinkMBps: Float64Array;
   rackHostStart: Int32Array;
   rackHostList: Int32Array;
+  /** Nodes are numbered rack by rack: rack r holds nodes [rackNodeStart[r], rackNodeStart[r + 1]). */
+  rackNodeStart: Int32Array;
   blockSizeMb: number;
   replication: number;
   totalCores: number;
@@ -69,6 +71,7 @@ export function compileTopology(spec: ClusterSpec): Topology {
     rackUplinkMBps: new Float64Array(spec.racks.length),
     rackHostStart: new Int32Array(spec.racks.length + 1),
     rackHostList: new Int32Array(hosts.length),
+    rackNodeStart: new Int32Array(spec.racks.length + 1),
     blockSizeMb: spec.hdfs.blockSizeMb,
     replication: spec.hdfs.replication,
     totalCores: 0,
@@ -109,6 +112,10 @@ export function compileTopology(spec: ClusterSpec): Topology {
     t.rackUplinkMBps[r] = Math.min(spec.network.rackUplinkMBps, rackNic[r] / spec.network.oversubscription);
   }
   t.rackHostStart[spec.racks.length] = hostIndex;
+  for (let n = 0, r = 0; r <= spec.racks.length; r++) {
+    while (n < nodeCount && t.nodeRack[n] < r) n++;
+    t.rackNodeStart[r] = n;
+  }
   return t;
 }
 
