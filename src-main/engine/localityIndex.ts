@@ -18,6 +18,8 @@ export class JobMapIndex {
   private byHost = new Map<number, Cursor>();
   private byRack = new Map<number, Cursor>();
   private any: Cursor = { list: [], pos: 0 };
+  /** Maps without input (TeraGen, Pi): local everywhere, so never worth waiting for. */
+  private noInput: Cursor = { list: [], pos: 0 };
 
   constructor(
     private readonly tasks: TaskTable,
@@ -31,6 +33,7 @@ export class JobMapIndex {
   add(task: number): void {
     this.any.list.push(task);
     const r = this.tasks.replication;
+    if (this.tasks.replicas[task * r] < 0) this.noInput.list.push(task);
     for (let k = 0; k < r; k++) {
       const node = this.tasks.replicas[task * r + k];
       if (node < 0) continue;
@@ -74,13 +77,10 @@ export class JobMapIndex {
       }
     } else {
       // Tasks without input run anywhere at no locality cost.
-      const c = this.any;
-      for (let i = c.pos; i < c.list.length; i++) {
-        const cand = c.list[i];
-        if (this.tasks.state[cand] === TaskState.Pending && this.tasks.replicas[cand * this.tasks.replication] < 0) {
-          found.level = Locality.None;
-          return cand;
-        }
+      t = this.first(this.noInput);
+      if (t >= 0) {
+        found.level = Locality.None;
+        return t;
       }
     }
     return -1;

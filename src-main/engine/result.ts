@@ -65,7 +65,8 @@ export interface EngineRunResult {
  * every other sample is dropped, so a run longer than expected still yields a bounded series.
  */
 export class SeriesRecorder {
-  private next: number;
+  /** The next sample instant; the engine checks it before calling advance (a hot path). */
+  next: number;
   private readonly t: number[] = [];
   private readonly values = Object.fromEntries(SERIES_FIELDS.map((f) => [f, [] as number[]])) as Series['values'];
 

@@ -20,6 +20,10 @@ export interface ClusterView {
   runningReduces(j: number): number;
   mapsDone(j: number): number;
   reducesDone(j: number): number;
+  /** Changes whenever a job is submitted or finishes or an attempt starts or ends: schedulers may cache orderings until it moves. */
+  stateVersion(): number;
+  /** Pending tasks over all active jobs: 0 means a heartbeat has nothing to place (except speculation). */
+  pendingTasks(): number;
   /** Reduces may start once the slow-start fraction of maps is done. */
   reducesMayStart(j: number): boolean;
 
@@ -37,9 +41,10 @@ export interface ClusterView {
   /**
    * Start an attempt of `task` on node `n`. Returns false when the task is not pending (or, for a
    * speculative copy, not running) or the node is down. Memory beyond the node's is allowed — the
-   * attempt then fails, as an over-committed task does.
+   * attempt then fails, as an over-committed task does. The reason may be given as a function: it is
+   * then built only when attempts are recorded.
    */
-  launch(task: number, n: number, reason: string, options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
+  launch(task: number, n: number, reason: string | (() => string), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
   /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;

@@ -96,6 +96,8 @@ export class Simulation implements ClusterView {
   private readonly arrivalOrder: number[];
   private arrivalCursor = 0;
   private jobsDone = 0;
+  private pendingTotal = 0;
+  private version = 0;
 
   // Nodes and hosts.
   private readonly alive: Uint8Array;
@@ -104,7 +106,8 @@ export class Simulation implements ClusterView {
   private readonly nodeRunReduces: Int32Array;
   private readonly nodeMemory: Float64Array;
   private readonly nodeVcores: Float64Array;
-  private readonly nodeAttempts: Set<number>[];
+  /** Attempts cut off by a node's death, ended when the master notices (per node, rarely used). */
+  private readonly lostAttempts = new Map<number, number[]>();
   private readonly hostList: number[][];
   private readonly hostVersion: Int32Array;
   private readonly hostLast: Float64Array;
@@ -112,6 +115,7 @@ export class Simulation implements ClusterView {
   private readonly hostUp: Int32Array;
   private readonly hostUse: Float64Array; // 4 per host: cpu, disk, in, out
   private readonly dirtyHosts: number[] = [];
+  private readonly finishedScratch: number[] = [];
   private readonly rackUpIn: Int32Array;
   private readonly rackUpOut: Int32Array;
   private readonly rackChanged: Uint8Array;
@@ -203,7 +207,6 @@ export class Simulation implements ClusterView {
     this.nodeRunReduces = new Int32Array(N);
     this.nodeMemory = new Float64Array(N);
     this.nodeVcores = new Float64Array(N);
-    this.nodeAttempts = Array.from({ length: N }, () => new Set<number>());
     this.hostList = Array.from({ length: H }, () => []);
     this.hostVersion = new Int32Array(H);
     this.hostLast = new Float64Array(H);
@@ -223,8 +226,14 @@ export class Simulation implements ClusterView {
 
   // ---------------------------------------------------------------- main loop
 
+  /** The regular heartbeat interval in force (model.md "Scheduling"; Hadoop 1's scaling rule). */
+  get heartbeatInterval(): number {
+    const perSecond = this.options.maxHeartbeatsPerSecond;
+    return perSecond > 0 ? Math.max(this.options.heartbeatS, this.topology.nodeCount / perSecond) : this.options.heartbeatS;
+  }
+
   run(): EngineRunResult {
-    const H = this.options.heartbeatS;
+    const H = this.heartbeatInterval;
     const N = this.topology.nodeCount;
     const horizon = this.options.horizonS ?? Infinity;
     const total = this.jobs.length;
@@ -277,8 +286,8 @@ export class Simulation implements ClusterView {
         this.nextBeatTime = Math.floor(this.beat / N) * H + ((this.beat % N) * H) / N;
         if (this.alive[node]) this.heartbeat(node);
       }
-      this.flushDirtyHosts();
-      this.afterEvent?.(this);
+      if (this.dirtyHosts.length || this.changedRacks.length) this.flushDirtyHosts();
+      if (this.afterEvent) this.afterEvent(this);
       if (this.onProgress && this.events % this.progressEvery === 0) {
         if (this.onProgress({ simTime: this.now, events: this.events, jobsDone: this.jobsDone, jobsTotal: total })) this.cancelled = true;
       }
@@ -288,7 +297,7 @@ export class Simulation implements ClusterView {
 
   private skipBeatsTo(t: number): void {
     const N = this.topology.nodeCount;
-    const H = this.options.heartbeatS;
+    const H = this.heartbeatInterval;
     const round = Math.floor(t / H);
     let b = round * N + Math.ceil(((t - round * H) * N) / H);
     if (b < this.beat) b = this.beat;
@@ -297,8 +306,15 @@ export class Simulation implements ClusterView {
   }
 
   private anyPending(): boolean {
-    for (const j of this.activeJobs) if (this.jobPendMaps[j] > 0 || this.jobPendReduces[j] > 0) return true;
-    return false;
+    return this.pendingTotal > 0;
+  }
+
+  stateVersion(): number {
+    return this.version;
+  }
+
+  pendingTasks(): number {
+    return this.pendingTotal;
   }
 
   private advanceClock(t: number): void {
@@ -308,7 +324,7 @@ export class Simulation implements ClusterView {
       this.integral.disk += this.use.disk * dt;
       this.integral.net += this.use.net * dt;
       this.integral.memory += this.use.memory * dt;
-      this.series.advance(t, this);
+      if (t >= this.series.next) this.series.advance(t, this);
       this.lastT = t;
     }
     this.now = t;
@@ -357,12 +373,14 @@ export class Simulation implements ClusterView {
     this.jobSubmit[j] = this.now;
     this.jobPendMaps[j] = this.tasks.jobMapCount[j];
     this.jobPendReduces[j] = this.tasks.jobReduceCount[j];
+    this.pendingTotal += this.jobPendMaps[j] + this.jobPendReduces[j];
     const first = this.tasks.jobFirstTask[j];
     this.jobIndex[j] = new JobMapIndex(this.tasks, this.topology, first, this.tasks.jobMapCount[j]);
     const q = this.jobReduceQueue[j];
     for (let r = 0; r < this.tasks.jobReduceCount[j]; r++) q.push(first + this.tasks.jobMapCount[j] + r);
     q.reverse(); // popped from the end, in task order
     this.active.push(j);
+    this.version++;
     this.scheduler.onJobSubmitted?.(j, this);
     if (this.tasks.jobMapCount[j] + this.tasks.jobReduceCount[j] === 0) this.completeJob(j, false);
   }
@@ -373,6 +391,7 @@ export class Simulation implements ClusterView {
     this.jobFinish[j] = this.now;
     this.jobFailed[j] = failed ? 1 : 0;
     this.jobsDone++;
+    this.version++;
     for (const a of [...this.jobAttempts[j]]) this.endAttempt(a, 2);
     if (failed) {
       for (let t = this.tasks.jobFirstTask[j]; t < this.tasks.jobFirstTask[j + 1]; t++) if (this.tasks.state[t] !== TaskState.Done) this.tasks.state[t] = TaskState.Dead;
@@ -383,6 +402,9 @@ export class Simulation implements ClusterView {
       this.nodeVcores[am] -= 1;
       this.use.memory -= this.jobAmMemory[j] / this.topology.totalMemoryMb;
     }
+    this.pendingTotal -= this.jobPendMaps[j] + this.jobPendReduces[j];
+    this.jobPendMaps[j] = 0;
+    this.jobPendReduces[j] = 0;
     this.jobIndex[j] = undefined;
     this.jobReduceQueue[j] = [];
     this.active = this.active.filter((x) => x !== j);
@@ -402,7 +424,7 @@ export class Simulation implements ClusterView {
 
   // ---------------------------------------------------------------- attempts
 
-  launch(task: number, node: number, reason: string, options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean {
+  launch(task: number, node: number, reason: string | (() => string), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean {
     const tasks = this.tasks;
     const speculative = options?.speculative ?? false;
     if (!this.alive[node]) return false;
@@ -420,6 +442,7 @@ export class Simulation implements ClusterView {
     const vcores = options?.vcores ?? 1;
     const a = this.at.create();
     this.launches++;
+    this.version++;
     const host = this.topology.nodeHost[node];
     this.touchHost(host);
     this.at.task[a] = task;
@@ -443,6 +466,7 @@ export class Simulation implements ClusterView {
       tasks.attempts[task]++;
       if (isReduce) this.jobPendReduces[j]--;
       else this.jobPendMaps[j]--;
+      this.pendingTotal--;
     }
     tasks.running[task]++;
     if (isReduce) {
@@ -454,8 +478,7 @@ export class Simulation implements ClusterView {
     }
     if (Number.isNaN(this.jobStart[j])) this.jobStart[j] = this.now;
     this.jobAttempts[j].add(a);
-    this.nodeAttempts[node].add(a);
-    if (this.options.recordAttempts) this.at.record[a] = this.records.add(task, node, this.now, locality, speculative, this.internReason(reason));
+    if (this.options.recordAttempts) this.at.record[a] = this.records.add(task, node, this.now, locality, speculative, this.internReason(typeof reason === 'string' ? reason : reason()));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
     return true;
   }
@@ -566,7 +589,7 @@ export class Simulation implements ClusterView {
       this.nodeRunMaps[node]--;
     }
     this.jobAttempts[j].delete(a);
-    this.nodeAttempts[node].delete(a);
+    this.version++;
     if (outcome === 1) this.failedAttempts++;
     if (outcome === 2) this.killedAttempts++;
     at.release(a);
@@ -583,6 +606,7 @@ export class Simulation implements ClusterView {
   private requeueTask(task: number): void {
     const j = this.tasks.job[task];
     this.tasks.state[task] = TaskState.Pending;
+    this.pendingTotal++;
     if (this.tasks.isReduce[task]) {
       this.jobPendReduces[j]++;
       this.jobReduceQueue[j].push(task);
@@ -695,7 +719,8 @@ export class Simulation implements ClusterView {
     const list = this.hostList[h];
     const at = this.at;
     // Collect first: finishing a phase changes the list.
-    const finished: number[] = [];
+    const finished = this.finishedScratch;
+    finished.length = 0;
     const eps = EPS_T * Math.max(1, this.now);
     for (let i = 0; i < list.length; i++) {
       const a = list[i];
@@ -704,7 +729,7 @@ export class Simulation implements ClusterView {
       at.prog[a] = at.lim[a];
       if (at.lim[a] >= 1) finished.push(a);
     }
-    for (const a of finished) if (at.alive[a]) this.phaseDone(a);
+    for (let i = 0; i < finished.length; i++) if (at.alive[finished[i]]) this.phaseDone(finished[i]);
   }
 
   private phaseDone(a: number): void {
@@ -801,17 +826,22 @@ export class Simulation implements ClusterView {
     this.alive[node] = 0;
     this.nodeLost[node] = 1;
     // Its attempts stop at once, but the master only learns of it after the time-out.
-    for (const a of this.nodeAttempts[node]) {
-      this.touchHost(this.at.host[a]);
+    const host = this.topology.nodeHost[node];
+    this.touchHost(host);
+    const lost = this.hostList[host].filter((a) => this.at.node[a] === node);
+    for (const a of lost) {
       this.setUplinkWork(a, false);
       this.removeFromHost(a);
       this.at.rate[a] = 0;
     }
+    this.lostAttempts.set(node, lost);
     this.heap.push(this.now + this.options.nodeTimeoutS, PRIORITY[K_DETECT], K_DETECT, node, 0);
   }
 
   private detectLostNode(node: number): void {
-    for (const a of [...this.nodeAttempts[node]]) this.endAttempt(a, 2);
+    // Still alive, still on this node and detached: not ended meanwhile (a recycled id would be attached).
+    for (const a of this.lostAttempts.get(node) ?? []) if (this.at.alive[a] && this.at.node[a] === node && this.at.hostSlot[a] < 0) this.endAttempt(a, 2);
+    this.lostAttempts.delete(node);
     // Finished maps whose output sat on the node must run again while their job still needs them.
     for (const j of [...this.active]) {
       if (this.tasks.jobReduceCount[j] === 0 || this.jobReducesDone[j] === this.tasks.jobReduceCount[j]) continue;
@@ -899,6 +929,7 @@ export class Simulation implements ClusterView {
     this.jobAmNode[j] = n;
     this.jobAmMemory[j] = memoryMb;
     this.launches++;
+    this.version++;
     this.nodeMemory[n] += memoryMb;
     this.nodeVcores[n] += vcores;
     this.use.memory += memoryMb / this.topology.totalMemoryMb;
@@ -971,7 +1002,7 @@ export class Simulation implements ClusterView {
     for (let n = 0; n < topo.nodeCount; n++) {
       if (this.nodeMemory[n] <= topo.nodeMemoryMb[n] + tol) continue;
       let doomed = false;
-      for (const a of this.nodeAttempts[n]) if (at.doomed[a]) doomed = true;
+      for (const a of this.hostList[topo.nodeHost[n]]) if (at.node[a] === n && at.doomed[a]) doomed = true;
       if (!doomed) problems.push(`node ${n}: ${this.nodeMemory[n]} MB reserved of ${topo.nodeMemoryMb[n]} with no attempt failing for it`);
     }
     return problems;

@@ -83,6 +83,8 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
       missed.delete(j);
     },
     onHeartbeat(n: number, view: ClusterView) {
+      // Application masters still to place count as work too.
+      if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
       if (clusterMemory === 0) for (let i = 0; i < view.topology.nodeCount; i++) clusterMemory += nodeOffer(spec, view, i).memoryMb;
       for (let guard = 0; guard < 1024; guard++) {
         const used = queueUsage(view);

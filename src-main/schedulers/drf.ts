@@ -25,6 +25,8 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
   return {
     name: 'drf',
     onHeartbeat(n: number, view: ClusterView) {
+      // Application masters still to place count as work too.
+      if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
       if (!totals) {
         totals = { memoryMb: 0, vcores: 0 };
         for (let i = 0; i < view.topology.nodeCount; i++) {

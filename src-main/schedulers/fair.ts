@@ -1,7 +1,7 @@
 import type { SchedulerSpec } from '@shared/schedulers';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { launchMap, launchReduce } from './slotHelpers';
+import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
 type FairSpec = Extract<SchedulerSpec, { kind: 'fair' }>;
 
@@ -16,36 +16,106 @@ type FairSpec = Extract<SchedulerSpec, { kind: 'fair' }>;
 export function fairScheduler(spec: FairSpec): Scheduler {
   const pools = new Map(spec.pools.map((p) => [p.name, p]));
   const found = { level: Locality.Node as Locality };
-  // Delay scheduling state per job: its allowed level and when it last launched a map.
-  const level = new Map<number, Locality>();
-  const lastLaunch = new Map<number, number>();
+  // Delay scheduling state per job: its allowed level and when it last launched a map (typed
+  // arrays indexed by job: read on every heartbeat for every waiting job).
+  let level = new Uint8Array(64);
+  let lastLaunch = new Float64Array(64);
+  const ensure = (j: number) => {
+    if (j < level.length) return;
+    const size = Math.max(j + 1, level.length * 2);
+    const l = new Uint8Array(size);
+    l.set(level);
+    level = l;
+    const t = new Float64Array(size);
+    t.set(lastLaunch);
+    lastLaunch = t;
+  };
   const greedy = spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0;
 
+  let cached: number[] = [];
+  let cachedAt = -1;
+
+  /** Jobs furthest below their share first; unchanged while no task starts or ends. */
   function order(view: ClusterView): number[] {
+    if (cachedAt !== view.stateVersion()) {
+      cached = computeOrder(view);
+      cachedAt = view.stateVersion();
+    }
+    return cached;
+  }
+
+  function computeOrder(view: ClusterView): number[] {
+    const active = view.activeJobs;
+    const count = active.length;
+    if (pools.size === 0) {
+      let oneQueue = true;
+      for (let i = 1; i < count && oneQueue; i++) oneQueue = view.job(active[i]).queue === view.job(active[0]).queue;
+      if (oneQueue) {
+        // One pool, equal weights: the job with the fewest running tasks is furthest below its share.
+        const out = active.slice();
+        out.sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+        return out;
+      }
+    }
     const poolRunning = new Map<string, number>();
     const poolJobs = new Map<string, number>();
-    for (const j of view.activeJobs) {
+    for (let i = 0; i < count; i++) {
+      const j = active[i];
       const q = view.job(j).queue;
       poolRunning.set(q, (poolRunning.get(q) ?? 0) + view.runningMaps(j) + view.runningReduces(j));
       poolJobs.set(q, (poolJobs.get(q) ?? 0) + 1);
     }
-    const key = (j: number): [number, number, number] => {
+    // Sort keys: (below min share first, share measure, submit time, job index).
+    const below = new Uint8Array(count);
+    const measure = new Float64Array(count);
+    const submit = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const j = active[i];
       const q = view.job(j).queue;
       const pool = pools.get(q);
       const running = poolRunning.get(q) ?? 0;
-      if (pool && pool.minShare > 0 && running < pool.minShare) return [0, running / pool.minShare, view.jobSubmitTime(j)];
-      const weight = (pool?.weight ?? 1) / (poolJobs.get(q) ?? 1);
-      return [1, (view.runningMaps(j) + view.runningReduces(j)) / weight, view.jobSubmitTime(j)];
-    };
-    const keyed = view.activeJobs.map((j) => ({ j, k: key(j) }));
-    keyed.sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || a.j - b.j);
-    return keyed.map((x) => x.j);
+      submit[i] = view.jobSubmitTime(j);
+      if (pool && pool.minShare > 0 && running < pool.minShare) {
+        below[i] = 0;
+        measure[i] = running / pool.minShare;
+      } else {
+        below[i] = 1;
+        const weight = (pool?.weight ?? 1) / (poolJobs.get(q) ?? 1);
+        measure[i] = (view.runningMaps(j) + view.runningReduces(j)) / weight;
+      }
+    }
+    const idx = Array.from({ length: count }, (_, i) => i);
+    idx.sort((a, b) => below[a] - below[b] || measure[a] - measure[b] || submit[a] - submit[b] || active[a] - active[b]);
+    return idx.map((i) => active[i]);
+  }
+
+  /** After job jobs[i] launched a task, move it back past jobs that are now further below their share. */
+  function reposition(jobs: number[], i: number, running: Map<number, number>, view: ClusterView): void {
+    const j = jobs[i];
+    running.set(j, (running.get(j) ?? 0) + 1);
+    const q = view.job(j).queue;
+    const pool = pools.get(q);
+    if (pool && pool.minShare > 0) {
+      // Min-share and weight bookkeeping is per pool: recompute the whole order in this rare case.
+      const fresh = computeOrder(view);
+      jobs.splice(0, jobs.length, ...fresh);
+      return;
+    }
+    while (i + 1 < jobs.length) {
+      const next = jobs[i + 1];
+      const nextPool = pools.get(view.job(next).queue);
+      if (nextPool && nextPool.minShare > 0) break;
+      if ((running.get(next) ?? 0) >= (running.get(j) ?? 0)) break;
+      jobs[i] = next;
+      jobs[i + 1] = j;
+      i++;
+    }
   }
 
   function allowedLevel(j: number, now: number): Locality {
     if (greedy) return Locality.OffRack;
-    const since = now - (lastLaunch.get(j) ?? now);
-    let l = level.get(j) ?? Locality.Node;
+    const since = now - lastLaunch[j];
+    let l = level[j] as Locality;
     if (l === Locality.Node && since >= spec.nodeLocalityWaitS) l = Locality.Rack;
     if (l === Locality.Rack && since >= spec.nodeLocalityWaitS + spec.rackLocalityWaitS) l = Locality.OffRack;
     return l;
@@ -54,39 +124,54 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   return {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
-      lastLaunch.set(j, view.now);
-      level.set(j, Locality.Node);
-    },
-    onJobFinished(j) {
-      lastLaunch.delete(j);
-      level.delete(j);
+      ensure(j);
+      lastLaunch[j] = view.now;
+      level[j] = Locality.Node;
     },
     onHeartbeat(n: number, view: ClusterView) {
       let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
       let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
+      if (view.pendingTasks() === 0) return;
+      // A job that launches moves back by one task (the cache is rebuilt at the next state change);
+      // the copy is made only once something launches, as most heartbeats place nothing.
+      let jobs = order(view);
+      let running: Map<number, number> | undefined;
       while (freeMaps > 0) {
-        let launched = false;
-        for (const j of order(view)) {
+        let launchedAt = -1;
+        for (let i = 0; i < jobs.length; i++) {
+          const j = jobs[i];
           if (view.pendingMaps(j) === 0) continue;
           const allowed = allowedLevel(j, view.now);
-          const why = greedy ? `Fair: job ${view.job(j).id} is furthest below its fair share` : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${['node-local', 'server-local', 'rack-local', 'anywhere'][allowed]}`;
-          if (launchMap(view, j, n, allowed, why, found)) {
-            lastLaunch.set(j, view.now);
-            // A local launch returns the job to strict locality (Algorithm 2).
-            level.set(j, found.level <= Locality.Server ? Locality.Node : allowed);
-            launched = true;
-            break;
+          const task = view.findMap(j, n, allowed, found);
+          if (task >= 0) {
+            const at = found.level;
+            const why = greedy
+              ? `Fair: job ${view.job(j).id} is furthest below its fair share`
+              : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${['node-local', 'server-local', 'rack-local', 'anywhere'][allowed]}`;
+            if (view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`)) {
+              lastLaunch[j] = view.now;
+              // A local launch returns the job to strict locality (Algorithm 2).
+              level[j] = at <= Locality.Server ? Locality.Node : allowed;
+              launchedAt = i;
+              break;
+            }
           }
           // Skipped: it keeps waiting for a better placed slot (its wait clock keeps running).
         }
-        if (!launched) break;
+        if (launchedAt < 0) break;
         freeMaps--;
+        if (!running) {
+          jobs = [...jobs];
+          running = new Map();
+          for (const j of jobs) running.set(j, view.runningMaps(j) + view.runningReduces(j) - (j === jobs[launchedAt] ? 1 : 0));
+        }
+        reposition(jobs, launchedAt, running, view);
       }
       while (freeReduces > 0) {
         let launched = false;
         for (const j of order(view)) {
-          if (launchReduce(view, j, n, `Fair: job ${view.job(j).id} is furthest below its fair share`)) {
+          if (launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`)) {
             launched = true;
             break;
           }

@@ -18,14 +18,16 @@ export function fifoScheduler(spec: FifoSpec): Scheduler {
     onHeartbeat(n: number, view: ClusterView) {
       let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
       let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      if (view.pendingTasks() === 0) return;
       const jobs = view.activeJobs;
       for (let i = 0; i < jobs.length && freeMaps > 0; i++) {
         const j = jobs[i];
-        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found)) freeMaps--;
+        if (view.pendingMaps(j) === 0) continue;
+        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found)) freeMaps--;
       }
       for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
         const j = jobs[i];
-        while (freeReduces > 0 && launchReduce(view, j, n, `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`)) freeReduces--;
+        while (freeReduces > 0 && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`)) freeReduces--;
       }
     },
   };

@@ -6,15 +6,19 @@ import { Locality, LOCALITY_NAMES } from '../engine/topology';
 export const LEVEL_WORDS = ['node-local', 'server-local', 'rack-local', 'off-rack', 'no input'] as const;
 export { LOCALITY_NAMES };
 
-/** Launch one reduce of job j on node n if the job may start reduces; true on success. */
-export function launchReduce(view: ClusterView, j: number, n: number, why: string): boolean {
+/**
+ * Launch one reduce of job j on node n if the job may start reduces; true on success.
+ * The reason is built only for a launch: heartbeats try many jobs for every one they place.
+ */
+export function launchReduce(view: ClusterView, j: number, n: number, why: () => string): boolean {
   if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
   const task = view.nextReduce(j);
-  return task >= 0 && view.launch(task, n, `${why}; reduce`);
+  return task >= 0 && view.launch(task, n, () => `${why()}; reduce`);
 }
 
 /** Launch the best-placed pending map of job j on node n, no worse than maxLevel. */
-export function launchMap(view: ClusterView, j: number, n: number, maxLevel: Locality, why: string, found: { level: Locality }): boolean {
+export function launchMap(view: ClusterView, j: number, n: number, maxLevel: Locality, why: () => string, found: { level: Locality }): boolean {
   const task = view.findMap(j, n, maxLevel, found);
-  return task >= 0 && view.launch(task, n, `${why}; ${LEVEL_WORDS[found.level]} map`);
+  const level = found.level;
+  return task >= 0 && view.launch(task, n, () => `${why()}; ${LEVEL_WORDS[level]} map`);
 }

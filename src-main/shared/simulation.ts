@@ -6,6 +6,13 @@ const num = () => z.number({ error: 'must be a number' }).finite();
 export const SimulationOptionsSchema = z.strictObject({
   /** Node heartbeat interval (Hadoop 1 default 3 s). */
   heartbeatS: num().positive().default(3),
+  /**
+   * The master takes at most this many regular heartbeats a second, so large clusters beat less
+   * often: interval = max(heartbeatS, nodes / this), as Hadoop 1's JobTracker does
+   * (mapreduce.jobtracker.heartbeats.in.second = 100 there). 0, the default, keeps `heartbeatS`
+   * whatever the cluster's size.
+   */
+  maxHeartbeatsPerSecond: num().min(0).default(0),
   /** A node also heartbeats right after a task finishes on it. */
   outOfBandHeartbeat: z.boolean().default(true),
   /**
