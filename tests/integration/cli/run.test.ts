@@ -71,6 +71,25 @@ describe('workload-studio run', () => {
     expect(r.err).toMatch(/SCHEDULER\s+SEED\s+JOBS OK/);
   });
 
+  for (const [format, file] of [
+    ['sls', 'sls/inputsls.json'],
+    ['rumen', 'rumen/wordcount.json'],
+  ] as const) {
+    it(`replays the ${format.toUpperCase()} sample trace end to end`, async () => {
+      const dir = tempDir();
+      fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
+      const experiment = { name: format, cluster: { file: 'c.json' }, workload: { trace: { format, file: path.resolve(root, '../shared/traces', file) } }, schedulers: [{ kind: 'fair' }, { kind: 'capacity' }], seeds: [1] };
+      fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify(experiment));
+      const r = await cli(['run', path.join(dir, 'e.json')]);
+      expect(r.code).toBe(0);
+      const result = JSON.parse(r.out);
+      for (const run of result.runs) {
+        expect(run.jobs.length).toBeGreaterThan(0);
+        expect(run.summary.succeeded).toBe(run.jobs.length);
+      }
+    });
+  }
+
   it('names the field of a bad experiment and exits 1', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'bad.json');
