@@ -6,6 +6,7 @@ import { CliApiError } from './apiCall';
 import { clustersCommand, clustersHelp } from './clustersCommand';
 import { CliUsageError, processIo, type CliIo } from './output';
 import { runCommand, runHelp } from './runCommand';
+import { runsCommand, runsHelp } from './runsCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 
 declare const __APP_VERSION__: string | undefined;
@@ -17,6 +18,7 @@ Usage: workload-studio <command> [options]
 Commands:
   clusters list|export|import   manage saved clusters (workload-studio clusters --help)
   run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
+  runs list                     runs saved with run --save
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
 Options:
@@ -41,6 +43,9 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         out: { type: 'string', short: 'o' },
         name: { type: 'string' },
         port: { type: 'string' },
+        save: { type: 'boolean' },
+        attempts: { type: 'boolean' },
+        timing: { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -58,7 +63,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp, run: runHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp, run: runHelp, runs: runsHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -70,8 +75,12 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
 
   // Running an experiment file needs no data folder: it reads only the files it names.
   if (command === 'run') {
+    if ((flags.attempts || flags['data-dir']) && !flags.save) {
+      io.err('error: --attempts and --data-dir go with --save\n');
+      return 2;
+    }
     try {
-      return await runCommand(rest, flags, io);
+      return await runCommand(rest, flags, io, () => startServices({ dataDir: flags['data-dir'] ?? defaultDataDir() }));
     } catch (err) {
       if (err instanceof CliUsageError) {
         io.err(`error: ${err.message}\n`);
@@ -90,6 +99,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);
     }
     if (command === 'clusters') return await clustersCommand(services, rest, flags, io);
+    if (command === 'runs') return await runsCommand(services, rest, flags, io);
     return await serveCommand(services, flags, io);
   } catch (err) {
     if (err instanceof CliUsageError) {

@@ -3,15 +3,24 @@ import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { runExperiment, type RunProgress } from '../runner/runExperiment';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
+import type { Services } from '../services';
+import { packColumns } from '../store/columns';
+import { runsRepo } from '../store/runsRepo';
+import { runColumns } from '../runner/runColumns';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json]
+export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing]
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
   byte-identical result every time. A summary table goes to stderr.
+
+  --save       also keep the experiment and its runs in the studio's store (time series as
+               compressed columns); --attempts adds every task attempt (node, phases, locality,
+               reason)
+  --timing     add wall time and scheduler time per call to each run (not reproducible)
 `;
 
-export async function runCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+export async function runCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, openServices: () => Promise<Services>): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`run needs an experiment file\n\n${runHelp}`);
   let loaded;
@@ -28,7 +37,21 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   try {
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
-    result = runExperiment(loaded, progress);
+    const kept: Uint8Array[] = [];
+    result = runExperiment(loaded, {
+      onProgress: progress,
+      timing: flags.timing === true,
+      keep: flags.save ? (i, raw) => (kept[i] = packColumns(runColumns(raw, flags.attempts === true))) : undefined,
+    });
+    if (flags.save) {
+      const services = await openServices();
+      try {
+        const saved = await runsRepo(services.store).saveExperiment(loaded.experiment, result, kept.map((columns) => ({ columns })));
+        io.err(`saved experiment "${saved.name}" with ${saved.runIds.length} runs in ${services.store.file}\n`);
+      } finally {
+        await services.close();
+      }
+    }
   } catch (err) {
     if (err instanceof WorkloadError) {
       io.err(`error: workload ${err.message}\n`);

@@ -39,7 +39,16 @@ export function runOne(loaded: LoadedExperiment, schedulerIndex: number, seed: n
  * Every scheduler × seed of an experiment, in a fixed order, into the result file's shape.
  * Deterministic: nothing here reads a clock or a random source of its own.
  */
-export function runExperiment(loaded: LoadedExperiment, onProgress?: (p: RunProgress) => void): ResultFile {
+export interface RunOptions {
+  onProgress?: (p: RunProgress) => void;
+  /** Measure wall time and scheduler time per call (adds `timing`; the result is then not reproducible). */
+  timing?: boolean;
+  /** Receives each run's full engine outcome (series, attempts) as it finishes. */
+  keep?: (runIndex: number, raw: EngineRunResult) => void;
+}
+
+export function runExperiment(loaded: LoadedExperiment, options: RunOptions = {}): ResultFile {
+  const { onProgress } = options;
   const { experiment } = loaded;
   const runs: ResultFile['runs'] = [];
   const total = experiment.schedulers.length * experiment.seeds.length;
@@ -49,18 +58,26 @@ export function runExperiment(loaded: LoadedExperiment, onProgress?: (p: RunProg
     for (const seed of experiment.seeds) {
       index++;
       const label = schedulerLabel(spec);
+      const clock = options.timing ? () => performance.now() : undefined;
+      const started = clock?.();
       const raw = runOne(loaded, s, seed, {
+        clock,
         onProgress: onProgress
           ? (simTime, events) => {
               onProgress({ run: index, runs: total, scheduler: label, seed, simTime, events });
             }
           : undefined,
       });
+      const wall = clock && started !== undefined ? (clock() - started) / 1000 : undefined;
+      options.keep?.(index - 1, raw);
       runs.push({
         scheduler: label,
         kind: spec.kind,
         seed,
         summary: summarize(raw),
+        ...(wall !== undefined
+          ? { timing: { wallSeconds: Number(wall.toFixed(3)), schedulerCalls: raw.schedulerCalls, schedulerMsPerCall: Number((((raw.schedulerSeconds ?? 0) * 1000) / Math.max(1, raw.schedulerCalls)).toFixed(6)) } }
+          : {}),
         jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish) })),
       });
     }

@@ -66,6 +66,8 @@ export const ResultFileSchema = z.strictObject({
       kind: z.string(),
       seed: z.number().int(),
       summary: RunSummarySchema,
+      /** Wall-clock measurements, only with `run --timing` (they differ between machines and runs). */
+      timing: z.strictObject({ wallSeconds: z.number(), schedulerCalls: z.number().int(), schedulerMsPerCall: z.number() }).optional(),
       jobs: z.array(
         z.strictObject({
           id: z.string(),

@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/cli/main';
 import type { CliIo } from '../../../src-main/cli/output';
 import { useTempDirs } from '../../helpers/tempDir';
+import { Store } from '../../../src-main/store/database';
+import { runsRepo } from '../../../src-main/store/runsRepo';
+import { unpackColumns } from '../../../src-main/store/columns';
+import { loadExperiment } from '../../../src-main/runner/loadExperiment';
+import { runOne } from '../../../src-main/runner/runExperiment';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
@@ -89,6 +94,42 @@ describe('workload-studio run', () => {
       }
     });
   }
+
+  it('keeps runs in the store with --save: series always, attempts only with --attempts', async () => {
+    const dir = tempDir();
+    const example = path.join(root, 'docs/examples/baselines.experiment.json');
+    const plain = await cli(['run', example, '--save', '--data-dir', dir]);
+    expect(plain.code).toBe(0);
+    expect(plain.err).toMatch(/saved experiment "Baselines on a small mixed workload" with 12 runs/);
+    expect((await cli(['run', example, '--save', '--attempts', '--data-dir', dir])).err).toMatch(/saved experiment "Baselines on a small mixed workload \(2\)"/);
+    const listed = await cli(['runs', 'list', '--json', '--data-dir', dir]);
+    const rows = JSON.parse(listed.out) as { id: string; experiment: string; scheduler: string; seed: number }[];
+    expect(rows).toHaveLength(24);
+
+    const store = await Store.open({ dataDir: dir });
+    const repo = runsRepo(store);
+    const first = unpackColumns(repo.blob(rows[0].id)!);
+    const withAttempts = unpackColumns(repo.blob(rows[12].id)!);
+    store.close();
+    expect(Object.keys(first).some((k) => k.startsWith('attempt.'))).toBe(false);
+    // The stored series is exactly the engine's.
+    const direct = runOne(loadExperiment(example), 0, 1);
+    expect(Array.from(first['series.t'])).toEqual(direct.series.t);
+    expect(Array.from(first['series.runningMaps'])).toEqual(direct.series.values.runningMaps);
+    expect(withAttempts['attempt.task'].length).toBe(direct.records.length);
+    expect(Array.from(withAttempts['attempt.start'])).toEqual(Array.from(direct.records.start.subarray(0, direct.records.length)));
+  });
+
+  it('adds wall-clock timing only when asked', async () => {
+    const r = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--timing']);
+    const result = JSON.parse(r.out);
+    for (const run of result.runs) {
+      expect(run.timing.schedulerCalls).toBeGreaterThan(0);
+      expect(run.timing.schedulerMsPerCall).toBeGreaterThanOrEqual(0);
+    }
+    expect(validator('result.schema.json')(result)).toBe(true);
+    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--attempts'])).code).toBe(2);
+  });
 
   it('names the field of a bad experiment and exits 1', async () => {
     const dir = tempDir();
