@@ -1,3 +1,5 @@
+import { grown } from './grow';
+
 /**
  * Running task attempts in typed arrays, recycled through a free list: their number is bounded by
  * the cluster's concurrency, not by the workload's size. Per-phase work is a vector over the
@@ -45,28 +47,24 @@ export class AttemptStore {
   }
 
   private allocate(cap: number): void {
-    const copy = <T extends Float64Array | Int32Array | Uint8Array>(old: T | undefined, make: (n: number) => T, width = 1): T => {
-      const next = make(cap * width);
-      if (old) next.set(old);
-      return next;
-    };
-    this.task = copy(this.task, (n) => new Int32Array(n));
-    this.node = copy(this.node, (n) => new Int32Array(n));
-    this.host = copy(this.host, (n) => new Int32Array(n));
-    this.phase = copy(this.phase, (n) => new Uint8Array(n));
-    this.prog = copy(this.prog, (n) => new Float64Array(n));
-    this.lim = copy(this.lim, (n) => new Float64Array(n));
-    this.rate = copy(this.rate, (n) => new Float64Array(n));
-    this.work = copy(this.work, (n) => new Float64Array(n), W_SIZE);
-    this.start = copy(this.start, (n) => new Float64Array(n));
-    this.phaseStart = copy(this.phaseStart, (n) => new Float64Array(n));
-    this.memoryMb = copy(this.memoryMb, (n) => new Float64Array(n));
-    this.locality = copy(this.locality, (n) => new Uint8Array(n));
-    this.speculative = copy(this.speculative, (n) => new Uint8Array(n));
-    this.hostSlot = copy(this.hostSlot, (n) => new Int32Array(n));
-    this.record = copy(this.record, (n) => new Int32Array(n));
-    this.doomed = copy(this.doomed, (n) => new Uint8Array(n));
-    this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    const fit = <T extends Float64Array | Int32Array | Uint8Array>(old: T | undefined, make: (n: number) => T, width = 1): T => (old ? grown(old, cap * width) : make(cap * width));
+    this.task = fit(this.task, (n) => new Int32Array(n));
+    this.node = fit(this.node, (n) => new Int32Array(n));
+    this.host = fit(this.host, (n) => new Int32Array(n));
+    this.phase = fit(this.phase, (n) => new Uint8Array(n));
+    this.prog = fit(this.prog, (n) => new Float64Array(n));
+    this.lim = fit(this.lim, (n) => new Float64Array(n));
+    this.rate = fit(this.rate, (n) => new Float64Array(n));
+    this.work = fit(this.work, (n) => new Float64Array(n), W_SIZE);
+    this.start = fit(this.start, (n) => new Float64Array(n));
+    this.phaseStart = fit(this.phaseStart, (n) => new Float64Array(n));
+    this.memoryMb = fit(this.memoryMb, (n) => new Float64Array(n));
+    this.locality = fit(this.locality, (n) => new Uint8Array(n));
+    this.speculative = fit(this.speculative, (n) => new Uint8Array(n));
+    this.hostSlot = fit(this.hostSlot, (n) => new Int32Array(n));
+    this.record = fit(this.record, (n) => new Int32Array(n));
+    this.doomed = fit(this.doomed, (n) => new Uint8Array(n));
+    this.alive = fit(this.alive, (n) => new Uint8Array(n));
     this.capacity = cap;
   }
 

@@ -1,3 +1,5 @@
+import { grown } from './grow';
+
 /**
  * Binary min-heap of events in typed arrays, ordered by (time, priority, insertion sequence):
  * equal-time events always pop in the same order, which keeps runs deterministic. Each event
@@ -109,23 +111,13 @@ export class EventHeap {
 
   private grow(): void {
     const cap = this.time.length * 2;
-    const grow64 = (a: Float64Array) => {
-      const b = new Float64Array(cap);
-      b.set(a);
-      return b;
-    };
-    const grow32 = (a: Int32Array) => {
-      const b = new Int32Array(cap);
-      b.set(a);
-      return b;
-    };
-    this.time = grow64(this.time);
-    this.seq = grow64(this.seq);
-    this.prio = grow32(this.prio);
-    this.kind = grow32(this.kind);
-    this.subject = grow32(this.subject);
-    this.version = grow32(this.version);
-    this.heap = grow32(this.heap);
-    this.freeSlots = grow32(this.freeSlots);
+    this.time = grown(this.time, cap);
+    this.seq = grown(this.seq, cap);
+    this.prio = grown(this.prio, cap);
+    this.kind = grown(this.kind, cap);
+    this.subject = grown(this.subject, cap);
+    this.version = grown(this.version, cap);
+    this.heap = grown(this.heap, cap);
+    this.freeSlots = grown(this.freeSlots, cap);
   }
 }

@@ -1,3 +1,5 @@
+import { grown } from './grow';
+
 /** Growable columns for per-attempt records: one row per attempt, no object per attempt. */
 export class AttemptRecords {
   length = 0;
@@ -30,30 +32,15 @@ export class AttemptRecords {
 
   private grow(): void {
     const n = this.task.length * 2;
-    const g32 = (a: Int32Array, w = 1) => {
-      const b = new Int32Array(n * w);
-      b.set(a);
-      return b;
-    };
-    const g64 = (a: Float64Array, w = 1) => {
-      const b = new Float64Array(n * w);
-      b.set(a);
-      return b;
-    };
-    const g8 = (a: Uint8Array) => {
-      const b = new Uint8Array(n);
-      b.set(a);
-      return b;
-    };
-    this.task = g32(this.task);
-    this.node = g32(this.node);
-    this.start = g64(this.start);
-    this.end = g64(this.end);
-    this.phaseEnd = g64(this.phaseEnd, 5);
-    this.locality = g8(this.locality);
-    this.outcome = g8(this.outcome);
-    this.speculative = g8(this.speculative);
-    this.reason = g32(this.reason);
+    this.task = grown(this.task, n);
+    this.node = grown(this.node, n);
+    this.start = grown(this.start, n);
+    this.end = grown(this.end, n);
+    this.phaseEnd = grown(this.phaseEnd, n * 5);
+    this.locality = grown(this.locality, n);
+    this.outcome = grown(this.outcome, n);
+    this.speculative = grown(this.speculative, n);
+    this.reason = grown(this.reason, n);
   }
 }
 

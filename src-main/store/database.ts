@@ -204,13 +204,18 @@ export class Store {
     this.onExternalChange?.();
   }
 
+  /** A new, empty database of ours at the latest schema, written to the (free) file path. */
+  private startEmpty(): void {
+    this.db = new this.SQL.Database();
+    this.configureConnection();
+    this.db.run(`PRAGMA application_id = ${APPLICATION_ID}`);
+    this.migrate(0, undefined);
+    this.writeFile();
+  }
+
   private loadFromDisk(): void {
     if (!fs.existsSync(this.file)) {
-      this.db = new this.SQL.Database();
-      this.configureConnection();
-      this.db.run(`PRAGMA application_id = ${APPLICATION_ID}`);
-      this.migrate(0, undefined);
-      this.writeFile();
+      this.startEmpty();
       return;
     }
     const bytes = fs.readFileSync(this.file);
@@ -226,11 +231,7 @@ export class Store {
       fs.renameSync(this.file, aside);
       this.state = 'recovered';
       this.setAside = { path: aside, reason: verdict.reason };
-      this.db = new this.SQL.Database();
-      this.configureConnection();
-      this.db.run(`PRAGMA application_id = ${APPLICATION_ID}`);
-      this.migrate(0, undefined);
-      this.writeFile();
+      this.startEmpty();
       return;
     }
     this.db = verdict.db;

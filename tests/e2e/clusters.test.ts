@@ -1,19 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, ROOT, screenshot, startStudio, watchErrors, type RunningStudio } from './studio';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, ROOT, screenshot, startStudio, watchErrors, type RunningStudio } from './studio';
 import { useTempDirs } from '../helpers/tempDir';
 
 const tempDir = useTempDirs();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const row = (page: Page, name: string) => page.locator(`tr[data-cluster="${name}"]`);
 
@@ -30,7 +24,7 @@ describe('clusters in the browser, against the real services', () => {
   it('creates a cluster that survives a reload and a restart, and the CLI lists it', async () => {
     const dataDir = tempDir();
     let studio: RunningStudio = await startStudio(dataDir);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 760 } });
     const errors = watchErrors(page);
     try {
       await page.goto(studio.server.url);
@@ -71,7 +65,7 @@ describe('clusters in the browser, against the real services', () => {
 
   it('renames with the error next to the field, duplicates, and deletes only after confirmation', async () => {
     const studio = await startStudio(tempDir());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 760 } });
     const errors = watchErrors(page);
     try {
       await page.goto(studio.server.url);
@@ -106,7 +100,7 @@ describe('clusters in the browser, against the real services', () => {
   it('imports a cluster file and shows a bad one\'s error with its field', async () => {
     const dir = tempDir();
     const studio = await startStudio(dir);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 760 } });
     try {
       await page.goto(studio.server.url);
       await createCluster(page, 'source', 1, 2);
@@ -129,7 +123,7 @@ describe('clusters in the browser, against the real services', () => {
 
   it('follows the OS theme: screenshots of the list in light and dark', async () => {
     const studio = await startStudio(tempDir());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 640 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 640 } });
     try {
       await page.goto(studio.server.url);
       await createCluster(page, 'PRISM testbed', 1, 10);

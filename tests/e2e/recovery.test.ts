@@ -1,23 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClusterSpecSchema } from '@shared/cluster';
 import { Store } from '../../src-main/store/database';
 import { clustersRepo } from '../../src-main/store/clustersRepo';
-import { launchBrowser, screenshot, startStudio } from './studio';
+import { useBrowser, screenshot, startStudio } from './studio';
 import { smallCluster } from '../helpers/clusterFixtures';
 import { useTempDirs } from '../helpers/tempDir';
 import { writeBackup } from '../../src-main/store/backups';
 
 const tempDir = useTempDirs();
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('a damaged database in the browser', () => {
   it('is reported with where it went, and the newest backup restores the clusters', async () => {
@@ -31,7 +24,7 @@ describe('a damaged database in the browser', () => {
     fs.writeFileSync(file, good.subarray(0, 5000)); // truncated, as by a full disk or a bad copy
 
     const studio = await startStudio(dir);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 560 } });
+    const page = await browser().newPage({ viewport: { width: 1280, height: 560 } });
     try {
       await page.goto(studio.server.url);
       const banner = page.getByTestId('recovery-banner');

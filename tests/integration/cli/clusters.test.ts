@@ -1,20 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../src-main/cli/main';
-import type { CliIo } from '../../../src-main/cli/output';
+import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { smallCluster } from '../../helpers/clusterFixtures';
 
 const tempDir = useTempDirs();
 
-async function cli(args: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t) };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
 
 describe('workload-studio clusters', () => {
   it('prints help and exits 0; an unknown command exits 2 with the help', async () => {

@@ -2,8 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../src-main/cli/main';
-import type { CliIo } from '../../../src-main/cli/output';
+import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { Store } from '../../../src-main/store/database';
 import { runsRepo } from '../../../src-main/store/runsRepo';
@@ -15,13 +14,6 @@ const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
 const swim = path.resolve(root, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
 
-async function cli(args: string[]) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t) };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
 
 function validator(name: string) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
