@@ -87,6 +87,7 @@ export class Simulation implements ClusterView {
   private readonly jobDepsLeft: Int32Array;
   private readonly jobAmNode: Int32Array;
   private readonly jobAmMemory: Float64Array;
+  private readonly jobAmVcores: Float64Array;
   private readonly jobAttempts: Set<number>[];
   private readonly jobIndex: (JobMapIndex | undefined)[];
   private readonly jobReduceQueue: number[][];
@@ -186,6 +187,7 @@ export class Simulation implements ClusterView {
     this.jobDepsLeft = new Int32Array(J);
     this.jobAmNode = new Int32Array(J).fill(-1);
     this.jobAmMemory = new Float64Array(J);
+    this.jobAmVcores = new Float64Array(J);
     this.jobAttempts = jobs.map(() => new Set<number>());
     this.jobIndex = new Array(J).fill(undefined);
     this.jobReduceQueue = jobs.map(() => []);
@@ -398,9 +400,13 @@ export class Simulation implements ClusterView {
     }
     const am = this.jobAmNode[j];
     if (am >= 0) {
-      this.nodeMemory[am] -= this.jobAmMemory[j];
-      this.nodeVcores[am] -= 1;
+      // A dead node's reservations are cleared when it is declared lost.
+      if (this.alive[am]) {
+        this.nodeMemory[am] -= this.jobAmMemory[j];
+        this.nodeVcores[am] -= this.jobAmVcores[j];
+      }
       this.use.memory -= this.jobAmMemory[j] / this.topology.totalMemoryMb;
+      this.jobAmNode[j] = -1;
     }
     this.pendingTotal -= this.jobPendMaps[j] + this.jobPendReduces[j];
     this.jobPendMaps[j] = 0;
@@ -856,6 +862,15 @@ export class Simulation implements ClusterView {
       }
       this.updateShuffleLimits(j);
     }
+    // Application masters on the node are lost with it; YARN starts a new attempt of each, which
+    // the scheduler places like a new one (the job's finished tasks are kept).
+    for (const j of this.active) {
+      if (this.jobAmNode[j] !== node) continue;
+      this.use.memory -= this.jobAmMemory[j] / this.topology.totalMemoryMb;
+      this.jobAmNode[j] = -1;
+      this.jobAmMemory[j] = 0;
+      this.version++;
+    }
     this.nodeMemory[node] = 0;
     this.nodeVcores[node] = 0;
     if (this.options.replenishAfterS) this.heap.push(this.now + this.options.replenishAfterS, PRIORITY[K_REPLENISH], K_REPLENISH, node, 0);
@@ -928,6 +943,7 @@ export class Simulation implements ClusterView {
     if (this.jobAmNode[j] >= 0) return;
     this.jobAmNode[j] = n;
     this.jobAmMemory[j] = memoryMb;
+    this.jobAmVcores[j] = vcores;
     this.launches++;
     this.version++;
     this.nodeMemory[n] += memoryMb;

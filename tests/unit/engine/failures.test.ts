@@ -58,3 +58,25 @@ describe('workflows', () => {
     expect(r.jobs[1].submit).toBe(r.jobs[0].finish);
   });
 });
+
+describe('application masters', () => {
+  it('an AM lost with its node is placed again and the job still finishes, with no memory left reserved', async () => {
+    const { createScheduler } = await import('../../../src-main/schedulers');
+    const { SchedulerSpecSchema } = await import('@shared/schedulers');
+    const { Simulation } = await import('../../../src-main/engine/simulator');
+    const { options } = await import('../../helpers/engineFixtures');
+    const topo = cluster(1, 3, { cores: 4, memoryGb: 8 });
+    // The first heartbeat comes from node 0, so the AM lands there; node 0 then dies.
+    const sim = new Simulation({
+      topology: topo,
+      jobs: [job('j', cpuOnly(30), { maps: 12 })],
+      options: options({ heartbeatS: 1, failures: [{ node: 'r0h0', atS: 5 }], nodeTimeoutS: 10, replenishAfterS: 5 }),
+      seed: 1,
+      scheduler: createScheduler(SchedulerSpecSchema.parse({ kind: 'capacity' })),
+    });
+    const r = sim.run();
+    expect(r.jobs[0].status).toBe('succeeded');
+    for (let n = 0; n < topo.nodeCount; n++) expect(sim.nodeMemoryUsedMb(n)).toBeCloseTo(0, 6);
+    expect(sim.sampleState().memory).toBeCloseTo(0, 9);
+  });
+});
