@@ -41,7 +41,66 @@ function addDom0(ctx: PhaseWorkContext, host: number, out: Float64Array, o: numb
   }
 }
 
-/** Fill `out[o..o+6)` with the work of `phase` for a task of `job` on `node`. */
+/**
+ * What a phase does, wherever it runs: CPU-seconds at a reference core and the MB it reads and
+ * writes, split as Hadoop's counters split them (local FileSystem vs HDFS, plus shuffle fetches).
+ * These are also the counters a finished task reports (Liu eq. 3.4 uses them).
+ */
+export interface PhaseIo {
+  cpuS: number;
+  hdfsReadMb: number;
+  hdfsWriteMb: number;
+  fsReadMb: number;
+  fsWriteMb: number;
+  fetchMb: number;
+}
+
+export function phaseIo(job: EngineJob, phase: PhaseKind, taskSize: number, factor: number, out: PhaseIo): PhaseIo {
+  const tpl = job.template;
+  out.cpuS = out.hdfsReadMb = out.hdfsWriteMb = out.fsReadMb = out.fsWriteMb = out.fetchMb = 0;
+  switch (phase) {
+    case PhaseKind.Map: {
+      const input = taskSize * factor;
+      out.cpuS = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * factor;
+      out.hdfsReadMb = input;
+      // A map-only job writes its output to HDFS from the map itself.
+      if (job.reduces === 0) out.hdfsWriteMb = job.outputMb !== undefined ? (job.outputMb / Math.max(1, job.maps)) * factor : input * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
+      break;
+    }
+    case PhaseKind.Merge: {
+      const output = taskSize * factor * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
+      out.fsWriteMb = output;
+      out.fsReadMb = output;
+      out.cpuS = tpl.sortCpuSPerMb * output;
+      break;
+    }
+    case PhaseKind.Shuffle: {
+      const mb = jobShuffleMb(job) * taskSize * factor;
+      out.fetchMb = mb;
+      out.fsWriteMb = mb;
+      break;
+    }
+    case PhaseKind.Sort: {
+      const mb = jobShuffleMb(job) * taskSize * factor;
+      out.fsReadMb = mb;
+      out.fsWriteMb = mb;
+      out.cpuS = tpl.sortCpuSPerMb * mb;
+      break;
+    }
+    case PhaseKind.Reduce: {
+      const mb = jobShuffleMb(job) * taskSize * factor;
+      out.cpuS = tpl.reduceCpuSPerMb * mb + tpl.reduceCpuSPerTask * factor;
+      out.fsReadMb = mb;
+      out.hdfsWriteMb = job.outputMb !== undefined ? job.outputMb * taskSize * factor : mb * tpl.reduceSelectivity;
+      break;
+    }
+  }
+  return out;
+}
+
+const scratchIo: PhaseIo = { cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 };
+
+/** Fill `out[o..o+6)` with the work of `phase` for a task of `job` on `node`: its I/O put on devices. */
 export function phaseWork(
   ctx: PhaseWorkContext,
   job: EngineJob,
@@ -54,61 +113,26 @@ export function phaseWork(
   o: number,
 ): void {
   for (let k = 0; k < 6; k++) out[o + k] = 0;
-  const tpl = job.template;
+  const io = phaseIo(job, phase, taskSize, factor, scratchIo);
   const topo = ctx.topo;
-  switch (phase) {
-    case PhaseKind.Map: {
-      const input = taskSize * factor;
-      out[o + W_CPU] = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * factor;
-      if (locality === Locality.Node || locality === Locality.Server) out[o + W_DISK] += input;
-      else if (locality === Locality.Rack) out[o + W_NET_IN] += input;
-      else if (locality === Locality.OffRack) {
-        out[o + W_NET_IN] += input;
-        out[o + W_UP_IN] += input;
-      }
-      if (job.reduces === 0) {
-        const output = job.outputMb !== undefined ? (job.outputMb / Math.max(1, job.maps)) * factor : input * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
-        hdfsWrite(ctx, output, out, o);
-      }
-      break;
-    }
-    case PhaseKind.Merge: {
-      const output = taskSize * factor * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
-      out[o + W_DISK] = 2 * output;
-      out[o + W_CPU] = tpl.sortCpuSPerMb * output;
-      break;
-    }
-    case PhaseKind.Shuffle: {
-      const mb = jobShuffleMb(job) * taskSize * factor;
-      const host = topo.nodeHost[node];
-      const rack = topo.nodeRack[node];
-      const onHost = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
-      let inRack = 0;
-      for (let i = topo.rackHostStart[rack]; i < topo.rackHostStart[rack + 1]; i++) {
-        const h = topo.rackHostList[i];
-        inRack += topo.hostNodeStart[h + 1] - topo.hostNodeStart[h];
-      }
-      const remote = 1 - onHost / topo.nodeCount;
-      const offRack = 1 - inRack / topo.nodeCount;
-      out[o + W_NET_IN] = mb * remote;
-      out[o + W_UP_IN] = mb * offRack;
-      out[o + W_DISK] = mb;
-      break;
-    }
-    case PhaseKind.Sort: {
-      const mb = jobShuffleMb(job) * taskSize * factor;
-      out[o + W_DISK] = 2 * mb;
-      out[o + W_CPU] = tpl.sortCpuSPerMb * mb;
-      break;
-    }
-    case PhaseKind.Reduce: {
-      const mb = jobShuffleMb(job) * taskSize * factor;
-      const output = job.outputMb !== undefined ? job.outputMb * taskSize * factor : mb * tpl.reduceSelectivity;
-      out[o + W_CPU] = tpl.reduceCpuSPerMb * mb + tpl.reduceCpuSPerTask * factor;
-      out[o + W_DISK] = mb;
-      hdfsWrite(ctx, output, out, o);
-      break;
-    }
+  out[o + W_CPU] = io.cpuS;
+  out[o + W_DISK] = io.fsReadMb + io.fsWriteMb;
+  // HDFS input: from the local disk when a replica is on this host, else over the network.
+  if (locality === Locality.Node || locality === Locality.Server) out[o + W_DISK] += io.hdfsReadMb;
+  else if (locality === Locality.Rack) out[o + W_NET_IN] += io.hdfsReadMb;
+  else if (locality === Locality.OffRack) {
+    out[o + W_NET_IN] += io.hdfsReadMb;
+    out[o + W_UP_IN] += io.hdfsReadMb;
+  }
+  if (io.hdfsWriteMb > 0) hdfsWrite(ctx, io.hdfsWriteMb, out, o);
+  if (io.fetchMb > 0) {
+    // Map outputs on this host are read from its disk (already counted); the rest crosses the NIC.
+    const host = topo.nodeHost[node];
+    const rack = topo.nodeRack[node];
+    const onHost = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
+    const inRack = topo.rackNodeStart[rack + 1] - topo.rackNodeStart[rack];
+    out[o + W_NET_IN] += io.fetchMb * (1 - onHost / topo.nodeCount);
+    out[o + W_UP_IN] += io.fetchMb * (1 - inRack / topo.nodeCount);
   }
   addDom0(ctx, topo.nodeHost[node], out, o);
 }
