@@ -7,6 +7,7 @@ import { clustersCommand, clustersHelp } from './clustersCommand';
 import { CliUsageError, processIo, type CliIo } from './output';
 import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
+import { profileCommand, profileHelp } from './profileCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 
 declare const __APP_VERSION__: string | undefined;
@@ -19,6 +20,7 @@ Commands:
   clusters list|export|import   manage saved clusters (workload-studio clusters --help)
   run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
   runs list                     runs saved with run --save
+  profile <result.json>         job profiles (phase-level, CPU requirement) from a run result
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
 Options:
@@ -46,6 +48,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         save: { type: 'boolean' },
         attempts: { type: 'boolean' },
         timing: { type: 'boolean' },
+        run: { type: 'string' },
       },
     });
   } catch (err) {
@@ -63,7 +66,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp, run: runHelp, runs: runsHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -73,7 +76,18 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     return 0;
   }
 
-  // Running an experiment file needs no data folder: it reads only the files it names.
+  // Commands on files alone need no data folder.
+  if (command === 'profile') {
+    try {
+      return await profileCommand(rest, flags, io);
+    } catch (err) {
+      if (err instanceof CliUsageError) {
+        io.err(`error: ${err.message}\n`);
+        return 2;
+      }
+      throw err;
+    }
+  }
   if (command === 'run') {
     if ((flags.attempts || flags['data-dir']) && !flags.save) {
       io.err('error: --attempts and --data-dir go with --save\n');

@@ -28,6 +28,8 @@ export class AttemptStore {
   start!: Float64Array;
   phaseStart!: Float64Array;
   memoryMb!: Float64Array;
+  /** CPU the scheduler reserved for it, in cores (1 for a slot or YARN vcore; R/100 for Finer-Grained). */
+  vcores!: Float64Array;
   locality!: Uint8Array;
   speculative!: Uint8Array;
   /** Index into the host's attempt list, for O(1) removal. */
@@ -59,6 +61,7 @@ export class AttemptStore {
     this.start = fit(this.start, (n) => new Float64Array(n));
     this.phaseStart = fit(this.phaseStart, (n) => new Float64Array(n));
     this.memoryMb = fit(this.memoryMb, (n) => new Float64Array(n));
+    this.vcores = fit(this.vcores, (n) => new Float64Array(n));
     this.locality = fit(this.locality, (n) => new Uint8Array(n));
     this.speculative = fit(this.speculative, (n) => new Uint8Array(n));
     this.hostSlot = fit(this.hostSlot, (n) => new Int32Array(n));

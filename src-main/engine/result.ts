@@ -1,3 +1,4 @@
+import type { TemplateTotals } from './profiles';
 import type { AttemptRecords } from './records';
 
 export interface JobOutcome {
@@ -57,6 +58,8 @@ export interface EngineRunResult {
   cancelled: boolean;
   /** The scheduler could place none of the remaining work (jobs are left unfinished). */
   stalled: boolean;
+  /** Reported counters of finished tasks and phases, summed per template (for job profiles). */
+  profiles: Record<string, TemplateTotals>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { EngineJob } from './model';
 import type { Random } from './random';
+import type { TaskCounters } from './profiles';
 import type { Locality, Topology } from './topology';
 
 /**
@@ -54,6 +55,10 @@ export interface ClusterView {
   /** Running attempts of a task (1 normally, 2 under speculation). */
   taskRunningCount(task: number): number;
   readonly random: Random;
+  /** The job a task belongs to. */
+  jobOfTask(task: number): number;
+  /** Whether job j finished successfully (false while running or when it failed). */
+  jobSucceeded(j: number): boolean;
 }
 
 export interface Scheduler {
@@ -62,4 +67,6 @@ export interface Scheduler {
   onHeartbeat(node: number, view: ClusterView): void;
   onJobSubmitted?(job: number, view: ClusterView): void;
   onJobFinished?(job: number, view: ClusterView): void;
+  /** A task succeeded; `counters` are what its attempt reported (CPU time, bytes by kind). */
+  onTaskFinished?(task: number, counters: TaskCounters, view: ClusterView): void;
 }

@@ -3,7 +3,8 @@ import { AttemptStore, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_O
 import { EventHeap } from './eventHeap';
 import { JobMapIndex } from './localityIndex';
 import { PhaseKind, TaskState, type EngineJob } from './model';
-import { isolatedSeconds, phaseWork, type PhaseWorkContext } from './phases';
+import { isolatedSeconds, phaseIo, phaseWork, type PhaseIo, type PhaseWorkContext } from './phases';
+import { ProfileAccumulator, type TaskCounters } from './profiles';
 import { Random } from './random';
 import { AttemptRecords } from './records';
 import type { ClusterView, Scheduler } from './schedulerApi';
@@ -117,6 +118,8 @@ export class Simulation implements ClusterView {
   private readonly hostUse: Float64Array; // 4 per host: cpu, disk, in, out
   private readonly dirtyHosts: number[] = [];
   private readonly finishedScratch: number[] = [];
+  private readonly profiles = new ProfileAccumulator();
+  private readonly ioScratch: PhaseIo = { cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 };
   private readonly rackUpIn: Int32Array;
   private readonly rackUpOut: Int32Array;
   private readonly rackChanged: Uint8Array;
@@ -457,6 +460,7 @@ export class Simulation implements ClusterView {
     this.at.start[a] = this.now;
     this.at.phaseStart[a] = this.now;
     this.at.memoryMb[a] = memory;
+    this.at.vcores[a] = vcores;
     this.at.speculative[a] = speculative ? 1 : 0;
     const locality = isReduce ? Locality.None : (this.jobIndex[j]?.localityOf(task, node) ?? Locality.None);
     this.at.locality[a] = locality;
@@ -584,7 +588,7 @@ export class Simulation implements ClusterView {
       this.records.outcome[r] = outcome;
     }
     this.nodeMemory[node] -= at.memoryMb[a];
-    this.nodeVcores[node] -= 1;
+    this.nodeVcores[node] -= at.vcores[a];
     this.use.memory -= at.memoryMb[a] / this.topology.totalMemoryMb;
     this.tasks.running[task]--;
     if (this.tasks.isReduce[task]) {
@@ -750,6 +754,10 @@ export class Simulation implements ClusterView {
       return;
     }
     const phase = at.phase[a] as PhaseKind;
+    const job = this.jobs[j];
+    const io = phaseIo(job, phase, this.tasks.size[task], this.tasks.factor[task], this.ioScratch);
+    const speed = this.topology.hostSpeed[at.host[a]];
+    this.profiles.addPhase(job.template.name, phase, this.now - at.phaseStart[a], io.cpuS / speed, io.fsReadMb + io.fsWriteMb, io.hdfsReadMb + io.hdfsWriteMb, io.fetchMb, at.memoryMb[a]);
     let next: PhaseKind | -1 = -1;
     if (phase === PhaseKind.Map) next = this.tasks.jobReduceCount[j] > 0 ? PhaseKind.Merge : -1;
     else if (phase === PhaseKind.Shuffle) next = PhaseKind.Sort;
@@ -769,6 +777,9 @@ export class Simulation implements ClusterView {
     const isReduce = this.tasks.isReduce[task] === 1;
     this.tasks.state[task] = TaskState.Done;
     if (!isReduce) this.tasks.outputNode[task] = node;
+    const counters = this.taskCounters(a);
+    this.profiles.addTask(this.jobs[j].template.name, counters);
+    this.scheduler.onTaskFinished?.(task, counters, this);
     this.endAttempt(a, 0);
     // Speculative twins lose the race.
     if (this.tasks.running[task] > 0) for (const other of [...this.jobAttempts[j]]) if (at.task[other] === task) this.endAttempt(other, 2);
@@ -780,6 +791,27 @@ export class Simulation implements ClusterView {
     }
     if (this.jobMapsDone[j] === this.tasks.jobMapCount[j] && this.jobReducesDone[j] === this.tasks.jobReduceCount[j]) this.completeJob(j, false);
     this.outOfBandBeat(node);
+  }
+
+  /** The counters a finished attempt reports (Hadoop's CPU time and FileSystem / HDFS bytes). */
+  private taskCounters(a: number): TaskCounters {
+    const at = this.at;
+    const task = at.task[a];
+    const job = this.jobs[this.tasks.job[task]];
+    const isReduce = this.tasks.isReduce[task] === 1;
+    const phases = isReduce ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : job.reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
+    const host = at.host[a];
+    const c: TaskCounters = { isReduce, wallSeconds: this.now - at.start[a], cpuSeconds: 0, fsReadMb: 0, fsWriteMb: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fetchMb: 0, diskMBps: this.topology.hostDiskMBps[host] / this.topology.hostDisks[host], memoryMb: at.memoryMb[a] };
+    for (const p of phases) {
+      const io = phaseIo(job, p, this.tasks.size[task], this.tasks.factor[task], this.ioScratch);
+      c.cpuSeconds += io.cpuS / this.topology.hostSpeed[host];
+      c.fsReadMb += io.fsReadMb;
+      c.fsWriteMb += io.fsWriteMb;
+      c.hdfsReadMb += io.hdfsReadMb;
+      c.hdfsWriteMb += io.hdfsWriteMb;
+      c.fetchMb += io.fetchMb;
+    }
+    return c;
   }
 
   /** More map output exists: shuffles of the job may fetch further. */
@@ -961,6 +993,12 @@ export class Simulation implements ClusterView {
     }
     return out;
   }
+  jobOfTask(task: number): number {
+    return this.tasks.job[task];
+  }
+  jobSucceeded(j: number): boolean {
+    return this.jobState[j] === J_DONE && this.jobFailed[j] === 0;
+  }
   taskRunningCount(task: number): number {
     return this.tasks.running[task];
   }
@@ -1083,6 +1121,7 @@ export class Simulation implements ClusterView {
       schedulerSeconds: this.clock ? this.schedulerSeconds : undefined,
       cancelled: this.cancelled,
       stalled: this.stalled,
+      profiles: this.profiles.result(),
     };
   }
 

@@ -19,6 +19,11 @@ export interface RunProgress {
 
 const nullIfNaN = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
 
+/** Profiles with every number rounded like the rest of the file (stable text across platforms). */
+function roundProfiles(p: EngineRunResult['profiles']): EngineRunResult['profiles'] {
+  return JSON.parse(JSON.stringify(p, (_k, v) => (typeof v === 'number' ? Number(v.toFixed(6)) : v)));
+}
+
 /** One run: a scheduler on the experiment's cluster and workload for one seed. */
 export function runOne(loaded: LoadedExperiment, schedulerIndex: number, seed: number, hooks?: { onProgress?: (simTime: number, events: number) => boolean | void; clock?: () => number }): EngineRunResult {
   const { experiment, cluster, workload } = loaded;
@@ -78,6 +83,7 @@ export function runExperiment(loaded: LoadedExperiment, options: RunOptions = {}
         ...(wall !== undefined
           ? { timing: { wallSeconds: Number(wall.toFixed(3)), schedulerCalls: raw.schedulerCalls, schedulerMsPerCall: Number((((raw.schedulerSeconds ?? 0) * 1000) / Math.max(1, raw.schedulerCalls)).toFixed(6)) } }
           : {}),
+        profiles: roundProfiles(raw.profiles),
         jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish) })),
       });
     }

@@ -4,6 +4,7 @@ import { capacityScheduler } from './capacity';
 import { drfScheduler } from './drf';
 import { fairScheduler } from './fair';
 import { fifoScheduler } from './fifo';
+import { fineGrainedCpuScheduler } from './fineGrainedCpu';
 import { lateScheduler } from './late';
 
 /** A fresh scheduler for one run (schedulers keep per-run state). */
@@ -19,5 +20,7 @@ export function createScheduler(spec: SchedulerSpec): Scheduler {
       return drfScheduler(spec);
     case 'late':
       return lateScheduler(spec);
+    case 'finegrained':
+      return fineGrainedCpuScheduler(spec);
   }
 }

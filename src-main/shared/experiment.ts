@@ -56,6 +56,16 @@ export const RunSummarySchema = z.strictObject({
   simulatedSeconds: z.number(),
 });
 
+const PhaseTotalsSchema = z.strictObject({ count: z.number().int(), seconds: z.number(), cpuSeconds: z.number(), fsMb: z.number(), hdfsMb: z.number(), fetchMb: z.number(), memoryMb: z.number() });
+const TaskTotalsSchema = z.strictObject({ count: z.number().int(), wallSeconds: z.number(), sumCpuRequirement: z.number() });
+
+/** Reported counters of finished tasks and phases, summed per template: the input of job profiles. */
+export const TemplateTotalsSchema = z.strictObject({
+  maps: TaskTotalsSchema,
+  reduces: TaskTotalsSchema,
+  phases: z.strictObject({ map: PhaseTotalsSchema, merge: PhaseTotalsSchema, shuffle: PhaseTotalsSchema, sort: PhaseTotalsSchema, reduce: PhaseTotalsSchema }),
+});
+
 export const ResultFileSchema = z.strictObject({
   format: z.literal('workload-studio.result'),
   version: z.literal(1),
@@ -68,6 +78,7 @@ export const ResultFileSchema = z.strictObject({
       summary: RunSummarySchema,
       /** Wall-clock measurements, only with `run --timing` (they differ between machines and runs). */
       timing: z.strictObject({ wallSeconds: z.number(), schedulerCalls: z.number().int(), schedulerMsPerCall: z.number() }).optional(),
+      profiles: z.record(z.string(), TemplateTotalsSchema),
       jobs: z.array(
         z.strictObject({
           id: z.string(),

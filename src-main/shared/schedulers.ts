@@ -68,6 +68,21 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers }),
   z.strictObject({
+    kind: z.literal('finegrained'),
+    label: z.string().optional(),
+    ...containers,
+    /** Liu sec. 4.1: cores kept for the OS and Hadoop daemons; the pool is (cores − reserved) · 100 (eq. 3.1). */
+    reservedCores: z.number().int().min(0).default(1),
+    /** Requirement of tasks of unknown workloads, and of tasks too short to analyse (Liu sec. 3.2.1). */
+    defaultRequirement: z.number().int().min(1).max(100).default(100),
+    /** Tasks shorter than this on average are "too small" to analyse: they keep the default. */
+    minAnalysableSeconds: z.number().min(0).default(5),
+    /** Known requirements per template (e.g. from `workload-studio profile`); others are learnt from a sample job. */
+    requirements: z.record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() })).default({}),
+    /** Learn unknown templates from their first successful job (eq. 3.5), as the thesis's framework does. */
+    learn: z.boolean().default(true),
+  }),
+  z.strictObject({
     kind: z.literal('late'),
     label: z.string().optional(),
     ...slots,
@@ -87,6 +102,7 @@ export type SchedulerKind = SchedulerSpec['kind'];
 /** The name a run is reported under: the label if given, else the kind with its distinguishing settings. */
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
+  if (spec.kind === 'finegrained') return 'finer-grained cpu';
   if (spec.kind === 'fair') return spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)';
   return spec.kind;
 }

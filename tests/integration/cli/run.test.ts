@@ -112,6 +112,21 @@ describe('workload-studio run', () => {
     expect(Array.from(withAttempts['attempt.start'])).toEqual(Array.from(direct.records.start.subarray(0, direct.records.length)));
   });
 
+  it('derives job profiles from a result file with `profile`', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'r.json');
+    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
+    const r = await cli(['profile', out]);
+    expect(r.code).toBe(0);
+    const profiles = JSON.parse(r.out);
+    expect(profiles.format).toBe('workload-studio.profiles');
+    expect(profiles.profiles.map((p: { template: string }) => p.template)).toEqual(['Grep', 'KMeans', 'Sort', 'WordCount']);
+    for (const p of profiles.profiles) expect(p.phases.map.samples).toBeGreaterThan(0);
+    expect((await cli(['profile', out, '--run', '99'])).code).toBe(2);
+    fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "something"}');
+    expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: format: /);
+  });
+
   it('adds wall-clock timing only when asked', async () => {
     const r = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--timing']);
     const result = JSON.parse(r.out);

@@ -16,6 +16,7 @@ const SCHEDULERS: SchedulerSpecInput[] = [
   { kind: 'capacity' },
   { kind: 'drf' },
   { kind: 'late', mapSlots: 3, reduceSlots: 2, minRunSeconds: 5 },
+  { kind: 'finegrained', minAnalysableSeconds: 1 },
 ];
 
 /** A random but reproducible scenario: cluster shape, job mix, arrivals. */

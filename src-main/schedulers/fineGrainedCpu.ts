@@ -1,0 +1,113 @@
+import type { SchedulerSpec } from '@shared/schedulers';
+import { cpuRequirement } from '../engine/profiles';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { Locality } from '../engine/topology';
+import { freeOnNode, taskMemory } from './containers';
+import { LEVEL_WORDS } from './slotHelpers';
+
+type FineGrainedSpec = Extract<SchedulerSpec, { kind: 'finegrained' }>;
+
+interface Requirement {
+  map: number;
+  reduce: number;
+}
+
+/**
+ * The Finer Grained CPU scheduler (Kun Liu, "Improving the Resource Utilisation in MapReduce",
+ * U. Tokyo 2015, ch. 3) on YARN containers:
+ *  - each node offers a CPU pool of (cores − reserved) · 100 (eq. 3.1, one core reserved in sec. 4.1);
+ *  - a task asks for R ∈ 1..100 of it, its workload's requirement: R_T = CPU / (CPU + I/O) · 100
+ *    (eq. 3.2) with I/O time from its byte counters at the optimal disk rate (eq. 3.4), averaged
+ *    over the successful tasks of a successful sample job (eq. 3.5a/b);
+ *  - unknown workloads, and tasks too short to analyse, ask for the default 100 (sec. 3.2.1), so a
+ *    workload's first job is its sample job; its requirement is fixed when a job is submitted
+ *    (sec. 3.3.2.1);
+ *  - memory as YARN; jobs share the cluster by the Fair policy, as in the thesis's experiments.
+ */
+export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
+  const known = new Map<string, Requirement>();
+  for (const [template, r] of Object.entries(spec.requirements)) known.set(template.toLowerCase(), { map: r.map ?? spec.defaultRequirement, reduce: r.reduce ?? spec.defaultRequirement });
+  const jobRequirement = new Map<number, Requirement>();
+  // Per running sample job: R_T and wall time of its successful tasks, maps and reduces apart.
+  const samples = new Map<number, { map: number[]; mapWall: number[]; reduce: number[]; reduceWall: number[] }>();
+  const found = { level: Locality.Node as Locality };
+
+  const pool = (view: ClusterView, n: number) => Math.max(0, view.topology.nodeCores[n] - spec.reservedCores);
+  const freeCpu = (view: ClusterView, n: number) => pool(view, n) - view.nodeVcoresUsed(n);
+  const average = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+  function order(view: ClusterView): number[] {
+    return [...view.activeJobs].sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+  }
+
+  return {
+    name: 'finer-grained cpu',
+    onJobSubmitted(j, view) {
+      const template = view.job(j).template.name.toLowerCase();
+      const r = known.get(template);
+      jobRequirement.set(j, r ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement });
+      if (!r && spec.learn) samples.set(j, { map: [], mapWall: [], reduce: [], reduceWall: [] });
+    },
+    onTaskFinished(task, counters, view) {
+      const s = samples.get(view.jobOfTask(task));
+      if (!s) return;
+      if (counters.isReduce) {
+        s.reduce.push(cpuRequirement(counters));
+        s.reduceWall.push(counters.wallSeconds);
+      } else {
+        s.map.push(cpuRequirement(counters));
+        s.mapWall.push(counters.wallSeconds);
+      }
+    },
+    onJobFinished(j, view) {
+      const s = samples.get(j);
+      samples.delete(j);
+      jobRequirement.delete(j);
+      // Only a successful sample job's statistics are trusted (sec. 3.3.1).
+      if (!s || !view.jobSucceeded(j)) return;
+      const template = view.job(j).template.name.toLowerCase();
+      if (known.has(template)) return;
+      const analyse = (rs: number[], walls: number[]) => (rs.length === 0 || average(walls) < spec.minAnalysableSeconds ? spec.defaultRequirement : Math.ceil(average(rs)));
+      known.set(template, { map: analyse(s.map, s.mapWall), reduce: analyse(s.reduce, s.reduceWall) });
+    },
+    onHeartbeat(n: number, view: ClusterView) {
+      if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
+      for (let guard = 0; guard < 4096; guard++) {
+        let launched = false;
+        for (const j of order(view)) {
+          const free = freeOnNode(spec, view, n);
+          const cpu = freeCpu(view, n);
+          const id = view.job(j).id;
+          if (view.appMasterNode(j) < 0) {
+            if (free.memoryMb >= spec.amMemoryMb && cpu >= spec.amVcores) {
+              view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
+              launched = true;
+              break;
+            }
+            continue;
+          }
+          const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
+          const why = (r: number) => `Finer-Grained CPU: job ${id} is furthest below its fair share; needs ${r} of the node's CPU pool (${Math.round(cpu * 100)} of ${Math.round(pool(view, n) * 100)} free)`;
+          const mapMem = taskMemory(spec, view, j, false);
+          if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && cpu * 100 >= req.map - 1e-9) {
+            const task = view.findMap(j, n, Locality.OffRack, found);
+            const level = found.level;
+            if (task >= 0 && view.launch(task, n, () => `${why(req.map)}; ${LEVEL_WORDS[level]} map`, { memoryMb: mapMem, vcores: req.map / 100 })) {
+              launched = true;
+              break;
+            }
+          }
+          const redMem = taskMemory(spec, view, j, true);
+          if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && free.memoryMb >= redMem && cpu * 100 >= req.reduce - 1e-9) {
+            const task = view.nextReduce(j);
+            if (task >= 0 && view.launch(task, n, () => `${why(req.reduce)}; reduce`, { memoryMb: redMem, vcores: req.reduce / 100 })) {
+              launched = true;
+              break;
+            }
+          }
+        }
+        if (!launched) return;
+      }
+    },
+  };
+}
