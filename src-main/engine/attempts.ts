@@ -39,6 +39,9 @@ export class AttemptStore {
   /** Set when the attempt will fail at its first phase end (memory over-commit, injected failure). */
   doomed!: Uint8Array;
   alive!: Uint8Array;
+  /** Waiting for the scheduler's permission to start its current phase (PRISM), and since when. */
+  paused!: Uint8Array;
+  pausedSince!: Float64Array;
   private free: number[] = [];
   private used = 0;
   liveCount = 0;
@@ -68,6 +71,8 @@ export class AttemptStore {
     this.record = fit(this.record, (n) => new Int32Array(n));
     this.doomed = fit(this.doomed, (n) => new Uint8Array(n));
     this.alive = fit(this.alive, (n) => new Uint8Array(n));
+    this.paused = fit(this.paused, (n) => new Uint8Array(n));
+    this.pausedSince = fit(this.pausedSince, (n) => new Float64Array(n));
     this.capacity = cap;
   }
 
@@ -86,6 +91,7 @@ export class AttemptStore {
     this.doomed[a] = 0;
     this.record[a] = -1;
     this.hostSlot[a] = -1;
+    this.paused[a] = 0;
     const w = a * W_SIZE;
     for (let k = 0; k < W_SIZE; k++) this.work[w + k] = 0;
     this.liveCount++;

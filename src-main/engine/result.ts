@@ -58,6 +58,8 @@ export interface EngineRunResult {
   cancelled: boolean;
   /** The scheduler could place none of the remaining work (jobs are left unfinished). */
   stalled: boolean;
+  /** Phase-level schedulers' permissions: which attempt record's phase started when, and why. */
+  phaseDecisions: { record: number; phase: number; time: number; reason: number }[];
   /** Reported counters of finished tasks and phases, summed per template (for job profiles). */
   profiles: Record<string, TemplateTotals>;
 }

@@ -1,4 +1,4 @@
-import type { EngineJob } from './model';
+import type { EngineJob, PhaseKind } from './model';
 import type { Random } from './random';
 import type { TaskCounters } from './profiles';
 import type { Locality, Topology } from './topology';
@@ -52,6 +52,12 @@ export interface ClusterView {
 
   /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
   runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
+  /** Attempts on node n: running a phase, or paused before one (phase-level scheduling). */
+  attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
+  attemptPhase(attempt: number): PhaseKind;
+  attemptPaused(attempt: number): boolean;
+  /** Let a paused attempt start its next phase (phase-level schedulers only). */
+  resumePhase(attempt: number, reason: string | (() => string)): boolean;
   /** Running attempts of a task (1 normally, 2 under speculation). */
   taskRunningCount(task: number): number;
   readonly random: Random;
@@ -69,4 +75,9 @@ export interface Scheduler {
   onJobFinished?(job: number, view: ClusterView): void;
   /** A task succeeded; `counters` are what its attempt reported (CPU time, bytes by kind). */
   onTaskFinished?(task: number, counters: TaskCounters, view: ClusterView): void;
+  /**
+   * Phase-level scheduling (PRISM sec. 4): when true, an attempt that finishes a phase pauses and
+   * asks permission for the next one, which `resumePhase` grants.
+   */
+  readonly gatesPhases?: boolean;
 }

@@ -118,6 +118,8 @@ export class Simulation implements ClusterView {
   private readonly hostUse: Float64Array; // 4 per host: cpu, disk, in, out
   private readonly dirtyHosts: number[] = [];
   private readonly finishedScratch: number[] = [];
+  /** Why a paused phase was allowed to start (PRISM's decisions after the launch). */
+  private readonly resumeReasons: { record: number; phase: number; time: number; reason: number }[] = [];
   private readonly profiles = new ProfileAccumulator();
   private readonly ioScratch: PhaseIo = { cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 };
   private readonly rackUpIn: Int32Array;
@@ -763,10 +765,59 @@ export class Simulation implements ClusterView {
     else if (phase === PhaseKind.Shuffle) next = PhaseKind.Sort;
     else if (phase === PhaseKind.Sort) next = PhaseKind.Reduce;
     if (next !== -1) {
-      this.startPhase(a, next);
+      if (this.scheduler.gatesPhases) this.pausePhase(a, next);
+      else this.startPhase(a, next);
       return;
     }
     this.taskDone(a);
+  }
+
+  /**
+   * The attempt finished a phase and waits for permission to start `next` (PRISM sec. 4, Fig. 5):
+   * it keeps its container (memory) but uses no CPU, disk or network until resumed.
+   */
+  private pausePhase(a: number, next: PhaseKind): void {
+    const at = this.at;
+    this.setUplinkWork(a, false);
+    at.phase[a] = next;
+    at.paused[a] = 1;
+    at.pausedSince[a] = this.now;
+    at.prog[a] = 0;
+    at.lim[a] = 0;
+    for (let k = 0; k < W_SIZE; k++) at.work[a * W_SIZE + k] = 0;
+    this.markDirty(at.host[a]);
+    this.version++;
+    // The node asks the scheduler at once, as it would for a finished task.
+    this.outOfBandBeat(at.node[a]);
+  }
+
+  resumePhase(a: number, reason: string | (() => string)): boolean {
+    const at = this.at;
+    if (!at.alive[a] || !at.paused[a] || !this.alive[at.node[a]]) return false;
+    at.paused[a] = 0;
+    this.touchHost(at.host[a]);
+    this.startPhase(a, at.phase[a] as PhaseKind);
+    this.version++;
+    if (at.record[a] >= 0 && this.options.recordAttempts) this.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: this.now, reason: this.internReason(typeof reason === 'string' ? reason : reason()) });
+    return true;
+  }
+
+  attemptPhase(a: number): PhaseKind {
+    return this.at.phase[a] as PhaseKind;
+  }
+  attemptPaused(a: number): boolean {
+    return this.at.paused[a] === 1;
+  }
+
+  attemptsOnNode(n: number) {
+    const out: ReturnType<ClusterView['attemptsOnNode']> = [];
+    const at = this.at;
+    for (const a of this.hostList[this.topology.nodeHost[n]]) {
+      if (at.node[a] !== n) continue;
+      const task = at.task[a];
+      out.push({ attempt: a, task, job: this.tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, pausedSince: at.pausedSince[a], isReduce: this.tasks.isReduce[task] === 1, locality: at.locality[a] as Locality });
+    }
+    return out;
   }
 
   private taskDone(a: number): void {
@@ -1122,6 +1173,7 @@ export class Simulation implements ClusterView {
       cancelled: this.cancelled,
       stalled: this.stalled,
       profiles: this.profiles.result(),
+      phaseDecisions: this.resumeReasons,
     };
   }
 

@@ -6,6 +6,7 @@ import { fairScheduler } from './fair';
 import { fifoScheduler } from './fifo';
 import { fineGrainedCpuScheduler } from './fineGrainedCpu';
 import { lateScheduler } from './late';
+import { prismScheduler } from './prism';
 
 /** A fresh scheduler for one run (schedulers keep per-run state). */
 export function createScheduler(spec: SchedulerSpec): Scheduler {
@@ -22,5 +23,7 @@ export function createScheduler(spec: SchedulerSpec): Scheduler {
       return lateScheduler(spec);
     case 'finegrained':
       return fineGrainedCpuScheduler(spec);
+    case 'prism':
+      return prismScheduler(spec);
   }
 }

@@ -68,6 +68,28 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers }),
   z.strictObject({
+    kind: z.literal('prism'),
+    label: z.string().optional(),
+    ...containers,
+    /** Weight of performance against fairness in U = U_fairness + α·U_perf (PRISM eq. 1). */
+    alpha: z.number().min(0).default(1),
+    /** Urgency of a paused phase, p(T_wait) = a·T_wait² (eq. 6; a = 0.1 in sec. 5.2). */
+    urgency: z.number().min(0).default(0.1),
+    /** Only the k jobs furthest below their share offer new tasks (sec. 5.2; k = 20). */
+    topK: z.number().int().min(1).default(20),
+    /** ε of eq. 5, so a job with no task of a type running gets a large, finite gain. */
+    epsilon: z.number().positive().default(0.1),
+    /** Fairness measure of eq. 2: DRF dominant shares (eq. 3) or Hadoop Fair Scheduler task shares. */
+    fairness: z.enum(['drf', 'fair']).default('drf'),
+    /** Phase-level profiles per template (`workload-studio profile` output); others fall back to task level. */
+    profiles: z
+      .record(
+        z.string(),
+        z.record(z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']), z.strictObject({ cpuCores: z.number().min(0), memoryMb: z.number().min(0), localDiskMBps: z.number().min(0), hdfsMBps: z.number().min(0), shuffleMBps: z.number().min(0) }).partial()),
+      )
+      .default({}),
+  }),
+  z.strictObject({
     kind: z.literal('finegrained'),
     label: z.string().optional(),
     ...containers,
@@ -103,6 +125,7 @@ export type SchedulerKind = SchedulerSpec['kind'];
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
   if (spec.kind === 'finegrained') return 'finer-grained cpu';
+  if (spec.kind === 'prism') return 'prism';
   if (spec.kind === 'fair') return spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)';
   return spec.kind;
 }

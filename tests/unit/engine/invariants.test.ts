@@ -17,6 +17,7 @@ const SCHEDULERS: SchedulerSpecInput[] = [
   { kind: 'drf' },
   { kind: 'late', mapSlots: 3, reduceSlots: 2, minRunSeconds: 5 },
   { kind: 'finegrained', minAnalysableSeconds: 1 },
+  { kind: 'prism' },
 ];
 
 /** A random but reproducible scenario: cluster shape, job mix, arrivals. */

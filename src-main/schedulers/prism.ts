@@ -1,0 +1,206 @@
+import type { SchedulerSpec } from '@shared/schedulers';
+import { PHASE_NAMES, PhaseKind } from '../engine/model';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { Locality } from '../engine/topology';
+import { freeOnNode, nodeOffer, taskMemory } from './containers';
+import { LEVEL_WORDS } from './slotHelpers';
+
+type PrismSpec = Extract<SchedulerSpec, { kind: 'prism' }>;
+
+/** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
+interface Need {
+  cpu: number;
+  memory: number;
+  disk: number;
+  net: number;
+}
+const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
+
+interface Candidate {
+  job: number;
+  /** A new task's leading phase (task id), or a paused attempt's next phase. */
+  task: number;
+  attempt: number;
+  phase: PhaseKind;
+  leading: boolean;
+  level: Locality;
+  utility: number;
+  fairnessGain: number;
+  performance: number;
+  /** Seconds a paused phase has waited. */
+  wait: number;
+}
+
+/**
+ * PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling. Tasks ask permission before each
+ * phase after their first (sec. 4, Fig. 5); on every heartbeat the scheduler runs Algorithm 1:
+ * the candidates are the paused phases on the machine plus one new task's leading phase from each
+ * of the top-k jobs furthest below their share (a data-local map first); a candidate must fit the
+ * machine's remaining capacity under its phase-level profile (Fig. 8; task-level requirement when
+ * the job has no profile, sec. 4); the one with the highest utility
+ *   U = U_fairness + α·U_perf                                   (eq. 1)
+ *   U_fairness = F_before − F_after,  F = max_{j,j'} |s_j − s_j'|  (eq. 2, 3)
+ *   U_perf = N_rem / max(N_cur, ε) − N_rem / (N_cur + 1)      for a leading phase (eq. 5)
+ *   U_perf = a·T_wait²                                          for a paused phase (eq. 6)
+ * is scheduled, and the loop repeats until no candidate fits or has positive utility.
+ * s_j is job j's dominant share of one machine's capacities (DRF, eq. 3 — the printed equation
+ * shows a minimum over resources, but the DRF measure it cites is the maximum, used here), or its
+ * running tasks per equal share for the Fair-Scheduler measure.
+ */
+export function prismScheduler(spec: PrismSpec): Scheduler {
+  const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
+  const found = { level: Locality.Node as Locality };
+
+  function need(view: ClusterView, j: number, phase: PhaseKind): Need {
+    const job = view.job(j);
+    const isReduce = phase === PhaseKind.Shuffle || phase === PhaseKind.Sort || phase === PhaseKind.Reduce;
+    const memory = taskMemory(spec, view, j, isReduce);
+    const p = profiles.get(job.template.name.toLowerCase())?.[PHASE_NAMES[phase]];
+    // Without a phase-level profile every phase needs what the task asks of YARN (sec. 4).
+    if (!p) return { cpu: 1, memory, disk: 0, net: 0 };
+    return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
+  }
+
+  function machine(view: ClusterView, n: number): Need {
+    const topo = view.topology;
+    const host = topo.nodeHost[n];
+    return { cpu: nodeOffer(spec, view, n).vcores, memory: nodeOffer(spec, view, n).memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
+  }
+
+  /** What each job uses now (running phases; memory of every attempt, paused ones included). */
+  function usage(view: ClusterView): Map<number, Need> {
+    const use = new Map<number, Need>();
+    for (const j of view.activeJobs) use.set(j, { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 });
+    for (const j of view.activeJobs) {
+      for (const a of view.runningAttempts(j)) {
+        const u = use.get(j)!;
+        const phase = view.attemptPhase(a.attempt);
+        const nd = need(view, j, phase);
+        u.memory += nd.memory;
+        if (!view.attemptPaused(a.attempt)) {
+          u.cpu += nd.cpu;
+          u.disk += nd.disk;
+          u.net += nd.net;
+        }
+      }
+    }
+    return use;
+  }
+
+  function share(view: ClusterView, j: number, u: Need, cap: Need): number {
+    if (spec.fairness === 'fair') return (view.runningMaps(j) + view.runningReduces(j)) / Math.max(1, view.topology.nodeCount);
+    let s = 0;
+    for (const r of RESOURCES) if (cap[r] > 0) s = Math.max(s, u[r] / cap[r]);
+    return s;
+  }
+
+  function spread(shares: Map<number, number>): number {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const s of shares.values()) {
+      lo = Math.min(lo, s);
+      hi = Math.max(hi, s);
+    }
+    return shares.size < 2 ? 0 : hi - lo;
+  }
+
+  return {
+    name: 'prism',
+    gatesPhases: true,
+    onHeartbeat(n: number, view: ClusterView) {
+      const cap = machine(view, n);
+      for (let guard = 0; guard < 256; guard++) {
+        // Line 2: the machine's utilisation from the phase-level needs of what runs on it.
+        const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
+        const onNode = view.attemptsOnNode(n);
+        for (const a of onNode) {
+          if (a.paused) continue;
+          const nd = need(view, a.job, a.phase);
+          used.cpu += nd.cpu;
+          used.disk += nd.disk;
+          used.net += nd.net;
+        }
+        const fits = (nd: Need, leading: boolean) =>
+          used.cpu + nd.cpu <= cap.cpu + 1e-9 &&
+          (!leading || used.memory + nd.memory <= cap.memory + 1e-9) &&
+          (nd.disk === 0 || used.disk + nd.disk <= cap.disk + 1e-9) &&
+          (nd.net === 0 || used.net + nd.net <= cap.net + 1e-9);
+
+        const use = usage(view);
+        const shares = new Map<number, number>();
+        for (const j of view.activeJobs) shares.set(j, share(view, j, use.get(j)!, cap));
+        const before = spread(shares);
+        const fairnessGain = (j: number, nd: Need, leading: boolean) => {
+          const u = { ...use.get(j)! };
+          u.cpu += nd.cpu;
+          u.disk += nd.disk;
+          u.net += nd.net;
+          if (leading) u.memory += nd.memory;
+          const after = new Map(shares);
+          after.set(j, spec.fairness === 'fair' ? shares.get(j)! + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0) : share(view, j, u, cap));
+          return before - spread(after);
+        };
+
+        const candidates: Candidate[] = [];
+        // Lines 6-10: phases of tasks on this machine waiting for permission.
+        for (const a of onNode) {
+          if (!a.paused) continue;
+          const nd = need(view, a.job, a.phase);
+          if (!fits(nd, false)) continue;
+          const wait = view.now - a.pausedSince;
+          const performance = spec.urgency * wait * wait;
+          const gain = fairnessGain(a.job, nd, false);
+          candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
+        }
+        // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
+        const topK = [...view.activeJobs].sort((x, y) => shares.get(x)! - shares.get(y)! || x - y).slice(0, spec.topK);
+        const free = freeOnNode(spec, view, n);
+        let placedAm = false;
+        for (const j of topK) {
+          if (view.appMasterNode(j) < 0) {
+            if (free.memoryMb >= spec.amMemoryMb && free.vcores >= spec.amVcores) {
+              view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
+              placedAm = true;
+              break;
+            }
+            continue;
+          }
+          let task = -1;
+          let phase = PhaseKind.Map;
+          let level: Locality = Locality.None;
+          if (view.pendingMaps(j) > 0) {
+            task = view.findMap(j, n, Locality.OffRack, found);
+            level = found.level;
+          }
+          if (task < 0 && view.pendingReduces(j) > 0 && view.reducesMayStart(j)) {
+            task = view.nextReduce(j);
+            phase = PhaseKind.Shuffle;
+          }
+          if (task < 0) continue;
+          const nd = need(view, j, phase);
+          if (!fits(nd, true)) continue;
+          const isReduce = phase === PhaseKind.Shuffle;
+          const remaining = isReduce ? view.pendingReduces(j) + view.runningReduces(j) : view.pendingMaps(j) + view.runningMaps(j);
+          const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
+          const performance = remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
+          const gain = fairnessGain(j, nd, true);
+          candidates.push({ job: j, task, attempt: -1, phase, leading: true, level, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait: 0 });
+        }
+        if (placedAm) continue;
+        // Lines 18-35: the best candidate with positive utility, then start over.
+        let best: Candidate | undefined;
+        for (const c of candidates) if (c.utility > 0 && (!best || c.utility > best.utility)) best = c;
+        if (!best) return;
+        const b = best;
+        const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility)[0];
+        const id = view.job(b.job).id;
+        const why = () =>
+          `PRISM: ${b.leading ? `new ${PHASE_NAMES[b.phase]} of job ${id}` : `${PHASE_NAMES[b.phase]} phase of job ${id}, paused ${b.wait.toFixed(1)} s,`} has the highest utility ${b.utility.toFixed(3)} (fairness ${b.fairnessGain.toFixed(3)} + α·perf ${(spec.alpha * b.performance).toFixed(3)})` +
+          (others ? `; next best: ${others.leading ? 'new' : 'paused'} ${PHASE_NAMES[others.phase]} of job ${view.job(others.job).id} at ${others.utility.toFixed(3)}` : '') +
+          (b.leading && b.phase === PhaseKind.Map ? `; ${LEVEL_WORDS[b.level]} map` : '');
+        const ok = b.leading ? view.launch(b.task, n, why, { memoryMb: need(view, b.job, b.phase).memory }) : view.resumePhase(b.attempt, why);
+        if (!ok) return;
+      }
+    },
+  };
+}

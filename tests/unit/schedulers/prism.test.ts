@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { PhaseKind } from '../../../src-main/engine/model';
+import type { ClusterView } from '../../../src-main/engine/schedulerApi';
+import { Locality } from '../../../src-main/engine/topology';
+import { createScheduler } from '../../../src-main/schedulers';
+import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+
+/**
+ * A hand-made machine for Algorithm 1: one node with 2 vcores; job A's map runs on it and A's
+ * reduce waits for permission to start its reduce phase; job B has 4 reduces, none started.
+ * Each phase needs one core (task level), so there is room for exactly one more phase.
+ */
+function machine(now: number) {
+  const topo = cluster(1, 1, { cores: 2, memoryGb: 16 });
+  const jobs = [job('A', cpuOnly(10), { maps: 1, reduces: 1 }), job('B', cpuOnly(10), { maps: 1, reduces: 4 })];
+  const launched: string[] = [];
+  const resumed: string[] = [];
+  const attempts = [
+    { attempt: 0, task: 0, job: 0, phase: PhaseKind.Map, paused: false, pausedSince: 0, isReduce: false, locality: Locality.Node },
+    { attempt: 1, task: 1, job: 0, phase: PhaseKind.Reduce, paused: true, pausedSince: 0, isReduce: true, locality: Locality.None },
+  ];
+  const view = {
+    now,
+    topology: topo,
+    activeJobs: [0, 1],
+    job: (j: number) => jobs[j],
+    jobSubmitTime: () => 0,
+    appMasterNode: () => 0,
+    pendingMaps: () => 0,
+    pendingReduces: (j: number) => (j === 1 ? 4 : 0),
+    runningMaps: (j: number) => (j === 0 ? 1 : 0),
+    runningReduces: (j: number) => (j === 0 ? 1 : 0),
+    reducesMayStart: () => true,
+    nextReduce: (j: number) => (j === 1 ? 10 : -1),
+    findMap: () => -1,
+    nodeMemoryUsedMb: () => 2048,
+    nodeVcoresUsed: () => 2,
+    runningAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => ({ attempt: a.attempt, task: a.task, node: 0, start: 0, progress: 0.5, speculative: false, isReduce: a.isReduce })),
+    attemptPhase: (a: number) => attempts[a].phase,
+    attemptPaused: (a: number) => attempts[a].paused,
+    attemptsOnNode: () => attempts,
+    launch: (task: number, _n: number, reason: string | (() => string)) => {
+      launched.push(`${task}: ${typeof reason === 'string' ? reason : reason()}`);
+      attempts.push({ attempt: 2, task, job: 1, phase: PhaseKind.Shuffle, paused: false, pausedSince: 0, isReduce: true, locality: Locality.None });
+      return true;
+    },
+    resumePhase: (a: number, reason: string | (() => string)) => {
+      resumed.push(`${a}: ${typeof reason === 'string' ? reason : reason()}`);
+      attempts[a].paused = false;
+      return true;
+    },
+  } as unknown as ClusterView;
+  return { view, launched, resumed };
+}
+
+const prism = () => createScheduler(SchedulerSpecSchema.parse({ kind: 'prism', vcoresPerNode: 2 }));
+
+describe('PRISM Algorithm 1', () => {
+  it('keeps a reduce phase paused when a new shuffle is the better use of the last core (eq. 5 > eq. 6)', () => {
+    // Paused 1 s: urgency 0.1·1² = 0.1. B's first reduce: 4/max(0, 0.1) − 4/1 = 36.
+    // Dominant shares of the machine: A 0.5 (one of two cores), B 0.1 (its AM's memory); B's shuffle
+    // evens them (+0.4), A's reduce would widen the gap to 0.9 (−0.5).
+    const { view, launched, resumed } = machine(1);
+    prism().onHeartbeat(0, view);
+    expect(resumed).toEqual([]);
+    expect(launched).toHaveLength(1);
+    expect(launched[0]).toBe('10: PRISM: new shuffle of job B has the highest utility 36.400 (fairness 0.400 + α·perf 36.000); next best: paused reduce of job A at -0.400');
+  });
+
+  it('lets the paused phase go first once it has waited long enough (quadratic urgency)', () => {
+    // Paused 30 s: 0.1·30² = 90 > 36.
+    const { view, launched, resumed } = machine(30);
+    prism().onHeartbeat(0, view);
+    expect(launched).toEqual([]);
+    expect(resumed).toHaveLength(1);
+    expect(resumed[0]).toBe('1: PRISM: reduce phase of job A, paused 30.0 s, has the highest utility 89.500 (fairness -0.500 + α·perf 90.000); next best: new shuffle of job B at 36.400');
+  });
+});
+
+describe('PRISM in the engine', () => {
+  it('pauses tasks between phases and still finishes every job', () => {
+    const r = run(cluster(1, 3, { cores: 4, memoryGb: 16 }), [job('a', 'Sort', { inputMb: 1024, maps: 8, reduces: 2 }), job('b', 'WordCount', { inputMb: 512, maps: 4, reduces: 2, submit: 5 })], createScheduler(SchedulerSpecSchema.parse({ kind: 'prism' })), { heartbeatS: 1 });
+    expect(r.jobs.map((j) => j.status)).toEqual(['succeeded', 'succeeded']);
+    // Every non-leading phase started by permission, each with PRISM's reason.
+    expect(r.phaseDecisions.length).toBeGreaterThan(0);
+    expect(r.phaseDecisions.every((d) => /^PRISM: (merge|sort|reduce) phase of job [ab], paused/.test(r.reasons[d.reason]))).toBe(true);
+  });
+});
