@@ -149,7 +149,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
             const why = greedy
               ? `Fair: job ${view.job(j).id} is furthest below its fair share`
               : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${['node-local', 'server-local', 'rack-local', 'anywhere'][allowed]}`;
-            if (view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`)) {
+            if (view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) {
               lastLaunch[j] = view.now;
               // A local launch returns the job to strict locality (Algorithm 2).
               level[j] = at <= Locality.Server ? Locality.Node : allowed;
@@ -171,7 +171,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       while (freeReduces > 0) {
         let launched = false;
         for (const j of order(view)) {
-          if (launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`)) {
+          if (launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
             launched = true;
             break;
           }

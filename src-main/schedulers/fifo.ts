@@ -23,11 +23,11 @@ export function fifoScheduler(spec: FifoSpec): Scheduler {
       for (let i = 0; i < jobs.length && freeMaps > 0; i++) {
         const j = jobs[i];
         if (view.pendingMaps(j) === 0) continue;
-        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found)) freeMaps--;
+        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
       }
       for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
         const j = jobs[i];
-        while (freeReduces > 0 && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`)) freeReduces--;
+        while (freeReduces > 0 && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
       }
     },
   };

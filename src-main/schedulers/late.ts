@@ -20,7 +20,7 @@ function percentile(values: number[], p: number): number {
  * (1 − progress) / (progress / elapsed), is copied.
  */
 export function lateScheduler(spec: LateSpec): Scheduler {
-  const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots });
+  const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb });
   return {
     name: 'late',
     onHeartbeat(n: number, view: ClusterView) {
@@ -49,8 +49,9 @@ export function lateScheduler(spec: LateSpec): Scheduler {
           .sort((x, y) => y.left - x.left || x.a.task - y.a.task);
         const pick = candidates[0];
         if (pick) {
-          view.launch(pick.a.task, n, `LATE: task ${pick.a.task} of job ${view.job(pick.a.job).id} has the longest estimated time left (${pick.left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
+          view.launch(pick.a.task, n, () => `LATE: task ${pick.a.task} of job ${view.job(pick.a.job).id} has the longest estimated time left (${pick.left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
             speculative: true,
+            memoryMb: spec.slotMemoryMb,
           });
           return;
         }

@@ -8,6 +8,8 @@ const slots = {
   /** Hadoop 1 slots per node (defaults: 2 map, 2 reduce; PRISM sec. 6.1 ran Fair with 8 and 6). */
   mapSlots: z.number().int().min(0).max(512).default(2),
   reduceSlots: z.number().int().min(0).max(512).default(2),
+  /** Memory of a slot's task JVM (Hadoop 1: mapred.child.java.opts defaults to -Xmx200m). */
+  slotMemoryMb: z.number().positive().default(200),
 };
 
 const containers = {

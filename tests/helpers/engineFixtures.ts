@@ -1,4 +1,6 @@
 import { ClusterSpecSchema, type ClusterSpecInput } from '@shared/cluster';
+import { SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
+import { fifoScheduler } from '../../src-main/schedulers/fifo';
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
 import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/model';
 import type { Scheduler } from '../../src-main/engine/schedulerApi';
@@ -50,4 +52,9 @@ export function options(o: SimulationOptionsInput = {}) {
 
 export function run(topology: Topology, jobs: EngineJob[], scheduler: Scheduler, o: SimulationOptionsInput = {}, seed = 1) {
   return new Simulation({ topology, jobs, options: options(o), seed, scheduler }).run();
+}
+
+/** Hadoop 1 FIFO with the given slots per node (other settings at their defaults). */
+export function fifo(mapSlots: number, reduceSlots: number): Scheduler {
+  return fifoScheduler(SchedulerSpecSchema.parse({ kind: 'fifo', mapSlots, reduceSlots }) as Extract<SchedulerSpec, { kind: 'fifo' }>);
 }

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fifoScheduler } from '../../../src-main/schedulers/fifo';
-import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
-const fifo = () => fifoScheduler({ kind: 'fifo', mapSlots: 2, reduceSlots: 1 });
+const fifo21 = () => fifo(2, 1);
 
 describe('node failures', () => {
   it('running tasks on a dead node are lost, found after the time-out, and run again elsewhere', () => {
     const topo = cluster(1, 3, { cores: 2 });
-    const r = run(topo, [job('j', cpuOnly(50), { maps: 6 })], fifo(), { heartbeatS: 1, failures: [{ node: 'r0h1', atS: 10 }], nodeTimeoutS: 30 });
+    const r = run(topo, [job('j', cpuOnly(50), { maps: 6 })], fifo21(), { heartbeatS: 1, failures: [{ node: 'r0h1', atS: 10 }], nodeTimeoutS: 30 });
     expect(r.jobs[0].status).toBe('succeeded');
     expect(r.killedAttempts).toBe(2);
     const reruns = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.outcome[i] === 0 && r.records.start[i] >= 40 - 1e-9);
@@ -19,7 +18,7 @@ describe('node failures', () => {
   it("finished map outputs on a lost node are re-executed while the job's reduces still need them", () => {
     const topo = cluster(1, 3, { cores: 2 });
     const tpl = cpuOnly(10, { mapSelectivity: 0.5, mapCpuSPerMb: 0.01, reduceCpuSPerTask: 200, reducesPerMap: 0 });
-    const r = run(topo, [job('j', tpl, { maps: 6, reduces: 1, inputMb: 600 })], fifo(), { heartbeatS: 1, failures: [{ node: 'r0h0', atS: 40 }], nodeTimeoutS: 10 });
+    const r = run(topo, [job('j', tpl, { maps: 6, reduces: 1, inputMb: 600 })], fifo21(), { heartbeatS: 1, failures: [{ node: 'r0h0', atS: 40 }], nodeTimeoutS: 10 });
     expect(r.jobs[0].status).toBe('succeeded');
     const mapSuccesses = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.task[i] < 6 && r.records.outcome[i] === 0).length;
     expect(mapSuccesses).toBeGreaterThan(6);
@@ -27,7 +26,7 @@ describe('node failures', () => {
 
   it('a replenished node comes back and takes work again', () => {
     const topo = cluster(1, 2, { cores: 1 });
-    const r = run(topo, [job('j', cpuOnly(20), { maps: 10 })], fifoScheduler({ kind: 'fifo', mapSlots: 1, reduceSlots: 0 }), { heartbeatS: 1, failures: [{ node: 'r0h0', atS: 5 }], nodeTimeoutS: 10, replenishAfterS: 20 });
+    const r = run(topo, [job('j', cpuOnly(20), { maps: 10 })], fifo(1, 0), { heartbeatS: 1, failures: [{ node: 'r0h0', atS: 5 }], nodeTimeoutS: 10, replenishAfterS: 20 });
     expect(r.jobs[0].status).toBe('succeeded');
     const back = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.node[i] === 0 && r.records.start[i] > 35);
     expect(back.length).toBeGreaterThan(0);
@@ -35,7 +34,7 @@ describe('node failures', () => {
 
   it('failures by MTBF are drawn from the seed: the same seed fails the same nodes', () => {
     const topo = cluster(2, 4, { cores: 2 });
-    const go = (seed: number) => run(topo, [job('j', cpuOnly(30), { maps: 40 })], fifo(), { heartbeatS: 1, mtbfS: 400, nodeTimeoutS: 20, replenishAfterS: 30 }, seed);
+    const go = (seed: number) => run(topo, [job('j', cpuOnly(30), { maps: 40 })], fifo21(), { heartbeatS: 1, mtbfS: 400, nodeTimeoutS: 20, replenishAfterS: 30 }, seed);
     const a = go(5);
     const b = go(5);
     expect(a.killedAttempts).toBe(b.killedAttempts);
@@ -44,7 +43,7 @@ describe('node failures', () => {
 
   it('a task that keeps failing fails its job after maxAttempts, and dependants with it', () => {
     const topo = cluster(1, 2, { cores: 2 });
-    const r = run(topo, [job('a', cpuOnly(5), { maps: 2 }), job('b', cpuOnly(5), { maps: 2, dependsOn: [0] })], fifo(), { heartbeatS: 1, taskFailureProbability: 1, maxAttempts: 3 });
+    const r = run(topo, [job('a', cpuOnly(5), { maps: 2 }), job('b', cpuOnly(5), { maps: 2, dependsOn: [0] })], fifo21(), { heartbeatS: 1, taskFailureProbability: 1, maxAttempts: 3 });
     expect(r.jobs.map((j) => j.status)).toEqual(['failed', 'failed']);
     // Both maps fail side by side; the job fails when the first of them has failed 3 times.
     expect(r.failedAttempts).toBeGreaterThanOrEqual(3);
@@ -54,7 +53,7 @@ describe('node failures', () => {
 
 describe('workflows', () => {
   it('a dependent job is submitted when the job it needs finishes', () => {
-    const r = run(cluster(1, 2), [job('a', cpuOnly(10), { maps: 2 }), job('b', cpuOnly(10), { maps: 2, dependsOn: [0] })], fifo(), { heartbeatS: 1 });
+    const r = run(cluster(1, 2), [job('a', cpuOnly(10), { maps: 2 }), job('b', cpuOnly(10), { maps: 2, dependsOn: [0] })], fifo21(), { heartbeatS: 1 });
     expect(r.jobs[1].submit).toBe(r.jobs[0].finish);
   });
 });

@@ -103,7 +103,7 @@ describe('memory', () => {
       jobs: [job('j', 'WordCount', { inputMb: 2048, maps: 16, reduces: 0 })],
       options: options({ heartbeatS: 1, maxAttempts: 20 }),
       seed: 3,
-      scheduler: createScheduler(SchedulerSpecSchema.parse({ kind: 'fifo', mapSlots: 6, reduceSlots: 0 })),
+      scheduler: createScheduler(SchedulerSpecSchema.parse({ kind: 'fifo', mapSlots: 6, reduceSlots: 0, slotMemoryMb: 1024 })),
     });
     const r = sim.run();
     expect(r.failedAttempts).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fifoScheduler } from '../../../src-main/schedulers/fifo';
-import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
 /**
  * ARIA (Verma et al., sec. 3, Makespan Theorem): greedy assignment of n tasks to k slots ends
@@ -16,7 +15,7 @@ describe('makespan theorem', () => {
   ] as const) {
     it(`${n} tasks on ${k} slots (task CV ${cv})`, () => {
       const topo = cluster(1, k, { cores: 1 });
-      const r = run(topo, [job('j', cpuOnly(20, { taskCv: cv }), { maps: n })], fifoScheduler({ kind: 'fifo', mapSlots: 1, reduceSlots: 0 }), { heartbeatS: 0.001, contention: 'none' }, seed);
+      const r = run(topo, [job('j', cpuOnly(20, { taskCv: cv }), { maps: n })], fifo(1, 0), { heartbeatS: 0.001, contention: 'none' }, seed);
       const d = Array.from({ length: r.records.length }, (_, i) => r.records.end[i] - r.records.start[i]);
       expect(d).toHaveLength(n);
       const avg = d.reduce((s, x) => s + x, 0) / n;

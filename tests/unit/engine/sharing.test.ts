@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { fifoScheduler } from '../../../src-main/schedulers/fifo';
-import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
-const fifo = (mapSlots: number) => fifoScheduler({ kind: 'fifo', mapSlots, reduceSlots: 1 });
+const slots = (mapSlots: number) => fifo(mapSlots, 1);
 const durations = (r: ReturnType<typeof run>) => Array.from({ length: r.records.length }, (_, i) => r.records.end[i] - r.records.start[i]);
 
 describe('resource sharing (durations are outcomes)', () => {
   it('two one-thread tasks on one core share it: each takes twice as long', () => {
-    const r = run(cluster(1, 1, { cores: 1 }), [job('j', cpuOnly(10), { maps: 2 })], fifo(2), { heartbeatS: 0.01 });
+    const r = run(cluster(1, 1, { cores: 1 }), [job('j', cpuOnly(10), { maps: 2 })], slots(2), { heartbeatS: 0.01 });
     expect(durations(r).map((d) => Number(d.toFixed(3)))).toEqual([20, 20]);
   });
 
   it('on four cores the same tasks each get a core of their own, and no more', () => {
-    const r = run(cluster(1, 1, { cores: 4 }), [job('j', cpuOnly(10), { maps: 2 })], fifo(2), { heartbeatS: 0.01 });
+    const r = run(cluster(1, 1, { cores: 4 }), [job('j', cpuOnly(10), { maps: 2 })], slots(2), { heartbeatS: 0.01 });
     expect(durations(r).map((d) => Number(d.toFixed(3)))).toEqual([10, 10]);
   });
 
   it('with contention "none" tasks run at their isolated speed whatever else runs', () => {
-    const r = run(cluster(1, 1, { cores: 1 }), [job('j', cpuOnly(10), { maps: 2 })], fifo(2), { heartbeatS: 0.01, contention: 'none' });
+    const r = run(cluster(1, 1, { cores: 1 }), [job('j', cpuOnly(10), { maps: 2 })], slots(2), { heartbeatS: 0.01, contention: 'none' });
     expect(durations(r).map((d) => Number(d.toFixed(3)))).toEqual([10, 10]);
   });
 
@@ -25,9 +24,9 @@ describe('resource sharing (durations are outcomes)', () => {
     const io = cpuOnly(0, { mapCpuSPerTask: 0, mapCpuSPerMb: 0, mapSelectivity: 0 });
     // One replica only, on the single node: every map reads 100 MB from the local disk.
     const topo = cluster(1, 1, { cores: 8, diskMBps: 100, replication: 1 });
-    const alone = run(topo, [job('j', io, { maps: 1, inputMb: 100 })], fifo(4), { heartbeatS: 0.01 });
+    const alone = run(topo, [job('j', io, { maps: 1, inputMb: 100 })], slots(4), { heartbeatS: 0.01 });
     expect(durations(alone)[0]).toBeCloseTo(1, 6);
-    const four = run(topo, [job('j', io, { maps: 4, inputMb: 400 })], fifo(4), { heartbeatS: 0.01, diskThrashing: 0.1 });
+    const four = run(topo, [job('j', io, { maps: 4, inputMb: 400 })], slots(4), { heartbeatS: 0.01, diskThrashing: 0.1 });
     // 4 streams on one disk: 100 / (1 + 0.1·3) MB/s shared by four → 400 MB in 5.2 s.
     for (const d of durations(four)) expect(d).toBeCloseTo(5.2, 6);
   });
@@ -35,7 +34,7 @@ describe('resource sharing (durations are outcomes)', () => {
   it('co-hosted VMs are held to their vCPUs and share the host cores', () => {
     // A host of 4 cores with 3 VMs of 2 vCPUs: 6 busy threads compete for 4 cores.
     const topo = cluster(1, 1, { cores: 4, vms: 3, vcpus: 2 });
-    const r = run(topo, [job('j', cpuOnly(10), { maps: 6 })], fifo(2), { heartbeatS: 0.01 });
+    const r = run(topo, [job('j', cpuOnly(10), { maps: 6 })], slots(2), { heartbeatS: 0.01 });
     // Heartbeats are staggered by 0.01 s, so the first threads run a moment alone.
     for (const d of durations(r)) expect(d).toBeCloseTo(15, 1);
   });
@@ -43,7 +42,7 @@ describe('resource sharing (durations are outcomes)', () => {
   it('a map waits for its input over the network when it is not local', () => {
     const io = cpuOnly(0, { mapCpuSPerTask: 0, mapCpuSPerMb: 0, mapSelectivity: 0 });
     // Two hosts, one replica: a map may land on the host without its block and read at NIC speed.
-    const r = run(cluster(1, 2, { cores: 1, diskMBps: 1000, nicMBps: 50, replication: 1 }), [job('j', io, { maps: 8, inputMb: 800 })], fifo(1), { heartbeatS: 0.01 });
+    const r = run(cluster(1, 2, { cores: 1, diskMBps: 1000, nicMBps: 50, replication: 1 }), [job('j', io, { maps: 8, inputMb: 800 })], slots(1), { heartbeatS: 0.01 });
     const local = r.locality.node;
     const remote = r.locality.rack;
     expect(local + remote).toBe(8);
