@@ -53,7 +53,12 @@ export interface ClusterView {
   /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
   runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
   /** Attempts on node n: running a phase, or paused before one (phase-level scheduling). */
-  attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
+  /**
+   * Attempts on node n: running a phase, paused before one (phase-level scheduling), or — for a
+   * shuffle that has fetched all map output there is so far — waiting for data (the node manager
+   * sees it idle).
+   */
+  attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; waiting: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
   attemptPhase(attempt: number): PhaseKind;
   attemptPaused(attempt: number): boolean;
   /** Let a paused attempt start its next phase (phase-level schedulers only). */

@@ -155,6 +155,8 @@ export class Simulation implements ClusterView {
   private stalled = false;
   private launchesAtLastCheck = -1;
   private launches = 0;
+  /** Last time a phase ended, a task launched or a phase was allowed to start. */
+  private lastProgress = 0;
 
   constructor(input: SimulationInput) {
     const { topology, jobs, options, seed } = input;
@@ -270,6 +272,12 @@ export class Simulation implements ClusterView {
         which = 2;
       }
       if (t > horizon) break;
+      // A day of simulated time with running attempts but no phase ending, nothing launched and no
+      // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
+      if (t - this.lastProgress > Math.max(86_400, 1000 * H) && this.at.liveCount > 0) {
+        this.stalled = true;
+        break;
+      }
       // Two full heartbeat rounds with nothing running, nothing queued and nothing placed: the
       // scheduler cannot place the remaining work (e.g. a container larger than any node).
       if (which === 2 && this.at.liveCount === 0 && this.heap.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && this.beat % (2 * N) === 0) {
@@ -453,6 +461,7 @@ export class Simulation implements ClusterView {
     const vcores = options?.vcores ?? 1;
     const a = this.at.create();
     this.launches++;
+    this.lastProgress = this.now;
     this.version++;
     const host = this.topology.nodeHost[node];
     this.touchHost(host);
@@ -746,6 +755,7 @@ export class Simulation implements ClusterView {
 
   private phaseDone(a: number): void {
     const at = this.at;
+    this.lastProgress = this.now;
     const task = at.task[a];
     const j = this.tasks.job[task];
     const r = at.record[a];
@@ -795,6 +805,7 @@ export class Simulation implements ClusterView {
     const at = this.at;
     if (!at.alive[a] || !at.paused[a] || !this.alive[at.node[a]]) return false;
     at.paused[a] = 0;
+    this.lastProgress = this.now;
     this.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
     this.version++;
@@ -815,7 +826,8 @@ export class Simulation implements ClusterView {
     for (const a of this.hostList[this.topology.nodeHost[n]]) {
       if (at.node[a] !== n) continue;
       const task = at.task[a];
-      out.push({ attempt: a, task, job: this.tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, pausedSince: at.pausedSince[a], isReduce: this.tasks.isReduce[task] === 1, locality: at.locality[a] as Locality });
+      const waiting = at.paused[a] === 0 && at.phase[a] === PhaseKind.Shuffle && at.lim[a] < 1 && at.prog[a] >= at.lim[a] - 1e-12;
+      out.push({ attempt: a, task, job: this.tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, waiting, pausedSince: at.pausedSince[a], isReduce: this.tasks.isReduce[task] === 1, locality: at.locality[a] as Locality });
     }
     return out;
   }

@@ -114,7 +114,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
         const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
         const onNode = view.attemptsOnNode(n);
         for (const a of onNode) {
-          if (a.paused) continue;
+          // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
+          // the idle shuffles would let them block the very merges they wait for (sec. 5.1).
+          if (a.paused || a.waiting) continue;
           const nd = need(view, a.job, a.phase);
           used.cpu += nd.cpu;
           used.disk += nd.disk;

@@ -17,8 +17,8 @@ function machine(now: number) {
   const launched: string[] = [];
   const resumed: string[] = [];
   const attempts = [
-    { attempt: 0, task: 0, job: 0, phase: PhaseKind.Map, paused: false, pausedSince: 0, isReduce: false, locality: Locality.Node },
-    { attempt: 1, task: 1, job: 0, phase: PhaseKind.Reduce, paused: true, pausedSince: 0, isReduce: true, locality: Locality.None },
+    { attempt: 0, task: 0, job: 0, phase: PhaseKind.Map, paused: false, waiting: false, pausedSince: 0, isReduce: false, locality: Locality.Node },
+    { attempt: 1, task: 1, job: 0, phase: PhaseKind.Reduce, paused: true, waiting: false, pausedSince: 0, isReduce: true, locality: Locality.None },
   ];
   const view = {
     now,
@@ -42,7 +42,7 @@ function machine(now: number) {
     attemptsOnNode: () => attempts,
     launch: (task: number, _n: number, reason: string | (() => string)) => {
       launched.push(`${task}: ${typeof reason === 'string' ? reason : reason()}`);
-      attempts.push({ attempt: 2, task, job: 1, phase: PhaseKind.Shuffle, paused: false, pausedSince: 0, isReduce: true, locality: Locality.None });
+      attempts.push({ attempt: 2, task, job: 1, phase: PhaseKind.Shuffle, paused: false, waiting: false, pausedSince: 0, isReduce: true, locality: Locality.None });
       return true;
     },
     resumePhase: (a: number, reason: string | (() => string)) => {
@@ -85,5 +85,30 @@ describe('PRISM in the engine', () => {
     // Every non-leading phase started by permission, each with PRISM's reason.
     expect(r.phaseDecisions.length).toBeGreaterThan(0);
     expect(r.phaseDecisions.every((d) => /^PRISM: (merge|sort|reduce) phase of job [ab], paused/.test(r.reasons[d.reason]))).toBe(true);
+  });
+});
+
+describe('PRISM and waiting shuffles', () => {
+  it('shuffles idle for map output do not block the merges they wait for', () => {
+    // Reduces start at once (slow-start 0) and outnumber the cores: were idle shuffles counted as
+    // busy, paused merges would never fit and the job would never end.
+    const r = run(cluster(1, 2, { cores: 2, memoryGb: 16 }), [job('j', 'Sort', { inputMb: 512, maps: 8, reduces: 12 })], createScheduler(SchedulerSpecSchema.parse({ kind: 'prism' })), { heartbeatS: 1, slowstart: 0 });
+    expect(r.stalled).toBe(false);
+    expect(r.jobs[0].status).toBe('succeeded');
+  });
+});
+
+describe('a wedged scheduler', () => {
+  it('is stopped after a day of simulated time without progress, and reported', () => {
+    // Gates phases but never grants one: every task stops after its first phase.
+    const never = { name: 'never', gatesPhases: true, onHeartbeat: (n: number, view: ClusterView) => {
+      for (const j of view.activeJobs) {
+        const t = view.findMap(j, n, Locality.OffRack, { level: Locality.Node });
+        if (t >= 0) view.launch(t, n, 'test');
+      }
+    } };
+    const r = run(cluster(1, 1), [job('j', cpuOnly(5, { mapSelectivity: 0.5 }), { maps: 2, reduces: 1, inputMb: 128 })], never, { heartbeatS: 1 });
+    expect(r.stalled).toBe(true);
+    expect(r.jobs[0].status).toBe('unfinished');
   });
 });
