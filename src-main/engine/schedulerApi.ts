@@ -61,6 +61,12 @@ export interface ClusterView {
   attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; waiting: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
   attemptPhase(attempt: number): PhaseKind;
   attemptPaused(attempt: number): boolean;
+  /**
+   * What the monitors on node n and its host report right now (ILA Table 2): CPU in cores of the
+   * node and of its co-hosted VMs, Dom0's CPU for guest I/O, read and write MB/s of the node and of
+   * the co-hosted VMs, and the host disk's utilisation (0..1).
+   */
+  nodeUsage(n: number): NodeUsage;
   /** Let a paused attempt start its next phase (phase-level schedulers only). */
   resumePhase(attempt: number, reason: string | (() => string)): boolean;
   /** Running attempts of a task (1 normally, 2 under speculation). */
@@ -70,6 +76,17 @@ export interface ClusterView {
   jobOfTask(task: number): number;
   /** Whether job j finished successfully (false while running or when it failed). */
   jobSucceeded(j: number): boolean;
+}
+
+export interface NodeUsage {
+  cu: number;
+  ca: number;
+  c0: number;
+  ru: number;
+  wu: number;
+  ra: number;
+  wa: number;
+  iou: number;
 }
 
 export interface Scheduler {

@@ -7,7 +7,7 @@ import { isolatedSeconds, phaseIo, phaseWork, type PhaseIo, type PhaseWorkContex
 import { ProfileAccumulator, type TaskCounters } from './profiles';
 import { Random } from './random';
 import { AttemptRecords } from './records';
-import type { ClusterView, Scheduler } from './schedulerApi';
+import type { ClusterView, NodeUsage, Scheduler } from './schedulerApi';
 import { HostSharing, type HostUsage } from './sharing';
 import { buildTaskTable, type TaskTable } from './tasks';
 import { Locality, type Topology } from './topology';
@@ -811,6 +811,43 @@ export class Simulation implements ClusterView {
     this.version++;
     if (at.record[a] >= 0 && this.options.recordAttempts) this.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: this.now, reason: this.internReason(typeof reason === 'string' ? reason : reason()) });
     return true;
+  }
+
+  nodeUsage(n: number): NodeUsage {
+    const topo = this.topology;
+    const host = topo.nodeHost[n];
+    const at = this.at;
+    const u: NodeUsage = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
+    const speed = topo.hostSpeed[host];
+    let disk = 0;
+    for (const a of this.hostList[host]) {
+      const r = at.rate[a];
+      if (r <= 0 || r >= 1e9) continue;
+      const task = at.task[a];
+      const io = phaseIo(this.jobs[this.tasks.job[task]], at.phase[a] as PhaseKind, this.tasks.size[task], this.tasks.factor[task], this.ioScratch);
+      const w = a * W_SIZE;
+      const cores = (r * at.work[w]) / speed;
+      const diskRate = r * at.work[w + 1];
+      // Split the disk traffic into reads and writes as the phase's counters do.
+      const local = at.locality[a] === Locality.Node || at.locality[a] === Locality.Server ? io.hdfsReadMb : 0;
+      const reads = io.fsReadMb + local;
+      const writes = io.fsWriteMb + io.hdfsWriteMb;
+      const readRate = reads + writes > 0 ? (diskRate * reads) / (reads + writes) : 0;
+      const writeRate = diskRate - readRate;
+      disk += diskRate;
+      if (at.node[a] === n) {
+        u.cu += cores;
+        u.ru += readRate;
+        u.wu += writeRate;
+      } else {
+        u.ca += cores;
+        u.ra += readRate;
+        u.wa += writeRate;
+      }
+    }
+    if (topo.hostHasVms[host]) u.c0 = (this.options.dom0CpuPerMb * disk) / speed;
+    u.iou = Math.min(1, disk / topo.hostDiskMBps[host]);
+    return u;
   }
 
   attemptPhase(a: number): PhaseKind {
