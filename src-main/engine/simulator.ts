@@ -26,6 +26,8 @@ export interface SimulationInput {
   progressEvery?: number;
   /** Called after every event with the simulation itself; for invariant tests, not for production. */
   afterEvent?: (sim: Simulation) => void;
+  /** Stop the run as soon as this returns true (checked after each event; e.g. a probe task finished). */
+  until?: () => boolean;
 }
 
 // Event kinds in the heap, and their priority at equal times (lower first).
@@ -149,11 +151,11 @@ export class Simulation implements ClusterView {
   private readonly attemptRandom: Random;
   private readonly onProgress?: SimulationInput['onProgress'];
   private readonly afterEvent?: SimulationInput['afterEvent'];
+  private readonly until?: SimulationInput['until'];
   private readonly progressEvery: number;
   private cancelled = false;
   /** Set when nothing runs, nothing is queued and heartbeats keep placing nothing: the run cannot go on. */
   private stalled = false;
-  private launchesAtLastCheck = -1;
   private launches = 0;
   /** Last time a phase ended, a task launched or a phase was allowed to start. */
   private lastProgress = 0;
@@ -167,6 +169,7 @@ export class Simulation implements ClusterView {
     this.clock = input.clock;
     this.onProgress = input.onProgress;
     this.afterEvent = input.afterEvent;
+    this.until = input.until;
     this.progressEvery = input.progressEvery ?? 200_000;
     this.random = new Random(seed, 'scheduler');
     this.attemptRandom = new Random(seed, 'attempts');
@@ -278,14 +281,12 @@ export class Simulation implements ClusterView {
         this.stalled = true;
         break;
       }
-      // Two full heartbeat rounds with nothing running, nothing queued and nothing placed: the
-      // scheduler cannot place the remaining work (e.g. a container larger than any node).
-      if (which === 2 && this.at.liveCount === 0 && this.heap.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && this.beat % (2 * N) === 0) {
-        if (this.launches === this.launchesAtLastCheck) {
-          this.stalled = true;
-          break;
-        }
-        this.launchesAtLastCheck = this.launches;
+      // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
+      // simulated time (longer than any locality wait): the scheduler cannot place the remaining
+      // work (e.g. a container larger than any node).
+      if (which === 2 && this.at.liveCount === 0 && this.heap.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && t - this.lastProgress > Math.max(600, 20 * H)) {
+        this.stalled = true;
+        break;
       }
       this.advanceClock(t);
       this.events++;
@@ -303,6 +304,7 @@ export class Simulation implements ClusterView {
       }
       if (this.dirtyHosts.length || this.changedRacks.length) this.flushDirtyHosts();
       if (this.afterEvent) this.afterEvent(this);
+      if (this.until && this.until()) break;
       if (this.onProgress && this.events % this.progressEvery === 0) {
         if (this.onProgress({ simTime: this.now, events: this.events, jobsDone: this.jobsDone, jobsTotal: total })) this.cancelled = true;
       }
@@ -396,6 +398,7 @@ export class Simulation implements ClusterView {
     q.reverse(); // popped from the end, in task order
     this.active.push(j);
     this.version++;
+    this.lastProgress = this.now;
     this.scheduler.onJobSubmitted?.(j, this);
     if (this.tasks.jobMapCount[j] + this.tasks.jobReduceCount[j] === 0) this.completeJob(j, false);
   }
@@ -1077,6 +1080,7 @@ export class Simulation implements ClusterView {
     this.jobAmMemory[j] = memoryMb;
     this.jobAmVcores[j] = vcores;
     this.launches++;
+    this.lastProgress = this.now;
     this.version++;
     this.nodeMemory[n] += memoryMb;
     this.nodeVcores[n] += vcores;

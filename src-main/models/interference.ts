@@ -1,0 +1,135 @@
+import { levenbergMarquardt } from 'ml-levenberg-marquardt';
+import { Matrix, solve } from 'ml-matrix';
+
+/**
+ * The ILA interference model (Bu, Rao, Xu, HPDC'13, sec. 4.1): a task's slowdown S = T_real / T
+ * predicted from its own demand and what the monitors report (Table 2).
+ *   Ŝ_cpu = exp(γ_t·t_c + Σ γ_i·CPU_i + C_cpu) + C_1                                  (eq. 1)
+ *   Ŝ_io  = exp(τ_tr·t_r + τ_tw·t_w + Σ τ_i·IO_i + τ_0·c_0 + C_io) + C_2              (eq. 2)
+ *   Ŝ     = α·Ŝ_cpu + β·Ŝ_io + C_3                                                    (eq. 3)
+ * The paper's leading factors α_cpu and β_io multiply an exponential that already has a constant
+ * (C_cpu, C_io), so they are absorbed into it. Eq. 1 is fitted on CPU-bound samples and eq. 2 on
+ * I/O-bound ones by Levenberg–Marquardt (a damped Gauss–Newton), then eq. 3 by least squares on all.
+ */
+export interface InterferenceFeatures {
+  /** Task demand: cores, read and write MB/s when alone. */
+  tc: number;
+  tr: number;
+  tw: number;
+  /** The scheduled VM's CPU (cores), its co-hosted VMs', and Dom0's. */
+  cu: number;
+  ca: number;
+  c0: number;
+  /** Read and write MB/s of the VM and of its co-hosted VMs; the physical disk's utilisation. */
+  ru: number;
+  wu: number;
+  ra: number;
+  wa: number;
+  iou: number;
+}
+
+export interface InterferenceSample extends InterferenceFeatures {
+  kind: 'cpu' | 'io';
+  slowdown: number;
+}
+
+export interface InterferenceModel {
+  cpu: number[];
+  io: number[];
+  combine: [number, number, number];
+}
+
+// MB/s are scaled to hundreds so every feature is of order one for the fit.
+const MB = 1 / 100;
+
+function cpuExponent(p: number[], x: InterferenceFeatures): number {
+  return p[0] * x.tc + p[1] * x.cu + p[2] * x.ca + p[3] * x.c0 + p[4];
+}
+function ioExponent(p: number[], x: InterferenceFeatures): number {
+  return p[0] * x.tr * MB + p[1] * x.tw * MB + p[2] * x.ru * MB + p[3] * x.wu * MB + p[4] * x.ra * MB + p[5] * x.wa * MB + p[6] * x.iou + p[7] * x.c0 + p[8];
+}
+// exp is capped so a wild step of the optimiser cannot overflow.
+const capExp = (v: number) => Math.exp(Math.min(v, 20));
+export const predictCpu = (p: number[], x: InterferenceFeatures) => capExp(cpuExponent(p, x)) + p[5];
+export const predictIo = (p: number[], x: InterferenceFeatures) => capExp(ioExponent(p, x)) + p[9];
+export const predict = (m: InterferenceModel, x: InterferenceFeatures) => m.combine[0] * predictCpu(m.cpu, x) + m.combine[1] * predictIo(m.io, x) + m.combine[2];
+
+function lm(samples: InterferenceSample[], f: (p: number[], x: InterferenceFeatures) => number, initial: number[]): number[] {
+  if (samples.length < initial.length + 1) return initial;
+  const result = levenbergMarquardt(
+    { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
+    (p: number[]) => (i: number) => f(p, samples[i]),
+    { initialValues: initial, damping: 1.5, maxIterations: 200, errorTolerance: 1e-9, gradientDifference: 1e-6 },
+  );
+  return result.parameterValues;
+}
+
+/** Ordinary least squares with a small ridge so collinear features cannot break the solve. */
+export function leastSquares(rows: number[][], y: number[]): number[] {
+  const X = new Matrix(rows);
+  const Xt = X.transpose();
+  const A = Xt.mmul(X);
+  for (let i = 0; i < A.rows; i++) A.set(i, i, A.get(i, i) + 1e-9);
+  return solve(A, Xt.mmul(Matrix.columnVector(y))).to1DArray();
+}
+
+/** Start values from the log-linear fit log(S) ≈ exponent (the additive constant taken as 0). */
+function logLinearStart(samples: InterferenceSample[], features: (x: InterferenceFeatures) => number[], size: number): number[] {
+  if (samples.length < size + 1) return [...new Array(size - 1).fill(0), 0];
+  const w = leastSquares(samples.map((s) => [...features(s), 1]), samples.map((s) => Math.log(Math.max(1e-3, s.slowdown))));
+  return [...w, 0];
+}
+
+export function fitInterferenceModel(samples: InterferenceSample[]): InterferenceModel {
+  const cpuSamples = samples.filter((s) => s.kind === 'cpu');
+  const ioSamples = samples.filter((s) => s.kind === 'io');
+  const cpuStart = logLinearStart(cpuSamples, (x) => [x.tc, x.cu, x.ca, x.c0], 6);
+  const ioStart = logLinearStart(ioSamples, (x) => [x.tr * MB, x.tw * MB, x.ru * MB, x.wu * MB, x.ra * MB, x.wa * MB, x.iou, x.c0], 10);
+  const cpu = lm(cpuSamples, predictCpu, cpuStart);
+  const io = lm(ioSamples, predictIo, ioStart);
+  const combine = leastSquares(
+    samples.map((s) => [predictCpu(cpu, s), predictIo(io, s), 1]),
+    samples.map((s) => s.slowdown),
+  ) as [number, number, number];
+  return { cpu, io, combine };
+}
+
+const FEATURES: (keyof InterferenceFeatures)[] = ['tc', 'tr', 'tw', 'cu', 'ca', 'c0', 'ru', 'wu', 'ra', 'wa', 'iou'];
+const row = (x: InterferenceFeatures) => FEATURES.map((f) => (f === 'tc' || f === 'cu' || f === 'ca' || f === 'c0' || f === 'iou' ? x[f] : x[f] * MB));
+
+/** The comparison models of the paper's Table 5 / Fig. 11: linear and quadratic in the features. */
+export function fitLinear(samples: InterferenceSample[]): (x: InterferenceFeatures) => number {
+  const w = leastSquares(samples.map((s) => [...row(s), 1]), samples.map((s) => s.slowdown));
+  return (x) => [...row(x), 1].reduce((sum, v, i) => sum + v * w[i], 0);
+}
+export function fitQuadratic(samples: InterferenceSample[]): (x: InterferenceFeatures) => number {
+  const expand = (x: InterferenceFeatures) => {
+    const r = row(x);
+    return [...r, ...r.map((v) => v * v), 1];
+  };
+  const w = leastSquares(samples.map(expand), samples.map((s) => s.slowdown));
+  return (x) => expand(x).reduce((sum, v, i) => sum + v * w[i], 0);
+}
+
+export interface Accuracy {
+  samples: number;
+  /** Coefficient of determination, 1 − SSE / SST (sec. 5.4). */
+  r2: number;
+  /** Mean of |Ŝ − S| / S. */
+  meanError: number;
+}
+
+export function accuracy(samples: InterferenceSample[], f: (x: InterferenceFeatures) => number): Accuracy {
+  if (samples.length === 0) return { samples: 0, r2: 0, meanError: 0 };
+  const mean = samples.reduce((s, x) => s + x.slowdown, 0) / samples.length;
+  let sse = 0;
+  let sst = 0;
+  let err = 0;
+  for (const s of samples) {
+    const p = f(s);
+    sse += (s.slowdown - p) ** 2;
+    sst += (s.slowdown - mean) ** 2;
+    err += Math.abs(p - s.slowdown) / s.slowdown;
+  }
+  return { samples: samples.length, r2: sst > 0 ? 1 - sse / sst : 1, meanError: err / samples.length };
+}
