@@ -54,14 +54,28 @@ export const predictCpu = (p: number[], x: InterferenceFeatures) => capExp(cpuEx
 export const predictIo = (p: number[], x: InterferenceFeatures) => capExp(ioExponent(p, x)) + p[9];
 export const predict = (m: InterferenceModel, x: InterferenceFeatures) => m.combine[0] * predictCpu(m.cpu, x) + m.combine[1] * predictIo(m.io, x) + m.combine[2];
 
+/**
+ * Coefficients are bounded (features are scaled to order one): a slowdown model whose exponent
+ * swings by thousands per MB/s fits noise, not interference. The additive constant — the slowdown
+ * floor — stays between 0 and 2.
+ */
 function lm(samples: InterferenceSample[], f: (p: number[], x: InterferenceFeatures) => number, initial: number[]): number[] {
   if (samples.length < initial.length + 1) return initial;
-  const result = levenbergMarquardt(
-    { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
-    (p: number[]) => (i: number) => f(p, samples[i]),
-    { initialValues: initial, damping: 1.5, maxIterations: 200, errorTolerance: 1e-9, gradientDifference: 1e-6 },
-  );
-  return result.parameterValues;
+  const n = initial.length;
+  const minValues = initial.map((_, i) => (i === n - 1 ? 0 : -10));
+  const maxValues = initial.map((_, i) => (i === n - 1 ? 2 : 10));
+  const start = initial.map((v, i) => Math.min(maxValues[i], Math.max(minValues[i], v)));
+  try {
+    const result = levenbergMarquardt(
+      { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
+      (p: number[]) => (i: number) => f(p, samples[i]),
+      { initialValues: start, minValues, maxValues, damping: 1.5, maxIterations: 200, errorTolerance: 1e-9, gradientDifference: 1e-6 },
+    );
+    return result.parameterValues.every(Number.isFinite) ? result.parameterValues : start;
+  } catch {
+    // Samples that do not vary a feature leave the step singular: keep the log-linear start.
+    return start;
+  }
 }
 
 /** Ordinary least squares with a small ridge so collinear features cannot break the solve. */
