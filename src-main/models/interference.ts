@@ -1,5 +1,6 @@
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import { Matrix, solve } from 'ml-matrix';
+import type { NodeUsage } from '../engine/schedulerApi';
 
 /**
  * The ILA interference model (Bu, Rao, Xu, HPDC'13, sec. 4.1): a task's slowdown S = T_real / T
@@ -11,21 +12,12 @@ import { Matrix, solve } from 'ml-matrix';
  * (C_cpu, C_io), so they are absorbed into it. Eq. 1 is fitted on CPU-bound samples and eq. 2 on
  * I/O-bound ones by Levenberg–Marquardt (a damped Gauss–Newton), then eq. 3 by least squares on all.
  */
-export interface InterferenceFeatures {
+/** The monitors' readings (NodeUsage: Table 2's system metrics) plus the task's own demand. */
+export interface InterferenceFeatures extends NodeUsage {
   /** Task demand: cores, read and write MB/s when alone. */
   tc: number;
   tr: number;
   tw: number;
-  /** The scheduled VM's CPU (cores), its co-hosted VMs', and Dom0's. */
-  cu: number;
-  ca: number;
-  c0: number;
-  /** Read and write MB/s of the VM and of its co-hosted VMs; the physical disk's utilisation. */
-  ru: number;
-  wu: number;
-  ra: number;
-  wa: number;
-  iou: number;
 }
 
 export interface InterferenceSample extends InterferenceFeatures {
