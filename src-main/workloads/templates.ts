@@ -13,43 +13,25 @@ import type { TemplateCoefficients } from '../engine/model';
  */
 type T = Omit<TemplateCoefficients, 'name'>;
 
-const io = (t: Partial<T> & Pick<T, 'source'>): T => ({
-  kind: 'io',
-  mapCpuSPerMb: 0.004,
+/** What every template shares unless it says otherwise: Hadoop's default containers and shapes. */
+const common = {
   mapCpuSPerTask: 1.5,
-  mapSelectivity: 1,
   mapWriteMbPerTask: 0,
   sortCpuSPerMb: 0.002,
-  reduceCpuSPerMb: 0.004,
   reduceCpuSPerTask: 1,
-  reduceSelectivity: 1,
   mapMemoryMb: 1024,
   reduceMemoryMb: 1024,
   reducesPerMap: 0.25,
   minReduces: 1,
   taskCv: 0.1,
   skew: 0.2,
-  ...t,
-});
+};
 
-const cpu = (t: Partial<T> & Pick<T, 'source'>): T => ({
-  kind: 'cpu',
-  mapCpuSPerMb: 0.06,
-  mapCpuSPerTask: 1.5,
-  mapSelectivity: 0.05,
-  mapWriteMbPerTask: 0,
-  sortCpuSPerMb: 0.002,
-  reduceCpuSPerMb: 0.02,
-  reduceCpuSPerTask: 1,
-  reduceSelectivity: 0.2,
-  mapMemoryMb: 1024,
-  reduceMemoryMb: 1024,
-  reducesPerMap: 0.25,
-  minReduces: 1,
-  taskCv: 0.1,
-  skew: 0.2,
-  ...t,
-});
+/** I/O-bound: little CPU per MB, output as large as the input. */
+const io = (t: Partial<T> & Pick<T, 'source'>): T => ({ ...common, kind: 'io', mapCpuSPerMb: 0.004, mapSelectivity: 1, reduceCpuSPerMb: 0.004, reduceSelectivity: 1, ...t });
+
+/** CPU-bound: much CPU per MB, small intermediate and final output. */
+const cpu = (t: Partial<T> & Pick<T, 'source'>): T => ({ ...common, kind: 'cpu', mapCpuSPerMb: 0.06, mapSelectivity: 0.05, reduceCpuSPerMb: 0.02, reduceSelectivity: 0.2, ...t });
 
 export const TEMPLATES: Record<string, T> = {
   // PRISM Table 2 (PUMA, 4-core nodes, 1 Gb/s): sort is I/O-bound, map ≈ 11 s, reduce ≈ 25 s at ~350 MB splits.
