@@ -1,4 +1,6 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { clusterTotals } from '@shared/cluster';
 import { MAX_IMPORT_CHARS } from '@shared/contract';
 import type { ClusterSummary } from '@shared/records';
 import type { Services } from '../services';
@@ -9,7 +11,8 @@ export const clustersHelp = `workload-studio clusters <list|export|import> [opti
 
   clusters list [--json]                    the saved clusters
   clusters export <id|name> [--out FILE]    a cluster as our JSON (stdout without --out)
-  clusters import <FILE> [--name NAME]      add a cluster from our JSON; a clashing name becomes "NAME (2)"
+  clusters import <FILE> [--name NAME]      add a cluster from our JSON or a YARN SLS node file
+                                            (format from the content); a clashing name becomes "NAME (2)"
 `;
 
 function findCluster(list: ClusterSummary[], key: string): ClusterSummary {
@@ -54,8 +57,9 @@ export async function clustersCommand(services: Services, args: string[], flags:
       }
       if (size > MAX_IMPORT_CHARS) throw new CliUsageError(`${target} is ${size} bytes; cluster files are at most ${MAX_IMPORT_CHARS} bytes`);
       const content = fs.readFileSync(target, 'utf8');
-      const record = await call(services, 'clusters:import', { content, ...(typeof flags.name === 'string' ? { name: flags.name } : {}) });
-      io.out(`imported cluster "${record.name}" (${record.id})\n`);
+      const record = await call(services, 'clusters:import', { content, fileName: path.basename(target), ...(typeof flags.name === 'string' ? { name: flags.name } : {}) });
+      const t = clusterTotals(record.spec);
+      io.out(`imported cluster "${record.name}" (${t.racks} racks, ${t.hosts} hosts, ${t.nodes} nodes, ${t.cores} cores) (${record.id})\n`);
       return 0;
     }
     default:

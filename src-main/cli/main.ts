@@ -9,6 +9,7 @@ import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
 import { profileCommand, profileHelp } from './profileCommand';
 import { serveCommand, serveHelp } from './serveCommand';
+import { workloadsCommand, workloadsHelp } from './workloadsCommand';
 
 declare const __APP_VERSION__: string | undefined;
 
@@ -18,6 +19,8 @@ Usage: workload-studio <command> [options]
 
 Commands:
   clusters list|export|import   manage saved clusters (workload-studio clusters --help)
+  workloads list|import|export|delete
+                                manage saved workloads; import SWIM/SLS/Rumen traces (workloads --help)
   run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
   runs list                     runs saved with run --save
   profile <result.json>         job profiles (phase-level, CPU requirement) from a run result
@@ -49,6 +52,9 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         attempts: { type: 'boolean' },
         timing: { type: 'boolean' },
         run: { type: 'string' },
+        format: { type: 'string' },
+        'skip-bad': { type: 'boolean' },
+        csv: { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -66,7 +72,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -113,6 +119,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);
     }
     if (command === 'clusters') return await clustersCommand(services, rest, flags, io);
+    if (command === 'workloads') return await workloadsCommand(services, rest, flags, io);
     if (command === 'runs') return await runsCommand(services, rest, flags, io);
     return await serveCommand(services, flags, io);
   } catch (err) {

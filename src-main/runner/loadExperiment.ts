@@ -64,7 +64,7 @@ export function loadExperiment(file: string): LoadedExperiment {
     const imported = w.trace.format === 'swim' ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit) : w.trace.format === 'sls' ? parseSls(text, w.trace.limit) : parseRumen(text, w.trace.limit);
     if (imported.problems.length) {
       const lines = imported.problems.slice(0, 10).map((p) => `  line ${p.line}, ${p.field}: ${p.message}`);
-      throw new ExperimentFileError(`workload.trace.file ${traceFile} has ${imported.problems.length} problem(s):\n${lines.join('\n')}${imported.problems.length > 10 ? `\n  and ${imported.problems.length - 10} more` : ''}`);
+      throw new ExperimentFileError(`workload.trace.file ${traceFile} has ${imported.problemCount} problem(s):\n${lines.join('\n')}${imported.problemCount > 10 ? `\n  and ${imported.problemCount - 10} more` : ''}`);
     }
     if (imported.jobs.length === 0) throw new ExperimentFileError(`workload.trace.file ${traceFile} holds no jobs`);
     workload = { name: path.basename(traceFile), description: `${w.trace.format} trace`, jobs: imported.jobs };

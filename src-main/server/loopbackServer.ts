@@ -6,6 +6,8 @@ import { CONTENT_SECURITY_POLICY_HEADER } from '@shared/csp';
 import type { PushEvent } from '@shared/contract';
 import type { Dispatch } from '../services/dispatch';
 import type { EventBus } from '../services/eventBus';
+import type { ImportSessions } from '../services/importSessions';
+import { ServiceError } from '../services/serviceError';
 import { serveStatic } from './staticFiles';
 
 export interface LoopbackOptions {
@@ -17,6 +19,8 @@ export interface LoopbackOptions {
   /** Fixed token for tests; otherwise a fresh one per launch. */
   token?: string;
   maxBodyBytes?: number;
+  /** Where `POST /api/upload` puts workload files (the browser's stand-in for main's file dialog). */
+  imports?: ImportSessions;
 }
 
 export interface LoopbackServer {
@@ -92,6 +96,10 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       json(res, 405, { ok: false, error: { code: 'invalid_request', message: 'API calls are POST' } });
       return;
     }
+    if (url.pathname === '/api/upload') {
+      receiveUpload(req, res);
+      return;
+    }
     const channel = decodeURIComponent(url.pathname.slice('/api/'.length));
     readBody(req, maxBody)
       .then(async (text) => {
@@ -107,6 +115,30 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       })
       .catch((err: Error) => json(res, 413, { ok: false, error: { code: 'invalid_request', message: err.message } }));
   });
+
+  /** Raw file body; its size must be declared up front and is checked before anything is read. */
+  function receiveUpload(req: http.IncomingMessage, res: http.ServerResponse) {
+    const imports = options.imports;
+    if (!imports) {
+      json(res, 404, { ok: false, error: { code: 'unsupported', message: 'uploads are not enabled' } });
+      return;
+    }
+    const declared = Number(req.headers['content-length']);
+    const fileName = decodeURIComponent(String(req.headers['x-file-name'] ?? 'upload'));
+    if (!Number.isFinite(declared) || declared > imports.maxBytes) {
+      req.resume();
+      const message = Number.isFinite(declared) ? `the file is ${(declared / 1e6).toFixed(1)} MB; workload files are at most ${(imports.maxBytes / 1e6).toFixed(0)} MB` : 'the upload must state its length';
+      json(res, 413, { ok: false, error: { code: 'invalid_request', message, field: 'file' } });
+      return;
+    }
+    imports
+      .openUpload(req, fileName, declared)
+      .then((file) => json(res, 200, { ok: true, data: file }))
+      .catch((err: Error) => {
+        const known = err instanceof ServiceError;
+        json(res, known ? 400 : 500, { ok: false, error: { code: known ? err.code : 'internal', message: known ? err.message : `upload failed: ${err.message}`, field: 'file' } });
+      });
+  }
 
   function openEventStream(res: http.ServerResponse) {
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });

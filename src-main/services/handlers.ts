@@ -1,10 +1,19 @@
 import { ClusterSpecSchema } from '@shared/cluster';
-import { parseClusterFile, serializeClusterFile } from '@shared/clusterFile';
+import { serializeClusterFile } from '@shared/clusterFile';
 import { generateUniformCluster } from '@shared/clusterGenerator';
 import type { Channel, ParsedRequestOf, ResponseOf } from '@shared/contract';
+import { TRACE_FORMAT_LABELS } from '@shared/imports';
 import { problemsOf } from '@shared/validation';
+import { serializeWorkloadFile, workloadToCsv } from '@shared/workloadFile';
+import { WorkloadSpecSchema } from '@shared/workload';
+import { parseAnyClusterFile } from '../clusters/importCluster';
 import type { Store } from '../store/database';
 import { clustersRepo } from '../store/clustersRepo';
+import { workloadsRepo } from '../store/workloadsRepo';
+import { expandJobs } from '../workloads/compile';
+import { templateLibrary } from '../workloads/templateLibrary';
+import { TEMPLATE_NAMES } from '../workloads/templates';
+import type { ImportSessions } from './importSessions';
 import type { EventBus } from './eventBus';
 import { isAllowedExternalUrl } from './externalLinks';
 import { ServiceError } from './serviceError';
@@ -14,6 +23,9 @@ export interface ServiceDeps {
   events: EventBus;
   /** Opens a vetted URL in the user's browser; absent where there is no desktop (serve mode, CLI). */
   openExternal?: (url: string) => Promise<void>;
+  imports: ImportSessions;
+  /** Main's open-file dialog; absent where there is no desktop (the browser uploads instead). */
+  pickFile?: () => Promise<string | undefined>;
 }
 
 export type Handlers = {
@@ -21,9 +33,25 @@ export type Handlers = {
 };
 
 /** The implementation of every channel in the contract; transports only carry requests to it. */
-export function createHandlers({ store, events, openExternal }: ServiceDeps): Handlers {
+/** A file name from a saved name: safe on every OS. */
+const fileNameOf = (name: string) => name.replace(/[^\w.-]+/g, '_');
+
+/** Templates a workload names that the studio does not have, reported at the field. */
+function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }, prefix: string): void {
+  const known = new Set(TEMPLATE_NAMES);
+  spec.jobs.forEach((j, i) => {
+    if (!known.has(j.template)) throw new ServiceError('invalid_request', `unknown template "${j.template}"`, `${prefix}.jobs.${i}.template`);
+  });
+  spec.generate?.mix.forEach((m, i) => {
+    if (!known.has(m.template)) throw new ServiceError('invalid_request', `unknown template "${m.template}"`, `${prefix}.generate.mix.${i}.template`);
+  });
+}
+
+export function createHandlers({ store, events, openExternal, imports, pickFile }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
+  const workloads = workloadsRepo(store);
   const changed = (ids: string[]) => events.emit('store:changed', { domain: 'clusters', ids });
+  const workloadsChanged = (ids: string[]) => events.emit('store:changed', { domain: 'workloads', ids });
 
   return {
     'clusters:list': () => clusters.list(),
@@ -60,11 +88,11 @@ export function createHandlers({ store, events, openExternal }: ServiceDeps): Ha
     },
     'clusters:export': ({ id }) => {
       const record = clusters.get(id);
-      const fileName = `${record.name.replace(/[^\w.-]+/g, '_')}.cluster.json`;
+      const fileName = `${fileNameOf(record.name)}.cluster.json`;
       return { fileName, content: serializeClusterFile(record.spec, store.now().toISOString()) };
     },
-    'clusters:import': async ({ content, name }) => {
-      const parsed = parseClusterFile(content);
+    'clusters:import': async ({ content, name, fileName }) => {
+      const parsed = parseAnyClusterFile(content, name ?? (fileName?.replace(/\.json$/i, '').slice(0, 80) || 'SLS nodes'));
       if (!parsed.ok) {
         const [first, ...rest] = parsed.problems;
         const more = rest.length ? ` (and ${rest.length} more: ${rest.slice(0, 5).map((p) => p.field || 'file').join(', ')}${rest.length > 5 ? ', ...' : ''})` : '';
@@ -74,6 +102,91 @@ export function createHandlers({ store, events, openExternal }: ServiceDeps): Ha
       changed([record.id]);
       return record;
     },
+    'clusters:update': async ({ id, spec, expectedUpdatedAt }) => {
+      const record = await clusters.update(id, spec, expectedUpdatedAt);
+      changed([id]);
+      return record;
+    },
+
+    'workloads:list': () => workloads.list(),
+    'workloads:get': ({ id }) => workloads.get(id),
+    'workloads:create': async ({ spec }) => {
+      checkTemplates(spec, 'spec');
+      const record = await workloads.create(spec);
+      workloadsChanged([record.id]);
+      return record;
+    },
+    'workloads:update': async ({ id, spec, expectedUpdatedAt }) => {
+      checkTemplates(spec, 'spec');
+      const record = await workloads.update(id, spec, expectedUpdatedAt);
+      workloadsChanged([id]);
+      return record;
+    },
+    'workloads:rename': async ({ id, name }) => {
+      const record = await workloads.rename(id, name);
+      workloadsChanged([id]);
+      return record;
+    },
+    'workloads:duplicate': async ({ id, name }) => {
+      const record = await workloads.duplicate(id, name);
+      workloadsChanged([record.id]);
+      return record;
+    },
+    'workloads:delete': async ({ id }) => {
+      const result = await workloads.remove(id);
+      workloadsChanged([id]);
+      return result;
+    },
+    'workloads:export': ({ id, as }) => {
+      const record = workloads.get(id);
+      return as === 'csv'
+        ? { fileName: `${fileNameOf(record.name)}.jobs.csv`, content: workloadToCsv(record.spec) }
+        : { fileName: `${fileNameOf(record.name)}.workload.json`, content: serializeWorkloadFile(record.spec, store.now().toISOString()) };
+    },
+    'workloads:expand': ({ spec, seed, limit }) => {
+      checkTemplates(spec, 'spec');
+      const total = spec.jobs.length + (spec.generate?.count ?? 0);
+      const capped = spec.generate && total > limit ? { ...spec, generate: { ...spec.generate, count: Math.max(0, limit - spec.jobs.length) || 1 } } : spec;
+      return { jobs: expandJobs(capped, seed).slice(0, limit), total };
+    },
+    'workloads:templates': () => templateLibrary(),
+
+    'imports:pickFile': async () => {
+      if (!pickFile) throw new ServiceError('unsupported', 'this window has no file dialog; upload the file instead', 'purpose');
+      const chosen = await pickFile();
+      return chosen ? imports.openPath(chosen) : { cancelled: true as const };
+    },
+    'workloads:importPreview': ({ file, format }) => imports.preview(file, format),
+    'workloads:importCancel': ({ file }) => ({ cancelled: imports.cancel(file) }),
+    'workloads:importConfirm': async ({ file, name, skipProblems }) => {
+      const { file: info, result, suggestedName } = await imports.take(file);
+      if (result.problemCount > 0 && (!skipProblems || result.jobs.length === 0)) {
+        throw new ServiceError(
+          'invalid_request',
+          result.jobs.length === 0
+            ? `nothing to import: ${result.problemCount} problem${result.problemCount > 1 ? 's' : ''} and no valid job`
+            : `${result.problemCount} problem${result.problemCount > 1 ? 's' : ''} in ${info.fileName}; fix the file or confirm importing without the rejected rows`,
+          'file',
+        );
+      }
+      if (result.jobs.length === 0 && !result.spec?.generate) throw new ServiceError('invalid_request', `${info.fileName} holds no jobs`, 'file');
+      const skipped = result.problemCount > 0 ? `, ${result.problemCount} rejected row${result.problemCount > 1 ? 's' : ''} left out` : '';
+      const candidate = result.spec
+        ? { ...result.spec, name: name ?? result.spec.name }
+        : {
+            name: name ?? suggestedName,
+            description: `Imported from ${info.fileName} (${TRACE_FORMAT_LABELS[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,
+            jobs: result.jobs,
+          };
+      const spec = WorkloadSpecSchema.parse(candidate);
+      checkTemplates(spec, 'content');
+      // One INSERT in one store transaction: the whole workload or nothing, under a free name.
+      const record = await workloads.importAsNew(spec);
+      imports.drop(file);
+      workloadsChanged([record.id]);
+      return record;
+    },
+
     'store:status': () => store.status(),
     'store:restoreBackup': async ({ name }) => {
       const status = await store.restoreBackup(name);

@@ -12,12 +12,27 @@ export const CHANNEL_NAMES = [
   'clusters:delete',
   'clusters:export',
   'clusters:import',
+  'clusters:update',
+  'workloads:list',
+  'workloads:get',
+  'workloads:create',
+  'workloads:update',
+  'workloads:rename',
+  'workloads:duplicate',
+  'workloads:delete',
+  'workloads:export',
+  'workloads:expand',
+  'workloads:templates',
+  'imports:pickFile',
+  'workloads:importPreview',
+  'workloads:importCancel',
+  'workloads:importConfirm',
   'store:status',
   'store:restoreBackup',
   'app:openExternal',
 ] as const;
 
-export const EVENT_NAMES = ['store:changed'] as const;
+export const EVENT_NAMES = ['store:changed', 'import:progress'] as const;
 
 /** The one IPC channel main uses to push events to a window. */
 export const EVENT_IPC_CHANNEL = 'studio:event';

@@ -38,11 +38,23 @@ export const VmTypeSchema = z.strictObject({
   memoryGb: positive('memory'),
 });
 
-export const VmSchema = z.strictObject({ name, type: z.string().min(1, 'must name a VM type') });
+/**
+ * FAWKES (sec. 3) node kinds: core nodes store data and compute; transient nodes only compute
+ * and may be taken away; transient-core nodes store data too but are the first to be given up.
+ */
+export const NODE_KINDS = ['core', 'transient', 'transient-core'] as const;
+export const NodeKindSchema = z.enum(NODE_KINDS, { error: `must be one of ${NODE_KINDS.join(', ')}` });
+/** The MR-cluster (FAWKES' unit of balancing) a worker node starts in; absent means the shared pool. */
+const mrCluster = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+
+export const VmSchema = z.strictObject({ name, type: z.string().min(1, 'must name a VM type'), kind: NodeKindSchema.optional(), mrCluster: mrCluster.optional() });
 
 export const HostSchema = z.strictObject({
   name,
   type: z.string().min(1, 'must name a host type'),
+  /** For a host without VMs (the host is the worker node); VMs carry their own. */
+  kind: NodeKindSchema.optional(),
+  mrCluster: mrCluster.optional(),
   vms: z.array(VmSchema).max(256, 'at most 256 VMs per host').default([]),
 });
 

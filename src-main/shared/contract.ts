@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ClusterSpecSchema } from './cluster';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
-import type { ClusterRecord, ClusterSummary, StoreStatus } from './records';
+import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
+import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
+import type { TemplateInfo } from './templates';
+import { WorkloadSpecSchema, type JobSpec } from './workload';
 
 /**
  * The one API of the studio. Every transport (Electron IPC, loopback HTTP, the CLI) carries exactly
@@ -18,6 +21,10 @@ interface ChannelDef<Req extends z.ZodType, Res> {
 const channel = <Res>() => <Req extends z.ZodType>(request: Req): ChannelDef<Req, Res> => ({ request, response: undefined as Res });
 
 const id = z.string().uuid('must be a cluster id');
+const workloadId = z.string().uuid('must be a workload id');
+/** An import file token handed out by `imports:pickFile` or the upload endpoint. */
+const fileToken = z.string().regex(/^[\w-]{16,64}$/, 'must be an import file token');
+const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt the editor loaded' }).optional();
 const newName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
 const nothing = z.strictObject({});
 /** Cluster files are small even for 2,000 servers; this cap stops a wrong file early. */
@@ -37,8 +44,29 @@ export const contract = {
       content: z.string().min(1, 'the file is empty').max(MAX_IMPORT_CHARS, `the file is larger than ${MAX_IMPORT_CHARS / 1e6} MB`),
       /** Name for the new cluster instead of the one in the file; made unique like any import. */
       name: newName.optional(),
+      /** The file's name: names a cluster from a format that carries none (SLS node files). */
+      fileName: z.string().max(255).optional(),
     }),
   ),
+  'clusters:update': channel<ClusterRecord>()(z.strictObject({ id, spec: ClusterSpecSchema, expectedUpdatedAt })),
+  'workloads:list': channel<WorkloadSummary[]>()(nothing),
+  'workloads:get': channel<WorkloadRecord>()(z.strictObject({ id: workloadId })),
+  'workloads:create': channel<WorkloadRecord>()(z.strictObject({ spec: WorkloadSpecSchema })),
+  'workloads:update': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, spec: WorkloadSpecSchema, expectedUpdatedAt })),
+  'workloads:rename': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, name: newName })),
+  'workloads:duplicate': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, name: newName.optional() })),
+  'workloads:delete': channel<{ id: string }>()(z.strictObject({ id: workloadId })),
+  'workloads:export': channel<{ fileName: string; content: string }>()(z.strictObject({ id: workloadId, as: z.enum(['json', 'csv']).default('json') })),
+  /** The concrete jobs a workload gives for a seed (generator expanded), for the editor's preview. */
+  'workloads:expand': channel<{ jobs: JobSpec[]; total: number }>()(
+    z.strictObject({ spec: WorkloadSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).default(1), limit: z.number().int().min(1).max(200_000).default(50_000) }),
+  ),
+  'workloads:templates': channel<TemplateInfo[]>()(nothing),
+  /** Main's open-file dialog; answers a token for the chosen file, never its path. */
+  'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),
+  'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional() })),
+  'workloads:importCancel': channel<{ cancelled: boolean }>()(z.strictObject({ file: fileToken })),
+  'workloads:importConfirm': channel<WorkloadRecord>()(z.strictObject({ file: fileToken, name: newName.optional(), skipProblems: z.boolean().default(false) })),
   'store:status': channel<StoreStatus>()(nothing),
   'store:restoreBackup': channel<StoreStatus>()(z.strictObject({ name: z.string().regex(/^[\w.-]+\.sqlite$/, 'must be a backup file name') })),
   'app:openExternal': channel<{ opened: boolean }>()(z.strictObject({ url: z.string().url('must be a URL') })),
@@ -66,7 +94,9 @@ export function isChannel(name: unknown): name is Channel {
 /** Events pushed from main to every window; same payloads on every transport. */
 export interface EventPayloads {
   /** Something in the store changed (possibly by another process, e.g. the CLI). */
-  'store:changed': { domain: 'clusters' | 'store'; ids?: string[] };
+  'store:changed': { domain: 'clusters' | 'workloads' | 'store'; ids?: string[] };
+  /** A workload import reading its file. */
+  'import:progress': { file: string; bytesRead: number; bytes: number };
 }
 export type EventName = keyof EventPayloads;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ClusterSpecSchema } from './cluster';
 import { CLUSTER_FILE_FORMAT, CLUSTER_FILE_VERSION } from './clusterFile';
 import { ExperimentSchema, ResultFileSchema } from './experiment';
+import { WorkloadFileSchema } from './workloadFile';
 
 /**
  * JSON Schemas of the files people exchange with the studio, generated from the zod schemas the
@@ -19,6 +20,15 @@ export function clusterFileJsonSchema(): object {
     $id: 'https://workload-studio.invalid/schemas/cluster-file.schema.json',
     title: 'Workload Studio cluster file',
     ...z.toJSONSchema(envelope, { io: 'input', unrepresentable: 'any' }),
+  };
+}
+
+/** Our workload file (`workloads export`, the editor's Export JSON). */
+export function workloadFileJsonSchema(): object {
+  return {
+    $id: 'https://workload-studio.invalid/schemas/workload-file.schema.json',
+    title: 'Workload Studio workload file',
+    ...z.toJSONSchema(WorkloadFileSchema, { io: 'input', unrepresentable: 'any' }),
   };
 }
 
@@ -43,5 +53,6 @@ export function resultJsonSchema(): object {
 export const PUBLISHED_SCHEMAS: Record<string, () => object> = {
   'cluster-file.schema.json': clusterFileJsonSchema,
   'experiment.schema.json': experimentJsonSchema,
+  'workload-file.schema.json': workloadFileJsonSchema,
   'result.schema.json': resultJsonSchema,
 };

@@ -1,4 +1,5 @@
 import type { ClusterSpec, ClusterTotals } from './cluster';
+import type { WorkloadSpec } from './workload';
 
 /** ISO-8601 UTC timestamps, as stored. */
 export type Timestamp = string;
@@ -15,6 +16,28 @@ export interface ClusterRecord {
   id: string;
   name: string;
   spec: ClusterSpec;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WorkloadSummary {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  /** Explicit jobs, and the tasks they state (maps + reduces given in the rows). */
+  jobs: number;
+  tasks: number;
+  /** Jobs the generator adds per run (0 without one). */
+  generatedJobs: number;
+  templates: string[];
+}
+
+export interface WorkloadRecord {
+  id: string;
+  name: string;
+  spec: WorkloadSpec;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -7,6 +7,13 @@ import { z } from 'zod';
  */
 
 const num = () => z.number({ error: 'must be a number' }).finite();
+/** A task count; the cap is checked before wholeness so a huge number says "too many", not "not an integer". */
+const count = (max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be at least 0')
+    .max(max, `must be at most ${max.toLocaleString('en-US')}`)
+    .refine(Number.isInteger, 'must be a whole number');
 const id = z.string().trim().min(1, 'must not be empty').max(120);
 
 export const JobSpecSchema = z.strictObject({
@@ -14,10 +21,13 @@ export const JobSpecSchema = z.strictObject({
   template: z.string().min(1, 'must name a template'),
   /** Seconds after the start of the run. */
   submit: num().min(0, 'must be at least 0'),
-  /** Map input; with the cluster's block size it gives the number of maps unless `maps` is set. */
-  inputMb: num().min(0, 'must be at least 0'),
-  maps: z.number().int().min(0).max(1_000_000).optional(),
-  reduces: z.number().int().min(0).max(100_000).optional(),
+  /**
+   * Map input; with the cluster's block size it gives the number of maps unless `maps` is set.
+   * Absent (traces that carry only task counts, generated jobs): one block per map.
+   */
+  inputMb: num().min(0, 'must be at least 0').optional(),
+  maps: count(1_000_000).optional(),
+  reduces: count(100_000).optional(),
   queue: z.string().min(1).max(80).default('default'),
   /** Absolute deadline, seconds after the start of the run. */
   deadline: num().positive().optional(),

@@ -42,7 +42,6 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       id,
       template: entry.template,
       submit: g.arrival.kind === 'sequential' ? 0 : t,
-      inputMb: -1, // filled from the block size by compileJobs: `maps` splits of one block each
       maps,
       reduces: entry.reduces,
       queue: entry.queue ?? 'default',
@@ -61,7 +60,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
     const template = templateByName(j.template);
     if (!template) throw new WorkloadError(`unknown template "${j.template}"`, `jobs.${i}.template`);
     const noInput = template.mapCpuSPerMb === 0 && template.mapSelectivity === 0;
-    const inputMb = j.inputMb < 0 ? (noInput ? 0 : (j.maps ?? 1) * blockSizeMb) : j.inputMb;
+    const inputMb = j.inputMb === undefined ? (noInput ? 0 : (j.maps ?? 1) * blockSizeMb) : j.inputMb;
     const maps = j.maps ?? Math.max(1, Math.ceil(inputMb / blockSizeMb));
     const reduces = j.reduces ?? Math.max(template.minReduces, Math.round(maps * template.reducesPerMap));
     return {

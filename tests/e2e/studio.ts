@@ -19,7 +19,7 @@ export interface RunningStudio {
 export async function startStudio(dataDir: string): Promise<RunningStudio> {
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` before the e2e tests');
   const services = await startServices({ dataDir });
-  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, rendererDir: RENDERER_DIR });
+  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, imports: services.imports, rendererDir: RENDERER_DIR });
   return {
     services,
     server,

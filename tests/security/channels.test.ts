@@ -18,11 +18,26 @@ describe('IPC allowlist', () => {
       'clusters:delete',
       'clusters:export',
       'clusters:import',
+      'clusters:update',
+      'workloads:list',
+      'workloads:get',
+      'workloads:create',
+      'workloads:update',
+      'workloads:rename',
+      'workloads:duplicate',
+      'workloads:delete',
+      'workloads:export',
+      'workloads:expand',
+      'workloads:templates',
+      'imports:pickFile',
+      'workloads:importPreview',
+      'workloads:importCancel',
+      'workloads:importConfirm',
       'store:status',
       'store:restoreBackup',
       'app:openExternal',
     ]);
-    expect([...EVENT_NAMES]).toEqual(['store:changed']);
+    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 

@@ -1,7 +1,7 @@
-import type { JobSpec } from '@shared/workload';
+import { TraceCollector } from './collector';
 import { templateByName } from '../templates';
-import { splitJsonObjects } from './jsonObjects';
-import { MB, type TraceImport, type TraceProblem } from './types';
+import { JsonObjectStream } from './jsonObjectStream';
+import { MB, readAll, type TraceImport, type TraceReader } from './types';
 
 const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0; // Rumen writes -1 for unknown
 
@@ -10,30 +10,28 @@ const known = (v: unknown): v is number => typeof v === 'number' && Number.isFin
  * `reduceTasks[]`; maps carry `inputBytes` and `outputBytes`, reduces `outputBytes`. A job named
  * after a known template (WordCount, Sort …) uses it; others get the trace default.
  */
-export function parseRumen(text: string, limit = Infinity): TraceImport {
-  const problems: TraceProblem[] = [];
-  const jobs: JobSpec[] = [];
-  const objects = splitJsonObjects(text);
-  if (!Array.isArray(objects)) return { format: 'rumen', jobs, problems: [{ line: objects.line, field: 'file', message: objects.error }] };
-  const raw: { spec: JobSpec; submitMs: number }[] = [];
-  for (const { value, line } of objects) {
-    if (raw.length >= limit) break;
-    const o = value as Record<string, unknown>;
-    const submitMs = known(o.submitTime) ? o.submitTime : known(o.launchTime) ? o.launchTime : undefined;
-    if (submitMs === undefined) {
-      problems.push({ line, field: 'submitTime', message: 'missing or -1 (and no launchTime)' });
-      continue;
+export function rumenReader(limit = Infinity): TraceReader {
+  const out = new TraceCollector('rumen', limit);
+  // Epoch submit times: kept aside and made relative to the first job at the end.
+  const submitMs: number[] = [];
+  const objects = new JsonObjectStream((value, line) => {
+    if (out.full) return;
+    const o = (value ?? {}) as Record<string, unknown>;
+    const submit = known(o.submitTime) ? o.submitTime : known(o.launchTime) ? o.launchTime : undefined;
+    if (submit === undefined) {
+      out.problem(line, 'submitTime', 'missing or -1 (and no launchTime)');
+      return;
     }
     const mapTasks = o.mapTasks;
     const reduceTasks = o.reduceTasks ?? [];
     if (!Array.isArray(mapTasks) || !Array.isArray(reduceTasks)) {
-      problems.push({ line, field: Array.isArray(mapTasks) ? 'reduceTasks' : 'mapTasks', message: 'expected a list of tasks' });
-      continue;
+      out.problem(line, Array.isArray(mapTasks) ? 'reduceTasks' : 'mapTasks', 'expected a list of tasks');
+      return;
     }
     let input = 0;
     let inputKnown = 0;
     let shuffle = 0;
-    for (const t of mapTasks as Record<string, unknown>[]) {
+    for (const t of mapTasks as (Record<string, unknown> | null)[]) {
       if (known(t?.inputBytes)) {
         input += t.inputBytes;
         inputKnown++;
@@ -41,24 +39,38 @@ export function parseRumen(text: string, limit = Infinity): TraceImport {
       if (known(t?.outputBytes)) shuffle += t.outputBytes;
     }
     let output = 0;
-    for (const t of reduceTasks as Record<string, unknown>[]) if (known(t?.outputBytes)) output += t.outputBytes;
+    for (const t of reduceTasks as (Record<string, unknown> | null)[]) if (known(t?.outputBytes)) output += t.outputBytes;
     const name = typeof o.jobName === 'string' ? o.jobName : '';
-    raw.push({
-      submitMs,
-      spec: {
-        id: typeof o.jobID === 'string' ? o.jobID : `rumen-${raw.length + 1}`,
+    const before = out.jobs.length;
+    out.accept(
+      {
+        id: typeof o.jobID === 'string' ? o.jobID : `rumen-${out.jobs.length + 1}`,
         template: templateByName(name)?.name ?? 'Generic',
         submit: 0,
-        inputMb: inputKnown > 0 ? input / MB : -1,
+        ...(inputKnown > 0 ? { inputMb: input / MB } : {}),
         maps: Math.max(1, mapTasks.length),
         reduces: reduceTasks.length,
         queue: typeof o.queue === 'string' && o.queue ? o.queue : 'default',
         dependsOn: [],
         ...(reduceTasks.length > 0 ? { shuffleMb: shuffle / MB, outputMb: output / MB } : { outputMb: output / MB }),
       },
-    });
-  }
-  const t0 = raw.reduce((m, r) => Math.min(m, r.submitMs), Infinity);
-  for (const r of raw) jobs.push({ ...r.spec, submit: (r.submitMs - t0) / 1000 });
-  return { format: 'rumen', jobs, problems };
+      line,
+    );
+    if (out.jobs.length > before) submitMs.push(submit);
+  });
+  return {
+    format: 'rumen',
+    push: (chunk) => objects.push(chunk),
+    end(): TraceImport {
+      objects.end();
+      if (objects.error) out.problem(objects.error.line, 'file', objects.error.error);
+      const t0 = submitMs.reduce((m, t) => Math.min(m, t), Infinity);
+      out.jobs.forEach((j, i) => (j.submit = (submitMs[i] - t0) / 1000));
+      return out.result();
+    },
+  };
+}
+
+export function parseRumen(text: string, limit = Infinity): TraceImport {
+  return readAll(rumenReader(limit), text);
 }

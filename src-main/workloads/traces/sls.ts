@@ -1,46 +1,53 @@
-import type { JobSpec } from '@shared/workload';
-import { splitJsonObjects } from './jsonObjects';
-import type { TraceImport, TraceProblem } from './types';
+import { TraceCollector } from './collector';
+import { JsonObjectStream } from './jsonObjectStream';
+import { readAll, type TraceImport, type TraceReader } from './types';
 
 /**
  * YARN SLS native traces: job objects back to back with `job.start.ms`, `job.queue.name`, `job.id`
  * and `job.tasks[]` (`container.type` map or reduce). SLS gives no bytes, so each map reads one
  * block; the template is the trace default (Generic).
  */
-export function parseSls(text: string, limit = Infinity): TraceImport {
-  const problems: TraceProblem[] = [];
-  const jobs: JobSpec[] = [];
-  const objects = splitJsonObjects(text);
-  if (!Array.isArray(objects)) return { format: 'sls', jobs, problems: [{ line: objects.line, field: 'file', message: objects.error }] };
-  for (const { value, line } of objects) {
-    if (jobs.length >= limit) break;
-    const o = value as Record<string, unknown>;
+export function slsReader(limit = Infinity): TraceReader {
+  const out = new TraceCollector('sls', limit);
+  const objects = new JsonObjectStream((value, line) => {
+    if (out.full) return;
+    const o = (value ?? {}) as Record<string, unknown>;
     const start = o['job.start.ms'];
     if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) {
-      problems.push({ line, field: 'job.start.ms', message: `expected milliseconds ≥ 0, found ${JSON.stringify(start)}` });
-      continue;
+      out.problem(line, 'job.start.ms', `expected milliseconds ≥ 0, found ${JSON.stringify(start)}`);
+      return;
     }
     const tasks = o['job.tasks'];
     if (!Array.isArray(tasks)) {
-      problems.push({ line, field: 'job.tasks', message: 'expected a list of tasks' });
-      continue;
+      out.problem(line, 'job.tasks', 'expected a list of tasks');
+      return;
     }
     let maps = 0;
     let reduces = 0;
-    let bad = false;
-    tasks.forEach((t: Record<string, unknown>, k) => {
-      const type = t?.['container.type'];
+    for (let k = 0; k < tasks.length; k++) {
+      const type = (tasks[k] as Record<string, unknown> | null)?.['container.type'];
       if (type === 'map') maps++;
       else if (type === 'reduce') reduces++;
-      else if (!bad) {
-        problems.push({ line, field: `job.tasks.${k}.container.type`, message: `expected "map" or "reduce", found ${JSON.stringify(type)}` });
-        bad = true;
+      else {
+        out.problem(line, `job.tasks.${k}.container.type`, `expected "map" or "reduce", found ${JSON.stringify(type)}`);
+        return;
       }
-    });
-    if (bad) continue;
-    const id = typeof o['job.id'] === 'string' ? (o['job.id'] as string) : `sls-${jobs.length + 1}`;
+    }
+    const id = typeof o['job.id'] === 'string' ? (o['job.id'] as string) : `sls-${out.jobs.length + 1}`;
     const queue = typeof o['job.queue.name'] === 'string' && o['job.queue.name'] ? (o['job.queue.name'] as string) : 'default';
-    jobs.push({ id, template: 'Generic', submit: start / 1000, inputMb: -1, maps: Math.max(1, maps), reduces, queue, dependsOn: [] });
-  }
-  return { format: 'sls', jobs, problems };
+    out.accept({ id, template: 'Generic', submit: start / 1000, maps: Math.max(1, maps), reduces, queue, dependsOn: [] }, line);
+  });
+  return {
+    format: 'sls',
+    push: (chunk) => objects.push(chunk),
+    end(): TraceImport {
+      objects.end();
+      if (objects.error) out.problem(objects.error.line, 'file', objects.error.error);
+      return out.result();
+    },
+  };
+}
+
+export function parseSls(text: string, limit = Infinity): TraceImport {
+  return readAll(slsReader(limit), text);
 }

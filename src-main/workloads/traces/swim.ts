@@ -1,39 +1,40 @@
 import type { JobSpec } from '@shared/workload';
-import { MB, mapsFromBytes, reducesFromBytes, type TraceImport, type TraceProblem } from './types';
+import { TraceCollector } from './collector';
+import { MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
 
 const COLUMNS = ['job id', 'submit time', 'gap', 'map input bytes', 'shuffle bytes', 'reduce output bytes'] as const;
 
 /**
  * SWIM workload files (tab-separated, no header): job id, submit time (s), gap to the previous job
  * (s), map input bytes, shuffle bytes, reduce output bytes. Tasks come from bytes (types.ts).
+ * Lines starting with `#` are comments.
  */
-export function parseSwim(text: string, blockSizeMb: number, limit = Infinity): TraceImport {
-  const jobs: JobSpec[] = [];
-  const problems: TraceProblem[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length && jobs.length < limit; i++) {
-    const raw = lines[i].trim();
-    if (!raw || raw.startsWith('#')) continue;
-    const cells = raw.split('\t');
+export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
+  const out = new TraceCollector('swim', limit);
+  let partial = '';
+  let lineNo = 0;
+
+  const line = (raw: string) => {
+    lineNo++;
+    const text = raw.trim();
+    if (!text || text.startsWith('#') || out.full) return;
+    const cells = text.split('\t');
     if (cells.length < 6) {
-      problems.push({ line: i + 1, field: COLUMNS[cells.length] ?? 'columns', message: `expected 6 tab-separated columns, found ${cells.length}` });
-      continue;
+      out.problem(lineNo, COLUMNS[cells.length] ?? 'columns', `expected 6 tab-separated columns, found ${cells.length}`);
+      return;
     }
     const values: number[] = [];
-    let bad = false;
     for (let c = 1; c < 6; c++) {
       const v = Number(cells[c]);
       if (cells[c].trim() === '' || !Number.isFinite(v) || v < 0) {
-        problems.push({ line: i + 1, field: COLUMNS[c], message: `"${cells[c]}" is not a non-negative number` });
-        bad = true;
-        break;
+        out.problem(lineNo, COLUMNS[c], `"${cells[c]}" is not a non-negative number`);
+        return;
       }
       values.push(v);
     }
-    if (bad) continue;
     const [submit, , input, shuffle, output] = values;
-    jobs.push({
-      id: cells[0].trim() || `swim-${i + 1}`,
+    const job: JobSpec = {
+      id: cells[0].trim() || `swim-${lineNo}`,
       template: 'Generic',
       submit,
       inputMb: input / MB,
@@ -43,10 +44,28 @@ export function parseSwim(text: string, blockSizeMb: number, limit = Infinity): 
       dependsOn: [],
       shuffleMb: shuffle / MB,
       outputMb: output / MB,
-    });
-  }
-  // Replay starts at the first job: times become relative to it.
-  const t0 = jobs.reduce((m, j) => Math.min(m, j.submit), Infinity);
-  for (const j of jobs) j.submit -= Number.isFinite(t0) ? t0 : 0;
-  return { format: 'swim', jobs, problems };
+    };
+    out.accept(job, lineNo);
+  };
+
+  return {
+    format: 'swim',
+    push(chunk) {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const l of lines) line(l);
+    },
+    end(): TraceImport {
+      if (partial) line(partial);
+      partial = '';
+      // Replay starts at the first job: times become relative to it.
+      const t0 = out.jobs.reduce((m, j) => Math.min(m, j.submit), Infinity);
+      for (const j of out.jobs) j.submit -= Number.isFinite(t0) ? t0 : 0;
+      return out.result();
+    },
+  };
+}
+
+export function parseSwim(text: string, blockSizeMb: number, limit = Infinity): TraceImport {
+  return readAll(swimReader(blockSizeMb, limit), text);
 }

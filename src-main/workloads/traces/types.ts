@@ -1,15 +1,23 @@
-import type { JobSpec } from '@shared/workload';
+import type { TraceFormat, TraceProblem } from '@shared/imports';
+import type { JobSpec, WorkloadSpec } from '@shared/workload';
 
-export interface TraceProblem {
-  line: number;
-  field: string;
-  message: string;
-}
+export type { TraceFormat, TraceProblem };
 
 export interface TraceImport {
-  format: 'swim' | 'sls' | 'rumen';
+  format: TraceFormat;
   jobs: JobSpec[];
+  /** The first problems (at most `MAX_KEPT_PROBLEMS`); `problemCount` says how many there were. */
   problems: TraceProblem[];
+  problemCount: number;
+  /** Our JSON only: the whole workload, which may carry a generator besides its jobs. */
+  spec?: WorkloadSpec;
+}
+
+/** A reader consumes a file in chunks of text and hands back what it imported at the end. */
+export interface TraceReader {
+  readonly format: TraceFormat;
+  push(chunk: string): void;
+  end(): TraceImport;
 }
 
 export const MB = 1024 * 1024;
@@ -25,4 +33,10 @@ export function mapsFromBytes(inputBytes: number, blockSizeMb: number): number {
 }
 export function reducesFromBytes(shuffleBytes: number): number {
   return shuffleBytes <= 0 ? 0 : Math.min(1000, Math.max(1, Math.ceil(shuffleBytes / (1024 * MB))));
+}
+
+/** Read a whole text with a reader: what tests and experiment files with a trace use. */
+export function readAll(reader: TraceReader, text: string): TraceImport {
+  reader.push(text);
+  return reader.end();
 }

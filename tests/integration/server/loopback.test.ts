@@ -20,7 +20,7 @@ async function start() {
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>studio</title>');
   fs.mkdirSync(path.join(rendererDir, 'assets'));
   fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
-  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, rendererDir });
+  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, imports: services.imports, rendererDir });
   servers.push(server);
   return { services, server };
 }
@@ -40,6 +40,23 @@ function raw(server: LoopbackServer, options: { path: string; method?: string; h
 }
 
 describe('loopback HTTP transport', () => {
+  it('takes a workload file as an upload, refuses one over the cap by its declared size, and needs the token', async () => {
+    const { server, services } = await start();
+    const upload = (body: string, headers: Record<string, string>) =>
+      fetch(`${server.origin}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'X-File-Name': encodeURIComponent('my trace.tsv'), ...headers }, body });
+    const ok = await upload('a\t0\t0\t100\t0\t0\nb\t5\t5\t100\t0\t0\n', {});
+    const file = ((await ok.json()) as { data: { file: string; fileName: string; bytes: number } }).data;
+    expect(file).toMatchObject({ fileName: 'my trace.tsv', bytes: 28 });
+    const preview = await services.dispatch('workloads:importPreview', { file: file.file });
+    expect(preview).toMatchObject({ ok: true, data: { format: 'swim', jobs: 2, spanS: 5 } });
+
+    const tooBig = await raw(server, { path: '/api/upload', method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Length': String(services.imports.maxBytes + 1) } });
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body)).toMatchObject({ ok: false, error: { field: 'file', message: expect.stringMatching(/at most/) } });
+    const anonymous = await fetch(`${server.origin}/api/upload`, { method: 'POST', body: 'x' });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('binds to 127.0.0.1 and puts the token in the fragment of the URL it prints', async () => {
     const { server } = await start();
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -1,0 +1,93 @@
+import * as fs from 'node:fs';
+import { describeProblem, TRACE_FORMATS, type TraceFormat } from '@shared/imports';
+import type { WorkloadSummary } from '@shared/records';
+import type { Services } from '../services';
+import { call } from './apiCall';
+import { CliUsageError, table, type CliIo } from './output';
+
+export const workloadsHelp = `workload-studio workloads <list|import|export|delete> [options]
+
+  workloads list [--json]                       the saved workloads
+  workloads import <FILE> [--format F] [--name NAME] [--skip-bad]
+                                                add a workload from a SWIM, SLS, SLS SYNTH, Rumen or
+                                                Workload Studio JSON file (format detected from the
+                                                content unless --format swim|sls|rumen|synth|json).
+                                                Any rejected row stops the import (exit 1) unless
+                                                --skip-bad; a clashing name becomes "NAME (2)"
+  workloads export <id|name> [--csv] [--out FILE]
+                                                our JSON (or the jobs as CSV); stdout without --out
+  workloads delete <id|name>                    remove a saved workload
+`;
+
+/** Errors shown before "and K more". */
+const SHOWN_PROBLEMS = 20;
+
+function findWorkload(list: WorkloadSummary[], key: string): WorkloadSummary {
+  const found = list.find((w) => w.id === key) ?? list.find((w) => w.name.toLowerCase() === key.toLowerCase());
+  if (!found) throw new CliUsageError(`no workload with id or name "${key}" (see \`workloads list\`)`);
+  return found;
+}
+
+export async function workloadsCommand(services: Services, args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const [verb, target] = args;
+  switch (verb) {
+    case 'list': {
+      const list = await call(services, 'workloads:list', {});
+      if (flags.json) io.out(`${JSON.stringify(list, null, 2)}\n`);
+      else if (list.length === 0) io.out('no workloads yet\n');
+      else io.out(table(['NAME', 'JOBS', 'TASKS', 'GENERATED', 'ID'], list.map((w) => [w.name, w.jobs, w.tasks, w.generatedJobs, w.id])));
+      return 0;
+    }
+    case 'import': {
+      if (!target) throw new CliUsageError('workloads import needs a file');
+      const format = flags.format;
+      if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat)) throw new CliUsageError(`--format must be one of ${TRACE_FORMATS.join(', ')}`);
+      let opened;
+      try {
+        opened = services.imports.openPath(target);
+      } catch (err) {
+        throw new CliUsageError((err as Error).message);
+      }
+      const preview = await call(services, 'workloads:importPreview', { file: opened.file, ...(format ? { format: format as TraceFormat } : {}) });
+      if (preview.problemCount > 0) {
+        const lines = preview.problems.slice(0, SHOWN_PROBLEMS).map((p) => `  ${describeProblem(p)}`);
+        const more = preview.problemCount - lines.length;
+        io.err(`${target}: ${preview.problemCount} problem${preview.problemCount > 1 ? 's' : ''} (${preview.format}):\n${lines.join('\n')}${more > 0 ? `\n  and ${more} more` : ''}\n`);
+        if (!flags['skip-bad']) {
+          services.imports.drop(opened.file);
+          io.err('nothing was imported (use --skip-bad to import the valid rows)\n');
+          return 1;
+        }
+      }
+      const record = await call(services, 'workloads:importConfirm', {
+        file: opened.file,
+        skipProblems: Boolean(flags['skip-bad']),
+        ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
+      });
+      const skipped = preview.problemCount > 0 ? `, ${preview.problemCount} rejected row${preview.problemCount > 1 ? 's' : ''} left out` : '';
+      io.out(`imported ${preview.jobs} jobs (${preview.tasks} tasks) from ${preview.format} as workload "${record.name}" (${record.id})${skipped}\n`);
+      return 0;
+    }
+    case 'export': {
+      if (!target) throw new CliUsageError('workloads export needs a workload id or name');
+      const workload = findWorkload(await call(services, 'workloads:list', {}), target);
+      const file = await call(services, 'workloads:export', { id: workload.id, as: flags.csv ? 'csv' : 'json' });
+      if (typeof flags.out === 'string') {
+        fs.writeFileSync(flags.out, file.content);
+        io.err(`wrote ${flags.out}\n`);
+      } else {
+        io.out(file.content);
+      }
+      return 0;
+    }
+    case 'delete': {
+      if (!target) throw new CliUsageError('workloads delete needs a workload id or name');
+      const workload = findWorkload(await call(services, 'workloads:list', {}), target);
+      await call(services, 'workloads:delete', { id: workload.id });
+      io.out(`deleted workload "${workload.name}"\n`);
+      return 0;
+    }
+    default:
+      throw new CliUsageError(verb ? `unknown workloads command "${verb}"\n\n${workloadsHelp}` : workloadsHelp);
+  }
+}

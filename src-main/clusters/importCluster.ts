@@ -1,0 +1,16 @@
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
+import { parseClusterFile } from '@shared/clusterFile';
+import { problemsOf, type FieldProblem } from '@shared/validation';
+import { clusterFromSlsNodes, looksLikeSlsNodes } from './slsNodes';
+
+/** A cluster file of either kind the studio reads: ours, or a YARN SLS node file. */
+export function parseAnyClusterFile(text: string, fallbackName: string): { ok: true; spec: ClusterSpec; format: 'studio' | 'sls-nodes' } | { ok: false; problems: FieldProblem[] } {
+  if (!looksLikeSlsNodes(text)) {
+    const ours = parseClusterFile(text);
+    return ours.ok ? { ...ours, format: 'studio' } : ours;
+  }
+  const sls = clusterFromSlsNodes(text, fallbackName);
+  if (!sls.ok) return sls;
+  const parsed = ClusterSpecSchema.safeParse(sls.spec);
+  return parsed.success ? { ok: true, spec: parsed.data, format: 'sls-nodes' } : { ok: false, problems: problemsOf(parsed.error) };
+}

@@ -1,0 +1,50 @@
+import type { JobSpec } from './workload';
+
+/** Workload file formats the importers read; `json` is our own workload file. */
+export const TRACE_FORMATS = ['swim', 'sls', 'rumen', 'synth', 'json'] as const;
+export type TraceFormat = (typeof TRACE_FORMATS)[number];
+
+export const TRACE_FORMAT_LABELS: Record<TraceFormat, string> = {
+  swim: 'SWIM (tab-separated)',
+  sls: 'YARN SLS trace',
+  rumen: 'Hadoop Rumen',
+  synth: 'SLS SYNTH description',
+  json: 'Workload Studio JSON',
+};
+
+export interface TraceProblem {
+  /** 1-based; 0 when the format has no meaningful line (our JSON is checked as a whole, by field). */
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** A file main has opened for import (from its file dialog or an upload), known by a token only. */
+export interface ImportFile {
+  file: string;
+  fileName: string;
+  bytes: number;
+}
+
+/** What a parsed file would import, shown before the user confirms. */
+export interface ImportPreview extends ImportFile {
+  format: TraceFormat;
+  jobs: number;
+  tasks: number;
+  /** Seconds from the first submission to the last. */
+  spanS: number;
+  hasGenerator: boolean;
+  firstRows: JobSpec[];
+  /** The first problems (at most `MAX_PREVIEW_PROBLEMS`); `problemCount` counts them all. */
+  problems: TraceProblem[];
+  problemCount: number;
+  suggestedName: string;
+}
+
+export const MAX_PREVIEW_PROBLEMS = 50;
+export const PREVIEW_ROWS = 20;
+
+/** "line 12, submit time: …", or the field alone where lines mean nothing. */
+export function describeProblem(p: TraceProblem): string {
+  return `${p.line > 0 ? `line ${p.line}, ` : ''}${p.field}: ${p.message}`;
+}

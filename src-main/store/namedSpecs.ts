@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'sql.js';
+import type { Timestamp } from '@shared/records';
+import type { Store } from './database';
+import { StoreError } from './errors';
+import { freeName, selectAll, selectOne } from './rows';
+
+interface SpecRow {
+  id: string;
+  name: string;
+  description: string;
+  spec_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NamedSpec {
+  name: string;
+  description: string;
+}
+
+export interface SpecRecord<S> {
+  id: string;
+  name: string;
+  spec: S;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/**
+ * Saved designs kept as a JSON spec under a unique name (clusters, workloads): one implementation of
+ * create / rename / duplicate / update / delete / import-as-new, so both behave the same way —
+ * names are unique ignoring case, imports and duplicates never overwrite, and an update made from a
+ * stale copy is refused instead of silently discarding someone else's change.
+ */
+export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' | 'workloads', noun: string) {
+  const now = () => store.now().toISOString();
+
+  const toRecord = (row: SpecRow): SpecRecord<S> => {
+    const spec = JSON.parse(row.spec_json) as S;
+    // The row's name is authoritative (renames touch only the column) — keep the spec in step.
+    return { id: row.id, name: row.name, spec: { ...spec, name: row.name }, createdAt: row.created_at, updatedAt: row.updated_at };
+  };
+
+  const requireRow = (db: Database, id: string): SpecRow => {
+    const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE id = ?`, [id]);
+    if (!row) throw new StoreError('not_found', `no ${noun} with id ${id}`, 'id');
+    return row;
+  };
+
+  const assertNameFree = (db: Database, name: string, exceptId?: string) => {
+    const clash = selectOne<{ id: string }>(db, `SELECT id FROM ${table} WHERE name = ? COLLATE NOCASE AND id IS NOT ?`, [name, exceptId ?? null]);
+    if (clash) throw new StoreError('conflict', `a ${noun} named "${name}" already exists`, 'name');
+  };
+
+  const insert = (db: Database, spec: S, at: string): SpecRecord<S> => {
+    const id = randomUUID();
+    db.run(`INSERT INTO ${table} (id, name, description, spec_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, [id, spec.name, spec.description, JSON.stringify(spec), at, at]);
+    return toRecord(requireRow(db, id));
+  };
+
+  return {
+    list(): SpecRecord<S>[] {
+      return store.read((db) => selectAll<SpecRow>(db, `SELECT * FROM ${table} ORDER BY name COLLATE NOCASE`).map(toRecord));
+    },
+
+    get(id: string): SpecRecord<S> {
+      return store.read((db) => toRecord(requireRow(db, id)));
+    },
+
+    findByName(name: string): SpecRecord<S> | undefined {
+      return store.read((db) => {
+        const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? COLLATE NOCASE`, [name]);
+        return row ? toRecord(row) : undefined;
+      });
+    },
+
+    create(spec: S): Promise<SpecRecord<S>> {
+      return store.write((db) => {
+        assertNameFree(db, spec.name);
+        return insert(db, spec, now());
+      });
+    },
+
+    /** Add under a free name ("X (2)" if "X" exists): what imports do, so nothing is overwritten. */
+    importAsNew(spec: S): Promise<SpecRecord<S>> {
+      return store.write((db) => insert(db, { ...spec, name: freeName(db, table, spec.name) }, now()));
+    },
+
+    /**
+     * Replace the spec (and name) of a saved design. With `expectedUpdatedAt`, refuses when the
+     * saved copy changed since the editor loaded it (another window, or the CLI).
+     */
+    update(id: string, spec: S, expectedUpdatedAt?: string): Promise<SpecRecord<S>> {
+      return store.write((db) => {
+        const row = requireRow(db, id);
+        if (expectedUpdatedAt && row.updated_at !== expectedUpdatedAt) {
+          throw new StoreError('conflict', `this ${noun} was changed elsewhere at ${row.updated_at} after you opened it; reload it or save yours as a copy`, 'updatedAt');
+        }
+        assertNameFree(db, spec.name, id);
+        // Timestamps must move forward even when two saves land in the same millisecond.
+        const at = now() > row.updated_at ? now() : new Date(Date.parse(row.updated_at) + 1).toISOString();
+        db.run(`UPDATE ${table} SET name = ?, description = ?, spec_json = ?, updated_at = ? WHERE id = ?`, [spec.name, spec.description, JSON.stringify(spec), at, id]);
+        return toRecord(requireRow(db, id));
+      });
+    },
+
+    rename(id: string, name: string): Promise<SpecRecord<S>> {
+      return store.write((db) => {
+        requireRow(db, id);
+        assertNameFree(db, name, id);
+        db.run(`UPDATE ${table} SET name = ?, updated_at = ? WHERE id = ?`, [name, now(), id]);
+        return toRecord(requireRow(db, id));
+      });
+    },
+
+    duplicate(id: string, name?: string): Promise<SpecRecord<S>> {
+      return store.write((db) => {
+        const source = toRecord(requireRow(db, id));
+        const target = name ?? freeName(db, table, `${source.name} copy`);
+        assertNameFree(db, target);
+        return insert(db, { ...source.spec, name: target }, now());
+      });
+    },
+
+    remove(id: string): Promise<{ id: string }> {
+      return store.write((db) => {
+        requireRow(db, id);
+        db.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
+        return { id };
+      });
+    },
+  };
+}

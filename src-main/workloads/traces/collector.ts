@@ -1,0 +1,56 @@
+import { JobSpecSchema, type JobSpec } from '@shared/workload';
+import { problemsOf } from '@shared/validation';
+import type { TraceFormat, TraceImport, TraceProblem } from './types';
+
+/** Enough to show and fix a broken file; a garbage file of a million lines does not fill memory. */
+export const MAX_KEPT_PROBLEMS = 1000;
+
+/**
+ * Where every importer's jobs end up: each job is checked against the workload schema (so an
+ * import can never store what a run would later reject, e.g. a trace job with 10^12 maps) and
+ * job ids must be unique; a rejected job becomes a problem at its line and the rest go on.
+ */
+export class TraceCollector {
+  readonly jobs: JobSpec[] = [];
+  private readonly problems: TraceProblem[] = [];
+  private problemCount = 0;
+  private readonly idLines = new Map<string, number>();
+
+  constructor(
+    readonly format: TraceFormat,
+    private readonly limit = Infinity,
+  ) {}
+
+  get full(): boolean {
+    return this.jobs.length >= this.limit;
+  }
+
+  problem(line: number, field: string, message: string): void {
+    this.problemCount++;
+    if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push({ line, field, message });
+  }
+
+  accept(job: JobSpec, line: number): void {
+    if (this.full) return;
+    const parsed = JobSpecSchema.safeParse(job);
+    if (!parsed.success) {
+      const first = problemsOf(parsed.error)[0];
+      this.problem(line, first.field, first.message);
+      return;
+    }
+    const id = parsed.data.id;
+    if (id !== undefined) {
+      const seen = this.idLines.get(id);
+      if (seen !== undefined) {
+        this.problem(line, 'id', `duplicate job id "${id}" (first on line ${seen})`);
+        return;
+      }
+      this.idLines.set(id, line);
+    }
+    this.jobs.push(parsed.data);
+  }
+
+  result(): TraceImport {
+    return { format: this.format, jobs: this.jobs, problems: this.problems, problemCount: this.problemCount };
+  }
+}

@@ -1,0 +1,30 @@
+import type { TraceFormat } from './types';
+
+export type Detection = { ok: true; format: TraceFormat } | { ok: false; message: string };
+
+/** How much of a file the detector looks at: enough for the first record of every format. */
+export const DETECT_HEAD_CHARS = 64 * 1024;
+
+/**
+ * The format of a workload file from its first characters, never from its name: JSON formats by
+ * the keys they use, SWIM by its six tab-separated columns. Files that belong elsewhere (a cluster
+ * or SLS node file) are named as such so the user knows where to import them.
+ */
+export function detectTraceFormat(head: string): Detection {
+  const text = head.replace(/^\uFEFF/, '');
+  const firstCode = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(\S)/.exec(text)?.[1];
+  if (firstCode === undefined) return { ok: false, message: 'the file is empty' };
+  if (firstCode === '{' || firstCode === '[') {
+    if (/"format"\s*:\s*"workload-studio\.workload"/.test(text)) return { ok: true, format: 'json' };
+    if (/"format"\s*:\s*"workload-studio\.cluster"/.test(text)) return { ok: false, message: 'this is a Workload Studio cluster file: import it on the Clusters page' };
+    if (/"job\.tasks"|"job\.start\.ms"/.test(text)) return { ok: true, format: 'sls' };
+    if (/"mapTasks"|"jobID"|"submitTime"/.test(text)) return { ok: true, format: 'rumen' };
+    if (/"job_classes"|"num_jobs"/.test(text)) return { ok: true, format: 'synth' };
+    if (/"nodes"\s*:/.test(text) && /"node"\s*:/.test(text)) return { ok: false, message: 'this is an SLS node file (a cluster, not a workload): import it on the Clusters page' };
+    if (/"jobs"\s*:|"generate"\s*:/.test(text)) return { ok: true, format: 'json' };
+    return { ok: false, message: 'JSON, but not a format the studio knows (SLS, SLS SYNTH, Rumen or a Workload Studio workload)' };
+  }
+  const firstLine = text.split(/\r?\n/).find((l) => l.trim() && !l.trim().startsWith('#')) ?? '';
+  if (firstLine.split('\t').length >= 6) return { ok: true, format: 'swim' };
+  return { ok: false, message: 'not a format the studio knows: expected SWIM (six tab-separated columns), SLS, SLS SYNTH, Rumen or Workload Studio JSON' };
+}

@@ -1,0 +1,100 @@
+import * as fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { DETECT_HEAD_CHARS, detectTraceFormat } from './detect';
+import { ourJsonReader } from './ourJson';
+import { rumenReader } from './rumen';
+import { slsReader } from './sls';
+import { swimReader } from './swim';
+import { synthReader } from './synth';
+import type { TraceFormat, TraceImport, TraceReader } from './types';
+
+/** Workload files above this are refused before a byte is read (the full SWIM trace is 200 KB). */
+export const MAX_TRACE_BYTES = 512 * 1024 * 1024;
+
+export class TraceFileError extends Error {}
+export class ImportCancelled extends Error {
+  constructor() {
+    super('import cancelled');
+  }
+}
+
+export interface ReadTraceOptions {
+  /** Detected from the content when absent. */
+  format?: TraceFormat;
+  blockSizeMb?: number;
+  maxBytes?: number;
+  signal?: AbortSignal;
+  onProgress?: (bytesRead: number, bytes: number, jobs: number) => void;
+}
+
+export function traceReader(format: TraceFormat, blockSizeMb: number): TraceReader {
+  switch (format) {
+    case 'swim':
+      return swimReader(blockSizeMb);
+    case 'sls':
+      return slsReader();
+    case 'rumen':
+      return rumenReader();
+    case 'synth':
+      return synthReader();
+    case 'json':
+      return ourJsonReader();
+  }
+}
+
+function readHead(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(DETECT_HEAD_CHARS);
+    const n = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, n).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Import a workload file in chunks: size checked before reading, format detected from the first
+ * 64 KB, then streamed through the format's reader with progress after each chunk and a cancel
+ * checked between chunks. Nothing is stored here; the caller decides what to do with the result.
+ */
+export async function readTraceFile(file: string, options: ReadTraceOptions = {}): Promise<TraceImport> {
+  let bytes: number;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new TraceFileError(`${file} is not a file`);
+    bytes = stat.size;
+  } catch (err) {
+    if (err instanceof TraceFileError) throw err;
+    throw new TraceFileError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const max = options.maxBytes ?? MAX_TRACE_BYTES;
+  if (bytes > max) throw new TraceFileError(`the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(max / 1e6).toFixed(0)} MB`);
+  if (bytes === 0) throw new TraceFileError('the file is empty');
+
+  let format = options.format;
+  if (!format) {
+    const detected = detectTraceFormat(readHead(file));
+    if (!detected.ok) throw new TraceFileError(detected.message);
+    format = detected.format;
+  }
+  const reader = traceReader(format, options.blockSizeMb ?? 128);
+  const decoder = new StringDecoder('utf8');
+  let read = 0;
+  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (options.signal?.aborted) throw new ImportCancelled();
+      read += chunk.length;
+      reader.push(decoder.write(chunk));
+      options.onProgress?.(read, bytes, 0);
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (options.signal?.aborted) throw new ImportCancelled();
+  reader.push(decoder.end());
+  const result = reader.end();
+  options.onProgress?.(bytes, bytes, result.jobs.length);
+  return result;
+}

@@ -1,0 +1,66 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/cli';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const tempDir = useTempDirs();
+const traces = path.resolve(__dirname, '../../../../shared/traces');
+
+describe('workload-studio workloads', () => {
+  it('imports every workload trace, detecting its format, and lists them', async () => {
+    const dir = tempDir();
+    const expectations: [string, RegExp][] = [
+      ['swim/FB-2009_samples_24_times_1hr_0.tsv', /imported 5894 jobs \(220391 tasks\) from swim as workload "FB-2009_samples_24_times_1hr_0"/],
+      ['sls/inputsls.json', /imported 2 jobs \(5 tasks\) from sls/],
+      ['sls/syn.json', /imported 10 jobs \(\d+ tasks\) from synth/],
+      ['rumen/wordcount.json', /imported 1 jobs \(4 tasks\) from rumen/],
+    ];
+    for (const [file, out] of expectations) {
+      expect(await cli(['workloads', 'import', path.join(traces, file), '--data-dir', dir]), file).toMatchObject({ code: 0, out: expect.stringMatching(out) });
+    }
+    const list = await cli(['workloads', 'list', '--data-dir', dir]);
+    expect(list.out).toMatch(/FB-2009_samples_24_times_1hr_0\s+5894\s+220391/);
+    expect(list.out.trim().split('\n')).toHaveLength(5);
+  });
+
+  it('prints the errors with line and field and exits 1 without importing; --skip-bad imports the rest', async () => {
+    const dir = tempDir();
+    const file = path.join(tempDir(), 'bad.tsv');
+    fs.writeFileSync(file, ['ok\t0\t0\t100\t0\t0', ...Array.from({ length: 25 }, (_, i) => `bad${i}\tnever\t0\t1\t0\t0`)].join('\n'));
+    const refused = await cli(['workloads', 'import', file, '--data-dir', dir]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/25 problems \(swim\):\n {2}line 2, submit time: "never" is not a non-negative number/);
+    expect(refused.err).toMatch(/and 5 more\nnothing was imported/);
+    expect((await cli(['workloads', 'list', '--data-dir', dir])).out).toBe('no workloads yet\n');
+    const kept = await cli(['workloads', 'import', file, '--skip-bad', '--name', 'clean', '--data-dir', dir]);
+    expect(kept).toMatchObject({ code: 0, out: expect.stringMatching(/imported 1 jobs .* as workload "clean" .*25 rejected rows left out/) });
+  });
+
+  it('refuses a file of the wrong kind, a missing file and an unknown --format', async () => {
+    const dir = tempDir();
+    expect(await cli(['workloads', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir])).toMatchObject({ code: 1, err: expect.stringMatching(/SLS node file/) });
+    expect(await cli(['workloads', 'import', path.join(dir, 'nope.tsv'), '--data-dir', dir])).toMatchObject({ code: 2, err: expect.stringMatching(/cannot read .*ENOENT/) });
+    expect(await cli(['workloads', 'import', 'x', '--format', 'csv', '--data-dir', dir])).toMatchObject({ code: 2, err: expect.stringMatching(/--format must be one of/) });
+    // A forced format that does not fit reports the problems of reading it that way.
+    expect(await cli(['workloads', 'import', path.join(traces, 'sls/inputsls.json'), '--format', 'swim', '--data-dir', dir])).toMatchObject({ code: 1, err: expect.stringMatching(/problems? \(swim\)/) });
+  });
+
+  it('exports JSON that imports back, and CSV; deletes by name', async () => {
+    const dir = tempDir();
+    await cli(['workloads', 'import', path.join(traces, 'rumen/wordcount.json'), '--name', 'wc', '--data-dir', dir]);
+    const out = path.join(tempDir(), 'wc.workload.json');
+    expect(await cli(['workloads', 'export', 'wc', '--out', out, '--data-dir', dir])).toMatchObject({ code: 0 });
+    expect(await cli(['workloads', 'import', out, '--data-dir', dir])).toMatchObject({ code: 0, out: expect.stringMatching(/from json as workload "wc \(2\)"/) });
+    const csv = await cli(['workloads', 'export', 'wc', '--csv', '--data-dir', dir]);
+    expect(csv.out.split('\r\n')[0]).toBe('id,template,submit,inputMb,maps,reduces,queue,deadline,mrCluster,dependsOn,shuffleMb,outputMb');
+    expect(csv.out).toMatch(/WordCount,0,[\d.]+,3,1,default/);
+    expect(await cli(['workloads', 'delete', 'wc', '--data-dir', dir])).toMatchObject({ code: 0, out: 'deleted workload "wc"\n' });
+  });
+
+  it('clusters import reads a YARN SLS node file', async () => {
+    const dir = tempDir();
+    const r = await cli(['clusters', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir]);
+    expect(r).toMatchObject({ code: 0, out: expect.stringMatching(/imported cluster "nodes-with-resources" \(1 racks, 4 hosts, 4 nodes, 38 cores\)/) });
+  });
+});
