@@ -2,13 +2,14 @@ import { ClusterSpecSchema } from '@shared/cluster';
 import { serializeClusterFile } from '@shared/clusterFile';
 import { generateUniformCluster } from '@shared/clusterGenerator';
 import type { Channel, ParsedRequestOf, ResponseOf } from '@shared/contract';
-import { TRACE_FORMAT_LABELS } from '@shared/imports';
+import { TRACE_FORMAT_NAMES } from '@shared/imports';
 import { problemsOf } from '@shared/validation';
 import { serializeWorkloadFile, workloadToCsv } from '@shared/workloadFile';
 import { WorkloadSpecSchema } from '@shared/workload';
 import { parseAnyClusterFile } from '../clusters/importCluster';
 import type { Store } from '../store/database';
 import { clustersRepo } from '../store/clustersRepo';
+import { profilesRepo } from '../store/profilesRepo';
 import { workloadsRepo } from '../store/workloadsRepo';
 import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../workloads/templateLibrary';
@@ -50,6 +51,7 @@ function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: 
 export function createHandlers({ store, events, openExternal, imports, pickFile }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);
+  const profiles = profilesRepo(store);
   const changed = (ids: string[]) => events.emit('store:changed', { domain: 'clusters', ids });
   const workloadsChanged = (ids: string[]) => events.emit('store:changed', { domain: 'workloads', ids });
 
@@ -150,6 +152,18 @@ export function createHandlers({ store, events, openExternal, imports, pickFile 
       return { jobs: expandJobs(capped, seed).slice(0, limit), total };
     },
     'workloads:templates': () => templateLibrary(),
+    'profiles:list': () => profiles.list(),
+    'profiles:save': async ({ template, phases }) => {
+      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
+      const saved = await profiles.save(template, phases);
+      events.emit('store:changed', { domain: 'profiles', ids: [template] });
+      return saved;
+    },
+    'profiles:delete': async ({ template }) => {
+      const result = await profiles.remove(template);
+      events.emit('store:changed', { domain: 'profiles', ids: [template] });
+      return result;
+    },
 
     'imports:pickFile': async () => {
       if (!pickFile) throw new ServiceError('unsupported', 'this window has no file dialog; upload the file instead', 'purpose');
@@ -175,7 +189,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile 
         ? { ...result.spec, name: name ?? result.spec.name }
         : {
             name: name ?? suggestedName,
-            description: `Imported from ${info.fileName} (${TRACE_FORMAT_LABELS[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,
+            description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,
             jobs: result.jobs,
           };
       const spec = WorkloadSpecSchema.parse(candidate);

@@ -4,7 +4,7 @@ import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
-import type { TemplateInfo } from './templates';
+import { PhaseProfileSchema, type StoredProfile, type TemplateInfo } from './templates';
 import { WorkloadSpecSchema, type JobSpec } from './workload';
 
 /**
@@ -62,6 +62,9 @@ export const contract = {
     z.strictObject({ spec: WorkloadSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).default(1), limit: z.number().int().min(1).max(200_000).default(50_000) }),
   ),
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
+  'profiles:list': channel<StoredProfile[]>()(nothing),
+  'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
+  'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** Main's open-file dialog; answers a token for the chosen file, never its path. */
   'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),
   'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional() })),
@@ -94,7 +97,7 @@ export function isChannel(name: unknown): name is Channel {
 /** Events pushed from main to every window; same payloads on every transport. */
 export interface EventPayloads {
   /** Something in the store changed (possibly by another process, e.g. the CLI). */
-  'store:changed': { domain: 'clusters' | 'workloads' | 'store'; ids?: string[] };
+  'store:changed': { domain: 'clusters' | 'workloads' | 'profiles' | 'store'; ids?: string[] };
   /** A workload import reading its file. */
   'import:progress': { file: string; bytesRead: number; bytes: number };
 }

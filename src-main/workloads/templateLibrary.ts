@@ -11,7 +11,7 @@ import { TEMPLATES, templateByName } from './templates';
 
 const REFERENCE_MAPS = 8;
 const REFERENCE =
-  'one job of 8 one-block maps (128 MB) on 4 idle reference servers (4 cores at speed 1, 16 GB, one 100 MB/s disk, 1 Gb/s), FIFO with 2 map and 2 reduce slots';
+  'one job of 8 one-block maps (128 MB) on 4 idle reference servers (4 cores at speed 1, 16 GB, one 100 MB/s disk, 1 Gb/s) under YARN containers of the template\'s size';
 
 let cached: TemplateInfo[] | undefined;
 
@@ -33,7 +33,8 @@ export function templateLibrary(): TemplateInfo[] {
   cached = Object.keys(TEMPLATES).map((name) => {
     const template = templateByName(name)!;
     const jobs = compileJobs([{ id: name, template: name, submit: 0, maps: REFERENCE_MAPS, queue: 'default', dependsOn: [] }], spec.hdfs.blockSizeMb);
-    const scheduler = createScheduler(SchedulerSpecSchema.parse({ kind: 'fifo' }));
+    // YARN containers (not Hadoop 1 slots), so a phase's memory is the template's container size.
+    const scheduler = createScheduler(SchedulerSpecSchema.parse({ kind: 'capacity' }));
     const result = new Simulation({ topology, jobs, options, seed: 1, scheduler }).run();
     const profile = jobProfiles(result.profiles)[0];
     const { name: _n, kind, source, ...coefficients } = template;

@@ -2,5 +2,6 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import './styles/theme.css';
+import './styles/lists.css';
 
 createApp(App).use(createPinia()).mount('#app');

@@ -56,7 +56,17 @@ function scan(): Finding[] {
   const bin = path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js');
   // It exits 0 whatever it finds, so the CSV is the verdict.
   execFileSync(process.execPath, [bin, '-i', dir, '-e', electronVersion, '-r', '-o', out], { stdio: 'pipe', timeout: 90000 });
-  const rows = parse(fs.readFileSync(out, 'utf8'), { columns: true, trim: true, skip_empty_lines: true }) as Record<string, string>[];
+  const csv = fs.readFileSync(out, 'utf8');
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(csv, { columns: true, trim: true, skip_empty_lines: true }) as Record<string, string>[];
+  } catch (err) {
+    // Keep what the scanner wrote, so a malformed report can be read after the run.
+    fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'artifacts/electronegativity-findings.csv'), csv);
+    throw new Error(`${(err as Error).message}
+--- findings.csv ---\n${csv.slice(0, 2000)}`);
+  }
   return rows.map((r) => ({ issue: r.issue, severity: r.severity, confidence: r.confidence, filename: r.filename, location: r.location, description: r.description }));
 }
 

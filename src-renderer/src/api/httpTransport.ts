@@ -70,6 +70,18 @@ export function httpTransport(token: string | undefined): Transport {
         return { ok: false, error: { code: 'internal', message: `the studio's server did not answer (${(err as Error).message})` } };
       }
     },
+    async upload(file) {
+      try {
+        const res = await fetch('/api/upload', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token ?? ''}`, 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) },
+          body: file,
+        });
+        return (await res.json()) as ApiResult<unknown>;
+      } catch (err) {
+        return { ok: false, error: { code: 'internal', message: `the upload failed (${(err as Error).message})` } };
+      }
+    },
     listen(event, listener) {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(listener);

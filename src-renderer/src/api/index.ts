@@ -1,4 +1,5 @@
 import type { Channel, EventName, EventPayloads, RequestOf, ResponseOf } from '@shared/contract';
+import type { ImportFile } from '@shared/imports';
 import type { ApiResult } from '@shared/result';
 import { httpTransport, takeTokenFromLocation } from './httpTransport';
 import { ipcTransport } from './ipcTransport';
@@ -18,5 +19,19 @@ export const api = {
   },
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void {
     return transport.listen(event, listener as (payload: unknown) => void);
+  },
+  /**
+   * Let the user choose a workload file. In Electron main opens its own dialog (the renderer never
+   * sees a path); in a browser the file is picked here and uploaded to main. `undefined` = cancelled.
+   */
+  async pickWorkloadFile(chooseInBrowser: () => Promise<File | undefined>): Promise<ApiResult<ImportFile> | undefined> {
+    if (!transport.upload) {
+      const r = await transport.invoke('imports:pickFile', { purpose: 'workload' });
+      if (r.ok && 'cancelled' in (r.data as object)) return undefined;
+      return r as ApiResult<ImportFile>;
+    }
+    const file = await chooseInBrowser();
+    if (!file) return undefined;
+    return (await transport.upload(file)) as ApiResult<ImportFile>;
   },
 };

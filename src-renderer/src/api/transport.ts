@@ -6,4 +6,6 @@ export interface Transport {
   invoke(channel: string, request: unknown): Promise<ApiResult<unknown>>;
   /** Subscribe to a push event; returns the unsubscribe function. */
   listen(event: string, listener: (payload: unknown) => void): () => void;
+  /** Browser only: send a file the user picked to main, which answers an import token. */
+  upload?(file: File): Promise<ApiResult<unknown>>;
 }

@@ -22,7 +22,9 @@ export const useClusters = defineStore('clusters', () => {
     loaded.value = true;
   }
 
-  api.on('store:changed', () => void load());
+  api.on('store:changed', (p) => {
+    if (p.domain !== 'workloads') void load();
+  });
 
   async function after<T>(result: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
     const r = await result;
@@ -39,7 +41,7 @@ export const useClusters = defineStore('clusters', () => {
     rename: (id: string, name: string) => after(api.call('clusters:rename', { id, name })),
     duplicate: (id: string) => after(api.call('clusters:duplicate', { id })),
     remove: (id: string) => after(api.call('clusters:delete', { id })),
-    importFile: (content: string) => after(api.call('clusters:import', { content })),
+    importFile: (content: string, fileName?: string) => after(api.call('clusters:import', { content, ...(fileName ? { fileName } : {}) })),
     exportFile: (id: string) => api.call('clusters:export', { id }),
   };
 });

@@ -1,0 +1,47 @@
+import { reactive } from 'vue';
+
+/**
+ * Where the user is, kept in the URL fragment (`#/clusters/<id>`) so a reload reopens the same
+ * editor. An open editor may register a guard that is asked before leaving (unsaved changes).
+ */
+export type Route = { area: 'clusters' | 'workloads'; id?: string };
+
+type Guard = () => Promise<boolean>;
+let guard: Guard | undefined;
+
+function parse(hash: string): Route {
+  const [, area, id] = /^#\/(clusters|workloads)(?:\/([\w-]+))?/.exec(hash) ?? [];
+  return { area: (area as Route['area']) ?? 'clusters', ...(id ? { id } : {}) };
+}
+
+export const route = reactive<Route>(parse(window.location.hash));
+
+const hashOf = (r: Route) => `#/${r.area}${r.id ? `/${r.id}` : ''}`;
+
+window.addEventListener('hashchange', async () => {
+  const next = parse(window.location.hash);
+  if (next.area === route.area && next.id === route.id) return;
+  if (guard && !(await guard())) {
+    history.replaceState(null, '', hashOf(route));
+    return;
+  }
+  Object.assign(route, { area: next.area, id: next.id });
+});
+
+export async function navigate(next: Route): Promise<boolean> {
+  if (next.area === route.area && next.id === route.id) return true;
+  if (guard && !(await guard())) return false;
+  guard = undefined;
+  route.area = next.area;
+  route.id = next.id;
+  history.pushState(null, '', hashOf(next));
+  return true;
+}
+
+/** Ask before leaving; returns the function that removes the guard. */
+export function guardLeaving(ask: Guard): () => void {
+  guard = ask;
+  return () => {
+    if (guard === ask) guard = undefined;
+  };
+}

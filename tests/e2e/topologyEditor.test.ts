@@ -1,0 +1,124 @@
+import * as fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { ClusterRecord } from '@shared/records';
+import { useTempDirs } from '../helpers/tempDir';
+import { screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+const nodes = (page: Page) => page.getByTestId('total-nodes').textContent();
+
+describe('topology editor in the browser, against the real services', () => {
+  it('builds a 2-rack cluster with VMs, undoes and redoes, guards unsaved work, saves and reloads', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 860 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.getByTestId('new-cluster').click();
+      await page.locator('#name').fill('lab');
+      await page.locator('#racks').fill('1');
+      await page.locator('#hostsPerRack').fill('2');
+      await page.getByRole('button', { name: 'Create cluster' }).click();
+      await page.locator('tr[data-cluster="lab"]').getByTestId('open-cluster').click();
+      await page.getByTestId('cluster-editor').waitFor();
+      expect(await nodes(page)).toBe('2');
+
+      // A VM type, then a second rack of 3 servers split into 2 VMs each.
+      await page.locator('[data-tab="types"]').click();
+      await page.getByTestId('add-vm-type').click();
+      await page.locator('[data-tab="add"]').click();
+      await page.locator('#bulk-servers').fill('3');
+      await page.locator('#bulk-vms').fill('2');
+      await page.getByTestId('bulk-add-submit').click();
+      await expect.poll(() => nodes(page)).toBe('8');
+      expect(await page.locator('[data-rack]').count()).toBe(2);
+      expect(await page.locator('[data-rack="rack-2"] .vm').count()).toBe(6);
+
+      // Undo twice (rack, VM type), redo both: by the buttons and by the keyboard.
+      await page.getByTestId('undo').click();
+      await expect.poll(() => nodes(page)).toBe('2');
+      await page.keyboard.press('Control+Shift+Z');
+      await expect.poll(() => nodes(page)).toBe('8');
+      await page.keyboard.press('Control+z');
+      await page.keyboard.press('Control+y');
+      await expect.poll(() => nodes(page)).toBe('8');
+
+      // Select one server with VMs and give its VMs more memory than the host has: the problem shows
+      // next to the field and saving is refused until it is undone.
+      await page.locator('[data-tab="types"]').click();
+      const vmMemory = page.locator('[data-vm-type="vm-1"] input').nth(3);
+      await vmMemory.fill('999');
+      await expect.poll(() => page.getByTestId('problems').textContent()).toMatch(/VM type "New VM type" has 999 GB but host "rack-2-s1" has only/);
+      await page.locator('body').click({ position: { x: 5, y: 400 } });
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => page.getByTestId('problems').count()).toBe(0);
+
+      // Multi-select on the map and retype nodes as transient.
+      await page.locator('[data-host="rack-2-s1"]').click();
+      await page.locator('[data-host="rack-2-s3"]').click({ modifiers: ['Shift'] });
+      await expect.poll(() => page.getByTestId('selection-panel').textContent()).toMatch(/3 servers selected/);
+      await page.locator('#node-kind').selectOption('transient');
+      expect(await page.locator('[data-rack="rack-2"] .vm.kind-transient').count()).toBe(6);
+
+      // Leaving with unsaved changes asks first; staying keeps the work.
+      await page.locator('[data-nav="clusters"]').click();
+      await page.getByText('Discard unsaved changes?').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('cluster-editor').waitFor();
+
+      await page.getByTestId('save').click();
+      await page.getByText('Saved "lab"').waitFor();
+      const saved = (await studio.services.dispatch('clusters:list', {})) as { data: { nodes: number; vms: number }[] };
+      expect(saved.data[0]).toMatchObject({ nodes: 8, vms: 6 });
+
+      await page.reload();
+      await page.getByTestId('cluster-editor').waitFor();
+      await expect.poll(() => nodes(page)).toBe('8');
+      expect(await page.locator('[data-rack="rack-2"] .vm.kind-transient').count()).toBe(6);
+      await expect.poll(() => page.getByTestId('save').isDisabled()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('stays usable on a 40-rack, 2,000-server cluster: search, select matches, screenshots light and dark', async () => {
+    const studio = await startStudio(tempDir());
+    const big = (await studio.services.dispatch('clusters:generate', { params: { ...defaultUniformCluster, name: 'Datacenter', racks: 40, hostsPerRack: 50 } })) as { data: ClusterRecord };
+    const vms = (await studio.services.dispatch('clusters:generate', { params: { ...defaultUniformCluster, name: 'ILA virtual cluster', racks: 2, hostsPerRack: 12, cores: 12, memoryGb: 32, vmsPerHost: 6 } })) as { data: ClusterRecord };
+    const page = await browser().newPage({ viewport: { width: 1360, height: 860 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(`${studio.server.url.replace(/#.*/, '')}#token=${studio.server.token}`);
+      await page.evaluate(`location.hash = '#/clusters/${big.data.id}'`);
+      await page.getByTestId('cluster-editor').waitFor();
+      expect(await page.getByTestId('total-nodes').textContent()).toBe('2,000');
+      // Racks past the fourth start folded, so the page holds a few hundred tiles, not 2,000.
+      expect(await page.locator('[data-host]').count()).toBe(200);
+      await page.getByTestId('map-search').fill('r37-h012');
+      await expect.poll(() => page.locator('[data-host="r37-h012"]').count()).toBe(1);
+      await page.getByRole('button', { name: /Select 1 match/ }).click();
+      await expect.poll(() => page.getByTestId('selection-panel').textContent()).toMatch(/1 server selected \(rack-37: 1\)/);
+      await page.getByTestId('map-search').fill('');
+      await page.keyboard.press('Escape');
+
+      await page.evaluate(`location.hash = '#/clusters/${vms.data.id}'`);
+      await page.getByTestId('cluster-editor').waitFor();
+      await page.locator('[data-host="r01-h003"]').click();
+      await page.locator('[data-host="r01-h005"]').click({ modifiers: ['Control'] });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(fs.statSync(await screenshot(page, `topology-editor-${scheme}`)).size).toBeGreaterThan(10000);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { WorkloadSummary } from '@shared/records';
+import { useTempDirs } from '../helpers/tempDir';
+import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+const SWIM = path.resolve(ROOT, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
+const NODES = path.resolve(ROOT, '../shared/traces/sls/nodes-with-resources.json');
+
+async function chooseFile(page: Page, file: string) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('choose-file').click()]);
+  await chooser.setFiles(file);
+}
+
+describe('workload editor and trace import in the browser, against the real services', () => {
+  it('generates a Poisson workload with a live preview, saves it, and it survives a reload', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+      await page.getByTestId('new-workload').click();
+      await page.getByTestId('workload-editor').waitFor();
+      await page.locator('[data-tab="generator"]').click();
+      await page.getByTestId('gen-count').fill('40');
+      await page.getByTestId('gen-arrival').selectOption('poisson');
+      await page.getByTestId('gen-mean').fill('10');
+      await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('40');
+      expect(await page.locator('[data-testid="arrivals-preview"] canvas').count()).toBe(2);
+
+      // A bad value is named at its field and blocks the save; undo puts it right. (Typing in one
+      // field within a second is one undo step; after a pause it is a new one.)
+      await page.waitForTimeout(1100);
+      await page.getByTestId('gen-mean').fill('0');
+      await expect.poll(() => page.locator('[data-field-error="gen-mean"]').textContent()).toBe('must be greater than 0');
+      await page.locator('body').click({ position: { x: 5, y: 500 } });
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => page.getByTestId('gen-mean').inputValue()).toBe('10');
+
+      await page.getByTestId('facebook-mix').click();
+      await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('25');
+      await page.locator('#workload-name').fill('Facebook mix');
+      await page.getByTestId('save').click();
+      await page.getByText('Saved "Facebook mix"').waitFor();
+      await page.reload();
+      await page.getByTestId('workload-editor').waitFor();
+      await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('25');
+
+      const stored = (await studio.services.dispatch('workloads:list', {})) as { data: WorkloadSummary[] };
+      expect(stored.data).toMatchObject([{ name: 'Facebook mix', generatedJobs: 25 }]);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForTimeout(200); // charts redraw in the new theme
+        expect(fs.statSync(await screenshot(page, `workload-generator-${scheme}`)).size).toBeGreaterThan(10000);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.locator('[data-tab="templates"]').click();
+      await page.locator('[data-template="TeraSort"]').click();
+      await page.getByTestId('fig8').waitFor();
+      expect(fs.statSync(await screenshot(page, 'workload-templates-light')).size).toBeGreaterThan(10000);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('imports the SWIM trace after a preview, shows its job count, and edits it in the virtual table', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+
+      // A file of the wrong kind is refused with a pointer to where it belongs; nothing is stored.
+      await page.getByTestId('import-workload').click();
+      await chooseFile(page, NODES);
+      await expect.poll(() => page.getByTestId('import-error').textContent()).toMatch(/SLS node file .* Clusters page/);
+
+      await chooseFile(page, SWIM);
+      await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('5,894');
+      await expect.poll(() => page.getByTestId('import-name').inputValue()).toBe('FB-2009_samples_24_times_1hr_0');
+      await page.getByTestId('import-name').fill('Facebook 2009');
+      await page.getByTestId('confirm-import').click();
+      const row = page.locator('tr[data-workload="Facebook 2009"]');
+      await row.waitFor();
+      expect(await row.getByTestId('workload-jobs').textContent()).toBe('5,894');
+
+      await row.getByRole('button', { name: 'Open' }).click();
+      await page.getByTestId('jobs-table').waitFor();
+      // Virtual scrolling: a handful of rows in the page for 5,894 jobs.
+      const rendered = await page.locator('[data-row]').count();
+      expect(rendered).toBeGreaterThan(5);
+      expect(rendered).toBeLessThan(80);
+      await page.locator('[aria-label="Maps of job 1"]').fill('7');
+      await page.locator('[aria-label="Maps of job 1"]').press('Enter');
+      await page.getByTestId('save').click();
+      await page.getByText('Saved "Facebook 2009"').waitFor();
+      const saved = (await studio.services.dispatch('workloads:get', { id: page.url().split('/').pop() })) as { data: { spec: { jobs: { maps: number }[] } } };
+      expect(saved.data.spec.jobs[0].maps).toBe(7);
+      expect(saved.data.spec.jobs).toHaveLength(5894);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(fs.statSync(await screenshot(page, `workload-jobs-${scheme}`)).size).toBeGreaterThan(10000);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
