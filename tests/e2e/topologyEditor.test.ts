@@ -63,6 +63,10 @@ describe('topology editor in the browser, against the real services', () => {
       await expect.poll(() => page.getByTestId('selection-panel').textContent()).toMatch(/3 servers selected/);
       await page.locator('#node-kind').selectOption('transient');
       expect(await page.locator('[data-rack="rack-2"] .vm.kind-transient').count()).toBe(6);
+      // The selection is one whole rack: rename it; a clashing name is named at the field.
+      await page.locator('#rack-name').fill('RACK-01');
+      await expect.poll(() => page.locator('[data-field-error="rack-name"]').textContent()).toBe('duplicate rack name "RACK-01"');
+      await page.locator('#rack-name').fill('rack-b');
 
       // Leaving with unsaved changes asks first; staying keeps the work.
       await page.locator('[data-nav="clusters"]').click();
@@ -78,7 +82,7 @@ describe('topology editor in the browser, against the real services', () => {
       await page.reload();
       await page.getByTestId('cluster-editor').waitFor();
       await expect.poll(() => nodes(page)).toBe('8');
-      expect(await page.locator('[data-rack="rack-2"] .vm.kind-transient').count()).toBe(6);
+      expect(await page.locator('[data-rack="rack-b"] .vm.kind-transient').count()).toBe(6);
       await expect.poll(() => page.getByTestId('save').isDisabled()).toBe(true);
       expect(errors).toEqual([]);
     } finally {

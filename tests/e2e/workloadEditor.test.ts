@@ -105,6 +105,8 @@ describe('workload editor and trace import in the browser, against the real serv
       const saved = (await studio.services.dispatch('workloads:get', { id: page.url().split('/').pop() })) as { data: { spec: { jobs: { maps: number }[] } } };
       expect(saved.data.spec.jobs[0].maps).toBe(7);
       expect(saved.data.spec.jobs).toHaveLength(5894);
+      // Dismissed by hand: the notices would cover the table in the screenshots.
+      while (await page.getByRole('button', { name: 'Dismiss' }).count()) await page.getByRole('button', { name: 'Dismiss' }).first().click();
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         expect(fs.statSync(await screenshot(page, `workload-jobs-${scheme}`)).size).toBeGreaterThan(10000);

@@ -157,6 +157,21 @@ describe('workload import: preview, confirm, never overwrite', () => {
     expect(await snapshot(s)).toBe(before);
   });
 
+  it('cancel stops a file being read: the preview answers "cancelled" and nothing is stored', async () => {
+    const s = await startServices();
+    const file = path.join(tempDir(), 'long.tsv');
+    fs.writeFileSync(file, Array.from({ length: 400_000 }, (_, i) => `j${i}\t${i}\t1\t100\t0\t0`).join('\n'));
+    const opened = s.imports.openPath(file);
+    let cancelled: unknown;
+    s.events.subscribe((e) => {
+      if (e.event === 'import:progress' && !cancelled) cancelled = s.dispatch('workloads:importCancel', { file: opened.file });
+    });
+    const preview = await s.dispatch('workloads:importPreview', { file: opened.file });
+    expect(preview).toMatchObject({ ok: false, error: { code: 'conflict', message: 'the import was cancelled' } });
+    expect(await cancelled).toEqual({ ok: true, data: { cancelled: true } });
+    expect(await ok(s, 'workloads:list', {})).toEqual([]);
+  });
+
   it('cancel ends the session, and an unknown token is refused', async () => {
     const s = await startServices();
     const opened = s.imports.openPath(path.join(traces, 'sls/inputsls.json'));

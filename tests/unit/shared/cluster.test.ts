@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterSpecSchema, clusterTotals } from '@shared/cluster';
+import { clusterCapacity } from '@shared/clusterCapacity';
 import { problemsOf } from '@shared/validation';
 import { smallCluster } from '../../helpers/clusterFixtures';
 
@@ -48,6 +49,18 @@ describe('ClusterSpecSchema', () => {
     expect(found[0].message).toMatch(/colour/);
   });
 
+  it('takes FAWKES node kinds and MR-clusters on hosts and VMs, and names a wrong one', () => {
+    const spec = smallCluster();
+    spec.racks[0].hosts[0] = { ...spec.racks[0].hosts[0], kind: 'transient', mrCluster: 'mr-1' };
+    spec.racks[1].hosts[0].vms![0] = { ...spec.racks[1].hosts[0].vms![0], kind: 'transient-core' };
+    expect(problems(spec)).toEqual([]);
+    spec.racks[0].hosts[1] = { ...spec.racks[0].hosts[1], kind: 'spot' as never, mrCluster: ' ' };
+    expect(problems(spec)).toEqual([
+      { field: 'racks.0.hosts.1.kind', message: 'must be one of core, transient, transient-core' },
+      { field: 'racks.0.hosts.1.mrCluster', message: 'must not be empty' },
+    ]);
+  });
+
   it('needs at least one host', () => {
     expect(problems(smallCluster({ racks: [{ name: 'empty', hosts: [] }] }))).toContainEqual({ field: 'racks', message: 'a cluster needs at least one host' });
   });
@@ -56,5 +69,12 @@ describe('ClusterSpecSchema', () => {
 describe('clusterTotals', () => {
   it('counts a host with VMs as its VMs and a bare host as one node', () => {
     expect(clusterTotals(smallCluster())).toEqual({ racks: 2, hosts: 4, vms: 4, nodes: 6, cores: 32, memoryGb: 64 });
+  });
+});
+
+describe('clusterCapacity', () => {
+  it('offers slots, vcores, containers and the CPU pool per worker node', () => {
+    // 2 bare hosts (8 cores, 16 GB) and 4 VMs (2 vCPUs, 4 GB).
+    expect(clusterCapacity(smallCluster())).toEqual({ nodes: 6, mapSlots: 12, reduceSlots: 12, vcores: 16 + 8, containerMemoryGb: 30 + 12, containers1Gb: 42, cpuPool: 2 * 700 + 4 * 100 });
   });
 });

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload';
+import { FACEBOOK_MIX } from '@shared/workloadPresets';
+import { problemsOf } from '@shared/validation';
+import { expandJobs } from '../../../src-main/workloads/compile';
+import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
+
+const expand = (w: WorkloadSpecInput, seed = 1) => expandJobs(WorkloadSpecSchema.parse(w), seed);
+const gaps = (submits: number[]) => submits.slice(1).map((t, i) => t - submits[i]);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe('generators', () => {
+  it('batch: every job at the same moment', () => {
+    const jobs = expand({ generate: { count: 10, arrival: { kind: 'batch', at: 30 }, mix: [{ template: 'Sort', weight: 1, maps: 4 }] } });
+    expect(new Set(jobs.map((j) => j.submit))).toEqual(new Set([30]));
+  });
+
+  it('poisson: exponential gaps with the requested mean', () => {
+    const jobs = expand({ generate: { count: 5000, arrival: { kind: 'poisson', meanInterarrivalS: 14 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } });
+    const g = gaps(jobs.map((j) => j.submit));
+    expect(mean(g)).toBeGreaterThan(13.3);
+    expect(mean(g)).toBeLessThan(14.7);
+    // Exponential: the standard deviation equals the mean.
+    const sd = Math.sqrt(mean(g.map((x) => (x - mean(g)) ** 2)));
+    expect(sd / mean(g)).toBeGreaterThan(0.9);
+    expect(sd / mean(g)).toBeLessThan(1.1);
+  });
+
+  it('bursty: bursts of the given size, the given gap inside a burst', () => {
+    const jobs = expand({ generate: { count: 20, arrival: { kind: 'bursty', burstSize: 5, withinBurstS: 2, betweenBurstsS: 100 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } });
+    const g = gaps(jobs.map((j) => j.submit));
+    g.forEach((gap, i) => ((i + 1) % 5 === 0 ? expect(gap).not.toBe(2) : expect(gap).toBe(2)));
+  });
+
+  it('sequential: a chain, each job waiting for the previous one', () => {
+    const jobs = expand({ generate: { count: 4, arrival: { kind: 'sequential' }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } });
+    expect(jobs.map((j) => j.dependsOn)).toEqual([[], ['g1'], ['g2'], ['g3']]);
+  });
+
+  it('mix: templates in proportion to their weights, map counts within the range', () => {
+    const jobs = expand({ generate: { count: 4000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 3, maps: [5, 9] }, { template: 'Pi', weight: 1, maps: 2 }] } });
+    const sorts = jobs.filter((j) => j.template === 'Sort');
+    expect(sorts.length / jobs.length).toBeGreaterThan(0.72);
+    expect(sorts.length / jobs.length).toBeLessThan(0.78);
+    expect(new Set(sorts.map((j) => j.maps))).toEqual(new Set([5, 6, 7, 8, 9]));
+    expect(jobs.filter((j) => j.template === 'Pi').every((j) => j.maps === 2)).toBe(true);
+  });
+
+  it('is seeded: the same seed gives the same jobs, another seed others', () => {
+    const w: WorkloadSpecInput = { generate: { count: 50, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Sort', weight: 1, maps: [1, 100] }] } };
+    expect(expand(w, 3)).toEqual(expand(w, 3));
+    expect(expand(w, 3)).not.toEqual(expand(w, 4));
+  });
+
+  it('the Facebook mix of ILA Table 4: 25 jobs, known templates, the table\'s sizes', () => {
+    expect(FACEBOOK_MIX.mix.reduce((s, m) => s + m.weight, 0)).toBe(25);
+    for (const m of FACEBOOK_MIX.mix) expect(TEMPLATE_NAMES).toContain(m.template);
+    const jobs = expand({ generate: FACEBOOK_MIX }, 1);
+    expect(jobs).toHaveLength(25);
+    for (const j of jobs) expect([1, 2, 10, 20, 40, 120, 250, 480, 600, 1000]).toContain(j.maps);
+  });
+});
+
+describe('workload validation names the field and the problem', () => {
+  const problems = (w: unknown) => {
+    const r = WorkloadSpecSchema.safeParse(w);
+    return r.success ? [] : problemsOf(r.error).map((p) => `${p.field}: ${p.message}`);
+  };
+  it.each([
+    [{ jobs: [] }, 'jobs: a workload needs jobs or a generator'],
+    [{ jobs: [{ template: 'Sort', submit: -1 }] }, 'jobs.0.submit: must be at least 0'],
+    [{ jobs: [{ template: 'Sort', submit: 0, maps: 2.5 }] }, 'jobs.0.maps: must be a whole number'],
+    [{ jobs: [{ template: 'Sort', submit: 0, maps: 2e6 }] }, 'jobs.0.maps: must be at most 1,000,000'],
+    [{ jobs: [{ id: 'a', template: 'Sort', submit: 0 }, { id: 'a', template: 'Sort', submit: 1 }] }, 'jobs.1.id: duplicate job id "a"'],
+    [{ jobs: [{ template: 'Sort', submit: 0, dependsOn: ['ghost'] }] }, 'jobs.0.dependsOn.0: unknown job id "ghost"'],
+    [{ generate: { count: 0, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.count: at least 1 job'],
+    [{ generate: { count: 5, arrival: { kind: 'poisson', meanInterarrivalS: 0 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.arrival.meanInterarrivalS: must be greater than 0'],
+    [{ generate: { count: 5, arrival: { kind: 'batch' }, mix: [] } }, 'generate.mix: the mix needs at least one template'],
+  ])('%j', (w, message) => {
+    expect(problems(w)).toContain(message);
+  });
+});
