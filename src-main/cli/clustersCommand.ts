@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { clusterTotals } from '@shared/cluster';
 import { MAX_IMPORT_CHARS } from '@shared/contract';
-import type { ClusterSummary } from '@shared/records';
 import type { Services } from '../services';
 import { call } from './apiCall';
-import { CliUsageError, table, type CliIo } from './output';
+import { findByIdOrName } from './lookup';
+import { CliUsageError, table, writeDocument, type CliIo } from './output';
 
 export const clustersHelp = `workload-studio clusters <list|export|import> [options]
 
@@ -14,12 +14,6 @@ export const clustersHelp = `workload-studio clusters <list|export|import> [opti
   clusters import <FILE> [--name NAME]      add a cluster from our JSON or a YARN SLS node file
                                             (format from the content); a clashing name becomes "NAME (2)"
 `;
-
-function findCluster(list: ClusterSummary[], key: string): ClusterSummary {
-  const found = list.find((c) => c.id === key) ?? list.find((c) => c.name.toLowerCase() === key.toLowerCase());
-  if (!found) throw new CliUsageError(`no cluster with id or name "${key}" (see \`clusters list\`)`);
-  return found;
-}
 
 export async function clustersCommand(services: Services, args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const [verb, target] = args;
@@ -37,14 +31,9 @@ export async function clustersCommand(services: Services, args: string[], flags:
     }
     case 'export': {
       if (!target) throw new CliUsageError('clusters export needs a cluster id or name');
-      const cluster = findCluster(await call(services, 'clusters:list', {}), target);
+      const cluster = findByIdOrName(await call(services, 'clusters:list', {}), target, 'cluster');
       const file = await call(services, 'clusters:export', { id: cluster.id });
-      if (typeof flags.out === 'string') {
-        fs.writeFileSync(flags.out, file.content);
-        io.err(`wrote ${flags.out}\n`);
-      } else {
-        io.out(file.content);
-      }
+      writeDocument(file.content, flags.out, io);
       return 0;
     }
     case 'import': {

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 /** Where a command writes; tests pass buffers, the real CLI passes the process streams. */
 export interface CliIo {
   out(text: string): void;
@@ -21,4 +22,14 @@ export function table(headers: string[], rows: (string | number)[][]): string {
       .map((r) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd())
       .join('\n') + '\n'
   );
+}
+
+/** A document to `--out FILE` (saying so on stderr) or, without it, to stdout. */
+export function writeDocument(content: string, out: string | boolean | undefined, io: CliIo): void {
+  if (typeof out === 'string') {
+    fs.writeFileSync(out, content);
+    io.err(`wrote ${out}\n`);
+  } else {
+    io.out(content);
+  }
 }

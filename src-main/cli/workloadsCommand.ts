@@ -1,9 +1,8 @@
-import * as fs from 'node:fs';
 import { describeProblem, TRACE_FORMATS, type TraceFormat } from '@shared/imports';
-import type { WorkloadSummary } from '@shared/records';
 import type { Services } from '../services';
 import { call } from './apiCall';
-import { CliUsageError, table, type CliIo } from './output';
+import { findByIdOrName } from './lookup';
+import { CliUsageError, table, writeDocument, type CliIo } from './output';
 
 export const workloadsHelp = `workload-studio workloads <list|import|export|delete> [options]
 
@@ -21,12 +20,6 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
 
 /** Errors shown before "and K more". */
 const SHOWN_PROBLEMS = 20;
-
-function findWorkload(list: WorkloadSummary[], key: string): WorkloadSummary {
-  const found = list.find((w) => w.id === key) ?? list.find((w) => w.name.toLowerCase() === key.toLowerCase());
-  if (!found) throw new CliUsageError(`no workload with id or name "${key}" (see \`workloads list\`)`);
-  return found;
-}
 
 export async function workloadsCommand(services: Services, args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const [verb, target] = args;
@@ -70,19 +63,14 @@ export async function workloadsCommand(services: Services, args: string[], flags
     }
     case 'export': {
       if (!target) throw new CliUsageError('workloads export needs a workload id or name');
-      const workload = findWorkload(await call(services, 'workloads:list', {}), target);
+      const workload = findByIdOrName(await call(services, 'workloads:list', {}), target, 'workload');
       const file = await call(services, 'workloads:export', { id: workload.id, as: flags.csv ? 'csv' : 'json' });
-      if (typeof flags.out === 'string') {
-        fs.writeFileSync(flags.out, file.content);
-        io.err(`wrote ${flags.out}\n`);
-      } else {
-        io.out(file.content);
-      }
+      writeDocument(file.content, flags.out, io);
       return 0;
     }
     case 'delete': {
       if (!target) throw new CliUsageError('workloads delete needs a workload id or name');
-      const workload = findWorkload(await call(services, 'workloads:list', {}), target);
+      const workload = findByIdOrName(await call(services, 'workloads:list', {}), target, 'workload');
       await call(services, 'workloads:delete', { id: workload.id });
       io.out(`deleted workload "${workload.name}"\n`);
       return 0;

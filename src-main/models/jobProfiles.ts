@@ -1,16 +1,10 @@
 import type { ResultFile } from '@shared/experiment';
+import type { PhaseRates } from '@shared/templates';
 import type { TemplateTotals } from '../engine/profiles';
 
 /** One phase of a phase-level job profile (PRISM Fig. 8), as means over the phases observed. */
-export interface PhaseProfile {
+export interface PhaseProfile extends PhaseRates {
   samples: number;
-  durationS: number;
-  /** Cores busy on average while the phase runs. */
-  cpuCores: number;
-  memoryMb: number;
-  localDiskMBps: number;
-  hdfsMBps: number;
-  shuffleMBps: number;
 }
 
 export interface JobProfile {

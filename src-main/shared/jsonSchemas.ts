@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ClusterSpecSchema } from './cluster';
-import { CLUSTER_FILE_FORMAT, CLUSTER_FILE_VERSION } from './clusterFile';
+import { ClusterFileSchema } from './clusterFile';
 import { ExperimentSchema, ResultFileSchema } from './experiment';
 import { WorkloadFileSchema } from './workloadFile';
 
@@ -10,16 +9,10 @@ import { WorkloadFileSchema } from './workloadFile';
  * Cross-field rules (unknown type ids, VM memory) are checked by the studio, not by the schema.
  */
 export function clusterFileJsonSchema(): object {
-  const envelope = z.strictObject({
-    format: z.literal(CLUSTER_FILE_FORMAT),
-    version: z.literal(CLUSTER_FILE_VERSION),
-    exportedAt: z.string().optional(),
-    cluster: ClusterSpecSchema,
-  });
   return {
     $id: 'https://workload-studio.invalid/schemas/cluster-file.schema.json',
     title: 'Workload Studio cluster file',
-    ...z.toJSONSchema(envelope, { io: 'input', unrepresentable: 'any' }),
+    ...z.toJSONSchema(ClusterFileSchema, { io: 'input', unrepresentable: 'any' }),
   };
 }
 

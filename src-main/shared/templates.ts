@@ -17,6 +17,7 @@ export const TEMPLATE_PHASES = ['map', 'merge', 'shuffle', 'sort', 'reduce'] as 
 
 export interface PhaseRates {
   durationS: number;
+  /** Cores busy on average while the phase runs. */
   cpuCores: number;
   memoryMb: number;
   localDiskMBps: number;

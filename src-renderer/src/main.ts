@@ -3,5 +3,6 @@ import { createPinia } from 'pinia';
 import App from './App.vue';
 import './styles/theme.css';
 import './styles/lists.css';
+import './styles/editors.css';
 
 createApp(App).use(createPinia()).mount('#app');
