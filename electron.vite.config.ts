@@ -13,7 +13,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // Electron's entry and the headless CLI (also `serve`) share the services but not the shell.
-      lib: { entry: { index: resolve(__dirname, 'src-main/index.ts'), cli: resolve(__dirname, 'src-main/cli.ts') } },
+      // The run worker is its own entry: worker threads load it by file name.
+      lib: { entry: { index: resolve(__dirname, 'src-main/index.ts'), cli: resolve(__dirname, 'src-main/cli.ts'), runWorker: resolve(__dirname, 'src-main/runner/runWorker.ts') } },
     },
   },
   preload: {

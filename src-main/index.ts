@@ -31,6 +31,7 @@ if (!app.requestSingleInstanceLock()) {
     try {
       services = await startServices({
         dataDir: app.getPath('userData'),
+        ownsBatches: true,
         openExternal: async (link) => {
           if (!(await openExternalSafely(link))) throw new Error(`refused to open ${link}`);
         },

@@ -113,7 +113,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
 
   let services: Services | undefined;
   try {
-    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir() });
+    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), ownsBatches: command === 'serve' });
     const status = services.store.status();
     if (status.setAside) {
       io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);

@@ -1,12 +1,11 @@
 import * as fs from 'node:fs';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
-import { runExperiment, type RunProgress } from '../runner/runExperiment';
+import { experimentInputs, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
+import { planBatch } from '../runner/matrix';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 import type { Services } from '../services';
-import { packColumns } from '../store/columns';
-import { runsRepo } from '../store/runsRepo';
-import { runColumns } from '../runner/runColumns';
+import { batchesRepo, storedResult } from '../store/batchesRepo';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing]
 
@@ -37,22 +36,27 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   try {
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
-    const kept: Uint8Array[] = [];
-    result = runExperiment(loaded, {
-      onProgress: progress,
-      timing: flags.timing === true,
-      keep: flags.save ? (i, raw) => (kept[i] = packColumns(runColumns(raw, flags.attempts === true))) : undefined,
-    });
+    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true });
+    result = ran.result;
     if (flags.save) {
       const services = await openServices();
       try {
-        const saved = await runsRepo(services.store).saveExperiment(loaded.experiment, result, kept.map((columns) => ({ columns })));
-        io.err(`saved experiment "${saved.name}" with ${saved.runIds.length} runs in ${services.store.file}\n`);
+        // Saved as a batch of the run history, exactly as the app saves its own runs.
+        const inputs = experimentInputs(loaded);
+        const batches = batchesRepo(services.store);
+        const batch = await batches.create(loaded.experiment.name, null, inputs, planBatch(inputs));
+        for (const [i, o] of ran.outcomes.entries()) await batches.finishRun(batch.id, i, storedResult(o, result.runs[i].kind), o.columns);
+        await batches.finish(batch.id, 'finished');
+        io.err(`saved experiment "${batch.name}" with ${ran.outcomes.length} runs in ${services.store.file}\n`);
       } finally {
         await services.close();
       }
     }
   } catch (err) {
+    if (err instanceof RunFailedError) {
+      io.err(`error: ${err.message}\n`);
+      return 1;
+    }
     if (err instanceof WorkloadError) {
       io.err(`error: workload ${err.message}\n`);
       return 1;

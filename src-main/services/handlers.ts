@@ -14,6 +14,8 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../workloads/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
+import { experimentHandlers } from './experimentHandlers';
+import type { ExperimentRunner } from './experimentRunner';
 import type { ImportSessions } from './importSessions';
 import type { EventBus } from './eventBus';
 import { isAllowedExternalUrl } from './externalLinks';
@@ -25,6 +27,7 @@ export interface ServiceDeps {
   /** Opens a vetted URL in the user's browser; absent where there is no desktop (serve mode, CLI). */
   openExternal?: (url: string) => Promise<void>;
   imports: ImportSessions;
+  runner: ExperimentRunner;
   /** Main's open-file dialog; absent where there is no desktop (the browser uploads instead). */
   pickFile?: () => Promise<string | undefined>;
 }
@@ -48,7 +51,7 @@ function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: 
   });
 }
 
-export function createHandlers({ store, events, openExternal, imports, pickFile }: ServiceDeps): Handlers {
+export function createHandlers({ store, events, openExternal, imports, pickFile, runner }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);
   const profiles = profilesRepo(store);
@@ -200,6 +203,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile 
       workloadsChanged([record.id]);
       return record;
     },
+
+    ...experimentHandlers(store, events, runner),
 
     'store:status': () => store.status(),
     'store:restoreBackup': async ({ name }) => {

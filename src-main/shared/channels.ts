@@ -30,12 +30,27 @@ export const CHANNEL_NAMES = [
   'workloads:importPreview',
   'workloads:importCancel',
   'workloads:importConfirm',
+  'experiments:list',
+  'experiments:get',
+  'experiments:create',
+  'experiments:update',
+  'experiments:duplicate',
+  'experiments:delete',
+  'experiments:run',
+  'batches:list',
+  'batches:get',
+  'batches:cancel',
+  'batches:rename',
+  'batches:tag',
+  'batches:delete',
+  'batches:runData',
+  'batches:why',
   'store:status',
   'store:restoreBackup',
   'app:openExternal',
 ] as const;
 
-export const EVENT_NAMES = ['store:changed', 'import:progress'] as const;
+export const EVENT_NAMES = ['store:changed', 'import:progress', 'experiments:progress'] as const;
 
 /** The one IPC channel main uses to push events to a window. */
 export const EVENT_IPC_CHANNEL = 'studio:event';

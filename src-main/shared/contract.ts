@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ClusterSpecSchema } from './cluster';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
+import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent } from './design';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
+import type { DesignSummary, RunData, WhyAnswer } from './runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type StoredProfile, type TemplateInfo } from './templates';
 import { WorkloadSpecSchema, type JobSpec } from './workload';
@@ -22,6 +24,8 @@ const channel = <Res>() => <Req extends z.ZodType>(request: Req): ChannelDef<Req
 
 const id = z.string().uuid('must be a cluster id');
 const workloadId = z.string().uuid('must be a workload id');
+const experimentId = z.string().uuid('must be an experiment id');
+const batchId = z.string().uuid('must be a run history id');
 /** An import file token handed out by `imports:pickFile` or the upload endpoint. */
 const fileToken = z.string().regex(/^[\w-]{16,64}$/, 'must be an import file token');
 const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt the editor loaded' }).optional();
@@ -70,6 +74,24 @@ export const contract = {
   'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional() })),
   'workloads:importCancel': channel<{ cancelled: boolean }>()(z.strictObject({ file: fileToken })),
   'workloads:importConfirm': channel<WorkloadRecord>()(z.strictObject({ file: fileToken, name: newName.optional(), skipProblems: z.boolean().default(false) })),
+  'experiments:list': channel<DesignSummary[]>()(nothing),
+  'experiments:get': channel<DesignRecord>()(z.strictObject({ id: experimentId })),
+  'experiments:create': channel<DesignRecord>()(z.strictObject({ spec: ExperimentDesignSchema })),
+  'experiments:update': channel<DesignRecord>()(z.strictObject({ id: experimentId, spec: ExperimentDesignSchema, expectedUpdatedAt })),
+  'experiments:duplicate': channel<DesignRecord>()(z.strictObject({ id: experimentId })),
+  'experiments:delete': channel<{ id: string }>()(z.strictObject({ id: experimentId })),
+  /** Start every run of the experiment in the background; answers once the batch is stored. */
+  'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional() })),
+  'batches:list': channel<BatchSummary[]>()(nothing),
+  'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),
+  'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
+  'batches:rename': channel<BatchSummary>()(z.strictObject({ id: batchId, name: newName })),
+  'batches:tag': channel<BatchSummary>()(z.strictObject({ id: batchId, tags: z.array(z.string().trim().min(1, 'a tag must not be empty').max(40, 'a tag is at most 40 characters')).max(20, 'at most 20 tags') })),
+  'batches:delete': channel<{ id: string }>()(z.strictObject({ id: batchId })),
+  /** One run's jobs and time series (and the size of its attempt records), for the charts. */
+  'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0) })),
+  /** One job across every run of a batch: when it waited, where its tasks ran, and why. */
+  'batches:why': channel<WhyAnswer>()(z.strictObject({ id: batchId, job: z.string().min(1, 'name a job') })),
   'store:status': channel<StoreStatus>()(nothing),
   'store:restoreBackup': channel<StoreStatus>()(z.strictObject({ name: z.string().regex(/^[\w.-]+\.sqlite$/, 'must be a backup file name') })),
   'app:openExternal': channel<{ opened: boolean }>()(z.strictObject({ url: z.string().url('must be a URL') })),
@@ -97,7 +119,9 @@ export function isChannel(name: unknown): name is Channel {
 /** Events pushed from main to every window; same payloads on every transport. */
 export interface EventPayloads {
   /** Something in the store changed (possibly by another process, e.g. the CLI). */
-  'store:changed': { domain: 'clusters' | 'workloads' | 'profiles' | 'store'; ids?: string[] };
+  'store:changed': { domain: 'clusters' | 'workloads' | 'profiles' | 'experiments' | 'batches' | 'store'; ids?: string[] };
+  /** A run of a batch started, progressed, finished or failed. */
+  'experiments:progress': RunProgressEvent;
   /** A workload import reading its file. */
   'import:progress': { file: string; bytesRead: number; bytes: number };
 }

@@ -33,7 +33,7 @@ export interface SpecRecord<S> {
  * names are unique ignoring case, imports and duplicates never overwrite, and an update made from a
  * stale copy is refused instead of silently discarding someone else's change.
  */
-export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' | 'workloads', noun: string) {
+export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' | 'workloads' | 'experiments', noun: string) {
   const now = () => store.now().toISOString();
 
   const toRecord = (row: SpecRow): SpecRecord<S> => {

@@ -36,11 +36,26 @@ describe('IPC allowlist', () => {
       'workloads:importPreview',
       'workloads:importCancel',
       'workloads:importConfirm',
+      'experiments:list',
+      'experiments:get',
+      'experiments:create',
+      'experiments:update',
+      'experiments:duplicate',
+      'experiments:delete',
+      'experiments:run',
+      'batches:list',
+      'batches:get',
+      'batches:cancel',
+      'batches:rename',
+      'batches:tag',
+      'batches:delete',
+      'batches:runData',
+      'batches:why',
       'store:status',
       'store:restoreBackup',
       'app:openExternal',
     ]);
-    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress']);
+    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 

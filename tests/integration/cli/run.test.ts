@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { Store } from '../../../src-main/store/database';
-import { runsRepo } from '../../../src-main/store/runsRepo';
+import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import { unpackColumns } from '../../../src-main/store/columns';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
-import { runOne } from '../../../src-main/runner/runExperiment';
+import { experimentInputs } from '../../../src-main/runner/runExperiment';
+import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
+import { runTask } from '../../../src-main/runner/runTask';
+import type { EngineRunResult } from '../../../src-main/engine/result';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
@@ -99,13 +102,15 @@ describe('workload-studio run', () => {
     expect(rows).toHaveLength(24);
 
     const store = await Store.open({ dataDir: dir });
-    const repo = runsRepo(store);
+    const repo = batchesRepo(store);
     const first = unpackColumns(repo.blob(rows[0].id)!);
     const withAttempts = unpackColumns(repo.blob(rows[12].id)!);
     store.close();
     expect(Object.keys(first).some((k) => k.startsWith('attempt.'))).toBe(false);
     // The stored series is exactly the engine's.
-    const direct = runOne(loadExperiment(example), 0, 1);
+    const inputs = experimentInputs(loadExperiment(example));
+    let direct!: EngineRunResult;
+    runTask(resolveRun(inputs, planBatch(inputs)[0]), { keep: (raw) => (direct = raw) });
     expect(Array.from(first['series.t'])).toEqual(direct.series.t);
     expect(Array.from(first['series.runningMaps'])).toEqual(direct.series.values.runningMaps);
     expect(withAttempts['attempt.task'].length).toBe(direct.records.length);

@@ -15,8 +15,8 @@ const by = (r: ResultFile, label: string, f: (s: ResultFile['runs'][number]['sum
  */
 describe('PRISM presets reproduce the direction of the paper', () => {
   for (const file of ['prism-puma.experiment.json', 'prism-gridmix.experiment.json']) {
-    it(file, () => {
-      const result = runExperiment(loadExperiment(preset(file)));
+    it(file, async () => {
+      const { result } = await runExperiment(loadExperiment(preset(file)));
       const jct = (label: string) => by(result, label, (s) => s.meanJct);
       const cpu = (label: string) => by(result, label, (s) => s.utilization.cpu);
       expect(result.runs.every((r) => r.summary.succeeded === r.summary.jobs)).toBe(true);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ClusterSpecSchema } from '@shared/cluster';
 import { Store } from '../../../src-main/store/database';
+import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import { clustersRepo } from '../../../src-main/store/clustersRepo';
 import { migrations, APPLICATION_ID } from '../../../src-main/store/migrations';
 import { listBackups } from '../../../src-main/store/backups';
@@ -25,7 +26,7 @@ describe('store', () => {
     const db = new SQL.Database(fs.readFileSync(path.join(dir, 'studio.sqlite')));
     expect(db.exec('PRAGMA application_id')[0].values[0][0]).toBe(APPLICATION_ID);
     const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0].values.flat();
-    expect(tables).toEqual(['clusters', 'experiments', 'job_profiles', 'runs', 'workloads']);
+    expect(tables).toEqual(['batches', 'clusters', 'experiments', 'job_profiles', 'runs', 'workloads']);
   });
 
   it('round-trips clusters through the file', async () => {
@@ -80,8 +81,36 @@ describe('store', () => {
     expect(v2.read((db) => db.exec('SELECT tags FROM clusters')[0].values)).toEqual([['']]);
     const backups = listBackups(dir);
     expect(backups).toHaveLength(1);
-    expect(backups[0]).toMatchObject({ schemaVersion: 1, createdAt: '2026-02-03T04:05:06.000Z' });
+    expect(backups[0]).toMatchObject({ schemaVersion: migrations.at(-1)!.version, createdAt: '2026-02-03T04:05:06.000Z' });
     expect(fs.readFileSync(path.join(dir, 'backups', backups[0].name))).toEqual(before);
+    v2.close();
+  });
+
+  it('version 2 carries runs saved under version 1 into the run history, losing nothing', async () => {
+    const dir = tempDir();
+    const v1 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 1) });
+    const summary = { makespan: 100, meanJct: 40 };
+    await v1.write((db) => {
+      db.run("INSERT INTO experiments (id, name, spec_json, created_at, updated_at) VALUES ('e1', 'old study', '{\"name\":\"old study\"}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')");
+      for (const [i, s] of ['fifo', 'fair'].entries()) {
+        db.run("INSERT INTO runs (id, experiment_id, scheduler, seed, status, summary_json, result_blob, created_at) VALUES (?, 'e1', ?, 1, 'finished', ?, ?, '2026-01-01T00:00:00.000Z')", [`r${i}`, s, JSON.stringify({ kind: s, summary, jobs: [] }), new Uint8Array([1, 2, 3])]);
+      }
+    });
+    v1.close();
+    const v2 = await Store.open({ dataDir: dir });
+    const batches = batchesRepo(v2);
+    expect(batches.list()).toMatchObject([{ id: 'e1', name: 'old study', status: 'finished', runs: 2, finished: 2 }]);
+    expect(batches.listRuns().map((r) => [r.id, r.scheduler, r.makespan])).toEqual([
+      ['r0', 'fifo', 100],
+      ['r1', 'fair', 100],
+    ]);
+    expect(batches.get('e1').results.map((r) => [r.index, r.label, r.status])).toEqual([
+      [0, 'fifo', 'finished'],
+      [1, 'fair', 'finished'],
+    ]);
+    expect(Array.from(batches.blob('r1')!)).toEqual([1, 2, 3]);
+    // The experiment row held an experiment file, not a design: it moved into the batch.
+    expect(v2.read((db) => db.exec('SELECT count(*) FROM experiments')[0].values[0][0])).toBe(0);
     v2.close();
   });
 

@@ -1,0 +1,104 @@
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
+import type { BatchInputs, RunPlan } from '@shared/design';
+import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
+import { SimulationOptionsSchema, type SimulationOptions } from '@shared/simulation';
+import type { WorkloadSpec } from '@shared/workload';
+import { compileJobs, expandJobs } from '../workloads/compile';
+
+/** What one run needs, resolved from a batch's inputs and its plan entry. */
+export interface ResolvedRun {
+  plan: RunPlan;
+  cluster: ClusterSpec;
+  workload: WorkloadSpec;
+  scheduler: SchedulerSpec;
+  simulation: SimulationOptions;
+  seed: number;
+}
+
+const fmt = (v: number) => String(Number(v.toPrecision(6)));
+
+/**
+ * The cartesian product of a batch, in a fixed order: cluster, workload, sweep value, scheduler,
+ * seed. The same inputs always give the same plan, so a stored batch can be re-read exactly.
+ */
+export function planBatch(inputs: BatchInputs): RunPlan[] {
+  const plan: RunPlan[] = [];
+  const sweep = inputs.sweep;
+  const values: (number | undefined)[] = sweep && sweep.target !== 'scheduler' ? sweep.values : [undefined];
+  for (let c = 0; c < inputs.clusters.length; c++) {
+    for (let w = 0; w < inputs.workloads.length; w++) {
+      for (const value of values) {
+        for (let s = 0; s < inputs.schedulers.length; s++) {
+          const base = schedulerLabel(inputs.schedulers[s]);
+          const variants: (number | undefined)[] = sweep?.target === 'scheduler' && sweep.scheduler === s ? sweep.values : [value];
+          for (const v of variants) {
+            const label =
+              v === undefined
+                ? base
+                : sweep?.target === 'scheduler'
+                  ? `${base} ${sweep.parameter}=${fmt(v)}`
+                  : sweep?.target === 'servers'
+                    ? `${base} · ${fmt(v)} servers`
+                    : `${base} · ${sweep!.parameter}=${fmt(v)}`;
+            for (const seed of inputs.seeds) plan.push({ index: plan.length, cluster: c, workload: w, scheduler: s, seed, label, ...(v === undefined ? {} : { sweepValue: v }) });
+          }
+        }
+      }
+    }
+  }
+  return plan;
+}
+
+/** The concrete inputs of one plan entry, with the swept value applied where it belongs. */
+export function resolveRun(inputs: BatchInputs, plan: RunPlan): ResolvedRun {
+  const sweep = inputs.sweep;
+  const v = plan.sweepValue;
+  let scheduler = inputs.schedulers[plan.scheduler];
+  let simulation = inputs.simulation;
+  let cluster = inputs.clusters[plan.cluster].spec;
+  if (v !== undefined && sweep?.target === 'scheduler' && sweep.scheduler === plan.scheduler) {
+    scheduler = SchedulerSpecSchema.parse({ ...scheduler, [sweep.parameter]: v, label: plan.label });
+  }
+  if (v !== undefined && sweep?.target === 'simulation') simulation = SimulationOptionsSchema.parse({ ...simulation, [sweep.parameter]: v });
+  if (v !== undefined && sweep?.target === 'servers') cluster = withServers(cluster, v);
+  return { plan, cluster, workload: inputs.workloads[plan.workload].spec, scheduler, simulation, seed: plan.seed };
+}
+
+/**
+ * The cluster with exactly `n` servers, taken round-robin over its racks so they stay spread out
+ * (a capacity planner's "what if we had n nodes"); growing copies servers, VMs and all, under new
+ * names, again rack by rack.
+ */
+export function withServers(spec: ClusterSpec, n: number): ClusterSpec {
+  const racks = spec.racks.map((r) => ({ ...r, hosts: [] as ClusterSpec['racks'][number]['hosts'] }));
+  const total = spec.racks.reduce((s, r) => s + r.hosts.length, 0);
+  let taken = 0;
+  for (let i = 0; taken < Math.min(n, total); i++) {
+    for (let r = 0; r < spec.racks.length && taken < Math.min(n, total); r++) {
+      const host = spec.racks[r].hosts[i];
+      if (host) {
+        racks[r].hosts.push(host);
+        taken++;
+      }
+    }
+  }
+  for (let copy = 1; taken < n; copy++) {
+    for (let r = 0; r < spec.racks.length && taken < n; r++) {
+      for (const host of spec.racks[r].hosts) {
+        if (taken >= n) break;
+        const name = `${host.name}-x${copy}`;
+        racks[r].hosts.push({ ...host, name, vms: host.vms.map((vm) => ({ ...vm, name: `${vm.name}-x${copy}` })) });
+        taken++;
+      }
+    }
+  }
+  return ClusterSpecSchema.parse({ ...spec, racks: racks.filter((r) => r.hosts.length > 0) });
+}
+
+/**
+ * Fail before anything runs when a workload cannot be compiled on a cluster (an unknown template,
+ * a dependency cycle): a WorkloadError naming the field, rather than the same error from every run.
+ */
+export function checkInputs(inputs: BatchInputs): void {
+  for (const c of inputs.clusters) for (const w of inputs.workloads) compileJobs(expandJobs(w.spec, inputs.seeds[0] ?? 1), c.spec.hdfs.blockSizeMb);
+}

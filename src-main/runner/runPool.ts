@@ -1,0 +1,117 @@
+import * as fs from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ResolvedRun } from './matrix';
+import type { WorkerTask } from './runWorker';
+import { runTask, type RunOutcome } from './runTask';
+
+export interface RunProgress {
+  simTime: number;
+  events: number;
+  jobsDone: number;
+  jobsTotal: number;
+}
+
+export interface RunCallbacks {
+  onStart?(index: number): void;
+  onProgress?(index: number, p: RunProgress): void;
+  /** Awaited before the next outcome is handed over, so saves happen one at a time, in order of finishing. */
+  onDone?(index: number, outcome: RunOutcome): void | Promise<void>;
+  onError?(index: number, error: Error): void | Promise<void>;
+}
+
+export interface RunAllOptions {
+  withAttempts: boolean;
+  timing?: boolean;
+  signal?: AbortSignal;
+  /** Least wall time between two progress reports of one run. */
+  progressMs?: number;
+}
+
+/**
+ * The built worker bundle: beside this file once bundled (out/main), or in out/main when the
+ * sources run directly (tests after `npm run build`). Without it, runs go in-process.
+ */
+export function locateWorkerFile(): string | undefined {
+  const candidates = [path.join(__dirname, 'runWorker.js'), path.resolve(__dirname, '../../out/main/runWorker.js')];
+  return candidates.find((f) => fs.existsSync(f));
+}
+
+/**
+ * Runs simulations in worker threads, as many at once as the machine has cores (one is left to the
+ * window). Each run reports progress; a failure (a throwing scheduler) fails only its own run; a
+ * cancel ends the threads at once and leaves finished runs as they were. With `threads: 0`, or no
+ * worker bundle, the same runs go one after another in this thread.
+ */
+export class RunPool {
+  private pool?: Piscina;
+  readonly threads: number;
+
+  constructor(options: { threads?: number; workerFile?: string | null } = {}) {
+    const workerFile = options.workerFile === null ? undefined : (options.workerFile ?? locateWorkerFile());
+    this.threads = workerFile ? Math.max(0, options.threads ?? Math.max(1, availableParallelism() - 1)) : 0;
+    if (workerFile && this.threads > 0) this.pool = new Piscina({ filename: workerFile, maxThreads: this.threads, minThreads: 0, idleTimeout: 5000 });
+  }
+
+  get inProcess(): boolean {
+    return !this.pool;
+  }
+
+  async runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks = {}): Promise<{ cancelled: boolean }> {
+    const pool = this.pool;
+    if (!pool) return this.runInProcess(runs, options, callbacks);
+    // Outcomes are handed over one at a time: a slow save never interleaves with the next.
+    let handing = Promise.resolve();
+    const hand = (fn: () => void | Promise<void>) => (handing = handing.then(fn, fn));
+    const tasks = runs.map(async (run, index) => {
+      const channel = new MessageChannel();
+      channel.port1.on('message', (p: RunProgress) => callbacks.onProgress?.(index, p));
+      const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250 };
+      try {
+        callbacks.onStart?.(index);
+        const outcome = (await pool.run(task, { transferList: [channel.port2], signal: options.signal ?? null })) as RunOutcome;
+        await hand(() => callbacks.onDone?.(index, outcome));
+      } catch (err) {
+        if (options.signal?.aborted) return;
+        await hand(() => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
+      } finally {
+        channel.port1.close();
+      }
+    });
+    await Promise.all(tasks);
+    await handing;
+    return { cancelled: Boolean(options.signal?.aborted) };
+  }
+
+  private async runInProcess(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks): Promise<{ cancelled: boolean }> {
+    for (let index = 0; index < runs.length; index++) {
+      if (options.signal?.aborted) return { cancelled: true };
+      callbacks.onStart?.(index);
+      let outcome: RunOutcome;
+      try {
+        outcome = runTask(runs[index], {
+          withAttempts: options.withAttempts,
+          timing: options.timing,
+          onProgress: (p) => {
+            callbacks.onProgress?.(index, p);
+            return options.signal?.aborted;
+          },
+        });
+      } catch (err) {
+        await callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err)));
+        continue;
+      }
+      if (outcome.cancelled) return { cancelled: true };
+      await callbacks.onDone?.(index, outcome);
+      // Let the event loop breathe between runs (requests, events, a cancel).
+      await new Promise((r) => setImmediate(r));
+    }
+    return { cancelled: Boolean(options.signal?.aborted) };
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}

@@ -1,0 +1,83 @@
+import type { ResultFile } from '@shared/experiment';
+import { summarize } from '../engine/metrics';
+import type { EngineRunResult } from '../engine/result';
+import { simulate } from '../engine/simulator';
+import { compileTopology } from '../engine/topology';
+import { createScheduler } from '../schedulers';
+import type { Column } from '../store/columns';
+import { compileJobs, expandJobs } from '../workloads/compile';
+import type { ResolvedRun } from './matrix';
+import { runColumns } from './runColumns';
+
+type ResultRun = ResultFile['runs'][number];
+
+/** What a finished run hands back: the result file's fields, plus its columns for the store. */
+export interface RunOutcome {
+  summary: ResultRun['summary'];
+  profiles: ResultRun['profiles'];
+  jobs: ResultRun['jobs'];
+  /** Time series always; per-attempt columns when asked for (see runColumns). */
+  columns: Record<string, Column>;
+  /** Interned decision reasons the attempt columns index. */
+  reasons: string[];
+  /** Per job, in job order: ideal running time (for ANP), and its maps and reduces (tasks are numbered job by job). */
+  idealSeconds: (number | null)[];
+  jobMaps: number[];
+  jobReduces: number[];
+  cancelled: boolean;
+  wallSeconds?: number;
+  schedulerMsPerCall?: number;
+  schedulerCalls: number;
+}
+
+export interface RunHooks {
+  onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number }) => boolean | void;
+  /** Measure wall time and scheduler time per call (then the outcome is not reproducible). */
+  timing?: boolean;
+  withAttempts?: boolean;
+  /** The engine's full outcome, for callers that need more than the outcome (in-process only). */
+  keep?: (raw: EngineRunResult) => void;
+}
+
+const nullIfNaN = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
+
+/** Profiles with every number rounded like the rest of the file (stable text across platforms). */
+function roundProfiles(p: EngineRunResult['profiles']): EngineRunResult['profiles'] {
+  return JSON.parse(JSON.stringify(p, (_k, v) => (typeof v === 'number' ? Number(v.toFixed(6)) : v)));
+}
+
+/**
+ * One run, start to end: compile the cluster and the seed's jobs, simulate, summarise. The same
+ * function runs in a worker thread and in-process, so both give byte-identical results.
+ */
+export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
+  const clock = hooks.timing ? () => performance.now() : undefined;
+  const started = clock?.();
+  const topology = compileTopology(run.cluster);
+  const jobs = compileJobs(expandJobs(run.workload, run.seed), run.cluster.hdfs.blockSizeMb);
+  const raw = simulate({
+    topology,
+    jobs,
+    options: { ...run.simulation, recordAttempts: run.simulation.recordAttempts && hooks.withAttempts !== false },
+    seed: run.seed,
+    scheduler: createScheduler(run.scheduler),
+    clock,
+    onProgress: hooks.onProgress,
+    progressEvery: 20_000,
+  });
+  hooks.keep?.(raw);
+  const wall = clock && started !== undefined ? (clock() - started) / 1000 : undefined;
+  return {
+    summary: summarize(raw),
+    profiles: roundProfiles(raw.profiles),
+    jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish) })),
+    columns: runColumns(raw, Boolean(hooks.withAttempts)),
+    reasons: raw.reasons,
+    idealSeconds: raw.jobs.map((j) => nullIfNaN(j.idealSeconds)),
+    jobMaps: raw.jobs.map((j) => j.maps),
+    jobReduces: raw.jobs.map((j) => j.reduces),
+    cancelled: raw.cancelled,
+    schedulerCalls: raw.schedulerCalls,
+    ...(wall !== undefined ? { wallSeconds: Number(wall.toFixed(3)), schedulerMsPerCall: Number((((raw.schedulerSeconds ?? 0) * 1000) / Math.max(1, raw.schedulerCalls)).toFixed(6)) } : {}),
+  };
+}

@@ -1,0 +1,114 @@
+import type { BatchInputs, ExperimentDesign } from '@shared/design';
+import { schedulerLabel } from '@shared/schedulers';
+import type { DesignSummary } from '@shared/runData';
+import type { Store } from '../store/database';
+import { batchesRepo } from '../store/batchesRepo';
+import { clustersRepo } from '../store/clustersRepo';
+import { namedSpecs } from '../store/namedSpecs';
+import { workloadsRepo } from '../store/workloadsRepo';
+import type { EventBus } from './eventBus';
+import type { ExperimentRunner } from './experimentRunner';
+import type { Handlers } from './handlers';
+import { runData, why } from './runData';
+import { ServiceError } from './serviceError';
+
+type ExperimentChannels = Extract<keyof Handlers, `experiments:${string}` | `batches:${string}`>;
+
+/** Experiments (designs), their execution, and the run history with its comparison data. */
+export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner): Pick<Handlers, ExperimentChannels> {
+  const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment');
+  const batches = batchesRepo(store);
+  const clusters = clustersRepo(store);
+  const workloads = workloadsRepo(store);
+  const changed = (ids: string[]) => events.emit('store:changed', { domain: 'experiments', ids });
+  const batchChanged = (ids: string[]) => events.emit('store:changed', { domain: 'batches', ids });
+
+  /** Copy the saved clusters and workloads a design names into a batch's inputs. */
+  function snapshot(spec: ExperimentDesign): BatchInputs {
+    const clusterSpecs = spec.clusterIds.map((id, i) => {
+      try {
+        const c = clusters.get(id);
+        return { id, name: c.name, spec: c.spec };
+      } catch {
+        throw new ServiceError('invalid_request', 'this cluster no longer exists: pick another one', `spec.clusterIds.${i}`);
+      }
+    });
+    const workloadSpecs = spec.workloadIds.map((id, i) => {
+      try {
+        const w = workloads.get(id);
+        return { id, name: w.name, spec: w.spec };
+      } catch {
+        throw new ServiceError('invalid_request', 'this workload no longer exists: pick another one', `spec.workloadIds.${i}`);
+      }
+    });
+    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: spec.schedulers, seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
+  }
+
+  return {
+    'experiments:list': (): DesignSummary[] => {
+      const clusterNames = new Map(clusters.list().map((c) => [c.id, c.name]));
+      const workloadNames = new Map(workloads.list().map((w) => [w.id, w.name]));
+      const runs = new Map<string, number>();
+      for (const b of batches.list()) if (b.experimentId) runs.set(b.experimentId, (runs.get(b.experimentId) ?? 0) + 1);
+      return designs.list().map((d) => ({
+        id: d.id,
+        name: d.name,
+        description: d.spec.description,
+        updatedAt: d.updatedAt,
+        clusters: d.spec.clusterIds.map((id) => clusterNames.get(id) ?? '(deleted cluster)'),
+        workloads: d.spec.workloadIds.map((id) => workloadNames.get(id) ?? '(deleted workload)'),
+        schedulers: d.spec.schedulers.map(schedulerLabel),
+        seeds: d.spec.seeds.length,
+        runs: runs.get(d.id) ?? 0,
+        missing: [...d.spec.clusterIds.filter((id) => !clusterNames.has(id)), ...d.spec.workloadIds.filter((id) => !workloadNames.has(id))],
+      }));
+    },
+    'experiments:get': ({ id }) => designs.get(id),
+    'experiments:create': async ({ spec }) => {
+      const record = await designs.create(spec);
+      changed([record.id]);
+      return record;
+    },
+    'experiments:update': async ({ id, spec, expectedUpdatedAt }) => {
+      const record = await designs.update(id, spec, expectedUpdatedAt);
+      changed([id]);
+      return record;
+    },
+    'experiments:duplicate': async ({ id }) => {
+      const record = await designs.duplicate(id);
+      changed([record.id]);
+      return record;
+    },
+    'experiments:delete': async ({ id }) => {
+      const result = await designs.remove(id);
+      changed([id]);
+      return result;
+    },
+    'experiments:run': async ({ id, name }) => {
+      const design = designs.get(id);
+      const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
+      return runner.start(name ?? `${design.name} — ${when}`, id, snapshot(design.spec));
+    },
+
+    'batches:list': () => batches.list(),
+    'batches:get': ({ id }) => batches.get(id),
+    'batches:cancel': async ({ id }) => ({ cancelled: await runner.cancel(id) }),
+    'batches:rename': async ({ id, name }) => {
+      const summary = await batches.rename(id, name);
+      batchChanged([id]);
+      return summary;
+    },
+    'batches:tag': async ({ id, tags }) => {
+      const summary = await batches.setTags(id, tags);
+      batchChanged([id]);
+      return summary;
+    },
+    'batches:delete': async ({ id }) => {
+      const result = await batches.remove(id);
+      batchChanged([id]);
+      return result;
+    },
+    'batches:runData': ({ id, run }) => runData(batches, id, run),
+    'batches:why': ({ id, job }) => why(batches, id, job),
+  };
+}

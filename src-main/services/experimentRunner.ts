@@ -1,0 +1,119 @@
+import type { BatchInputs, BatchSummary, RunProgressEvent } from '@shared/design';
+import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
+import { RunPool, type RunProgress } from '../runner/runPool';
+import type { Store } from '../store/database';
+import { batchesRepo, storedResult } from '../store/batchesRepo';
+import { WorkloadError } from '../workloads/compile';
+import type { EventBus } from './eventBus';
+import { ServiceError } from './serviceError';
+
+interface Live {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Executes batches in the background: the call that starts one returns as soon as the batch is
+ * stored, and its runs then go through the run pool (worker threads), each reporting progress as
+ * a push event and saved the moment it ends. Cancelling ends the threads; finished runs stay.
+ */
+export class ExperimentRunner {
+  private readonly live = new Map<string, Live>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly events: EventBus,
+    private readonly makePool: () => RunPool = () => new RunPool(),
+  ) {}
+
+  get running(): string[] {
+    return [...this.live.keys()];
+  }
+
+  async start(name: string, experimentId: string | null, inputs: BatchInputs): Promise<BatchSummary> {
+    try {
+      checkInputs(inputs);
+    } catch (err) {
+      if (err instanceof WorkloadError) throw new ServiceError('invalid_request', `workload ${err.message}`, err.field);
+      throw err;
+    }
+    const batches = batchesRepo(this.store);
+    const plan = planBatch(inputs);
+    const batch = await batches.create(name, experimentId, inputs, plan);
+    this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
+
+    const abort = new AbortController();
+    const startedAt: number[] = [];
+    const progress = (run: number, status: RunProgressEvent['status'], p?: RunProgress, error?: string) => {
+      const elapsed = startedAt[run] === undefined ? 0 : (performance.now() - startedAt[run]) / 1000;
+      const share = p && p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 0;
+      this.events.emit('experiments:progress', {
+        batchId: batch.id,
+        run,
+        status,
+        simTime: p?.simTime ?? 0,
+        events: p?.events ?? 0,
+        eventsPerSecond: p && elapsed > 0 ? Math.round(p.events / elapsed) : 0,
+        jobsDone: p?.jobsDone ?? 0,
+        jobsTotal: p?.jobsTotal ?? 0,
+        etaS: share > 0.02 && share < 1 ? Number(((elapsed * (1 - share)) / share).toFixed(1)) : null,
+        ...(error ? { error } : {}),
+      });
+    };
+
+    const done = (async () => {
+      const pool = this.makePool();
+      let failed = 0;
+      try {
+        const { cancelled } = await pool.runAll(
+          plan.map((p) => resolveRun(inputs, p)),
+          { withAttempts: inputs.simulation.recordAttempts, signal: abort.signal },
+          {
+            onStart: (i) => {
+              startedAt[i] = performance.now();
+              progress(i, 'running');
+            },
+            onProgress: (i, p) => progress(i, 'running', p),
+            onDone: async (i, o) => {
+              await batches.finishRun(batch.id, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns);
+              progress(i, 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.jobs, jobsTotal: o.summary.jobs });
+            },
+            onError: async (i, err) => {
+              failed++;
+              await batches.failRun(batch.id, i, err.message);
+              progress(i, 'failed', undefined, err.message);
+            },
+          },
+        );
+        await batches.finish(batch.id, cancelled ? 'cancelled' : failed === plan.length ? 'failed' : 'finished');
+      } catch (err) {
+        await batches.finish(batch.id, 'failed').catch(() => undefined);
+        throw err;
+      } finally {
+        await pool.close();
+        this.live.delete(batch.id);
+        this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
+      }
+    })();
+    this.live.set(batch.id, { abort, done: done.catch((err) => console.error(`[batch ${batch.id}] stopped`, err)) });
+    return batch;
+  }
+
+  /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
+  async cancel(batchId: string): Promise<boolean> {
+    const live = this.live.get(batchId);
+    if (!live) return false;
+    live.abort.abort();
+    await live.done;
+    return true;
+  }
+
+  /** Wait for a batch to end (tests, and the CLI when it serves). */
+  async settled(batchId: string): Promise<void> {
+    await this.live.get(batchId)?.done;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.live.keys()].map((id) => this.cancel(id)));
+  }
+}

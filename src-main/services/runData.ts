@@ -1,0 +1,126 @@
+import type { BatchDetail } from '@shared/design';
+import type { RunData, WhyAnswer, WhyAttempt } from '@shared/runData';
+import { OUTCOME_NAMES } from '../engine/records';
+import { SERIES_FIELDS } from '../engine/result';
+import { compileTopology, LOCALITY_NAMES } from '../engine/topology';
+import { resolveRun } from '../runner/matrix';
+import type { BatchesRepo } from '../store/batchesRepo';
+import type { Column } from '../store/columns';
+
+const PHASES = 5;
+/** Beyond this many attempts the Gantt chart gets every k-th one (the page stays responsive). */
+const MAX_GANTT_BARS = 150_000;
+
+const list = (c: Column | undefined) => (c ? Array.from(c) : []);
+const num = (x: number) => (Number.isFinite(x) ? x : null);
+
+/** Worker node names of the run's cluster (the sweep may have resized it), for the Gantt and why views. */
+function nodeNames(batch: BatchDetail, run: number): string[] {
+  if (!batch.inputs.clusters.length) return [];
+  return compileTopology(resolveRun(batch.inputs, batch.plan[run]).cluster).nodeName;
+}
+
+/** Task names the way Hadoop numbers them: "<job> m3", "<job> r0". */
+function taskNamer(jobs: { id: string }[], maps: number[], reduces: number[]) {
+  const first: number[] = [];
+  let n = 0;
+  for (let j = 0; j < jobs.length; j++) {
+    first.push(n);
+    n += (maps[j] ?? 0) + (reduces[j] ?? 0);
+  }
+  return {
+    jobOf(task: number): number {
+      let lo = 0;
+      let hi = first.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (first[mid] <= task) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+    name(task: number, job: number): string {
+      const k = task - first[job];
+      return k < (maps[job] ?? 0) ? `m${k}` : `r${k - (maps[job] ?? 0)}`;
+    },
+    isReduce(task: number, job: number): boolean {
+      return task - first[job] >= (maps[job] ?? 0);
+    },
+  };
+}
+
+export function runData(batches: BatchesRepo, batchId: string, run: number): RunData {
+  const batch = batches.get(batchId);
+  const plan = batch.plan[run];
+  if (!plan) throw new Error(`this batch has no run ${run + 1}`);
+  const { result, columns } = batches.runResult(batchId, run);
+  const series = Object.fromEntries([['t', list(columns['series.t'])], ...SERIES_FIELDS.map((f) => [f, list(columns[`series.${f}`])])]) as RunData['series'];
+  const attempts = columns['attempt.task']?.length ?? 0;
+  let gantt: RunData['gantt'] = null;
+  if (attempts > 0 && result.jobMaps && result.jobReduces) {
+    const names = taskNamer(result.jobs, result.jobMaps, result.jobReduces);
+    const step = Math.max(1, Math.ceil(attempts / MAX_GANTT_BARS));
+    gantt = { node: [], start: [], end: [], reduce: [], outcome: [] };
+    const task = columns['attempt.task'];
+    const phaseEnd = columns['attempt.phaseEnd'];
+    for (let a = 0; a < attempts; a += step) {
+      const ends = Array.from(phaseEnd.subarray(a * PHASES, a * PHASES + PHASES)).filter(Number.isFinite);
+      const end = columns['attempt.end'][a];
+      gantt.node.push(columns['attempt.node'][a]);
+      gantt.start.push(columns['attempt.start'][a]);
+      gantt.end.push(Number.isFinite(end) ? end : ends.length ? Math.max(...ends) : result.summary.simulatedSeconds);
+      gantt.reduce.push(names.isReduce(task[a], names.jobOf(task[a])) ? 1 : 0);
+      gantt.outcome.push(columns['attempt.outcome'][a]);
+    }
+  }
+  return {
+    run,
+    label: plan.label,
+    seed: plan.seed,
+    jobs: result.jobs.map((j, i) => ({ ...j, idealSeconds: result.idealSeconds?.[i] ?? null })),
+    series,
+    attempts,
+    nodes: nodeNames(batch, run),
+    gantt,
+  };
+}
+
+/** One job across every finished run of a batch: its times, and each of its attempts with the scheduler's reason. */
+export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAnswer {
+  const batch = batches.get(batchId);
+  const runs = batch.results.map((r) => {
+    const base = { run: r.index, label: r.label, seed: r.seed, status: r.status };
+    if (r.status !== 'finished') return { ...base, job: null, attempts: [], recorded: false };
+    const { result, columns } = batches.runResult(batchId, r.index);
+    const j = result.jobs.findIndex((x) => x.id === jobId);
+    if (j < 0) return { ...base, job: null, attempts: [], recorded: false };
+    const job = result.jobs[j];
+    const recorded = Boolean(columns['attempt.task'] && result.jobMaps && result.jobReduces);
+    const attempts: WhyAttempt[] = [];
+    if (recorded) {
+      const names = taskNamer(result.jobs, result.jobMaps!, result.jobReduces!);
+      const nodes = nodeNames(batch, r.index);
+      const task = columns['attempt.task'];
+      for (let a = 0; a < task.length; a++) {
+        if (names.jobOf(task[a]) !== j) continue;
+        attempts.push({
+          task: names.name(task[a], j),
+          node: nodes[columns['attempt.node'][a]] ?? `node ${columns['attempt.node'][a]}`,
+          start: columns['attempt.start'][a],
+          end: num(columns['attempt.end'][a]),
+          locality: LOCALITY_NAMES[columns['attempt.locality'][a]] ?? 'none',
+          outcome: OUTCOME_NAMES[columns['attempt.outcome'][a]] ?? 'unknown',
+          speculative: columns['attempt.speculative'][a] === 1,
+          reason: result.reasons?.[columns['attempt.reason'][a]] ?? '',
+        });
+      }
+    }
+    return {
+      ...base,
+      job: { submit: job.submit, start: job.start, finish: job.finish, status: job.status, waitedS: job.submit !== null && job.start !== null ? Number((job.start - job.submit).toFixed(3)) : null },
+      attempts,
+      recorded,
+    };
+  });
+  return { job: jobId, runs };
+}

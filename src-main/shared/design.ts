@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ClusterSpecSchema } from './cluster';
+import { RunSummarySchema } from './experiment';
+import { SchedulerSpecSchema } from './schedulers';
+import { SimulationOptionsSchema } from './simulation';
+import { WorkloadSpecSchema } from './workload';
+
+/**
+ * An experiment as designed in the app: saved clusters × saved workloads × schedulers (each with its
+ * parameters) × seeds — a cartesian product, as OpenDC does — with an optional sweep over one
+ * numeric parameter. Running it snapshots every input into a batch, so a past comparison can be
+ * reopened exactly even after the clusters or workloads were edited.
+ */
+const id = z.string().uuid('must be a saved item id');
+
+export const SweepSchema = z.discriminatedUnion('target', [
+  /** One scheduler's numeric parameter (PRISM's alpha, delay waits …): the scheduler becomes one variant per value. */
+  z.strictObject({ target: z.literal('scheduler'), scheduler: z.number().int().min(0), parameter: z.string().min(1), values: z.array(z.number().finite()).min(1, 'give at least one value').max(50, 'at most 50 values') }),
+  /** A simulation option (heartbeat, disk thrashing …): every run is repeated per value. */
+  z.strictObject({ target: z.literal('simulation'), parameter: z.string().min(1), values: z.array(z.number().finite()).min(1, 'give at least one value').max(50, 'at most 50 values') }),
+  /** The number of servers: each cluster is cut to (or grown to) that many servers, kept spread over its racks. */
+  z.strictObject({ target: z.literal('servers'), values: z.array(z.number().int().min(1, 'at least 1 server').max(100_000)).min(1, 'give at least one value').max(50, 'at most 50 values') }),
+]);
+
+export const ExperimentDesignSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
+    description: z.string().max(4000).default(''),
+    clusterIds: z.array(id).min(1, 'pick at least one cluster').max(20),
+    workloadIds: z.array(id).min(1, 'pick at least one workload').max(20),
+    schedulers: z.array(SchedulerSpecSchema).min(1, 'add at least one scheduler').max(30),
+    seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds'),
+    simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+    sweep: SweepSchema.optional(),
+  })
+  .superRefine((d, ctx) => {
+    const seen = new Set<number>();
+    d.seeds.forEach((s, i) => {
+      if (seen.has(s)) ctx.addIssue({ code: 'custom', path: ['seeds', i], message: `seed ${s} is listed twice` });
+      seen.add(s);
+    });
+    const sweep = d.sweep;
+    if (sweep?.target === 'scheduler') {
+      const target = d.schedulers[sweep.scheduler];
+      if (!target) ctx.addIssue({ code: 'custom', path: ['sweep', 'scheduler'], message: `there is no scheduler ${sweep.scheduler + 1}` });
+      else if (typeof (target as Record<string, unknown>)[sweep.parameter] !== 'number')
+        ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric parameter of ${target.kind}` });
+    }
+    if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric simulation option` });
+    }
+    if (d.clusterIds.length * d.workloadIds.length * d.schedulers.length * d.seeds.length * (d.sweep?.values.length ?? 1) > 2000) {
+      ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'more than 2,000 runs: use fewer seeds, schedulers or sweep values' });
+    }
+  });
+
+export type ExperimentDesign = z.output<typeof ExperimentDesignSchema>;
+export type ExperimentDesignInput = z.input<typeof ExperimentDesignSchema>;
+export type Sweep = z.output<typeof SweepSchema>;
+
+/** Everything a batch ran on, copied when it started. */
+export const BatchInputsSchema = z.strictObject({
+  clusters: z.array(z.strictObject({ id: z.string().optional(), name: z.string(), spec: ClusterSpecSchema })),
+  workloads: z.array(z.strictObject({ id: z.string().optional(), name: z.string(), spec: WorkloadSpecSchema })),
+  schedulers: z.array(SchedulerSpecSchema),
+  seeds: z.array(z.number().int()),
+  simulation: SimulationOptionsSchema,
+  sweep: SweepSchema.optional(),
+});
+export type BatchInputs = z.output<typeof BatchInputsSchema>;
+
+/** One run of a batch: indices into the batch's inputs, and the value of the swept parameter. */
+export interface RunPlan {
+  index: number;
+  cluster: number;
+  workload: number;
+  scheduler: number;
+  seed: number;
+  /** The run's name in comparisons: the scheduler's label, with the sweep value when there is one. */
+  label: string;
+  sweepValue?: number;
+}
+
+export type RunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
+
+export interface BatchSummary {
+  id: string;
+  name: string;
+  experimentId: string | null;
+  tags: string[];
+  status: 'running' | 'finished' | 'cancelled' | 'failed';
+  runs: number;
+  finished: number;
+  failed: number;
+  createdAt: string;
+  finishedAt: string | null;
+  clusters: string[];
+  workloads: string[];
+  schedulers: string[];
+}
+
+export interface BatchRun extends RunPlan {
+  status: RunStatus;
+  error: string | null;
+  summary: z.output<typeof RunSummarySchema> | null;
+}
+
+export interface BatchDetail extends BatchSummary {
+  inputs: BatchInputs;
+  plan: RunPlan[];
+  results: BatchRun[];
+}
+
+export interface DesignRecord {
+  id: string;
+  name: string;
+  spec: ExperimentDesign;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Live progress of one run while its batch executes. */
+export interface RunProgressEvent {
+  batchId: string;
+  run: number;
+  status: RunStatus;
+  simTime: number;
+  events: number;
+  eventsPerSecond: number;
+  jobsDone: number;
+  jobsTotal: number;
+  /** Seconds of wall time left, from the share of jobs done; null until there is a basis. */
+  etaS: number | null;
+  error?: string;
+}

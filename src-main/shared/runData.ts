@@ -1,0 +1,66 @@
+import type { RunStatus } from './design';
+
+export interface DesignSummary {
+  id: string;
+  name: string;
+  description: string;
+  updatedAt: string;
+  clusters: string[];
+  workloads: string[];
+  schedulers: string[];
+  seeds: number;
+  runs: number;
+  /** Saved clusters or workloads the design names that no longer exist. */
+  missing: string[];
+}
+
+export interface RunJob {
+  id: string;
+  template: string;
+  status: 'succeeded' | 'failed' | 'unfinished';
+  submit: number | null;
+  start: number | null;
+  finish: number | null;
+  /** Running time alone on an idle cluster (PRISM's ideal); ANP = ideal / actual. */
+  idealSeconds: number | null;
+}
+
+export interface RunData {
+  run: number;
+  label: string;
+  seed: number;
+  jobs: RunJob[];
+  series: { t: number[]; cpu: number[]; memory: number[]; disk: number[]; network: number[]; runningMaps: number[]; runningShuffles: number[]; runningReduces: number[]; pendingTasks: number[] };
+  /** Per-attempt rows stored for this run (0 when attempts were not recorded). */
+  attempts: number;
+  nodes: string[];
+  /** Attempts as bars for the Gantt chart: node index, start, phase ends (5 per attempt), kind 0 map / 1 reduce, outcome. */
+  gantt: { node: number[]; start: number[]; end: number[]; reduce: number[]; outcome: number[] } | null;
+}
+
+export interface WhyAttempt {
+  task: string;
+  node: string;
+  start: number;
+  end: number | null;
+  locality: string;
+  outcome: string;
+  speculative: boolean;
+  reason: string;
+}
+
+export interface WhyRun {
+  run: number;
+  label: string;
+  seed: number;
+  status: RunStatus;
+  job: { submit: number | null; start: number | null; finish: number | null; status: string; waitedS: number | null } | null;
+  attempts: WhyAttempt[];
+  /** False when the run did not keep attempt records (then only the job's times are known). */
+  recorded: boolean;
+}
+
+export interface WhyAnswer {
+  job: string;
+  runs: WhyRun[];
+}

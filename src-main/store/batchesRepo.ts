@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'sql.js';
+import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus } from '@shared/design';
+import { schedulerLabel } from '@shared/schedulers';
+import type { RunOutcome } from '../runner/runTask';
+import { packColumns, unpackColumns, type Column } from './columns';
+import type { Store } from './database';
+import { StoreError } from './errors';
+import { freeName, selectAll, selectOne } from './rows';
+
+interface BatchRow {
+  id: string;
+  name: string;
+  experiment_id: string | null;
+  tags_json: string;
+  inputs_json: string;
+  status: BatchSummary['status'];
+  created_at: string;
+  finished_at: string | null;
+}
+
+interface RunRow {
+  run_index: number;
+  plan_json: string;
+  status: RunStatus;
+  error: string | null;
+  summary_json: string | null;
+}
+
+/** What a stored run keeps besides its columns: the summary, and the jobs and profiles of the result file. */
+export interface StoredRunResult {
+  summary: RunOutcome['summary'];
+  jobs: RunOutcome['jobs'];
+  profiles?: RunOutcome['profiles'];
+  reasons?: string[];
+  kind?: string;
+  idealSeconds?: (number | null)[];
+  jobMaps?: number[];
+  jobReduces?: number[];
+}
+
+/** What of a run's outcome goes into its row (the columns go into the blob). */
+export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
+  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
+}
+
+/** Inputs as saved; batches carried over from version 1 hold only the experiment file they ran. */
+function parseInputs(json: string): BatchInputs | undefined {
+  const value = JSON.parse(json) as BatchInputs | { legacyExperiment: unknown };
+  return 'legacyExperiment' in value ? undefined : value;
+}
+
+function summaryOf(db: Database, row: BatchRow): BatchSummary {
+  const counts = selectOne<{ runs: number; finished: number; failed: number }>(
+    db,
+    "SELECT count(*) AS runs, sum(status = 'finished') AS finished, sum(status = 'failed') AS failed FROM runs WHERE batch_id = ?",
+    [row.id],
+  ) ?? { runs: 0, finished: 0, failed: 0 };
+  const inputs = parseInputs(row.inputs_json);
+  return {
+    id: row.id,
+    name: row.name,
+    experimentId: row.experiment_id,
+    tags: JSON.parse(row.tags_json) as string[],
+    status: row.status,
+    runs: counts.runs,
+    finished: counts.finished ?? 0,
+    failed: counts.failed ?? 0,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    clusters: inputs?.clusters.map((c) => c.name) ?? [],
+    workloads: inputs?.workloads.map((w) => w.name) ?? [],
+    schedulers: inputs?.schedulers.map(schedulerLabel) ?? [],
+  };
+}
+
+/**
+ * Run history: each execution of an experiment is a batch — a copy of every input it ran on, and
+ * one row per planned run. A run's row is completed in one statement when the run ends, so a crash
+ * or a cancel never leaves half a result; runs that never ended are marked cancelled.
+ */
+export function batchesRepo(store: Store) {
+  const now = () => store.now().toISOString();
+  const requireRow = (db: Database, id: string): BatchRow => {
+    const row = selectOne<BatchRow>(db, 'SELECT * FROM batches WHERE id = ?', [id]);
+    if (!row) throw new StoreError('not_found', `no run history entry with id ${id}`, 'id');
+    return row;
+  };
+
+  return {
+    /** A new batch with every run queued; the name becomes "Name (2)" if taken. */
+    create(name: string, experimentId: string | null, inputs: BatchInputs, plan: RunPlan[]): Promise<BatchSummary> {
+      return store.write((db) => {
+        const id = randomUUID();
+        const at = now();
+        db.run("INSERT INTO batches (id, name, experiment_id, inputs_json, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify(inputs), at, at]);
+        for (const p of plan) {
+          db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at]);
+        }
+        return summaryOf(db, requireRow(db, id));
+      });
+    },
+
+    finishRun(batchId: string, index: number, result: StoredRunResult, columns: Record<string, Column>): Promise<void> {
+      const blob = packColumns(columns);
+      return store.write((db) => {
+        db.run("UPDATE runs SET status = 'finished', summary_json = ?, result_blob = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?", [JSON.stringify(result), blob, now(), batchId, index]);
+      });
+    },
+
+    failRun(batchId: string, index: number, error: string): Promise<void> {
+      return store.write((db) => {
+        db.run("UPDATE runs SET status = 'failed', error = ?, finished_at = ? WHERE batch_id = ? AND run_index = ?", [error.slice(0, 4000), now(), batchId, index]);
+      });
+    },
+
+    /** Close a batch: runs still queued or running are marked cancelled. */
+    finish(batchId: string, status: 'finished' | 'cancelled' | 'failed'): Promise<BatchSummary> {
+      return store.write((db) => {
+        const at = now();
+        db.run("UPDATE runs SET status = 'cancelled' WHERE batch_id = ? AND status IN ('queued', 'running')", [batchId]);
+        db.run('UPDATE batches SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?', [status, at, at, batchId]);
+        return summaryOf(db, requireRow(db, batchId));
+      });
+    },
+
+    /** Batches left "running" by a studio that stopped (closed, crashed) are closed as cancelled. */
+    closeInterrupted(): Promise<number> {
+      return store.write((db) => {
+        const ids = selectAll<{ id: string }>(db, "SELECT id FROM batches WHERE status = 'running'").map((r) => r.id);
+        const at = now();
+        for (const id of ids) {
+          db.run("UPDATE runs SET status = 'cancelled' WHERE batch_id = ? AND status IN ('queued', 'running')", [id]);
+          db.run("UPDATE batches SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ?", [at, at, id]);
+        }
+        return ids.length;
+      });
+    },
+
+    list(): BatchSummary[] {
+      return store.read((db) => selectAll<BatchRow>(db, 'SELECT * FROM batches ORDER BY created_at DESC, name').map((r) => summaryOf(db, r)));
+    },
+
+    get(id: string): BatchDetail {
+      return store.read((db) => {
+        const row = requireRow(db, id);
+        const runs = selectAll<RunRow>(db, 'SELECT run_index, plan_json, status, error, summary_json FROM runs WHERE batch_id = ? ORDER BY run_index', [id]);
+        const results: BatchRun[] = runs.map((r) => ({
+          ...(JSON.parse(r.plan_json) as RunPlan),
+          status: r.status,
+          error: r.error,
+          summary: r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : null,
+        }));
+        const inputs = parseInputs(row.inputs_json);
+        return {
+          ...summaryOf(db, row),
+          inputs: inputs ?? { clusters: [], workloads: [], schedulers: [], seeds: [], simulation: {} as BatchInputs['simulation'] },
+          plan: results.map(({ status: _s, error: _e, summary: _m, ...plan }) => plan),
+          results,
+        };
+      });
+    },
+
+    /** A finished run's stored result and columns (series, and attempts when they were recorded). */
+    runResult(id: string, index: number): { result: StoredRunResult; columns: Record<string, Column> } {
+      return store.read((db) => {
+        requireRow(db, id);
+        const stmt = db.prepare("SELECT summary_json, result_blob FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished'");
+        try {
+          stmt.bind([id, index]);
+          if (!stmt.step()) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
+          const [json, blob] = stmt.get() as [string, Uint8Array];
+          return { result: JSON.parse(json) as StoredRunResult, columns: unpackColumns(blob) };
+        } finally {
+          stmt.free();
+        }
+      });
+    },
+
+    rename(id: string, name: string): Promise<BatchSummary> {
+      return store.write((db) => {
+        requireRow(db, id);
+        const clash = selectOne<{ id: string }>(db, 'SELECT id FROM batches WHERE name = ? COLLATE NOCASE AND id IS NOT ?', [name, id]);
+        if (clash) throw new StoreError('conflict', `a run named "${name}" already exists`, 'name');
+        db.run('UPDATE batches SET name = ?, updated_at = ? WHERE id = ?', [name, now(), id]);
+        return summaryOf(db, requireRow(db, id));
+      });
+    },
+
+    setTags(id: string, tags: string[]): Promise<BatchSummary> {
+      return store.write((db) => {
+        requireRow(db, id);
+        const clean = [...new Set(tags.map((t) => t.trim()).filter(Boolean))].sort();
+        db.run('UPDATE batches SET tags_json = ?, updated_at = ? WHERE id = ?', [JSON.stringify(clean), now(), id]);
+        return summaryOf(db, requireRow(db, id));
+      });
+    },
+
+    remove(id: string): Promise<{ id: string }> {
+      return store.write((db) => {
+        const row = requireRow(db, id);
+        if (row.status === 'running') throw new StoreError('conflict', 'this batch is still running: cancel it first', 'id');
+        db.run('DELETE FROM runs WHERE batch_id = ?', [id]);
+        db.run('DELETE FROM batches WHERE id = ?', [id]);
+        return { id };
+      });
+    },
+
+    /** Every stored run, one row each: what `workload-studio runs list` prints. */
+    listRuns(): { id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; makespan: number | null; meanJct: number | null; createdAt: string; blobBytes: number }[] {
+      return store.read((db) =>
+        selectAll<{ id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; summary_json: string | null; created_at: string; bytes: number | null }>(
+          db,
+          'SELECT r.id, b.name AS experiment, r.scheduler, r.seed, r.status, r.summary_json, r.created_at, length(r.result_blob) AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index',
+        ).map((r) => {
+          const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
+          return { id: r.id, experiment: r.experiment, scheduler: r.scheduler, seed: r.seed, status: r.status, makespan: s?.makespan ?? null, meanJct: s?.meanJct ?? null, createdAt: r.created_at, blobBytes: r.bytes ?? 0 };
+        }),
+      );
+    },
+
+    /** A run's column blob by the run's own id (the CLI lists runs by id). */
+    blob(runId: string): Uint8Array | undefined {
+      return store.read((db) => {
+        const stmt = db.prepare('SELECT result_blob FROM runs WHERE id = ?');
+        try {
+          stmt.bind([runId]);
+          return stmt.step() ? ((stmt.get()[0] as Uint8Array | null) ?? undefined) : undefined;
+        } finally {
+          stmt.free();
+        }
+      });
+    },
+  };
+}
+
+export type BatchesRepo = ReturnType<typeof batchesRepo>;

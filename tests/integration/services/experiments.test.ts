@@ -1,0 +1,140 @@
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { PushEvent } from '@shared/contract';
+import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesignInput, RunProgressEvent } from '@shared/design';
+import type { RunData, WhyAnswer } from '@shared/runData';
+import { RunPool } from '../../../src-main/runner/runPool';
+import { startServices, type Services } from '../../../src-main/services';
+import { ensureBuilt } from '../../helpers/built';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const tempDir = useTempDirs();
+beforeAll(() => ensureBuilt(), 120_000);
+
+async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
+  const r = await s.dispatch(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
+  return r.data as T;
+}
+
+/** A studio with one small cluster and workload, and a design of `schedulers` × `seeds` on them. */
+async function studio(pool: () => RunPool, design: Partial<ExperimentDesignInput> = {}) {
+  const s = await startServices({ dataDir: tempDir(), makePool: pool });
+  const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 3 } });
+  const workload = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: { name: 'mix', generate: { count: 12, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Sort', weight: 1, maps: [2, 8] }, { template: 'WordCount', weight: 1, maps: [2, 6] }] } },
+  });
+  const spec: ExperimentDesignInput = { name: 'compare', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }], seeds: [1, 2], ...design };
+  const made = await ok<DesignRecord>(s, 'experiments:create', { spec });
+  return { s, design: made };
+}
+
+async function runToEnd(s: Services, id: string): Promise<BatchDetail> {
+  const batch = await ok<BatchSummary>(s, 'experiments:run', { id });
+  await s.runner.settled(batch.id);
+  return ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+}
+
+describe('experiments: the run matrix through worker threads', () => {
+  it('runs clusters × workloads × schedulers × seeds; parallel threads give exactly the sequential results', async () => {
+    const parallel = await studio(() => new RunPool({ threads: 2 }));
+    const sequential = await studio(() => new RunPool({ threads: 0 }));
+    expect(new RunPool({ threads: 2 }).inProcess).toBe(false);
+    const events: RunProgressEvent[] = [];
+    parallel.s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && events.push(e.payload as RunProgressEvent));
+    const a = await runToEnd(parallel.s, parallel.design.id);
+    const b = await runToEnd(sequential.s, sequential.design.id);
+    expect(a.status).toBe('finished');
+    expect(a.results.map((r) => `${r.label}/${r.seed}`)).toEqual(['fifo/1', 'fifo/2', 'fair (delay)/1', 'fair (delay)/2', 'capacity/1', 'capacity/2']);
+    expect(a.results.every((r) => r.status === 'finished')).toBe(true);
+    expect(a.results.map((r) => r.summary)).toEqual(b.results.map((r) => r.summary));
+    const dataA = await ok<RunData>(parallel.s, 'batches:runData', { id: a.id, run: 3 });
+    const dataB = await ok<RunData>(sequential.s, 'batches:runData', { id: b.id, run: 3 });
+    expect(dataA.jobs).toEqual(dataB.jobs);
+    expect(dataA.series).toEqual(dataB.series);
+    // Every run reported starting and finishing.
+    for (let i = 0; i < 6; i++) {
+      expect(events.some((e) => e.run === i && e.status === 'running')).toBe(true);
+      expect(events.some((e) => e.run === i && e.status === 'finished')).toBe(true);
+    }
+    await parallel.s.close();
+    await sequential.s.close();
+  }, 120_000);
+
+  it('a scheduler that throws fails only its own runs; the others finish and the error is kept', async () => {
+    const workerFile = path.resolve(__dirname, '../../fixtures/throwingRunWorker.cjs');
+    const { s, design } = await studio(() => new RunPool({ threads: 2, workerFile }), { schedulers: [{ kind: 'fifo' }, { kind: 'fair', label: 'boom' }] });
+    const batch = await runToEnd(s, design.id);
+    expect(batch.status).toBe('finished');
+    expect(batch.results.map((r) => [r.label, r.status])).toEqual([
+      ['fifo', 'finished'],
+      ['fifo', 'finished'],
+      ['boom', 'failed'],
+      ['boom', 'failed'],
+    ]);
+    expect(batch.results[2].error).toMatch(/the scheduler threw: boom/);
+    expect(batch.results[2].summary).toBeNull();
+    await s.close();
+  }, 120_000);
+
+  it('cancel stops cleanly: finished runs stay whole, the rest are cancelled with nothing half-written', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 1 }), { seeds: [1, 2, 3, 4, 5, 6, 7, 8] });
+    const firstDone = new Promise<void>((resolve) => s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).status === 'finished' && resolve()));
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+    await firstDone;
+    expect(await ok(s, 'batches:cancel', { id: batch.id })).toEqual({ cancelled: true });
+    const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+    expect(detail.status).toBe('cancelled');
+    const finished = detail.results.filter((r) => r.status === 'finished');
+    expect(finished.length).toBeGreaterThanOrEqual(1);
+    expect(finished.length).toBeLessThan(24);
+    for (const r of detail.results) {
+      expect(['finished', 'cancelled']).toContain(r.status);
+      if (r.status === 'finished') expect((await ok<RunData>(s, 'batches:runData', { id: batch.id, run: r.index })).jobs).toHaveLength(12);
+      else {
+        expect(r.summary).toBeNull();
+        expect(await s.dispatch('batches:runData', { id: batch.id, run: r.index })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      }
+    }
+    await s.close();
+  }, 120_000);
+
+  it('sweeps a scheduler parameter and the number of servers', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }), { schedulers: [{ kind: 'fair' }], seeds: [1], sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] } });
+    const batch = await runToEnd(s, design.id);
+    expect(batch.results.map((r) => r.label)).toEqual(['fair (delay) nodeLocalityWaitS=0', 'fair (delay) nodeLocalityWaitS=5']);
+    const updated = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, sweep: { target: 'servers', values: [2, 9] } } });
+    const sized = await runToEnd(s, updated.id);
+    const nodes = await Promise.all([0, 1].map(async (run) => (await ok<RunData>(s, 'batches:runData', { id: sized.id, run })).nodes.length));
+    expect(nodes).toEqual([2, 9]);
+    await s.close();
+  }, 120_000);
+
+  it('explains a job per run: when it waited, where its tasks ran, with the scheduler\'s reasons', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }), { seeds: [1] });
+    const batch = await runToEnd(s, design.id);
+    const answer = await ok<WhyAnswer>(s, 'batches:why', { id: batch.id, job: 'g3' });
+    expect(answer.runs).toHaveLength(3);
+    for (const r of answer.runs) {
+      expect(r.recorded).toBe(true);
+      expect(r.job?.waitedS).toBeGreaterThanOrEqual(0);
+      expect(r.attempts.length).toBeGreaterThan(0);
+      for (const a of r.attempts) {
+        expect(a.node).toMatch(/^r0\d-h00\d$/);
+        expect(a.task).toMatch(/^[mr]\d+$/);
+        expect(a.reason.length).toBeGreaterThan(0);
+      }
+    }
+    await s.close();
+  }, 120_000);
+
+  it('refuses to run a design whose cluster was deleted, naming the field', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }));
+    await ok(s, 'clusters:delete', { id: design.spec.clusterIds[0] });
+    expect(await s.dispatch('experiments:run', { id: design.id })).toMatchObject({ ok: false, error: { field: 'spec.clusterIds.0', message: 'this cluster no longer exists: pick another one' } });
+    expect(await ok(s, 'batches:list', {})).toEqual([]);
+    expect(await ok<{ missing: string[] }[]>(s, 'experiments:list', {})).toMatchObject([{ missing: [design.spec.clusterIds[0]] }]);
+    await s.close();
+  });
+});
