@@ -67,10 +67,17 @@ export class RunPool {
     const hand = (fn: () => void | Promise<void>) => (handing = handing.then(fn, fn));
     const tasks = runs.map(async (run, index) => {
       const channel = new MessageChannel();
-      channel.port1.on('message', (p: RunProgress) => callbacks.onProgress?.(index, p));
+      let started = false;
+      // A run waits in the pool's queue until a thread is free; its first message means it started.
+      channel.port1.on('message', (p: RunProgress) => {
+        if (!started) {
+          started = true;
+          callbacks.onStart?.(index);
+        }
+        callbacks.onProgress?.(index, p);
+      });
       const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250 };
       try {
-        callbacks.onStart?.(index);
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: options.signal ?? null })) as RunOutcome;
         await hand(() => callbacks.onDone?.(index, outcome));
       } catch (err) {

@@ -17,6 +17,8 @@ export interface WorkerTask {
  */
 export default function runInWorker(task: WorkerTask): RunOutcome {
   let last = 0;
+  // The first message says the run has left the queue and started.
+  task.port.postMessage({ simTime: 0, events: 0, jobsDone: 0, jobsTotal: 0 });
   try {
     return runTask(task.run, {
       withAttempts: task.withAttempts,

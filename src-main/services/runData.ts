@@ -49,7 +49,7 @@ function taskNamer(jobs: { id: string }[], maps: number[], reduces: number[]) {
   };
 }
 
-export function runData(batches: BatchesRepo, batchId: string, run: number): RunData {
+export function runData(batches: BatchesRepo, batchId: string, run: number, withGantt = false): RunData {
   const batch = batches.get(batchId);
   const plan = batch.plan[run];
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
@@ -57,7 +57,7 @@ export function runData(batches: BatchesRepo, batchId: string, run: number): Run
   const series = Object.fromEntries([['t', list(columns['series.t'])], ...SERIES_FIELDS.map((f) => [f, list(columns[`series.${f}`])])]) as RunData['series'];
   const attempts = columns['attempt.task']?.length ?? 0;
   let gantt: RunData['gantt'] = null;
-  if (attempts > 0 && result.jobMaps && result.jobReduces) {
+  if (withGantt && attempts > 0 && result.jobMaps && result.jobReduces) {
     const names = taskNamer(result.jobs, result.jobMaps, result.jobReduces);
     const step = Math.max(1, Math.ceil(attempts / MAX_GANTT_BARS));
     gantt = { node: [], start: [], end: [], reduce: [], outcome: [] };

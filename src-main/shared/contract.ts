@@ -89,7 +89,7 @@ export const contract = {
   'batches:tag': channel<BatchSummary>()(z.strictObject({ id: batchId, tags: z.array(z.string().trim().min(1, 'a tag must not be empty').max(40, 'a tag is at most 40 characters')).max(20, 'at most 20 tags') })),
   'batches:delete': channel<{ id: string }>()(z.strictObject({ id: batchId })),
   /** One run's jobs and time series (and the size of its attempt records), for the charts. */
-  'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0) })),
+  'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0), gantt: z.boolean().default(false) })),
   /** One job across every run of a batch: when it waited, where its tasks ran, and why. */
   'batches:why': channel<WhyAnswer>()(z.strictObject({ id: batchId, job: z.string().min(1, 'name a job') })),
   'store:status': channel<StoreStatus>()(nothing),

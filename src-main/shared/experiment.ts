@@ -94,3 +94,4 @@ export const ResultFileSchema = z.strictObject({
 });
 
 export type ResultFile = z.output<typeof ResultFileSchema>;
+export type RunSummary = z.output<typeof RunSummarySchema>;

@@ -1,0 +1,28 @@
+/** Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom (standard tables). */
+const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+
+/** t(0.975, df); past 30 the first Cornish–Fisher term, z + (z³ + z) / 4df, is within 0.002. */
+export function tQuantile975(df: number): number {
+  if (df < 1) return NaN;
+  if (df <= 30) return T975[df - 1];
+  const z = 1.959964;
+  return z + (z ** 3 + z) / (4 * df);
+}
+
+export interface MeanCi {
+  mean: number;
+  /** Half-width of the 95 % confidence interval of the mean; null with a single value. */
+  half: number | null;
+  n: number;
+}
+
+/** Mean and 95 % confidence interval (Student's t) of values, e.g. one metric across seeds. */
+export function meanCi(values: number[]): MeanCi {
+  const xs = values.filter(Number.isFinite);
+  const n = xs.length;
+  if (n === 0) return { mean: NaN, half: null, n: 0 };
+  const mean = xs.reduce((s, x) => s + x, 0) / n;
+  if (n === 1) return { mean, half: null, n };
+  const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
+  return { mean, half: tQuantile975(n - 1) * Math.sqrt(variance / n), n };
+}

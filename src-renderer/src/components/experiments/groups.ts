@@ -1,0 +1,28 @@
+import type { BatchDetail, BatchRun } from '@shared/design';
+
+/** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */
+export interface RunGroup {
+  key: string;
+  label: string;
+  runs: BatchRun[];
+}
+
+/** Group a batch's runs by what is being compared; seeds are the repetitions within a group. */
+export function groupRuns(batch: BatchDetail): RunGroup[] {
+  const manyClusters = batch.inputs.clusters.length > 1;
+  const manyWorkloads = batch.inputs.workloads.length > 1;
+  const groups = new Map<string, RunGroup>();
+  for (const r of batch.results) {
+    const parts = [r.label];
+    if (manyClusters) parts.push(`on ${batch.inputs.clusters[r.cluster]?.name ?? `cluster ${r.cluster + 1}`}`);
+    if (manyWorkloads) parts.push(`with ${batch.inputs.workloads[r.workload]?.name ?? `workload ${r.workload + 1}`}`);
+    const label = parts.join(' ');
+    const key = `${r.label}|${r.cluster}|${r.workload}`;
+    if (!groups.has(key)) groups.set(key, { key, label, runs: [] });
+    groups.get(key)!.runs.push(r);
+  }
+  return [...groups.values()];
+}
+
+/** A palette that stays apart in light and dark themes (one colour per group, in order). */
+export const GROUP_COLOURS = ['#2f6fde', '#e0703a', '#2a9d6f', '#b04fcf', '#d4a72c', '#d2476b', '#3aa8c1', '#7a7f8c', '#8c5a2b', '#5b6fd6'];

@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ResultFile } from '@shared/experiment';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
+import { useTempDirs } from '../helpers/tempDir';
+import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+const EXAMPLE = path.join(ROOT, 'docs/examples/baselines.experiment.json');
+
+describe('experiments in the browser, against the real services and worker threads', () => {
+  it('designs and runs 3 schedulers × 2 seeds, shows progress, and the comparison equals the CLI\'s numbers', async () => {
+    const dir = tempDir();
+    const studio = await startStudio(dir);
+    // The small preset's cluster and workload, saved as a user would have them.
+    const { cluster, workload } = loadExperiment(EXAMPLE);
+    await studio.services.dispatch('clusters:create', { spec: cluster });
+    await studio.services.dispatch('workloads:create', { spec: { ...workload, generate: { ...workload.generate!, count: 60 } } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="experiments"]').click();
+      await page.getByTestId('new-experiment').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      await page.locator('#experiment-name').fill('Baselines in the app');
+      // A bad seed list is named at its field; the run button waits for a fix.
+      await page.getByTestId('seeds').fill('1, one');
+      await page.getByTestId('seeds').press('Tab');
+      await expect.poll(() => page.locator('[data-field-error="experiment-seeds"]').textContent()).toMatch(/expected number/i);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await page.getByTestId('seeds').fill('1, 2');
+      await page.getByTestId('seeds').press('Tab');
+      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 6 runs/);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await screenshot(page, `experiment-designer-${scheme}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await page.getByTestId('run').click();
+      await page.getByTestId('comparison').waitFor();
+      // Progress while it runs (the batch opens as soon as it is stored).
+      await page.getByTestId('run-progress').waitFor({ timeout: 10_000 });
+      await screenshot(page, 'experiment-running-light');
+      await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
+      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+
+      // The same experiment through the CLI: mean job completion time per scheduler over the seeds.
+      const file = path.join(dir, 'same.experiment.json');
+      fs.writeFileSync(file, JSON.stringify({ name: 'same', cluster, workload: { ...workload, generate: { ...workload.generate!, count: 60 } }, schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }], seeds: [1, 2] }));
+      const cli = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/workload-studio.js'), 'run', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as ResultFile;
+      const meanOf = (label: string) => {
+        const xs = cli.runs.filter((r) => r.scheduler === label).map((r) => r.summary.meanJct);
+        return xs.reduce((s, x) => s + x, 0) / xs.length;
+      };
+      const cells = await page.locator('[data-metric="meanJct"] td').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-mean'))));
+      expect(cells).toHaveLength(3);
+      ['fifo', 'fair (delay)', 'capacity'].forEach((label, i) => expect(cells[i]).toBeCloseTo(meanOf(label), 9));
+      expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
+      await page.locator('[data-testid="gantt"] canvas').waitFor();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForTimeout(300);
+        await screenshot(page, `comparison-${scheme}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // The why-panel: one job in every run, with the scheduler's reasons.
+      await page.getByTestId('why-job').fill('g5');
+      await page.getByTestId('why-ask').click();
+      await expect.poll(() => page.locator('[data-why-run]').count()).toBe(6);
+      expect(await page.getByTestId('why-panel').textContent()).toMatch(/Fair \(delay\): job g5/);
+      await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
+      await screenshot(page, 'why-panel-light');
+
+      // Run history: tag it, filter by the tag, reopen it.
+      await page.locator('[data-nav="history"]').click();
+      const row = page.locator('tr[data-batch^="Baselines in the app"]');
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Tags' }).click();
+      await page.getByTestId('tags-input').fill('baseline, small');
+      await page.getByTestId('save-tags').click();
+      await expect.poll(() => row.textContent()).toMatch(/baseline.*small/);
+      await page.getByTestId('history-filter').fill('small');
+      expect(await page.locator('tr[data-batch]').count()).toBe(1);
+      await screenshot(page, 'history-light');
+      await page.locator('[data-nav="experiments"]').click();
+      await page.locator('tr[data-experiment="Baselines in the app"]').waitFor();
+      await screenshot(page, 'experiments-light');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
