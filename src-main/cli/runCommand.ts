@@ -6,6 +6,7 @@ import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 import type { Services } from '../services';
 import { batchesRepo, storedResult } from '../store/batchesRepo';
+import { profilesRepo } from '../store/profilesRepo';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing]
 
@@ -45,7 +46,11 @@ export async function runCommand(args: string[], flags: Record<string, string | 
         const inputs = experimentInputs(loaded);
         const batches = batchesRepo(services.store);
         const batch = await batches.create(loaded.experiment.name, null, inputs, planBatch(inputs));
-        for (const [i, o] of ran.outcomes.entries()) await batches.finishRun(batch.id, i, storedResult(o, result.runs[i].kind), o.columns);
+        const profiles = profilesRepo(services.store);
+        for (const [i, o] of ran.outcomes.entries()) {
+          await batches.finishRun(batch.id, i, storedResult(o, result.runs[i].kind), o.columns);
+          await profiles.addRun(o.profiles);
+        }
         await batches.finish(batch.id, 'finished');
         io.err(`saved experiment "${batch.name}" with ${ran.outcomes.length} runs in ${services.store.file}\n`);
       } finally {

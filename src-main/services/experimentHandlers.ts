@@ -5,6 +5,8 @@ import type { Store } from '../store/database';
 import { batchesRepo } from '../store/batchesRepo';
 import { clustersRepo } from '../store/clustersRepo';
 import { namedSpecs } from '../store/namedSpecs';
+import { profilesRepo } from '../store/profilesRepo';
+import { withStoredProfiles } from './profileSnapshot';
 import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
@@ -41,7 +43,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
         throw new ServiceError('invalid_request', 'this workload no longer exists: pick another one', `spec.workloadIds.${i}`);
       }
     });
-    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: spec.schedulers, seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
+    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: withStoredProfiles(spec.schedulers, profilesRepo(store)), seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
   }
 
   return {

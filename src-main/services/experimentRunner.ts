@@ -3,6 +3,7 @@ import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
 import { RunPool, type RunProgress } from '../runner/runPool';
 import type { Store } from '../store/database';
 import { batchesRepo, storedResult } from '../store/batchesRepo';
+import { profilesRepo } from '../store/profilesRepo';
 import { WorkloadError } from '../workloads/compile';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
@@ -76,6 +77,8 @@ export class ExperimentRunner {
             onProgress: (i, p) => progress(i, 'running', p),
             onDone: async (i, o) => {
               await batches.finishRun(batch.id, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns);
+              // Every finished run refines the measured profiles of its templates.
+              await profilesRepo(this.store).addRun(o.profiles);
               progress(i, 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.jobs, jobsTotal: o.summary.jobs });
             },
             onError: async (i, err) => {

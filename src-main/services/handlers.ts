@@ -155,7 +155,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       return { jobs: expandJobs(capped, seed).slice(0, limit), total };
     },
     'workloads:templates': () => templateLibrary(),
-    'profiles:list': () => profiles.list(),
+    'profiles:list': () => ({ edited: profiles.list(), measured: profiles.measured() }),
     'profiles:save': async ({ template, phases }) => {
       if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
       const saved = await profiles.save(template, phases);

@@ -6,7 +6,7 @@ import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type Desig
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
 import type { DesignSummary, RunData, WhyAnswer } from './runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
-import { PhaseProfileSchema, type StoredProfile, type TemplateInfo } from './templates';
+import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from './templates';
 import { WorkloadSpecSchema, type JobSpec } from './workload';
 
 /**
@@ -66,7 +66,7 @@ export const contract = {
     z.strictObject({ spec: WorkloadSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).default(1), limit: z.number().int().min(1).max(200_000).default(50_000) }),
   ),
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
-  'profiles:list': channel<StoredProfile[]>()(nothing),
+  'profiles:list': channel<ProfileStore>()(nothing),
   'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
   'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** Main's open-file dialog; answers a token for the chosen file, never its path. */

@@ -87,7 +87,8 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
     profiles: z
       .record(
         z.string(),
-        z.record(z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']), z.strictObject({ cpuCores: z.number().min(0), memoryMb: z.number().min(0), localDiskMBps: z.number().min(0), hdfsMBps: z.number().min(0), shuffleMBps: z.number().min(0) }).partial()),
+        // Partial: a template may have no merge or reduce phase (map-only jobs).
+        z.partialRecord(z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']), z.strictObject({ cpuCores: z.number().min(0), memoryMb: z.number().min(0), localDiskMBps: z.number().min(0), hdfsMBps: z.number().min(0), shuffleMBps: z.number().min(0) }).partial()),
       )
       .default({}),
   }),

@@ -43,3 +43,19 @@ export interface StoredProfile {
   source: 'user';
   updatedAt: string;
 }
+
+/** A template's profile measured from the runs saved so far (refined by every later run). */
+export interface MeasuredProfile {
+  template: string;
+  runs: number;
+  phases: TemplateInfo['phases'];
+  /** Finer-Grained CPU requirement per task (Liu eq. 3.5); 'default' when tasks were too short to analyse. */
+  cpuRequirement: { map: number | 'default' | null; reduce: number | 'default' | null };
+  updatedAt: string;
+}
+
+/** The profile store: what people entered or edited, and what runs measured. */
+export interface ProfileStore {
+  edited: StoredProfile[];
+  measured: MeasuredProfile[];
+}

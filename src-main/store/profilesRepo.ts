@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { StoredProfile, TemplateInfo } from '@shared/templates';
+import type { Database } from 'sql.js';
+import type { MeasuredProfile, StoredProfile, TemplateInfo } from '@shared/templates';
+import type { TemplateTotals } from '../engine/profiles';
+import { jobProfiles, mergeTotals } from '../models/jobProfiles';
 import type { Store } from './database';
-import { selectAll } from './rows';
+import { selectAll, selectOne } from './rows';
 
 interface ProfileRow {
   template: string;
@@ -9,16 +12,29 @@ interface ProfileRow {
   updated_at: string;
 }
 
-/** The one profile per template people enter or edit; kept under the name "default". */
-const NAME = 'default';
+/** Rows of job_profiles by name: what people entered, and what runs measured (summed counters). */
+const EDITED = 'default';
+const MEASURED = 'measured';
 
-/** Phase-level job profiles entered or edited by people (PRISM Fig. 8), one per template. */
+function upsert(db: Database, template: string, name: string, source: string, json: string, at: string) {
+  db.run(
+    `INSERT INTO job_profiles (id, template, name, source, profile_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (template, name) DO UPDATE SET profile_json = excluded.profile_json, source = excluded.source, updated_at = excluded.updated_at`,
+    [randomUUID(), template, name, source, json, at, at],
+  );
+}
+
+/**
+ * The profile store (PRISM Fig. 8 profiles, Liu's CPU requirements), one per template: the counters
+ * every saved run reported, summed so each later run refines the profile; and the profile a person
+ * entered or edited, which wins over the measured one where both exist.
+ */
 export function profilesRepo(store: Store) {
   const now = () => store.now().toISOString();
   return {
     list(): StoredProfile[] {
       return store.read((db) =>
-        selectAll<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE name = ? ORDER BY template', [NAME]).map((r) => ({
+        selectAll<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE name = ? ORDER BY template', [EDITED]).map((r) => ({
           template: r.template,
           phases: JSON.parse(r.profile_json) as TemplateInfo['phases'],
           source: 'user' as const,
@@ -30,20 +46,44 @@ export function profilesRepo(store: Store) {
     save(template: string, phases: TemplateInfo['phases']): Promise<StoredProfile> {
       return store.write((db) => {
         const at = now();
-        db.run(
-          `INSERT INTO job_profiles (id, template, name, source, profile_json, created_at, updated_at) VALUES (?, ?, ?, 'user', ?, ?, ?)
-           ON CONFLICT (template, name) DO UPDATE SET profile_json = excluded.profile_json, source = 'user', updated_at = excluded.updated_at`,
-          [randomUUID(), template, NAME, JSON.stringify(phases), at, at],
-        );
+        upsert(db, template, EDITED, 'user', JSON.stringify(phases), at);
         return { template, phases, source: 'user' as const, updatedAt: at };
       });
     },
 
     remove(template: string): Promise<{ template: string; removed: boolean }> {
       return store.write((db) => {
-        db.run('DELETE FROM job_profiles WHERE template = ? AND name = ?', [template, NAME]);
+        db.run('DELETE FROM job_profiles WHERE template = ? AND name = ?', [template, EDITED]);
         return { template, removed: db.getRowsModified() > 0 };
       });
     },
+
+    /** Add one finished run's reported counters to the measured profiles of its templates. */
+    addRun(totals: Record<string, TemplateTotals>): Promise<void> {
+      return store.write((db) => {
+        const at = now();
+        for (const [template, t] of Object.entries(totals)) {
+          const row = selectOne<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE template = ? AND name = ?', [template, MEASURED]);
+          const before = row ? (JSON.parse(row.profile_json) as { runs: number; totals: TemplateTotals }) : undefined;
+          const merged = before ? mergeTotals([{ [template]: before.totals }, { [template]: t }])[template] : t;
+          upsert(db, template, MEASURED, 'runs', JSON.stringify({ runs: (before?.runs ?? 0) + 1, totals: merged }), at);
+        }
+      });
+    },
+
+    measured(): MeasuredProfile[] {
+      return store.read((db) =>
+        selectAll<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE name = ? ORDER BY template', [MEASURED]).map((r) => {
+          const { runs, totals } = JSON.parse(r.profile_json) as { runs: number; totals: TemplateTotals };
+          const p = jobProfiles({ [r.template]: totals })[0];
+          const phases = Object.fromEntries(
+            Object.entries(p.phases).map(([k, v]) => [k, v ? { durationS: v.durationS, cpuCores: v.cpuCores, memoryMb: v.memoryMb, localDiskMBps: v.localDiskMBps, hdfsMBps: v.hdfsMBps, shuffleMBps: v.shuffleMBps } : null]),
+          ) as TemplateInfo['phases'];
+          return { template: r.template, runs, phases, cpuRequirement: p.cpuRequirement, updatedAt: r.updated_at };
+        }),
+      );
+    },
   };
 }
+
+export type ProfilesRepo = ReturnType<typeof profilesRepo>;

@@ -4,6 +4,7 @@ import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { PushEvent } from '@shared/contract';
 import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesignInput, RunProgressEvent } from '@shared/design';
 import type { RunData, WhyAnswer } from '@shared/runData';
+import type { ProfileStore } from '@shared/templates';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { startServices, type Services } from '../../../src-main/services';
 import { ensureBuilt } from '../../helpers/built';
@@ -126,6 +127,31 @@ describe('experiments: the run matrix through worker threads', () => {
         expect(a.reason.length).toBeGreaterThan(0);
       }
     }
+    await s.close();
+  }, 120_000);
+
+  it('fills the profile store from every finished run and hands it to PRISM and Finer-Grained CPU at the next start', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }), { schedulers: [{ kind: 'fifo' }], seeds: [1] });
+    const first = await runToEnd(s, design.id);
+    expect(first.status).toBe('finished');
+    const store = await ok<ProfileStore>(s, 'profiles:list', {});
+    expect(store.measured.map((m) => [m.template, m.runs])).toEqual([
+      ['Sort', 1],
+      ['WordCount', 1],
+    ]);
+    expect(store.measured[0].phases.map!.durationS).toBeGreaterThan(0);
+    // An edit wins over the measurement for PRISM.
+    const edited = { ...store.measured[0].phases, map: { ...store.measured[0].phases.map!, cpuCores: 0.42 } };
+    await ok(s, 'profiles:save', { template: 'Sort', phases: edited });
+
+    const next = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, schedulers: [{ kind: 'prism' }, { kind: 'finegrained' }, { kind: 'prism', label: 'own', profiles: { Sort: { map: { cpuCores: 1 } } } }] } });
+    const second = await runToEnd(s, next.id);
+    const [prism, fine, own] = second.inputs.schedulers as Record<string, unknown>[];
+    expect((prism.profiles as Record<string, Record<string, { cpuCores: number }>>).Sort.map.cpuCores).toBe(0.42);
+    expect(Object.keys(prism.profiles as object)).toEqual(['Sort', 'WordCount']);
+    expect(Object.keys(fine.requirements as object).length).toBeGreaterThan(0);
+    expect(own.profiles).toEqual({ Sort: { map: { cpuCores: 1 } } });
+    expect((await ok<ProfileStore>(s, 'profiles:list', {})).measured.map((m) => m.runs)).toEqual([4, 4]);
     await s.close();
   }, 120_000);
 
