@@ -8,12 +8,12 @@ export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { resolve: { alias }, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 30000 } },
+      { resolve: { alias }, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 30000, globalSetup: ['tests/helpers/globalSetup.ts'] } },
       { resolve: { alias }, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 120000 } },
       {
         resolve: { alias },
         // One browser at a time on a 2-core machine; each file starts its own server and data folder.
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 60000, fileParallelism: false, globalSetup: ['tests/helpers/globalSetup.ts'] },
       },
     ],
   },

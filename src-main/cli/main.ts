@@ -10,6 +10,7 @@ import { runsCommand, runsHelp } from './runsCommand';
 import { profileCommand, profileHelp } from './profileCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
+import { interferenceCommand, interferenceHelp } from './interferenceCommand';
 
 declare const __APP_VERSION__: string | undefined;
 
@@ -24,6 +25,7 @@ Commands:
   run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
   runs list                     runs saved with run --save
   profile <result.json>         job profiles (phase-level, CPU requirement) from a run result
+  interference                  ILA's interference model against linear and quadratic ones (Table 5)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
 Options:
@@ -53,6 +55,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         timing: { type: 'boolean' },
         run: { type: 'string' },
         format: { type: 'string' },
+        samples: { type: 'string' },
+        seed: { type: 'string' },
         'skip-bad': { type: 'boolean' },
         csv: { type: 'boolean' },
       },
@@ -72,7 +76,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -83,9 +87,9 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   }
 
   // Commands on files alone need no data folder.
-  if (command === 'profile') {
+  if (command === 'profile' || command === 'interference') {
     try {
-      return await profileCommand(rest, flags, io);
+      return command === 'profile' ? await profileCommand(rest, flags, io) : await interferenceCommand(flags, io);
     } catch (err) {
       if (err instanceof CliUsageError) {
         io.err(`error: ${err.message}\n`);

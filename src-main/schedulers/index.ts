@@ -5,6 +5,7 @@ import { drfScheduler } from './drf';
 import { fairScheduler } from './fair';
 import { fifoScheduler } from './fifo';
 import { fineGrainedCpuScheduler } from './fineGrainedCpu';
+import { ilaScheduler } from './ila';
 import { lateScheduler } from './late';
 import { prismScheduler } from './prism';
 
@@ -25,5 +26,7 @@ export function createScheduler(spec: SchedulerSpec): Scheduler {
       return fineGrainedCpuScheduler(spec);
     case 'prism':
       return prismScheduler(spec);
+    case 'ila':
+      return ilaScheduler(spec);
   }
 }

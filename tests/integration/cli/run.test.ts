@@ -156,4 +156,18 @@ describe('workload-studio run', () => {
     fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'c.json' }, workload: { jobs: [{ template: 'Teleport', submit: 0, inputMb: 1 }] }, schedulers: [{ kind: 'fifo' }] }));
     expect((await cli(['run', file])).err).toBe('error: workload jobs.0.template: unknown template "Teleport"\n');
   });
+
+  it('compares the interference models as ILA Table 5 does (`interference`)', async () => {
+    const r = await cli(['interference', '--samples', '90', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { training: number; testing: number; models: { name: string; all: { r2: number; meanError: number; samples: number } }[] };
+    expect(report.training + report.testing).toBe(90);
+    expect(report.models.map((m) => m.name)).toEqual(['exponential (eq. 1-3)', 'linear', 'quadratic']);
+    for (const m of report.models) {
+      expect(m.all.samples).toBe(report.testing);
+      expect(Number.isFinite(m.all.r2)).toBe(true);
+      expect(m.all.meanError).toBeGreaterThanOrEqual(0);
+    }
+    expect(await cli(['interference', '--samples', '5'])).toMatchObject({ code: 2, err: expect.stringMatching(/--samples must be/) });
+  });
 });

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { PushEvent } from '@shared/contract';
 import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesignInput, RunProgressEvent } from '@shared/design';
@@ -7,11 +7,9 @@ import type { RunData, WhyAnswer } from '@shared/runData';
 import type { ProfileStore } from '@shared/templates';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { startServices, type Services } from '../../../src-main/services';
-import { ensureBuilt } from '../../helpers/built';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
-beforeAll(() => ensureBuilt(), 120_000);
 
 async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
   const r = await s.dispatch(channel, request);

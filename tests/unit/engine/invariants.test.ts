@@ -18,6 +18,8 @@ const SCHEDULERS: SchedulerSpecInput[] = [
   { kind: 'late', mapSlots: 3, reduceSlots: 2, minRunSeconds: 5 },
   { kind: 'finegrained', minAnalysableSeconds: 1 },
   { kind: 'prism' },
+  { kind: 'ila', mapSlots: 3, reduceSlots: 2, profilingSamples: 30 },
+  { kind: 'ila', variant: 'lao', mapSlots: 3, reduceSlots: 2 },
 ];
 
 /** A random but reproducible scenario: cluster shape, job mix, arrivals. */

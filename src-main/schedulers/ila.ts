@@ -1,0 +1,222 @@
+import type { SchedulerSpec } from '@shared/schedulers';
+import type { TaskCounters } from '../engine/profiles';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { Locality } from '../engine/topology';
+import { fitInterferenceModel, predict, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
+import { generateProfilingSamples, type ServerShape } from '../models/interferenceProfiling';
+import { LEVEL_WORDS, launchReduce } from './slotHelpers';
+
+type IlaSpec = Extract<SchedulerSpec, { kind: 'ila' }>;
+
+interface Demand {
+  tc: number;
+  tr: number;
+  tw: number;
+}
+
+/** Offline fits are made once per server shape and reused by every run in the process. */
+const fittedModels = new Map<string, InterferenceModel>();
+
+const PROBES = ['TeraSort', 'Grep', 'WordCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
+
+function serverShape(view: ClusterView): ServerShape {
+  const topo = view.topology;
+  const host = topo.nodeHost[0];
+  const vms = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
+  return {
+    cores: topo.hostCores[host],
+    memoryGb: 64,
+    diskMBps: topo.hostDiskMBps[host],
+    vms,
+    vcpus: topo.nodeCores[0],
+    vmMemoryGb: Math.max(1, topo.nodeMemoryMb[0] / 1024),
+    dom0CpuPerMb: topo.hostHasVms[host] ? 0.002 : 0,
+  };
+}
+
+/**
+ * ILA — interference- and locality-aware scheduling for virtual clusters (Bu, Rao, Xu, HPDC'13),
+ * on Hadoop 1 slots and fair job ordering (Alg. 3). For a free slot on VM n, jobs are taken in
+ * fair order; the interference module (IASM, Alg. 1) predicts the slowdown of the job's next task
+ * on n from the monitors and the job's task demand (EWMA of finished tasks, eq. 7, starting high),
+ * and accepts it under the static threshold H — or, once the server has had more than one idle
+ * slot for k seconds, under a dynamic threshold that trades slowdown for parallelism
+ * ((Z_R + 1)/Ŝ > Z_R/H_d). The locality module (LASM, Alg. 2) then takes the job's closest task,
+ * waiting at most the adaptive delay of eq. 4 (none below 1 % of a block; 0.5 s for node level,
+ * 5 s for server and rack level), counted from the level last accepted. The model (eq. 1-3) is
+ * fitted offline on profiling runs of this cluster's servers and re-fitted every k observations.
+ * IAO keeps IASM with greedy locality; LAO keeps LASM without IASM.
+ */
+export function ilaScheduler(spec: IlaSpec): Scheduler {
+  const useIasm = spec.variant !== 'lao';
+  const useLasm = spec.variant !== 'iao';
+  let model: InterferenceModel | undefined = spec.model ? { cpu: spec.model.cpu, io: spec.model.io, combine: spec.model.combine } : undefined;
+  const observations: InterferenceSample[] = [];
+  let sinceFit = 0;
+  const demand = new Map<string, Demand>(); // key: job + ':m' / ':r'
+  const measured = new Map<string, number>(); // how many tasks measured so far
+  const launchFeatures = new Map<number, InterferenceFeatures>();
+  const allowedLevel = new Map<number, Locality>();
+  const waitingSince = new Map<number, number>();
+  const hostIdleSince = new Map<number, number>();
+  const hostThreshold = new Map<number, number>();
+
+  const demandOf = (j: number, reduce: boolean): Demand => demand.get(`${j}:${reduce ? 'r' : 'm'}`) ?? spec.initialDemand;
+
+  function ensureModel(view: ClusterView): InterferenceModel {
+    if (model) return model;
+    const shape = serverShape(view);
+    const key = JSON.stringify([shape, spec.profilingSamples]);
+    let m = fittedModels.get(key);
+    if (!m) {
+      m = fitInterferenceModel(generateProfilingSamples(shape, PROBES, spec.profilingSamples, 1));
+      fittedModels.set(key, m);
+    }
+    model = m;
+    return m;
+  }
+
+  /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? */
+  function interferenceOk(view: ClusterView, n: number, j: number, reduce: boolean): { ok: boolean; predicted: number; threshold: number } {
+    const topo = view.topology;
+    const host = topo.nodeHost[n];
+    const d = demandOf(j, reduce);
+    const features: InterferenceFeatures = { ...view.nodeUsage(n), tc: d.tc, tr: d.tr, tw: d.tw };
+    const predicted = predict(ensureModel(view), features);
+    // Running and idle slots on the whole physical server. A shuffle waiting for map output holds
+    // its slot but is not slowed by anyone: it does not count as running (Z_R is about throughput).
+    let running = 0;
+    let idle = 0;
+    for (let i = topo.hostNodeStart[host]; i < topo.hostNodeStart[host + 1]; i++) {
+      const node = topo.hostNodeList[i];
+      if (!view.nodeAlive(node)) continue;
+      for (const a of view.attemptsOnNode(node)) if (!a.waiting && !a.paused) running++;
+      idle += Math.max(0, spec.mapSlots - view.nodeRunningMaps(node)) + Math.max(0, spec.reduceSlots - view.nodeRunningReduces(node));
+    }
+    if (idle > 1) {
+      if (!hostIdleSince.has(host)) hostIdleSince.set(host, view.now);
+    } else hostIdleSince.delete(host);
+    const idleLong = spec.dynamicThreshold && hostIdleSince.has(host) && view.now - hostIdleSince.get(host)! >= spec.idleSeconds;
+    if (!idleLong) {
+      hostThreshold.set(host, spec.threshold);
+      return { ok: predicted <= spec.threshold, predicted, threshold: spec.threshold };
+    }
+    // Dynamic threshold: accept a slower task when it raises the server's throughput.
+    const hd = hostThreshold.get(host) ?? spec.threshold;
+    if ((running + 1) / predicted > running / hd && predicted > hd) {
+      hostThreshold.set(host, predicted);
+      return { ok: true, predicted, threshold: predicted };
+    }
+    if (predicted <= hd) {
+      hostThreshold.set(host, Math.max(spec.threshold, Math.min(hd - 1, predicted)));
+      return { ok: true, predicted, threshold: hd };
+    }
+    return { ok: false, predicted, threshold: hd };
+  }
+
+  /** Eq. 4: the wait for locality level i of job j. */
+  function waitFor(view: ClusterView, j: number, level: Locality): number {
+    const job = view.job(j);
+    const ratio = job.maps > 0 ? job.inputMb / job.maps / view.topology.blockSizeMb : 0;
+    if (ratio <= spec.smallInputFraction) return 0;
+    const base = level === Locality.Node ? spec.nodeWaitS : level === Locality.Server ? spec.serverWaitS : spec.rackWaitS;
+    return Math.min(1, ratio) * base;
+  }
+
+  return {
+    name: spec.variant,
+    onJobSubmitted(j) {
+      allowedLevel.set(j, Locality.Node);
+    },
+    onJobFinished(j) {
+      allowedLevel.delete(j);
+      waitingSince.delete(j);
+      demand.delete(`${j}:m`);
+      demand.delete(`${j}:r`);
+    },
+    onTaskFinished(task, c: TaskCounters, view) {
+      const j = view.jobOfTask(task);
+      // Demand as it would be without interference: counters over the task's undisturbed time.
+      const io = (c.fsReadMb + c.fsWriteMb + c.hdfsReadMb + c.hdfsWriteMb) / c.diskMBps;
+      const undisturbed = Math.max(1e-3, c.cpuSeconds, io);
+      const d: Demand = { tc: c.cpuSeconds / undisturbed, tr: (c.fsReadMb + c.hdfsReadMb) / undisturbed, tw: (c.fsWriteMb + c.hdfsWriteMb) / undisturbed };
+      const key = `${j}:${c.isReduce ? 'r' : 'm'}`;
+      const seen = measured.get(key) ?? 0;
+      const prior = demand.get(key);
+      // Eq. 7: the first measurement replaces the initial guess; later ones are blended with α.
+      demand.set(key, seen === 0 || !prior ? d : { tc: spec.ewmaAlpha * d.tc + (1 - spec.ewmaAlpha) * prior.tc, tr: spec.ewmaAlpha * d.tr + (1 - spec.ewmaAlpha) * prior.tr, tw: spec.ewmaAlpha * d.tw + (1 - spec.ewmaAlpha) * prior.tw });
+      measured.set(key, seen + 1);
+      const f = launchFeatures.get(task);
+      launchFeatures.delete(task);
+      if (f && useIasm) {
+        observations.push({ ...f, tc: d.tc, tr: d.tr, tw: d.tw, kind: view.job(j).template.kind, slowdown: Math.max(1, c.wallSeconds / undisturbed) });
+        if (++sinceFit >= spec.refitEvery && model) {
+          sinceFit = 0;
+          model = fitInterferenceModel(observations.slice(-2000));
+        }
+      }
+    },
+    onHeartbeat(n: number, view: ClusterView) {
+      if (view.pendingTasks() === 0) return;
+      let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
+      let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      const order = () => [...view.activeJobs].sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+      const found = { level: Locality.Node as Locality };
+      while (freeMaps > 0) {
+        let launched = false;
+        for (const j of order()) {
+          if (view.pendingMaps(j) === 0) continue;
+          let check = { ok: true, predicted: 1, threshold: spec.threshold };
+          if (useIasm) {
+            check = interferenceOk(view, n, j, false);
+            if (!check.ok) continue; // IASM refuses this job on this node
+          }
+          // LASM (Alg. 2), or greedy locality for IAO.
+          const task = view.findMap(j, n, Locality.OffRack, found);
+          if (task < 0) continue;
+          const level = found.level;
+          if (useLasm && level !== Locality.None) {
+            const allowed = allowedLevel.get(j) ?? Locality.Node;
+            if (level > allowed) {
+              const since = waitingSince.get(j) ?? view.now;
+              waitingSince.set(j, since);
+              let needed = 0;
+              for (let l = allowed; l < level; l++) needed += waitFor(view, j, l as Locality);
+              if (view.now - since < needed) continue; // keep waiting for a closer slot
+            }
+            allowedLevel.set(j, level);
+            waitingSince.delete(j);
+          }
+          const usage = useIasm ? view.nodeUsage(n) : undefined;
+          const id = view.job(j).id;
+          const why = () =>
+            `${spec.variant.toUpperCase()}: job ${id} is furthest below its fair share` +
+            (useIasm ? `; predicted slowdown ${check.predicted.toFixed(2)} ≤ threshold ${check.threshold.toFixed(2)}` : '') +
+            `; ${LEVEL_WORDS[level]} map`;
+          if (view.launch(task, n, why, { memoryMb: spec.slotMemoryMb })) {
+            if (usage) {
+              const d = demandOf(j, false);
+              launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
+            }
+            launched = true;
+            break;
+          }
+        }
+        if (!launched) break;
+        freeMaps--;
+      }
+      while (freeReduces > 0) {
+        let launched = false;
+        for (const j of order()) {
+          if (useIasm && view.pendingReduces(j) > 0 && !interferenceOk(view, n, j, true).ok) continue;
+          if (launchReduce(view, j, n, () => `${spec.variant.toUpperCase()}: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
+            launched = true;
+            break;
+          }
+        }
+        if (!launched) break;
+        freeReduces--;
+      }
+    },
+  };
+}
