@@ -14,6 +14,8 @@ interface Demand {
   tw: number;
 }
 
+const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
+
 /** Offline fits are made once per server shape and reused by every run in the process. */
 const fittedModels = new Map<string, InterferenceModel>();
 
@@ -82,7 +84,11 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
     const host = topo.nodeHost[n];
     const d = demandOf(j, reduce);
     const features: InterferenceFeatures = { ...view.nodeUsage(n), tc: d.tc, tr: d.tr, tw: d.tw };
-    const predicted = predict(ensureModel(view), features);
+    // A slowdown is relative to running alone: divide out what the fitted model predicts for the
+    // same task on an idle server, so a fit's bias at no load does not read as interference.
+    const m = ensureModel(view);
+    const alone = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
+    const predicted = Math.max(1, predict(m, features) / Math.max(1e-6, alone));
     // Running and idle slots on the whole physical server. A shuffle waiting for map output holds
     // its slot but is not slowed by anyone: it does not count as running (Z_R is about throughput).
     let running = 0;
