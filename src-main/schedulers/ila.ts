@@ -1,6 +1,6 @@
 import type { SchedulerSpec } from '@shared/schedulers';
 import type { TaskCounters } from '../engine/profiles';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { fitInterferenceModel, predict, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { generateProfilingSamples, type ServerShape } from '../models/interferenceProfiling';
@@ -65,6 +65,35 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
 
   const demandOf = (j: number, reduce: boolean): Demand => demand.get(`${j}:${reduce ? 'r' : 'm'}`) ?? spec.initialDemand;
 
+  // Tasks placed at this instant do not show in the monitors yet (they start consuming after this
+  // heartbeat): their estimated demand is added to what the next decision on the server sees.
+  let placedAt = -1;
+  const placed = new Map<number, { node: number; d: Demand }[]>();
+  function usageWithPlaced(view: ClusterView, n: number): NodeUsage {
+    const u = { ...view.nodeUsage(n) };
+    if (placedAt !== view.now) return u;
+    for (const p of placed.get(view.topology.nodeHost[n]) ?? []) {
+      if (p.node === n) {
+        u.cu += p.d.tc;
+        u.ru += p.d.tr;
+        u.wu += p.d.tw;
+      } else {
+        u.ca += p.d.tc;
+        u.ra += p.d.tr;
+        u.wa += p.d.tw;
+      }
+    }
+    return u;
+  }
+  function notePlaced(view: ClusterView, n: number, d: Demand) {
+    if (placedAt !== view.now) {
+      placedAt = view.now;
+      placed.clear();
+    }
+    const host = view.topology.nodeHost[n];
+    placed.set(host, [...(placed.get(host) ?? []), { node: n, d }]);
+  }
+
   function ensureModel(view: ClusterView): InterferenceModel {
     if (model) return model;
     const shape = serverShape(view);
@@ -83,7 +112,7 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
     const topo = view.topology;
     const host = topo.nodeHost[n];
     const d = demandOf(j, reduce);
-    const features: InterferenceFeatures = { ...view.nodeUsage(n), tc: d.tc, tr: d.tr, tw: d.tw };
+    const features: InterferenceFeatures = { ...usageWithPlaced(view, n), tc: d.tc, tr: d.tr, tw: d.tw };
     // A slowdown is relative to running alone: divide out what the fitted model predicts for the
     // same task on an idle server, so a fit's bias at no load does not read as interference.
     const m = ensureModel(view);
@@ -97,6 +126,7 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
       const node = topo.hostNodeList[i];
       if (!view.nodeAlive(node)) continue;
       for (const a of view.attemptsOnNode(node)) if (!a.waiting && !a.paused) running++;
+      if (placedAt === view.now) running += (placed.get(host) ?? []).filter((p) => p.node === node).length;
       idle += Math.max(0, spec.mapSlots - view.nodeRunningMaps(node)) + Math.max(0, spec.reduceSlots - view.nodeRunningReduces(node));
     }
     if (idle > 1) {
@@ -193,17 +223,16 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
             allowedLevel.set(j, level);
             waitingSince.delete(j);
           }
-          const usage = useIasm ? view.nodeUsage(n) : undefined;
+          const usage = useIasm ? usageWithPlaced(view, n) : undefined;
           const id = view.job(j).id;
           const why = () =>
             `${spec.variant.toUpperCase()}: job ${id} is furthest below its fair share` +
             (useIasm ? `; predicted slowdown ${check.predicted.toFixed(2)} ≤ threshold ${check.threshold.toFixed(2)}` : '') +
             `; ${LEVEL_WORDS[level]} map`;
           if (view.launch(task, n, why, { memoryMb: spec.slotMemoryMb })) {
-            if (usage) {
-              const d = demandOf(j, false);
-              launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
-            }
+            const d = demandOf(j, false);
+            if (usage) launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
+            notePlaced(view, n, d);
             launched = true;
             break;
           }
@@ -216,6 +245,7 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
         for (const j of order()) {
           if (useIasm && view.pendingReduces(j) > 0 && !interferenceOk(view, n, j, true).ok) continue;
           if (launchReduce(view, j, n, () => `${spec.variant.toUpperCase()}: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
+            notePlaced(view, n, demandOf(j, true));
             launched = true;
             break;
           }

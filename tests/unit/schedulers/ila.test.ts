@@ -5,34 +5,48 @@ import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
 const attempts = (r: ReturnType<typeof run>) =>
-  Array.from({ length: r.records.length }, (_, i) => ({ task: r.records.task[i], node: r.records.node[i], start: r.records.start[i], locality: r.records.locality[i], reason: r.reasons[r.records.reason[i]] }));
+  Array.from({ length: r.records.length }, (_, i) => ({ task: r.records.task[i], node: r.records.node[i], start: r.records.start[i], end: r.records.end[i], locality: r.records.locality[i], reason: r.reasons[r.records.reason[i]] }));
 
 /**
- * A model that predicts the same slowdown everywhere (eq. 3 with only the CPU term, whose exponent
- * is the constant ln(S − 1), plus C1 = 1): it isolates Algorithm 1's decisions from the fit.
+ * A model whose slowdown grows with the CPU the server is already using: Ŝ = exp(k · (cu + ca))
+ * (eq. 1 with only the usage terms, combined by eq. 3 with α = 1). Alone (cu = 0) it predicts 1, so
+ * Algorithm 1's decisions can be read off the number of tasks already busy on the server.
  */
-const constantModel = (slowdown: number) => ({ cpu: [0, 0, 0, 0, Math.log(slowdown - 1 + 1e-12), 1], io: [0, 0, 0, 0, 0, 0, 0, 0, -50, 0], combine: [1, 0, 0] as [number, number, number] });
-/** 2 servers × 2 VMs, so "the server" and "the VM" differ. */
-const vms = () => cluster(1, 2, { cores: 4, vms: 2, vcpus: 2, vmMemoryGb: 2, memoryGb: 8 });
+const loadModel = (k: number) => ({ cpu: [0, k, k, 0, 0, 0], io: [0, 0, 0, 0, 0, 0, 0, 0, -50, 0], combine: [1, 0, 0] as [number, number, number] });
+/** One server with 2 VMs of 2 vCPUs and 2 map slots each: 4 slots on one host. */
+const oneServer = () => cluster(1, 1, { cores: 4, vms: 2, vcpus: 2, vmMemoryGb: 2, memoryGb: 8 });
+
+/** The most attempts running at once on the (single) server. */
+function peak(a: ReturnType<typeof attempts>): number {
+  const events = a.flatMap((x) => [[x.start, 1], [x.end, -1]] as [number, number][]).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  let now = 0;
+  let max = 0;
+  for (const [, d] of events) max = Math.max(max, (now += d));
+  return max;
+}
 
 describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
-  it('Algorithm 1: rejects a job whose predicted slowdown exceeds the static threshold, accepts it under a higher one', () => {
-    const jobs = [job('j', cpuOnly(5), { maps: 4 })];
-    const strict = run(vms(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model: constantModel(2.3), reduceSlots: 0 }), { heartbeatS: 1, horizonS: 120 });
-    expect(strict.records.length).toBe(0);
-    expect(strict.jobs[0].status).toBe('unfinished');
-    const lenient = run(vms(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 2.5, dynamicThreshold: false, model: constantModel(2.3), reduceSlots: 0 }), { heartbeatS: 1 });
-    expect(lenient.jobs[0].status).toBe('succeeded');
-    expect(attempts(lenient)[0].reason).toMatch(/^IAO: job j is furthest below its fair share; predicted slowdown 2\.30 ≤ threshold 2\.50/);
+  it('Algorithm 1: with H = 1 a busy server refuses a job predicted to slow down; a higher threshold lets it co-run', () => {
+    const jobs = [job('j', cpuOnly(10), { maps: 8 })];
+    const strict = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }), { heartbeatS: 1 });
+    const lenient = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1e6, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }), { heartbeatS: 1 });
+    expect(strict.jobs[0].status).toBe('succeeded');
+    // H = 1: only the first task on an idle server passes (Ŝ = 1); every co-located one is refused.
+    expect(peak(attempts(strict))).toBe(1);
+    expect(peak(attempts(lenient))).toBe(4);
+    expect(attempts(strict)[0].reason).toMatch(/^IAO: job j is furthest below its fair share; predicted slowdown 1\.00 ≤ threshold 1\.00/);
+    expect(lenient.jobs[0].finish).toBeLessThan(strict.jobs[0].finish);
   });
 
-  it('Algorithm 1, dynamic threshold: a server idle for k seconds takes a slower task when it raises its throughput', () => {
-    const r = run(vms(), [job('j', cpuOnly(5), { maps: 8 })], sched({ kind: 'ila', variant: 'iao', threshold: 1, idleSeconds: 20, model: constantModel(2.3), reduceSlots: 0 }), { heartbeatS: 1 });
-    expect(r.jobs[0].status).toBe('succeeded');
-    const a = attempts(r);
-    // Nothing starts before the servers have had idle slots for 20 s; then (Z_R + 1)/Ŝ > Z_R/H_d holds for Z_R = 0.
-    expect(Math.min(...a.map((x) => x.start))).toBeGreaterThanOrEqual(20);
-    expect(a[0].reason).toMatch(/predicted slowdown 2\.30 ≤ threshold 2\.30/);
+  it('Algorithm 1, dynamic threshold: once slots idle for k seconds, the server co-runs a slower task when it raises throughput', () => {
+    const jobs = [job('j', cpuOnly(60), { maps: 8 })];
+    const dynamic = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, idleSeconds: 20, model: loadModel(0.5), reduceSlots: 0 }), { heartbeatS: 1 });
+    const a = attempts(dynamic);
+    expect(peak(a)).toBeGreaterThan(1);
+    // The second task waits for the idle window (k = 20 s) before the dynamic rule admits it.
+    const second = a.map((x) => x.start).sort((p, q) => p - q)[1];
+    expect(second).toBeGreaterThanOrEqual(20);
+    expect(a.some((x) => /predicted slowdown (\d+\.\d+) ≤ threshold \1/.test(x.reason) && !/slowdown 1\.00/.test(x.reason))).toBe(true);
   });
 
   it('Algorithm 2: no delay for a tiny input; a block-sized input waits for its node', () => {
@@ -44,14 +58,15 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
     const full = run(topo, [job('f', io, { maps: 1, inputMb: 128 })], lao(), { heartbeatS: 3 });
     expect(attempts(full)[0].locality).toBe(0);
     expect(attempts(tiny)[0].start).toBeLessThanOrEqual(attempts(full)[0].start);
-    // With no waits at all (the IAO side of the comparison) the first free node takes the block.
+    // With no waits at all the first free node takes the block.
     const greedy = run(topo, [job('f', io, { maps: 1, inputMb: 128 })], lao({ nodeWaitS: 0, serverWaitS: 0, rackWaitS: 0 }), { heartbeatS: 3 });
     expect(attempts(greedy)[0].start).toBeLessThanOrEqual(attempts(full)[0].start);
   });
 
-  it('LAO ignores interference: it launches under a model that predicts any slowdown', () => {
-    const r = run(vms(), [job('j', cpuOnly(5), { maps: 4 })], sched({ kind: 'ila', variant: 'lao', threshold: 1, dynamicThreshold: false, model: constantModel(9), reduceSlots: 0 }), { heartbeatS: 1 });
+  it('LAO ignores interference: it fills the server whatever the model predicts', () => {
+    const r = run(oneServer(), [job('j', cpuOnly(10), { maps: 8 })], sched({ kind: 'ila', variant: 'lao', threshold: 1, dynamicThreshold: false, model: loadModel(5), reduceSlots: 0 }), { heartbeatS: 1 });
     expect(r.jobs[0].status).toBe('succeeded');
-    expect(attempts(r)[0].reason).toMatch(/^LAO: job j is furthest below its fair share; node-local map|^LAO: job j is furthest below its fair share; .* map$/);
+    expect(peak(attempts(r))).toBe(4);
+    expect(attempts(r)[0].reason).toMatch(/^LAO: job j is furthest below its fair share; .* map$/);
   });
 });
