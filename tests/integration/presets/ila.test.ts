@@ -11,7 +11,7 @@ const preset = path.resolve(__dirname, '../../../resources/presets/ila-facebook.
  * baselines; the size against the Fair-based ones is below the paper's 1.5x (see that page).
  */
 describe('ILA preset', () => {
-  it('finishes every job under every variant; ILA beats PureFair, Delay, Capacity and LATE on mean job time', async () => {
+  it('finishes every job under every variant; ILA beats PureFair, Delay, Capacity, LATE, IAO and LAO on mean job time', async () => {
     const loaded = loadExperiment(preset);
     loaded.experiment.seeds = [1];
     const { result } = await runExperiment(loaded);
@@ -21,5 +21,8 @@ describe('ILA preset', () => {
     expect(jct('Delay') / jct('ila')).toBeGreaterThan(1.15);
     expect(jct('Capacity') / jct('ila')).toBeGreaterThan(1.5);
     expect(jct('LATE') / jct('ila')).toBeGreaterThan(1.5);
+    // And the combination beats either module alone (paper: 1.1-2.0x against IAO).
+    expect(jct('iao') / jct('ila')).toBeGreaterThan(1.1);
+    expect(jct('lao') / jct('ila')).toBeGreaterThan(1.1);
   }, 240_000);
 });
