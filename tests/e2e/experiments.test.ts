@@ -77,6 +77,26 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'why-panel-light');
 
+      // A click on a job's bar in the ANP chart explains that job.
+      const anp = page.locator('[aria-label="ANP per job"] canvas').first();
+      await anp.scrollIntoViewIfNeeded();
+      const box = (await anp.boundingBox())!;
+      const plotLeft = box.x + 56;
+      const plotWidth = box.width - 56 - 20;
+      for (let k = 0; k < 8; k++) {
+        // Just above the x axis (grid bottom 60 px), at the middle bar of job k's group.
+        await page.mouse.click(plotLeft + (plotWidth / 60) * (k + 0.5), box.y + box.height - 62);
+        if ((await page.getByTestId('why-job').inputValue()) !== 'g5') break;
+      }
+      await expect.poll(() => page.getByTestId('why-job').inputValue()).toMatch(/^g[1-8]$/);
+      await expect.poll(() => page.locator('[data-why-run]').count()).toBe(6);
+      // Tooltips on the linked time charts draw on the canvas: hovering must not trip the CSP.
+      const util = page.locator('[aria-label="Utilisation over time"] canvas').first();
+      await util.scrollIntoViewIfNeeded();
+      const u = (await util.boundingBox())!;
+      for (const f of [0.3, 0.5, 0.7]) await page.mouse.move(u.x + u.width * f, u.y + u.height * 0.5);
+      await screenshot(page, 'comparison-tooltip-light');
+
       // Run history: tag it, filter by the tag, reopen it.
       await page.locator('[data-nav="history"]').click();
       const row = page.locator('tr[data-batch^="Baselines in the app"]');
