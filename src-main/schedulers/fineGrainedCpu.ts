@@ -72,7 +72,8 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
     },
     onHeartbeat(n: number, view: ClusterView) {
       if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
-      for (let guard = 0; guard < 4096; guard++) {
+      const most = spec.containersPerHeartbeat > 0 ? spec.containersPerHeartbeat : 4096;
+      for (let guard = 0; guard < most; guard++) {
         let launched = false;
         for (const j of order(view)) {
           const free = freeOnNode(spec, view, n);

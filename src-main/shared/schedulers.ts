@@ -106,6 +106,12 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
     requirements: z.record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() })).default({}),
     /** Learn unknown templates from their first successful job (eq. 3.5), as the thesis's framework does. */
     learn: z.boolean().default(true),
+    /**
+     * Containers given per node heartbeat. The thesis shares jobs with YARN's Fair Scheduler, which
+     * gives one (yarn.scheduler.fair.assignmultiple = false): tasks spread over the nodes instead of
+     * filling the first node to report. 0 = as many as fit.
+     */
+    containersPerHeartbeat: z.number().int().min(0).default(1),
   }),
   z.strictObject({
     kind: z.literal('ila'),

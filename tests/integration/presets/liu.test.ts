@@ -30,6 +30,16 @@ describe('Finer-Grained CPU presets (Liu sec. 4)', () => {
     expect(jct(r, 'Finer-Grained CPU', 'pi')).toBeLessThan(0.9 * jct(r, 'YARN (one core per task)', 'pi'));
   });
 
+  it('I/O-heavy pattern: the CPU-intensive job finishes at least 10 % sooner, the I/O jobs within 5 %', async () => {
+    const r = await run('liu-io-heavy.experiment.json');
+    expect(jct(r, 'Finer-Grained CPU', 'pi')).toBeLessThan(0.9 * jct(r, 'YARN (one core per task)', 'pi'));
+    for (const id of ['teragen', 'etl']) {
+      const ratio = jct(r, 'Finer-Grained CPU', id) / jct(r, 'YARN (one core per task)', id);
+      expect(ratio, id).toBeGreaterThan(0.95);
+      expect(ratio, id).toBeLessThan(1.05);
+    }
+  });
+
   it('CPU-heavy pattern: no real gain for the CPU-intensive jobs', async () => {
     const r = await run('liu-cpu-heavy.experiment.json');
     for (const id of ['pi', 'bbp']) {
