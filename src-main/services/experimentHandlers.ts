@@ -27,22 +27,17 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
 
   /** Copy the saved clusters and workloads a design names into a batch's inputs. */
   function snapshot(spec: ExperimentDesign): BatchInputs {
-    const clusterSpecs = spec.clusterIds.map((id, i) => {
-      try {
-        const c = clusters.get(id);
-        return { id, name: c.name, spec: c.spec };
-      } catch {
-        throw new ServiceError('invalid_request', 'this cluster no longer exists: pick another one', `spec.clusterIds.${i}`);
-      }
-    });
-    const workloadSpecs = spec.workloadIds.map((id, i) => {
-      try {
-        const w = workloads.get(id);
-        return { id, name: w.name, spec: w.spec };
-      } catch {
-        throw new ServiceError('invalid_request', 'this workload no longer exists: pick another one', `spec.workloadIds.${i}`);
-      }
-    });
+    const copy = <S>(ids: string[], repo: { get(id: string): { name: string; spec: S } }, noun: string, field: string) =>
+      ids.map((id, i) => {
+        try {
+          const item = repo.get(id);
+          return { id, name: item.name, spec: item.spec };
+        } catch {
+          throw new ServiceError('invalid_request', `this ${noun} no longer exists: pick another one`, `spec.${field}.${i}`);
+        }
+      });
+    const clusterSpecs = copy(spec.clusterIds, clusters, 'cluster', 'clusterIds');
+    const workloadSpecs = copy(spec.workloadIds, workloads, 'workload', 'workloadIds');
     return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: withStoredProfiles(spec.schedulers, profilesRepo(store)), seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
   }
 
@@ -50,8 +45,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
     'experiments:list': (): DesignSummary[] => {
       const clusterNames = new Map(clusters.list().map((c) => [c.id, c.name]));
       const workloadNames = new Map(workloads.list().map((w) => [w.id, w.name]));
-      const runs = new Map<string, number>();
-      for (const b of batches.list()) if (b.experimentId) runs.set(b.experimentId, (runs.get(b.experimentId) ?? 0) + 1);
+      const runs = batches.runsPerExperiment();
       return designs.list().map((d) => ({
         id: d.id,
         name: d.name,

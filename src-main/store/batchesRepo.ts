@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
 import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus } from '@shared/design';
-import { schedulerLabel } from '@shared/schedulers';
+import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { RunOutcome } from '../runner/runTask';
 import { packColumns, unpackColumns, type Column } from './columns';
 import type { Store } from './database';
@@ -50,28 +50,51 @@ function parseInputs(json: string): BatchInputs | undefined {
   return 'legacyExperiment' in value ? undefined : value;
 }
 
-function summaryOf(db: Database, row: BatchRow): BatchSummary {
-  const counts = selectOne<{ runs: number; finished: number; failed: number }>(
-    db,
-    "SELECT count(*) AS runs, sum(status = 'finished') AS finished, sum(status = 'failed') AS failed FROM runs WHERE batch_id = ?",
-    [row.id],
-  ) ?? { runs: 0, finished: 0, failed: 0 };
-  const inputs = parseInputs(row.inputs_json);
+/**
+ * A batch as the history lists it. The inputs hold whole cluster and workload specs (a trace may
+ * be megabytes), so only the names and scheduler specs are read out of the JSON, in SQLite.
+ */
+const SUMMARY_SQL = `
+  SELECT b.id, b.name, b.experiment_id, b.tags_json, b.status, b.created_at, b.finished_at,
+    (SELECT count(*) FROM runs r WHERE r.batch_id = b.id) AS runs,
+    (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'finished') AS finished,
+    (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'failed') AS failed,
+    (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.clusters')) AS clusters,
+    (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.workloads')) AS workloads,
+    json_extract(b.inputs_json, '$.schedulers') AS schedulers
+  FROM batches b`;
+
+interface SummaryRow extends Omit<BatchRow, 'inputs_json'> {
+  runs: number;
+  finished: number;
+  failed: number;
+  clusters: string;
+  workloads: string;
+  schedulers: string | null;
+}
+
+function toSummary(r: SummaryRow): BatchSummary {
   return {
-    id: row.id,
-    name: row.name,
-    experimentId: row.experiment_id,
-    tags: JSON.parse(row.tags_json) as string[],
-    status: row.status,
-    runs: counts.runs,
-    finished: counts.finished ?? 0,
-    failed: counts.failed ?? 0,
-    createdAt: row.created_at,
-    finishedAt: row.finished_at,
-    clusters: inputs?.clusters.map((c) => c.name) ?? [],
-    workloads: inputs?.workloads.map((w) => w.name) ?? [],
-    schedulers: inputs?.schedulers.map(schedulerLabel) ?? [],
+    id: r.id,
+    name: r.name,
+    experimentId: r.experiment_id,
+    tags: JSON.parse(r.tags_json) as string[],
+    status: r.status,
+    runs: r.runs,
+    finished: r.finished,
+    failed: r.failed,
+    createdAt: r.created_at,
+    finishedAt: r.finished_at,
+    clusters: JSON.parse(r.clusters) as string[],
+    workloads: JSON.parse(r.workloads) as string[],
+    schedulers: r.schedulers ? (JSON.parse(r.schedulers) as SchedulerSpec[]).map(schedulerLabel) : [],
   };
+}
+
+function summaryOf(db: Database, id: string): BatchSummary {
+  const row = selectOne<SummaryRow>(db, `${SUMMARY_SQL} WHERE b.id = ?`, [id]);
+  if (!row) throw new StoreError('not_found', `no run history entry with id ${id}`, 'id');
+  return toSummary(row);
 }
 
 /**
@@ -97,7 +120,7 @@ export function batchesRepo(store: Store) {
         for (const p of plan) {
           db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at]);
         }
-        return summaryOf(db, requireRow(db, id));
+        return summaryOf(db, id);
       });
     },
 
@@ -120,7 +143,7 @@ export function batchesRepo(store: Store) {
         const at = now();
         db.run("UPDATE runs SET status = 'cancelled' WHERE batch_id = ? AND status IN ('queued', 'running')", [batchId]);
         db.run('UPDATE batches SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?', [status, at, at, batchId]);
-        return summaryOf(db, requireRow(db, batchId));
+        return summaryOf(db, batchId);
       });
     },
 
@@ -137,8 +160,13 @@ export function batchesRepo(store: Store) {
       });
     },
 
+    /** How many times each experiment design has been run (for the experiments list). */
+    runsPerExperiment(): Map<string, number> {
+      return store.read((db) => new Map(selectAll<{ id: string; n: number }>(db, 'SELECT experiment_id AS id, count(*) AS n FROM batches WHERE experiment_id IS NOT NULL GROUP BY experiment_id').map((r) => [r.id, r.n])));
+    },
+
     list(): BatchSummary[] {
-      return store.read((db) => selectAll<BatchRow>(db, 'SELECT * FROM batches ORDER BY created_at DESC, name').map((r) => summaryOf(db, r)));
+      return store.read((db) => selectAll<SummaryRow>(db, `${SUMMARY_SQL} ORDER BY b.created_at DESC, b.name`).map(toSummary));
     },
 
     get(id: string): BatchDetail {
@@ -153,7 +181,7 @@ export function batchesRepo(store: Store) {
         }));
         const inputs = parseInputs(row.inputs_json);
         return {
-          ...summaryOf(db, row),
+          ...summaryOf(db, id),
           inputs: inputs ?? { clusters: [], workloads: [], schedulers: [], seeds: [], simulation: {} as BatchInputs['simulation'] },
           plan: results.map(({ status: _s, error: _e, summary: _m, ...plan }) => plan),
           results,
@@ -183,7 +211,7 @@ export function batchesRepo(store: Store) {
         const clash = selectOne<{ id: string }>(db, 'SELECT id FROM batches WHERE name = ? COLLATE NOCASE AND id IS NOT ?', [name, id]);
         if (clash) throw new StoreError('conflict', `a run named "${name}" already exists`, 'name');
         db.run('UPDATE batches SET name = ?, updated_at = ? WHERE id = ?', [name, now(), id]);
-        return summaryOf(db, requireRow(db, id));
+        return summaryOf(db, id);
       });
     },
 
@@ -192,7 +220,7 @@ export function batchesRepo(store: Store) {
         requireRow(db, id);
         const clean = [...new Set(tags.map((t) => t.trim()).filter(Boolean))].sort();
         db.run('UPDATE batches SET tags_json = ?, updated_at = ? WHERE id = ?', [JSON.stringify(clean), now(), id]);
-        return summaryOf(db, requireRow(db, id));
+        return summaryOf(db, id);
       });
     },
 

@@ -58,3 +58,17 @@ export function run(topology: Topology, jobs: EngineJob[], scheduler: Scheduler,
 export function fifo(mapSlots: number, reduceSlots: number): Scheduler {
   return fifoScheduler(SchedulerSpecSchema.parse({ kind: 'fifo', mapSlots, reduceSlots }) as Extract<SchedulerSpec, { kind: 'fifo' }>);
 }
+
+/** The most attempts running at once, on one node or (without `node`) anywhere. */
+export function peakAttempts(r: ReturnType<typeof run>, node?: number): number {
+  const edges: [number, number][] = [];
+  for (let i = 0; i < r.records.length; i++) {
+    if (node !== undefined && r.records.node[i] !== node) continue;
+    edges.push([r.records.start[i], 1], [r.records.end[i], -1]);
+  }
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let now = 0;
+  let peak = 0;
+  for (const [, d] of edges) peak = Math.max(peak, (now += d));
+  return peak;
+}

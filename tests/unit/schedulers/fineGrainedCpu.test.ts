@@ -2,24 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
 import { cpuRequirement, type TaskCounters } from '../../../src-main/engine/profiles';
 import { createScheduler } from '../../../src-main/schedulers';
-import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
 const counters = (c: Partial<TaskCounters>): TaskCounters => ({ isReduce: false, wallSeconds: 60, cpuSeconds: 0, fsReadMb: 0, fsWriteMb: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fetchMb: 0, diskMBps: 74, memoryMb: 1024, ...c });
-
-/** The most attempts running at once on one node. */
-function peakOnNode(r: ReturnType<typeof run>, node: number): number {
-  const edges: [number, number][] = [];
-  for (let i = 0; i < r.records.length; i++) {
-    if (r.records.node[i] !== node) continue;
-    edges.push([r.records.start[i], 1], [r.records.end[i], -1]);
-  }
-  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let now = 0;
-  let peak = 0;
-  for (const [, d] of edges) peak = Math.max(peak, (now += d));
-  return peak;
-}
 
 describe('Finer-Grained CPU requirement (Liu eq. 3.2, 3.4)', () => {
   it('is 100 for a task that only computes, and CPU / (CPU + I/O) otherwise, rounded up', () => {
@@ -37,8 +23,8 @@ describe('Finer-Grained CPU scheduler', () => {
     const fine = run(topo, jobs(), sched({ kind: 'finegrained', requirements: { IoJob: { map: 50 } } }), { heartbeatS: 1 });
     const yarn = run(topo, jobs(), sched({ kind: 'capacity', vcoresPerNode: 1 }), { heartbeatS: 1 });
     // Node 0 holds the application master (100 of its pool); node 1 runs the tasks.
-    expect(peakOnNode(fine, 1)).toBe(2);
-    expect(peakOnNode(yarn, 1)).toBe(1);
+    expect(peakAttempts(fine, 1)).toBe(2);
+    expect(peakAttempts(yarn, 1)).toBe(1);
     expect(fine.reasons.some((r) => /needs 50 of the node's CPU pool/.test(r))).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
 import { createScheduler } from '../../../src-main/schedulers';
-import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
 const attempts = (r: ReturnType<typeof run>) =>
@@ -16,15 +16,6 @@ const loadModel = (k: number) => ({ cpu: [0, k, k, 0, 0, 0], io: [0, 0, 0, 0, 0,
 /** One server with 2 VMs of 2 vCPUs and 2 map slots each: 4 slots on one host. */
 const oneServer = () => cluster(1, 1, { cores: 4, vms: 2, vcpus: 2, vmMemoryGb: 2, memoryGb: 8 });
 
-/** The most attempts running at once on the (single) server. */
-function peak(a: ReturnType<typeof attempts>): number {
-  const events = a.flatMap((x) => [[x.start, 1], [x.end, -1]] as [number, number][]).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  let now = 0;
-  let max = 0;
-  for (const [, d] of events) max = Math.max(max, (now += d));
-  return max;
-}
-
 describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
   it('Algorithm 1: with H = 1 a busy server refuses a job predicted to slow down; a higher threshold lets it co-run', () => {
     const jobs = [job('j', cpuOnly(10), { maps: 8 })];
@@ -32,8 +23,8 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
     const lenient = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1e6, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }), { heartbeatS: 1 });
     expect(strict.jobs[0].status).toBe('succeeded');
     // H = 1: only the first task on an idle server passes (Ŝ = 1); every co-located one is refused.
-    expect(peak(attempts(strict))).toBe(1);
-    expect(peak(attempts(lenient))).toBe(4);
+    expect(peakAttempts(strict)).toBe(1);
+    expect(peakAttempts(lenient)).toBe(4);
     expect(attempts(strict)[0].reason).toMatch(/^IAO: job j is furthest below its fair share; predicted slowdown 1\.00 ≤ threshold 1\.00/);
     expect(lenient.jobs[0].finish).toBeLessThan(strict.jobs[0].finish);
   });
@@ -42,7 +33,7 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
     const jobs = [job('j', cpuOnly(60), { maps: 8 })];
     const dynamic = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, idleSeconds: 20, model: loadModel(0.5), reduceSlots: 0 }), { heartbeatS: 1 });
     const a = attempts(dynamic);
-    expect(peak(a)).toBeGreaterThan(1);
+    expect(peakAttempts(dynamic)).toBeGreaterThan(1);
     // The second task waits for the idle window (k = 20 s) before the dynamic rule admits it.
     const second = a.map((x) => x.start).sort((p, q) => p - q)[1];
     expect(second).toBeGreaterThanOrEqual(20);
@@ -66,7 +57,7 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
   it('LAO ignores interference: it fills the server whatever the model predicts', () => {
     const r = run(oneServer(), [job('j', cpuOnly(10), { maps: 8 })], sched({ kind: 'ila', variant: 'lao', threshold: 1, dynamicThreshold: false, model: loadModel(5), reduceSlots: 0 }), { heartbeatS: 1 });
     expect(r.jobs[0].status).toBe('succeeded');
-    expect(peak(attempts(r))).toBe(4);
+    expect(peakAttempts(r)).toBe(4);
     expect(attempts(r)[0].reason).toMatch(/^LAO: job j is furthest below its fair share; .* map$/);
   });
 });
