@@ -78,14 +78,19 @@ export interface ClusterView {
   jobSucceeded(j: number): boolean;
 }
 
+/** What a node's monitors report (ILA Table 2): cores in use and disk MB/s, now. */
 export interface NodeUsage {
+  /** Cores used on this node, and by its co-hosted VMs together. */
   cu: number;
   ca: number;
+  /** Cores Dom0 spends handling the guests' I/O. */
   c0: number;
+  /** Disk read and write MB/s on this node, and of its co-hosted VMs together. */
   ru: number;
   wu: number;
   ra: number;
   wa: number;
+  /** Share of time the physical server's disks are busy (0-1), as iostat's %util. */
   iou: number;
 }
 

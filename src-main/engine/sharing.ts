@@ -37,6 +37,14 @@ const EPS = 1e-12;
  *
  * `none`: each attempt runs as if alone on the host (the slot-simulator view).
  */
+/**
+ * What a host's disks deliver in total to `streams` concurrent streams: seeks between interleaved
+ * streams cost bandwidth, by `thrashing` per extra stream on a disk (model.md "Resource sharing").
+ */
+export function diskBandwidthMBps(fullMBps: number, streams: number, disks: number, thrashing: number): number {
+  return fullMBps / (1 + thrashing * Math.max(0, streams / disks - 1));
+}
+
 export class HostSharing {
   private d = new Float64Array(64);
   private cap = new Float64Array(64);
@@ -85,10 +93,9 @@ export class HostSharing {
       if (at.work[a * W_SIZE + W_DISK] > 0 && at.prog[a] < at.lim[a] - EPS) streams++;
     }
     const disks = topo.hostDisks[h];
-    const perDisk = streams / disks;
     const diskFull = topo.hostDiskMBps[h];
     C[R_CPU] = topo.hostCores[h] * speed;
-    C[R_DISK] = this.contention === 'full' ? diskFull / (1 + this.diskThrashing * Math.max(0, perDisk - 1)) : diskFull / disks;
+    C[R_DISK] = this.contention === 'full' ? diskBandwidthMBps(diskFull, streams, disks, this.diskThrashing) : diskFull / disks;
     C[R_IN] = topo.hostNicMBps[h];
     C[R_OUT] = topo.hostNicMBps[h];
     for (let v = 0; v < vmCount; v++) C[R_VM0 + v] = topo.nodeCores[firstNode + v] * speed;

@@ -8,7 +8,7 @@ import { ProfileAccumulator, type TaskCounters } from './profiles';
 import { Random } from './random';
 import { AttemptRecords } from './records';
 import type { ClusterView, NodeUsage, Scheduler } from './schedulerApi';
-import { HostSharing, type HostUsage } from './sharing';
+import { diskBandwidthMBps, HostSharing, type HostUsage } from './sharing';
 import { buildTaskTable, type TaskTable } from './tasks';
 import { Locality, type Topology } from './topology';
 import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
@@ -823,6 +823,7 @@ export class Simulation implements ClusterView {
     const u: NodeUsage = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
     const speed = topo.hostSpeed[host];
     let disk = 0;
+    let streams = 0;
     for (const a of this.hostList[host]) {
       const r = at.rate[a];
       if (r <= 0 || r >= 1e9) continue;
@@ -831,6 +832,7 @@ export class Simulation implements ClusterView {
       const w = a * W_SIZE;
       const cores = (r * at.work[w]) / speed;
       const diskRate = r * at.work[w + 1];
+      if (diskRate > 0) streams++;
       // Split the disk traffic into reads and writes as the phase's counters do.
       const local = at.locality[a] === Locality.Node || at.locality[a] === Locality.Server ? io.hdfsReadMb : 0;
       const reads = io.fsReadMb + local;
@@ -849,7 +851,11 @@ export class Simulation implements ClusterView {
       }
     }
     if (topo.hostHasVms[host]) u.c0 = (this.options.dom0CpuPerMb * disk) / speed;
-    u.iou = Math.min(1, disk / topo.hostDiskMBps[host]);
+    // I/O utilisation as iostat reports it: the share of time the disks are busy, i.e. throughput
+    // over what they deliver at this many streams — a seek-bound disk is fully busy at a few MB/s.
+    const full = topo.hostDiskMBps[host];
+    const deliverable = this.options.contention === 'full' ? diskBandwidthMBps(full, streams, topo.hostDisks[host], this.options.diskThrashing) : full;
+    u.iou = Math.min(1, disk / deliverable);
     return u;
   }
 

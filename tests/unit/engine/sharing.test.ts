@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { NodeUsage, Scheduler } from '../../../src-main/engine/schedulerApi';
 import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
 const slots = (mapSlots: number) => fifo(mapSlots, 1);
@@ -29,6 +30,31 @@ describe('resource sharing (durations are outcomes)', () => {
     const four = run(topo, [job('j', io, { maps: 4, inputMb: 400 })], slots(4), { heartbeatS: 0.01, diskThrashing: 0.1 });
     // 4 streams on one disk: 100 / (1 + 0.1·3) MB/s shared by four → 400 MB in 5.2 s.
     for (const d of durations(four)) expect(d).toBeCloseTo(5.2, 6);
+  });
+
+  it('the monitors read a seek-bound disk as fully busy, though it moves far less than its rated MB/s', () => {
+    const io = cpuOnly(0, { mapCpuSPerTask: 0, mapCpuSPerMb: 0, mapSelectivity: 0 });
+    const topo = cluster(1, 1, { cores: 8, diskMBps: 100, replication: 1 });
+    const readings = (streams: number, diskThrashing: number) => {
+      const inner = slots(streams);
+      const seen: NodeUsage[] = [];
+      const scheduler: Scheduler = {
+        ...inner,
+        onHeartbeat(n, view) {
+          inner.onHeartbeat(n, view);
+          if (view.now > 0.5 && seen.length === 0) seen.push(view.nodeUsage(n));
+        },
+      };
+      run(topo, [job('j', io, { maps: streams, inputMb: 100 * streams })], scheduler, { heartbeatS: 0.1, diskThrashing });
+      return seen[0];
+    };
+    // One stream: the disk streams at its rated 100 MB/s and is busy all the time.
+    expect(readings(1, 0.6).ru).toBeCloseTo(100, 6);
+    expect(readings(1, 0.6).iou).toBeCloseTo(1, 6);
+    // Six streams thrashing at 0.6: 100 / (1 + 0.6·5) = 25 MB/s in total — and still 100 % busy.
+    const six = readings(6, 0.6);
+    expect(six.ru + six.ra).toBeCloseTo(25, 6);
+    expect(six.iou).toBeCloseTo(1, 6);
   });
 
   it('co-hosted VMs are held to their vCPUs and share the host cores', () => {
