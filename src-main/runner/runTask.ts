@@ -60,7 +60,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     jobs,
     options: { ...run.simulation, recordAttempts: run.simulation.recordAttempts && hooks.withAttempts !== false },
     seed: run.seed,
-    scheduler: createScheduler(run.scheduler),
+    scheduler: createScheduler(run.scheduler, run.simulation),
     clock,
     onProgress: hooks.onProgress,
     progressEvery: 20_000,

@@ -21,7 +21,14 @@ const fittedModels = new Map<string, InterferenceModel>();
 
 const PROBES = ['TeraSort', 'Grep', 'WordCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
 
-function serverShape(view: ClusterView): ServerShape {
+/** Disk and Dom0 behaviour of the servers, which profiling runs on them reproduce. */
+export interface ServerHardware {
+  diskThrashing: number;
+  dom0CpuPerMb: number;
+}
+const DEFAULT_HARDWARE: ServerHardware = { diskThrashing: 0.08, dom0CpuPerMb: 0.002 };
+
+function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
   const topo = view.topology;
   const host = topo.nodeHost[0];
   const vms = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
@@ -32,7 +39,8 @@ function serverShape(view: ClusterView): ServerShape {
     vms,
     vcpus: topo.nodeCores[0],
     vmMemoryGb: Math.max(1, topo.nodeMemoryMb[0] / 1024),
-    dom0CpuPerMb: topo.hostHasVms[host] ? 0.002 : 0,
+    dom0CpuPerMb: topo.hostHasVms[host] ? hardware.dom0CpuPerMb : 0,
+    diskThrashing: hardware.diskThrashing,
   };
 }
 
@@ -49,7 +57,7 @@ function serverShape(view: ClusterView): ServerShape {
  * fitted offline on profiling runs of this cluster's servers and re-fitted every k observations.
  * IAO keeps IASM with greedy locality; LAO keeps LASM without IASM.
  */
-export function ilaScheduler(spec: IlaSpec): Scheduler {
+export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_HARDWARE): Scheduler {
   const useIasm = spec.variant !== 'lao';
   const useLasm = spec.variant !== 'iao';
   let model: InterferenceModel | undefined = spec.model ? { cpu: spec.model.cpu, io: spec.model.io, combine: spec.model.combine } : undefined;
@@ -96,7 +104,7 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
 
   function ensureModel(view: ClusterView): InterferenceModel {
     if (model) return model;
-    const shape = serverShape(view);
+    const shape = serverShape(view, hardware);
     const key = JSON.stringify([shape, spec.profilingSamples]);
     let m = fittedModels.get(key);
     if (!m) {
@@ -113,11 +121,13 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
     const host = topo.nodeHost[n];
     const d = demandOf(j, reduce);
     const features: InterferenceFeatures = { ...usageWithPlaced(view, n), tc: d.tc, tr: d.tr, tw: d.tw };
-    // A slowdown is relative to running alone: divide out what the fitted model predicts for the
-    // same task on an idle server, so a fit's bias at no load does not read as interference.
+    // A slowdown is relative to running alone: subtract the fit's offset from 1 for the same task on
+    // an idle server, so a bias at no load does not read as interference. The offset is additive
+    // (eq. 1-3's constants); dividing by it instead would cancel the task's own demand out of the
+    // exponentials and make every task look equally sensitive to the server's load.
     const m = ensureModel(view);
     const alone = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
-    const predicted = Math.max(1, predict(m, features) / Math.max(1e-6, alone));
+    const predicted = Math.max(1, 1 + predict(m, features) - alone);
     // Running and idle slots on the whole physical server. A shuffle waiting for map output holds
     // its slot but is not slowed by anyone: it does not count as running (Z_R is about throughput).
     let running = 0;
@@ -188,7 +198,7 @@ export function ilaScheduler(spec: IlaSpec): Scheduler {
         observations.push({ ...f, tc: d.tc, tr: d.tr, tw: d.tw, kind: view.job(j).template.kind, slowdown: Math.max(1, c.wallSeconds / undisturbed) });
         if (++sinceFit >= spec.refitEvery && model) {
           sinceFit = 0;
-          model = fitInterferenceModel(observations.slice(-2000));
+          model = fitInterferenceModel(observations.slice(-2000), model);
         }
       }
     },

@@ -1,4 +1,5 @@
 import type { SchedulerSpec } from '@shared/schedulers';
+import type { SimulationOptions } from '@shared/simulation';
 import type { Scheduler } from '../engine/schedulerApi';
 import { capacityScheduler } from './capacity';
 import { drfScheduler } from './drf';
@@ -9,8 +10,11 @@ import { ilaScheduler } from './ila';
 import { lateScheduler } from './late';
 import { prismScheduler } from './prism';
 
-/** A fresh scheduler for one run (schedulers keep per-run state). */
-export function createScheduler(spec: SchedulerSpec): Scheduler {
+/**
+ * A fresh scheduler for one run (schedulers keep per-run state). `hardware` is the run's simulation
+ * options: ILA profiles the cluster's own servers offline, as the paper did on its testbed.
+ */
+export function createScheduler(spec: SchedulerSpec, hardware?: Pick<SimulationOptions, 'diskThrashing' | 'dom0CpuPerMb'>): Scheduler {
   switch (spec.kind) {
     case 'fifo':
       return fifoScheduler(spec);
@@ -27,6 +31,6 @@ export function createScheduler(spec: SchedulerSpec): Scheduler {
     case 'prism':
       return prismScheduler(spec);
     case 'ila':
-      return ilaScheduler(spec);
+      return ilaScheduler(spec, hardware);
   }
 }

@@ -29,6 +29,18 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
     expect(lenient.jobs[0].finish).toBeLessThan(strict.jobs[0].finish);
   });
 
+  it('a task\'s own demand scales the slowdown it is predicted to suffer, and a fit\'s offset at idle is not read as interference', () => {
+    // Eq. 1 with the task's CPU demand and the server's load: Ŝ = exp(tc + 0.2·(cu + ca)) + 0.5. Alone
+    // the fit says exp(tc) + 0.5, not 1: that offset is subtracted, so H = 1.5 admits a light task
+    // (tc = 0.3) onto a busier server than a heavy one (tc = 2), which is refused once anything runs.
+    const model = { cpu: [1, 0.2, 0.2, 0, 0, 0.5], io: [0, 0, 0, 0, 0, 0, 0, 0, -50, 0], combine: [1, 0, 0] as [number, number, number] };
+    // Tasks take 100 s, so until then every decision uses the initial demand: count what started before.
+    const peak = (tc: number) =>
+      attempts(run(oneServer(), [job('j', cpuOnly(100), { maps: 8 })], sched({ kind: 'ila', variant: 'iao', threshold: 1.5, dynamicThreshold: false, model, reduceSlots: 0, initialDemand: { tc, tr: 0, tw: 0 }, refitEvery: 1000 }), { heartbeatS: 1 })).filter((a) => a.start < 99).length;
+    expect(peak(2)).toBe(1);
+    expect(peak(0.3)).toBeGreaterThan(peak(2));
+  });
+
   it('Algorithm 1, dynamic threshold: once slots idle for k seconds, the server co-runs a slower task when it raises throughput', () => {
     const jobs = [job('j', cpuOnly(60), { maps: 8 })];
     const dynamic = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, idleSeconds: 20, model: loadModel(0.5), reduceSlots: 0 }), { heartbeatS: 1 });
