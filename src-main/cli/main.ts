@@ -11,6 +11,7 @@ import { profileCommand, profileHelp } from './profileCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
 import { interferenceCommand, interferenceHelp } from './interferenceCommand';
+import { speedupCommand, speedupHelp } from './speedupCommand';
 
 declare const __APP_VERSION__: string | undefined;
 
@@ -25,6 +26,7 @@ Commands:
   run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
   runs list                     runs saved with run --save
   profile <result.json>         job profiles (phase-level, CPU requirement) from a run result
+  speedup <result.json> --of S  how much faster scheduler S's jobs are than the others', job by job
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
@@ -57,6 +59,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         format: { type: 'string' },
         samples: { type: 'string' },
         seed: { type: 'string' },
+        'disk-thrashing': { type: 'string' },
+        of: { type: 'string' },
         'skip-bad': { type: 'boolean' },
         csv: { type: 'boolean' },
       },
@@ -76,7 +80,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -87,9 +91,14 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   }
 
   // Commands on files alone need no data folder.
-  if (command === 'profile' || command === 'interference') {
+  const fileCommands: Record<string, () => Promise<number>> = {
+    profile: () => profileCommand(rest, flags, io),
+    speedup: () => speedupCommand(rest, flags, io),
+    interference: () => interferenceCommand(flags, io),
+  };
+  if (command in fileCommands) {
     try {
-      return command === 'profile' ? await profileCommand(rest, flags, io) : await interferenceCommand(flags, io);
+      return await fileCommands[command]();
     } catch (err) {
       if (err instanceof CliUsageError) {
         io.err(`error: ${err.message}\n`);

@@ -1,9 +1,6 @@
-import * as fs from 'node:fs';
-import { ResultFileSchema } from '@shared/experiment';
-import { parseJsonText } from '@shared/jsonText';
-import { problemsOf } from '@shared/validation';
 import { profilesFromResult } from '../models/jobProfiles';
 import { CliUsageError, type CliIo } from './output';
+import { readResultFile } from './resultFile';
 
 export const profileHelp = `workload-studio profile <result.json> [--run N]
 
@@ -16,25 +13,13 @@ export const profileHelp = `workload-studio profile <result.json> [--run N]
 export async function profileCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`profile needs a result file\n\n${profileHelp}`);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new CliUsageError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  const json = parseJsonText(text, file);
-  if (!json.ok) {
-    io.err(`error: ${json.message}\n`);
-    return 1;
-  }
-  const parsed = ResultFileSchema.safeParse(json.value);
-  if (!parsed.success) {
-    const p = problemsOf(parsed.error)[0];
-    io.err(`error: ${file} is not a result file: ${p.field}: ${p.message}\n`);
+  const read = readResultFile(file);
+  if (!read.ok) {
+    io.err(`error: ${read.message}\n`);
     return 1;
   }
   const run = typeof flags.run === 'string' ? Number(flags.run) : undefined;
-  if (run !== undefined && (!Number.isInteger(run) || run < 0 || run >= parsed.data.runs.length)) throw new CliUsageError(`--run: "${flags.run}" is not a run index (0-${parsed.data.runs.length - 1})`);
-  io.out(`${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: parsed.data.experiment, profiles: profilesFromResult(parsed.data, run) }, null, 2)}\n`);
+  if (run !== undefined && (!Number.isInteger(run) || run < 0 || run >= read.result.runs.length)) throw new CliUsageError(`--run: "${flags.run}" is not a run index (0-${read.result.runs.length - 1})`);
+  io.out(`${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: read.result.experiment, profiles: profilesFromResult(read.result, run) }, null, 2)}\n`);
   return 0;
 }

@@ -1,0 +1,40 @@
+import { jobSpeedup } from '../reports/jobSpeedup';
+import { CliUsageError, table, type CliIo } from './output';
+import { readResultFile } from './resultFile';
+
+export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER [--json]
+
+  How much faster SCHEDULER's jobs are than each other scheduler's in a run result, job by job:
+  each job is paired with itself (same seed, same id) and the table shows the geometric mean of
+  JCT(other) / JCT(SCHEDULER) over the pairs, the ratio of mean JCTs, and the ratio of mean JCTs
+  per workload template (the ILA paper's Fig. 5 normalises each job type to ILA this way).
+  Above 1: SCHEDULER is faster. SCHEDULER is a label as the result file names it.
+`;
+
+export async function speedupCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const file = args[0];
+  if (!file) throw new CliUsageError(`speedup needs a result file\n\n${speedupHelp}`);
+  if (typeof flags.of !== 'string' || flags.of === '') throw new CliUsageError(`speedup needs --of SCHEDULER\n\n${speedupHelp}`);
+  const read = readResultFile(file);
+  if (!read.ok) {
+    io.err(`error: ${read.message}\n`);
+    return 1;
+  }
+  let report;
+  try {
+    report = jobSpeedup(read.result, flags.of);
+  } catch (err) {
+    throw new CliUsageError(`--of: ${(err as Error).message}`);
+  }
+  if (flags.json) {
+    io.out(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
+  const x = (v: number) => `${v.toFixed(2)}x`;
+  io.out(`${report.of} against each scheduler, seeds ${report.seeds.join(', ')} (above 1x: ${report.of} is faster)\n\n`);
+  io.out(table(['SCHEDULER', 'JOB PAIRS', 'PER JOB (GEO MEAN)', 'MEAN JCT'], report.rows.map((r) => [r.scheduler, r.pairs, x(r.perJob), x(r.meanJct)])));
+  const templates = [...new Set(report.rows.flatMap((r) => Object.keys(r.byTemplate)))].sort();
+  io.out(`\nper template (ratio of mean JCTs)\n\n`);
+  io.out(table(['SCHEDULER', ...templates.map((t) => t.toUpperCase())], report.rows.map((r) => [r.scheduler, ...templates.map((t) => (r.byTemplate[t] === undefined ? '—' : x(r.byTemplate[t])))])));
+  return 0;
+}
