@@ -157,6 +157,38 @@ describe('workload-studio run', () => {
     expect((await cli(['run', file])).err).toBe('error: workload jobs.0.template: unknown template "Teleport"\n');
   });
 
+  it('stops quietly when its reader closes the pipe early (`… | head`)', async () => {
+    const { spawn } = await import('node:child_process');
+    // The result JSON of the example goes to stdout; the reader has left before it is written.
+    const child = spawn(process.execPath, [path.join(root, 'bin/workload-studio.js'), 'run', path.join(root, 'docs/examples/baselines.experiment.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
+  });
+
+  it('compares schedulers job by job with `speedup`', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'r.json');
+    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
+    const r = await cli(['speedup', out, '--of', 'PureFair', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { of: string; seeds: number[]; rows: { scheduler: string; pairs: number; perJob: number }[] };
+    expect(report.seeds).toEqual([1, 2]);
+    expect(report.rows.map((row) => row.scheduler)).toEqual(['fifo', 'Delay', 'capacity', 'drf', 'late']);
+    for (const row of report.rows) {
+      expect(row.pairs).toBe(24);
+      expect(row.perJob).toBeGreaterThan(0);
+    }
+    expect((await cli(['speedup', out, '--of', 'PureFair'])).out).toMatch(/PER JOB \(GEO MEAN\)/);
+    expect(await cli(['speedup', out, '--of', 'ila'])).toMatchObject({ code: 2, err: expect.stringContaining('no runs of scheduler "ila"') });
+    expect(await cli(['speedup', out])).toMatchObject({ code: 2, err: expect.stringContaining('speedup needs --of') });
+    fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "other"}');
+    expect(await cli(['speedup', path.join(dir, 'x.json'), '--of', 'PureFair'])).toMatchObject({ code: 1, err: expect.stringMatching(/is not a result file: format: /) });
+  });
+
   it('compares the interference models as ILA Table 5 does (`interference`)', async () => {
     const r = await cli(['interference', '--samples', '90', '--json']);
     expect(r.code).toBe(0);
@@ -169,5 +201,6 @@ describe('workload-studio run', () => {
       expect(m.all.meanError).toBeGreaterThanOrEqual(0);
     }
     expect(await cli(['interference', '--samples', '5'])).toMatchObject({ code: 2, err: expect.stringMatching(/--samples must be/) });
+    expect(await cli(['interference', '--disk-thrashing', '2'])).toMatchObject({ code: 2, err: expect.stringMatching(/--disk-thrashing must be a number from 0 to 1/) });
   });
 });
