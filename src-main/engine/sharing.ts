@@ -1,10 +1,14 @@
 import { AttemptStore, W_CPU as CPU_OFFSET, W_DISK as DISK_OFFSET, W_NET_IN as IN_OFFSET, W_NET_OUT as OUT_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
+import type { RemoteReads } from './remoteReads';
 import type { Topology } from './topology';
 
 /** What a host's attempts use right now, for the utilisation integrals. */
 export interface HostUsage {
   cpuCores: number;
+  /** MB/s the host's attempts move from disks: their own, and the remote disks they read from. */
   diskMBps: number;
+  /** Streams on the host's own disks from its own attempts. */
+  diskStreams: number;
   netInMBps: number;
   netOutMBps: number;
 }
@@ -26,18 +30,6 @@ const R_VM0 = 4;
 const EPS = 1e-12;
 
 /**
- * Rates of the attempts on one host (model.md "Resource sharing").
- *
- * `full` contention: the host's cores, its disks (whose total bandwidth falls as concurrent streams
- * thrash), its NIC in each direction, and — for VMs — each VM's vCPUs are shared by progressive
- * filling: every attempt's progress rises in proportion to its dominant share until a resource
- * saturates or the attempt reaches a cap of its own (a task is one thread, so at most one core;
- * its fair share of the rack uplink; a shuffle cannot pass the map output that exists). The result
- * is max-min fair in dominant share, which is processor sharing when one resource is contended.
- *
- * `none`: each attempt runs as if alone on the host (the slot-simulator view).
- */
-/**
  * What a host's disks deliver in total to `streams` concurrent streams: seeks between interleaved
  * streams cost bandwidth, by `thrashing` per extra stream on a disk (model.md "Resource sharing").
  */
@@ -45,6 +37,19 @@ export function diskBandwidthMBps(fullMBps: number, streams: number, disks: numb
   return fullMBps / (1 + thrashing * Math.max(0, streams / disks - 1));
 }
 
+/**
+ * Rates of the attempts on one host (model.md "Resource sharing").
+ *
+ * `full` contention: the host's cores, its disks (whose total bandwidth falls as concurrent streams
+ * thrash), its NIC in each direction, and — for VMs — each VM's vCPUs are shared by progressive
+ * filling: every attempt's progress rises in proportion to its dominant share until a resource
+ * saturates or the attempt reaches a cap of its own (a task is one thread, so at most one core;
+ * its fair share of the rack uplink; a remote read its share of the disk it reads from; a shuffle
+ * cannot pass the map output that exists). The result
+ * is max-min fair in dominant share, which is processor sharing when one resource is contended.
+ *
+ * `none`: each attempt runs as if alone on the host (the slot-simulator view).
+ */
 export class HostSharing {
   private d = new Float64Array(64);
   private cap = new Float64Array(64);
@@ -64,11 +69,11 @@ export class HostSharing {
    * Set `rate` of every attempt in `list` (all on host h) and return the host's usage.
    * `upShareIn/Out` are this rack's uplink bandwidth per cross-rack flow.
    */
-  rate(h: number, list: readonly number[], upShareIn: number, upShareOut: number, usage: HostUsage): void {
+  rate(h: number, list: readonly number[], upShareIn: number, upShareOut: number, usage: HostUsage, remote?: RemoteReads): void {
     const at = this.at;
     const topo = this.topo;
     const k = list.length;
-    usage.cpuCores = usage.diskMBps = usage.netInMBps = usage.netOutMBps = 0;
+    usage.cpuCores = usage.diskMBps = usage.netInMBps = usage.netOutMBps = usage.diskStreams = 0;
     if (k === 0) return;
     if (k > this.d.length) {
       this.d = new Float64Array(k * 2);
@@ -92,10 +97,16 @@ export class HostSharing {
       const a = list[i];
       if (at.work[a * W_SIZE + W_DISK] > 0 && at.prog[a] < at.lim[a] - EPS) streams++;
     }
+    usage.diskStreams = streams;
     const disks = topo.hostDisks[h];
     const diskFull = topo.hostDiskMBps[h];
+    // Remote readers served by this disk thrash it too and each take a stream's share of it (when
+    // no own attempt uses the disk, it keeps its capacity: nobody here can take it).
+    const served = remote ? remote.readers(h).length : 0;
     C[R_CPU] = topo.hostCores[h] * speed;
-    C[R_DISK] = this.contention === 'full' ? diskBandwidthMBps(diskFull, streams, disks, this.diskThrashing) : diskFull / disks;
+    if (this.contention === 'none') C[R_DISK] = diskFull / disks;
+    else if (served === 0 || streams === 0) C[R_DISK] = diskBandwidthMBps(diskFull, streams, disks, this.diskThrashing);
+    else C[R_DISK] = (diskBandwidthMBps(diskFull, streams + served, disks, this.diskThrashing) * streams) / (streams + served);
     C[R_IN] = topo.hostNicMBps[h];
     C[R_OUT] = topo.hostNicMBps[h];
     for (let v = 0; v < vmCount; v++) C[R_VM0 + v] = topo.nodeCores[firstNode + v] * speed;
@@ -117,6 +128,8 @@ export class HostSharing {
       let c = cpu > 0 ? speed / cpu : Infinity;
       if (at.work[w + W_UP_IN] > 0) c = Math.min(c, upShareIn / at.work[w + W_UP_IN]);
       if (at.work[w + W_UP_OUT] > 0) c = Math.min(c, upShareOut / at.work[w + W_UP_OUT]);
+      // A remote read takes at most its share of the source disk.
+      if (remote?.active && at.work[w + W_NET_IN] > 0) c = Math.min(c, remote.shareMBps(a) / at.work[w + W_NET_IN]);
       if (this.contention === 'none') {
         // Alone on the host: each resource at full capacity, disk at one disk's bandwidth.
         let t = 0;
@@ -208,6 +221,7 @@ export class HostSharing {
       if (r >= 1e9) continue; // instantaneous phases use nothing measurable
       usage.cpuCores += (r * at.work[w + W_CPU]) / speed;
       usage.diskMBps += r * at.work[w + W_DISK];
+      if (remote?.active && remote.sourceOf(a) >= 0) usage.diskMBps += r * at.work[w + W_NET_IN];
       usage.netInMBps += r * at.work[w + W_NET_IN];
       usage.netOutMBps += r * at.work[w + W_NET_OUT];
     }

@@ -1,5 +1,5 @@
 import type { SimulationOptions } from '@shared/simulation';
-import { AttemptStore, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
+import { AttemptStore, W_NET_IN as NET_IN_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
 import { EventHeap } from './eventHeap';
 import { JobMapIndex } from './localityIndex';
 import { PhaseKind, TaskState, type EngineJob } from './model';
@@ -8,6 +8,7 @@ import { ProfileAccumulator, type TaskCounters } from './profiles';
 import { Random } from './random';
 import { AttemptRecords } from './records';
 import type { ClusterView, NodeUsage, Scheduler } from './schedulerApi';
+import { RemoteReads } from './remoteReads';
 import { diskBandwidthMBps, HostSharing, type HostUsage } from './sharing';
 import { buildTaskTable, type TaskTable } from './tasks';
 import { Locality, type Topology } from './topology';
@@ -43,6 +44,7 @@ const PRIORITY = [0, 1, 1, 1, 2, 3];
 const W_SIZE = SIZE;
 const W_UP_IN = UP_IN_OFFSET;
 const W_UP_OUT = UP_OUT_OFFSET;
+const W_NET_IN = NET_IN_OFFSET;
 
 const J_WAITING = 0;
 const J_ACTIVE = 1;
@@ -146,7 +148,8 @@ export class Simulation implements ClusterView {
   private failedAttempts = 0;
   private killedAttempts = 0;
   private readonly localityCounts = [0, 0, 0, 0, 0];
-  private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, netInMBps: 0, netOutMBps: 0 };
+  private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
+  private readonly remote: RemoteReads;
   private readonly found = { level: Locality.Node as Locality };
   private readonly attemptRandom: Random;
   private readonly onProgress?: SimulationInput['onProgress'];
@@ -230,6 +233,7 @@ export class Simulation implements ClusterView {
     this.rackChanged = new Uint8Array(topology.rackCount);
     this.hostUpUse = new Float64Array(H * 2);
     this.hostUpCapped = new Uint8Array(H);
+    this.remote = new RemoteReads(H, topology.hostDiskMBps, topology.hostDisks, options.diskThrashing);
 
     const expected = Math.max(60, ...jobs.map((j) => j.submit)) * 2;
     this.series = new SeriesRecorder(options.sampleIntervalS ?? Math.max(1, expected / 400));
@@ -523,10 +527,12 @@ export class Simulation implements ClusterView {
     const j = this.tasks.job[task];
     const host = at.host[a];
     this.setUplinkWork(a, false);
+    this.detachSource(a);
     at.phase[a] = phase;
     at.prog[a] = 0;
     at.phaseStart[a] = this.now;
     phaseWork(this.work, this.jobs[j], phase, this.tasks.size[task], this.tasks.factor[task], at.locality[a], at.node[a], at.work, a * W_SIZE);
+    if (phase === PhaseKind.Map) this.attachSource(a);
     at.lim[a] = phase === PhaseKind.Shuffle ? this.shuffleLimit(j) : 1;
     if (at.hostSlot[a] < 0 || this.hostList[host][at.hostSlot[a]] !== a) {
       at.hostSlot[a] = this.hostList[host].length;
@@ -640,7 +646,45 @@ export class Simulation implements ClusterView {
     }
   }
 
+  /**
+   * A map reading its split from another server reads it from that server's disk: the replica
+   * host (in its rack when rack-local) whose disk is least loaded, as HDFS spreads reads.
+   */
+  private attachSource(a: number): void {
+    const at = this.at;
+    const locality = at.locality[a];
+    if (this.options.contention === 'none' || (locality !== Locality.Rack && locality !== Locality.OffRack) || at.work[a * W_SIZE + W_NET_IN] <= 0) return;
+    const topo = this.topology;
+    const r = this.tasks.replication;
+    const task = at.task[a];
+    const readerRack = topo.hostRack[at.host[a]];
+    const candidates: number[] = [];
+    for (let k = 0; k < r; k++) {
+      const node = this.tasks.replicas[task * r + k];
+      if (node < 0 || !this.alive[node]) continue;
+      const h = topo.nodeHost[node];
+      if (locality === Locality.Rack && topo.hostRack[h] !== readerRack) continue;
+      if (!candidates.includes(h)) candidates.push(h);
+    }
+    const source = this.remote.choose(candidates);
+    if (source < 0) return;
+    this.remote.attach(a, source);
+    this.sourceChanged(source);
+  }
+
+  private detachSource(a: number): void {
+    const source = this.remote.detach(a);
+    if (source >= 0) this.sourceChanged(source);
+  }
+
+  /** A disk's remote readers changed: it and every host reading from it are re-rated. */
+  private sourceChanged(source: number): void {
+    this.markDirty(source);
+    for (const reader of this.remote.readers(source)) this.markDirty(this.at.host[reader]);
+  }
+
   private removeFromHost(a: number): void {
+    this.detachSource(a);
     const list = this.hostList[this.at.host[a]];
     const slot = this.at.hostSlot[a];
     if (list[slot] !== a) return;
@@ -690,7 +734,8 @@ export class Simulation implements ClusterView {
       const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
       const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
       const u = this.usageScratch;
-      this.sharing.rate(h, list, shareIn, shareOut, u);
+      this.sharing.rate(h, list, shareIn, shareOut, u, this.remote);
+      if (this.remote.onStreams(h, u.diskStreams)) for (const reader of this.remote.readers(h)) this.markDirty(this.at.host[reader]);
       const o = h * 4;
       this.use.cpu += (u.cpuCores - this.hostUse[o]) / topo.totalCores;
       this.use.disk += (u.diskMBps - this.hostUse[o + 1]) / this.totalDisk;
@@ -792,6 +837,7 @@ export class Simulation implements ClusterView {
   private pausePhase(a: number, next: PhaseKind): void {
     const at = this.at;
     this.setUplinkWork(a, false);
+    this.detachSource(a);
     at.phase[a] = next;
     at.paused[a] = 1;
     at.pausedSince[a] = this.now;
@@ -849,6 +895,14 @@ export class Simulation implements ClusterView {
         u.ra += readRate;
         u.wa += writeRate;
       }
+    }
+    // Blocks this server's disk sends to maps elsewhere: reads its monitors see, by none of its tasks.
+    for (const a of this.remote.readers(host)) {
+      const readRate = at.rate[a] * at.work[a * W_SIZE + W_NET_IN];
+      if (readRate <= 0 || at.rate[a] >= 1e9) continue;
+      streams++;
+      disk += readRate;
+      u.ra += readRate;
     }
     if (topo.hostHasVms[host]) u.c0 = (this.options.dom0CpuPerMb * disk) / speed;
     // I/O utilisation as iostat reports it: the share of time the disks are busy, i.e. throughput

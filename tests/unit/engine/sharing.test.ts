@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AttemptStore, W_DISK, W_NET_IN, W_SIZE } from '../../../src-main/engine/attempts';
+import { RemoteReads } from '../../../src-main/engine/remoteReads';
 import type { NodeUsage, Scheduler } from '../../../src-main/engine/schedulerApi';
+import { HostSharing } from '../../../src-main/engine/sharing';
 import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
 const slots = (mapSlots: number) => fifo(mapSlots, 1);
@@ -30,6 +33,38 @@ describe('resource sharing (durations are outcomes)', () => {
     const four = run(topo, [job('j', io, { maps: 4, inputMb: 400 })], slots(4), { heartbeatS: 0.01, diskThrashing: 0.1 });
     // 4 streams on one disk: 100 / (1 + 0.1·3) MB/s shared by four → 400 MB in 5.2 s.
     for (const d of durations(four)) expect(d).toBeCloseTo(5.2, 6);
+  });
+
+  it('a remote read is charged to the disk it comes from: it takes a stream\'s share there, and the local stream gets the rest', () => {
+    // Two servers, a network far faster than the disks. L reads 100 MB from server 0's disk; R, on
+    // server 1, reads 100 MB from server 0 too. Server 0's disk serves two streams.
+    const topo = cluster(1, 2, { cores: 8, diskMBps: 100, nicMBps: 10_000 });
+    const rates = (diskThrashing: number) => {
+      const at = new AttemptStore();
+      const attempt = (node: number, resource: number) => {
+        const a = at.create();
+        at.node[a] = node;
+        at.host[a] = topo.nodeHost[node];
+        at.work[a * W_SIZE + resource] = 100;
+        return a;
+      };
+      const local = attempt(0, W_DISK);
+      const remote = attempt(1, W_NET_IN);
+      const reads = new RemoteReads(2, topo.hostDiskMBps, topo.hostDisks, diskThrashing);
+      reads.attach(remote, 0);
+      const sharing = new HostSharing(topo, at, 'full', diskThrashing);
+      const usage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
+      sharing.rate(0, [local], 0, 0, usage, reads);
+      reads.onStreams(0, usage.diskStreams);
+      sharing.rate(1, [remote], 0, 0, usage, reads);
+      return { local: at.rate[local] * 100, remote: at.rate[remote] * 100, server1Disk: usage.diskMBps };
+    };
+    // No thrashing: 50 MB/s each, and the remote read shows as disk traffic.
+    expect(rates(0)).toEqual({ local: 50, remote: 50, server1Disk: 50 });
+    // Thrashing 0.6: two streams get 100 / 1.6 = 62.5 MB/s between them.
+    const thrashed = rates(0.6);
+    expect(thrashed.local).toBeCloseTo(31.25, 9);
+    expect(thrashed.remote).toBeCloseTo(31.25, 9);
   });
 
   it('the monitors read a seek-bound disk as fully busy, though it moves far less than its rated MB/s', () => {
