@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultFile } from '@shared/experiment';
+import { jobSpeedup } from '../../src-main/reports/jobSpeedup';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
 import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -60,6 +61,20 @@ describe('experiments in the browser, against the real services and worker threa
       const cells = await page.locator('[data-metric="meanJct"] td').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-mean'))));
       expect(cells).toHaveLength(3);
       ['fifo', 'fair (delay)', 'capacity'].forEach((label, i) => expect(cells[i]).toBeCloseTo(meanOf(label), 9));
+      // Per-job speedup over the baseline (fifo, then capacity): the same pairs as `speedup --of`.
+      const speedupCells = () => page.locator('[data-metric="perJobSpeedup"] td').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-mean')));
+      const cliSpeedup = (of: string, over: string) => jobSpeedup(cli, of).rows.find((r) => r.scheduler === over)!.perJob;
+      await expect.poll(speedupCells).toEqual(['', expect.any(String), expect.any(String)]);
+      let shown = await speedupCells();
+      expect(Number(shown[1])).toBeCloseTo(cliSpeedup('fair (delay)', 'fifo'), 9);
+      expect(Number(shown[2])).toBeCloseTo(cliSpeedup('capacity', 'fifo'), 9);
+      await page.getByTestId('baseline').selectOption({ label: 'capacity' });
+      await expect.poll(async () => (await speedupCells())[2]).toBe('');
+      shown = await speedupCells();
+      expect(Number(shown[0])).toBeCloseTo(cliSpeedup('fifo', 'capacity'), 9);
+      await page.getByTestId('baseline').selectOption({ label: 'fifo' });
+      await page.locator('[data-metric="perJobSpeedup"]').scrollIntoViewIfNeeded();
+      await screenshot(page, 'comparison-speedup-light');
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();
       for (const scheme of ['light', 'dark'] as const) {

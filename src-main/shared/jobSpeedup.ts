@@ -1,0 +1,57 @@
+/** A run's jobs, as result files and the run-data API both carry them. */
+export interface PairableRun {
+  seed: number;
+  jobs: readonly { id: string; template: string; status: string; submit: number | null; finish: number | null }[];
+}
+
+/** How much faster `mine` ran the same jobs than `theirs` (ILA sec. 5.2, Fig. 5). */
+export interface PairedSpeedup {
+  /** Job pairs compared: the same job of the same seed, finished under both. */
+  pairs: number;
+  /** Geometric mean over pairs of JCT(theirs) / JCT(mine): above 1, `mine` is faster. */
+  perJob: number;
+  /** Mean JCT(theirs) / mean JCT(mine) over the same pairs. */
+  meanJct: number;
+  /** Per workload template, the ratio of mean JCTs — the paper's "average completion time of each type of jobs". */
+  byTemplate: Record<string, number>;
+}
+
+function finishedJcts(run: PairableRun): Map<string, { seconds: number; template: string }> {
+  const jobs = new Map<string, { seconds: number; template: string }>();
+  for (const j of run.jobs) if (j.status === 'succeeded' && j.submit !== null && j.finish !== null) jobs.set(j.id, { seconds: Math.max(1e-9, j.finish - j.submit), template: j.template });
+  return jobs;
+}
+
+/**
+ * Pair each job with itself (same seed, same id) under two configurations. A mean over all jobs is
+ * dominated by the few largest; the per-job geometric mean weighs every job alike. Null when no
+ * job finished under both.
+ */
+export function pairedSpeedup(mine: readonly PairableRun[], theirs: readonly PairableRun[]): PairedSpeedup | null {
+  const mineBySeed = new Map(mine.map((r) => [r.seed, finishedJcts(r)]));
+  let logSum = 0;
+  let pairs = 0;
+  let theirTotal = 0;
+  let myTotal = 0;
+  const templates = new Map<string, { theirs: number; mine: number }>();
+  for (const run of theirs) {
+    const base = mineBySeed.get(run.seed);
+    if (!base) continue;
+    for (const [id, job] of finishedJcts(run)) {
+      const other = base.get(id);
+      if (!other) continue;
+      pairs++;
+      logSum += Math.log(job.seconds / other.seconds);
+      theirTotal += job.seconds;
+      myTotal += other.seconds;
+      const t = templates.get(job.template) ?? { theirs: 0, mine: 0 };
+      t.theirs += job.seconds;
+      t.mine += other.seconds;
+      templates.set(job.template, t);
+    }
+  }
+  if (pairs === 0) return null;
+  const byTemplate: Record<string, number> = {};
+  for (const [name, t] of [...templates].sort(([a], [b]) => a.localeCompare(b))) byTemplate[name] = t.theirs / t.mine;
+  return { pairs, perJob: Math.exp(logSum / pairs), meanJct: theirTotal / myTotal, byTemplate };
+}
