@@ -18,6 +18,7 @@ describe('ILA preset', () => {
     const { result } = await runExperiment(loaded);
     for (const r of result.runs) expect(r.summary.succeeded, r.scheduler).toBe(r.summary.jobs);
     const ila = Object.fromEntries(jobSpeedup(result, 'ila').rows.map((r) => [r.scheduler, r]));
+    // Seed 1: about 2x per job against PureFair, Delay and LAO (1.8-2.1x over six seeds).
     for (const other of ['PureFair', 'Delay', 'Capacity', 'LATE', 'lao']) {
       expect(ila[other].pairs, other).toBe(25);
       expect(ila[other].perJob, other).toBeGreaterThan(1.5);
@@ -25,8 +26,8 @@ describe('ILA preset', () => {
     }
     expect(ila.Capacity.perJob).toBeGreaterThan(3);
     expect(ila.LATE.perJob).toBeGreaterThan(3);
-    // Interference awareness alone pays: IAO (greedy locality) beats PureFair as clearly. ILA's lead
-    // over IAO is not reproduced (see docs/reproductions.md), so it is not asserted.
+    // Interference awareness alone pays: IAO (greedy locality) beats PureFair per job. ILA against
+    // IAO hangs on the fitted model (level on seed 1; see docs/reproductions.md), so it is not asserted.
     const iao = Object.fromEntries(jobSpeedup(result, 'iao').rows.map((r) => [r.scheduler, r]));
     expect(iao.PureFair.perJob).toBeGreaterThan(1.5);
   }, 300_000);
