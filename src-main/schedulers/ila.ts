@@ -1,4 +1,5 @@
 import type { SchedulerSpec } from '@shared/schedulers';
+import { SimulationOptionsSchema } from '@shared/simulation';
 import type { TaskCounters } from '../engine/profiles';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
@@ -26,7 +27,8 @@ export interface ServerHardware {
   diskThrashing: number;
   dom0CpuPerMb: number;
 }
-const DEFAULT_HARDWARE: ServerHardware = { diskThrashing: 0.08, dom0CpuPerMb: 0.002 };
+/** Without the run's options (a scheduler built on its own, as in tests), the simulation defaults. */
+const DEFAULT_HARDWARE: ServerHardware = SimulationOptionsSchema.parse({});
 
 function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
   const topo = view.topology;
