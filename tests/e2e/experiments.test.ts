@@ -73,8 +73,6 @@ describe('experiments in the browser, against the real services and worker threa
       shown = await speedupCells();
       expect(Number(shown[0])).toBeCloseTo(cliSpeedup('fifo', 'capacity'), 9);
       await page.getByTestId('baseline').selectOption({ label: 'fifo' });
-      await page.locator('[data-metric="perJobSpeedup"]').scrollIntoViewIfNeeded();
-      await screenshot(page, 'comparison-speedup-light');
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();
       for (const scheme of ['light', 'dark'] as const) {
@@ -83,6 +81,8 @@ describe('experiments in the browser, against the real services and worker threa
         await screenshot(page, `comparison-${scheme}`);
       }
       await page.emulateMedia({ colorScheme: 'light' });
+      await page.locator('[data-metric="perJobSpeedup"]').scrollIntoViewIfNeeded();
+      await screenshot(page, 'comparison-speedup-light');
 
       // The why-panel: one job in every run, with the scheduler's reasons.
       await page.getByTestId('why-job').fill('g5');
