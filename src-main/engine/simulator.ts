@@ -6,6 +6,7 @@ import { PhaseKind, TaskState, type EngineJob } from './model';
 import { isolatedSeconds, phaseIo, phaseWork, type PhaseIo, type PhaseWorkContext } from './phases';
 import { ProfileAccumulator, type TaskCounters } from './profiles';
 import { Random } from './random';
+import { HeartbeatRounds } from './heartbeatRounds';
 import { AttemptRecords } from './records';
 import type { ClusterView, NodeUsage, Scheduler } from './schedulerApi';
 import { RemoteReads } from './remoteReads';
@@ -134,9 +135,7 @@ export class Simulation implements ClusterView {
   private readonly hostUpUse: Float64Array;
   private readonly hostUpCapped: Uint8Array;
 
-  // Heartbeat cursor: beat b is node b mod N at time floor(b/N)·H + (b mod N)·H/N.
-  private beat = 0;
-  private nextBeatTime = 0;
+  private readonly beats: HeartbeatRounds;
 
   // Integrals for mean utilisation.
   private lastT = 0;
@@ -237,6 +236,7 @@ export class Simulation implements ClusterView {
 
     const expected = Math.max(60, ...jobs.map((j) => j.submit)) * 2;
     this.series = new SeriesRecorder(options.sampleIntervalS ?? Math.max(1, expected / 400));
+    this.beats = new HeartbeatRounds(N, this.heartbeatInterval, options.heartbeatOrder, seed);
     this.scheduleFailures(seed);
   }
 
@@ -250,7 +250,6 @@ export class Simulation implements ClusterView {
 
   run(): EngineRunResult {
     const H = this.heartbeatInterval;
-    const N = this.topology.nodeCount;
     const horizon = this.options.horizonS ?? Infinity;
     const total = this.jobs.length;
     while (this.jobsDone < total && !this.cancelled) {
@@ -260,11 +259,11 @@ export class Simulation implements ClusterView {
       if (this.at.liveCount === 0 && !this.anyPending()) {
         const next = Math.min(tHeap, tArrival);
         if (!Number.isFinite(next)) break; // nothing can ever happen again (e.g. a dependency failed)
-        if (this.nextBeatTime < next) this.skipBeatsTo(next);
+        if (this.beats.nextTime < next) this.beats.skipTo(next);
       }
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
-      const tBeat = this.nextBeatTime;
+      const tBeat = this.beats.nextTime;
       const pHeap = this.heap.peekPriority();
       let t = tHeap;
       let p = pHeap;
@@ -301,9 +300,7 @@ export class Simulation implements ClusterView {
         const j = this.arrivalOrder[this.arrivalCursor++];
         this.submitJob(j);
       } else {
-        const node = this.beat % N;
-        this.beat++;
-        this.nextBeatTime = Math.floor(this.beat / N) * H + ((this.beat % N) * H) / N;
+        const node = this.beats.take();
         if (this.alive[node]) this.heartbeat(node);
       }
       if (this.dirtyHosts.length || this.changedRacks.length) this.flushDirtyHosts();
@@ -314,16 +311,6 @@ export class Simulation implements ClusterView {
       }
     }
     return this.finish();
-  }
-
-  private skipBeatsTo(t: number): void {
-    const N = this.topology.nodeCount;
-    const H = this.heartbeatInterval;
-    const round = Math.floor(t / H);
-    let b = round * N + Math.ceil(((t - round * H) * N) / H);
-    if (b < this.beat) b = this.beat;
-    this.beat = b;
-    this.nextBeatTime = Math.floor(b / N) * H + ((b % N) * H) / N;
   }
 
   private anyPending(): boolean {

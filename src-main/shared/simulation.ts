@@ -13,6 +13,11 @@ export const SimulationOptionsSchema = z.strictObject({
    * whatever the cluster's size.
    */
   maxHeartbeatsPerSecond: num().min(0).default(0),
+  /**
+   * Order of the nodes' regular heartbeats within a round: drawn afresh each round from the seed
+   * (`shuffled`, as real heartbeats drift against each other) or always node 0 first (`fixed`).
+   */
+  heartbeatOrder: z.enum(['shuffled', 'fixed']).default('shuffled'),
   /** A node also heartbeats right after a task finishes on it. */
   outOfBandHeartbeat: z.boolean().default(true),
   /**

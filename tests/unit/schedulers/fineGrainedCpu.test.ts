@@ -22,9 +22,10 @@ describe('Finer-Grained CPU scheduler', () => {
     const jobs = () => [job('io', cpuOnly(30, { name: 'IoJob' }), { maps: 6 })];
     const fine = run(topo, jobs(), sched({ kind: 'finegrained', requirements: { IoJob: { map: 50 } } }), { heartbeatS: 1 });
     const yarn = run(topo, jobs(), sched({ kind: 'capacity', vcoresPerNode: 1 }), { heartbeatS: 1 });
-    // Node 0 holds the application master (100 of its pool); node 1 runs the tasks.
-    expect(peakAttempts(fine, 1)).toBe(2);
-    expect(peakAttempts(yarn, 1)).toBe(1);
+    // One node holds the application master (100 of its pool, all there is); the other runs the tasks.
+    const peak = (r: ReturnType<typeof run>) => Math.max(peakAttempts(r, 0), peakAttempts(r, 1));
+    expect(peak(fine)).toBe(2);
+    expect(peak(yarn)).toBe(1);
     expect(fine.reasons.some((r) => /needs 50 of the node's CPU pool/.test(r))).toBe(true);
   });
 
