@@ -15,6 +15,8 @@ export interface TemplateCoefficients {
   mapSelectivity: number;
   /** MB a map writes without reading input (TeraGen); goes to HDFS for map-only jobs. */
   mapWriteMbPerTask: number;
+  /** Map CPU-seconds per MB generated without input (TeraGen's rows): scales with a job's output. */
+  mapCpuSPerWriteMb: number;
   /** CPU-seconds per MB in the merge/spill and sort phases. */
   sortCpuSPerMb: number;
   reduceCpuSPerMb: number;

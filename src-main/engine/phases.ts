@@ -63,10 +63,15 @@ export function phaseIo(job: EngineJob, phase: PhaseKind, taskSize: number, fact
   switch (phase) {
     case PhaseKind.Map: {
       const input = taskSize * factor;
-      out.cpuS = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * factor;
+      // What the map generates without input (TeraGen's rows); a map-only job's stated output overrides it.
+      let generated = tpl.mapWriteMbPerTask * factor;
       out.hdfsReadMb = input;
       // A map-only job writes its output to HDFS from the map itself.
-      if (job.reduces === 0) out.hdfsWriteMb = job.outputMb !== undefined ? (job.outputMb / Math.max(1, job.maps)) * factor : input * tpl.mapSelectivity + tpl.mapWriteMbPerTask * factor;
+      if (job.reduces === 0) {
+        out.hdfsWriteMb = job.outputMb !== undefined ? (job.outputMb / Math.max(1, job.maps)) * factor : input * tpl.mapSelectivity + generated;
+        generated = Math.max(0, out.hdfsWriteMb - input * tpl.mapSelectivity);
+      }
+      out.cpuS = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * factor + tpl.mapCpuSPerWriteMb * generated;
       break;
     }
     case PhaseKind.Merge: {

@@ -129,7 +129,9 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     // exponentials and make every task look equally sensitive to the server's load.
     const m = ensureModel(view);
     const alone = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
-    const predicted = Math.max(1, 1 + predict(m, features) - alone);
+    // Parenthesised so an idle server gives exactly 1: (1 + a) − a is not always 1 in floating
+    // point, and at H = 1 that last bit refused every task on an idle cluster.
+    const predicted = Math.max(1, 1 + (predict(m, features) - alone));
     // Running and idle slots on the whole physical server. A shuffle waiting for map output holds
     // its slot but is not slowed by anyone: it does not count as running (Z_R is about throughput).
     let running = 0;

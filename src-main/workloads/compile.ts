@@ -46,6 +46,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       reduces: entry.reduces,
       queue: entry.queue ?? 'default',
       dependsOn: g.arrival.kind === 'sequential' && previous ? [previous] : [],
+      ...(entry.outputMbPerMap !== undefined ? { outputMb: entry.outputMbPerMap * maps } : {}),
     });
     previous = id;
   }

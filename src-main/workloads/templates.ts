@@ -8,7 +8,8 @@ import type { TemplateCoefficients } from '../engine/model';
  * outcomes of these amounts of work and the resources a task gets.
  *
  * Reading the coefficients: a map of `s` MB does `mapCpuSPerMb·s + mapCpuSPerTask` CPU-seconds,
- * reads `s` MB and emits `mapSelectivity·s` MB; a reduce receiving `m` MB does
+ * reads `s` MB and emits `mapSelectivity·s` MB; a generator (TeraGen) writes `mapWriteMbPerTask`
+ * MB, or its job's stated output, at `mapCpuSPerWriteMb` CPU-seconds per MB; a reduce receiving `m` MB does
  * `reduceCpuSPerMb·m + reduceCpuSPerTask` CPU-seconds and writes `reduceSelectivity·m` MB.
  */
 type T = Omit<TemplateCoefficients, 'name'>;
@@ -17,6 +18,7 @@ type T = Omit<TemplateCoefficients, 'name'>;
 const common = {
   mapCpuSPerTask: 1.5,
   mapWriteMbPerTask: 0,
+  mapCpuSPerWriteMb: 0,
   sortCpuSPerMb: 0.002,
   reduceCpuSPerTask: 1,
   mapMemoryMb: 1024,
@@ -49,9 +51,9 @@ export const TEMPLATES: Record<string, T> = {
   // Gridmix2 Combiner: CPU-heavy maps ≈ 99.5 s, tiny reduce ≈ 16.7 s.
   Combiner: cpu({ mapCpuSPerMb: 0.8, mapSelectivity: 0.01, reduceCpuSPerMb: 0.1, source: 'PRISM Table 1 (map 99.5 s, reduce 16.7 s); CPU-intensive per sec. 6' }),
   // Liu sec. 4.2: TeraGen maps each write 2 GB to HDFS, no input; measured CPU requirement 49 (Table 4.3).
-  TeraGen: io({ mapCpuSPerMb: 0, mapCpuSPerTask: 28, mapSelectivity: 0, mapWriteMbPerTask: 2048, reduceCpuSPerTask: 0, reducesPerMap: 0, minReduces: 0, source: 'Liu sec. 4.2 (2 GB per map to HDFS at 65 MB/s), Table 4.3 (CPU requirement 49)' }),
+  TeraGen: io({ mapCpuSPerMb: 0, mapCpuSPerTask: 0, mapCpuSPerWriteMb: 0.0127, mapSelectivity: 0, mapWriteMbPerTask: 2048, reduceCpuSPerTask: 0, reducesPerMap: 0, minReduces: 0, source: 'Liu sec. 4.2 (2 GB per map to HDFS at 65 MB/s), Table 4.3 (CPU requirement 49)' }),
   // Liu sec. 4.2: ETL reads a block, converts to XML, writes it back; CPU requirement 47.
-  ETL: io({ mapCpuSPerMb: 0.013, mapCpuSPerTask: 0.5, mapSelectivity: 1.3, reducesPerMap: 0, minReduces: 0, source: 'Liu sec. 4.2 (read a block, write XML back to HDFS), Table 4.3 (CPU requirement 47)' }),
+  ETL: io({ mapCpuSPerMb: 0.0231, mapCpuSPerTask: 0.5, mapSelectivity: 1.3, reducesPerMap: 0, minReduces: 0, source: 'Liu sec. 4.2 (read a block, write XML back to HDFS), Table 4.3 (CPU requirement 47)' }),
   // Liu sec. 4.2: Pi (quasi-Monte Carlo), pure CPU per map; CPU requirement 100.
   Pi: cpu({ mapCpuSPerMb: 0, mapCpuSPerTask: 60, mapSelectivity: 0, reduceCpuSPerTask: 1, reducesPerMap: 0, source: 'Liu sec. 4.2, Table 4.3 (CPU requirement 100): sampling only, no input' }),
   // Liu sec. 4.2: Bbp digits of π, pure CPU per map and reduce; CPU requirement 100 / 100.

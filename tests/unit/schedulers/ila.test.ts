@@ -29,6 +29,17 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
     expect(lenient.jobs[0].finish).toBeLessThan(strict.jobs[0].finish);
   });
 
+  it('H = 1 on an idle cluster: the first task is admitted (Ŝ exactly 1) whatever the fitted constants', () => {
+    // Constants chosen so that (1 + Ŝ_alone) − Ŝ_alone is not 1 in floating point: the prediction for a
+    // task alone must still be exactly 1, or H = 1 refuses every task and nothing ever runs.
+    const alone = Math.exp(0.1) + 0.2;
+    expect(1 + alone - alone).not.toBe(1);
+    const model = { cpu: [0, 1, 1, 0, 0.1, 0.2], io: [0, 0, 0, 0, 0, 0, 0, 0, -50, 0], combine: [1, 0, 0] as [number, number, number] };
+    const r = run(oneServer(), [job('j', cpuOnly(10), { maps: 2 })], sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model, reduceSlots: 0 }), { heartbeatS: 1 });
+    expect(r.jobs[0].status).toBe('succeeded');
+    expect(attempts(r)[0].reason).toMatch(/predicted slowdown 1\.00 ≤ threshold 1\.00/);
+  });
+
   it('a task\'s own demand scales the slowdown it is predicted to suffer, and a fit\'s offset at idle is not read as interference', () => {
     // Eq. 1 with the task's CPU demand and the server's load: Ŝ = exp(tc + 0.2·(cu + ca)) + 0.5. Alone
     // the fit says exp(tc) + 0.5, not 1: that offset is subtracted, so H = 1.5 admits a light task

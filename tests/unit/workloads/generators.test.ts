@@ -59,6 +59,15 @@ describe('generators', () => {
     expect(jobs).toHaveLength(25);
     for (const j of jobs) expect([1, 2, 10, 20, 40, 120, 250, 480, 600, 1000]).toContain(j.maps);
   });
+
+  it('a mix row may say how much each map writes: the job\'s output follows its drawn size', () => {
+    const jobs = expand({ generate: { count: 20, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: [1, 50], outputMbPerMap: 128 }, { template: 'Sort', weight: 1, maps: 3 }] } });
+    for (const j of jobs) expect(j.outputMb).toBe(j.template === 'TeraGen' ? 128 * j.maps! : undefined);
+    // The Facebook mix's generators write one 128 MB block per map, as the ILA preset does.
+    const fb = expand({ generate: FACEBOOK_MIX }, 2).filter((j) => j.template === 'TeraGen' || j.template === 'RWrite');
+    expect(fb.length).toBeGreaterThan(0);
+    for (const j of fb) expect(j.outputMb).toBe(128 * j.maps!);
+  });
 });
 
 describe('workload validation names the field and the problem', () => {
@@ -76,6 +85,7 @@ describe('workload validation names the field and the problem', () => {
     [{ generate: { count: 0, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.count: at least 1 job'],
     [{ generate: { count: 5, arrival: { kind: 'poisson', meanInterarrivalS: 0 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.arrival.meanInterarrivalS: must be greater than 0'],
     [{ generate: { count: 5, arrival: { kind: 'batch' }, mix: [] } }, 'generate.mix: the mix needs at least one template'],
+    [{ generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: 1, outputMbPerMap: -1 }] } }, 'generate.mix.0.outputMbPerMap: must be at least 0'],
   ])('%j', (w, message) => {
     expect(problems(w)).toContain(message);
   });
