@@ -8,6 +8,7 @@ export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER
   each job is paired with itself (same seed, same id) and the table shows the geometric mean of
   JCT(other) / JCT(SCHEDULER) over the pairs, the ratio of mean JCTs, and the ratio of mean JCTs
   per workload template (the ILA paper's Fig. 5 normalises each job type to ILA this way).
+  With several seeds, the lowest and highest per-job speedup of a single seed show the spread.
   Above 1: SCHEDULER is faster. SCHEDULER is a label as the result file names it.
 `;
 
@@ -32,7 +33,17 @@ export async function speedupCommand(args: string[], flags: Record<string, strin
   }
   const x = (v: number) => `${v.toFixed(2)}x`;
   io.out(`${report.of} against each scheduler, seeds ${report.seeds.join(', ')} (above 1x: ${report.of} is faster)\n\n`);
-  io.out(table(['SCHEDULER', 'JOB PAIRS', 'PER JOB (GEO MEAN)', 'MEAN JCT'], report.rows.map((r) => [r.scheduler, r.pairs, x(r.perJob), x(r.meanJct)])));
+  const spread = (r: (typeof report.rows)[number]) => {
+    const perSeed = r.bySeed.map((s) => s.perJob);
+    return `${Math.min(...perSeed).toFixed(2)}-${x(Math.max(...perSeed))}`;
+  };
+  const seeds = report.seeds.length > 1;
+  io.out(
+    table(
+      ['SCHEDULER', 'JOB PAIRS', 'PER JOB (GEO MEAN)', 'MEAN JCT', ...(seeds ? ['PER JOB, ONE SEED'] : [])],
+      report.rows.map((r) => [r.scheduler, r.pairs, x(r.perJob), x(r.meanJct), ...(seeds ? [spread(r)] : [])]),
+    ),
+  );
   const templates = [...new Set(report.rows.flatMap((r) => Object.keys(r.byTemplate)))].sort();
   io.out(`\nper template (ratio of mean JCTs)\n\n`);
   io.out(table(['SCHEDULER', ...templates.map((t) => t.toUpperCase())], report.rows.map((r) => [r.scheduler, ...templates.map((t) => (r.byTemplate[t] === undefined ? '—' : x(r.byTemplate[t])))])));

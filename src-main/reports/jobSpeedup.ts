@@ -4,6 +4,11 @@ import { pairedSpeedup, type PairedSpeedup } from '@shared/jobSpeedup';
 /** One scheduler against the scheduler `of` (see SpeedupReport). */
 export interface SpeedupRow extends PairedSpeedup {
   scheduler: string;
+  /**
+   * The same comparison seed by seed. A run is one draw of a chaotic system: ILA against PureFair
+   * ranges from 1.4x to 2.9x per job over six seeds, so the spread says how far one seed can be trusted.
+   */
+  bySeed: { seed: number; pairs: number; perJob: number; meanJct: number }[];
 }
 
 export interface SpeedupReport {
@@ -31,8 +36,18 @@ export function jobSpeedup(result: ResultFile, of: string): SpeedupReport {
   const rows: SpeedupRow[] = [];
   for (const scheduler of bySchedulerOrder) {
     if (scheduler === of) continue;
-    const paired = pairedSpeedup(mine, runs.get(scheduler)!);
-    if (paired) rows.push({ scheduler, ...paired });
+    const theirs = runs.get(scheduler)!;
+    const paired = pairedSpeedup(mine, theirs);
+    if (!paired) continue;
+    const bySeed: SpeedupRow['bySeed'] = [];
+    for (const seed of [...new Set(theirs.map((r) => r.seed))].sort((a, b) => a - b)) {
+      const one = pairedSpeedup(
+        mine.filter((r) => r.seed === seed),
+        theirs.filter((r) => r.seed === seed),
+      );
+      if (one) bySeed.push({ seed, pairs: one.pairs, perJob: one.perJob, meanJct: one.meanJct });
+    }
+    rows.push({ scheduler, ...paired, bySeed });
   }
   return { of, seeds: [...new Set(mine.map((r) => r.seed))].sort((a, b) => a - b), rows };
 }

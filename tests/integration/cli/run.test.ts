@@ -175,14 +175,23 @@ describe('workload-studio run', () => {
     expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
     const r = await cli(['speedup', out, '--of', 'PureFair', '--json']);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { of: string; seeds: number[]; rows: { scheduler: string; pairs: number; perJob: number }[] };
+    const report = JSON.parse(r.out) as { of: string; seeds: number[]; rows: { scheduler: string; pairs: number; perJob: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[] };
     expect(report.seeds).toEqual([1, 2]);
     expect(report.rows.map((row) => row.scheduler)).toEqual(['fifo', 'Delay', 'capacity', 'drf', 'late']);
     for (const row of report.rows) {
       expect(row.pairs).toBe(24);
       expect(row.perJob).toBeGreaterThan(0);
+      // The pooled geometric mean lies between the seeds' own, which pair 12 jobs each.
+      expect(row.bySeed.map((s) => [s.seed, s.pairs])).toEqual([[1, 12], [2, 12]]);
+      const perSeed = row.bySeed.map((s) => s.perJob);
+      expect(row.perJob).toBeGreaterThanOrEqual(Math.min(...perSeed) - 1e-12);
+      expect(row.perJob).toBeLessThanOrEqual(Math.max(...perSeed) + 1e-12);
     }
-    expect((await cli(['speedup', out, '--of', 'PureFair'])).out).toMatch(/PER JOB \(GEO MEAN\)/);
+    const text = (await cli(['speedup', out, '--of', 'PureFair'])).out;
+    expect(text).toMatch(/PER JOB \(GEO MEAN\)\s+MEAN JCT\s+PER JOB, ONE SEED/);
+    const late = report.rows.find((row) => row.scheduler === 'late')!;
+    const [lo, hi] = [Math.min(...late.bySeed.map((s) => s.perJob)), Math.max(...late.bySeed.map((s) => s.perJob))];
+    expect(text).toContain(`${lo.toFixed(2)}-${hi.toFixed(2)}x`);
     expect(await cli(['speedup', out, '--of', 'ila'])).toMatchObject({ code: 2, err: expect.stringContaining('no runs of scheduler "ila"') });
     expect(await cli(['speedup', out])).toMatchObject({ code: 2, err: expect.stringContaining('speedup needs --of') });
     fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "other"}');

@@ -45,6 +45,11 @@ describe('per-job speedup (ILA Fig. 5)', () => {
     const [row] = report.rows;
     expect(row.pairs).toBe(2);
     expect(row.perJob).toBeCloseTo(Math.sqrt(2 * 0.5), 12);
+    // Seed by seed: 2x on seed 1, 0.5x on seed 2; seed 3 has no run of "mine" to pair with.
+    expect(row.bySeed).toEqual([
+      { seed: 1, pairs: 1, perJob: 2, meanJct: 2 },
+      { seed: 2, pairs: 1, perJob: 0.5, meanJct: 0.5 },
+    ]);
   });
 
   it('names the schedulers a result has when asked for one it lacks', () => {
