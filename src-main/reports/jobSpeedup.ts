@@ -1,5 +1,5 @@
 import type { ResultFile } from '@shared/experiment';
-import { pairedSpeedup, type PairedSpeedup } from '@shared/jobSpeedup';
+import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/jobSpeedup';
 
 /** One scheduler against the scheduler `of` (see SpeedupReport). */
 export interface SpeedupRow extends PairedSpeedup {
@@ -8,7 +8,7 @@ export interface SpeedupRow extends PairedSpeedup {
    * The same comparison seed by seed. A run is one draw of a chaotic system: ILA against PureFair
    * ranges from 1.4x to 2.9x per job over six seeds, so the spread says how far one seed can be trusted.
    */
-  bySeed: { seed: number; pairs: number; perJob: number; meanJct: number }[];
+  bySeed: ReturnType<typeof pairedSpeedupBySeed>;
 }
 
 export interface SpeedupReport {
@@ -38,16 +38,7 @@ export function jobSpeedup(result: ResultFile, of: string): SpeedupReport {
     if (scheduler === of) continue;
     const theirs = runs.get(scheduler)!;
     const paired = pairedSpeedup(mine, theirs);
-    if (!paired) continue;
-    const bySeed: SpeedupRow['bySeed'] = [];
-    for (const seed of [...new Set(theirs.map((r) => r.seed))].sort((a, b) => a - b)) {
-      const one = pairedSpeedup(
-        mine.filter((r) => r.seed === seed),
-        theirs.filter((r) => r.seed === seed),
-      );
-      if (one) bySeed.push({ seed, pairs: one.pairs, perJob: one.perJob, meanJct: one.meanJct });
-    }
-    rows.push({ scheduler, ...paired, bySeed });
+    if (paired) rows.push({ scheduler, ...paired, bySeed: pairedSpeedupBySeed(mine, theirs) });
   }
   return { of, seeds: [...new Set(mine.map((r) => r.seed))].sort((a, b) => a - b), rows };
 }

@@ -55,3 +55,16 @@ export function pairedSpeedup(mine: readonly PairableRun[], theirs: readonly Pai
   for (const [name, t] of [...templates].sort(([a], [b]) => a.localeCompare(b))) byTemplate[name] = t.theirs / t.mine;
   return { pairs, perJob: Math.exp(logSum / pairs), meanJct: theirTotal / myTotal, byTemplate };
 }
+
+/** The same comparison one seed at a time (seeds of `theirs` with a run of `mine`, ascending). */
+export function pairedSpeedupBySeed(mine: readonly PairableRun[], theirs: readonly PairableRun[]): { seed: number; pairs: number; perJob: number; meanJct: number }[] {
+  const out: { seed: number; pairs: number; perJob: number; meanJct: number }[] = [];
+  for (const seed of [...new Set(theirs.map((r) => r.seed))].sort((a, b) => a - b)) {
+    const one = pairedSpeedup(
+      mine.filter((r) => r.seed === seed),
+      theirs.filter((r) => r.seed === seed),
+    );
+    if (one) out.push({ seed, pairs: one.pairs, perJob: one.perJob, meanJct: one.meanJct });
+  }
+  return out;
+}

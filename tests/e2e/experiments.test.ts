@@ -73,6 +73,12 @@ describe('experiments in the browser, against the real services and worker threa
       shown = await speedupCells();
       expect(Number(shown[0])).toBeCloseTo(cliSpeedup('fifo', 'capacity'), 9);
       await page.getByTestId('baseline').selectOption({ label: 'fifo' });
+      // Under each speedup, the single seeds' lowest and highest, as the CLI's bySeed gives them.
+      const seedRange = (of: string, over: string) => {
+        const perSeed = jobSpeedup(cli, of).rows.find((r) => r.scheduler === over)!.bySeed.map((s) => s.perJob);
+        return `one seed: ${Math.min(...perSeed).toFixed(2)}–${Math.max(...perSeed).toFixed(2)}×`;
+      };
+      await expect.poll(() => page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents()).toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();
       for (const scheme of ['light', 'dark'] as const) {
@@ -82,6 +88,7 @@ describe('experiments in the browser, against the real services and worker threa
       }
       await page.emulateMedia({ colorScheme: 'light' });
       await page.locator('[data-metric="perJobSpeedup"]').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(1000); // the charts below redraw when the colour scheme changes back
       await screenshot(page, 'comparison-speedup-light');
 
       // The why-panel: one job in every run, with the scheduler's reasons.
