@@ -36,6 +36,8 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('seeds').fill('1, 2');
       await page.getByTestId('seeds').press('Tab');
       await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 6 runs/);
+      // A simulation option that is a choice, not a number: the CLI run below uses the same one.
+      await page.getByTestId('heartbeat-order').selectOption('fixed');
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await screenshot(page, `experiment-designer-${scheme}`);
@@ -52,7 +54,7 @@ describe('experiments in the browser, against the real services and worker threa
 
       // The same experiment through the CLI: mean job completion time per scheduler over the seeds.
       const file = path.join(dir, 'same.experiment.json');
-      fs.writeFileSync(file, JSON.stringify({ name: 'same', cluster, workload: { ...workload, generate: { ...workload.generate!, count: 60 } }, schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }], seeds: [1, 2] }));
+      fs.writeFileSync(file, JSON.stringify({ name: 'same', cluster, workload: { ...workload, generate: { ...workload.generate!, count: 60 } }, schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }], seeds: [1, 2], simulation: { heartbeatOrder: 'fixed' } }));
       const cli = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/workload-studio.js'), 'run', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as ResultFile;
       const meanOf = (label: string) => {
         const xs = cli.runs.filter((r) => r.scheduler === label).map((r) => r.summary.meanJct);
