@@ -23,6 +23,23 @@ async function throughput(file: string, labels: string[]): Promise<Record<string
  * the worst policy on a pure-I/O one. That the dynamic threshold beats every static one does not.
  */
 describe('ILA threshold presets', () => {
+  it('share the Facebook preset\'s cluster, schedule and job sizes; only the applications change kind', () => {
+    const facebook = loadExperiment(preset('ila-facebook.experiment.json')).experiment;
+    const jobsOf = (e: typeof facebook) => ('jobs' in e.workload ? e.workload.jobs : []);
+    const kinds = { cpu: ['KMeans', 'Bayes', 'Canopy', 'Matrix', 'PiEst', 'WordCount'], io: ['TeraSort', 'Grep', 'RWrite', 'TeraGen'] };
+    for (const variant of ['mix', 'cpu', 'io'] as const) {
+      const e = loadExperiment(preset(`ila-thresholds-${variant}.experiment.json`)).experiment;
+      expect(e.cluster, variant).toEqual(facebook.cluster);
+      expect(e.simulation, variant).toEqual(facebook.simulation);
+      const jobs = jobsOf(e);
+      expect(jobs.map((j) => [j.submit, j.maps, j.inputMb]), variant).toEqual(jobsOf(facebook).map((j) => [j.submit, j.maps, j.inputMb]));
+      if (variant === 'mix') expect(jobs).toEqual(jobsOf(facebook));
+      else for (const j of jobs) expect(kinds[variant], `${variant}: ${j.id}`).toContain(j.template);
+      // Generators write one block per map, as in the Facebook preset; nothing else states an output.
+      for (const j of jobs) expect(j.outputMb, j.id).toBe(j.template === 'TeraGen' || j.template === 'RWrite' ? 128 * j.maps! : undefined);
+    }
+  });
+
   it('pure CPU: the dynamic threshold gives at least 1.5x the throughput of static H = 1', async () => {
     const t = await throughput('ila-thresholds-cpu.experiment.json', ['dynamic H_d', 'static H = 1']);
     expect(t['dynamic H_d'] / t['static H = 1']).toBeGreaterThan(1.5);
