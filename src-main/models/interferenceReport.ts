@@ -2,7 +2,7 @@ import { accuracy, fitInterferenceModel, fitLinear, fitQuadratic, predict, type 
 import { generateProfilingSamples, type ServerShape } from './interferenceProfiling';
 
 /** Probe templates of the profiling runs: the ILA paper's Table 3 applications, CPU- and I/O-bound. */
-export const REPORT_PROBES = ['TeraSort', 'Grep', 'WordCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
+export const REPORT_PROBES = ['TeraSort', 'Grep', 'WCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
 
 export interface InterferenceReport {
   shape: ServerShape;

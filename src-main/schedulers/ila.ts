@@ -20,7 +20,7 @@ const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
 /** Offline fits are made once per server shape and reused by every run in the process. */
 const fittedModels = new Map<string, InterferenceModel>();
 
-const PROBES = ['TeraSort', 'Grep', 'WordCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
+const PROBES = ['TeraSort', 'Grep', 'WCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
 
 /** Disk and Dom0 behaviour of the servers, which profiling runs on them reproduce. */
 export interface ServerHardware {

@@ -16,7 +16,7 @@ export const FACEBOOK_MIX: GeneratorSpec = {
     { template: 'Bayes', weight: 2, maps: 20 },
     { template: 'RWrite', weight: 1, maps: 40, outputMbPerMap: 128 },
     { template: 'Grep', weight: 2, maps: 120 },
-    { template: 'WordCount', weight: 1, maps: 250 },
+    { template: 'WCount', weight: 1, maps: 250 },
     { template: 'PiEst', weight: 1, maps: 480 },
     { template: 'TeraGen', weight: 1, maps: 600, outputMbPerMap: 128 },
     { template: 'PiEst', weight: 1, maps: 1000 },

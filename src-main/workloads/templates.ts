@@ -64,6 +64,9 @@ export const TEMPLATES: Record<string, T> = {
   TeraSort: io({ source: 'ILA Table 3 (I/O); identity map, total-order reduce' }),
   // ILA Table 3: Grep scans its input, emits little.
   Grep: io({ mapCpuSPerMb: 0.003, mapSelectivity: 0.001, reduceCpuSPerMb: 0.001, source: 'ILA Table 3 (I/O): extract matching expressions' }),
+  // ILA Table 3: WCount is I/O-bound there (a combiner leaves little output); WordCount above is the
+  // compute-heavy HiBench calibration of Verma and FAWKES.
+  WCount: io({ mapCpuSPerMb: 0.01, mapSelectivity: 0.05, reduceCpuSPerMb: 0.004, source: 'ILA Table 3 (I/O): count the words of the input file' }),
   // ILA Table 3: RWrite writes random words to a log, little input.
   RWrite: io({ mapCpuSPerMb: 0.002, mapCpuSPerTask: 2, mapSelectivity: 0, mapWriteMbPerTask: 512, reducesPerMap: 0, minReduces: 0, source: 'ILA Table 3 (I/O): random write' }),
   // ILA Table 3 CPU classes (mahout): KMeans, Bayes, Canopy, Matrix, PiEst.
