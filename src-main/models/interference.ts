@@ -13,8 +13,7 @@ import type { NodeUsage } from '../engine/schedulerApi';
  * I/O-bound ones by Levenberg–Marquardt (a damped Gauss–Newton), then eq. 3 by least squares on all;
  * finally all of eq. 1-3's coefficients are refined together on all samples, since the paper's aim
  * is the least SSE of the general model (sec. 4.1) and the staged fit alone cannot let a CPU-bound
- * task's slowdown depend on I/O (on the studio's profiling data it leaves R² near 0.1, the joint
- * refinement about 0.5).
+ * task's slowdown depend on I/O (docs/reproductions.md has the R² either way).
  */
 /** The monitors' readings (NodeUsage: Table 2's system metrics) plus the task's own demand. */
 export interface InterferenceFeatures extends NodeUsage {

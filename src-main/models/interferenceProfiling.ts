@@ -25,6 +25,9 @@ export interface ServerShape {
 /** The ILA testbed's server as the preset calibrates it: one disk holding six VM images is seek-bound (diskThrashing 0.6). */
 export const ILA_SERVER: ServerShape = { cores: 10, memoryGb: 32, diskMBps: 100, vms: 6, vcpus: 2, vmMemoryGb: 4, dom0CpuPerMb: 0.002, diskThrashing: 0.6 };
 
+/** The ten applications of ILA Table 3, with the classes it gives them: the probes of every profiling run. */
+export const TABLE3_PROBES = ['TeraSort', 'Grep', 'WCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
+
 const LONG = 1e6;
 const cpuGenerator = (name: string): TemplateCoefficients => ({ ...templateByName('Pi')!, name, mapCpuSPerTask: LONG, taskCv: 0, reducesPerMap: 0, minReduces: 0 });
 const ioGenerator = (name: string, write: boolean): TemplateCoefficients => ({

@@ -1,8 +1,5 @@
 import { accuracy, fitInterferenceModel, fitLinear, fitQuadratic, predict, type Accuracy, type InterferenceFeatures } from './interference';
-import { generateProfilingSamples, type ServerShape } from './interferenceProfiling';
-
-/** Probe templates of the profiling runs: the ILA paper's Table 3 applications, CPU- and I/O-bound. */
-export const REPORT_PROBES = ['TeraSort', 'Grep', 'WCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
+import { generateProfilingSamples, TABLE3_PROBES, type ServerShape } from './interferenceProfiling';
 
 export interface InterferenceReport {
   shape: ServerShape;
@@ -18,7 +15,7 @@ export interface InterferenceReport {
  * two thirds of the samples, and score each on the held-out third, overall and per application kind.
  */
 export function interferenceReport(shape: ServerShape, samples: number, seed = 1): InterferenceReport {
-  const all = generateProfilingSamples(shape, REPORT_PROBES, samples, seed);
+  const all = generateProfilingSamples(shape, TABLE3_PROBES, samples, seed);
   const cut = Math.round((all.length * 2) / 3);
   const train = all.slice(0, cut);
   const test = all.slice(cut);

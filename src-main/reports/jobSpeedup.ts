@@ -5,8 +5,8 @@ import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/
 export interface SpeedupRow extends PairedSpeedup {
   scheduler: string;
   /**
-   * The same comparison seed by seed. A run is one draw of a chaotic system: ILA against PureFair
-   * ranges from 1.4x to 2.9x per job over six seeds, so the spread says how far one seed can be trusted.
+   * The same comparison seed by seed. A run is one draw of a chaotic system: on the ILA preset one
+   * seed's per-job speedup can be half or twice another's, so the spread says how far one seed goes.
    */
   bySeed: ReturnType<typeof pairedSpeedupBySeed>;
 }

@@ -4,7 +4,7 @@ import type { TaskCounters } from '../engine/profiles';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { fitInterferenceModel, predict, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
-import { generateProfilingSamples, type ServerShape } from '../models/interferenceProfiling';
+import { generateProfilingSamples, TABLE3_PROBES, type ServerShape } from '../models/interferenceProfiling';
 import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
 type IlaSpec = Extract<SchedulerSpec, { kind: 'ila' }>;
@@ -19,8 +19,6 @@ const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
 
 /** Offline fits are made once per server shape and reused by every run in the process. */
 const fittedModels = new Map<string, InterferenceModel>();
-
-const PROBES = ['TeraSort', 'Grep', 'WCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
 
 /** Disk and Dom0 behaviour of the servers, which profiling runs on them reproduce. */
 export interface ServerHardware {
@@ -110,7 +108,7 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     const key = JSON.stringify([shape, spec.profilingSamples]);
     let m = fittedModels.get(key);
     if (!m) {
-      m = fitInterferenceModel(generateProfilingSamples(shape, PROBES, spec.profilingSamples, 1));
+      m = fitInterferenceModel(generateProfilingSamples(shape, TABLE3_PROBES, spec.profilingSamples, 1));
       fittedModels.set(key, m);
     }
     model = m;
