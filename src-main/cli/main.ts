@@ -11,6 +11,7 @@ import { profileCommand, profileHelp } from './profileCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
 import { interferenceCommand, interferenceHelp } from './interferenceCommand';
+import { localityCommand, localityHelp } from './localityCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 
 declare const __APP_VERSION__: string | undefined;
@@ -27,6 +28,7 @@ Commands:
   runs list                     runs saved with run --save
   profile <result.json>         job profiles (phase-level, CPU requirement) from a run result
   speedup <result.json> --of S  how much faster scheduler S's jobs are than the others', job by job
+  locality <result.json>        where each group of jobs read its input, scheduler by scheduler
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
@@ -80,7 +82,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -94,6 +96,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   const fileCommands: Record<string, () => Promise<number>> = {
     profile: () => profileCommand(rest, flags, io),
     speedup: () => speedupCommand(rest, flags, io),
+    locality: () => localityCommand(rest, flags, io),
     interference: () => interferenceCommand(flags, io),
   };
   if (command in fileCommands) {

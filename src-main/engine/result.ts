@@ -11,11 +11,20 @@ export interface JobOutcome {
   mapEnd: number;
   finish: number;
   status: 'succeeded' | 'failed' | 'unfinished';
+  /** Map attempts (not speculative copies) that read input, by where the input was. */
+  locality: JobLocality;
   maps: number;
   reduces: number;
   /** Running time with unlimited capacity and no contention (PRISM's ideal, for ANP). */
   idealSeconds: number;
   deadline?: number;
+}
+
+export interface JobLocality {
+  node: number;
+  server: number;
+  rack: number;
+  offRack: number;
 }
 
 export interface SeriesSample {

@@ -147,6 +147,8 @@ export class Simulation implements ClusterView {
   private failedAttempts = 0;
   private killedAttempts = 0;
   private readonly localityCounts = [0, 0, 0, 0, 0];
+  /** Per job, first attempts of maps by locality level (node, server, rack, off-rack, no input). */
+  private readonly jobLocality: Int32Array;
   private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
   private readonly remote: RemoteReads;
   private readonly found = { level: Locality.Node as Locality };
@@ -188,6 +190,7 @@ export class Simulation implements ClusterView {
     this.jobSubmit = new Float64Array(J).fill(NaN);
     this.jobStart = new Float64Array(J).fill(NaN);
     this.jobMapEnd = new Float64Array(J).fill(NaN);
+    this.jobLocality = new Int32Array(J * 5);
     this.jobFinish = new Float64Array(J).fill(NaN);
     this.jobFailed = new Uint8Array(J);
     this.jobMapsDone = new Int32Array(J);
@@ -469,7 +472,10 @@ export class Simulation implements ClusterView {
     this.at.speculative[a] = speculative ? 1 : 0;
     const locality = isReduce ? Locality.None : (this.jobIndex[j]?.localityOf(task, node) ?? Locality.None);
     this.at.locality[a] = locality;
-    if (!speculative && !isReduce) this.localityCounts[locality]++;
+    if (!speculative && !isReduce) {
+      this.localityCounts[locality]++;
+      this.jobLocality[j * 5 + locality]++;
+    }
     this.nodeMemory[node] += memory;
     this.nodeVcores[node] += vcores;
     this.use.memory += memory / this.topology.totalMemoryMb;
@@ -1243,6 +1249,7 @@ export class Simulation implements ClusterView {
       submit: this.jobSubmit[j],
       start: this.jobStart[j],
       mapEnd: this.jobMapEnd[j],
+      locality: { node: this.jobLocality[j * 5], server: this.jobLocality[j * 5 + 1], rack: this.jobLocality[j * 5 + 2], offRack: this.jobLocality[j * 5 + 3] },
       finish: this.jobFinish[j],
       status: this.jobState[j] !== J_DONE ? 'unfinished' : this.jobFailed[j] ? 'failed' : 'succeeded',
       maps: job.maps,

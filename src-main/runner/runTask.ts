@@ -70,7 +70,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
   return {
     summary: summarize(raw),
     profiles: roundProfiles(raw.profiles),
-    jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish) })),
+    jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality })),
     columns: runColumns(raw, Boolean(hooks.withAttempts)),
     reasons: raw.reasons,
     idealSeconds: raw.jobs.map((j) => nullIfNaN(j.idealSeconds)),

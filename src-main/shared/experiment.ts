@@ -87,6 +87,10 @@ export const ResultFileSchema = z.strictObject({
           submit: nullableNumber,
           start: nullableNumber,
           finish: nullableNumber,
+          /** Absent in results written before it existed. */
+          maps: z.number().int().min(0).optional(),
+          /** Map attempts that read input, by where it was; absent in results written before it existed. */
+          locality: z.strictObject({ node: z.number().int().min(0), server: z.number().int().min(0), rack: z.number().int().min(0), offRack: z.number().int().min(0) }).optional(),
         }),
       ),
     }),

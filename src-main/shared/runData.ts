@@ -23,6 +23,10 @@ export interface RunJob {
   finish: number | null;
   /** Running time alone on an idle cluster (PRISM's ideal); ANP = ideal / actual. */
   idealSeconds: number | null;
+  /** Absent in runs saved before jobs carried them. */
+  maps?: number;
+  /** Map attempts that read input, by where it was. */
+  locality?: { node: number; server: number; rack: number; offRack: number };
 }
 
 export interface RunData {

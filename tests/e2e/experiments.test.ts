@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultFile } from '@shared/experiment';
+import { jobLocality } from '../../src-main/reports/jobLocality';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedup';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
@@ -81,6 +82,17 @@ describe('experiments in the browser, against the real services and worker threa
         return `one seed: ${Math.min(...perSeed).toFixed(2)}–${Math.max(...perSeed).toFixed(2)}×`;
       };
       await expect.poll(() => page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents()).toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
+      // Locality job group by job group: the same shares as `locality` prints for the CLI's result.
+      const locality = jobLocality(cli);
+      expect(locality.rows.length).toBeGreaterThan(0);
+      const shownRows = await page.locator('[data-testid="locality-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-group'), ...[...tr.querySelectorAll('td')].map((td) => td.getAttribute('data-share'))]));
+      expect(shownRows.map((r) => r[0])).toEqual(locality.rows.map((r) => r.group));
+      shownRows.forEach((r, i) =>
+        ['fifo', 'fair (delay)', 'capacity'].forEach((label, k) => {
+          const cell = locality.rows[i].cells[label];
+          expect(Number(r[k + 1]), `${r[0]} ${label}`).toBeCloseTo(cell.local / cell.maps, 12);
+        }),
+      );
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();
       for (const scheme of ['light', 'dark'] as const) {
@@ -92,6 +104,8 @@ describe('experiments in the browser, against the real services and worker threa
       await page.locator('[data-metric="perJobSpeedup"]').scrollIntoViewIfNeeded();
       await page.waitForTimeout(1000); // the charts below redraw when the colour scheme changes back
       await screenshot(page, 'comparison-speedup-light');
+      await page.getByTestId('locality-table').scrollIntoViewIfNeeded();
+      await screenshot(page, 'comparison-locality-light');
 
       // The why-panel: one job in every run, with the scheduler's reasons.
       await page.getByTestId('why-job').fill('g5');

@@ -169,6 +169,31 @@ describe('workload-studio run', () => {
     expect(code).toBe(0);
   });
 
+  it('shows where each group of jobs read its input with `locality`', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'r.json');
+    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { scheduler: string; jobs: { template: string; maps: number; locality: Record<string, number> }[] }[] };
+    const r = await cli(['locality', out, '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { schedulers: string[]; rows: { group: string; template: string; maps: number; maxMaps: number; cells: Record<string, { maps: number; node: number; local: number }> }[] };
+    expect(report.schedulers).toEqual(['fifo', 'PureFair', 'Delay', 'capacity', 'drf', 'late']);
+    // Each cell is the sum, over seeds, of the result's own per-job counts for that group.
+    for (const row of report.rows) {
+      for (const s of report.schedulers) {
+        const jobs = result.runs.filter((run) => run.scheduler === s).flatMap((run) => run.jobs.filter((j) => j.template === row.template && j.maps >= row.maps && j.maps <= row.maxMaps && j.locality.node + j.locality.server + j.locality.rack + j.locality.offRack > 0));
+        const sum = (f: (l: Record<string, number>) => number) => jobs.reduce((acc, j) => acc + f(j.locality), 0);
+        expect(row.cells[s], `${row.group} ${s}`).toEqual({ maps: sum((l) => l.node + l.server + l.rack + l.offRack), node: sum((l) => l.node), local: sum((l) => l.node + l.server) });
+      }
+    }
+    const text = (await cli(['locality', out])).out;
+    expect(text).toMatch(/^JOBS\s+FIFO\s+PUREFAIR/m);
+    // Delay scheduling is there to raise locality: its column is no lower than FIFO's overall.
+    const total = (s: string) => report.rows.reduce((acc, row) => [acc[0] + row.cells[s].local, acc[1] + row.cells[s].maps], [0, 0]);
+    expect(total('Delay')[0] / total('Delay')[1]).toBeGreaterThanOrEqual(total('fifo')[0] / total('fifo')[1]);
+    expect(await cli(['locality'])).toMatchObject({ code: 2, err: expect.stringContaining('locality needs a result file') });
+  });
+
   it('compares schedulers job by job with `speedup`', async () => {
     const dir = tempDir();
     const out = path.join(dir, 'r.json');

@@ -65,6 +65,8 @@ describe('engine invariants on random scenarios', () => {
         for (let i = 0; i < r.records.length; i++) if (!r.records.speculative[i] && r.records.locality[i] !== 4) mapLaunches++;
         const l = r.locality;
         expect(l.node + l.server + l.rack + l.offRack).toBe(mapLaunches);
+        // ... and job by job, the jobs' counts add up to the run's, level by level.
+        for (const level of ['node', 'server', 'rack', 'offRack'] as const) expect(r.jobs.reduce((sum, j) => sum + j.locality[level], 0), level).toBe(l[level]);
         // Jobs finish after they start, after they are submitted.
         for (const j of r.jobs) expect(j.submit <= j.start && j.start <= j.finish).toBe(true);
       });

@@ -1,0 +1,35 @@
+import { jobLocality } from '../reports/jobLocality';
+import { CliUsageError, table, type CliIo } from './output';
+import { readResultFile } from './resultFile';
+
+export const localityHelp = `workload-studio locality <result.json> [--json]
+
+  Where each group of jobs read its input, scheduler by scheduler (the ILA paper's Fig. 7): the
+  share of map attempts whose input was on their own node or server, over every seed. Jobs of the
+  same template and number of maps are one group, "TeraSort(2)"; a template that comes in more than
+  four sizes is grouped by powers of two, "Sort(9-16)". Jobs that read no input have no row.
+  --json adds node-local counts and the number of map attempts.
+`;
+
+export async function localityCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const file = args[0];
+  if (!file) throw new CliUsageError(`locality needs a result file\n\n${localityHelp}`);
+  const read = readResultFile(file);
+  if (!read.ok) {
+    io.err(`error: ${read.message}\n`);
+    return 1;
+  }
+  const report = jobLocality(read.result);
+  if (flags.json) {
+    io.out(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
+  if (report.rows.length === 0) {
+    io.err(`error: ${file} has no per-job locality (no job read input, or the file predates it: run the experiment again)\n`);
+    return 1;
+  }
+  const pct = (cell: { maps: number; local: number } | undefined) => (cell ? `${Math.round((100 * cell.local) / cell.maps)} %` : '—');
+  io.out(`node- or server-local map attempts, per job group, all seeds\n\n`);
+  io.out(table(['JOBS', ...report.schedulers.map((s) => s.toUpperCase())], report.rows.map((r) => [r.group, ...report.schedulers.map((s) => pct(r.cells[s]))])));
+  return 0;
+}
