@@ -193,3 +193,13 @@ export function accuracy(samples: InterferenceSample[], f: (x: InterferenceFeatu
   }
   return { samples: samples.length, r2: sst > 0 ? 1 - sse / sst : 1, meanError: err / samples.length };
 }
+
+/**
+ * The online re-fit (sec. 4.1, every k new observations): the run's recent observations join the
+ * profiling samples the model was first fitted on, rather than replace them. A workload that never
+ * varies some feature (a pure-CPU one runs no disk streams) would otherwise leave that part of eq.
+ * 1-3 unconstrained, and the fit bends it to whatever reduces the error on what it does see.
+ */
+export function refitOnline(profiling: readonly InterferenceSample[], recent: readonly InterferenceSample[], inUse: InterferenceModel): InterferenceModel {
+  return fitInterferenceModel([...profiling, ...recent], inUse);
+}

@@ -3,8 +3,9 @@ import { SimulationOptionsSchema } from '@shared/simulation';
 import type { TaskCounters } from '../engine/profiles';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { fitInterferenceModel, predict, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
+import { fitInterferenceModel, predict, refitOnline, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { generateProfilingSamples, TABLE3_PROBES, type ServerShape } from '../models/interferenceProfiling';
+import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
 type IlaSpec = Extract<SchedulerSpec, { kind: 'ila' }>;
@@ -17,8 +18,8 @@ interface Demand {
 
 const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
 
-/** Offline fits are made once per server shape and reused by every run in the process. */
-const fittedModels = new Map<string, InterferenceModel>();
+/** Offline fits, and the profiling samples they were made on, once per server shape for every run in the process. */
+const fittedModels = new Map<string, { model: InterferenceModel; samples: InterferenceSample[] }>();
 
 /** Disk and Dom0 behaviour of the servers, which profiling runs on them reproduce. */
 export interface ServerHardware {
@@ -50,11 +51,12 @@ function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
  * fair order; the interference module (IASM, Alg. 1) predicts the slowdown of the job's next task
  * on n from the monitors and the job's task demand (EWMA of finished tasks, eq. 7, starting high),
  * and accepts it under the static threshold H — or, once the server has had more than one idle
- * slot for k seconds, under a dynamic threshold that trades slowdown for parallelism
- * ((Z_R + 1)/Ŝ > Z_R/H_d). The locality module (LASM, Alg. 2) then takes the job's closest task,
+ * slot for k seconds (until it has had at most one for k seconds: ThresholdMode), under a dynamic
+ * threshold that trades slowdown for parallelism ((Z_R + 1)/Ŝ > Z_R/H_d). The locality module (LASM, Alg. 2) then takes the job's closest task,
  * waiting at most the adaptive delay of eq. 4 (none below 1 % of a block; 0.5 s for node level,
  * 5 s for server and rack level), counted from the level last accepted. The model (eq. 1-3) is
- * fitted offline on profiling runs of this cluster's servers and re-fitted every k observations.
+ * fitted offline on profiling runs of this cluster's servers and re-fitted every k observations,
+ * on those runs and the observations together (refitOnline).
  * IAO keeps IASM with greedy locality; LAO keeps LASM without IASM.
  */
 export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_HARDWARE): Scheduler {
@@ -62,13 +64,15 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
   const useLasm = spec.variant !== 'iao';
   let model: InterferenceModel | undefined = spec.model ? { cpu: spec.model.cpu, io: spec.model.io, combine: spec.model.combine } : undefined;
   const observations: InterferenceSample[] = [];
+  // The profiling runs behind the offline fit (none when the experiment gives the coefficients).
+  let profiling: InterferenceSample[] = [];
   let sinceFit = 0;
   const demand = new Map<string, Demand>(); // key: job + ':m' / ':r'
   const measured = new Map<string, number>(); // how many tasks measured so far
   const launchFeatures = new Map<number, InterferenceFeatures>();
   const allowedLevel = new Map<number, Locality>();
   const waitingSince = new Map<number, number>();
-  const hostIdleSince = new Map<number, number>();
+  const hostMode = new Map<number, ThresholdMode>();
   const hostThreshold = new Map<number, number>();
 
   const demandOf = (j: number, reduce: boolean): Demand => demand.get(`${j}:${reduce ? 'r' : 'm'}`) ?? spec.initialDemand;
@@ -106,13 +110,15 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     if (model) return model;
     const shape = serverShape(view, hardware);
     const key = JSON.stringify([shape, spec.profilingSamples]);
-    let m = fittedModels.get(key);
-    if (!m) {
-      m = fitInterferenceModel(generateProfilingSamples(shape, TABLE3_PROBES, spec.profilingSamples, 1));
-      fittedModels.set(key, m);
+    let fit = fittedModels.get(key);
+    if (!fit) {
+      const samples = generateProfilingSamples(shape, TABLE3_PROBES, spec.profilingSamples, 1);
+      fit = { model: fitInterferenceModel(samples), samples };
+      fittedModels.set(key, fit);
     }
-    model = m;
-    return m;
+    profiling = fit.samples;
+    model = fit.model;
+    return model;
   }
 
   /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? */
@@ -141,25 +147,18 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
       if (placedAt === view.now) running += (placed.get(host) ?? []).filter((p) => p.node === node).length;
       idle += Math.max(0, spec.mapSlots - view.nodeRunningMaps(node)) + Math.max(0, spec.reduceSlots - view.nodeRunningReduces(node));
     }
-    if (idle > 1) {
-      if (!hostIdleSince.has(host)) hostIdleSince.set(host, view.now);
-    } else hostIdleSince.delete(host);
-    const idleLong = spec.dynamicThreshold && hostIdleSince.has(host) && view.now - hostIdleSince.get(host)! >= spec.idleSeconds;
-    if (!idleLong) {
+    let mode = hostMode.get(host);
+    if (!mode) hostMode.set(host, (mode = new ThresholdMode(spec.idleSeconds)));
+    const dynamic = mode.update(idle, view.now) && spec.dynamicThreshold;
+    if (!dynamic) {
       hostThreshold.set(host, spec.threshold);
       return { ok: predicted <= spec.threshold, predicted, threshold: spec.threshold };
     }
     // Dynamic threshold: accept a slower task when it raises the server's throughput.
     const hd = hostThreshold.get(host) ?? spec.threshold;
-    if ((running + 1) / predicted > running / hd && predicted > hd) {
-      hostThreshold.set(host, predicted);
-      return { ok: true, predicted, threshold: predicted };
-    }
-    if (predicted <= hd) {
-      hostThreshold.set(host, Math.max(spec.threshold, Math.min(hd - 1, predicted)));
-      return { ok: true, predicted, threshold: hd };
-    }
-    return { ok: false, predicted, threshold: hd };
+    const decision = dynamicThreshold(running, hd, predicted, spec.threshold);
+    hostThreshold.set(host, decision.threshold);
+    return { ok: decision.ok, predicted, threshold: Math.max(hd, decision.threshold) };
   }
 
   /** Eq. 4: the wait for locality level i of job j. */
@@ -200,7 +199,7 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
         observations.push({ ...f, tc: d.tc, tr: d.tr, tw: d.tw, kind: view.job(j).template.kind, slowdown: Math.max(1, c.wallSeconds / undisturbed) });
         if (++sinceFit >= spec.refitEvery && model) {
           sinceFit = 0;
-          model = fitInterferenceModel(observations.slice(-2000), model);
+          model = refitOnline(profiling, observations.slice(-2000), model);
         }
       }
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../../src-main/engine/random';
-import { accuracy, fitInterferenceModel, fitLinear, fitQuadratic, predict, type InterferenceSample } from '../../../src-main/models/interference';
+import { accuracy, fitInterferenceModel, fitLinear, fitQuadratic, predict, refitOnline, type InterferenceSample } from '../../../src-main/models/interference';
 import { generateProfilingSamples, ILA_SERVER } from '../../../src-main/models/interferenceProfiling';
 import { interferenceReport } from '../../../src-main/models/interferenceReport';
 
@@ -51,6 +51,26 @@ describe('ILA interference model (eq. 1-3)', () => {
     const sse = (m: typeof first) => train.reduce((sum, s) => sum + (predict(m, s) - s.slowdown) ** 2, 0);
     expect(sse(refit)).toBeLessThanOrEqual(sse(fitInterferenceModel(train)) * 1.05);
     expect(accuracy(train, (x) => predict(refit, x)).r2).toBeGreaterThan(0.97);
+  });
+
+  it('an online re-fit on a pure-CPU workload keeps predicting I/O slowdowns, as the profiling runs anchor them', () => {
+    const profiling = synthetic(300, 4);
+    const inUse = fitInterferenceModel(profiling);
+    // What a pure-CPU run observes: CPU-bound tasks on servers with no disk traffic, slowed a little
+    // more than the profiling saw (the workload the re-fit is there to adapt to).
+    const observed = synthetic(400, 5)
+      .filter((s) => s.kind === 'cpu')
+      .map((s) => ({ ...s, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0, slowdown: s.slowdown * 1.1 }));
+    const ioHeldOut = synthetic(200, 6).filter((s) => s.kind === 'io');
+    const anchored = refitOnline(profiling, observed, inUse);
+    const alone = fitInterferenceModel(observed, inUse);
+    const r2 = (m: typeof inUse) => accuracy(ioHeldOut, (x) => predict(m, x)).r2;
+    expect(r2(anchored)).toBeGreaterThan(0.8);
+    // Fitted on the observations alone the I/O part is free to bend: R² far below zero here.
+    expect(r2(anchored)).toBeGreaterThan(r2(alone) + 1);
+    // ... and it still learns the new CPU behaviour.
+    const cpuError = (m: typeof inUse) => accuracy(observed, (x) => predict(m, x)).meanError;
+    expect(cpuError(anchored)).toBeLessThan(cpuError(inUse));
   });
 });
 
