@@ -4,5 +4,6 @@ import App from './App.vue';
 import './styles/theme.css';
 import './styles/lists.css';
 import './styles/editors.css';
+import './styles/comparison.css';
 
 createApp(App).use(createPinia()).mount('#app');

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '../../../src-main/shared/experiment';
 import { jobLocality } from '../../../src-main/reports/jobLocality';
+import { handResult, handRun } from '../../helpers/resultFixtures';
 
 type Job = [id: string, template: string, maps: number, locality: [node: number, server: number, rack: number, offRack: number] | undefined];
 
-function run(scheduler: string, seed: number, jobs: Job[]): ResultFile['runs'][number] {
-  return {
-    scheduler,
-    kind: 'fair',
-    seed,
-    summary: {} as ResultFile['runs'][number]['summary'],
-    profiles: {},
-    jobs: jobs.map(([id, template, maps, l]) => ({ id, template, maps, status: 'succeeded', submit: 0, start: 0, finish: 1, ...(l ? { locality: { node: l[0], server: l[1], rack: l[2], offRack: l[3] } } : {}) })),
-  };
-}
-
-const result = (runs: ResultFile['runs']): ResultFile => ({ format: 'workload-studio.result', version: 1, experiment: 'hand-made', runs });
+const run = (scheduler: string, seed: number, jobs: Job[]) =>
+  handRun(scheduler, seed, jobs.map(([id, template, maps, l]) => ({ id, template, maps, status: 'succeeded', submit: 0, start: 0, finish: 1, ...(l ? { locality: { node: l[0], server: l[1], rack: l[2], offRack: l[3] } } : {}) })));
+const result = handResult;
 
 describe('locality job by job (ILA Fig. 7)', () => {
   it('groups jobs by template and size and sums their map attempts over seeds', () => {

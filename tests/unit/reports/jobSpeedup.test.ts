@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '../../../src-main/shared/experiment';
 import { jobSpeedup } from '../../../src-main/reports/jobSpeedup';
+import { handResult, handRun } from '../../helpers/resultFixtures';
 
 type Job = [id: string, template: string, submit: number, finish: number | null];
 
-function run(scheduler: string, seed: number, jobs: Job[]): ResultFile['runs'][number] {
-  return {
-    scheduler,
-    kind: 'fair',
-    seed,
-    summary: {} as ResultFile['runs'][number]['summary'],
-    profiles: {},
-    jobs: jobs.map(([id, template, submit, finish]) => ({ id, template, status: finish === null ? 'unfinished' : 'succeeded', submit, start: submit, finish })),
-  };
-}
-
-const result = (runs: ResultFile['runs']): ResultFile => ({ format: 'workload-studio.result', version: 1, experiment: 'hand-made', runs });
+const run = (scheduler: string, seed: number, jobs: Job[]) =>
+  handRun(scheduler, seed, jobs.map(([id, template, submit, finish]) => ({ id, template, status: finish === null ? 'unfinished' : 'succeeded', submit, start: submit, finish })));
+const result = handResult;
 
 describe('per-job speedup (ILA Fig. 5)', () => {
   it('pairs each job with itself and weighs every job alike, unlike the ratio of mean JCTs', () => {
