@@ -192,6 +192,11 @@ describe('workload-studio run', () => {
     const total = (s: string) => report.rows.reduce((acc, row) => [acc[0] + row.cells[s].local, acc[1] + row.cells[s].maps], [0, 0]);
     expect(total('Delay')[0] / total('Delay')[1]).toBeGreaterThanOrEqual(total('fifo')[0] / total('fifo')[1]);
     expect(await cli(['locality'])).toMatchObject({ code: 2, err: expect.stringContaining('locality needs a result file') });
+    // A result written before jobs carried their locality still reads, and says what is missing.
+    const old = JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { jobs: Record<string, unknown>[] }[] };
+    for (const run of old.runs) for (const job of run.jobs) delete job.locality;
+    fs.writeFileSync(path.join(dir, 'old.json'), JSON.stringify(old));
+    expect(await cli(['locality', path.join(dir, 'old.json')])).toMatchObject({ code: 1, err: expect.stringContaining('has no per-job locality') });
   });
 
   it('compares schedulers job by job with `speedup`', async () => {
