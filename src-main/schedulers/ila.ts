@@ -46,18 +46,18 @@ function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
 }
 
 /**
- * ILA — interference- and locality-aware scheduling for virtual clusters (Bu, Rao, Xu, HPDC'13),
- * on Hadoop 1 slots and fair job ordering (Alg. 3). For a free slot on VM n, jobs are taken in
- * fair order; the interference module (IASM, Alg. 1) predicts the slowdown of the job's next task
- * on n from the monitors and the job's task demand (EWMA of finished tasks, eq. 7, starting high),
- * and accepts it under the static threshold H — or, once the server has had more than one idle
- * slot for k seconds (until it has had at most one for k seconds: ThresholdMode), under a dynamic
- * threshold that trades slowdown for parallelism ((Z_R + 1)/Ŝ > Z_R/H_d). The locality module (LASM, Alg. 2) then takes the job's closest task,
- * waiting at most the adaptive delay of eq. 4 (none below 1 % of a block; 0.5 s for node level,
- * 5 s for server and rack level), counted from the level last accepted. The model (eq. 1-3) is
- * fitted offline on profiling runs of this cluster's servers and re-fitted every k observations,
- * on those runs and the observations together (refitOnline).
- * IAO keeps IASM with greedy locality; LAO keeps LASM without IASM.
+ * ILA — interference- and locality-aware scheduling for virtual clusters (Bu, Rao, Xu, HPDC'13), on
+ * Hadoop 1 slots and fair job ordering (Alg. 3). For a free slot on VM n, jobs are taken in fair
+ * order; the interference module (IASM, Alg. 1) predicts the slowdown of the job's next task on n
+ * from the monitors and the job's task demand (EWMA of finished tasks, eq. 7, starting high), and
+ * accepts it under the static threshold H — or, once the server has had more than one idle slot for
+ * k seconds (until it has had at most one for k seconds: ThresholdMode), under a dynamic threshold
+ * that trades slowdown for parallelism ((Z_R + 1)/Ŝ > Z_R/H_d). The locality module (LASM, Alg. 2)
+ * then takes the job's closest task, waiting at most the adaptive delay of eq. 4 (none below 1 % of
+ * a block; 0.5 s for node level, 5 s for server and rack level), counted from the level last
+ * accepted. The model (eq. 1-3) is fitted offline on profiling runs of this cluster's servers and
+ * re-fitted every k observations, on those runs and the observations together (refitOnline). IAO
+ * keeps IASM with greedy locality; LAO keeps LASM without IASM.
  */
 export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_HARDWARE): Scheduler {
   const useIasm = spec.variant !== 'lao';
@@ -149,7 +149,7 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     }
     let mode = hostMode.get(host);
     if (!mode) hostMode.set(host, (mode = new ThresholdMode(spec.idleSeconds)));
-    const dynamic = mode.update(idle, view.now) && spec.dynamicThreshold;
+    const dynamic = spec.dynamicThreshold && mode.update(idle, view.now);
     if (!dynamic) {
       hostThreshold.set(host, spec.threshold);
       return { ok: predicted <= spec.threshold, predicted, threshold: spec.threshold };
@@ -158,6 +158,7 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     const hd = hostThreshold.get(host) ?? spec.threshold;
     const decision = dynamicThreshold(running, hd, predicted, spec.threshold);
     hostThreshold.set(host, decision.threshold);
+    // The decision's reason names the threshold the task was held to: H_d, or Ŝ when H_d rose to it.
     return { ok: decision.ok, predicted, threshold: Math.max(hd, decision.threshold) };
   }
 
