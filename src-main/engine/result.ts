@@ -1,3 +1,4 @@
+import type { JobLocalityCounts } from '@shared/jobLocality';
 import type { TemplateTotals } from './profiles';
 import type { AttemptRecords } from './records';
 
@@ -11,20 +12,12 @@ export interface JobOutcome {
   mapEnd: number;
   finish: number;
   status: 'succeeded' | 'failed' | 'unfinished';
-  /** Map attempts (not speculative copies) that read input, by where the input was. */
-  locality: JobLocality;
+  locality: JobLocalityCounts;
   maps: number;
   reduces: number;
   /** Running time with unlimited capacity and no contention (PRISM's ideal, for ANP). */
   idealSeconds: number;
   deadline?: number;
-}
-
-export interface JobLocality {
-  node: number;
-  server: number;
-  rack: number;
-  offRack: number;
 }
 
 export interface SeriesSample {

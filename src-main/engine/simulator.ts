@@ -147,7 +147,7 @@ export class Simulation implements ClusterView {
   private failedAttempts = 0;
   private killedAttempts = 0;
   private readonly localityCounts = [0, 0, 0, 0, 0];
-  /** Per job, first attempts of maps by locality level (node, server, rack, off-rack, no input). */
+  /** Per job, map attempts (speculative copies aside) by locality level: node, server, rack, off-rack, no input. */
   private readonly jobLocality: Int32Array;
   private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
   private readonly remote: RemoteReads;

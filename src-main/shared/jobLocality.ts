@@ -1,9 +1,17 @@
+/** A job's map attempts (speculative copies aside) that read input, by where the input was. */
+export interface JobLocalityCounts {
+  node: number;
+  server: number;
+  rack: number;
+  offRack: number;
+}
+
 /** A job as result files and the run-data API both carry it, with what locality needs. */
 export interface LocalityJob {
   template: string;
   /** Absent in runs saved before jobs carried their size and locality. */
   maps?: number;
-  locality?: { node: number; server: number; rack: number; offRack: number };
+  locality?: JobLocalityCounts;
 }
 
 /** Where one group of jobs' maps read their input under one configuration, over all its seeds. */
@@ -33,7 +41,7 @@ export interface JobLocalityRow {
 export const MAX_EXACT_SIZES = 4;
 
 type Counted = LocalityJob & Required<Pick<LocalityJob, 'maps' | 'locality'>>;
-const attemptsOf = (l: Counted['locality']) => l.node + l.server + l.rack + l.offRack;
+const attemptsOf = (l: JobLocalityCounts) => l.node + l.server + l.rack + l.offRack;
 const counted = (job: LocalityJob): job is Counted => job.maps !== undefined && job.locality !== undefined && attemptsOf(job.locality) > 0;
 
 /** Powers-of-two size classes: 1, 2, 3-4, 5-8, 9-16, … */

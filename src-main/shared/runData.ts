@@ -1,4 +1,5 @@
 import type { RunStatus } from './design';
+import type { JobLocalityCounts } from './jobLocality';
 
 export interface DesignSummary {
   id: string;
@@ -25,8 +26,7 @@ export interface RunJob {
   idealSeconds: number | null;
   /** Absent in runs saved before jobs carried them. */
   maps?: number;
-  /** Map attempts that read input, by where it was. */
-  locality?: { node: number; server: number; rack: number; offRack: number };
+  locality?: JobLocalityCounts;
 }
 
 export interface RunData {

@@ -9,8 +9,9 @@ import type { TemplateCoefficients } from '../engine/model';
  *
  * Reading the coefficients: a map of `s` MB does `mapCpuSPerMb·s + mapCpuSPerTask` CPU-seconds,
  * reads `s` MB and emits `mapSelectivity·s` MB; a generator (TeraGen) writes `mapWriteMbPerTask`
- * MB, or its job's stated output, at `mapCpuSPerWriteMb` CPU-seconds per MB; a reduce receiving `m` MB does
- * `reduceCpuSPerMb·m + reduceCpuSPerTask` CPU-seconds and writes `reduceSelectivity·m` MB.
+ * MB, or its job's stated output, at `mapCpuSPerWriteMb` CPU-seconds per MB; a reduce receiving
+ * `m` MB does `reduceCpuSPerMb·m + reduceCpuSPerTask` CPU-seconds and writes `reduceSelectivity·m`
+ * MB.
  */
 type T = Omit<TemplateCoefficients, 'name'>;
 
