@@ -47,15 +47,21 @@ export class JobMapIndex {
   /**
    * The pending map with the best locality for `node`, no worse than `maxLevel`; -1 if none.
    * `found` receives the locality level of the answer.
+   *
+   * `serverLocality` false searches as stock Hadoop does, whose topology has nodes and racks only
+   * (ILA sec. 1: schedulers for physical clusters cannot see co-hosted VMs). A replica on another VM
+   * of the same server is then just rack-local: the rack's first pending map is taken, which is
+   * server-local only by chance, and a `maxLevel` of Server admits node-local maps only. `found`
+   * still receives the true level, so the run's locality counts stay exact.
    */
-  find(node: number, maxLevel: Locality, found: { level: Locality }): number {
+  find(node: number, maxLevel: Locality, found: { level: Locality }, serverLocality: boolean): number {
     const host = this.topo.nodeHost[node];
     let t = this.first(this.byNode.get(node));
     if (t >= 0) {
       found.level = Locality.Node;
       return t;
     }
-    if (maxLevel >= Locality.Server && this.topo.hostHasVms[host]) {
+    if (serverLocality && maxLevel >= Locality.Server && this.topo.hostHasVms[host]) {
       t = this.first(this.byHost.get(host));
       if (t >= 0) {
         found.level = Locality.Server;
@@ -65,7 +71,7 @@ export class JobMapIndex {
     if (maxLevel >= Locality.Rack) {
       t = this.first(this.byRack.get(this.topo.nodeRack[node]));
       if (t >= 0) {
-        found.level = Locality.Rack;
+        found.level = serverLocality ? Locality.Rack : this.localityOf(t, node);
         return t;
       }
     }

@@ -34,8 +34,12 @@ export interface ClusterView {
   nodeMemoryUsedMb(n: number): number;
   nodeVcoresUsed(n: number): number;
 
-  /** A pending map of job j for node n no further than maxLevel; `out.level` gets its locality. */
-  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }): number;
+  /**
+   * A pending map of job j for node n no further than maxLevel; `out.level` gets its locality.
+   * `serverLocality` false sees the topology as stock Hadoop does, nodes and racks only: a replica on
+   * a co-hosted VM is then no better than any other in the rack (see JobMapIndex.find).
+   */
+  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number;
   /** The next pending reduce of job j, or -1. */
   nextReduce(j: number): number;
 

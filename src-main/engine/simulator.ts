@@ -1118,9 +1118,9 @@ export class Simulation implements ClusterView {
   nodeVcoresUsed(n: number): number {
     return this.nodeVcores[n];
   }
-  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }): number {
+  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number {
     if (this.jobPendMaps[j] === 0) return -1;
-    return this.jobIndex[j]?.find(n, maxLevel, out) ?? -1;
+    return this.jobIndex[j]?.find(n, maxLevel, out, serverLocality) ?? -1;
   }
   nextReduce(j: number): number {
     const q = this.jobReduceQueue[j];

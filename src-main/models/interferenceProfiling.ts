@@ -60,7 +60,7 @@ function scripted(placements: Placement[], probeJob: number, onProbe: (u: NodeUs
       placements.forEach((p, j) => {
         if (p.vm !== n || view.now < p.at || view.pendingMaps(j) === 0 || !view.activeJobs.includes(j)) return;
         if (j === probeJob) onProbe(view.nodeUsage(n));
-        const task = view.findMap(j, n, Locality.OffRack, { level: Locality.Node });
+        const task = view.findMap(j, n, Locality.OffRack, { level: Locality.Node }, true);
         if (task >= 0) view.launch(task, n, 'profiling');
       });
     },

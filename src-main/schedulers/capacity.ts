@@ -59,7 +59,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
       if (free.memoryMb >= mem && free.vcores >= 1) {
         const opportunities = missed.get(j) ?? 0;
         const maxLevel = opportunities >= spec.localityDelay ? Locality.OffRack : Locality.Server;
-        const task = view.findMap(j, n, maxLevel, found);
+        const task = view.findMap(j, n, maxLevel, found, spec.serverLocality);
         if (task >= 0 && view.launch(task, n, `${why}; ${LEVEL_WORDS[found.level]} map container`, { memoryMb: mem })) {
           missed.set(j, 0);
           return true;

@@ -51,7 +51,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
           }
           const mapMem = taskMemory(spec, view, j, false);
           if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && free.vcores >= 1) {
-            const task = view.findMap(j, n, Locality.OffRack, found);
+            const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
             if (task >= 0 && view.launch(task, n, `DRF: job ${view.job(j).id} has the smallest dominant share (${share}); ${LEVEL_WORDS[found.level]} map`, { memoryMb: mapMem })) {
               launched = true;
               break;

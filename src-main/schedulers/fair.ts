@@ -143,7 +143,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
           const j = jobs[i];
           if (view.pendingMaps(j) === 0) continue;
           const allowed = allowedLevel(j, view.now);
-          const task = view.findMap(j, n, allowed, found);
+          const task = view.findMap(j, n, allowed, found, spec.serverLocality);
           if (task >= 0) {
             const at = found.level;
             const why = greedy
@@ -151,8 +151,9 @@ export function fairScheduler(spec: FairSpec): Scheduler {
               : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${['node-local', 'server-local', 'rack-local', 'anywhere'][allowed]}`;
             if (view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) {
               lastLaunch[j] = view.now;
-              // A local launch returns the job to strict locality (Algorithm 2).
-              level[j] = at <= Locality.Server ? Locality.Node : allowed;
+              // A local launch returns the job to strict locality (Algorithm 2). Without server
+              // locality a co-hosted VM's replica is just rack-local to the scheduler.
+              level[j] = at === Locality.Node || (spec.serverLocality && at === Locality.Server) ? Locality.Node : allowed;
               launchedAt = i;
               break;
             }

@@ -23,7 +23,7 @@ export function fifoScheduler(spec: FifoSpec): Scheduler {
       for (let i = 0; i < jobs.length && freeMaps > 0; i++) {
         const j = jobs[i];
         if (view.pendingMaps(j) === 0) continue;
-        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
+        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
       }
       for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
         const j = jobs[i];

@@ -91,7 +91,7 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
           const why = (r: number) => `Finer-Grained CPU: job ${id} is furthest below its fair share; needs ${r} of the node's CPU pool (${Math.round(cpu * 100)} of ${Math.round(pool(view, n) * 100)} free)`;
           const mapMem = taskMemory(spec, view, j, false);
           if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && cpu * 100 >= req.map - 1e-9) {
-            const task = view.findMap(j, n, Locality.OffRack, found);
+            const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
             const level = found.level;
             if (task >= 0 && view.launch(task, n, () => `${why(req.map)}; ${LEVEL_WORDS[level]} map`, { memoryMb: mapMem, vcores: req.map / 100 })) {
               launched = true;

@@ -57,7 +57,8 @@ function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
  * a block; 0.5 s for node level, 5 s for server and rack level), counted from the level last
  * accepted. The model (eq. 1-3) is fitted offline on profiling runs of this cluster's servers and
  * re-fitted every k observations, on those runs and the observations together (refitOnline). IAO
- * keeps IASM with greedy locality; LAO keeps LASM without IASM.
+ * keeps IASM with stock Hadoop's greedy locality, blind to co-hosted VMs; LAO keeps LASM without
+ * IASM.
  */
 export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_HARDWARE): Scheduler {
   const useIasm = spec.variant !== 'lao';
@@ -219,8 +220,9 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
             check = interferenceOk(view, n, j, false);
             if (!check.ok) continue; // IASM refuses this job on this node
           }
-          // LASM (Alg. 2), or greedy locality for IAO.
-          const task = view.findMap(j, n, Locality.OffRack, found);
+          // LASM (Alg. 2) knows server locality; IAO's greedy locality is stock Hadoop's, which does
+          // not (sec. 5.2 counts IAO among "the schedulers which are unaware of the server locality").
+          const task = view.findMap(j, n, Locality.OffRack, found, useLasm);
           if (task < 0) continue;
           const level = found.level;
           if (useLasm && level !== Locality.None) {

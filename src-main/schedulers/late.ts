@@ -20,7 +20,7 @@ function percentile(values: number[], p: number): number {
  * (1 − progress) / (progress / elapsed), is copied.
  */
 export function lateScheduler(spec: LateSpec): Scheduler {
-  const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb });
+  const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality });
   return {
     name: 'late',
     onHeartbeat(n: number, view: ClusterView) {

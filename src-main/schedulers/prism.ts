@@ -171,7 +171,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
           let phase = PhaseKind.Map;
           let level: Locality = Locality.None;
           if (view.pendingMaps(j) > 0) {
-            task = view.findMap(j, n, Locality.OffRack, found);
+            task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
             level = found.level;
           }
           if (task < 0 && view.pendingReduces(j) > 0 && view.reducesMayStart(j)) {

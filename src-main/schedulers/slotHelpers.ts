@@ -17,8 +17,8 @@ export function launchReduce(view: ClusterView, j: number, n: number, why: () =>
 }
 
 /** Launch the best-placed pending map of job j on node n, no worse than maxLevel. */
-export function launchMap(view: ClusterView, j: number, n: number, maxLevel: Locality, why: () => string, found: { level: Locality }, memoryMb: number): boolean {
-  const task = view.findMap(j, n, maxLevel, found);
+export function launchMap(view: ClusterView, j: number, n: number, maxLevel: Locality, serverLocality: boolean, why: () => string, found: { level: Locality }, memoryMb: number): boolean {
+  const task = view.findMap(j, n, maxLevel, found, serverLocality);
   const level = found.level;
   return task >= 0 && view.launch(task, n, () => `${why()}; ${LEVEL_WORDS[level]} map`, { memoryMb });
 }

@@ -12,6 +12,16 @@ const slots = {
   slotMemoryMb: z.number().positive().default(200),
 };
 
+/**
+ * Whether a scheduler sees co-hosted VMs as a locality level of their own. Stock Hadoop and YARN
+ * know nodes and racks only, so they take a replica on another VM of the same server no sooner than
+ * any rack-local one; ILA sec. 3 adds the server level (Hadoop's later NodeGroup topology does the
+ * same). Only clusters with VMs are affected.
+ */
+const topologyAwareness = {
+  serverLocality: z.boolean().default(false),
+};
+
 const containers = {
   /** Memory a NodeManager offers; default: the node's memory less 1 GB for the OS and daemons. */
   nodeMemoryMb: z.number().positive().optional(),
@@ -50,10 +60,11 @@ export const QueueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
 ) as unknown as z.ZodType<QueueConfig, unknown>;
 
 export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('fifo'), label: z.string().optional(), ...slots }),
+  z.strictObject({ kind: z.literal('fifo'), label: z.string().optional(), ...slots, ...topologyAwareness }),
   z.strictObject({
     kind: z.literal('fair'),
     label: z.string().optional(),
+    ...topologyAwareness,
     ...slots,
     /** Delay scheduling (Zaharia et al.): seconds a job waits for a node-local, then a rack-local slot. 0/0 = greedy ("PureFair"). */
     nodeLocalityWaitS: z.number().min(0).default(5),
@@ -63,15 +74,17 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('capacity'),
     label: z.string().optional(),
+    ...topologyAwareness,
     ...containers,
     queues: z.array(QueueSchema).default([{ name: 'default', capacity: 100, maxCapacity: 100, children: [] }]),
     /** Missed scheduling opportunities before a container may go rack-local (YARN node-locality-delay). */
     localityDelay: z.number().int().min(0).default(40),
   }),
-  z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers }),
+  z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers, ...topologyAwareness }),
   z.strictObject({
     kind: z.literal('prism'),
     label: z.string().optional(),
+    ...topologyAwareness,
     ...containers,
     /** Weight of performance against fairness in U = U_fairness + α·U_perf (PRISM eq. 1). */
     alpha: z.number().min(0).default(1),
@@ -95,6 +108,7 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('finegrained'),
     label: z.string().optional(),
+    ...topologyAwareness,
     ...containers,
     /** Liu sec. 4.1: cores kept for the OS and Hadoop daemons; the pool is (cores − reserved) · 100 (eq. 3.1). */
     reservedCores: z.number().int().min(0).default(1),
@@ -147,6 +161,7 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('late'),
     label: z.string().optional(),
+    ...topologyAwareness,
     ...slots,
     /** LATE (Zaharia et al., OSDI'08) defaults: SpeculativeCap 10 % of slots, both thresholds the 25th percentile. */
     speculativeCap: z.number().min(0).max(1).default(0.1),

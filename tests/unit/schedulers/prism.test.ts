@@ -103,7 +103,7 @@ describe('a wedged scheduler', () => {
     // Gates phases but never grants one: every task stops after its first phase.
     const never = { name: 'never', gatesPhases: true, onHeartbeat: (n: number, view: ClusterView) => {
       for (const j of view.activeJobs) {
-        const t = view.findMap(j, n, Locality.OffRack, { level: Locality.Node });
+        const t = view.findMap(j, n, Locality.OffRack, { level: Locality.Node }, true);
         if (t >= 0) view.launch(t, n, 'test');
       }
     } };
