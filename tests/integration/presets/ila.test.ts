@@ -11,7 +11,7 @@ const preset = path.resolve(__dirname, '../../../resources/presets/ila-facebook.
  * ILA sec. 5.2 on the paper's 72-VM virtual cluster and Facebook mix (the first two seeds here; all
  * six and the full comparison are in docs/reproductions.md). The paper's Fig. 5 compares jobs type
  * by type, normalised to ILA, so the measure is the per-job speedup (geometric mean over paired
- * jobs). One seed is not enough: single seeds range from 2.7x to 3.3x against PureFair.
+ * jobs). One seed is not enough: single seeds range from 2.6x to 3.8x against PureFair.
  */
 describe('ILA preset', () => {
   it('finishes every job; ILA speeds jobs up at least 1.5x against PureFair, Delay, Capacity, LATE and LAO; small I/O jobs read locally', async () => {
@@ -20,7 +20,7 @@ describe('ILA preset', () => {
     const { result } = await runExperiment(loaded);
     for (const r of result.runs) expect(r.summary.succeeded, `${r.scheduler} seed ${r.seed}`).toBe(r.summary.jobs);
     const ila = Object.fromEntries(jobSpeedup(result, 'ila').rows.map((r) => [r.scheduler, r]));
-    // Seeds 1-2: 2.3-3.1x per job against PureFair, Delay and LAO (2.8-3.0x over six seeds).
+    // Seeds 1-2: 2.7-3.7x per job against PureFair, Delay and LAO (2.9-3.4x over six seeds).
     for (const other of ['PureFair', 'Delay', 'Capacity', 'LATE', 'lao']) {
       expect(ila[other].pairs, other).toBe(50);
       expect(ila[other].perJob, other).toBeGreaterThan(1.5);
@@ -29,16 +29,19 @@ describe('ILA preset', () => {
     expect(ila.Capacity.perJob).toBeGreaterThan(2.5);
     expect(ila.LATE.perJob).toBeGreaterThan(3);
     // Interference awareness is what pays most: IAO (greedy locality) beats PureFair per job too.
-    // ILA against IAO is about even here, not the paper's 1.1-2.0x (see docs/reproductions.md).
+    // Locality adds a little on top: seeds 1-2, 1.03x per job and 1.10x on mean job time against
+    // IAO (six seeds: 1.01x and 1.08x; the paper has 1.1-2.0x, see docs/reproductions.md).
     const iao = Object.fromEntries(jobSpeedup(result, 'iao').rows.map((r) => [r.scheduler, r]));
     expect(iao.PureFair.perJob).toBeGreaterThan(1.5);
+    expect(ila.iao.perJob).toBeGreaterThan(1);
+    expect(ila.iao.meanJct).toBeGreaterThan(1.05);
     // Fig. 7: the small I/O job TeraSort(2) has two blocks, so few nodes hold its input; greedy
-    // schedulers read it locally about a third of the time or less, ILA with server locality and
-    // the adaptive delay nearly always (paper: under 35 % against 85 %). Seeds 1-2: ILA 100 %,
-    // PureFair 21 %, LATE 33 %, IAO 21 %.
+    // schedulers, which do not know server locality, read it locally about a third of the time or
+    // less, ILA with server locality and the adaptive delay nearly always (paper: under 35 % against
+    // 85 %). Seeds 1-2: ILA 100 %, PureFair 13 %, Capacity 25 %, LATE 29 %, IAO 13 %.
     const small = jobLocality(result).rows.find((r) => r.group === 'TeraSort(2)')!;
     const local = (s: string) => small.cells[s].local / small.cells[s].maps;
     expect(local('ila')).toBeGreaterThan(0.85);
-    for (const greedy of ['PureFair', 'LATE', 'iao']) expect(local('ila') - local(greedy), greedy).toBeGreaterThan(0.3);
+    for (const greedy of ['PureFair', 'Capacity', 'LATE', 'iao']) expect(local('ila') - local(greedy), greedy).toBeGreaterThan(0.3);
   }, 600_000);
 });
