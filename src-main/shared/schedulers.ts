@@ -64,27 +64,26 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('fair'),
     label: z.string().optional(),
-    ...topologyAwareness,
     ...slots,
     /** Delay scheduling (Zaharia et al.): seconds a job waits for a node-local, then a rack-local slot. 0/0 = greedy ("PureFair"). */
     nodeLocalityWaitS: z.number().min(0).default(5),
     rackLocalityWaitS: z.number().min(0).default(5),
     pools: z.array(PoolSchema).default([]),
+    ...topologyAwareness,
   }),
   z.strictObject({
     kind: z.literal('capacity'),
     label: z.string().optional(),
-    ...topologyAwareness,
     ...containers,
     queues: z.array(QueueSchema).default([{ name: 'default', capacity: 100, maxCapacity: 100, children: [] }]),
     /** Missed scheduling opportunities before a container may go rack-local (YARN node-locality-delay). */
     localityDelay: z.number().int().min(0).default(40),
+    ...topologyAwareness,
   }),
   z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers, ...topologyAwareness }),
   z.strictObject({
     kind: z.literal('prism'),
     label: z.string().optional(),
-    ...topologyAwareness,
     ...containers,
     /** Weight of performance against fairness in U = U_fairness + α·U_perf (PRISM eq. 1). */
     alpha: z.number().min(0).default(1),
@@ -104,11 +103,11 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
         z.partialRecord(z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']), z.strictObject({ cpuCores: z.number().min(0), memoryMb: z.number().min(0), localDiskMBps: z.number().min(0), hdfsMBps: z.number().min(0), shuffleMBps: z.number().min(0) }).partial()),
       )
       .default({}),
+    ...topologyAwareness,
   }),
   z.strictObject({
     kind: z.literal('finegrained'),
     label: z.string().optional(),
-    ...topologyAwareness,
     ...containers,
     /** Liu sec. 4.1: cores kept for the OS and Hadoop daemons; the pool is (cores − reserved) · 100 (eq. 3.1). */
     reservedCores: z.number().int().min(0).default(1),
@@ -126,6 +125,7 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
      * filling the first node to report. 0 = as many as fit.
      */
     containersPerHeartbeat: z.number().int().min(0).default(1),
+    ...topologyAwareness,
   }),
   z.strictObject({
     kind: z.literal('ila'),
@@ -161,7 +161,6 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('late'),
     label: z.string().optional(),
-    ...topologyAwareness,
     ...slots,
     /** LATE (Zaharia et al., OSDI'08) defaults: SpeculativeCap 10 % of slots, both thresholds the 25th percentile. */
     speculativeCap: z.number().min(0).max(1).default(0.1),
@@ -169,6 +168,7 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
     slowNodePercentile: z.number().min(0).max(100).default(25),
     /** Seconds an attempt must have run before it is judged. */
     minRunSeconds: z.number().min(0).default(60),
+    ...topologyAwareness,
   }),
 ]);
 
