@@ -18,6 +18,9 @@ interface Demand {
 
 const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
 
+/** How many of the run's newest observations an online re-fit uses, with the profiling runs. */
+const RECENT_OBSERVATIONS = 2000;
+
 /** Offline fits, and the profiling samples they were made on, once per server shape for every run in the process. */
 const fittedModels = new Map<string, { model: InterferenceModel; samples: InterferenceSample[] }>();
 
@@ -201,7 +204,9 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
         observations.push({ ...f, tc: d.tc, tr: d.tr, tw: d.tw, kind: view.job(j).template.kind, slowdown: Math.max(1, c.wallSeconds / undisturbed) });
         if (++sinceFit >= spec.refitEvery && model) {
           sinceFit = 0;
-          model = refitOnline(profiling, observations.slice(-2000), model);
+          // Only the newest observations take part in a re-fit; older ones are dropped so a long run's memory stays flat.
+          if (observations.length > RECENT_OBSERVATIONS) observations.splice(0, observations.length - RECENT_OBSERVATIONS);
+          model = refitOnline(profiling, observations, model);
         }
       }
     },
