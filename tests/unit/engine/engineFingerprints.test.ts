@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
+import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload';
+import type { EngineRunResult } from '../../../src-main/engine/result';
+import { simulate } from '../../../src-main/engine/simulator';
+import { compileTopology } from '../../../src-main/engine/topology';
+import { loadExperiment } from '../../../src-main/runner/loadExperiment';
+import { createScheduler } from '../../../src-main/schedulers';
+import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
+
+/**
+ * Byte-identical results across engine refactors (issue 19): every field of the engine's outcome —
+ * jobs, every attempt record, the series, utilisation, profiles, decisions — is hashed for a spread
+ * of scenarios (every paper preset cut to a few jobs and every scheduler it names, plus faults,
+ * speculation, workflows, VMs, both contention modes and both heartbeat orders). The digests were
+ * recorded from the engine before it was split; a change to any number of any run changes a digest.
+ * Re-record only for an intended change of results: UPDATE_ENGINE_FINGERPRINTS=1 npx vitest run
+ * tests/unit/engine/engineFingerprints.test.ts, and say why in the commit.
+ */
+
+const FILE = path.join(__dirname, 'engineFingerprints.json');
+const PRESETS = path.resolve(__dirname, '../../../resources/presets');
+
+/** Every number at full precision (NaN and ±Infinity spelled out), typed arrays cut to their length. */
+export function fingerprint(r: EngineRunResult): string {
+  const rec = r.records;
+  const cut = <T extends { subarray(a: number, b: number): ArrayLike<number> }>(a: T, per = 1) => Array.from(a.subarray(0, rec.length * per));
+  const canonical = {
+    ...r,
+    records: {
+      length: rec.length,
+      task: cut(rec.task),
+      node: cut(rec.node),
+      start: cut(rec.start),
+      end: cut(rec.end),
+      phaseEnd: cut(rec.phaseEnd, 5),
+      locality: cut(rec.locality),
+      outcome: cut(rec.outcome),
+      speculative: cut(rec.speculative),
+      reason: cut(rec.reason),
+    },
+  };
+  const text = JSON.stringify(canonical, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  return createHash('sha256').update(text).digest('hex');
+}
+
+interface Scenario {
+  name: string;
+  cluster: ClusterSpec;
+  workload: WorkloadSpecInput;
+  scheduler: unknown;
+  simulation: SimulationOptionsInput;
+  seed: number;
+}
+
+function run(s: Scenario): EngineRunResult {
+  const workload = WorkloadSpecSchema.parse(s.workload);
+  const simulation = SimulationOptionsSchema.parse(s.simulation);
+  const topology = compileTopology(s.cluster);
+  const jobs = compileJobs(expandJobs(workload, s.seed), s.cluster.hdfs.blockSizeMb);
+  return simulate({ topology, jobs, options: simulation, seed: s.seed, scheduler: createScheduler(SchedulerSpecSchema.parse(s.scheduler), simulation) });
+}
+
+/** Each preset with its first few jobs and first seed, under every scheduler it compares. */
+function presetScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const file of fs.readdirSync(PRESETS).filter((f) => f.endsWith('.experiment.json')).sort()) {
+    const { experiment, cluster, workload } = loadExperiment(path.join(PRESETS, file));
+    const jobs = workload.jobs.slice(0, 8).map((j) => ({ ...j, dependsOn: [] }));
+    // ILA profiles the servers offline (seconds per scheduler): of the threshold presets, which differ
+    // only in the threshold policy, the first and the last policy are enough.
+    const keep = (i: number) => !file.startsWith('ila-thresholds') || i === 0 || i === experiment.schedulers.length - 1;
+    experiment.schedulers.forEach((scheduler, i) =>
+      keep(i) &&
+      out.push({ name: `${file} #${i} ${scheduler.kind}`, cluster, workload: { ...workload, jobs, generate: undefined }, scheduler, simulation: experiment.simulation, seed: experiment.seeds[0] }),
+    );
+  }
+  return out;
+}
+
+/** Two racks of 4-core servers, the second rack's hosts split into two VMs each. */
+const mixedCluster: ClusterSpec = ClusterSpecSchema.parse({
+  name: 'fingerprint',
+  hostTypes: [
+    { id: 'small', name: 'small', cores: 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: 120, writeMBps: 100 }], nicMBps: 125 },
+    { id: 'big', name: 'big', cores: 8, coreSpeed: 1.3, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }, { readMBps: 150, writeMBps: 120 }], nicMBps: 125 },
+  ],
+  vmTypes: [{ id: 'vm', name: 'vm', vcpus: 2, memoryGb: 6 }],
+  network: { rackUplinkMBps: 250, oversubscription: 2 },
+  hdfs: { blockSizeMb: 64, replication: 2 },
+  racks: [
+    { name: 'r0', hosts: Array.from({ length: 4 }, (_, h) => ({ name: `r0h${h}`, type: h % 2 ? 'big' : 'small', vms: [] })) },
+    { name: 'r1', hosts: Array.from({ length: 3 }, (_, h) => ({ name: `r1h${h}`, type: 'big', vms: [{ name: `r1h${h}a`, type: 'vm' }, { name: `r1h${h}b`, type: 'vm' }] })) },
+  ],
+});
+
+const generated: WorkloadSpecInput = {
+  name: 'gen',
+  generate: {
+    count: 14,
+    arrival: { kind: 'poisson', meanInterarrivalS: 25 },
+    mix: [
+      { template: 'WordCount', weight: 2, maps: [2, 12], reduces: 2 },
+      { template: 'TeraSort', weight: 1, maps: [4, 16], reduces: 3, queue: 'b' },
+      { template: 'Grep', weight: 1, maps: [1, 6], reduces: 1 },
+      { template: 'Pi', weight: 1, maps: 4, reduces: 1, queue: 'b' },
+    ],
+  },
+};
+
+const workflow: WorkloadSpecInput = {
+  name: 'flow',
+  jobs: [
+    { id: 'a', template: 'TeraGen', submit: 0, maps: 6, reduces: 0 },
+    { id: 'b', template: 'TeraSort', submit: 0, inputMb: 384, reduces: 2, dependsOn: ['a'] },
+    { id: 'c', template: 'WordCount', submit: 5, inputMb: 256, reduces: 1 },
+    { id: 'd', template: 'Grep', submit: 40, inputMb: 128, reduces: 1, dependsOn: ['b', 'c'], deadline: 900 },
+  ],
+};
+
+const KINDS: unknown[] = [
+  { kind: 'fifo', mapSlots: 2, reduceSlots: 1 },
+  { kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: 3, rackLocalityWaitS: 2 },
+  { kind: 'capacity' },
+  { kind: 'drf' },
+  { kind: 'late', mapSlots: 2, reduceSlots: 1 },
+  { kind: 'prism' },
+  { kind: 'finegrained' },
+];
+
+function syntheticScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  const base = { cluster: mixedCluster, seed: 7 };
+  for (const scheduler of KINDS) {
+    const kind = (scheduler as { kind: string }).kind;
+    out.push({ ...base, name: `generated · ${kind}`, workload: generated, scheduler, simulation: {} });
+    out.push({
+      ...base,
+      name: `faults · ${kind}`,
+      workload: generated,
+      scheduler,
+      simulation: { failures: [{ node: 'r0h1', atS: 30 }, { node: 'r1h2', atS: 90 }], nodeTimeoutS: 20, replenishAfterS: 60, taskFailureProbability: 0.05, mtbfS: 4000, heartbeatOrder: 'fixed' },
+    });
+  }
+  out.push({ ...base, name: 'workflow · fifo', workload: workflow, scheduler: KINDS[0], simulation: { slowstart: 0.5 } });
+  out.push({ ...base, name: 'workflow · capacity', workload: workflow, scheduler: KINDS[2], simulation: { contention: 'none', outOfBandHeartbeat: false } });
+  out.push({ ...base, name: 'horizon · fair', workload: generated, scheduler: KINDS[1], simulation: { horizonS: 120, maxHeartbeatsPerSecond: 2, sampleIntervalS: 5 } });
+  out.push({ ...base, name: 'thrashing · late', workload: generated, scheduler: { kind: 'late', mapSlots: 3, reduceSlots: 2 }, simulation: { diskThrashing: 0.3, dom0CpuPerMb: 0.002, recordAttempts: false } });
+  return out;
+}
+
+describe('engine results are byte-identical to the recorded ones', () => {
+  const scenarios = [...presetScenarios(), ...syntheticScenarios()];
+  const recorded: Record<string, string> = fs.existsSync(FILE) ? JSON.parse(fs.readFileSync(FILE, 'utf8')) : {};
+  const fresh: Record<string, string> = {};
+
+  it('covers every scenario with a recorded digest', { timeout: 120_000 }, () => {
+    for (const s of scenarios) fresh[s.name] = fingerprint(run(s));
+    if (process.env.UPDATE_ENGINE_FINGERPRINTS === '1') fs.writeFileSync(FILE, `${JSON.stringify(fresh, null, 2)}\n`);
+    const stored = process.env.UPDATE_ENGINE_FINGERPRINTS === '1' ? fresh : recorded;
+    expect(Object.keys(stored).sort()).toEqual(scenarios.map((s) => s.name).sort());
+    const changed = scenarios.filter((s) => stored[s.name] !== fresh[s.name]).map((s) => s.name);
+    expect(changed).toEqual([]);
+  });
+
+  it('exercises what it claims to: node loss, failed and killed attempts, speculation, paused phases', () => {
+    const byName = new Map(syntheticScenarios().map((s) => [s.name, s]));
+    const faults = run(byName.get('faults · fifo')!);
+    expect(faults.failedAttempts).toBeGreaterThan(0);
+    expect(faults.killedAttempts).toBeGreaterThan(0);
+    const late = run(byName.get('generated · late')!);
+    expect(Array.from(late.records.speculative.subarray(0, late.records.length)).some((x) => x === 1)).toBe(true);
+    expect(run(byName.get('generated · prism')!).phaseDecisions.length).toBeGreaterThan(0);
+  });
+
+  it('tells apart runs that differ in one option (the digest is not blind)', () => {
+    const s = syntheticScenarios()[0];
+    expect(fingerprint(run(s))).toBe(fingerprint(run(s)));
+    expect(fingerprint(run({ ...s, simulation: { slowstart: 0.9 } }))).not.toBe(fingerprint(run(s)));
+  });
+});
