@@ -4,7 +4,7 @@ import { SimulationOptionsSchema, type SimulationOptionsInput } from '../src-mai
 import { ClusterSpecSchema } from '../src-main/shared/cluster';
 import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '../src-main/shared/clusterGenerator';
 import { compileTopology } from '../src-main/engine/topology';
-import { simulate } from '../src-main/engine/simulator';
+import { simulate } from '../src-main/engine/kernel';
 import { createScheduler } from '../src-main/schedulers';
 import type { EngineJob } from '../src-main/engine/model';
 import { templateByName } from '../src-main/workloads/templates';

@@ -12,7 +12,7 @@ import { Locality, type Topology } from './topology';
  * on its own host) and spills it; `sort` merges it on disk; `reduce` computes and writes the output
  * to HDFS, sending one copy down the replication pipeline (across racks, as HDFS places replica 2).
  *
- * A remote read's source disk is charged by the simulator (remoteReads.ts), not here: it depends on
+ * A remote read's source disk is charged by the simulator (diskModel.ts), not here: it depends on
  * which replica serves the read and how busy its disk is. Approximations, stated: the sending NIC of
  * remote reads and the source side of shuffle fetches (disk and NIC) are not charged; map outputs
  * are assumed spread over the cluster like the nodes are.

@@ -1,5 +1,5 @@
 import { AttemptStore, W_CPU as CPU_OFFSET, W_DISK as DISK_OFFSET, W_NET_IN as IN_OFFSET, W_NET_OUT as OUT_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
-import type { RemoteReads } from './remoteReads';
+import { diskBandwidthMBps, type RemoteReads } from './diskModel';
 import type { Topology } from './topology';
 
 /** What a host's attempts use right now, for the utilisation integrals. */
@@ -28,14 +28,6 @@ const R_IN = 2;
 const R_OUT = 3;
 const R_VM0 = 4;
 const EPS = 1e-12;
-
-/**
- * What a host's disks deliver in total to `streams` concurrent streams: seeks between interleaved
- * streams cost bandwidth, by `thrashing` per extra stream on a disk (model.md "Resource sharing").
- */
-export function diskBandwidthMBps(fullMBps: number, streams: number, disks: number, thrashing: number): number {
-  return fullMBps / (1 + thrashing * Math.max(0, streams / disks - 1));
-}
 
 /**
  * Rates of the attempts on one host (model.md "Resource sharing").

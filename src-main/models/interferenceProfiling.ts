@@ -4,7 +4,7 @@ import type { EngineJob, TemplateCoefficients } from '../engine/model';
 import type { TaskCounters } from '../engine/profiles';
 import { Random } from '../engine/random';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
-import { Simulation } from '../engine/simulator';
+import { Simulation } from '../engine/kernel';
 import { compileTopology, Locality } from '../engine/topology';
 import { templateByName } from '../workloads/templates';
 import type { InterferenceSample } from './interference';

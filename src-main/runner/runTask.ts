@@ -1,7 +1,7 @@
 import type { ResultFile } from '@shared/experiment';
 import { summarize } from '../engine/metrics';
 import type { EngineRunResult } from '../engine/result';
-import { simulate } from '../engine/simulator';
+import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { createScheduler } from '../schedulers';
 import type { Column } from '../store/columns';

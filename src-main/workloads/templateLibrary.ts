@@ -2,7 +2,7 @@ import { ClusterSpecSchema } from '@shared/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/simulation';
 import { TEMPLATE_PHASES, type TemplateInfo } from '@shared/templates';
-import { Simulation } from '../engine/simulator';
+import { Simulation } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { jobProfiles } from '../models/jobProfiles';
 import { createScheduler } from '../schedulers';

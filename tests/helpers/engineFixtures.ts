@@ -4,7 +4,7 @@ import { fifoScheduler } from '../../src-main/schedulers/fifo';
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
 import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/model';
 import type { Scheduler } from '../../src-main/engine/schedulerApi';
-import { Simulation } from '../../src-main/engine/simulator';
+import { Simulation } from '../../src-main/engine/kernel';
 import { compileTopology, type Topology } from '../../src-main/engine/topology';
 import { templateByName } from '../../src-main/workloads/templates';
 

@@ -6,7 +6,7 @@ import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
 import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload';
 import type { EngineRunResult } from '../../../src-main/engine/result';
-import { simulate } from '../../../src-main/engine/simulator';
+import { simulate } from '../../../src-main/engine/kernel';
 import { compileTopology } from '../../../src-main/engine/topology';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { createScheduler } from '../../../src-main/schedulers';

@@ -4,7 +4,7 @@ import { W_CPU } from '../../../src-main/engine/attempts';
 import { PhaseKind } from '../../../src-main/engine/model';
 import { phaseWork } from '../../../src-main/engine/phases';
 import { Random } from '../../../src-main/engine/random';
-import { Simulation } from '../../../src-main/engine/simulator';
+import { Simulation } from '../../../src-main/engine/kernel';
 import { createScheduler } from '../../../src-main/schedulers';
 import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
 import { cluster, job, options } from '../../helpers/engineFixtures';
@@ -82,7 +82,7 @@ describe('conservation of work', () => {
     const r = sim.run();
     expect(r.failedAttempts + r.killedAttempts).toBe(0);
     // The CPU work each succeeded attempt was given, phase by phase, at its node and locality.
-    const tasks = (sim as unknown as { tasks: { job: Int32Array; size: Float64Array; factor: Float64Array; isReduce: Uint8Array } }).tasks;
+    const tasks = sim.tasks;
     const w = new Float64Array(6);
     let expected = 0;
     for (let i = 0; i < r.records.length; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AttemptStore, W_DISK, W_NET_IN, W_SIZE } from '../../../src-main/engine/attempts';
-import { RemoteReads } from '../../../src-main/engine/remoteReads';
+import { RemoteReads } from '../../../src-main/engine/diskModel';
 import type { NodeUsage, Scheduler } from '../../../src-main/engine/schedulerApi';
 import { HostSharing } from '../../../src-main/engine/sharing';
 import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';

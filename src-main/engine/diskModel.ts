@@ -1,4 +1,15 @@
-import { diskBandwidthMBps } from './sharing';
+/**
+ * The disk model (model.md "Resource sharing"): what a disk delivers to concurrent streams, and
+ * which disk a remote HDFS read is charged to. The host's own sharing (sharing.ts) reads both.
+ */
+
+/**
+ * What a host's disks deliver in total to `streams` concurrent streams: seeks between interleaved
+ * streams cost bandwidth, by `thrashing` per extra stream on a disk (model.md "Resource sharing").
+ */
+export function diskBandwidthMBps(fullMBps: number, streams: number, disks: number, thrashing: number): number {
+  return fullMBps / (1 + thrashing * Math.max(0, streams / disks - 1));
+}
 
 /**
  * Remote HDFS reads charged to the disk they come from (model.md "Resource sharing": a disk is

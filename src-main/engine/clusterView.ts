@@ -1,0 +1,227 @@
+import { W_SIZE as SIZE, W_NET_IN } from './attempts';
+import type { AttemptLifecycle, LaunchOptions } from './attemptLifecycle';
+import { diskBandwidthMBps } from './diskModel';
+import type { JobBook } from './jobBook';
+import { PhaseKind } from './model';
+import { phaseIo, type PhaseIo } from './phases';
+import type { Random } from './random';
+import type { RateSolver } from './rateSolver';
+import type { ClusterView, NodeUsage } from './schedulerApi';
+import { J_DONE, type EngineState } from './state';
+import { Locality, type Topology } from './topology';
+
+const W_SIZE = SIZE;
+
+/**
+ * The scheduler's side of the boundary (Batsim keeps the same one between simulator and decision
+ * process): what a JobTracker or ResourceManager would know, read from the engine's state, and the
+ * few actions a scheduler takes, handed to the parts that own them. Nothing here changes the
+ * simulation except through `launch`, `resumePhase` and `placeAppMaster`.
+ */
+export class SchedulerView implements ClusterView {
+  readonly topology: Topology;
+  private readonly ioScratch: PhaseIo = { cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 };
+
+  constructor(
+    private readonly s: EngineState,
+    private readonly rates: RateSolver,
+    private readonly book: JobBook,
+    private readonly lifecycle: AttemptLifecycle,
+    readonly random: Random,
+  ) {
+    this.topology = s.topology;
+  }
+
+  get now(): number {
+    return this.s.now;
+  }
+  get activeJobs(): readonly number[] {
+    return this.s.active;
+  }
+  stateVersion(): number {
+    return this.s.version;
+  }
+  pendingTasks(): number {
+    return this.s.pendingTotal;
+  }
+
+  // ---------------------------------------------------------------- jobs
+
+  job(j: number) {
+    return this.s.jobs[j];
+  }
+  jobSubmitTime(j: number): number {
+    return this.s.jobSubmit[j];
+  }
+  pendingMaps(j: number): number {
+    return this.s.jobPendMaps[j];
+  }
+  pendingReduces(j: number): number {
+    return this.s.jobPendReduces[j];
+  }
+  runningMaps(j: number): number {
+    return this.s.jobRunMaps[j];
+  }
+  runningReduces(j: number): number {
+    return this.s.jobRunReduces[j];
+  }
+  mapsDone(j: number): number {
+    return this.s.jobMapsDone[j];
+  }
+  reducesDone(j: number): number {
+    return this.s.jobReducesDone[j];
+  }
+  reducesMayStart(j: number): boolean {
+    const maps = this.s.tasks.jobMapCount[j];
+    return maps === 0 || this.s.jobMapsDone[j] >= Math.ceil(this.s.options.slowstart * maps);
+  }
+  jobOfTask(task: number): number {
+    return this.s.tasks.job[task];
+  }
+  jobSucceeded(j: number): boolean {
+    return this.s.jobState[j] === J_DONE && this.s.jobFailed[j] === 0;
+  }
+  taskRunningCount(task: number): number {
+    return this.s.tasks.running[task];
+  }
+  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number {
+    return this.book.findMap(j, n, maxLevel, out, serverLocality);
+  }
+  nextReduce(j: number): number {
+    return this.book.nextReduce(j);
+  }
+
+  // ---------------------------------------------------------------- nodes
+
+  nodeAlive(n: number): boolean {
+    return this.s.alive[n] === 1;
+  }
+  nodeRunningMaps(n: number): number {
+    return this.s.nodeRunMaps[n];
+  }
+  nodeRunningReduces(n: number): number {
+    return this.s.nodeRunReduces[n];
+  }
+  nodeMemoryUsedMb(n: number): number {
+    return this.s.nodeMemory[n];
+  }
+  nodeVcoresUsed(n: number): number {
+    return this.s.nodeVcores[n];
+  }
+  appMasterNode(j: number): number {
+    return this.s.jobAmNode[j];
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  launch(task: number, n: number, reason: string | (() => string), options?: LaunchOptions): boolean {
+    return this.lifecycle.launch(task, n, reason, options);
+  }
+  resumePhase(a: number, reason: string | (() => string)): boolean {
+    return this.lifecycle.resumePhase(a, reason);
+  }
+  placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void {
+    this.book.placeAppMaster(j, n, memoryMb, vcores);
+  }
+
+  // ---------------------------------------------------------------- attempts
+
+  attemptPhase(a: number): PhaseKind {
+    return this.s.at.phase[a] as PhaseKind;
+  }
+  attemptPaused(a: number): boolean {
+    return this.s.at.paused[a] === 1;
+  }
+
+  runningAttempts(j: number) {
+    const out: ReturnType<ClusterView['runningAttempts']> = [];
+    const { at, tasks } = this.s;
+    for (const a of this.s.jobAttempts[j]) {
+      const task = at.task[a];
+      out.push({ attempt: a, task, node: at.node[a], start: at.start[a], progress: this.reportedProgress(a), speculative: at.speculative[a] === 1, isReduce: tasks.isReduce[task] === 1 });
+    }
+    return out;
+  }
+
+  attemptsOnNode(n: number) {
+    const out: ReturnType<ClusterView['attemptsOnNode']> = [];
+    const { at, tasks } = this.s;
+    for (const a of this.rates.hostList[this.topology.nodeHost[n]]) {
+      if (at.node[a] !== n) continue;
+      const task = at.task[a];
+      const waiting = at.paused[a] === 0 && at.phase[a] === PhaseKind.Shuffle && at.lim[a] < 1 && at.prog[a] >= at.lim[a] - 1e-12;
+      out.push({ attempt: a, task, job: tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, waiting, pausedSince: at.pausedSince[a], isReduce: tasks.isReduce[task] === 1, locality: at.locality[a] as Locality });
+    }
+    return out;
+  }
+
+  /** Hadoop's progress score: maps by phase fraction; reduces 1/3 per shuffle, sort, reduce. */
+  private reportedProgress(a: number): number {
+    const at = this.s.at;
+    const dt = this.s.now - this.rates.hostLast[at.host[a]];
+    const p = Math.min(at.lim[a], at.prog[a] + at.rate[a] * dt);
+    switch (at.phase[a]) {
+      case PhaseKind.Map:
+        return p * 0.9;
+      case PhaseKind.Merge:
+        return 0.9 + 0.1 * p;
+      case PhaseKind.Shuffle:
+        return p / 3;
+      case PhaseKind.Sort:
+        return (1 + p) / 3;
+      default:
+        return (2 + p) / 3;
+    }
+  }
+
+  nodeUsage(n: number): NodeUsage {
+    const topo = this.topology;
+    const { at, tasks, jobs, options } = this.s;
+    const host = topo.nodeHost[n];
+    const u: NodeUsage = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
+    const speed = topo.hostSpeed[host];
+    let disk = 0;
+    let streams = 0;
+    for (const a of this.rates.hostList[host]) {
+      const r = at.rate[a];
+      if (r <= 0 || r >= 1e9) continue;
+      const task = at.task[a];
+      const io = phaseIo(jobs[tasks.job[task]], at.phase[a] as PhaseKind, tasks.size[task], tasks.factor[task], this.ioScratch);
+      const w = a * W_SIZE;
+      const cores = (r * at.work[w]) / speed;
+      const diskRate = r * at.work[w + 1];
+      if (diskRate > 0) streams++;
+      // Split the disk traffic into reads and writes as the phase's counters do.
+      const local = at.locality[a] === Locality.Node || at.locality[a] === Locality.Server ? io.hdfsReadMb : 0;
+      const reads = io.fsReadMb + local;
+      const writes = io.fsWriteMb + io.hdfsWriteMb;
+      const readRate = reads + writes > 0 ? (diskRate * reads) / (reads + writes) : 0;
+      const writeRate = diskRate - readRate;
+      disk += diskRate;
+      if (at.node[a] === n) {
+        u.cu += cores;
+        u.ru += readRate;
+        u.wu += writeRate;
+      } else {
+        u.ca += cores;
+        u.ra += readRate;
+        u.wa += writeRate;
+      }
+    }
+    // Blocks this server's disk sends to maps elsewhere: reads its monitors see, by none of its tasks.
+    for (const a of this.rates.remote.readers(host)) {
+      const readRate = at.rate[a] * at.work[a * W_SIZE + W_NET_IN];
+      if (readRate <= 0 || at.rate[a] >= 1e9) continue;
+      streams++;
+      disk += readRate;
+      u.ra += readRate;
+    }
+    if (topo.hostHasVms[host]) u.c0 = (options.dom0CpuPerMb * disk) / speed;
+    // I/O utilisation as iostat reports it: the share of time the disks are busy, i.e. throughput
+    // over what they deliver at this many streams — a seek-bound disk is fully busy at a few MB/s.
+    const full = topo.hostDiskMBps[host];
+    const deliverable = options.contention === 'full' ? diskBandwidthMBps(full, streams, topo.hostDisks[host], options.diskThrashing) : full;
+    u.iou = Math.min(1, disk / deliverable);
+    return u;
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * Kinds of the events kept in the heap, and their order at equal times (lower first): phase
+ * completions, then faults, then job releases and arrivals, then heartbeats. Regular heartbeats and
+ * arrivals are walked by cursors in the kernel, with the priorities of K_BEAT and K_RELEASE.
+ */
+export const K_HOST = 0; // a host's next phase completion (versioned)
+export const K_FAIL = 1; // a node dies
+export const K_DETECT = 2; // the master declares a silent node lost
+export const K_REPLENISH = 3; // a replacement node joins
+export const K_RELEASE = 4; // a dependent job is submitted
+export const K_BEAT = 5; // out-of-band heartbeat
+export const PRIORITY = [0, 1, 1, 1, 2, 3];

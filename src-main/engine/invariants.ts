@@ -1,0 +1,47 @@
+import { W_SIZE } from './attempts';
+import type { RateSolver } from './rateSolver';
+import type { EngineState } from './state';
+
+/**
+ * Physical limits that must hold at every instant: no host gives out more CPU, disk or NIC than
+ * it has, no VM more than its vCPUs, no attempt more than one core; memory may exceed a node's
+ * only through attempts already doomed to fail for it. Returns the violations found (tests call
+ * it after every event; runs never do).
+ */
+export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
+  const problems: string[] = [];
+  const topo = s.topology;
+  const at = s.at;
+  const tol = 1e-6;
+  for (let h = 0; h < topo.hostCount; h++) {
+    const speed = topo.hostSpeed[h];
+    let cpu = 0;
+    let disk = 0;
+    let netIn = 0;
+    let netOut = 0;
+    const vm = new Map<number, number>();
+    for (const a of rates.hostList[h]) {
+      const r = at.rate[a];
+      if (r >= 1e9) continue;
+      const w = a * W_SIZE;
+      const c = (r * at.work[w]) / speed;
+      if (c > 1 + tol) problems.push(`attempt ${a} on host ${h} uses ${c.toFixed(3)} cores (one thread)`);
+      cpu += c;
+      disk += r * at.work[w + 1];
+      netIn += r * at.work[w + 2];
+      netOut += r * at.work[w + 3];
+      vm.set(at.node[a], (vm.get(at.node[a]) ?? 0) + c);
+    }
+    if (cpu > topo.hostCores[h] * (1 + tol)) problems.push(`host ${h}: ${cpu.toFixed(3)} cores used of ${topo.hostCores[h]}`);
+    if (disk > topo.hostDiskMBps[h] * (1 + tol)) problems.push(`host ${h}: disk ${disk.toFixed(1)} MB/s of ${topo.hostDiskMBps[h]}`);
+    if (netIn > topo.hostNicMBps[h] * (1 + tol) || netOut > topo.hostNicMBps[h] * (1 + tol)) problems.push(`host ${h}: NIC over capacity`);
+    if (topo.hostHasVms[h]) for (const [n, c] of vm) if (c > topo.nodeCores[n] * (1 + tol)) problems.push(`VM ${n}: ${c.toFixed(3)} cores of ${topo.nodeCores[n]} vCPUs`);
+  }
+  for (let n = 0; n < topo.nodeCount; n++) {
+    if (s.nodeMemory[n] <= topo.nodeMemoryMb[n] + tol) continue;
+    let doomed = false;
+    for (const a of rates.hostList[topo.nodeHost[n]]) if (at.node[a] === n && at.doomed[a]) doomed = true;
+    if (!doomed) problems.push(`node ${n}: ${s.nodeMemory[n]} MB reserved of ${topo.nodeMemoryMb[n]} with no attempt failing for it`);
+  }
+  return problems;
+}

@@ -1,0 +1,236 @@
+import type { SimulationOptions } from '@shared/simulation';
+import { AttemptLifecycle, KILLED } from './attemptLifecycle';
+import { SchedulerView } from './clusterView';
+import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, PRIORITY } from './events';
+import { Failures } from './failures';
+import { HeartbeatRounds } from './heartbeatRounds';
+import { checkInvariants } from './invariants';
+import { JobBook } from './jobBook';
+import type { EngineJob } from './model';
+import type { PhaseWorkContext } from './phases';
+import { Random } from './random';
+import { RateSolver } from './rateSolver';
+import { RunRecorder } from './recorder';
+import type { EngineRunResult, SeriesSample } from './result';
+import type { Scheduler } from './schedulerApi';
+import { EngineState } from './state';
+import { buildTaskTable, type TaskTable } from './tasks';
+import type { Topology } from './topology';
+
+export interface SimulationInput {
+  topology: Topology;
+  jobs: EngineJob[];
+  options: SimulationOptions;
+  seed: number;
+  scheduler: Scheduler;
+  /** Wall clock for measuring scheduler time per decision; results stay deterministic without it. */
+  clock?: () => number;
+  /** Called every ~`progressEvery` events; return true to stop (cancel). */
+  onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number }) => boolean | void;
+  progressEvery?: number;
+  /** Called after every event with the simulation itself; for invariant tests, not for production. */
+  afterEvent?: (sim: Simulation) => void;
+  /** Stop the run as soon as this returns true (checked after each event; e.g. a probe task finished). */
+  until?: () => boolean;
+}
+
+const P_RELEASE = PRIORITY[K_RELEASE];
+const P_BEAT = PRIORITY[K_BEAT];
+
+/**
+ * The kernel of the discrete-event engine (docs/architecture.md "Engine"; SimPy's core is the model
+ * for its size): the clock, the event heap, the arrival cursor, heartbeats, dispatch of each event
+ * to the part that owns it, and the stop rules. Pending events stay proportional to hosts, not
+ * tasks: each host has one "next completion" event (rateSolver.ts), regular heartbeats and
+ * arrivals are walked by cursors instead of being queued.
+ */
+export class Simulation {
+  /** What the scheduler sees and may do (also what tests inspect). */
+  readonly view: SchedulerView;
+  private readonly s: EngineState;
+  private readonly rates: RateSolver;
+  private readonly recorder: RunRecorder;
+  private readonly book: JobBook;
+  private readonly lifecycle: AttemptLifecycle;
+  private readonly failures: Failures;
+  private readonly beats: HeartbeatRounds;
+  private readonly scheduler: Scheduler;
+  private readonly arrivalOrder: number[];
+  private arrivalCursor = 0;
+  private readonly clock?: () => number;
+  private readonly onProgress?: SimulationInput['onProgress'];
+  private readonly afterEvent?: SimulationInput['afterEvent'];
+  private readonly until?: SimulationInput['until'];
+  private readonly progressEvery: number;
+  private cancelled = false;
+  /** Set when nothing runs, nothing is queued and heartbeats keep placing nothing: the run cannot go on. */
+  private stalled = false;
+
+  constructor(input: SimulationInput) {
+    const { topology, jobs, options, seed, scheduler } = input;
+    this.scheduler = scheduler;
+    this.clock = input.clock;
+    this.onProgress = input.onProgress;
+    this.afterEvent = input.afterEvent;
+    this.until = input.until;
+    this.progressEvery = input.progressEvery ?? 200_000;
+    const random = new Random(seed, 'scheduler');
+    const attemptRandom = new Random(seed, 'attempts');
+    const tasks = buildTaskTable(jobs, topology, { variation: new Random(seed, 'variation'), skew: new Random(seed, 'skew'), placement: new Random(seed, 'placement') });
+    const work: PhaseWorkContext = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb };
+
+    const s = (this.s = new EngineState(topology, jobs, tasks, options));
+    this.rates = new RateSolver(s);
+    this.recorder = new RunRecorder(s, work);
+    this.book = new JobBook(s, {
+      jobSubmitted: (j) => scheduler.onJobSubmitted?.(j, this.view),
+      jobFinished: (j) => scheduler.onJobFinished?.(j, this.view),
+      killAttempt: (a) => this.lifecycle.endAttempt(a, KILLED),
+    });
+    this.lifecycle = new AttemptLifecycle(s, this.rates, this.recorder, this.book, work, attemptRandom, Boolean(scheduler.gatesPhases), (task, counters) => scheduler.onTaskFinished?.(task, counters, this.view));
+    this.failures = new Failures(s, this.rates, this.lifecycle, this.book, attemptRandom);
+    this.view = new SchedulerView(s, this.rates, this.book, this.lifecycle, random);
+    this.arrivalOrder = this.book.arrivalOrder();
+    this.beats = new HeartbeatRounds(topology.nodeCount, this.heartbeatInterval, options.heartbeatOrder, seed);
+    this.failures.schedule(seed);
+  }
+
+  get now(): number {
+    return this.s.now;
+  }
+
+  /** The run's tasks as drawn from the seed (sizes, skew, replicas): what conservation checks need. */
+  get tasks(): TaskTable {
+    return this.s.tasks;
+  }
+
+  /** The regular heartbeat interval in force (model.md "Scheduling"; Hadoop 1's scaling rule). */
+  get heartbeatInterval(): number {
+    const { options, topology } = this.s;
+    const perSecond = options.maxHeartbeatsPerSecond;
+    return perSecond > 0 ? Math.max(options.heartbeatS, topology.nodeCount / perSecond) : options.heartbeatS;
+  }
+
+  run(): EngineRunResult {
+    const s = this.s;
+    const heap = s.heap;
+    const rates = this.rates;
+    const H = this.heartbeatInterval;
+    const horizon = s.options.horizonS ?? Infinity;
+    const total = s.jobs.length;
+    while (s.jobsDone < total && !this.cancelled) {
+      const tHeap = heap.peekTime();
+      const tArrival = this.arrivalCursor < this.arrivalOrder.length ? s.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
+      // Nothing runs and nothing is queued: skip idle heartbeats up to the next happening.
+      if (s.at.liveCount === 0 && s.pendingTotal === 0) {
+        const next = Math.min(tHeap, tArrival);
+        if (!Number.isFinite(next)) break; // nothing can ever happen again (e.g. a dependency failed)
+        if (this.beats.nextTime < next) this.beats.skipTo(next);
+      }
+      // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
+      // times the lower priority goes first (completions, failures, arrivals, heartbeats).
+      const tBeat = this.beats.nextTime;
+      let t = tHeap;
+      let p = heap.peekPriority();
+      let which: 0 | 1 | 2 = 0;
+      if (tArrival < t || (tArrival === t && P_RELEASE < p)) {
+        t = tArrival;
+        p = P_RELEASE;
+        which = 1;
+      }
+      if (tBeat < t || (tBeat === t && P_BEAT < p)) {
+        t = tBeat;
+        which = 2;
+      }
+      if (t > horizon) break;
+      if (this.wedged(t, H, which)) {
+        this.stalled = true;
+        break;
+      }
+      this.recorder.advance(t);
+      s.now = t;
+      this.recorder.events++;
+      if (which === 0) {
+        heap.pop();
+        this.dispatch(heap.topKind, heap.topSubject, heap.topVersion);
+      } else if (which === 1) {
+        this.book.submitJob(this.arrivalOrder[this.arrivalCursor++]);
+      } else {
+        const node = this.beats.take();
+        if (s.alive[node]) this.heartbeat(node);
+      }
+      if (rates.dirtyHosts.length || rates.changedRacks.length) rates.flush();
+      if (this.afterEvent) this.afterEvent(this);
+      if (this.until && this.until()) break;
+      if (this.onProgress && this.recorder.events % this.progressEvery === 0) {
+        if (this.onProgress({ simTime: s.now, events: this.recorder.events, jobsDone: s.jobsDone, jobsTotal: total })) this.cancelled = true;
+      }
+    }
+    return this.recorder.result({ cancelled: this.cancelled, stalled: this.stalled, timed: Boolean(this.clock) });
+  }
+
+  /** The stop rules for a run that can no longer progress, checked before the event at t. */
+  private wedged(t: number, H: number, which: 0 | 1 | 2): boolean {
+    const s = this.s;
+    // A day of simulated time with running attempts but no phase ending, nothing launched and no
+    // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
+    if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return true;
+    // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
+    // simulated time (longer than any locality wait): the scheduler cannot place the remaining
+    // work (e.g. a container larger than any node).
+    return which === 2 && s.at.liveCount === 0 && s.heap.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && t - s.lastProgress > Math.max(600, 20 * H);
+  }
+
+  private dispatch(kind: number, subject: number, version: number): void {
+    switch (kind) {
+      case K_HOST:
+        if (version === this.rates.hostVersion[subject]) {
+          const ended = this.rates.phasesEndedOn(subject);
+          const at = this.s.at;
+          for (let i = 0; i < ended.length; i++) if (at.alive[ended[i]]) this.lifecycle.phaseDone(ended[i]);
+        }
+        break;
+      case K_FAIL:
+        this.failures.failNode(subject);
+        break;
+      case K_DETECT:
+        this.failures.detectLostNode(subject);
+        break;
+      case K_REPLENISH:
+        this.failures.replenishNode(subject);
+        break;
+      case K_RELEASE:
+        this.book.submitJob(subject);
+        break;
+      case K_BEAT:
+        if (this.s.alive[subject]) this.heartbeat(subject);
+        break;
+    }
+  }
+
+  private heartbeat(node: number): void {
+    if (this.s.active.length === 0) return;
+    this.recorder.schedulerCalls++;
+    if (this.clock) {
+      const t0 = this.clock();
+      this.scheduler.onHeartbeat(node, this.view);
+      this.recorder.schedulerSeconds += (this.clock() - t0) / 1000;
+    } else {
+      this.scheduler.onHeartbeat(node, this.view);
+    }
+  }
+
+  /** Physical limits at this instant (invariants.ts); for tests. */
+  checkInvariants(): string[] {
+    return checkInvariants(this.s, this.rates);
+  }
+
+  /** The state at this instant, as the time series samples it. */
+  sampleState(): SeriesSample {
+    return this.recorder.sampleState();
+  }
+}
+
+export function simulate(input: SimulationInput): EngineRunResult {
+  return new Simulation(input).run();
+}

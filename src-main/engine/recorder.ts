@@ -1,0 +1,160 @@
+import { PhaseKind } from './model';
+import { isolatedSeconds, phaseWork, type PhaseWorkContext } from './phases';
+import { ProfileAccumulator } from './profiles';
+import { AttemptRecords } from './records';
+import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
+import { J_DONE, type EngineState } from './state';
+import { Locality } from './topology';
+
+/**
+ * The run recorder (model.md "Metrics"): attempt records with their interned reasons, phase-start
+ * decisions, the time series, the utilisation integrals, locality counts, the reported counters
+ * for profiles, and the counters of the run. It only observes: nothing the engine decides reads it.
+ */
+export class RunRecorder {
+  readonly records = new AttemptRecords();
+  readonly profiles = new ProfileAccumulator();
+  /** Why a paused phase was allowed to start (PRISM's decisions after the launch). */
+  readonly resumeReasons: { record: number; phase: number; time: number; reason: number }[] = [];
+  /** Map attempts launched (speculative copies aside) by locality level: node, server, rack, off-rack, no input. */
+  readonly localityCounts = [0, 0, 0, 0, 0];
+  /** The same per job, 5 per job. */
+  readonly jobLocality: Int32Array;
+  events = 0;
+  schedulerCalls = 0;
+  schedulerSeconds = 0;
+  failedAttempts = 0;
+  killedAttempts = 0;
+  private readonly reasons: string[] = [];
+  private readonly reasonIndex = new Map<string, number>();
+  private readonly series: SeriesRecorder;
+  private readonly integral = { cpu: 0, disk: 0, net: 0, memory: 0 };
+  private lastT = 0;
+
+  constructor(
+    private readonly s: EngineState,
+    private readonly work: PhaseWorkContext,
+  ) {
+    this.jobLocality = new Int32Array(s.jobs.length * 5);
+    const expected = Math.max(60, ...s.jobs.map((j) => j.submit)) * 2;
+    this.series = new SeriesRecorder(s.options.sampleIntervalS ?? Math.max(1, expected / 400));
+  }
+
+  /** The index of a decision's reason in the run's list of distinct reasons. */
+  internReason(reason: string): number {
+    let i = this.reasonIndex.get(reason);
+    if (i === undefined) {
+      i = this.reasons.length;
+      this.reasons.push(reason);
+      this.reasonIndex.set(reason, i);
+    }
+    return i;
+  }
+
+  /** The clock moves to t: integrate the utilisation in force since the last move, take due samples. */
+  advance(t: number): void {
+    const dt = t - this.lastT;
+    if (dt > 0) {
+      const use = this.s.use;
+      this.integral.cpu += use.cpu * dt;
+      this.integral.disk += use.disk * dt;
+      this.integral.net += use.net * dt;
+      this.integral.memory += use.memory * dt;
+      if (t >= this.series.next) this.series.advance(t, this);
+      this.lastT = t;
+    }
+  }
+
+  /** The state at this instant, for the time series. */
+  sampleState(): SeriesSample {
+    const s = this.s;
+    let maps = 0;
+    let shuffles = 0;
+    let reduces = 0;
+    let pending = 0;
+    for (const j of s.active) {
+      maps += s.jobRunMaps[j];
+      pending += s.jobPendMaps[j] + s.jobPendReduces[j];
+      for (const a of s.jobAttempts[j]) {
+        if (!s.tasks.isReduce[s.at.task[a]]) continue;
+        if (s.at.phase[a] === PhaseKind.Shuffle) shuffles++;
+        else reduces++;
+      }
+    }
+    return { cpu: s.use.cpu, memory: s.use.memory, disk: s.use.disk, network: s.use.net, runningMaps: maps, runningShuffles: shuffles, runningReduces: reduces, pendingTasks: pending };
+  }
+
+  /** Everything the run produced, once the kernel has stopped. */
+  result(flags: { cancelled: boolean; stalled: boolean; timed: boolean }): EngineRunResult {
+    const s = this.s;
+    this.advance(s.now);
+    const records = this.records;
+    for (let r = 0; r < records.length; r++) if (records.outcome[r] === 3) records.end[r] = NaN;
+    const loc = this.jobLocality;
+    const jobs: JobOutcome[] = s.jobs.map((job, j) => ({
+      id: job.id,
+      template: job.template.name,
+      queue: job.queue,
+      submit: s.jobSubmit[j],
+      start: s.jobStart[j],
+      mapEnd: s.jobMapEnd[j],
+      locality: { node: loc[j * 5], server: loc[j * 5 + 1], rack: loc[j * 5 + 2], offRack: loc[j * 5 + 3] },
+      finish: s.jobFinish[j],
+      status: s.jobState[j] !== J_DONE ? 'unfinished' : s.jobFailed[j] ? 'failed' : 'succeeded',
+      maps: job.maps,
+      reduces: job.reduces,
+      idealSeconds: this.idealSeconds(j),
+      deadline: job.deadline,
+    }));
+    const span = s.now;
+    const counts = this.localityCounts;
+    return {
+      jobs,
+      records,
+      reasons: this.reasons,
+      series: this.series.result(),
+      simulatedSeconds: span,
+      events: this.events,
+      tasks: s.tasks.count,
+      utilization: {
+        cpu: span > 0 ? this.integral.cpu / span : 0,
+        memory: span > 0 ? this.integral.memory / span : 0,
+        disk: span > 0 ? this.integral.disk / span : 0,
+        network: span > 0 ? this.integral.net / span : 0,
+      },
+      locality: { node: counts[0], server: counts[1], rack: counts[2], offRack: counts[3], none: counts[4] },
+      failedAttempts: this.failedAttempts,
+      killedAttempts: this.killedAttempts,
+      schedulerCalls: this.schedulerCalls,
+      schedulerSeconds: flags.timed ? this.schedulerSeconds : undefined,
+      cancelled: flags.cancelled,
+      stalled: flags.stalled,
+      profiles: this.profiles.result(),
+      phaseDecisions: this.resumeReasons,
+    };
+  }
+
+  /**
+   * The job's running time with unlimited capacity and no contention (PRISM's "ideal" for ANP):
+   * its longest map, then its longest reduce (shuffle, sort, reduce), on node 0's hardware with
+   * data-local input.
+   */
+  private idealSeconds(j: number): number {
+    const job = this.s.jobs[j];
+    const tasks = this.s.tasks;
+    const w = new Float64Array(6);
+    let longestMap = 0;
+    let longestReduce = 0;
+    for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j + 1]; t++) {
+      const phases = tasks.isReduce[t] ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : job.reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
+      let sum = 0;
+      for (const p of phases) {
+        phaseWork(this.work, job, p, tasks.size[t], tasks.factor[t], tasks.isReduce[t] ? Locality.None : tasks.replicas[t * tasks.replication] >= 0 ? Locality.Node : Locality.None, 0, w, 0);
+        sum += isolatedSeconds(this.s.topology, 0, w, 0);
+      }
+      if (tasks.isReduce[t]) longestReduce = Math.max(longestReduce, sum);
+      else longestMap = Math.max(longestMap, sum);
+    }
+    return longestMap + longestReduce;
+  }
+}

@@ -1,0 +1,104 @@
+import type { SimulationOptions } from '@shared/simulation';
+import { AttemptStore } from './attempts';
+import { EventHeap } from './eventHeap';
+import type { EngineJob } from './model';
+import type { TaskTable } from './tasks';
+import type { Topology } from './topology';
+
+/** A job's place in its life: not yet submitted, submitted and not finished, finished. */
+export const J_WAITING = 0;
+export const J_ACTIVE = 1;
+export const J_DONE = 2;
+
+/** Mean-utilisation shares (0..1) in force right now; the recorder integrates them over time. */
+export interface Utilisation {
+  cpu: number;
+  disk: number;
+  net: number;
+  memory: number;
+}
+
+/**
+ * Everything the engine's parts share (docs/architecture.md "Engine"): the run's inputs, the
+ * attempt store and event heap, and the typed arrays of jobs and nodes. One object, many readers:
+ * the job book, the attempt lifecycle, the rate solver, failures, the scheduler's view and the
+ * recorder each hold it and change only the fields their concern owns. The arrays are sized once
+ * (jobs and nodes never grow), so parts may keep references to them.
+ */
+export class EngineState {
+  /** Simulated seconds; set by the kernel only. */
+  now = 0;
+  /** Bumped on any change a scheduler may cache against (ClusterView.stateVersion). */
+  version = 0;
+  /** Last time a phase ended, a task or application master launched, or a phase was let start. */
+  lastProgress = 0;
+  /** Pending tasks over all active jobs. */
+  pendingTotal = 0;
+  jobsDone = 0;
+  /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
+  active: number[] = [];
+  readonly use: Utilisation = { cpu: 0, disk: 0, net: 0, memory: 0 };
+
+  readonly at = new AttemptStore(256);
+  readonly heap = new EventHeap(1024);
+
+  // Jobs (job book owns them; the lifecycle counts running and pending tasks).
+  readonly jobState: Uint8Array;
+  readonly jobSubmit: Float64Array;
+  readonly jobStart: Float64Array;
+  readonly jobMapEnd: Float64Array;
+  readonly jobFinish: Float64Array;
+  readonly jobFailed: Uint8Array;
+  readonly jobMapsDone: Int32Array;
+  readonly jobReducesDone: Int32Array;
+  readonly jobRunMaps: Int32Array;
+  readonly jobRunReduces: Int32Array;
+  readonly jobPendMaps: Int32Array;
+  readonly jobPendReduces: Int32Array;
+  readonly jobAmNode: Int32Array;
+  readonly jobAmMemory: Float64Array;
+  readonly jobAmVcores: Float64Array;
+  /** Live attempts of each job (their ids in the attempt store). */
+  readonly jobAttempts: Set<number>[];
+
+  // Nodes (failures own `alive` and `nodeLost`; the lifecycle and job book reserve memory and cores).
+  readonly alive: Uint8Array;
+  readonly nodeLost: Uint8Array;
+  readonly nodeRunMaps: Int32Array;
+  readonly nodeRunReduces: Int32Array;
+  readonly nodeMemory: Float64Array;
+  readonly nodeVcores: Float64Array;
+
+  constructor(
+    readonly topology: Topology,
+    readonly jobs: readonly EngineJob[],
+    readonly tasks: TaskTable,
+    readonly options: SimulationOptions,
+  ) {
+    const J = jobs.length;
+    this.jobState = new Uint8Array(J);
+    this.jobSubmit = new Float64Array(J).fill(NaN);
+    this.jobStart = new Float64Array(J).fill(NaN);
+    this.jobMapEnd = new Float64Array(J).fill(NaN);
+    this.jobFinish = new Float64Array(J).fill(NaN);
+    this.jobFailed = new Uint8Array(J);
+    this.jobMapsDone = new Int32Array(J);
+    this.jobReducesDone = new Int32Array(J);
+    this.jobRunMaps = new Int32Array(J);
+    this.jobRunReduces = new Int32Array(J);
+    this.jobPendMaps = new Int32Array(J);
+    this.jobPendReduces = new Int32Array(J);
+    this.jobAmNode = new Int32Array(J).fill(-1);
+    this.jobAmMemory = new Float64Array(J);
+    this.jobAmVcores = new Float64Array(J);
+    this.jobAttempts = jobs.map(() => new Set<number>());
+
+    const N = topology.nodeCount;
+    this.alive = new Uint8Array(N).fill(1);
+    this.nodeLost = new Uint8Array(N);
+    this.nodeRunMaps = new Int32Array(N);
+    this.nodeRunReduces = new Int32Array(N);
+    this.nodeMemory = new Float64Array(N);
+    this.nodeVcores = new Float64Array(N);
+  }
+}
