@@ -1,51 +1,91 @@
 // `npm run bench`: engine throughput on large set-ups (not a test). The cases (benchCase.ts) are
 // bundled the way the app is built, then each runs in its own process (so peak RSS is its own),
 // three times; the median is reported as JSON with the targets from the engine issue.
+//
+// `npm run bench -- --baseline REF [cases…]` also bundles the same cases against the engine of a
+// git commit (a worktree of REF under node_modules/.cache) and runs the two alternately, so the
+// ratio is measured on one machine at one time (this machine's speed varies by 40 % between days).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'vite';
 import { CASES } from './benchCase';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function bundle(): Promise<string> {
-  // Inside the project, so the bundle's external packages resolve from node_modules.
-  const outDir = path.resolve(__dirname, '../node_modules/.cache/studio-bench');
+const ROOT = path.resolve(__dirname, '..');
+const CACHE = path.join(ROOT, 'node_modules/.cache');
+
+/** Bundle benchCase.ts of the tree at `root` (inside the project, so packages resolve from node_modules). */
+async function bundle(root: string, name: string): Promise<string> {
+  const outDir = path.join(CACHE, name);
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
     configFile: false,
     logLevel: 'silent',
-    resolve: { alias: { '@shared': path.resolve(__dirname, '../src-main/shared') } },
-    build: { ssr: path.resolve(__dirname, 'benchCase.ts'), outDir, minify: false, rolldownOptions: { output: { format: 'cjs', entryFileNames: 'benchCase.cjs' } } },
+    resolve: { alias: { '@shared': path.join(root, 'src-main/shared') } },
+    build: { ssr: path.join(root, 'scripts/benchCase.ts'), outDir, minify: false, rolldownOptions: { output: { format: 'cjs', entryFileNames: 'benchCase.cjs' } } },
   });
   return path.join(outDir, 'benchCase.cjs');
 }
 
+/**
+ * A worktree of `ref` running today's cases: benchCase.ts is copied in, an engine from before the
+ * split gets a kernel.ts that re-exports its simulator, and node_modules is linked from here
+ * (outside node_modules, since the bundler does not alias files inside it).
+ */
+const BASELINE_TREE = path.join(os.tmpdir(), 'studio-bench-baseline-tree');
+function baselineTree(ref: string): string {
+  const dir = BASELINE_TREE;
+  spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const add = spawnSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, encoding: 'utf8' });
+  if (add.status !== 0) throw new Error(`cannot check out ${ref}: ${add.stderr}`);
+  fs.copyFileSync(path.join(ROOT, 'scripts/benchCase.ts'), path.join(dir, 'scripts/benchCase.ts'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  const kernel = path.join(dir, 'src-main/engine/kernel.ts');
+  if (!fs.existsSync(kernel)) fs.writeFileSync(kernel, "export * from './simulator';\n");
+  return dir;
+}
+
+function runOnce(entry: string, key: string) {
+  const child = spawnSync(process.execPath, ['--max-old-space-size=4096', entry, '--case', key], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`case ${key} failed:\n${child.stderr}`);
+  return JSON.parse(child.stdout);
+}
+
 async function main() {
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--baseline');
+  const ref = at >= 0 ? args[at + 1] : undefined;
+  const only = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
   const keys = only.length ? only : Object.keys(CASES);
   const repeats = Number(process.env.BENCH_REPEATS ?? 3);
-  const entry = await bundle();
+  const entry = await bundle(ROOT, 'studio-bench');
+  const baseline = ref ? await bundle(baselineTree(ref), 'studio-bench-baseline') : undefined;
   const report: Record<string, unknown> = {};
   for (const key of keys) {
     const samples = [];
+    const baseSamples = [];
     for (let i = 0; i < (key === 'd' ? 1 : repeats); i++) {
-      const child = spawnSync(process.execPath, ['--max-old-space-size=4096', entry, '--case', key], { encoding: 'utf8', cwd: path.resolve(__dirname, '..'), maxBuffer: 1 << 24 });
-      if (child.status !== 0) throw new Error(`case ${key} failed:\n${child.stderr}`);
-      samples.push(JSON.parse(child.stdout));
+      samples.push(runOnce(entry, key));
+      if (baseline) baseSamples.push(runOnce(baseline, key));
     }
     const wall = median(samples.map((s) => s.wallSeconds));
     const s = samples.find((x) => x.wallSeconds === wall)!;
     const c = CASES[key];
     const peak = Math.max(...samples.map((x) => x.peakRssMb));
+    const baseWall = baseSamples.length ? median(baseSamples.map((x) => x.wallSeconds)) : undefined;
     report[key] = {
       case: c.name,
       runs: samples.length,
       wallSeconds: Number(wall.toFixed(3)),
+      ...(baseWall !== undefined ? { baseline: { ref, wallSeconds: Number(baseWall.toFixed(3)), speedup: Number((baseWall / wall).toFixed(2)) } } : {}),
       eventsPerSecond: Math.round(s.events / wall),
       simulatedTasksPerSecond: Math.round(s.tasks / wall),
       peakRssMb: Math.round(peak),
+      jobs: s.jobs,
       tasks: s.tasks,
       events: s.events,
       simulatedSeconds: Math.round(s.simulatedSeconds),
@@ -53,8 +93,17 @@ async function main() {
       target: c.target,
       meetsTarget: wall <= c.target.wallSeconds && (c.target.peakRssMb === undefined || peak <= c.target.peakRssMb),
     };
-    process.stderr.write(`${c.name}: ${wall.toFixed(2)} s, peak RSS ${Math.round(peak)} MB\n`);
+    process.stderr.write(`${c.name}: ${wall.toFixed(2)} s${baseWall !== undefined ? ` (${ref}: ${baseWall.toFixed(2)} s, ${(baseWall / wall).toFixed(2)}x)` : ''}, peak RSS ${Math.round(peak)} MB\n`);
   }
+  // (g): a queue twice as long at the same work may cost at most 1.3x.
+  const g1 = report.g1 as { wallSeconds: number } | undefined;
+  const g2 = report.g2 as { wallSeconds: number } | undefined;
+  if (g1 && g2) {
+    const ratio = g2.wallSeconds / g1.wallSeconds;
+    report.g = { case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)', ratio: Number(ratio.toFixed(2)), target: { ratio: 1.3 }, meetsTarget: ratio <= 1.3 };
+    process.stderr.write(`(g) doubling the queue: ${ratio.toFixed(2)}x\n`);
+  }
+  if (baseline) spawnSync('git', ['worktree', 'remove', '--force', BASELINE_TREE], { cwd: ROOT });
   console.log(JSON.stringify(report, null, 2));
 }
 

@@ -8,9 +8,15 @@ import { simulate } from '../src-main/engine/kernel';
 import { createScheduler } from '../src-main/schedulers';
 import type { EngineJob } from '../src-main/engine/model';
 import { templateByName } from '../src-main/workloads/templates';
+import { compileJobs } from '../src-main/workloads/compile';
+import { parseSwim } from '../src-main/workloads/traces/swim';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 interface Case {
   name: string;
+  /** A SWIM trace replayed `copies` times, interleaved (each copy's jobs shifted by `copies`-th of a second), instead of generated jobs. */
+  trace?: { file: string; copies: number };
   racks: number;
   hostsPerRack: number;
   jobs: number;
@@ -20,6 +26,43 @@ interface Case {
   scheduler: SchedulerSpecInput;
   options: SimulationOptionsInput;
   target: { wallSeconds: number; peakRssMb?: number };
+  /** All jobs submitted at 0 (a queue), instead of one every 2 s. */
+  batch?: boolean;
+}
+
+/** The SWIM Facebook 2009 day (24 one-hour samples) beside the project, as CI and developers have it. */
+const FB_2009 = '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv';
+
+/** (e): the FB-2009 day on 600 nodes under each of the six stock schedulers, full contention. */
+function swimCases(): Record<string, Case> {
+  const kinds: SchedulerSpecInput[] = [
+    { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+    { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
+    { kind: 'capacity' },
+    { kind: 'drf' },
+    { kind: 'prism' },
+    { kind: 'late', mapSlots: 4, reduceSlots: 2 },
+  ];
+  return Object.fromEntries(
+    kinds.map((scheduler) => [
+      `e-${scheduler.kind}`,
+      {
+        name: `(e) FB-2009 day (6,638 jobs) on 600 nodes, full contention, ${scheduler.kind}`,
+        trace: { file: FB_2009, copies: 1 },
+        racks: 15, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep',
+        scheduler,
+        options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
+        target: { wallSeconds: 30 },
+      },
+    ]),
+  );
+}
+
+/** The trace's jobs, `copies` times over, each copy offset by a fraction of a second so they interleave. */
+function traceJobs(trace: NonNullable<Case['trace']>, blockSizeMb: number): EngineJob[] {
+  const specs = parseSwim(fs.readFileSync(path.resolve(trace.file), 'utf8'), blockSizeMb).jobs;
+  const all = Array.from({ length: trace.copies }, (_, c) => specs.map((j) => ({ ...j, id: `${j.id ?? 'job'}#${c}`, submit: j.submit + c / trace.copies, dependsOn: [] })));
+  return compileJobs(all.flat().sort((a, b) => a.submit - b.submit), blockSizeMb);
 }
 
 export const CASES: Record<string, Case> = {
@@ -44,6 +87,31 @@ export const CASES: Record<string, Case> = {
     options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: 5 },
   },
+  ...swimCases(),
+  f: {
+    name: '(f) four FB-2009 days interleaved (about 26,500 jobs) on 3,000 nodes, full contention, FIFO',
+    trace: { file: FB_2009, copies: 4 },
+    racks: 75, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep',
+    scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+    options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
+    target: { wallSeconds: 60, peakRssMb: 2048 },
+  },
+  // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
+  // the two is the cost of a queue twice as long (target ≤ 1.3x, checked by bench.ts).
+  g1: {
+    name: '(g) 2,000 queued jobs × 100 maps on 1,000 nodes, Fair',
+    racks: 25, hostsPerRack: 40, jobs: 2000, mapsPerJob: 100, reducesPerJob: 0, template: 'Grep', batch: true,
+    scheduler: { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
+    options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
+    target: { wallSeconds: Infinity },
+  },
+  g2: {
+    name: '(g) 4,000 queued jobs × 50 maps on 1,000 nodes, Fair',
+    racks: 25, hostsPerRack: 40, jobs: 4000, mapsPerJob: 50, reducesPerJob: 0, template: 'Grep', batch: true,
+    scheduler: { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
+    options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
+    target: { wallSeconds: Infinity },
+  },
   d: {
     name: '(d) 10,000,000 tasks in (a)\'s set-up',
     racks: 100, hostsPerRack: 100, jobs: 10000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
@@ -58,14 +126,16 @@ export function runCase(key: string) {
   const spec = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'bench', racks: c.racks, hostsPerRack: c.hostsPerRack, cores: 8, memoryGb: 32, disks: 2, diskMBps: 100, nicMBps: 125, rackUplinkMBps: 2500, oversubscription: 2 })));
   const topology = compileTopology(spec);
   const template = templateByName(c.template)!;
-  const jobs: EngineJob[] = Array.from({ length: c.jobs }, (_, i) => ({
-    id: `j${i}`, template, submit: i * 2, inputMb: c.mapsPerJob * 128, maps: c.mapsPerJob, reduces: c.reducesPerJob, queue: 'default', dependsOn: [],
-  }));
+  const jobs: EngineJob[] = c.trace
+    ? traceJobs(c.trace, spec.hdfs.blockSizeMb)
+    : Array.from({ length: c.jobs }, (_, i) => ({
+        id: `j${i}`, template, submit: c.batch ? 0 : i * 2, inputMb: c.mapsPerJob * 128, maps: c.mapsPerJob, reduces: c.reducesPerJob, queue: 'default', dependsOn: [],
+      }));
   const t0 = performance.now();
   const r = simulate({ topology, jobs, options: SimulationOptionsSchema.parse(c.options), seed: 1, scheduler: createScheduler(SchedulerSpecSchema.parse(c.scheduler)) });
   const wall = (performance.now() - t0) / 1000;
   const done = r.jobs.filter((j) => j.status === 'succeeded').length;
-  return { wallSeconds: wall, events: r.events, tasks: r.tasks, simulatedSeconds: r.simulatedSeconds, jobsSucceeded: done, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  return { wallSeconds: wall, jobs: jobs.length, events: r.events, tasks: r.tasks, simulatedSeconds: r.simulatedSeconds, jobsSucceeded: done, peakRssMb: process.resourceUsage().maxRSS / 1024 };
 }
 
 

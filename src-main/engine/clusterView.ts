@@ -126,6 +126,27 @@ export class SchedulerView implements ClusterView {
 
   // ---------------------------------------------------------------- attempts
 
+  jobAttempts(j: number): Iterable<number> {
+    return this.s.jobAttempts[j];
+  }
+  attemptTask(a: number): number {
+    return this.s.at.task[a];
+  }
+  attemptNode(a: number): number {
+    return this.s.at.node[a];
+  }
+  attemptStart(a: number): number {
+    return this.s.at.start[a];
+  }
+  attemptSpeculative(a: number): boolean {
+    return this.s.at.speculative[a] === 1;
+  }
+  attemptIsReduce(a: number): boolean {
+    return this.s.tasks.isReduce[this.s.at.task[a]] === 1;
+  }
+  attemptProgress(a: number): number {
+    return this.reportedProgress(a);
+  }
   attemptPhase(a: number): PhaseKind {
     return this.s.at.phase[a] as PhaseKind;
   }

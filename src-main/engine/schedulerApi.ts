@@ -54,6 +54,19 @@ export interface ClusterView {
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;
 
+  /**
+   * Live attempts of job j (running a phase or paused before one), in launch order, without
+   * building an object per attempt: per-heartbeat scans over every running attempt read them
+   * through the attempt* accessors below.
+   */
+  jobAttempts(j: number): Iterable<number>;
+  attemptTask(attempt: number): number;
+  attemptNode(attempt: number): number;
+  attemptStart(attempt: number): number;
+  attemptSpeculative(attempt: number): boolean;
+  attemptIsReduce(attempt: number): boolean;
+  /** Hadoop's progress score of the attempt's task (0..1), as runningAttempts reports it. */
+  attemptProgress(attempt: number): number;
   /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
   runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
   /** Attempts on node n: running a phase, or paused before one (phase-level scheduling). */

@@ -1,14 +1,16 @@
 import type { SchedulerSpec } from '@shared/schedulers';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { grown } from '../engine/grow';
 import { fifoScheduler } from './fifo';
 
 type LateSpec = Extract<SchedulerSpec, { kind: 'late' }>;
 
-function percentile(values: number[], p: number): number {
+/** The value at the p-th percentile of `values` (sorted in place). */
+function percentile(values: Float64Array, p: number): number {
   if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const idx = Math.min(sorted.length - 1, Math.max(0, Math.floor((p / 100) * sorted.length)));
-  return sorted[idx];
+  values.sort();
+  const idx = Math.min(values.length - 1, Math.max(0, Math.floor((p / 100) * values.length)));
+  return values[idx];
 }
 
 /**
@@ -21,6 +23,13 @@ function percentile(values: number[], p: number): number {
  */
 export function lateScheduler(spec: LateSpec): Scheduler {
   const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality });
+  const scratch = { attempt: new Int32Array(256), job: new Int32Array(256), rate: new Float64Array(256) };
+  const grow = () => {
+    const n = scratch.attempt.length * 2;
+    Object.assign(scratch, { attempt: grown(scratch.attempt, n), job: grown(scratch.job, n), rate: grown(scratch.rate, n) });
+  };
+  const nodeSum = new Map<number, number>();
+  const nodeCount = new Map<number, number>();
   return {
     name: 'late',
     onHeartbeat(n: number, view: ClusterView) {
@@ -29,27 +38,70 @@ export function lateScheduler(spec: LateSpec): Scheduler {
       const freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       const now = view.now;
-      const running = view.activeJobs.flatMap((j) => view.runningAttempts(j).map((a) => ({ ...a, job: j })));
+      // One pass over the running attempts into typed scratch arrays (no object per attempt: this
+      // runs on every heartbeat with a free slot, and a busy cluster runs thousands of attempts).
+      let count = 0;
+      let speculative = 0;
+      let eligible = 0;
+      for (const j of view.activeJobs) {
+        for (const a of view.jobAttempts(j)) {
+          if (count === scratch.attempt.length) grow();
+          const start = view.attemptStart(a);
+          const isSpeculative = view.attemptSpeculative(a);
+          const task = view.attemptTask(a);
+          const node = view.attemptNode(a);
+          scratch.attempt[count] = a;
+          scratch.job[count] = j;
+          scratch.rate[count] = view.attemptProgress(a) / Math.max(1e-9, now - start);
+          if (isSpeculative) speculative++;
+          else if (now - start >= spec.minRunSeconds && node !== n && view.taskRunningCount(task) === 1) eligible++;
+          count++;
+        }
+      }
       const cap = spec.speculativeCap * view.topology.nodeCount * (spec.mapSlots + spec.reduceSlots);
-      if (running.filter((a) => a.speculative).length >= cap) return;
-      const rate = (a: { progress: number; start: number }) => a.progress / Math.max(1e-9, now - a.start);
+      if (speculative >= cap) return;
+      // No attempt can be copied (too young, already copied, or on this node): nothing below could launch.
+      if (eligible === 0) return;
       // Slow node: the mean progress rate of its attempts against the cluster's nodes.
-      const byNode = new Map<number, number[]>();
-      for (const a of running) byNode.set(a.node, [...(byNode.get(a.node) ?? []), rate(a)]);
-      const nodeRates = [...byNode.values()].map((r) => r.reduce((s, x) => s + x, 0) / r.length);
-      const mine = byNode.get(n);
-      if (mine && mine.reduce((s, x) => s + x, 0) / mine.length < percentile(nodeRates, spec.slowNodePercentile)) return;
+      nodeSum.clear();
+      nodeCount.clear();
+      for (let i = 0; i < count; i++) {
+        const node = view.attemptNode(scratch.attempt[i]);
+        nodeSum.set(node, (nodeSum.get(node) ?? 0) + scratch.rate[i]);
+        nodeCount.set(node, (nodeCount.get(node) ?? 0) + 1);
+      }
+      const nodeRates = new Float64Array(nodeSum.size);
+      let k = 0;
+      for (const [node, sum] of nodeSum) nodeRates[k++] = sum / nodeCount.get(node)!;
+      const mine = nodeSum.get(n);
+      if (mine !== undefined && mine / nodeCount.get(n)! < percentile(nodeRates, spec.slowNodePercentile)) return;
       for (const isReduce of [false, true]) {
         if ((isReduce ? freeReduces : freeMaps) <= 0) continue;
-        const kind = running.filter((a) => a.isReduce === isReduce && !a.speculative);
-        const threshold = percentile(kind.map(rate), spec.slowTaskPercentile);
-        const candidates = kind
-          .filter((a) => now - a.start >= spec.minRunSeconds && view.taskRunningCount(a.task) === 1 && a.node !== n && rate(a) <= threshold)
-          .map((a) => ({ a, left: (1 - a.progress) / Math.max(1e-9, rate(a)) }))
-          .sort((x, y) => y.left - x.left || x.a.task - y.a.task);
-        const pick = candidates[0];
-        if (pick) {
-          view.launch(pick.a.task, n, () => `LATE: task ${pick.a.task} of job ${view.job(pick.a.job).id} has the longest estimated time left (${pick.left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
+        const kind: number[] = [];
+        for (let i = 0; i < count; i++) {
+          const a = scratch.attempt[i];
+          if (view.attemptSpeculative(a) || view.attemptIsReduce(a) !== isReduce) continue;
+          kind.push(i);
+        }
+        const threshold = percentile(Float64Array.from(kind, (i) => scratch.rate[i]), spec.slowTaskPercentile);
+        // The candidate with the longest estimated time left (ties: the lower task id).
+        let best = -1;
+        let bestLeft = 0;
+        for (const i of kind) {
+          const a = scratch.attempt[i];
+          const rate = scratch.rate[i];
+          if (!(now - view.attemptStart(a) >= spec.minRunSeconds && view.taskRunningCount(view.attemptTask(a)) === 1 && view.attemptNode(a) !== n && rate <= threshold)) continue;
+          const left = (1 - view.attemptProgress(a)) / Math.max(1e-9, rate);
+          if (best < 0 || left > bestLeft || (left === bestLeft && view.attemptTask(a) < view.attemptTask(scratch.attempt[best]))) {
+            best = i;
+            bestLeft = left;
+          }
+        }
+        if (best >= 0) {
+          const task = view.attemptTask(scratch.attempt[best]);
+          const job = scratch.job[best];
+          const left = bestLeft;
+          view.launch(task, n, () => `LATE: task ${task} of job ${view.job(job).id} has the longest estimated time left (${left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
             speculative: true,
             memoryMb: spec.slotMemoryMb,
           });

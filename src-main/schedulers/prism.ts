@@ -1,5 +1,5 @@
 import type { SchedulerSpec } from '@shared/schedulers';
-import { PHASE_NAMES, PhaseKind } from '../engine/model';
+import { PHASE_NAMES, PhaseKind, type TemplateCoefficients } from '../engine/model';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { freeOnNode, nodeOffer, taskMemory } from './containers';
@@ -50,12 +50,16 @@ interface Candidate {
 export function prismScheduler(spec: PrismSpec): Scheduler {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const found = { level: Locality.Node as Locality };
+  /** Each template's phase profiles, looked up by name once (need() runs for every attempt on every heartbeat). */
+  const profileOf = new Map<TemplateCoefficients, PrismSpec['profiles'][string] | null>();
 
   function need(view: ClusterView, j: number, phase: PhaseKind): Need {
     const job = view.job(j);
     const isReduce = phase === PhaseKind.Shuffle || phase === PhaseKind.Sort || phase === PhaseKind.Reduce;
     const memory = taskMemory(spec, view, j, isReduce);
-    const p = profiles.get(job.template.name.toLowerCase())?.[PHASE_NAMES[phase]];
+    let byPhase = profileOf.get(job.template);
+    if (byPhase === undefined) profileOf.set(job.template, (byPhase = profiles.get(job.template.name.toLowerCase()) ?? null));
+    const p = byPhase?.[PHASE_NAMES[phase]];
     // Without a phase-level profile every phase needs what the task asks of YARN (sec. 4).
     if (!p) return { cpu: 1, memory, disk: 0, net: 0 };
     return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
@@ -72,12 +76,11 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     const use = new Map<number, Need>();
     for (const j of view.activeJobs) use.set(j, { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 });
     for (const j of view.activeJobs) {
-      for (const a of view.runningAttempts(j)) {
-        const u = use.get(j)!;
-        const phase = view.attemptPhase(a.attempt);
-        const nd = need(view, j, phase);
+      const u = use.get(j)!;
+      for (const a of view.jobAttempts(j)) {
+        const nd = need(view, j, view.attemptPhase(a));
         u.memory += nd.memory;
-        if (!view.attemptPaused(a.attempt)) {
+        if (!view.attemptPaused(a)) {
           u.cpu += nd.cpu;
           u.disk += nd.disk;
           u.net += nd.net;
@@ -94,14 +97,60 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     return s;
   }
 
-  function spread(shares: Map<number, number>): number {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const s of shares.values()) {
-      lo = Math.min(lo, s);
-      hi = Math.max(hi, s);
+  /**
+   * max − min of the jobs' shares (F of eq. 2), kept with the runner-up at each end so that the
+   * spread after one job's share changes is found without copying every share (fairnessGain runs
+   * for every candidate).
+   */
+  class Spread {
+    hi = -Infinity;
+    hi2 = -Infinity;
+    hiJob = -1;
+    lo = Infinity;
+    lo2 = Infinity;
+    loJob = -1;
+    size = 0;
+    constructor(shares: Map<number, number>) {
+      for (const [j, v] of shares) {
+        this.size++;
+        if (v > this.hi) {
+          this.hi2 = this.hi;
+          this.hi = v;
+          this.hiJob = j;
+        } else if (v > this.hi2) this.hi2 = v;
+        if (v < this.lo) {
+          this.lo2 = this.lo;
+          this.lo = v;
+          this.loJob = j;
+        } else if (v < this.lo2) this.lo2 = v;
+      }
     }
-    return shares.size < 2 ? 0 : hi - lo;
+    get value(): number {
+      return this.size < 2 ? 0 : this.hi - this.lo;
+    }
+    /** The spread if job j's share were v (j among the jobs). */
+    with(j: number, v: number): number {
+      if (this.size < 2) return 0;
+      const hi = Math.max(j === this.hiJob ? this.hi2 : this.hi, v);
+      const lo = Math.min(j === this.loJob ? this.lo2 : this.lo, v);
+      return hi - lo;
+    }
+  }
+
+  /** The k jobs with the lowest share, lowest first (ties: the earlier job): one pass, no full sort. */
+  function lowestShares(jobs: readonly number[], shares: Map<number, number>, k: number): number[] {
+    const out: number[] = [];
+    const before = (x: number, y: number) => shares.get(x)! < shares.get(y)! || (shares.get(x)! === shares.get(y)! && x < y);
+    for (const j of jobs) {
+      if (out.length === k && !before(j, out[k - 1])) continue;
+      let i = out.length === k ? k - 1 : out.length;
+      while (i > 0 && before(j, out[i - 1])) {
+        out[i] = out[i - 1];
+        i--;
+      }
+      out[i] = j;
+    }
+    return out;
   }
 
   return {
@@ -131,16 +180,15 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
         const use = usage(view);
         const shares = new Map<number, number>();
         for (const j of view.activeJobs) shares.set(j, share(view, j, use.get(j)!, cap));
-        const before = spread(shares);
+        const spread = new Spread(shares);
+        const before = spread.value;
         const fairnessGain = (j: number, nd: Need, leading: boolean) => {
           const u = { ...use.get(j)! };
           u.cpu += nd.cpu;
           u.disk += nd.disk;
           u.net += nd.net;
           if (leading) u.memory += nd.memory;
-          const after = new Map(shares);
-          after.set(j, spec.fairness === 'fair' ? shares.get(j)! + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0) : share(view, j, u, cap));
-          return before - spread(after);
+          return before - spread.with(j, spec.fairness === 'fair' ? shares.get(j)! + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0) : share(view, j, u, cap));
         };
 
         const candidates: Candidate[] = [];
@@ -155,7 +203,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
           candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
-        const topK = [...view.activeJobs].sort((x, y) => shares.get(x)! - shares.get(y)! || x - y).slice(0, spec.topK);
+        const topK = lowestShares(view.activeJobs, shares, spec.topK);
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
         for (const j of topK) {

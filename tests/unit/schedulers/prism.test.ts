@@ -37,6 +37,7 @@ function machine(now: number) {
     nodeMemoryUsedMb: () => 2048,
     nodeVcoresUsed: () => 2,
     runningAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => ({ attempt: a.attempt, task: a.task, node: 0, start: 0, progress: 0.5, speculative: false, isReduce: a.isReduce })),
+    jobAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => a.attempt),
     attemptPhase: (a: number) => attempts[a].phase,
     attemptPaused: (a: number) => attempts[a].paused,
     attemptsOnNode: () => attempts,
