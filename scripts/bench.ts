@@ -31,8 +31,8 @@ async function bundle(root: string, name: string): Promise<string> {
 }
 
 /**
- * A worktree of `ref` running today's cases: benchCase.ts is copied in, an engine from before the
- * split gets a kernel.ts that re-exports its simulator, and node_modules is linked from here
+ * A worktree of `ref` running today's cases: benchCase.ts is copied in, entry points renamed since
+ * are re-exported under their new names, and node_modules is linked from here
  * (outside node_modules, since the bundler does not alias files inside it).
  */
 const BASELINE_TREE = path.join(os.tmpdir(), 'studio-bench-baseline-tree');
@@ -44,8 +44,12 @@ function baselineTree(ref: string): string {
   if (add.status !== 0) throw new Error(`cannot check out ${ref}: ${add.stderr}`);
   fs.copyFileSync(path.join(ROOT, 'scripts/benchCase.ts'), path.join(dir, 'scripts/benchCase.ts'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  const kernel = path.join(dir, 'src-main/engine/kernel.ts');
-  if (!fs.existsSync(kernel)) fs.writeFileSync(kernel, "export * from './simulator';\n");
+  // Entry points renamed since: the engine split (simulator → kernel), the scheduler registry (index → registry).
+  const shims: [string, string][] = [
+    ['src-main/engine/kernel.ts', "export * from './simulator';\n"],
+    ['src-main/schedulers/registry.ts', "export * from './index';\n"],
+  ];
+  for (const [file, text] of shims) if (!fs.existsSync(path.join(dir, file))) fs.writeFileSync(path.join(dir, file), text);
   return dir;
 }
 

@@ -5,7 +5,7 @@ import { ClusterSpecSchema } from '../src-main/shared/cluster';
 import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '../src-main/shared/clusterGenerator';
 import { compileTopology } from '../src-main/engine/topology';
 import { simulate } from '../src-main/engine/kernel';
-import { createScheduler } from '../src-main/schedulers';
+import { createScheduler } from '../src-main/schedulers/registry';
 import type { EngineJob } from '../src-main/engine/model';
 import { templateByName } from '../src-main/workloads/templates';
 import { compileJobs } from '../src-main/workloads/compile';

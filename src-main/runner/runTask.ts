@@ -3,7 +3,7 @@ import { summarize } from '../engine/metrics';
 import type { EngineRunResult } from '../engine/result';
 import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
-import { createScheduler } from '../schedulers';
+import { createScheduler } from '../schedulers/registry';
 import type { Column } from '../store/columns';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import type { ResolvedRun } from './matrix';

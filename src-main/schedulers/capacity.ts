@@ -1,10 +1,12 @@
-import type { QueueConfig, SchedulerSpec } from '@shared/schedulers';
+import { capacityOptions } from '@shared/schedulers/capacity';
+import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 
-type CapacitySpec = Extract<SchedulerSpec, { kind: 'capacity' }>;
+type CapacitySpec = SchedulerSpecOf<'capacity'>;
 
 interface Leaf {
   name: string;
@@ -49,11 +51,8 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
     const free = freeOnNode(spec, view, n);
     const id = view.job(j).id;
     const why = `Capacity: queue ${leaf.name} is furthest below its ${Math.round(leaf.capacity * 100)} % capacity; job ${id} is first in it`;
-    if (view.appMasterNode(j) < 0) {
-      if (free.memoryMb < spec.amMemoryMb || free.vcores < spec.amVcores) return false;
-      view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
-      return true;
-    }
+    const am = appMasterFirst(spec, view, j, n, free);
+    if (am !== 'running') return am === 'placed';
     if (view.pendingMaps(j) > 0) {
       const mem = taskMemory(spec, view, j, false);
       if (free.memoryMb >= mem && free.vcores >= 1) {
@@ -108,3 +107,5 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
     },
   };
 }
+
+export const capacityPlugin = definePlugin({ description: capacityOptions, create: (spec) => capacityScheduler(spec) });

@@ -27,3 +27,15 @@ export function taskMemory(cfg: ContainerConfig, view: ClusterView, j: number, r
   const tpl = view.job(j).template;
   return reduce ? (cfg.reduceMemoryMb ?? tpl.reduceMemoryMb) : (cfg.mapMemoryMb ?? tpl.mapMemoryMb);
 }
+
+/**
+ * YARN starts a job's application master before any of its tasks. `running`: the job has one;
+ * `placed`: it was just placed on node n (the heartbeat's placement); `waiting`: n has no room
+ * for it (`free` is what the scheduler counts as free on n).
+ */
+export function appMasterFirst(cfg: ContainerConfig, view: ClusterView, j: number, n: number, free: { memoryMb: number; vcores: number }): 'running' | 'placed' | 'waiting' {
+  if (view.appMasterNode(j) >= 0) return 'running';
+  if (free.memoryMb < cfg.amMemoryMb || free.vcores < cfg.amVcores) return 'waiting';
+  view.placeAppMaster(j, n, cfg.amMemoryMb, cfg.amVcores);
+  return 'placed';
+}

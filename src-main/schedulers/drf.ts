@@ -1,10 +1,12 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { drfOptions } from '@shared/schedulers/drf';
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 
-type DrfSpec = Extract<SchedulerSpec, { kind: 'drf' }>;
+type DrfSpec = SchedulerSpecOf<'drf'>;
 
 /**
  * Dominant Resource Fairness (Ghodsi et al., NSDI'11) over memory and vcores: a free container
@@ -41,14 +43,12 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
         for (const j of order) {
           const free = freeOnNode(spec, view, n);
           const share = dominantShare(view, j).toFixed(3);
-          if (view.appMasterNode(j) < 0) {
-            if (free.memoryMb >= spec.amMemoryMb && free.vcores >= spec.amVcores) {
-              view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
-              launched = true;
-              break;
-            }
-            continue;
+          const am = appMasterFirst(spec, view, j, n, free);
+          if (am === 'placed') {
+            launched = true;
+            break;
           }
+          if (am === 'waiting') continue;
           const mapMem = taskMemory(spec, view, j, false);
           if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && free.vcores >= 1) {
             const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
@@ -71,3 +71,5 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
     },
   };
 }
+
+export const drfPlugin = definePlugin({ description: drfOptions, create: (spec) => drfScheduler(spec) });

@@ -1,9 +1,13 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { fairOptions } from '@shared/schedulers/fair';
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { grown } from '../engine/grow';
 import { Locality } from '../engine/topology';
+import { fewestRunningFirst } from './jobOrder';
 import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
-type FairSpec = Extract<SchedulerSpec, { kind: 'fair' }>;
+type FairSpec = SchedulerSpecOf<'fair'>;
 
 /**
  * Hadoop Fair Scheduler with pools, min shares and weights, and delay scheduling (Zaharia et al.,
@@ -23,12 +27,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   const ensure = (j: number) => {
     if (j < level.length) return;
     const size = Math.max(j + 1, level.length * 2);
-    const l = new Uint8Array(size);
-    l.set(level);
-    level = l;
-    const t = new Float64Array(size);
-    t.set(lastLaunch);
-    lastLaunch = t;
+    level = grown(level, size);
+    lastLaunch = grown(lastLaunch, size);
   };
   const greedy = spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0;
 
@@ -52,9 +52,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       for (let i = 1; i < count && oneQueue; i++) oneQueue = view.job(active[i]).queue === view.job(active[0]).queue;
       if (oneQueue) {
         // One pool, equal weights: the job with the fewest running tasks is furthest below its share.
-        const out = active.slice();
-        out.sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
-        return out;
+        return fewestRunningFirst(view);
       }
     }
     const poolRunning = new Map<string, number>();
@@ -183,3 +181,5 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     },
   };
 }
+
+export const fairPlugin = definePlugin({ description: fairOptions, create: (spec) => fairScheduler(spec) });

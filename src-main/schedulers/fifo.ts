@@ -1,9 +1,11 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { fifoOptions } from '@shared/schedulers/fifo';
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { launchMap, launchReduce } from './slotHelpers';
 
-type FifoSpec = Extract<SchedulerSpec, { kind: 'fifo' }>;
+type FifoSpec = SchedulerSpecOf<'fifo'>;
 
 /**
  * Hadoop 1's default JobQueueTaskScheduler: fixed map and reduce slots per node; jobs strictly in
@@ -32,3 +34,5 @@ export function fifoScheduler(spec: FifoSpec): Scheduler {
     },
   };
 }
+
+export const fifoPlugin = definePlugin({ description: fifoOptions, create: (spec) => fifoScheduler(spec) });

@@ -1,11 +1,14 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { fineGrainedCpuOptions } from '@shared/schedulers/fineGrainedCpu';
+import type { SchedulerSpecOf } from '@shared/schedulers';
 import { cpuRequirement } from '../engine/profiles';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { freeOnNode, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, taskMemory } from './containers';
+import { fewestRunningFirst } from './jobOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 
-type FineGrainedSpec = Extract<SchedulerSpec, { kind: 'finegrained' }>;
+type FineGrainedSpec = SchedulerSpecOf<'finegrained'>;
 
 interface Requirement {
   map: number;
@@ -37,7 +40,7 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
   const average = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
   function order(view: ClusterView): number[] {
-    return [...view.activeJobs].sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+    return fewestRunningFirst(view);
   }
 
   return {
@@ -79,14 +82,13 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
           const free = freeOnNode(spec, view, n);
           const cpu = freeCpu(view, n);
           const id = view.job(j).id;
-          if (view.appMasterNode(j) < 0) {
-            if (free.memoryMb >= spec.amMemoryMb && cpu >= spec.amVcores) {
-              view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
-              launched = true;
-              break;
-            }
-            continue;
+          // The AM's vcores come out of the CPU pool here.
+          const am = appMasterFirst(spec, view, j, n, { memoryMb: free.memoryMb, vcores: cpu });
+          if (am === 'placed') {
+            launched = true;
+            break;
           }
+          if (am === 'waiting') continue;
           const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
           const why = (r: number) => `Finer-Grained CPU: job ${id} is furthest below its fair share; needs ${r} of the node's CPU pool (${Math.round(cpu * 100)} of ${Math.round(pool(view, n) * 100)} free)`;
           const mapMem = taskMemory(spec, view, j, false);
@@ -112,3 +114,10 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
     },
   };
 }
+
+export const fineGrainedCpuPlugin = definePlugin({
+  description: fineGrainedCpuOptions,
+  create: (spec) => fineGrainedCpuScheduler(spec),
+  // A design that names no requirements takes the measured ones (eq. 3.5), pinned when the batch starts.
+  pinProfiles: (spec, known) => (Object.keys(spec.requirements).length === 0 && Object.keys(known.cpuRequirements).length ? { ...spec, requirements: known.cpuRequirements } : spec),
+});

@@ -1,6 +1,9 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { ilaOptions } from '@shared/schedulers/ila';
+import type { SchedulerSpecOf } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/simulation';
 import type { TaskCounters } from '../engine/profiles';
+import { fewestRunningFirst } from './jobOrder';
+import { definePlugin } from './plugin';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { fitInterferenceModel, predict, refitOnline, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
@@ -8,7 +11,7 @@ import { generateProfilingSamples, TABLE3_PROBES, type ServerShape } from '../mo
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
-type IlaSpec = Extract<SchedulerSpec, { kind: 'ila' }>;
+type IlaSpec = SchedulerSpecOf<'ila'>;
 
 interface Demand {
   tc: number;
@@ -214,7 +217,7 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
       if (view.pendingTasks() === 0) return;
       let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
       let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
-      const order = () => [...view.activeJobs].sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+      const order = () => fewestRunningFirst(view);
       const found = { level: Locality.Node as Locality };
       while (freeMaps > 0) {
         let launched = false;
@@ -275,3 +278,5 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     },
   };
 }
+
+export const ilaPlugin = definePlugin({ description: ilaOptions, create: (spec, context) => ilaScheduler(spec, context.hardware) });

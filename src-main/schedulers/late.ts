@@ -1,9 +1,11 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { lateOptions } from '@shared/schedulers/late';
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { grown } from '../engine/grow';
 import { fifoScheduler } from './fifo';
 
-type LateSpec = Extract<SchedulerSpec, { kind: 'late' }>;
+type LateSpec = SchedulerSpecOf<'late'>;
 
 /** The value at the p-th percentile of `values` (sorted in place). */
 function percentile(values: Float64Array, p: number): number {
@@ -111,3 +113,5 @@ export function lateScheduler(spec: LateSpec): Scheduler {
     },
   };
 }
+
+export const latePlugin = definePlugin({ description: lateOptions, create: (spec) => lateScheduler(spec) });

@@ -1,11 +1,13 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { prismOptions } from '@shared/schedulers/prism';
+import type { SchedulerSpecOf } from '@shared/schedulers';
 import { PHASE_NAMES, PhaseKind, type TemplateCoefficients } from '../engine/model';
+import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 
-type PrismSpec = Extract<SchedulerSpec, { kind: 'prism' }>;
+type PrismSpec = SchedulerSpecOf<'prism'>;
 
 /** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
 interface Need {
@@ -207,14 +209,12 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
         for (const j of topK) {
-          if (view.appMasterNode(j) < 0) {
-            if (free.memoryMb >= spec.amMemoryMb && free.vcores >= spec.amVcores) {
-              view.placeAppMaster(j, n, spec.amMemoryMb, spec.amVcores);
-              placedAm = true;
-              break;
-            }
-            continue;
+          const am = appMasterFirst(spec, view, j, n, free);
+          if (am === 'placed') {
+            placedAm = true;
+            break;
           }
+          if (am === 'waiting') continue;
           let task = -1;
           let phase = PhaseKind.Map;
           let level: Locality = Locality.None;
@@ -254,3 +254,10 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     },
   };
 }
+
+export const prismPlugin = definePlugin({
+  description: prismOptions,
+  create: (spec) => prismScheduler(spec),
+  // A design that names no profiles takes the store's phase-level profiles, pinned when the batch starts (sec. 4).
+  pinProfiles: (spec, known) => (Object.keys(spec.profiles).length === 0 && Object.keys(known.phases).length ? { ...spec, profiles: known.phases } : spec),
+});

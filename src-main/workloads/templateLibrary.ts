@@ -5,7 +5,7 @@ import { TEMPLATE_PHASES, type TemplateInfo } from '@shared/templates';
 import { Simulation } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { jobProfiles } from '../models/jobProfiles';
-import { createScheduler } from '../schedulers';
+import { createScheduler } from '../schedulers/registry';
 import { compileJobs } from './compile';
 import { TEMPLATES, templateByName } from './templates';
 

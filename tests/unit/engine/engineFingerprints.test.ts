@@ -9,7 +9,7 @@ import type { EngineRunResult } from '../../../src-main/engine/result';
 import { simulate } from '../../../src-main/engine/kernel';
 import { compileTopology } from '../../../src-main/engine/topology';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
-import { createScheduler } from '../../../src-main/schedulers';
+import { createScheduler } from '../../../src-main/schedulers/registry';
 import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
 

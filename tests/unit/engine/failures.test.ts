@@ -60,7 +60,7 @@ describe('workflows', () => {
 
 describe('application masters', () => {
   it('an AM lost with its node is placed again and the job still finishes, with no memory left reserved', async () => {
-    const { createScheduler } = await import('../../../src-main/schedulers');
+    const { createScheduler } = await import('../../../src-main/schedulers/registry');
     const { SchedulerSpecSchema } = await import('@shared/schedulers');
     const { Simulation } = await import('../../../src-main/engine/kernel');
     const { options } = await import('../../helpers/engineFixtures');

@@ -5,7 +5,7 @@ import { PhaseKind } from '../../../src-main/engine/model';
 import { phaseWork } from '../../../src-main/engine/phases';
 import { Random } from '../../../src-main/engine/random';
 import { Simulation } from '../../../src-main/engine/kernel';
-import { createScheduler } from '../../../src-main/schedulers';
+import { createScheduler } from '../../../src-main/schedulers/registry';
 import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
 import { cluster, job, options } from '../../helpers/engineFixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
-import { createScheduler } from '../../../src-main/schedulers';
+import { createScheduler } from '../../../src-main/schedulers/registry';
 import { leafQueues } from '../../../src-main/schedulers/capacity';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 

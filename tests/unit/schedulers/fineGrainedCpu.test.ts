@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
 import { cpuRequirement, type TaskCounters } from '../../../src-main/engine/profiles';
-import { createScheduler } from '../../../src-main/schedulers';
+import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));

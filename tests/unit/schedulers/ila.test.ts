@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
-import { createScheduler } from '../../../src-main/schedulers';
+import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));

@@ -3,7 +3,7 @@ import { SchedulerSpecSchema } from '@shared/schedulers';
 import { PhaseKind } from '../../../src-main/engine/model';
 import type { ClusterView } from '../../../src-main/engine/schedulerApi';
 import { Locality } from '../../../src-main/engine/topology';
-import { createScheduler } from '../../../src-main/schedulers';
+import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 /**

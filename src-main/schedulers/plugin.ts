@@ -1,0 +1,34 @@
+import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerDescription } from '@shared/schedulers/describe';
+import type { SimulationOptions } from '@shared/simulation';
+import type { z } from 'zod';
+import type { Scheduler } from '../engine/schedulerApi';
+
+/** What a run tells a scheduler beyond its own options: the hardware model ILA profiles servers under. */
+export interface RunContext {
+  hardware?: Pick<SimulationOptions, 'diskThrashing' | 'dom0CpuPerMb'>;
+}
+
+/** What the profile store knows, in the shapes the profile-driven schedulers take (see services/profileSnapshot.ts). */
+export interface KnownProfiles {
+  /** PRISM's phase-level profiles per template (edited over measured). */
+  phases: Record<string, Record<string, { cpuCores: number; memoryMb: number; localDiskMBps: number; hdfsMBps: number; shuffleMBps: number }>>;
+  /** Finer-Grained CPU's measured requirements per template. */
+  cpuRequirements: Record<string, { map?: number; reduce?: number }>;
+}
+
+/**
+ * A scheduler as the studio runs it (docs/architecture.md "Schedulers"): its description (kind,
+ * options schema, labels — shared with the renderer), the factory that makes a fresh policy for
+ * one run, and, for schedulers that learn from profiles, how a design pins what the store knows.
+ */
+export interface SchedulerPlugin<K extends SchedulerKind> {
+  description: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>>;
+  create(spec: SchedulerSpecOf<K>, context: RunContext): Scheduler;
+  /** The spec with the store's profiles copied in, or unchanged when it names its own. */
+  pinProfiles?(spec: SchedulerSpecOf<K>, known: KnownProfiles): SchedulerSpecOf<K>;
+}
+
+export function definePlugin<K extends SchedulerKind>(plugin: SchedulerPlugin<K>): SchedulerPlugin<K> {
+  return plugin;
+}

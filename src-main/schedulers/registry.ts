@@ -1,0 +1,43 @@
+import type { SchedulerKind, SchedulerSpec, SchedulerSpecOf } from '@shared/schedulers';
+import type { Scheduler } from '../engine/schedulerApi';
+import { capacityPlugin } from './capacity';
+import { drfPlugin } from './drf';
+import { fairPlugin } from './fair';
+import { fifoPlugin } from './fifo';
+import { fineGrainedCpuPlugin } from './fineGrainedCpu';
+import { ilaPlugin } from './ila';
+import { latePlugin } from './late';
+import type { KnownProfiles, RunContext, SchedulerPlugin } from './plugin';
+import { prismPlugin } from './prism';
+
+/**
+ * Every scheduler the engine can run, one line each (docs/architecture.md "Schedulers"). The type
+ * makes a kind described in @shared/schedulers but missing here a compile error.
+ */
+const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
+  fifo: fifoPlugin,
+  fair: fairPlugin,
+  capacity: capacityPlugin,
+  drf: drfPlugin,
+  late: latePlugin,
+  prism: prismPlugin,
+  finegrained: fineGrainedCpuPlugin,
+  ila: ilaPlugin,
+};
+
+function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerPlugin<K> {
+  return PLUGINS[spec.kind as K];
+}
+
+/**
+ * A fresh scheduler for one run (schedulers keep per-run state). `hardware` is the run's simulation
+ * options: ILA profiles the cluster's own servers offline, as the paper did on its testbed.
+ */
+export function createScheduler(spec: SchedulerSpec, hardware?: RunContext['hardware']): Scheduler {
+  return pluginOf(spec).create(spec, { hardware });
+}
+
+/** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */
+export function pinProfiles(spec: SchedulerSpec, known: KnownProfiles): SchedulerSpec {
+  return pluginOf(spec).pinProfiles?.(spec, known) ?? spec;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { describeScheduler } from './describe';
+import { QueueSchema, containers, topologyAwareness } from './options';
+
+/** YARN's Capacity Scheduler: hierarchical queues with capacities, containers by memory and vcores. */
+export const capacityOptions = describeScheduler({
+  kind: 'capacity',
+  title: 'YARN Capacity',
+  schema: z.strictObject({
+    kind: z.literal('capacity'),
+    label: z.string().optional(),
+    ...containers,
+    queues: z.array(QueueSchema).default([{ name: 'default', capacity: 100, maxCapacity: 100, children: [] }]),
+    /** Missed scheduling opportunities before a container may go rack-local (YARN node-locality-delay). */
+    localityDelay: z.number().int().min(0).default(40),
+    ...topologyAwareness,
+  }),
+  labels: {
+    amMemoryMb: 'AM memory MB',
+    amVcores: 'AM vcores',
+    localityDelay: 'Locality delay (missed offers)',
+    serverLocality: 'Server locality (co-hosted VMs)',
+  },
+  runLabel: () => 'capacity',
+});

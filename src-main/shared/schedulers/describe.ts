@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+
+/**
+ * What the studio shows and checks of one scheduler, before any of it runs: its kind, its options
+ * (a zod schema with the papers' defaults), the name the designer lists it under, a label for each
+ * option, the choices of its enumerated options, and the name a run is reported under. The policy
+ * itself lives in src-main/schedulers/<kind>.ts, which the renderer cannot import; this half is
+ * what it can (docs/architecture.md "Schedulers").
+ */
+export interface SchedulerDescription<K extends string, S extends z.ZodType> {
+  kind: K;
+  schema: S;
+  /** How the designer's kind menu names it. */
+  title: string;
+  /** Label of each option the designer's card shows, in the card's order. */
+  labels: Record<string, string>;
+  /** Allowed values of enumerated options, in menu order. */
+  choices?: Record<string, readonly string[]>;
+  /** The name a run is reported under when the user gave no label. */
+  runLabel(spec: z.output<S>): string;
+}
+
+export function describeScheduler<K extends string, S extends z.ZodType>(d: SchedulerDescription<K, S>): SchedulerDescription<K, S> {
+  return d;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { describeScheduler } from './describe';
+import { PoolSchema, slots, topologyAwareness } from './options';
+
+/** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
+export const fairOptions = describeScheduler({
+  kind: 'fair',
+  title: 'Fair Scheduler (delay or greedy)',
+  schema: z.strictObject({
+    kind: z.literal('fair'),
+    label: z.string().optional(),
+    ...slots,
+    /** Delay scheduling (Zaharia et al.): seconds a job waits for a node-local, then a rack-local slot. 0/0 = greedy ("PureFair"). */
+    nodeLocalityWaitS: z.number().min(0).default(5),
+    rackLocalityWaitS: z.number().min(0).default(5),
+    pools: z.array(PoolSchema).default([]),
+    ...topologyAwareness,
+  }),
+  labels: {
+    mapSlots: 'Map slots / node',
+    reduceSlots: 'Reduce slots / node',
+    slotMemoryMb: 'Slot memory MB',
+    nodeLocalityWaitS: 'Node-locality wait s',
+    rackLocalityWaitS: 'Rack-locality wait s',
+    serverLocality: 'Server locality (co-hosted VMs)',
+  },
+  runLabel: (s) => (s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)'),
+});

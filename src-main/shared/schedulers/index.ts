@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { capacityOptions } from './capacity';
+import type { SchedulerDescription } from './describe';
+import { drfOptions } from './drf';
+import { fairOptions } from './fair';
+import { fifoOptions } from './fifo';
+import { fineGrainedCpuOptions } from './fineGrainedCpu';
+import { ilaOptions } from './ila';
+import { lateOptions } from './late';
+import { prismOptions } from './prism';
+
+export type { QueueConfig } from './options';
+export { PoolSchema, QueueSchema } from './options';
+
+/**
+ * The registry of schedulers the studio offers (docs/architecture.md "Schedulers"): each entry is
+ * a scheduler's description (its file beside this one); the policies that run them are registered
+ * in src-main/schedulers/registry.ts. The order is the designer's menu order.
+ */
+export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions] as const;
+
+export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
+  fifoOptions.schema,
+  fairOptions.schema,
+  capacityOptions.schema,
+  drfOptions.schema,
+  prismOptions.schema,
+  fineGrainedCpuOptions.schema,
+  ilaOptions.schema,
+  lateOptions.schema,
+]);
+
+export type SchedulerSpec = z.output<typeof SchedulerSpecSchema>;
+export type SchedulerSpecInput = z.input<typeof SchedulerSpecSchema>;
+export type SchedulerKind = SchedulerSpec['kind'];
+export type SchedulerSpecOf<K extends SchedulerKind> = Extract<SchedulerSpec, { kind: K }>;
+
+/** Every description by kind; a kind missing from SCHEDULERS fails to compile here. */
+export const SCHEDULER_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>> } = Object.fromEntries(SCHEDULERS.map((d) => [d.kind, d])) as never;
+
+/** The name a run is reported under: the label if given, else the scheduler's own (its kind with its distinguishing settings). */
+export function schedulerLabel(spec: SchedulerSpec): string {
+  if (spec.label) return spec.label;
+  return (SCHEDULER_BY_KIND[spec.kind].runLabel as (s: SchedulerSpec) => string)(spec);
+}
+
+/** The designer's label of one option of a scheduler (its key when the scheduler gives none). */
+export function optionLabel(kind: SchedulerKind, key: string): string {
+  return SCHEDULER_BY_KIND[kind]?.labels[key] ?? key;
+}

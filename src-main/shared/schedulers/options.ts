@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Option groups several schedulers share: Hadoop 1 slots, YARN containers, topology awareness, pools and queues. */
+
+export const slots = {
+  /** Hadoop 1 slots per node (defaults: 2 map, 2 reduce; PRISM sec. 6.1 ran Fair with 8 and 6). */
+  mapSlots: z.number().int().min(0).max(512).default(2),
+  reduceSlots: z.number().int().min(0).max(512).default(2),
+  /** Memory of a slot's task JVM (Hadoop 1: mapred.child.java.opts defaults to -Xmx200m). */
+  slotMemoryMb: z.number().positive().default(200),
+};
+
+/**
+ * Whether a scheduler sees co-hosted VMs as a locality level of their own. Stock Hadoop and YARN
+ * know nodes and racks only, so they take a replica on another VM of the same server no sooner than
+ * any rack-local one; ILA sec. 3 adds the server level (Hadoop's later NodeGroup topology does the
+ * same). Only clusters with VMs are affected.
+ */
+export const topologyAwareness = {
+  serverLocality: z.boolean().default(false),
+};
+
+export const containers = {
+  /** Memory a NodeManager offers; default: the node's memory less 1 GB for the OS and daemons. */
+  nodeMemoryMb: z.number().positive().optional(),
+  /** vcores a NodeManager offers; default: the node's cores (PRISM sec. 6.1 also ran 128). */
+  vcoresPerNode: z.number().int().min(1).max(128).optional(),
+  /** Application master container per job (MRAppMaster defaults). */
+  amMemoryMb: z.number().positive().default(1536),
+  amVcores: z.number().int().min(1).default(1),
+  /** Container size per task; default: the template's map / reduce memory. */
+  mapMemoryMb: z.number().positive().optional(),
+  reduceMemoryMb: z.number().positive().optional(),
+};
+
+export const PoolSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Guaranteed number of slots (maps + reduces) while the pool has demand. */
+  minShare: z.number().int().min(0).default(0),
+  weight: z.number().positive().default(1),
+});
+
+export interface QueueConfig {
+  name: string;
+  /** Percent of the parent's capacity. */
+  capacity: number;
+  /** Percent of the parent's capacity the queue may grow to when others are idle. */
+  maxCapacity: number;
+  children: QueueConfig[];
+}
+export const QueueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
+  z.strictObject({
+    name: z.string().min(1),
+    capacity: z.number().min(0).max(100),
+    maxCapacity: z.number().min(0).max(100).default(100),
+    children: z.array(QueueSchema).default([]),
+  }),
+) as unknown as z.ZodType<QueueConfig, unknown>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { describeScheduler } from './describe';
+import { containers, topologyAwareness } from './options';
+
+/** PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling by utility. */
+export const prismOptions = describeScheduler({
+  kind: 'prism',
+  title: 'PRISM (phase-level)',
+  schema: z.strictObject({
+    kind: z.literal('prism'),
+    label: z.string().optional(),
+    ...containers,
+    /** Weight of performance against fairness in U = U_fairness + α·U_perf (PRISM eq. 1). */
+    alpha: z.number().min(0).default(1),
+    /** Urgency of a paused phase, p(T_wait) = a·T_wait² (eq. 6; a = 0.1 in sec. 5.2). */
+    urgency: z.number().min(0).default(0.1),
+    /** Only the k jobs furthest below their share offer new tasks (sec. 5.2; k = 20). */
+    topK: z.number().int().min(1).default(20),
+    /** ε of eq. 5, so a job with no task of a type running gets a large, finite gain. */
+    epsilon: z.number().positive().default(0.1),
+    /** Fairness measure of eq. 2: DRF dominant shares (eq. 3) or Hadoop Fair Scheduler task shares. */
+    fairness: z.enum(['drf', 'fair']).default('drf'),
+    /** Phase-level profiles per template (`workload-studio profile` output); others fall back to task level. */
+    profiles: z
+      .record(
+        z.string(),
+        // Partial: a template may have no merge or reduce phase (map-only jobs).
+        z.partialRecord(z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']), z.strictObject({ cpuCores: z.number().min(0), memoryMb: z.number().min(0), localDiskMBps: z.number().min(0), hdfsMBps: z.number().min(0), shuffleMBps: z.number().min(0) }).partial()),
+      )
+      .default({}),
+    ...topologyAwareness,
+  }),
+  labels: {
+    amMemoryMb: 'AM memory MB',
+    amVcores: 'AM vcores',
+    alpha: 'α (eq. 1)',
+    urgency: 'a, urgency (eq. 6)',
+    topK: 'k, top jobs',
+    epsilon: 'ε (eq. 5)',
+    fairness: 'Fairness measure (eq. 2)',
+    serverLocality: 'Server locality (co-hosted VMs)',
+  },
+  choices: { fairness: ['drf', 'fair'] },
+  runLabel: () => 'prism',
+});

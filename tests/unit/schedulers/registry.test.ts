@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { optionLabel, SCHEDULER_BY_KIND, SCHEDULERS, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
+import { createScheduler, pinProfiles } from '../../../src-main/schedulers/registry';
+
+/** The scheduler registry (issue 19): descriptions in @shared/schedulers, policies in src-main/schedulers/registry.ts. */
+describe('scheduler registry', () => {
+  const defaults = (kind: string) => SchedulerSpecSchema.parse({ kind }) as Record<string, unknown>;
+
+  it('runs every described scheduler: each kind has a policy that builds from its defaults', () => {
+    for (const d of SCHEDULERS) {
+      // ILA would profile the servers offline first; a fitted model skips that.
+      const spec = d.kind === 'ila' ? SchedulerSpecSchema.parse({ kind: 'ila', model: { cpu: [1, 0, 0, 0, 0, 0], io: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0], combine: [1, 0, 0] } }) : SchedulerSpecSchema.parse({ kind: d.kind });
+      const s = createScheduler(spec);
+      expect(typeof s.onHeartbeat, d.kind).toBe('function');
+    }
+    expect(Object.keys(SCHEDULER_BY_KIND).sort()).toEqual(SCHEDULERS.map((d) => d.kind).sort());
+  });
+
+  it('labels every option the designer card shows, and lists the choices the schema allows', () => {
+    for (const d of SCHEDULERS) {
+      const shown = Object.entries(defaults(d.kind)).filter(([k, v]) => k !== 'kind' && k !== 'label' && (typeof v === 'number' || typeof v === 'boolean' || k in (d.choices ?? {})));
+      for (const [key] of shown) expect(optionLabel(d.kind, key), `${d.kind}.${key}`).not.toBe(key);
+      for (const [key, values] of Object.entries(d.choices ?? {})) {
+        for (const v of values) expect(SchedulerSpecSchema.safeParse({ kind: d.kind, [key]: v }).success, `${d.kind}.${key}=${v}`).toBe(true);
+        expect(SchedulerSpecSchema.safeParse({ kind: d.kind, [key]: 'not-a-choice' }).success).toBe(false);
+      }
+    }
+  });
+
+  it('reports runs under the names results have always used', () => {
+    const label = (input: object) => schedulerLabel(SchedulerSpecSchema.parse(input));
+    expect(label({ kind: 'fifo' })).toBe('fifo');
+    expect(label({ kind: 'fair' })).toBe('fair (delay)');
+    expect(label({ kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 })).toBe('fair (greedy locality)');
+    expect(label({ kind: 'finegrained' })).toBe('finer-grained cpu');
+    expect(label({ kind: 'ila', variant: 'lao' })).toBe('lao');
+    expect(label({ kind: 'late', label: 'mine' })).toBe('mine');
+  });
+
+  it('pins stored profiles only into the schedulers that use them, and never over their own', () => {
+    const known = { phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } }, cpuRequirements: { Sort: { map: 60 } } };
+    const prism = pinProfiles(SchedulerSpecSchema.parse({ kind: 'prism' }), known);
+    expect(prism.kind === 'prism' && prism.profiles).toEqual(known.phases);
+    const own = SchedulerSpecSchema.parse({ kind: 'prism', profiles: { Grep: { map: { cpuCores: 1 } } } });
+    expect(pinProfiles(own, known)).toBe(own);
+    const fine = pinProfiles(SchedulerSpecSchema.parse({ kind: 'finegrained' }), known);
+    expect(fine.kind === 'finegrained' && fine.requirements).toEqual(known.cpuRequirements);
+    const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
+    expect(pinProfiles(fifo, known)).toBe(fifo);
+  });
+});
