@@ -2,17 +2,18 @@ import { lateOptions } from '@shared/schedulers/late';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import { quickselect } from 'simple-statistics';
 import { grown } from '../engine/grow';
 import { fifoScheduler } from './fifo';
 
 type LateSpec = SchedulerSpecOf<'late'>;
 
-/** The value at the p-th percentile of `values` (sorted in place). */
+/** The value at the p-th percentile of `values` (reordered in place): the k-th smallest, by quickselect. */
 function percentile(values: Float64Array, p: number): number {
   if (values.length === 0) return 0;
-  values.sort();
-  const idx = Math.min(values.length - 1, Math.max(0, Math.floor((p / 100) * values.length)));
-  return values[idx];
+  const k = Math.min(values.length - 1, Math.max(0, Math.floor((p / 100) * values.length)));
+  quickselect(values as unknown as number[], k);
+  return values[k];
 }
 
 /**
@@ -25,13 +26,52 @@ function percentile(values: Float64Array, p: number): number {
  */
 export function lateScheduler(spec: LateSpec): Scheduler {
   const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality });
-  const scratch = { attempt: new Int32Array(256), job: new Int32Array(256), rate: new Float64Array(256) };
-  const grow = () => {
-    const n = scratch.attempt.length * 2;
-    Object.assign(scratch, { attempt: grown(scratch.attempt, n), job: grown(scratch.job, n), rate: grown(scratch.rate, n) });
-  };
-  const nodeSum = new Map<number, number>();
-  const nodeCount = new Map<number, number>();
+  /**
+   * The running attempts as of the engine's last state change (attempts start and end only with
+   * one): who they are stays valid until `stateVersion` moves, only their progress grows. Most
+   * heartbeats stop at the copy check below, which this makes O(1) instead of a pass over every
+   * running attempt.
+   */
+  const snap = { version: -1, count: 0, speculative: 0, attempt: new Int32Array(256), job: new Int32Array(256), rate: new Float64Array(256) };
+  /**
+   * Of the attempts that could be copied (not speculative, no twin): the oldest one's start and
+   * node, and the oldest start on any other node. Enough to tell whether a node may copy any.
+   */
+  const oldest = { start: Infinity, node: -1, otherStart: Infinity };
+  function snapshot(view: ClusterView): void {
+    if (snap.version === view.stateVersion()) return;
+    snap.version = view.stateVersion();
+    let count = 0;
+    let speculative = 0;
+    oldest.start = Infinity;
+    oldest.node = -1;
+    oldest.otherStart = Infinity;
+    for (const j of view.activeJobs) {
+      for (const a of view.jobAttempts(j)) {
+        if (count === snap.attempt.length) {
+          const size = count * 2;
+          Object.assign(snap, { attempt: grown(snap.attempt, size), job: grown(snap.job, size), rate: grown(snap.rate, size) });
+        }
+        snap.attempt[count] = a;
+        snap.job[count] = j;
+        if (view.attemptSpeculative(a)) speculative++;
+        else if (view.taskRunningCount(view.attemptTask(a)) === 1) {
+          const start = view.attemptStart(a);
+          const node = view.attemptNode(a);
+          if (start < oldest.start) {
+            if (node !== oldest.node) oldest.otherStart = oldest.start;
+            oldest.start = start;
+            oldest.node = node;
+          } else if (node !== oldest.node && start < oldest.otherStart) oldest.otherStart = start;
+        }
+        count++;
+      }
+    }
+    snap.count = count;
+    snap.speculative = speculative;
+  }
+  let nodeSum = new Float64Array(0);
+  let nodeCount = new Int32Array(0);
   return {
     name: 'late',
     onHeartbeat(n: number, view: ClusterView) {
@@ -40,68 +80,65 @@ export function lateScheduler(spec: LateSpec): Scheduler {
       const freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       const now = view.now;
-      // One pass over the running attempts into typed scratch arrays (no object per attempt: this
-      // runs on every heartbeat with a free slot, and a busy cluster runs thousands of attempts).
-      let count = 0;
-      let speculative = 0;
-      let eligible = 0;
-      for (const j of view.activeJobs) {
-        for (const a of view.jobAttempts(j)) {
-          if (count === scratch.attempt.length) grow();
-          const start = view.attemptStart(a);
-          const isSpeculative = view.attemptSpeculative(a);
-          const task = view.attemptTask(a);
-          const node = view.attemptNode(a);
-          scratch.attempt[count] = a;
-          scratch.job[count] = j;
-          scratch.rate[count] = view.attemptProgress(a) / Math.max(1e-9, now - start);
-          if (isSpeculative) speculative++;
-          else if (now - start >= spec.minRunSeconds && node !== n && view.taskRunningCount(task) === 1) eligible++;
-          count++;
-        }
-      }
+      snapshot(view);
       const cap = spec.speculativeCap * view.topology.nodeCount * (spec.mapSlots + spec.reduceSlots);
-      if (speculative >= cap) return;
-      // No attempt can be copied (too young, already copied, or on this node): nothing below could launch.
-      if (eligible === 0) return;
-      // Slow node: the mean progress rate of its attempts against the cluster's nodes.
-      nodeSum.clear();
-      nodeCount.clear();
+      if (snap.speculative >= cap) return;
+      // No attempt can be copied (too young, already copied, or on this node): nothing below could
+      // launch. The oldest copyable attempt elsewhere than on n decides.
+      const start = oldest.node === n ? oldest.otherStart : oldest.start;
+      const eligible = now - start >= spec.minRunSeconds;
+      if (!eligible) return;
+      const count = snap.count;
       for (let i = 0; i < count; i++) {
-        const node = view.attemptNode(scratch.attempt[i]);
-        nodeSum.set(node, (nodeSum.get(node) ?? 0) + scratch.rate[i]);
-        nodeCount.set(node, (nodeCount.get(node) ?? 0) + 1);
+        const a = snap.attempt[i];
+        snap.rate[i] = view.attemptProgress(a) / Math.max(1e-9, now - view.attemptStart(a));
       }
-      const nodeRates = new Float64Array(nodeSum.size);
-      let k = 0;
-      for (const [node, sum] of nodeSum) nodeRates[k++] = sum / nodeCount.get(node)!;
-      const mine = nodeSum.get(n);
-      if (mine !== undefined && mine / nodeCount.get(n)! < percentile(nodeRates, spec.slowNodePercentile)) return;
+      // Slow node: the mean progress rate of its attempts against the cluster's nodes (per-node sums
+      // in typed arrays, nodes in order of first appearance; reset after use).
+      if (nodeSum.length < view.topology.nodeCount) {
+        nodeSum = new Float64Array(view.topology.nodeCount);
+        nodeCount = new Int32Array(view.topology.nodeCount);
+      }
+      const touched: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const node = view.attemptNode(snap.attempt[i]);
+        if (nodeCount[node] === 0) touched.push(node);
+        nodeSum[node] += snap.rate[i];
+        nodeCount[node]++;
+      }
+      const nodeRates = new Float64Array(touched.length);
+      for (let k = 0; k < touched.length; k++) nodeRates[k] = nodeSum[touched[k]] / nodeCount[touched[k]];
+      const mine = nodeCount[n] > 0 ? nodeSum[n] / nodeCount[n] : undefined;
+      for (const node of touched) {
+        nodeSum[node] = 0;
+        nodeCount[node] = 0;
+      }
+      if (mine !== undefined && mine < percentile(nodeRates, spec.slowNodePercentile)) return;
       for (const isReduce of [false, true]) {
         if ((isReduce ? freeReduces : freeMaps) <= 0) continue;
         const kind: number[] = [];
         for (let i = 0; i < count; i++) {
-          const a = scratch.attempt[i];
+          const a = snap.attempt[i];
           if (view.attemptSpeculative(a) || view.attemptIsReduce(a) !== isReduce) continue;
           kind.push(i);
         }
-        const threshold = percentile(Float64Array.from(kind, (i) => scratch.rate[i]), spec.slowTaskPercentile);
+        const threshold = percentile(Float64Array.from(kind, (i) => snap.rate[i]), spec.slowTaskPercentile);
         // The candidate with the longest estimated time left (ties: the lower task id).
         let best = -1;
         let bestLeft = 0;
         for (const i of kind) {
-          const a = scratch.attempt[i];
-          const rate = scratch.rate[i];
+          const a = snap.attempt[i];
+          const rate = snap.rate[i];
           if (!(now - view.attemptStart(a) >= spec.minRunSeconds && view.taskRunningCount(view.attemptTask(a)) === 1 && view.attemptNode(a) !== n && rate <= threshold)) continue;
           const left = (1 - view.attemptProgress(a)) / Math.max(1e-9, rate);
-          if (best < 0 || left > bestLeft || (left === bestLeft && view.attemptTask(a) < view.attemptTask(scratch.attempt[best]))) {
+          if (best < 0 || left > bestLeft || (left === bestLeft && view.attemptTask(a) < view.attemptTask(snap.attempt[best]))) {
             best = i;
             bestLeft = left;
           }
         }
         if (best >= 0) {
-          const task = view.attemptTask(scratch.attempt[best]);
-          const job = scratch.job[best];
+          const task = view.attemptTask(snap.attempt[best]);
+          const job = snap.job[best];
           const left = bestLeft;
           view.launch(task, n, () => `LATE: task ${task} of job ${view.job(job).id} has the longest estimated time left (${left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
             speculative: true,
