@@ -61,7 +61,7 @@ export class AttemptLifecycle {
     const at = s.at;
     const a = at.create();
     s.lastProgress = s.now;
-    s.version++;
+    s.changed(j);
     const host = s.topology.nodeHost[node];
     this.rates.touchHost(host);
     at.task[a] = task;
@@ -162,7 +162,7 @@ export class AttemptLifecycle {
       s.nodeRunMaps[node]--;
     }
     s.jobAttempts[j].delete(a);
-    s.version++;
+    s.changed(j);
     if (outcome === FAILED) this.recorder.failedAttempts++;
     if (outcome === KILLED) this.recorder.killedAttempts++;
     at.release(a);
@@ -223,7 +223,7 @@ export class AttemptLifecycle {
     at.lim[a] = 0;
     for (let k = 0; k < W_SIZE; k++) at.work[a * W_SIZE + k] = 0;
     this.rates.markDirty(at.host[a]);
-    s.version++;
+    s.changed(s.tasks.job[at.task[a]]);
     // The node asks the scheduler at once, as it would for a finished task.
     this.outOfBandBeat(at.node[a]);
   }
@@ -236,7 +236,7 @@ export class AttemptLifecycle {
     s.lastProgress = s.now;
     this.rates.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
-    s.version++;
+    s.changed(s.tasks.job[at.task[a]]);
     if (at.record[a] >= 0 && s.options.recordAttempts) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'string' ? reason : reason()) });
     return true;
   }

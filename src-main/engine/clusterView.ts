@@ -41,6 +41,9 @@ export class SchedulerView implements ClusterView {
   stateVersion(): number {
     return this.s.version;
   }
+  jobVersion(j: number): number {
+    return this.s.jobVersion[j];
+  }
   pendingTasks(): number {
     return this.s.pendingTotal;
   }

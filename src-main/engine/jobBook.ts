@@ -62,7 +62,7 @@ export class JobBook {
     for (let r = 0; r < tasks.jobReduceCount[j]; r++) q.push(first + tasks.jobMapCount[j] + r);
     q.reverse(); // popped from the end, in task order
     s.active.push(j);
-    s.version++;
+    s.changed(j);
     s.lastProgress = s.now;
     this.events.jobSubmitted(j);
     if (tasks.jobMapCount[j] + tasks.jobReduceCount[j] === 0) this.completeJob(j, false);
@@ -76,7 +76,7 @@ export class JobBook {
     s.jobFinish[j] = s.now;
     s.jobFailed[j] = failed ? 1 : 0;
     s.jobsDone++;
-    s.version++;
+    s.changed(j);
     for (const a of [...s.jobAttempts[j]]) this.events.killAttempt(a);
     if (failed) {
       for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j + 1]; t++) if (tasks.state[t] !== TaskState.Done) tasks.state[t] = TaskState.Dead;
@@ -160,7 +160,7 @@ export class JobBook {
     s.jobAmMemory[j] = memoryMb;
     s.jobAmVcores[j] = vcores;
     s.lastProgress = s.now;
-    s.version++;
+    s.changed(j);
     s.nodeMemory[n] += memoryMb;
     s.nodeVcores[n] += vcores;
     s.use.memory += memoryMb / s.topology.totalMemoryMb;
@@ -178,7 +178,7 @@ export class JobBook {
       s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
       s.jobAmNode[j] = -1;
       s.jobAmMemory[j] = 0;
-      s.version++;
+      s.changed(j);
     }
   }
 }

@@ -23,6 +23,8 @@ export interface ClusterView {
   reducesDone(j: number): number;
   /** Changes whenever a job is submitted or finishes or an attempt starts or ends: schedulers may cache orderings until it moves. */
   stateVersion(): number;
+  /** Moves with stateVersion whenever the change concerns job j: per-job caches keep until it moves. */
+  jobVersion(j: number): number;
   /** Pending tasks over all active jobs: 0 means a heartbeat has nothing to place (except speculation). */
   pendingTasks(): number;
   /** Reduces may start once the slow-start fraction of maps is done. */

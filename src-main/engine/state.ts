@@ -58,6 +58,8 @@ export class EngineState {
   readonly jobAmNode: Int32Array;
   readonly jobAmMemory: Float64Array;
   readonly jobAmVcores: Float64Array;
+  /** Per job, bumped with `version` whenever a change concerns that job (ClusterView.jobVersion). */
+  readonly jobVersion: Int32Array;
   /** Live attempts of each job (their ids in the attempt store). */
   readonly jobAttempts: Set<number>[];
 
@@ -68,6 +70,12 @@ export class EngineState {
   readonly nodeRunReduces: Int32Array;
   readonly nodeMemory: Float64Array;
   readonly nodeVcores: Float64Array;
+
+  /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
+  changed(j: number): void {
+    this.version++;
+    this.jobVersion[j]++;
+  }
 
   constructor(
     readonly topology: Topology,
@@ -91,6 +99,7 @@ export class EngineState {
     this.jobAmNode = new Int32Array(J).fill(-1);
     this.jobAmMemory = new Float64Array(J);
     this.jobAmVcores = new Float64Array(J);
+    this.jobVersion = new Int32Array(J);
     this.jobAttempts = jobs.map(() => new Set<number>());
 
     const N = topology.nodeCount;

@@ -17,6 +17,7 @@ interface Need {
   net: number;
 }
 const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
+const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory && x.disk === y.disk && x.net === y.net;
 
 interface Candidate {
   job: number;
@@ -52,16 +53,22 @@ interface Candidate {
 export function prismScheduler(spec: PrismSpec): Scheduler {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const found = { level: Locality.Node as Locality };
-  /** Each template's phase profiles, looked up by name once (need() runs for every attempt on every heartbeat). */
-  const profileOf = new Map<TemplateCoefficients, PrismSpec['profiles'][string] | null>();
+
+  /** A phase's needs depend only on the job's template and the spec: each is worked out once and shared (read-only). */
+  const needOf = new Map<TemplateCoefficients, Need[]>();
 
   function need(view: ClusterView, j: number, phase: PhaseKind): Need {
+    const template = view.job(j).template;
+    let byPhase = needOf.get(template);
+    if (byPhase === undefined) needOf.set(template, (byPhase = []));
+    return (byPhase[phase] ??= phaseNeed(view, j, phase));
+  }
+
+  function phaseNeed(view: ClusterView, j: number, phase: PhaseKind): Need {
     const job = view.job(j);
     const isReduce = phase === PhaseKind.Shuffle || phase === PhaseKind.Sort || phase === PhaseKind.Reduce;
     const memory = taskMemory(spec, view, j, isReduce);
-    let byPhase = profileOf.get(job.template);
-    if (byPhase === undefined) profileOf.set(job.template, (byPhase = profiles.get(job.template.name.toLowerCase()) ?? null));
-    const p = byPhase?.[PHASE_NAMES[phase]];
+    const p = profiles.get(job.template.name.toLowerCase())?.[PHASE_NAMES[phase]];
     // Without a phase-level profile every phase needs what the task asks of YARN (sec. 4).
     if (!p) return { cpu: 1, memory, disk: 0, net: 0 };
     return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
@@ -73,12 +80,20 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     return { cpu: nodeOffer(spec, view, n).vcores, memory: nodeOffer(spec, view, n).memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
   }
 
-  /** What each job uses now (running phases; memory of every attempt, paused ones included). */
-  function usage(view: ClusterView): Map<number, Need> {
-    const use = new Map<number, Need>();
-    for (const j of view.activeJobs) use.set(j, { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 });
-    for (const j of view.activeJobs) {
-      const u = use.get(j)!;
+  /** Per job: what it uses and its share, as of its version (ClusterView.jobVersion) and the capacity the share was taken of. */
+  const perJob = new Map<number, { version: number; use: Need; share: number; cap: Need }>();
+
+  /**
+   * What job j uses now (running phases; memory of every attempt, paused ones included) and its
+   * share of `cap`. Both change only when one of the job's attempts starts, ends, pauses or
+   * resumes, or its AM is placed, so they are kept until the job's version moves: a heartbeat
+   * re-reads only the jobs that changed, not every running attempt.
+   */
+  function jobUse(view: ClusterView, j: number, cap: Need): { use: Need; share: number } {
+    const version = view.jobVersion(j);
+    let entry = perJob.get(j);
+    if (!entry || entry.version !== version) {
+      const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
       for (const a of view.jobAttempts(j)) {
         const nd = need(view, j, view.attemptPhase(a));
         u.memory += nd.memory;
@@ -88,8 +103,13 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
           u.net += nd.net;
         }
       }
+      entry = { version, use: u, share: share(view, j, u, cap), cap };
+      perJob.set(j, entry);
+    } else if (entry.cap !== cap && !sameNeed(entry.cap, cap)) {
+      entry.share = share(view, j, entry.use, cap);
+      entry.cap = cap;
     }
-    return use;
+    return entry;
   }
 
   function share(view: ClusterView, j: number, u: Need, cap: Need): number {
@@ -158,6 +178,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
   return {
     name: 'prism',
     gatesPhases: true,
+    onJobFinished(j: number) {
+      perJob.delete(j);
+    },
     onHeartbeat(n: number, view: ClusterView) {
       const cap = machine(view, n);
       for (let guard = 0; guard < 256; guard++) {
@@ -179,9 +202,13 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
           (nd.disk === 0 || used.disk + nd.disk <= cap.disk + 1e-9) &&
           (nd.net === 0 || used.net + nd.net <= cap.net + 1e-9);
 
-        const use = usage(view);
+        const use = new Map<number, Need>();
         const shares = new Map<number, number>();
-        for (const j of view.activeJobs) shares.set(j, share(view, j, use.get(j)!, cap));
+        for (const j of view.activeJobs) {
+          const e = jobUse(view, j, cap);
+          use.set(j, e.use);
+          shares.set(j, e.share);
+        }
         const spread = new Spread(shares);
         const before = spread.value;
         const fairnessGain = (j: number, nd: Need, leading: boolean) => {

@@ -15,6 +15,7 @@ function machine(now: number) {
   const topo = cluster(1, 1, { cores: 2, memoryGb: 16 });
   const jobs = [job('A', cpuOnly(10), { maps: 1, reduces: 1 }), job('B', cpuOnly(10), { maps: 1, reduces: 4 })];
   const launched: string[] = [];
+  let version = 0;
   const resumed: string[] = [];
   const attempts = [
     { attempt: 0, task: 0, job: 0, phase: PhaseKind.Map, paused: false, waiting: false, pausedSince: 0, isReduce: false, locality: Locality.Node },
@@ -37,18 +38,22 @@ function machine(now: number) {
     nodeMemoryUsedMb: () => 2048,
     nodeVcoresUsed: () => 2,
     runningAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => ({ attempt: a.attempt, task: a.task, node: 0, start: 0, progress: 0.5, speculative: false, isReduce: a.isReduce })),
+    stateVersion: () => version,
+    jobVersion: () => version,
     jobAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => a.attempt),
     attemptPhase: (a: number) => attempts[a].phase,
     attemptPaused: (a: number) => attempts[a].paused,
     attemptsOnNode: () => attempts,
     launch: (task: number, _n: number, reason: string | (() => string)) => {
       launched.push(`${task}: ${typeof reason === 'string' ? reason : reason()}`);
+      version++;
       attempts.push({ attempt: 2, task, job: 1, phase: PhaseKind.Shuffle, paused: false, waiting: false, pausedSince: 0, isReduce: true, locality: Locality.None });
       return true;
     },
     resumePhase: (a: number, reason: string | (() => string)) => {
       resumed.push(`${a}: ${typeof reason === 'string' ? reason : reason()}`);
       attempts[a].paused = false;
+      version++;
       return true;
     },
   } as unknown as ClusterView;
