@@ -42,6 +42,46 @@ function resolveLocal(root, from, spec) {
 
 const within = (file, dir) => file === dir || file.startsWith(dir + path.sep);
 
+/**
+ * Who may import whom inside src-main (docs/architecture.md "Layers"), one line a folder: a
+ * folder may import itself and the folders named. Files directly in src-main (the entries) are
+ * not listed. The table has no cycle, so neither has the code.
+ */
+export const ALLOWED = {
+  shared: [],
+  engine: ['shared'],
+  models: ['shared', 'engine', 'workloads'],
+  schedulers: ['shared', 'engine', 'models'],
+  workloads: ['shared', 'engine'],
+  reports: ['shared'],
+  clusters: ['shared', 'workloads'],
+  store: ['shared', 'engine', 'models'],
+  runner: ['shared', 'engine', 'models', 'schedulers', 'workloads', 'store'],
+  services: ['shared', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],
+  server: ['shared', 'services'],
+  app: ['shared', 'services'],
+  cli: ['shared', 'models', 'reports', 'workloads', 'runner', 'store', 'services', 'server'],
+};
+
+/** Folders that reach themselves through the table: the rows that must change before the code can. */
+export function tableCycles(table) {
+  const cycles = [];
+  const visit = (from, at, trail) => {
+    for (const next of table[at] ?? []) {
+      if (next === from) cycles.push([...trail, next].join(' → '));
+      else if (!trail.includes(next)) visit(from, next, [...trail, next]);
+    }
+  };
+  for (const layer of Object.keys(table)) visit(layer, layer, [layer]);
+  return cycles;
+}
+
+/** The src-main folder a file belongs to, or undefined for the entries directly in src-main. */
+function layerOf(root, file) {
+  const rel = path.relative(path.join(root, 'src-main'), file).split(path.sep);
+  return rel.length > 1 && !rel[0].startsWith('..') ? rel[0] : undefined;
+}
+
 /** The files allowed to import `electron`: the thin shell only. */
 function isShell(root, file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
@@ -49,14 +89,20 @@ function isShell(root, file) {
 }
 
 export function checkLayers(root) {
-  const violations = [];
+  const violations = tableCycles(ALLOWED).map((c) => `layer table: ${c} is a cycle`);
   const rel = (f) => path.relative(root, f).split(path.sep).join('/');
   const pure = [path.join(root, 'src-main/shared'), path.join(root, 'src-main/engine')];
   const renderer = path.join(root, 'src-renderer');
   const shared = path.join(root, 'src-main/shared');
 
   for (const file of walk(path.join(root, 'src-main'))) {
+    const from = layerOf(root, file);
     for (const spec of importsOf(file)) {
+      const target = resolveLocal(root, file, spec);
+      const to = target && layerOf(root, target);
+      if (from && to && to !== from && !(ALLOWED[from] ?? []).includes(to)) {
+        violations.push(`${rel(file)}: imports ${rel(target)} (${from}/ may import ${(ALLOWED[from] ?? []).join(', ') || 'nothing of src-main'})`);
+      }
       if (pure.some((d) => within(file, d))) {
         if (spec === 'electron' || isBuiltin(spec)) violations.push(`${rel(file)}: imports "${spec}" (shared/ and engine/ stay free of Node and Electron)`);
       }
@@ -116,5 +162,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     console.error(`Layer check failed (${violations.length}):\n  ${violations.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('Layer check passed: shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.');
+  console.log('Layer check passed: every import follows the table, shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.');
 }

@@ -5,7 +5,8 @@ import { planBatch } from '../runner/matrix';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 import type { Services } from '../services';
-import { batchesRepo, storedResult } from '../store/batchesRepo';
+import { storedResult } from '../runner/runTask';
+import { batchesRepo } from '../store/batchesRepo';
 import { profilesRepo } from '../store/profilesRepo';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing]

@@ -4,6 +4,7 @@ import type { EngineRunResult } from '../engine/result';
 import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { createScheduler } from '../schedulers/registry';
+import type { StoredRunResult } from '../store/batchesRepo';
 import type { Column } from '../store/columns';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import type { ResolvedRun } from './matrix';
@@ -28,6 +29,11 @@ export interface RunOutcome {
   wallSeconds?: number;
   schedulerMsPerCall?: number;
   schedulerCalls: number;
+}
+
+/** What of a run's outcome goes into its row in the store (the columns go into the blob). */
+export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
+  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
 }
 
 export interface RunHooks {

@@ -2,7 +2,8 @@ import type { BatchInputs, BatchSummary, RunProgressEvent } from '@shared/design
 import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
 import { RunPool, type RunProgress } from '../runner/runPool';
 import type { Store } from '../store/database';
-import { batchesRepo, storedResult } from '../store/batchesRepo';
+import { storedResult } from '../runner/runTask';
+import { batchesRepo } from '../store/batchesRepo';
 import { profilesRepo } from '../store/profilesRepo';
 import { WorkloadError } from '../workloads/compile';
 import type { EventBus } from './eventBus';

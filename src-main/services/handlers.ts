@@ -12,7 +12,7 @@ import { clustersRepo } from '../store/clustersRepo';
 import { profilesRepo } from '../store/profilesRepo';
 import { workloadsRepo } from '../store/workloadsRepo';
 import { expandJobs } from '../workloads/compile';
-import { templateLibrary } from '../workloads/templateLibrary';
+import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import { experimentHandlers } from './experimentHandlers';
 import type { ExperimentRunner } from './experimentRunner';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
 import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus } from '@shared/design';
+import type { ResultFile } from '@shared/experiment';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
-import type { RunOutcome } from '../runner/runTask';
 import { packColumns, unpackColumns, type Column } from './columns';
 import type { Store } from './database';
 import { StoreError } from './errors';
@@ -27,21 +27,18 @@ interface RunRow {
   summary_json: string | null;
 }
 
+type ResultRun = ResultFile['runs'][number];
+
 /** What a stored run keeps besides its columns: the summary, and the jobs and profiles of the result file. */
 export interface StoredRunResult {
-  summary: RunOutcome['summary'];
-  jobs: RunOutcome['jobs'];
-  profiles?: RunOutcome['profiles'];
+  summary: ResultRun['summary'];
+  jobs: ResultRun['jobs'];
+  profiles?: ResultRun['profiles'];
   reasons?: string[];
   kind?: string;
   idealSeconds?: (number | null)[];
   jobMaps?: number[];
   jobReduces?: number[];
-}
-
-/** What of a run's outcome goes into its row (the columns go into the blob). */
-export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
-  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
 }
 
 /** Inputs as saved; batches carried over from version 1 hold only the experiment file they ran. */

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { checkLayers } from '../../scripts/check-layers.mjs';
+import { ALLOWED, checkLayers, tableCycles } from '../../scripts/check-layers.mjs';
 import { useTempDirs } from '../helpers/tempDir';
 
 const tempDir = useTempDirs();
@@ -50,6 +50,22 @@ describe('layer check', () => {
       'src-main/services/uses.ts': "export * from '../app/shell';",
       'tests/unit/x.test.ts': "import '../../src-main/services/uses';",
     });
-    expect(checkLayers(dir)).toEqual(['tests/unit/x.test.ts: loads electron via tests/unit/x.test.ts → src-main/services/uses.ts → src-main/app/shell.ts']);
+    expect(checkLayers(dir)).toEqual([
+      'src-main/services/uses.ts: imports src-main/app/shell.ts (services/ may import shared, engine, models, schedulers, workloads, clusters, reports, runner, store)',
+      'tests/unit/x.test.ts: loads electron via tests/unit/x.test.ts → src-main/services/uses.ts → src-main/app/shell.ts',
+    ]);
+  });
+
+  it('catches an import the table does not allow (the store reaching into the runner)', () => {
+    const dir = plant({
+      'src-main/runner/runTask.ts': 'export interface RunOutcome { x: number }',
+      'src-main/store/batchesRepo.ts': "import type { RunOutcome } from '../runner/runTask';",
+    });
+    expect(checkLayers(dir)).toEqual(['src-main/store/batchesRepo.ts: imports src-main/runner/runTask.ts (store/ may import shared, engine, models)']);
+  });
+
+  it('has a table without cycles, and finds one when a row closes a loop', () => {
+    expect(tableCycles(ALLOWED)).toEqual([]);
+    expect(tableCycles({ ...ALLOWED, workloads: ['shared', 'engine', 'schedulers'] })).toContain('schedulers → models → workloads → schedulers');
   });
 });

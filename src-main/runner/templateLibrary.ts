@@ -6,8 +6,8 @@ import { Simulation } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { jobProfiles } from '../models/jobProfiles';
 import { createScheduler } from '../schedulers/registry';
-import { compileJobs } from './compile';
-import { TEMPLATES, templateByName } from './templates';
+import { compileJobs } from '../workloads/compile';
+import { TEMPLATES, templateByName } from '../workloads/templates';
 
 const REFERENCE_MAPS = 8;
 const REFERENCE =
