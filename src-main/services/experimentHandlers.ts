@@ -1,4 +1,4 @@
-import type { BatchInputs, ExperimentDesign } from '@shared/design';
+import { countRuns, type BatchInputs, type ExperimentDesign } from '@shared/design';
 import { schedulerLabel } from '@shared/schedulers';
 import type { DesignSummary } from '@shared/runData';
 import type { Store } from '../store/database';
@@ -55,6 +55,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
         workloads: d.spec.workloadIds.map((id) => workloadNames.get(id) ?? '(deleted workload)'),
         schedulers: d.spec.schedulers.map(schedulerLabel),
         seeds: d.spec.seeds.length,
+        plannedRuns: countRuns({ clusters: d.spec.clusterIds.length, workloads: d.spec.workloadIds.length, schedulers: d.spec.schedulers.length, seeds: d.spec.seeds.length, sweep: d.spec.sweep }),
         runs: runs.get(d.id) ?? 0,
         missing: [...d.spec.clusterIds.filter((id) => !clusterNames.has(id)), ...d.spec.workloadIds.filter((id) => !workloadNames.has(id))],
       }));

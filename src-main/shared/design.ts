@@ -22,6 +22,20 @@ export const SweepSchema = z.discriminatedUnion('target', [
   z.strictObject({ target: z.literal('servers'), values: z.array(z.number().int().min(1, 'at least 1 server').max(100_000)).min(1, 'give at least one value').max(50, 'at most 50 values') }),
 ]);
 
+/**
+ * How many runs a design or batch makes — the one formula (planBatch makes exactly this many):
+ * clusters × workloads × seeds × the scheduler variants, where a scheduler sweep turns its one
+ * scheduler into one variant per value and any other sweep repeats every scheduler per value.
+ */
+export function countRuns(d: { clusters: number; workloads: number; schedulers: number; seeds: number; sweep?: Pick<Sweep, 'target' | 'values'> }): number {
+  const values = d.sweep?.values.length ?? 1;
+  const variants = d.sweep?.target === 'scheduler' ? d.schedulers - 1 + values : d.schedulers * values;
+  return d.clusters * d.workloads * d.seeds * variants;
+}
+
+/** Most runs one design may make. */
+export const MAX_RUNS = 2000;
+
 export const ExperimentDesignSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
@@ -49,7 +63,7 @@ export const ExperimentDesignSchema = z
     if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
       ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric simulation option` });
     }
-    if (d.clusterIds.length * d.workloadIds.length * d.schedulers.length * d.seeds.length * (d.sweep?.values.length ?? 1) > 2000) {
+    if (countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) > MAX_RUNS) {
       ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'more than 2,000 runs: use fewer seeds, schedulers or sweep values' });
     }
   });

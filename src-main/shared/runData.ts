@@ -10,6 +10,9 @@ export interface DesignSummary {
   workloads: string[];
   schedulers: string[];
   seeds: number;
+  /** Runs the design makes (countRuns). */
+  plannedRuns: number;
+  /** Runs of it in the history. */
   runs: number;
   /** Saved clusters or workloads the design names that no longer exist. */
   missing: string[];
