@@ -4,6 +4,7 @@ import { OUTCOME_NAMES } from '../engine/records';
 import { SERIES_FIELDS } from '../engine/result';
 import { compileTopology, LOCALITY_NAMES } from '../engine/topology';
 import { resolveRun } from '../runner/matrix';
+import { ATTEMPT, SERIES_T, seriesColumn } from '../runner/runColumns';
 import type { BatchesRepo } from '../store/batchesRepo';
 import type { Column } from '../store/columns';
 
@@ -54,23 +55,23 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, with
   const plan = batch.plan[run];
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
   const { result, columns } = batches.runResult(batchId, run);
-  const series = Object.fromEntries([['t', list(columns['series.t'])], ...SERIES_FIELDS.map((f) => [f, list(columns[`series.${f}`])])]) as RunData['series'];
-  const attempts = columns['attempt.task']?.length ?? 0;
+  const series = Object.fromEntries([['t', list(columns[SERIES_T])], ...SERIES_FIELDS.map((f) => [f, list(columns[seriesColumn(f)])])]) as RunData['series'];
+  const attempts = columns[ATTEMPT.task]?.length ?? 0;
   let gantt: RunData['gantt'] = null;
   if (withGantt && attempts > 0 && result.jobMaps && result.jobReduces) {
     const names = taskNamer(result.jobs, result.jobMaps, result.jobReduces);
     const step = Math.max(1, Math.ceil(attempts / MAX_GANTT_BARS));
     gantt = { node: [], start: [], end: [], reduce: [], outcome: [] };
-    const task = columns['attempt.task'];
-    const phaseEnd = columns['attempt.phaseEnd'];
+    const task = columns[ATTEMPT.task];
+    const phaseEnd = columns[ATTEMPT.phaseEnd];
     for (let a = 0; a < attempts; a += step) {
       const ends = Array.from(phaseEnd.subarray(a * PHASES, a * PHASES + PHASES)).filter(Number.isFinite);
-      const end = columns['attempt.end'][a];
-      gantt.node.push(columns['attempt.node'][a]);
-      gantt.start.push(columns['attempt.start'][a]);
+      const end = columns[ATTEMPT.end][a];
+      gantt.node.push(columns[ATTEMPT.node][a]);
+      gantt.start.push(columns[ATTEMPT.start][a]);
       gantt.end.push(Number.isFinite(end) ? end : ends.length ? Math.max(...ends) : result.summary.simulatedSeconds);
       gantt.reduce.push(names.isReduce(task[a], names.jobOf(task[a])) ? 1 : 0);
-      gantt.outcome.push(columns['attempt.outcome'][a]);
+      gantt.outcome.push(columns[ATTEMPT.outcome][a]);
     }
   }
   return {
@@ -95,23 +96,23 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
     const j = result.jobs.findIndex((x) => x.id === jobId);
     if (j < 0) return { ...base, job: null, attempts: [], recorded: false };
     const job = result.jobs[j];
-    const recorded = Boolean(columns['attempt.task'] && result.jobMaps && result.jobReduces);
+    const recorded = Boolean(columns[ATTEMPT.task] && result.jobMaps && result.jobReduces);
     const attempts: WhyAttempt[] = [];
     if (recorded) {
       const names = taskNamer(result.jobs, result.jobMaps!, result.jobReduces!);
       const nodes = nodeNames(batch, r.index);
-      const task = columns['attempt.task'];
+      const task = columns[ATTEMPT.task];
       for (let a = 0; a < task.length; a++) {
         if (names.jobOf(task[a]) !== j) continue;
         attempts.push({
           task: names.name(task[a], j),
-          node: nodes[columns['attempt.node'][a]] ?? `node ${columns['attempt.node'][a]}`,
-          start: columns['attempt.start'][a],
-          end: num(columns['attempt.end'][a]),
-          locality: LOCALITY_NAMES[columns['attempt.locality'][a]] ?? 'none',
-          outcome: OUTCOME_NAMES[columns['attempt.outcome'][a]] ?? 'unknown',
-          speculative: columns['attempt.speculative'][a] === 1,
-          reason: result.reasons?.[columns['attempt.reason'][a]] ?? '',
+          node: nodes[columns[ATTEMPT.node][a]] ?? `node ${columns[ATTEMPT.node][a]}`,
+          start: columns[ATTEMPT.start][a],
+          end: num(columns[ATTEMPT.end][a]),
+          locality: LOCALITY_NAMES[columns[ATTEMPT.locality][a]] ?? 'none',
+          outcome: OUTCOME_NAMES[columns[ATTEMPT.outcome][a]] ?? 'unknown',
+          speculative: columns[ATTEMPT.speculative][a] === 1,
+          reason: result.reasons?.[columns[ATTEMPT.reason][a]] ?? '',
         });
       }
     }

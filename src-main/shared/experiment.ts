@@ -37,17 +37,24 @@ export const RunSummarySchema = z.strictObject({
   succeeded: z.number().int(),
   failed: z.number().int(),
   unfinished: z.number().int(),
+  /** First submission to last finish, seconds. */
   makespan: z.number(),
   meanJct: z.number(),
   medianJct: z.number(),
   p95Jct: z.number(),
   throughputJobsPerHour: z.number(),
   utilization: z.strictObject({ cpu: z.number().min(0).max(1), memory: z.number().min(0), disk: z.number().min(0).max(1), network: z.number().min(0).max(1) }),
+  /** Map attempts by locality level (maps without input are not counted). */
   locality: z.strictObject({ node: z.number().int(), server: z.number().int(), rack: z.number().int(), offRack: z.number().int() }),
+  /** Mean of each job's ideal / actual running time (PRISM sec. 6, after Quincy). */
   meanAnp: z.number(),
+  /** Coefficient of variation of ANP across jobs: lower is fairer. */
   unfairness: z.number(),
+  /** Jain's fairness index of ANP: 1 when every job is slowed equally. */
   jainIndex: z.number(),
+  /** Mean of actual / ideal running time. */
   meanSlowdown: z.number(),
+  /** Share of jobs with a deadline that met it (null when no job has one). */
   deadlineHitRate: nullableNumber,
   failedAttempts: z.number().int(),
   killedAttempts: z.number().int(),

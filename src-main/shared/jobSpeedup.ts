@@ -1,3 +1,4 @@
+import { jobSeconds } from './jobTimes';
 /** A run's jobs, as result files and the run-data API both carry them. */
 export interface PairableRun {
   seed: number;
@@ -18,7 +19,7 @@ export interface PairedSpeedup {
 
 function finishedJcts(run: PairableRun): Map<string, { seconds: number; template: string }> {
   const jobs = new Map<string, { seconds: number; template: string }>();
-  for (const j of run.jobs) if (j.status === 'succeeded' && j.submit !== null && j.finish !== null) jobs.set(j.id, { seconds: Math.max(1e-9, j.finish - j.submit), template: j.template });
+  for (const j of run.jobs) if (j.status === 'succeeded' && j.submit !== null && j.finish !== null) jobs.set(j.id, { seconds: Math.max(1e-9, jobSeconds(j.submit, j.finish)), template: j.template });
   return jobs;
 }
 
