@@ -47,7 +47,7 @@ function swimCases(): Record<string, Case> {
     kinds.map((scheduler) => [
       `e-${scheduler.kind}`,
       {
-        name: `(e) FB-2009 day (6,638 jobs) on 600 nodes, full contention, ${scheduler.kind}`,
+        name: `(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`,
         trace: { file: FB_2009, copies: 1 },
         racks: 15, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep',
         scheduler,
@@ -89,7 +89,7 @@ export const CASES: Record<string, Case> = {
   },
   ...swimCases(),
   f: {
-    name: '(f) four FB-2009 days interleaved (about 26,500 jobs) on 3,000 nodes, full contention, FIFO',
+    name: '(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO',
     trace: { file: FB_2009, copies: 4 },
     racks: 75, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep',
     scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { QueueSchema, containers, topologyAwareness } from './options';
+import { QueueSchema, containerLabels, containers, topologyAwareness, topologyLabels } from './options';
 
 /** YARN's Capacity Scheduler: hierarchical queues with capacities, containers by memory and vcores. */
 export const capacityOptions = describeScheduler({
@@ -16,10 +16,9 @@ export const capacityOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
-    amMemoryMb: 'AM memory MB',
-    amVcores: 'AM vcores',
+    ...containerLabels,
     localityDelay: 'Locality delay (missed offers)',
-    serverLocality: 'Server locality (co-hosted VMs)',
+    ...topologyLabels,
   },
   runLabel: () => 'capacity',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { containers, topologyAwareness } from './options';
+import { containerLabels, containers, topologyAwareness, topologyLabels } from './options';
 
 /** Dominant Resource Fairness (Ghodsi et al., NSDI'11) over YARN containers. */
 export const drfOptions = describeScheduler({
@@ -8,9 +8,8 @@ export const drfOptions = describeScheduler({
   title: 'DRF',
   schema: z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers, ...topologyAwareness }),
   labels: {
-    amMemoryMb: 'AM memory MB',
-    amVcores: 'AM vcores',
-    serverLocality: 'Server locality (co-hosted VMs)',
+    ...containerLabels,
+    ...topologyLabels,
   },
   runLabel: () => 'drf',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { PoolSchema, slots, topologyAwareness } from './options';
+import { PoolSchema, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 
 /** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
 export const fairOptions = describeScheduler({
@@ -17,12 +17,10 @@ export const fairOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
-    mapSlots: 'Map slots / node',
-    reduceSlots: 'Reduce slots / node',
-    slotMemoryMb: 'Slot memory MB',
+    ...slotLabels,
     nodeLocalityWaitS: 'Node-locality wait s',
     rackLocalityWaitS: 'Rack-locality wait s',
-    serverLocality: 'Server locality (co-hosted VMs)',
+    ...topologyLabels,
   },
   runLabel: (s) => (s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)'),
 });

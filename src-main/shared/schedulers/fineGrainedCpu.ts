@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { containers, topologyAwareness } from './options';
+import { containerLabels, containers, topologyAwareness, topologyLabels } from './options';
 
 /** Finer-grained CPU scheduling (Liu's thesis): a CPU pool in hundredths of a core per node. */
 export const fineGrainedCpuOptions = describeScheduler({
@@ -29,14 +29,13 @@ export const fineGrainedCpuOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
-    amMemoryMb: 'AM memory MB',
-    amVcores: 'AM vcores',
+    ...containerLabels,
     reservedCores: 'Reserved cores (eq. 3.1)',
     defaultRequirement: 'Default CPU requirement',
     minAnalysableSeconds: 'Shortest analysable task s',
     learn: 'Learn from sample jobs (eq. 3.5)',
     containersPerHeartbeat: 'Containers per heartbeat',
-    serverLocality: 'Server locality (co-hosted VMs)',
+    ...topologyLabels,
   },
   runLabel: () => 'finer-grained cpu',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { slots } from './options';
+import { slotLabels, slots } from './options';
 
 /** ILA (interference- and locality-aware scheduling) and its IAO and LAO variants. */
 export const ilaOptions = describeScheduler({
@@ -38,9 +38,7 @@ export const ilaOptions = describeScheduler({
     model: z.strictObject({ cpu: z.array(z.number()).length(6), io: z.array(z.number()).length(10), combine: z.tuple([z.number(), z.number(), z.number()]) }).optional(),
   }),
   labels: {
-    mapSlots: 'Map slots / node',
-    reduceSlots: 'Reduce slots / node',
-    slotMemoryMb: 'Slot memory MB',
+    ...slotLabels,
     variant: 'Variant',
     threshold: 'Static threshold H (Alg. 1)',
     dynamicThreshold: 'Dynamic threshold H_d',

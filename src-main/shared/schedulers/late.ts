@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { slots, topologyAwareness } from './options';
+import { slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 
 /** LATE (Zaharia et al., OSDI'08): speculative copies of the tasks with the longest estimated time left. */
 export const lateOptions = describeScheduler({
@@ -19,14 +19,12 @@ export const lateOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
-    mapSlots: 'Map slots / node',
-    reduceSlots: 'Reduce slots / node',
-    slotMemoryMb: 'Slot memory MB',
+    ...slotLabels,
     speculativeCap: 'Speculative cap',
     slowTaskPercentile: 'Slow-task percentile',
     slowNodePercentile: 'Slow-node percentile',
     minRunSeconds: 'Least run time before judging s',
-    serverLocality: 'Server locality (co-hosted VMs)',
+    ...topologyLabels,
   },
   runLabel: () => 'late',
 });

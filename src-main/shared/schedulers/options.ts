@@ -56,3 +56,8 @@ export const QueueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
     children: z.array(QueueSchema).default([]),
   }),
 ) as unknown as z.ZodType<QueueConfig, unknown>;
+
+/** The designer's labels of the shared option groups above. */
+export const slotLabels = { mapSlots: 'Map slots / node', reduceSlots: 'Reduce slots / node', slotMemoryMb: 'Slot memory MB' };
+export const containerLabels = { amMemoryMb: 'AM memory MB', amVcores: 'AM vcores' };
+export const topologyLabels = { serverLocality: 'Server locality (co-hosted VMs)' };

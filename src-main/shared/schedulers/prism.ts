@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { containers, topologyAwareness } from './options';
+import { containerLabels, containers, topologyAwareness, topologyLabels } from './options';
 
 /** PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling by utility. */
 export const prismOptions = describeScheduler({
@@ -31,14 +31,13 @@ export const prismOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
-    amMemoryMb: 'AM memory MB',
-    amVcores: 'AM vcores',
+    ...containerLabels,
     alpha: 'α (eq. 1)',
     urgency: 'a, urgency (eq. 6)',
     topK: 'k, top jobs',
     epsilon: 'ε (eq. 5)',
     fairness: 'Fairness measure (eq. 2)',
-    serverLocality: 'Server locality (co-hosted VMs)',
+    ...topologyLabels,
   },
   choices: { fairness: ['drf', 'fair'] },
   runLabel: () => 'prism',
