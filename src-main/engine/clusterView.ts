@@ -41,6 +41,9 @@ export class SchedulerView implements ClusterView {
   stateVersion(): number {
     return this.s.version;
   }
+  jobsChangedSince(version: number): ArrayLike<number> | undefined {
+    return this.s.changedSince(version);
+  }
   jobVersion(j: number): number {
     return this.s.jobVersion[j];
   }

@@ -25,6 +25,11 @@ export interface ClusterView {
   stateVersion(): number;
   /** Moves with stateVersion whenever the change concerns job j: per-job caches keep until it moves. */
   jobVersion(j: number): number;
+  /**
+   * The jobs whose version moved since stateVersion() was `version`, one entry per change, oldest
+   * first; undefined when that is too long ago to tell (then recompute whatever was cached).
+   */
+  jobsChangedSince(version: number): ArrayLike<number> | undefined;
   /** Pending tasks over all active jobs: 0 means a heartbeat has nothing to place (except speculation). */
   pendingTasks(): number;
   /** Reduces may start once the slow-start fraction of maps is done. */

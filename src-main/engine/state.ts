@@ -5,6 +5,9 @@ import type { EngineJob } from './model';
 import type { TaskTable } from './tasks';
 import type { Topology } from './topology';
 
+const CHANGE_LOG_SIZE = 1 << 16;
+const CHANGE_LOG_MASK = CHANGE_LOG_SIZE - 1;
+
 /** A job's place in its life: not yet submitted, submitted and not finished, finished. */
 export const J_WAITING = 0;
 export const J_ACTIVE = 1;
@@ -73,9 +76,21 @@ export class EngineState {
 
   /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
   changed(j: number): void {
+    this.changeLog[this.version & CHANGE_LOG_MASK] = j;
     this.version++;
     this.jobVersion[j]++;
   }
+
+  /** The jobs changed since `version` (once per change, oldest first), or undefined when the log no longer reaches back that far. */
+  changedSince(version: number): Int32Array | undefined {
+    const n = this.version - version;
+    if (n < 0 || n > CHANGE_LOG_SIZE) return undefined;
+    const out = new Int32Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.changeLog[(version + i) & CHANGE_LOG_MASK];
+    return out;
+  }
+  /** The job of each of the last CHANGE_LOG_SIZE changes (a ring indexed by version): memory stays flat however long the run. */
+  private readonly changeLog = new Int32Array(CHANGE_LOG_SIZE);
 
   constructor(
     readonly topology: Topology,

@@ -4,7 +4,7 @@ import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { grown } from '../engine/grow';
 import { Locality } from '../engine/topology';
-import { fewestRunningFirst } from './jobOrder';
+import { byFewestRunning, fewestRunningFirst } from './jobOrder';
 import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
@@ -34,14 +34,51 @@ export function fairScheduler(spec: FairSpec): Scheduler {
 
   let cached: number[] = [];
   let cachedAt = -1;
+  /** The one queue every job of `cached` is in, when the cheap one-pool order applies; undefined otherwise. */
+  let cachedQueue: string | undefined;
+  let active = new Uint8Array(64);
 
-  /** Jobs furthest below their share first; unchanged while no task starts or ends. */
+  /**
+   * Jobs furthest below their share first; unchanged while no task starts or ends. With one pool
+   * the order moves by the jobs that changed since it was made (the engine's change log), so a
+   * state change costs what changed, not the length of the queue.
+   */
   function order(view: ClusterView): number[] {
-    if (cachedAt !== view.stateVersion()) {
+    const version = view.stateVersion();
+    if (cachedAt === version) return cached;
+    const changed = cachedQueue !== undefined && cached.length > 0 ? view.jobsChangedSince(cachedAt) : undefined;
+    if (!changed || !update(view, changed)) {
       cached = computeOrder(view);
-      cachedAt = view.stateVersion();
+      const first = view.activeJobs[0];
+      cachedQueue = pools.size === 0 && first !== undefined && view.activeJobs.every((j) => view.job(j).queue === view.job(first).queue) ? view.job(first).queue : undefined;
     }
+    cachedAt = version;
     return cached;
+  }
+
+  /** Take the changed jobs out of the one-pool order and put the active ones back where they now belong; false when it no longer applies. */
+  function update(view: ClusterView, changed: ArrayLike<number>): boolean {
+    const moved = new Set<number>();
+    for (let i = 0; i < changed.length; i++) {
+      const j = changed[i];
+      if (active[j] && view.job(j).queue !== cachedQueue) return false;
+      moved.add(j);
+    }
+    const kept = cached.filter((j) => !moved.has(j));
+    for (const j of moved) {
+      if (!active[j]) continue;
+      // Binary search: `kept` is in order, since only the moved jobs' running counts changed.
+      let lo = 0;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (byFewestRunning(view, kept[mid], j) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      kept.splice(lo, 0, j);
+    }
+    cached = kept;
+    return true;
   }
 
   function computeOrder(view: ClusterView): number[] {
@@ -87,10 +124,14 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     return idx.map((i) => active[i]);
   }
 
-  /** After job jobs[i] launched a task, move it back past jobs that are now further below their share. */
-  function reposition(jobs: number[], i: number, running: Map<number, number>, view: ClusterView): void {
+  const running = (view: ClusterView, j: number) => view.runningMaps(j) + view.runningReduces(j);
+
+  /**
+   * After job jobs[i] launched a task, move it back past jobs that are now further below their
+   * share (running counts are read from the view, which has already counted the launch).
+   */
+  function reposition(jobs: number[], i: number, view: ClusterView): void {
     const j = jobs[i];
-    running.set(j, (running.get(j) ?? 0) + 1);
     const q = view.job(j).queue;
     const pool = pools.get(q);
     if (pool && pool.minShare > 0) {
@@ -103,7 +144,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       const next = jobs[i + 1];
       const nextPool = pools.get(view.job(next).queue);
       if (nextPool && nextPool.minShare > 0) break;
-      if ((running.get(next) ?? 0) >= (running.get(j) ?? 0)) break;
+      if (running(view, next) >= running(view, j)) break;
       jobs[i] = next;
       jobs[i + 1] = j;
       i++;
@@ -123,8 +164,13 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
       ensure(j);
+      if (j >= active.length) active = grown(active, Math.max(j + 1, active.length * 2));
+      active[j] = 1;
       lastLaunch[j] = view.now;
       level[j] = Locality.Node;
+    },
+    onJobFinished(j) {
+      active[j] = 0;
     },
     onHeartbeat(n: number, view: ClusterView) {
       let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
@@ -134,7 +180,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       // A job that launches moves back by one task (the cache is rebuilt at the next state change);
       // the copy is made only once something launches, as most heartbeats place nothing.
       let jobs = order(view);
-      let running: Map<number, number> | undefined;
+      let copied = false;
       while (freeMaps > 0) {
         let launchedAt = -1;
         for (let i = 0; i < jobs.length; i++) {
@@ -160,12 +206,11 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         }
         if (launchedAt < 0) break;
         freeMaps--;
-        if (!running) {
+        if (!copied) {
           jobs = [...jobs];
-          running = new Map();
-          for (const j of jobs) running.set(j, view.runningMaps(j) + view.runningReduces(j) - (j === jobs[launchedAt] ? 1 : 0));
+          copied = true;
         }
-        reposition(jobs, launchedAt, running, view);
+        reposition(jobs, launchedAt, view);
       }
       while (freeReduces > 0) {
         let launched = false;

@@ -6,5 +6,10 @@ import type { ClusterView } from '../engine/schedulerApi';
  * submitted first, then the lower index. A sorted copy of the active jobs.
  */
 export function fewestRunningFirst(view: ClusterView): number[] {
-  return [...view.activeJobs].sort((a, b) => view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+  return [...view.activeJobs].sort((a, b) => byFewestRunning(view, a, b));
+}
+
+/** The comparator of that order: negative when job a comes before job b. */
+export function byFewestRunning(view: ClusterView, a: number, b: number): number {
+  return view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
 }

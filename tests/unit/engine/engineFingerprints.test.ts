@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
+import { fingerprint } from '../../helpers/fingerprint';
 
 /**
  * Byte-identical results across engine refactors (issue 19): every field of the engine's outcome —
@@ -25,29 +25,6 @@ import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
 
 const FILE = path.join(__dirname, 'engineFingerprints.json');
 const PRESETS = path.resolve(__dirname, '../../../resources/presets');
-
-/** Every number at full precision (NaN and ±Infinity spelled out), typed arrays cut to their length. */
-export function fingerprint(r: EngineRunResult): string {
-  const rec = r.records;
-  const cut = <T extends { subarray(a: number, b: number): ArrayLike<number> }>(a: T, per = 1) => Array.from(a.subarray(0, rec.length * per));
-  const canonical = {
-    ...r,
-    records: {
-      length: rec.length,
-      task: cut(rec.task),
-      node: cut(rec.node),
-      start: cut(rec.start),
-      end: cut(rec.end),
-      phaseEnd: cut(rec.phaseEnd, 5),
-      locality: cut(rec.locality),
-      outcome: cut(rec.outcome),
-      speculative: cut(rec.speculative),
-      reason: cut(rec.reason),
-    },
-  };
-  const text = JSON.stringify(canonical, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
-  return createHash('sha256').update(text).digest('hex');
-}
 
 interface Scenario {
   name: string;

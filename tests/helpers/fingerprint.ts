@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import type { EngineRunResult } from '../../src-main/engine/result';
+
+/** Every number at full precision (NaN and ±Infinity spelled out), typed arrays cut to their length. */
+export function fingerprint(r: EngineRunResult): string {
+  const rec = r.records;
+  const cut = <T extends { subarray(a: number, b: number): ArrayLike<number> }>(a: T, per = 1) => Array.from(a.subarray(0, rec.length * per));
+  const canonical = {
+    ...r,
+    records: {
+      length: rec.length,
+      task: cut(rec.task),
+      node: cut(rec.node),
+      start: cut(rec.start),
+      end: cut(rec.end),
+      phaseEnd: cut(rec.phaseEnd, 5),
+      locality: cut(rec.locality),
+      outcome: cut(rec.outcome),
+      speculative: cut(rec.speculative),
+      reason: cut(rec.reason),
+    },
+  };
+  const text = JSON.stringify(canonical, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  return createHash('sha256').update(text).digest('hex');
+}
