@@ -103,7 +103,13 @@ export class AttemptLifecycle {
     s.jobAttempts[j].add(a);
     if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'string' ? reason : reason()));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
+    this.count(a, j, 1);
     return true;
+  }
+
+  /** Count the attempt in (or out of) its job's attempts by phase and pause (ClusterView.jobAttemptCount). */
+  private count(a: number, j: number, d: 1 | -1): void {
+    this.s.jobPhaseCount[j * 10 + this.s.at.phase[a] * 2 + this.s.at.paused[a]] += d;
   }
 
   private startPhase(a: number, phase: PhaseKind): void {
@@ -162,6 +168,7 @@ export class AttemptLifecycle {
       s.nodeRunMaps[node]--;
     }
     s.jobAttempts[j].delete(a);
+    this.count(a, j, -1);
     s.changed(j);
     if (outcome === FAILED) this.recorder.failedAttempts++;
     if (outcome === KILLED) this.recorder.killedAttempts++;
@@ -201,7 +208,11 @@ export class AttemptLifecycle {
     else if (phase === PhaseKind.Sort) next = PhaseKind.Reduce;
     if (next !== -1) {
       if (this.gatesPhases) this.pausePhase(a, next);
-      else this.startPhase(a, next);
+      else {
+        this.count(a, j, -1);
+        this.startPhase(a, next);
+        this.count(a, j, 1);
+      }
       return;
     }
     this.taskDone(a);
@@ -216,14 +227,17 @@ export class AttemptLifecycle {
     const at = s.at;
     this.rates.setUplinkWork(a, false);
     this.rates.detachSource(a);
+    const j = s.tasks.job[at.task[a]];
+    this.count(a, j, -1);
     at.phase[a] = next;
     at.paused[a] = 1;
+    this.count(a, j, 1);
     at.pausedSince[a] = s.now;
     at.prog[a] = 0;
     at.lim[a] = 0;
     for (let k = 0; k < W_SIZE; k++) at.work[a * W_SIZE + k] = 0;
     this.rates.markDirty(at.host[a]);
-    s.changed(s.tasks.job[at.task[a]]);
+    s.changed(j);
     // The node asks the scheduler at once, as it would for a finished task.
     this.outOfBandBeat(at.node[a]);
   }
@@ -232,11 +246,14 @@ export class AttemptLifecycle {
     const s = this.s;
     const at = s.at;
     if (!at.alive[a] || !at.paused[a] || !s.alive[at.node[a]]) return false;
+    const j = s.tasks.job[at.task[a]];
+    this.count(a, j, -1);
     at.paused[a] = 0;
+    this.count(a, j, 1);
     s.lastProgress = s.now;
     this.rates.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
-    s.changed(s.tasks.job[at.task[a]]);
+    s.changed(j);
     if (at.record[a] >= 0 && s.options.recordAttempts) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'string' ? reason : reason()) });
     return true;
   }

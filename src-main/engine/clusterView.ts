@@ -135,6 +135,9 @@ export class SchedulerView implements ClusterView {
   jobAttempts(j: number): Iterable<number> {
     return this.s.jobAttempts[j];
   }
+  jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number {
+    return this.s.jobPhaseCount[j * 10 + phase * 2 + (paused ? 1 : 0)];
+  }
   attemptTask(a: number): number {
     return this.s.at.task[a];
   }

@@ -5,7 +5,8 @@ import type { EngineState } from './state';
 /**
  * Physical limits that must hold at every instant: no host gives out more CPU, disk or NIC than
  * it has, no VM more than its vCPUs, no attempt more than one core; memory may exceed a node's
- * only through attempts already doomed to fail for it. Returns the violations found (tests call
+ * only through attempts already doomed to fail for it; each job's attempts by phase add up.
+ * Returns the violations found (tests call
  * it after every event; runs never do).
  */
 export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
@@ -42,6 +43,12 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
     let doomed = false;
     for (const a of rates.hostList[topo.nodeHost[n]]) if (at.node[a] === n && at.doomed[a]) doomed = true;
     if (!doomed) problems.push(`node ${n}: ${s.nodeMemory[n]} MB reserved of ${topo.nodeMemoryMb[n]} with no attempt failing for it`);
+  }
+  // Each job's attempts by phase and pause add up to its live attempts.
+  for (let j = 0; j < s.jobs.length; j++) {
+    const counted = new Int32Array(10);
+    for (const a of s.jobAttempts[j]) counted[at.phase[a] * 2 + at.paused[a]]++;
+    for (let k = 0; k < 10; k++) if (counted[k] !== s.jobPhaseCount[j * 10 + k]) problems.push(`job ${j}: ${s.jobPhaseCount[j * 10 + k]} attempts counted in phase ${k >> 1}${k & 1 ? ' (paused)' : ''}, ${counted[k]} live`);
   }
   return problems;
 }

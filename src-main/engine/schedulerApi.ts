@@ -67,6 +67,8 @@ export interface ClusterView {
    * through the attempt* accessors below.
    */
   jobAttempts(j: number): Iterable<number>;
+  /** How many of job j's live attempts are in `phase`, paused before it or running it. */
+  jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number;
   attemptTask(attempt: number): number;
   attemptNode(attempt: number): number;
   attemptStart(attempt: number): number;

@@ -63,6 +63,8 @@ export class EngineState {
   readonly jobAmVcores: Float64Array;
   /** Per job, bumped with `version` whenever a change concerns that job (ClusterView.jobVersion). */
   readonly jobVersion: Int32Array;
+  /** Live attempts of each job by phase and pause: 10 per job, at phase · 2 + paused. */
+  readonly jobPhaseCount: Int32Array;
   /** Live attempts of each job (their ids in the attempt store). */
   readonly jobAttempts: Set<number>[];
 
@@ -115,6 +117,7 @@ export class EngineState {
     this.jobAmMemory = new Float64Array(J);
     this.jobAmVcores = new Float64Array(J);
     this.jobVersion = new Int32Array(J);
+    this.jobPhaseCount = new Int32Array(J * 10);
     this.jobAttempts = jobs.map(() => new Set<number>());
 
     const N = topology.nodeCount;

@@ -93,16 +93,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     const version = view.jobVersion(j);
     let entry = perJob.get(j);
     if (!entry || entry.version !== version) {
-      const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
-      for (const a of view.jobAttempts(j)) {
-        const nd = need(view, j, view.attemptPhase(a));
-        u.memory += nd.memory;
-        if (!view.attemptPaused(a)) {
-          u.cpu += nd.cpu;
-          u.disk += nd.disk;
-          u.net += nd.net;
-        }
-      }
+      const u = useByCounts(view, j) ?? useByAttempts(view, j);
       entry = { version, use: u, share: share(view, j, u, cap), cap };
       perJob.set(j, entry);
     } else if (entry.cap !== cap && !sameNeed(entry.cap, cap)) {
@@ -110,6 +101,43 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
       entry.cap = cap;
     }
     return entry;
+  }
+
+  /**
+   * The job's use from its attempt counts per phase — without reading thousands of attempts —
+   * when every need is a whole number: the sums are then exact in any order, so they equal the
+   * attempt-by-attempt ones bit for bit. Undefined when a need is fractional (a measured profile).
+   */
+  function useByCounts(view: ClusterView, j: number): Need | undefined {
+    const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
+    if (!Number.isInteger(u.memory)) return undefined;
+    for (let phase = PhaseKind.Map; phase <= PhaseKind.Reduce; phase++) {
+      const running = view.jobAttemptCount(j, phase, false);
+      const paused = view.jobAttemptCount(j, phase, true);
+      if (running + paused === 0) continue;
+      const nd = need(view, j, phase);
+      if (!Number.isInteger(nd.memory) || !Number.isInteger(nd.cpu) || !Number.isInteger(nd.disk) || !Number.isInteger(nd.net)) return undefined;
+      u.memory += (running + paused) * nd.memory;
+      u.cpu += running * nd.cpu;
+      u.disk += running * nd.disk;
+      u.net += running * nd.net;
+    }
+    return u;
+  }
+
+  /** The job's use attempt by attempt, in launch order (running phases; memory of every attempt, paused ones included). */
+  function useByAttempts(view: ClusterView, j: number): Need {
+    const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
+    for (const a of view.jobAttempts(j)) {
+      const nd = need(view, j, view.attemptPhase(a));
+      u.memory += nd.memory;
+      if (!view.attemptPaused(a)) {
+        u.cpu += nd.cpu;
+        u.disk += nd.disk;
+        u.net += nd.net;
+      }
+    }
+    return u;
   }
 
   function share(view: ClusterView, j: number, u: Need, cap: Need): number {

@@ -41,6 +41,7 @@ function machine(now: number) {
     stateVersion: () => version,
     jobVersion: () => version,
     jobAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => a.attempt),
+    jobAttemptCount: (j: number, phase: PhaseKind, paused: boolean) => attempts.filter((a) => a.job === j && a.phase === phase && a.paused === paused).length,
     attemptPhase: (a: number) => attempts[a].phase,
     attemptPaused: (a: number) => attempts[a].paused,
     attemptsOnNode: () => attempts,
