@@ -87,7 +87,10 @@ export class AttemptLifecycle {
     if (!speculative) {
       tasks.state[task] = TaskState.Running;
       tasks.attempts[task]++;
-      if (isReduce) s.jobPendReduces[j]--;
+      if (isReduce) {
+        s.jobPendReduces[j]--;
+        s.pendingReduceTotal--;
+      }
       else s.jobPendMaps[j]--;
       s.pendingTotal--;
     }

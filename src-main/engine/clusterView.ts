@@ -47,6 +47,9 @@ export class SchedulerView implements ClusterView {
   jobVersion(j: number): number {
     return this.s.jobVersion[j];
   }
+  pendingReduceTasks(): number {
+    return this.s.pendingReduceTotal;
+  }
   pendingTasks(): number {
     return this.s.pendingTotal;
   }

@@ -44,6 +44,10 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
     for (const a of rates.hostList[topo.nodeHost[n]]) if (at.node[a] === n && at.doomed[a]) doomed = true;
     if (!doomed) problems.push(`node ${n}: ${s.nodeMemory[n]} MB reserved of ${topo.nodeMemoryMb[n]} with no attempt failing for it`);
   }
+  // The pending-reduce total is the sum over the jobs.
+  let pendingReduces = 0;
+  for (const j of s.active) pendingReduces += s.jobPendReduces[j];
+  if (pendingReduces !== s.pendingReduceTotal) problems.push(`${s.pendingReduceTotal} pending reduces counted, ${pendingReduces} in the jobs`);
   // Each job's attempts by phase and pause add up to its live attempts.
   for (let j = 0; j < s.jobs.length; j++) {
     const counted = new Int32Array(10);

@@ -56,6 +56,7 @@ export class JobBook {
     s.jobPendMaps[j] = tasks.jobMapCount[j];
     s.jobPendReduces[j] = tasks.jobReduceCount[j];
     s.pendingTotal += s.jobPendMaps[j] + s.jobPendReduces[j];
+    s.pendingReduceTotal += s.jobPendReduces[j];
     const first = tasks.jobFirstTask[j];
     this.jobIndex[j] = new JobMapIndex(tasks, s.topology, first, tasks.jobMapCount[j]);
     const q = this.jobReduceQueue[j];
@@ -92,6 +93,7 @@ export class JobBook {
       s.jobAmNode[j] = -1;
     }
     s.pendingTotal -= s.jobPendMaps[j] + s.jobPendReduces[j];
+    s.pendingReduceTotal -= s.jobPendReduces[j];
     s.jobPendMaps[j] = 0;
     s.jobPendReduces[j] = 0;
     this.jobIndex[j] = undefined;
@@ -119,6 +121,7 @@ export class JobBook {
     s.pendingTotal++;
     if (s.tasks.isReduce[task]) {
       s.jobPendReduces[j]++;
+      s.pendingReduceTotal++;
       this.jobReduceQueue[j].push(task);
     } else {
       s.jobPendMaps[j]++;

@@ -32,6 +32,8 @@ export interface ClusterView {
   jobsChangedSince(version: number): ArrayLike<number> | undefined;
   /** Pending tasks over all active jobs: 0 means a heartbeat has nothing to place (except speculation). */
   pendingTasks(): number;
+  /** Pending reduces over all active jobs: 0 means no job has a reduce to place. */
+  pendingReduceTasks(): number;
   /** Reduces may start once the slow-start fraction of maps is done. */
   reducesMayStart(j: number): boolean;
 

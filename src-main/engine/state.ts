@@ -37,6 +37,8 @@ export class EngineState {
   lastProgress = 0;
   /** Pending tasks over all active jobs. */
   pendingTotal = 0;
+  /** Pending reduces over all active jobs (part of pendingTotal). */
+  pendingReduceTotal = 0;
   jobsDone = 0;
   /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
   active: number[] = [];

@@ -64,7 +64,12 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       if (active[j] && view.job(j).queue !== cachedQueue) return false;
       moved.add(j);
     }
-    const kept = cached.filter((j) => !moved.has(j));
+    // Out first (each found by a native scan: a few jobs move, the queue may be long), then back in.
+    const kept = cached;
+    for (const j of moved) {
+      const at = kept.indexOf(j);
+      if (at >= 0) kept.splice(at, 1);
+    }
     for (const j of moved) {
       if (!active[j]) continue;
       // Binary search: `kept` is in order, since only the moved jobs' running counts changed.
@@ -212,7 +217,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         }
         reposition(jobs, launchedAt, view);
       }
-      while (freeReduces > 0) {
+      // No job has a reduce to place: skip the walk over the queue.
+      while (freeReduces > 0 && view.pendingReduceTasks() > 0) {
         let launched = false;
         for (const j of order(view)) {
           if (launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
