@@ -203,3 +203,9 @@ export function accuracy(samples: InterferenceSample[], f: (x: InterferenceFeatu
 export function refitOnline(profiling: readonly InterferenceSample[], recent: readonly InterferenceSample[], inUse: InterferenceModel): InterferenceModel {
   return fitInterferenceModel([...profiling, ...recent], inUse);
 }
+
+/** ILA's offline model (eq. 1-3) and the profiling runs it was fitted on, which online re-fits keep using. */
+export interface FittedInterference {
+  model: InterferenceModel;
+  samples: InterferenceSample[];
+}

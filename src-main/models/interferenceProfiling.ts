@@ -5,9 +5,9 @@ import type { TaskCounters } from '../engine/profiles';
 import { Random } from '../engine/random';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Simulation } from '../engine/kernel';
-import { compileTopology, Locality } from '../engine/topology';
+import { compileTopology, Locality, type Topology } from '../engine/topology';
 import { templateByName } from '../workloads/templates';
-import type { InterferenceSample } from './interference';
+import { fitInterferenceModel, type FittedInterference, type InterferenceSample } from './interference';
 
 /** One physical server with co-hosted VMs, as the ILA paper profiled (sec. 4.1: 6 VMs on a server). */
 export interface ServerShape {
@@ -151,4 +151,42 @@ export function generateProfilingSamples(shape: ServerShape, probes: string[], c
     });
   }
   return samples;
+}
+
+/** Disk and Dom0 behaviour of the servers, which profiling runs on them reproduce (a run's simulation options). */
+export interface ServerHardware {
+  diskThrashing: number;
+  dom0CpuPerMb: number;
+}
+
+/** The shape of a cluster's servers as profiling reproduces it: node 0's server, its VMs and their disk. */
+export function serverShapeOf(topo: Topology, hardware: ServerHardware): ServerShape {
+  const host = topo.nodeHost[0];
+  const vms = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
+  return {
+    cores: topo.hostCores[host],
+    memoryGb: 64,
+    diskMBps: topo.hostDiskMBps[host],
+    vms,
+    vcpus: topo.nodeCores[0],
+    vmMemoryGb: Math.max(1, topo.nodeMemoryMb[0] / 1024),
+    dom0CpuPerMb: topo.hostHasVms[host] ? hardware.dom0CpuPerMb : 0,
+    diskThrashing: hardware.diskThrashing,
+  };
+}
+
+/** Offline fits, once per server shape and sample count for every run in the process. */
+const fitted = new Map<string, FittedInterference>();
+
+/** Profile a cluster's servers (ILA sec. 4.1, Table 3 probes) and fit the model on the runs; cached per shape. */
+export function fitInterference(topo: Topology, hardware: ServerHardware, samples: number): FittedInterference {
+  const shape = serverShapeOf(topo, hardware);
+  const key = JSON.stringify([shape, samples]);
+  let fit = fitted.get(key);
+  if (!fit) {
+    const runs = generateProfilingSamples(shape, TABLE3_PROBES, samples, 1);
+    fit = { model: fitInterferenceModel(runs), samples: runs };
+    fitted.set(key, fit);
+  }
+  return fit;
 }

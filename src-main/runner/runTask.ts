@@ -3,7 +3,7 @@ import { summarize } from '../engine/metrics';
 import type { EngineRunResult } from '../engine/result';
 import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
-import { createScheduler } from '../schedulers/registry';
+import { schedulerFor } from './schedulerFor';
 import type { StoredRunResult } from '../store/batchesRepo';
 import type { Column } from '../store/columns';
 import { compileJobs, expandJobs } from '../workloads/compile';
@@ -66,7 +66,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     jobs,
     options: { ...run.simulation, recordAttempts: run.simulation.recordAttempts && hooks.withAttempts !== false },
     seed: run.seed,
-    scheduler: createScheduler(run.scheduler, run.simulation),
+    scheduler: schedulerFor(run.scheduler, topology, run.simulation),
     clock,
     onProgress: hooks.onProgress,
     progressEvery: 20_000,

@@ -1,13 +1,11 @@
 import { ilaOptions } from '@shared/schedulers/ila';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import { SimulationOptionsSchema } from '@shared/simulation';
 import type { TaskCounters } from '../engine/profiles';
 import { fewestRunningFirst } from './jobOrder';
 import { definePlugin } from './plugin';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { fitInterferenceModel, predict, refitOnline, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
-import { generateProfilingSamples, TABLE3_PROBES, type ServerShape } from '../models/interferenceProfiling';
+import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import { LEVEL_WORDS, launchReduce } from './slotHelpers';
 
@@ -24,33 +22,6 @@ const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
 /** How many of the run's newest observations an online re-fit uses, with the profiling runs. */
 const RECENT_OBSERVATIONS = 2000;
 
-/** Offline fits, and the profiling samples they were made on, once per server shape for every run in the process. */
-const fittedModels = new Map<string, { model: InterferenceModel; samples: InterferenceSample[] }>();
-
-/** Disk and Dom0 behaviour of the servers, which profiling runs on them reproduce. */
-export interface ServerHardware {
-  diskThrashing: number;
-  dom0CpuPerMb: number;
-}
-/** Without the run's options (a scheduler built on its own, as in tests), the simulation defaults. */
-const DEFAULT_HARDWARE: ServerHardware = SimulationOptionsSchema.parse({});
-
-function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
-  const topo = view.topology;
-  const host = topo.nodeHost[0];
-  const vms = topo.hostNodeStart[host + 1] - topo.hostNodeStart[host];
-  return {
-    cores: topo.hostCores[host],
-    memoryGb: 64,
-    diskMBps: topo.hostDiskMBps[host],
-    vms,
-    vcpus: topo.nodeCores[0],
-    vmMemoryGb: Math.max(1, topo.nodeMemoryMb[0] / 1024),
-    dom0CpuPerMb: topo.hostHasVms[host] ? hardware.dom0CpuPerMb : 0,
-    diskThrashing: hardware.diskThrashing,
-  };
-}
-
 /**
  * ILA — interference- and locality-aware scheduling for virtual clusters (Bu, Rao, Xu, HPDC'13), on
  * Hadoop 1 slots and fair job ordering (Alg. 3). For a free slot on VM n, jobs are taken in fair
@@ -66,13 +37,16 @@ function serverShape(view: ClusterView, hardware: ServerHardware): ServerShape {
  * keeps IASM with stock Hadoop's greedy locality, blind to co-hosted VMs; LAO keeps LASM without
  * IASM.
  */
-export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_HARDWARE): Scheduler {
+export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Scheduler {
   const useIasm = spec.variant !== 'lao';
   const useLasm = spec.variant !== 'iao';
-  let model: InterferenceModel | undefined = spec.model ? { cpu: spec.model.cpu, io: spec.model.io, combine: spec.model.combine } : undefined;
+  // The model (eq. 1-3): the experiment's coefficients, or the offline fit the runner made on
+  // profiling runs of this cluster's servers (runner/schedulerFor.ts), whose runs the online
+  // re-fits keep using. LAO has no interference module and needs neither.
+  if (useIasm && !spec.model && !fitted) throw new Error('ILA needs a fitted interference model: give its coefficients, or build the scheduler with the runner (schedulerFor), which profiles the servers');
+  let model: InterferenceModel | undefined = spec.model ? { cpu: spec.model.cpu, io: spec.model.io, combine: spec.model.combine } : fitted?.model;
+  const profiling: InterferenceSample[] = spec.model ? [] : (fitted?.samples ?? []);
   const observations: InterferenceSample[] = [];
-  // The profiling runs behind the offline fit (none when the experiment gives the coefficients).
-  let profiling: InterferenceSample[] = [];
   let sinceFit = 0;
   const demand = new Map<string, Demand>(); // key: job + ':m' / ':r'
   const measured = new Map<string, number>(); // how many tasks measured so far
@@ -113,21 +87,6 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     placed.set(host, [...(placed.get(host) ?? []), { node: n, d }]);
   }
 
-  function ensureModel(view: ClusterView): InterferenceModel {
-    if (model) return model;
-    const shape = serverShape(view, hardware);
-    const key = JSON.stringify([shape, spec.profilingSamples]);
-    let fit = fittedModels.get(key);
-    if (!fit) {
-      const samples = generateProfilingSamples(shape, TABLE3_PROBES, spec.profilingSamples, 1);
-      fit = { model: fitInterferenceModel(samples), samples };
-      fittedModels.set(key, fit);
-    }
-    profiling = fit.samples;
-    model = fit.model;
-    return model;
-  }
-
   /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? */
   function interferenceOk(view: ClusterView, n: number, j: number, reduce: boolean): { ok: boolean; predicted: number; threshold: number } {
     const topo = view.topology;
@@ -138,7 +97,7 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
     // an idle server, so a bias at no load does not read as interference. The offset is additive
     // (eq. 1-3's constants); dividing by it instead would cancel the task's own demand out of the
     // exponentials and make every task look equally sensitive to the server's load.
-    const m = ensureModel(view);
+    const m = model!;
     const alone = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
     // Parenthesised so an idle server gives exactly 1: (1 + a) − a is not always 1 in floating
     // point, and at H = 1 that last bit refused every task on an idle cluster.
@@ -279,4 +238,4 @@ export function ilaScheduler(spec: IlaSpec, hardware: ServerHardware = DEFAULT_H
   };
 }
 
-export const ilaPlugin = definePlugin({ description: ilaOptions, create: (spec, context) => ilaScheduler(spec, context.hardware) });
+export const ilaPlugin = definePlugin({ description: ilaOptions, create: (spec, context) => ilaScheduler(spec, context.interference) });

@@ -1,12 +1,12 @@
 import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
-import type { SimulationOptions } from '@shared/simulation';
 import type { z } from 'zod';
 import type { Scheduler } from '../engine/schedulerApi';
+import type { FittedInterference } from '../models/interference';
 
-/** What a run tells a scheduler beyond its own options: the hardware model ILA profiles servers under. */
+/** What a run hands a scheduler beyond its own options: ILA's model fitted on profiling runs of the cluster's servers (runner/schedulerFor.ts). */
 export interface RunContext {
-  hardware?: Pick<SimulationOptions, 'diskThrashing' | 'dom0CpuPerMb'>;
+  interference?: FittedInterference;
 }
 
 /** What the profile store knows, in the shapes the profile-driven schedulers take (see services/profileSnapshot.ts). */

@@ -30,11 +30,11 @@ function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerP
 }
 
 /**
- * A fresh scheduler for one run (schedulers keep per-run state). `hardware` is the run's simulation
- * options: ILA profiles the cluster's own servers offline, as the paper did on its testbed.
+ * A fresh scheduler for one run (schedulers keep per-run state). What a run must prepare for it
+ * (ILA's fitted model) comes in `context`; runner/schedulerFor.ts prepares it.
  */
-export function createScheduler(spec: SchedulerSpec, hardware?: RunContext['hardware']): Scheduler {
-  return pluginOf(spec).create(spec, { hardware });
+export function createScheduler(spec: SchedulerSpec, context: RunContext = {}): Scheduler {
+  return pluginOf(spec).create(spec, context);
 }
 
 /** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */

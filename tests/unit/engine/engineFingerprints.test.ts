@@ -8,7 +8,7 @@ import type { EngineRunResult } from '../../../src-main/engine/result';
 import { simulate } from '../../../src-main/engine/kernel';
 import { compileTopology } from '../../../src-main/engine/topology';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
-import { createScheduler } from '../../../src-main/schedulers/registry';
+import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
 import { fingerprint } from '../../helpers/fingerprint';
@@ -40,7 +40,7 @@ function run(s: Scenario): EngineRunResult {
   const simulation = SimulationOptionsSchema.parse(s.simulation);
   const topology = compileTopology(s.cluster);
   const jobs = compileJobs(expandJobs(workload, s.seed), s.cluster.hdfs.blockSizeMb);
-  return simulate({ topology, jobs, options: simulation, seed: s.seed, scheduler: createScheduler(SchedulerSpecSchema.parse(s.scheduler), simulation) });
+  return simulate({ topology, jobs, options: simulation, seed: s.seed, scheduler: schedulerFor(SchedulerSpecSchema.parse(s.scheduler), topology, simulation) });
 }
 
 /** Each preset with its first few jobs and first seed, under every scheduler it compares. */

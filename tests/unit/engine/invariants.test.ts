@@ -5,6 +5,7 @@ import { PhaseKind } from '../../../src-main/engine/model';
 import { phaseWork } from '../../../src-main/engine/phases';
 import { Random } from '../../../src-main/engine/random';
 import { Simulation } from '../../../src-main/engine/kernel';
+import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
 import { cluster, job, options } from '../../helpers/engineFixtures';
@@ -45,7 +46,7 @@ describe('engine invariants on random scenarios', () => {
           jobs,
           options: options({ heartbeatS: 1 }),
           seed,
-          scheduler: createScheduler(SchedulerSpecSchema.parse(spec)),
+          scheduler: schedulerFor(SchedulerSpecSchema.parse(spec), topo),
           afterEvent: (s) => {
             if (problems.length < 5) problems.push(...s.checkInvariants().map((p) => `t=${s.now.toFixed(3)}: ${p}`));
           },

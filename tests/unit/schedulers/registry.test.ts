@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionLabel, SCHEDULER_BY_KIND, SCHEDULERS, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
 import { createScheduler, pinProfiles } from '../../../src-main/schedulers/registry';
@@ -47,5 +49,12 @@ describe('scheduler registry', () => {
     expect(fine.kind === 'finegrained' && fine.requirements).toEqual(known.cpuRequirements);
     const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
     expect(pinProfiles(fifo, known)).toBe(fifo);
+  });
+
+  it('never profiles from inside a policy: ILA without coefficients asks for the runner, which fits the model first', () => {
+    expect(() => createScheduler(SchedulerSpecSchema.parse({ kind: 'ila' }))).toThrow(/fitted interference model/);
+    expect(() => createScheduler(SchedulerSpecSchema.parse({ kind: 'ila', variant: 'lao' }))).not.toThrow();
+    const src = fs.readFileSync(path.resolve(__dirname, '../../../src-main/schedulers/ila.ts'), 'utf8');
+    expect(src).not.toMatch(/interferenceProfiling'|engine\/kernel'/);
   });
 });
