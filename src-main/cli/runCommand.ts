@@ -1,13 +1,9 @@
 import * as fs from 'node:fs';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { experimentInputs, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
-import { planBatch } from '../runner/matrix';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 import type { Services } from '../services';
-import { storedResult } from '../runner/runTask';
-import { batchesRepo } from '../store/batchesRepo';
-import { profilesRepo } from '../store/profilesRepo';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing]
 
@@ -43,16 +39,8 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     if (flags.save) {
       const services = await openServices();
       try {
-        // Saved as a batch of the run history, exactly as the app saves its own runs.
-        const inputs = experimentInputs(loaded);
-        const batches = batchesRepo(services.store);
-        const batch = await batches.create(loaded.experiment.name, null, inputs, planBatch(inputs));
-        const profiles = profilesRepo(services.store);
-        for (const [i, o] of ran.outcomes.entries()) {
-          await batches.finishRun(batch.id, i, storedResult(o, result.runs[i].kind), o.columns);
-          await profiles.addRun(o.profiles);
-        }
-        await batches.finish(batch.id, 'finished');
+        // Saved as a batch of the run history, through the same service the app saves its own with.
+        const batch = await services.runner.record(loaded.experiment.name, experimentInputs(loaded), ran.outcomes);
         io.err(`saved experiment "${batch.name}" with ${ran.outcomes.length} runs in ${services.store.file}\n`);
       } finally {
         await services.close();

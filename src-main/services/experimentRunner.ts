@@ -1,8 +1,8 @@
-import type { BatchInputs, BatchSummary, RunProgressEvent } from '@shared/design';
+import type { BatchInputs, BatchSummary, RunPlan, RunProgressEvent } from '@shared/design';
 import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
 import { RunPool, type RunProgress } from '../runner/runPool';
 import type { Store } from '../store/database';
-import { storedResult } from '../runner/runTask';
+import { storedResult, type RunOutcome } from '../runner/runTask';
 import { batchesRepo } from '../store/batchesRepo';
 import { profilesRepo } from '../store/profilesRepo';
 import { WorkloadError } from '../workloads/compile';
@@ -77,9 +77,7 @@ export class ExperimentRunner {
             },
             onProgress: (i, p) => progress(i, 'running', p),
             onDone: async (i, o) => {
-              await batches.finishRun(batch.id, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns);
-              // Every finished run refines the measured profiles of its templates.
-              await profilesRepo(this.store).addRun(o.profiles);
+              await this.saveRun(batch.id, i, inputs, plan, o);
               progress(i, 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.jobs, jobsTotal: o.summary.jobs });
             },
             onError: async (i, err) => {
@@ -104,6 +102,32 @@ export class ExperimentRunner {
   }
 
   /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
+  /** One finished run into its batch: its row and columns, and what it teaches the measured profiles. */
+  private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
+    await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns);
+    // Every finished run refines the measured profiles of its templates.
+    await profilesRepo(this.store).addRun(o.profiles);
+  }
+
+  /**
+   * A batch that ran outside the studio's pool (the CLI's `run --save`), saved exactly as the
+   * studio saves its own: the batch, every run in plan order, the profiles it teaches, its end.
+   */
+  async record(name: string, inputs: BatchInputs, outcomes: RunOutcome[]): Promise<BatchSummary> {
+    const batches = batchesRepo(this.store);
+    const plan = planBatch(inputs);
+    const batch = await batches.create(name, null, inputs, plan);
+    for (const [i, o] of outcomes.entries()) await this.saveRun(batch.id, i, inputs, plan, o);
+    await batches.finish(batch.id, 'finished');
+    this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
+    return batch;
+  }
+
+  /** Every stored run, newest batch first (the CLI's `runs list`). */
+  listRuns() {
+    return batchesRepo(this.store).listRuns();
+  }
+
   async cancel(batchId: string): Promise<boolean> {
     const live = this.live.get(batchId);
     if (!live) return false;
