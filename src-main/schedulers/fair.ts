@@ -36,7 +36,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   let cachedAt = -1;
   /** The one queue every job of `cached` is in, when the cheap one-pool order applies; undefined otherwise. */
   let cachedQueue: string | undefined;
-  let active = new Uint8Array(64);
+  /** Jobs submitted and not finished (the change log also names finished ones). */
+  let live = new Uint8Array(64);
 
   /**
    * Jobs furthest below their share first; unchanged while no task starts or ends. With one pool
@@ -47,11 +48,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     const version = view.stateVersion();
     if (cachedAt === version) return cached;
     const changed = cachedQueue !== undefined && cached.length > 0 ? view.jobsChangedSince(cachedAt) : undefined;
-    if (!changed || !update(view, changed)) {
-      cached = computeOrder(view);
-      const first = view.activeJobs[0];
-      cachedQueue = pools.size === 0 && first !== undefined && view.activeJobs.every((j) => view.job(j).queue === view.job(first).queue) ? view.job(first).queue : undefined;
-    }
+    if (!changed || !update(view, changed)) cached = computeOrder(view);
     cachedAt = version;
     return cached;
   }
@@ -61,7 +58,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     const moved = new Set<number>();
     for (let i = 0; i < changed.length; i++) {
       const j = changed[i];
-      if (active[j] && view.job(j).queue !== cachedQueue) return false;
+      if (live[j] && view.job(j).queue !== cachedQueue) return false;
       moved.add(j);
     }
     // Out first (each found by a native scan: a few jobs move, the queue may be long), then back in.
@@ -71,7 +68,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       if (at >= 0) kept.splice(at, 1);
     }
     for (const j of moved) {
-      if (!active[j]) continue;
+      if (!live[j]) continue;
       // Binary search: `kept` is in order, since only the moved jobs' running counts changed.
       let lo = 0;
       let hi = kept.length;
@@ -86,14 +83,17 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     return true;
   }
 
+  /** The whole order, sorted afresh; notes whether the one-pool order applies (cachedQueue). */
   function computeOrder(view: ClusterView): number[] {
     const active = view.activeJobs;
     const count = active.length;
+    cachedQueue = undefined;
     if (pools.size === 0) {
       let oneQueue = true;
       for (let i = 1; i < count && oneQueue; i++) oneQueue = view.job(active[i]).queue === view.job(active[0]).queue;
       if (oneQueue) {
         // One pool, equal weights: the job with the fewest running tasks is furthest below its share.
+        if (count > 0) cachedQueue = view.job(active[0]).queue;
         return fewestRunningFirst(view);
       }
     }
@@ -169,13 +169,13 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
       ensure(j);
-      if (j >= active.length) active = grown(active, Math.max(j + 1, active.length * 2));
-      active[j] = 1;
+      if (j >= live.length) live = grown(live, Math.max(j + 1, live.length * 2));
+      live[j] = 1;
       lastLaunch[j] = view.now;
       level[j] = Locality.Node;
     },
     onJobFinished(j) {
-      active[j] = 0;
+      live[j] = 0;
     },
     onHeartbeat(n: number, view: ClusterView) {
       let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);

@@ -77,7 +77,8 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
   function machine(view: ClusterView, n: number): Need {
     const topo = view.topology;
     const host = topo.nodeHost[n];
-    return { cpu: nodeOffer(spec, view, n).vcores, memory: nodeOffer(spec, view, n).memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
+    const offer = nodeOffer(spec, view, n);
+    return { cpu: offer.vcores, memory: offer.memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
   }
 
   /** Per job: what it uses and its share, as of its version (ClusterView.jobVersion) and the capacity the share was taken of. */
