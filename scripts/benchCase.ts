@@ -43,19 +43,12 @@ function swimCases(): Record<string, Case> {
     { kind: 'prism' },
     { kind: 'late', mapSlots: 4, reduceSlots: 2 },
   ];
-  return Object.fromEntries(
-    kinds.map((scheduler) => [
-      `e-${scheduler.kind}`,
-      {
-        name: `(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`,
-        trace: { file: FB_2009, copies: 1 },
-        racks: 15, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep',
-        scheduler,
-        options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
-        target: { wallSeconds: 30 },
-      },
-    ]),
-  );
+  return Object.fromEntries(kinds.map((scheduler) => [`e-${scheduler.kind}`, fbCase(`(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`, 1, 15, scheduler, { wallSeconds: 30 })]));
+}
+
+/** The FB-2009 day `copies` times over on racks of 40 nodes, full contention. */
+function fbCase(name: string, copies: number, racks: number, scheduler: SchedulerSpecInput, target: Case['target']): Case {
+  return { name, trace: { file: FB_2009, copies }, racks, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep', scheduler, options: { contention: 'full', recordAttempts: false, heartbeatS: 3 }, target };
 }
 
 /** The trace's jobs, `copies` times over, each copy offset by a fraction of a second so they interleave. */
@@ -88,14 +81,7 @@ export const CASES: Record<string, Case> = {
     target: { wallSeconds: 5 },
   },
   ...swimCases(),
-  f: {
-    name: '(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO',
-    trace: { file: FB_2009, copies: 4 },
-    racks: 75, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep',
-    scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
-    options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
-    target: { wallSeconds: 60, peakRssMb: 2048 },
-  },
+  f: fbCase('(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO', 4, 75, { kind: 'fifo', mapSlots: 4, reduceSlots: 2 }, { wallSeconds: 60, peakRssMb: 2048 }),
   // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
   // the two is the cost of a queue twice as long (target ≤ 1.3x, checked by bench.ts).
   g1: {
