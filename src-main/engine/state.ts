@@ -41,7 +41,7 @@ export class EngineState {
   pendingReduceTotal = 0;
   jobsDone = 0;
   /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
-  active: number[] = [];
+  readonly active: number[] = [];
   readonly use: Utilisation = { cpu: 0, disk: 0, net: 0, memory: 0 };
 
   readonly at = new AttemptStore(256);
