@@ -5,7 +5,7 @@ import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { grown } from '../engine/grow';
 import { Locality } from '../engine/topology';
 import { byFewestRunning, fewestRunningFirst } from './jobOrder';
-import { LEVEL_WORDS, launchReduce } from './slotHelpers';
+import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
 
@@ -19,6 +19,7 @@ type FairSpec = SchedulerSpecOf<'fair'>;
  */
 export function fairScheduler(spec: FairSpec): Scheduler {
   const pools = new Map(spec.pools.map((p) => [p.name, p]));
+  const slots = new SlotTable(spec);
   const found = { level: Locality.Node as Locality };
   // Delay scheduling state per job: its allowed level and when it last launched a map (typed
   // arrays indexed by job: read on every heartbeat for every waiting job).
@@ -178,8 +179,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       live[j] = 0;
     },
     onHeartbeat(n: number, view: ClusterView) {
-      let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
-      let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       if (view.pendingTasks() === 0) return;
       // A job that launches moves back by one task (the cache is rebuilt at the next state change);

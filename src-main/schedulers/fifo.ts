@@ -3,7 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { launchMap, launchReduce } from './slotHelpers';
+import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 
 type FifoSpec = SchedulerSpecOf<'fifo'>;
 
@@ -13,13 +13,13 @@ type FifoSpec = SchedulerSpecOf<'fifo'>;
  * placed map (node-local, then rack, then any); a free reduce slot to the first job whose reduces
  * may start (slow-start).
  */
-export function fifoScheduler(spec: FifoSpec): Scheduler {
+export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler {
   const found = { level: Locality.Node as Locality };
   return {
     name: 'fifo',
     onHeartbeat(n: number, view: ClusterView) {
-      let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
-      let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (view.pendingTasks() === 0) return;
       const jobs = view.activeJobs;
       for (let i = 0; i < jobs.length && freeMaps > 0; i++) {

@@ -7,7 +7,7 @@ import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
-import { LEVEL_WORDS, launchReduce } from './slotHelpers';
+import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 
 type IlaSpec = SchedulerSpecOf<'ila'>;
 
@@ -39,6 +39,7 @@ const RECENT_OBSERVATIONS = 2000;
  */
 export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Scheduler {
   const useIasm = spec.variant !== 'lao';
+  const slots = new SlotTable(spec);
   const useLasm = spec.variant !== 'iao';
   // The model (eq. 1-3): the experiment's coefficients, or the offline fit the runner made on
   // profiling runs of this cluster's servers (runner/schedulerFor.ts), whose runs the online
@@ -111,7 +112,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       if (!view.nodeAlive(node)) continue;
       for (const a of view.attemptsOnNode(node)) if (!a.waiting && !a.paused) running++;
       if (placedAt === view.now) running += (placed.get(host) ?? []).filter((p) => p.node === node).length;
-      idle += Math.max(0, spec.mapSlots - view.nodeRunningMaps(node)) + Math.max(0, spec.reduceSlots - view.nodeRunningReduces(node));
+      idle += Math.max(0, slots.maps(topo, node) - view.nodeRunningMaps(node)) + Math.max(0, slots.reduces(topo, node) - view.nodeRunningReduces(node));
     }
     let mode = hostMode.get(host);
     if (!mode) hostMode.set(host, (mode = new ThresholdMode(spec.idleSeconds)));
@@ -174,8 +175,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     },
     onHeartbeat(n: number, view: ClusterView) {
       if (view.pendingTasks() === 0) return;
-      let freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
-      let freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       const order = () => fewestRunningFirst(view);
       const found = { level: Locality.Node as Locality };
       while (freeMaps > 0) {

@@ -5,6 +5,7 @@ import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { quickselect } from 'simple-statistics';
 import { grown } from '../engine/grow';
 import { fifoScheduler } from './fifo';
+import { SlotTable } from './slotHelpers';
 
 type LateSpec = SchedulerSpecOf<'late'>;
 
@@ -25,7 +26,8 @@ function percentile(values: Float64Array, p: number): number {
  * (1 − progress) / (progress / elapsed), is copied.
  */
 export function lateScheduler(spec: LateSpec): Scheduler {
-  const base = fifoScheduler({ kind: 'fifo', mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality });
+  const slots = new SlotTable(spec);
+  const base = fifoScheduler({ mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality }, slots);
   /**
    * The running attempts as of the engine's last state change (attempts start and end only with
    * one): who they are stays valid until `stateVersion` moves, only their progress grows. Most
@@ -76,12 +78,12 @@ export function lateScheduler(spec: LateSpec): Scheduler {
     name: 'late',
     onHeartbeat(n: number, view: ClusterView) {
       base.onHeartbeat(n, view);
-      const freeMaps = spec.mapSlots - view.nodeRunningMaps(n);
-      const freeReduces = spec.reduceSlots - view.nodeRunningReduces(n);
+      const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       const now = view.now;
       snapshot(view);
-      const cap = spec.speculativeCap * view.topology.nodeCount * (spec.mapSlots + spec.reduceSlots);
+      const cap = spec.speculativeCap * slots.totalSlots(view.topology);
       if (snap.speculative >= cap) return;
       // No attempt can be copied (too young, already copied, or on this node): nothing below could
       // launch. The oldest copyable attempt elsewhere than on n decides.

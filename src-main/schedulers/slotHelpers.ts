@@ -1,5 +1,6 @@
+import { slotsForNode, type SlotSettings } from '@shared/schedulers/concurrency';
 import type { ClusterView } from '../engine/schedulerApi';
-import { Locality, LOCALITY_NAMES } from '../engine/topology';
+import { Locality, LOCALITY_NAMES, type Topology } from '../engine/topology';
 
 /** Shared pieces of the Hadoop 1 slot schedulers (FIFO, Fair, LATE). */
 
@@ -21,4 +22,48 @@ export function launchMap(view: ClusterView, j: number, n: number, maxLevel: Loc
   const task = view.findMap(j, n, maxLevel, found, serverLocality);
   const level = found.level;
   return task >= 0 && view.launch(task, n, () => `${why()}; ${LEVEL_WORDS[level]} map`, { memoryMb });
+}
+
+/**
+ * Map and reduce slots of every node, sized once per node from its cores and memory unless the
+ * experiment sets them (slotsForNode). Nodes added during a run are sized when first asked about.
+ */
+export class SlotTable {
+  private map = new Int32Array(0);
+  private reduce = new Int32Array(0);
+  /** Sum of every sized node's map and reduce slots (LATE's SpeculativeCap is a share of it). */
+  total = 0;
+
+  constructor(private readonly settings: SlotSettings) {}
+
+  maps(topo: Topology, n: number): number {
+    if (n >= this.map.length) this.size(topo);
+    return this.map[n];
+  }
+
+  reduces(topo: Topology, n: number): number {
+    if (n >= this.reduce.length) this.size(topo);
+    return this.reduce[n];
+  }
+
+  totalSlots(topo: Topology): number {
+    if (topo.nodeCount > this.map.length) this.size(topo);
+    return this.total;
+  }
+
+  private size(topo: Topology): void {
+    const from = this.map.length;
+    const map = new Int32Array(topo.nodeCount);
+    const reduce = new Int32Array(topo.nodeCount);
+    map.set(this.map);
+    reduce.set(this.reduce);
+    for (let n = from; n < topo.nodeCount; n++) {
+      const slots = slotsForNode({ cores: topo.nodeCores[n], memoryMb: topo.nodeMemoryMb[n] }, this.settings);
+      map[n] = slots.map;
+      reduce[n] = slots.reduce;
+      this.total += slots.map + slots.reduce;
+    }
+    this.map = map;
+    this.reduce = reduce;
+  }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClusterSpecSchema } from './cluster';
 import { RunSummarySchema } from './experiment';
-import { SchedulerSpecSchema } from './schedulers';
+import { SCHEDULER_BY_KIND, SchedulerSpecSchema, type SchedulerSpec } from './schedulers';
 import { SimulationOptionsSchema } from './simulation';
 import { WorkloadSpecSchema } from './workload';
 
@@ -57,7 +57,7 @@ export const ExperimentDesignSchema = z
     if (sweep?.target === 'scheduler') {
       const target = d.schedulers[sweep.scheduler];
       if (!target) ctx.addIssue({ code: 'custom', path: ['sweep', 'scheduler'], message: `there is no scheduler ${sweep.scheduler + 1}` });
-      else if (typeof (target as Record<string, unknown>)[sweep.parameter] !== 'number')
+      else if (!sweepableParameters(target).includes(sweep.parameter))
         ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric parameter of ${target.kind}` });
     }
     if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
@@ -146,4 +146,11 @@ export interface RunProgressEvent {
   /** Seconds of wall time left, from the share of jobs done; null until there is a basis. */
   etaS: number | null;
   error?: string;
+}
+
+/** A scheduler's numeric parameters a sweep may vary: those with a number, and those sized automatically when unset. */
+export function sweepableParameters(spec: SchedulerSpec): string[] {
+  const numbers = Object.entries(spec).filter(([, v]) => typeof v === 'number').map(([k]) => k);
+  const auto = Object.keys(SCHEDULER_BY_KIND[spec.kind].auto ?? {});
+  return [...numbers, ...auto.filter((k) => !numbers.includes(k))];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { QueueSchema, containerLabels, containers, topologyAwareness, topologyLabels } from './options';
+import { QueueSchema, containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
+import { containerConcurrency } from './concurrency';
 
 /** YARN's Capacity Scheduler: hierarchical queues with capacities, containers by memory and vcores. */
 export const capacityOptions = describeScheduler({
@@ -16,9 +17,12 @@ export const capacityOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
+    ...containerSizeLabels,
     ...containerLabels,
     localityDelay: 'Locality delay (missed offers)',
     ...topologyLabels,
   },
+  auto: containerAuto,
+  concurrency: containerConcurrency,
   runLabel: () => 'capacity',
 });

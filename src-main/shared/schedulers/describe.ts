@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Concurrency, NodeShape } from './concurrency';
 
 /**
  * What the studio shows and checks of one scheduler, before any of it runs: its kind, its options
@@ -14,10 +15,14 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   title: string;
   /** Label of each option the designer's card shows, in the card's order. */
   labels: Record<string, string>;
+  /** Numeric options that may be left unset, with what unset means (the card's placeholder). */
+  auto?: Record<string, string>;
   /** Allowed values of enumerated options, in menu order. */
   choices?: Record<string, readonly string[]>;
   /** The name a run is reported under when the user gave no label. */
   runLabel(spec: z.output<S>): string;
+  /** What it can run at once on these worker nodes with these settings. */
+  concurrency(spec: z.output<S>, nodes: readonly NodeShape[]): Concurrency;
 }
 
 export function describeScheduler<K extends string, S extends z.ZodType>(d: SchedulerDescription<K, S>): SchedulerDescription<K, S> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { containerLabels, containers, topologyAwareness, topologyLabels } from './options';
+import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
+import { containerConcurrency } from './concurrency';
 
 /** Dominant Resource Fairness (Ghodsi et al., NSDI'11) over YARN containers. */
 export const drfOptions = describeScheduler({
@@ -8,8 +9,11 @@ export const drfOptions = describeScheduler({
   title: 'DRF',
   schema: z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers, ...topologyAwareness }),
   labels: {
+    ...containerSizeLabels,
     ...containerLabels,
     ...topologyLabels,
   },
+  auto: containerAuto,
+  concurrency: containerConcurrency,
   runLabel: () => 'drf',
 });

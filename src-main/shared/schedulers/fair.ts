@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { PoolSchema, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { slotConcurrency } from './concurrency';
 
 /** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
 export const fairOptions = describeScheduler({
@@ -22,5 +23,7 @@ export const fairOptions = describeScheduler({
     rackLocalityWaitS: 'Rack-locality wait s',
     ...topologyLabels,
   },
+  auto: slotAuto,
+  concurrency: slotConcurrency,
   runLabel: (s) => (s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { slotConcurrency } from './concurrency';
 
 /** Hadoop 1's default JobQueueTaskScheduler: jobs in submission order on map and reduce slots. */
 export const fifoOptions = describeScheduler({
@@ -11,5 +12,7 @@ export const fifoOptions = describeScheduler({
     ...slotLabels,
     ...topologyLabels,
   },
+  auto: slotAuto,
+  concurrency: slotConcurrency,
   runLabel: () => 'fifo',
 });

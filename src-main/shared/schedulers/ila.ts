@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { slotLabels, slots } from './options';
+import { slotAuto, slotLabels, slots } from './options';
+import { slotConcurrency } from './concurrency';
 
 /** ILA (interference- and locality-aware scheduling) and its IAO and LAO variants. */
 export const ilaOptions = describeScheduler({
@@ -9,10 +10,8 @@ export const ilaOptions = describeScheduler({
   schema: z.strictObject({
     kind: z.literal('ila'),
     label: z.string().optional(),
-    /** ILA sec. 5.1: 2 map slots and 1 reduce slot per VM. */
+    /** Unset, a 2-vCPU VM gets ILA sec. 5.1's 2 map slots and 1 reduce slot (slotsForNode). */
     ...slots,
-    mapSlots: z.number().int().min(0).max(512).default(2),
-    reduceSlots: z.number().int().min(0).max(512).default(1),
     /** `ila` both modules; `iao` interference only with greedy locality; `lao` adaptive delay only (sec. 5.1). */
     variant: z.enum(['ila', 'iao', 'lao']).default('ila'),
     /** Static slowdown threshold H of Algorithm 1 (1 = no slowdown, sec. 4.4). */
@@ -52,5 +51,7 @@ export const ilaOptions = describeScheduler({
     profilingSamples: 'Profiling samples',
   },
   choices: { variant: ['ila', 'iao', 'lao'] },
+  auto: slotAuto,
+  concurrency: slotConcurrency,
   runLabel: (s) => s.variant,
 });

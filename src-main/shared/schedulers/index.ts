@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capacityOptions } from './capacity';
+import type { Concurrency, NodeShape } from './concurrency';
 import type { SchedulerDescription } from './describe';
 import { drfOptions } from './drf';
 import { fairOptions } from './fair';
@@ -10,6 +11,8 @@ import { lateOptions } from './late';
 import { prismOptions } from './prism';
 
 export type { QueueConfig } from './options';
+export type { Concurrency, NodeShape };
+export { nodeShapes, parityGap, PARITY_FACTOR } from './concurrency';
 export { PoolSchema, QueueSchema } from './options';
 
 /**
@@ -47,4 +50,9 @@ export function schedulerLabel(spec: SchedulerSpec): string {
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */
 export function optionLabel(kind: SchedulerKind, key: string): string {
   return SCHEDULER_BY_KIND[kind]?.labels[key] ?? key;
+}
+
+/** What a scheduler can run at once on these nodes with its settings (the designer's capacity line). */
+export function schedulerConcurrency(spec: SchedulerSpec, nodes: readonly NodeShape[]): Concurrency {
+  return (SCHEDULER_BY_KIND[spec.kind].concurrency as (s: SchedulerSpec, n: readonly NodeShape[]) => Concurrency)(spec, nodes);
 }

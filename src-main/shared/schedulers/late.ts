@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { slotConcurrency } from './concurrency';
 
 /** LATE (Zaharia et al., OSDI'08): speculative copies of the tasks with the longest estimated time left. */
 export const lateOptions = describeScheduler({
@@ -26,5 +27,7 @@ export const lateOptions = describeScheduler({
     minRunSeconds: 'Least run time before judging s',
     ...topologyLabels,
   },
+  auto: slotAuto,
+  concurrency: slotConcurrency,
   runLabel: () => 'late',
 });

@@ -3,9 +3,13 @@ import { z } from 'zod';
 /** Option groups several schedulers share: Hadoop 1 slots, YARN containers, topology awareness, pools and queues. */
 
 export const slots = {
-  /** Hadoop 1 slots per node (defaults: 2 map, 2 reduce; PRISM sec. 6.1 ran Fair with 8 and 6). */
-  mapSlots: z.number().int().min(0).max(512).default(2),
-  reduceSlots: z.number().int().min(0).max(512).default(2),
+  /**
+   * Hadoop 1 slots per node. Unset: sized per server type from its cores and memory (slotsForNode in
+   * concurrency.ts), so slot schedulers are not handicapped against YARN's per-core containers;
+   * Hadoop's own default of 2 + 2 is one explicit setting among others (PRISM sec. 6.1 ran 8 + 6).
+   */
+  mapSlots: z.number().int().min(0).max(512).optional(),
+  reduceSlots: z.number().int().min(0).max(512).optional(),
   /** Memory of a slot's task JVM (Hadoop 1: mapred.child.java.opts defaults to -Xmx200m). */
   slotMemoryMb: z.number().positive().default(200),
 };
@@ -59,5 +63,9 @@ export const QueueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
 
 /** The designer's labels of the shared option groups above. */
 export const slotLabels = { mapSlots: 'Map slots / node', reduceSlots: 'Reduce slots / node', slotMemoryMb: 'Slot memory MB' };
+export const containerSizeLabels = { vcoresPerNode: 'vcores / node', nodeMemoryMb: 'NodeManager memory MB' };
+/** What an unset option means, shown as the designer's placeholder. */
+export const slotAuto = { mapSlots: 'auto: 1 per core', reduceSlots: 'auto: 1 per 2 cores' };
+export const containerAuto = { vcoresPerNode: 'auto: 1 per core', nodeMemoryMb: 'auto: memory − 1 GB' };
 export const containerLabels = { amMemoryMb: 'AM memory MB', amVcores: 'AM vcores' };
 export const topologyLabels = { serverLocality: 'Server locality (co-hosted VMs)' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { containerLabels, containers, topologyAwareness, topologyLabels } from './options';
+import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
+import { containerConcurrency } from './concurrency';
 
 /** PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling by utility. */
 export const prismOptions = describeScheduler({
@@ -31,6 +32,7 @@ export const prismOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
+    ...containerSizeLabels,
     ...containerLabels,
     alpha: 'α (eq. 1)',
     urgency: 'a, urgency (eq. 6)',
@@ -40,5 +42,7 @@ export const prismOptions = describeScheduler({
     ...topologyLabels,
   },
   choices: { fairness: ['drf', 'fair'] },
+  auto: containerAuto,
+  concurrency: containerConcurrency,
   runLabel: () => 'prism',
 });
