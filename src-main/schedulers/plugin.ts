@@ -1,4 +1,5 @@
 import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
+import type { PinnedProfiles } from '@shared/pinnedProfiles';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
 import type { z } from 'zod';
 import type { Scheduler } from '../engine/schedulerApi';
@@ -9,13 +10,8 @@ export interface RunContext {
   interference?: FittedInterference;
 }
 
-/** What the profile store knows, in the shapes the profile-driven schedulers take (see services/profileSnapshot.ts). */
-export interface KnownProfiles {
-  /** PRISM's phase-level profiles per template (edited over measured). */
-  phases: Record<string, Record<string, { cpuCores: number; memoryMb: number; localDiskMBps: number; hdfsMBps: number; shuffleMBps: number }>>;
-  /** Finer-Grained CPU's measured requirements per template. */
-  cpuRequirements: Record<string, { map?: number; reduce?: number }>;
-}
+/** What a design pinned from the profile store, in the shapes the profile-driven schedulers take (shared/pinnedProfiles.ts). */
+export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements'>;
 
 /**
  * A scheduler as the studio runs it (docs/architecture.md "Schedulers"): its description (kind,
@@ -25,7 +21,7 @@ export interface KnownProfiles {
 export interface SchedulerPlugin<K extends SchedulerKind> {
   description: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>>;
   create(spec: SchedulerSpecOf<K>, context: RunContext): Scheduler;
-  /** The spec with the store's profiles copied in, or unchanged when it names its own. */
+  /** The spec with the design's pinned profiles copied in, or unchanged when it names its own. */
   pinProfiles?(spec: SchedulerSpecOf<K>, known: KnownProfiles): SchedulerSpecOf<K>;
 }
 

@@ -41,3 +41,8 @@ export function createScheduler(spec: SchedulerSpec, context: RunContext = {}): 
 export function pinProfiles(spec: SchedulerSpec, known: KnownProfiles): SchedulerSpec {
   return pluginOf(spec).pinProfiles?.(spec, known) ?? spec;
 }
+
+/** Whether a scheduler takes profiles from the store (so a design using it pins them). */
+export function takesProfiles(spec: SchedulerSpec): boolean {
+  return pluginOf(spec).pinProfiles !== undefined;
+}

@@ -6,7 +6,7 @@ import { batchesRepo } from '../store/batchesRepo';
 import { clustersRepo } from '../store/clustersRepo';
 import { namedSpecs } from '../store/namedSpecs';
 import { profilesRepo } from '../store/profilesRepo';
-import { withStoredProfiles } from './profileSnapshot';
+import { needsProfiles, readPinnedProfiles, withPinnedProfiles } from './profileSnapshot';
 import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
@@ -38,7 +38,15 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       });
     const clusterSpecs = copy(spec.clusterIds, clusters, 'cluster', 'clusterIds');
     const workloadSpecs = copy(spec.workloadIds, workloads, 'workload', 'workloadIds');
-    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: withStoredProfiles(spec.schedulers, profilesRepo(store)), seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
+    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: withPinnedProfiles(spec.schedulers, spec.profiles), seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
+  }
+
+  /** Copy the profile store's current profiles into a design (its first run, or "Refresh profiles"). */
+  async function pinProfilesOf(id: string, expectedUpdatedAt?: string) {
+    const design = designs.get(id);
+    const record = await designs.update(id, { ...design.spec, profiles: readPinnedProfiles(profilesRepo(store), store.now().toISOString()) }, expectedUpdatedAt);
+    changed([id]);
+    return record;
   }
 
   return {
@@ -82,10 +90,14 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       return result;
     },
     'experiments:run': async ({ id, name }) => {
-      const design = designs.get(id);
+      let design = designs.get(id);
+      // The first run of a design that uses profiles pins what the store knows now, so that this
+      // run and every later one use the same profiles until the user refreshes them.
+      if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);
       const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
       return runner.start(name ?? `${design.name} — ${when}`, id, snapshot(design.spec));
     },
+    'experiments:refreshProfiles': ({ id, expectedUpdatedAt }) => pinProfilesOf(id, expectedUpdatedAt),
 
     'batches:list': () => batches.list(),
     'batches:get': ({ id }) => batches.get(id),

@@ -1,31 +1,44 @@
+import type { PinnedProfiles } from '@shared/pinnedProfiles';
 import type { SchedulerSpec } from '@shared/schedulers';
-import type { KnownProfiles } from '../schedulers/plugin';
-import { pinProfiles } from '../schedulers/registry';
+import { pinProfiles, takesProfiles } from '../schedulers/registry';
 import type { ProfilesRepo } from '../store/profilesRepo';
 
+const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
 /**
- * Give the profile-driven schedulers of a batch what the profile store knows, copied into their
- * specs when the batch starts (so the batch reruns exactly, whatever the store learns later):
- * PRISM gets a phase-level profile per template (edited over measured, sec. 4), Finer-Grained CPU
- * the measured requirements (Liu eq. 3.5); each scheduler's plugin says what it takes (pinProfiles).
- * A scheduler that already names its own keeps them.
+ * What the profile store knows now, as a design pins it: PRISM's phase-level profile per template
+ * (edited over measured, sec. 4), Finer-Grained CPU's measured requirements (Liu eq. 3.5), and where
+ * each came from. Read only when a design is first run or the user refreshes its profiles.
  */
-export function withStoredProfiles(schedulers: SchedulerSpec[], profiles: ProfilesRepo): SchedulerSpec[] {
-  const edited = new Map(profiles.list().map((p) => [p.template, p.phases]));
-  const measured = profiles.measured();
-  const phaseProfiles: KnownProfiles['phases'] = {};
-  for (const m of measured) edited.set(m.template, edited.get(m.template) ?? m.phases);
-  for (const [template, phases] of edited) {
-    const rates: (typeof phaseProfiles)[string] = {};
-    for (const [phase, r] of Object.entries(phases)) if (r) rates[phase] = { cpuCores: r.cpuCores, memoryMb: r.memoryMb, localDiskMBps: r.localDiskMBps, hdfsMBps: r.hdfsMBps, shuffleMBps: r.shuffleMBps };
-    if (Object.keys(rates).length) phaseProfiles[template] = rates;
+export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string): PinnedProfiles {
+  const edited = new Map(profiles.list().map((p) => [p.template, p]));
+  const measured = new Map(profiles.measured().map((m) => [m.template, m]));
+  const phases: PinnedProfiles['phases'] = {};
+  const sources: PinnedProfiles['sources'] = {};
+  for (const template of [...new Set([...edited.keys(), ...measured.keys()])].sort()) {
+    const mine = edited.get(template);
+    const runs = measured.get(template);
+    const rates: PinnedProfiles['phases'][string] = {};
+    for (const [phase, r] of Object.entries(mine?.phases ?? runs?.phases ?? {})) if (r) rates[phase] = { cpuCores: r.cpuCores, memoryMb: r.memoryMb, localDiskMBps: r.localDiskMBps, hdfsMBps: r.hdfsMBps, shuffleMBps: r.shuffleMBps };
+    if (Object.keys(rates).length) phases[template] = rates;
+    const measuredText = runs ? `measured over ${runs.runs} run${runs.runs === 1 ? '' : 's'}, last ${day(runs.updatedAt)}` : '';
+    sources[template] = mine ? `edited ${day(mine.updatedAt)}${runs ? ` (over ${measuredText})` : ''}` : measuredText;
   }
-  const requirements: KnownProfiles['cpuRequirements'] = {};
-  for (const m of measured) {
+  const cpuRequirements: PinnedProfiles['cpuRequirements'] = {};
+  for (const m of measured.values()) {
     const map = typeof m.cpuRequirement.map === 'number' ? m.cpuRequirement.map : undefined;
     const reduce = typeof m.cpuRequirement.reduce === 'number' ? m.cpuRequirement.reduce : undefined;
-    if (map !== undefined || reduce !== undefined) requirements[m.template] = { ...(map !== undefined ? { map } : {}), ...(reduce !== undefined ? { reduce } : {}) };
+    if (map !== undefined || reduce !== undefined) cpuRequirements[m.template] = { ...(map !== undefined ? { map } : {}), ...(reduce !== undefined ? { reduce } : {}) };
   }
-  const known: KnownProfiles = { phases: phaseProfiles, cpuRequirements: requirements };
-  return schedulers.map((s) => pinProfiles(s, known));
+  return { pinnedAt, phases, cpuRequirements, sources };
+}
+
+/** Whether any scheduler of a design takes profiles, so that running it pins them. */
+export function needsProfiles(schedulers: SchedulerSpec[]): boolean {
+  return schedulers.some(takesProfiles);
+}
+
+/** The schedulers with the design's pinned profiles copied into their specs (a scheduler naming its own keeps them). */
+export function withPinnedProfiles(schedulers: SchedulerSpec[], pinned: PinnedProfiles | undefined): SchedulerSpec[] {
+  return pinned ? schedulers.map((s) => pinProfiles(s, pinned)) : schedulers;
 }

@@ -36,6 +36,7 @@ export const CHANNEL_NAMES = [
   'experiments:update',
   'experiments:duplicate',
   'experiments:delete',
+  'experiments:refreshProfiles',
   'experiments:run',
   'batches:list',
   'batches:get',

@@ -81,6 +81,8 @@ export const contract = {
   'experiments:duplicate': channel<DesignRecord>()(z.strictObject({ id: experimentId })),
   'experiments:delete': channel<{ id: string }>()(z.strictObject({ id: experimentId })),
   /** Start every run of the experiment in the background; answers once the batch is stored. */
+  /** Pin the profile store's current profiles into the design (an explicit "Refresh profiles"). */
+  'experiments:refreshProfiles': channel<DesignRecord>()(z.strictObject({ id: experimentId, expectedUpdatedAt })),
   'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional() })),
   'batches:list': channel<BatchSummary[]>()(nothing),
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),

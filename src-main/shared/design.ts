@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ClusterSpecSchema } from './cluster';
 import { RunSummarySchema } from './experiment';
 import { SCHEDULER_BY_KIND, SchedulerSpecSchema, type SchedulerSpec } from './schedulers';
+import { PinnedProfilesSchema } from './pinnedProfiles';
 import { SimulationOptionsSchema } from './simulation';
 import { WorkloadSpecSchema } from './workload';
 
@@ -46,6 +47,8 @@ export const ExperimentDesignSchema = z
     seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds'),
     simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
     sweep: SweepSchema.optional(),
+    /** Profiles pinned at the first run or by "Refresh profiles"; absent until then. */
+    profiles: PinnedProfilesSchema.optional(),
   })
   .superRefine((d, ctx) => {
     const seen = new Set<number>();

@@ -41,6 +41,7 @@ export const fineGrainedCpuOptions = describeScheduler({
   },
   auto: { nodeMemoryMb: containerAuto.nodeMemoryMb },
   concurrency: cpuPoolConcurrency,
+  usesProfiles: 'measured CPU requirements (Liu eq. 3.5)',
   runLabel: () => 'finer-grained cpu',
 });
 

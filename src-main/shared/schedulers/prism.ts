@@ -44,5 +44,6 @@ export const prismOptions = describeScheduler({
   choices: { fairness: ['drf', 'fair'] },
   auto: containerAuto,
   concurrency: containerConcurrency,
+  usesProfiles: 'phase-level profiles (PRISM sec. 4)',
   runLabel: () => 'prism',
 });

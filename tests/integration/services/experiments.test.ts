@@ -153,6 +153,35 @@ describe('experiments: the run matrix through worker threads', () => {
     await s.close();
   }, 120_000);
 
+  it('pins the profiles a design runs with: reruns are identical until the user refreshes them', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }), { schedulers: [{ kind: 'prism' }, { kind: 'finegrained' }], seeds: [1] });
+    // The store knows something before the first run (another experiment's runs).
+    const other = await ok<DesignRecord>(s, 'experiments:create', { spec: { ...design.spec, name: 'teacher', schedulers: [{ kind: 'fifo' }] } });
+    await runToEnd(s, other.id);
+    const first = await runToEnd(s, design.id);
+    const pinned = (await ok<DesignRecord>(s, 'experiments:get', { id: design.id })).spec.profiles!;
+    expect(Object.keys(pinned.phases)).toEqual(['Sort', 'WordCount']);
+    expect(pinned.sources.Sort).toMatch(/^measured over 1 run, last \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // The first run taught the store more (2 more runs per template); the rerun must not pick it up.
+    expect((await ok<ProfileStore>(s, 'profiles:list', {})).measured.map((m) => m.runs)).toEqual([3, 3]);
+    const second = await runToEnd(s, design.id);
+    expect(second.inputs.schedulers).toEqual(first.inputs.schedulers);
+    expect(second.results.map((r) => r.summary)).toEqual(first.results.map((r) => r.summary));
+    const data = async (b: BatchDetail, run: number) => ok<RunData>(s, 'batches:runData', { id: b.id, run });
+    expect(JSON.stringify(await data(second, 0))).toBe(JSON.stringify(await data(first, 0)));
+
+    // "Refresh profiles" is the one way to take in what was learnt since, and it says so.
+    const before = await ok<DesignRecord>(s, 'experiments:get', { id: design.id });
+    const refreshed = await ok<DesignRecord>(s, 'experiments:refreshProfiles', { id: design.id, expectedUpdatedAt: before.updatedAt });
+    expect(refreshed.spec.profiles!.sources.Sort).toMatch(/^measured over 5 runs/);
+    expect(refreshed.spec.profiles!.phases.Sort).not.toEqual(pinned.phases.Sort);
+    const third = await runToEnd(s, design.id);
+    expect(third.inputs.schedulers).not.toEqual(first.inputs.schedulers);
+    // A refresh over a stale copy is refused rather than lost.
+    expect(await s.dispatch('experiments:refreshProfiles', { id: design.id, expectedUpdatedAt: before.updatedAt })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await s.close();
+  }, 120_000);
+
   it('refuses to run a design whose cluster was deleted, naming the field', async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 0 }));
     await ok(s, 'clusters:delete', { id: design.spec.clusterIds[0] });

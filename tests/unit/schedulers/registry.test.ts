@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { optionLabel, SCHEDULER_BY_KIND, SCHEDULERS, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
-import { createScheduler, pinProfiles } from '../../../src-main/schedulers/registry';
+import { createScheduler, pinProfiles, takesProfiles } from '../../../src-main/schedulers/registry';
 
 /** The scheduler registry (issue 19): descriptions in @shared/schedulers, policies in src-main/schedulers/registry.ts. */
 describe('scheduler registry', () => {
@@ -56,5 +56,11 @@ describe('scheduler registry', () => {
     expect(() => createScheduler(SchedulerSpecSchema.parse({ kind: 'ila', variant: 'lao' }))).not.toThrow();
     const src = fs.readFileSync(path.resolve(__dirname, '../../../src-main/schedulers/ila.ts'), 'utf8');
     expect(src).not.toMatch(/interferenceProfiling'|engine\/kernel'/);
+  });
+});
+
+describe('profile-driven schedulers', () => {
+  it('say in their description exactly when their policy pins profiles', () => {
+    for (const d of SCHEDULERS) expect(takesProfiles(SchedulerSpecSchema.parse({ kind: d.kind })), d.kind).toBe(d.usesProfiles !== undefined);
   });
 });

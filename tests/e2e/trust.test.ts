@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { ClusterSpecInput } from '@shared/cluster';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+/** 2 racks: 5 servers of 8 cores and 5 of 16 (the issue's cluster, smaller). */
+const mixed: ClusterSpecInput = {
+  name: 'Two racks, 8 and 16 cores',
+  hostTypes: [
+    { id: 'small', name: '8-core', cores: 8, coreSpeed: 1, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }], nicMBps: 125 },
+    { id: 'big', name: '16-core', cores: 16, coreSpeed: 1, memoryGb: 64, disks: [{ readMBps: 150, writeMBps: 120 }], nicMBps: 125 },
+  ],
+  network: { rackUplinkMBps: 1250, oversubscription: 1 },
+  racks: [
+    { name: 'r1', hosts: Array.from({ length: 5 }, (_, i) => ({ name: `s${i}`, type: 'small' })) },
+    { name: 'r2', hosts: Array.from({ length: 5 }, (_, i) => ({ name: `b${i}`, type: 'big' })) },
+  ],
+};
+
+describe('the designer shows what each scheduler can run at once', () => {
+  it('sizes slots per server type by default and warns when a setting handicaps one scheduler', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] } });
+    await ok(studio.services, 'experiments:create', { spec: { name: 'parity', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'capacity' }], seeds: [1] } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="experiments"]').click();
+      await page.locator('tr[data-experiment="parity"] button.name').click();
+      const parity = page.getByTestId('capacity-parity');
+      await parity.waitFor();
+      // 5 × 8 + 5 × 16 map slots; 120 vcores, and 1 GB containers as many as the cores.
+      await expect.poll(() => parity.textContent()).toMatch(/1\. fifo\s*120 map \+ 60 reduce slots/);
+      expect(await parity.textContent()).toMatch(/2\. capacity\s*120 vcores · 120 containers of 1 GB/);
+      expect(await page.getByTestId('parity-warning').count()).toBe(0);
+
+      // Hadoop's stock 2 + 2 slots: FIFO could run 20 maps where Capacity runs 120.
+      const mapSlots = page.locator('[data-scheduler="0"] input[aria-label="Map slots / node"]');
+      expect(await mapSlots.getAttribute('placeholder')).toBe('auto: 1 per core');
+      await mapSlots.fill('2');
+      await expect.poll(() => page.getByTestId('parity-warning').textContent()).toMatch(/1\. fifo runs 20 map tasks at once, 2\. capacity 120: 6\.0× apart/);
+      await parity.scrollIntoViewIfNeeded();
+      await screenshot(page, 'designer-capacity-light');
+      // Emptied, the field goes back to per-server sizing and the warning goes away.
+      await mapSlots.fill('');
+      await expect.poll(() => page.getByTestId('parity-warning').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
+describe('the designer pins the profiles a design runs with', () => {
+  it('shows where each pinned profile came from and refreshes only when asked', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] } });
+    const rates = { durationS: 10, cpuCores: 0.8, memoryMb: 900, localDiskMBps: 20, hdfsMBps: 30, shuffleMBps: 0 };
+    await ok(studio.services, 'profiles:save', { template: 'Sort', phases: { map: rates, merge: null, shuffle: null, sort: null, reduce: null } });
+    await ok(studio.services, 'experiments:create', { spec: { name: 'profiled', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'prism' }], seeds: [1] } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="experiments"]').click();
+      await page.locator('tr[data-experiment="profiled"] button.name').click();
+      const card = page.getByTestId('pinned-profiles');
+      await expect.poll(() => card.textContent()).toMatch(/Not pinned yet: the first run pins what the profile store knows then/);
+      expect(await card.textContent()).toMatch(/PRISM \(phase-level\): phase-level profiles \(PRISM sec\. 4\)/);
+      await page.getByTestId('refresh-profiles').click();
+      const row = card.locator('tr[data-template="Sort"]');
+      await expect.poll(() => row.textContent()).toMatch(/Sort\s*map\s*—\s*edited \d{4}-\d\d-\d\d \d\d:\d\d/);
+      expect(await card.textContent()).toMatch(/Pinned \d{4}-\d\d-\d\d \d\d:\d\d: every run of this design uses these until you refresh them/);
+      // Pinned and saved: nothing is left dirty, and the store's later edits stay out until refreshed.
+      await expect.poll(() => page.getByTestId('save').isDisabled()).toBe(true);
+      await ok(studio.services, 'profiles:save', { template: 'Grep', phases: { map: rates, merge: null, shuffle: null, sort: null, reduce: null } });
+      await page.reload();
+      await card.waitFor();
+      expect(await card.locator('tr[data-template]').count()).toBe(1);
+      await page.getByTestId('refresh-profiles').click();
+      await expect.poll(() => card.locator('tr[data-template]').count()).toBe(2);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'designer-profiles-light');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
