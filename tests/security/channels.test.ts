@@ -42,6 +42,7 @@ describe('IPC allowlist', () => {
       'experiments:update',
       'experiments:duplicate',
       'experiments:delete',
+      'experiments:refreshProfiles',
       'experiments:run',
       'batches:list',
       'batches:get',
