@@ -52,6 +52,8 @@ describe('experiments in the browser, against the real services and worker threa
       await screenshot(page, 'experiment-running-light');
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
       await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      // Two seeds: the table says its intervals cannot be trusted.
+      expect(await page.getByTestId('seed-warning').textContent()).toMatch(/Fewer than 3 seeds: the intervals are unreliable/);
 
       // The same experiment through the CLI: mean job completion time per scheduler over the seeds.
       const file = path.join(dir, 'same.experiment.json');

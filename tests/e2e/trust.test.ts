@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterSpecInput } from '@shared/cluster';
+import { compareMetric } from '@shared/comparison';
+import type { BatchDetail, BatchSummary } from '@shared/design';
+import { METRICS } from '@shared/metrics';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -88,6 +91,59 @@ describe('the designer pins the profiles a design runs with', () => {
       await expect.poll(() => card.locator('tr[data-template]').count()).toBe(2);
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'designer-profiles-light');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
+describe('the comparison states only what the seeds support', () => {
+  it('marks a best only where the paired test separates it, reads ratios the right way and keeps counters apart', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'mix', generate: { count: 24, arrival: { kind: 'poisson', meanInterarrivalS: 4 }, mix: [{ template: 'Pi', weight: 1, maps: [8, 32] }, { template: 'WordCount', weight: 1, maps: [8, 24] }] } },
+    });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
+      spec: { name: 'stats', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo', mapSlots: 1, reduceSlots: 1 }, { kind: 'fifo', label: 'fifo again', mapSlots: 1, reduceSlots: 1 }, { kind: 'fifo', label: 'fifo sized' }], seeds: [1, 2, 3, 4] },
+    });
+    const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
+    await studio.services.runner.settled(started.id);
+    const batch = await ok<BatchDetail>(studio.services, 'batches:get', { id: started.id });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.evaluate((id) => (window.location.hash = `#/history/${id}`), started.id);
+      const table = page.getByTestId('summary-table');
+      await table.waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('seed-warning').count()).toBe(0);
+      // What shared/comparison.ts says of each metric is what the table marks.
+      const groups = ['fifo', 'fifo again', 'fifo sized'];
+      for (const m of METRICS.filter((x) => !x.diagnostic)) {
+        const values = groups.map((label) => ({ key: label, bySeed: new Map(batch.results.filter((r) => r.label === label && r.summary).flatMap((r) => { const v = m.get(r.summary!); return v === null ? [] : [[r.seed, v] as [number, number]]; })) }));
+        const expected = compareMetric(m, values, 'fifo').cells.map((c) => c.best);
+        const shown = await table.locator(`[data-metric="${m.key}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-best') === 'true'));
+        expect(shown, m.key).toEqual(expected);
+      }
+      // Twice the same scheduler: identical runs are never a "best", and no change is shown.
+      const jct = table.locator('[data-metric="meanJct"] td');
+      expect(await jct.nth(1).locator('.delta').count()).toBe(0);
+      // Sized per server, FIFO runs 12× the maps at once: its JCT wins on every seed, and the paired test says so.
+      expect(await jct.nth(2).getAttribute('data-best')).toBe('true');
+      expect(await jct.nth(2).getAttribute('title')).toMatch(/paired t-test/);
+      // Ratios: above 1× is better both for a time (lower is better) and a throughput (higher is better).
+      const ratio = async (metric: string) => Number(/· ([\d.]+)×/.exec((await table.locator(`[data-metric="${metric}"] td`).nth(2).locator('.delta').textContent()) ?? '')?.[1]);
+      expect(await ratio('meanJct')).toBeGreaterThan(1);
+      expect(await ratio('throughput')).toBeGreaterThanOrEqual(1);
+      // The engine's counters sit under diagnostics, not among the results.
+      expect(await table.locator('tbody > tr[data-metric="events"]').count()).toBe(1);
+      expect(await page.getByTestId('diagnostics').locator('[data-metric="events"]').count()).toBe(1);
+      expect(await page.locator('.comparison-scroll [data-metric="events"]').count()).toBe(0);
+      await table.scrollIntoViewIfNeeded();
+      await screenshot(page, 'comparison-statistics-light');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { compareMetric, ratioOf, type GroupValues } from '@shared/comparison';
+import { METRICS } from '@shared/metrics';
+import { pairedTTest } from '@shared/stats';
+
+const metric = (key: string) => METRICS.find((m) => m.key === key)!;
+const group = (key: string, values: number[]): GroupValues => ({ key, bySeed: new Map(values.map((v, i) => [i + 1, v])) });
+
+describe("Student's paired t-test", () => {
+  it('gives the textbook p-value', () => {
+    // Differences 2, 4, 3, 5, 1: mean 3, sd √2.5, t = 4.243 on 4 df, two-sided p = 0.0132.
+    const r = pairedTTest([12, 14, 13, 15, 11], [10, 10, 10, 10, 10]);
+    expect(r.n).toBe(5);
+    expect(r.meanDiff).toBe(3);
+    expect(r.p).toBeCloseTo(0.0132, 4);
+  });
+
+  it('has no p-value with one pair; p = 1 for identical and 0 for a constant difference', () => {
+    expect(pairedTTest([1], [2]).p).toBeNull();
+    expect(pairedTTest([1, 2, 3], [1, 2, 3]).p).toBe(1);
+    expect(pairedTTest([2, 3, 4], [1, 2, 3]).p).toBe(0);
+  });
+});
+
+describe('comparing one metric across configurations', () => {
+  it('marks a small but consistent win as best although the unpaired intervals overlap', () => {
+    // Seeds differ a lot (busy and quiet workloads); B is 2 s faster on every one of them.
+    const a = group('A', [100, 150, 200, 130, 170]);
+    const b = group('B', [98, 148.5, 197, 128.4, 168]);
+    const { cells, undecided } = compareMetric(metric('meanJct'), [a, b], 'A');
+    expect(cells[1].low!).toBeLessThan(cells[0].high!);
+    expect(cells.map((c) => c.best)).toEqual([false, true]);
+    expect(undecided).toBeNull();
+  });
+
+  it('marks nothing when the paired test cannot tell the best from the runner-up, and says against which', () => {
+    const a = group('A', [100, 150, 200]);
+    const b = group('B', [90, 160, 190]);
+    const c = group('C', [300, 310, 305]);
+    const r = compareMetric(metric('meanJct'), [a, b, c], 'A');
+    expect(r.cells.every((x) => !x.best)).toBe(true);
+    expect(r.undecided?.against).toBe('A');
+    expect(r.undecided?.p).toBeGreaterThan(0.05);
+  });
+
+  it('marks nothing with one seed (no test is possible)', () => {
+    const r = compareMetric(metric('meanJct'), [group('A', [100]), group('B', [50])], 'A');
+    expect(r.cells.map((c) => c.best)).toEqual([false, false]);
+    expect(r.cells[0].half).toBeNull();
+    expect(r.undecided).toEqual({ against: 'A', p: null });
+  });
+
+  it('clips intervals to what the metric can be: CPU utilisation never above 100 %', () => {
+    const { cells } = compareMetric(metric('cpu'), [group('A', [99, 100, 96])], 'A');
+    expect(cells[0].high).toBe(100);
+    expect(cells[0].clipped).toBe(true);
+    expect(cells[0].low).toBeCloseTo(cells[0].mean - cells[0].half!, 12);
+  });
+
+  it('reads ratios so that above 1 is better, whichever way the metric points', () => {
+    expect(ratioOf(metric('meanJct'), 50, 100)).toBe(2);
+    expect(ratioOf(metric('throughput'), 20, 10)).toBe(2);
+    expect(ratioOf(metric('meanAnp'), 0.4, 0.8)).toBe(0.5);
+    const { cells } = compareMetric(metric('throughput'), [group('base', [10, 10.5, 9.5]), group('x', [20, 21, 19])], 'base');
+    expect(cells[1].ratio).toBeCloseTo(2, 12);
+    expect(cells[1].delta).toBeCloseTo(100, 12);
+  });
+
+  it('shows no change between two values that print the same', () => {
+    const { cells } = compareMetric(metric('meanJct'), [group('A', [100.01, 100.02]), group('B', [100.03, 100.02])], 'A');
+    expect(cells[1].delta).toBeNull();
+    expect(cells[1].ratio).toBeNull();
+  });
+
+  it('never marks a best among the diagnostics', () => {
+    const r = compareMetric(metric('events'), [group('A', [1, 2, 3]), group('B', [100, 200, 300])], 'A');
+    expect(r.cells.some((c) => c.best)).toBe(false);
+    expect(metric('events').diagnostic).toBe(true);
+  });
+});
