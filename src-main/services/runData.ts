@@ -7,9 +7,10 @@ import { resolveRun } from '../runner/matrix';
 import { ATTEMPT, SERIES_T, seriesColumn } from '../runner/runColumns';
 import type { BatchesRepo } from '../store/batchesRepo';
 import type { Column } from '../store/columns';
+import { pickGanttAttempts } from './ganttSample';
 
 const PHASES = 5;
-/** Beyond this many attempts the Gantt chart gets every k-th one (the page stays responsive). */
+/** Beyond this many attempts the Gantt chart is thinned (ganttSample.ts: the span and the longest are kept; the page stays responsive). */
 const MAX_GANTT_BARS = 150_000;
 
 const list = (c: Column | undefined) => (c ? Array.from(c) : []);
@@ -60,18 +61,30 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, with
   let gantt: RunData['gantt'] = null;
   if (withGantt && attempts > 0 && result.jobMaps && result.jobReduces) {
     const names = taskNamer(result.jobs, result.jobMaps, result.jobReduces);
-    const step = Math.max(1, Math.ceil(attempts / MAX_GANTT_BARS));
-    gantt = { node: [], start: [], end: [], reduce: [], outcome: [] };
     const task = columns[ATTEMPT.task];
     const phaseEnd = columns[ATTEMPT.phaseEnd];
-    for (let a = 0; a < attempts; a += step) {
+    // An attempt still running when the run stopped ends at its last phase end, or at the stop.
+    const end = Float64Array.from(columns[ATTEMPT.end], (e, a) => {
+      if (Number.isFinite(e)) return e;
       const ends = Array.from(phaseEnd.subarray(a * PHASES, a * PHASES + PHASES)).filter(Number.isFinite);
-      const end = columns[ATTEMPT.end][a];
+      return ends.length ? Math.max(...ends) : result.summary.simulatedSeconds;
+    });
+    const start = columns[ATTEMPT.start];
+    const { indices, sampling } = pickGanttAttempts(start, end, MAX_GANTT_BARS);
+    let spanS = 0;
+    for (const e of end) if (e > spanS) spanS = e;
+    gantt = { node: [], start: [], end: [], reduce: [], outcome: [], job: [], task: [], phaseEnd: [], spanS, sampling };
+    for (const a of indices) {
+      const j = names.jobOf(task[a]);
+      const reduce = names.isReduce(task[a], j);
       gantt.node.push(columns[ATTEMPT.node][a]);
-      gantt.start.push(columns[ATTEMPT.start][a]);
-      gantt.end.push(Number.isFinite(end) ? end : ends.length ? Math.max(...ends) : result.summary.simulatedSeconds);
-      gantt.reduce.push(names.isReduce(task[a], names.jobOf(task[a])) ? 1 : 0);
+      gantt.start.push(start[a]);
+      gantt.end.push(end[a]);
+      gantt.reduce.push(reduce ? 1 : 0);
       gantt.outcome.push(columns[ATTEMPT.outcome][a]);
+      gantt.job.push(j);
+      gantt.task.push(Number(names.name(task[a], j).slice(1)));
+      for (let p = 0; p < PHASES; p++) gantt.phaseEnd.push(num(phaseEnd[a * PHASES + p]));
     }
   }
   return {

@@ -42,7 +42,7 @@ export interface RunData {
   attempts: number;
   nodes: string[];
   /** Attempts as bars for the Gantt chart: node index, start, phase ends (5 per attempt), kind 0 map / 1 reduce, outcome. */
-  gantt: { node: number[]; start: number[]; end: number[]; reduce: number[]; outcome: number[] } | null;
+  gantt: GanttData | null;
 }
 
 export interface WhyAttempt {
@@ -70,4 +70,22 @@ export interface WhyRun {
 export interface WhyAnswer {
   job: string;
   runs: WhyRun[];
+}
+
+/** The attempts a Gantt chart draws (services/ganttSample.ts says which), with what a hover names. */
+export interface GanttData {
+  node: number[];
+  start: number[];
+  end: number[];
+  reduce: number[];
+  outcome: number[];
+  /** Index into RunData.jobs. */
+  job: number[];
+  /** The task's number within its job's maps or reduces (m3, r0). */
+  task: number[];
+  /** Five per bar: when each phase (map, merge, shuffle, sort, reduce) ended; null where it did not run. */
+  phaseEnd: (number | null)[];
+  /** The last end of any attempt of the run, drawn or not: the time axis reaches it. */
+  spanS: number;
+  sampling: { kept: number; of: number; every: number; longest: number };
 }

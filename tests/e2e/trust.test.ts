@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterSpecInput } from '@shared/cluster';
 import { compareMetric } from '@shared/comparison';
 import type { BatchDetail, BatchSummary } from '@shared/design';
+import type { RunData } from '@shared/runData';
 import { METRICS } from '@shared/metrics';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -144,6 +145,80 @@ describe('the comparison states only what the seeds support', () => {
       expect(await page.locator('.comparison-scroll [data-metric="events"]').count()).toBe(0);
       await table.scrollIntoViewIfNeeded();
       await screenshot(page, 'comparison-statistics-light');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
+describe('the Gantt chart shows the whole run', () => {
+  it('reaches the makespan, names the bar under the pointer, explains its job on click, and keeps bars off the node labels', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'mix', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'WordCount', weight: 1, maps: [4, 12] }] } },
+    });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
+      spec: { name: 'gantt', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1], simulation: { recordAttempts: true } },
+    });
+    const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
+    await studio.services.runner.settled(started.id);
+    const data = await ok<RunData>(studio.services, 'batches:runData', { id: started.id, run: 0, gantt: true });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.evaluate(`location.hash = '#/history/${started.id}'`);
+      const gantt = page.getByTestId('gantt');
+      const canvas = gantt.locator('canvas');
+      await canvas.waitFor({ timeout: 60_000 });
+      await canvas.scrollIntoViewIfNeeded();
+      // The axis runs to the last attempt's end: the run's makespan is inside it.
+      const last = Math.max(...data.gantt!.end);
+      expect(data.gantt!.spanS).toBe(last);
+      expect(await gantt.textContent()).toMatch(new RegExp(`all ${data.gantt!.start.length} attempts on 10 nodes, 0–${Math.round(last).toLocaleString('en-US')} s`));
+      // Hover the middle of the longest bar: the tip names its job, task, node and phase.
+      const box = (await canvas.boundingBox())!;
+      const g = data.gantt!;
+      const longest = g.start.map((s, i) => [g.end[i] - s, i]).sort((a, b) => b[0] - a[0])[0][1];
+      const x = box.x + 90 + ((g.start[longest] + g.end[longest]) / 2 / g.spanS) * (box.width - 90);
+      // Walk down the bar's time until the tip names it (its row depends on the lane layout).
+      let tip = '';
+      let y = box.y + 1;
+      for (; y < box.y + box.height - 24; y += 2) {
+        await page.mouse.move(x, y);
+        const t = page.getByTestId('gantt-tip');
+        if ((await t.count()) && (await t.textContent())!.includes(`job ${data.jobs[g.job[longest]].id} · task ${g.reduce[longest] ? 'r' : 'm'}${g.task[longest]} ·`)) {
+          tip = (await t.textContent())!;
+          break;
+        }
+      }
+      expect(tip).toMatch(new RegExp(`job ${data.jobs[g.job[longest]].id} · task [mr]\\d+ · ${data.nodes[g.node[longest]]}\\s*(map|merge|shuffle|sort|reduce) phase from [\\d.]+ s · attempt [\\d.]+ s–[\\d.]+ s`));
+      await screenshot(page, 'gantt-hover-light');
+      // A click on the bar explains its job in the why-panel.
+      await page.mouse.click(x, y);
+      await expect.poll(() => page.getByTestId('why-job').inputValue()).toBe(data.jobs[g.job[longest]].id);
+      // Zoomed in and panned, no bar is drawn over the node labels (the 90 px left of the plot).
+      await canvas.scrollIntoViewIfNeeded();
+      const b2 = (await canvas.boundingBox())!;
+      for (let k = 0; k < 6; k++) await page.mouse.wheel(0, -200);
+      await page.mouse.move(b2.x + b2.width / 2, b2.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(b2.x + b2.width / 2 - 300, b2.y + 20, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForTimeout(100);
+      const barPixels = await canvas.evaluate((c) => {
+        const el = c as unknown as { width: number; height: number; getContext(k: string): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+        const ratio = el.width / (c as unknown as { clientWidth: number }).clientWidth;
+        const img = el.getContext('2d').getImageData(0, 0, Math.floor(88 * ratio), el.height).data;
+        let n = 0;
+        // Map blue (#2f6fde) and reduce orange (#e0703a).
+        for (let p = 0; p < img.length; p += 4) if ((img[p] === 0x2f && img[p + 1] === 0x6f && img[p + 2] === 0xde) || (img[p] === 0xe0 && img[p + 1] === 0x70 && img[p + 2] === 0x3a)) n++;
+        return n;
+      });
+      expect(barPixels).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
