@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_PREVIEW_PROBLEMS, PREVIEW_ROWS, type ImportFile, type ImportPreview, type TraceFormat } from '@shared/imports';
+import { flaggedJobs, sizeHistogram } from '../workloads/traces/jobShape';
 import { ImportCancelled, MAX_TRACE_BYTES, readTraceFile, TraceFileError } from '../workloads/traces/readTraceFile';
 import type { TraceImport } from '../workloads/traces/types';
 import { ServiceError } from './serviceError';
@@ -166,6 +167,8 @@ export class ImportSessions {
       problems: r.problems.slice(0, MAX_PREVIEW_PROBLEMS),
       problemCount: r.problemCount,
       suggestedName: r.spec?.name && r.spec.name !== 'workload' ? r.spec.name : suggestedName(session.fileName),
+      sizes: sizeHistogram(r.jobs),
+      ...flaggedJobs(r.jobs),
     };
   }
 }

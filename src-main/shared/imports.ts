@@ -42,6 +42,27 @@ export interface ImportPreview extends ImportFile {
   problems: TraceProblem[];
   problemCount: number;
   suggestedName: string;
+  /** How many jobs move how many bytes (input + shuffle + output), log-scale bins. */
+  sizes: SizeBin[];
+  /** Jobs whose tasks the importer's rule makes pathological (the first ones), and how many there are. */
+  flagged: ShapeFlag[];
+  flaggedCount: number;
+}
+
+export interface SizeBin {
+  label: string;
+  jobs: number;
+  tasks: number;
+}
+
+export interface ShapeFlag {
+  job: string;
+  inputMb: number;
+  shuffleMb: number;
+  outputMb: number;
+  maps: number;
+  reduces: number;
+  reasons: string[];
 }
 
 export const MAX_PREVIEW_PROBLEMS = 50;

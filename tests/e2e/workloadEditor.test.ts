@@ -86,6 +86,11 @@ describe('workload editor and trace import in the browser, against the real serv
       await chooseFile(page, SWIM);
       await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('5,894');
       await expect.poll(() => page.getByTestId('import-name').inputValue()).toBe('FB-2009_samples_24_times_1hr_0');
+      // The preview shows the bytes each job moves, a histogram of job sizes, and the jobs the task rule serves badly.
+      expect(await page.getByTestId('import-preview').locator('..').locator('thead').textContent()).toMatch(/Input MB\s*Shuffle MB\s*Output MB/);
+      expect(await page.getByTestId('import-sizes').textContent()).toMatch(/≥ 1 TB/);
+      expect(await page.getByTestId('import-flagged').textContent()).toMatch(/job3339 .*: writes 436 GB from 379 KB of input/);
+      await screenshot(page, 'import-preview-light');
       await page.getByTestId('import-name').fill('Facebook 2009');
       await page.getByTestId('confirm-import').click();
       const row = page.locator('tr[data-workload="Facebook 2009"]');

@@ -12,6 +12,7 @@ export const DETECT_HEAD_CHARS = 64 * 1024;
  */
 export function detectTraceFormat(head: string): Detection {
   const text = head.replace(/^\uFEFF/, '');
+  if (looksBinary(text)) return { ok: false, message: 'this is a binary file (it holds bytes no text has), not a workload trace' };
   const firstCode = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(\S)/.exec(text)?.[1];
   if (firstCode === undefined) return { ok: false, message: 'the file is empty' };
   if (firstCode === '{' || firstCode === '[') {
@@ -27,4 +28,14 @@ export function detectTraceFormat(head: string): Detection {
   const firstLine = text.split(/\r?\n/).find((l) => l.trim() && !l.trim().startsWith('#')) ?? '';
   if (firstLine.split('\t').length >= 6) return { ok: true, format: 'swim' };
   return { ok: false, message: 'not a format the studio knows: expected SWIM (six tab-separated columns), SLS, SLS SYNTH, Rumen or Workload Studio JSON' };
+}
+
+/** Control characters no text file has (tab, newline and carriage return excepted), and bytes that are not UTF-8. */
+const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/g;
+
+/** Whether decoded text came from a binary file: a NUL, or more than 1 % of characters no text holds. */
+export function looksBinary(text: string): boolean {
+  if (text.includes('\u0000')) return true;
+  const odd = text.match(NOT_TEXT)?.length ?? 0;
+  return odd > Math.max(2, text.length * 0.01);
 }

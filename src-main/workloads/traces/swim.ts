@@ -2,11 +2,14 @@ import type { JobSpec } from '@shared/workload';
 import { TraceCollector } from './collector';
 import { MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
 
+/** Control characters or undecodable bytes: a garbled or binary line, never a SWIM row. */
+const BINARY_BYTES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/;
 const COLUMNS = ['job id', 'submit time', 'gap', 'map input bytes', 'shuffle bytes', 'reduce output bytes'] as const;
 
 /**
  * SWIM workload files (tab-separated, no header): job id, submit time (s), gap to the previous job
- * (s), map input bytes, shuffle bytes, reduce output bytes. Tasks come from bytes (types.ts).
+ * (s), map input bytes, shuffle bytes, reduce output bytes. Tasks come from bytes as SWIM's replay
+ * makes them (types.ts).
  * Lines starting with `#` are comments.
  */
 export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
@@ -18,6 +21,10 @@ export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
     lineNo++;
     const text = raw.trim();
     if (!text || text.startsWith('#') || out.full) return;
+    if (BINARY_BYTES.test(text)) {
+      out.problem(lineNo, 'line', 'holds bytes no text has (a binary file?)');
+      return;
+    }
     const cells = text.split('\t');
     if (cells.length < 6) {
       out.problem(lineNo, COLUMNS[cells.length] ?? 'columns', `expected 6 tab-separated columns, found ${cells.length}`);
@@ -39,7 +46,7 @@ export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
       submit,
       inputMb: input / MB,
       maps: mapsFromBytes(input, blockSizeMb),
-      reduces: reducesFromBytes(shuffle),
+      reduces: reducesFromBytes(shuffle, output),
       queue: 'default',
       dependsOn: [],
       shuffleMb: shuffle / MB,

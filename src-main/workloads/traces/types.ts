@@ -22,17 +22,25 @@ export interface TraceReader {
 
 export const MB = 1024 * 1024;
 
+/** Bytes one reduce handles under the SWIM replay's rule (its "data per reduce task"). */
+export const BYTES_PER_REDUCE = 1024 * MB;
+/** Most reduces a byte-derived job gets. */
+export const MAX_REDUCES = 1000;
+
 /**
- * Tasks from bytes (traces that carry no task counts):
- *   maps    = max(1, ⌈input bytes / block size⌉)
- *   reduces = 0 without shuffle bytes, else min(1000, max(1, ⌈shuffle bytes / 1 GiB⌉))
- * — one map per HDFS block as Hadoop splits input, and about 1 GiB per reduce, a common sizing rule.
+ * Tasks from bytes (traces that carry no task counts), as SWIM's own replay makes them
+ * (workloadSuite/GenerateReplayScript.java):
+ *   maps    = max(1, ⌈input bytes / block size⌉) — one map per input partition (an HDFS block);
+ *   reduces = round((shuffle + output bytes) / 1 GiB), at least 1 and at most 1000 — the reduces
+ *             write the job's output, so a job that reads little but writes a lot gets many
+ *             reduces instead of one task writing everything; 0 when it shuffles and writes nothing.
  */
 export function mapsFromBytes(inputBytes: number, blockSizeMb: number): number {
   return Math.max(1, Math.ceil(inputBytes / (blockSizeMb * MB)));
 }
-export function reducesFromBytes(shuffleBytes: number): number {
-  return shuffleBytes <= 0 ? 0 : Math.min(1000, Math.max(1, Math.ceil(shuffleBytes / (1024 * MB))));
+export function reducesFromBytes(shuffleBytes: number, outputBytes: number): number {
+  const bytes = shuffleBytes + outputBytes;
+  return bytes <= 0 ? 0 : Math.min(MAX_REDUCES, Math.max(1, Math.round(bytes / BYTES_PER_REDUCE)));
 }
 
 /** Read a whole text with a reader: what tests and experiment files with a trace use. */

@@ -71,6 +71,26 @@ describe('format detection', () => {
   });
 });
 
+describe('binary files', () => {
+  it('are refused, never read as SWIM rows', async () => {
+    // Random bytes laced with tabs, digits and newlines: the shape that once passed as 73 garbled SWIM rows.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const bytes = Buffer.alloc(64 * 1024, 0);
+    for (let i = 0; i < bytes.length; i++) {
+      const r = next();
+      bytes[i] = r < 0.15 ? 9 : r < 0.2 ? 10 : r < 0.5 ? 48 + Math.floor(next() * 10) : Math.floor(next() * 256);
+    }
+    const file = path.join(tempDir(), 'image.tsv');
+    fs.writeFileSync(file, bytes);
+    await expect(readTraceFile(file)).rejects.toThrow(/binary file/);
+    // Forced to SWIM, every garbled line is a problem with its line number, none a job.
+    const forced = await readTraceFile(file, { format: 'swim' });
+    expect(forced.jobs).toEqual([]);
+    expect(forced.problemCount).toBeGreaterThan(0);
+  });
+});
+
 describe('malformed files: a clear error with line and field, or a correct import', () => {
   it('an empty file is refused before parsing', async () => {
     await expect(readTraceFile(write('empty.tsv', ''))).rejects.toThrow(new TraceFileError('the file is empty'));
