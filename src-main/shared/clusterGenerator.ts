@@ -5,7 +5,7 @@ import type { ClusterSpecInput } from './cluster';
  * "N racks × M servers (× K VMs) of one type": the quick way to a uniform cluster. The result is an
  * ordinary ClusterSpec, so anything generated here can later be edited host by host.
  */
-const num = () => z.number({ error: 'must be a number' });
+const num = () => z.number();
 
 export const UniformClusterSchema = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const num = () => z.number({ error: 'must be a number' }).finite();
+const num = () => z.number().finite();
 
 /** How the engine runs, independent of the scheduler (model.md "Scheduling", "Faults"). */
 export const SimulationOptionsSchema = z.strictObject({

@@ -6,11 +6,11 @@ import { z } from 'zod';
  * scheduler in an experiment sees the same arrival stream for a given seed.
  */
 
-const num = () => z.number({ error: 'must be a number' }).finite();
+const num = () => z.number().finite();
 /** A task count; the cap is checked before wholeness so a huge number says "too many", not "not an integer". */
 const count = (max: number) =>
   z
-    .number({ error: 'must be a number' })
+    .number()
     .min(0, 'must be at least 0')
     .max(max, `must be at most ${max.toLocaleString('en-US')}`)
     .refine(Number.isInteger, 'must be a whole number');

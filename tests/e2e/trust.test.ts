@@ -53,6 +53,12 @@ describe('the designer shows what each scheduler can run at once', () => {
       // Emptied, the field goes back to per-server sizing and the warning goes away.
       await mapSlots.fill('');
       await expect.poll(() => page.getByTestId('parity-warning').count()).toBe(0);
+      // A bad simulation option is named by its label, in words.
+      const heartbeat = page.locator('.sim label', { hasText: 'Heartbeat s' }).locator('input');
+      await heartbeat.fill('-3');
+      await expect.poll(() => page.locator('.sim + .errors').textContent()).toBe('Heartbeat s: must be positive');
+      await heartbeat.fill('3');
+      await expect.poll(() => page.locator('.sim + .errors li').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ExperimentDesignSchema } from '@shared/design';
+import { problemsOf } from '@shared/validation';
+
+const problems = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  return r.success ? [] : problemsOf(r.error);
+};
+
+describe('validation messages a user can read', () => {
+  it("words zod's defaults by the problem, never by its internal terms", () => {
+    const schema = z.strictObject({ a: z.number().positive(), b: z.string().min(1), c: z.number().min(2).max(5), d: z.array(z.number()).min(1), e: z.enum(['fixed', 'shuffled']), f: z.number().int(), h: z.boolean(), i: z.number() });
+    expect(problems(schema, { a: -3, b: '', c: 9, d: [], e: 'z', f: 1.5, h: 'yes', i: 'ten', extra: 1 })).toEqual([
+      { field: 'a', message: 'must be positive' },
+      { field: 'b', message: 'must not be empty' },
+      { field: 'c', message: 'must be at most 5' },
+      { field: 'd', message: 'needs at least one entry' },
+      { field: 'e', message: 'must be one of fixed, shuffled' },
+      { field: 'f', message: 'must be a whole number' },
+      { field: 'h', message: 'must be yes or no' },
+      { field: 'i', message: 'must be a number' },
+      { field: '', message: 'has unknown setting "extra"' },
+    ]);
+    expect(problems(z.strictObject({ a: z.number() }), {})).toEqual([{ field: 'a', message: 'is required' }]);
+  });
+
+  it('keeps the messages the schemas word themselves', () => {
+    expect(problems(ExperimentDesignSchema, { name: '', clusterIds: [], workloadIds: [], schedulers: [], seeds: [] })).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'must not be empty' },
+        { field: 'clusterIds', message: 'pick at least one cluster' },
+        { field: 'schedulers', message: 'add at least one scheduler' },
+      ]),
+    );
+  });
+
+  it('says a negative heartbeat must be positive, and a seed typed as a word must be a number', () => {
+    const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], schedulers: [{ kind: 'fifo' }], seeds: [1] };
+    expect(problems(ExperimentDesignSchema, { ...base, simulation: { heartbeatS: -3 } })).toEqual([{ field: 'simulation.heartbeatS', message: 'must be positive' }]);
+    expect(problems(ExperimentDesignSchema, { ...base, seeds: [1, 'one'] })).toEqual([{ field: 'seeds.1', message: 'must be a number' }]);
+  });
+});
