@@ -131,7 +131,7 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
     }
     return {
       ...base,
-      job: { submit: job.submit, start: job.start, finish: job.finish, status: job.status, waitedS: job.submit !== null && job.start !== null ? Number((job.start - job.submit).toFixed(3)) : null },
+      job: { template: job.template, maps: result.jobMaps?.[j] ?? job.maps ?? 0, reduces: result.jobReduces?.[j] ?? 0, submit: job.submit, start: job.start, finish: job.finish, status: job.status, waitedS: job.submit !== null && job.start !== null ? Number((job.start - job.submit).toFixed(3)) : null },
       attempts,
       recorded,
     };

@@ -61,7 +61,8 @@ export interface WhyRun {
   label: string;
   seed: number;
   status: RunStatus;
-  job: { submit: number | null; start: number | null; finish: number | null; status: string; waitedS: number | null } | null;
+  /** The job in this run: its template and size (a generated job's are drawn from the seed), and its times. */
+  job: { template: string; maps: number; reduces: number; submit: number | null; start: number | null; finish: number | null; status: string; waitedS: number | null } | null;
   attempts: WhyAttempt[];
   /** False when the run did not keep attempt records (then only the job's times are known). */
   recorded: boolean;

@@ -114,6 +114,10 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('why-ask').click();
       await expect.poll(() => page.locator('[data-why-run]').count()).toBe(6);
       expect(await page.getByTestId('why-panel').textContent()).toMatch(/Fair \(delay\): job g5/);
+      // A generated job's template and size come from the seed: the panel names them, and says whether g5 is one job or one per seed.
+      const shapes = new Set(cli.runs.map((r) => r.jobs.find((j) => j.id === 'g5')).map((j) => `${j!.template} ${j!.maps}`));
+      expect(await page.getByTestId(shapes.size > 1 ? 'why-different-jobs' : 'why-same-job').count()).toBe(1);
+      expect(await page.locator('[data-why-run="0"] h4').textContent()).toMatch(/seed \d+ · \w+, \d+ maps?, \d+ reduces?/);
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'why-panel-light');
 

@@ -115,6 +115,9 @@ describe('experiments: the run matrix through worker threads', () => {
     const batch = await runToEnd(s, design.id);
     const answer = await ok<WhyAnswer>(s, 'batches:why', { id: batch.id, job: 'g3' });
     expect(answer.runs).toHaveLength(3);
+    // The same seed is the same job under every scheduler: its template and size say so.
+    expect(new Set(answer.runs.map((r) => `${r.job?.template} ${r.job?.maps} ${r.job?.reduces}`)).size).toBe(1);
+    expect(answer.runs[0].job).toMatchObject({ template: expect.stringMatching(/^(Sort|WordCount)$/), maps: expect.any(Number), reduces: expect.any(Number) });
     for (const r of answer.runs) {
       expect(r.recorded).toBe(true);
       expect(r.job?.waitedS).toBeGreaterThanOrEqual(0);
