@@ -19,6 +19,9 @@ describe('topology editor in the browser, against the real services', () => {
     try {
       await page.goto(studio.server.url);
       await page.getByTestId('new-cluster').click();
+      // The dialog opens with its totals, not with a complaint about fields nobody touched yet.
+      await expect.poll(() => page.locator('dialog.modal').textContent()).toMatch(/worker nodes? · \d+ cores?/);
+      expect(await page.locator('dialog.modal').textContent()).not.toMatch(/Fix the fields/);
       await page.locator('#name').fill('lab');
       await page.locator('#racks').fill('1');
       await page.locator('#hostsPerRack').fill('2');
@@ -26,6 +29,15 @@ describe('topology editor in the browser, against the real services', () => {
       await page.locator('tr[data-cluster="lab"]').getByTestId('open-cluster').click();
       await page.getByTestId('cluster-editor').waitFor();
       expect(await nodes(page)).toBe('2');
+      // Three replicas on two nodes cannot all be placed: the field warns.
+      await page.locator('[data-tab="network"]').click();
+      expect(await page.locator('#replication-hint').textContent()).toBe('Warning: 3 replicas but 2 worker nodes; a block has at most one copy per node, so each gets 2.');
+      // The shortcut sheet shows the "+" key itself.
+      await page.locator('body').click({ position: { x: 5, y: 400 } });
+      await page.keyboard.press('?');
+      const zoomIn = page.getByTestId('shortcuts').locator('tr', { hasText: 'Zoom in' });
+      expect(await zoomIn.locator('kbd').allTextContents()).toEqual(['+']);
+      await page.keyboard.press('Escape');
 
       // A VM type, then a second rack of 3 servers split into 2 VMs each.
       await page.locator('[data-tab="types"]').click();
