@@ -17,7 +17,7 @@ export interface RunProgress {
 export interface RunCallbacks {
   onStart?(index: number): void;
   onProgress?(index: number, p: RunProgress): void;
-  /** Awaited before the next outcome is handed over, so saves happen one at a time, in order of finishing. */
+  /** Awaited before the next outcome is handed over, so saves happen one at a time, in order of finishing. A cancelled run's partial outcome comes here too, marked `cancelled`. */
   onDone?(index: number, outcome: RunOutcome): void | Promise<void>;
   onError?(index: number, error: Error): void | Promise<void>;
 }
@@ -42,8 +42,9 @@ export function locateWorkerFile(): string | undefined {
 /**
  * Runs simulations in worker threads, as many at once as the machine has cores (one is left to the
  * window). Each run reports progress; a failure (a throwing scheduler) fails only its own run; a
- * cancel ends the threads at once and leaves finished runs as they were. With `threads: 0`, or no
- * worker bundle, the same runs go one after another in this thread.
+ * cancel takes queued runs off the queue and stops running ones where they are, handing over their
+ * partial outcomes (marked cancelled), and leaves finished runs as they were. With `threads: 0`, or
+ * no worker bundle, the same runs go one after another in this thread.
  */
 export class RunPool {
   private pool?: Piscina;
@@ -68,6 +69,12 @@ export class RunPool {
     const tasks = runs.map(async (run, index) => {
       const channel = new MessageChannel();
       let started = false;
+      // Queued runs leave the queue on a cancel; a started one is asked to stop and hand back what it has.
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      const dequeue = new AbortController();
+      const onAbort = () => (started ? Atomics.store(stop, 0, 1) : dequeue.abort());
+      if (options.signal?.aborted) return;
+      options.signal?.addEventListener('abort', onAbort, { once: true });
       // A run waits in the pool's queue until a thread is free; its first message means it started.
       channel.port1.on('message', (p: RunProgress) => {
         if (!started) {
@@ -76,14 +83,15 @@ export class RunPool {
         }
         callbacks.onProgress?.(index, p);
       });
-      const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250 };
+      const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250, stop };
       try {
-        const outcome = (await pool.run(task, { transferList: [channel.port2], signal: options.signal ?? null })) as RunOutcome;
+        const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;
         await hand(() => callbacks.onDone?.(index, outcome));
       } catch (err) {
-        if (options.signal?.aborted) return;
+        if (dequeue.signal.aborted) return;
         await hand(() => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
       } finally {
+        options.signal?.removeEventListener('abort', onAbort);
         channel.port1.close();
       }
     });
@@ -110,8 +118,8 @@ export class RunPool {
         await callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err)));
         continue;
       }
-      if (outcome.cancelled) return { cancelled: true };
       await callbacks.onDone?.(index, outcome);
+      if (outcome.cancelled) return { cancelled: true };
       // Let the event loop breathe between runs (requests, events, a cancel).
       await new Promise((r) => setImmediate(r));
     }

@@ -9,11 +9,14 @@ export interface WorkerTask {
   /** Progress goes here, at most every `progressMs` of wall time. */
   port: MessagePort;
   progressMs: number;
+  /** Set to 1 by the pool to stop the run where it is: it then returns its partial outcome. */
+  stop: Int32Array;
 }
 
 /**
- * The worker-thread entry (a separate bundle, out/main/runWorker.js): one run per call. Cancelling
- * is the pool's business — it ends the thread — so nothing here listens for it.
+ * The worker-thread entry (a separate bundle, out/main/runWorker.js): one run per call. A cancel
+ * sets the shared `stop` flag; the engine sees it at its next progress check (every 20,000 events)
+ * and returns what it simulated so far, marked cancelled, so a long run's partial results are kept.
  */
 export default function runInWorker(task: WorkerTask): RunOutcome {
   let last = 0;
@@ -24,10 +27,12 @@ export default function runInWorker(task: WorkerTask): RunOutcome {
       withAttempts: task.withAttempts,
       timing: task.timing,
       onProgress: (p) => {
+        if (Atomics.load(task.stop, 0) === 1) return true;
         const now = performance.now();
-        if (now - last < task.progressMs) return;
+        if (now - last < task.progressMs) return false;
         last = now;
         task.port.postMessage(p);
+        return false;
       },
     });
   } finally {

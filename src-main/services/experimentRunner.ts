@@ -78,7 +78,7 @@ export class ExperimentRunner {
             onProgress: (i, p) => progress(i, 'running', p),
             onDone: async (i, o) => {
               await this.saveRun(batch.id, i, inputs, plan, o);
-              progress(i, 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.jobs, jobsTotal: o.summary.jobs });
+              progress(i, o.cancelled ? 'cancelled' : 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
             },
             onError: async (i, err) => {
               failed++;
@@ -104,9 +104,9 @@ export class ExperimentRunner {
   /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
   /** One finished run into its batch: its row and columns, and what it teaches the measured profiles. */
   private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
-    await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns);
-    // Every finished run refines the measured profiles of its templates.
-    await profilesRepo(this.store).addRun(o.profiles);
+    await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns, o.cancelled);
+    // Every finished run refines the measured profiles of its templates; a cut-short one does not.
+    if (!o.cancelled) await profilesRepo(this.store).addRun(o.profiles);
   }
 
   /**

@@ -120,6 +120,8 @@ export interface BatchRun extends RunPlan {
   status: RunStatus;
   error: string | null;
   summary: z.output<typeof RunSummarySchema> | null;
+  /** A cancelled run whose results up to the cancel were kept: shown apart, never in the statistics. */
+  partial: boolean;
 }
 
 export interface BatchDetail extends BatchSummary {

@@ -121,10 +121,11 @@ export function batchesRepo(store: Store) {
       });
     },
 
-    finishRun(batchId: string, index: number, result: StoredRunResult, columns: Record<string, Column>): Promise<void> {
+    /** A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped. */
+    finishRun(batchId: string, index: number, result: StoredRunResult, columns: Record<string, Column>, partial = false): Promise<void> {
       const blob = packColumns(columns);
       return store.write((db) => {
-        db.run("UPDATE runs SET status = 'finished', summary_json = ?, result_blob = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?", [JSON.stringify(result), blob, now(), batchId, index]);
+        db.run('UPDATE runs SET status = ?, summary_json = ?, result_blob = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?', [partial ? 'cancelled' : 'finished', JSON.stringify(result), blob, now(), batchId, index]);
       });
     },
 
@@ -175,12 +176,13 @@ export function batchesRepo(store: Store) {
           status: r.status,
           error: r.error,
           summary: r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : null,
+          partial: r.status === 'cancelled' && r.summary_json !== null,
         }));
         const inputs = parseInputs(row.inputs_json);
         return {
           ...summaryOf(db, id),
           inputs: inputs ?? { clusters: [], workloads: [], schedulers: [], seeds: [], simulation: {} as BatchInputs['simulation'] },
-          plan: results.map(({ status: _s, error: _e, summary: _m, ...plan }) => plan),
+          plan: results.map(({ status: _s, error: _e, summary: _m, partial: _p, ...plan }) => plan),
           results,
         };
       });
@@ -190,7 +192,8 @@ export function batchesRepo(store: Store) {
     runResult(id: string, index: number): { result: StoredRunResult; columns: Record<string, Column> } {
       return store.read((db) => {
         requireRow(db, id);
-        const stmt = db.prepare("SELECT summary_json, result_blob FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished'");
+        // Finished runs, and the partial results a cancel kept.
+        const stmt = db.prepare("SELECT summary_json, result_blob FROM runs WHERE batch_id = ? AND run_index = ? AND result_blob IS NOT NULL AND status IN ('finished', 'cancelled')");
         try {
           stmt.bind([id, index]);
           if (!stmt.step()) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');

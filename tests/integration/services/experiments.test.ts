@@ -61,6 +61,31 @@ describe('experiments: the run matrix through worker threads', () => {
     await sequential.s.close();
   }, 120_000);
 
+  // In a worker thread, as the app runs them (in-process runs block the thread a cancel would arrive on).
+  it('a cancel keeps what a running run simulated so far, marked partial', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 1 }), { schedulers: [{ kind: 'fair' }], seeds: [1] });
+    const big = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: { name: 'long', generate: { count: 3000, arrival: { kind: 'poisson', meanInterarrivalS: 2 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
+    });
+    const long = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, workloadIds: [big.id] } });
+    const running = new Promise<void>((resolve) => s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).events > 0 && resolve()));
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: long.id });
+    await running;
+    expect(await ok(s, 'batches:cancel', { id: batch.id })).toEqual({ cancelled: true });
+    const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+    expect(detail.status).toBe('cancelled');
+    const [run] = detail.results;
+    expect(run).toMatchObject({ status: 'cancelled', partial: true });
+    expect(run.summary!.succeeded + run.summary!.failed).toBeLessThan(3000);
+    expect(run.summary!.unfinished).toBeGreaterThan(0);
+    const data = await ok<RunData>(s, 'batches:runData', { id: batch.id, run: 0, gantt: true });
+    expect(data.jobs).toHaveLength(3000);
+    expect(data.gantt!.start.length).toBeGreaterThan(0);
+    // What a cut-short run saw teaches the profile store nothing.
+    expect((await ok<ProfileStore>(s, 'profiles:list', {})).measured).toEqual([]);
+    await s.close();
+  }, 120_000);
+
   it('a scheduler that throws fails only its own runs; the others finish and the error is kept', async () => {
     const workerFile = path.resolve(__dirname, '../../fixtures/throwingRunWorker.cjs');
     const { s, design } = await studio(() => new RunPool({ threads: 2, workerFile }), { schedulers: [{ kind: 'fifo' }, { kind: 'fair', label: 'boom' }] });
@@ -91,6 +116,7 @@ describe('experiments: the run matrix through worker threads', () => {
     for (const r of detail.results) {
       expect(['finished', 'cancelled']).toContain(r.status);
       if (r.status === 'finished') expect((await ok<RunData>(s, 'batches:runData', { id: batch.id, run: r.index })).jobs).toHaveLength(12);
+      else if (r.partial) expect(r.summary).not.toBeNull();
       else {
         expect(r.summary).toBeNull();
         expect(await s.dispatch('batches:runData', { id: batch.id, run: r.index })).toMatchObject({ ok: false, error: { code: 'not_found' } });

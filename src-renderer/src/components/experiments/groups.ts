@@ -7,12 +7,16 @@ export interface RunGroup {
   runs: BatchRun[];
 }
 
-/** Group a batch's runs by what is being compared; seeds are the repetitions within a group. */
+/**
+ * Group a batch's finished runs by what is being compared; seeds are the repetitions within a
+ * group. Partial runs (cut short by a cancel) stay out: they would mix half a workload into means.
+ */
 export function groupRuns(batch: BatchDetail): RunGroup[] {
   const manyClusters = batch.inputs.clusters.length > 1;
   const manyWorkloads = batch.inputs.workloads.length > 1;
   const groups = new Map<string, RunGroup>();
   for (const r of batch.results) {
+    if (r.status !== 'finished') continue;
     const parts = [r.label];
     if (manyClusters) parts.push(`on ${batch.inputs.clusters[r.cluster]?.name ?? `cluster ${r.cluster + 1}`}`);
     if (manyWorkloads) parts.push(`with ${batch.inputs.workloads[r.workload]?.name ?? `workload ${r.workload + 1}`}`);
