@@ -145,6 +145,8 @@ describe('the comparison states only what the seeds support', () => {
       const ratio = async (metric: string) => Number(/· ([\d.]+)×/.exec((await table.locator(`[data-metric="${metric}"] td`).nth(2).locator('.delta').textContent()) ?? '')?.[1]);
       expect(await ratio('meanJct')).toBeGreaterThan(1);
       expect(await ratio('throughput')).toBeGreaterThanOrEqual(1);
+      // What each could run at once, from the batch's own inputs.
+      expect(await table.locator('[data-metric="concurrency"] td').allTextContents()).toEqual(['10 map + 10 reduce slots', '10 map + 10 reduce slots', '120 map + 60 reduce slots']);
       // The engine's counters sit under diagnostics, not among the results.
       expect(await table.locator('tbody > tr[data-metric="events"]').count()).toBe(1);
       expect(await page.getByTestId('diagnostics').locator('[data-metric="events"]').count()).toBe(1);

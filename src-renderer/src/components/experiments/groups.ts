@@ -1,4 +1,5 @@
 import type { BatchDetail, BatchRun } from '@shared/design';
+import { nodeShapes, schedulerConcurrency, SchedulerSpecSchema } from '@shared/schedulers';
 
 /** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */
 export interface RunGroup {
@@ -26,6 +27,21 @@ export function groupRuns(batch: BatchDetail): RunGroup[] {
     groups.get(key)!.runs.push(r);
   }
   return [...groups.values()];
+}
+
+/**
+ * What each compared configuration could run at once on its cluster ("120 map + 60 reduce slots"),
+ * from the batch's own copy of its inputs, so a comparison shows the capacity each policy had.
+ */
+export function groupConcurrency(batch: BatchDetail, groups: readonly RunGroup[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const g of groups) {
+    const run = g.runs[0];
+    const cluster = batch.inputs.clusters[run?.cluster ?? -1];
+    const parsed = SchedulerSpecSchema.safeParse(batch.inputs.schedulers[run?.scheduler ?? -1]);
+    if (cluster && parsed.success) out[g.key] = schedulerConcurrency(parsed.data, nodeShapes(cluster.spec)).text;
+  }
+  return out;
 }
 
 /** A palette that stays apart in light and dark themes (one colour per group, in order). */
