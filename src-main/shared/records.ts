@@ -31,6 +31,9 @@ export interface WorkloadSummary {
   tasks: number;
   /** Jobs the generator adds per run (0 without one). */
   generatedJobs: number;
+  /** Tasks the generator is expected to add per seed, and whether templates add reduces to that. */
+  generatedTasks: number;
+  generatedTasksApproximate: boolean;
   templates: string[];
 }
 

@@ -90,3 +90,21 @@ export type JobSpec = z.output<typeof JobSpecSchema>;
 export type WorkloadSpec = z.output<typeof WorkloadSpecSchema>;
 export type WorkloadSpecInput = z.input<typeof WorkloadSpecSchema>;
 export type GeneratorSpec = z.output<typeof GeneratorSchema>;
+
+/**
+ * Tasks a generator is expected to add per seed: its job count times the mix's weighted mean maps
+ * (a range counts its midpoint) and stated reduces. Reduces a mix entry leaves to its template are
+ * not counted; `templateReduces` says whether any entry does.
+ */
+export function expectedGeneratedTasks(g: z.input<typeof GeneratorSchema>): { tasks: number; templateReduces: boolean } {
+  const total = g.mix.reduce((s, m) => s + m.weight, 0);
+  if (total <= 0) return { tasks: 0, templateReduces: false };
+  let perJob = 0;
+  let templateReduces = false;
+  for (const m of g.mix) {
+    const maps = Array.isArray(m.maps) ? (m.maps[0] + m.maps[1]) / 2 : m.maps;
+    if (m.reduces === undefined) templateReduces = true;
+    perJob += (m.weight / total) * (maps + (m.reduces ?? 0));
+  }
+  return { tasks: Math.round(g.count * perJob), templateReduces };
+}

@@ -1,5 +1,5 @@
 import type { WorkloadSummary } from '@shared/records';
-import type { WorkloadSpec } from '@shared/workload';
+import { expectedGeneratedTasks, type WorkloadSpec } from '@shared/workload';
 import type { Store } from './database';
 import { namedSpecs } from './namedSpecs';
 
@@ -9,7 +9,9 @@ export function workloadsRepo(store: Store) {
   return {
     ...specs,
     list(): WorkloadSummary[] {
-      return specs.list().map((r) => ({
+      return specs.list().map((r) => {
+        const expected = r.spec.generate ? expectedGeneratedTasks(r.spec.generate) : { tasks: 0, templateReduces: false };
+        return {
         id: r.id,
         name: r.name,
         description: r.spec.description,
@@ -18,8 +20,11 @@ export function workloadsRepo(store: Store) {
         jobs: r.spec.jobs.length,
         tasks: r.spec.jobs.reduce((s, j) => s + (j.maps ?? 0) + (j.reduces ?? 0), 0),
         generatedJobs: r.spec.generate?.count ?? 0,
+        generatedTasks: expected.tasks,
+        generatedTasksApproximate: expected.templateReduces,
         templates: [...new Set([...r.spec.jobs.map((j) => j.template), ...(r.spec.generate?.mix.map((m) => m.template) ?? [])])].sort(),
-      }));
+      };
+      });
     },
   };
 }

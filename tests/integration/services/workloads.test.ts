@@ -41,7 +41,8 @@ describe('workloads through the handler table', () => {
     await ok(s, 'workloads:rename', { id: made.id, name: 'fb' });
     await ok(s, 'workloads:duplicate', { id: made.id });
     expect(await ok(s, 'workloads:list', {})).toMatchObject([
-      { name: 'fb', jobs: 1, tasks: 4, generatedJobs: 25, templates: ['Grep', 'Pi', 'Sort'] },
+      // Expected generated tasks: 25 × (¾ × 1.5 + ¼ × 40) maps; the templates add their reduces.
+      { name: 'fb', jobs: 1, tasks: 4, generatedJobs: 25, generatedTasks: 278, generatedTasksApproximate: true, templates: ['Grep', 'Pi', 'Sort'] },
       { name: 'fb copy' },
     ]);
     const json = await ok<{ fileName: string; content: string }>(s, 'workloads:export', { id: made.id });
