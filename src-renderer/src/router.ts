@@ -46,3 +46,13 @@ export function guardLeaving(ask: Guard): () => void {
     if (guard === ask) guard = undefined;
   };
 }
+
+/** Show another id in the same place without asking (a draft that was just saved got its id). */
+export function replaceRoute(next: Route): void {
+  route.area = next.area;
+  route.id = next.id;
+  history.replaceState(null, '', hashOf(next));
+}
+
+/** The id that opens an editor on an unsaved draft; nothing is stored until the user saves. */
+export const DRAFT_ID = 'new';

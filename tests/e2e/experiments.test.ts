@@ -28,6 +28,9 @@ describe('experiments in the browser, against the real services and worker threa
       await page.locator('[data-nav="experiments"]').click();
       await page.getByTestId('new-experiment').click();
       await page.getByTestId('experiment-designer').waitFor();
+      // A new experiment is a draft: nothing is stored until it is saved or run.
+      await page.getByTestId('draft-note').waitFor();
+      expect(((await studio.services.dispatch('experiments:list', {})) as { data: unknown[] }).data).toEqual([]);
       await page.locator('#experiment-name').fill('Baselines in the app');
       // A bad seed list is named at its field; the run button waits for a fix.
       await page.getByTestId('seeds').fill('1, one');

@@ -26,6 +26,9 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.locator('[data-nav="workloads"]').click();
       await page.getByTestId('new-workload').click();
       await page.getByTestId('workload-editor').waitFor();
+      // A new workload is a draft: nothing is stored until it is saved.
+      await page.getByTestId('draft-note').waitFor();
+      expect(((await studio.services.dispatch('workloads:list', {})) as { data: unknown[] }).data).toEqual([]);
       await page.locator('[data-tab="generator"]').click();
       await page.getByTestId('gen-count').fill('40');
       await page.getByTestId('gen-arrival').selectOption('poisson');

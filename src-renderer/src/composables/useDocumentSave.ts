@@ -4,6 +4,7 @@ import { useNotices } from '../stores/notices';
 import type { useHistory } from './useHistory';
 
 interface Saved {
+  id: string;
   name: string;
   updatedAt: string;
 }
@@ -11,15 +12,21 @@ interface Saved {
 /**
  * Saving an editor's document: refused while it has problems (the first is named), sent with the
  * `updatedAt` it was loaded at so a change made elsewhere is not overwritten, and the snapshot
- * that was sent becomes the clean state (edits made while saving stay unsaved).
+ * that was sent becomes the clean state (edits made while saving stay unsaved). A draft (no record
+ * yet) is created by its first save, and `created` is told its new record.
  */
-export function useDocumentSave<D, R extends Saved>(history: ReturnType<typeof useHistory<D>>, errors: ComputedRef<Record<string, string>>, update: (spec: D, expectedUpdatedAt: string) => Promise<ApiResult<R>>) {
+export function useDocumentSave<D, R extends Saved>(
+  history: ReturnType<typeof useHistory<D>>,
+  errors: ComputedRef<Record<string, string>>,
+  update: (id: string, spec: D, expectedUpdatedAt: string) => Promise<ApiResult<R>>,
+  draft?: { create: (spec: D) => Promise<ApiResult<R>>; created: (record: R) => void },
+) {
   const notices = useNotices();
   const record = shallowRef<R>();
   const saving = ref(false);
 
   async function save() {
-    if (!record.value || saving.value) return;
+    if ((!record.value && !draft) || saving.value) return;
     const problems = Object.entries(errors.value);
     if (problems.length) {
       notices.error(`Fix the ${problems.length} problem(s) before saving: ${problems[0].join(': ')}`);
@@ -27,7 +34,8 @@ export function useDocumentSave<D, R extends Saved>(history: ReturnType<typeof u
     }
     saving.value = true;
     const snapshot = history.present.value;
-    const r = await update(snapshot, record.value.updatedAt);
+    const creating = !record.value;
+    const r = record.value ? await update(record.value.id, snapshot, record.value.updatedAt) : await draft!.create(snapshot);
     saving.value = false;
     if (!r.ok) {
       notices.error(r.error.message);
@@ -36,6 +44,7 @@ export function useDocumentSave<D, R extends Saved>(history: ReturnType<typeof u
     record.value = r.data;
     history.markSaved(snapshot);
     notices.info(`Saved "${r.data.name}"`);
+    if (creating) draft?.created(r.data);
   }
 
   return { record, saving, save };
