@@ -15,6 +15,7 @@ import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import { experimentHandlers } from './experimentHandlers';
+import { sampleHandlers } from './sampleStudio';
 import type { ExperimentRunner } from './experimentRunner';
 import type { ImportSessions } from './importSessions';
 import type { EventBus } from './eventBus';
@@ -205,6 +206,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
 
     ...experimentHandlers(store, events, runner),
+    ...sampleHandlers(store, events),
 
     'store:status': () => store.status(),
     'store:restoreBackup': async ({ name }) => {

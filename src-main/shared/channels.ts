@@ -46,6 +46,7 @@ export const CHANNEL_NAMES = [
   'batches:delete',
   'batches:runData',
   'batches:why',
+  'studio:sample',
   'store:status',
   'store:restoreBackup',
   'app:openExternal',

@@ -94,6 +94,8 @@ export const contract = {
   'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0), gantt: z.boolean().default(false) })),
   /** One job across every run of a batch: when it waited, where its tasks ran, and why. */
   'batches:why': channel<WhyAnswer>()(z.strictObject({ id: batchId, job: z.string().min(1, 'name a job') })),
+  /** The guided first run: a sample cluster, workload and experiment, saved under free names. */
+  'studio:sample': channel<{ clusterId: string; workloadId: string; experimentId: string }>()(nothing),
   'store:status': channel<StoreStatus>()(nothing),
   'store:restoreBackup': channel<StoreStatus>()(z.strictObject({ name: z.string().regex(/^[\w.-]+\.sqlite$/, 'must be a backup file name') })),
   'app:openExternal': channel<{ opened: boolean }>()(z.strictObject({ url: z.string().url('must be a URL') })),

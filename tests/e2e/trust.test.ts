@@ -234,3 +234,36 @@ describe('the Gantt chart shows the whole run', () => {
     }
   });
 });
+
+describe('a guided first run for an empty studio', () => {
+  it('sets up a sample cluster, workload and experiment, and the sample runs to a comparison', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.getByTestId('guided-first-run').waitFor();
+      await screenshot(page, 'first-run-light');
+      await page.getByTestId('sample-studio').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      expect(await page.locator('#experiment-name').inputValue()).toBe('Sample: FIFO, Fair and Capacity');
+      // Sized from the servers, the three schedulers can run about as much at once: no warning.
+      await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. fifo\s*120 map \+ 60 reduce slots/);
+      expect(await page.getByTestId('parity-warning').count()).toBe(0);
+      await page.getByTestId('run').click();
+      await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
+      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      expect(await page.getByTestId('seed-warning').count()).toBe(0);
+      expect(await page.locator('[data-metric="meanJct"] td').count()).toBe(3);
+      // Pressed again on a studio that has things, it adds under free names and overwrites nothing.
+      const again = await ok<{ experimentId: string }>(studio.services, 'studio:sample', {});
+      const names = (await ok<{ name: string; id: string }[]>(studio.services, 'experiments:list', {})).map((d) => d.name).sort();
+      expect(names).toEqual(['Sample: FIFO, Fair and Capacity', 'Sample: FIFO, Fair and Capacity (2)']);
+      expect(again.experimentId).toBeTruthy();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});

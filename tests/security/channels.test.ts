@@ -52,6 +52,7 @@ describe('IPC allowlist', () => {
       'batches:delete',
       'batches:runData',
       'batches:why',
+      'studio:sample',
       'store:status',
       'store:restoreBackup',
       'app:openExternal',
