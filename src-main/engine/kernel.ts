@@ -25,8 +25,8 @@ export interface SimulationInput {
   scheduler: Scheduler;
   /** Wall clock for measuring scheduler time per decision; results stay deterministic without it. */
   clock?: () => number;
-  /** Called every ~`progressEvery` events; return true to stop (cancel). */
-  onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number }) => boolean | void;
+  /** Called every ~`progressEvery` events with the cluster's state then (live charts); return true to stop (cancel). */
+  onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number; live: SeriesSample }) => boolean | void;
   progressEvery?: number;
   /** Called after every event with the simulation itself; for invariant tests, not for production. */
   afterEvent?: (sim: Simulation) => void;
@@ -163,7 +163,7 @@ export class Simulation {
       if (this.afterEvent) this.afterEvent(this);
       if (this.until && this.until()) break;
       if (this.onProgress && this.recorder.events % this.progressEvery === 0) {
-        if (this.onProgress({ simTime: s.now, events: this.recorder.events, jobsDone: s.jobsDone, jobsTotal: total })) this.cancelled = true;
+        if (this.onProgress({ simTime: s.now, events: this.recorder.events, jobsDone: s.jobsDone, jobsTotal: total, live: this.recorder.sampleState() })) this.cancelled = true;
       }
     }
     return this.recorder.result({ cancelled: this.cancelled, stalled: this.stalled, timed: Boolean(this.clock) });

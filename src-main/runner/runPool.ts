@@ -5,14 +5,9 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
-import { runTask, type RunOutcome } from './runTask';
+import { runTask, type RunOutcome, type RunProgress } from './runTask';
 
-export interface RunProgress {
-  simTime: number;
-  events: number;
-  jobsDone: number;
-  jobsTotal: number;
-}
+export type { RunProgress };
 
 export interface RunCallbacks {
   onStart?(index: number): void;

@@ -1,6 +1,6 @@
 import type { ResultFile } from '@shared/experiment';
 import { summarize } from '../engine/metrics';
-import type { EngineRunResult } from '../engine/result';
+import type { EngineRunResult, SeriesSample } from '../engine/result';
 import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { schedulerFor } from './schedulerFor';
@@ -36,8 +36,18 @@ export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
   return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
 }
 
+/** A running simulation's progress, every ~20,000 events. */
+export interface RunProgress {
+  simTime: number;
+  events: number;
+  jobsDone: number;
+  jobsTotal: number;
+  /** The cluster at that moment (utilisation, running and pending tasks), for live charts. */
+  live?: SeriesSample;
+}
+
 export interface RunHooks {
-  onProgress?: (p: { simTime: number; events: number; jobsDone: number; jobsTotal: number }) => boolean | void;
+  onProgress?: (p: RunProgress) => boolean | void;
   /** Measure wall time and scheduler time per call (then the outcome is not reproducible). */
   timing?: boolean;
   withAttempts?: boolean;

@@ -59,6 +59,7 @@ export class ExperimentRunner {
         jobsDone: p?.jobsDone ?? 0,
         jobsTotal: p?.jobsTotal ?? 0,
         etaS: share > 0.02 && share < 1 ? Number(((elapsed * (1 - share)) / share).toFixed(1)) : null,
+        ...(p?.live ? { live: { cpu: p.live.cpu, running: p.live.runningMaps + p.live.runningShuffles + p.live.runningReduces, pending: p.live.pendingTasks } } : {}),
         ...(error ? { error } : {}),
       });
     };

@@ -150,6 +150,8 @@ export interface RunProgressEvent {
   jobsTotal: number;
   /** Seconds of wall time left, from the share of jobs done; null until there is a basis. */
   etaS: number | null;
+  /** The cluster at `simTime`, for the live charts: CPU busy (0-1), tasks running and waiting. */
+  live?: { cpu: number; running: number; pending: number };
   error?: string;
 }
 

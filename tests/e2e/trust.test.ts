@@ -267,3 +267,36 @@ describe('a guided first run for an empty studio', () => {
     }
   });
 });
+
+describe('a long run shows itself live and keeps its partial results when cancelled', () => {
+  it('draws live CPU and task charts while running; a cancel keeps the partial run, listed apart', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'long', generate: { count: 3000, arrival: { kind: 'poisson', meanInterarrivalS: 2 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
+    });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', { spec: { name: 'long', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1] } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
+      await page.evaluate(`location.hash = '#/history/${started.id}'`);
+      const live = page.getByTestId('live-charts');
+      await expect.poll(async () => Number((await live.locator('.charts').getAttribute('data-points').catch(() => '0')) ?? 0), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+      expect(await live.locator('canvas').count()).toBeGreaterThanOrEqual(2);
+      await screenshot(page, 'live-charts-light');
+      await page.getByTestId('cancel-batch').click();
+      const partial = page.getByTestId('partial-runs');
+      await partial.waitFor({ timeout: 60_000 });
+      expect(await partial.textContent()).toMatch(/fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 3,000 jobs done/);
+      // The partial run can still be drawn, and says what it is.
+      await expect.poll(() => page.getByTestId('gantt-run').locator('option').allTextContents()).toEqual(['fair (delay) · seed 1 (partial)']);
+      await page.getByTestId('gantt').locator('canvas').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
