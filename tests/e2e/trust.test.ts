@@ -59,6 +59,17 @@ describe('the designer shows what each scheduler can run at once', () => {
       await expect.poll(() => page.locator('.sim + .errors').textContent()).toBe('Heartbeat s: must be positive');
       await heartbeat.fill('3');
       await expect.poll(() => page.locator('.sim + .errors li').count()).toBe(0);
+      await page.getByTestId('save').click();
+      // In the cluster editor each server tile shows its type at a glance: a colour and "16c · 64G".
+      await page.locator('[data-nav="clusters"]').click();
+      await page.locator('tr[data-cluster="Two racks, 8 and 16 cores"]').getByTestId('open-cluster').click();
+      await page.getByTestId('cluster-editor').waitFor();
+      expect(await page.getByTestId('type-legend').textContent()).toMatch(/8-core \(8c · 32G\)\s*16-core \(16c · 64G\)/);
+      const tiles = async (type: string) => new Set(await page.locator(`[data-host-type="${type}"]`).evaluateAll((els) => els.map((e) => (e as unknown as { style: { borderLeftColor: string } }).style.borderLeftColor)));
+      const [small, big] = [await tiles('small'), await tiles('big')];
+      expect(small.size).toBe(1);
+      expect(big.size).toBe(1);
+      expect([...small][0]).not.toBe([...big][0]);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -41,9 +41,14 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.waitForTimeout(1100);
       await page.getByTestId('gen-mean').fill('0');
       await expect.poll(() => page.locator('[data-field-error="gen-mean"]').textContent()).toBe('must be greater than 0');
+      // Saving says what to fix; the message goes away by itself once it is fixed.
+      await page.getByTestId('save').click();
+      const toast = page.locator('.notice.error', { hasText: 'Fix the 1 problem(s) before saving' });
+      await toast.waitFor();
       await page.locator('body').click({ position: { x: 5, y: 500 } });
       await page.keyboard.press('Control+z');
       await expect.poll(() => page.getByTestId('gen-mean').inputValue()).toBe('10');
+      await expect.poll(() => toast.count()).toBe(0);
 
       await page.getByTestId('facebook-mix').click();
       await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('25');

@@ -1,4 +1,4 @@
-import { ref, shallowRef, type ComputedRef } from 'vue';
+import { ref, shallowRef, watch, type ComputedRef } from 'vue';
 import type { ApiResult } from '@shared/result';
 import { useNotices } from '../stores/notices';
 import type { useHistory } from './useHistory';
@@ -24,12 +24,24 @@ export function useDocumentSave<D, R extends Saved>(
   const notices = useNotices();
   const record = shallowRef<R>();
   const saving = ref(false);
+  /** The "fix the problems first" toast: it goes away by itself once the problems are fixed. */
+  let problemsNotice: number | undefined;
+  watch(
+    () => Object.keys(errors.value).length,
+    (count) => {
+      if (count === 0 && problemsNotice !== undefined) {
+        notices.dismiss(problemsNotice);
+        problemsNotice = undefined;
+      }
+    },
+  );
 
   async function save() {
     if ((!record.value && !draft) || saving.value) return;
     const problems = Object.entries(errors.value);
     if (problems.length) {
-      notices.error(`Fix the ${problems.length} problem(s) before saving: ${problems[0].join(': ')}`);
+      if (problemsNotice !== undefined) notices.dismiss(problemsNotice);
+      problemsNotice = notices.error(`Fix the ${problems.length} problem(s) before saving: ${problems[0].join(': ')}`);
       return;
     }
     saving.value = true;
