@@ -311,3 +311,24 @@ describe('a long run shows itself live and keeps its partial results when cancel
     }
   });
 });
+
+describe('a browser without the access token', () => {
+  it('sees only how to get in, not a studio of failed requests', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1000, height: 700 } });
+    const failed: string[] = [];
+    page.on('response', (r) => r.status() === 401 && failed.push(r.url()));
+    try {
+      await page.goto(studio.server.url.replace(/#.*/, ''));
+      await page.getByTestId('missing-token').waitFor();
+      expect(await page.getByTestId('missing-token').textContent()).toMatch(/needs the studio's access token/);
+      expect(await page.locator('nav, [data-nav]').count()).toBe(0);
+      await page.waitForTimeout(300);
+      // It asked the server nothing it would refuse.
+      expect(failed).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});

@@ -5,9 +5,14 @@ import { httpTransport, takeTokenFromLocation } from './httpTransport';
 import { ipcTransport } from './ipcTransport';
 import type { Transport } from './transport';
 
+const token = window.studio ? undefined : takeTokenFromLocation();
+
+/** In a browser without the access token every call would be refused: the app shows only that. */
+export const missingToken = !window.studio && !token;
+
 /** Picked once at start-up: the preload bridge inside Electron, loopback HTTP in a browser. */
 function pickTransport(): Transport {
-  return window.studio ? ipcTransport(window.studio) : httpTransport(takeTokenFromLocation());
+  return window.studio ? ipcTransport(window.studio) : httpTransport(token);
 }
 
 const transport = pickTransport();
