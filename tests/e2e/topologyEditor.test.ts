@@ -85,6 +85,13 @@ describe('topology editor in the browser, against the real services', () => {
       await page.getByText('Discard unsaved changes?').waitFor();
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByTestId('cluster-editor').waitFor();
+      // With the name emptied the question still reads as a sentence.
+      await page.locator('[data-tab="network"]').click();
+      await page.locator('#cluster-name').fill('');
+      await page.locator('[data-nav="clusters"]').click();
+      await page.getByText('This unnamed item has changes that are not saved. Leave and lose them?').waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.locator('#cluster-name').fill('lab');
 
       await page.getByTestId('save').click();
       await page.getByText('Saved "lab"').waitFor();
