@@ -1,3 +1,4 @@
+import { toCsv } from './csv';
 import { fileEnvelope, type EnvelopeParse } from './fileEnvelope';
 import { WorkloadSpecSchema, type WorkloadSpec } from './workload';
 
@@ -15,15 +16,7 @@ export const parseWorkloadFile = (text: string): WorkloadFileParse => workloadFi
 
 const CSV_COLUMNS = ['id', 'template', 'submit', 'inputMb', 'maps', 'reduces', 'queue', 'deadline', 'mrCluster', 'dependsOn', 'shuffleMb', 'outputMb'] as const;
 
-/** A cell as RFC 4180 wants it: quoted when it holds a comma, quote or line break. */
-function csvCell(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  const text = Array.isArray(value) ? value.join(' ') : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The explicit jobs as CSV (one row per job, `dependsOn` space-separated); generators are not rows. */
 export function workloadToCsv(spec: WorkloadSpec): string {
-  const rows = spec.jobs.map((j) => CSV_COLUMNS.map((c) => csvCell(j[c])).join(','));
-  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+  return toCsv(CSV_COLUMNS, spec.jobs as unknown as Record<(typeof CSV_COLUMNS)[number], unknown>[]);
 }

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ClusterSpecInput } from '@shared/cluster';
 import { compareMetric } from '@shared/comparison';
@@ -162,6 +164,12 @@ describe('the comparison states only what the seeds support', () => {
       expect(await table.locator('tbody > tr[data-metric="events"]').count()).toBe(1);
       expect(await page.getByTestId('diagnostics').locator('[data-metric="events"]').count()).toBe(1);
       expect(await page.locator('.comparison-scroll [data-metric="events"]').count()).toBe(0);
+      // The table leaves as CSV with the numbers it shows.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('summary-csv').click()]);
+      const csv = parse(fs.readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+      const shownJct = await jct.evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-mean'))));
+      expect(csv.filter((r) => r.metric === 'Mean job completion time').map((r) => Number(r.mean))).toEqual(shownJct);
+      expect(csv.find((r) => r.metric === 'Mean job completion time' && r.configuration === 'fifo sized')!.best).toBe('true');
       await table.scrollIntoViewIfNeeded();
       await screenshot(page, 'comparison-statistics-light');
       expect(errors).toEqual([]);

@@ -1,0 +1,75 @@
+import { compareMetric, TEST_NAME } from './comparison';
+import { toCsv } from './csv';
+import type { RunSummary } from './experiment';
+import { METRICS } from './metrics';
+
+/**
+ * The comparison's summary table as data that leaves the studio: one row per configuration and
+ * metric, with exactly the numbers the table shows (shared/comparison.ts), as CSV and as JSON. The
+ * CSV holds the same numbers as the JSON, printed in full.
+ */
+export interface SummaryGroup {
+  key: string;
+  label: string;
+  runs: { seed: number; status: string; summary: RunSummary | null }[];
+}
+
+export interface SummaryExportRow extends Record<string, unknown> {
+  configuration: string;
+  metric: string;
+  unit: string;
+  better: string;
+  seeds: number;
+  mean: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  best: boolean;
+  changePercent: number | null;
+  ratio: number | null;
+  diagnostic: boolean;
+}
+
+export const SUMMARY_COLUMNS = ['configuration', 'metric', 'unit', 'better', 'seeds', 'mean', 'ciLow', 'ciHigh', 'best', 'changePercent', 'ratio', 'diagnostic'] as const;
+
+const finite = (x: number | null) => (x !== null && Number.isFinite(x) ? x : null);
+
+export function summaryRows(groups: readonly SummaryGroup[], baseline: string): SummaryExportRow[] {
+  const rows: SummaryExportRow[] = [];
+  for (const m of METRICS) {
+    const values = groups.map((g) => {
+      const bySeed = new Map<number, number>();
+      for (const r of g.runs) {
+        const v = r.status === 'finished' && r.summary ? m.get(r.summary) : null;
+        if (v !== null && Number.isFinite(v)) bySeed.set(r.seed, v);
+      }
+      return { key: g.key, bySeed };
+    });
+    const { cells } = compareMetric(m, values, baseline);
+    cells.forEach((c, i) =>
+      rows.push({
+        configuration: groups[i].label,
+        metric: m.label,
+        unit: m.unit ?? '',
+        better: m.better ?? '',
+        seeds: c.n,
+        mean: finite(c.mean),
+        ciLow: finite(c.low),
+        ciHigh: finite(c.high),
+        best: c.best,
+        changePercent: finite(c.delta),
+        ratio: finite(c.ratio),
+        diagnostic: Boolean(m.diagnostic),
+      }),
+    );
+  }
+  return rows;
+}
+
+export function summaryCsv(rows: readonly SummaryExportRow[]): string {
+  return toCsv(SUMMARY_COLUMNS, rows);
+}
+
+/** The JSON export: the rows, and what "best" and the intervals mean. */
+export function summaryJson(batchName: string, baseline: string, rows: readonly SummaryExportRow[]): string {
+  return `${JSON.stringify({ format: 'workload-studio.summary', batch: batchName, baseline, best: TEST_NAME, interval: '95 % confidence interval of the mean over seeds (Student t), clipped to the metric range', rows }, null, 2)}\n`;
+}

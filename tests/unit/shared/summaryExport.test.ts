@@ -1,0 +1,44 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '@shared/experiment';
+import { SUMMARY_COLUMNS, summaryCsv, summaryJson, summaryRows, type SummaryGroup } from '@shared/summaryExport';
+import { METRICS } from '@shared/metrics';
+
+const summary = (meanJct: number, cpu: number): RunSummary =>
+  ({
+    jobs: 10, succeeded: 10, failed: 0, unfinished: 0, makespan: meanJct * 3, meanJct, medianJct: meanJct, p95Jct: meanJct * 2, throughputJobsPerHour: 36000 / meanJct,
+    utilization: { cpu, memory: 0.2, disk: 0.1, network: 0.05 }, locality: { node: 8, server: 0, rack: 2, offRack: 0 }, meanAnp: 0.5, unfairness: 0.3, jainIndex: 0.8, meanSlowdown: 2,
+    deadlineHitRate: null, failedAttempts: 0, killedAttempts: 0, schedulerCalls: 100, events: 1000, simulatedSeconds: meanJct * 3,
+  }) as unknown as RunSummary;
+const group = (label: string, jcts: number[], cpu = [0.5, 0.5, 0.5]): SummaryGroup => ({ key: label, label, runs: jcts.map((j, i) => ({ seed: i + 1, status: 'finished', summary: summary(j, cpu[i]) })) });
+
+describe('the summary table as CSV and JSON', () => {
+  const groups = [group('fifo', [100, 150, 200]), group('fair, "delay"', [80, 130, 170], [0.99, 1, 0.96])];
+  const rows = summaryRows(groups, 'fifo');
+
+  it('has a row per configuration and metric, with the table\'s marks', () => {
+    expect(rows).toHaveLength(METRICS.length * 2);
+    const jct = rows.filter((r) => r.metric === 'Mean job completion time');
+    expect(jct.map((r) => [r.configuration, r.mean, r.best])).toEqual([
+      ['fifo', 150, false],
+      ['fair, "delay"', 380 / 3, true],
+    ]);
+    expect(jct[1].ratio).toBeCloseTo(150 / (380 / 3), 12);
+    // CPU near 100 % with a spread: its interval stops at 100 %.
+    expect(rows.find((r) => r.metric === 'CPU utilisation' && r.configuration === 'fair, "delay"')!.ciHigh).toBe(100);
+    expect(rows.find((r) => r.metric === 'Simulation events')!.diagnostic).toBe(true);
+  });
+
+  it('writes the same numbers to CSV as to JSON', () => {
+    const csv = parse(summaryCsv(rows), { columns: true }) as Record<string, string>[];
+    const json = JSON.parse(summaryJson('b', 'fifo', rows)) as { rows: Record<string, unknown>[] };
+    expect(Object.keys(csv[0])).toEqual([...SUMMARY_COLUMNS]);
+    expect(csv).toHaveLength(json.rows.length);
+    csv.forEach((c, i) => {
+      for (const k of SUMMARY_COLUMNS) {
+        const v = json.rows[i][k];
+        expect(c[k], `${i} ${k}`).toBe(v === null ? '' : String(v));
+      }
+    });
+  });
+});
