@@ -61,19 +61,20 @@ export class RunPool {
     // Outcomes are handed over one at a time: a slow save never interleaves with the next.
     let handing = Promise.resolve();
     const hand = (fn: () => void | Promise<void>) => (handing = handing.then(fn, fn));
+    // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
+    // what they have: one listener for the batch, not one per run.
+    const states = runs.map(() => ({ started: false, stop: new Int32Array(new SharedArrayBuffer(4)), dequeue: new AbortController() }));
+    const onAbort = () => states.forEach((st) => (st.started ? Atomics.store(st.stop, 0, 1) : st.dequeue.abort()));
+    if (options.signal?.aborted) return { cancelled: true };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     const tasks = runs.map(async (run, index) => {
       const channel = new MessageChannel();
-      let started = false;
-      // Queued runs leave the queue on a cancel; a started one is asked to stop and hand back what it has.
-      const stop = new Int32Array(new SharedArrayBuffer(4));
-      const dequeue = new AbortController();
-      const onAbort = () => (started ? Atomics.store(stop, 0, 1) : dequeue.abort());
-      if (options.signal?.aborted) return;
-      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const state = states[index];
+      const { stop, dequeue } = state;
       // A run waits in the pool's queue until a thread is free; its first message means it started.
       channel.port1.on('message', (p: RunProgress) => {
-        if (!started) {
-          started = true;
+        if (!state.started) {
+          state.started = true;
           callbacks.onStart?.(index);
         }
         callbacks.onProgress?.(index, p);
@@ -86,11 +87,11 @@ export class RunPool {
         if (dequeue.signal.aborted) return;
         await hand(() => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
       } finally {
-        options.signal?.removeEventListener('abort', onAbort);
         channel.port1.close();
       }
     });
     await Promise.all(tasks);
+    options.signal?.removeEventListener('abort', onAbort);
     await handing;
     return { cancelled: Boolean(options.signal?.aborted) };
   }
