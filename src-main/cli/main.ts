@@ -7,6 +7,7 @@ import { clustersCommand, clustersHelp } from './clustersCommand';
 import { CliUsageError, processIo, type CliIo } from './output';
 import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
+import { planCommand, planHelp } from './planCommand';
 import { profileCommand, profileHelp } from './profileCommand';
 import { serveCommand, serveHelp } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
@@ -26,7 +27,8 @@ Commands:
                                 manage saved workloads; import SWIM/SLS/Rumen traces (workloads --help)
   run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
   runs list                     runs saved with run --save
-  profile <result.json>         job profiles (phase-level, CPU requirement) from a run result
+  profile <result.json>         job profiles (phase-level, CPU requirement, ARIA) from a run result or a Rumen trace
+  plan --profile P ...          ARIA: completion-time bounds, slots for a deadline, scaling, failures (plan --help)
   speedup <result.json> --of S  how much faster scheduler S's jobs are than the others', job by job
   locality <result.json>        where each group of jobs read its input, scheduler by scheduler
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
@@ -65,13 +67,31 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         of: { type: 'string' },
         'skip-bad': { type: 'boolean' },
         csv: { type: 'boolean' },
+        profile: { type: 'string' },
+        maps: { type: 'string' },
+        reduces: { type: 'string' },
+        'map-slots': { type: 'string' },
+        'reduce-slots': { type: 'string' },
+        deadline: { type: 'string' },
+        'input-mb': { type: 'string' },
+        'scale-from': { type: 'string', multiple: true },
+        template: { type: 'string' },
+        'fail-at': { type: 'string' },
+        stage: { type: 'string' },
+        replenish: { type: 'boolean' },
+        workers: { type: 'string' },
+        'detect-after': { type: 'string' },
+        'deadline-factor': { type: 'string' },
+        'deadline-slack': { type: 'string' },
       },
     });
   } catch (err) {
     io.err(`error: ${(err as Error).message}\n\n${mainHelp}`);
     return 2;
   }
-  const { values: flags, positionals } = parsed;
+  // --scale-from is the one repeatable flag; the rest are single values.
+  const { 'scale-from': scaleFrom, ...flags } = parsed.values;
+  const { positionals } = parsed;
   const [command, ...rest] = positionals;
 
   if (flags.version) {
@@ -82,7 +102,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -95,6 +115,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   // Commands on files alone need no data folder.
   const fileCommands: Record<string, () => Promise<number>> = {
     profile: () => profileCommand(rest, flags, io),
+    plan: () => planCommand(rest, flags, io, scaleFrom ?? []),
     speedup: () => speedupCommand(rest, flags, io),
     locality: () => localityCommand(rest, flags, io),
     interference: () => interferenceCommand(flags, io),

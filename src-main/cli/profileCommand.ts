@@ -1,18 +1,46 @@
+import * as fs from 'node:fs';
+import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { profilesFromResult } from '../models/jobProfiles';
+import { ariaTotalsFromRumen } from '../models/aria/rumenProfiles';
 import { CliUsageError, type CliIo } from './output';
 import { readResultFile } from './resultFile';
 
-export const profileHelp = `workload-studio profile <result.json> [--run N]
+export const profileHelp = `workload-studio profile <result.json | rumen-trace.json> [--run N]
 
-  Job profiles per workload template from the counters of a run result: per phase (map, merge,
-  shuffle, sort, reduce) the mean duration, cores, memory, local-disk, HDFS and shuffle rates
-  (PRISM Fig. 8), and the Finer-Grained CPU requirement per map and reduce task (Liu eq. 3.5).
-  All runs of the file are pooled unless --run picks one (0-based). Prints JSON.
+  Job profiles per workload template.
+  From a run result (run --out): per phase (map, merge, shuffle, sort, reduce) the mean duration,
+  cores, memory, local-disk, HDFS and shuffle rates (PRISM Fig. 8), the Finer-Grained CPU
+  requirement per map and reduce task (Liu eq. 3.5), and the ARIA profile (Verma et al. sec. 3.2:
+  mMin mAvg mMax avgInputMB selectivityM selectivityR sh1Avg sh1Max shTypAvg shTypMax rAvg rMax,
+  in seconds and MB) with mbPerReduce, the intermediate data per reduce. All runs of the file are
+  pooled unless --run picks one (0-based).
+  From a Hadoop Rumen job trace: the ARIA profile of each job name, from its attempts' start,
+  shuffle/sort finish and finish times.
+  Prints JSON; an "aria" object is what \`plan --profile\` reads.
 `;
+
+/** A Rumen trace is JSON job objects with task lists; a result file names its format. */
+function looksLikeRumen(file: string): boolean {
+  const head = fs.readFileSync(file, 'utf8').slice(0, 4096);
+  return !head.includes('"workload-studio.result"') && /"(mapTasks|reduceTasks)"\s*:/.test(head);
+}
 
 export async function profileCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const file = args[0];
-  if (!file) throw new CliUsageError(`profile needs a result file\n\n${profileHelp}`);
+  if (!file) throw new CliUsageError(`profile needs a result file or a Rumen trace\n\n${profileHelp}`);
+  if (fs.existsSync(file) && looksLikeRumen(file)) {
+    const { totals, skipped } = ariaTotalsFromRumen(fs.readFileSync(file, 'utf8'));
+    for (const s of skipped) io.err(`warning: ${file}:${s.line}: ${s.job}: ${s.problem}\n`);
+    const profiles = Object.keys(totals)
+      .sort()
+      .map((template) => ({ template, aria: ariaProfileOf(totals[template]), mbPerReduce: Number(mbPerReduce(totals[template]).toFixed(3)) }));
+    if (profiles.length === 0) {
+      io.err(`error: ${file}: no job could be profiled\n`);
+      return 1;
+    }
+    io.out(`${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: file, profiles }, null, 2)}\n`);
+    return 0;
+  }
   const read = readResultFile(file);
   if (!read.ok) {
     io.err(`error: ${read.message}\n`);

@@ -1,3 +1,4 @@
+import type { DeadlineRule } from '@shared/workload';
 import { describeProblem, TRACE_FORMATS, type TraceFormat } from '@shared/imports';
 import type { Services } from '../services';
 import { call } from './apiCall';
@@ -7,12 +8,15 @@ import { CliUsageError, table, writeDocument, type CliIo } from './output';
 export const workloadsHelp = `workload-studio workloads <list|import|export|delete> [options]
 
   workloads list [--json]                       the saved workloads
-  workloads import <FILE> [--format F] [--name NAME] [--skip-bad]
+  workloads import <FILE> [--format F] [--name NAME] [--skip-bad] [--deadline-factor F | --deadline-slack S]
                                                 add a workload from a SWIM, SLS, SLS SYNTH, Rumen or
                                                 Workload Studio JSON file (format detected from the
                                                 content unless --format swim|sls|rumen|synth|json).
                                                 Any rejected row stops the import (exit 1) unless
-                                                --skip-bad; a clashing name becomes "NAME (2)"
+                                                --skip-bad; a clashing name becomes "NAME (2)".
+                                                Deadlines: F × each job's time alone on the cluster,
+                                                or S seconds, after its submission (default: the
+                                                file's own, if any)
   workloads export <id|name> [--csv] [--out FILE]
                                                 our JSON (or the jobs as CSV); stdout without --out
   workloads delete <id|name>                    remove a saved workload
@@ -55,6 +59,7 @@ export async function workloadsCommand(services: Services, args: string[], flags
       const record = await call(services, 'workloads:importConfirm', {
         file: opened.file,
         skipProblems: Boolean(flags['skip-bad']),
+        deadlines: deadlineRuleOf(flags),
         ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
       });
       const skipped = preview.problemCount > 0 ? `, ${preview.problemCount} rejected row${preview.problemCount > 1 ? 's' : ''} left out` : '';
@@ -78,4 +83,19 @@ export async function workloadsCommand(services: Services, args: string[], flags
     default:
       throw new CliUsageError(verb ? `unknown workloads command "${verb}"\n\n${workloadsHelp}` : workloadsHelp);
   }
+}
+
+/** --deadline-factor F (F × each job's time alone) or --deadline-slack S (S seconds after submission); else the file's own. */
+function deadlineRuleOf(flags: Record<string, string | boolean | undefined>): DeadlineRule {
+  const factor = flags['deadline-factor'];
+  const slack = flags['deadline-slack'];
+  if (factor !== undefined && slack !== undefined) throw new CliUsageError('give --deadline-factor or --deadline-slack, not both');
+  const positive = (name: string, v: string | boolean) => {
+    const x = Number(v);
+    if (typeof v !== 'string' || !Number.isFinite(x) || x <= 0) throw new CliUsageError(`--${name}: "${String(v)}" must be a number greater than 0`);
+    return x;
+  };
+  if (factor !== undefined) return { kind: 'factor', factor: positive('deadline-factor', factor) };
+  if (slack !== undefined) return { kind: 'slack', seconds: positive('deadline-slack', slack) };
+  return { kind: 'keep' };
 }

@@ -201,6 +201,7 @@ export class AttemptLifecycle {
       return;
     }
     const phase = at.phase[a] as PhaseKind;
+    if (phase === PhaseKind.Sort) at.sortEnd[a] = s.now;
     const job = s.jobs[j];
     const io = phaseIo(job, phase, s.tasks.size[task], s.tasks.factor[task], this.ioScratch);
     const speed = s.topology.hostSpeed[at.host[a]];
@@ -271,7 +272,10 @@ export class AttemptLifecycle {
     s.tasks.state[task] = TaskState.Done;
     if (!isReduce) s.tasks.outputNode[task] = node;
     const counters = this.taskCounters(a);
-    this.recorder.profiles.addTask(s.jobs[j].template.name, counters);
+    const template = s.jobs[j].template.name;
+    this.recorder.profiles.addTask(template, counters);
+    if (isReduce) this.recorder.aria.reduceDone(template, at.start[a], at.sortEnd[a], s.now, s.jobMapEnd[j], counters.fetchMb, counters.hdfsWriteMb);
+    else this.recorder.aria.mapDone(template, counters.wallSeconds, counters.hdfsReadMb, counters.fsWriteMb + counters.hdfsWriteMb);
     this.taskFinished(task, counters);
     this.endAttempt(a, SUCCEEDED);
     // Speculative twins lose the race.

@@ -42,6 +42,8 @@ export class AttemptStore {
   /** Waiting for the scheduler's permission to start its current phase (PRISM), and since when. */
   paused!: Uint8Array;
   pausedSince!: Float64Array;
+  /** When a reduce attempt's sort phase ended (ARIA's shuffle, sort included, ends here). */
+  sortEnd!: Float64Array;
   private free: number[] = [];
   private used = 0;
   liveCount = 0;
@@ -73,6 +75,7 @@ export class AttemptStore {
     this.alive = fit(this.alive, (n) => new Uint8Array(n));
     this.paused = fit(this.paused, (n) => new Uint8Array(n));
     this.pausedSince = fit(this.pausedSince, (n) => new Float64Array(n));
+    this.sortEnd = fit(this.sortEnd, (n) => new Float64Array(n));
     this.capacity = cap;
   }
 

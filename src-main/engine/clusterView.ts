@@ -62,6 +62,9 @@ export class SchedulerView implements ClusterView {
   jobSubmitTime(j: number): number {
     return this.s.jobSubmit[j];
   }
+  jobDeadline(j: number): number {
+    return this.s.jobDeadline[j];
+  }
   pendingMaps(j: number): number {
     return this.s.jobPendMaps[j];
   }

@@ -53,6 +53,7 @@ export class JobBook {
     if (s.jobState[j] !== J_WAITING) return;
     s.jobState[j] = J_ACTIVE;
     s.jobSubmit[j] = s.now;
+    if (Number.isFinite(s.jobDeadlineAfter[j])) s.jobDeadline[j] = s.now + s.jobDeadlineAfter[j];
     s.jobPendMaps[j] = tasks.jobMapCount[j];
     s.jobPendReduces[j] = tasks.jobReduceCount[j];
     s.pendingTotal += s.jobPendMaps[j] + s.jobPendReduces[j];

@@ -5,6 +5,7 @@ import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, PRIORITY } fr
 import { Failures } from './failures';
 import { HeartbeatRounds } from './heartbeatRounds';
 import { checkInvariants } from './invariants';
+import { aloneSeconds } from './jobAlone';
 import { JobBook } from './jobBook';
 import type { EngineJob } from './model';
 import type { PhaseWorkContext } from './phases';
@@ -80,6 +81,9 @@ export class Simulation {
     const work: PhaseWorkContext = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb };
 
     const s = (this.s = new EngineState(topology, jobs, tasks, options));
+    jobs.forEach((job, j) => {
+      if (job.deadlineFactor !== undefined) s.jobDeadlineAfter[j] = job.deadlineFactor * aloneSeconds(work, topology, job, tasks, j);
+    });
     this.rates = new RateSolver(s);
     this.recorder = new RunRecorder(s, work);
     this.book = new JobBook(s, {

@@ -44,7 +44,10 @@ export interface EngineJob {
   maps: number;
   reduces: number;
   queue: string;
+  /** Absolute deadline, seconds after the start of the run. */
   deadline?: number;
+  /** Deadline as this factor × the job's time alone on the cluster, counted from its submission (jobAlone.ts). */
+  deadlineFactor?: number;
   /** Indices of jobs that must finish first; the job is submitted at max(submit, their finish). */
   dependsOn: number[];
   /** Trace overrides (MB for the whole job). */

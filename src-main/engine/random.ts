@@ -7,7 +7,7 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
  * (say, task variation) never shifts another (say, arrivals) — and so every scheduler compared on a
  * seed sees the same arrivals, sizes, placements and failures.
  */
-export type StreamName = 'arrivals' | 'sizes' | 'variation' | 'skew' | 'placement' | 'failures' | 'attempts' | 'scheduler' | 'heartbeats';
+export type StreamName = 'arrivals' | 'sizes' | 'variation' | 'skew' | 'placement' | 'failures' | 'attempts' | 'scheduler' | 'heartbeats' | 'deadlines';
 
 const STREAM_SALT: Record<StreamName, number> = {
   arrivals: 0x1a2b3c,
@@ -19,6 +19,7 @@ const STREAM_SALT: Record<StreamName, number> = {
   attempts: 0x708192,
   scheduler: 0x8192a3,
   heartbeats: 0x92a3b4,
+  deadlines: 0xa3b4c5,
 };
 
 export class Random {

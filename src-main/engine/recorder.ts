@@ -1,5 +1,7 @@
+import { AriaCounters } from './ariaCounters';
 import { PhaseKind } from './model';
-import { isolatedSeconds, phaseWork, type PhaseWorkContext } from './phases';
+import { idealSeconds } from './jobAlone';
+import type { PhaseWorkContext } from './phases';
 import { ProfileAccumulator } from './profiles';
 import { AttemptRecords } from './records';
 import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
@@ -14,6 +16,7 @@ import { Locality } from './topology';
 export class RunRecorder {
   readonly records = new AttemptRecords();
   readonly profiles = new ProfileAccumulator();
+  readonly aria = new AriaCounters();
   /** Why a paused phase was allowed to start (PRISM's decisions after the launch). */
   readonly resumeReasons: { record: number; phase: number; time: number; reason: number }[] = [];
   /** Map attempts launched (speculative copies aside) by locality level: node, server, rack, off-rack, no input. */
@@ -103,8 +106,8 @@ export class RunRecorder {
       status: s.jobState[j] !== J_DONE ? 'unfinished' : s.jobFailed[j] ? 'failed' : 'succeeded',
       maps: job.maps,
       reduces: job.reduces,
-      idealSeconds: this.idealSeconds(j),
-      deadline: job.deadline,
+      idealSeconds: idealSeconds(this.work, s.topology, job, s.tasks, j),
+      deadline: Number.isFinite(s.jobDeadline[j]) ? s.jobDeadline[j] : undefined,
     }));
     const span = s.now;
     const counts = this.localityCounts;
@@ -130,31 +133,8 @@ export class RunRecorder {
       cancelled: flags.cancelled,
       stalled: flags.stalled,
       profiles: this.profiles.result(),
+      aria: this.aria.result(),
       phaseDecisions: this.resumeReasons,
     };
-  }
-
-  /**
-   * The job's running time with unlimited capacity and no contention (PRISM's "ideal" for ANP):
-   * its longest map, then its longest reduce (shuffle, sort, reduce), on node 0's hardware with
-   * data-local input.
-   */
-  private idealSeconds(j: number): number {
-    const job = this.s.jobs[j];
-    const tasks = this.s.tasks;
-    const w = new Float64Array(6);
-    let longestMap = 0;
-    let longestReduce = 0;
-    for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j + 1]; t++) {
-      const phases = tasks.isReduce[t] ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : job.reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
-      let sum = 0;
-      for (const p of phases) {
-        phaseWork(this.work, job, p, tasks.size[t], tasks.factor[t], tasks.isReduce[t] ? Locality.None : tasks.replicas[t * tasks.replication] >= 0 ? Locality.Node : Locality.None, 0, w, 0);
-        sum += isolatedSeconds(this.s.topology, 0, w, 0);
-      }
-      if (tasks.isReduce[t]) longestReduce = Math.max(longestReduce, sum);
-      else longestMap = Math.max(longestMap, sum);
-    }
-    return longestMap + longestReduce;
   }
 }

@@ -1,3 +1,4 @@
+import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/jobLocality';
 import type { TemplateTotals } from './profiles';
 import type { AttemptRecords } from './records';
@@ -64,6 +65,8 @@ export interface EngineRunResult {
   phaseDecisions: { record: number; phase: number; time: number; reason: number }[];
   /** Reported counters of finished tasks and phases, summed per template (for job profiles). */
   profiles: Record<string, TemplateTotals>;
+  /** ARIA's stage durations and bytes per template (sec. 3.2 profiles). */
+  aria: Record<string, AriaTotals>;
 }
 
 /**

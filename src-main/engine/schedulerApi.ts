@@ -15,6 +15,8 @@ export interface ClusterView {
   readonly activeJobs: readonly number[];
   job(j: number): EngineJob;
   jobSubmitTime(j: number): number;
+  /** The job's absolute deadline (seconds from the start of the run), Infinity when it has none. */
+  jobDeadline(j: number): number;
   pendingMaps(j: number): number;
   pendingReduces(j: number): number;
   runningMaps(j: number): number;

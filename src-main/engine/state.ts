@@ -50,6 +50,12 @@ export class EngineState {
   // Jobs (job book owns them; the lifecycle counts running and pending tasks).
   readonly jobState: Uint8Array;
   readonly jobSubmit: Float64Array;
+  /**
+   * Absolute deadline of each job (Infinity without one). A deadline stated as a factor of the
+   * job's time alone is fixed when the job is submitted: `jobDeadlineAfter` holds the seconds.
+   */
+  readonly jobDeadline: Float64Array;
+  readonly jobDeadlineAfter: Float64Array;
   readonly jobStart: Float64Array;
   readonly jobMapEnd: Float64Array;
   readonly jobFinish: Float64Array;
@@ -105,6 +111,8 @@ export class EngineState {
     const J = jobs.length;
     this.jobState = new Uint8Array(J);
     this.jobSubmit = new Float64Array(J).fill(NaN);
+    this.jobDeadline = Float64Array.from(jobs, (j) => j.deadline ?? Infinity);
+    this.jobDeadlineAfter = new Float64Array(J).fill(NaN);
     this.jobStart = new Float64Array(J).fill(NaN);
     this.jobMapEnd = new Float64Array(J).fill(NaN);
     this.jobFinish = new Float64Array(J).fill(NaN);

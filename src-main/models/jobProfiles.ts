@@ -1,3 +1,5 @@
+import type { AriaProfile } from '@shared/aria/profile';
+import { ariaProfileOf, mbPerReduce, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import type { ResultFile } from '@shared/experiment';
 import type { PhaseRates } from '@shared/templates';
 import type { TemplateTotals } from '../engine/profiles';
@@ -13,6 +15,10 @@ export interface JobProfile {
   cpuRequirement: { map: number | 'default' | null; reduce: number | 'default' | null };
   tasks: { maps: number; reduces: number; meanMapSeconds: number | null; meanReduceSeconds: number | null };
   phases: Record<'map' | 'merge' | 'shuffle' | 'sort' | 'reduce', PhaseProfile | null>;
+  /** ARIA's profile (Verma et al. sec. 3.2), when the runs reported its measurements. */
+  aria?: AriaProfile;
+  /** Intermediate MB per reduce (D of eq. 9-10), with the ARIA profile. */
+  mbPerReduce?: number;
 }
 
 const r3 = (x: number) => Number(x.toFixed(3));
@@ -38,7 +44,7 @@ export function mergeTotals(all: Record<string, TemplateTotals>[]): Record<strin
  * (PRISM sec. 4, Fig. 8), and the Finer-Grained CPU requirement as the mean R_T of successful
  * tasks (Liu eq. 3.5), or the default when the tasks are shorter than `minAnalysableSeconds`.
  */
-export function jobProfiles(totals: Record<string, TemplateTotals>, minAnalysableSeconds = 5): JobProfile[] {
+export function jobProfiles(totals: Record<string, TemplateTotals>, minAnalysableSeconds = 5, aria: Record<string, AriaTotals> = {}): JobProfile[] {
   return Object.entries(totals)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([template, t]) => {
@@ -60,11 +66,19 @@ export function jobProfiles(totals: Record<string, TemplateTotals>, minAnalysabl
         cpuRequirement: { map: requirement(t.maps), reduce: requirement(t.reduces) },
         tasks: { maps: t.maps.count, reduces: t.reduces.count, meanMapSeconds: t.maps.count ? r3(t.maps.wallSeconds / t.maps.count) : null, meanReduceSeconds: t.reduces.count ? r3(t.reduces.wallSeconds / t.reduces.count) : null },
         phases: { map: phase(t.phases.map), merge: phase(t.phases.merge), shuffle: phase(t.phases.shuffle), sort: phase(t.phases.sort), reduce: phase(t.phases.reduce) },
+        ...(aria[template] ? { aria: ariaProfileOf(aria[template]), mbPerReduce: r3(mbPerReduce(aria[template])) } : {}),
       };
     });
 }
 
 export function profilesFromResult(result: ResultFile, runIndex?: number, minAnalysableSeconds?: number): JobProfile[] {
   const runs = runIndex === undefined ? result.runs : [result.runs[runIndex]];
-  return jobProfiles(mergeTotals(runs.map((r) => r.profiles)), minAnalysableSeconds);
+  return jobProfiles(mergeTotals(runs.map((r) => r.profiles)), minAnalysableSeconds, mergeAriaByTemplate(runs.map((r) => r.aria ?? {})));
+}
+
+/** ARIA totals of several runs added template by template. */
+export function mergeAriaByTemplate(all: Record<string, AriaTotals>[]): Record<string, AriaTotals> {
+  const out: Record<string, AriaTotals> = {};
+  for (const totals of all) for (const [name, t] of Object.entries(totals)) out[name] = out[name] ? mergeAriaTotals(out[name], t) : t;
+  return out;
 }

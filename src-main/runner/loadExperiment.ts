@@ -1,3 +1,4 @@
+import { withDeadlines } from '@shared/workload';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
@@ -67,7 +68,7 @@ export function loadExperiment(file: string): LoadedExperiment {
       throw new ExperimentFileError(`workload.trace.file ${traceFile} has ${imported.problemCount} problem(s):\n${lines.join('\n')}${imported.problemCount > 10 ? `\n  and ${imported.problemCount - 10} more` : ''}`);
     }
     if (imported.jobs.length === 0) throw new ExperimentFileError(`workload.trace.file ${traceFile} holds no jobs`);
-    workload = { name: path.basename(traceFile), description: `${w.trace.format} trace`, jobs: imported.jobs };
+    workload = { name: path.basename(traceFile), description: `${w.trace.format} trace`, jobs: withDeadlines(imported.jobs, w.trace.deadlines ?? { kind: 'keep' }) };
   } else if ('file' in w) {
     const workloadFile = path.resolve(dir, w.file);
     const wj = parseJsonText(readText(workloadFile, 'workload.file'), workloadFile);

@@ -67,6 +67,7 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
       summary: o.summary,
       ...(o.wallSeconds !== undefined ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0 } } : {}),
       profiles: o.profiles,
+      aria: o.aria,
       jobs: o.jobs,
     };
   });

@@ -16,6 +16,7 @@ type ResultRun = ResultFile['runs'][number];
 export interface RunOutcome {
   summary: ResultRun['summary'];
   profiles: ResultRun['profiles'];
+  aria: NonNullable<ResultRun['aria']>;
   jobs: ResultRun['jobs'];
   /** Time series always; per-attempt columns when asked for (see runColumns). */
   columns: Record<string, Column>;
@@ -33,7 +34,7 @@ export interface RunOutcome {
 
 /** What of a run's outcome goes into its row in the store (the columns go into the blob). */
 export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
-  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
+  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, aria: o.aria, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
 }
 
 /** A running simulation's progress, every ~20,000 events. */
@@ -58,7 +59,7 @@ export interface RunHooks {
 const nullIfNaN = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
 
 /** Profiles with every number rounded like the rest of the file (stable text across platforms). */
-function roundProfiles(p: EngineRunResult['profiles']): EngineRunResult['profiles'] {
+function roundProfiles<T>(p: T): T {
   return JSON.parse(JSON.stringify(p, (_k, v) => (typeof v === 'number' ? Number(v.toFixed(6)) : v)));
 }
 
@@ -86,6 +87,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
   return {
     summary: summarize(raw),
     profiles: roundProfiles(raw.profiles),
+    aria: roundProfiles(raw.aria),
     jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality })),
     columns: runColumns(raw, Boolean(hooks.withAttempts)),
     reasons: raw.reasons,

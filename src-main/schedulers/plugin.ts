@@ -11,7 +11,7 @@ export interface RunContext {
 }
 
 /** What a design pinned from the profile store, in the shapes the profile-driven schedulers take (shared/pinnedProfiles.ts). */
-export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements'>;
+export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements' | 'aria'>;
 
 /**
  * A scheduler as the studio runs it (docs/architecture.md "Schedulers"): its description (kind,

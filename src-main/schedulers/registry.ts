@@ -7,6 +7,7 @@ import { fifoPlugin } from './fifo';
 import { fineGrainedCpuPlugin } from './fineGrainedCpu';
 import { ilaPlugin } from './ila';
 import { latePlugin } from './late';
+import { minEdfPlugin } from './minEdf';
 import type { KnownProfiles, RunContext, SchedulerPlugin } from './plugin';
 import { prismPlugin } from './prism';
 
@@ -23,6 +24,7 @@ const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
   prism: prismPlugin,
   finegrained: fineGrainedCpuPlugin,
   ila: ilaPlugin,
+  minedf: minEdfPlugin,
 };
 
 function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerPlugin<K> {

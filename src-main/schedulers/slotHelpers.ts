@@ -33,6 +33,9 @@ export class SlotTable {
   private reduce = new Int32Array(0);
   /** Sum of every sized node's map and reduce slots (LATE's SpeculativeCap is a share of it). */
   total = 0;
+  /** The same, map and reduce slots apart (MinEDF sizes jobs against them). */
+  totalMaps = 0;
+  totalReduces = 0;
 
   constructor(private readonly settings: SlotSettings) {}
 
@@ -51,6 +54,12 @@ export class SlotTable {
     return this.total;
   }
 
+  /** The cluster's map and reduce slots, apart. */
+  totals(topo: Topology): { maps: number; reduces: number } {
+    if (topo.nodeCount > this.map.length) this.size(topo);
+    return { maps: this.totalMaps, reduces: this.totalReduces };
+  }
+
   private size(topo: Topology): void {
     const from = this.map.length;
     const map = new Int32Array(topo.nodeCount);
@@ -62,6 +71,8 @@ export class SlotTable {
       map[n] = slots.map;
       reduce[n] = slots.reduce;
       this.total += slots.map + slots.reduce;
+      this.totalMaps += slots.map;
+      this.totalReduces += slots.reduce;
     }
     this.map = map;
     this.reduce = reduce;

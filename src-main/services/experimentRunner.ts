@@ -107,7 +107,7 @@ export class ExperimentRunner {
   private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
     await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns, o.cancelled);
     // Every finished run refines the measured profiles of its templates; a cut-short one does not.
-    if (!o.cancelled) await profilesRepo(this.store).addRun(o.profiles);
+    if (!o.cancelled) await profilesRepo(this.store).addRun(o.profiles, o.aria);
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Channel, ParsedRequestOf, ResponseOf } from '@shared/contract';
 import { TRACE_FORMAT_NAMES } from '@shared/imports';
 import { problemsOf } from '@shared/validation';
 import { serializeWorkloadFile, workloadToCsv } from '@shared/workloadFile';
-import { WorkloadSpecSchema } from '@shared/workload';
+import { WorkloadSpecSchema, withDeadlines } from '@shared/workload';
 import { parseAnyClusterFile } from '../clusters/importCluster';
 import type { Store } from '../store/database';
 import { clustersRepo } from '../store/clustersRepo';
@@ -156,7 +156,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       return { jobs: expandJobs(capped, seed).slice(0, limit), total };
     },
     'workloads:templates': () => templateLibrary(),
-    'profiles:list': () => ({ edited: profiles.list(), measured: profiles.measured() }),
+    'profiles:list': () => ({ edited: profiles.list(), measured: profiles.measured(), aria: profiles.ariaList() }),
     'profiles:save': async ({ template, phases }) => {
       if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
       const saved = await profiles.save(template, phases);
@@ -176,7 +176,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
     'workloads:importPreview': ({ file, format }) => imports.preview(file, format),
     'workloads:importCancel': ({ file }) => ({ cancelled: imports.cancel(file) }),
-    'workloads:importConfirm': async ({ file, name, skipProblems }) => {
+    'workloads:importConfirm': async ({ file, name, skipProblems, deadlines }) => {
       const { file: info, result, suggestedName } = await imports.take(file);
       if (result.problemCount > 0 && (!skipProblems || result.jobs.length === 0)) {
         throw new ServiceError(
@@ -190,11 +190,11 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       if (result.jobs.length === 0 && !result.spec?.generate) throw new ServiceError('invalid_request', `${info.fileName} holds no jobs`, 'file');
       const skipped = result.problemCount > 0 ? `, ${result.problemCount} rejected row${result.problemCount > 1 ? 's' : ''} left out` : '';
       const candidate = result.spec
-        ? { ...result.spec, name: name ?? result.spec.name }
+        ? { ...result.spec, name: name ?? result.spec.name, jobs: withDeadlines(result.spec.jobs ?? [], deadlines) }
         : {
             name: name ?? suggestedName,
             description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,
-            jobs: result.jobs,
+            jobs: withDeadlines(result.jobs, deadlines),
           };
       const spec = WorkloadSpecSchema.parse(candidate);
       checkTemplates(spec, 'content');

@@ -7,8 +7,8 @@ const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /**
  * What the profile store knows now, as a design pins it: PRISM's phase-level profile per template
- * (edited over measured, sec. 4), Finer-Grained CPU's measured requirements (Liu eq. 3.5), and where
- * each came from. Read only when a design is first run or the user refreshes its profiles.
+ * (edited over measured, sec. 4), Finer-Grained CPU's measured requirements (Liu eq. 3.5), ARIA's
+ * measured job profiles (for MinEDF), and where each came from. Read only when a design is first run or the user refreshes its profiles.
  */
 export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string): PinnedProfiles {
   const edited = new Map(profiles.list().map((p) => [p.template, p]));
@@ -30,7 +30,9 @@ export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string): Pi
     const reduce = typeof m.cpuRequirement.reduce === 'number' ? m.cpuRequirement.reduce : undefined;
     if (map !== undefined || reduce !== undefined) cpuRequirements[m.template] = { ...(map !== undefined ? { map } : {}), ...(reduce !== undefined ? { reduce } : {}) };
   }
-  return { pinnedAt, phases, cpuRequirements, sources };
+  const aria: PinnedProfiles['aria'] = {};
+  for (const m of measured.values()) if (m.aria) aria[m.template] = m.aria.profile;
+  return { pinnedAt, phases, cpuRequirements, aria, sources };
 }
 
 /** Whether any scheduler of a design takes profiles, so that running it pins them. */

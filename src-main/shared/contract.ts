@@ -7,7 +7,7 @@ import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
 import type { DesignSummary, RunData, WhyAnswer } from './runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from './templates';
-import { WorkloadSpecSchema, type JobSpec } from './workload';
+import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from './workload';
 
 /**
  * The one API of the studio. Every transport (Electron IPC, loopback HTTP, the CLI) carries exactly
@@ -73,7 +73,7 @@ export const contract = {
   'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),
   'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional() })),
   'workloads:importCancel': channel<{ cancelled: boolean }>()(z.strictObject({ file: fileToken })),
-  'workloads:importConfirm': channel<WorkloadRecord>()(z.strictObject({ file: fileToken, name: newName.optional(), skipProblems: z.boolean().default(false) })),
+  'workloads:importConfirm': channel<WorkloadRecord>()(z.strictObject({ file: fileToken, name: newName.optional(), skipProblems: z.boolean().default(false), deadlines: DeadlineRuleSchema.default({ kind: 'keep' }) })),
   'experiments:list': channel<DesignSummary[]>()(nothing),
   'experiments:get': channel<DesignRecord>()(z.strictObject({ id: experimentId })),
   'experiments:create': channel<DesignRecord>()(z.strictObject({ spec: ExperimentDesignSchema })),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { AriaTotalsSchema } from './aria/totals';
 import { ClusterSpecSchema } from './cluster';
 import { SchedulerSpecSchema } from './schedulers';
 import { SimulationOptionsSchema } from './simulation';
-import { WorkloadSpecSchema } from './workload';
+import { DeadlineRuleSchema, WorkloadSpecSchema } from './workload';
 
 /**
  * An experiment file (docs/experiment.schema.json): one cluster, one workload, the schedulers to
@@ -14,6 +15,8 @@ export const TraceRefSchema = z.strictObject({
   file: z.string().min(1),
   /** Replay only the first N jobs. */
   limit: z.number().int().min(1).optional(),
+  /** How the trace's jobs get deadlines (default: what the file says, usually none). */
+  deadlines: DeadlineRuleSchema.optional(),
 });
 
 export const ExperimentSchema = z.strictObject({
@@ -86,6 +89,8 @@ export const ResultFileSchema = z.strictObject({
       /** Wall-clock measurements, only with `run --timing` (they differ between machines and runs). */
       timing: z.strictObject({ wallSeconds: z.number(), schedulerCalls: z.number().int(), schedulerMsPerCall: z.number() }).optional(),
       profiles: z.record(z.string(), TemplateTotalsSchema),
+      /** ARIA stage durations and bytes per template (sec. 3.2); absent in results written before it existed. */
+      aria: z.record(z.string(), AriaTotalsSchema).optional(),
       jobs: z.array(
         z.strictObject({
           id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AriaProfileSchema } from './aria/profile';
 import { ClusterFileSchema } from './clusterFile';
 import { ExperimentSchema, ResultFileSchema } from './experiment';
 import { WorkloadFileSchema } from './workloadFile';
@@ -43,9 +44,20 @@ export function resultJsonSchema(): object {
   };
 }
 
+/** An ARIA job profile as `workload-studio plan --profile` reads it (Verma et al. sec. 3.2). */
+export function ariaProfileJsonSchema(): object {
+  return {
+    $id: 'https://workload-studio.invalid/schemas/aria-profile.schema.json',
+    title: 'ARIA job profile',
+    description: 'Performance invariants of one MapReduce application (Verma, Cherkasova, Campbell, Middleware 2011, sec. 3.2), in seconds and MB.',
+    ...z.toJSONSchema(AriaProfileSchema, { io: 'input', unrepresentable: 'any' }),
+  };
+}
+
 export const PUBLISHED_SCHEMAS: Record<string, () => object> = {
   'cluster-file.schema.json': clusterFileJsonSchema,
   'experiment.schema.json': experimentJsonSchema,
   'workload-file.schema.json': workloadFileJsonSchema,
   'result.schema.json': resultJsonSchema,
+  'aria-profile.schema.json': ariaProfileJsonSchema,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AriaProfileSchema } from './aria/profile';
 import { PhaseRatesSchema } from './templates';
 
 /**
@@ -17,6 +18,8 @@ export const PinnedProfilesSchema = z.strictObject({
   phases: z.record(z.string(), z.record(z.string(), PinnedRatesSchema)).default({}),
   /** CPU requirement per template in hundredths of a core (Liu eq. 3.5). */
   cpuRequirements: z.record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() })).default({}),
+  /** ARIA job profile per template (Verma et al. sec. 3.2), for MinEDF. */
+  aria: z.record(z.string(), AriaProfileSchema).default({}),
   /** Where each template's profile came from, as the designer shows it ("measured over 3 runs, last …"). */
   sources: z.record(z.string(), z.string()).default({}),
 });

@@ -1,3 +1,4 @@
+import type { MeasuredAriaProfile, NamedAriaProfile } from './aria/profile';
 import { z } from 'zod';
 
 /** A benchmark template as the templates library shows it. */
@@ -51,6 +52,8 @@ export interface MeasuredProfile {
   phases: TemplateInfo['phases'];
   /** Finer-Grained CPU requirement per task (Liu eq. 3.5); 'default' when tasks were too short to analyse. */
   cpuRequirement: { map: number | 'default' | null; reduce: number | 'default' | null };
+  /** ARIA's profile (sec. 3.2); absent for templates measured before the studio kept it. */
+  aria?: MeasuredAriaProfile;
   updatedAt: string;
 }
 
@@ -58,4 +61,6 @@ export interface MeasuredProfile {
 export interface ProfileStore {
   edited: StoredProfile[];
   measured: MeasuredProfile[];
+  /** ARIA profiles the user named and saved. */
+  aria: NamedAriaProfile[];
 }

@@ -31,6 +31,11 @@ export const JobSpecSchema = z.strictObject({
   queue: z.string().min(1).max(80).default('default'),
   /** Absolute deadline, seconds after the start of the run. */
   deadline: num().positive().optional(),
+  /**
+   * Deadline as a factor of the job's time alone on the cluster, counted from its submission (the
+   * ARIA set-up); fixed by the engine when the job is submitted. Ignored when `deadline` is given.
+   */
+  deadlineFactor: num().positive('must be greater than 0').optional(),
   /** Ids of jobs that must finish before this one is submitted (workflows). */
   dependsOn: z.array(id).default([]),
   mrCluster: z.string().max(80).optional(),
@@ -59,10 +64,18 @@ export const ArrivalSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('sequential') }),
 ]);
 
+/** A deadline factor, or a range [low, high] to draw each job's from uniformly. */
+export const DeadlineFactorSchema = z.union([
+  num().positive('must be greater than 0'),
+  z.tuple([num().positive('must be greater than 0'), num().positive('must be greater than 0')]).refine(([lo, hi]) => lo <= hi, 'the low end must not exceed the high end'),
+]);
+
 export const GeneratorSchema = z.strictObject({
   count: z.number().int().min(1, 'at least 1 job').max(1_000_000),
   arrival: ArrivalSchema,
   mix: z.array(MixEntrySchema).min(1, 'the mix needs at least one template'),
+  /** Each generated job's deadline = factor × its time alone on the cluster, after its submission (ARIA's set-up). */
+  deadlineFactor: DeadlineFactorSchema.optional(),
 });
 
 export const WorkloadSpecSchema = z
@@ -107,4 +120,25 @@ export function expectedGeneratedTasks(g: z.input<typeof GeneratorSchema>): { ta
     perJob += (m.weight / total) * (maps + (m.reduces ?? 0));
   }
   return { tasks: Math.round(g.count * perJob), templateReduces };
+}
+
+/**
+ * How an imported trace's jobs get deadlines (traces rarely carry any): keep what the file says,
+ * a factor × each job's time alone after its submission (ARIA's set-up), or a fixed slack after
+ * its submission.
+ */
+export const DeadlineRuleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('keep') }),
+  z.strictObject({ kind: z.literal('factor'), factor: num().positive('must be greater than 0') }),
+  z.strictObject({ kind: z.literal('slack'), seconds: num().positive('must be greater than 0') }),
+]);
+export type DeadlineRule = z.output<typeof DeadlineRuleSchema>;
+
+/** The jobs with the rule's deadlines (a job's own deadline is replaced unless the rule keeps them). */
+export function withDeadlines<J extends Pick<JobSpec, 'submit' | 'deadline' | 'deadlineFactor'>>(jobs: J[], rule: DeadlineRule): J[] {
+  if (rule.kind === 'keep') return jobs;
+  return jobs.map((j) => {
+    const { deadline: _d, deadlineFactor: _f, ...rest } = j;
+    return (rule.kind === 'factor' ? { ...rest, deadlineFactor: rule.factor } : { ...rest, deadline: j.submit + rule.seconds }) as J;
+  });
 }

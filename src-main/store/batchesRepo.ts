@@ -34,6 +34,7 @@ export interface StoredRunResult {
   summary: ResultRun['summary'];
   jobs: ResultRun['jobs'];
   profiles?: ResultRun['profiles'];
+  aria?: ResultRun['aria'];
   reasons?: string[];
   kind?: string;
   idealSeconds?: (number | null)[];

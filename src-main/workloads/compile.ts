@@ -22,6 +22,9 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
   if (!g) return jobs;
   const arrivals = new Random(seed, 'arrivals');
   const sizes = new Random(seed, 'sizes');
+  // Its own stream: adding deadlines leaves the jobs' sizes and arrivals as they were.
+  const deadlines = new Random(seed, 'deadlines');
+  const factor = g.deadlineFactor;
   const totalWeight = g.mix.reduce((s, m) => s + m.weight, 0);
   let t = g.arrival.kind === 'batch' ? g.arrival.at : 0;
   let previous: string | undefined;
@@ -47,6 +50,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       queue: entry.queue ?? 'default',
       dependsOn: g.arrival.kind === 'sequential' && previous ? [previous] : [],
       ...(entry.outputMbPerMap !== undefined ? { outputMb: entry.outputMbPerMap * maps } : {}),
+      ...(factor !== undefined ? { deadlineFactor: Array.isArray(factor) ? factor[0] + deadlines.next() * (factor[1] - factor[0]) : factor } : {}),
     });
     previous = id;
   }
@@ -73,6 +77,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
       reduces,
       queue: j.queue,
       deadline: j.deadline,
+      ...(j.deadline === undefined && j.deadlineFactor !== undefined ? { deadlineFactor: j.deadlineFactor } : {}),
       dependsOn: j.dependsOn.map((d) => ids.get(d)!),
       shuffleMb: j.shuffleMb,
       outputMb: j.outputMb,

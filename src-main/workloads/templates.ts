@@ -79,6 +79,8 @@ export const TEMPLATES: Record<string, T> = {
   // FAWKES Table 1: PageRank is compute-intensive over 50 GB with a small result.
   PageRank: cpu({ mapCpuSPerMb: 0.15, mapSelectivity: 0.3, reduceCpuSPerMb: 0.05, source: 'FAWKES Table 1 (compute, 50 GB input)' }),
   // Verma Table 1: WikiTrends has long maps (~66-120 s) and a large shuffle.
+  // Verma Table 1: Twitter — maps ≈ 30 s on 64 MB emitting 3.24× their input, reduces ≈ 22 s with almost no output.
+  Twitter: cpu({ mapCpuSPerMb: 0.445, mapSelectivity: 3.24, reduceCpuSPerMb: 0.1, reduceSelectivity: 3.2e-8, source: 'Verma Table 1 (map avg 30 s, selectivity 3.24; reduce avg 22 s, selectivity 3.2e-8)' }),
   WikiTrends: cpu({ mapCpuSPerMb: 1.0, mapSelectivity: 0.3, reduceCpuSPerMb: 0.04, source: 'Verma Table 1 (map avg 66 s, max 120 s on 64 MB)' }),
   // FAWKES Table 1: BTWorld queries.
   TrackerOverTime: cpu({ mapCpuSPerMb: 0.1, mapSelectivity: 0.00001, source: 'FAWKES Table 1 (compute, map-heavy, tiny output)' }),

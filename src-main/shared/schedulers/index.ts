@@ -8,6 +8,7 @@ import { fifoOptions } from './fifo';
 import { fineGrainedCpuOptions } from './fineGrainedCpu';
 import { ilaOptions } from './ila';
 import { lateOptions } from './late';
+import { minEdfOptions } from './minEdf';
 import { prismOptions } from './prism';
 
 export type { QueueConfig } from './options';
@@ -20,7 +21,7 @@ export { PoolSchema, QueueSchema } from './options';
  * a scheduler's description (its file beside this one); the policies that run them are registered
  * in src-main/schedulers/registry.ts. The order is the designer's menu order.
  */
-export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions] as const;
+export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions, minEdfOptions] as const;
 
 export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   fifoOptions.schema,
@@ -31,6 +32,7 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   fineGrainedCpuOptions.schema,
   ilaOptions.schema,
   lateOptions.schema,
+  minEdfOptions.schema,
 ]);
 
 export type SchedulerSpec = z.output<typeof SchedulerSpecSchema>;

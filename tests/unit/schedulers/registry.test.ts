@@ -40,13 +40,15 @@ describe('scheduler registry', () => {
   });
 
   it('pins stored profiles only into the schedulers that use them, and never over their own', () => {
-    const known = { phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } }, cpuRequirements: { Sort: { map: 60 } } };
+    const known = { phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } }, cpuRequirements: { Sort: { map: 60 } }, aria: { Sort: { mMin: 2, mAvg: 5, mMax: 16, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 7, sh1Max: 13, shTypAvg: 30, shTypMax: 50, rAvg: 53, rMax: 75 } } };
     const prism = pinProfiles(SchedulerSpecSchema.parse({ kind: 'prism' }), known);
     expect(prism.kind === 'prism' && prism.profiles).toEqual(known.phases);
     const own = SchedulerSpecSchema.parse({ kind: 'prism', profiles: { Grep: { map: { cpuCores: 1 } } } });
     expect(pinProfiles(own, known)).toBe(own);
     const fine = pinProfiles(SchedulerSpecSchema.parse({ kind: 'finegrained' }), known);
     expect(fine.kind === 'finegrained' && fine.requirements).toEqual(known.cpuRequirements);
+    const minedf = pinProfiles(SchedulerSpecSchema.parse({ kind: 'minedf' }), known);
+    expect(minedf.kind === 'minedf' && minedf.profiles).toEqual(known.aria);
     const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
     expect(pinProfiles(fifo, known)).toBe(fifo);
   });

@@ -1,0 +1,169 @@
+import * as fs from 'node:fs';
+import { AriaProfileFileSchema, AriaProfileSchema } from '@shared/aria/profile';
+import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
+import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanResult } from '@shared/aria/plan';
+import { parseJsonText } from '@shared/jsonText';
+import { problemsOf } from '@shared/validation';
+import { mergeAriaByTemplate } from '../models/jobProfiles';
+import { CliUsageError, table, type CliIo } from './output';
+import { readResultFile } from './resultFile';
+
+export const planHelp = `workload-studio plan --profile <profile.json> --maps N --reduces R --map-slots SM --reduce-slots SR
+                     [--deadline T] [--input-mb X --scale-from <result.json>...] [--template NAME]
+                     [--fail-at t [--stage map|reduce] [--replenish] [--workers W] [--detect-after S]] [--json]
+
+  The ARIA performance model (Verma, Cherkasova, Campbell; Middleware 2011) for one job:
+  lower, upper and average completion-time bounds (eq. 1-8) with the given slots, in seconds.
+  --deadline T        minimal (map slots, reduce slots) pairs meeting T for each bound (Algorithm 1),
+                      with --map-slots/--reduce-slots as the cluster's slots, and the pair with the
+                      fewest slots on the average-bound curve ("minimal").
+  --input-mb X        a new dataset: maps = X / avgInputMB (unless --maps is given); with
+                      --scale-from, shuffle and reduce durations from a linear fit (eq. 9-10) over
+                      the ARIA profiles of runs at other input sizes with the same reduces
+                      (result files of \`run --out\`; --template picks the template when a file has several).
+  --fail-at t         one of --workers W worker nodes (default: the map slots, one per worker as in
+                      the paper's testbed) fails t seconds after the job starts, or after the start of
+                      --stage; --replenish replaces its slots at once; detected --detect-after S
+                      seconds later (default 600, Hadoop 1's node timeout) (sec. 4.4).
+  The profile file holds the twelve numbers (mMin mAvg mMax avgInputMB selectivityM selectivityR
+  sh1Avg sh1Max shTypAvg shTypMax rAvg rMax, docs/aria-profile.schema.json) or one profile of
+  \`workload-studio profile\` output ({"aria": {...}}).
+`;
+
+type Flags = Record<string, string | boolean | undefined>;
+
+/** The request field each flag fills, for errors that name the flag the user typed. */
+const FLAG_OF: Record<string, string> = {
+  maps: '--maps',
+  reduces: '--reduces',
+  mapSlots: '--map-slots',
+  reduceSlots: '--reduce-slots',
+  deadlineS: '--deadline',
+  inputMb: '--input-mb',
+  scaleFrom: '--scale-from',
+  'failure.atS': '--fail-at',
+  'failure.workers': '--workers',
+  'failure.detectS': '--detect-after',
+  'failure.stage': '--stage',
+};
+
+function flagName(field: string): string {
+  if (FLAG_OF[field]) return FLAG_OF[field];
+  if (field.startsWith('profile.')) return `--profile: ${field.slice('profile.'.length)}`;
+  return field;
+}
+
+/** A number flag as typed: absent stays undefined; text that is not a number is an error naming the flag. */
+function numberFlag(flags: Flags, name: string): number | undefined {
+  const v = flags[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(Number(v))) throw new CliUsageError(`--${name}: "${String(v)}" is not a number`);
+  return Number(v);
+}
+
+function readJson(file: string, what: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliUsageError(`${what}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const json = parseJsonText(text, file);
+  if (!json.ok) throw new CliUsageError(`${what}: ${json.message}`);
+  return json.value;
+}
+
+function readProfile(file: string) {
+  const json = readJson(file, '--profile');
+  // `profile` output wraps the numbers in {"aria": …}; a bare file is the numbers themselves.
+  const wrapped = typeof json === 'object' && json !== null && 'aria' in json;
+  const parsed = wrapped ? AriaProfileFileSchema.safeParse(json) : AriaProfileSchema.safeParse(json);
+  if (!parsed.success) {
+    const p = problemsOf(parsed.error)[0];
+    throw new CliUsageError(`--profile: ${file}: ${p.field || 'file'}: ${p.message}`);
+  }
+  return parsed.data;
+}
+
+/** A staging run for the fit: the ARIA profile of one template in a result file, and its data per reduce. */
+function readScalingRun(file: string, template: string | undefined) {
+  const read = readResultFile(file);
+  if (!read.ok) throw new CliUsageError(`--scale-from: ${read.message}`);
+  const totals = mergeAriaByTemplate(read.result.runs.map((r) => r.aria ?? {}));
+  const names = Object.keys(totals).filter((n) => totals[n].reduces.count > 0);
+  if (names.length === 0) throw new CliUsageError(`--scale-from: ${file} has no ARIA measurements of a job with reduces (results written by studio versions before ARIA profiles have none)`);
+  const name = template ?? (names.length === 1 ? names[0] : undefined);
+  if (!name) throw new CliUsageError(`--scale-from: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
+  if (!totals[name]) throw new CliUsageError(`--scale-from: ${file} has no template "${name}" (it has ${names.join(', ')})`);
+  return { profile: ariaProfileOf(totals[name]), mbPerReduce: mbPerReduce(totals[name]) };
+}
+
+export async function planCommand(args: string[], flags: Flags, io: CliIo, scaleFrom: string[] = []): Promise<number> {
+  const profileFile = flags.profile;
+  if (typeof profileFile !== 'string') throw new CliUsageError(`plan needs --profile <profile.json>\n\n${planHelp}`);
+  // `--scale-from a.json b.json c.json`: the files after the first arrive as arguments.
+  const scaleFiles = [...scaleFrom, ...(scaleFrom.length ? args : [])];
+  if (!scaleFrom.length && args.length) throw new CliUsageError(`plan takes no file arguments ("${args[0]}"); did you mean --scale-from?`);
+  const atS = numberFlag(flags, 'fail-at');
+  const mapSlots = numberFlag(flags, 'map-slots');
+  const stage = flags.stage;
+  if (stage !== undefined && stage !== 'map' && stage !== 'reduce') throw new CliUsageError(`--stage: "${String(stage)}" is not map or reduce`);
+  if (atS === undefined && (stage !== undefined || flags.replenish || flags.workers !== undefined || flags['detect-after'] !== undefined)) throw new CliUsageError('--stage, --replenish, --workers and --detect-after describe a failure: give --fail-at too');
+  const request: PlanRequestInput = {
+    profile: readProfile(profileFile),
+    maps: numberFlag(flags, 'maps'),
+    reduces: numberFlag(flags, 'reduces') as number,
+    mapSlots: mapSlots as number,
+    reduceSlots: numberFlag(flags, 'reduce-slots') as number,
+    deadlineS: numberFlag(flags, 'deadline'),
+    inputMb: numberFlag(flags, 'input-mb'),
+    ...(scaleFiles.length ? { scaleFrom: scaleFiles.map((f) => readScalingRun(f, typeof flags.template === 'string' ? flags.template : undefined)) } : {}),
+    ...(atS !== undefined
+      ? { failure: { atS, stage: stage as 'map' | 'reduce' | undefined, replenish: Boolean(flags.replenish), workers: numberFlag(flags, 'workers') ?? (mapSlots as number), detectS: numberFlag(flags, 'detect-after') } }
+      : {}),
+  };
+  for (const [key, flag] of [['reduces', '--reduces'], ['mapSlots', '--map-slots'], ['reduceSlots', '--reduce-slots']] as const) {
+    if (request[key] === undefined) throw new CliUsageError(`${flag} is required\n\n${planHelp}`);
+  }
+  const checked = PlanRequestSchema.safeParse(request);
+  if (!checked.success) {
+    const p = problemsOf(checked.error)[0];
+    throw new CliUsageError(`${flagName(p.field)}: ${p.message}`);
+  }
+  let result: PlanResult;
+  try {
+    result = plan(request);
+  } catch (err) {
+    if (err instanceof PlanError) throw new CliUsageError(`${flagName(err.field)}: ${err.message.slice(err.field.length + 2)}`);
+    if (err instanceof RangeError) throw new CliUsageError(err.message);
+    throw err;
+  }
+  io.out(flags.json ? `${JSON.stringify(jsonOf(result), null, 2)}\n` : describe(result));
+  return 0;
+}
+
+/** The documented JSON: bounds, then allocations and the minimal pair with a deadline, then what else was asked. */
+function jsonOf(r: PlanResult) {
+  return {
+    bounds: r.bounds,
+    ...(r.allocations ? { allocations: r.allocations, minimal: r.minimal, minimalBy: r.minimalBy } : {}),
+    job: { maps: r.maps, reduces: r.reduces },
+    mapStage: r.mapStage,
+    ...(r.scaled ? { scaled: { ...r.scaled, profile: r.profile } } : {}),
+    ...(r.failure ? { failure: r.failure } : {}),
+  };
+}
+
+function describe(r: PlanResult): string {
+  const lines = [`${r.maps} maps, ${r.reduces} reduces${r.scaled ? ` (scaled: ${r.scaled.mbPerReduce} MB per reduce)` : ''}`, `completion time: lower ${r.bounds.low} s, average ${r.bounds.avg} s, upper ${r.bounds.up} s`];
+  if (r.failure) lines.push(`with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${r.failure.remainingMaps} maps and ${r.failure.remainingReduces} reduces to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`);
+  if (r.allocations) {
+    lines.push(r.minimal ? `fewest slots meeting the deadline (average bound): ${r.minimal.mapSlots} map + ${r.minimal.reduceSlots} reduce` : 'no allocation within the given slots meets the deadline (average bound)');
+    const rows = (['low', 'avg', 'up'] as const).map((k) => {
+      const m = r.minimalBy![k];
+      return [k, r.allocations![k].length, m ? `${m.mapSlots} + ${m.reduceSlots}` : '—'];
+    });
+    lines.push('', table(['bound', 'pairs', 'fewest slots'], rows).trimEnd());
+  }
+  return `${lines.join('\n')}\n`;
+}

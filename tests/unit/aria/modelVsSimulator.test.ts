@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { completionBounds } from '@shared/aria/bounds';
+import { plan } from '@shared/aria/plan';
+import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
+import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
+import { templateByName } from '../../../src-main/workloads/templates';
+
+describe('ARIA profiles measured by the engine (sec. 3.2)', () => {
+  it('splits the first reduce wave from the later ones and times every stage', () => {
+    // 4 maps of 10 s on 2 map slots, 4 reduces on 1 reduce slot: one first-wave reduce, three typical.
+    const t = cpuOnly(10, { reduceCpuSPerTask: 6, reducesPerMap: 0, minReduces: 1 });
+    const r = run(cluster(1, 1, { cores: 4 }), [job('j', t, { maps: 4, reduces: 4 })], fifo(2, 1), { heartbeatS: 0.01, contention: 'none' });
+    const totals = r.aria['cpu-only'];
+    expect(totals.maps.count).toBe(4);
+    expect(totals.firstShuffle.count).toBe(1);
+    expect(totals.typicalShuffle.count).toBe(3);
+    expect(totals.reduces.count).toBe(4);
+    const p = ariaProfileOf(totals);
+    expect(p.mMin).toBeCloseTo(10, 1);
+    expect(p.mMax).toBeCloseTo(10, 1);
+    expect(p.rAvg).toBeCloseTo(6, 1);
+    // The first reduce waits through the map stage; only what follows the last map counts.
+    expect(p.sh1Avg).toBeLessThan(1);
+  });
+
+  it('reports map input and the selectivities from the bytes tasks read and wrote', () => {
+    const sort = templateByName('Sort')!;
+    const r = run(cluster(1, 4), [job('s', sort, { maps: 8, reduces: 2, inputMb: 8 * 64 })], fifo(2, 1), { heartbeatS: 0.5 });
+    const p = ariaProfileOf(r.aria.Sort);
+    expect(p.avgInputMB).toBeGreaterThan(50);
+    expect(p.avgInputMB).toBeLessThan(80);
+    expect(p.selectivityM).toBeCloseTo(sort.mapSelectivity, 6);
+    expect(p.selectivityR).toBeCloseTo(sort.reduceSelectivity, 6);
+  });
+});
+
+describe('ARIA bounds against the simulator', () => {
+  // Contention-free FIFO runs of many shapes: the job's completion lies inside [T_low, T_up] (eq. 5-6)
+  // computed from the profile the run itself measured, with the run's slots.
+  const shapes = [
+    // nodes, map slots/node, reduce slots/node, maps, reduces, task CV, seed
+    [8, 2, 1, 40, 12, 0.5, 1],
+    [8, 2, 2, 100, 30, 1.0, 2],
+    [4, 1, 1, 7, 5, 0.3, 3],
+    [6, 3, 1, 64, 6, 2.0, 4],
+    [5, 2, 1, 13, 0, 0.8, 5],
+    [3, 4, 2, 90, 20, 0.2, 6],
+  ] as const;
+  for (const [nodes, ms, rs, maps, reduces, cv, seed] of shapes) {
+    it(`${maps} maps and ${reduces} reduces on ${nodes * ms} + ${nodes * rs} slots, task CV ${cv}`, () => {
+      const t = cpuOnly(20, { taskCv: cv, reduceCpuSPerTask: 10, reducesPerMap: 0, minReduces: 0 });
+      const r = run(cluster(1, nodes, { cores: 4 }), [job('j', t, { maps, reduces })], fifo(ms, rs), { heartbeatS: 0.01, contention: 'none' }, seed);
+      const b = completionBounds(ariaProfileOf(r.aria['cpu-only']), { maps, reduces, mapSlots: nodes * ms, reduceSlots: Math.max(1, nodes * rs) });
+      const jct = r.jobs[0].finish - r.jobs[0].submit;
+      const heartbeats = 0.01 * 4; // a task waits for its node's next heartbeat at most once per stage
+      expect(jct).toBeGreaterThanOrEqual(b.low - heartbeats);
+      expect(jct).toBeLessThanOrEqual(b.up + heartbeats);
+    });
+  }
+
+  // The four applications of Table 1 at the sec. 5.3 set-up (maps, 64 reduces, 64 map slots and the
+  // table's reduce slots), with contention on: profiles from three small staging runs on the same
+  // cluster, scaled to the new input (eq. 9-10); the average bound is within 15 % of the simulation.
+  const table: [string, number, number][] = [
+    ['Twitter', 370, 16],
+    ['Sort', 1024, 32],
+    ['WikiTrends', 168, 8],
+    ['WordCount', 425, 8],
+  ];
+  for (const [name, maps, reduceSlots] of table) {
+    it(`${name}: ${maps} maps on 64 + ${reduceSlots} slots, predicted from staging runs`, () => {
+      const tpl = templateByName(name)!;
+      const perNode = 64 / reduceSlots;
+      const hardware = () => cluster(1, reduceSlots, { cores: perNode + 1, diskMBps: 100 * perNode });
+      const staging = [64, 128, 192].map((m, i) => {
+        const r = run(hardware(), [job('s', tpl, { maps: m, reduces: 64, inputMb: m * 64 })], fifo(perNode, 1), { heartbeatS: 0.5 }, 10 + i);
+        return { profile: ariaProfileOf(r.aria[tpl.name]), mbPerReduce: mbPerReduce(r.aria[tpl.name]) };
+      });
+      const predicted = plan({ profile: staging[2].profile, maps, reduces: 64, mapSlots: 64, reduceSlots, inputMb: maps * 64, scaleFrom: staging });
+      const measured = run(hardware(), [job('t', tpl, { maps, reduces: 64, inputMb: maps * 64 })], fifo(perNode, 1), { heartbeatS: 0.5 }, 2);
+      const jct = measured.jobs[0].finish - measured.jobs[0].submit;
+      expect(Math.abs(predicted.bounds.avg - jct) / jct).toBeLessThan(0.15);
+      expect(predicted.bounds.low).toBeLessThan(predicted.bounds.up);
+    });
+  }
+});

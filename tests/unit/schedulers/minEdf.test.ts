@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
+import { ariaProfileOf } from '@shared/aria/totals';
+import { summarize } from '../../../src-main/engine/metrics';
+import { minEdfScheduler } from '../../../src-main/schedulers/minEdf';
+import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
+
+const t = cpuOnly(10, { reduceCpuSPerTask: 5, reducesPerMap: 0, minReduces: 0 });
+const minEdf = (o: object = {}) => minEdfScheduler(SchedulerSpecSchema.parse({ kind: 'minedf', mapSlots: 2, reduceSlots: 1, ...o }) as SchedulerSpecOf<'minedf'>);
+
+/** The ARIA profile of the template, measured as the studio would: from a run of the job alone. */
+function measuredProfile() {
+  const r = run(cluster(1, 4, { cores: 4 }), [job('p', t, { maps: 16, reduces: 4 })], fifo(2, 1), { heartbeatS: 0.1, contention: 'none' });
+  return { 'cpu-only': ariaProfileOf(r.aria['cpu-only']) };
+}
+
+const reasonsOf = (r: ReturnType<typeof run>, jobId: string) => {
+  const out: string[] = [];
+  for (let i = 0; i < r.records.length; i++) if (r.reasons[r.records.reason[i]].includes(`job ${jobId} `)) out.push(r.reasons[r.records.reason[i]]);
+  return out;
+};
+
+describe('MinEDF (ARIA deadline scheduling)', () => {
+  it('gives the earliest deadline its model minimum first, then hands out the spare slots', () => {
+    const profiles = measuredProfile();
+    // 8 map slots. "late" arrives first with a loose deadline, "soon" just after with a tight one.
+    const jobs = [job('late', t, { maps: 40, reduces: 2, deadline: 2000 }), job('soon', t, { maps: 8, reduces: 2, submit: 1, deadline: 60 })];
+    const r = run(cluster(1, 4, { cores: 4 }), jobs, minEdf({ profiles }), { heartbeatS: 0.1, contention: 'none' });
+    const soon = r.jobs.find((j) => j.id === 'soon')!;
+    expect(soon.finish).toBeLessThanOrEqual(60);
+    expect(reasonsOf(r, 'soon').some((w) => /below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots to finish by 60 s\)/.test(w))).toBe(true);
+    // Before "soon" arrived, "late" ran on spare slots (its minimum is far below the cluster).
+    expect(reasonsOf(r, 'late').some((w) => w.startsWith('MinEDF: spare map slot'))).toBe(true);
+  });
+
+  it('meets deadlines FIFO misses when later jobs are more urgent (the paper direction)', () => {
+    const profiles = measuredProfile();
+    const jobs = [
+      job('a', t, { maps: 40, reduces: 2, deadline: 400 }),
+      job('b', t, { maps: 40, reduces: 2, submit: 1, deadline: 400 }),
+      job('c', t, { maps: 8, reduces: 1, submit: 2, deadline: 50 }),
+      job('d', t, { maps: 8, reduces: 1, submit: 3, deadline: 70 }),
+    ];
+    const topo = () => cluster(1, 4, { cores: 4 });
+    const opts = { heartbeatS: 0.1, contention: 'none' as const };
+    const byFifo = summarize(run(topo(), jobs, fifo(2, 1), opts));
+    const byMinEdf = summarize(run(topo(), jobs, minEdf({ profiles }), opts));
+    expect(byMinEdf.deadlineHitRate).toBe(1);
+    expect(byFifo.deadlineHitRate!).toBeLessThan(1);
+  });
+
+  it('owes a job every slot when its template has no profile, and says why', () => {
+    const r = run(cluster(1, 2, { cores: 4 }), [job('x', t, { maps: 4, reduces: 1, deadline: 100 })], minEdf(), { heartbeatS: 0.1, contention: 'none' });
+    expect(reasonsOf(r, 'x').some((w) => w.includes('no ARIA profile for cpu-only: owed every slot it can use'))).toBe(true);
+    expect(r.jobs[0].status).toBe('succeeded');
+  });
+
+  it('fixes a deadline given as a factor of the job time alone when the job is submitted', () => {
+    const r = run(cluster(1, 2, { cores: 2 }), [job('f', t, { maps: 4, reduces: 0, submit: 50, deadlineFactor: 2 })], fifo(2, 1), { heartbeatS: 0.1, contention: 'none' });
+    // Alone: 4 maps of 10 s on 4 cores = 10 s, so the deadline is 50 + 2 × 10.
+    expect(r.jobs[0].deadline).toBeCloseTo(70, 6);
+  });
+});
