@@ -11,10 +11,12 @@ type FifoSpec = SchedulerSpecOf<'fifo'>;
  * Hadoop 1's default JobQueueTaskScheduler: fixed map and reduce slots per node; jobs strictly in
  * submission order. A free map slot goes to the first job with pending maps, which takes its best
  * placed map (node-local, then rack, then any); a free reduce slot to the first job whose reduces
- * may start (slow-start).
+ * may start (slow-start). A job never runs more maps (reduces) at once than its limit, if one is set.
  */
 export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler {
   const found = { level: Locality.Node as Locality };
+  const mapLimit = spec.jobMapLimit ?? Infinity;
+  const reduceLimit = spec.jobReduceLimit ?? Infinity;
   return {
     name: 'fifo',
     onHeartbeat(n: number, view: ClusterView) {
@@ -25,11 +27,11 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
       for (let i = 0; i < jobs.length && freeMaps > 0; i++) {
         const j = jobs[i];
         if (view.pendingMaps(j) === 0) continue;
-        while (freeMaps > 0 && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
+        while (freeMaps > 0 && view.runningMaps(j) < mapLimit && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
       }
       for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
         const j = jobs[i];
-        while (freeReduces > 0 && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
+        while (freeReduces > 0 && view.runningReduces(j) < reduceLimit && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
       }
     },
   };

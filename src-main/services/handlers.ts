@@ -14,6 +14,7 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
+import { checkPlannerPoints } from './plannerCheck';
 import { experimentHandlers } from './experimentHandlers';
 import { sampleHandlers } from './sampleStudio';
 import type { ExperimentRunner } from './experimentRunner';
@@ -163,6 +164,18 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       events.emit('store:changed', { domain: 'profiles', ids: [template] });
       return saved;
     },
+    'planner:saveProfile': async ({ template, name, profile }) => {
+      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
+      const saved = await profiles.ariaSave(template, name, profile);
+      events.emit('store:changed', { domain: 'profiles', ids: [template] });
+      return saved;
+    },
+    'planner:deleteProfile': async ({ template, name }) => {
+      const result = await profiles.ariaRemove(template, name);
+      events.emit('store:changed', { domain: 'profiles', ids: [template] });
+      return result;
+    },
+    'planner:check': (request) => checkPlannerPoints(clusters.get(request.clusterId), request),
     'profiles:delete': async ({ template }) => {
       const result = await profiles.remove(template);
       events.emit('store:changed', { domain: 'profiles', ids: [template] });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PlannerCheckSchema, type PlannerCheckResult } from './aria/check';
+import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from './aria/profile';
 import { ClusterSpecSchema } from './cluster';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
@@ -68,6 +70,11 @@ export const contract = {
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
   'profiles:list': channel<ProfileStore>()(nothing),
   'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
+  /** ARIA profiles the user names and keeps (the planner's "Save as"). */
+  'planner:saveProfile': channel<NamedAriaProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME, profile: AriaProfileSchema })),
+  'planner:deleteProfile': channel<{ removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME })),
+  /** Simulate chosen (map, reduce) slot points of the planner on a saved cluster (ARIA Fig. 7-8). */
+  'planner:check': channel<PlannerCheckResult>()(PlannerCheckSchema),
   'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** Main's open-file dialog; answers a token for the chosen file, never its path. */
   'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),

@@ -7,12 +7,26 @@ import { slotConcurrency } from './concurrency';
 export const fifoOptions = describeScheduler({
   kind: 'fifo',
   title: 'FIFO (Hadoop 1)',
-  schema: z.strictObject({ kind: z.literal('fifo'), label: z.string().optional(), ...slots, ...topologyAwareness }),
+  schema: z.strictObject({
+    kind: z.literal('fifo'),
+    label: z.string().optional(),
+    ...slots,
+    /**
+     * At most this many of one job's maps (reduces) run at once, as Hadoop's
+     * mapreduce.job.running.{map,reduce}.limit: what gives a job exactly S_M and S_R slots
+     * when ARIA's predictions are checked against the simulator. Unset: no limit.
+     */
+    jobMapLimit: z.number().int().min(1).optional(),
+    jobReduceLimit: z.number().int().min(1).optional(),
+    ...topologyAwareness,
+  }),
   labels: {
     ...slotLabels,
+    jobMapLimit: 'Maps per job at once',
+    jobReduceLimit: 'Reduces per job at once',
     ...topologyLabels,
   },
-  auto: slotAuto,
+  auto: { ...slotAuto, jobMapLimit: 'no limit', jobReduceLimit: 'no limit' },
   concurrency: slotConcurrency,
   runLabel: () => 'fifo',
 });

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannerCheckResult } from '@shared/aria/check';
+import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
+import type { WhyAnswer } from '@shared/runData';
+import type { ProfileStore } from '@shared/templates';
+import { startServices, type Services } from '../../../src-main/services';
+import { useTempDirs } from '../../helpers/tempDir';
+import { TABLE1 } from '../../unit/aria/fixtures';
+
+const tempDir = useTempDirs();
+
+async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
+  const r = await s.dispatch(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
+  return r.data as T;
+}
+
+describe('ARIA through the services', () => {
+  it('learns ARIA profiles from finished runs, pins them for MinEDF and fills "Deadlines met" for every scheduler', async () => {
+    const s = await startServices({ dataDir: tempDir() });
+    try {
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: { name: 'deadlines', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 20 }, mix: [{ template: 'WordCount', weight: 1, maps: [4, 16], reduces: 4 }], deadlineFactor: [1.5, 3] } },
+      });
+      const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'edf', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'minedf' }], seeds: [1] } });
+      const first = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(first.id);
+      // The first run pinned what the store knew then (nothing); the store has learnt since.
+      const store = await ok<ProfileStore>(s, 'profiles:list', {});
+      const wc = store.measured.find((m) => m.template === 'WordCount')!;
+      expect(wc.aria!.profile.mAvg).toBeGreaterThan(0);
+      expect(wc.aria!.profile.rAvg).toBeGreaterThan(0);
+      await ok(s, 'experiments:refreshProfiles', { id: design.id });
+      const pinned = (await ok<DesignRecord>(s, 'experiments:get', { id: design.id })).spec.profiles!;
+      expect(pinned.aria.WordCount).toEqual(wc.aria!.profile);
+      const second = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(second.id);
+      const detail = await ok<BatchDetail>(s, 'batches:get', { id: second.id });
+      expect(detail.results.map((r) => r.label)).toEqual(['fifo', 'fair (delay)', 'minedf']);
+      for (const run of detail.results) expect(run.summary!.deadlineHitRate).not.toBeNull();
+      // The why-panel shows MinEDF's reasons: the model's minimum for the job's deadline.
+      const why = await ok<WhyAnswer>(s, 'batches:why', { id: second.id, job: 'g1' });
+      const minedf = why.runs.find((r) => r.label === 'minedf')!;
+      expect(minedf.attempts.some((a) => /MinEDF: job g1 is below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots to finish by \d+ s\)/.test(a.reason))).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('saves named profiles and simulates chosen slot points on a saved cluster', async () => {
+    const s = await startServices({ dataDir: tempDir() });
+    try {
+      await ok(s, 'planner:saveProfile', { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount });
+      expect((await ok<ProfileStore>(s, 'profiles:list', {})).aria).toMatchObject([{ template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount }]);
+      const bad = await s.dispatch('planner:saveProfile', { template: 'WordCount', name: 'x', profile: { ...TABLE1.WordCount, mMax: 1 } });
+      expect(!bad.ok && bad.error.field).toBe('profile.mMax');
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 8 } });
+      const check = await ok<PlannerCheckResult>(s, 'planner:check', {
+        clusterId: cluster.id,
+        template: 'WordCount',
+        profile: TABLE1.WordCount,
+        maps: 24,
+        reduces: 4,
+        deadlineS: 400,
+        points: [
+          { mapSlots: 8, reduceSlots: 4 },
+          { mapSlots: 2, reduceSlots: 1 },
+        ],
+      });
+      expect(check.points).toHaveLength(2);
+      // Fewer slots: longer, in the simulation as in the model.
+      expect(check.points[1].simulatedS!).toBeGreaterThan(check.points[0].simulatedS!);
+      expect(check.points[1].predicted.avg).toBeGreaterThan(check.points[0].predicted.avg);
+      const tooMany = await s.dispatch('planner:check', { clusterId: cluster.id, template: 'WordCount', profile: TABLE1.WordCount, maps: 4, reduces: 1, points: [{ mapSlots: 10_000, reduceSlots: 1 }] });
+      expect(!tooMany.ok && tooMany.error.field).toBe('points.0.mapSlots');
+      expect((await ok<{ removed: boolean }>(s, 'planner:deleteProfile', { template: 'WordCount', name: 'staging 3 runs' })).removed).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+});
