@@ -1,9 +1,2 @@
-import type { AriaProfile } from '@shared/aria/profile';
-
-/** Table 1 of the ARIA paper (the 64 map / 32 reduce slot rows), in the paper's names. */
-export const TABLE1: Record<'Twitter' | 'Sort' | 'WordCount' | 'WikiTrends', AriaProfile> = {
-  Twitter: { mMin: 26, mAvg: 30, mMax: 42, avgInputMB: 64, selectivityM: 3.24, selectivityR: 3.2e-8, sh1Avg: 8, sh1Max: 11, shTypAvg: 37, shTypMax: 40, rAvg: 22, rMax: 44 },
-  Sort: { mMin: 2, mAvg: 5, mMax: 16, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 7, sh1Max: 13, shTypAvg: 30, shTypMax: 50, rAvg: 53, rMax: 75 },
-  WordCount: { mMin: 5, mAvg: 34, mMax: 40, avgInputMB: 64, selectivityM: 1.31, selectivityR: 0.46, sh1Avg: 8, sh1Max: 11, shTypAvg: 24, shTypMax: 30, rAvg: 11, rMax: 14 },
-  WikiTrends: { mMin: 66, mAvg: 99, mMax: 120, avgInputMB: 64, selectivityM: 9.98, selectivityR: 0.37, sh1Avg: 13, sh1Max: 27, shTypAvg: 115, shTypMax: 142, rAvg: 26, rMax: 34 },
-};
+/** Table 1 of the ARIA paper, as the studio ships it (src-main/shared/aria/paperProfiles.ts). */
+export { TABLE1_PROFILES as TABLE1 } from '@shared/aria/paperProfiles';

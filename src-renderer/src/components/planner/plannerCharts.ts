@@ -1,0 +1,91 @@
+import type { PlanResult } from '@shared/aria/plan';
+import type { FailureBounds } from '@shared/aria/failure';
+import type { PlannerCheckPoint } from '@shared/aria/check';
+
+/**
+ * ECharts options of the planner (ARIA Fig. 7, 8 and 9), built from plain results so they can be
+ * checked without a canvas. Colours stay ECharts' own palette; one series per bound.
+ */
+
+const BOUND_NAMES = { low: 'T as lower bound', avg: 'T as average', up: 'T as upper bound' } as const;
+
+/** Fig. 7: the minimal (map slots, reduce slots) pairs of each bound, and the recommended pair. */
+export function allocationOption(r: PlanResult): Record<string, unknown> {
+  const kinds = ['low', 'avg', 'up'] as const;
+  const series: object[] = kinds.map((k) => ({
+    name: BOUND_NAMES[k],
+    type: 'line',
+    step: false,
+    showSymbol: false,
+    data: (r.allocations?.[k] ?? []).map((p) => [p.mapSlots, p.reduceSlots]),
+  }));
+  if (r.minimal) series.push({ name: 'Fewest slots (average)', type: 'scatter', symbolSize: 12, data: [[r.minimal.mapSlots, r.minimal.reduceSlots]] });
+  return {
+    animation: false,
+    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}: ${p.value[0]} map + ${p.value[1]} reduce slots` },
+    legend: { top: 0 },
+    grid: { left: 56, right: 16, top: 36, bottom: 44 },
+    xAxis: { type: 'value', name: 'Map slots', nameLocation: 'middle', nameGap: 28, minInterval: 1 },
+    yAxis: { type: 'value', name: 'Reduce slots', nameLocation: 'middle', nameGap: 40, minInterval: 1 },
+    series,
+  };
+}
+
+/** Fig. 9: completion-time bounds for a worker failure at each t_f, against the failure-free bounds. */
+export function failureOption(curve: { atS: number; low: number; up: number; avg: number; stage: FailureBounds['stage'] }[], normal: { low: number; up: number }): Record<string, unknown> {
+  const line = (name: string, data: [number, number][], dashed = false) => ({ name, type: 'line', showSymbol: false, data, ...(dashed ? { lineStyle: { type: 'dashed' } } : {}) });
+  const end = curve.length ? curve[curve.length - 1].atS : 0;
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Math.round(v)} s` },
+    legend: { top: 0 },
+    grid: { left: 56, right: 16, top: 36, bottom: 44 },
+    xAxis: { type: 'value', name: 'Failure time t_f (s)', nameLocation: 'middle', nameGap: 28, max: Math.ceil(end) },
+    yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44, scale: true },
+    series: [
+      line('Lower bound with failure', curve.map((c) => [c.atS, c.low])),
+      line('Upper bound with failure', curve.map((c) => [c.atS, c.up])),
+      line('Lower bound, no failure', [[0, normal.low], [end, normal.low]], true),
+      line('Upper bound, no failure', [[0, normal.up], [end, normal.up]], true),
+    ],
+  };
+}
+
+/** Fig. 8: simulated completion of each checked point against its predicted bounds, and the deadline. */
+export function checkOption(points: readonly PlannerCheckPoint[], deadlineS?: number): Record<string, unknown> {
+  const labels = points.map((p) => `${p.mapSlots}×${p.reduceSlots}`);
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => (v === null || v === undefined ? '—' : `${Math.round(v)} s`) },
+    legend: { top: 0 },
+    grid: { left: 56, right: 16, top: 36, bottom: 56 },
+    xAxis: { type: 'category', data: labels, name: 'Map × reduce slots', nameLocation: 'middle', nameGap: 36 },
+    yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44 },
+    series: [
+      { name: 'Predicted lower', type: 'line', data: points.map((p) => p.predicted.low), showSymbol: true },
+      { name: 'Predicted average', type: 'line', data: points.map((p) => p.predicted.avg), showSymbol: true },
+      { name: 'Predicted upper', type: 'line', data: points.map((p) => p.predicted.up), showSymbol: true },
+      {
+        name: 'Simulated',
+        type: 'bar',
+        data: points.map((p) => p.simulatedS),
+        ...(deadlineS !== undefined ? { markLine: { symbol: 'none', data: [{ yAxis: deadlineS, name: 'Deadline' }], label: { formatter: `deadline ${Math.round(deadlineS)} s` } } } : {}),
+      },
+    ],
+  };
+}
+
+/** Points to simulate along each curve: its ends and evenly spaced ones between (ARIA sec. 5.4 samples each curve). */
+export function samplePoints(r: PlanResult, perCurve: number): { mapSlots: number; reduceSlots: number; curve: 'low' | 'avg' | 'up' }[] {
+  const out: { mapSlots: number; reduceSlots: number; curve: 'low' | 'avg' | 'up' }[] = [];
+  for (const curve of ['low', 'avg', 'up'] as const) {
+    const pairs = r.allocations?.[curve] ?? [];
+    if (!pairs.length) continue;
+    const n = Math.min(perCurve, pairs.length);
+    for (let i = 0; i < n; i++) {
+      const p = pairs[n === 1 ? 0 : Math.round((i * (pairs.length - 1)) / (n - 1))];
+      out.push({ ...p, curve });
+    }
+  }
+  return out;
+}
