@@ -49,12 +49,14 @@ function presetScenarios(): Scenario[] {
   for (const file of fs.readdirSync(PRESETS).filter((f) => f.endsWith('.experiment.json')).sort()) {
     const { experiment, cluster, workload } = loadExperiment(path.join(PRESETS, file));
     const jobs = workload.jobs.slice(0, 8).map((j) => ({ ...j, dependsOn: [] }));
+    // A preset that only generates keeps its generator, cut to 8 jobs.
+    const generate = jobs.length === 0 && workload.generate ? { ...workload.generate, count: Math.min(8, workload.generate.count) } : undefined;
     // ILA profiles the servers offline (seconds per scheduler): of the threshold presets, which differ
     // only in the threshold policy, the first and the last policy are enough.
     const keep = (i: number) => !file.startsWith('ila-thresholds') || i === 0 || i === experiment.schedulers.length - 1;
     experiment.schedulers.forEach((scheduler, i) =>
       keep(i) &&
-      out.push({ name: `${file} #${i} ${scheduler.kind}`, cluster, workload: { ...workload, jobs, generate: undefined }, scheduler, simulation: experiment.simulation, seed: experiment.seeds[0] }),
+      out.push({ name: `${file} #${i} ${scheduler.kind}`, cluster, workload: { ...workload, jobs, generate }, scheduler, simulation: experiment.simulation, seed: experiment.seeds[0] }),
     );
   }
   return out;
