@@ -134,7 +134,7 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
   try {
     result = plan(request);
   } catch (err) {
-    if (err instanceof PlanError) throw new CliUsageError(`${flagName(err.field)}: ${err.message.slice(err.field.length + 2)}`);
+    if (err instanceof PlanError) throw new CliUsageError(`${flagName(err.field)}: ${err.detail}`);
     if (err instanceof RangeError) throw new CliUsageError(err.message);
     throw err;
   }

@@ -1,4 +1,4 @@
-import { addDuration, emptyAriaTotals, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
+import { addMap, addReduce, emptyAriaTotals, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { JsonObjectStream } from '../../workloads/traces/jsonObjectStream';
 import { templateByName } from '../../workloads/templates';
 
@@ -26,10 +26,9 @@ function successful(t: RumenTask): RumenAttempt | undefined {
 }
 
 /**
- * ARIA measurements (sec. 3.2) of one Rumen job: each successful map's duration and bytes; for each
- * successful reduce, shuffle-and-sort from its start to `sortFinished` (only after the last map
- * finished for the first wave) and the reduce phase from `sortFinished` to its finish. Returns
- * why it cannot when the job lacks what ARIA needs.
+ * ARIA measurements (sec. 3.2) of one Rumen job: each successful map's duration and bytes; each
+ * successful reduce's stages from its start, `sortFinished` and finish (addReduce). Returns why it
+ * cannot when the job lacks what ARIA needs.
  */
 export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?: RumenTask[] }): { totals: AriaTotals } | { problem: string } {
   const t = emptyAriaTotals();
@@ -37,9 +36,7 @@ export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?
   for (const task of job.mapTasks ?? []) {
     const a = successful(task);
     if (!a) continue;
-    addDuration(t.maps, (a.finishTime! - a.startTime!) / 1000);
-    if (known(task.inputBytes)) t.maps.inputMb += task.inputBytes / MB;
-    if (known(task.outputBytes)) t.maps.outputMb += task.outputBytes / MB;
+    addMap(t, (a.finishTime! - a.startTime!) / 1000, known(task.inputBytes) ? task.inputBytes / MB : 0, known(task.outputBytes) ? task.outputBytes / MB : 0);
     mapEnd = Math.max(mapEnd, a.finishTime!);
   }
   if (t.maps.count === 0) return { problem: 'no successful map attempt with start and finish times' };
@@ -47,14 +44,10 @@ export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?
     const a = successful(task);
     if (!a) continue;
     if (!known(a.sortFinished)) return { problem: 'a reduce attempt has no sortFinished time (Rumen traces from Hadoop 0.20 and later carry it)' };
-    const start = a.startTime!;
-    const sortEnd = a.sortFinished;
-    if (start < mapEnd) addDuration(t.firstShuffle, Math.max(0, sortEnd - mapEnd) / 1000);
-    else addDuration(t.typicalShuffle, (sortEnd - start) / 1000);
-    addDuration(t.reduces, (a.finishTime! - sortEnd) / 1000);
     const input = known(a.reduceShuffleBytes) ? a.reduceShuffleBytes : known(task.inputBytes) ? task.inputBytes : 0;
-    t.reduces.inputMb += input / MB;
-    if (known(task.outputBytes)) t.reduces.outputMb += task.outputBytes / MB;
+    const output = known(task.outputBytes) ? task.outputBytes : 0;
+    // Rumen times are epoch milliseconds.
+    addReduce(t, a.startTime! / 1000, a.sortFinished / 1000, a.finishTime! / 1000, mapEnd / 1000, input / MB, output / MB);
   }
   return { totals: t };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { completionBounds, makespanBounds } from './bounds';
+import { completionBounds, makespanBounds, type CompletionBounds } from './bounds';
 import { failureBounds, type FailureBounds } from './failure';
 import { AriaProfileSchema, type AriaProfile } from './profile';
 import { provisionAll, type Provisioning } from './provisioning';
@@ -53,6 +53,8 @@ export interface PlanResult {
   reduces: number;
   scaled?: { mbPerReduce: number };
   bounds: { low: number; up: number; avg: number };
+  /** The terms of eq. 5 and eq. 6 (map stage, first and typical shuffle, reduce), unrounded. */
+  stages: Pick<CompletionBounds, 'lowStages' | 'upStages'>;
   /** Map stage bounds (eq. 1-2): where a failure time falls. */
   mapStage: { low: number; up: number };
   allocations?: Provisioning['allocations'];
@@ -67,9 +69,9 @@ const s3 = (x: number) => Number(x.toFixed(3));
 export class PlanError extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    readonly detail: string,
   ) {
-    super(`${field}: ${message}`);
+    super(`${field}: ${detail}`);
   }
 }
 
@@ -88,7 +90,7 @@ export function plan(request: PlanRequestInput): PlanResult {
   const shape = { maps: maps!, reduces: r.reduces, mapSlots: r.mapSlots, reduceSlots: r.reduceSlots };
   const b = completionBounds(profile, shape);
   const mapStage = makespanBounds(shape.maps, profile.mAvg, profile.mMax, Math.min(shape.mapSlots, Math.max(1, shape.maps)));
-  const out: PlanResult = { profile, maps: shape.maps, reduces: shape.reduces, ...(scaled ? { scaled } : {}), bounds: { low: s3(b.low), up: s3(b.up), avg: s3(b.avg) }, mapStage: { low: s3(mapStage.low), up: s3(mapStage.up) } };
+  const out: PlanResult = { profile, maps: shape.maps, reduces: shape.reduces, ...(scaled ? { scaled } : {}), bounds: { low: s3(b.low), up: s3(b.up), avg: s3(b.avg) }, stages: { lowStages: b.lowStages, upStages: b.upStages }, mapStage: { low: s3(mapStage.low), up: s3(mapStage.up) } };
   if (r.deadlineS !== undefined) {
     const p = provisionAll(profile, { maps: shape.maps, reduces: shape.reduces, clusterMapSlots: r.mapSlots, clusterReduceSlots: r.reduceSlots, deadlineS: r.deadlineS });
     out.allocations = p.allocations;

@@ -33,6 +33,28 @@ export function addDuration(into: D & { minS?: number }, seconds: number): void 
   into.maxS = Math.max(into.maxS, seconds);
 }
 
+/** One successful map into the totals: its duration, and the bytes it read and wrote. */
+export function addMap(t: AriaTotals, seconds: number, inputMb: number, outputMb: number): void {
+  addDuration(t.maps, seconds);
+  t.maps.inputMb += inputMb;
+  t.maps.outputMb += outputMb;
+}
+
+/**
+ * One successful reduce into the totals (sec. 3.2): it started at `start`, its sort ended at
+ * `sortEnd`, and its job's map stage ended at `mapEnd` (before `sortEnd`: a shuffle completes only
+ * once every map is done). A reduce started before the map stage ended is of the first wave, and
+ * only its shuffle after the map stage counts (the non-overlapping part); later waves' whole
+ * shuffle, sort included, is the typical shuffle.
+ */
+export function addReduce(t: AriaTotals, start: number, sortEnd: number, end: number, mapEnd: number, inputMb: number, outputMb: number): void {
+  if (start < mapEnd) addDuration(t.firstShuffle, Math.max(0, sortEnd - mapEnd));
+  else addDuration(t.typicalShuffle, sortEnd - start);
+  addDuration(t.reduces, end - sortEnd);
+  t.reduces.inputMb += inputMb;
+  t.reduces.outputMb += outputMb;
+}
+
 function mergeD(a: D, b: D): D {
   return { count: a.count + b.count, sumS: a.sumS + b.sumS, maxS: Math.max(a.maxS, b.maxS) };
 }

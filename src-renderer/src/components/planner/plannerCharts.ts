@@ -69,7 +69,7 @@ export function checkOption(points: readonly PlannerCheckPoint[], deadlineS?: nu
         name: 'Simulated',
         type: 'bar',
         data: points.map((p) => p.simulatedS),
-        ...(deadlineS !== undefined ? { markLine: { symbol: 'none', data: [{ yAxis: deadlineS, name: 'Deadline' }], label: { formatter: `deadline ${Math.round(deadlineS)} s` } } } : {}),
+        ...(deadlineS !== undefined ? { markLine: { symbol: 'none', data: [{ yAxis: deadlineS, name: 'Deadline' }], label: { formatter: `deadline ${Math.round(deadlineS)} s`, position: 'insideEndTop' } } } : {}),
       },
     ],
   };
