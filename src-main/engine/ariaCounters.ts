@@ -6,20 +6,24 @@ import { addMap, addReduce, emptyAriaTotals, type AriaTotals } from '@shared/ari
  */
 export class AriaCounters {
   private readonly byTemplate = new Map<string, AriaTotals>();
+  /** Each job's template totals, looked up once per job rather than once per task (a hot path). */
+  private readonly byJob: (AriaTotals | undefined)[] = [];
 
-  private entry(template: string): AriaTotals {
-    let e = this.byTemplate.get(template);
+  private entry(job: number, template: string): AriaTotals {
+    let e = this.byJob[job];
+    if (e) return e;
+    e = this.byTemplate.get(template);
     if (!e) this.byTemplate.set(template, (e = emptyAriaTotals()));
-    return e;
+    return (this.byJob[job] = e);
   }
 
-  mapDone(template: string, seconds: number, inputMb: number, outputMb: number): void {
-    addMap(this.entry(template), seconds, inputMb, outputMb);
+  mapDone(job: number, template: string, seconds: number, inputMb: number, outputMb: number): void {
+    addMap(this.entry(job, template), seconds, inputMb, outputMb);
   }
 
   /** A reduce finished (addReduce says how its stages count). */
-  reduceDone(template: string, start: number, sortEnd: number, end: number, mapEnd: number, inputMb: number, outputMb: number): void {
-    addReduce(this.entry(template), start, sortEnd, end, mapEnd, inputMb, outputMb);
+  reduceDone(job: number, template: string, start: number, sortEnd: number, end: number, mapEnd: number, inputMb: number, outputMb: number): void {
+    addReduce(this.entry(job, template), start, sortEnd, end, mapEnd, inputMb, outputMb);
   }
 
   result(): Record<string, AriaTotals> {

@@ -274,8 +274,8 @@ export class AttemptLifecycle {
     const counters = this.taskCounters(a);
     const template = s.jobs[j].template.name;
     this.recorder.profiles.addTask(template, counters);
-    if (isReduce) this.recorder.aria.reduceDone(template, at.start[a], at.sortEnd[a], s.now, s.jobMapEnd[j], counters.fetchMb, counters.hdfsWriteMb);
-    else this.recorder.aria.mapDone(template, counters.wallSeconds, counters.hdfsReadMb, counters.fsWriteMb + counters.hdfsWriteMb);
+    if (isReduce) this.recorder.aria.reduceDone(j, template, at.start[a], at.sortEnd[a], s.now, s.jobMapEnd[j], counters.fetchMb, counters.hdfsWriteMb);
+    else this.recorder.aria.mapDone(j, template, counters.wallSeconds, counters.hdfsReadMb, counters.fsWriteMb + counters.hdfsWriteMb);
     this.taskFinished(task, counters);
     this.endAttempt(a, SUCCEEDED);
     // Speculative twins lose the race.

@@ -15,8 +15,11 @@ type FifoSpec = SchedulerSpecOf<'fifo'>;
  */
 export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler {
   const found = { level: Locality.Node as Locality };
+  // Limits are rare (the planner's checks); without one no per-launch count is read.
   const mapLimit = spec.jobMapLimit ?? Infinity;
   const reduceLimit = spec.jobReduceLimit ?? Infinity;
+  const underMapLimit = (view: ClusterView, j: number) => mapLimit === Infinity || view.runningMaps(j) < mapLimit;
+  const underReduceLimit = (view: ClusterView, j: number) => reduceLimit === Infinity || view.runningReduces(j) < reduceLimit;
   return {
     name: 'fifo',
     onHeartbeat(n: number, view: ClusterView) {
@@ -27,11 +30,11 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
       for (let i = 0; i < jobs.length && freeMaps > 0; i++) {
         const j = jobs[i];
         if (view.pendingMaps(j) === 0) continue;
-        while (freeMaps > 0 && view.runningMaps(j) < mapLimit && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
+        while (freeMaps > 0 && underMapLimit(view, j) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
       }
       for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
         const j = jobs[i];
-        while (freeReduces > 0 && view.runningReduces(j) < reduceLimit && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
+        while (freeReduces > 0 && underReduceLimit(view, j) && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
       }
     },
   };
