@@ -164,9 +164,10 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       events.emit('store:changed', { domain: 'profiles', ids: [template] });
       return saved;
     },
-    'planner:saveProfile': async ({ template, name, profile }) => {
+    'planner:saveProfile': async ({ template, name, profile, replace }) => {
       if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
-      const saved = await profiles.ariaSave(template, name, profile);
+      const saved = await profiles.ariaSave(template, name, profile, replace);
+      if (saved === 'taken') throw new ServiceError('conflict', `${template} already has a profile named "${name}"; pick another name or replace it`, 'name');
       events.emit('store:changed', { domain: 'profiles', ids: [template] });
       return saved;
     },

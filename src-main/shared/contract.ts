@@ -71,7 +71,7 @@ export const contract = {
   'profiles:list': channel<ProfileStore>()(nothing),
   'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
   /** ARIA profiles the user names and keeps (the planner's "Save as"). */
-  'planner:saveProfile': channel<NamedAriaProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME, profile: AriaProfileSchema })),
+  'planner:saveProfile': channel<NamedAriaProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME, profile: AriaProfileSchema, replace: z.boolean().default(false) })),
   'planner:deleteProfile': channel<{ removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME })),
   /** Simulate chosen (map, reduce) slot points of the planner on a saved cluster (ARIA Fig. 7-8). */
   'planner:check': channel<PlannerCheckResult>()(PlannerCheckSchema),

@@ -96,8 +96,10 @@ export function profilesRepo(store: Store) {
       );
     },
 
-    ariaSave(template: string, name: string, profile: AriaProfile): Promise<NamedAriaProfile> {
+    /** Save a named profile; an existing one of that name is replaced only when asked (else `taken`). */
+    ariaSave(template: string, name: string, profile: AriaProfile, replace = false): Promise<NamedAriaProfile | 'taken'> {
       return store.write((db) => {
+        if (!replace && selectOne(db, 'SELECT 1 AS one FROM job_profiles WHERE template = ? AND name = ?', [template, ARIA_PREFIX + name])) return 'taken' as const;
         const at = now();
         upsert(db, template, ARIA_PREFIX + name, 'user', JSON.stringify(profile), at);
         return { template, name, profile, updatedAt: at };

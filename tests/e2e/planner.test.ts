@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { ProfileStore } from '@shared/templates';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -43,6 +44,13 @@ describe('the ARIA planner', () => {
       await page.getByTestId('profile-name').fill('my staging');
       await page.getByTestId('profile-save').click();
       await expect.poll(async () => (await page.getByTestId('planner-source').locator('option').allTextContents()).join('|')).toMatch(/WordCount — my staging/);
+      // Saving under the same name asks before replacing it.
+      await page.locator('[data-field="rAvg"]').fill('13');
+      await page.getByTestId('profile-name').fill('my staging');
+      await page.getByTestId('profile-save').click();
+      await page.getByTestId('confirm').click();
+      await expect.poll(() => page.locator('[data-field="rAvg"]').inputValue()).toBe('13');
+      await expect.poll(async () => (await ok<ProfileStore>(studio.services, 'profiles:list', {})).aria.map((a) => `${a.name}:${a.profile.rAvg}`)).toEqual(['my staging:13']);
 
       await page.getByTestId('planner-failure').scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-failure');

@@ -54,6 +54,12 @@ describe('ARIA through the services', () => {
     try {
       await ok(s, 'planner:saveProfile', { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount });
       expect((await ok<ProfileStore>(s, 'profiles:list', {})).aria).toMatchObject([{ template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount }]);
+      // The same name again is refused unless replacing is asked for: nothing saved is lost by accident.
+      const clash = await s.dispatch('planner:saveProfile', { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.Sort });
+      expect(!clash.ok && clash.error.code).toBe('conflict');
+      expect((await ok<ProfileStore>(s, 'profiles:list', {})).aria[0].profile).toEqual(TABLE1.WordCount);
+      await ok(s, 'planner:saveProfile', { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.Sort, replace: true });
+      expect((await ok<ProfileStore>(s, 'profiles:list', {})).aria[0].profile).toEqual(TABLE1.Sort);
       const bad = await s.dispatch('planner:saveProfile', { template: 'WordCount', name: 'x', profile: { ...TABLE1.WordCount, mMax: 1 } });
       expect(!bad.ok && bad.error.field).toBe('profile.mMax');
       const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 8 } });
