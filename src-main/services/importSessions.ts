@@ -163,6 +163,7 @@ export class ImportSessions {
       tasks: r.jobs.reduce((s, j) => s + (j.maps ?? 0) + (j.reduces ?? 0), 0),
       spanS: r.jobs.length ? last - first : 0,
       hasGenerator: Boolean(r.spec?.generate),
+      withDeadlines: r.jobs.filter((j) => j.deadline !== undefined || j.deadlineFactor !== undefined).length,
       firstRows: r.jobs.slice(0, PREVIEW_ROWS),
       problems: r.problems.slice(0, MAX_PREVIEW_PROBLEMS),
       problemCount: r.problemCount,

@@ -37,6 +37,8 @@ export interface ImportPreview extends ImportFile {
   /** Seconds from the first submission to the last. */
   spanS: number;
   hasGenerator: boolean;
+  /** Jobs that carry a deadline (absolute or as a factor) of their own. */
+  withDeadlines: number;
   firstRows: JobSpec[];
   /** The first problems (at most `MAX_PREVIEW_PROBLEMS`); `problemCount` counts them all. */
   problems: TraceProblem[];

@@ -52,6 +52,11 @@ describe('workload editor and trace import in the browser, against the real serv
 
       await page.getByTestId('facebook-mix').click();
       await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('25');
+      // Deadlines as ARIA sets them up: a factor of each job's time alone, drawn from a range.
+      await page.getByTestId('gen-deadline-factor').fill('3-1');
+      await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent()).toBe('the low end must not exceed the high end');
+      await page.getByTestId('gen-deadline-factor').fill('1-2');
+      await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').count()).toBe(0);
       await page.locator('#workload-name').fill('Facebook mix');
       await page.getByTestId('save').click();
       await page.getByText('Saved "Facebook mix"').waitFor();
@@ -61,6 +66,8 @@ describe('workload editor and trace import in the browser, against the real serv
 
       const stored = (await studio.services.dispatch('workloads:list', {})) as { data: WorkloadSummary[] };
       expect(stored.data).toMatchObject([{ name: 'Facebook mix', generatedJobs: 25 }]);
+      const facebook = (await studio.services.dispatch('workloads:get', { id: stored.data[0].id })) as { data: { spec: { generate: { deadlineFactor: unknown } } } };
+      expect(facebook.data.spec.generate.deadlineFactor).toEqual([1, 2]);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForTimeout(200); // charts redraw in the new theme
@@ -100,6 +107,12 @@ describe('workload editor and trace import in the browser, against the real serv
       expect(await page.getByTestId('import-flagged').textContent()).toMatch(/job3339 .*: writes 436 GB from 379 KB of input/);
       await screenshot(page, 'import-preview-light');
       await page.getByTestId('import-name').fill('Facebook 2009');
+      // The trace has no deadlines; the user gives each job 1.5 × its time alone. A bad factor waits.
+      await page.getByTestId('deadline-factor').check();
+      await page.getByTestId('deadline-value').fill('0');
+      await page.getByTestId('import-deadlines').getByText('Factor: must be greater than 0').waitFor();
+      expect(await page.getByTestId('confirm-import').isDisabled()).toBe(true);
+      await page.getByTestId('deadline-value').fill('1.5');
       await page.getByTestId('confirm-import').click();
       const row = page.locator('tr[data-workload="Facebook 2009"]');
       await row.waitFor();
@@ -117,6 +130,8 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByText('Saved "Facebook 2009"').waitFor();
       const saved = (await studio.services.dispatch('workloads:get', { id: page.url().split('/').pop() })) as { data: { spec: { jobs: { maps: number }[] } } };
       expect(saved.data.spec.jobs[0].maps).toBe(7);
+      expect(saved.data.spec.jobs.every((j) => (j as { deadlineFactor?: number }).deadlineFactor === 1.5)).toBe(true);
+      expect(await page.locator('[aria-label="Deadline × alone of job 1"]').inputValue()).toBe('1.5');
       expect(saved.data.spec.jobs).toHaveLength(5894);
       // Dismissed by hand: the notices would cover the table in the screenshots.
       while (await page.getByRole('button', { name: 'Dismiss' }).count()) await page.getByRole('button', { name: 'Dismiss' }).first().click();
