@@ -14,7 +14,7 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
-import { checkPlannerPoints } from './plannerCheck';
+import { plannerHandlers } from './plannerHandlers';
 import { experimentHandlers } from './experimentHandlers';
 import { sampleHandlers } from './sampleStudio';
 import type { ExperimentRunner } from './experimentRunner';
@@ -164,19 +164,6 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       events.emit('store:changed', { domain: 'profiles', ids: [template] });
       return saved;
     },
-    'planner:saveProfile': async ({ template, name, profile, replace }) => {
-      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
-      const saved = await profiles.ariaSave(template, name, profile, replace);
-      if (saved === 'taken') throw new ServiceError('conflict', `${template} already has a profile named "${name}"; pick another name or replace it`, 'name');
-      events.emit('store:changed', { domain: 'profiles', ids: [template] });
-      return saved;
-    },
-    'planner:deleteProfile': async ({ template, name }) => {
-      const result = await profiles.ariaRemove(template, name);
-      events.emit('store:changed', { domain: 'profiles', ids: [template] });
-      return result;
-    },
-    'planner:check': (request) => checkPlannerPoints(clusters.get(request.clusterId), request),
     'profiles:delete': async ({ template }) => {
       const result = await profiles.remove(template);
       events.emit('store:changed', { domain: 'profiles', ids: [template] });
@@ -220,6 +207,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
 
     ...experimentHandlers(store, events, runner),
+    ...plannerHandlers(store, events),
     ...sampleHandlers(store, events),
 
     'store:status': () => store.status(),

@@ -28,6 +28,7 @@ export const CHANNEL_NAMES = [
   'profiles:delete',
   'planner:saveProfile',
   'planner:deleteProfile',
+  'planner:scalingRuns',
   'planner:check',
   'imports:pickFile',
   'workloads:importPreview',

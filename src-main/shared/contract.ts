@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlannerCheckSchema, type PlannerCheckResult } from './aria/check';
 import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from './aria/profile';
+import type { StoredScalingRun } from './aria/scaling';
 import { ClusterSpecSchema } from './cluster';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
@@ -73,6 +74,8 @@ export const contract = {
   /** ARIA profiles the user names and keeps (the planner's "Save as"). */
   'planner:saveProfile': channel<NamedAriaProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME, profile: AriaProfileSchema, replace: z.boolean().default(false) })),
   'planner:deleteProfile': channel<{ removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME })),
+  /** Batches in the run history that measured a template (with reduces), newest first: what a scaling fit can use. */
+  'planner:scalingRuns': channel<StoredScalingRun[]>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** Simulate chosen (map, reduce) slot points of the planner on a saved cluster (ARIA Fig. 7-8). */
   'planner:check': channel<PlannerCheckResult>()(PlannerCheckSchema),
   'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),

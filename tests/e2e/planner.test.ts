@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { BatchSummary, DesignRecord } from '@shared/design';
 import type { ProfileStore } from '@shared/templates';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -61,6 +62,42 @@ describe('the ARIA planner', () => {
       expect(await page.getByTestId('check-table').textContent()).toMatch(/met|missed/);
       await page.getByTestId('check-table').scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-check');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('scales a measured profile to a new input size from staging runs in the history (eq. 9-10)', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+    // Two staging runs of WordCount, 1 GB and 4 GB with 4 reduces, as the Experiments page runs them.
+    for (const [name, inputMb] of [['staging 1 GB', 1024], ['staging 4 GB', 4096]] as const) {
+      const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: { name, jobs: [{ template: 'WordCount', submit: 0, inputMb, reduces: 4 }] } });
+      const design = await ok<DesignRecord>(studio.services, 'experiments:create', { spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] } });
+      const batch = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
+      await studio.services.runner.settled(batch.id);
+    }
+    const page = await browser().newPage({ viewport: { width: 1360, height: 1000 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="planner"]').click();
+      await page.getByTestId('planner-source').selectOption('measured:WordCount');
+      const scaling = page.getByTestId('planner-scaling');
+      await expect.poll(() => scaling.locator('[data-scaling-run]').count()).toBe(2);
+      await page.locator('[data-field="reduces"]').fill('4');
+      await page.locator('[data-field="inputMb"]').fill('16384');
+      const before = await page.getByTestId('bound-avg').textContent();
+      // One run is not a fit; the card says why.
+      await scaling.getByLabel('Scale from staging 1 GB').check();
+      await expect.poll(() => scaling.getByRole('alert').textContent()).toMatch(/scaling needs runs at two or more different data sizes per reduce/);
+      await scaling.getByLabel('Scale from staging 4 GB').check();
+      await expect.poll(() => page.getByTestId('planner-scaled').textContent()).toMatch(/Scaled to [\d,]+ MB per reduce/);
+      await expect.poll(() => page.getByTestId('bound-avg').textContent()).not.toBe(before);
+      await scaling.scrollIntoViewIfNeeded();
+      await screenshot(page, 'planner-scaling');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

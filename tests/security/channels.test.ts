@@ -34,6 +34,7 @@ describe('IPC allowlist', () => {
       'profiles:delete',
       'planner:saveProfile',
       'planner:deleteProfile',
+      'planner:scalingRuns',
       'planner:check',
       'imports:pickFile',
       'workloads:importPreview',

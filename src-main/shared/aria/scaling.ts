@@ -7,6 +7,15 @@ export interface ScalingObservation {
   mbPerReduce: number;
 }
 
+/** A batch in the run history that measured a template: a staging run the planner can scale from. */
+export interface StoredScalingRun extends ScalingObservation {
+  batchId: string;
+  name: string;
+  createdAt: string;
+  /** Finished runs of the batch whose measurements were added up. */
+  runs: number;
+}
+
 /** The reduce-side profile fields that grow with the data per reduce (eq. 9-10 and the paper's "similar factors"). */
 export const SCALED_FIELDS = ['sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax'] as const;
 export type ScaledField = (typeof SCALED_FIELDS)[number];

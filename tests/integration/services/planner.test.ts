@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannerCheckResult } from '@shared/aria/check';
+import { plan } from '@shared/aria/plan';
+import type { StoredScalingRun } from '@shared/aria/scaling';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
 import type { WhyAnswer } from '@shared/runData';
@@ -82,6 +84,36 @@ describe('ARIA through the services', () => {
       const tooMany = await s.dispatch('planner:check', { clusterId: cluster.id, template: 'WordCount', profile: TABLE1.WordCount, maps: 4, reduces: 1, points: [{ mapSlots: 10_000, reduceSlots: 1 }] });
       expect(!tooMany.ok && tooMany.error.field).toBe('points.0.mapSlots');
       expect((await ok<{ removed: boolean }>(s, 'planner:deleteProfile', { template: 'WordCount', name: 'staging 3 runs' })).removed).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("lists the history's batches that measured a template, as staging runs a scaling fit uses (eq. 9-10)", async () => {
+    const s = await startServices({ dataDir: tempDir() });
+    try {
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const stage = async (name: string, inputMb: number) => {
+        const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name, jobs: [{ template: 'WordCount', submit: 0, inputMb, reduces: 4 }] } });
+        const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] } });
+        const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+        await s.runner.settled(batch.id);
+        return batch.id;
+      };
+      const small = await stage('staging 1 GB', 1024);
+      const large = await stage('staging 4 GB', 4096);
+      const runs = await ok<StoredScalingRun[]>(s, 'planner:scalingRuns', { template: 'WordCount' });
+      // Newest first; each batch's two seeds added up into one staging run.
+      expect(runs.map((r) => [r.batchId, r.runs])).toEqual([
+        [large, 2],
+        [small, 2],
+      ]);
+      expect(runs[0].mbPerReduce).toBeGreaterThan(3 * runs[1].mbPerReduce);
+      expect(runs[0].profile.rAvg).toBeGreaterThan(runs[1].profile.rAvg);
+      // The fit over them predicts a longer reduce for a larger input, as the planner shows it.
+      const scaled = plan({ profile: runs[1].profile, inputMb: 8192, reduces: 4, mapSlots: 8, reduceSlots: 4, scaleFrom: runs.map(({ profile, mbPerReduce }) => ({ profile, mbPerReduce })) });
+      expect(scaled.profile.rAvg).toBeGreaterThan(runs[0].profile.rAvg);
+      expect(await ok<StoredScalingRun[]>(s, 'planner:scalingRuns', { template: 'Sort' })).toEqual([]);
     } finally {
       await s.close();
     }

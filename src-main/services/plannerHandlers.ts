@@ -1,0 +1,42 @@
+import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
+import { batchesRepo } from '../store/batchesRepo';
+import { clustersRepo } from '../store/clustersRepo';
+import type { Store } from '../store/database';
+import { profilesRepo } from '../store/profilesRepo';
+import { TEMPLATE_NAMES } from '../workloads/templates';
+import type { EventBus } from './eventBus';
+import type { Handlers } from './handlers';
+import { checkPlannerPoints } from './plannerCheck';
+import { ServiceError } from './serviceError';
+
+type PlannerChannels = Extract<keyof Handlers, `planner:${string}`>;
+
+/** The ARIA planner's services: named profiles, the history's staging runs for scaling, and the simulator check. */
+export function plannerHandlers(store: Store, events: EventBus): Pick<Handlers, PlannerChannels> {
+  const profiles = profilesRepo(store);
+  const batches = batchesRepo(store);
+  const clusters = clustersRepo(store);
+  const changed = (template: string) => events.emit('store:changed', { domain: 'profiles', ids: [template] });
+
+  return {
+    'planner:saveProfile': async ({ template, name, profile, replace }) => {
+      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
+      const saved = await profiles.ariaSave(template, name, profile, replace);
+      if (saved === 'taken') throw new ServiceError('conflict', `${template} already has a profile named "${name}"; pick another name or replace it`, 'name');
+      changed(template);
+      return saved;
+    },
+    'planner:deleteProfile': async ({ template, name }) => {
+      const result = await profiles.ariaRemove(template, name);
+      changed(template);
+      return result;
+    },
+    // A batch without a reduce of the template measured nothing a reduce-side fit can use.
+    'planner:scalingRuns': ({ template }) =>
+      batches
+        .ariaByBatch(template)
+        .filter((b) => b.totals.reduces.count > 0)
+        .map(({ totals, ...b }) => ({ ...b, profile: ariaProfileOf(totals), mbPerReduce: mbPerReduce(totals) })),
+    'planner:check': (request) => checkPlannerPoints(clusters.get(request.clusterId), request),
+  };
+}
