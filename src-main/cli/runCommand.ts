@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
-import { experimentInputs, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
+import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
+import { experimentFiles } from '../services/experimentFiles';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 import type { Services } from '../services';
@@ -11,9 +12,10 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
   byte-identical result every time. A summary table goes to stderr.
 
-  --save       also keep the experiment and its runs in the studio's store (time series as
-               compressed columns); --attempts adds every task attempt (node, phases, locality,
-               reason)
+  --save       also keep the experiment in the studio: its cluster, workload and design appear
+               in Experiments (the same file saved again adds to that design's history), its
+               runs in Run history (time series as compressed columns); --attempts adds every
+               task attempt (node, phases, locality, reason)
   --timing     add wall time and scheduler time per call to each run (not reproducible)
 `;
 
@@ -39,9 +41,13 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     if (flags.save) {
       const services = await openServices();
       try {
-        // Saved as a batch of the run history, through the same service the app saves its own with.
-        const batch = await services.runner.record(loaded.experiment.name, experimentInputs(loaded), ran.outcomes);
-        io.err(`saved experiment "${batch.name}" with ${ran.outcomes.length} runs in ${services.store.file}\n`);
+        // Saved as a design in Experiments (re-runnable and editable there) and as a batch of its
+        // history, through the same services the app saves its own with.
+        const inputs = experimentInputs(loaded);
+        const design = await experimentFiles(services.store, services.events).adopt(experimentParts(loaded));
+        const when = services.store.now().toISOString().slice(0, 16).replace('T', ' ');
+        const batch = await services.runner.record(`${design.name} — ${when}`, inputs, ran.outcomes, design.id);
+        io.err(`saved experiment "${design.name}" with ${ran.outcomes.length} runs ("${batch.name}") in ${services.store.file}\n`);
       } finally {
         await services.close();
       }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
 import { parseClusterFile } from '@shared/clusterFile';
 import { ExperimentSchema, type Experiment } from '@shared/experiment';
+import { experimentProblems } from '@shared/experimentFile';
 import { parseJsonText } from '@shared/jsonText';
 import { problemsOf } from '@shared/validation';
 import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload';
@@ -43,9 +44,9 @@ export function loadExperiment(file: string): LoadedExperiment {
   const dir = path.dirname(path.resolve(file));
   const json = parseJsonText(readText(file, 'experiment'), file);
   if (!json.ok) throw new ExperimentFileError(json.message);
-  const parsed = ExperimentSchema.safeParse(json.value);
-  if (!parsed.success) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage('', problemsOf(parsed.error))}`);
-  const experiment = parsed.data;
+  const problems = experimentProblems(json.value);
+  if (problems.length) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage('', problems)}`);
+  const experiment = ExperimentSchema.parse(json.value);
 
   let cluster: ClusterSpec;
   if ('file' in experiment.cluster) {

@@ -1,4 +1,5 @@
 import type { BatchInputs } from '@shared/design';
+import type { ExperimentFileParts } from '@shared/experimentFile';
 import type { ResultFile } from '@shared/experiment';
 import type { LoadedExperiment } from './loadExperiment';
 import { checkInputs, planBatch, resolveRun } from './matrix';
@@ -29,7 +30,13 @@ export class RunFailedError extends Error {}
 /** An experiment file's single cluster and workload as a batch's inputs. */
 export function experimentInputs(loaded: LoadedExperiment): BatchInputs {
   const { experiment, cluster, workload } = loaded;
-  return { clusters: [{ name: cluster.name, spec: cluster }], workloads: [{ name: workload.name, spec: workload }], schedulers: experiment.schedulers, seeds: experiment.seeds, simulation: experiment.simulation };
+  return { clusters: [{ name: cluster.name, spec: cluster }], workloads: [{ name: workload.name, spec: workload }], schedulers: experiment.schedulers, seeds: experiment.seeds, simulation: experiment.simulation, ...(experiment.sweep ? { sweep: experiment.sweep } : {}) };
+}
+
+/** The experiment as the studio keeps a design: its cluster and workload resolved and inlined. */
+export function experimentParts(loaded: LoadedExperiment): ExperimentFileParts {
+  const { experiment: e, cluster, workload } = loaded;
+  return { name: e.name, description: e.description, cluster, workload, schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { countRuns, type BatchInputs, type ExperimentDesign } from '@shared/design';
 import { schedulerLabel } from '@shared/schedulers';
+import { experimentFileText } from '@shared/experimentFile';
 import type { DesignSummary } from '@shared/runData';
 import type { Store } from '../store/database';
 import { batchesRepo } from '../store/batchesRepo';
@@ -11,6 +12,7 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import type { Handlers } from './handlers';
+import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
 import { ServiceError } from './serviceError';
 
@@ -23,6 +25,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);
   const changed = (ids: string[]) => events.emit('store:changed', { domain: 'experiments', ids });
+  const files = experimentFiles(store, events);
   const batchChanged = (ids: string[]) => events.emit('store:changed', { domain: 'batches', ids });
 
   /** Copy the saved clusters and workloads a design names into a batch's inputs. */
@@ -97,6 +100,24 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
       return runner.start(name ?? `${design.name} — ${when}`, id, snapshot(design.spec));
     },
+    'experiments:export': async ({ id }) => {
+      let design = designs.get(id);
+      // Exporting pins profiles as a first run would: the file then runs as the design will.
+      if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);
+      const schedulers = withPinnedProfiles(design.spec.schedulers, design.spec.profiles);
+      const several = design.spec.clusterIds.length * design.spec.workloadIds.length > 1;
+      return {
+        files: design.spec.clusterIds.flatMap((c) =>
+          design.spec.workloadIds.map((w) => {
+            const parts = files.partsOf(design.spec, c, w, schedulers);
+            const suffix = several ? `.${fileNameOf(parts.cluster.name)}.${fileNameOf(parts.workload.name)}` : '';
+            return { fileName: `${fileNameOf(design.name)}${suffix}.experiment.json`, content: experimentFileText(parts) };
+          }),
+        ),
+      };
+    },
+    'experiments:importPreview': ({ fileName, text }) => files.preview(text, fileName),
+    'experiments:importConfirm': ({ fileName, text, name }) => files.importText(text, fileName, name),
     'experiments:refreshProfiles': ({ id, expectedUpdatedAt }) => pinProfilesOf(id, expectedUpdatedAt),
 
     'batches:list': () => batches.list(),

@@ -114,10 +114,10 @@ export class ExperimentRunner {
    * A batch that ran outside the studio's pool (the CLI's `run --save`), saved exactly as the
    * studio saves its own: the batch, every run in plan order, the profiles it teaches, its end.
    */
-  async record(name: string, inputs: BatchInputs, outcomes: RunOutcome[]): Promise<BatchSummary> {
+  async record(name: string, inputs: BatchInputs, outcomes: RunOutcome[], experimentId: string | null = null): Promise<BatchSummary> {
     const batches = batchesRepo(this.store);
     const plan = planBatch(inputs);
-    const batch = await batches.create(name, null, inputs, plan);
+    const batch = await batches.create(name, experimentId, inputs, plan);
     for (const [i, o] of outcomes.entries()) await this.saveRun(batch.id, i, inputs, plan, o);
     await batches.finish(batch.id, 'finished');
     this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });

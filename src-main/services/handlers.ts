@@ -15,6 +15,7 @@ import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import { plannerHandlers } from './plannerHandlers';
+import { fileNameOf } from './experimentFiles';
 import { experimentHandlers } from './experimentHandlers';
 import { sampleHandlers } from './sampleStudio';
 import type { ExperimentRunner } from './experimentRunner';
@@ -39,8 +40,6 @@ export type Handlers = {
 };
 
 /** The implementation of every channel in the contract; transports only carry requests to it. */
-/** A file name from a saved name: safe on every OS. */
-const fileNameOf = (name: string) => name.replace(/[^\w.-]+/g, '_');
 
 /** Templates a workload names that the studio does not have, reported at the field. */
 function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }, prefix: string): void {

@@ -6,6 +6,7 @@ import { ClusterSpecSchema } from './cluster';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent } from './design';
+import type { ExperimentImportPreview } from './experimentFile';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
 import type { DesignSummary, RunData, WhyAnswer } from './runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
@@ -33,6 +34,8 @@ const batchId = z.string().uuid('must be a run history id');
 const fileToken = z.string().regex(/^[\w-]{16,64}$/, 'must be an import file token');
 const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt the editor loaded' }).optional();
 const newName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+/** An experiment file's text; traces inlined in one can run to tens of megabytes. */
+const experimentText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'an experiment file is at most 60 MB');
 const nothing = z.strictObject({});
 /** Cluster files are small even for 2,000 servers; this cap stops a wrong file early. */
 export const MAX_IMPORT_CHARS = 32_000_000;
@@ -93,6 +96,12 @@ export const contract = {
   /** Start every run of the experiment in the background; answers once the batch is stored. */
   /** Pin the profile store's current profiles into the design (an explicit "Refresh profiles"). */
   'experiments:refreshProfiles': channel<DesignRecord>()(z.strictObject({ id: experimentId, expectedUpdatedAt })),
+  /** A design as self-contained experiment files (one per cluster × workload), with its pinned profiles in the schedulers. */
+  'experiments:export': channel<{ files: { fileName: string; content: string }[] }>()(z.strictObject({ id: experimentId })),
+  /** What an experiment file would import (problems by line and field); nothing is stored. */
+  'experiments:importPreview': channel<ExperimentImportPreview>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText })),
+  /** Import an experiment file as a new cluster, workload and design (free names; nothing is overwritten). */
+  'experiments:importConfirm': channel<DesignRecord>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').optional() })),
   'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional() })),
   'batches:list': channel<BatchSummary[]>()(nothing),
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),

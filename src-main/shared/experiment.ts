@@ -3,6 +3,7 @@ import { AriaTotalsSchema } from './aria/totals';
 import { ClusterSpecSchema } from './cluster';
 import { SchedulerSpecSchema } from './schedulers';
 import { SimulationOptionsSchema } from './simulation';
+import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, WorkloadSpecSchema } from './workload';
 
 /**
@@ -28,6 +29,8 @@ export const ExperimentSchema = z.strictObject({
   schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler'),
   seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').default([1]),
   simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+  /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
+  sweep: SweepSchema.optional(),
 });
 
 export type Experiment = z.output<typeof ExperimentSchema>;

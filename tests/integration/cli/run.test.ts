@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { Store } from '../../../src-main/store/database';
+import type { ExperimentDesign } from '@shared/design';
+import { clustersRepo } from '../../../src-main/store/clustersRepo';
+import { namedSpecs } from '../../../src-main/store/namedSpecs';
 import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import { unpackColumns } from '../../../src-main/store/columns';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
@@ -96,13 +99,19 @@ describe('workload-studio run', () => {
     const plain = await cli(['run', example, '--save', '--data-dir', dir]);
     expect(plain.code).toBe(0);
     expect(plain.err).toMatch(/saved experiment "Baselines on a small mixed workload" with 12 runs/);
-    expect((await cli(['run', example, '--save', '--attempts', '--data-dir', dir])).err).toMatch(/saved experiment "Baselines on a small mixed workload \(2\)"/);
+    // The same file again adds to the same design's history rather than making a second design.
+    expect((await cli(['run', example, '--save', '--attempts', '--data-dir', dir])).err).toMatch(/saved experiment "Baselines on a small mixed workload" with 12 runs/);
     const listed = await cli(['runs', 'list', '--json', '--data-dir', dir]);
     const rows = JSON.parse(listed.out) as { id: string; experiment: string; scheduler: string; seed: number }[];
     expect(rows).toHaveLength(24);
 
     const store = await Store.open({ dataDir: dir });
     const repo = batchesRepo(store);
+    // The experiment is in Experiments too (with its cluster and workload), both batches under it.
+    const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment').list();
+    expect(designs.map((d) => d.name)).toEqual(['Baselines on a small mixed workload']);
+    expect(repo.list().map((b) => b.experimentId)).toEqual([designs[0].id, designs[0].id]);
+    expect(clustersRepo(store).list()).toHaveLength(1);
     const first = unpackColumns(repo.blob(rows[0].id)!);
     const withAttempts = unpackColumns(repo.blob(rows[12].id)!);
     store.close();

@@ -1,0 +1,144 @@
+import { clusterTotals } from '@shared/cluster';
+import { countRuns, ExperimentDesignSchema, type ExperimentDesign } from '@shared/design';
+import type { Experiment } from '@shared/experiment';
+import { experimentFileText, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experimentFile';
+import type { TraceProblem } from '@shared/imports';
+import { schedulerLabel } from '@shared/schedulers';
+import { problemsOf } from '@shared/validation';
+import type { ClusterSpec } from '@shared/cluster';
+import type { WorkloadSpec } from '@shared/workload';
+import { clustersRepo } from '../store/clustersRepo';
+import type { Store } from '../store/database';
+import { namedSpecs } from '../store/namedSpecs';
+import { workloadsRepo } from '../store/workloadsRepo';
+import { TEMPLATE_NAMES } from '../workloads/templates';
+import type { EventBus } from './eventBus';
+import { ServiceError } from './serviceError';
+
+/** A file name from a saved name: safe on every OS. */
+export const fileNameOf = (name: string) => name.replace(/[^\w.-]+/g, '_');
+
+/** The design parts of an experiment whose cluster and workload are inline, or the fields that refer elsewhere. */
+function inlineParts(e: Experiment): { parts?: ExperimentFileParts; problems: TraceProblem[] } {
+  const problems: TraceProblem[] = [];
+  const elsewhere = (field: string, what: string) =>
+    problems.push({ line: 0, field, message: `refers to ${what}; the studio imports self-contained experiment files (export one from the studio, or put the ${field.split('.')[0]} in the file)` });
+  if ('file' in e.cluster) elsewhere('cluster.file', `the file "${e.cluster.file}"`);
+  if ('file' in e.workload) elsewhere('workload.file', `the file "${e.workload.file}"`);
+  if ('trace' in e.workload) elsewhere('workload.trace.file', `the trace "${e.workload.trace.file}" (import the trace on the Workloads page and build the experiment on it)`);
+  if (problems.length) return { problems };
+  const parts = { name: e.name, description: e.description, cluster: e.cluster as ClusterSpec, workload: e.workload as WorkloadSpec, schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+  return { parts, problems: [...templateProblems(parts.workload), ...designProblems(parts)] };
+}
+
+function templateProblems(w: WorkloadSpec): TraceProblem[] {
+  const known = new Set(TEMPLATE_NAMES);
+  const out: TraceProblem[] = [];
+  w.jobs.forEach((j, i) => known.has(j.template) || out.push({ line: 0, field: `workload.jobs.${i}.template`, message: `unknown template "${j.template}"` }));
+  w.generate?.mix.forEach((m, i) => known.has(m.template) || out.push({ line: 0, field: `workload.generate.mix.${i}.template`, message: `unknown template "${m.template}"` }));
+  return out;
+}
+
+/** What a design adds to the file's own rules (run count, sweep target), said at the file's fields. */
+function designProblems(p: ExperimentFileParts): TraceProblem[] {
+  const placeholder = '00000000-0000-4000-8000-000000000000';
+  const r = ExperimentDesignSchema.safeParse(designOf(p, placeholder, placeholder));
+  return r.success ? [] : problemsOf(r.error).map((x) => ({ line: 0, ...x }));
+}
+
+function designOf(p: ExperimentFileParts, clusterId: string, workloadId: string): ExperimentDesign {
+  return { name: p.name, description: p.description, clusterIds: [clusterId], workloadIds: [workloadId], schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
+}
+
+/**
+ * Experiment files in and out of the store: a design exports as one self-contained file per
+ * cluster × workload it compares; a file imports as a new cluster, workload and design (under free
+ * names: nothing saved is overwritten). The CLI's `run --save` goes through `adopt`.
+ */
+export function experimentFiles(store: Store, events: EventBus) {
+  const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment');
+  const clusters = clustersRepo(store);
+  const workloads = workloadsRepo(store);
+
+  function read(text: string, fileName: string): { parts?: ExperimentFileParts; problems: TraceProblem[]; experiment?: Experiment } {
+    const r = readExperimentFile(text, fileName);
+    if (!r.ok) return { problems: r.problems };
+    return { ...inlineParts(r.experiment), experiment: r.experiment };
+  }
+
+  async function add(parts: ExperimentFileParts) {
+    const cluster = await clusters.importAsNew(parts.cluster);
+    const workload = await workloads.importAsNew(parts.workload);
+    const design = await designs.importAsNew(designOf(parts, cluster.id, workload.id));
+    events.emit('store:changed', { domain: 'clusters', ids: [cluster.id] });
+    events.emit('store:changed', { domain: 'workloads', ids: [workload.id] });
+    events.emit('store:changed', { domain: 'experiments', ids: [design.id] });
+    return design;
+  }
+
+  return {
+    preview(text: string, fileName: string): ExperimentImportPreview {
+      const { parts, problems, experiment } = read(text, fileName);
+      const totals = parts ? clusterTotals(parts.cluster) : undefined;
+      return {
+        fileName,
+        name: experiment?.name ?? '',
+        description: experiment?.description ?? '',
+        ...(parts && totals ? { cluster: { name: parts.cluster.name, nodes: totals.nodes, cores: totals.cores }, workload: { name: parts.workload.name, jobs: parts.workload.jobs.length, generated: parts.workload.generate?.count ?? 0 } } : {}),
+        schedulers: experiment?.schedulers.map(schedulerLabel) ?? [],
+        seeds: experiment?.seeds ?? [],
+        runs: experiment ? countRuns({ clusters: 1, workloads: 1, schedulers: experiment.schedulers.length, seeds: experiment.seeds.length, sweep: experiment.sweep }) : 0,
+        problems,
+      };
+    },
+
+    async importText(text: string, fileName: string, name?: string) {
+      const { parts, problems } = read(text, fileName);
+      if (!parts || problems.length) {
+        const p = problems[0];
+        throw new ServiceError('invalid_request', `${fileName}${p.line ? `, line ${p.line}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, 'text');
+      }
+      return add(name ? { ...parts, name } : parts);
+    },
+
+    /**
+     * A design for an experiment the CLI ran with `--save`: the saved design with that name when
+     * it would export to the same file (running the same file again adds to its history), else a
+     * new one.
+     */
+    async adopt(parts: ExperimentFileParts) {
+      const same = designs.findByName(parts.name);
+      if (same && same.spec.clusterIds.length === 1 && same.spec.workloadIds.length === 1) {
+        try {
+          const mine = this.partsOf(same.spec, same.spec.clusterIds[0], same.spec.workloadIds[0]);
+          if (experimentFileText(mine) === experimentFileText(parts)) return same;
+        } catch {
+          // Its cluster or workload was deleted: a new design it is.
+        }
+      }
+      return add(parts);
+    },
+
+    partsOf(spec: ExperimentDesign, clusterId: string, workloadId: string, schedulers = spec.schedulers): ExperimentFileParts {
+      const get = <S>(repo: { get(id: string): { spec: S } }, id: string, field: string, i: number) => {
+        try {
+          return repo.get(id).spec;
+        } catch {
+          throw new ServiceError('invalid_request', 'this experiment uses an item that no longer exists: pick another one before exporting', `spec.${field}.${i}`);
+        }
+      };
+      return {
+        name: spec.name,
+        description: spec.description,
+        cluster: get<ClusterSpec>(clusters, clusterId, 'clusterIds', spec.clusterIds.indexOf(clusterId)),
+        workload: get<WorkloadSpec>(workloads, workloadId, 'workloadIds', spec.workloadIds.indexOf(workloadId)),
+        schedulers,
+        seeds: spec.seeds,
+        simulation: spec.simulation,
+        ...(spec.sweep ? { sweep: spec.sweep } : {}),
+      };
+    },
+  };
+}
+
+export type ExperimentFiles = ReturnType<typeof experimentFiles>;

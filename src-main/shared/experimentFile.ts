@@ -1,0 +1,103 @@
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { ClusterSpecSchema, type ClusterSpec } from './cluster';
+import { ExperimentSchema, type Experiment } from './experiment';
+import type { TraceProblem } from './imports';
+import { parseJsonText } from './jsonText';
+import type { SchedulerSpec } from './schedulers';
+import type { SimulationOptions } from './simulation';
+import type { Sweep } from './design';
+import { problemsOf, type FieldProblem } from './validation';
+import { WorkloadSpecSchema, type WorkloadSpec } from './workload';
+
+/**
+ * Experiment files (docs/experiment.schema.json) as the studio writes and reads them: one
+ * cluster and one workload inlined, so the file alone reproduces the runs. The CLI and the paper
+ * presets use the same format; they may also point at other files, which the studio's import
+ * cannot follow (an upload has no folder).
+ */
+export interface ExperimentFileParts {
+  name: string;
+  description: string;
+  cluster: ClusterSpec;
+  workload: WorkloadSpec;
+  schedulers: SchedulerSpec[];
+  seeds: number[];
+  simulation: SimulationOptions;
+  sweep?: Sweep;
+}
+
+/** The file's text; keys in a fixed order and no timestamp, so the same design exports byte for byte the same. */
+export function experimentFileText(p: ExperimentFileParts): string {
+  const file = { format: 'workload-studio.experiment', name: p.name, description: p.description, cluster: p.cluster, workload: p.workload, schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * Every problem of an experiment value, each at its field. An inline cluster or workload is
+ * checked on its own, so a bad host says `cluster.racks.0.hosts.1.cores` rather than that the
+ * cluster as a whole matches none of the forms it may take.
+ */
+export function experimentProblems(value: unknown): FieldProblem[] {
+  const parsed = ExperimentSchema.safeParse(value);
+  if (parsed.success) return [];
+  const all = problemsOf(parsed.error);
+  const v = (value ?? {}) as Record<string, unknown>;
+  const inline = (x: unknown, refs: string[]) => typeof x === 'object' && x !== null && !Array.isArray(x) && !refs.some((k) => k in x);
+  const sharper: FieldProblem[] = [];
+  const own = (key: 'cluster' | 'workload', schema: typeof ClusterSpecSchema | typeof WorkloadSpecSchema) => {
+    const r = schema.safeParse(v[key]);
+    if (r.success) return false;
+    sharper.push(...problemsOf(r.error, key));
+    return true;
+  };
+  const clusterOwn = inline(v.cluster, ['file']) && own('cluster', ClusterSpecSchema);
+  const workloadOwn = inline(v.workload, ['file', 'trace']) && own('workload', WorkloadSpecSchema);
+  const rest = all.filter((p) => !((clusterOwn && /^cluster(\.|$)/.test(p.field)) || (workloadOwn && /^workload(\.|$)/.test(p.field))));
+  return [...sharper, ...rest];
+}
+
+/** 1-based line of a dotted field in the JSON text (its nearest parent that exists when the field is missing); 0 when unknown. */
+function lineOf(text: string, root: Node | undefined, field: string): number {
+  if (!root) return 0;
+  const path = field === '' ? [] : field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, path.slice(0, n));
+    if (node) {
+      // A property's value node: its key sits on the same line in any sane layout.
+      let line = 1;
+      for (let i = 0; i < node.offset; i++) if (text.charCodeAt(i) === 10) line++;
+      return line;
+    }
+  }
+  return 0;
+}
+
+export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: false; problems: TraceProblem[] };
+
+/** Read an experiment file's text: JSON errors by line and column, schema problems by field and line. */
+export function readExperimentFile(text: string, fileName: string): ExperimentFileRead {
+  const json = parseJsonText(text, fileName);
+  if (!json.ok) {
+    const line = /at line (\d+)/.exec(json.message);
+    return { ok: false, problems: [{ line: line ? Number(line[1]) : 0, field: '', message: json.message }] };
+  }
+  const problems = experimentProblems(json.value);
+  if (problems.length) {
+    const root = parseTree(text);
+    return { ok: false, problems: problems.map((p) => ({ ...p, line: lineOf(text, root, p.field) })) };
+  }
+  return { ok: true, experiment: ExperimentSchema.parse(json.value) };
+}
+
+/** What importing an experiment file would add, shown before the user confirms. */
+export interface ExperimentImportPreview {
+  fileName: string;
+  name: string;
+  description: string;
+  cluster?: { name: string; nodes: number; cores: number };
+  workload?: { name: string; jobs: number; generated: number };
+  schedulers: string[];
+  seeds: number[];
+  runs: number;
+  problems: TraceProblem[];
+}

@@ -1,0 +1,104 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
+import type { ExperimentImportPreview } from '@shared/experimentFile';
+import type { Services } from '../../../src-main/services';
+import { useServices } from '../../helpers/services';
+
+const open = useServices();
+const root = path.resolve(__dirname, '../../..');
+const PRESET = path.join(root, 'resources/presets/prism-puma.experiment.json');
+
+async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
+  const r = await s.dispatch(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
+  return r.data as T;
+}
+
+async function designWith(s: Services, clusters = 1): Promise<DesignRecord> {
+  const ids: string[] = [];
+  for (let i = 0; i < clusters; i++) ids.push((await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: `lab ${i + 1}`, racks: 1, hostsPerRack: 3 } })).id);
+  const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 6, arrival: { kind: 'poisson', meanInterarrivalS: 15 }, mix: [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }] } } });
+  // PRISM takes profiles: the export must carry what the design runs with.
+  return ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'fair vs prism', clusterIds: ids, workloadIds: [workload.id], schedulers: [{ kind: 'fair' }, { kind: 'prism' }], seeds: [1, 2] } });
+}
+
+async function runAndSummaries(s: Services, id: string) {
+  const batch = await ok<BatchSummary>(s, 'experiments:run', { id });
+  await s.runner.settled(batch.id);
+  const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+  return detail.results.map((r) => [r.label, r.seed, r.summary]);
+}
+
+describe('experiment files in and out of the studio', () => {
+  it('exports a design self-contained, imports it elsewhere byte for byte, and reruns to the same result', async () => {
+    const a = await open();
+    const design = await designWith(a);
+    const exported = await ok<{ files: { fileName: string; content: string }[] }>(a, 'experiments:export', { id: design.id });
+    expect(exported.files.map((f) => f.fileName)).toEqual(['fair_vs_prism.experiment.json']);
+    const file = JSON.parse(exported.files[0].content);
+    expect(file).toMatchObject({ format: 'workload-studio.experiment', name: 'fair vs prism', cluster: { name: 'lab 1' }, workload: { name: 'mixed' }, seeds: [1, 2] });
+    // The export pinned the design's profiles (as a first run would) and wrote them into PRISM's spec.
+    expect((await ok<DesignRecord>(a, 'experiments:get', { id: design.id })).spec.profiles).toBeDefined();
+    expect(file.schedulers[1].kind).toBe('prism');
+    expect(file.schedulers[1].profiles).toBeDefined();
+
+    const b = await open();
+    const preview = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: exported.files[0].fileName, text: exported.files[0].content });
+    expect(preview).toMatchObject({ name: 'fair vs prism', cluster: { name: 'lab 1', nodes: 3 }, workload: { name: 'mixed', jobs: 0, generated: 6 }, schedulers: ['fair (delay)', 'prism'], seeds: [1, 2], runs: 4, problems: [] });
+    // Nothing is stored by a preview.
+    expect(await ok<unknown[]>(b, 'experiments:list', {})).toEqual([]);
+    const imported = await ok<DesignRecord>(b, 'experiments:importConfirm', { fileName: exported.files[0].fileName, text: exported.files[0].content });
+    const again = await ok<{ files: { content: string }[] }>(b, 'experiments:export', { id: imported.id });
+    expect(again.files[0].content).toBe(exported.files[0].content);
+    expect(await runAndSummaries(b, imported.id)).toEqual(await runAndSummaries(a, design.id));
+  });
+
+  it('imports a paper preset; a second import gets free names and overwrites nothing', async () => {
+    const s = await open();
+    const text = fs.readFileSync(PRESET, 'utf8');
+    const first = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'prism-puma.experiment.json', text });
+    const second = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'prism-puma.experiment.json', text });
+    expect(second.name).toBe(`${first.name} (2)`);
+    const clusters = await ok<{ name: string }[]>(s, 'clusters:list', {});
+    expect(clusters).toHaveLength(2);
+    expect(new Set(clusters.map((c) => c.name)).size).toBe(2);
+    expect((await ok<DesignRecord>(s, 'experiments:get', { id: first.id })).spec.clusterIds).not.toEqual(second.spec.clusterIds);
+  });
+
+  it('names the line and field of every problem, and a refused import stores nothing', async () => {
+    const s = await open();
+    const preset = JSON.parse(fs.readFileSync(PRESET, 'utf8'));
+    const problemsOf = async (value: unknown) => (await ok<ExperimentImportPreview>(s, 'experiments:importPreview', { fileName: 'x.experiment.json', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) })).problems;
+
+    expect(await problemsOf('{\n  "name": "x",\n  "seeds": [1,,2]\n}')).toMatchObject([{ line: 3, field: '', message: expect.stringMatching(/not valid JSON at line 3/) }]);
+    // A bad host is named inside the cluster, at its own line, not as "the cluster matches no form".
+    const badCores = structuredClone(preset);
+    badCores.cluster.hostTypes[0].cores = 0;
+    const text = JSON.stringify(badCores, null, 2);
+    const [p] = await problemsOf(badCores);
+    expect(p.field).toBe('cluster.hostTypes.0.cores');
+    expect(text.split('\n')[p.line - 1]).toMatch(/"cores": 0/);
+    expect(await problemsOf({ ...preset, cluster: { file: 'lab.cluster.json' } })).toMatchObject([{ field: 'cluster.file', message: expect.stringMatching(/refers to the file "lab.cluster.json"; the studio imports self-contained experiment files/) }]);
+    expect(await problemsOf({ ...preset, workload: { trace: { format: 'swim', file: 'fb.tsv' } } })).toMatchObject([{ field: 'workload.trace.file' }]);
+    const unknown = structuredClone(preset);
+    (unknown.workload.jobs?.length ? unknown.workload.jobs[0] : unknown.workload.generate.mix[0]).template = 'Nope';
+    expect((await problemsOf(unknown))[0]).toMatchObject({ message: 'unknown template "Nope"' });
+    expect(await problemsOf({ ...preset, seeds: [1, 1] })).toMatchObject([{ field: 'seeds.1', message: 'seed 1 is listed twice' }]);
+
+    const refused = await s.dispatch('experiments:importConfirm', { fileName: 'x.experiment.json', text });
+    expect(!refused.ok && refused.error.message).toMatch(/^x.experiment.json, line \d+: cluster.hostTypes.0.cores: /);
+    expect(await ok<unknown[]>(s, 'clusters:list', {})).toEqual([]);
+    expect(await ok<unknown[]>(s, 'workloads:list', {})).toEqual([]);
+  });
+
+  it('exports a design over several clusters as one file per cluster × workload', async () => {
+    const s = await open();
+    const design = await designWith(s, 2);
+    const exported = await ok<{ files: { fileName: string; content: string }[] }>(s, 'experiments:export', { id: design.id });
+    expect(exported.files.map((f) => f.fileName)).toEqual(['fair_vs_prism.lab_1.mixed.experiment.json', 'fair_vs_prism.lab_2.mixed.experiment.json']);
+    expect(exported.files.map((f) => JSON.parse(f.content).cluster.name)).toEqual(['lab 1', 'lab 2']);
+  });
+});
