@@ -54,6 +54,11 @@ export function humanMessage(issue: z.core.$ZodIssue): string {
       return issue.format === 'uuid' ? 'must be the id of a saved item' : `is not a valid ${issue.format}`;
     case 'unrecognized_keys':
       return `has unknown setting${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_union': {
+      // A discriminated union with an unknown tag (a scheduler "kind", an arrival "kind") lists what it knows.
+      const options = (issue as { options?: unknown[] }).options;
+      return options?.length ? `must be one of ${options.map((v) => String(v)).join(', ')}` : 'matches none of the forms it may take';
+    }
     case 'not_multiple_of':
       return `must be a multiple of ${n(issue.divisor)}`;
     default:

@@ -40,4 +40,10 @@ describe('validation messages a user can read', () => {
     expect(problems(ExperimentDesignSchema, { ...base, simulation: { heartbeatS: -3 } })).toEqual([{ field: 'simulation.heartbeatS', message: 'must be positive' }]);
     expect(problems(ExperimentDesignSchema, { ...base, seeds: [1, 'one'] })).toEqual([{ field: 'seeds.1', message: 'must be a number' }]);
   });
+
+  it('lists the kinds a tagged choice knows when the tag is unknown, and says when a value fits none of a choice\'s forms', () => {
+    const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], seeds: [1] };
+    expect(problems(ExperimentDesignSchema, { ...base, schedulers: [{ kind: 'nope' }] })).toEqual([{ field: 'schedulers.0.kind', message: expect.stringMatching(/^must be one of fifo, fair, capacity, .*minedf$/) }]);
+    expect(problems(z.union([z.number(), z.string()]), true)).toEqual([{ field: '', message: 'matches none of the forms it may take' }]);
+  });
 });

@@ -1,0 +1,68 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DesignSummary } from '@shared/runData';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+const PRESET = path.join(ROOT, 'resources/presets/prism-puma.experiment.json');
+
+describe('experiment files in the browser', () => {
+  it('imports a preset by dropping it on the Experiments page, exports it back unchanged, and names a broken file\'s problems', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="experiments"]').click();
+      await page.getByTestId('import-experiment').waitFor();
+
+      // Dropped, as from a file manager: the preview says what the file holds before anything is stored.
+      const text = fs.readFileSync(PRESET, 'utf8');
+      await page.getByTestId('experiments-view').evaluate((el, content) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([content], 'prism-puma.experiment.json', { type: 'application/json' }));
+        el.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, text);
+      const preview = page.getByTestId('experiment-preview');
+      await preview.waitFor();
+      expect(await preview.textContent()).toMatch(/PRISM testbed — 10 nodes.*Schedulers\s*Hadoop Fair Scheduler \(8\/6 slots\), YARN Capacity \(128 vcores\), PRISM\s*Seeds\s*1, 2, 3 — 9 runs/);
+      expect(await ok<DesignSummary[]>(studio.services, 'experiments:list', {})).toEqual([]);
+      await screenshot(page, 'experiment-import-light');
+      await page.getByTestId('confirm-experiment-import').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      const [design] = await ok<DesignSummary[]>(studio.services, 'experiments:list', {});
+      expect(design.schedulers).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
+
+      // Exported from the list, the file is the preset's own design again, byte for byte as the service writes it.
+      await page.locator('[data-nav="experiments"]').click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`tr[data-experiment="${design.name}"]`).getByTestId('export-experiment').click()]);
+      const saved = fs.readFileSync((await download.path())!, 'utf8');
+      const expected = await ok<{ files: { fileName: string; content: string }[] }>(studio.services, 'experiments:export', { id: design.id });
+      expect(download.suggestedFilename()).toBe(expected.files[0].fileName);
+      expect(saved).toBe(expected.files[0].content);
+      // The same cluster as the preset's, with the defaults the preset leaves out written down.
+      expect(JSON.parse(saved).cluster).toEqual(loadExperiment(PRESET).cluster);
+
+      // A broken file, chosen with the button: every problem by line and field, and no import.
+      const broken = JSON.parse(text);
+      broken.seeds = [1, 1];
+      broken.schedulers[0].kind = 'nope';
+      const brokenFile = path.join(tempDir(), 'broken.experiment.json');
+      fs.writeFileSync(brokenFile, JSON.stringify(broken, null, 2));
+      await page.getByTestId('experiment-file').setInputFiles(brokenFile);
+      const problems = page.getByTestId('experiment-problems');
+      await problems.waitFor();
+      expect(await problems.textContent()).toMatch(/line \d+, schedulers\.0\.kind/);
+      expect(await page.getByTestId('confirm-experiment-import').isDisabled()).toBe(true);
+      await screenshot(page, 'experiment-import-problems-light');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
