@@ -13,6 +13,7 @@ import { serveCommand, serveHelp } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
 import { interferenceCommand, interferenceHelp } from './interferenceCommand';
 import { localityCommand, localityHelp } from './localityCommand';
+import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 
 declare const __APP_VERSION__: string | undefined;
@@ -31,6 +32,7 @@ Commands:
   plan --profile P ...          ARIA: completion-time bounds, slots for a deadline, scaling, failures (plan --help)
   speedup <result.json> --of S  how much faster scheduler S's jobs are than the others', job by job
   locality <result.json>        where each group of jobs read its input, scheduler by scheduler
+  report <result.json>          a report to hand on: --format html|pdf|csv|json --out DIR
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
 
@@ -83,6 +85,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         'detect-after': { type: 'string' },
         'deadline-factor': { type: 'string' },
         'deadline-slack': { type: 'string' },
+        baseline: { type: 'string' },
       },
     });
   } catch (err) {
@@ -102,7 +105,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, report: reportHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -118,6 +121,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     plan: () => planCommand(rest, flags, io, scaleFrom ?? []),
     speedup: () => speedupCommand(rest, flags, io),
     locality: () => localityCommand(rest, flags, io),
+    report: () => reportCommand(rest, flags, io, typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'),
     interference: () => interferenceCommand(flags, io),
   };
   if (command in fileCommands) {

@@ -1,6 +1,6 @@
 import type { BatchInputs } from '@shared/design';
-import type { ExperimentFileParts } from '@shared/experimentFile';
-import type { ResultFile } from '@shared/experiment';
+import { experimentFileText, type ExperimentFileParts } from '@shared/experimentFile';
+import { ExperimentSchema, type ResultFile } from '@shared/experiment';
 import type { LoadedExperiment } from './loadExperiment';
 import { checkInputs, planBatch, resolveRun } from './matrix';
 import { RunPool } from './runPool';
@@ -78,5 +78,6 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
       jobs: o.jobs,
     };
   });
-  return { result: { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, runs }, outcomes };
+  const asRun = ExperimentSchema.parse(JSON.parse(experimentFileText(experimentParts(loaded))));
+  return { result: { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, inputs: asRun, runs }, outcomes };
 }

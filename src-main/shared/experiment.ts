@@ -83,6 +83,11 @@ export const ResultFileSchema = z.strictObject({
   format: z.literal('workload-studio.result'),
   version: z.literal(1),
   experiment: z.string(),
+  /**
+   * The experiment as it ran, cluster and workload inlined: what a report needs to say how to
+   * reproduce it. Absent in results written before it existed.
+   */
+  inputs: ExperimentSchema.optional(),
   runs: z.array(
     z.strictObject({
       scheduler: z.string(),

@@ -22,11 +22,12 @@ describe('experiment files in the browser', () => {
 
       // Dropped, as from a file manager: the preview says what the file holds before anything is stored.
       const text = fs.readFileSync(PRESET, 'utf8');
-      await page.getByTestId('experiments-view').evaluate((el, content) => {
+      // (A script string: the browser's DataTransfer and DragEvent are not in the tests' Node types.)
+      await page.evaluate(`(() => {
         const transfer = new DataTransfer();
-        transfer.items.add(new File([content], 'prism-puma.experiment.json', { type: 'application/json' }));
-        el.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      }, text);
+        transfer.items.add(new File([${JSON.stringify(text)}], 'prism-puma.experiment.json', { type: 'application/json' }));
+        document.querySelector('[data-testid="experiments-view"]').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      })()`);
       const preview = page.getByTestId('experiment-preview');
       await preview.waitFor();
       expect(await preview.textContent()).toMatch(/PRISM testbed — 10 nodes.*Schedulers\s*Hadoop Fair Scheduler \(8\/6 slots\), YARN Capacity \(128 vcores\), PRISM\s*Seeds\s*1, 2, 3 — 9 runs/);

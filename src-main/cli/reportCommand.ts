@@ -1,0 +1,67 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { reportCsvFiles } from '../reports/reportCsv';
+import { reportHtml } from '../reports/reportHtml';
+import { NoBrowserError, pdfFromHtml } from '../reports/pdfFromHtml';
+import { resultReport } from '../reports/resultReport';
+import { CliUsageError, type CliIo } from './output';
+import { readResultFile } from './resultFile';
+
+export const reportHelp = `workload-studio report <result.json> --format html|pdf|csv|json --out DIR [--baseline SCHEDULER]
+
+  A report of a run result (docs/result.schema.json) to hand to colleagues:
+  html  one standalone file, no script: the summary with 95 % intervals and the best marked only
+        where the paired test says so, per-job speedup over the baseline, data locality by job
+        group, charts as inline SVG, and how to reproduce it (cluster, workload, every scheduler
+        parameter, seeds, simulation options, the experiment file and the command)
+  pdf   the same, printed by headless Chromium or Chrome (CHROMIUM_PATH picks one)
+  csv   every table and series: summary.csv, speedup.csv, locality.csv, jct-cdf.csv
+  json  the same numbers in one file
+  The baseline is the first scheduler of the result unless --baseline names another.
+`;
+
+const FORMATS = ['html', 'pdf', 'csv', 'json'] as const;
+
+export async function reportCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, version: string): Promise<number> {
+  const file = args[0];
+  if (!file) throw new CliUsageError(`report needs a result file\n\n${reportHelp}`);
+  const format = flags.format ?? 'html';
+  if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`--format: must be one of ${FORMATS.join(', ')}`);
+  if (typeof flags.out !== 'string' || flags.out === '') throw new CliUsageError(`report needs --out DIR\n\n${reportHelp}`);
+  const read = readResultFile(file);
+  if (!read.ok) {
+    io.err(`error: ${read.message}\n`);
+    return 1;
+  }
+  let report;
+  try {
+    report = resultReport(read.result, typeof flags.baseline === 'string' ? flags.baseline : undefined);
+  } catch (err) {
+    throw new CliUsageError(`--baseline: ${(err as Error).message}`);
+  }
+  const dir = flags.out;
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.basename(file).replace(/\.json$/i, '').replace(/\.result$/i, '');
+  const written: string[] = [];
+  const write = (name: string, text: string) => {
+    const target = path.join(dir, name);
+    fs.writeFileSync(target, text);
+    written.push(target);
+  };
+  const html = () => reportHtml(report, { source: path.basename(file), studioVersion: version, generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' });
+  if (format === 'html') write(`${base}.report.html`, html());
+  else if (format === 'json') write(`${base}.report.json`, `${JSON.stringify({ format: 'workload-studio.report', ...report }, null, 2)}\n`);
+  else if (format === 'csv') for (const [name, text] of Object.entries(reportCsvFiles(report))) write(`${base}.${name}`, text);
+  else {
+    const target = path.join(dir, `${base}.report.pdf`);
+    try {
+      await pdfFromHtml(html(), target);
+    } catch (err) {
+      io.err(`error: ${(err as Error).message}\n`);
+      return err instanceof NoBrowserError ? 2 : 1;
+    }
+    written.push(target);
+  }
+  for (const w of written) io.err(`wrote ${w}\n`);
+  return 0;
+}

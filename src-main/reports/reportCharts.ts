@@ -1,0 +1,70 @@
+import * as echarts from 'echarts';
+import type { ResultReport } from './resultReport';
+
+/**
+ * The report's charts as SVG strings, drawn by ECharts' server-side renderer: the same library as
+ * the app's charts, no browser and no script in the report. Animation is off so the SVG is the
+ * final picture.
+ */
+function svg(option: Record<string, unknown>, width = 760, height = 320): string {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption({ animation: false, textStyle: { fontFamily: 'sans-serif' }, ...option });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}
+
+/** At most `max` points of a sorted series, evenly spaced by rank (a CDF keeps its shape). */
+function thin(values: number[], max: number): [number, number][] {
+  const n = values.length;
+  const step = Math.max(1, Math.ceil(n / max));
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i += step) out.push([values[i], (i + 1) / n]);
+  if (n && out[out.length - 1][1] !== 1) out.push([values[n - 1], 1]);
+  return out;
+}
+
+const legend = { top: 0, type: 'plain' };
+const grid = { left: 64, right: 24, top: 40, bottom: 48 };
+
+export function jctCdfSvg(r: ResultReport): string {
+  return svg({
+    legend,
+    grid,
+    xAxis: { type: 'log', name: 'job completion time (s)', nameLocation: 'middle', nameGap: 28, minorSplitLine: { show: false } },
+    yAxis: { type: 'value', min: 0, max: 1, name: 'fraction of jobs' },
+    series: r.jct.map((s) => ({ type: 'line', name: s.scheduler, step: 'end', showSymbol: false, data: thin(s.seconds.map((x) => Math.max(x, 0.001)), 400) })),
+  });
+}
+
+/** Mean JCT per scheduler with its 95 % interval over seeds, drawn as a box from low to high with the mean across it. */
+export function meanJctSvg(r: ResultReport): string {
+  const rows = r.summary.filter((x) => x.metric === 'Mean job completion time');
+  return svg({
+    grid: { ...grid, bottom: 72 },
+    xAxis: { type: 'category', data: rows.map((x) => x.configuration), axisLabel: { interval: 0, rotate: rows.length > 4 ? 20 : 0 } },
+    yAxis: { type: 'value', name: 'mean JCT (s), 95 % interval', scale: true },
+    series: [{ type: 'boxplot', data: rows.map((x) => (x.mean === null ? [] : [x.ciLow ?? x.mean, x.ciLow ?? x.mean, x.mean, x.ciHigh ?? x.mean, x.ciHigh ?? x.mean])) }],
+  });
+}
+
+/** Share of each job group's maps that read their input locally, per scheduler (ILA Fig. 7). */
+export function localitySvg(r: ResultReport): string {
+  const groups = r.locality.rows.map((row) => row.group);
+  return svg({
+    legend,
+    grid: { ...grid, bottom: 72 },
+    xAxis: { type: 'category', data: groups, axisLabel: { interval: 0, rotate: groups.length > 6 ? 30 : 0 } },
+    yAxis: { type: 'value', min: 0, max: 100, name: 'local maps (%)' },
+    series: r.locality.schedulers.map((s) => ({
+      type: 'bar',
+      name: s,
+      data: r.locality.rows.map((row) => {
+        const c = row.cells[s];
+        return c && c.maps ? Math.round((1000 * c.local) / c.maps) / 10 : null;
+      }),
+    })),
+  });
+}

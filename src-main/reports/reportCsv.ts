@@ -1,0 +1,20 @@
+import { toCsv } from '@shared/csv';
+import { summaryCsv } from '@shared/summaryExport';
+import type { ResultReport } from './resultReport';
+
+/** Every table and series of a report as CSV files (name → text), with exactly the report's numbers. */
+export function reportCsvFiles(r: ResultReport): Record<string, string> {
+  const locality = r.locality.rows.flatMap((row) =>
+    r.locality.schedulers.map((s) => {
+      const c = row.cells[s] ?? { maps: 0, node: 0, local: 0 };
+      return { group: row.group, template: row.template, scheduler: s, maps: c.maps, nodeLocal: c.node, local: c.local, localPercent: c.maps ? (100 * c.local) / c.maps : null };
+    }),
+  );
+  const cdf = r.jct.flatMap((series) => series.seconds.map((seconds, i) => ({ scheduler: series.scheduler, seconds, fraction: (i + 1) / series.seconds.length })));
+  return {
+    'summary.csv': summaryCsv(r.summary),
+    'speedup.csv': toCsv(['scheduler', 'pairs', 'perJob', 'meanJct', 'lowestSeed', 'highestSeed'], r.speedup.map((s) => ({ ...s }))),
+    'locality.csv': toCsv(['group', 'template', 'scheduler', 'maps', 'nodeLocal', 'local', 'localPercent'], locality),
+    'jct-cdf.csv': toCsv(['scheduler', 'seconds', 'fraction'], cdf),
+  };
+}

@@ -1,0 +1,105 @@
+import { TEST_NAME } from '@shared/comparison';
+import { clusterTotals } from '@shared/cluster';
+import { schedulerLabel } from '@shared/schedulers';
+import { jctCdfSvg, localitySvg, meanJctSvg } from './reportCharts';
+import type { ResultReport } from './resultReport';
+
+/** Where the report came from and how to rerun it. */
+export interface ReportMeta {
+  /** The result file's name as the user has it. */
+  source: string;
+  studioVersion: string;
+  generatedAt: string;
+}
+
+const esc = (s: unknown) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const num = (x: number | null, digits = 1) => (x === null ? '—' : Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits));
+
+function summaryTable(r: ResultReport): string {
+  const metrics = [...new Set(r.summary.filter((x) => !x.diagnostic).map((x) => x.metric))];
+  const cell = (metric: string, scheduler: string) => {
+    const x = r.summary.find((y) => y.metric === metric && y.configuration === scheduler);
+    if (!x || x.mean === null) return '<td class="num">—</td>';
+    const ci = x.ciLow !== null && x.ciHigh !== null && x.seeds > 1 ? ` <span class="ci">(${num(x.ciLow)}–${num(x.ciHigh)})</span>` : '';
+    const ratio = scheduler !== r.baseline && x.ratio !== null ? ` <span class="ratio">${x.ratio.toFixed(2)}×</span>` : '';
+    return `<td class="num${x.best ? ' best' : ''}">${num(x.mean)}${ci}${ratio}</td>`;
+  };
+  const head = `<tr><th>Metric</th>${r.schedulers.map((s) => `<th class="num">${esc(s)}${s === r.baseline ? ' <span class="ci">(baseline)</span>' : ''}</th>`).join('')}</tr>`;
+  const rows = metrics.map((m) => {
+    const unit = r.summary.find((x) => x.metric === m)?.unit;
+    return `<tr><td>${esc(m)}${unit ? ` <span class="ci">${esc(unit)}</span>` : ''}</td>${r.schedulers.map((s) => cell(m, s)).join('')}</tr>`;
+  });
+  return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function speedupTable(r: ResultReport): string {
+  if (!r.speedup.length) return '<p class="muted">One scheduler only: nothing to pair.</p>';
+  const rows = r.speedup.map((s) => `<tr><td>${esc(s.scheduler)}</td><td class="num">${s.pairs.toLocaleString('en-US')}</td><td class="num">${s.perJob.toFixed(2)}×</td><td class="num">${s.meanJct.toFixed(2)}×</td><td class="num">${s.lowestSeed.toFixed(2)}–${s.highestSeed.toFixed(2)}×</td></tr>`);
+  return `<table><thead><tr><th>Scheduler</th><th class="num">Job pairs</th><th class="num">Per-job speedup (geometric mean)</th><th class="num">Ratio of mean JCTs</th><th class="num">Single seed, lowest–highest</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function localityTable(r: ResultReport): string {
+  if (!r.locality.rows.length) return '<p class="muted">No map read input in this result.</p>';
+  const head = `<tr><th>Job group</th>${r.locality.schedulers.map((s) => `<th class="num">${esc(s)}</th>`).join('')}</tr>`;
+  const rows = r.locality.rows.map((row) => `<tr><td>${esc(row.group)}</td>${r.locality.schedulers.map((s) => {
+    const c = row.cells[s];
+    return `<td class="num">${c && c.maps ? `${((100 * c.local) / c.maps).toFixed(1)} % <span class="ci">of ${c.maps.toLocaleString('en-US')}</span>` : '—'}</td>`;
+  }).join('')}</tr>`);
+  return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function reproduce(r: ResultReport, meta: ReportMeta): string {
+  const file = `${r.experiment.replace(/[^\w.-]+/g, '_')}.experiment.json`;
+  const command = `workload-studio run ${file} --out ${meta.source}`;
+  if (!r.inputs) return `<p>The result file was written before results carried their experiment, so its cluster, workload and settings are not known here. Rerun the experiment file it came from: <code>workload-studio run EXPERIMENT.json --out ${esc(meta.source)}</code>.</p>`;
+  const e = r.inputs;
+  const cluster = 'name' in e.cluster && 'racks' in e.cluster ? e.cluster : undefined;
+  const totals = cluster ? clusterTotals(cluster) : undefined;
+  const workload = 'jobs' in e.workload ? e.workload : undefined;
+  const lines = [
+    `<dt>Command</dt><dd><code>${esc(command)}</code> — the experiment file is below; the same file gives these numbers byte for byte.</dd>`,
+    cluster && totals ? `<dt>Cluster</dt><dd>${esc(cluster.name)}: ${totals.nodes} nodes, ${totals.cores} cores, ${totals.memoryGb} GB in ${totals.racks} rack${totals.racks === 1 ? '' : 's'}</dd>` : '',
+    workload ? `<dt>Workload</dt><dd>${esc(workload.name)}: ${workload.jobs.length} jobs${workload.generate ? ` + ${workload.generate.count} generated (${workload.generate.arrival.kind} arrivals)` : ''}</dd>` : '',
+    `<dt>Schedulers</dt><dd><ul>${e.schedulers.map((s) => `<li><strong>${esc(schedulerLabel(s))}</strong> <code>${esc(JSON.stringify(s, (k, v) => (k === 'profiles' ? '(pinned profiles: in the file below)' : v)))}</code></li>`).join('')}</ul></dd>`,
+    `<dt>Seeds</dt><dd>${e.seeds.join(', ')}</dd>`,
+    `<dt>Simulation</dt><dd><code>${esc(JSON.stringify(e.simulation))}</code></dd>`,
+    e.sweep ? `<dt>Sweep</dt><dd><code>${esc(JSON.stringify(e.sweep))}</code></dd>` : '',
+  ];
+  return `<dl>${lines.join('')}</dl><details><summary>The experiment file (${esc(file)})</summary><pre>${esc(JSON.stringify(e, null, 2))}</pre></details>`;
+}
+
+const STYLE = `
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b1f27;margin:32px auto;max-width:960px;padding:0 16px;line-height:1.45}
+h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
+.muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
+table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
+code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
+figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
+@media print{body{margin:0;max-width:none}details pre{max-height:none}h2{break-after:avoid}figure,tr{break-inside:avoid}}`;
+
+/** A standalone HTML report: no script, no external file; every chart an inline SVG. */
+export function reportHtml(r: ResultReport, meta: ReportMeta): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(r.experiment)} — Workload Studio report</title><style>${STYLE}</style></head>
+<body>
+<header><h1>${esc(r.experiment)}</h1>
+<p class="muted">${r.schedulers.length} scheduler${r.schedulers.length === 1 ? '' : 's'} × ${r.seeds.length} seed${r.seeds.length === 1 ? '' : 's'} (${r.seeds.join(', ')}) · baseline ${esc(r.baseline)} · from ${esc(meta.source)} · Workload Studio ${esc(meta.studioVersion)} · ${esc(meta.generatedAt)}</p></header>
+<h2>Summary</h2>
+<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). Shaded: best, only where ${esc(TEST_NAME)} separates it from every other. ×: ratio against the baseline, above 1× always better.</p>
+${summaryTable(r)}
+<figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>
+<h2>Job completion times</h2>
+<figure>${jctCdfSvg(r)}<figcaption>Distribution of job completion times over all seeds (log scale).</figcaption></figure>
+<h2>Per-job speedup over ${esc(r.baseline)}</h2>
+<p class="muted">Every job paired with itself (same seed, same id); above 1×: the scheduler's jobs finish faster than the baseline's.</p>
+${speedupTable(r)}
+<h2>Data locality by job group</h2>
+${localityTable(r)}
+${r.locality.rows.length ? `<figure>${localitySvg(r)}<figcaption>Share of each job group's maps that read their input on their node or server.</figcaption></figure>` : ''}
+<h2>How to reproduce</h2>
+${reproduce(r, meta)}
+</body></html>
+`;
+}

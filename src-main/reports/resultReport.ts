@@ -1,0 +1,63 @@
+import type { ResultFile } from '@shared/experiment';
+import { summaryRows, type SummaryExportRow } from '@shared/summaryExport';
+import { jobLocality, type JobLocalityReport } from './jobLocality';
+import { jobSpeedup } from './jobSpeedup';
+
+/** One scheduler's jobs against the baseline's, job by job (above 1: faster than the baseline). */
+export interface SpeedupLine {
+  scheduler: string;
+  pairs: number;
+  perJob: number;
+  meanJct: number;
+  /** Lowest and highest per-job speedup of a single seed. */
+  lowestSeed: number;
+  highestSeed: number;
+}
+
+/** Every table and series a report shows, computed once from a result file. */
+export interface ResultReport {
+  experiment: string;
+  schedulers: string[];
+  seeds: number[];
+  baseline: string;
+  summary: SummaryExportRow[];
+  speedup: SpeedupLine[];
+  locality: JobLocalityReport;
+  /** Completion times of every finished job over all seeds, sorted: the JCT CDF. */
+  jct: { scheduler: string; seconds: number[] }[];
+  inputs?: ResultFile['inputs'];
+}
+
+/** The report of a result file, against `baseline` (default: the first scheduler). */
+export function resultReport(result: ResultFile, baseline?: string): ResultReport {
+  const schedulers = [...new Set(result.runs.map((r) => r.scheduler))];
+  const base = baseline ?? schedulers[0];
+  if (!schedulers.includes(base)) throw new Error(`no runs of scheduler "${base}" in this result (it has ${schedulers.map((s) => `"${s}"`).join(', ')})`);
+  const groups = schedulers.map((s) => ({ key: s, label: s, runs: result.runs.filter((r) => r.scheduler === s).map((r) => ({ seed: r.seed, status: 'finished', summary: r.summary })) }));
+  const speedup: SpeedupLine[] = [];
+  for (const s of schedulers) {
+    if (s === base) continue;
+    const row = jobSpeedup(result, s).rows.find((r) => r.scheduler === base);
+    if (!row) continue;
+    const perSeed = row.bySeed.map((x) => x.perJob);
+    speedup.push({ scheduler: s, pairs: row.pairs, perJob: row.perJob, meanJct: row.meanJct, lowestSeed: Math.min(...perSeed), highestSeed: Math.max(...perSeed) });
+  }
+  const jct = schedulers.map((s) => ({
+    scheduler: s,
+    seconds: result.runs
+      .filter((r) => r.scheduler === s)
+      .flatMap((r) => r.jobs.filter((j) => j.status === 'succeeded' && j.submit !== null && j.finish !== null).map((j) => j.finish! - j.submit!))
+      .sort((a, b) => a - b),
+  }));
+  return {
+    experiment: result.experiment,
+    schedulers,
+    seeds: [...new Set(result.runs.map((r) => r.seed))].sort((a, b) => a - b),
+    baseline: base,
+    summary: summaryRows(groups, base),
+    speedup,
+    locality: jobLocality(result),
+    jct,
+    ...(result.inputs ? { inputs: result.inputs } : {}),
+  };
+}
