@@ -66,17 +66,42 @@ export function experimentFiles(store: Store, events: EventBus) {
     return { ...inlineParts(r.experiment), experiment: r.experiment };
   }
 
+  /** Cluster, workload and design in one write: an import is whole or absent, and the file is saved once. */
   async function add(parts: ExperimentFileParts) {
-    const cluster = await clusters.importAsNew(parts.cluster);
-    const workload = await workloads.importAsNew(parts.workload);
-    const design = await designs.importAsNew(designOf(parts, cluster.id, workload.id));
+    const { cluster, workload, design } = await store.write((db) => {
+      const cluster = clusters.importAsNewIn(db, parts.cluster);
+      const workload = workloads.importAsNewIn(db, parts.workload);
+      return { cluster, workload, design: designs.importAsNewIn(db, designOf(parts, cluster.id, workload.id)) };
+    });
     events.emit('store:changed', { domain: 'clusters', ids: [cluster.id] });
     events.emit('store:changed', { domain: 'workloads', ids: [workload.id] });
     events.emit('store:changed', { domain: 'experiments', ids: [design.id] });
     return design;
   }
 
+  /** A design's parts for one cluster × workload, read from the store. */
+  function partsOf(spec: ExperimentDesign, clusterId: string, workloadId: string, schedulers = spec.schedulers): ExperimentFileParts {
+    const get = <S>(repo: { get(id: string): { spec: S } }, id: string, field: string, i: number) => {
+      try {
+        return repo.get(id).spec;
+      } catch {
+        throw new ServiceError('invalid_request', 'this experiment uses an item that no longer exists: pick another one before exporting', `spec.${field}.${i}`);
+      }
+    };
+    return {
+      name: spec.name,
+      description: spec.description,
+      cluster: get<ClusterSpec>(clusters, clusterId, 'clusterIds', spec.clusterIds.indexOf(clusterId)),
+      workload: get<WorkloadSpec>(workloads, workloadId, 'workloadIds', spec.workloadIds.indexOf(workloadId)),
+      schedulers,
+      seeds: spec.seeds,
+      simulation: spec.simulation,
+      ...(spec.sweep ? { sweep: spec.sweep } : {}),
+    };
+  }
+
   return {
+    partsOf,
     preview(text: string, fileName: string): ExperimentImportPreview {
       const { parts, problems, experiment } = read(text, fileName);
       const totals = parts ? clusterTotals(parts.cluster) : undefined;
@@ -110,7 +135,7 @@ export function experimentFiles(store: Store, events: EventBus) {
       const same = designs.findByName(parts.name);
       if (same && same.spec.clusterIds.length === 1 && same.spec.workloadIds.length === 1) {
         try {
-          const mine = this.partsOf(same.spec, same.spec.clusterIds[0], same.spec.workloadIds[0]);
+          const mine = partsOf(same.spec, same.spec.clusterIds[0], same.spec.workloadIds[0]);
           if (experimentFileText(mine) === experimentFileText(parts)) return same;
         } catch {
           // Its cluster or workload was deleted: a new design it is.
@@ -119,25 +144,6 @@ export function experimentFiles(store: Store, events: EventBus) {
       return add(parts);
     },
 
-    partsOf(spec: ExperimentDesign, clusterId: string, workloadId: string, schedulers = spec.schedulers): ExperimentFileParts {
-      const get = <S>(repo: { get(id: string): { spec: S } }, id: string, field: string, i: number) => {
-        try {
-          return repo.get(id).spec;
-        } catch {
-          throw new ServiceError('invalid_request', 'this experiment uses an item that no longer exists: pick another one before exporting', `spec.${field}.${i}`);
-        }
-      };
-      return {
-        name: spec.name,
-        description: spec.description,
-        cluster: get<ClusterSpec>(clusters, clusterId, 'clusterIds', spec.clusterIds.indexOf(clusterId)),
-        workload: get<WorkloadSpec>(workloads, workloadId, 'workloadIds', spec.workloadIds.indexOf(workloadId)),
-        schedulers,
-        seeds: spec.seeds,
-        simulation: spec.simulation,
-        ...(spec.sweep ? { sweep: spec.sweep } : {}),
-      };
-    },
   };
 }
 

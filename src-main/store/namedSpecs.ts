@@ -84,7 +84,12 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
 
     /** Add under a free name ("X (2)" if "X" exists): what imports do, so nothing is overwritten. */
     importAsNew(spec: S): Promise<SpecRecord<S>> {
-      return store.write((db) => insert(db, { ...spec, name: freeName(db, table, spec.name) }, now()));
+      return store.write((db) => this.importAsNewIn(db, spec));
+    },
+
+    /** The same inside a write already open, so that several items are added all together or not at all. */
+    importAsNewIn(db: Database, spec: S): SpecRecord<S> {
+      return insert(db, { ...spec, name: freeName(db, table, spec.name) }, now());
     },
 
     /**
