@@ -38,6 +38,14 @@ describe('experiment files in the browser', () => {
       const [design] = await ok<DesignSummary[]>(studio.services, 'experiments:list', {});
       expect(design.schedulers).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
 
+      // "Export file" in the designer: PRISM's profiles are pinned by the export, and the editor takes
+      // the pin in, so it stays saved (no conflict on the next save) and the file carries it.
+      const [fromDesigner] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-design').click()]);
+      const designerFile = JSON.parse(fs.readFileSync((await fromDesigner.path())!, 'utf8'));
+      await expect.poll(async () => (await ok<{ spec: { profiles?: unknown } }>(studio.services, 'experiments:get', { id: design.id })).spec.profiles).toBeDefined();
+      expect(designerFile.schedulers[2].profiles).toBeDefined();
+      expect(await page.getByTestId('save').isDisabled()).toBe(true);
+
       // Exported from the list, the file is the preset's own design again, byte for byte as the service writes it.
       await page.locator('[data-nav="experiments"]').click();
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`tr[data-experiment="${design.name}"]`).getByTestId('export-experiment').click()]);
