@@ -1,6 +1,6 @@
 import { jobLocality } from '../reports/jobLocality';
 import { CliUsageError, table, type CliIo } from './output';
-import { readResultFile } from './resultFile';
+import { resultFileOrSay } from './resultFile';
 
 export const localityHelp = `workload-studio locality <result.json> [--json]
 
@@ -14,12 +14,9 @@ export const localityHelp = `workload-studio locality <result.json> [--json]
 export async function localityCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`locality needs a result file\n\n${localityHelp}`);
-  const read = readResultFile(file);
-  if (!read.ok) {
-    io.err(`error: ${read.message}\n`);
-    return 1;
-  }
-  const report = jobLocality(read.result);
+  const result = resultFileOrSay(file, io);
+  if (!result) return 1;
+  const report = jobLocality(result);
   if (flags.json) {
     io.out(`${JSON.stringify(report, null, 2)}\n`);
     return 0;

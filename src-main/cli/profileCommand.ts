@@ -3,7 +3,7 @@ import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { profilesFromResult } from '../models/jobProfiles';
 import { ariaTotalsFromRumen } from '../models/aria/rumenProfiles';
 import { CliUsageError, type CliIo } from './output';
-import { readResultFile } from './resultFile';
+import { resultFileOrSay } from './resultFile';
 
 export const profileHelp = `workload-studio profile <result.json | rumen-trace.json> [--run N]
 
@@ -41,13 +41,10 @@ export async function profileCommand(args: string[], flags: Record<string, strin
     io.out(`${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: file, profiles }, null, 2)}\n`);
     return 0;
   }
-  const read = readResultFile(file);
-  if (!read.ok) {
-    io.err(`error: ${read.message}\n`);
-    return 1;
-  }
+  const result = resultFileOrSay(file, io);
+  if (!result) return 1;
   const run = typeof flags.run === 'string' ? Number(flags.run) : undefined;
-  if (run !== undefined && (!Number.isInteger(run) || run < 0 || run >= read.result.runs.length)) throw new CliUsageError(`--run: "${flags.run}" is not a run index (0-${read.result.runs.length - 1})`);
-  io.out(`${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: read.result.experiment, profiles: profilesFromResult(read.result, run) }, null, 2)}\n`);
+  if (run !== undefined && (!Number.isInteger(run) || run < 0 || run >= result.runs.length)) throw new CliUsageError(`--run: "${flags.run}" is not a run index (0-${result.runs.length - 1})`);
+  io.out(`${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: result.experiment, profiles: profilesFromResult(result, run) }, null, 2)}\n`);
   return 0;
 }

@@ -5,7 +5,7 @@ import { reportHtml } from '../reports/reportHtml';
 import { NoBrowserError, pdfFromHtml } from '../reports/pdfFromHtml';
 import { resultReport } from '../reports/resultReport';
 import { CliUsageError, type CliIo } from './output';
-import { readResultFile } from './resultFile';
+import { resultFileOrSay } from './resultFile';
 
 export const reportHelp = `workload-studio report <result.json> --format html|pdf|csv|json --out DIR [--baseline SCHEDULER]
 
@@ -28,14 +28,11 @@ export async function reportCommand(args: string[], flags: Record<string, string
   const format = flags.format ?? 'html';
   if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`--format: must be one of ${FORMATS.join(', ')}`);
   if (typeof flags.out !== 'string' || flags.out === '') throw new CliUsageError(`report needs --out DIR\n\n${reportHelp}`);
-  const read = readResultFile(file);
-  if (!read.ok) {
-    io.err(`error: ${read.message}\n`);
-    return 1;
-  }
+  const result = resultFileOrSay(file, io);
+  if (!result) return 1;
   let report;
   try {
-    report = resultReport(read.result, typeof flags.baseline === 'string' ? flags.baseline : undefined);
+    report = resultReport(result, typeof flags.baseline === 'string' ? flags.baseline : undefined);
   } catch (err) {
     throw new CliUsageError(`--baseline: ${(err as Error).message}`);
   }

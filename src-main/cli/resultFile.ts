@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { ResultFileSchema, type ResultFile } from '@shared/experiment';
 import { parseJsonText } from '@shared/jsonText';
 import { problemsOf } from '@shared/validation';
-import { CliUsageError } from './output';
+import { CliUsageError, type CliIo } from './output';
 
 /** Read and validate a result file written by `run --out`; a bad file is a message naming the field. */
 export function readResultFile(file: string): { ok: true; result: ResultFile } | { ok: false; message: string } {
@@ -20,4 +20,12 @@ export function readResultFile(file: string): { ok: true; result: ResultFile } |
     return { ok: false, message: `${file} is not a result file: ${p.field}: ${p.message}` };
   }
   return { ok: true, result: parsed.data };
+}
+
+/** The result file for a command, or undefined after telling the user what is wrong with it (exit 1). */
+export function resultFileOrSay(file: string, io: CliIo): ResultFile | undefined {
+  const read = readResultFile(file);
+  if (read.ok) return read.result;
+  io.err(`error: ${read.message}\n`);
+  return undefined;
 }

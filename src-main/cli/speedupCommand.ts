@@ -1,6 +1,6 @@
 import { jobSpeedup } from '../reports/jobSpeedup';
 import { CliUsageError, table, type CliIo } from './output';
-import { readResultFile } from './resultFile';
+import { resultFileOrSay } from './resultFile';
 
 export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER [--json]
 
@@ -16,14 +16,11 @@ export async function speedupCommand(args: string[], flags: Record<string, strin
   const file = args[0];
   if (!file) throw new CliUsageError(`speedup needs a result file\n\n${speedupHelp}`);
   if (typeof flags.of !== 'string' || flags.of === '') throw new CliUsageError(`speedup needs --of SCHEDULER\n\n${speedupHelp}`);
-  const read = readResultFile(file);
-  if (!read.ok) {
-    io.err(`error: ${read.message}\n`);
-    return 1;
-  }
+  const result = resultFileOrSay(file, io);
+  if (!result) return 1;
   let report;
   try {
-    report = jobSpeedup(read.result, flags.of);
+    report = jobSpeedup(result, flags.of);
   } catch (err) {
     throw new CliUsageError(`--of: ${(err as Error).message}`);
   }
