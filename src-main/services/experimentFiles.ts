@@ -1,7 +1,7 @@
 import { clusterTotals } from '@shared/cluster';
 import { countRuns, ExperimentDesignSchema, type ExperimentDesign } from '@shared/design';
 import type { Experiment } from '@shared/experiment';
-import { experimentFileText, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experimentFile';
+import { experimentFileText, MAX_PREVIEW_PROBLEMS, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experimentFile';
 import type { TraceProblem } from '@shared/imports';
 import { schedulerLabel } from '@shared/schedulers';
 import { problemsOf } from '@shared/validation';
@@ -113,7 +113,8 @@ export function experimentFiles(store: Store, events: EventBus) {
         schedulers: experiment?.schedulers.map(schedulerLabel) ?? [],
         seeds: experiment?.seeds ?? [],
         runs: experiment ? countRuns({ clusters: 1, workloads: 1, schedulers: experiment.schedulers.length, seeds: experiment.seeds.length, sweep: experiment.sweep }) : 0,
-        problems,
+        problems: problems.slice(0, MAX_PREVIEW_PROBLEMS),
+        problemCount: problems.length,
       };
     },
 

@@ -56,18 +56,29 @@ export function experimentProblems(value: unknown): FieldProblem[] {
   return [...sharper, ...rest];
 }
 
+/** Offsets where each line after the first starts: found once, so a file with many problems is not rescanned per problem. */
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
 /** 1-based line of a dotted field in the JSON text (its nearest parent that exists when the field is missing); 0 when unknown. */
-function lineOf(text: string, root: Node | undefined, field: string): number {
+function lineOf(starts: number[], root: Node | undefined, field: string): number {
   if (!root) return 0;
   const path = field === '' ? [] : field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   for (let n = path.length; n >= 0; n--) {
+    // A property's value node: its key sits on the same line in any sane layout.
     const node = findNodeAtLocation(root, path.slice(0, n));
-    if (node) {
-      // A property's value node: its key sits on the same line in any sane layout.
-      let line = 1;
-      for (let i = 0; i < node.offset; i++) if (text.charCodeAt(i) === 10) line++;
-      return line;
+    if (!node) continue;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= node.offset) lo = mid + 1;
+      else hi = mid;
     }
+    return lo + 1;
   }
   return 0;
 }
@@ -84,7 +95,8 @@ export function readExperimentFile(text: string, fileName: string): ExperimentFi
   const problems = experimentProblems(json.value);
   if (problems.length) {
     const root = parseTree(text);
-    return { ok: false, problems: problems.map((p) => ({ ...p, line: lineOf(text, root, p.field) })) };
+    const starts = lineStarts(text);
+    return { ok: false, problems: problems.map((p) => ({ ...p, line: lineOf(starts, root, p.field) })) };
   }
   return { ok: true, experiment: ExperimentSchema.parse(json.value) };
 }
@@ -99,5 +111,9 @@ export interface ExperimentImportPreview {
   schedulers: string[];
   seeds: number[];
   runs: number;
+  /** The first problems (at most MAX_PREVIEW_PROBLEMS); `problemCount` counts them all. */
   problems: TraceProblem[];
+  problemCount: number;
 }
+
+export const MAX_PREVIEW_PROBLEMS = 100;

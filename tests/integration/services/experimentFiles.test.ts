@@ -47,7 +47,7 @@ describe('experiment files in and out of the studio', () => {
 
     const b = await open();
     const preview = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: exported.files[0].fileName, text: exported.files[0].content });
-    expect(preview).toMatchObject({ name: 'fair vs prism', cluster: { name: 'lab 1', nodes: 3 }, workload: { name: 'mixed', jobs: 0, generated: 6 }, schedulers: ['fair (delay)', 'prism'], seeds: [1, 2], runs: 4, problems: [] });
+    expect(preview).toMatchObject({ name: 'fair vs prism', cluster: { name: 'lab 1', nodes: 3 }, workload: { name: 'mixed', jobs: 0, generated: 6 }, schedulers: ['fair (delay)', 'prism'], seeds: [1, 2], runs: 4, problems: [], problemCount: 0 });
     // Nothing is stored by a preview.
     expect(await ok<unknown[]>(b, 'experiments:list', {})).toEqual([]);
     const imported = await ok<DesignRecord>(b, 'experiments:importConfirm', { fileName: exported.files[0].fileName, text: exported.files[0].content });
@@ -87,6 +87,14 @@ describe('experiment files in and out of the studio', () => {
     (unknown.workload.jobs?.length ? unknown.workload.jobs[0] : unknown.workload.generate.mix[0]).template = 'Nope';
     expect((await problemsOf(unknown))[0]).toMatchObject({ message: 'unknown template "Nope"' });
     expect(await problemsOf({ ...preset, seeds: [1, 1] })).toMatchObject([{ field: 'seeds.1', message: 'seed 1 is listed twice' }]);
+    // A file with thousands of problems: the first hundred, each at its own line, and the count of all.
+    const many = { ...preset, workload: { name: 'w', jobs: Array.from({ length: 3000 }, () => ({ template: 'Sort', submit: -1 })) } };
+    const manyText = JSON.stringify(many, null, 2);
+    const shown = await ok<ExperimentImportPreview>(s, 'experiments:importPreview', { fileName: 'many.experiment.json', text: manyText });
+    expect(shown.problemCount).toBe(3000);
+    expect(shown.problems).toHaveLength(100);
+    expect(shown.problems[99].field).toBe('workload.jobs.99.submit');
+    expect(manyText.split('\n')[shown.problems[99].line - 1]).toMatch(/"submit": -1/);
 
     const refused = await s.dispatch('experiments:importConfirm', { fileName: 'x.experiment.json', text });
     expect(!refused.ok && refused.error.message).toMatch(/^x.experiment.json, line \d+: cluster.hostTypes.0.cores: /);
