@@ -4,6 +4,7 @@ import { createMainWindow, appUrl } from './app/window';
 import { guardAllWebContents, lockDownSession, openExternalSafely } from './app/security';
 import { registerIpc } from './app/ipc';
 import { installMenu } from './app/menu';
+import { printHtmlToPdf } from './app/pdfPrinter';
 import { isTrustedRendererUrl } from './app/trustedSender';
 
 // The thin Electron shell: everything it does is wiring; the studio itself lives in services.
@@ -32,6 +33,7 @@ if (!app.requestSingleInstanceLock()) {
       services = await startServices({
         dataDir: app.getPath('userData'),
         ownsBatches: true,
+        printPdf: printHtmlToPdf,
         openExternal: async (link) => {
           if (!(await openExternalSafely(link))) throw new Error(`refused to open ${link}`);
         },

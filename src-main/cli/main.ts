@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { pdfBytes } from '../reports/pdfFromHtml';
+import { STUDIO_VERSION } from '@shared/version';
 import { startServices, type Services } from '../services';
 import { defaultDataDir } from '../store/paths';
 import { StoreError } from '../store/errors';
@@ -16,7 +18,6 @@ import { localityCommand, localityHelp } from './localityCommand';
 import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 
-declare const __APP_VERSION__: string | undefined;
 
 export const mainHelp = `Workload Studio — design a cluster, describe a workload, watch schedulers compete.
 
@@ -98,7 +99,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   const [command, ...rest] = positionals;
 
   if (flags.version) {
-    io.out(`${typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'}\n`);
+    io.out(`${STUDIO_VERSION}\n`);
     return 0;
   }
   if (!command || (flags.help && !command)) {
@@ -121,7 +122,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     plan: () => planCommand(rest, flags, io, scaleFrom ?? []),
     speedup: () => speedupCommand(rest, flags, io),
     locality: () => localityCommand(rest, flags, io),
-    report: () => reportCommand(rest, flags, io, typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev'),
+    report: () => reportCommand(rest, flags, io, STUDIO_VERSION),
     interference: () => interferenceCommand(flags, io),
   };
   if (command in fileCommands) {
@@ -154,7 +155,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
 
   let services: Services | undefined;
   try {
-    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), ownsBatches: command === 'serve' });
+    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), ownsBatches: command === 'serve', printPdf: (html) => pdfBytes(html) });
     const status = services.store.status();
     if (status.setAside) {
       io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);

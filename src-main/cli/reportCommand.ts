@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { reportCsvFiles } from '../reports/reportCsv';
-import { reportHtml } from '../reports/reportHtml';
-import { NoBrowserError, pdfFromHtml } from '../reports/pdfFromHtml';
+import { NoBrowserError, pdfBytes } from '../reports/pdfFromHtml';
+import { REPORT_FORMATS, reportFiles, type ReportFormat } from '../reports/reportFiles';
 import { resultReport } from '../reports/resultReport';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './resultFile';
@@ -20,13 +19,11 @@ export const reportHelp = `workload-studio report <result.json> --format html|pd
   The baseline is the first scheduler of the result unless --baseline names another.
 `;
 
-const FORMATS = ['html', 'pdf', 'csv', 'json'] as const;
-
 export async function reportCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, version: string): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`report needs a result file\n\n${reportHelp}`);
   const format = flags.format ?? 'html';
-  if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`--format: must be one of ${FORMATS.join(', ')}`);
+  if (typeof format !== 'string' || !(REPORT_FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`--format: must be one of ${REPORT_FORMATS.join(', ')}`);
   if (typeof flags.out !== 'string' || flags.out === '') throw new CliUsageError(`report needs --out DIR\n\n${reportHelp}`);
   const result = resultFileOrSay(file, io);
   if (!result) return 1;
@@ -39,26 +36,18 @@ export async function reportCommand(args: string[], flags: Record<string, string
   const dir = flags.out;
   fs.mkdirSync(dir, { recursive: true });
   const base = path.basename(file).replace(/\.json$/i, '').replace(/\.result$/i, '');
-  const written: string[] = [];
-  const write = (name: string, text: string) => {
-    const target = path.join(dir, name);
-    fs.writeFileSync(target, text);
-    written.push(target);
-  };
-  const html = () => reportHtml(report, { source: path.basename(file), studioVersion: version, generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' });
-  if (format === 'html') write(`${base}.report.html`, html());
-  else if (format === 'json') write(`${base}.report.json`, `${JSON.stringify({ format: 'workload-studio.report', ...report }, null, 2)}\n`);
-  else if (format === 'csv') for (const [name, text] of Object.entries(reportCsvFiles(report))) write(`${base}.${name}`, text);
-  else {
-    const target = path.join(dir, `${base}.report.pdf`);
-    try {
-      await pdfFromHtml(html(), target);
-    } catch (err) {
-      io.err(`error: ${(err as Error).message}\n`);
-      return err instanceof NoBrowserError ? 2 : 1;
-    }
-    written.push(target);
+  const meta = { source: path.basename(file), studioVersion: version, generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' };
+  let files;
+  try {
+    files = await reportFiles(report, format as ReportFormat, meta, base, (html) => pdfBytes(html));
+  } catch (err) {
+    io.err(`error: ${(err as Error).message}\n`);
+    return err instanceof NoBrowserError ? 2 : 1;
   }
-  for (const w of written) io.err(`wrote ${w}\n`);
+  for (const f of files) {
+    const target = path.join(dir, f.name);
+    fs.writeFileSync(target, f.content);
+    io.err(`wrote ${target}\n`);
+  }
   return 0;
 }

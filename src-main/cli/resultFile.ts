@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
-import { ResultFileSchema, type ResultFile } from '@shared/experiment';
-import { parseJsonText } from '@shared/jsonText';
-import { problemsOf } from '@shared/validation';
+import type { ResultFile } from '@shared/experiment';
+import { describeProblem } from '@shared/imports';
+import { readResultText } from '@shared/resultFile';
 import { CliUsageError, type CliIo } from './output';
 
-/** Read and validate a result file written by `run --out`; a bad file is a message naming the field. */
+/** Read and validate a result file written by `run --out`; a bad file is a message naming the field and line. */
 export function readResultFile(file: string): { ok: true; result: ResultFile } | { ok: false; message: string } {
   let text: string;
   try {
@@ -12,14 +12,10 @@ export function readResultFile(file: string): { ok: true; result: ResultFile } |
   } catch (err) {
     throw new CliUsageError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  const json = parseJsonText(text, file);
-  if (!json.ok) return { ok: false, message: json.message };
-  const parsed = ResultFileSchema.safeParse(json.value);
-  if (!parsed.success) {
-    const p = problemsOf(parsed.error)[0];
-    return { ok: false, message: `${file} is not a result file: ${p.field}: ${p.message}` };
-  }
-  return { ok: true, result: parsed.data };
+  const read = readResultText(text, file);
+  if (read.ok) return read;
+  const [first] = read.problems;
+  return { ok: false, message: first.field ? `${file} is not a result file: ${describeProblem(first)}` : first.message };
 }
 
 /** The result file for a command, or undefined after telling the user what is wrong with it (exit 1). */

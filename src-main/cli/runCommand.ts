@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { resultFileText } from '@shared/resultFile';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
 import { experimentFiles } from '../services/experimentFiles';
@@ -63,7 +64,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     }
     throw err;
   }
-  const text = `${JSON.stringify(result, null, 2)}\n`;
+  const text = resultFileText(result);
   if (typeof flags.out === 'string') fs.writeFileSync(flags.out, text);
   else io.out(text);
   io.err(

@@ -15,18 +15,21 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
 }
 
 /**
- * Print an HTML report to PDF with headless Chromium (the CLI's way; the app prints from a hidden
- * window of its own). The HTML has no script and no external file, so nothing is fetched.
+ * The PDF of an HTML page, printed by headless Chromium in a folder of its own that is removed after
+ * (the CLI's and serve's way; the desktop app prints from a hidden window of its own). The report
+ * has no script and no external file, so nothing is fetched.
  */
-export async function pdfFromHtml(html: string, out: string, browser = findChromium()): Promise<void> {
+export async function pdfBytes(html: string, browser = findChromium()): Promise<Uint8Array> {
   if (!browser) throw new NoBrowserError('a PDF needs Chromium or Google Chrome, and none was found (set CHROMIUM_PATH to one); the HTML report prints to PDF from any browser');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-report-'));
   try {
     const page = path.join(dir, 'report.html');
     fs.writeFileSync(page, html);
+    const out = path.join(dir, 'report.pdf');
     const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${path.join(dir, 'profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${path.resolve(out)}`, `file://${page}`];
     await new Promise<void>((resolve, reject) => execFile(browser, args, { timeout: 120_000 }, (err, _stdout, stderr) => (err ? reject(new Error(`${path.basename(browser)} could not print the report: ${stderr.trim().split('\n').pop() ?? err.message}`)) : resolve())));
     if (!fs.existsSync(out) || fs.statSync(out).size === 0) throw new Error(`${path.basename(browser)} wrote no PDF`);
+    return fs.readFileSync(out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import * as echarts from 'echarts';
-import type { ResultReport } from './resultReport';
+import type { ReportRun, ResultReport } from './resultReport';
 
 /**
  * The report's charts as SVG strings, drawn by ECharts' server-side renderer: the same library as
@@ -67,4 +67,35 @@ export function localitySvg(r: ResultReport): string {
       }),
     })),
   });
+}
+
+/** Share of the cluster's cores busy over time, one line per scheduler (its first seed). */
+export function cpuOverTimeSvg(runs: ReportRun[]): string {
+  return svg({
+    legend,
+    grid,
+    xAxis: { type: 'value', name: 'simulated time (s)', nameLocation: 'middle', nameGap: 28 },
+    yAxis: { type: 'value', min: 0, max: 100, name: 'CPU busy (%)' },
+    series: runs.map((run) => ({ type: 'line', name: `${run.scheduler} · seed ${run.seed}`, showSymbol: false, data: thinSeries(run.series.t, run.series.cpu.map((c) => Math.round(c * 1000) / 10), 600) })),
+  });
+}
+
+/** Tasks waiting for a slot or container over time, one line per scheduler (its first seed). */
+export function pendingOverTimeSvg(runs: ReportRun[]): string {
+  return svg({
+    legend,
+    grid,
+    xAxis: { type: 'value', name: 'simulated time (s)', nameLocation: 'middle', nameGap: 28 },
+    yAxis: { type: 'value', min: 0, name: 'tasks waiting' },
+    series: runs.map((run) => ({ type: 'line', name: `${run.scheduler} · seed ${run.seed}`, showSymbol: false, data: thinSeries(run.series.t, run.series.pendingTasks, 600) })),
+  });
+}
+
+/** At most about `max` points of a time series, every k-th sample and always the last. */
+function thinSeries(t: number[], y: number[], max: number): [number, number][] {
+  const step = Math.max(1, Math.ceil(t.length / max));
+  const out: [number, number][] = [];
+  for (let i = 0; i < t.length; i += step) out.push([t[i], y[i]]);
+  if (t.length && (t.length - 1) % step !== 0) out.push([t[t.length - 1], y[y.length - 1]]);
+  return out;
 }

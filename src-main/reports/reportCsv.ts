@@ -11,10 +11,27 @@ export function reportCsvFiles(r: ResultReport): Record<string, string> {
     }),
   );
   const cdf = r.jct.flatMap((series) => series.seconds.map((seconds, i) => ({ scheduler: series.scheduler, seconds, fraction: (i + 1) / series.seconds.length })));
+  const series = (r.runs ?? []).flatMap((run) =>
+    run.series.t.map((t, i) => ({
+      scheduler: run.scheduler,
+      seed: run.seed,
+      t,
+      cpu: run.series.cpu[i],
+      memory: run.series.memory[i],
+      disk: run.series.disk[i],
+      network: run.series.network[i],
+      runningMaps: run.series.runningMaps[i],
+      runningShuffles: run.series.runningShuffles[i],
+      runningReduces: run.series.runningReduces[i],
+      pendingTasks: run.series.pendingTasks[i],
+    })),
+  );
   return {
     'summary.csv': summaryCsv(r.summary),
     'speedup.csv': toCsv(['scheduler', 'pairs', 'perJob', 'meanJct', 'lowestSeed', 'highestSeed'], r.speedup.map((s) => ({ ...s }))),
     'locality.csv': toCsv(['group', 'template', 'scheduler', 'maps', 'nodeLocal', 'local', 'localPercent'], locality),
     'jct-cdf.csv': toCsv(['scheduler', 'seconds', 'fraction'], cdf),
+    // Only the run history keeps series; a result file's report has no such table.
+    ...(series.length ? { 'series.csv': toCsv(['scheduler', 'seed', 't', 'cpu', 'memory', 'disk', 'network', 'runningMaps', 'runningShuffles', 'runningReduces', 'pendingTasks'], series) } : {}),
   };
 }

@@ -1,7 +1,8 @@
 import { TEST_NAME } from '@shared/comparison';
 import { clusterTotals } from '@shared/cluster';
 import { schedulerLabel } from '@shared/schedulers';
-import { jctCdfSvg, localitySvg, meanJctSvg } from './reportCharts';
+import { ganttSvg, ganttThinning } from './ganttSvg';
+import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, pendingOverTimeSvg } from './reportCharts';
 import type { ResultReport } from './resultReport';
 
 /** Where the report came from and how to rerun it. */
@@ -48,10 +49,28 @@ function localityTable(r: ResultReport): string {
   return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** The cluster over time and the tasks on its nodes: only the run history keeps them, a result file does not. */
+function overTime(r: ResultReport): string {
+  if (!r.runs?.length) return '<h2>Over time</h2><p class="muted">A result file keeps each run\'s summary and jobs, not its series over time or its task attempts. The report of the same run made from the studio\'s run history shows the cluster over time and the tasks on its nodes.</p>';
+  const runs = r.runs;
+  const gantts = runs.map((run) => {
+    const picture = ganttSvg(run);
+    const thinning = ganttThinning(run);
+    return picture
+      ? `<figure class="gantt">${picture}<figcaption>${esc(run.scheduler)}, seed ${run.seed}: every task attempt on its node (maps blue, reduces orange, failed red, killed grey)${thinning ? `; ${esc(thinning)}` : ''}.</figcaption></figure>`
+      : `<p class="muted">${esc(run.scheduler)}, seed ${run.seed}: the run kept no task attempts (the simulation option "record attempts" was off).</p>`;
+  });
+  return `<h2>The cluster over time</h2>
+<figure>${cpuOverTimeSvg(runs)}<figcaption>Share of the cluster's cores busy, first seed of each scheduler.</figcaption></figure>
+<figure>${pendingOverTimeSvg(runs)}<figcaption>Tasks waiting for a slot or container, first seed of each scheduler.</figcaption></figure>
+<h2>Tasks on nodes</h2>
+${gantts.join('\n')}`;
+}
+
 function reproduce(r: ResultReport, meta: ReportMeta): string {
   const file = `${r.experiment.replace(/[^\w.-]+/g, '_')}.experiment.json`;
   const command = `workload-studio run ${file} --out ${meta.source}`;
-  if (!r.inputs) return `<p>The result file was written before results carried their experiment, so its cluster, workload and settings are not known here. Rerun the experiment file it came from: <code>workload-studio run EXPERIMENT.json --out ${esc(meta.source)}</code>.</p>`;
+  if (!r.inputs) return `<p>This result does not carry its experiment (it was written before results carried it, or it compares several clusters or workloads, which no single experiment file holds), so its cluster, workload and settings are not known here. Rerun the experiment file it came from: <code>workload-studio run EXPERIMENT.json --out ${esc(meta.source)}</code>.</p>`;
   const e = r.inputs;
   const cluster = 'name' in e.cluster && 'racks' in e.cluster ? e.cluster : undefined;
   const totals = cluster ? clusterTotals(cluster) : undefined;
@@ -77,7 +96,7 @@ th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;w
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
-@media print{body{margin:0;max-width:none}details pre{max-height:none}h2{break-after:avoid}figure,tr{break-inside:avoid}}`;
+@media print{body{margin:0;max-width:none}details pre{max-height:none}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
 
 /** A standalone HTML report: no script, no external file; every chart an inline SVG. */
 export function reportHtml(r: ResultReport, meta: ReportMeta): string {
@@ -98,6 +117,7 @@ ${speedupTable(r)}
 <h2>Data locality by job group</h2>
 ${localityTable(r)}
 ${r.locality.rows.length ? `<figure>${localitySvg(r)}<figcaption>Share of each job group's maps that read their input on their node or server.</figcaption></figure>` : ''}
+${overTime(r)}
 <h2>How to reproduce</h2>
 ${reproduce(r, meta)}
 </body></html>

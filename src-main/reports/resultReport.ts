@@ -1,4 +1,5 @@
 import type { ResultFile } from '@shared/experiment';
+import type { GanttData, RunData } from '@shared/runData';
 import { summaryRows, type SummaryExportRow } from '@shared/summaryExport';
 import { jobLocality, type JobLocalityReport } from './jobLocality';
 import { jobSpeedup } from './jobSpeedup';
@@ -14,6 +15,19 @@ export interface SpeedupLine {
   highestSeed: number;
 }
 
+/**
+ * What the run history keeps of one run beyond a result file: the cluster's series over time and
+ * the task attempts (thinned as the app's Gantt thins them). Result files carry neither.
+ */
+export interface ReportRun {
+  scheduler: string;
+  seed: number;
+  series: RunData['series'];
+  /** Null when the run kept no attempt records. */
+  gantt: GanttData | null;
+  nodes: string[];
+}
+
 /** Every table and series a report shows, computed once from a result file. */
 export interface ResultReport {
   experiment: string;
@@ -26,6 +40,8 @@ export interface ResultReport {
   /** Completion times of every finished job over all seeds, sorted: the JCT CDF. */
   jct: { scheduler: string; seconds: number[] }[];
   inputs?: ResultFile['inputs'];
+  /** The first seed of each scheduler, when the report is made from the run history. */
+  runs?: ReportRun[];
 }
 
 /** The report of a result file, against `baseline` (default: the first scheduler). */

@@ -16,7 +16,7 @@ import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
 import { ServiceError } from './serviceError';
 
-type ExperimentChannels = Extract<keyof Handlers, `experiments:${string}` | `batches:${string}`>;
+type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}`>, 'batches:exportResult' | 'batches:report' | 'batches:openResult'>;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */
 export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner): Pick<Handlers, ExperimentChannels> {

@@ -14,7 +14,9 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import { expandJobs } from '../workloads/compile';
 import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
+import type { PdfPrinter } from '../reports/reportFiles';
 import { plannerHandlers } from './plannerHandlers';
+import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
 import { experimentHandlers } from './experimentHandlers';
 import { sampleHandlers } from './sampleStudio';
@@ -33,6 +35,8 @@ export interface ServiceDeps {
   runner: ExperimentRunner;
   /** Main's open-file dialog; absent where there is no desktop (the browser uploads instead). */
   pickFile?: () => Promise<string | undefined>;
+  /** Prints a report's HTML to PDF: a hidden window in the app, Chromium in serve; absent, PDF reports are refused with a reason. */
+  printPdf?: PdfPrinter;
 }
 
 export type Handlers = {
@@ -52,7 +56,7 @@ function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: 
   });
 }
 
-export function createHandlers({ store, events, openExternal, imports, pickFile, runner }: ServiceDeps): Handlers {
+export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);
   const profiles = profilesRepo(store);
@@ -206,6 +210,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
 
     ...experimentHandlers(store, events, runner),
+    ...resultFileHandlers(store, events, printPdf),
     ...plannerHandlers(store, events),
     ...sampleHandlers(store, events),
 

@@ -17,7 +17,7 @@ export interface Services {
 }
 
 /** Open the store in `dataDir` and wire the handler table; what every entry point starts with. */
-export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; now?: () => Date; maxImportBytes?: number; makePool?: () => RunPool; ownsBatches?: boolean }): Promise<Services> {
+export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; printPdf?: ServiceDeps['printPdf']; now?: () => Date; maxImportBytes?: number; makePool?: () => RunPool; ownsBatches?: boolean }): Promise<Services> {
   const store = await Store.open({ dataDir: options.dataDir, now: options.now });
   const events = new EventBus();
   store.onExternalChange = () => events.emit('store:changed', { domain: 'store' });
@@ -26,7 +26,7 @@ export async function startServices(options: { dataDir: string; openExternal?: S
   // batches (the app, serve) closes those as cancelled. A CLI call must not: the app may be running them.
   if (options.ownsBatches) await batchesRepo(store).closeInterrupted();
   const runner = new ExperimentRunner(store, events, options.makePool);
-  const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, runner }));
+  const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner }));
   return {
     store,
     events,

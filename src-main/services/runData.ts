@@ -51,7 +51,7 @@ function taskNamer(jobs: { id: string }[], maps: number[], reduces: number[]) {
   };
 }
 
-export function runData(batches: BatchesRepo, batchId: string, run: number, withGantt = false): RunData {
+export function runData(batches: BatchesRepo, batchId: string, run: number, withGantt = false, maxBars = MAX_GANTT_BARS): RunData {
   const batch = batches.get(batchId);
   const plan = batch.plan[run];
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
@@ -70,7 +70,7 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, with
       return ends.length ? Math.max(...ends) : result.summary.simulatedSeconds;
     });
     const start = columns[ATTEMPT.start];
-    const { indices, sampling } = pickGanttAttempts(start, end, MAX_GANTT_BARS);
+    const { indices, sampling } = pickGanttAttempts(start, end, maxBars);
     let spanS = 0;
     for (const e of end) if (e > spanS) spanS = e;
     gantt = { node: [], start: [], end: [], reduce: [], outcome: [], job: [], task: [], phaseEnd: [], spanS, sampling };

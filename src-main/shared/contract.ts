@@ -8,6 +8,7 @@ import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent } from './design';
 import type { ExperimentImportPreview } from './experimentFile';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
+import { REPORT_FORMATS, type ExportedFile } from './resultFile';
 import type { DesignSummary, RunData, WhyAnswer } from './runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from './templates';
@@ -36,6 +37,8 @@ const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt 
 const newName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
 /** An experiment file's text; traces inlined in one can run to tens of megabytes. */
 const experimentText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'an experiment file is at most 60 MB');
+/** A result file's text: every job of every run, so a large trace compared over seeds runs to tens of megabytes. */
+const resultText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'a result file is at most 60 MB');
 const nothing = z.strictObject({});
 /** Cluster files are small even for 2,000 servers; this cap stops a wrong file early. */
 export const MAX_IMPORT_CHARS = 32_000_000;
@@ -113,6 +116,12 @@ export const contract = {
   'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0), gantt: z.boolean().default(false) })),
   /** One job across every run of a batch: when it waited, where its tasks ran, and why. */
   'batches:why': channel<WhyAnswer>()(z.strictObject({ id: batchId, job: z.string().min(1, 'name a job') })),
+  /** A batch as a result file (what `run --out` writes): its finished runs and, for one cluster × one workload, the experiment they ran. */
+  'batches:exportResult': channel<{ fileName: string; content: string }>()(z.strictObject({ id: batchId })),
+  /** A batch's report in one format: HTML, PDF, every table and series as CSV, or JSON. */
+  'batches:report': channel<{ files: ExportedFile[] }>()(z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() })),
+  /** Open a result file as a new entry of the run history, compared without running anything. */
+  'batches:openResult': channel<BatchSummary>()(z.strictObject({ fileName: z.string().min(1).max(260), text: resultText })),
   /** The guided first run: a sample cluster, workload and experiment, saved under free names. */
   'studio:sample': channel<{ clusterId: string; workloadId: string; experimentId: string }>()(nothing),
   'store:status': channel<StoreStatus>()(nothing),

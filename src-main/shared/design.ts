@@ -92,6 +92,17 @@ export interface RunPlan {
   sweepValue?: number;
 }
 
+/**
+ * The name a run's configuration goes by in comparisons, reports and result files: the scheduler's
+ * label, with the cluster and workload when the batch compares several of them.
+ */
+export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workloads'>, run: Pick<RunPlan, 'label' | 'cluster' | 'workload'>): string {
+  const parts = [run.label];
+  if (inputs.clusters.length > 1) parts.push(`on ${inputs.clusters[run.cluster]?.name ?? `cluster ${run.cluster + 1}`}`);
+  if (inputs.workloads.length > 1) parts.push(`with ${inputs.workloads[run.workload]?.name ?? `workload ${run.workload + 1}`}`);
+  return parts.join(' ');
+}
+
 export type RunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
 
 export interface BatchSummary {

@@ -1,8 +1,7 @@
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { ClusterSpecSchema, type ClusterSpec } from './cluster';
 import { ExperimentSchema, type Experiment } from './experiment';
 import type { TraceProblem } from './imports';
-import { parseJsonText } from './jsonText';
+import { parseJsonText, syntaxProblem, withLines } from './jsonText';
 import type { SchedulerSpec } from './schedulers';
 import type { SimulationOptions } from './simulation';
 import type { Sweep } from './design';
@@ -56,48 +55,16 @@ export function experimentProblems(value: unknown): FieldProblem[] {
   return [...sharper, ...rest];
 }
 
-/** Offsets where each line after the first starts: found once, so a file with many problems is not rescanned per problem. */
-function lineStarts(text: string): number[] {
-  const starts: number[] = [];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 1-based line of a dotted field in the JSON text (its nearest parent that exists when the field is missing); 0 when unknown. */
-function lineOf(starts: number[], root: Node | undefined, field: string): number {
-  if (!root) return 0;
-  const path = field === '' ? [] : field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-  for (let n = path.length; n >= 0; n--) {
-    // A property's value node: its key sits on the same line in any sane layout.
-    const node = findNodeAtLocation(root, path.slice(0, n));
-    if (!node) continue;
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] <= node.offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo + 1;
-  }
-  return 0;
-}
-
 export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: false; problems: TraceProblem[] };
 
 /** Read an experiment file's text: JSON errors by line and column, schema problems by field and line. */
 export function readExperimentFile(text: string, fileName: string): ExperimentFileRead {
   const json = parseJsonText(text, fileName);
   if (!json.ok) {
-    const line = /at line (\d+)/.exec(json.message);
-    return { ok: false, problems: [{ line: line ? Number(line[1]) : 0, field: '', message: json.message }] };
+    return { ok: false, problems: [syntaxProblem(json.message)] };
   }
   const problems = experimentProblems(json.value);
-  if (problems.length) {
-    const root = parseTree(text);
-    const starts = lineStarts(text);
-    return { ok: false, problems: problems.map((p) => ({ ...p, line: lineOf(starts, root, p.field) })) };
-  }
+  if (problems.length) return { ok: false, problems: withLines(text, problems) };
   return { ok: true, experiment: ExperimentSchema.parse(json.value) };
 }
 

@@ -1,4 +1,6 @@
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { TraceProblem } from './imports';
+import type { FieldProblem } from './validation';
 
 /** Where a JSON text first goes wrong, when the engine's message does not say (Node 20 often does not). */
 function firstSyntaxError(text: string): { offset: number; what: string } | undefined {
@@ -23,4 +25,44 @@ export function parseJsonText(text: string, what: string): { ok: true; value: un
     const column = offset - before.lastIndexOf('\n');
     return { ok: false, message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/ JSON input$/, ' of the file')}` };
   }
+}
+
+/** A syntax error from parseJsonText as a problem at its line. */
+export function syntaxProblem(message: string): TraceProblem {
+  const line = /at line (\d+)/.exec(message);
+  return { line: line ? Number(line[1]) : 0, field: '', message };
+}
+
+/** Offsets where each line after the first starts: found once, so a file with many problems is not rescanned per problem. */
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of a dotted field in the JSON text (its nearest parent that exists when the field is missing); 0 when unknown. */
+function lineOf(starts: number[], root: Node | undefined, field: string): number {
+  if (!root) return 0;
+  const path = field === '' ? [] : field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  for (let n = path.length; n >= 0; n--) {
+    // A property's value node: its key sits on the same line in any sane layout.
+    const node = findNodeAtLocation(root, path.slice(0, n));
+    if (!node) continue;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= node.offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  }
+  return 0;
+}
+
+/** Field problems of a JSON text, each with the line its field is on. */
+export function withLines(text: string, problems: FieldProblem[]): TraceProblem[] {
+  const root = parseTree(text);
+  const starts = lineStarts(text);
+  return problems.map((p) => ({ ...p, line: lineOf(starts, root, p.field) }));
 }

@@ -123,6 +123,26 @@ export function batchesRepo(store: Store) {
       });
     },
 
+    /**
+     * A batch whose runs ended elsewhere (a result file opened in the studio), in one write: the
+     * runs it has are finished, the rest of its plan cancelled. Nothing of it is ever "running".
+     */
+    addEnded(name: string, inputs: BatchInputs, plan: RunPlan[], results: Map<number, StoredRunResult>, tags: string[]): Promise<BatchSummary> {
+      const blob = packColumns({});
+      return store.write((db) => {
+        const id = randomUUID();
+        const at = now();
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(inputs), at, at, at]);
+        for (const p of plan) {
+          const result = results.get(p.index);
+          db.run('INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, result_blob, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+            randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, result ? 'finished' : 'cancelled', result ? JSON.stringify(result) : null, result ? blob : null, at, at,
+          ]);
+        }
+        return summaryOf(db, id);
+      });
+    },
+
     /** A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped. */
     finishRun(batchId: string, index: number, result: StoredRunResult, columns: Record<string, Column>, partial = false): Promise<void> {
       const blob = packColumns(columns);
@@ -271,6 +291,16 @@ export function batchesRepo(store: Store) {
           else byBatch.set(r.id, { batchId: r.id, name: r.name, createdAt: r.created_at, runs: 1, totals });
         }
         return [...byBatch.values()];
+      });
+    },
+
+    /** A finished run's stored result without its columns (reports and result files need no series). */
+    storedResult(id: string, index: number): StoredRunResult {
+      return store.read((db) => {
+        requireRow(db, id);
+        const row = selectOne<{ summary_json: string }>(db, "SELECT summary_json FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL", [id, index]);
+        if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
+        return JSON.parse(row.summary_json) as StoredRunResult;
       });
     },
 

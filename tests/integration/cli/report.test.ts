@@ -104,6 +104,6 @@ describe('workload-studio report', () => {
     expect((await cli(['report', file, '--format', 'docx', '--out', dir])).err).toMatch(/--format: must be one of html, pdf, csv, json/);
     const r = await cli(['report', EXAMPLE, '--out', dir]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/is not a result file: format: /);
+    expect(r.err).toMatch(/is not a result file: line \d+, format: /);
   });
 });

@@ -138,7 +138,7 @@ describe('workload-studio run', () => {
     for (const p of profiles.profiles) expect(p.phases.map.samples).toBeGreaterThan(0);
     expect((await cli(['profile', out, '--run', '99'])).code).toBe(2);
     fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "something"}');
-    expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: format: /);
+    expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: line \d+, format: /);
   });
 
   it('adds wall-clock timing only when asked', async () => {
@@ -234,7 +234,7 @@ describe('workload-studio run', () => {
     expect(await cli(['speedup', out, '--of', 'ila'])).toMatchObject({ code: 2, err: expect.stringContaining('no runs of scheduler "ila"') });
     expect(await cli(['speedup', out])).toMatchObject({ code: 2, err: expect.stringContaining('speedup needs --of') });
     fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "other"}');
-    expect(await cli(['speedup', path.join(dir, 'x.json'), '--of', 'PureFair'])).toMatchObject({ code: 1, err: expect.stringMatching(/is not a result file: format: /) });
+    expect(await cli(['speedup', path.join(dir, 'x.json'), '--of', 'PureFair'])).toMatchObject({ code: 1, err: expect.stringMatching(/is not a result file: line \d+, format: /) });
   });
 
   it('compares the interference models as ILA Table 5 does (`interference`)', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GanttData, RunData } from '@shared/runData';
-import { barAt, describeBar, layoutLanes } from '../../../src-renderer/src/components/experiments/ganttLayout';
+import { layoutLanes } from '@shared/ganttLanes';
+import { barAt, describeBar } from '../../../src-renderer/src/components/experiments/ganttLayout';
 
 // Node 0: two overlapping maps (two lanes), then a reduce; node 1: one map. Node 2 ran nothing.
 const gantt: GanttData = {

@@ -1,4 +1,4 @@
-import type { BatchDetail, BatchRun } from '@shared/design';
+import { configurationLabel, type BatchDetail, type BatchRun } from '@shared/design';
 import { nodeShapes, schedulerConcurrency, SchedulerSpecSchema } from '@shared/schedulers';
 
 /** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */
@@ -13,15 +13,10 @@ export interface RunGroup {
  * group. Partial runs (cut short by a cancel) stay out: they would mix half a workload into means.
  */
 export function groupRuns(batch: BatchDetail): RunGroup[] {
-  const manyClusters = batch.inputs.clusters.length > 1;
-  const manyWorkloads = batch.inputs.workloads.length > 1;
   const groups = new Map<string, RunGroup>();
   for (const r of batch.results) {
     if (r.status !== 'finished') continue;
-    const parts = [r.label];
-    if (manyClusters) parts.push(`on ${batch.inputs.clusters[r.cluster]?.name ?? `cluster ${r.cluster + 1}`}`);
-    if (manyWorkloads) parts.push(`with ${batch.inputs.workloads[r.workload]?.name ?? `workload ${r.workload + 1}`}`);
-    const label = parts.join(' ');
+    const label = configurationLabel(batch.inputs, r);
     const key = `${r.label}|${r.cluster}|${r.workload}`;
     if (!groups.has(key)) groups.set(key, { key, label, runs: [] });
     groups.get(key)!.runs.push(r);

@@ -1,0 +1,151 @@
+import { configurationLabel, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
+import { ExperimentSchema, type ResultFile } from '@shared/experiment';
+import { experimentFileText } from '@shared/experimentFile';
+import { describeProblem } from '@shared/imports';
+import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/resultFile';
+import { STUDIO_VERSION } from '@shared/version';
+import { planBatch } from '../runner/matrix';
+import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
+import { resultReport, type ReportRun } from '../reports/resultReport';
+import type { Store } from '../store/database';
+import { batchesRepo, type StoredRunResult } from '../store/batchesRepo';
+import type { EventBus } from './eventBus';
+import type { Handlers } from './handlers';
+import { fileNameOf } from './experimentFiles';
+import { runData } from './runData';
+import { ServiceError } from './serviceError';
+
+/** A report's Gantt charts stay readable and its file small: thinned as the app thins, to this many bars. */
+const REPORT_GANTT_BARS = 4_000;
+/** The tag a batch opened from a result file carries, so the history tells it from the studio's own runs. */
+export const FROM_FILE_TAG = 'from a result file';
+
+/**
+ * The run history's results leaving the studio and coming back: a batch as a result file (what
+ * `run --out` writes) and as a report in any format, and a result file opened as a batch of the
+ * history, so a colleague's result is compared in the app without running anything again.
+ */
+export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinter) {
+  const batches = batchesRepo(store);
+
+  /** The batch as a result file: its finished runs in plan order, and the experiment they ran when it is one cluster × one workload. */
+  function resultOf(id: string): ResultFile {
+    const batch = batches.get(id);
+    const finished = batch.results.filter((r) => r.status === 'finished');
+    if (!finished.length) throw new ServiceError('invalid_request', 'no run of this batch finished: there is no result to export', 'id');
+    const { inputs } = batch;
+    const single = inputs.clusters.length === 1 && inputs.workloads.length === 1;
+    const asRun = single
+      ? ExperimentSchema.parse(JSON.parse(experimentFileText({ name: batch.name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) })))
+      : undefined;
+    const runs: ResultFile['runs'] = finished.map((r) => {
+      const stored = batches.storedResult(id, r.index);
+      return {
+        scheduler: configurationLabel(inputs, r),
+        kind: stored.kind ?? inputs.schedulers[r.scheduler]?.kind ?? 'unknown',
+        seed: r.seed,
+        summary: stored.summary,
+        profiles: stored.profiles ?? {},
+        ...(stored.aria ? { aria: stored.aria } : {}),
+        jobs: stored.jobs,
+      };
+    });
+    return { format: 'workload-studio.result', version: 1, experiment: batch.name, ...(asRun ? { inputs: asRun } : {}), runs };
+  }
+
+  /** The first seed of each configuration with its series and (thinned) attempts; none for a batch opened from a file. */
+  function reportRuns(id: string): ReportRun[] {
+    const batch = batches.get(id);
+    const seen = new Set<string>();
+    const out: ReportRun[] = [];
+    for (const r of batch.results) {
+      const label = configurationLabel(batch.inputs, r);
+      if (r.status !== 'finished' || seen.has(label)) continue;
+      seen.add(label);
+      const data = runData(batches, id, r.index, true, REPORT_GANTT_BARS);
+      if (data.series.t.length) out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes });
+    }
+    return out;
+  }
+
+  return {
+    exportResult(id: string): { fileName: string; content: string } {
+      const result = resultOf(id);
+      return { fileName: `${fileNameOf(result.experiment)}.result.json`, content: resultFileText(result) };
+    },
+
+    async report(id: string, format: ReportFormat, baseline?: string): Promise<{ files: ExportedFile[] }> {
+      const result = resultOf(id);
+      let report;
+      try {
+        report = resultReport(result, baseline);
+      } catch (err) {
+        throw new ServiceError('invalid_request', (err as Error).message, 'baseline');
+      }
+      const runs = reportRuns(id);
+      if (runs.length) report.runs = runs;
+      const meta = { source: `${fileNameOf(result.experiment)}.result.json`, studioVersion: STUDIO_VERSION, generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
+      let files;
+      try {
+        files = await reportFiles(report, format, meta, fileNameOf(result.experiment), printPdf);
+      } catch (err) {
+        throw new ServiceError('unsupported', (err as Error).message, 'format');
+      }
+      return {
+        files: files.map((f) =>
+          typeof f.content === 'string' ? { name: f.name, type: f.type, content: f.content, encoding: 'utf8' as const } : { name: f.name, type: f.type, content: Buffer.from(f.content).toString('base64'), encoding: 'base64' as const },
+        ),
+      };
+    },
+
+    /** A result file as a new batch of the history (a free name; nothing saved is touched). */
+    async open(text: string, fileName: string): Promise<BatchSummary> {
+      const read = readResultText(text, fileName);
+      if (!read.ok) {
+        const [first, ...rest] = read.problems;
+        throw new ServiceError('invalid_request', `${fileName}: ${first.field ? describeProblem(first) : first.message}${rest.length ? ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})` : ''}`, 'text');
+      }
+      const { inputs, plan, results } = asBatch(read.result);
+      const summary = await batches.addEnded(read.result.experiment, inputs, plan, results, [FROM_FILE_TAG]);
+      events.emit('store:changed', { domain: 'batches', ids: [summary.id] });
+      return summary;
+    },
+  };
+}
+
+/**
+ * A result file's runs placed in a batch. With its experiment, the plan is the experiment's own and
+ * each run finds its place by scheduler and seed (a result that left some out has those cancelled);
+ * without it, each scheduler label becomes a configuration of its own.
+ */
+function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; results: Map<number, StoredRunResult> } {
+  const stored = (r: ResultFile['runs'][number]): StoredRunResult => ({ summary: r.summary, jobs: r.jobs, profiles: r.profiles, ...(r.aria ? { aria: r.aria } : {}), kind: r.kind });
+  const e = result.inputs;
+  if (e && 'racks' in e.cluster && 'jobs' in e.workload) {
+    const inputs: BatchInputs = { clusters: [{ name: e.cluster.name, spec: e.cluster }], workloads: [{ name: e.workload.name, spec: e.workload }], schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+    const plan = planBatch(inputs);
+    const results = new Map<number, StoredRunResult>();
+    result.runs.forEach((r, i) => {
+      const p = plan.find((x) => x.label === r.scheduler && x.seed === r.seed);
+      if (!p) throw new ServiceError('invalid_request', `runs.${i}: "${r.scheduler}" with seed ${r.seed} is not a run of the file's own experiment (inputs); the file was changed after it was written`, 'text');
+      if (results.has(p.index)) throw new ServiceError('invalid_request', `runs.${i}: "${r.scheduler}" with seed ${r.seed} appears twice`, 'text');
+      results.set(p.index, stored(r));
+    });
+    return { inputs, plan, results };
+  }
+  const labels = [...new Set(result.runs.map((r) => r.scheduler))];
+  const plan: RunPlan[] = result.runs.map((r, index) => ({ index, cluster: 0, workload: 0, scheduler: labels.indexOf(r.scheduler), seed: r.seed, label: r.scheduler }));
+  const inputs: BatchInputs = { clusters: [], workloads: [], schedulers: [], seeds: [...new Set(result.runs.map((r) => r.seed))], simulation: ExperimentSchema.shape.simulation.parse({}) };
+  return { inputs, plan, results: new Map(result.runs.map((r, i) => [i, stored(r)])) };
+}
+
+type ResultFileChannels = 'batches:exportResult' | 'batches:report' | 'batches:openResult';
+
+export function resultFileHandlers(store: Store, events: EventBus, printPdf?: PdfPrinter): Pick<Handlers, ResultFileChannels> {
+  const files = resultFiles(store, events, printPdf);
+  return {
+    'batches:exportResult': ({ id }) => files.exportResult(id),
+    'batches:report': ({ id, format, baseline }) => files.report(id, format, baseline),
+    'batches:openResult': ({ text, fileName }) => files.open(text, fileName),
+  };
+}

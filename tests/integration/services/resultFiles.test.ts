@@ -1,0 +1,166 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
+import type { ResultFile } from '@shared/experiment';
+import type { ExportedFile } from '@shared/resultFile';
+import type { RunData } from '@shared/runData';
+import { findChromium, pdfBytes } from '../../../src-main/reports/pdfFromHtml';
+import type { Services } from '../../../src-main/services';
+import { FROM_FILE_TAG } from '../../../src-main/services/resultFiles';
+import { cli } from '../../helpers/cli';
+import { useServices } from '../../helpers/services';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const open = useServices();
+const tempDir = useTempDirs();
+
+async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
+  const r = await s.dispatch(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
+  return r.data as T;
+}
+
+async function refused(s: Services, channel: string, request: unknown) {
+  const r = await s.dispatch(channel, request);
+  if (r.ok) throw new Error(`${channel} accepted what it should refuse`);
+  return r.error;
+}
+
+/** A small design of two schedulers × two seeds on a 4-node cluster, run to the end. */
+async function ranBatch(s: Services): Promise<{ design: DesignRecord; batch: BatchDetail }> {
+  const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+  const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 8, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }] } } });
+  const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'fifo vs fair', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] } });
+  const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+  await s.runner.settled(started.id);
+  return { design, batch: await ok<BatchDetail>(s, 'batches:get', { id: started.id }) };
+}
+
+type Node = DefaultTreeAdapterMap['node'];
+function elements(node: Node, name: string, out: Node[] = []): Node[] {
+  if ('tagName' in node && node.tagName === name) out.push(node);
+  if ('childNodes' in node) for (const c of node.childNodes) elements(c, name, out);
+  return out;
+}
+
+const report = (s: Services, id: string, format: string) => ok<{ files: ExportedFile[] }>(s, 'batches:report', { id, format });
+
+describe('results leaving the run history and coming back', () => {
+  it('exports a batch as the result file `run --out` writes for the same experiment', async () => {
+    const s = await open();
+    const { design, batch } = await ranBatch(s);
+    const exported = await ok<{ fileName: string; content: string }>(s, 'batches:exportResult', { id: batch.id });
+    expect(exported.fileName).toMatch(/\.result\.json$/);
+    const fromHistory = JSON.parse(exported.content) as ResultFile;
+    expect(fromHistory.inputs).toMatchObject({ cluster: { name: 'lab' }, workload: { name: 'mixed' }, seeds: [1, 2] });
+
+    const dir = tempDir();
+    const file = (await ok<{ files: { fileName: string; content: string }[] }>(s, 'experiments:export', { id: design.id })).files[0];
+    fs.writeFileSync(path.join(dir, file.fileName), file.content);
+    expect((await cli(['run', path.join(dir, file.fileName), '--out', path.join(dir, 'cli.json')])).code).toBe(0);
+    const fromCli = JSON.parse(fs.readFileSync(path.join(dir, 'cli.json'), 'utf8')) as ResultFile;
+    expect(fromHistory.runs).toEqual(fromCli.runs);
+    // The CLI's report reads the exported file as it reads its own.
+    fs.writeFileSync(path.join(dir, exported.fileName), exported.content);
+    expect((await cli(['report', path.join(dir, exported.fileName), '--format', 'csv', '--out', dir])).code).toBe(0);
+  });
+
+  it('writes an HTML report with every chart as SVG, the cluster over time and a Gantt per scheduler', async () => {
+    const s = await open();
+    const { batch } = await ranBatch(s);
+    const { files } = await report(s, batch.id, 'html');
+    expect(files.map((f) => [f.name, f.type, f.encoding])).toEqual([[expect.stringMatching(/\.report\.html$/), 'text/html', 'utf8']]);
+    const doc = parseHtml(files[0].content);
+    expect(elements(doc, 'script')).toEqual([]);
+    // Mean JCT, JCT CDF, locality, CPU over time, tasks waiting, and one Gantt per scheduler.
+    expect(elements(doc, 'svg')).toHaveLength(7);
+    const text = files[0].content.replace(/<[^>]+>/g, ' ');
+    expect(text).toMatch(/fifo, seed 1: every task attempt on its node/);
+    expect(text).toMatch(/fair \(delay\), seed 1: every task attempt on its node/);
+    expect(text).not.toMatch(/A result file keeps each run/);
+  });
+
+  it('writes every table and series as CSV; the summary has the JSON report\'s numbers', async () => {
+    const s = await open();
+    const { batch } = await ranBatch(s);
+    const csv = (await report(s, batch.id, 'csv')).files;
+    expect(csv.map((f) => f.name.replace(/^.*?\./, ''))).toEqual(['summary.csv', 'speedup.csv', 'locality.csv', 'jct-cdf.csv', 'series.csv']);
+    const json = JSON.parse((await report(s, batch.id, 'json')).files[0].content) as { summary: { metric: string; configuration: string; mean: number | null }[]; runs: { scheduler: string; series: RunData['series'] }[] };
+    const summary = parse(csv[0].content, { columns: true }) as Record<string, string>[];
+    expect(summary.length).toBe(json.summary.length);
+    for (const [i, row] of json.summary.entries()) expect(summary[i].mean === '' ? null : Number(summary[i].mean)).toBe(row.mean);
+    const series = parse(csv[4].content, { columns: true }) as Record<string, string>[];
+    const fifo = json.runs.find((r) => r.scheduler === 'fifo')!;
+    const fifoRows = series.filter((r) => r.scheduler === 'fifo');
+    expect(fifoRows.map((r) => Number(r.cpu))).toEqual(fifo.series.cpu);
+    expect(fifoRows.map((r) => Number(r.pendingTasks))).toEqual(fifo.series.pendingTasks);
+  });
+
+  it.runIf(findChromium())('prints the PDF report with the printer it was given', async () => {
+    const s = await open(undefined, { printPdf: (html) => pdfBytes(html) });
+    const { batch } = await ranBatch(s);
+    const [pdf] = (await report(s, batch.id, 'pdf')).files;
+    expect(pdf).toMatchObject({ type: 'application/pdf', encoding: 'base64' });
+    expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses a PDF with a reason where nothing can print one, and a baseline the batch does not have', async () => {
+    const s = await open();
+    const { batch } = await ranBatch(s);
+    expect(await refused(s, 'batches:report', { id: batch.id, format: 'pdf' })).toMatchObject({ code: 'unsupported', field: 'format', message: expect.stringMatching(/cannot print PDF here/) });
+    expect(await refused(s, 'batches:report', { id: batch.id, format: 'html', baseline: 'drf' })).toMatchObject({ field: 'baseline', message: expect.stringMatching(/no runs of scheduler "drf"/) });
+    expect(await refused(s, 'batches:report', { id: batch.id, format: 'docx' })).toMatchObject({ field: 'format' });
+  });
+
+  it('opens a result file in the history without running anything; exporting it again gives the same runs', async () => {
+    const a = await open();
+    const { batch } = await ranBatch(a);
+    const exported = await ok<{ fileName: string; content: string }>(a, 'batches:exportResult', { id: batch.id });
+
+    const b = await open();
+    const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: exported.fileName, text: exported.content });
+    expect(opened).toMatchObject({ name: batch.name, status: 'finished', runs: 4, finished: 4, tags: [FROM_FILE_TAG], clusters: ['lab'], workloads: ['mixed'] });
+    const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
+    expect(detail.results.map((r) => [r.label, r.seed, r.summary])).toEqual(batch.results.map((r) => [r.label, r.seed, r.summary]));
+    // The comparison reads jobs; a result file has no series over time, and says so by having none.
+    const data = await ok<RunData>(b, 'batches:runData', { id: opened.id, run: 0, gantt: true });
+    expect(data.jobs.length).toBe(8);
+    expect(data.series.t).toEqual([]);
+    expect(data.gantt).toBeNull();
+    const again = await ok<{ content: string }>(b, 'batches:exportResult', { id: opened.id });
+    expect((JSON.parse(again.content) as ResultFile).runs).toEqual((JSON.parse(exported.content) as ResultFile).runs);
+    // Its report says what a result file cannot show.
+    expect((await report(b, opened.id, 'html')).files[0].content).toMatch(/A result file keeps each run/);
+    // A second open is a second entry under a free name; nothing is overwritten.
+    expect((await ok<BatchSummary>(b, 'batches:openResult', { fileName: exported.fileName, text: exported.content })).name).toBe(`${batch.name} (2)`);
+  });
+
+  it('opens a result without its experiment: each scheduler is a configuration', async () => {
+    const a = await open();
+    const { batch } = await ranBatch(a);
+    const result = JSON.parse((await ok<{ content: string }>(a, 'batches:exportResult', { id: batch.id })).content) as ResultFile;
+    delete result.inputs;
+    const b = await open();
+    const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: 'old.json', text: JSON.stringify(result) });
+    const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
+    expect(detail.results.map((r) => [r.label, r.seed, r.status])).toEqual([['fifo', 1, 'finished'], ['fifo', 2, 'finished'], ['fair (delay)', 1, 'finished'], ['fair (delay)', 2, 'finished']]);
+  });
+
+  it('refuses a broken result file by line and field, and stores nothing', async () => {
+    const a = await open();
+    const { batch } = await ranBatch(a);
+    const text = (await ok<{ content: string }>(a, 'batches:exportResult', { id: batch.id })).content;
+    const b = await open();
+    const bad = text.replace(/"makespan": [\d.]+/, '"makespan": "long"');
+    const line = bad.split('\n').findIndex((l) => l.includes('"makespan": "long"')) + 1;
+    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: bad })).toMatchObject({ field: 'text', message: expect.stringContaining(`r.json: line ${line}, runs.0.summary.makespan:`) });
+    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: text.slice(0, 200) })).toMatchObject({ field: 'text', message: expect.stringMatching(/not valid JSON at line \d+/) });
+    const moved = text.replace('"seed": 2', '"seed": 7');
+    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: moved })).toMatchObject({ message: expect.stringMatching(/runs\.1: "fifo" with seed 7 is not a run of the file's own experiment/) });
+    expect(await ok<unknown[]>(b, 'batches:list', {})).toEqual([]);
+  });
+});
