@@ -32,7 +32,7 @@ export class ExperimentRunner {
     return [...this.live.keys()];
   }
 
-  async start(name: string, experimentId: string | null, inputs: BatchInputs): Promise<BatchSummary> {
+  async start(name: string, experimentId: string | null, inputs: BatchInputs, tags: string[] = []): Promise<BatchSummary> {
     try {
       checkInputs(inputs);
     } catch (err) {
@@ -41,7 +41,7 @@ export class ExperimentRunner {
     }
     const batches = batchesRepo(this.store);
     const plan = planBatch(inputs);
-    const batch = await batches.create(name, experimentId, inputs, plan);
+    const batch = await batches.create(name, experimentId, inputs, plan, tags);
     this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
 
     const abort = new AbortController();

@@ -16,6 +16,7 @@ import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import type { PdfPrinter } from '../reports/reportFiles';
 import { plannerHandlers } from './plannerHandlers';
+import { reproduceHandlers } from './reproduceHandlers';
 import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
 import { experimentHandlers } from './experimentHandlers';
@@ -211,6 +212,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
 
     ...experimentHandlers(store, events, runner),
     ...resultFileHandlers(store, events, printPdf),
+    ...reproduceHandlers(store, events, runner),
     ...plannerHandlers(store, events),
     ...sampleHandlers(store, events),
 

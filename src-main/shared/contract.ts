@@ -9,6 +9,7 @@ import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type Desig
 import type { ExperimentImportPreview } from './experimentFile';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
 import { REPORT_FORMATS, type ExportedFile } from './resultFile';
+import type { ReproduceEntry } from './reproductions';
 import type { DesignSummary, RunData, WhyAnswer } from './runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from './templates';
@@ -40,6 +41,8 @@ const experimentText = z.string().min(1, 'the file is empty').max(60 * 1024 * 10
 /** A result file's text: every job of every run, so a large trace compared over seeds runs to tens of megabytes. */
 const resultText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'a result file is at most 60 MB');
 const nothing = z.strictObject({});
+/** A paper preset by its file name in resources/presets: a name, never a path. */
+const presetFile = z.string().regex(/^[\w-]+\.experiment\.json$/, 'must be a preset file name such as prism-puma.experiment.json');
 /** Cluster files are small even for 2,000 servers; this cap stops a wrong file early. */
 export const MAX_IMPORT_CHARS = 32_000_000;
 
@@ -122,6 +125,12 @@ export const contract = {
   'batches:report': channel<{ files: ExportedFile[] }>()(z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() })),
   /** Open a result file as a new entry of the run history, compared without running anything. */
   'batches:openResult': channel<BatchSummary>()(z.strictObject({ fileName: z.string().min(1).max(260), text: resultText })),
+  /** Each paper's claim, the presets that mirror it, and the studio's latest run of each beside the paper's numbers. */
+  'reproduce:list': channel<ReproduceEntry[]>()(nothing),
+  /** Run a paper preset: at reduced size (its first seed) or full size; the batch joins the run history. */
+  'reproduce:run': channel<BatchSummary>()(z.strictObject({ file: presetFile, size: z.enum(['reduced', 'full']) })),
+  /** A paper preset as a design in Experiments (the same design again if it was opened before and not changed). */
+  'reproduce:open': channel<DesignRecord>()(z.strictObject({ file: presetFile })),
   /** The guided first run: a sample cluster, workload and experiment, saved under free names. */
   'studio:sample': channel<{ clusterId: string; workloadId: string; experimentId: string }>()(nothing),
   'store:status': channel<StoreStatus>()(nothing),

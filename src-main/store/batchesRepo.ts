@@ -111,11 +111,11 @@ export function batchesRepo(store: Store) {
 
   return {
     /** A new batch with every run queued; the name becomes "Name (2)" if taken. */
-    create(name: string, experimentId: string | null, inputs: BatchInputs, plan: RunPlan[]): Promise<BatchSummary> {
+    create(name: string, experimentId: string | null, inputs: BatchInputs, plan: RunPlan[], tags: string[] = []): Promise<BatchSummary> {
       return store.write((db) => {
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, inputs_json, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify(inputs), at, at]);
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'running', ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify([...new Set(tags)].sort()), JSON.stringify(inputs), at, at]);
         for (const p of plan) {
           db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at]);
         }

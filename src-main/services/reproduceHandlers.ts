@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+import { clusterTotals } from '@shared/cluster';
+import { configurationLabel, type BatchSummary } from '@shared/design';
+import { measure, REPRODUCTIONS, reproduceTags, type MeasuredRun, type ReproduceEntry, type ReproducePresetView, type ReproductionPreset } from '@shared/reproductions';
+import { schedulerLabel } from '@shared/schedulers';
+import { ExperimentFileError, loadExperiment, type LoadedExperiment } from '../runner/loadExperiment';
+import { experimentInputs, experimentParts } from '../runner/runExperiment';
+import { expandJobs } from '../workloads/compile';
+import type { Store } from '../store/database';
+import { batchesRepo } from '../store/batchesRepo';
+import type { EventBus } from './eventBus';
+import type { ExperimentRunner } from './experimentRunner';
+import { experimentFiles } from './experimentFiles';
+import type { Handlers } from './handlers';
+import { ServiceError } from './serviceError';
+
+/** The paper presets, shipped beside the app (resources/presets; inside the package in an installed app). */
+export const DEFAULT_PRESETS_DIR = path.resolve(__dirname, '../../resources/presets');
+
+type ReproduceChannels = 'reproduce:list' | 'reproduce:run' | 'reproduce:open';
+
+/**
+ * The Reproduce area: each paper's claim, the presets that mirror its set-up, runs of them at
+ * reduced size (the first seed) or full size, and the latest run's numbers beside the paper's.
+ */
+export function reproduceHandlers(store: Store, events: EventBus, runner: ExperimentRunner, presetsDir = DEFAULT_PRESETS_DIR): Pick<Handlers, ReproduceChannels> {
+  const batches = batchesRepo(store);
+  const files = experimentFiles(store, events);
+  const known = new Map(REPRODUCTIONS.flatMap((r) => r.presets.map((p) => [p.file, p] as const)));
+
+  function load(file: string): LoadedExperiment {
+    if (!known.has(file)) throw new ServiceError('invalid_request', `"${file}" is not one of the paper presets`, 'file');
+    try {
+      return loadExperiment(path.join(presetsDir, file));
+    } catch (err) {
+      if (err instanceof ExperimentFileError) throw new ServiceError('not_found', `the preset ${file} cannot be read: ${err.message}`, 'file');
+      throw err;
+    }
+  }
+
+  /** The finished runs of a batch by configuration, with what a measure reads. */
+  function runsOf(batchId: string): Record<string, MeasuredRun[]> {
+    const detail = batches.get(batchId);
+    const out: Record<string, MeasuredRun[]> = {};
+    for (const r of detail.results) {
+      if (r.status !== 'finished') continue;
+      const stored = batches.storedResult(batchId, r.index);
+      (out[configurationLabel(detail.inputs, r)] ??= []).push({ seed: r.seed, summary: stored.summary, jobs: stored.jobs });
+    }
+    return out;
+  }
+
+  function view(preset: ReproductionPreset, history: BatchSummary[]): ReproducePresetView {
+    const loaded = load(preset.file);
+    const { experiment, cluster, workload } = loaded;
+    const setup = { nodes: clusterTotals(cluster).nodes, jobs: expandJobs(workload, experiment.seeds[0]).length, schedulers: experiment.schedulers.map(schedulerLabel), seeds: experiment.seeds };
+    const latest = history.find((b) => b.tags.includes(`preset:${preset.file}`));
+    if (!latest) return { ...preset, name: experiment.name, setup };
+    const runs = latest.status === 'running' ? {} : runsOf(latest.id);
+    const seeds = [...new Set(Object.values(runs).flatMap((rs) => rs.map((r) => r.seed)))].sort((a, b) => a - b);
+    return {
+      ...preset,
+      name: experiment.name,
+      setup,
+      latest: {
+        batchId: latest.id,
+        name: latest.name,
+        status: latest.status,
+        createdAt: latest.createdAt,
+        seeds,
+        reduced: latest.tags.includes('reduced'),
+        outcomes: latest.status === 'running' ? {} : Object.fromEntries(preset.measures.map((m) => [m.id, measure(m, runs)])),
+      },
+    };
+  }
+
+  return {
+    'reproduce:list': (): ReproduceEntry[] => {
+      // Newest first, so the first batch of a preset is its latest run.
+      const history = batches.list();
+      return REPRODUCTIONS.map((r) => ({ ...r, presets: r.presets.map((p) => view(p, history)) }));
+    },
+    'reproduce:run': async ({ file, size }) => {
+      const loaded = load(file);
+      const reduced = size === 'reduced';
+      const inputs = experimentInputs(loaded);
+      if (reduced) inputs.seeds = inputs.seeds.slice(0, 1);
+      const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
+      return runner.start(`${loaded.experiment.name} — ${reduced ? `reduced (seed ${inputs.seeds[0]})` : 'full size'} — ${when}`, null, inputs, reproduceTags(file, reduced));
+    },
+    'reproduce:open': ({ file }) => files.adopt(experimentParts(load(file))),
+  };
+}

@@ -1,0 +1,241 @@
+import { pairedSpeedup, type PairableRun } from './jobSpeedup';
+import { jobSeconds } from './jobTimes';
+import type { RunSummary } from './experiment';
+
+/**
+ * The papers' headline claims next to the studio's own numbers (the Reproduce area). Each claim is
+ * one measure the studio computes from a run of a preset, with the paper's range and where the
+ * paper prints it; docs/reproductions.md keeps the full-size results and how they were made.
+ */
+
+/** How a measure is computed from the runs of two configurations (`of` against `against`). */
+export type MeasureKind =
+  /** Ratio of the metric's means over seeds, turned so that above 1 means `of` is better. */
+  | { kind: 'ratio'; metric: 'meanJct' | 'throughput' | 'cpu' }
+  /** Change of one template's mean job time, `of` against `against`, in percent (negative: faster). */
+  | { kind: 'templateChange'; template: string }
+  /** Geometric mean of per-job speedups, every job paired with itself (ILA Fig. 5). */
+  | { kind: 'perJobSpeedup' }
+  /** Difference of the shares of deadlines met, in percentage points. */
+  | { kind: 'deadlinePoints' };
+
+export type Measure = MeasureKind & {
+  id: string;
+  /** What is compared, in words. */
+  label: string;
+  of: string;
+  against: string;
+  /** The paper's range for this measure, and its words and place. */
+  paper: { low: number; high: number; text: string; where: string };
+};
+
+export interface ReproductionPreset {
+  /** The file in resources/presets. */
+  file: string;
+  title: string;
+  measures: Measure[];
+}
+
+export interface Reproduction {
+  id: string;
+  paper: string;
+  /** The claim in the paper's words, with the section it is from. */
+  claim: string;
+  presets: ReproductionPreset[];
+  /** The heading of docs/reproductions.md with the full-size table. */
+  docsSection: string;
+  /** What the full-size presets gave, as docs/reproductions.md states it. */
+  fullSize: string;
+}
+
+const FAIR = 'Hadoop Fair Scheduler (8/6 slots)';
+const YARN = 'YARN Capacity (128 vcores)';
+const prismMeasures = (fig: string): Measure[] => [
+  { id: 'jct-fair', label: 'Mean job time, Fair ÷ PRISM', kind: 'ratio', metric: 'meanJct', of: 'PRISM', against: FAIR, paper: { low: 1, high: 1.32, text: 'up to 1.3× (up to 24 % shorter)', where: `sec. 6.3, ${fig}` } },
+  { id: 'jct-yarn', label: 'Mean job time, YARN ÷ PRISM', kind: 'ratio', metric: 'meanJct', of: 'PRISM', against: YARN, paper: { low: 1, high: 1.32, text: 'up to 1.3×', where: `sec. 6.3, ${fig}` } },
+  { id: 'cpu-fair', label: 'CPU utilisation, PRISM ÷ Fair', kind: 'ratio', metric: 'cpu', of: 'PRISM', against: FAIR, paper: { low: 1, high: Infinity, text: 'higher than Fair', where: 'sec. 6.3, Figs. 17-19' } },
+];
+
+const LIU_YARN = 'YARN (one core per task)';
+const LIU_FINE = 'Finer-Grained CPU';
+const liu = (id: string, template: string, low: number, high: number, text: string, where: string): Measure => ({
+  id,
+  label: `${template} mean job time, Finer-Grained against YARN`,
+  kind: 'templateChange',
+  template,
+  of: LIU_FINE,
+  against: LIU_YARN,
+  paper: { low, high, text, where },
+});
+
+/** A few percent either way: what "unaffected" and "almost identical" are read as. */
+const SAME = 5;
+
+export const REPRODUCTIONS: Reproduction[] = [
+  {
+    id: 'prism',
+    paper: 'PRISM: Fine-Grained Resource-Aware Scheduling for MapReduce (Zhang et al., IEEE TCC 2015)',
+    claim: 'Phase-level scheduling gives up to 1.3× shorter job running time than the Hadoop Fair Scheduler and YARN on the PUMA and Gridmix2 batches, with higher utilisation and slightly lower locality (sec. 6.3, Figs. 15-19).',
+    presets: [
+      { file: 'prism-puma.experiment.json', title: 'PUMA batch, 10 nodes', measures: prismMeasures('Fig. 15a') },
+      { file: 'prism-gridmix.experiment.json', title: 'Gridmix2 batch, 10 nodes', measures: prismMeasures('Fig. 15b') },
+    ],
+    docsSection: 'PRISM (000, sec. 6): phase-level scheduling against Fair and YARN',
+    fullSize: 'Seeds 1-3: 1.38× (PUMA) and 1.35× (Gridmix2) against Fair, 1.02× and 1.14× against YARN; CPU utilisation highest; locality below YARN\'s; unfairness below both. The PUMA gain over YARN is small (2 %).',
+  },
+  {
+    id: 'liu',
+    paper: 'Improving the Resource Utilisation in MapReduce: the Finer-Grained CPU scheduler (Kun Liu, U. Tokyo 2015)',
+    claim: 'Against YARN\'s one core per task, CPU-intensive jobs run 18-23 % faster in the balanced pattern (sec. 4.4.1, Fig. 4.1) and 17-22 % faster in the I/O-heavy one (sec. 4.4.3, Fig. 4.3); in the CPU-heavy pattern jobs take almost the same time (sec. 4.4.2, Fig. 4.2); I/O-intensive jobs are not affected.',
+    presets: [
+      { file: 'liu-balanced.experiment.json', title: 'Balanced pattern: Pi + TeraGen', measures: [liu('pi', 'Pi', -23, -18, '18-23 % faster', 'sec. 4.4.1, Fig. 4.1'), liu('teragen', 'TeraGen', -SAME, SAME, 'not affected', 'sec. 4.4.1')] },
+      { file: 'liu-cpu-heavy.experiment.json', title: 'CPU-heavy pattern: Pi + Bbp + TeraGen', measures: [liu('pi', 'Pi', -SAME, SAME, 'almost identical', 'sec. 4.4.2, Fig. 4.2'), liu('bbp', 'Bbp', -SAME, SAME, 'almost identical', 'sec. 4.4.2, Fig. 4.2')] },
+      { file: 'liu-io-heavy.experiment.json', title: 'I/O-heavy pattern: Pi + TeraGen + ETL', measures: [liu('pi', 'Pi', -22, -17, '17-22 % faster', 'sec. 4.4.3, Fig. 4.3'), liu('teragen', 'TeraGen', -SAME, SAME, 'not compromised', 'sec. 4.4.3'), liu('etl', 'ETL', -SAME, SAME, 'not compromised', 'sec. 4.4.3')] },
+    ],
+    docsSection: 'Finer-Grained CPU scheduler (001, sec. 4)',
+    fullSize: 'Seeds 1-3: Pi 17 % faster in the balanced pattern and 25 % in the I/O-heavy one, I/O jobs unchanged, +1 to +3 % in the CPU-heavy pattern. Reproduced.',
+  },
+  {
+    id: 'ila',
+    paper: 'Interference and Locality-Aware Task Scheduling for MapReduce Applications in Virtual Clusters — ILA (Bu, Rao, Xu; HPDC 2013)',
+    claim: 'ILA speeds individual jobs up 1.5-6.5× against PureFair, Delay, LATE, Capacity and LAO and 1.1-2.0× against IAO; its throughput is up to 1.9× the interference-oblivious schedulers\' (sec. 5.2, Figs. 5-6).',
+    presets: [
+      {
+        file: 'ila-facebook.experiment.json',
+        title: 'Facebook mix on 72 VMs',
+        measures: [
+          { id: 'purefair', label: 'Per-job speedup, ILA over PureFair', kind: 'perJobSpeedup', of: 'ila', against: 'PureFair', paper: { low: 1.5, high: 6.5, text: '1.5-6.5×', where: 'sec. 5.2, Fig. 5' } },
+          { id: 'capacity', label: 'Per-job speedup, ILA over Capacity', kind: 'perJobSpeedup', of: 'ila', against: 'Capacity', paper: { low: 1.5, high: 6.5, text: '1.5-6.5×', where: 'sec. 5.2, Fig. 5' } },
+          { id: 'late', label: 'Per-job speedup, ILA over LATE', kind: 'perJobSpeedup', of: 'ila', against: 'LATE', paper: { low: 1.5, high: 6.5, text: '1.5-6.5×', where: 'sec. 5.2, Fig. 5' } },
+          { id: 'iao', label: 'Per-job speedup, ILA over IAO', kind: 'perJobSpeedup', of: 'ila', against: 'iao', paper: { low: 1.1, high: 2, text: '1.1-2.0×', where: 'sec. 5.2, Fig. 5' } },
+          { id: 'throughput', label: 'Throughput, ILA ÷ PureFair', kind: 'ratio', metric: 'throughput', of: 'ila', against: 'PureFair', paper: { low: 1, high: 1.9, text: 'up to 1.9×', where: 'sec. 5.2, Fig. 6' } },
+        ],
+      },
+    ],
+    docsSection: 'ILA, IAO and LAO (004, sec. 5.2): interference- and locality-aware scheduling',
+    fullSize: 'Seeds 1-6: per job 3.1× over PureFair, 3.4× over Delay, 5.9× over Capacity, 8.4× over LATE, 2.9× over LAO; throughput 1.81× PureFair\'s. Short of the paper against IAO: 1.01× per job (paper 1.1-2.0×).',
+  },
+  {
+    id: 'aria',
+    paper: 'Resource Provisioning Framework for MapReduce Jobs with Performance Goals — ARIA (Verma, Cherkasova, Campbell; Middleware 2011)',
+    claim: 'Deadline-driven scheduling on ARIA\'s job profiles (MinEDF) meets more deadlines than FIFO and Fair. This direction is from ARIA\'s ICAC 2011 evaluation, not from the provisioning paper in the studio\'s set, whose own claim (completion times predicted within 10 %, sec. 5.3, Fig. 6) is checked by a test of the model against the simulator.',
+    presets: [
+      {
+        file: 'aria-minedf.experiment.json',
+        title: '40 jobs with deadlines, Poisson arrivals',
+        measures: [
+          { id: 'fair', label: 'Deadlines met, MinEDF − Fair', kind: 'deadlinePoints', of: 'minedf', against: 'fair (delay)', paper: { low: 0, high: Infinity, text: 'more deadlines met', where: 'ARIA, ICAC 2011' } },
+          { id: 'fifo', label: 'Deadlines met, MinEDF − FIFO', kind: 'deadlinePoints', of: 'minedf', against: 'fifo', paper: { low: 0, high: Infinity, text: 'more deadlines met', where: 'ARIA, ICAC 2011' } },
+        ],
+      },
+    ],
+    docsSection: 'ARIA (002): completion-time bounds, provisioning and MinEDF',
+    fullSize: 'Seeds 1-3: MinEDF meets 2.5 points more deadlines than FIFO on every seed but fewer than Fair on two of three. Not reproduced.',
+  },
+];
+
+/** One run as a measure needs it: its seed, summary and jobs. */
+export interface MeasuredRun extends PairableRun {
+  summary: RunSummary;
+}
+
+export interface MeasureOutcome {
+  value: number | null;
+  /** Why there is no value (a configuration did not run, no job of the template finished). */
+  missing?: string;
+  verdict?: Verdict;
+}
+
+export type Verdict = { kind: 'within' | 'smaller' | 'larger' | 'opposite' | 'unexpected'; text: string };
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function metricOf(run: MeasuredRun, metric: 'meanJct' | 'throughput' | 'cpu'): number {
+  return metric === 'meanJct' ? run.summary.meanJct : metric === 'throughput' ? run.summary.throughputJobsPerHour : run.summary.utilization.cpu;
+}
+
+function templateMean(runs: MeasuredRun[], template: string): number | null {
+  const times = runs.flatMap((r) => r.jobs.filter((j) => j.template === template && j.status === 'succeeded' && j.submit !== null && j.finish !== null).map((j) => jobSeconds(j.submit!, j.finish!)));
+  return times.length ? mean(times) : null;
+}
+
+/** The measure on a batch's finished runs, by configuration label. */
+export function measure(m: Measure, runs: Record<string, MeasuredRun[]>): MeasureOutcome {
+  const of = runs[m.of] ?? [];
+  const against = runs[m.against] ?? [];
+  const absent = [m.of, m.against].filter((l) => !(runs[l] ?? []).length);
+  if (absent.length) return { value: null, missing: `no finished run of ${absent.map((l) => `"${l}"`).join(' and ')}` };
+  let value: number | null = null;
+  if (m.kind === 'ratio') {
+    const a = mean(of.map((r) => metricOf(r, m.metric)));
+    const b = mean(against.map((r) => metricOf(r, m.metric)));
+    value = m.metric === 'meanJct' ? b / a : a / b;
+  } else if (m.kind === 'templateChange') {
+    const a = templateMean(of, m.template);
+    const b = templateMean(against, m.template);
+    if (a === null || b === null) return { value: null, missing: `no ${m.template} job finished under both` };
+    value = (100 * (a - b)) / b;
+  } else if (m.kind === 'perJobSpeedup') {
+    const s = pairedSpeedup(of, against);
+    if (!s) return { value: null, missing: 'no job finished under both' };
+    value = s.perJob;
+  } else {
+    const share = (rs: MeasuredRun[]) => rs.map((r) => r.summary.deadlineHitRate).filter((x): x is number => x !== null);
+    const a = share(of);
+    const b = share(against);
+    if (!a.length || !b.length) return { value: null, missing: 'no job had a deadline' };
+    value = 100 * (mean(a) - mean(b));
+  }
+  if (!Number.isFinite(value)) return { value: null, missing: 'the measure is not defined on these runs' };
+  return { value, verdict: verdict(m, value) };
+}
+
+/** The neutral point of a measure: no difference between the two configurations. */
+const neutral = (m: Measure) => (m.kind === 'ratio' || m.kind === 'perJobSpeedup' ? 1 : 0);
+
+export function formatMeasure(m: Measure, value: number): string {
+  if (m.kind === 'templateChange') return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(1)} %`;
+  if (m.kind === 'deadlinePoints') return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(1)} points`;
+  return `${value.toFixed(2)}×`;
+}
+
+/**
+ * Where the studio's value lies against the paper's range, in plain words: inside it, the same
+ * direction but smaller or larger, the opposite direction, or a difference the paper did not find.
+ */
+export function verdict(m: Measure, value: number): Verdict {
+  const { low, high } = m.paper;
+  const shown = formatMeasure(m, value);
+  const range = `${Number.isFinite(low) ? formatMeasure(m, low) : ''}${Number.isFinite(high) ? ` to ${formatMeasure(m, high)}` : ' or more'}`;
+  if (value >= low && value <= high) return { kind: 'within', text: `${shown}: within the paper's ${m.paper.text}` };
+  const n = neutral(m);
+  // A range around the neutral point is a claim of no difference: anything outside is one the paper did not see.
+  if (low < n && high > n) return { kind: 'unexpected', text: `${shown}: a difference the paper did not find (${m.paper.text}, read as ${range})` };
+  const paperSide = Math.sign(low - n) || Math.sign(high - n);
+  if (Math.sign(value - n) !== paperSide) return { kind: 'opposite', text: `${shown}: the opposite direction to the paper's ${m.paper.text}` };
+  const smaller = Math.abs(value - n) < Math.min(Math.abs(low - n), Math.abs(high - n));
+  return smaller ? { kind: 'smaller', text: `${shown}: the paper's direction, smaller than its ${m.paper.text}` } : { kind: 'larger', text: `${shown}: the paper's direction, larger than its ${m.paper.text}` };
+}
+
+/** A preset as the Reproduce area shows it: what it sets up, and the studio's latest run of it. */
+export interface ReproducePresetView extends ReproductionPreset {
+  name: string;
+  setup: { nodes: number; jobs: number; schedulers: string[]; seeds: number[] };
+  latest?: {
+    batchId: string;
+    name: string;
+    status: 'running' | 'finished' | 'cancelled' | 'failed';
+    createdAt: string;
+    /** The seeds that ran: the first one alone at reduced size. */
+    seeds: number[];
+    reduced: boolean;
+    outcomes: Record<string, MeasureOutcome>;
+  };
+}
+
+export interface ReproduceEntry extends Omit<Reproduction, 'presets'> {
+  presets: ReproducePresetView[];
+}
+
+/** Tags of a batch the Reproduce area started: which preset, and at which size. */
+export const reproduceTags = (file: string, reduced: boolean) => ['reproduce', `preset:${file}`, reduced ? 'reduced' : 'full size'];
