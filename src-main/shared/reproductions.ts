@@ -200,21 +200,20 @@ export function formatMeasure(m: Measure, value: number): string {
 }
 
 /**
- * Where the studio's value lies against the paper's range, in plain words: inside it, the same
+ * Where the studio's value (shown beside it with formatMeasure) lies against the paper's range, in plain words: inside it, the same
  * direction but smaller or larger, the opposite direction, or a difference the paper did not find.
  */
 export function verdict(m: Measure, value: number): Verdict {
   const { low, high } = m.paper;
-  const shown = formatMeasure(m, value);
   const range = `${Number.isFinite(low) ? formatMeasure(m, low) : ''}${Number.isFinite(high) ? ` to ${formatMeasure(m, high)}` : ' or more'}`;
-  if (value >= low && value <= high) return { kind: 'within', text: `${shown}: within the paper's ${m.paper.text}` };
+  if (value >= low && value <= high) return { kind: 'within', text: `within the paper's range (${m.paper.text})` };
   const n = neutral(m);
   // A range around the neutral point is a claim of no difference: anything outside is one the paper did not see.
-  if (low < n && high > n) return { kind: 'unexpected', text: `${shown}: a difference the paper did not find (${m.paper.text}, read as ${range})` };
+  if (low < n && high > n) return { kind: 'unexpected', text: `a difference the paper did not find (paper: ${m.paper.text}, read as ${range})` };
   const paperSide = Math.sign(low - n) || Math.sign(high - n);
-  if (Math.sign(value - n) !== paperSide) return { kind: 'opposite', text: `${shown}: the opposite direction to the paper's ${m.paper.text}` };
+  if (Math.sign(value - n) !== paperSide) return { kind: 'opposite', text: `the opposite direction (paper: ${m.paper.text})` };
   const smaller = Math.abs(value - n) < Math.min(Math.abs(low - n), Math.abs(high - n));
-  return smaller ? { kind: 'smaller', text: `${shown}: the paper's direction, smaller than its ${m.paper.text}` } : { kind: 'larger', text: `${shown}: the paper's direction, larger than its ${m.paper.text}` };
+  return smaller ? { kind: 'smaller', text: `the paper's direction, but smaller (paper: ${m.paper.text})` } : { kind: 'larger', text: `the paper's direction, but larger (paper: ${m.paper.text})` };
 }
 
 /** A preset as the Reproduce area shows it: what it sets up, and the studio's latest run of it. */

@@ -4,14 +4,14 @@ import { reactive } from 'vue';
  * Where the user is, kept in the URL fragment (`#/clusters/<id>`) so a reload reopens the same
  * editor. An open editor may register a guard that is asked before leaving (unsaved changes).
  */
-export type Area = 'clusters' | 'workloads' | 'experiments' | 'history' | 'planner';
+export type Area = 'clusters' | 'workloads' | 'experiments' | 'history' | 'planner' | 'reproduce';
 export type Route = { area: Area; id?: string };
 
 type Guard = () => Promise<boolean>;
 let guard: Guard | undefined;
 
 function parse(hash: string): Route {
-  const [, area, id] = /^#\/(clusters|workloads|experiments|history|planner)(?:\/([\w-]+))?/.exec(hash) ?? [];
+  const [, area, id] = /^#\/(clusters|workloads|experiments|history|planner|reproduce)(?:\/([\w-]+))?/.exec(hash) ?? [];
   return { area: (area as Route['area']) ?? 'clusters', ...(id ? { id } : {}) };
 }
 

@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServices, type Services } from '../../src-main/services';
 import { startLoopbackServer, type LoopbackServer } from '../../src-main/server/loopbackServer';
+import { pdfBytes } from '../../src-main/reports/pdfFromHtml';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const RENDERER_DIR = path.join(ROOT, 'out/renderer');
@@ -18,7 +19,8 @@ export interface RunningStudio {
 
 export async function startStudio(dataDir: string): Promise<RunningStudio> {
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` before the e2e tests');
-  const services = await startServices({ dataDir });
+  // As `serve` starts them: PDF reports are printed by the Chromium the tests run in.
+  const services = await startServices({ dataDir, printPdf: (html) => pdfBytes(html, chromiumPath()) });
   const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, imports: services.imports, rendererDir: RENDERER_DIR });
   return {
     services,

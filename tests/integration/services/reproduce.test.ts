@@ -39,7 +39,7 @@ describe('the Reproduce area', () => {
     const pi = balanced.latest!.outcomes.pi;
     // Pi is faster under Finer-Grained CPU on seed 1 as on the full preset (docs/reproductions.md: −17 % over seeds 1-3).
     expect(pi.value).toBeLessThan(-10);
-    expect(pi.verdict?.text).toMatch(/^−\d+\.\d %: /);
+    expect(pi.verdict?.kind).toMatch(/within|smaller|larger/);
     expect(balanced.latest!.outcomes.teragen.value).not.toBeNull();
     // Other presets have no run yet.
     expect(presetOf(await ok<ReproduceEntry[]>(s, 'reproduce:list', {}), 'liu-io-heavy.experiment.json').latest).toBeUndefined();

@@ -46,7 +46,7 @@ describe('reproduction measures', () => {
     expect(measure(m, { new: [run(1, { deadlines: 0.7 })] })).toEqual({ value: null, missing: 'no finished run of "old"' });
     const out = measure(m, { new: [run(1, { deadlines: 0.7 }), run(2, { deadlines: 0.8 })], old: [run(1, { deadlines: 0.8 }), run(2, { deadlines: 0.8 })] });
     expect(out.value).toBeCloseTo(-5);
-    expect(out.verdict).toEqual({ kind: 'opposite', text: "−5.0 points: the opposite direction to the paper's more deadlines met" });
+    expect(out.verdict).toEqual({ kind: 'opposite', text: 'the opposite direction (paper: more deadlines met)' });
   });
 });
 
@@ -54,14 +54,14 @@ describe('verdicts against the paper', () => {
   const m = ratio('meanJct', 1.5, 6.5);
   it('place a value inside the range, short of it, beyond it, or against it', () => {
     expect(verdict(m, 3).kind).toBe('within');
-    expect(verdict(m, 1.2)).toEqual({ kind: 'smaller', text: "1.20×: the paper's direction, smaller than its the claim" });
+    expect(verdict(m, 1.2)).toEqual({ kind: 'smaller', text: "the paper's direction, but smaller (paper: the claim)" });
     expect(verdict(m, 8.4).kind).toBe('larger');
     expect(verdict(m, 0.9).kind).toBe('opposite');
   });
   it('read a range around no change as a claim of no difference', () => {
     const same: Measure = { id: 's', label: 's', kind: 'templateChange', template: 'Pi', of: 'new', against: 'old', paper: { low: -5, high: 5, text: 'almost identical', where: 'x' } };
     expect(verdict(same, 2).kind).toBe('within');
-    expect(verdict(same, -12)).toEqual({ kind: 'unexpected', text: '−12.0 %: a difference the paper did not find (almost identical, read as −5.0 % to +5.0 %)' });
+    expect(verdict(same, -12)).toEqual({ kind: 'unexpected', text: 'a difference the paper did not find (paper: almost identical, read as −5.0 % to +5.0 %)' });
   });
 });
 

@@ -1,0 +1,176 @@
+import * as fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
+import type { BatchSummary } from '@shared/design';
+import type { ResultFile } from '@shared/experiment';
+import type { DesignSummary } from '@shared/runData';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+type Node = DefaultTreeAdapterMap['node'];
+function count(node: Node, name: string): number {
+  return ('tagName' in node && node.tagName === name ? 1 : 0) + ('childNodes' in node ? node.childNodes.reduce((n, c) => n + count(c, name), 0) : 0);
+}
+
+/** The studio's page (its URL carries the token in the fragment), then one of its places. */
+async function openAt(page: Page, url: string, hash: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-nav="history"]').waitFor();
+  await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+}
+
+/** Click and take the one download it starts. */
+async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
+}
+
+/** Every download a click starts, once `n` have come. */
+async function downloadsOf(page: Page, n: number, click: () => Promise<void>): Promise<{ name: string; text: string }[]> {
+  const got: Promise<{ name: string; text: string }>[] = [];
+  const done = new Promise<void>((resolve) => {
+    const on = (d: Download) => {
+      got.push(d.path().then((p) => ({ name: d.suggestedFilename(), text: fs.readFileSync(p!, 'utf8') })));
+      if (got.length === n) {
+        page.off('download', on);
+        resolve();
+      }
+    };
+    page.on('download', on);
+  });
+  await click();
+  await done;
+  return Promise.all(got);
+}
+
+describe('results leaving the studio in the browser', () => {
+  it('runs a paper preset from Reproduce at reduced size, shows the claim beside the result, and exports the report', async () => {
+    const dir = tempDir();
+    const studio = await startStudio(dir);
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="reproduce"]').click();
+      const preset = page.locator('[data-preset="liu-balanced.experiment.json"]');
+      await preset.waitFor();
+      expect(await page.locator('[data-paper]').evaluateAll((els) => els.map((e) => e.getAttribute('data-paper')))).toEqual(['prism', 'liu', 'ila', 'aria']);
+      expect(await page.locator('[data-paper="liu"] .claim').textContent()).toMatch(/18-23 % faster in the balanced pattern \(sec\. 4\.4\.1, Fig\. 4\.1\)/);
+      expect(await preset.locator('[data-measure="pi"]').textContent()).toMatch(/not run yet/);
+
+      await preset.getByTestId('run-reduced').click();
+      // The numbers arrive when the batch ends: the studio's value beside the paper's, the gap in words.
+      const pi = preset.locator('[data-measure="pi"]');
+      await pi.getByTestId('verdict').waitFor({ timeout: 60_000 });
+      expect(await pi.textContent()).toMatch(/Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range|the paper's direction, but (smaller|larger))/);
+      expect(await preset.getByTestId('latest-run').textContent()).toMatch(/reduced, seed 1 · .* · one seed: a first look/);
+      await screenshot(page, 'reproduce');
+
+      // The report of that run: standalone HTML with every chart as SVG, and a PDF.
+      await preset.getByTestId('export-menu').locator('summary').click();
+      const html = await downloadOf(page, () => preset.locator('[data-export="html"]').click());
+      expect(html.name).toMatch(/^Liu_balanced_pattern_.*\.report\.html$/);
+      const doc = parseHtml(html.bytes.toString('utf8'));
+      expect(count(doc, 'script')).toBe(0);
+      // Mean JCT, CDF, CPU over time, tasks waiting, and a Gantt per scheduler (Pi and TeraGen read no input: no locality chart).
+      expect(count(doc, 'svg')).toBe(6);
+      await preset.getByTestId('export-menu').locator('summary').click();
+      const pdf = await downloadOf(page, () => preset.locator('[data-export="pdf"]').click());
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const pdfFile = path.join(dir, 'report.pdf');
+      fs.writeFileSync(pdfFile, pdf.bytes);
+      // Poppler, where it is installed, says how many pages the report printed to.
+      try {
+        const info = execFileSync('pdfinfo', [pdfFile], { encoding: 'utf8' });
+        expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeGreaterThanOrEqual(3);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+
+      // The same preset opens in Experiments as a design of its own.
+      await preset.getByTestId('open-preset').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      expect((await ok<DesignSummary[]>(studio.services, 'experiments:list', {})).map((d) => d.name)).toEqual(['Liu balanced pattern']);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 180_000);
+
+  it('saves charts as PNG, SVG and CSV, exports the result file, and opens it again from Run history', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const batch = await ok<BatchSummary>(studio.services, 'reproduce:run', { file: 'prism-puma.experiment.json', size: 'reduced' });
+      await studio.services.runner.settled(batch.id);
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await page.getByTestId('comparison-charts').waitFor();
+      const cdf = page.locator('.chart-card', { hasText: 'Job completion time CDF' });
+      await cdf.hover();
+      const save = async (kind: string) => {
+        await cdf.getByTestId('chart-save').locator('summary').click();
+        return downloadOf(page, () => cdf.locator(`[data-save="${kind}"]`).click());
+      };
+      const png = await save('png');
+      expect(png.name).toBe('Job_completion_time_CDF.png');
+      expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+      const svg = await save('svg');
+      expect(svg.bytes.toString('utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      const csv = parse((await save('csv')).bytes.toString('utf8'), { columns: true }) as { series: string; x: string; y: string }[];
+      expect([...new Set(csv.map((r) => r.series))]).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
+      expect(csv.every((r) => Number(r.y) > 0 && Number(r.y) <= 1)).toBe(true);
+
+      // Every table and series of the comparison as CSV, in one click.
+      await page.getByTestId('export-menu').locator('summary').click();
+      const tables = await downloadsOf(page, 5, () => page.locator('[data-export="csv"]').click());
+      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual(['jct-cdf.csv', 'locality.csv', 'series.csv', 'speedup.csv', 'summary.csv']);
+
+      await page.getByTestId('export-menu').locator('summary').click();
+      const result = await downloadOf(page, () => page.locator('[data-export="result"]').click());
+      const file = JSON.parse(result.bytes.toString('utf8')) as ResultFile;
+      expect(file.runs.map((r) => r.scheduler)).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
+
+      // A colleague's studio: the file opens in the comparison without running anything.
+      const other = await startStudio(tempDir());
+      try {
+        await openAt(page, other.server.url, '#/history');
+        await page.getByTestId('open-result').waitFor();
+        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('open-result').click()]);
+        await chooser.setFiles({ name: result.name, mimeType: 'application/json', buffer: result.bytes });
+        await page.getByTestId('summary-table').waitFor();
+        expect(await page.getByTestId('no-series').textContent()).toMatch(/opened from a result file/);
+        expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual(['Hadoop Fair Scheduler (8/6 slots) (baseline)', 'YARN Capacity (128 vcores)', 'PRISM']);
+        const [opened] = await ok<BatchSummary[]>(other.services, 'batches:list', {});
+        expect(opened).toMatchObject({ status: 'finished', finished: 3, tags: ['from a result file'] });
+        await screenshot(page, 'comparison-from-result-file');
+
+        // Dropped on Run history, a broken file is refused with its line and field; nothing is added.
+        await page.locator('[data-nav="history"]').click();
+        await page.getByTestId('history-table').waitFor();
+        const broken = result.bytes.toString('utf8').replace(/"meanJct": [\d.]+/, '"meanJct": null');
+        await page.evaluate(`(() => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([${JSON.stringify(broken)}], 'broken.result.json', { type: 'application/json' }));
+          document.querySelector('[data-testid="history-view"]').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        })()`);
+        await page.getByText(/Could not open broken\.result\.json: broken\.result\.json: line \d+, runs\.0\.summary\.meanJct:/).waitFor();
+        expect(await ok<BatchSummary[]>(other.services, 'batches:list', {})).toHaveLength(1);
+      } finally {
+        await other.stop();
+      }
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 180_000);
+});
