@@ -138,7 +138,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       batchChanged([id]);
       return result;
     },
-    'batches:runData': ({ id, run, gantt }) => runData(batches, id, run, gantt),
+    'batches:runData': ({ id, run, gantt }) => runData(batches, id, run, { gantt }),
     'batches:why': ({ id, job }) => why(batches, id, job),
   };
 }

@@ -50,17 +50,27 @@ export function reproduceHandlers(store: Store, events: EventBus, runner: Experi
     return out;
   }
 
+  // The presets ship with the app and do not change while it runs: each is read for the list once.
+  const setups = new Map<string, Pick<ReproducePresetView, 'name' | 'setup'>>();
+  function setupOf(file: string): Pick<ReproducePresetView, 'name' | 'setup'> {
+    let known = setups.get(file);
+    if (!known) {
+      const { experiment, cluster, workload } = load(file);
+      known = { name: experiment.name, setup: { nodes: clusterTotals(cluster).nodes, jobs: expandJobs(workload, experiment.seeds[0]).length, schedulers: experiment.schedulers.map(schedulerLabel), seeds: experiment.seeds } };
+      setups.set(file, known);
+    }
+    return known;
+  }
+
   function view(preset: ReproductionPreset, history: BatchSummary[]): ReproducePresetView {
-    const loaded = load(preset.file);
-    const { experiment, cluster, workload } = loaded;
-    const setup = { nodes: clusterTotals(cluster).nodes, jobs: expandJobs(workload, experiment.seeds[0]).length, schedulers: experiment.schedulers.map(schedulerLabel), seeds: experiment.seeds };
+    const { name, setup } = setupOf(preset.file);
     const latest = history.find((b) => b.tags.includes(`preset:${preset.file}`));
-    if (!latest) return { ...preset, name: experiment.name, setup };
+    if (!latest) return { ...preset, name, setup };
     const runs = latest.status === 'running' ? {} : runsOf(latest.id);
     const seeds = [...new Set(Object.values(runs).flatMap((rs) => rs.map((r) => r.seed)))].sort((a, b) => a - b);
     return {
       ...preset,
-      name: experiment.name,
+      name,
       setup,
       latest: {
         batchId: latest.id,

@@ -1,4 +1,4 @@
-import { configurationLabel, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
+import { configurationLabel, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
 import { ExperimentSchema, type ResultFile } from '@shared/experiment';
 import { experimentFileText } from '@shared/experimentFile';
 import { describeProblem } from '@shared/imports';
@@ -29,8 +29,8 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
   const batches = batchesRepo(store);
 
   /** The batch as a result file: its finished runs in plan order, and the experiment they ran when it is one cluster × one workload. */
-  function resultOf(id: string): ResultFile {
-    const batch = batches.get(id);
+  function resultOf(batch: BatchDetail): ResultFile {
+    const { id } = batch;
     const finished = batch.results.filter((r) => r.status === 'finished');
     if (!finished.length) throw new ServiceError('invalid_request', 'no run of this batch finished: there is no result to export', 'id');
     const { inputs } = batch;
@@ -54,15 +54,14 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
   }
 
   /** The first seed of each configuration with its series and (thinned) attempts; none for a batch opened from a file. */
-  function reportRuns(id: string): ReportRun[] {
-    const batch = batches.get(id);
+  function reportRuns(batch: BatchDetail): ReportRun[] {
     const seen = new Set<string>();
     const out: ReportRun[] = [];
     for (const r of batch.results) {
       const label = configurationLabel(batch.inputs, r);
       if (r.status !== 'finished' || seen.has(label)) continue;
       seen.add(label);
-      const data = runData(batches, id, r.index, true, REPORT_GANTT_BARS);
+      const data = runData(batches, batch.id, r.index, { gantt: true, maxBars: REPORT_GANTT_BARS, batch });
       if (data.series.t.length) out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes });
     }
     return out;
@@ -70,19 +69,21 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
 
   return {
     exportResult(id: string): { fileName: string; content: string } {
-      const result = resultOf(id);
+      const result = resultOf(batches.get(id));
       return { fileName: `${fileNameOf(result.experiment)}.result.json`, content: resultFileText(result) };
     },
 
     async report(id: string, format: ReportFormat, baseline?: string): Promise<{ files: ExportedFile[] }> {
-      const result = resultOf(id);
+      // Read once: a batch's inputs may hold a whole trace.
+      const batch = batches.get(id);
+      const result = resultOf(batch);
       let report;
       try {
         report = resultReport(result, baseline);
       } catch (err) {
         throw new ServiceError('invalid_request', (err as Error).message, 'baseline');
       }
-      const runs = reportRuns(id);
+      const runs = reportRuns(batch);
       if (runs.length) report.runs = runs;
       const meta = { source: `${fileNameOf(result.experiment)}.result.json`, studioVersion: STUDIO_VERSION, generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
       let files;

@@ -51,8 +51,16 @@ function taskNamer(jobs: { id: string }[], maps: number[], reduces: number[]) {
   };
 }
 
-export function runData(batches: BatchesRepo, batchId: string, run: number, withGantt = false, maxBars = MAX_GANTT_BARS): RunData {
-  const batch = batches.get(batchId);
+export interface RunDataOptions {
+  /** Add the attempts the Gantt chart draws. */
+  gantt?: boolean;
+  /** At most this many Gantt bars (thinned as ganttSample.ts says). */
+  maxBars?: number;
+  /** The batch, when the caller has read it already (its inputs may hold a whole trace). */
+  batch?: BatchDetail;
+}
+
+export function runData(batches: BatchesRepo, batchId: string, run: number, { gantt: withGantt = false, maxBars = MAX_GANTT_BARS, batch = batches.get(batchId) }: RunDataOptions = {}): RunData {
   const plan = batch.plan[run];
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
   const { result, columns } = batches.runResult(batchId, run);

@@ -1,5 +1,6 @@
 import * as echarts from 'echarts/core';
 import { toCsv } from '@shared/csv';
+import { fromBase64 } from './download';
 
 /**
  * A chart as a file: PNG as drawn, SVG redrawn by ECharts' SVG renderer from the same option, and
@@ -10,8 +11,7 @@ type Option = { series?: { name?: string; data?: unknown[] }[]; xAxis?: { type?:
 
 export function chartPng(chart: echarts.ECharts, background: string): Uint8Array {
   const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background });
-  const raw = atob(url.slice(url.indexOf(',') + 1));
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+  return fromBase64(url.slice(url.indexOf(',') + 1));
 }
 
 export function chartSvg(chart: echarts.ECharts, theme: string | undefined, background: string): string {
