@@ -32,7 +32,6 @@ if (!app.requestSingleInstanceLock()) {
     try {
       services = await startServices({
         dataDir: app.getPath('userData'),
-        ownsBatches: true,
         printPdf: printHtmlToPdf,
         openExternal: async (link) => {
           if (!(await openExternalSafely(link))) throw new Error(`refused to open ${link}`);

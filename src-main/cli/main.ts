@@ -69,6 +69,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         'disk-thrashing': { type: 'string' },
         of: { type: 'string' },
         'skip-bad': { type: 'boolean' },
+        'allow-large': { type: 'boolean' },
         csv: { type: 'boolean' },
         profile: { type: 'string' },
         maps: { type: 'string' },
@@ -155,7 +156,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
 
   let services: Services | undefined;
   try {
-    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), ownsBatches: command === 'serve', printPdf: (html) => pdfBytes(html) });
+    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), printPdf: (html) => pdfBytes(html) });
     const status = services.store.status();
     if (status.setAside) {
       io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);

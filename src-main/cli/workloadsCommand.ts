@@ -1,5 +1,5 @@
 import type { DeadlineRule } from '@shared/workload';
-import { describeProblem, TRACE_FORMATS, type TraceFormat } from '@shared/imports';
+import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type TraceFormat } from '@shared/imports';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
@@ -8,12 +8,16 @@ import { CliUsageError, table, writeDocument, type CliIo } from './output';
 export const workloadsHelp = `workload-studio workloads <list|import|export|delete> [options]
 
   workloads list [--json]                       the saved workloads
-  workloads import <FILE> [--format F] [--name NAME] [--skip-bad] [--deadline-factor F | --deadline-slack S]
+  workloads import <FILE> [--format F] [--name NAME] [--skip-bad] [--allow-large]
+                 [--deadline-factor F | --deadline-slack S]
                                                 add a workload from a SWIM, SLS, SLS SYNTH, Rumen or
                                                 Workload Studio JSON file (format detected from the
                                                 content unless --format swim|sls|rumen|synth|json).
                                                 Any rejected row stops the import (exit 1) unless
                                                 --skip-bad; a clashing name becomes "NAME (2)".
+                                                A SYNTH description that would make more than
+                                                ${LARGE_GENERATED.jobs.toLocaleString('en-US')} jobs or ${LARGE_GENERATED.tasks.toLocaleString('en-US')} tasks says so and makes
+                                                none unless --allow-large.
                                                 Deadlines: F × each job's time alone on the cluster,
                                                 or S seconds, after its submission (default: the
                                                 file's own, if any)
@@ -45,7 +49,12 @@ export async function workloadsCommand(services: Services, args: string[], flags
       } catch (err) {
         throw new CliUsageError((err as Error).message);
       }
-      const preview = await call(services, 'workloads:importPreview', { file: opened.file, ...(format ? { format: format as TraceFormat } : {}) });
+      const preview = await call(services, 'workloads:importPreview', { file: opened.file, ...(format ? { format: format as TraceFormat } : {}), ...(flags['allow-large'] ? { allowLarge: true } : {}) });
+      if (preview.large) {
+        services.imports.drop(opened.file);
+        io.err(`${target}: ${preview.problems[0]?.message ?? 'a large generator description'}.\nnothing was imported (add --allow-large to make them)\n`);
+        return 1;
+      }
       if (preview.problemCount > 0) {
         const lines = preview.problems.slice(0, SHOWN_PROBLEMS).map((p) => `  ${describeProblem(p)}`);
         const more = preview.problemCount - lines.length;

@@ -1,6 +1,7 @@
 import type { ClusterSpecInput, HostType } from '@shared/cluster';
 import type { FieldProblem } from '@shared/validation';
 import { JsonObjectStream } from '../workloads/traces/jsonObjectStream';
+import { quote } from '@shared/quote';
 
 /** What YARN SLS assumes for a node that states neither (yarn.sls.nm.memory.mb / .vcores). */
 export const SLS_DEFAULT_MEMORY_MB = 10240;
@@ -38,8 +39,8 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
       seen.add(nodeName.toLowerCase());
       const memoryMb = n?.['memory-mb'] ?? SLS_DEFAULT_MEMORY_MB;
       const vcores = n?.vcores ?? SLS_DEFAULT_VCORES;
-      if (typeof memoryMb !== 'number' || !(memoryMb > 0)) return void problems.push({ field: `${field}.memory-mb`, message: `expected MB > 0, found ${JSON.stringify(memoryMb)}` });
-      if (typeof vcores !== 'number' || !Number.isInteger(vcores) || vcores < 1 || vcores > 1024) return void problems.push({ field: `${field}.vcores`, message: `expected a whole number from 1 to 1024, found ${JSON.stringify(vcores)}` });
+      if (typeof memoryMb !== 'number' || !(memoryMb > 0)) return void problems.push({ field: `${field}.memory-mb`, message: `expected MB > 0, found ${quote(memoryMb)}` });
+      if (typeof vcores !== 'number' || !Number.isInteger(vcores) || vcores < 1 || vcores > 1024) return void problems.push({ field: `${field}.vcores`, message: `expected a whole number from 1 to 1024, found ${quote(vcores)}` });
       const id = `sls-${vcores}c-${memoryMb}mb`;
       if (!types.has(id)) types.set(id, { id, name: `SLS node ${vcores} vcores, ${memoryMb / 1024} GB`, cores: vcores, coreSpeed: 1, memoryGb: memoryMb / 1024, disks: [DISK], nicMBps: NIC_MBPS });
       hosts.push({ name: nodeName, type: id });
@@ -50,7 +51,8 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
   if (objects.error) problems.unshift({ field: `line ${objects.error.line}`, message: objects.error.error });
   if (problems.length) return { ok: false, problems };
   if (seen.size === 0) return { ok: false, problems: [{ field: 'nodes', message: 'the file lists no nodes' }] };
-  const largestRack = Math.max(...[...racks.values()].map((h) => h.length));
+  // Not Math.max(...list): a file with 200,000 racks would overflow the call stack.
+  const largestRack = [...racks.values()].reduce((m, h) => Math.max(m, h.length), 0);
   return {
     ok: true,
     spec: {

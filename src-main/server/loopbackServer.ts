@@ -19,6 +19,10 @@ export interface LoopbackOptions {
   /** Fixed token for tests; otherwise a fresh one per launch. */
   token?: string;
   maxBodyBytes?: number;
+  /** What all request bodies being received at once may add up to; more is refused with 503. */
+  maxBodiesInFlightBytes?: number;
+  /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
+  requestTimeoutMs?: number;
   /** Where `POST /api/upload` puts workload files (the browser's stand-in for main's file dialog). */
   imports?: ImportSessions;
 }
@@ -64,13 +68,27 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
     res.end(JSON.stringify(body));
   };
 
-  const server = http.createServer((req, res) => {
+  const maxInFlight = options.maxBodiesInFlightBytes ?? 2 * maxBody;
+  let bytesInFlight = 0;
+  /** Reserve room for a body among those being received; false when the total would pass the cap. */
+  const reserve = (bytes: number) => {
+    if (bytesInFlight + bytes > maxInFlight) return false;
+    bytesInFlight += bytes;
+    return true;
+  };
+  const busy = (res: http.ServerResponse) => json(res, 503, { ok: false, error: { code: 'invalid_request', message: 'the studio is receiving too much at once; try again in a moment' } });
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const host = req.headers.host ?? '';
     if (host !== new URL(origin).host && host !== `localhost:${new URL(origin).port}`) {
       res.writeHead(421, SECURITY_HEADERS).end('wrong host');
       return;
     }
-    const url = new URL(req.url ?? '/', origin);
+    const url = parseRequestPath(req.url);
+    if (!url) {
+      res.writeHead(400, SECURITY_HEADERS).end('bad request path');
+      return;
+    }
     if (!url.pathname.startsWith('/api/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, SECURITY_HEADERS).end();
@@ -100,8 +118,18 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       receiveUpload(req, res);
       return;
     }
-    const channel = decodeURIComponent(url.pathname.slice('/api/'.length));
-    readBody(req, maxBody)
+    const channel = decodeOrUndefined(url.pathname.slice('/api/'.length));
+    if (channel === undefined) {
+      json(res, 400, { ok: false, error: { code: 'invalid_request', message: 'the channel name in the path has a malformed %-escape' } });
+      return;
+    }
+    const contentType = String(req.headers['content-type'] ?? 'application/json');
+    if (!/^application\/json\b/i.test(contentType) && !/^text\/plain\b/i.test(contentType)) {
+      req.resume();
+      json(res, 415, { ok: false, error: { code: 'invalid_request', message: `API calls send JSON, not ${contentType.slice(0, 60)}` } });
+      return;
+    }
+    readBody(req, maxBody, reserve, (n) => (bytesInFlight -= n))
       .then(async (text) => {
         let payload: unknown;
         try {
@@ -113,7 +141,26 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
         const result = await options.dispatch(channel, payload);
         json(res, 200, result);
       })
-      .catch((err: Error) => json(res, 413, { ok: false, error: { code: 'invalid_request', message: err.message } }));
+      .catch((err: Error) => {
+        if (res.headersSent || res.destroyed) return;
+        if (err instanceof BodyRefused) (err.status === 503 ? busy(res) : json(res, err.status, { ok: false, error: { code: 'invalid_request', message: err.message } }));
+        else json(res, 500, { ok: false, error: { code: 'internal', message: `${channel} failed: ${err.message}` } });
+      });
+  };
+
+  const server = http.createServer({ requestTimeout: options.requestTimeoutMs ?? 120_000, headersTimeout: Math.min(options.requestTimeoutMs ?? 60_000, 60_000), connectionsCheckingInterval: Math.min(options.requestTimeoutMs ?? 30_000, 30_000) / 4 }, (req, res) => {
+    // One request must never end the server: whatever a handler throws becomes this request's 500.
+    try {
+      handle(req, res);
+    } catch (err) {
+      if (!res.headersSent) json(res, 500, { ok: false, error: { code: 'internal', message: (err as Error).message } });
+      else res.destroy();
+    }
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+    else socket.destroy();
   });
 
   /** Raw file body; its size must be declared up front and is checked before anything is read. */
@@ -124,17 +171,29 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       return;
     }
     const declared = Number(req.headers['content-length']);
-    const fileName = decodeURIComponent(String(req.headers['x-file-name'] ?? 'upload'));
+    const fileName = decodeOrUndefined(String(req.headers['x-file-name'] ?? 'upload'));
+    if (fileName === undefined) {
+      req.resume();
+      json(res, 400, { ok: false, error: { code: 'invalid_request', message: 'the X-File-Name header has a malformed %-escape', field: 'X-File-Name' } });
+      return;
+    }
     if (!Number.isFinite(declared) || declared > imports.maxBytes) {
       req.resume();
       const message = Number.isFinite(declared) ? `the file is ${(declared / 1e6).toFixed(1)} MB; workload files are at most ${(imports.maxBytes / 1e6).toFixed(0)} MB` : 'the upload must state its length';
       json(res, 413, { ok: false, error: { code: 'invalid_request', message, field: 'file' } });
       return;
     }
+    if (!reserve(declared)) {
+      req.resume();
+      busy(res);
+      return;
+    }
     imports
       .openUpload(req, fileName, declared)
       .then((file) => json(res, 200, { ok: true, data: file }))
+      .finally(() => (bytesInFlight -= declared))
       .catch((err: Error) => {
+        if (res.headersSent || res.destroyed) return;
         const known = err instanceof ServiceError;
         json(res, known ? 400 : 500, { ok: false, error: { code: known ? err.code : 'internal', message: known ? err.message : `upload failed: ${err.message}`, field: 'file' } });
       });
@@ -179,20 +238,61 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
   };
 }
 
-function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
+/** The path of a request line, or undefined when it is not one (`//`, `http://elsewhere/`, garbage). */
+function parseRequestPath(raw: string | undefined): URL | undefined {
+  const target = raw ?? '/';
+  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
+  try {
+    return new URL(target, 'http://127.0.0.1');
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeOrUndefined(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+class BodyRefused extends Error {
+  constructor(
+    readonly status: 413 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A JSON body, counted against the request's own limit and against the total of bodies being
+ * received at once (`reserve` / `release`), so that many large requests cannot exhaust memory.
+ */
+function readBody(req: http.IncomingMessage, limit: number, reserve: (bytes: number) => boolean, release: (bytes: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const finish = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      release(size);
+      if (err) {
+        reject(err);
+        req.resume();
+      } else resolve(Buffer.concat(chunks).toString('utf8'));
+    };
     req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      if (size + chunk.length > limit) return finish(new BodyRefused(413, `request body larger than ${limit} bytes`));
+      if (!reserve(chunk.length)) return finish(new BodyRefused(503, 'too much at once'));
       size += chunk.length;
-      if (size > limit) {
-        reject(new Error(`request body larger than ${limit} bytes`));
-        req.destroy();
-        return;
-      }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => finish());
+    req.on('error', (err) => finish(err));
+    req.on('aborted', () => finish(new Error('the request was aborted')));
   });
 }

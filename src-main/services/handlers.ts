@@ -179,7 +179,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       const chosen = await pickFile();
       return chosen ? imports.openPath(chosen) : { cancelled: true as const };
     },
-    'workloads:importPreview': ({ file, format }) => imports.preview(file, format),
+    'workloads:importPreview': ({ file, format, allowLarge }) => imports.preview(file, format, allowLarge),
     'workloads:importCancel': ({ file }) => ({ cancelled: imports.cancel(file) }),
     'workloads:importConfirm': async ({ file, name, skipProblems, deadlines }) => {
       const { file: info, result, suggestedName } = await imports.take(file);

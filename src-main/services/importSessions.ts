@@ -75,7 +75,7 @@ export class ImportSessions {
     return this.add({ path: target, fileName: path.basename(fileName) || 'upload', bytes: received, temporary: true });
   }
 
-  async preview(token: string, format?: TraceFormat): Promise<ImportPreview> {
+  async preview(token: string, format?: TraceFormat, allowLarge = false): Promise<ImportPreview> {
     const session = this.require(token);
     session.reading?.abort();
     const reading = new AbortController();
@@ -84,6 +84,7 @@ export class ImportSessions {
     try {
       session.result = await readTraceFile(session.path, {
         format,
+        allowLarge,
         maxBytes: this.maxBytes,
         signal: reading.signal,
         onProgress: (read, bytes) => this.onProgress(token, read, bytes),
@@ -170,6 +171,7 @@ export class ImportSessions {
       suggestedName: r.spec?.name && r.spec.name !== 'workload' ? r.spec.name : suggestedName(session.fileName),
       sizes: sizeHistogram(r.jobs),
       ...flaggedJobs(r.jobs),
+      ...(r.large ? { large: r.large } : {}),
     };
   }
 }

@@ -17,14 +17,15 @@ export interface Services {
 }
 
 /** Open the store in `dataDir` and wire the handler table; what every entry point starts with. */
-export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; printPdf?: ServiceDeps['printPdf']; now?: () => Date; maxImportBytes?: number; makePool?: () => RunPool; ownsBatches?: boolean }): Promise<Services> {
+export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; printPdf?: ServiceDeps['printPdf']; now?: () => Date; maxImportBytes?: number; makePool?: () => RunPool }): Promise<Services> {
   const store = await Store.open({ dataDir: options.dataDir, now: options.now });
   const events = new EventBus();
   store.onExternalChange = () => events.emit('store:changed', { domain: 'store' });
   const imports = new ImportSessions((file, bytesRead, bytes) => events.emit('import:progress', { file, bytesRead, bytes }), options.maxImportBytes);
-  // A studio that stopped mid-batch (closed, crashed) left it "running": the process that runs
-  // batches (the app, serve) closes those as cancelled. A CLI call must not: the app may be running them.
-  if (options.ownsBatches) await batchesRepo(store).closeInterrupted();
+  // A process that stopped mid-batch (a closed or crashed studio, a killed `run --save`) left it
+  // "running": whoever opens the store next closes it as interrupted. Batches whose process still
+  // runs (the app while the CLI opens the folder, or the other way round) are left alone.
+  await batchesRepo(store).closeInterrupted();
   const runner = new ExperimentRunner(store, events, options.makePool);
   const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner }));
   return {

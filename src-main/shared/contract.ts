@@ -90,7 +90,7 @@ export const contract = {
   'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** Main's open-file dialog; answers a token for the chosen file, never its path. */
   'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),
-  'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional() })),
+  'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional(), allowLarge: z.boolean().optional() })),
   'workloads:importCancel': channel<{ cancelled: boolean }>()(z.strictObject({ file: fileToken })),
   'workloads:importConfirm': channel<WorkloadRecord>()(z.strictObject({ file: fileToken, name: newName.optional(), skipProblems: z.boolean().default(false), deadlines: DeadlineRuleSchema.default({ kind: 'keep' }) })),
   'experiments:list': channel<DesignSummary[]>()(nothing),

@@ -103,14 +103,15 @@ export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workl
   return parts.join(' ');
 }
 
-export type RunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
+/** `interrupted`: the process running it died before it ended (closed by the next process to open the store). */
+export type RunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
 
 export interface BatchSummary {
   id: string;
   name: string;
   experimentId: string | null;
   tags: string[];
-  status: 'running' | 'finished' | 'cancelled' | 'failed';
+  status: 'running' | 'finished' | 'cancelled' | 'failed' | 'interrupted';
   runs: number;
   finished: number;
   failed: number;

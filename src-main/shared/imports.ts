@@ -49,7 +49,22 @@ export interface ImportPreview extends ImportFile {
   /** Jobs whose tasks the importer's rule makes pathological (the first ones), and how many there are. */
   flagged: ShapeFlag[];
   flaggedCount: number;
+  /**
+   * A generator description (SYNTH) that would make more than `LARGE_GENERATED` jobs or tasks:
+   * what it would make, stated before making any. Nothing was generated; preview again with
+   * `allowLarge` to make them.
+   */
+  large?: GeneratedSize;
 }
+
+export interface GeneratedSize {
+  jobs: number;
+  /** Expected tasks: jobs × the weighted mean of the classes' maps + reduces. */
+  tasks: number;
+}
+
+/** Above either, a generator description is stated and asked about before it is expanded. */
+export const LARGE_GENERATED: GeneratedSize = { jobs: 50_000, tasks: 2_000_000 };
 
 export interface SizeBin {
   label: string;

@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { TraceProblem } from './imports';
 import type { FieldProblem } from './validation';
+import { utf16Problem, withoutBom } from './textEncoding';
 
 /** Where a JSON text first goes wrong, when the engine's message does not say (Node 20 often does not). */
 function firstSyntaxError(text: string): { offset: number; what: string } | undefined {
@@ -9,8 +10,36 @@ function firstSyntaxError(text: string): { offset: number; what: string } | unde
   return errors[0] ? { offset: errors[0].offset, what: printParseErrorCode(errors[0].error) } : undefined;
 }
 
+export const MAX_NESTING = 200;
+
+/** How deeply brackets nest outside strings, counted until it passes `limit` (a linear scan). */
+export function nestingDepth(text: string, limit = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
+
 /** JSON.parse with an error that says where: line and column instead of a byte offset. */
-export function parseJsonText(text: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseJsonText(raw: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  const encoding = utf16Problem(raw);
+  if (encoding) return { ok: false, message: `${what}: ${encoding}` };
+  const text = withoutBom(raw);
+  // Nothing the studio writes nests past a few dozen levels; the readers that locate problems by
+  // line walk the tree recursively, so a deeper file is refused before any of them sees it.
+  const depth = nestingDepth(text, MAX_NESTING);
+  if (depth > MAX_NESTING) return { ok: false, message: `${what} nests lists and objects more than ${MAX_NESTING} levels deep; no studio file does` };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {

@@ -1,6 +1,7 @@
 import { pairedSpeedup, type PairableRun } from './jobSpeedup';
 import { jobSeconds } from './jobTimes';
 import type { RunSummary } from './experiment';
+import type { BatchSummary } from './design';
 
 /**
  * The papers' headline claims next to the studio's own numbers (the Reproduce area). Each claim is
@@ -223,7 +224,7 @@ export interface ReproducePresetView extends ReproductionPreset {
   latest?: {
     batchId: string;
     name: string;
-    status: 'running' | 'finished' | 'cancelled' | 'failed';
+    status: BatchSummary['status'];
     createdAt: string;
     /** The seeds that ran: the first one alone at reduced size. */
     seeds: number[];

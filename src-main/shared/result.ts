@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'forbidden' // IPC sender or URL not allowed
   | 'unsupported' // the verb exists but this transport cannot do it (e.g. open a browser on a remote box)
   | 'store_unavailable' // the database could not be opened; see store:status
+  | 'store_busy' // another process kept the data folder's write lock for longer than a writer waits
   | 'internal';
 
 export interface ApiError {

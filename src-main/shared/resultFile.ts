@@ -17,7 +17,7 @@ export type ResultFileRead = { ok: true; result: ResultFile } | { ok: false; pro
 
 /** Read a result file's text: JSON errors by line and column, schema problems by field and line. */
 export function readResultText(text: string, fileName: string): ResultFileRead {
-  const json = parseJsonText(text.replace(/^\uFEFF/, ''), fileName);
+  const json = parseJsonText(text, fileName);
   if (!json.ok) return { ok: false, problems: [syntaxProblem(json.message)] };
   const parsed = ResultFileSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, problems: withLines(text, problemsOf(parsed.error)) };

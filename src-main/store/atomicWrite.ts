@@ -71,27 +71,19 @@ function syncFolder(dir: string): void {
   }
 }
 
-/** Temp files left by a process that died mid-save; they never became the database, so they go. */
-export function removeStaleTempFiles(target: string): string[] {
-  const dir = path.dirname(target);
-  const prefix = `${path.basename(target)}${TEMP_MARKER}`;
+const TEMP_NAME = /\.sqlite\.tmp-\d+-[0-9a-f]{8}$/;
+
+/**
+ * Temp files of saves that never finished (the process died between writing and renaming). Only
+ * the lock holder saves, so the holder may remove every one it finds; only names of ours go.
+ */
+export function removeTempFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
   const removed: string[] = [];
-  if (!fs.existsSync(dir)) return removed;
   for (const name of fs.readdirSync(dir)) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) continue; // another live writer
+    if (!TEMP_NAME.test(name)) continue;
     fs.rmSync(path.join(dir, name), { force: true });
     removed.push(name);
   }
   return removed;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as os from 'node:os';
 import type { Database } from 'sql.js';
 import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
@@ -7,6 +8,7 @@ import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import { packColumns, unpackColumns, type Column } from './columns';
 import type { Store } from './database';
 import { StoreError } from './errors';
+import { processAlive } from './processAlive';
 import { freeName, selectAll, selectOne } from './rows';
 
 interface BatchRow {
@@ -49,12 +51,35 @@ function parseInputs(json: string): BatchInputs | undefined {
   return 'legacyExperiment' in value ? undefined : value;
 }
 
+/** The process running a batch; any process that finds it gone closes the batch as interrupted. */
+interface BatchOwner {
+  pid: number;
+  host: string;
+}
+
+const thisProcess = (): BatchOwner => ({ pid: process.pid, host: os.hostname() });
+
+/** A batch's runner is alive when it is this process, or a live process on this machine. */
+function ownerAlive(json: string | null): boolean {
+  if (!json) return false; // batches from before owners were recorded
+  const owner = JSON.parse(json) as BatchOwner;
+  if (owner.host !== os.hostname()) return false; // a folder copied from another machine
+  return owner.pid === process.pid || processAlive(owner.pid);
+}
+
+/**
+ * Statuses as the API names them. The table keeps an interrupted batch as cancelled with the
+ * reason beside it, and its runs that never ended as cancelled without a result.
+ */
+const batchStatusSql = (b: string) => `CASE WHEN ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${b}.status END`;
+const runStatusSql = (r: string, b: string) => `CASE WHEN ${r}.status = 'cancelled' AND ${r}.summary_json IS NULL AND ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${r}.status END`;
+
 /**
  * A batch as the history lists it. The inputs hold whole cluster and workload specs (a trace may
  * be megabytes), so only the names and scheduler specs are read out of the JSON, in SQLite.
  */
 const SUMMARY_SQL = `
-  SELECT b.id, b.name, b.experiment_id, b.tags_json, b.status, b.created_at, b.finished_at,
+  SELECT b.id, b.name, b.experiment_id, b.tags_json, ${batchStatusSql('b')} AS status, b.created_at, b.finished_at,
     (SELECT count(*) FROM runs r WHERE r.batch_id = b.id) AS runs,
     (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'finished') AS finished,
     (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'failed') AS failed,
@@ -115,7 +140,7 @@ export function batchesRepo(store: Store) {
       return store.write((db) => {
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'running', ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify([...new Set(tags)].sort()), JSON.stringify(inputs), at, at]);
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, owner_json) VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify([...new Set(tags)].sort()), JSON.stringify(inputs), at, at, JSON.stringify(thisProcess())]);
         for (const p of plan) {
           db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at]);
         }
@@ -167,16 +192,22 @@ export function batchesRepo(store: Store) {
       });
     },
 
-    /** Batches left "running" by a studio that stopped (closed, crashed) are closed as cancelled. */
+    /**
+     * Batches whose runner died (a closed or crashed studio, a killed `run --save`) stay "running"
+     * with queued runs: close them as interrupted. Batches a live process is running are left alone.
+     */
     closeInterrupted(): Promise<number> {
+      const running = () => store.read((db) => selectAll<{ id: string; owner_json: string | null }>(db, "SELECT id, owner_json FROM batches WHERE status = 'running'"));
+      if (running().every((r) => ownerAlive(r.owner_json))) return Promise.resolve(0);
       return store.write((db) => {
-        const ids = selectAll<{ id: string }>(db, "SELECT id FROM batches WHERE status = 'running'").map((r) => r.id);
+        // Decided again inside the write: the file may have changed since the look above.
+        const gone = selectAll<{ id: string; owner_json: string | null }>(db, "SELECT id, owner_json FROM batches WHERE status = 'running'").filter((r) => !ownerAlive(r.owner_json));
         const at = now();
-        for (const id of ids) {
+        for (const { id } of gone) {
           db.run("UPDATE runs SET status = 'cancelled' WHERE batch_id = ? AND status IN ('queued', 'running')", [id]);
-          db.run("UPDATE batches SET status = 'cancelled', finished_at = ?, updated_at = ? WHERE id = ?", [at, at, id]);
+          db.run("UPDATE batches SET status = 'cancelled', end_reason = 'interrupted', finished_at = ?, updated_at = ? WHERE id = ?", [at, at, id]);
         }
-        return ids.length;
+        return gone.length;
       });
     },
 
@@ -192,7 +223,7 @@ export function batchesRepo(store: Store) {
     get(id: string): BatchDetail {
       return store.read((db) => {
         const row = requireRow(db, id);
-        const runs = selectAll<RunRow>(db, 'SELECT run_index, plan_json, status, error, summary_json FROM runs WHERE batch_id = ? ORDER BY run_index', [id]);
+        const runs = selectAll<RunRow>(db, `SELECT r.run_index, r.plan_json, ${runStatusSql('r', 'b')} AS status, r.error, r.summary_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE r.batch_id = ? ORDER BY r.run_index`, [id]);
         const results: BatchRun[] = runs.map((r) => ({
           ...(JSON.parse(r.plan_json) as RunPlan),
           status: r.status,
@@ -261,7 +292,7 @@ export function batchesRepo(store: Store) {
       return store.read((db) =>
         selectAll<{ id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; summary_json: string | null; created_at: string; bytes: number | null }>(
           db,
-          'SELECT r.id, b.name AS experiment, r.scheduler, r.seed, r.status, r.summary_json, r.created_at, length(r.result_blob) AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index',
+          `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, length(r.result_blob) AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
         ).map((r) => {
           const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
           return { id: r.id, experiment: r.experiment, scheduler: r.scheduler, seed: r.seed, status: r.status, makespan: s?.makespan ?? null, meanJct: s?.meanJct ?? null, createdAt: r.created_at, blobBytes: r.bytes ?? 0 };

@@ -2,13 +2,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { StoreStatus } from '@shared/records';
-import { atomicWriteFile, nodeIo, removeStaleTempFiles, type WriteIo } from './atomicWrite';
-import { listBackups, readBackup, writeBackup } from './backups';
+import { atomicWriteFile, nodeIo, removeTempFiles, type WriteIo } from './atomicWrite';
+import { backupDir, listBackups, readBackup, writeBackup } from './backups';
 import { StoreError } from './errors';
 import { inspectDatabaseBytes } from './fileCheck';
 import { APPLICATION_ID, migrations as releasedMigrations, type Migration } from './migrations';
 import { DATABASE_FILE } from './paths';
 import { loadSqlJs } from './sqlite';
+import { WriteLock, type WriteLockOptions } from './writeLock';
 
 export interface StoreOptions {
   dataDir: string;
@@ -18,33 +19,48 @@ export interface StoreOptions {
   io?: WriteIo;
   /** Schema steps; tests append one to prove data survives a migration. */
   migrations?: Migration[];
+  /** How long a write waits for another process's lock, and when a lock counts as abandoned. */
+  lock?: WriteLockOptions;
 }
 
-interface FileSignature {
-  ino: number;
-  size: number;
-  mtimeMs: number;
+interface QueuedWrite {
+  fn: (db: Database) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
 
+/** The file's identity: a save renames a new file over the old one, so any save changes the inode and times. */
+function signatureOf(s: fs.BigIntStats): string {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
 /**
- * The one owner of sql.js. The database lives in memory and is written whole to disk after every
- * change, crash-safely. Another process (the CLI, a second window in serve mode) may replace the
- * file between our calls, so every call first checks the file's identity and reloads if it moved.
+ * The one owner of sql.js. The database lives in memory and is written whole to disk, crash-safely,
+ * after every change. Several processes may share the folder (the app, serve, the CLI), so:
+ * - a write takes the folder's write lock, re-reads the file if anyone changed it since we loaded
+ *   it, applies its change to that, saves, and releases: no write ever replaces another's;
+ * - a read re-reads the file if it changed (saves are atomic renames, so it is always whole).
  */
 export class Store {
   private db!: Database;
-  private signature: FileSignature | undefined;
+  private signature: string | undefined;
+  /** Set when the memory copy may differ from the file (a save failed): reload before using it. */
+  private memoryDiverged = false;
   private state: StoreStatus['state'] = 'ok';
   private setAside: StoreStatus['setAside'];
-  private pendingSave: Promise<void> | undefined;
+  private queue: QueuedWrite[] = [];
+  private flushing: Promise<void> | undefined;
   private closed = false;
   readonly file: string;
   readonly now: () => Date;
   private readonly io: WriteIo;
   private readonly migrations: Migration[];
   private readonly latestVersion: number;
+  private readonly lock: WriteLock;
   /** Called after this store saw the file change under it (another process wrote it). */
   onExternalChange: (() => void) | undefined;
 
@@ -58,6 +74,7 @@ export class Store {
     this.io = options.io ?? nodeIo;
     this.migrations = options.migrations ?? releasedMigrations;
     this.latestVersion = this.migrations[this.migrations.length - 1].version;
+    this.lock = new WriteLock(this.file, options.lock);
   }
 
   static async open(options: StoreOptions): Promise<Store> {
@@ -65,8 +82,13 @@ export class Store {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
     const store = new Store(SQL, dataDir, options);
-    removeStaleTempFiles(store.file);
-    store.loadFromDisk();
+    // Creating, migrating or setting aside the file are writes: they happen under the lock.
+    await store.underLock(() => {
+      // Only the lock holder saves, so every temp file found now is left from an interrupted save.
+      removeTempFiles(dataDir);
+      removeTempFiles(backupDir(dataDir));
+      store.loadFromDisk();
+    });
     return store;
   }
 
@@ -83,23 +105,26 @@ export class Store {
   /** Run a read against the latest saved state. */
   read<T>(fn: (db: Database) => T): T {
     this.assertOpen();
-    this.reloadIfChangedOnDisk();
+    this.refreshForRead();
     return fn(this.db);
   }
 
-  /** Run a change in one transaction; resolves once the change is durably on disk. */
-  async write<T>(fn: (db: Database) => T): Promise<T> {
+  /**
+   * Run a change in one transaction on the file as it is now; resolves once the change is durably
+   * on disk. Writes queued together share one lock and one save; each keeps its own transaction.
+   */
+  write<T>(fn: (db: Database) => T): Promise<T> {
     this.assertOpen();
-    this.reloadIfChangedOnDisk();
-    const result = this.transaction(fn);
-    await this.save();
-    return result;
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.scheduleFlush();
+    });
   }
 
   /** Replace the database with a backup. The current file is kept beside it, never overwritten. */
   async restoreBackup(name: string): Promise<StoreStatus> {
     this.assertOpen();
-    await this.pendingSave;
+    await this.flush();
     let bytes: Uint8Array;
     try {
       bytes = readBackup(this.dataDir, name);
@@ -109,12 +134,14 @@ export class Store {
     const verdict = inspectDatabaseBytes(this.SQL, bytes, this.latestVersion);
     if (verdict.kind === 'newer') throw new StoreError('invalid_request', `backup "${name}" was made by a newer Workload Studio (schema ${verdict.version})`, 'name');
     if (verdict.kind === 'unusable') throw new StoreError('invalid_request', `backup "${name}" cannot be used: ${verdict.reason}`, 'name');
-    if (fs.existsSync(this.file)) fs.renameSync(this.file, `${this.file}.before-restore-${stamp(this.now())}`);
-    this.db.close();
-    this.db = verdict.db;
-    this.configureConnection();
-    this.migrate(verdict.version, bytes);
-    this.writeFile();
+    await this.underLock(() => {
+      if (fs.existsSync(this.file)) fs.renameSync(this.file, `${this.file}.before-restore-${stamp(this.now())}`);
+      this.db.close();
+      this.db = verdict.db;
+      this.configureConnection();
+      this.migrate(verdict.version, bytes);
+      this.writeFile();
+    });
     this.state = 'ok';
     this.setAside = undefined;
     return this.status();
@@ -126,9 +153,9 @@ export class Store {
     this.db.close();
   }
 
-  /** Wait for queued saves; used before a process exits. */
+  /** Wait for queued writes; used before a process exits. */
   async flush(): Promise<void> {
-    await this.pendingSave;
+    while (this.flushing) await this.flushing;
   }
 
   private assertOpen(): void {
@@ -137,6 +164,61 @@ export class Store {
 
   private version(): number {
     return Number(this.db.exec('PRAGMA user_version')[0]?.values[0]?.[0] ?? 0);
+  }
+
+  private async underLock<T>(fn: () => T): Promise<T> {
+    const release = await this.lock.acquire();
+    try {
+      return fn();
+    } finally {
+      await release();
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.flushQueue())
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.queue.length && !this.closed) this.scheduleFlush();
+      });
+  }
+
+  /** Take the lock, bring the memory copy up to the file, apply every queued write, save once. */
+  private async flushQueue(): Promise<void> {
+    let release: () => Promise<void>;
+    try {
+      release = await this.lock.acquire();
+    } catch (err) {
+      for (const w of this.queue.splice(0)) w.reject(err);
+      return;
+    }
+    const batch = this.queue.splice(0);
+    let outcomes: Outcome[];
+    try {
+      this.refreshUnderLock();
+      outcomes = batch.map((w): Outcome => {
+        try {
+          return { ok: true, value: this.transaction(w.fn) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+      if (outcomes.some((o) => o.ok)) this.writeFile();
+    } catch (error) {
+      // The save (or the re-read before it) failed: nothing of this batch is on disk, and the
+      // memory copy may hold it, so it is dropped at the next use.
+      this.memoryDiverged = true;
+      outcomes = batch.map(() => ({ ok: false, error }));
+    } finally {
+      await release();
+    }
+    batch.forEach((w, i) => {
+      const o = outcomes[i];
+      if (o.ok) w.resolve(o.value);
+      else w.reject(o.error);
+    });
   }
 
   private transaction<T>(fn: (db: Database) => T): T {
@@ -151,56 +233,66 @@ export class Store {
     }
   }
 
-  /**
-   * Saves are queued: changes made while a save is being scheduled share it, and every caller's
-   * promise resolves only after a save that includes its change has reached the disk.
-   */
-  private save(): Promise<void> {
-    if (!this.pendingSave) {
-      this.pendingSave = new Promise<void>((resolve, reject) => {
-        setImmediate(() => {
-          this.pendingSave = undefined;
-          try {
-            this.writeFile();
-            resolve();
-          } catch (err) {
-            reject(err);
-          }
-        });
-      });
-    }
-    return this.pendingSave;
-  }
-
   private writeFile(): void {
     const bytes = this.db.export();
     // export() closes and reopens the connection, which resets per-connection pragmas.
     this.configureConnection();
     atomicWriteFile(this.file, bytes, this.io);
     this.signature = this.readSignature();
+    this.memoryDiverged = false;
   }
 
   private configureConnection(): void {
     this.db.run('PRAGMA foreign_keys = ON');
   }
 
-  private readSignature(): FileSignature | undefined {
+  private readSignature(): string | undefined {
     try {
-      const s = fs.statSync(this.file);
-      return { ino: s.ino, size: s.size, mtimeMs: s.mtimeMs };
+      return signatureOf(fs.statSync(this.file, { bigint: true }));
     } catch {
       return undefined;
     }
   }
 
-  private reloadIfChangedOnDisk(): void {
+  /**
+   * Without the lock a reader may only adopt a newer file of ours at our schema; anything that
+   * needs a change (a missing, foreign, damaged or older file) waits for the next write, which
+   * deals with it under the lock. Meanwhile reads see the last good copy.
+   */
+  private refreshForRead(): void {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.file, 'r');
+    } catch {
+      return;
+    }
+    try {
+      const signature = signatureOf(fs.fstatSync(fd, { bigint: true }));
+      if (signature === this.signature && !this.memoryDiverged) return;
+      const verdict = inspectDatabaseBytes(this.SQL, fs.readFileSync(fd), this.latestVersion);
+      if (verdict.kind !== 'ours') return;
+      if (verdict.version !== this.latestVersion) {
+        verdict.db.close();
+        return;
+      }
+      this.db.close();
+      this.db = verdict.db;
+      this.configureConnection();
+      this.signature = signature;
+      this.memoryDiverged = false;
+      this.onExternalChange?.();
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  private refreshUnderLock(): void {
     const now = this.readSignature();
-    const before = this.signature;
-    if (this.pendingSave) return; // our own save is about to replace the file anyway
-    if (now && before && now.ino === before.ino && now.size === before.size && now.mtimeMs === before.mtimeMs) return;
-    if (!now && !before) return;
-    this.db.close();
+    if (now === this.signature && !this.memoryDiverged) return;
+    if (!now) return; // the file was removed: the save that follows writes it again from memory
+    const old = this.db;
     this.loadFromDisk();
+    if (this.db !== old) old.close();
     this.onExternalChange?.();
   }
 
@@ -238,6 +330,7 @@ export class Store {
     this.configureConnection();
     this.migrate(verdict.version, bytes);
     this.signature = this.readSignature();
+    this.memoryDiverged = false;
   }
 
   /** Bring the schema up to date; `bytes` (the file as found) is backed up before the first step. */

@@ -105,6 +105,18 @@ export const migrations: Migration[] = [
       }
     },
   },
+  {
+    version: 3,
+    description: 'which process runs a batch, and why a batch ended early',
+    up(db) {
+      // owner_json: {pid, host} of the process running the batch, so any process can tell a batch
+      // whose runner died from one still running elsewhere. end_reason: 'interrupted' when it died.
+      db.run(`
+        ALTER TABLE batches ADD COLUMN owner_json TEXT;
+        ALTER TABLE batches ADD COLUMN end_reason TEXT;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = migrations[migrations.length - 1].version;

@@ -1,6 +1,7 @@
 import { JobSpecSchema, type JobSpec } from '@shared/workload';
 import { problemsOf } from '@shared/validation';
 import type { TraceFormat, TraceImport, TraceProblem } from './types';
+import { capMessage, quote } from '@shared/quote';
 
 /** Enough to show and fix a broken file; a garbage file of a million lines does not fill memory. */
 export const MAX_KEPT_PROBLEMS = 1000;
@@ -27,7 +28,7 @@ export class TraceCollector {
 
   problem(line: number, field: string, message: string): void {
     this.problemCount++;
-    if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push({ line, field, message });
+    if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push({ line, field, message: capMessage(message) });
   }
 
   accept(job: JobSpec, line: number): void {
@@ -42,7 +43,7 @@ export class TraceCollector {
     if (id !== undefined) {
       const seen = this.idLines.get(id);
       if (seen !== undefined) {
-        this.problem(line, 'id', `duplicate job id "${id}" (first on line ${seen})`);
+        this.problem(line, 'id', `duplicate job id ${quote(id)} (first on line ${seen})`);
         return;
       }
       this.idLines.set(id, line);

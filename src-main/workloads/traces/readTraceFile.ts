@@ -7,6 +7,7 @@ import { slsReader } from './sls';
 import { swimReader } from './swim';
 import { synthReader } from './synth';
 import type { TraceFormat, TraceImport, TraceReader } from './types';
+import { utf16Problem, withoutBom } from '@shared/textEncoding';
 
 /** Workload files above this are refused before a byte is read (the full SWIM trace is 200 KB). */
 export const MAX_TRACE_BYTES = 512 * 1024 * 1024;
@@ -25,9 +26,11 @@ export interface ReadTraceOptions {
   maxBytes?: number;
   signal?: AbortSignal;
   onProgress?: (bytesRead: number, bytes: number, jobs: number) => void;
+  /** Expand a generator description even beyond `LARGE_GENERATED` (the user said yes). */
+  allowLarge?: boolean;
 }
 
-export function traceReader(format: TraceFormat, blockSizeMb: number): TraceReader {
+export function traceReader(format: TraceFormat, blockSizeMb: number, allowLarge = false): TraceReader {
   switch (format) {
     case 'swim':
       return swimReader(blockSizeMb);
@@ -36,7 +39,7 @@ export function traceReader(format: TraceFormat, blockSizeMb: number): TraceRead
     case 'rumen':
       return rumenReader();
     case 'synth':
-      return synthReader();
+      return synthReader(Infinity, allowLarge);
     case 'json':
       return ourJsonReader();
   }
@@ -72,21 +75,28 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
   if (bytes > max) throw new TraceFileError(`the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(max / 1e6).toFixed(0)} MB`);
   if (bytes === 0) throw new TraceFileError('the file is empty');
 
+  const head = readHead(file);
+  const encoding = utf16Problem(head);
+  if (encoding) throw new TraceFileError(encoding);
   let format = options.format;
   if (!format) {
-    const detected = detectTraceFormat(readHead(file));
+    const detected = detectTraceFormat(withoutBom(head));
     if (!detected.ok) throw new TraceFileError(detected.message);
     format = detected.format;
   }
-  const reader = traceReader(format, options.blockSizeMb ?? 128);
+  const reader = traceReader(format, options.blockSizeMb ?? 128, options.allowLarge);
   const decoder = new StringDecoder('utf8');
   let read = 0;
+  let first = true;
   const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled();
       read += chunk.length;
-      reader.push(decoder.write(chunk));
+      const text = decoder.write(chunk);
+      // A UTF-8 byte-order mark is not data: every format would read it as part of its first field.
+      reader.push(first ? withoutBom(text) : text);
+      if (text) first = false;
       options.onProgress?.(read, bytes, 0);
     }
   } finally {

@@ -1,6 +1,7 @@
 import { TraceCollector } from './collector';
 import { JsonObjectStream } from './jsonObjectStream';
 import { readAll, type TraceImport, type TraceReader } from './types';
+import { quote } from '@shared/quote';
 
 /**
  * YARN SLS native traces: job objects back to back with `job.start.ms`, `job.queue.name`, `job.id`
@@ -14,7 +15,7 @@ export function slsReader(limit = Infinity): TraceReader {
     const o = (value ?? {}) as Record<string, unknown>;
     const start = o['job.start.ms'];
     if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) {
-      out.problem(line, 'job.start.ms', `expected milliseconds ≥ 0, found ${JSON.stringify(start)}`);
+      out.problem(line, 'job.start.ms', `expected milliseconds ≥ 0, found ${quote(start)}`);
       return;
     }
     const tasks = o['job.tasks'];
@@ -29,7 +30,7 @@ export function slsReader(limit = Infinity): TraceReader {
       if (type === 'map') maps++;
       else if (type === 'reduce') reduces++;
       else {
-        out.problem(line, `job.tasks.${k}.container.type`, `expected "map" or "reduce", found ${JSON.stringify(type)}`);
+        out.problem(line, `job.tasks.${k}.container.type`, `expected "map" or "reduce", found ${quote(type)}`);
         return;
       }
     }

@@ -1,6 +1,7 @@
 import type { JobSpec } from '@shared/workload';
 import { TraceCollector } from './collector';
 import { MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
+import { quote } from '@shared/quote';
 
 /** Control characters or undecodable bytes: a garbled or binary line, never a SWIM row. */
 const BINARY_BYTES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/;
@@ -34,7 +35,7 @@ export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
     for (let c = 1; c < 6; c++) {
       const v = Number(cells[c]);
       if (cells[c].trim() === '' || !Number.isFinite(v) || v < 0) {
-        out.problem(lineNo, COLUMNS[c], `"${cells[c]}" is not a non-negative number`);
+        out.problem(lineNo, COLUMNS[c], `${quote(cells[c])} is not a non-negative number`);
         return;
       }
       values.push(v);

@@ -1,5 +1,7 @@
 import { Random } from '../../engine/random';
 import { TraceCollector } from './collector';
+import { LARGE_GENERATED, type GeneratedSize } from '@shared/imports';
+import { quote } from '@shared/quote';
 import type { TraceImport, TraceReader } from './types';
 
 interface JobClass {
@@ -30,6 +32,70 @@ function pickByWeight<T>(rng: Random, items: T[], weight: (t: T) => number): T {
 }
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Bucket {
+  time: number;
+  weight: number;
+}
+
+interface SynthWorkload {
+  workload_weight?: unknown;
+  queue_name?: unknown;
+  job_classes: JobClass[];
+  time_distribution?: Bucket[];
+}
+
+/**
+ * The description's shape, checked before anything is drawn from it: every workload, job class
+ * and time bucket an object, at least one of each, bucket times and weights non-negative numbers.
+ * The first problem found is reported by its field; nothing is generated from a broken description.
+ */
+function checkDescription(doc: unknown, out: TraceCollector): { count: number; workloads: SynthWorkload[]; seed: number } | undefined {
+  const fail = (field: string, message: string) => void out.problem(1, field, message);
+  if (!isObject(doc)) return fail('file', `expected a SYNTH description (an object with num_jobs and workloads), found ${quote(doc)}`);
+  const count = doc.num_jobs;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1_000_000) return fail('num_jobs', `expected a whole number of jobs from 1 to 1,000,000, found ${quote(count)}`);
+  if (!Array.isArray(doc.workloads) || doc.workloads.length === 0) return fail('workloads', 'expected at least one workload');
+  const workloads = doc.workloads as unknown[];
+  for (let w = 0; w < workloads.length; w++) {
+    const workload = workloads[w];
+    if (!isObject(workload)) return fail(`workloads.${w}`, `expected a workload (an object), found ${quote(workload)}`);
+    const classes = workload.job_classes;
+    if (!Array.isArray(classes) || classes.length === 0) return fail(`workloads.${w}.job_classes`, 'expected at least one job class');
+    const badClass = classes.findIndex((c) => !isObject(c));
+    if (badClass >= 0) return fail(`workloads.${w}.job_classes.${badClass}`, `expected a job class (an object), found ${quote(classes[badClass])}`);
+    const buckets = workload.time_distribution;
+    if (buckets === undefined) continue;
+    if (!Array.isArray(buckets) || buckets.length === 0) return fail(`workloads.${w}.time_distribution`, 'expected a list of at least one {time, weight} bucket');
+    for (let k = 0; k < buckets.length; k++) {
+      const b = buckets[k];
+      const at = `workloads.${w}.time_distribution.${k}`;
+      if (!isObject(b)) return fail(at, `expected a {time, weight} bucket, found ${quote(b)}`);
+      if (typeof b.time !== 'number' || !(b.time >= 0)) return fail(`${at}.time`, `expected seconds ≥ 0, found ${quote(b.time)}`);
+      if (typeof b.weight !== 'number' || !(b.weight >= 0)) return fail(`${at}.weight`, `expected a weight ≥ 0, found ${quote(b.weight)}`);
+    }
+    if (!buckets.some((b: Bucket) => b.weight > 0)) return fail(`workloads.${w}.time_distribution`, 'every bucket has weight 0: no job could be submitted');
+  }
+  return { count, workloads: workloads as SynthWorkload[], seed: num(doc.rand_seed, 0) };
+}
+
+/** What the description will make, before making it: its jobs and their expected task count. */
+function plannedSize(count: number, workloads: SynthWorkload[]): GeneratedSize {
+  const share = (weights: number[]) => {
+    const total = weights.reduce((s, x) => s + Math.max(0, x), 0);
+    return weights.map((x) => (total > 0 ? Math.max(0, x) / total : 1 / weights.length));
+  };
+  const workloadShare = share(workloads.map((w) => num(w.workload_weight, 1)));
+  let tasksPerJob = 0;
+  workloads.forEach((w, i) => {
+    const classShare = share(w.job_classes.map((c) => num(c.class_weight, 1)));
+    w.job_classes.forEach((c, k) => {
+      tasksPerJob += workloadShare[i] * classShare[k] * (Math.max(1, num(c.mtasks_avg, 1)) + Math.max(0, num(c.rtasks_avg, 0)));
+    });
+  });
+  return { jobs: count, tasks: Math.round(count * tasksPerJob) };
+}
 
 /**
  * SLS SYNTH workload descriptions (`num_jobs`, `rand_seed`, `workloads[]` of `job_classes[]`):
@@ -39,7 +105,7 @@ const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
  * time falls uniformly in a `time_distribution` bucket picked by its weight (seconds). Task
  * durations are not kept: tasks run the trace default template on one block each.
  */
-export function synthReader(limit = Infinity): TraceReader {
+export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
   let text = '';
   return {
     format: 'synth',
@@ -48,37 +114,27 @@ export function synthReader(limit = Infinity): TraceReader {
     },
     end(): TraceImport {
       const out = new TraceCollector('synth', limit);
-      let doc: Record<string, unknown>;
+      let parsed: unknown;
       try {
-        doc = JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as Record<string, unknown>;
+        parsed = JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
       } catch (err) {
         out.problem(1, 'file', `not valid JSON: ${(err as Error).message}`);
         return out.result();
       }
-      const count = doc.num_jobs;
-      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1_000_000) {
-        out.problem(1, 'num_jobs', `expected a whole number of jobs from 1 to 1,000,000, found ${JSON.stringify(count)}`);
-        return out.result();
+      const description = checkDescription(parsed, out);
+      if (!description) return out.result();
+      const { count, workloads, seed } = description;
+      const planned = plannedSize(count, workloads);
+      if (!allowLarge && (planned.jobs > LARGE_GENERATED.jobs || planned.tasks > LARGE_GENERATED.tasks)) {
+        out.problem(1, 'num_jobs', `this description makes ${planned.jobs.toLocaleString('en-US')} jobs (about ${planned.tasks.toLocaleString('en-US')} tasks); more than ${LARGE_GENERATED.jobs.toLocaleString('en-US')} jobs or ${LARGE_GENERATED.tasks.toLocaleString('en-US')} tasks are made only when asked`);
+        return { ...out.result(), large: planned };
       }
-      const workloads = Array.isArray(doc.workloads) ? (doc.workloads as Record<string, unknown>[]) : [];
-      if (workloads.length === 0) {
-        out.problem(1, 'workloads', 'expected at least one workload');
-        return out.result();
-      }
-      for (let w = 0; w < workloads.length; w++) {
-        const classes = workloads[w]?.job_classes;
-        if (!Array.isArray(classes) || classes.length === 0) {
-          out.problem(1, `workloads.${w}.job_classes`, 'expected at least one job class');
-          return out.result();
-        }
-      }
-      const seed = num(doc.rand_seed, 0);
       const pick = new Random(seed, 'sizes');
       const when = new Random(seed, 'arrivals');
       for (let i = 0; i < count && !out.full; i++) {
         const w = pickByWeight(pick, workloads, (x) => num(x.workload_weight, 1));
-        const c = pickByWeight(pick, w.job_classes as JobClass[], (x) => num(x.class_weight, 1));
-        const buckets = (Array.isArray(w.time_distribution) ? w.time_distribution : [{ time: 0, weight: 1 }]) as { time?: number; weight?: number }[];
+        const c = pickByWeight(pick, w.job_classes, (x) => num(x.class_weight, 1));
+        const buckets = w.time_distribution ?? [{ time: 0, weight: 1 }];
         const b = pickByWeight(when, buckets, (x) => num(x.weight, 0));
         const k = buckets.indexOf(b);
         const from = num(b.time, 0);

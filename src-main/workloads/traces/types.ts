@@ -1,4 +1,4 @@
-import type { TraceFormat, TraceProblem } from '@shared/imports';
+import type { GeneratedSize, TraceFormat, TraceProblem } from '@shared/imports';
 import type { JobSpec, WorkloadSpec } from '@shared/workload';
 
 export type { TraceFormat, TraceProblem };
@@ -11,6 +11,8 @@ export interface TraceImport {
   problemCount: number;
   /** Our JSON only: the whole workload, which may carry a generator besides its jobs. */
   spec?: WorkloadSpec;
+  /** A generator description too large to expand unasked: what it would make (no jobs were made). */
+  large?: GeneratedSize;
 }
 
 /** A reader consumes a file in chunks of text and hands back what it imported at the end. */

@@ -96,7 +96,7 @@ describe('a database file that will not open', () => {
   it('removes temp files a crashed save left behind, and only those', async () => {
     const dir = tempDir();
     (await Store.open({ dataDir: dir })).close();
-    fs.writeFileSync(path.join(dir, 'studio.sqlite.tmp-999999999-abcd'), 'half a database');
+    fs.writeFileSync(path.join(dir, 'studio.sqlite.tmp-999999999-abcd1234'), 'half a database');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
     (await Store.open({ dataDir: dir })).close();
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'studio.sqlite']);
