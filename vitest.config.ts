@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@shared': resolve(__dirname, 'src-main/shared') };
 
-/** Four suites, all in plain Node: nothing here loads Electron (scripts/check-layers.mjs proves it). */
+/** Five suites, all in plain Node: nothing here loads Electron (scripts/check-layers.mjs proves it). */
 export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 30000, globalSetup: ['tests/helpers/globalSetup.ts'] } },
+      // Writers killed at random moments: a reduced loop here, the full one with STRESS_FULL=1 (npm run test:stress).
+      { resolve: { alias }, test: { name: 'stress', include: ['tests/stress/**/*.test.ts'], environment: 'node', testTimeout: 600000, globalSetup: ['tests/helpers/globalSetup.ts'] } },
       { resolve: { alias }, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 120000 } },
       {
         resolve: { alias },

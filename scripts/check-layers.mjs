@@ -59,7 +59,7 @@ export const ALLOWED = {
   runner: ['shared', 'engine', 'models', 'schedulers', 'workloads', 'store'],
   services: ['shared', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],
   server: ['shared', 'services'],
-  app: ['shared', 'services'],
+  app: ['shared', 'services', 'server'],
   cli: ['shared', 'models', 'reports', 'workloads', 'runner', 'store', 'services', 'server'],
 };
 

@@ -62,6 +62,7 @@ check('typecheck (renderer)', bin('vue-tsc'), ['--noEmit', '-p', 'tsconfig.web.j
 check('layer check', process.execPath, ['scripts/check-layers.mjs']);
 check('build (electron-vite: main, preload, renderer)', bin('electron-vite'), ['build']);
 vitest('unit-integration-security', ['unit', 'integration', 'security']);
+vitest('stress', ['stress']);
 vitest('e2e', ['e2e']);
 
 if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);

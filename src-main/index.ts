@@ -1,6 +1,8 @@
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { startServices, type Services } from './services';
-import { createMainWindow, appUrl } from './app/window';
+import { createMainWindow, rendererDir } from './app/window';
+import { appUrl } from './app/appUrl';
+import { declareAppScheme, serveAppScheme } from './app/appProtocol';
 import { guardAllWebContents, lockDownSession, openExternalSafely } from './app/security';
 import { registerIpc } from './app/ipc';
 import { installMenu } from './app/menu';
@@ -9,13 +11,14 @@ import { isTrustedRendererUrl } from './app/trustedSender';
 
 // The thin Electron shell: everything it does is wiring; the studio itself lives in services.
 app.enableSandbox();
+declareAppScheme();
 
 if (!app.requestSingleInstanceLock()) {
   // A second copy would keep its own in-memory database and race the first one's saves.
   app.quit();
 } else {
   let services: Services | undefined;
-  const url = appUrl();
+  const url = appUrl({ packaged: app.isPackaged, env: process.env });
 
   app.on('second-instance', () => {
     const win = BrowserWindow.getAllWindows()[0];
@@ -29,6 +32,7 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(async () => {
     lockDownSession(session.defaultSession);
+    serveAppScheme(rendererDir());
     try {
       services = await startServices({
         dataDir: app.getPath('userData'),
@@ -50,9 +54,9 @@ if (!app.requestSingleInstanceLock()) {
     }
     registerIpc(services, url);
     installMenu();
-    createMainWindow();
+    createMainWindow(url);
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(url);
     });
   });
 

@@ -1,6 +1,8 @@
+import { APP_SCHEME } from './appUrl';
+
 /**
- * Whether an IPC message comes from our own renderer: the app's index.html in production
- * (file://…/out/renderer/index.html) or the dev server's origin. Anything else — an iframe, a page
+ * Whether an IPC message comes from our own renderer: a page of the app:// origin in production
+ * (app://studio/…) or the dev server's origin. Anything else — an iframe, a page
  * that somehow got navigated elsewhere — is refused before its request is even parsed.
  */
 export function isTrustedRendererUrl(frameUrl: string | undefined, appUrl: string): boolean {
@@ -13,6 +15,7 @@ export function isTrustedRendererUrl(frameUrl: string | undefined, appUrl: strin
   } catch {
     return false;
   }
-  if (app.protocol === 'file:') return frame.protocol === 'file:' && frame.pathname === app.pathname;
-  return frame.origin === app.origin;
+  // URL.origin is "null" for custom schemes such as app://, so compare scheme and host themselves.
+  if (app.protocol === `${APP_SCHEME}:`) return frame.protocol === app.protocol && frame.host === app.host;
+  return app.origin !== 'null' && frame.origin === app.origin;
 }

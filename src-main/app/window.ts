@@ -1,14 +1,13 @@
 import { BrowserWindow, nativeTheme } from 'electron';
 import * as path from 'node:path';
 
-/** The app's page: the dev server while developing, the built index.html otherwise. */
-export function appUrl(): string {
-  const dev = process.env.ELECTRON_RENDERER_URL;
-  if (dev) return dev;
-  return new URL(`file://${path.join(__dirname, '../renderer/index.html').replace(/\\/g, '/')}`).href;
+/** The built renderer, which the app:// protocol serves. */
+export function rendererDir(): string {
+  return path.join(__dirname, '../renderer');
 }
 
-export function createMainWindow(): BrowserWindow {
+/** The studio's window on `url` (appUrl.ts decides which). */
+export function createMainWindow(url: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -39,6 +38,6 @@ export function createMainWindow(): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(appUrl());
+  void win.loadURL(url);
   return win;
 }

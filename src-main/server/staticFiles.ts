@@ -15,30 +15,35 @@ const MIME: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+export type StaticFile = { ok: true; file: string; type: string } | { ok: false; status: 400 | 403 | 404; message: string };
+
 /**
- * Serve a file of the built renderer. The URL path is resolved inside `root` and anything that
- * escapes it is refused; unknown paths fall back to index.html (the app routes on the client).
+ * Which file of the built renderer a URL path names. The path is resolved inside `root` and
+ * anything that escapes it is refused; unknown paths fall back to index.html (the app routes on
+ * the client). Shared by serve mode and the desktop app's `app://` protocol.
  */
-export function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string>): void {
+export function resolveStaticFile(root: string, urlPath: string): StaticFile {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
-    res.writeHead(400, headers).end('bad path');
-    return;
+    return { ok: false, status: 400, message: 'bad path' };
   }
   const resolved = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
-  if (resolved !== root && !resolved.startsWith(root + path.sep)) {
-    res.writeHead(403, headers).end('forbidden');
-    return;
-  }
+  if (resolved !== root && !resolved.startsWith(root + path.sep)) return { ok: false, status: 403, message: 'forbidden' };
   let file = resolved;
   if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(root, 'index.html');
-  if (!fs.existsSync(file)) {
-    res.writeHead(404, headers).end('the renderer is not built: run `npm run build`');
+  if (!fs.existsSync(file)) return { ok: false, status: 404, message: 'the renderer is not built: run `npm run build`' };
+  return { ok: true, file, type: MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+}
+
+/** Serve a file of the built renderer over HTTP (serve mode). */
+export function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string>): void {
+  const found = resolveStaticFile(root, urlPath);
+  if (!found.ok) {
+    res.writeHead(found.status, headers).end(found.message);
     return;
   }
-  const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  res.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': 'no-cache' });
-  fs.createReadStream(file).pipe(res);
+  res.writeHead(200, { ...headers, 'Content-Type': found.type, 'Cache-Control': 'no-cache' });
+  fs.createReadStream(found.file).pipe(res);
 }

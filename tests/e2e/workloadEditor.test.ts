@@ -145,4 +145,33 @@ describe('workload editor and trace import in the browser, against the real serv
       await studio.stop();
     }
   });
+
+  it('states how many jobs a large SYNTH description makes and generates them only when asked', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const description = JSON.parse(fs.readFileSync(path.resolve(ROOT, '../shared/traces/sls/syn.json'), 'utf8')) as { num_jobs: number };
+      description.num_jobs = 60_000;
+      const file = path.join(tempDir(), 'big-synth.json');
+      fs.writeFileSync(file, `\uFEFF${JSON.stringify(description)}`); // with a byte-order mark, as Notepad saves it
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+      await page.getByTestId('import-workload').click();
+      await chooseFile(page, file);
+      const large = page.getByTestId('import-large');
+      await expect.poll(() => large.textContent()).toMatch(/This description makes 60,000 jobs \(about [\d,]+ tasks\)/);
+      expect(await page.getByTestId('preview-jobs').textContent()).toBe('0');
+      expect(await page.getByTestId('confirm-import').isDisabled()).toBe(true);
+      await screenshot(page, 'import-large-synth');
+      await page.getByTestId('generate-large').click();
+      await expect.poll(() => page.getByTestId('preview-jobs').textContent(), { timeout: 30_000 }).toBe('60,000');
+      expect(await large.count()).toBe(0);
+      expect(await page.getByTestId('confirm-import').isDisabled()).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
 });

@@ -21,7 +21,7 @@ const ALLOWED: { check: string; file: string; reason: string }[] = [
   {
     check: 'CSP_GLOBAL_CHECK',
     file: 'src-renderer/index.html',
-    reason: "The evaluator flags script-src 'self' because a same-origin JSONP endpoint could be abused; our origin serves only the built bundle and a JSON API sent with nosniff, and there are no nonces to use on file://.",
+    reason: "The evaluator flags script-src 'self' because a same-origin JSONP endpoint could be abused; our origin serves only the built bundle and a JSON API sent with nosniff, and a static bundle served from app:// has no per-response nonces to use.",
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',

@@ -17,7 +17,7 @@ vi.mock('electron', () => ({ app: fake.app, shell: fake.shell }));
 
 import { guardAllWebContents, lockDownSession, openExternalSafely } from '../../src-main/app/security';
 
-const APP = 'file:///opt/studio/out/renderer/index.html';
+const APP = 'app://studio/index.html';
 
 function fakeContents() {
   const handlers: Record<string, (event: { preventDefault(): void }, url?: string) => void> = {};

@@ -6,11 +6,17 @@ import { isTrustedRendererUrl } from '../../src-main/app/trustedSender';
 import { isAllowedExternalUrl } from '../../src-main/services/externalLinks';
 
 describe('IPC sender validation', () => {
-  const prod = 'file:///opt/Workload%20Studio/resources/app.asar/out/renderer/index.html';
+  const prod = 'app://studio/index.html';
   it('trusts only our own page', () => {
     expect(isTrustedRendererUrl(prod, prod)).toBe(true);
     expect(isTrustedRendererUrl(`${prod}#/clusters`, prod)).toBe(true);
+    expect(isTrustedRendererUrl('app://studio/assets/other.html', prod)).toBe(true);
+    // Custom schemes have the opaque origin "null": another host or scheme must not pass as ours.
+    expect(isTrustedRendererUrl('app://evil/index.html', prod)).toBe(false);
+    expect(isTrustedRendererUrl('evil://studio/index.html', prod)).toBe(false);
+    expect(isTrustedRendererUrl('file:///opt/studio/out/renderer/index.html', prod)).toBe(false);
     expect(isTrustedRendererUrl('file:///tmp/evil.html', prod)).toBe(false);
+    expect(isTrustedRendererUrl('data:text/html,hi', 'data:text/html,hi')).toBe(false);
     expect(isTrustedRendererUrl('https://example.com/', prod)).toBe(false);
     expect(isTrustedRendererUrl(undefined, prod)).toBe(false);
     expect(isTrustedRendererUrl('not a url', prod)).toBe(false);

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { batchesRepo } from '../../../src-main/store/batchesRepo';
+import { cli } from '../../helpers/cli';
+import { useServices } from '../../helpers/services';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const tempDir = useTempDirs();
+const startServices = useServices();
+
+/** A process that starts a batch and never ends it; resolves once the batch is saved. */
+function holdBatch(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../helpers/holdBatch.ts'), dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.resolve(__dirname, '../../../tsconfig.node.json') },
+  });
+  const created = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const id = /created (\S+)/.exec(out)?.[1];
+      if (id) resolve(id);
+    });
+    child.on('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+  });
+  const kill = () => new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('close', () => resolve());
+    child.kill('SIGKILL');
+  });
+  return { created, kill };
+}
+
+describe('batches whose process died', () => {
+  it('are closed as interrupted by the next process to open the store, and listed so', async () => {
+    const dir = tempDir();
+    const holder = holdBatch(dir);
+    const id = await holder.created;
+    await holder.kill();
+
+    const services = await startServices(dir);
+    const batch = batchesRepo(services.store).get(id);
+    expect(batch.status).toBe('interrupted');
+    expect(batch.results.map((r) => r.status)).toEqual(['interrupted', 'interrupted', 'interrupted']);
+    expect(batch.finishedAt).not.toBeNull();
+    await services.close();
+
+    const listed = await cli(['runs', 'list', '--data-dir', dir]);
+    expect(listed.out.split('\n').filter((l) => l.includes('fifo')).map((l) => l.includes(' interrupted '))).toEqual([true, true, true]);
+    expect(listed.out).not.toMatch(/queued|running/);
+    // Closed batches can be removed like any other.
+    const again = await startServices(dir);
+    await expect(batchesRepo(again.store).remove(id)).resolves.toEqual({ id });
+  });
+
+  it('are left running while their process lives, whoever opens the store', async () => {
+    const dir = tempDir();
+    const holder = holdBatch(dir);
+    try {
+      const id = await holder.created;
+      const services = await startServices(dir);
+      expect(batchesRepo(services.store).get(id)).toMatchObject({ status: 'running' });
+      expect(batchesRepo(services.store).get(id).results.map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+    } finally {
+      await holder.kill();
+    }
+  });
+});
