@@ -161,7 +161,7 @@ describe('workload editor and trace import in the browser, against the real serv
       await chooseFile(page, file);
       const large = page.getByTestId('import-large');
       await expect.poll(() => large.textContent()).toMatch(/This description makes 60,000 jobs \(about [\d,]+ tasks\)/);
-      expect(await page.getByTestId('preview-jobs').textContent()).toBe('0');
+      expect(await page.getByTestId('preview-jobs').textContent()).toBe('none made yet');
       expect(await page.getByTestId('confirm-import').isDisabled()).toBe(true);
       await screenshot(page, 'import-large-synth');
       await page.getByTestId('generate-large').click();
