@@ -8,6 +8,8 @@ import type { Dispatch } from '../services/dispatch';
 import type { EventBus } from '../services/eventBus';
 import type { ImportSessions } from '../services/importSessions';
 import { ServiceError } from '../services/serviceError';
+import { BodyBudget, BodyRefused, readBody } from './requestBodies';
+import { decodeOrUndefined, parseRequestPath } from './requestPath';
 import { serveStatic } from './staticFiles';
 
 export interface LoopbackOptions {
@@ -68,14 +70,7 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
     res.end(JSON.stringify(body));
   };
 
-  const maxInFlight = options.maxBodiesInFlightBytes ?? 2 * maxBody;
-  let bytesInFlight = 0;
-  /** Reserve room for a body among those being received; false when the total would pass the cap. */
-  const reserve = (bytes: number) => {
-    if (bytesInFlight + bytes > maxInFlight) return false;
-    bytesInFlight += bytes;
-    return true;
-  };
+  const inFlight = new BodyBudget(options.maxBodiesInFlightBytes ?? 2 * maxBody);
   const busy = (res: http.ServerResponse) => json(res, 503, { ok: false, error: { code: 'invalid_request', message: 'the studio is receiving too much at once; try again in a moment' } });
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -129,7 +124,7 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       json(res, 415, { ok: false, error: { code: 'invalid_request', message: `API calls send JSON, not ${contentType.slice(0, 60)}` } });
       return;
     }
-    readBody(req, maxBody, reserve, (n) => (bytesInFlight -= n))
+    readBody(req, maxBody, inFlight)
       .then(async (text) => {
         let payload: unknown;
         try {
@@ -183,7 +178,7 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       json(res, 413, { ok: false, error: { code: 'invalid_request', message, field: 'file' } });
       return;
     }
-    if (!reserve(declared)) {
+    if (!inFlight.reserve(declared)) {
       req.resume();
       busy(res);
       return;
@@ -191,7 +186,7 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
     imports
       .openUpload(req, fileName, declared)
       .then((file) => json(res, 200, { ok: true, data: file }))
-      .finally(() => (bytesInFlight -= declared))
+      .finally(() => inFlight.release(declared))
       .catch((err: Error) => {
         if (res.headersSent || res.destroyed) return;
         const known = err instanceof ServiceError;
@@ -236,63 +231,4 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
         server.closeAllConnections();
       }),
   };
-}
-
-/** The path of a request line, or undefined when it is not one (`//`, `http://elsewhere/`, garbage). */
-function parseRequestPath(raw: string | undefined): URL | undefined {
-  const target = raw ?? '/';
-  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
-  try {
-    return new URL(target, 'http://127.0.0.1');
-  } catch {
-    return undefined;
-  }
-}
-
-function decodeOrUndefined(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
-
-class BodyRefused extends Error {
-  constructor(
-    readonly status: 413 | 503,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A JSON body, counted against the request's own limit and against the total of bodies being
- * received at once (`reserve` / `release`), so that many large requests cannot exhaust memory.
- */
-function readBody(req: http.IncomingMessage, limit: number, reserve: (bytes: number) => boolean, release: (bytes: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const finish = (err?: Error) => {
-      if (settled) return;
-      settled = true;
-      release(size);
-      if (err) {
-        reject(err);
-        req.resume();
-      } else resolve(Buffer.concat(chunks).toString('utf8'));
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      if (size + chunk.length > limit) return finish(new BodyRefused(413, `request body larger than ${limit} bytes`));
-      if (!reserve(chunk.length)) return finish(new BodyRefused(503, 'too much at once'));
-      size += chunk.length;
-      chunks.push(chunk);
-    });
-    req.on('end', () => finish());
-    req.on('error', (err) => finish(err));
-    req.on('aborted', () => finish(new Error('the request was aborted')));
-  });
 }

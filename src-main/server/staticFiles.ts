@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { decodeOrUndefined } from './requestPath';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,12 +24,8 @@ export type StaticFile = { ok: true; file: string; type: string } | { ok: false;
  * the client). Shared by serve mode and the desktop app's `app://` protocol.
  */
 export function resolveStaticFile(root: string, urlPath: string): StaticFile {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return { ok: false, status: 400, message: 'bad path' };
-  }
+  const decoded = decodeOrUndefined(urlPath);
+  if (decoded === undefined) return { ok: false, status: 400, message: 'bad path' };
   const resolved = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (resolved !== root && !resolved.startsWith(root + path.sep)) return { ok: false, status: 403, message: 'forbidden' };
   let file = resolved;

@@ -260,6 +260,8 @@ export class Store {
    * deals with it under the lock. Meanwhile reads see the last good copy.
    */
   private refreshForRead(): void {
+    // One stat per read while nothing changed (the common case); the file is opened only when it did.
+    if (this.readSignature() === this.signature && !this.memoryDiverged) return;
     let fd: number;
     try {
       fd = fs.openSync(this.file, 'r');

@@ -1,8 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import * as path from 'node:path';
 
 /** The built CLI, as a user runs it: a process of its own. */
 export const CLI_ENTRY = path.resolve(__dirname, '../../out/main/cli.js');
+
+/** A TypeScript helper in tests/helpers run as a process of its own (through tsx), stdout piped. */
+export function spawnHelper(script: string, args: string[]): ChildProcessByStdio<null, Readable, null> {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.resolve(__dirname, '../../tsconfig.node.json') },
+  });
+}
 
 export interface Finished {
   code: number | null;

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import { cli } from '../../helpers/cli';
+import { spawnHelper } from '../../helpers/processes';
 import { useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
@@ -11,10 +10,7 @@ const startServices = useServices();
 
 /** A process that starts a batch and never ends it; resolves once the batch is saved. */
 function holdBatch(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../helpers/holdBatch.ts'), dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.resolve(__dirname, '../../../tsconfig.node.json') },
-  });
+  const child = spawnHelper('holdBatch.ts', [dataDir]);
   const created = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

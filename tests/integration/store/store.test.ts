@@ -10,6 +10,7 @@ import { listBackups } from '../../../src-main/store/backups';
 import { loadSqlJs } from '../../../src-main/store/sqlite';
 import { nodeIo, type WriteIo } from '../../../src-main/store/atomicWrite';
 import { smallCluster } from '../../helpers/clusterFixtures';
+import { spawnHelper } from '../../helpers/processes';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
@@ -181,11 +182,9 @@ describe('crash safety', () => {
   }
 
   it('survives a process killed while saving: the file is always one complete version', async () => {
-    const { spawn } = await import('node:child_process');
     const dir = tempDir();
-    const script = path.join(__dirname, '../../helpers/saveForever.ts');
     for (let round = 0; round < 3; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, dir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TSX_TSCONFIG_PATH: path.resolve(__dirname, '../../../tsconfig.node.json') } });
+      const child = spawnHelper('saveForever.ts', [dir]);
       // Wait until it has saved a few times, then kill it without warning, mid-stream.
       await new Promise<void>((resolve, reject) => {
         let seen = '';
