@@ -8,7 +8,7 @@ import type { Random } from './random';
 import type { RateSolver } from './rateSolver';
 import type { RunRecorder } from './recorder';
 import { J_ACTIVE, type EngineState } from './state';
-import { Locality } from './topology';
+import { Locality, NODE_TRANSIENT } from './topology';
 
 const W_SIZE = SIZE;
 
@@ -128,6 +128,7 @@ export class AttemptLifecycle {
     at.phaseStart[a] = s.now;
     phaseWork(this.work, s.jobs[j], phase, s.tasks.size[task], s.tasks.factor[task], at.locality[a], at.node[a], at.work, a * W_SIZE);
     if (phase === PhaseKind.Map) rates.attachSource(a);
+    if ((phase === PhaseKind.Map || phase === PhaseKind.Reduce) && s.nodeRole[at.node[a]] === NODE_TRANSIENT) rates.attachSink(a);
     at.lim[a] = phase === PhaseKind.Shuffle ? this.shuffleLimit(j) : 1;
     rates.attachToHost(a);
     rates.setUplinkWork(a, true);
@@ -272,6 +273,8 @@ export class AttemptLifecycle {
     s.tasks.state[task] = TaskState.Done;
     if (!isReduce) s.tasks.outputNode[task] = node;
     const counters = this.taskCounters(a);
+    // Output written through this node's own DataNode stays on it (FAWKES sec. 3.2: what delayed pre-emption must copy off).
+    if (counters.hdfsWriteMb > 0 && s.nodeRole[node] !== NODE_TRANSIENT) s.nodeStoredMb[node] += counters.hdfsWriteMb;
     const template = s.jobs[j].template.name;
     this.recorder.profiles.addTask(template, counters);
     if (isReduce) this.recorder.aria.reduceDone(j, template, at.start[a], at.sortEnd[a], s.now, s.jobMapEnd[j], counters.fetchMb, counters.hdfsWriteMb);

@@ -1,9 +1,11 @@
 import { W_SIZE as SIZE, W_NET_IN } from './attempts';
-import type { AttemptLifecycle, LaunchOptions } from './attemptLifecycle';
+import { KILLED, type AttemptLifecycle, type LaunchOptions } from './attemptLifecycle';
+import { K_WAKE, PRIORITY } from './events';
+import { aloneSeconds } from './jobAlone';
 import { diskBandwidthMBps } from './diskModel';
 import type { JobBook } from './jobBook';
 import { PhaseKind } from './model';
-import { phaseIo, type PhaseIo } from './phases';
+import { phaseIo, type PhaseIo, type PhaseWorkContext } from './phases';
 import type { Random } from './random';
 import type { RateSolver } from './rateSolver';
 import type { ClusterView, NodeUsage } from './schedulerApi';
@@ -16,7 +18,8 @@ const W_SIZE = SIZE;
  * The scheduler's side of the boundary (Batsim keeps the same one between simulator and decision
  * process): what a JobTracker or ResourceManager would know, read from the engine's state, and the
  * few actions a scheduler takes, handed to the parts that own them. Nothing here changes the
- * simulation except through `launch`, `resumePhase` and `placeAppMaster`.
+ * simulation except through `launch`, `resumePhase`, `placeAppMaster`, and the cluster-level
+ * actions FAWKES needs (`killAttempt`, `wakeAt`, `assignNode`, `takeStoredData`).
  */
 export class SchedulerView implements ClusterView {
   readonly topology: Topology;
@@ -28,12 +31,17 @@ export class SchedulerView implements ClusterView {
     private readonly book: JobBook,
     private readonly lifecycle: AttemptLifecycle,
     readonly random: Random,
+    /** Phase work without node roles: times alone are measured on core nodes. */
+    private readonly work: PhaseWorkContext,
   ) {
     this.topology = s.topology;
   }
 
   get now(): number {
     return this.s.now;
+  }
+  get jobCount(): number {
+    return this.s.jobs.length;
   }
   get activeJobs(): readonly number[] {
     return this.s.active;
@@ -134,6 +142,39 @@ export class SchedulerView implements ClusterView {
   }
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void {
     this.book.placeAppMaster(j, n, memoryMb, vcores);
+  }
+  killAttempt(a: number): boolean {
+    if (!this.s.at.alive[a]) return false;
+    this.lifecycle.endAttempt(a, KILLED);
+    return true;
+  }
+  wakeAt(time: number): void {
+    this.s.heap.push(Math.max(time, this.s.now), PRIORITY[K_WAKE], K_WAKE, 0, 0);
+    this.s.wakeups++;
+  }
+  assignNode(n: number, mrCluster: number, role: number): void {
+    this.s.nodeOwner[n] = mrCluster;
+    this.s.nodeRole[n] = role;
+  }
+  nodeMrCluster(n: number): number {
+    return this.s.nodeOwner[n];
+  }
+  nodeRole(n: number): number {
+    return this.s.nodeRole[n];
+  }
+  nodeStoredMb(n: number): number {
+    return this.s.nodeStoredMb[n];
+  }
+  takeStoredData(n: number): number {
+    const mb = this.s.nodeStoredMb[n];
+    this.s.nodeStoredMb[n] = 0;
+    return mb;
+  }
+  jobAloneSeconds(j: number, cores: number): number {
+    return aloneSeconds(this.work, this.topology, this.s.jobs[j], this.s.tasks, j, cores);
+  }
+  jobFinishTime(j: number): number {
+    return this.s.jobFinish[j];
   }
 
   // ---------------------------------------------------------------- attempts
@@ -245,12 +286,15 @@ export class SchedulerView implements ClusterView {
       }
     }
     // Blocks this server's disk sends to maps elsewhere: reads its monitors see, by none of its tasks.
+    // (and what transient nodes write to it: FAWKES sec. 3.2).
     for (const a of this.rates.remote.readers(host)) {
-      const readRate = at.rate[a] * at.work[a * W_SIZE + W_NET_IN];
-      if (readRate <= 0 || at.rate[a] >= 1e9) continue;
+      const field = this.rates.remote.streamField(a);
+      const rate = at.rate[a] * at.work[a * W_SIZE + field];
+      if (rate <= 0 || at.rate[a] >= 1e9) continue;
       streams++;
-      disk += readRate;
-      u.ra += readRate;
+      disk += rate;
+      if (field === W_NET_IN) u.ra += rate;
+      else u.wa += rate;
     }
     if (topo.hostHasVms[host]) u.c0 = (options.dom0CpuPerMb * disk) / speed;
     // I/O utilisation as iostat reports it: the share of time the disks are busy, i.e. throughput

@@ -1,3 +1,5 @@
+import { W_NET_IN } from './attempts';
+
 /**
  * The disk model (model.md "Resource sharing"): what a disk delivers to concurrent streams, and
  * which disk a remote HDFS read is charged to. The host's own sharing (sharing.ts) reads both.
@@ -22,6 +24,8 @@ export function diskBandwidthMBps(fullMBps: number, streams: number, disks: numb
  */
 export class RemoteReads {
   private readonly sourceByAttempt = new Map<number, number>();
+  /** The work field a stream moves when it is not a read (W_NET_OUT: a transient node's HDFS write to a core node's disk). */
+  private readonly fieldByAttempt = new Map<number, number>();
   private readonly readersByHost: number[][];
   /** Local disk streams of each host as last rated. */
   private readonly localStreams: Int32Array;
@@ -60,8 +64,10 @@ export class RemoteReads {
     return best;
   }
 
-  attach(a: number, source: number): void {
+  /** Charge a's stream to `source`'s disk; `field` is the work field it moves (W_NET_IN for a read). */
+  attach(a: number, source: number, field = W_NET_IN): void {
     this.sourceByAttempt.set(a, source);
+    if (field !== W_NET_IN) this.fieldByAttempt.set(a, field);
     this.readersByHost[source].push(a);
   }
 
@@ -70,9 +76,15 @@ export class RemoteReads {
     const source = this.sourceByAttempt.get(a);
     if (source === undefined) return -1;
     this.sourceByAttempt.delete(a);
+    this.fieldByAttempt.delete(a);
     const list = this.readersByHost[source];
     list.splice(list.indexOf(a), 1);
     return source;
+  }
+
+  /** The work field a's remote stream moves: W_NET_IN for reads, W_NET_OUT for a remote write. */
+  streamField(a: number): number {
+    return this.fieldByAttempt.size === 0 ? W_NET_IN : (this.fieldByAttempt.get(a) ?? W_NET_IN);
   }
 
   /** MB/s a's remote read may take from its source disk (Infinity when it reads nothing remotely). */

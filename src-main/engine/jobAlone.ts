@@ -36,11 +36,12 @@ export function idealSeconds(work: PhaseWorkContext, topo: Topology, job: Engine
  * The job alone on the whole cluster: its maps, then its reduces, placed greedily on one slot per
  * worker core (each task to the slot that frees first, as the Makespan Theorem's greedy list
  * scheduler does). Independent of any scheduler's settings, so every scheduler in a comparison is
- * held to the same deadline (the "job's time alone" a deadline factor multiplies).
+ * held to the same deadline (the "job's time alone" a deadline factor multiplies). With `cores`,
+ * the job alone on that many cores (FAWKES' static reference MR-cluster, sec. 4.3.3 and Fig. 2).
  */
-export function aloneSeconds(work: PhaseWorkContext, topo: Topology, job: EngineJob, tasks: TaskTable, j: number): number {
-  let slots = 0;
-  for (let n = 0; n < topo.nodeCount; n++) slots += topo.nodeCores[n];
+export function aloneSeconds(work: PhaseWorkContext, topo: Topology, job: EngineJob, tasks: TaskTable, j: number, cores?: number): number {
+  let slots = cores ?? 0;
+  if (cores === undefined) for (let n = 0; n < topo.nodeCount; n++) slots += topo.nodeCores[n];
   slots = Math.max(1, Math.round(slots));
   const w = new Float64Array(6);
   const stage = (from: number, to: number, start: number) => {

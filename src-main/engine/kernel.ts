@@ -1,7 +1,7 @@
 import type { SimulationOptions } from '@shared/simulation';
 import { AttemptLifecycle, KILLED } from './attemptLifecycle';
 import { SchedulerView } from './clusterView';
-import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, PRIORITY } from './events';
+import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, K_WAKE, PRIORITY } from './events';
 import { Failures } from './failures';
 import { HeartbeatRounds } from './heartbeatRounds';
 import { checkInvariants } from './invariants';
@@ -91,9 +91,10 @@ export class Simulation {
       jobFinished: (j) => scheduler.onJobFinished?.(j, this.view),
       killAttempt: (a) => this.lifecycle.endAttempt(a, KILLED),
     });
-    this.lifecycle = new AttemptLifecycle(s, this.rates, this.recorder, this.book, work, attemptRandom, Boolean(scheduler.gatesPhases), (task, counters) => scheduler.onTaskFinished?.(task, counters, this.view));
+    // Attempts see each node's FAWKES role; times alone (deadlines, ideals) are measured on core nodes.
+    this.lifecycle = new AttemptLifecycle(s, this.rates, this.recorder, this.book, { ...work, nodeRole: s.nodeRole }, attemptRandom, Boolean(scheduler.gatesPhases), (task, counters) => scheduler.onTaskFinished?.(task, counters, this.view));
     this.failures = new Failures(s, this.rates, this.lifecycle, this.book, attemptRandom);
-    this.view = new SchedulerView(s, this.rates, this.book, this.lifecycle, random);
+    this.view = new SchedulerView(s, this.rates, this.book, this.lifecycle, random, work);
     this.arrivalOrder = this.book.arrivalOrder();
     this.beats = new HeartbeatRounds(topology.nodeCount, this.heartbeatInterval, options.heartbeatOrder, seed);
     this.failures.schedule(seed);
@@ -170,7 +171,10 @@ export class Simulation {
         if (this.onProgress({ simTime: s.now, events: this.recorder.events, jobsDone: s.jobsDone, jobsTotal: total, live: this.recorder.sampleState() })) this.cancelled = true;
       }
     }
-    return this.recorder.result({ cancelled: this.cancelled, stalled: this.stalled, timed: Boolean(this.clock) });
+    const result = this.recorder.result({ cancelled: this.cancelled, stalled: this.stalled, timed: Boolean(this.clock) });
+    const mrClusters = this.scheduler.report?.(this.view);
+    if (mrClusters) result.mrClusters = mrClusters;
+    return result;
   }
 
   /** The stop rules for a run that can no longer progress, checked before the event at t. */
@@ -179,6 +183,9 @@ export class Simulation {
     // A day of simulated time with running attempts but no phase ending, nothing launched and no
     // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
     if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return true;
+    // The same day with work pending and nothing running while only the scheduler's own wake-ups
+    // keep the heap busy (a cluster-level policy that can no longer place anything).
+    if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.wakeups > 0 && s.wakeups === s.heap.size && s.pendingTotal > 0 && s.at.liveCount === 0 && this.arrivalCursor >= this.arrivalOrder.length) return true;
     // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
     // simulated time (longer than any locality wait): the scheduler cannot place the remaining
     // work (e.g. a container larger than any node).
@@ -208,6 +215,10 @@ export class Simulation {
         break;
       case K_BEAT:
         if (this.s.alive[subject]) this.heartbeat(subject);
+        break;
+      case K_WAKE:
+        this.s.wakeups--;
+        this.scheduler.onWake?.(this.view);
         break;
     }
   }

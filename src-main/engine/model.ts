@@ -53,6 +53,8 @@ export interface EngineJob {
   /** Trace overrides (MB for the whole job). */
   shuffleMb?: number;
   outputMb?: number;
+  /** The MR-cluster (FAWKES sec. 3) the job is submitted to; its input lives on that MR-cluster's core nodes. */
+  mrCluster?: string;
 }
 
 export const enum TaskState {

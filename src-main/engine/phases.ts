@@ -1,6 +1,6 @@
 import { W_CPU, W_DISK, W_NET_IN, W_NET_OUT, W_UP_IN, W_UP_OUT } from './attempts';
 import { PhaseKind, type EngineJob } from './model';
-import { Locality, type Topology } from './topology';
+import { Locality, NODE_TRANSIENT, type Topology } from './topology';
 
 /**
  * The work of each phase (model.md "Workload"): what a phase must do, never how long it takes.
@@ -12,6 +12,11 @@ import { Locality, type Topology } from './topology';
  * on its own host) and spills it; `sort` merges it on disk; `reduce` computes and writes the output
  * to HDFS, sending one copy down the replication pipeline (across racks, as HDFS places replica 2).
  *
+ * FAWKES node kinds (sec. 3.2): transient and transient-core nodes hold no input, so their maps read
+ * remotely by locality like any non-local map; a transient node also writes HDFS output over the
+ * network to a core node instead of its own disk. Spills, merges and shuffles stay on the node's
+ * local (scratch) disk, as a TaskTracker's mapred.local.dir does whatever HDFS holds.
+ *
  * A remote read's source disk is charged by the simulator (diskModel.ts), not here: it depends on
  * which replica serves the read and how busy its disk is. Approximations, stated: the sending NIC of
  * remote reads and the source side of shuffle fetches (disk and NIC) are not charged; map outputs
@@ -20,6 +25,8 @@ import { Locality, type Topology } from './topology';
 export interface PhaseWorkContext {
   topo: Topology;
   dom0CpuPerMb: number;
+  /** Each node's FAWKES role right now (EngineState.nodeRole); absent: every node is a core node. */
+  nodeRole?: Uint8Array;
 }
 
 /** Total map output of a job, MB: what its reduces shuffle between them. */
@@ -29,7 +36,13 @@ export function jobShuffleMb(job: EngineJob): number {
   return job.inputMb * job.template.mapSelectivity + job.maps * job.template.mapWriteMbPerTask;
 }
 
-function hdfsWrite(ctx: PhaseWorkContext, mb: number, out: Float64Array, o: number): void {
+function hdfsWrite(ctx: PhaseWorkContext, node: number, mb: number, out: Float64Array, o: number): void {
+  // FAWKES sec. 3.2: a transient node has no DataNode; its first replica goes over the network to a
+  // core node, whose disk the rate solver charges (RateSolver.attachSink) and which forwards the rest.
+  if (ctx.nodeRole !== undefined && ctx.nodeRole[node] === NODE_TRANSIENT) {
+    out[o + W_NET_OUT] += mb;
+    return;
+  }
   out[o + W_DISK] += mb;
   if (ctx.topo.replication >= 2 && ctx.topo.nodeCount > 1) {
     out[o + W_NET_OUT] += mb;
@@ -131,7 +144,7 @@ export function phaseWork(
     out[o + W_NET_IN] += io.hdfsReadMb;
     out[o + W_UP_IN] += io.hdfsReadMb;
   }
-  if (io.hdfsWriteMb > 0) hdfsWrite(ctx, io.hdfsWriteMb, out, o);
+  if (io.hdfsWriteMb > 0) hdfsWrite(ctx, node, io.hdfsWriteMb, out, o);
   if (io.fetchMb > 0) {
     // Map outputs on this host are read from its disk (already counted); the rest crosses the NIC.
     const host = topo.nodeHost[node];

@@ -1,9 +1,9 @@
-import { W_NET_IN as NET_IN_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
+import { W_NET_IN as NET_IN_OFFSET, W_NET_OUT, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from './attempts';
 import { RemoteReads } from './diskModel';
 import { K_HOST, PRIORITY } from './events';
 import { HostSharing, type HostUsage } from './sharing';
 import type { EngineState } from './state';
-import { Locality } from './topology';
+import { Locality, NODE_CORE } from './topology';
 
 // Module-local copies of the work-vector offsets (read in hot loops).
 const W_SIZE = SIZE;
@@ -11,6 +11,8 @@ const W_UP_IN = UP_IN_OFFSET;
 const W_UP_OUT = UP_OUT_OFFSET;
 const W_NET_IN = NET_IN_OFFSET;
 const P_HOST = PRIORITY[K_HOST];
+/** Progress this close to a phase's end is its end (sharing.ts gives such attempts rate 0). */
+const REACHED_EPS = 1e-12;
 /** Relative clock precision: a phase this close to its end has ended. */
 const EPS_T = 1e-9;
 
@@ -169,6 +171,39 @@ export class RateSolver {
     this.sourceChanged(source);
   }
 
+  /**
+   * FAWKES sec. 3.2: a transient node writes HDFS output to a core node of the MR-cluster it serves
+   * (of the shared pool when it serves none): the one whose disk is least loaded takes the stream.
+   */
+  attachSink(a: number): void {
+    const { at, options, nodeOwner } = this.s;
+    if (options.contention === 'none' || at.work[a * W_SIZE + W_NET_OUT] <= 0 || this.remote.sourceOf(a) >= 0) return;
+    const sinks = this.coreHosts()[nodeOwner[at.node[a]] + 1];
+    const sink = this.remote.choose(sinks);
+    if (sink < 0 || sink === at.host[a]) return;
+    this.remote.attach(a, sink, W_NET_OUT);
+    this.sourceChanged(sink);
+  }
+
+  /** Hosts of core nodes by MR-cluster (index 0: the shared pool; an MR-cluster without core nodes falls back to it). */
+  private coreHosts(): number[][] {
+    if (this.coreHostCache) return this.coreHostCache;
+    const topo = this.s.topology;
+    const lists: number[][] = Array.from({ length: topo.mrClusterNames.length + 1 }, () => []);
+    const any: number[] = [];
+    for (let n = 0; n < topo.nodeCount; n++) {
+      if (topo.nodeKind[n] !== NODE_CORE) continue;
+      const h = topo.nodeHost[n];
+      const list = lists[topo.nodeMrCluster[n] + 1];
+      if (!list.includes(h)) list.push(h);
+      if (!any.includes(h)) any.push(h);
+    }
+    if (lists[0].length === 0) lists[0] = any;
+    for (let c = 1; c < lists.length; c++) if (lists[c].length === 0) lists[c] = lists[0];
+    return (this.coreHostCache = lists);
+  }
+  private coreHostCache?: number[][];
+
   detachSource(a: number): void {
     const source = this.remote.detach(a);
     if (source >= 0) this.sourceChanged(source);
@@ -213,7 +248,10 @@ export class RateSolver {
     const eps = EPS_T * Math.max(1, this.s.now);
     for (let i = 0; i < list.length; i++) {
       const a = list[i];
-      if (at.rate[a] <= 0 || (at.lim[a] - at.prog[a]) / at.rate[a] > eps) continue;
+      // A phase can also reach its end while its host is re-rated for another reason at that very
+      // instant (a remote source changed): the sharing then gives it rate 0, and it is done all the same.
+      const reached = at.lim[a] >= 1 && at.prog[a] >= at.lim[a] - REACHED_EPS;
+      if (!reached && (at.rate[a] <= 0 || (at.lim[a] - at.prog[a]) / at.rate[a] > eps)) continue;
       // Reached its target within clock precision: snap, so a phase never creeps in vanishing steps.
       at.prog[a] = at.lim[a];
       if (at.lim[a] >= 1) finished.push(a);
@@ -261,7 +299,11 @@ export class RateSolver {
           if (uo > upOut) upOut = uo;
           if ((ui > 0 && ui >= shareIn * (1 - 1e-9)) || (uo > 0 && uo >= shareOut * (1 - 1e-9))) capped = 1;
         }
-        if (r <= 0) continue;
+        if (r <= 0) {
+          // Finished while being re-rated (see phasesEndedOn): its end is due now.
+          if (at.lim[a] >= 1 && at.prog[a] >= at.lim[a] - REACHED_EPS) next = 0;
+          continue;
+        }
         const t = (at.lim[a] - at.prog[a]) / r;
         if (t < next) next = t;
       }

@@ -1,5 +1,6 @@
 import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/jobLocality';
+import type { MrClusterReport } from '@shared/mrClusters';
 import type { TemplateTotals } from './profiles';
 import type { AttemptRecords } from './records';
 
@@ -67,7 +68,10 @@ export interface EngineRunResult {
   profiles: Record<string, TemplateTotals>;
   /** ARIA's stage durations and bytes per template (sec. 3.2 profiles). */
   aria: Record<string, AriaTotals>;
+  /** Several MR-clusters balanced by FAWKES: each one's outcome (absent for other schedulers). */
+  mrClusters?: MrClusterReport[];
 }
+
 
 /**
  * Samples the state at fixed simulated instants. The state is piecewise constant between events,

@@ -1,4 +1,5 @@
 import type { EngineJob, PhaseKind } from './model';
+import type { MrClusterReport } from '@shared/mrClusters';
 import type { Random } from './random';
 import type { TaskCounters } from './profiles';
 import type { Locality, Topology } from './topology';
@@ -11,6 +12,8 @@ import type { Locality, Topology } from './topology';
 export interface ClusterView {
   readonly now: number;
   readonly topology: Topology;
+  /** Jobs of the run, submitted or not (ids are 0 .. jobCount − 1). */
+  readonly jobCount: number;
   /** Jobs submitted and not finished, in submission order. */
   readonly activeJobs: readonly number[];
   job(j: number): EngineJob;
@@ -106,6 +109,28 @@ export interface ClusterView {
   jobOfTask(task: number): number;
   /** Whether job j finished successfully (false while running or when it failed). */
   jobSucceeded(j: number): boolean;
+  /** When job j finished (NaN before). */
+  jobFinishTime(j: number): number;
+  /** Job j alone on `cores` one-task slots (jobAlone.ts): FAWKES' static reference MR-cluster. */
+  jobAloneSeconds(j: number, cores: number): number;
+
+  // Cluster-level actions (FAWKES sec. 3-4): several MR-clusters on one pool of nodes.
+  /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
+  killAttempt(attempt: number): boolean;
+  /** Call the scheduler's onWake at `time` (not before now): periodic work every interval T, the end of a data copy. */
+  wakeAt(time: number): void;
+  /**
+   * Move node n to MR-cluster `mrCluster` (-1: none) in `role` (NODE_CORE, NODE_TRANSIENT,
+   * NODE_TRANSIENT_CORE): attempts launched from then on read and write as that kind of node does.
+   */
+  assignNode(n: number, mrCluster: number, role: number): void;
+  /** The MR-cluster node n serves (-1: none) and its role, as last assigned (initially as the design marks it). */
+  nodeMrCluster(n: number): number;
+  nodeRole(n: number): number;
+  /** HDFS output written to node n's own disk and still there (MB). */
+  nodeStoredMb(n: number): number;
+  /** Copy node n's stored output off it (delayed pre-emption): returns the MB moved, and the node then holds none. */
+  takeStoredData(n: number): number;
 }
 
 /** What a node's monitors report (ILA Table 2): cores in use and disk MB/s, now. */
@@ -137,4 +162,8 @@ export interface Scheduler {
    * asks permission for the next one, which `resumePhase` grants.
    */
   readonly gatesPhases?: boolean;
+  /** A wake-up asked for with ClusterView.wakeAt is due. */
+  onWake?(view: ClusterView): void;
+  /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */
+  report?(view: ClusterView): MrClusterReport[] | undefined;
 }

@@ -120,8 +120,11 @@ export class HostSharing {
       let c = cpu > 0 ? speed / cpu : Infinity;
       if (at.work[w + W_UP_IN] > 0) c = Math.min(c, upShareIn / at.work[w + W_UP_IN]);
       if (at.work[w + W_UP_OUT] > 0) c = Math.min(c, upShareOut / at.work[w + W_UP_OUT]);
-      // A remote read takes at most its share of the source disk.
-      if (remote?.active && at.work[w + W_NET_IN] > 0) c = Math.min(c, remote.shareMBps(a) / at.work[w + W_NET_IN]);
+      // A remote read (or a transient node's remote write) takes at most its share of that disk.
+      if (remote?.active) {
+        const f = remote.streamField(a);
+        if (at.work[w + f] > 0) c = Math.min(c, remote.shareMBps(a) / at.work[w + f]);
+      }
       if (this.contention === 'none') {
         // Alone on the host: each resource at full capacity, disk at one disk's bandwidth.
         let t = 0;
@@ -213,7 +216,7 @@ export class HostSharing {
       if (r >= 1e9) continue; // instantaneous phases use nothing measurable
       usage.cpuCores += (r * at.work[w + W_CPU]) / speed;
       usage.diskMBps += r * at.work[w + W_DISK];
-      if (remote?.active && remote.sourceOf(a) >= 0) usage.diskMBps += r * at.work[w + W_NET_IN];
+      if (remote?.active && remote.sourceOf(a) >= 0) usage.diskMBps += r * at.work[w + remote.streamField(a)];
       usage.netInMBps += r * at.work[w + W_NET_IN];
       usage.netOutMBps += r * at.work[w + W_NET_OUT];
     }

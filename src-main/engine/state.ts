@@ -83,6 +83,17 @@ export class EngineState {
   readonly nodeRunReduces: Int32Array;
   readonly nodeMemory: Float64Array;
   readonly nodeVcores: Float64Array;
+  /**
+   * FAWKES sec. 3.2: what each node is right now — core, transient or transient-core (phases.ts
+   * reads it for where HDFS writes go) — and the MR-cluster it serves (-1: none). They start as the
+   * design marks them; a cluster-level policy moves nodes through ClusterView.assignNode.
+   */
+  readonly nodeRole: Uint8Array;
+  readonly nodeOwner: Int32Array;
+  /** HDFS output written to each node's own disk (MB): what must be copied off before it leaves (delayed pre-emption). */
+  readonly nodeStoredMb: Float64Array;
+  /** Wake-ups the scheduler asked for that are still in the heap (ClusterView.wakeAt). */
+  wakeups = 0;
 
   /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
   changed(j: number): void {
@@ -137,5 +148,8 @@ export class EngineState {
     this.nodeRunReduces = new Int32Array(N);
     this.nodeMemory = new Float64Array(N);
     this.nodeVcores = new Float64Array(N);
+    this.nodeRole = Uint8Array.from(topology.nodeKind);
+    this.nodeOwner = Int32Array.from(topology.nodeMrCluster);
+    this.nodeStoredMb = new Float64Array(N);
   }
 }

@@ -1,7 +1,7 @@
 import type { EngineJob } from './model';
 import { TaskState } from './model';
 import type { Random } from './random';
-import type { Topology } from './topology';
+import { NODE_CORE, type Topology } from './topology';
 
 /**
  * Every task of every job in flat typed arrays (one row per task), with its input's block replicas.
@@ -48,34 +48,76 @@ function partitionWeights(n: number, skew: number, rng: Random): Float64Array {
 }
 
 /**
- * HDFS default block placement (rack-aware): first replica on a random node, second on a node of
- * another rack, third on another node of that second rack; further ones anywhere distinct.
+ * The nodes a job's input may live on, numbered rack by rack: `list[rackStart[r]..rackStart[r+1])`
+ * are the data nodes of rack r. The whole cluster unless FAWKES node kinds say otherwise (dataNodes).
  */
-function placeReplicas(topo: Topology, replication: number, rng: Random, out: Int32Array, offset: number): void {
-  const n = topo.nodeCount;
+interface DataNodes {
+  list: Int32Array;
+  rackStart: Int32Array;
+}
+
+function dataNodesOf(topo: Topology, keep: (n: number) => boolean): DataNodes {
+  const list: number[] = [];
+  const rackStart = new Int32Array(topo.rackCount + 1);
+  for (let r = 0; r < topo.rackCount; r++) {
+    rackStart[r] = list.length;
+    for (let n = topo.rackNodeStart[r]; n < topo.rackNodeStart[r + 1]; n++) if (keep(n)) list.push(n);
+  }
+  rackStart[topo.rackCount] = list.length;
+  return { list: Int32Array.from(list), rackStart };
+}
+
+/**
+ * Where each job's input lives (FAWKES sec. 3.2). Without node kinds: every node. With them, an
+ * MR-cluster's data set lies on its own core nodes, and input of jobs outside any MR-cluster on the
+ * core nodes of the shared pool; transient and transient-core nodes never hold input.
+ */
+export function dataNodesFor(topo: Topology, jobs: readonly EngineJob[]): (j: number) => DataNodes {
+  const all: DataNodes = { list: Int32Array.from({ length: topo.nodeCount }, (_, n) => n), rackStart: topo.rackNodeStart };
+  let marked = topo.mrClusterNames.length > 0;
+  for (let n = 0; n < topo.nodeCount && !marked; n++) marked = topo.nodeKind[n] !== NODE_CORE;
+  if (!marked) return () => all;
+  const pool = dataNodesOf(topo, (n) => topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] < 0);
+  const byCluster = topo.mrClusterNames.map((_, c) => dataNodesOf(topo, (n) => topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] === c));
+  const fallback = pool.list.length > 0 ? pool : dataNodesOf(topo, (n) => topo.nodeKind[n] === NODE_CORE);
+  const orAll = (d: DataNodes) => (d.list.length > 0 ? d : all);
+  return (j) => {
+    const c = jobs[j].mrCluster === undefined ? -1 : topo.mrClusterNames.indexOf(jobs[j].mrCluster!);
+    return orAll(c >= 0 ? byCluster[c] : fallback);
+  };
+}
+
+/**
+ * HDFS default block placement (rack-aware) over the job's data nodes: first replica on a random
+ * node, second on a node of another rack, third on another node of that second rack; further ones
+ * anywhere distinct.
+ */
+function placeReplicas(topo: Topology, nodes: DataNodes, replication: number, rng: Random, out: Int32Array, offset: number): void {
+  const { list, rackStart } = nodes;
+  const n = list.length;
   const want = Math.min(replication, n);
   let placed = 0;
   const taken = (node: number) => {
     for (let k = 0; k < placed; k++) if (out[offset + k] === node) return true;
     return false;
   };
-  /** A random node of [lo, hi) not yet holding a replica, or -1 when all do. */
+  /** A random data node of list[lo, hi) not yet holding a replica, or -1 when all do. */
   const pickIn = (lo: number, hi: number) => {
     const size = hi - lo;
     if (size <= 0) return -1;
     for (let tries = 0; tries < 8; tries++) {
-      const c = lo + Math.floor(rng.next() * size);
+      const c = list[lo + Math.floor(rng.next() * size)];
       if (!taken(c)) return c;
     }
     const start = Math.floor(rng.next() * size);
     for (let i = 0; i < size; i++) {
-      const c = lo + ((start + i) % size);
+      const c = list[lo + ((start + i) % size)];
       if (!taken(c)) return c;
     }
     return -1;
   };
-  const rackLo = (r: number) => topo.rackNodeStart[r];
-  const rackHi = (r: number) => topo.rackNodeStart[r + 1];
+  const rackLo = (r: number) => rackStart[r];
+  const rackHi = (r: number) => rackStart[r + 1];
   const first = pickIn(0, n);
   out[offset + placed++] = first;
   if (placed < want) {
@@ -122,7 +164,9 @@ export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { var
     jobReduceCount: new Int32Array(jobs.length),
   };
   let task = 0;
+  const dataNodes = dataNodesFor(topo, jobs);
   jobs.forEach((j, index) => {
+    const nodes = dataNodes(index);
     t.jobFirstTask[index] = task;
     t.jobMapCount[index] = j.maps;
     t.jobReduceCount[index] = j.reduces;
@@ -132,7 +176,7 @@ export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { var
       t.size[task] = perMap;
       t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
       t.state[task] = TaskState.Pending;
-      if (perMap > 0) placeReplicas(topo, replication, streams.placement, t.replicas, task * replication);
+      if (perMap > 0) placeReplicas(topo, nodes, replication, streams.placement, t.replicas, task * replication);
     }
     const weights = partitionWeights(j.reduces, j.template.skew, streams.skew);
     for (let r = 0; r < j.reduces; r++, task++) {

@@ -17,6 +17,12 @@ export interface Topology {
   nodeMemoryMb: Float64Array;
   /** Whether the node is a VM (it then has its own CPU cap inside the host's). */
   nodeIsVm: Uint8Array;
+  /** FAWKES sec. 3.2 node kind as the design marks it: NODE_CORE, NODE_TRANSIENT or NODE_TRANSIENT_CORE. */
+  nodeKind: Uint8Array;
+  /** The MR-cluster the design puts the node in (index into mrClusterNames), -1 for the shared pool. */
+  nodeMrCluster: Int32Array;
+  /** MR-clusters named by the design's nodes, in order of first appearance. */
+  mrClusterNames: string[];
   hostName: string[];
   hostRack: Int32Array;
   hostCores: Float64Array;
@@ -42,6 +48,11 @@ export interface Topology {
   totalMemoryMb: number;
 }
 
+/** FAWKES sec. 3.2: core nodes store input and output; transient nodes store nothing (HDFS reads and writes go to core nodes); transient-core nodes store output only. */
+export const NODE_CORE = 0;
+export const NODE_TRANSIENT = 1;
+export const NODE_TRANSIENT_CORE = 2;
+
 export function compileTopology(spec: ClusterSpec): Topology {
   const hostTypes = new Map(spec.hostTypes.map((t) => [t.id, t]));
   const vmTypes = new Map(spec.vmTypes.map((t) => [t.id, t]));
@@ -57,6 +68,9 @@ export function compileTopology(spec: ClusterSpec): Topology {
     nodeCores: new Float64Array(nodeCount),
     nodeMemoryMb: new Float64Array(nodeCount),
     nodeIsVm: new Uint8Array(nodeCount),
+    nodeKind: new Uint8Array(nodeCount),
+    nodeMrCluster: new Int32Array(nodeCount).fill(-1),
+    mrClusterNames: [],
     hostName: [],
     hostRack: new Int32Array(hosts.length),
     hostCores: new Float64Array(hosts.length),
@@ -91,8 +105,17 @@ export function compileTopology(spec: ClusterSpec): Topology {
     t.hostNodeStart[h] = node;
     rackNic[rack] += type.nicMBps;
     t.totalCores += type.cores;
-    const members = host.vms.length > 0 ? host.vms.map((vm) => ({ name: vm.name, cores: vmTypes.get(vm.type)!.vcpus, mem: vmTypes.get(vm.type)!.memoryGb, vm: 1 })) : [{ name: host.name, cores: type.cores, mem: type.memoryGb, vm: 0 }];
+    const members =
+      host.vms.length > 0
+        ? host.vms.map((vm) => ({ name: vm.name, cores: vmTypes.get(vm.type)!.vcpus, mem: vmTypes.get(vm.type)!.memoryGb, vm: 1, kind: vm.kind ?? host.kind, mr: vm.mrCluster ?? host.mrCluster }))
+        : [{ name: host.name, cores: type.cores, mem: type.memoryGb, vm: 0, kind: host.kind, mr: host.mrCluster }];
     for (const m of members) {
+      t.nodeKind[node] = m.kind === 'transient' ? NODE_TRANSIENT : m.kind === 'transient-core' ? NODE_TRANSIENT_CORE : NODE_CORE;
+      if (m.mr !== undefined) {
+        let c = t.mrClusterNames.indexOf(m.mr);
+        if (c < 0) c = t.mrClusterNames.push(m.mr) - 1;
+        t.nodeMrCluster[node] = c;
+      }
       t.nodeName.push(m.name);
       t.nodeHost[node] = h;
       t.nodeRack[node] = rack;

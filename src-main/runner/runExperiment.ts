@@ -75,6 +75,7 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
       ...(o.wallSeconds !== undefined ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0 } } : {}),
       profiles: o.profiles,
       aria: o.aria,
+      ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}),
       jobs: o.jobs,
     };
   });

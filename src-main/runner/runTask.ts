@@ -17,6 +17,8 @@ export interface RunOutcome {
   summary: ResultRun['summary'];
   profiles: ResultRun['profiles'];
   aria: NonNullable<ResultRun['aria']>;
+  /** FAWKES runs: each MR-cluster's outcome. */
+  mrClusters?: ResultRun['mrClusters'];
   jobs: ResultRun['jobs'];
   /** Time series always; per-attempt columns when asked for (see runColumns). */
   columns: Record<string, Column>;
@@ -34,7 +36,7 @@ export interface RunOutcome {
 
 /** What of a run's outcome goes into its row in the store (the columns go into the blob). */
 export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
-  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, aria: o.aria, reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
+  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, aria: o.aria, ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}), reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
 }
 
 /** A running simulation's progress, every ~20,000 events. */
@@ -88,6 +90,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     summary: summarize(raw),
     profiles: roundProfiles(raw.profiles),
     aria: roundProfiles(raw.aria),
+    ...(raw.mrClusters ? { mrClusters: raw.mrClusters } : {}),
     jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality })),
     columns: runColumns(raw, Boolean(hooks.withAttempts)),
     reasons: raw.reasons,

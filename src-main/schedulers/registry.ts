@@ -3,6 +3,7 @@ import type { Scheduler } from '../engine/schedulerApi';
 import { capacityPlugin } from './capacity';
 import { drfPlugin } from './drf';
 import { fairPlugin } from './fair';
+import { fawkesPlugin } from './fawkes/fawkes';
 import { fifoPlugin } from './fifo';
 import { fineGrainedCpuPlugin } from './fineGrainedCpu';
 import { ilaPlugin } from './ila';
@@ -25,6 +26,7 @@ const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
   finegrained: fineGrainedCpuPlugin,
   ila: ilaPlugin,
   minedf: minEdfPlugin,
+  fawkes: fawkesPlugin,
 };
 
 function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerPlugin<K> {

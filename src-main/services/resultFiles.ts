@@ -47,6 +47,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
         summary: stored.summary,
         profiles: stored.profiles ?? {},
         ...(stored.aria ? { aria: stored.aria } : {}),
+        ...(stored.mrClusters ? { mrClusters: stored.mrClusters } : {}),
         jobs: stored.jobs,
       };
     });
@@ -120,7 +121,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
  * without it, each scheduler label becomes a configuration of its own.
  */
 function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; results: Map<number, StoredRunResult> } {
-  const stored = (r: ResultFile['runs'][number]): StoredRunResult => ({ summary: r.summary, jobs: r.jobs, profiles: r.profiles, ...(r.aria ? { aria: r.aria } : {}), kind: r.kind });
+  const stored = (r: ResultFile['runs'][number]): StoredRunResult => ({ summary: r.summary, jobs: r.jobs, profiles: r.profiles, ...(r.aria ? { aria: r.aria } : {}), ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}), kind: r.kind });
   const e = result.inputs;
   if (e && 'racks' in e.cluster && 'jobs' in e.workload) {
     const inputs: BatchInputs = { clusters: [{ name: e.cluster.name, spec: e.cluster }], workloads: [{ name: e.workload.name, spec: e.workload }], schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };

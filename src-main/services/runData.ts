@@ -104,6 +104,7 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, { ga
     attempts,
     nodes: nodeNames(batch, run),
     gantt,
+    ...(result.mrClusters ? { mrClusters: result.mrClusters } : {}),
   };
 }
 

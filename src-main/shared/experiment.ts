@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AriaTotalsSchema } from './aria/totals';
+import { MrClusterReportSchema } from './mrClusters';
 import { ClusterSpecSchema } from './cluster';
 import { SchedulerSpecSchema } from './schedulers';
 import { SimulationOptionsSchema } from './simulation';
@@ -99,6 +100,8 @@ export const ResultFileSchema = z.strictObject({
       profiles: z.record(z.string(), TemplateTotalsSchema),
       /** ARIA stage durations and bytes per template (sec. 3.2); absent in results written before it existed. */
       aria: z.record(z.string(), AriaTotalsSchema).optional(),
+      /** FAWKES: each MR-cluster's service level, resizing and size over time (Ghit et al. sec. 7); only for runs with several MR-clusters. */
+      mrClusters: z.array(MrClusterReportSchema).optional(),
       jobs: z.array(
         z.strictObject({
           id: z.string(),

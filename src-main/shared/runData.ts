@@ -1,3 +1,4 @@
+import type { MrClusterReport } from './mrClusters';
 import type { RunStatus } from './design';
 import type { JobLocalityCounts } from './jobLocality';
 
@@ -43,6 +44,8 @@ export interface RunData {
   nodes: string[];
   /** Attempts as bars for the Gantt chart: node index, start, phase ends (5 per attempt), kind 0 map / 1 reduce, outcome. */
   gantt: GanttData | null;
+  /** FAWKES runs: each MR-cluster's outcome and its size and queue over time. */
+  mrClusters?: MrClusterReport[];
 }
 
 export interface WhyAttempt {

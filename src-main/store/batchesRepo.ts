@@ -38,6 +38,7 @@ export interface StoredRunResult {
   jobs: ResultRun['jobs'];
   profiles?: ResultRun['profiles'];
   aria?: ResultRun['aria'];
+  mrClusters?: ResultRun['mrClusters'];
   reasons?: string[];
   kind?: string;
   idealSeconds?: (number | null)[];

@@ -81,6 +81,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
       dependsOn: j.dependsOn.map((d) => ids.get(d)!),
       shuffleMb: j.shuffleMb,
       outputMb: j.outputMb,
+      ...(j.mrCluster ? { mrCluster: j.mrCluster } : {}),
     };
   });
 }

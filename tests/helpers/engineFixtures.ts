@@ -1,6 +1,7 @@
 import { ClusterSpecSchema, type ClusterSpecInput } from '@shared/cluster';
 import { SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { fifoScheduler } from '../../src-main/schedulers/fifo';
+import { fawkesScheduler } from '../../src-main/schedulers/fawkes/fawkes';
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
 import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/model';
 import type { Scheduler } from '../../src-main/engine/schedulerApi';
@@ -71,4 +72,28 @@ export function peakAttempts(r: ReturnType<typeof run>, node?: number): number {
   let peak = 0;
   for (const [, d] of edges) peak = Math.max(peak, (now += d));
   return peak;
+}
+
+/**
+ * One rack of identical hosts for FAWKES: `core` core nodes per MR-cluster (its minimum share, where
+ * its data lives), then `pool` free nodes marked `poolKind`.
+ */
+export function mrClusterTopology(clusters: { name: string; core: number }[], pool: number, o: { cores?: number; diskMBps?: number; nicMBps?: number; poolKind?: 'core' | 'transient' | 'transient-core'; replication?: number } = {}): Topology {
+  const hosts: ClusterSpecInput['racks'][number]['hosts'] = [];
+  for (const c of clusters) for (let i = 0; i < c.core; i++) hosts.push({ name: `${c.name}-core${i + 1}`, type: 'h', kind: 'core', mrCluster: c.name });
+  for (let i = 0; i < pool; i++) hosts.push({ name: `pool${i + 1}`, type: 'h', ...(o.poolKind ? { kind: o.poolKind } : {}) });
+  const spec: ClusterSpecInput = {
+    name: 'mr',
+    hostTypes: [{ id: 'h', name: 'h', cores: o.cores ?? 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: o.diskMBps ?? 100, writeMBps: o.diskMBps ?? 100 }], nicMBps: o.nicMBps ?? 125 }],
+    vmTypes: [],
+    network: { rackUplinkMBps: 10000, oversubscription: 1 },
+    hdfs: { blockSizeMb: 128, replication: o.replication ?? 3 },
+    racks: [{ name: 'r0', hosts }],
+  };
+  return compileTopology(ClusterSpecSchema.parse(spec));
+}
+
+/** FAWKES with the given options over its defaults. */
+export function fawkes(o: Record<string, unknown> = {}): Scheduler {
+  return fawkesScheduler(SchedulerSpecSchema.parse({ kind: 'fawkes', ...o }) as Extract<SchedulerSpec, { kind: 'fawkes' }>);
 }

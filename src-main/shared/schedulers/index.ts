@@ -4,6 +4,7 @@ import type { Concurrency, NodeShape } from './concurrency';
 import type { SchedulerDescription } from './describe';
 import { drfOptions } from './drf';
 import { fairOptions } from './fair';
+import { fawkesOptions } from './fawkes';
 import { fifoOptions } from './fifo';
 import { fineGrainedCpuOptions } from './fineGrainedCpu';
 import { ilaOptions } from './ila';
@@ -21,7 +22,7 @@ export { PoolSchema, QueueSchema } from './options';
  * a scheduler's description (its file beside this one); the policies that run them are registered
  * in src-main/schedulers/registry.ts. The order is the designer's menu order.
  */
-export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions, minEdfOptions] as const;
+export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions, minEdfOptions, fawkesOptions] as const;
 
 export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   fifoOptions.schema,
@@ -33,6 +34,7 @@ export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
   ilaOptions.schema,
   lateOptions.schema,
   minEdfOptions.schema,
+  fawkesOptions.schema,
 ]);
 
 export type SchedulerSpec = z.output<typeof SchedulerSpecSchema>;

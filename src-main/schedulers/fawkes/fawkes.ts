@@ -1,0 +1,408 @@
+import { fawkesOptions } from '@shared/schedulers/fawkes';
+import { fairOptions } from '@shared/schedulers/fair';
+import { fifoOptions } from '@shared/schedulers/fifo';
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { TaskCounters } from '../../engine/profiles';
+import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
+import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/topology';
+import { fairScheduler } from '../fair';
+import { fifoScheduler } from '../fifo';
+import { definePlugin } from '../plugin';
+import { SlotTable } from '../slotHelpers';
+import { MrCluster, Stage } from './mrCluster';
+import { MrClusterView } from './mrClusterView';
+import { discrimination, globalDiscrimination, targetShares } from './shares';
+import { normaliseWeights, sampleValue, type MrClusterSample } from './weighting';
+
+type FawkesSpec = SchedulerSpecOf<'fawkes'>;
+
+/** Samples of the monitored metric per interval T (sec. 4.2.2 averages the samples of the last T). */
+const SAMPLES_PER_INTERVAL = 6;
+
+/**
+ * FAWKES (Ghit et al., SIGMETRICS'14): several MR-clusters on one pool of nodes. Each MR-cluster
+ * has its own queue and scheduler inside (FIFO in the paper) and a minimum share of core nodes,
+ * where its data set lives (sec. 3). Its first job requests it; FAWKES admits requests in FIFO
+ * order when the minimum shares fit, gives it its core nodes back from whoever borrowed them and
+ * loads its data set (l^D) before it runs anything (sec. 4.2.1); an MR-cluster idle for T saves its
+ * output (b^D) and is removed. Every T the weights are recomputed from the policy's samples (eq. 4,
+ * sec. 4.3) and, when the global discrimination factor (eq. 1-3) exceeds τ, the shares follow the
+ * weights: MR-clusters above their share shrink — instant pre-emption of transient nodes, delayed
+ * pre-emption (their output copied off first, least data first) of transient-core nodes — and those
+ * below grow with free nodes of the chosen kind (sec. 4.2.2).
+ */
+export class Fawkes implements Scheduler {
+  readonly name = 'fawkes';
+  private clusters: MrCluster[] = [];
+  /** Per job, its MR-cluster and the time it would take alone on that MR-cluster's minimum share. */
+  private jobCluster = new Int32Array(0);
+  private reference = new Float64Array(0);
+  /** Per node: its MR-cluster (-1: free), whether it is leaving (data being copied off), and for whom it is reserved once free (-1: nobody). */
+  private own = new Int32Array(0);
+  private leaving = new Uint8Array(0);
+  private reservedFor = new Int32Array(0);
+  private leavingUntil = new Float64Array(0);
+  private readonly admission: MrCluster[] = [];
+  private readonly slots: SlotTable;
+  private readonly sampleEvery: number;
+  private started = false;
+  private periodic = false;
+  private nextSample = 0;
+  private samplesTaken = 0;
+  private lastTick = 0;
+  private readonly growRole: number;
+
+  constructor(private readonly spec: Omit<FawkesSpec, 'kind'>) {
+    this.slots = new SlotTable(spec);
+    this.sampleEvery = spec.intervalS / SAMPLES_PER_INTERVAL;
+    this.growRole = spec.grow === 'transient' ? NODE_TRANSIENT : NODE_TRANSIENT_CORE;
+  }
+
+  onHeartbeat(n: number, view: ClusterView): void {
+    const c = this.own[n];
+    if (c < 0 || this.leaving[n]) return;
+    const cluster = this.clusters[c];
+    if (cluster.stage === Stage.Active) cluster.inner.onHeartbeat(n, cluster.view);
+  }
+
+  onJobSubmitted(j: number, view: ClusterView): void {
+    if (!this.started) this.start(view);
+    const c = this.clusters[this.jobCluster[j]];
+    c.view.jobs.push(j);
+    c.jobsTotal++;
+    c.maxQueue = Math.max(c.maxQueue, c.view.jobs.length);
+    c.idleSince = NaN;
+    this.reference[j] = view.jobAloneSeconds(j, c.referenceCores);
+    c.inner.onJobSubmitted?.(j, c.view);
+    if (c.stage === Stage.Inactive) this.request(c, view);
+    if (!this.periodic) {
+      this.periodic = true;
+      this.nextSample = view.now + this.sampleEvery;
+      view.wakeAt(this.nextSample);
+    }
+  }
+
+  onJobFinished(j: number, view: ClusterView): void {
+    const c = this.clusters[this.jobCluster[j]];
+    c.view.jobs.splice(c.view.jobs.indexOf(j), 1);
+    c.jobFinished(view.jobSucceeded(j) ? (view.jobFinishTime(j) - view.jobSubmitTime(j)) / this.reference[j] : undefined);
+    c.inner.onJobFinished?.(j, c.view);
+    if (c.view.jobs.length === 0) c.idleSince = view.now;
+  }
+
+  onTaskFinished(task: number, counters: TaskCounters, view: ClusterView): void {
+    const c = this.clusters[this.jobCluster[view.jobOfTask(task)]];
+    c.tasksDone++;
+    c.outputMb += counters.hdfsWriteMb;
+    c.inner.onTaskFinished?.(task, counters, c.view);
+  }
+
+  onWake(view: ClusterView): void {
+    const now = view.now;
+    this.endLeaving(view);
+    for (const c of this.clusters) {
+      if (c.stage === Stage.Loading && c.stageEnd <= now) {
+        c.stage = Stage.Active;
+        c.stageEnd = NaN;
+      } else if (c.stage === Stage.Saving && c.stageEnd <= now) this.removed(c, view);
+    }
+    if (this.periodic && now >= this.nextSample) {
+      this.sample(view);
+      this.samplesTaken++;
+      if (this.samplesTaken % SAMPLES_PER_INTERVAL === 0) this.tick(view);
+      this.nextSample += this.sampleEvery;
+      if (this.clusters.some((c) => c.stage !== Stage.Inactive) || this.admission.length > 0) view.wakeAt(this.nextSample);
+      else this.periodic = false;
+    }
+    this.grow(view);
+  }
+
+  report(view: ClusterView) {
+    if (!this.started) return undefined;
+    for (const c of this.clusters) c.record(view.now);
+    return this.clusters.map((c) => c.report());
+  }
+
+  // ------------------------------------------------------------------ set-up
+
+  /** Check the design (every job names an MR-cluster that has core nodes) and free every node. */
+  private start(view: ClusterView): void {
+    this.started = true;
+    const topo = view.topology;
+    const names = topo.mrClusterNames;
+    if (names.length === 0) throw new Error('FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)');
+    const N = topo.nodeCount;
+    this.own = new Int32Array(N).fill(-1);
+    this.leaving = new Uint8Array(N);
+    this.reservedFor = new Int32Array(N).fill(-1);
+    this.leavingUntil = new Float64Array(N);
+    const J = view.jobCount;
+    this.jobCluster = new Int32Array(J);
+    this.reference = new Float64Array(J);
+    const largestInput = new Float64Array(names.length);
+    for (let j = 0; j < J; j++) {
+      const job = view.job(j);
+      const c = job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster);
+      if (c < 0) {
+        throw new Error(
+          job.mrCluster === undefined
+            ? `job "${job.id}" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)`
+            : `job "${job.id}" names MR-cluster "${job.mrCluster}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
+        );
+      }
+      this.jobCluster[j] = c;
+      largestInput[c] = Math.max(largestInput[c], job.inputMb);
+    }
+    this.clusters = names.map((name, c) => {
+      const home: number[] = [];
+      let cores = 0;
+      for (let n = 0; n < N; n++) {
+        if (topo.nodeMrCluster[n] === c && topo.nodeKind[n] === NODE_CORE) {
+          home.push(n);
+          cores += topo.nodeCores[n];
+        }
+      }
+      if (home.length === 0) throw new Error(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
+      const sub = new MrClusterView(view);
+      return new MrCluster(c, name, home, cores, this.spec.dataSetGb !== undefined ? this.spec.dataSetGb * 1024 : largestInput[c], sub, this.innerScheduler());
+    });
+    // FAWKES owns every node: all start free, core nodes ready for their MR-cluster.
+    for (let n = 0; n < N; n++) view.assignNode(n, -1, topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] >= 0 ? NODE_CORE : view.nodeRole(n));
+    this.lastTick = view.now;
+  }
+
+  private innerScheduler(): Scheduler {
+    const { mapSlots, reduceSlots, slotMemoryMb, serverLocality } = this.spec;
+    const slots = { ...(mapSlots !== undefined ? { mapSlots } : {}), ...(reduceSlots !== undefined ? { reduceSlots } : {}), slotMemoryMb, serverLocality };
+    return this.spec.inner === 'fair' ? fairScheduler(fairOptions.schema.parse({ kind: 'fair', ...slots })) : fifoScheduler(fifoOptions.schema.parse({ kind: 'fifo', ...slots }));
+  }
+
+  // ------------------------------------------------------------------ admission (sec. 4.2.1)
+
+  private request(c: MrCluster, view: ClusterView): void {
+    c.stage = Stage.Queued;
+    if (Number.isNaN(c.firstRequest)) c.firstRequest = view.now;
+    this.admission.push(c);
+    this.admit(view);
+  }
+
+  /** Admit queued MR-clusters in FIFO order while their minimum shares fit beside those of the active ones. */
+  private admit(view: ClusterView): void {
+    let alive = 0;
+    for (let n = 0; n < view.topology.nodeCount; n++) if (view.nodeAlive(n)) alive++;
+    while (this.admission.length > 0) {
+      const held = this.clusters.reduce((s, c) => s + (c.stage === Stage.Loading || c.stage === Stage.Active || c.stage === Stage.Saving ? c.minShare : 0), 0);
+      const head = this.admission[0];
+      if (held + head.minShare > alive) return;
+      this.admission.shift();
+      head.stage = Stage.Loading;
+      head.target = head.minShare;
+      // Its core nodes come back from whoever borrowed them, at once or once their data is copied off.
+      for (const n of head.home) {
+        if (this.own[n] >= 0 && !this.leaving[n]) this.release(n, view);
+        if (this.leaving[n]) this.reservedFor[n] = head.index;
+        else this.take(n, head, NODE_CORE, view);
+      }
+      this.checkMinShare(head, view);
+      head.record(view.now);
+    }
+  }
+
+  /** Once it holds all its core nodes, it has its minimum share: its data set loads (l^D), then it runs. */
+  private checkMinShare(c: MrCluster, view: ClusterView): void {
+    if (c.stage !== Stage.Loading || !Number.isNaN(c.stageEnd)) return;
+    for (const n of c.home) if (this.own[n] !== c.index || this.leaving[n]) return;
+    if (c.minShareReachedS === null) c.minShareReachedS = view.now - c.firstRequest;
+    let rate = 0;
+    for (const n of c.home) rate += this.copyMBps(n, view);
+    c.stageEnd = view.now + (c.dataSetMb * view.topology.replication) / Math.max(1e-9, rate);
+    view.wakeAt(c.stageEnd);
+  }
+
+  /** Idle for T: save its output (b^D) on all its nodes, then free them (sec. 3.1). */
+  private remove(c: MrCluster, view: ClusterView): void {
+    c.stage = Stage.Saving;
+    c.target = 0;
+    let mb = 0;
+    let rate = 0;
+    for (const n of c.nodes) {
+      mb += view.takeStoredData(n);
+      rate += this.copyMBps(n, view);
+    }
+    c.stageEnd = view.now + mb / Math.max(1e-9, rate);
+    view.wakeAt(c.stageEnd);
+  }
+
+  private removed(c: MrCluster, view: ClusterView): void {
+    c.stage = Stage.Inactive;
+    c.stageEnd = NaN;
+    c.touch(view.now);
+    for (const n of [...c.nodes]) this.free(n, view);
+    c.record(view.now);
+    // Jobs that came while it was saving make it request again.
+    if (c.view.jobs.length > 0) this.request(c, view);
+    this.admit(view);
+  }
+
+  // ------------------------------------------------------------------ weights and shares (sec. 4.1-4.3)
+
+  private sample(view: ClusterView): void {
+    for (const c of this.clusters) {
+      if (!c.monitored) continue;
+      c.sampleSum += sampleValue(this.observe(c, view), c.minShare, this.spec);
+      c.sampleCount++;
+    }
+  }
+
+  private observe(c: MrCluster, view: ClusterView): MrClusterSample {
+    const s: MrClusterSample = { waitingJobs: 0, waitingInputMb: 0, pendingTasks: 0, runningTasks: 0, slots: 0, outputMb: c.outputMb, storageMb: 0, meanSlowdown: 0, jobsDone: c.jobsDone, tasksDone: c.tasksDone };
+    for (const j of c.view.jobs) {
+      const pending = view.pendingMaps(j) + view.pendingReduces(j);
+      s.pendingTasks += pending;
+      if (pending > 0) {
+        s.waitingJobs++;
+        s.waitingInputMb += view.job(j).inputMb;
+      }
+      s.meanSlowdown += (view.now - view.jobSubmitTime(j)) / this.reference[j];
+    }
+    if (c.view.jobs.length > 0) s.meanSlowdown /= c.view.jobs.length;
+    const topo = view.topology;
+    for (const n of c.nodes) {
+      s.runningTasks += view.nodeRunningMaps(n) + view.nodeRunningReduces(n);
+      s.slots += this.slots.maps(topo, n) + this.slots.reduces(topo, n);
+    }
+    s.storageMb = c.nodes.size * this.spec.diskGbPerNode * 1024;
+    return s;
+  }
+
+  /** Every T: new weights (eq. 4), discriminations (eq. 1-3), removal of idle MR-clusters, and new shares past τ. */
+  private tick(view: ClusterView): void {
+    const now = view.now;
+    const span = Math.max(1e-9, now - this.lastTick);
+    this.lastTick = now;
+    let alive = 0;
+    for (let n = 0; n < view.topology.nodeCount; n++) if (view.nodeAlive(n)) alive++;
+    const active = this.clusters.filter((c) => c.monitored);
+    const weights = this.spec.policy === 'none' ? active.map((c) => c.minShare / Math.max(1, alive)) : normaliseWeights(active.map((c) => (c.sampleCount > 0 ? c.sampleSum / c.sampleCount : 0)));
+    const ds: number[] = [];
+    active.forEach((c, i) => {
+      c.weight = weights[i];
+      c.touch(now);
+      ds.push(discrimination(c.heldNodeSeconds / Math.max(1, alive) / span, c.weight, 1) * span);
+    });
+    for (const c of this.clusters) c.record(now, c.monitored ? ds[active.indexOf(c)] / span : 0);
+    for (const c of this.clusters) c.startInterval(now);
+    for (const c of active) if (c.stage === Stage.Active && c.view.jobs.length === 0 && now - c.idleSince >= this.spec.intervalS) this.remove(c, view);
+    const stay = active.filter((c) => c.monitored);
+    if (this.spec.policy === 'none' || stay.length === 0 || globalDiscrimination(ds) <= this.spec.tau) return;
+    const targets = targetShares(
+      alive,
+      stay.map((c) => ({ weight: c.weight, minShare: c.minShare })),
+    );
+    stay.forEach((c, i) => {
+      if (targets[i] !== c.target) c.reconfigurations++;
+      c.target = targets[i];
+    });
+    for (const c of stay) this.shrink(c, view);
+  }
+
+  // ------------------------------------------------------------------ grow and shrink (sec. 4.2.2)
+
+  /** Give up nodes beyond its share: transient ones first, then transient-core ones holding the least data. */
+  private shrink(c: MrCluster, view: ClusterView): void {
+    const extra = c.nodes.size - c.target;
+    if (extra <= 0) return;
+    const home = new Set(c.home);
+    const lent = [...c.nodes].filter((n) => !home.has(n));
+    const role = (n: number) => (view.nodeRole(n) === NODE_TRANSIENT ? 0 : 1);
+    lent.sort((x, y) => role(x) - role(y) || view.nodeStoredMb(x) - view.nodeStoredMb(y) || x - y);
+    for (const n of lent.slice(0, extra)) this.release(n, view);
+  }
+
+  /** Hand free nodes to the MR-clusters below their share, the furthest below first. */
+  private grow(view: ClusterView): void {
+    const wanting = this.clusters.filter((c) => c.monitored && c.nodes.size < c.target).sort((x, y) => y.target - y.nodes.size - (x.target - x.nodes.size) || x.index - y.index);
+    if (wanting.length === 0) return;
+    const free = this.freeNodes(view);
+    let k = 0;
+    for (const c of wanting) while (c.nodes.size < c.target && k < free.length) this.take(free[k++], c, this.growRole, view);
+  }
+
+  /** Free, alive nodes in the order they are lent: the shared pool first, then core nodes of MR-clusters not active (not those about to be claimed back). */
+  private freeNodes(view: ClusterView): number[] {
+    const topo = view.topology;
+    const pool: number[] = [];
+    const idleCores: number[] = [];
+    for (let n = 0; n < topo.nodeCount; n++) {
+      if (this.own[n] >= 0 || this.leaving[n] || !view.nodeAlive(n)) continue;
+      const home = topo.nodeKind[n] === NODE_CORE ? topo.nodeMrCluster[n] : -1;
+      if (home < 0) pool.push(n);
+      else if (this.clusters[home].stage === Stage.Inactive) idleCores.push(n);
+    }
+    return pool.concat(idleCores);
+  }
+
+  private take(n: number, c: MrCluster, role: number, view: ClusterView): void {
+    c.touch(view.now);
+    this.own[n] = c.index;
+    c.nodes.add(n);
+    view.assignNode(n, c.index, role);
+  }
+
+  /**
+   * Take node n from its MR-cluster: its running tasks are killed and run again elsewhere. A
+   * transient node is free at once (instant pre-emption); a node with output on its disk leaves
+   * once that output is copied off (delayed pre-emption, sec. 4.2.2).
+   */
+  private release(n: number, view: ClusterView): void {
+    const c = this.clusters[this.own[n]];
+    c.touch(view.now);
+    c.nodes.delete(n);
+    for (const a of view.attemptsOnNode(n)) if (view.killAttempt(a.attempt)) c.killedAttempts++;
+    const stored = view.nodeRole(n) === NODE_TRANSIENT ? 0 : view.takeStoredData(n);
+    if (stored <= 0) {
+      this.free(n, view);
+      return;
+    }
+    c.dataMovedMb += stored;
+    this.leaving[n] = 1;
+    this.leavingUntil[n] = view.now + stored / Math.max(1e-9, this.copyMBps(n, view));
+    view.wakeAt(this.leavingUntil[n]);
+  }
+
+  private free(n: number, view: ClusterView): void {
+    const c = this.own[n] >= 0 ? this.clusters[this.own[n]] : undefined;
+    if (c?.nodes.has(n)) {
+      c.touch(view.now);
+      c.nodes.delete(n);
+    }
+    this.own[n] = -1;
+    this.leaving[n] = 0;
+    const topo = view.topology;
+    view.assignNode(n, -1, topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] >= 0 ? NODE_CORE : view.nodeRole(n));
+    const next = this.reservedFor[n];
+    if (next >= 0) {
+      this.reservedFor[n] = -1;
+      this.take(n, this.clusters[next], NODE_CORE, view);
+      this.checkMinShare(this.clusters[next], view);
+    }
+  }
+
+  private endLeaving(view: ClusterView): void {
+    for (let n = 0; n < this.leaving.length; n++) if (this.leaving[n] && this.leavingUntil[n] <= view.now) this.free(n, view);
+  }
+
+  /** MB/s a node moves its data at: its share of its host's disk and NIC, whichever is slower. */
+  private copyMBps(n: number, view: ClusterView): number {
+    const topo = view.topology;
+    const h = topo.nodeHost[n];
+    const share = topo.hostNodeStart[h + 1] - topo.hostNodeStart[h];
+    return Math.min(topo.hostDiskMBps[h], topo.hostNicMBps[h]) / share;
+  }
+}
+
+export function fawkesScheduler(spec: Omit<FawkesSpec, 'kind'>): Scheduler {
+  return new Fawkes(spec);
+}
+
+export const fawkesPlugin = definePlugin({ description: fawkesOptions, create: (spec) => fawkesScheduler(spec) });

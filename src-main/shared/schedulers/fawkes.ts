@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { describeScheduler } from './describe';
+import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { slotConcurrency } from './concurrency';
+
+/**
+ * FAWKES' weighting policies (Ghit et al., SIGMETRICS'14, sec. 4.3): by demand (JD jobs, DD input
+ * data, TD tasks waiting), by usage (PU processors, DU disk, RU both by eq. 5), by performance (JS
+ * job slowdown, JT job throughput, TT task throughput by eq. 6), and the two baselines: None keeps
+ * every MR-cluster at its minimum share, EQ divides the nodes equally.
+ */
+export const FAWKES_POLICIES = ['none', 'eq', 'jd', 'dd', 'td', 'pu', 'du', 'ru', 'js', 'jt', 'tt'] as const;
+export type FawkesPolicy = (typeof FAWKES_POLICIES)[number];
+/** Sec. 4.2.2: what a grown MR-cluster's extra nodes are — and so how it shrinks (instant pre-emption for transient, delayed for transient-core). */
+export const FAWKES_GROW_KINDS = ['transient', 'transient-core'] as const;
+/** The MapReduce scheduler inside each MR-cluster (the paper runs Hadoop's FIFO). */
+export const FAWKES_INNER = ['fifo', 'fair'] as const;
+
+/** Several MR-clusters on one pool of nodes, grown and shrunk every interval T by a weighting policy (FAWKES). */
+export const fawkesOptions = describeScheduler({
+  kind: 'fawkes',
+  title: 'FAWKES (MR-clusters)',
+  schema: z.strictObject({
+    kind: z.literal('fawkes'),
+    label: z.string().optional(),
+    policy: z.enum(FAWKES_POLICIES, { error: `must be one of ${FAWKES_POLICIES.join(', ')}` }).default('td'),
+    /** T: weights are recomputed every interval (sec. 7.1-7.2: 60 s; 7.3: 120 s). */
+    intervalS: z.number().positive('must be greater than 0').default(60),
+    /** τ: shares change only when the global discrimination factor (eq. 3) exceeds it (sec. 5.3: 10). */
+    tau: z.number().min(0, 'must be at least 0').default(10),
+    grow: z.enum(FAWKES_GROW_KINDS, { error: `must be one of ${FAWKES_GROW_KINDS.join(', ')}` }).default('transient-core'),
+    /** ψ of eq. 5: the weight of processor usage against disk usage in RU. */
+    psi: z.number().gt(0, 'must be greater than 0').lt(1, 'must be less than 1').default(0.5),
+    /** a of eq. 6 (JT, TT): the paper sets 2. */
+    a: z.number().gt(1, 'must be greater than 1').default(2),
+    inner: z.enum(FAWKES_INNER, { error: `must be one of ${FAWKES_INNER.join(', ')}` }).default('fifo'),
+    ...slots,
+    /** Each MR-cluster's data set, loaded on activation (l^D); unset: its largest job's input. */
+    dataSetGb: z.number().positive('must be greater than 0').optional(),
+    /** Storage of a node, for DU's share of capacity used (sec. 5.1: 2 TB per node). */
+    diskGbPerNode: z.number().positive('must be greater than 0').default(2000),
+    ...topologyAwareness,
+  }),
+  labels: {
+    policy: 'Weighting policy',
+    intervalS: 'Interval T s',
+    tau: 'Threshold τ',
+    grow: 'Grow with',
+    inner: 'Scheduler inside',
+    psi: 'RU ψ (eq. 5)',
+    a: 'JT/TT a (eq. 6)',
+    ...slotLabels,
+    dataSetGb: 'Data set GB',
+    diskGbPerNode: 'Disk GB / node',
+    ...topologyLabels,
+  },
+  choices: { policy: FAWKES_POLICIES, grow: FAWKES_GROW_KINDS, inner: FAWKES_INNER },
+  auto: { ...slotAuto, dataSetGb: 'auto: largest job input' },
+  concurrency: slotConcurrency,
+  runLabel: (s) => `fawkes ${s.policy.toUpperCase()}`,
+});
