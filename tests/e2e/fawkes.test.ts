@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { RunData } from '@shared/runData';
+import type { BatchSummary } from '@shared/design';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+/** 8 servers of 4 cores, unmarked: the user makes the MR-clusters in the topology editor. */
+const cluster = {
+  name: 'shared pool',
+  hostTypes: [{ id: 'w4', name: 'worker', cores: 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: 100, writeMBps: 100 }], nicMBps: 125 }],
+  vmTypes: [],
+  network: { rackUplinkMBps: 1250, oversubscription: 1 },
+  hdfs: { blockSizeMb: 128, replication: 2 },
+  racks: [{ name: 'rack-1', hosts: Array.from({ length: 8 }, (_, i) => ({ name: `s${i + 1}`, type: 'w4' })) }],
+};
+/** Two teams: c-1 with a few small jobs, c-2 with much more work. */
+const workload = {
+  name: 'two teams',
+  jobs: [
+    ...Array.from({ length: 4 }, (_, i) => ({ id: `a${i + 1}`, template: 'WordCount', submit: i * 30, inputMb: 512, mrCluster: 'c-1' })),
+    ...Array.from({ length: 4 }, (_, i) => ({ id: `b${i + 1}`, template: 'WordCount', submit: i * 10, inputMb: 4096, mrCluster: 'c-2' })),
+  ],
+};
+
+describe('FAWKES in the browser, against the real services', () => {
+  it('marks MR-clusters and node kinds on the map, compares two weighting policies, and shows each MR-cluster over time', async () => {
+    const studio = await startStudio(tempDir());
+    await ok(studio.services, 'clusters:create', { spec: cluster });
+    await ok(studio.services, 'workloads:create', { spec: workload });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('tr[data-cluster="shared pool"]').getByTestId('open-cluster').click();
+      await page.getByTestId('cluster-editor').waitFor();
+      // Two servers each are the MR-clusters' core nodes (their minimum shares); the other four a pool of transient-core nodes.
+      const mark = async (from: string, to: string, kind: string, mrCluster?: string) => {
+        await page.locator(`[data-host="${from}"]`).click();
+        await page.locator(`[data-host="${to}"]`).click({ modifiers: ['Shift'] });
+        // "core" is the default kind: its option is labelled so and carries no value.
+        await page.locator('#node-kind').selectOption(kind === 'core' ? { label: 'core (default)' } : kind);
+        if (mrCluster) await page.locator('#mr-cluster').fill(mrCluster);
+      };
+      await mark('s1', 's2', 'core', 'c-1');
+      await mark('s3', 's4', 'core', 'c-2');
+      await mark('s5', 's8', 'transient-core');
+      const legend = page.getByTestId('mr-legend');
+      await expect.poll(() => legend.textContent()).toMatch(/MR-cluster c-1 \(2 core\).*MR-cluster c-2 \(2 core\).*core.*transient.*transient-core/);
+      expect(await page.locator('[data-host="s1"] .mr[data-mr="c-1"]').count()).toBe(1);
+      expect(await page.locator('.server.kind-transient-core').count()).toBe(4);
+      await screenshot(page, 'topology-mr-clusters-light');
+      await page.getByTestId('save').click();
+      await page.getByText('Saved "shared pool"').waitFor();
+
+      // An experiment with a FAWKES card per policy: None (minimum shares only) against TD.
+      await page.locator('[data-nav="experiments"]').click();
+      await page.getByTestId('new-experiment').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      await page.locator('#experiment-name').fill('Two teams, one pool');
+      await page.getByTestId('seeds').fill('1');
+      await page.getByTestId('seeds').press('Tab');
+      const card = (i: number) => page.locator(`[data-scheduler="${i}"]`);
+      const policy = (i: number) => card(i).locator('label', { hasText: 'Weighting policy' }).locator('select');
+      while ((await page.locator('[data-scheduler]').count()) < 2) await page.getByTestId('add-scheduler').click();
+      while ((await page.locator('[data-scheduler]').count()) > 2) await page.getByRole('button', { name: `Remove scheduler ${await page.locator('[data-scheduler]').count()}` }).click();
+      for (const [i, p] of [[0, 'none'], [1, 'td']] as const) {
+        await card(i).getByLabel(`Kind of scheduler ${i + 1}`).selectOption('fawkes');
+        await policy(i).selectOption(p);
+      }
+      expect(await card(1).locator('label', { hasText: 'Grow with' }).locator('select').inputValue()).toBe('transient-core');
+      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 2 runs/);
+      await page.getByTestId('run').click();
+      await page.getByTestId('comparison').waitFor();
+      await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
+      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+
+      // The MR-cluster section: four charts, and a row per policy and MR-cluster with the services' numbers.
+      const section = page.getByTestId('mr-cluster-charts');
+      await section.waitFor({ timeout: 30_000 });
+      expect(await section.locator('canvas').count()).toBe(4);
+      const [batch] = await ok<BatchSummary[]>(studio.services, 'batches:list', {});
+      const td = await ok<RunData>(studio.services, 'batches:runData', { id: batch.id, run: 1 });
+      const none = await ok<RunData>(studio.services, 'batches:runData', { id: batch.id, run: 0 });
+      expect(td.mrClusters!.map((c) => c.name)).toEqual(['c-1', 'c-2']);
+      // TD lends the pool to the loaded team; None keeps both at their two core nodes.
+      expect(Math.max(...td.mrClusters![1].series.nodes)).toBeGreaterThan(2);
+      expect(Math.max(...none.mrClusters![1].series.nodes)).toBe(2);
+      const rows = section.locator('tbody tr');
+      expect(await rows.count()).toBe(4);
+      const cell = section.locator(`tr[data-policy="${td.label}"][data-mr-cluster="c-2"] [data-field="avgSlowdown"]`);
+      expect(Number(await cell.textContent())).toBeCloseTo(td.mrClusters![1].avgSlowdown!, 2);
+      await section.getByTestId('mr-policy').selectOption({ label: td.label });
+      await section.scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await screenshot(page, `fawkes-comparison-${scheme}`);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,93 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import type { ResultFile } from '@shared/experiment';
+import { cli } from '../../helpers/cli';
+import { useTempDirs } from '../../helpers/tempDir';
+import { loadExperiment } from '../../../src-main/runner/loadExperiment';
+import { runExperiment } from '../../../src-main/runner/runExperiment';
+
+const root = path.resolve(__dirname, '../../..');
+const tempDir = useTempDirs();
+const preset = (letter: string) => path.join(root, `resources/presets/fawkes-wkld-${letter}.experiment.json`);
+type Run = ResultFile['runs'][number];
+
+async function runs(letter: string): Promise<Map<string, Run>> {
+  const { result } = await runExperiment(loadExperiment(preset(letter)), { threads: 2 });
+  for (const r of result.runs) expect(r.summary.unfinished, r.scheduler).toBe(0);
+  return new Map(result.runs.map((r) => [r.scheduler, r]));
+}
+const cluster = (r: Run, name: string) => r.mrClusters!.find((c) => c.name === name)!;
+/** The mean over MR-clusters of their average job slowdown (what Fig. 9 summarises by min, median and max). */
+const meanSlowdown = (r: Run) => r.mrClusters!.reduce((s, c) => s + c.avgSlowdown!, 0) / r.mrClusters!.length;
+
+/**
+ * The FAWKES presets (docs/reproductions.md "FAWKES"), mirroring Table 2 of Ghit et al. at the
+ * paper's size: what each of sections 7.1-7.3 shows, measured on the studio's runs.
+ */
+describe('FAWKES presets', () => {
+  it('WKLD-A through the CLI: each arriving MR-cluster gets its minimum share within T, and mrClusters[] is in the result (sec. 7.1)', async () => {
+    const out = path.join(tempDir(), 'a.json');
+    expect((await cli(['run', preset('a'), '--out', out])).code).toBe(0);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as ResultFile;
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const valid = ajv.compile(JSON.parse(fs.readFileSync(path.join(root, 'docs/result.schema.json'), 'utf8')));
+    expect(valid(result), JSON.stringify(valid.errors)).toBe(true);
+    const jd = result.runs.find((r) => r.scheduler === 'JD (TR)')!;
+    expect(jd.mrClusters!.map((c) => c.name)).toEqual(['c-1', 'c-2', 'c-3']);
+    for (const c of jd.mrClusters!) {
+      expect(c.minShareReachedS, c.name).not.toBeNull();
+      expect(c.minShareReachedS!, c.name).toBeLessThanOrEqual(60);
+      expect(c.series.t.length).toBe(c.series.nodes.length);
+    }
+    // Point B of Fig. 6: c-1 runs alone and takes the idle nodes before c-2 and c-3 are loaded.
+    const c1 = cluster(jd, 'c-1');
+    expect(Math.max(...c1.series.nodes.filter((_, i) => c1.series.t[i] < 200))).toBeGreaterThan(30);
+    expect(c1.reconfigurations).toBeGreaterThan(0);
+    // Under None nobody leaves its minimum share, and the workload takes longer.
+    const none = result.runs.find((r) => r.scheduler === 'NONE (TR)')!;
+    for (const c of none.mrClusters!) expect(Math.max(...c.series.nodes)).toBe(10);
+    expect(jd.summary.makespan).toBeLessThan(none.summary.makespan);
+  }, 300_000);
+
+  it('WKLD-B/C: TD balances compute-heavy jobs with either kind of node, disk-heavy ones only with transient-core nodes (sec. 7.2)', async () => {
+    const b = await runs('b');
+    const c = await runs('c');
+    // WordCount (B): growing with transient or transient-core nodes gives nearly the same makespan.
+    const [bTc, bTr] = [b.get('TD (TC)')!, b.get('TD (TR)')!];
+    expect(Math.abs(bTr.summary.makespan - bTc.summary.makespan) / bTc.summary.makespan).toBeLessThan(0.05);
+    // Sort (C): transient nodes send all output to the core nodes' disks; the large jobs' MR-cluster suffers.
+    const [cTc, cTr, cDu] = [c.get('TD (TC)')!, c.get('TD (TR)')!, c.get('DU (TC)')!];
+    expect(cTr.summary.makespan).toBeGreaterThan(cTc.summary.makespan * 1.2);
+    expect(cluster(cTc, 'c-3').avgSlowdown!).toBeLessThan(cluster(cTr, 'c-3').avgSlowdown!);
+    // The disk-usage policy does not see the large jobs' demand: it balances them worse than TD.
+    expect(cluster(cTc, 'c-3').avgSlowdown!).toBeLessThan(cluster(cDu, 'c-3').avgSlowdown!);
+    expect(cTc.summary.makespan).toBeLessThan(cDu.summary.makespan);
+    // Under None the small jobs' MR-cluster (c-1) is unaffected by the others' growth under TD.
+    expect(cluster(cTc, 'c-1').avgSlowdown).toBe(cluster(c.get('NONE (TC)')!, 'c-1').avgSlowdown);
+  }, 300_000);
+
+  it('WKLD-D: TD improves the average job slowdown over None by at least 15 %, demand-based policies at least as well as performance-based ones (sec. 7.3, Fig. 9)', async () => {
+    const d = await runs('d');
+    const s = (p: string) => meanSlowdown(d.get(`${p} (TC)`)!);
+    expect(s('TD')).toBeLessThan(0.85 * s('NONE'));
+    const demand = ['JD', 'DD', 'TD'].map(s);
+    const performance = ['JS', 'JT', 'TT'].map(s);
+    expect(Math.min(...demand)).toBeLessThanOrEqual(Math.min(...performance));
+    expect(demand.reduce((a, x) => a + x, 0)).toBeLessThanOrEqual(performance.reduce((a, x) => a + x, 0));
+    // The loaded MR-cluster (c-2, bursts of large jobs) gains most; FAWKES reconfigures as the bursts come.
+    const td = d.get('TD (TC)')!;
+    expect(cluster(td, 'c-2').avgSlowdown!).toBeLessThan(cluster(d.get('NONE (TC)')!, 'c-2').avgSlowdown! * 0.75);
+    expect(td.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0)).toBeGreaterThan(5);
+  }, 600_000);
+
+  it('WKLD-E: under TD the most loaded MR-cluster takes most of the nodes and the makespan shrinks (sec. 7.3, Fig. 11)', async () => {
+    const e = await runs('e');
+    const [eq, td] = [e.get('EQ (TC)')!, e.get('TD (TC)')!];
+    expect(meanSlowdown(td)).toBeLessThan(meanSlowdown(eq));
+    expect(cluster(td, 'c-1').avgSlowdown!).toBeLessThan(cluster(eq, 'c-1').avgSlowdown!);
+    expect(Math.max(...cluster(td, 'c-1').series.nodes)).toBeGreaterThan(24);
+    expect(td.summary.makespan).toBeLessThan(eq.summary.makespan);
+  }, 300_000);
+});
