@@ -1,16 +1,13 @@
 import { fawkesOptions } from '@shared/schedulers/fawkes';
-import { fairOptions } from '@shared/schedulers/fair';
-import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../../engine/profiles';
 import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
 import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/topology';
-import { fairScheduler } from '../fair';
-import { fifoScheduler } from '../fifo';
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';
 import { MrClusterView } from './mrClusterView';
+import { innerScheduler, readDesign } from './design';
 import { discrimination, globalDiscrimination, targetShares } from './shares';
 import { normaliseWeights, sampleValue, type MrClusterSample } from './weighting';
 
@@ -35,7 +32,7 @@ export class Fawkes implements Scheduler {
   readonly name = 'fawkes';
   private clusters: MrCluster[] = [];
   /** Per job, its MR-cluster and the time it would take alone on that MR-cluster's minimum share. */
-  private jobCluster = new Int32Array(0);
+  private jobCluster: Int32Array = new Int32Array(0);
   private reference = new Float64Array(0);
   /** Per node: its MR-cluster (-1: free), whether it is leaving (data being copied off), and for whom it is reserved once free (-1: nobody). */
   private own = new Int32Array(0);
@@ -125,56 +122,21 @@ export class Fawkes implements Scheduler {
 
   // ------------------------------------------------------------------ set-up
 
-  /** Check the design (every job names an MR-cluster that has core nodes) and free every node. */
+  /** Read the MR-clusters from the design (design.ts checks it) and free every node. */
   private start(view: ClusterView): void {
     this.started = true;
-    const topo = view.topology;
-    const names = topo.mrClusterNames;
-    if (names.length === 0) throw new Error('FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)');
-    const N = topo.nodeCount;
+    const N = view.topology.nodeCount;
     this.own = new Int32Array(N).fill(-1);
     this.leaving = new Uint8Array(N);
     this.reservedFor = new Int32Array(N).fill(-1);
     this.leavingUntil = new Float64Array(N);
-    const J = view.jobCount;
-    this.jobCluster = new Int32Array(J);
-    this.reference = new Float64Array(J);
-    const largestInput = new Float64Array(names.length);
-    for (let j = 0; j < J; j++) {
-      const job = view.job(j);
-      const c = job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster);
-      if (c < 0) {
-        throw new Error(
-          job.mrCluster === undefined
-            ? `job "${job.id}" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)`
-            : `job "${job.id}" names MR-cluster "${job.mrCluster}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
-        );
-      }
-      this.jobCluster[j] = c;
-      largestInput[c] = Math.max(largestInput[c], job.inputMb);
-    }
-    this.clusters = names.map((name, c) => {
-      const home: number[] = [];
-      let cores = 0;
-      for (let n = 0; n < N; n++) {
-        if (topo.nodeMrCluster[n] === c && topo.nodeKind[n] === NODE_CORE) {
-          home.push(n);
-          cores += topo.nodeCores[n];
-        }
-      }
-      if (home.length === 0) throw new Error(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
-      const sub = new MrClusterView(view);
-      return new MrCluster(c, name, home, cores, this.spec.dataSetGb !== undefined ? this.spec.dataSetGb * 1024 : largestInput[c], sub, this.innerScheduler());
-    });
+    const design = readDesign(view, this.spec);
+    this.jobCluster = design.jobCluster;
+    this.reference = new Float64Array(view.jobCount);
+    this.clusters = design.clusters.map((c, i) => new MrCluster(i, c.name, c.home, c.cores, c.dataSetMb, new MrClusterView(view), innerScheduler(this.spec)));
     // FAWKES owns every node: all start free, core nodes ready for their MR-cluster.
-    for (let n = 0; n < N; n++) view.assignNode(n, -1, topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] >= 0 ? NODE_CORE : view.nodeRole(n));
+    for (let n = 0; n < N; n++) view.assignNode(n, -1, freeRole(n, view));
     this.lastTick = view.now;
-  }
-
-  private innerScheduler(): Scheduler {
-    const { mapSlots, reduceSlots, slotMemoryMb, serverLocality } = this.spec;
-    const slots = { ...(mapSlots !== undefined ? { mapSlots } : {}), ...(reduceSlots !== undefined ? { reduceSlots } : {}), slotMemoryMb, serverLocality };
-    return this.spec.inner === 'fair' ? fairScheduler(fairOptions.schema.parse({ kind: 'fair', ...slots })) : fifoScheduler(fifoOptions.schema.parse({ kind: 'fifo', ...slots }));
   }
 
   // ------------------------------------------------------------------ admission (sec. 4.2.1)
@@ -188,8 +150,7 @@ export class Fawkes implements Scheduler {
 
   /** Admit queued MR-clusters in FIFO order while their minimum shares fit beside those of the active ones. */
   private admit(view: ClusterView): void {
-    let alive = 0;
-    for (let n = 0; n < view.topology.nodeCount; n++) if (view.nodeAlive(n)) alive++;
+    const alive = aliveNodes(view);
     while (this.admission.length > 0) {
       const held = this.clusters.reduce((s, c) => s + (c.stage === Stage.Loading || c.stage === Stage.Active || c.stage === Stage.Saving ? c.minShare : 0), 0);
       const head = this.admission[0];
@@ -280,8 +241,7 @@ export class Fawkes implements Scheduler {
     const now = view.now;
     const span = Math.max(1e-9, now - this.lastTick);
     this.lastTick = now;
-    let alive = 0;
-    for (let n = 0; n < view.topology.nodeCount; n++) if (view.nodeAlive(n)) alive++;
+    const alive = aliveNodes(view);
     const active = this.clusters.filter((c) => c.monitored);
     const weights = this.spec.policy === 'none' ? active.map((c) => c.minShare / Math.max(1, alive)) : normaliseWeights(active.map((c) => (c.sampleCount > 0 ? c.sampleSum / c.sampleCount : 0)));
     const ds: number[] = [];
@@ -378,8 +338,7 @@ export class Fawkes implements Scheduler {
     }
     this.own[n] = -1;
     this.leaving[n] = 0;
-    const topo = view.topology;
-    view.assignNode(n, -1, topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] >= 0 ? NODE_CORE : view.nodeRole(n));
+    view.assignNode(n, -1, freeRole(n, view));
     const next = this.reservedFor[n];
     if (next >= 0) {
       this.reservedFor[n] = -1;
@@ -399,6 +358,18 @@ export class Fawkes implements Scheduler {
     const share = topo.hostNodeStart[h + 1] - topo.hostNodeStart[h];
     return Math.min(topo.hostDiskMBps[h], topo.hostNicMBps[h]) / share;
   }
+}
+
+function aliveNodes(view: ClusterView): number {
+  let alive = 0;
+  for (let n = 0; n < view.topology.nodeCount; n++) if (view.nodeAlive(n)) alive++;
+  return alive;
+}
+
+/** What a node is while nobody holds it: an MR-cluster's core node stays core (its data stays on it); others keep their last kind. */
+function freeRole(n: number, view: ClusterView): number {
+  const topo = view.topology;
+  return topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] >= 0 ? NODE_CORE : view.nodeRole(n);
 }
 
 export function fawkesScheduler(spec: Omit<FawkesSpec, 'kind'>): Scheduler {

@@ -1,0 +1,66 @@
+import { fairOptions } from '@shared/schedulers/fair';
+import { fifoOptions } from '@shared/schedulers/fifo';
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
+import { NODE_CORE } from '../../engine/topology';
+import { fairScheduler } from '../fair';
+import { fifoScheduler } from '../fifo';
+
+type FawkesSpec = Omit<SchedulerSpecOf<'fawkes'>, 'kind'>;
+
+/** One MR-cluster as the design defines it (Ghit et al. sec. 3.1-3.2). */
+export interface MrClusterDesign {
+  name: string;
+  /** Its core nodes: where its data set lives, and its minimum share. */
+  home: number[];
+  /** Cores of those nodes: the static reference MR-cluster slowdowns are measured against. */
+  cores: number;
+  /** Its data set, loaded on activation: `dataSetGb`, or its largest job's input. */
+  dataSetMb: number;
+}
+
+/**
+ * The MR-clusters of a run and the MR-cluster of each job, or an error naming what the design gets
+ * wrong: no MR-cluster marked, a job without one or with one the cluster does not have, an
+ * MR-cluster without core nodes.
+ */
+export function readDesign(view: ClusterView, spec: FawkesSpec): { clusters: MrClusterDesign[]; jobCluster: Int32Array } {
+  const topo = view.topology;
+  const names = topo.mrClusterNames;
+  if (names.length === 0) throw new Error('FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)');
+  const jobCluster = new Int32Array(view.jobCount);
+  const largestInput = new Float64Array(names.length);
+  for (let j = 0; j < view.jobCount; j++) {
+    const job = view.job(j);
+    const c = job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster);
+    if (c < 0) {
+      throw new Error(
+        job.mrCluster === undefined
+          ? `job "${job.id}" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)`
+          : `job "${job.id}" names MR-cluster "${job.mrCluster}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
+      );
+    }
+    jobCluster[j] = c;
+    largestInput[c] = Math.max(largestInput[c], job.inputMb);
+  }
+  const clusters = names.map((name, c) => {
+    const home: number[] = [];
+    let cores = 0;
+    for (let n = 0; n < topo.nodeCount; n++) {
+      if (topo.nodeMrCluster[n] === c && topo.nodeKind[n] === NODE_CORE) {
+        home.push(n);
+        cores += topo.nodeCores[n];
+      }
+    }
+    if (home.length === 0) throw new Error(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
+    return { name, home, cores, dataSetMb: spec.dataSetGb !== undefined ? spec.dataSetGb * 1024 : largestInput[c] };
+  });
+  return { clusters, jobCluster };
+}
+
+/** The scheduler inside one MR-cluster, with FAWKES' slot settings (the paper runs Hadoop's FIFO). */
+export function innerScheduler(spec: FawkesSpec): Scheduler {
+  const { mapSlots, reduceSlots, slotMemoryMb, serverLocality } = spec;
+  const slots = { ...(mapSlots !== undefined ? { mapSlots } : {}), ...(reduceSlots !== undefined ? { reduceSlots } : {}), slotMemoryMb, serverLocality };
+  return spec.inner === 'fair' ? fairScheduler(fairOptions.schema.parse({ kind: 'fair', ...slots })) : fifoScheduler(fifoOptions.schema.parse({ kind: 'fifo', ...slots }));
+}
