@@ -96,6 +96,8 @@ describe('FAWKES in the browser, against the real services', () => {
       await section.scrollIntoViewIfNeeded();
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
+        // The charts redraw for the policy and the theme with a short animation: picture them after it.
+        await page.waitForTimeout(1500);
         await screenshot(page, `fawkes-comparison-${scheme}`);
       }
       expect(errors).toEqual([]);
