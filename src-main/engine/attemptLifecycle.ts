@@ -87,12 +87,9 @@ export class AttemptLifecycle {
     if (!speculative) {
       tasks.state[task] = TaskState.Running;
       tasks.attempts[task]++;
-      if (isReduce) {
-        s.jobPendReduces[j]--;
-        s.pendingReduceTotal--;
-      }
+      if (isReduce) s.jobPendReduces[j]--;
       else s.jobPendMaps[j]--;
-      s.pendingTotal--;
+      s.addPending(j, -1, isReduce ? -1 : 0);
     }
     tasks.running[task]++;
     if (isReduce) {

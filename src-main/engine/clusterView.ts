@@ -61,6 +61,12 @@ export class SchedulerView implements ClusterView {
   pendingTasks(): number {
     return this.s.pendingTotal;
   }
+  mrClusterPendingTasks(c: number): number {
+    return this.s.mrPending[c];
+  }
+  mrClusterPendingReduceTasks(c: number): number {
+    return this.s.mrPendingReduces[c];
+  }
 
   // ---------------------------------------------------------------- jobs
 

@@ -48,6 +48,12 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   let pendingReduces = 0;
   for (const j of s.active) pendingReduces += s.jobPendReduces[j];
   if (pendingReduces !== s.pendingReduceTotal) problems.push(`${s.pendingReduceTotal} pending reduces counted, ${pendingReduces} in the jobs`);
+  // Each MR-cluster's pending tasks are the sum over its jobs.
+  const mrPending = new Int32Array(s.mrPending.length);
+  for (const j of s.active) if (s.jobMrCluster[j] >= 0) mrPending[s.jobMrCluster[j]] += s.jobPendMaps[j] + s.jobPendReduces[j];
+  mrPending.forEach((n, c) => {
+    if (n !== s.mrPending[c]) problems.push(`MR-cluster ${c}: ${s.mrPending[c]} pending tasks counted, ${n} in its jobs`);
+  });
   // Each job's attempts by phase and pause add up to its live attempts.
   for (let j = 0; j < s.jobs.length; j++) {
     const counted = new Int32Array(10);

@@ -56,8 +56,7 @@ export class JobBook {
     if (Number.isFinite(s.jobDeadlineAfter[j])) s.jobDeadline[j] = s.now + s.jobDeadlineAfter[j];
     s.jobPendMaps[j] = tasks.jobMapCount[j];
     s.jobPendReduces[j] = tasks.jobReduceCount[j];
-    s.pendingTotal += s.jobPendMaps[j] + s.jobPendReduces[j];
-    s.pendingReduceTotal += s.jobPendReduces[j];
+    s.addPending(j, s.jobPendMaps[j] + s.jobPendReduces[j], s.jobPendReduces[j]);
     const first = tasks.jobFirstTask[j];
     this.jobIndex[j] = new JobMapIndex(tasks, s.topology, first, tasks.jobMapCount[j]);
     const q = this.jobReduceQueue[j];
@@ -93,8 +92,7 @@ export class JobBook {
       s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
       s.jobAmNode[j] = -1;
     }
-    s.pendingTotal -= s.jobPendMaps[j] + s.jobPendReduces[j];
-    s.pendingReduceTotal -= s.jobPendReduces[j];
+    s.addPending(j, -(s.jobPendMaps[j] + s.jobPendReduces[j]), -s.jobPendReduces[j]);
     s.jobPendMaps[j] = 0;
     s.jobPendReduces[j] = 0;
     this.jobIndex[j] = undefined;
@@ -122,10 +120,10 @@ export class JobBook {
     const s = this.s;
     const j = s.tasks.job[task];
     s.tasks.state[task] = TaskState.Pending;
-    s.pendingTotal++;
-    if (s.tasks.isReduce[task]) {
+    const reduce = s.tasks.isReduce[task];
+    s.addPending(j, 1, reduce);
+    if (reduce) {
       s.jobPendReduces[j]++;
-      s.pendingReduceTotal++;
       this.jobReduceQueue[j].push(task);
     } else {
       s.jobPendMaps[j]++;

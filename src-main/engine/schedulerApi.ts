@@ -39,6 +39,9 @@ export interface ClusterView {
   pendingTasks(): number;
   /** Pending reduces over all active jobs: 0 means no job has a reduce to place. */
   pendingReduceTasks(): number;
+  /** The same two counts over the active jobs of one MR-cluster (index into topology.mrClusterNames), kept as tasks come and go. */
+  mrClusterPendingTasks(mrCluster: number): number;
+  mrClusterPendingReduceTasks(mrCluster: number): number;
   /** Reduces may start once the slow-start fraction of maps is done. */
   reducesMayStart(j: number): boolean;
 

@@ -94,6 +94,21 @@ export class EngineState {
   readonly nodeStoredMb: Float64Array;
   /** Wake-ups the scheduler asked for that are still in the heap (ClusterView.wakeAt). */
   wakeups = 0;
+  /** Each job's MR-cluster (index into topology.mrClusterNames; -1: none), and the pending tasks and reduces of each MR-cluster's active jobs. */
+  readonly jobMrCluster: Int32Array;
+  readonly mrPending: Int32Array;
+  readonly mrPendingReduces: Int32Array;
+
+  /** Count pending tasks (and of them reduces) of job j in or out of the totals, the run's and its MR-cluster's. */
+  addPending(j: number, tasks: number, reduces: number): void {
+    this.pendingTotal += tasks;
+    this.pendingReduceTotal += reduces;
+    const c = this.jobMrCluster[j];
+    if (c >= 0) {
+      this.mrPending[c] += tasks;
+      this.mrPendingReduces[c] += reduces;
+    }
+  }
 
   /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
   changed(j: number): void {
@@ -151,5 +166,9 @@ export class EngineState {
     this.nodeRole = Uint8Array.from(topology.nodeKind);
     this.nodeOwner = Int32Array.from(topology.nodeMrCluster);
     this.nodeStoredMb = new Float64Array(N);
+    const names = topology.mrClusterNames;
+    this.jobMrCluster = Int32Array.from(jobs, (job) => (job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster)));
+    this.mrPending = new Int32Array(names.length);
+    this.mrPendingReduces = new Int32Array(names.length);
   }
 }

@@ -133,7 +133,7 @@ export class Fawkes implements Scheduler {
     const design = readDesign(view, this.spec);
     this.jobCluster = design.jobCluster;
     this.reference = new Float64Array(view.jobCount);
-    this.clusters = design.clusters.map((c, i) => new MrCluster(i, c.name, c.home, c.cores, c.dataSetMb, new MrClusterView(view), innerScheduler(this.spec)));
+    this.clusters = design.clusters.map((c, i) => new MrCluster(i, c.name, c.home, c.cores, c.dataSetMb, new MrClusterView(view, i), innerScheduler(this.spec)));
     // FAWKES owns every node: all start free, core nodes ready for their MR-cluster.
     for (let n = 0; n < N; n++) view.assignNode(n, -1, freeRole(n, view));
     this.lastTick = view.now;

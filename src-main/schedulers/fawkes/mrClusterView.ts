@@ -11,7 +11,11 @@ export class MrClusterView implements ClusterView {
   /** Its jobs submitted and not finished, in submission order. */
   readonly jobs: number[] = [];
 
-  constructor(private readonly v: ClusterView) {}
+  constructor(
+    private readonly v: ClusterView,
+    /** Its index in topology.mrClusterNames. */
+    private readonly mrCluster: number,
+  ) {}
 
   get now(): number {
     return this.v.now;
@@ -29,14 +33,16 @@ export class MrClusterView implements ClusterView {
     return this.jobs;
   }
   pendingTasks(): number {
-    let n = 0;
-    for (const j of this.jobs) n += this.v.pendingMaps(j) + this.v.pendingReduces(j);
-    return n;
+    return this.v.mrClusterPendingTasks(this.mrCluster);
   }
   pendingReduceTasks(): number {
-    let n = 0;
-    for (const j of this.jobs) n += this.v.pendingReduces(j);
-    return n;
+    return this.v.mrClusterPendingReduceTasks(this.mrCluster);
+  }
+  mrClusterPendingTasks(c: number): number {
+    return this.v.mrClusterPendingTasks(c);
+  }
+  mrClusterPendingReduceTasks(c: number): number {
+    return this.v.mrClusterPendingReduceTasks(c);
   }
   stateVersion(): number {
     return this.v.stateVersion();
