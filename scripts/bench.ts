@@ -94,6 +94,8 @@ async function main() {
       events: s.events,
       simulatedSeconds: Math.round(s.simulatedSeconds),
       jobsSucceeded: s.jobsSucceeded,
+      ...(s.blobMb !== undefined ? { storedBlobMb: Number(s.blobMb.toFixed(1)) } : {}),
+      ...(baseSamples.length ? { baselinePeakRssMb: Math.round(Math.max(...baseSamples.map((x) => x.peakRssMb))) } : {}),
       target: c.target,
       meetsTarget: wall <= c.target.wallSeconds && (c.target.peakRssMb === undefined || peak <= c.target.peakRssMb),
     };
@@ -106,6 +108,22 @@ async function main() {
     const ratio = g2.wallSeconds / g1.wallSeconds;
     report.g = { case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)', ratio: Number(ratio.toFixed(2)), target: { ratio: 1.3 }, meetsTarget: ratio <= 1.3 };
     process.stderr.write(`(g) doubling the queue: ${ratio.toFixed(2)}x\n`);
+  }
+  // (h): what each recorded attempt of a saved run costs in peak memory, from 1 M to 4 M tasks,
+  // beyond what the same runs cost without records. A raw row is 71 B: less means the run never
+  // holds its records raw.
+  type Saved = { peakRssMb: number; tasks: number; baselinePeakRssMb?: number };
+  const [h1, h2, h1n, h2n] = (['h1', 'h2', 'h1n', 'h2n'] as const).map((k) => report[k] as Saved | undefined);
+  if (h1 && h2 && h1n && h2n) {
+    const perAttempt = (pick: (x: Saved) => number | undefined) => {
+      const [a, b, an, bn] = [h1, h2, h1n, h2n].map(pick);
+      if ([a, b, an, bn].some((x) => x === undefined)) return undefined;
+      return Number(((((b! - a!) - (bn! - an!)) * 2 ** 20) / (h2.tasks - h1.tasks)).toFixed(1));
+    };
+    const bytes = perAttempt((x) => x.peakRssMb)!;
+    const base = perAttempt((x) => x.baselinePeakRssMb);
+    report.h = { case: '(h) peak RSS per recorded attempt of a saved run ((h2 − h1) − (h2n − h1n))', bytesPerAttempt: bytes, ...(base !== undefined ? { baseline: { ref, bytesPerAttempt: base } } : {}), target: { bytesPerAttempt: 71 }, meetsTarget: bytes < 71 };
+    process.stderr.write(`(h) peak memory per recorded attempt: ${bytes} B${base !== undefined ? ` (${ref}: ${base} B)` : ''}\n`);
   }
   if (baseline) spawnSync('git', ['worktree', 'remove', '--force', BASELINE_TREE], { cwd: ROOT });
   console.log(JSON.stringify(report, null, 2));

@@ -10,6 +10,10 @@ import type { EngineJob } from '../src-main/engine/model';
 import { templateByName } from '../src-main/workloads/templates';
 import { compileJobs } from '../src-main/workloads/compile';
 import { parseSwim } from '../src-main/workloads/traces/swim';
+import { WorkloadSpecSchema } from '../src-main/shared/workload';
+import type { ClusterSpec } from '../src-main/shared/cluster';
+import { runTask } from '../src-main/runner/runTask';
+import { packColumns, type Column } from '../src-main/store/columns';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -28,6 +32,8 @@ interface Case {
   target: { wallSeconds: number; peakRssMb?: number };
   /** All jobs submitted at 0 (a queue), instead of one every 2 s. */
   batch?: boolean;
+  /** Run it as the app saves a run with attempts: runTask, every attempt recorded, the stored blob built. */
+  saved?: boolean;
 }
 
 /** The SWIM Facebook 2009 day (24 one-hour samples) beside the project, as CI and developers have it. */
@@ -56,6 +62,25 @@ function traceJobs(trace: NonNullable<Case['trace']>, blockSizeMb: number): Engi
   const specs = parseSwim(fs.readFileSync(path.resolve(trace.file), 'utf8'), blockSizeMb).jobs;
   const all = Array.from({ length: trace.copies }, (_, c) => specs.map((j) => ({ ...j, id: `${j.id ?? 'job'}#${c}`, submit: j.submit + c / trace.copies, dependsOn: [] })));
   return compileJobs(all.flat().sort((a, b) => a.submit - b.submit), blockSizeMb);
+}
+
+function savedCase(name: string, jobs: number, recordAttempts: boolean): Case {
+  return {
+    name, racks: 100, hostsPerRack: 100, jobs, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep', saved: true,
+    scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+    options: { contention: 'none', recordAttempts, heartbeatS: 3 },
+    target: { wallSeconds: Infinity },
+  };
+}
+
+/** A saved run the way the app makes one; the engine of an older tree returned raw columns for the store to pack. */
+function savedRun(c: Case, spec: ClusterSpec, jobs: EngineJob[]) {
+  const workload = WorkloadSpecSchema.parse({ jobs: jobs.map((j) => ({ template: j.template.name, submit: j.submit, inputMb: j.inputMb, maps: j.maps, reduces: j.reduces })) });
+  const simulation = SimulationOptionsSchema.parse(c.options);
+  const scheduler = SchedulerSpecSchema.parse(c.scheduler);
+  const out = runTask({ plan: { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: scheduler.kind }, cluster: spec, workload, scheduler, simulation, seed: 1 }, { withAttempts: true }) as unknown as { blob?: Uint8Array; columns?: Record<string, Column>; summary: { jobsSucceeded?: number } };
+  const blob = out.blob ?? packColumns(out.columns!);
+  return { blobMb: blob.length / 2 ** 20 };
 }
 
 export const CASES: Record<string, Case> = {
@@ -98,6 +123,13 @@ export const CASES: Record<string, Case> = {
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: Infinity },
   },
+  // (h): memory as a saved run grows: (a)'s set-up run as the app saves it, at 1 M and at 4 M
+  // tasks, with every attempt recorded and without; bench.ts reports the peak RSS each extra
+  // recorded attempt costs beyond the engine's own per-task state.
+  h1: savedCase('(h) a saved run with attempts: 1,000,000 tasks', 1000, true),
+  h2: savedCase('(h) a saved run with attempts: 4,000,000 tasks', 4000, true),
+  h1n: savedCase('(h) the same saved run without attempts: 1,000,000 tasks', 1000, false),
+  h2n: savedCase('(h) the same saved run without attempts: 4,000,000 tasks', 4000, false),
   d: {
     name: '(d) 10,000,000 tasks in (a)\'s set-up',
     racks: 100, hostsPerRack: 100, jobs: 10000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
@@ -118,6 +150,12 @@ export function runCase(key: string) {
         id: `j${i}`, template, submit: c.batch ? 0 : i * 2, inputMb: c.mapsPerJob * 128, maps: c.mapsPerJob, reduces: c.reducesPerJob, queue: 'default', dependsOn: [],
       }));
   const t0 = performance.now();
+  if (c.saved) {
+    const { blobMb } = savedRun(c, spec, jobs);
+    const wall = (performance.now() - t0) / 1000;
+    const tasks = jobs.reduce((n, j) => n + j.maps + j.reduces, 0);
+    return { wallSeconds: wall, jobs: jobs.length, events: 0, tasks, simulatedSeconds: 0, jobsSucceeded: 0, blobMb, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  }
   const r = simulate({ topology, jobs, options: SimulationOptionsSchema.parse(c.options), seed: 1, scheduler: createScheduler(SchedulerSpecSchema.parse(c.scheduler)) });
   const wall = (performance.now() - t0) / 1000;
   const done = r.jobs.filter((j) => j.status === 'succeeded').length;

@@ -154,8 +154,7 @@ export class AttemptLifecycle {
     this.rates.removeFromHost(a);
     const r = at.record[a];
     if (r >= 0) {
-      this.recorder.records.end[r] = s.now;
-      this.recorder.records.outcome[r] = outcome;
+      this.recorder.records.close(r, s.now, outcome);
     }
     s.nodeMemory[node] -= at.memoryMb[a];
     s.nodeVcores[node] -= at.vcores[a];
@@ -192,7 +191,7 @@ export class AttemptLifecycle {
     const task = at.task[a];
     const j = s.tasks.job[task];
     const r = at.record[a];
-    if (r >= 0) this.recorder.records.phaseEnd[r * 5 + at.phase[a]] = s.now;
+    if (r >= 0) this.recorder.records.phaseEnded(r, at.phase[a], s.now);
     if (at.doomed[a]) {
       this.endAttempt(a, FAILED);
       this.outOfBandBeat(at.node[a]);
@@ -256,7 +255,7 @@ export class AttemptLifecycle {
     this.rates.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
     s.changed(j);
-    if (at.record[a] >= 0 && s.options.recordAttempts) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'string' ? reason : reason()) });
+    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'string' ? reason : reason()) });
     return true;
   }
 

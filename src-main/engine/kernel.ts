@@ -12,6 +12,7 @@ import type { PhaseWorkContext } from './phases';
 import { Random } from './random';
 import { RateSolver } from './rateSolver';
 import { RunRecorder } from './recorder';
+import type { AttemptSink } from './records';
 import type { EngineRunResult, SeriesSample } from './result';
 import type { Scheduler } from './schedulerApi';
 import { EngineState } from './state';
@@ -33,6 +34,8 @@ export interface SimulationInput {
   afterEvent?: (sim: Simulation) => void;
   /** Stop the run as soon as this returns true (checked after each event; e.g. a probe task finished). */
   until?: () => boolean;
+  /** Stream attempt records here as the run goes instead of keeping them all (records.ts). */
+  attemptSink?: AttemptSink;
 }
 
 const P_RELEASE = PRIORITY[K_RELEASE];
@@ -85,7 +88,7 @@ export class Simulation {
       if (job.deadlineFactor !== undefined) s.jobDeadlineAfter[j] = job.deadlineFactor * aloneSeconds(work, topology, job, tasks, j);
     });
     this.rates = new RateSolver(s);
-    this.recorder = new RunRecorder(s, work);
+    this.recorder = new RunRecorder(s, work, input.attemptSink);
     this.book = new JobBook(s, {
       jobSubmitted: (j) => scheduler.onJobSubmitted?.(j, this.view),
       jobFinished: (j) => scheduler.onJobFinished?.(j, this.view),

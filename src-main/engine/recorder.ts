@@ -3,7 +3,7 @@ import { PhaseKind } from './model';
 import { idealSeconds } from './jobAlone';
 import type { PhaseWorkContext } from './phases';
 import { ProfileAccumulator } from './profiles';
-import { AttemptRecords } from './records';
+import { AttemptRecords, type AttemptSink } from './records';
 import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
 import { J_DONE, type EngineState } from './state';
 import { Locality } from './topology';
@@ -14,10 +14,13 @@ import { Locality } from './topology';
  * for profiles, and the counters of the run. It only observes: nothing the engine decides reads it.
  */
 export class RunRecorder {
-  readonly records = new AttemptRecords();
+  readonly records: AttemptRecords;
   readonly profiles = new ProfileAccumulator();
   readonly aria = new AriaCounters();
-  /** Why a paused phase was allowed to start (PRISM's decisions after the launch). */
+  /**
+   * Why a paused phase was allowed to start (PRISM's decisions after the launch). Kept only when
+   * the records stay in memory: no saved result holds them, so a streamed run does not grow them.
+   */
   readonly resumeReasons: { record: number; phase: number; time: number; reason: number }[] = [];
   /** Map attempts launched (speculative copies aside) by locality level: node, server, rack, off-rack, no input. */
   readonly localityCounts = [0, 0, 0, 0, 0];
@@ -33,11 +36,15 @@ export class RunRecorder {
   private readonly series: SeriesRecorder;
   private readonly integral = { cpu: 0, disk: 0, net: 0, memory: 0 };
   private lastT = 0;
+  readonly keepPhaseDecisions: boolean;
 
   constructor(
     private readonly s: EngineState,
     private readonly work: PhaseWorkContext,
+    sink?: AttemptSink,
   ) {
+    this.records = new AttemptRecords(sink);
+    this.keepPhaseDecisions = !sink;
     this.jobLocality = new Int32Array(s.jobs.length * 5);
     const expected = Math.max(60, ...s.jobs.map((j) => j.submit)) * 2;
     this.series = new SeriesRecorder(s.options.sampleIntervalS ?? Math.max(1, expected / 400));
@@ -92,7 +99,7 @@ export class RunRecorder {
     const s = this.s;
     this.advance(s.now);
     const records = this.records;
-    for (let r = 0; r < records.length; r++) if (records.outcome[r] === 3) records.end[r] = NaN;
+    records.finish();
     const loc = this.jobLocality;
     const jobs: JobOutcome[] = s.jobs.map((job, j) => ({
       id: job.id,

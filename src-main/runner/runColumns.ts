@@ -1,6 +1,7 @@
 import type { EngineRunResult } from '../engine/result';
 import { SERIES_FIELDS } from '../engine/result';
-import type { Column } from '../store/columns';
+import { compressPiece, packPieces, type PiecedColumn } from '../store/columns';
+import type { AttemptSpill } from './attemptSpill';
 
 /**
  * The names of a stored run's columns, defined once: the writer below and every reader
@@ -8,6 +9,7 @@ import type { Column } from '../store/columns';
  */
 export const SERIES_T = 'series.t';
 export const seriesColumn = (field: (typeof SERIES_FIELDS)[number]) => `series.${field}`;
+export const ATTEMPT_PREFIX = 'attempt.';
 export const ATTEMPT = {
   task: 'attempt.task',
   node: 'attempt.node',
@@ -21,22 +23,16 @@ export const ATTEMPT = {
   reason: 'attempt.reason',
 } as const;
 
-/** The columns saved for a run: always the time series, the attempts only when asked for. */
-export function runColumns(raw: EngineRunResult, withAttempts: boolean): Record<string, Column> {
-  const columns: Record<string, Column> = { [SERIES_T]: Float64Array.from(raw.series.t) };
-  for (const f of SERIES_FIELDS) columns[seriesColumn(f)] = Float64Array.from(raw.series.values[f]);
-  if (withAttempts) {
-    const r = raw.records;
-    const n = r.length;
-    columns[ATTEMPT.task] = r.task.slice(0, n);
-    columns[ATTEMPT.node] = r.node.slice(0, n);
-    columns[ATTEMPT.start] = r.start.slice(0, n);
-    columns[ATTEMPT.end] = r.end.slice(0, n);
-    columns[ATTEMPT.phaseEnd] = r.phaseEnd.slice(0, n * 5);
-    columns[ATTEMPT.locality] = r.locality.slice(0, n);
-    columns[ATTEMPT.outcome] = r.outcome.slice(0, n);
-    columns[ATTEMPT.speculative] = r.speculative.slice(0, n);
-    columns[ATTEMPT.reason] = r.reason.slice(0, n);
-  }
-  return columns;
+/**
+ * The stored blob of a run: its time series always, its attempts when they were streamed to a
+ * spill (a run saved with attempts). The attempts arrive already compressed in pieces.
+ */
+export function runBlob(raw: EngineRunResult, attempts?: AttemptSpill): Uint8Array {
+  const series: PiecedColumn[] = [[SERIES_T, raw.series.t] as const, ...SERIES_FIELDS.map((f) => [seriesColumn(f), raw.series.values[f]] as const)].map(([name, values]) => ({
+    name,
+    kind: 'f64',
+    length: values.length,
+    pieces: [compressPiece(Float64Array.from(values))],
+  }));
+  return packPieces(attempts ? [...series, ...attempts.columns()] : series);
 }

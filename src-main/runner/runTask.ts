@@ -5,10 +5,10 @@ import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { schedulerFor } from './schedulerFor';
 import type { StoredRunResult } from '../store/batchesRepo';
-import type { Column } from '../store/columns';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import type { ResolvedRun } from './matrix';
-import { runColumns } from './runColumns';
+import { AttemptSpill } from './attemptSpill';
+import { runBlob } from './runColumns';
 
 type ResultRun = ResultFile['runs'][number];
 
@@ -20,8 +20,8 @@ export interface RunOutcome {
   /** FAWKES runs: each MR-cluster's outcome. */
   mrClusters?: ResultRun['mrClusters'];
   jobs: ResultRun['jobs'];
-  /** Time series always; per-attempt columns when asked for (see runColumns). */
-  columns: Record<string, Column>;
+  /** The stored columns, packed: time series always, per-attempt columns when asked for (runColumns.ts). */
+  blob: Uint8Array;
   /** Interned decision reasons the attempt columns index. */
   reasons: string[];
   /** Per job, in job order: ideal running time (for ANP), and its maps and reduces (tasks are numbered job by job). */
@@ -74,6 +74,8 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
   const started = clock?.();
   const topology = compileTopology(run.cluster);
   const jobs = compileJobs(expandJobs(run.workload, run.seed), run.cluster.hdfs.blockSizeMb);
+  // A saved run's attempts are compressed as it goes, so its memory does not grow with them.
+  const spill = hooks.withAttempts ? new AttemptSpill() : undefined;
   const raw = simulate({
     topology,
     jobs,
@@ -83,6 +85,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     clock,
     onProgress: hooks.onProgress,
     progressEvery: 20_000,
+    attemptSink: spill,
   });
   hooks.keep?.(raw);
   const wall = clock && started !== undefined ? (clock() - started) / 1000 : undefined;
@@ -92,7 +95,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     aria: roundProfiles(raw.aria),
     ...(raw.mrClusters ? { mrClusters: raw.mrClusters } : {}),
     jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality })),
-    columns: runColumns(raw, Boolean(hooks.withAttempts)),
+    blob: runBlob(raw, spill),
     reasons: raw.reasons,
     idealSeconds: raw.jobs.map((j) => nullIfNaN(j.idealSeconds)),
     jobMaps: raw.jobs.map((j) => j.maps),

@@ -105,7 +105,7 @@ export class ExperimentRunner {
   /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
   /** One finished run into its batch: its row and columns, and what it teaches the measured profiles. */
   private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
-    await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.columns, o.cancelled);
+    await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.blob, o.cancelled);
     // Every finished run refines the measured profiles of its templates; a cut-short one does not.
     if (!o.cancelled) await profilesRepo(this.store).addRun(o.profiles, o.aria);
   }

@@ -4,12 +4,14 @@ import { OUTCOME_NAMES } from '../engine/records';
 import { SERIES_FIELDS } from '../engine/result';
 import { compileTopology, LOCALITY_NAMES } from '../engine/topology';
 import { resolveRun } from '../runner/matrix';
-import { ATTEMPT, SERIES_T, seriesColumn } from '../runner/runColumns';
+import { ATTEMPT, ATTEMPT_PREFIX, SERIES_T, seriesColumn } from '../runner/runColumns';
 import type { BatchesRepo } from '../store/batchesRepo';
 import type { Column } from '../store/columns';
 import { pickGanttAttempts } from './ganttSample';
 
 const PHASES = 5;
+/** What the why-panel reads of each run's attempts (not their phase ends, a third of the blob). */
+const WHY_COLUMNS = new Set<string>([ATTEMPT.task, ATTEMPT.node, ATTEMPT.start, ATTEMPT.end, ATTEMPT.locality, ATTEMPT.outcome, ATTEMPT.speculative, ATTEMPT.reason]);
 /** Beyond this many attempts the Gantt chart is thinned (ganttSample.ts: the span and the longest are kept; the page stays responsive). */
 const MAX_GANTT_BARS = 150_000;
 
@@ -63,9 +65,10 @@ export interface RunDataOptions {
 export function runData(batches: BatchesRepo, batchId: string, run: number, { gantt: withGantt = false, maxBars = MAX_GANTT_BARS, batch = batches.get(batchId) }: RunDataOptions = {}): RunData {
   const plan = batch.plan[run];
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
-  const { result, columns } = batches.runResult(batchId, run);
+  // Without the Gantt only the time series is inflated: a run's attempts are most of its blob.
+  const { result, columns, lengths } = batches.runResult(batchId, run, withGantt ? undefined : (name) => !name.startsWith(ATTEMPT_PREFIX));
   const series = Object.fromEntries([['t', list(columns[SERIES_T])], ...SERIES_FIELDS.map((f) => [f, list(columns[seriesColumn(f)])])]) as RunData['series'];
-  const attempts = columns[ATTEMPT.task]?.length ?? 0;
+  const attempts = lengths[ATTEMPT.task] ?? 0;
   let gantt: RunData['gantt'] = null;
   if (withGantt && attempts > 0 && result.jobMaps && result.jobReduces) {
     const names = taskNamer(result.jobs, result.jobMaps, result.jobReduces);
@@ -114,7 +117,7 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
   const runs = batch.results.map((r) => {
     const base = { run: r.index, label: r.label, seed: r.seed, status: r.status };
     if (r.status !== 'finished') return { ...base, job: null, attempts: [], recorded: false };
-    const { result, columns } = batches.runResult(batchId, r.index);
+    const { result, columns } = batches.runResult(batchId, r.index, (name) => WHY_COLUMNS.has(name));
     const j = result.jobs.findIndex((x) => x.id === jobId);
     if (j < 0) return { ...base, job: null, attempts: [], recorded: false };
     const job = result.jobs[j];

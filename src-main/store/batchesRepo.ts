@@ -5,7 +5,7 @@ import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStat
 import type { ResultFile } from '@shared/experiment';
 import { mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
-import { packColumns, unpackColumns, type Column } from './columns';
+import { packColumns, readColumns, type Column } from './columns';
 import type { Store } from './database';
 import { StoreError } from './errors';
 import { processAlive } from './processAlive';
@@ -170,8 +170,8 @@ export function batchesRepo(store: Store) {
     },
 
     /** A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped. */
-    finishRun(batchId: string, index: number, result: StoredRunResult, columns: Record<string, Column>, partial = false): Promise<void> {
-      const blob = packColumns(columns);
+    /** `blob` holds the run's packed columns (runner/runColumns.ts runBlob). */
+    finishRun(batchId: string, index: number, result: StoredRunResult, blob: Uint8Array, partial = false): Promise<void> {
       return store.write((db) => {
         db.run('UPDATE runs SET status = ?, summary_json = ?, result_blob = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?', [partial ? 'cancelled' : 'finished', JSON.stringify(result), blob, now(), batchId, index]);
       });
@@ -242,8 +242,11 @@ export function batchesRepo(store: Store) {
       });
     },
 
-    /** A finished run's stored result and columns (series, and attempts when they were recorded). */
-    runResult(id: string, index: number): { result: StoredRunResult; columns: Record<string, Column> } {
+    /**
+     * A finished run's stored result and columns (series, and attempts when they were recorded):
+     * all of them, or only those `wanted` names; `lengths` has every column's length.
+     */
+    runResult(id: string, index: number, wanted?: (column: string) => boolean): { result: StoredRunResult; columns: Record<string, Column>; lengths: Record<string, number> } {
       return store.read((db) => {
         requireRow(db, id);
         // Finished runs, and the partial results a cancel kept.
@@ -252,7 +255,7 @@ export function batchesRepo(store: Store) {
           stmt.bind([id, index]);
           if (!stmt.step()) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
           const [json, blob] = stmt.get() as [string, Uint8Array];
-          return { result: JSON.parse(json) as StoredRunResult, columns: unpackColumns(blob) };
+          return { result: JSON.parse(json) as StoredRunResult, ...readColumns(blob, wanted) };
         } finally {
           stmt.free();
         }

@@ -1,0 +1,91 @@
+// `npm run bench:ui`: how long the comparison view takes to open a saved run of 1,000,000 attempts
+// (issue 19, item 5: first paint under 1 s), in Debian's Chromium against the real services over
+// loopback, from the built app (`npm run build` first). Not a test: it prints JSON.
+//
+// The run is (a)'s set-up of `npm run bench` (10,000 nodes, 1,000 jobs × 1,000 maps, FIFO, no
+// contention) saved with every attempt, as the app saves it. Each measurement opens the view in a
+// fresh page: "first paint" is the summary table and the comparison charts on screen, "Gantt" the
+// task chart drawn as well.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium } from 'playwright-core';
+import { generateUniformCluster, defaultUniformCluster, UniformClusterSchema } from '../src-main/shared/clusterGenerator';
+import { startServices, type Services } from '../src-main/services';
+import { startLoopbackServer } from '../src-main/server/loopbackServer';
+
+const ROOT = path.resolve(__dirname, '..');
+const RENDERER_DIR = path.join(ROOT, 'out/renderer');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const JOBS = Number(process.env.BENCH_UI_JOBS ?? 1000);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function call<T>(services: Services, channel: string, request: unknown): Promise<T> {
+  const r = await services.dispatch(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
+  return r.data as T;
+}
+
+async function savedRun(services: Services): Promise<{ id: string; attempts: number }> {
+  const spec = generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'bench 10,000 nodes', racks: 100, hostsPerRack: 100, cores: 8, memoryGb: 32, disks: 2, diskMBps: 100, nicMBps: 125, rackUplinkMBps: 2500, oversubscription: 2 }));
+  const cluster = await call<{ id: string }>(services, 'clusters:create', { spec });
+  const jobs = Array.from({ length: JOBS }, (_, i) => ({ id: `j${i}`, template: 'Grep', submit: i * 2, inputMb: 128_000, maps: 1000, reduces: 0 }));
+  const workload = await call<{ id: string }>(services, 'workloads:create', { spec: { name: `${JOBS} jobs × 1,000 maps`, jobs } });
+  const design = await call<{ id: string }>(services, 'experiments:create', {
+    spec: { name: 'first paint', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo', mapSlots: 4, reduceSlots: 2 }], seeds: [1], simulation: { contention: 'none', heartbeatS: 3, recordAttempts: true } },
+  });
+  const started = await call<{ id: string }>(services, 'experiments:run', { id: design.id });
+  await services.runner.settled(started.id);
+  const data = await call<{ attempts: number }>(services, 'batches:runData', { id: started.id, run: 0 });
+  return { id: started.id, attempts: data.attempts };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-ui-'));
+  const services = await startServices({ dataDir });
+  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, imports: services.imports, rendererDir: RENDERER_DIR });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const t0 = performance.now();
+    const run = await savedRun(services);
+    process.stderr.write(`saved a run of ${run.attempts.toLocaleString('en-US')} attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    const paints: number[] = [];
+    const gantts: number[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+      await page.goto(server.url);
+      await page.locator('nav').first().waitFor();
+      const start = performance.now();
+      await page.evaluate(`location.hash = '#/history/${run.id}'`);
+      await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
+      await page.getByTestId('comparison-charts').locator('canvas').first().waitFor({ timeout: 120_000 });
+      paints.push((performance.now() - start) / 1000);
+      await page.getByTestId('gantt').locator('canvas').first().waitFor({ timeout: 120_000 });
+      gantts.push((performance.now() - start) / 1000);
+      process.stderr.write(`open ${i + 1}: first paint ${paints[i].toFixed(2)} s, Gantt ${gantts[i].toFixed(2)} s\n`);
+      await page.close();
+    }
+    const report = {
+      case: `(i) the comparison view opens a saved run of ${run.attempts.toLocaleString('en-US')} attempts`,
+      attempts: run.attempts,
+      runs: REPEATS,
+      firstPaintSeconds: Number(median(paints).toFixed(3)),
+      ganttSeconds: Number(median(gantts).toFixed(3)),
+      target: { firstPaintSeconds: 1 },
+      meetsTarget: median(paints) <= 1,
+    };
+    console.log(JSON.stringify(report, null, 2));
+  } finally {
+    await browser.close();
+    await server.close();
+    await services.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
