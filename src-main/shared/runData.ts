@@ -41,6 +41,7 @@ export interface RunData {
   series: { t: number[]; cpu: number[]; memory: number[]; disk: number[]; network: number[]; runningMaps: number[]; runningShuffles: number[]; runningReduces: number[]; pendingTasks: number[] };
   /** Per-attempt rows stored for this run (0 when attempts were not recorded). */
   attempts: number;
+  /** Worker node names, by node index: filled when the Gantt was asked for (it labels its rows), empty otherwise. */
   nodes: string[];
   /** Attempts as bars for the Gantt chart: node index, start, phase ends (5 per attempt), kind 0 map / 1 reduce, outcome. */
   gantt: GanttData | null;
