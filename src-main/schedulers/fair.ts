@@ -4,7 +4,7 @@ import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { grown } from '../engine/grow';
 import { Locality } from '../engine/topology';
-import { byFewestRunning, fewestRunningFirst } from './jobOrder';
+import { byRunningCounts, fewestRunningFirst } from './jobOrder';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
@@ -17,6 +17,18 @@ type FairSpec = SchedulerSpecOf<'fair'>;
  * after a further `rackLocalityWaitS` anywhere; a launch resets its wait. With both waits at 0
  * this is the "PureFair" greedy-locality scheduler the ILA paper compares against.
  */
+/** The first index from `from` where `before` turns false, in an array where it is true then false. */
+function lowerBound(list: readonly number[], before: (k: number) => boolean, from = 0): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(list[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export function fairScheduler(spec: FairSpec): Scheduler {
   const pools = new Map(spec.pools.map((p) => [p.name, p]));
   const slots = new SlotTable(spec);
@@ -33,6 +45,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   };
   const greedy = spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0;
 
+  const running = (view: ClusterView, j: number) => view.runningMaps(j) + view.runningReduces(j);
   let cached: number[] = [];
   let cachedAt = -1;
   /** The one queue every job of `cached` is in, when the cheap one-pool order applies; undefined otherwise. */
@@ -54,6 +67,18 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     return cached;
   }
 
+  /**
+   * Running tasks of each job when it took its place in the one-pool order: the order is sorted by
+   * these, so a changed job is found by binary search (its count has moved since), not by a scan.
+   */
+  let placedRunning = new Int32Array(64);
+  const place = (view: ClusterView, j: number) => {
+    if (j >= placedRunning.length) placedRunning = grown(placedRunning, Math.max(j + 1, placedRunning.length * 2));
+    placedRunning[j] = running(view, j);
+  };
+  /** The one-pool order's comparator on the placed counts: negative when job a comes before job b. */
+  const byPlaced = (view: ClusterView, a: number, b: number) => byRunningCounts(view, a, placedRunning[a], b, placedRunning[b]);
+
   /** Take the changed jobs out of the one-pool order and put the active ones back where they now belong; false when it no longer applies. */
   function update(view: ClusterView, changed: ArrayLike<number>): boolean {
     const moved = new Set<number>();
@@ -62,23 +87,17 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       if (live[j] && view.job(j).queue !== cachedQueue) return false;
       moved.add(j);
     }
-    // Out first (each found by a native scan: a few jobs move, the queue may be long), then back in.
+    // Out first, each found by binary search on the counts it was placed with; then back in.
     const kept = cached;
     for (const j of moved) {
-      const at = kept.indexOf(j);
-      if (at >= 0) kept.splice(at, 1);
+      if (j >= placedRunning.length) continue;
+      const at = lowerBound(kept, (k) => byPlaced(view, k, j) < 0);
+      if (at < kept.length && kept[at] === j) kept.splice(at, 1);
     }
     for (const j of moved) {
       if (!live[j]) continue;
-      // Binary search: `kept` is in order, since only the moved jobs' running counts changed.
-      let lo = 0;
-      let hi = kept.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (byFewestRunning(view, kept[mid], j) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      kept.splice(lo, 0, j);
+      place(view, j);
+      kept.splice(lowerBound(kept, (k) => byPlaced(view, k, j) < 0), 0, j);
     }
     cached = kept;
     return true;
@@ -95,6 +114,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       if (oneQueue) {
         // One pool, equal weights: the job with the fewest running tasks is furthest below its share.
         if (count > 0) cachedQueue = view.job(active[0]).queue;
+        for (let i = 0; i < count; i++) place(view, active[i]);
         return fewestRunningFirst(view);
       }
     }
@@ -130,8 +150,6 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     return idx.map((i) => active[i]);
   }
 
-  const running = (view: ClusterView, j: number) => view.runningMaps(j) + view.runningReduces(j);
-
   /**
    * After job jobs[i] launched a task, move it back past jobs that are now further below their
    * share (running counts are read from the view, which has already counted the launch).
@@ -144,6 +162,15 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       // Min-share and weight bookkeeping is per pool: recompute the whole order in this rare case.
       const fresh = computeOrder(view);
       jobs.splice(0, jobs.length, ...fresh);
+      return;
+    }
+    if (pools.size === 0) {
+      // No pools: the order never decreases in running tasks, so j's new place (before the first
+      // job running at least as many) is found by binary search and the jobs between shift once.
+      const r = running(view, j);
+      const to = lowerBound(jobs, (k) => running(view, k) < r, i + 1) - 1;
+      for (let k = i; k < to; k++) jobs[k] = jobs[k + 1];
+      jobs[to] = j;
       return;
     }
     while (i + 1 < jobs.length) {

@@ -11,5 +11,10 @@ export function fewestRunningFirst(view: ClusterView): number[] {
 
 /** The comparator of that order: negative when job a comes before job b. */
 export function byFewestRunning(view: ClusterView, a: number, b: number): number {
-  return view.runningMaps(a) + view.runningReduces(a) - view.runningMaps(b) - view.runningReduces(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
+  return byRunningCounts(view, a, view.runningMaps(a) + view.runningReduces(a), b, view.runningMaps(b) + view.runningReduces(b));
+}
+
+/** The same order on given running counts (Fair keeps the counts each job was placed with). */
+export function byRunningCounts(view: ClusterView, a: number, runningA: number, b: number, runningB: number): number {
+  return runningA - runningB || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
 }
