@@ -95,6 +95,8 @@ async function main() {
       if (cdp) fs.writeFileSync(process.env.BENCH_UI_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       await page.getByTestId('gantt').locator('canvas').first().waitFor({ timeout: 120_000 });
       gantts.push((performance.now() - start) / 1000);
+      // BENCH_UI_SCREENSHOT=file.png: the view as it stands once drawn, to look at.
+      if (process.env.BENCH_UI_SCREENSHOT && i === 0) await page.screenshot({ path: process.env.BENCH_UI_SCREENSHOT, fullPage: true });
       process.stderr.write(`open ${i + 1}: first paint ${paints[i].toFixed(2)} s, Gantt ${gantts[i].toFixed(2)} s\n`);
       await page.close();
     }
