@@ -9,14 +9,6 @@ import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
 
-/**
- * Hadoop Fair Scheduler with pools, min shares and weights, and delay scheduling (Zaharia et al.,
- * EuroSys'10, Algorithm 2): jobs are ordered by how far they are below their share — pools under
- * their min share first (by running / minShare), then by running tasks / weight. A job that cannot
- * launch a node-local map is skipped for up to `nodeLocalityWaitS`, then may go rack-local, and
- * after a further `rackLocalityWaitS` anywhere; a launch resets its wait. With both waits at 0
- * this is the "PureFair" greedy-locality scheduler the ILA paper compares against.
- */
 /** The first index from `from` where `before` turns false, in an array where it is true then false. */
 function lowerBound(list: readonly number[], before: (k: number) => boolean, from = 0): number {
   let lo = from;
@@ -29,6 +21,14 @@ function lowerBound(list: readonly number[], before: (k: number) => boolean, fro
   return lo;
 }
 
+/**
+ * Hadoop Fair Scheduler with pools, min shares and weights, and delay scheduling (Zaharia et al.,
+ * EuroSys'10, Algorithm 2): jobs are ordered by how far they are below their share — pools under
+ * their min share first (by running / minShare), then by running tasks / weight. A job that cannot
+ * launch a node-local map is skipped for up to `nodeLocalityWaitS`, then may go rack-local, and
+ * after a further `rackLocalityWaitS` anywhere; a launch resets its wait. With both waits at 0
+ * this is the "PureFair" greedy-locality scheduler the ILA paper compares against.
+ */
 export function fairScheduler(spec: FairSpec): Scheduler {
   const pools = new Map(spec.pools.map((p) => [p.name, p]));
   const slots = new SlotTable(spec);
@@ -108,7 +108,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     const active = view.activeJobs;
     const count = active.length;
     cachedQueue = undefined;
-    if (pools.size === 0) {
+    if (cachedQueue !== undefined) {
       let oneQueue = true;
       for (let i = 1; i < count && oneQueue; i++) oneQueue = view.job(active[i]).queue === view.job(active[0]).queue;
       if (oneQueue) {
@@ -164,8 +164,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       jobs.splice(0, jobs.length, ...fresh);
       return;
     }
-    if (pools.size === 0) {
-      // No pools: the order never decreases in running tasks, so j's new place (before the first
+    if (cachedQueue !== undefined) {
+      // The one-pool order never decreases in running tasks, so j's new place (before the first
       // job running at least as many) is found by binary search and the jobs between shift once.
       const r = running(view, j);
       const to = lowerBound(jobs, (k) => running(view, k) < r, i + 1) - 1;

@@ -11,6 +11,7 @@ import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
 import { fingerprint } from '../../helpers/fingerprint';
 
 /**
@@ -102,6 +103,17 @@ const workflow: WorkloadSpecInput = {
   ],
 };
 
+/**
+ * Jobs in three queues of different sizes and no pools configured, contending for 40 nodes: Fair's
+ * order is then not the one-pool order, and a launch moves a job by its share measure, not its
+ * running count (a shortcut that assumed otherwise changed this digest).
+ */
+const queued = {
+  name: 'queued',
+  jobs: Array.from({ length: 150 }, (_, i) => ({ id: `q${i}`, template: i % 3 ? 'Grep' : 'Sort', submit: (i % 40) * 1.5, inputMb: (5 + ((i * 7) % 40)) * 128, reduces: i % 3 ? 0 : 3, queue: ['a', 'b', 'b', 'c', 'c', 'c'][i % 6] })),
+};
+const fortyNodes = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'forty', racks: 4, hostsPerRack: 10, cores: 8, memoryGb: 32, disks: 2 })));
+
 const KINDS: unknown[] = [
   { kind: 'fifo', mapSlots: 2, reduceSlots: 1 },
   { kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: 3, rackLocalityWaitS: 2 },
@@ -129,6 +141,7 @@ function syntheticScenarios(): Scenario[] {
   out.push({ ...base, name: 'workflow · fifo', workload: workflow, scheduler: KINDS[0], simulation: { slowstart: 0.5 } });
   out.push({ ...base, name: 'workflow · capacity', workload: workflow, scheduler: KINDS[2], simulation: { contention: 'none', outOfBandHeartbeat: false } });
   out.push({ ...base, name: 'horizon · fair', workload: generated, scheduler: KINDS[1], simulation: { horizonS: 120, maxHeartbeatsPerSecond: 2, sampleIntervalS: 5 } });
+  out.push({ name: 'queues · fair (greedy)', cluster: fortyNodes, seed: 3, workload: queued, scheduler: { kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, simulation: { heartbeatS: 1 } });
   out.push({ ...base, name: 'thrashing · late', workload: generated, scheduler: { kind: 'late', mapSlots: 3, reduceSlots: 2 }, simulation: { diskThrashing: 0.3, dom0CpuPerMb: 0.002, recordAttempts: false } });
   return out;
 }
