@@ -108,7 +108,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     const active = view.activeJobs;
     const count = active.length;
     cachedQueue = undefined;
-    if (cachedQueue !== undefined) {
+    if (pools.size === 0) {
       let oneQueue = true;
       for (let i = 1; i < count && oneQueue; i++) oneQueue = view.job(active[i]).queue === view.job(active[0]).queue;
       if (oneQueue) {
