@@ -1,5 +1,7 @@
 import * as fs from 'node:fs';
+import type { ResultFile } from '@shared/experiment';
 import { resultFileText } from '@shared/resultFile';
+import { workRatios } from '@shared/workCount';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
 import { experimentFiles } from '../services/experimentFiles';
@@ -17,7 +19,10 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
                in Experiments (the same file saved again adds to that design's history), its
                runs in Run history (time series as compressed columns); --attempts adds every
                task attempt (node, phases, locality, reason)
-  --timing     add wall time and scheduler time per call to each run (not reproducible)
+  --timing     add wall time and scheduler time per call to each run (not reproducible), and
+               print each run's work counts: events per task, jobs looked at, order
+               comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
+               per event (docs/architecture.md "Work counters")
 `;
 
 export async function runCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, openServices: () => Promise<Services>): Promise<number> {
@@ -73,6 +78,21 @@ export async function runCommand(args: string[], flags: Record<string, string | 
       result.runs.map((r) => [r.scheduler, r.seed, r.summary.succeeded, Math.round(r.summary.makespan), Math.round(r.summary.meanJct), Math.round(r.summary.p95Jct), Math.round(r.summary.utilization.cpu * 100), r.summary.locality.node, Number(r.summary.unfairness.toFixed(3))]),
     )}`,
   );
+  if (flags.timing === true) io.err(`\n${workTable(result.runs)}`);
   if (typeof flags.out === 'string') io.err(`wrote ${flags.out}\n`);
   return 0;
+}
+
+/** The `--timing` table: wall time and the work counts that should not grow with the queue. */
+function workTable(runs: ResultFile['runs']): string {
+  const f = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(2));
+  return table(
+    ['SCHEDULER', 'SEED', 'WALL S', 'EVENTS/TASK', 'JOBS/BEAT', 'COMPARISONS/BEAT', 'ATTEMPTS/BEAT', 'FULL SORTS', 'RE-RATED/EVENT'],
+    runs.map((r) => {
+      const t = r.timing;
+      if (!t?.work) return [r.scheduler, r.seed, t ? t.wallSeconds.toFixed(2) : '', '', '', '', '', '', ''];
+      const w = workRatios(t.work);
+      return [r.scheduler, r.seed, t.wallSeconds.toFixed(2), f(w.eventsPerTask), f(w.jobsPerHeartbeat), f(w.comparisonsPerHeartbeat), f(w.attemptsPerHeartbeat), t.work.orderSorts.toLocaleString('en-US'), f(w.reratedPerEvent)];
+    }),
+  );
 }

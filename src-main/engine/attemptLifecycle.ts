@@ -87,8 +87,10 @@ export class AttemptLifecycle {
     if (!speculative) {
       tasks.state[task] = TaskState.Running;
       tasks.attempts[task]++;
-      if (isReduce) s.jobPendReduces[j]--;
-      else s.jobPendMaps[j]--;
+      if (isReduce) {
+        s.jobPendReduces[j]--;
+        s.reduceReady.refresh(j);
+      } else s.jobPendMaps[j]--;
       s.addPending(j, -1, isReduce ? -1 : 0);
     }
     tasks.running[task]++;
@@ -282,6 +284,7 @@ export class AttemptLifecycle {
     if (isReduce) s.jobReducesDone[j]++;
     else {
       s.jobMapsDone[j]++;
+      s.reduceReady.refresh(j);
       if (s.jobMapsDone[j] === s.tasks.jobMapCount[j]) s.jobMapEnd[j] = s.now;
       this.updateShuffleLimits(j);
     }

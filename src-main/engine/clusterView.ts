@@ -7,6 +7,7 @@ import type { JobBook } from './jobBook';
 import { PhaseKind } from './model';
 import { phaseIo, type PhaseIo, type PhaseWorkContext } from './phases';
 import type { Random } from './random';
+import type { WorkCounters } from './workCounters';
 import type { RateSolver } from './rateSolver';
 import type { ClusterView, NodeUsage } from './schedulerApi';
 import { J_DONE, type EngineState } from './state';
@@ -32,11 +33,14 @@ export class SchedulerView implements ClusterView {
     private readonly lifecycle: AttemptLifecycle,
     readonly random: Random,
     /** Phase work without node roles: times alone are measured on core nodes. */
-    private readonly work: PhaseWorkContext,
+    private readonly phaseWork: PhaseWorkContext,
   ) {
     this.topology = s.topology;
   }
 
+  get work(): WorkCounters {
+    return this.s.work;
+  }
   get now(): number {
     return this.s.now;
   }
@@ -80,9 +84,11 @@ export class SchedulerView implements ClusterView {
     return this.s.jobDeadline[j];
   }
   pendingMaps(j: number): number {
+    this.s.work.jobsExamined++;
     return this.s.jobPendMaps[j];
   }
   pendingReduces(j: number): number {
+    this.s.work.jobsExamined++;
     return this.s.jobPendReduces[j];
   }
   runningMaps(j: number): number {
@@ -98,8 +104,10 @@ export class SchedulerView implements ClusterView {
     return this.s.jobReducesDone[j];
   }
   reducesMayStart(j: number): boolean {
-    const maps = this.s.tasks.jobMapCount[j];
-    return maps === 0 || this.s.jobMapsDone[j] >= Math.ceil(this.s.options.slowstart * maps);
+    return this.s.reducesMayStart(j);
+  }
+  reduceReadyJobs(): readonly number[] {
+    return this.s.reduceReady.list;
   }
   jobOfTask(task: number): number {
     return this.s.tasks.job[task];
@@ -135,6 +143,7 @@ export class SchedulerView implements ClusterView {
     return this.s.nodeVcores[n];
   }
   appMasterNode(j: number): number {
+    this.s.work.jobsExamined++;
     return this.s.jobAmNode[j];
   }
 
@@ -177,7 +186,7 @@ export class SchedulerView implements ClusterView {
     return mb;
   }
   jobAloneSeconds(j: number, cores: number): number {
-    return aloneSeconds(this.work, this.topology, this.s.jobs[j], this.s.tasks, j, cores);
+    return aloneSeconds(this.phaseWork, this.topology, this.s.jobs[j], this.s.tasks, j, cores);
   }
   jobFinishTime(j: number): number {
     return this.s.jobFinish[j];
@@ -186,6 +195,7 @@ export class SchedulerView implements ClusterView {
   // ---------------------------------------------------------------- attempts
 
   jobAttempts(j: number): Iterable<number> {
+    this.s.work.attemptsScanned += this.s.jobAttempts[j].size;
     return this.s.jobAttempts[j];
   }
   jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number {
@@ -207,6 +217,7 @@ export class SchedulerView implements ClusterView {
     return this.s.tasks.isReduce[this.s.at.task[a]] === 1;
   }
   attemptProgress(a: number): number {
+    this.s.work.attemptsScanned++;
     return this.reportedProgress(a);
   }
   attemptPhase(a: number): PhaseKind {
@@ -219,6 +230,7 @@ export class SchedulerView implements ClusterView {
   runningAttempts(j: number) {
     const out: ReturnType<ClusterView['runningAttempts']> = [];
     const { at, tasks } = this.s;
+    this.s.work.attemptsScanned += this.s.jobAttempts[j].size;
     for (const a of this.s.jobAttempts[j]) {
       const task = at.task[a];
       out.push({ attempt: a, task, node: at.node[a], start: at.start[a], progress: this.reportedProgress(a), speculative: at.speculative[a] === 1, isReduce: tasks.isReduce[task] === 1 });
@@ -229,7 +241,9 @@ export class SchedulerView implements ClusterView {
   attemptsOnNode(n: number) {
     const out: ReturnType<ClusterView['attemptsOnNode']> = [];
     const { at, tasks } = this.s;
-    for (const a of this.rates.hostList[this.topology.nodeHost[n]]) {
+    const list = this.rates.hostList[this.topology.nodeHost[n]];
+    this.s.work.attemptsScanned += list.length;
+    for (const a of list) {
       if (at.node[a] !== n) continue;
       const task = at.task[a];
       const waiting = at.paused[a] === 0 && at.phase[a] === PhaseKind.Shuffle && at.lim[a] < 1 && at.prog[a] >= at.lim[a] - 1e-12;

@@ -48,6 +48,9 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   let pendingReduces = 0;
   for (const j of s.active) pendingReduces += s.jobPendReduces[j];
   if (pendingReduces !== s.pendingReduceTotal) problems.push(`${s.pendingReduceTotal} pending reduces counted, ${pendingReduces} in the jobs`);
+  // The reduce-ready jobs are exactly the active jobs the slow-start rule lets start a pending reduce, in their order.
+  const ready = s.active.filter((j) => s.jobPendReduces[j] > 0 && s.reducesMayStart(j));
+  if (ready.join() !== s.reduceReady.list.join()) problems.push(`reduce-ready jobs listed as [${s.reduceReady.list.join(', ')}], by the rule [${ready.join(', ')}]`);
   // Each MR-cluster's pending tasks are the sum over its jobs.
   const mrPending = new Int32Array(s.mrPending.length);
   for (const j of s.active) if (s.jobMrCluster[j] >= 0) mrPending[s.jobMrCluster[j]] += s.jobPendMaps[j] + s.jobPendReduces[j];

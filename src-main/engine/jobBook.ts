@@ -62,7 +62,8 @@ export class JobBook {
     const q = this.jobReduceQueue[j];
     for (let r = 0; r < tasks.jobReduceCount[j]; r++) q.push(first + tasks.jobMapCount[j] + r);
     q.reverse(); // popped from the end, in task order
-    s.active.push(j);
+    s.activate(j);
+    s.reduceReady.refresh(j);
     s.changed(j);
     s.lastProgress = s.now;
     this.events.jobSubmitted(j);
@@ -95,6 +96,7 @@ export class JobBook {
     s.addPending(j, -(s.jobPendMaps[j] + s.jobPendReduces[j]), -s.jobPendReduces[j]);
     s.jobPendMaps[j] = 0;
     s.jobPendReduces[j] = 0;
+    s.reduceReady.refresh(j);
     this.jobIndex[j] = undefined;
     this.jobReduceQueue[j] = [];
     // In place (a native scan and one move), not a new array per finished job: a long trace keeps
@@ -107,7 +109,7 @@ export class JobBook {
         // A workflow step whose input never came cannot run: it fails too, at once.
         s.jobState[d] = J_ACTIVE;
         s.jobSubmit[d] = s.now;
-        s.active.push(d);
+        s.activate(d);
         this.completeJob(d, true);
       } else if (--this.jobDepsLeft[d] === 0) {
         s.heap.push(Math.max(s.now, s.jobs[d].submit), PRIORITY[K_RELEASE], K_RELEASE, d, 0);
@@ -129,6 +131,8 @@ export class JobBook {
       s.jobPendMaps[j]++;
       this.jobIndex[j]?.add(task);
     }
+    // A lost map output lowers the maps done (failures.ts) before its map is re-queued here.
+    s.reduceReady.refresh(j);
   }
 
   /** A pending map of job j for node n no further than maxLevel (ClusterView.findMap). */

@@ -229,6 +229,7 @@ export class Simulation {
   private heartbeat(node: number): void {
     if (this.s.active.length === 0) return;
     this.recorder.schedulerCalls++;
+    this.s.work.heartbeats++;
     if (this.clock) {
       const t0 = this.clock();
       this.scheduler.onHeartbeat(node, this.view);

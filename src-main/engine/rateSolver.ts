@@ -266,6 +266,7 @@ export class RateSolver {
     const use = s.use;
     if (this.changedRacks.length) this.rerateRacks();
     const dirty = this.dirtyHosts;
+    s.work.hostsRerated += dirty.length;
     for (let i = 0; i < dirty.length; i++) {
       const h = dirty[i];
       this.hostDirty[h] = 0;

@@ -141,6 +141,7 @@ export class RunRecorder {
       stalled: flags.stalled,
       profiles: this.profiles.result(),
       aria: this.aria.result(),
+      work: s.work.snapshot(this.events, s.tasks.count),
       phaseDecisions: this.resumeReasons,
     };
   }

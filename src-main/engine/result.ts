@@ -2,6 +2,7 @@ import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/jobLocality';
 import type { MrClusterReport } from '@shared/mrClusters';
 import type { TemplateTotals } from './profiles';
+import type { WorkCount } from '@shared/workCount';
 import type { AttemptRecords } from './records';
 
 export interface JobOutcome {
@@ -68,6 +69,8 @@ export interface EngineRunResult {
   profiles: Record<string, TemplateTotals>;
   /** ARIA's stage durations and bytes per template (sec. 3.2 profiles). */
   aria: Record<string, AriaTotals>;
+  /** Counts of work by kind (workCounters.ts): deterministic, for ceilings in tests and `--timing`. */
+  work: WorkCount;
   /** Several MR-clusters balanced by FAWKES: each one's outcome (absent for other schedulers). */
   mrClusters?: MrClusterReport[];
 }

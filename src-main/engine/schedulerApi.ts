@@ -3,6 +3,7 @@ import type { MrClusterReport } from '@shared/mrClusters';
 import type { Random } from './random';
 import type { TaskCounters } from './profiles';
 import type { Locality, Topology } from './topology';
+import type { WorkCounters } from './workCounters';
 
 /**
  * What a scheduler may see and do (model.md "Scheduling"): queues, jobs' progress, node occupancy,
@@ -43,6 +44,11 @@ export interface ClusterView {
   mrClusterPendingTasks(mrCluster: number): number;
   mrClusterPendingReduceTasks(mrCluster: number): number;
   /** Reduces may start once the slow-start fraction of maps is done. */
+  /**
+   * Jobs with a pending reduce that may start, in activeJobs' order: what a free reduce slot can
+   * take, without asking every queued job. Live: it changes as reduces launch.
+   */
+  reduceReadyJobs(): readonly number[];
   reducesMayStart(j: number): boolean;
 
   nodeAlive(n: number): boolean;
@@ -108,6 +114,8 @@ export interface ClusterView {
   /** Running attempts of a task (1 normally, 2 under speculation). */
   taskRunningCount(task: number): number;
   readonly random: Random;
+  /** The run's work counters: a scheduler counts its own sorts here (jobOrder.ts sortJobs); the view counts the rest. */
+  readonly work: WorkCounters;
   /** The job a task belongs to. */
   jobOfTask(task: number): number;
   /** Whether job j finished successfully (false while running or when it failed). */

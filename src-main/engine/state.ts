@@ -4,6 +4,8 @@ import { EventHeap } from './eventHeap';
 import type { EngineJob } from './model';
 import type { TaskTable } from './tasks';
 import type { Topology } from './topology';
+import { ReduceReadyJobs } from './reduceReady';
+import { WorkCounters } from './workCounters';
 
 const CHANGE_LOG_SIZE = 1 << 16;
 const CHANGE_LOG_MASK = CHANGE_LOG_SIZE - 1;
@@ -46,6 +48,8 @@ export class EngineState {
 
   readonly at = new AttemptStore(256);
   readonly heap = new EventHeap(1024);
+  /** Counts of work by kind (workCounters.ts); only observed, never read by a decision. */
+  readonly work = new WorkCounters();
 
   // Jobs (job book owns them; the lifecycle counts running and pending tasks).
   readonly jobState: Uint8Array;
@@ -75,6 +79,11 @@ export class EngineState {
   readonly jobPhaseCount: Int32Array;
   /** Live attempts of each job (their ids in the attempt store). */
   readonly jobAttempts: Set<number>[];
+  /** Each job's place in the order jobs became active (activeJobs' order); `activate` sets it. */
+  readonly jobActiveSeq: Float64Array;
+  private activeSeq = 0;
+  /** Jobs with a pending reduce that may start, in activeJobs' order (reduceReady.ts). */
+  readonly reduceReady: ReduceReadyJobs;
 
   // Nodes (failures own `alive` and `nodeLost`; the lifecycle and job book reserve memory and cores).
   readonly alive: Uint8Array;
@@ -108,6 +117,18 @@ export class EngineState {
       this.mrPending[c] += tasks;
       this.mrPendingReduces[c] += reduces;
     }
+  }
+
+  /** Job j joins the active jobs, at the end of their order. */
+  activate(j: number): void {
+    this.jobActiveSeq[j] = this.activeSeq++;
+    this.active.push(j);
+  }
+
+  /** Hadoop's slow-start: a job's reduces may start once this share of its maps is done. */
+  reducesMayStart(j: number): boolean {
+    const maps = this.tasks.jobMapCount[j];
+    return maps === 0 || this.jobMapsDone[j] >= Math.ceil(this.options.slowstart * maps);
   }
 
   /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
@@ -155,6 +176,8 @@ export class EngineState {
     this.jobVersion = new Int32Array(J);
     this.jobPhaseCount = new Int32Array(J * 10);
     this.jobAttempts = jobs.map(() => new Set<number>());
+    this.jobActiveSeq = new Float64Array(J);
+    this.reduceReady = new ReduceReadyJobs(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j));
 
     const N = topology.nodeCount;
     this.alive = new Uint8Array(N).fill(1);

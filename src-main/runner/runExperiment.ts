@@ -72,7 +72,7 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
       kind: inputs.schedulers[p.scheduler].kind,
       seed: p.seed,
       summary: o.summary,
-      ...(o.wallSeconds !== undefined ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0 } } : {}),
+      ...(o.wallSeconds !== undefined ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0, work: o.work } } : {}),
       profiles: o.profiles,
       aria: o.aria,
       ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}),

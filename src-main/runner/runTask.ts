@@ -1,3 +1,4 @@
+import type { WorkCount } from '@shared/workCount';
 import type { ResultFile } from '@shared/experiment';
 import { summarize } from '../engine/metrics';
 import type { EngineRunResult, SeriesSample } from '../engine/result';
@@ -32,6 +33,8 @@ export interface RunOutcome {
   wallSeconds?: number;
   schedulerMsPerCall?: number;
   schedulerCalls: number;
+  /** The run's work counts (engine/workCounters.ts). */
+  work: WorkCount;
 }
 
 /** What of a run's outcome goes into its row in the store (the columns go into the blob). */
@@ -102,6 +105,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     jobReduces: raw.jobs.map((j) => j.reduces),
     cancelled: raw.cancelled,
     schedulerCalls: raw.schedulerCalls,
+    work: raw.work,
     ...(wall !== undefined ? { wallSeconds: Number(wall.toFixed(3)), schedulerMsPerCall: Number((((raw.schedulerSeconds ?? 0) * 1000) / Math.max(1, raw.schedulerCalls)).toFixed(6)) } : {}),
   };
 }

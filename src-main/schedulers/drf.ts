@@ -1,5 +1,6 @@
 import { drfOptions } from '@shared/schedulers/drf';
 import type { SchedulerSpecOf } from '@shared/schedulers';
+import { sortJobs } from './jobOrder';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
@@ -38,7 +39,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
         }
       }
       for (let guard = 0; guard < 1024; guard++) {
-        const order = [...view.activeJobs].sort((a, b) => dominantShare(view, a) - dominantShare(view, b) || a - b);
+        const order = sortJobs(view, [...view.activeJobs], (a, b) => dominantShare(view, a) - dominantShare(view, b) || a - b);
         let launched = false;
         for (const j of order) {
           const free = freeOnNode(spec, view, n);

@@ -4,7 +4,7 @@ import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { grown } from '../engine/grow';
 import { Locality } from '../engine/topology';
-import { byRunningCounts, fewestRunningFirst } from './jobOrder';
+import { byFewestRunning, byRunningCounts, fewestRunningFirst, sortJobs } from './jobOrder';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
@@ -77,7 +77,10 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     placedRunning[j] = running(view, j);
   };
   /** The one-pool order's comparator on the placed counts: negative when job a comes before job b. */
-  const byPlaced = (view: ClusterView, a: number, b: number) => byRunningCounts(view, a, placedRunning[a], b, placedRunning[b]);
+  const byPlaced = (view: ClusterView, a: number, b: number) => {
+    view.work.orderComparisons++;
+    return byRunningCounts(view, a, placedRunning[a], b, placedRunning[b]);
+  };
 
   /** Take the changed jobs out of the one-pool order and put the active ones back where they now belong; false when it no longer applies. */
   function update(view: ClusterView, changed: ArrayLike<number>): boolean {
@@ -145,8 +148,11 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         measure[i] = (view.runningMaps(j) + view.runningReduces(j)) / weight;
       }
     }
-    const idx = Array.from({ length: count }, (_, i) => i);
-    idx.sort((a, b) => below[a] - below[b] || measure[a] - measure[b] || submit[a] - submit[b] || active[a] - active[b]);
+    const idx = sortJobs(
+      view,
+      Array.from({ length: count }, (_, i) => i),
+      (a, b) => below[a] - below[b] || measure[a] - measure[b] || submit[a] - submit[b] || active[a] - active[b],
+    );
     return idx.map((i) => active[i]);
   }
 
@@ -168,7 +174,15 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       // The one-pool order never decreases in running tasks, so j's new place (before the first
       // job running at least as many) is found by binary search and the jobs between shift once.
       const r = running(view, j);
-      const to = lowerBound(jobs, (k) => running(view, k) < r, i + 1) - 1;
+      const to =
+        lowerBound(
+          jobs,
+          (k) => {
+            view.work.orderComparisons++;
+            return running(view, k) < r;
+          },
+          i + 1,
+        ) - 1;
       for (let k = i; k < to; k++) jobs[k] = jobs[k + 1];
       jobs[to] = j;
       return;
@@ -177,6 +191,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       const next = jobs[i + 1];
       const nextPool = pools.get(view.job(next).queue);
       if (nextPool && nextPool.minShare > 0) break;
+      view.work.orderComparisons++;
       if (running(view, next) >= running(view, j)) break;
       jobs[i] = next;
       jobs[i + 1] = j;
@@ -248,7 +263,11 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       // No job has a reduce to place: skip the walk over the queue.
       while (freeReduces > 0 && view.pendingReduceTasks() > 0) {
         let launched = false;
-        for (const j of order(view)) {
+        // In the one-pool order only the jobs whose reduces may start can take the slot, and they
+        // come in the order's own comparator: sort those few instead of walking every queued job.
+        const byShare = order(view);
+        const candidates = cachedQueue !== undefined ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
+        for (const j of candidates) {
           if (launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
             launched = true;
             break;

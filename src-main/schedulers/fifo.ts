@@ -32,9 +32,13 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
         if (view.pendingMaps(j) === 0) continue;
         while (freeMaps > 0 && underMapLimit(view, j) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
       }
-      for (let i = 0; i < jobs.length && freeReduces > 0; i++) {
-        const j = jobs[i];
+      // Only jobs whose reduces may start can take a reduce slot; a job that launched its last
+      // pending reduce leaves the (live) list, so the walk stays at the same index then.
+      const ready = view.reduceReadyJobs();
+      for (let i = 0; i < ready.length && freeReduces > 0; ) {
+        const j = ready[i];
         while (freeReduces > 0 && underReduceLimit(view, j) && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
+        if (ready[i] === j) i++;
       }
     },
   };

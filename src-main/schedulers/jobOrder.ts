@@ -1,12 +1,26 @@
 import type { ClusterView } from '../engine/schedulerApi';
 
 /**
+ * Sorts `jobs` in place by `compare`, counting every comparison in the run's work counters
+ * (engine/workCounters.ts) and, when `jobs` is the whole queue, the sort: a policy that sorts its
+ * whole queue too often shows in tests.
+ */
+export function sortJobs(view: ClusterView, jobs: number[], compare: (a: number, b: number) => number, wholeQueue = true): number[] {
+  const work = view.work;
+  if (wholeQueue) work.orderSorts++;
+  return jobs.sort((a, b) => {
+    work.orderComparisons++;
+    return compare(a, b);
+  });
+}
+
+/**
  * The Fair Scheduler's order with one pool and equal weights, which Finer-Grained CPU and ILA share
  * it with: the job with the fewest running tasks is furthest below its share; ties go to the job
  * submitted first, then the lower index. A sorted copy of the active jobs.
  */
 export function fewestRunningFirst(view: ClusterView): number[] {
-  return [...view.activeJobs].sort((a, b) => byFewestRunning(view, a, b));
+  return sortJobs(view, [...view.activeJobs], (a, b) => byFewestRunning(view, a, b));
 }
 
 /** The comparator of that order: negative when job a comes before job b. */

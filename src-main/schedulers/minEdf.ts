@@ -5,6 +5,7 @@ import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
+import { sortJobs } from './jobOrder';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 
 type MinEdfSpec = SchedulerSpecOf<'minedf'>;
@@ -89,9 +90,10 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
           const why = spare ? () => `MinEDF: spare map slot; job ${id(j)} is next by deadline (${fmt(view.jobDeadline(j))})` : () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
           while (freeMaps > 0 && (spare || view.runningMaps(j) < need[j].maps) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, why, found, spec.slotMemoryMb)) freeMaps--;
         }
-        for (let i = 0; i < order.length && freeReduces > 0; i++) {
-          const j = order[i];
-          if (view.pendingReduces(j) === 0) continue;
+        // Only jobs whose reduces may start can take a reduce slot: those few, in the same EDF order.
+        const ready = freeReduces > 0 ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
+        for (let i = 0; i < ready.length && freeReduces > 0; i++) {
+          const j = ready[i];
           const why = spare ? () => `MinEDF: spare reduce slot; job ${id(j)} is next by deadline (${fmt(view.jobDeadline(j))})` : () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
           while (freeReduces > 0 && (spare || view.runningReduces(j) < need[j].reduces) && launchReduce(view, j, n, why, spec.slotMemoryMb)) freeReduces--;
         }

@@ -95,8 +95,29 @@ export const ResultFileSchema = z.strictObject({
       kind: z.string(),
       seed: z.number().int(),
       summary: RunSummarySchema,
-      /** Wall-clock measurements, only with `run --timing` (they differ between machines and runs). */
-      timing: z.strictObject({ wallSeconds: z.number(), schedulerCalls: z.number().int(), schedulerMsPerCall: z.number() }).optional(),
+      /**
+       * Wall-clock measurements, only with `run --timing` (they differ between machines and runs),
+       * and the run's work counts (deterministic; absent in results written before they existed).
+       */
+      timing: z
+        .strictObject({
+          wallSeconds: z.number(),
+          schedulerCalls: z.number().int(),
+          schedulerMsPerCall: z.number(),
+          work: z
+            .strictObject({
+              events: z.number().int(),
+              tasks: z.number().int(),
+              heartbeats: z.number().int(),
+              jobsExamined: z.number().int(),
+              orderSorts: z.number().int(),
+              orderComparisons: z.number().int(),
+              attemptsScanned: z.number().int(),
+              hostsRerated: z.number().int(),
+            })
+            .optional(),
+        })
+        .optional(),
       profiles: z.record(z.string(), TemplateTotalsSchema),
       /** ARIA stage durations and bytes per template (sec. 3.2); absent in results written before it existed. */
       aria: z.record(z.string(), AriaTotalsSchema).optional(),

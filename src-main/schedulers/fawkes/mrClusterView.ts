@@ -26,6 +26,9 @@ export class MrClusterView implements ClusterView {
   get random() {
     return this.v.random;
   }
+  get work() {
+    return this.v.work;
+  }
   get jobCount(): number {
     return this.v.jobCount;
   }
@@ -37,6 +40,11 @@ export class MrClusterView implements ClusterView {
   }
   pendingReduceTasks(): number {
     return this.v.mrClusterPendingReduceTasks(this.mrCluster);
+  }
+  /** The cluster's reduce-ready jobs that are its own (a job's MR-cluster is fixed by the design). */
+  reduceReadyJobs(): readonly number[] {
+    const name = this.topology.mrClusterNames[this.mrCluster];
+    return this.v.reduceReadyJobs().filter((j) => this.v.job(j).mrCluster === name);
   }
   mrClusterPendingTasks(c: number): number {
     return this.v.mrClusterPendingTasks(c);

@@ -147,7 +147,11 @@ describe('workload-studio run', () => {
     for (const run of result.runs) {
       expect(run.timing.schedulerCalls).toBeGreaterThan(0);
       expect(run.timing.schedulerMsPerCall).toBeGreaterThanOrEqual(0);
+      // The work counts are counts: the heartbeats are the scheduler's calls, every task took events.
+      expect(run.timing.work.heartbeats).toBe(run.timing.schedulerCalls);
+      expect(run.timing.work.events).toBeGreaterThanOrEqual(run.timing.work.tasks);
     }
+    expect(r.err).toMatch(/EVENTS\/TASK +JOBS\/BEAT +COMPARISONS\/BEAT/);
     expect(validator('result.schema.json')(result)).toBe(true);
     expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--attempts'])).code).toBe(2);
   });
