@@ -60,6 +60,7 @@ function vitest(name, projects) {
 check('typecheck (main, shared, tests)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.node.json']);
 check('typecheck (renderer)', bin('vue-tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
 check('layer check', process.execPath, ['scripts/check-layers.mjs']);
+check('lint (ESLint, type-aware)', bin('eslint'), ['.']);
 check('build (electron-vite: main, preload, renderer)', bin('electron-vite'), ['build']);
 vitest('unit-integration-security', ['unit', 'integration', 'security']);
 vitest('stress', ['stress']);

@@ -21,7 +21,7 @@ if (!app.requestSingleInstanceLock()) {
   const url = appUrl({ packaged: app.isPackaged, env: process.env });
 
   app.on('second-instance', () => {
-    const win = BrowserWindow.getAllWindows()[0];
+    const win = BrowserWindow.getAllWindows().at(0);
     if (win) {
       if (win.isMinimized()) win.restore();
       win.focus();
@@ -30,7 +30,7 @@ if (!app.requestSingleInstanceLock()) {
 
   guardAllWebContents((target) => isTrustedRendererUrl(target, url));
 
-  app.whenReady().then(async () => {
+  void app.whenReady().then(async () => {
     lockDownSession(session.defaultSession);
     serveAppScheme(rendererDir());
     try {
@@ -69,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
     if (flushed || !services) return;
     // Let the last queued save reach the disk before the process goes.
     event.preventDefault();
-    services.close().finally(() => {
+    void services.close().finally(() => {
       flushed = true;
       app.quit();
     });

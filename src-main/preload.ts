@@ -13,7 +13,8 @@ for (const channel of CHANNEL_NAMES) {
 const on: Record<string, (listener: (payload: unknown) => void) => () => void> = {};
 for (const name of EVENT_NAMES) {
   on[name] = (listener) => {
-    const handler = (_e: IpcRendererEvent, event: { event: string; payload: unknown }) => {
+    // What arrives on the channel is whatever the main process sent: checked, not trusted.
+    const handler = (_e: IpcRendererEvent, event: { event: string; payload: unknown } | undefined) => {
       if (event?.event === name) listener(event.payload);
     };
     ipcRenderer.on(EVENT_IPC_CHANNEL, handler);

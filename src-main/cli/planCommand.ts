@@ -94,7 +94,7 @@ function readScalingRun(file: string, template: string | undefined) {
   if (names.length === 0) throw new CliUsageError(`--scale-from: ${file} has no ARIA measurements of a job with reduces (results written by studio versions before ARIA profiles have none)`);
   const name = template ?? (names.length === 1 ? names[0] : undefined);
   if (!name) throw new CliUsageError(`--scale-from: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
-  if (!totals[name]) throw new CliUsageError(`--scale-from: ${file} has no template "${name}" (it has ${names.join(', ')})`);
+  if (!Object.hasOwn(totals, name)) throw new CliUsageError(`--scale-from: ${file} has no template "${name}" (it has ${names.join(', ')})`);
   return { profile: ariaProfileOf(totals[name]), mbPerReduce: mbPerReduce(totals[name]) };
 }
 
@@ -105,26 +105,30 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
   const scaleFiles = [...scaleFrom, ...(scaleFrom.length ? args : [])];
   if (!scaleFrom.length && args.length) throw new CliUsageError(`plan takes no file arguments ("${args[0]}"); did you mean --scale-from?`);
   const atS = numberFlag(flags, 'fail-at');
-  const mapSlots = numberFlag(flags, 'map-slots');
+  const required = (name: string) => {
+    const value = numberFlag(flags, name);
+    if (value === undefined) throw new CliUsageError(`--${name} is required\n\n${planHelp}`);
+    return value;
+  };
+  const reduces = required('reduces');
+  const mapSlots = required('map-slots');
+  const reduceSlots = required('reduce-slots');
   const stage = flags.stage;
   if (stage !== undefined && stage !== 'map' && stage !== 'reduce') throw new CliUsageError(`--stage: "${String(stage)}" is not map or reduce`);
   if (atS === undefined && (stage !== undefined || flags.replenish || flags.workers !== undefined || flags['detect-after'] !== undefined)) throw new CliUsageError('--stage, --replenish, --workers and --detect-after describe a failure: give --fail-at too');
   const request: PlanRequestInput = {
     profile: readProfile(profileFile),
     maps: numberFlag(flags, 'maps'),
-    reduces: numberFlag(flags, 'reduces') as number,
-    mapSlots: mapSlots as number,
-    reduceSlots: numberFlag(flags, 'reduce-slots') as number,
+    reduces,
+    mapSlots,
+    reduceSlots,
     deadlineS: numberFlag(flags, 'deadline'),
     inputMb: numberFlag(flags, 'input-mb'),
     ...(scaleFiles.length ? { scaleFrom: scaleFiles.map((f) => readScalingRun(f, typeof flags.template === 'string' ? flags.template : undefined)) } : {}),
     ...(atS !== undefined
-      ? { failure: { atS, stage: stage as 'map' | 'reduce' | undefined, replenish: Boolean(flags.replenish), workers: numberFlag(flags, 'workers') ?? (mapSlots as number), detectS: numberFlag(flags, 'detect-after') } }
+      ? { failure: { atS, stage: stage as 'map' | 'reduce' | undefined, replenish: Boolean(flags.replenish), workers: numberFlag(flags, 'workers') ?? mapSlots, detectS: numberFlag(flags, 'detect-after') } }
       : {}),
   };
-  for (const [key, flag] of [['reduces', '--reduces'], ['mapSlots', '--map-slots'], ['reduceSlots', '--reduce-slots']] as const) {
-    if (request[key] === undefined) throw new CliUsageError(`${flag} is required\n\n${planHelp}`);
-  }
   const checked = PlanRequestSchema.safeParse(request);
   if (!checked.success) {
     const p = problemsOf(checked.error)[0];

@@ -66,7 +66,7 @@ export function jobProfiles(totals: Record<string, TemplateTotals>, minAnalysabl
         cpuRequirement: { map: requirement(t.maps), reduce: requirement(t.reduces) },
         tasks: { maps: t.maps.count, reduces: t.reduces.count, meanMapSeconds: t.maps.count ? r3(t.maps.wallSeconds / t.maps.count) : null, meanReduceSeconds: t.reduces.count ? r3(t.reduces.wallSeconds / t.reduces.count) : null },
         phases: { map: phase(t.phases.map), merge: phase(t.phases.merge), shuffle: phase(t.phases.shuffle), sort: phase(t.phases.sort), reduce: phase(t.phases.reduce) },
-        ...(aria[template] ? { aria: ariaProfileOf(aria[template]), mbPerReduce: r3(mbPerReduce(aria[template])) } : {}),
+        ...(Object.hasOwn(aria, template) ? { aria: ariaProfileOf(aria[template]), mbPerReduce: r3(mbPerReduce(aria[template])) } : {}),
       };
     });
 }
@@ -79,6 +79,6 @@ export function profilesFromResult(result: ResultFile, runIndex?: number, minAna
 /** ARIA totals of several runs added template by template. */
 export function mergeAriaByTemplate(all: Record<string, AriaTotals>[]): Record<string, AriaTotals> {
   const out: Record<string, AriaTotals> = {};
-  for (const totals of all) for (const [name, t] of Object.entries(totals)) out[name] = out[name] ? mergeAriaTotals(out[name], t) : t;
+  for (const totals of all) for (const [name, t] of Object.entries(totals)) out[name] = Object.hasOwn(out, name) ? mergeAriaTotals(out[name], t) : t;
   return out;
 }

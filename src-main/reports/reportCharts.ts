@@ -62,7 +62,7 @@ export function localitySvg(r: ResultReport): string {
       type: 'bar',
       name: s,
       data: r.locality.rows.map((row) => {
-        const c = row.cells[s];
+        const c = row.cells[s] as (typeof row.cells)[string] | undefined;
         return c && c.maps ? Math.round((1000 * c.local) / c.maps) / 10 : null;
       }),
     })),

@@ -43,7 +43,7 @@ function localityTable(r: ResultReport): string {
   if (!r.locality.rows.length) return '<p class="muted">No map read input in this result.</p>';
   const head = `<tr><th>Job group</th>${r.locality.schedulers.map((s) => `<th class="num">${esc(s)}</th>`).join('')}</tr>`;
   const rows = r.locality.rows.map((row) => `<tr><td>${esc(row.group)}</td>${r.locality.schedulers.map((s) => {
-    const c = row.cells[s];
+    const c = row.cells[s] as (typeof row.cells)[string] | undefined;
     return `<td class="num">${c && c.maps ? `${((100 * c.local) / c.maps).toFixed(1)} % <span class="ci">of ${c.maps.toLocaleString('en-US')}</span>` : '—'}</td>`;
   }).join('')}</tr>`);
   return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;

@@ -75,7 +75,7 @@ export function withServers(spec: ClusterSpec, n: number): ClusterSpec {
   let taken = 0;
   for (let i = 0; taken < Math.min(n, total); i++) {
     for (let r = 0; r < spec.racks.length && taken < Math.min(n, total); r++) {
-      const host = spec.racks[r].hosts[i];
+      const host = spec.racks[r].hosts.at(i);
       if (host) {
         racks[r].hosts.push(host);
         taken++;

@@ -36,7 +36,7 @@ export function templateLibrary(): TemplateInfo[] {
     // YARN containers (not Hadoop 1 slots), so a phase's memory is the template's container size.
     const scheduler = createScheduler(SchedulerSpecSchema.parse({ kind: 'capacity' }));
     const result = new Simulation({ topology, jobs, options, seed: 1, scheduler }).run();
-    const profile = jobProfiles(result.profiles)[0];
+    const profile = jobProfiles(result.profiles).at(0);
     const { name: _n, kind, source, ...coefficients } = template;
     void _n;
     return {

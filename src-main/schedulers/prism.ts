@@ -298,7 +298,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
         for (const c of candidates) if (c.utility > 0 && (!best || c.utility > best.utility)) best = c;
         if (!best) return;
         const b = best;
-        const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility)[0];
+        const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility).at(0);
         const id = view.job(b.job).id;
         const why = () =>
           `PRISM: ${b.leading ? `new ${PHASE_NAMES[b.phase]} of job ${id}` : `${PHASE_NAMES[b.phase]} phase of job ${id}, paused ${b.wait.toFixed(1)} s,`} has the highest utility ${b.utility.toFixed(3)} (fairness ${b.fairnessGain.toFixed(3)} + α·perf ${(spec.alpha * b.performance).toFixed(3)})` +

@@ -26,7 +26,7 @@ export function createDispatch(handlers: Handlers, log: (message: string, err: u
         return { ok: false, error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } };
       }
       log(`[${channel}] failed`, err);
-      return { ok: false, error: { code: 'internal', message: `${channel} failed: ${(err as Error)?.message ?? String(err)}` } };
+      return { ok: false, error: { code: 'internal', message: `${channel} failed: ${err instanceof Error ? err.message : String(err)}` } };
     }
   };
 }

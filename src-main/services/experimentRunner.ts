@@ -47,7 +47,8 @@ export class ExperimentRunner {
     const abort = new AbortController();
     const startedAt: number[] = [];
     const progress = (run: number, status: RunProgressEvent['status'], p?: RunProgress, error?: string) => {
-      const elapsed = startedAt[run] === undefined ? 0 : (performance.now() - startedAt[run]) / 1000;
+      const started = startedAt.at(run);
+      const elapsed = started === undefined ? 0 : (performance.now() - started) / 1000;
       const share = p && p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 0;
       this.events.emit('experiments:progress', {
         batchId: batch.id,

@@ -195,7 +195,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       if (result.jobs.length === 0 && !result.spec?.generate) throw new ServiceError('invalid_request', `${info.fileName} holds no jobs`, 'file');
       const skipped = result.problemCount > 0 ? `, ${result.problemCount} rejected row${result.problemCount > 1 ? 's' : ''} left out` : '';
       const candidate = result.spec
-        ? { ...result.spec, name: name ?? result.spec.name, jobs: withDeadlines(result.spec.jobs ?? [], deadlines) }
+        ? { ...result.spec, name: name ?? result.spec.name, jobs: withDeadlines(result.spec.jobs, deadlines) }
         : {
             name: name ?? suggestedName,
             description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,

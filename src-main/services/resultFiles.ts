@@ -42,7 +42,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       const stored = batches.storedResult(id, r.index);
       return {
         scheduler: configurationLabel(inputs, r),
-        kind: stored.kind ?? inputs.schedulers[r.scheduler]?.kind ?? 'unknown',
+        kind: stored.kind ?? inputs.schedulers.at(r.scheduler)?.kind ?? 'unknown',
         seed: r.seed,
         summary: stored.summary,
         profiles: stored.profiles ?? {},

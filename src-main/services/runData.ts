@@ -63,7 +63,7 @@ export interface RunDataOptions {
 }
 
 export function runData(batches: BatchesRepo, batchId: string, run: number, { gantt: withGantt = false, maxBars = MAX_GANTT_BARS, batch = batches.get(batchId) }: RunDataOptions = {}): RunData {
-  const plan = batch.plan[run];
+  const plan = batch.plan[run] as (typeof batch.plan)[number] | undefined;
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
   // Without the Gantt only the time series is inflated: a run's attempts are most of its blob.
   const { result, columns, lengths } = batches.runResult(batchId, run, withGantt ? undefined : (name) => !name.startsWith(ATTEMPT_PREFIX));
@@ -122,7 +122,7 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
     const j = result.jobs.findIndex((x) => x.id === jobId);
     if (j < 0) return { ...base, job: null, attempts: [], recorded: false };
     const job = result.jobs[j];
-    const recorded = Boolean(columns[ATTEMPT.task] && result.jobMaps && result.jobReduces);
+    const recorded = Boolean(Object.hasOwn(columns, ATTEMPT.task) && result.jobMaps && result.jobReduces);
     const attempts: WhyAttempt[] = [];
     if (recorded) {
       const names = taskNamer(result.jobs, result.jobMaps!, result.jobReduces!);

@@ -52,7 +52,7 @@ export const ExperimentDesignSchema = z
     });
     const sweep = d.sweep;
     if (sweep?.target === 'scheduler') {
-      const target = d.schedulers[sweep.scheduler];
+      const target = d.schedulers[sweep.scheduler] as (typeof d.schedulers)[number] | undefined;
       if (!target) ctx.addIssue({ code: 'custom', path: ['sweep', 'scheduler'], message: `there is no scheduler ${sweep.scheduler + 1}` });
       else if (!sweepableParameters(target).includes(sweep.parameter))
         ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric parameter of ${target.kind}` });

@@ -77,7 +77,7 @@ export function profilesRepo(store: Store) {
           const row = selectOne<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE template = ? AND name = ?', [template, MEASURED]);
           const before = row ? (JSON.parse(row.profile_json) as MeasuredRow) : undefined;
           const merged = before ? mergeTotals([{ [template]: before.totals }, { [template]: t }])[template] : t;
-          const runAria = aria[template];
+          const runAria = Object.hasOwn(aria, template) ? aria[template] : undefined;
           const mergedAria = before?.aria && runAria ? mergeAriaTotals(before.aria, runAria) : (runAria ?? before?.aria);
           upsert(db, template, MEASURED, 'runs', JSON.stringify({ runs: (before?.runs ?? 0) + 1, totals: merged, ...(mergedAria ? { aria: mergedAria } : {}) }), at);
         }

@@ -12,14 +12,14 @@ let guard: Guard | undefined;
 
 function parse(hash: string): Route {
   const [, area, id] = /^#\/(clusters|workloads|experiments|history|planner|reproduce)(?:\/([\w-]+))?/.exec(hash) ?? [];
-  return { area: (area as Route['area']) ?? 'clusters', ...(id ? { id } : {}) };
+  return { area: (area as Route['area'] | undefined) ?? 'clusters', ...(id ? { id } : {}) };
 }
 
 export const route = reactive<Route>(parse(window.location.hash));
 
 const hashOf = (r: Route) => `#/${r.area}${r.id ? `/${r.id}` : ''}`;
 
-window.addEventListener('hashchange', async () => {
+async function followHash(): Promise<void> {
   const next = parse(window.location.hash);
   if (next.area === route.area && next.id === route.id) return;
   if (guard && !(await guard())) {
@@ -27,7 +27,8 @@ window.addEventListener('hashchange', async () => {
     return;
   }
   Object.assign(route, { area: next.area, id: next.id });
-});
+}
+window.addEventListener('hashchange', () => void followHash());
 
 export async function navigate(next: Route): Promise<boolean> {
   if (next.area === route.area && next.id === route.id) return true;

@@ -69,7 +69,7 @@ export function ariaTotalsFromRumen(text: string): { totals: Record<string, Aria
       return;
     }
     const key = templateByName(name)?.name ?? name;
-    totals[key] = totals[key] ? mergeAriaTotals(totals[key], got.totals) : got.totals;
+    totals[key] = Object.hasOwn(totals, key) ? mergeAriaTotals(totals[key], got.totals) : got.totals;
   });
   stream.push(text);
   stream.end();

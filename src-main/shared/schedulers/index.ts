@@ -53,7 +53,8 @@ export function schedulerLabel(spec: SchedulerSpec): string {
 
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */
 export function optionLabel(kind: SchedulerKind, key: string): string {
-  return SCHEDULER_BY_KIND[kind]?.labels[key] ?? key;
+  const labels: Partial<Record<string, string>> = SCHEDULER_BY_KIND[kind].labels;
+  return labels[key] ?? key;
 }
 
 /** What a scheduler can run at once on these nodes with its settings (the designer's capacity line). */

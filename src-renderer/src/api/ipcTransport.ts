@@ -6,12 +6,13 @@ export function ipcTransport(bridge: StudioBridge): Transport {
   return {
     kind: 'ipc',
     invoke(channel, request) {
-      const fn = bridge.api[channel];
+      // The preload exposes the channels it was built with; an older preload may lack a newer one.
+      const fn = (bridge.api as Partial<StudioBridge['api']>)[channel];
       if (!fn) return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `channel ${channel} is not exposed` } });
       return fn(request) as Promise<ApiResult<unknown>>;
     },
     listen(event, listener) {
-      const subscribe = bridge.on[event];
+      const subscribe = (bridge.on as Partial<StudioBridge['on']>)[event];
       return subscribe ? subscribe(listener) : () => undefined;
     },
   };

@@ -39,7 +39,7 @@ export function useHistory<T>(initial: T, limit = 300) {
   }
 
   function undo() {
-    const last = past.value[past.value.length - 1];
+    const last = past.value.at(-1);
     if (!last) return;
     past.value = past.value.slice(0, -1);
     future.value = [...future.value, { value: present.value, label: last.label }];
@@ -48,7 +48,7 @@ export function useHistory<T>(initial: T, limit = 300) {
   }
 
   function redo() {
-    const next = future.value[future.value.length - 1];
+    const next = future.value.at(-1);
     if (!next) return;
     future.value = future.value.slice(0, -1);
     past.value = [...past.value, { value: present.value, label: next.label }];

@@ -8,7 +8,7 @@ import { api } from '../api';
  * fetched once, when it has finished. The comparison's table and charts read the same copy.
  */
 export function useRunData(batch: Ref<BatchDetail | undefined>) {
-  const data = ref<Record<number, RunData>>({});
+  const data = ref<Partial<Record<number, RunData>>>({});
   const loading = ref(false);
 
   async function load() {

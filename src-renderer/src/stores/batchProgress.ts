@@ -25,9 +25,9 @@ function append(series: LiveSeries, p: RunProgressEvent): void {
 
 /** Live progress of the runs of every batch executing now, from `experiments:progress` events. */
 export const useBatchProgress = defineStore('batchProgress', () => {
-  const byBatch = ref<Record<string, Record<number, RunProgressEvent>>>({});
+  const byBatch = ref<Record<string, Partial<Record<number, RunProgressEvent>>>>({});
   // Plain arrays under a shallow ref: thousands of points need no deep reactivity.
-  const live = shallowRef<Record<string, Record<number, LiveSeries>>>({});
+  const live = shallowRef<Record<string, Partial<Record<number, LiveSeries>>>>({});
   api.on('experiments:progress', (p) => {
     byBatch.value = { ...byBatch.value, [p.batchId]: { ...(byBatch.value[p.batchId] ?? {}), [p.run]: p } };
     if (!p.live) return;

@@ -21,7 +21,7 @@ function elements(node: Node, name: string, out: Node[] = []): Node[] {
 }
 
 /** The text inside an element, entities decoded (parse5 decodes them). */
-const textOf = (node: Node): string => ('value' in node && node.nodeName === '#text' ? node.value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '');
+const textOf = (node: Node): string => ('value' in node ? node.value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '');
 
 async function result(dir: string): Promise<string> {
   const out = path.join(dir, 'baselines.json');

@@ -31,9 +31,10 @@ export function groupRuns(batch: BatchDetail): RunGroup[] {
 export function groupConcurrency(batch: BatchDetail, groups: readonly RunGroup[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const g of groups) {
-    const run = g.runs[0];
-    const cluster = batch.inputs.clusters[run?.cluster ?? -1];
-    const parsed = SchedulerSpecSchema.safeParse(batch.inputs.schedulers[run?.scheduler ?? -1]);
+    const run = g.runs.at(0);
+    if (!run) continue;
+    const cluster = batch.inputs.clusters.at(run.cluster);
+    const parsed = SchedulerSpecSchema.safeParse(batch.inputs.schedulers.at(run.scheduler));
     if (cluster && parsed.success) out[g.key] = schedulerConcurrency(parsed.data, nodeShapes(cluster.spec)).text;
   }
   return out;

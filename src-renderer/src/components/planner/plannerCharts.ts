@@ -56,7 +56,7 @@ export function checkOption(points: readonly PlannerCheckPoint[], deadlineS?: nu
   const labels = points.map((p) => `${p.mapSlots}×${p.reduceSlots}`);
   return {
     animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: (v: number) => (v === null || v === undefined ? '—' : `${Math.round(v)} s`) },
+    tooltip: { trigger: 'axis', valueFormatter: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${Math.round(v)} s`) },
     legend: { top: 0 },
     grid: { left: 56, right: 16, top: 36, bottom: 56 },
     xAxis: { type: 'category', data: labels, name: 'Map × reduce slots', nameLocation: 'middle', nameGap: 36 },
