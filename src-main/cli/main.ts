@@ -62,6 +62,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         save: { type: 'boolean' },
         attempts: { type: 'boolean' },
         timing: { type: 'boolean' },
+        threads: { type: 'string' },
         run: { type: 'string' },
         format: { type: 'string' },
         samples: { type: 'string' },

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { ResultFile } from '@shared/experiment';
 import { resultFileText } from '@shared/resultFile';
 import { workRatios } from '@shared/workCount';
@@ -9,7 +10,7 @@ import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
 import type { Services } from '../services';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing]
+export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N]
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
@@ -19,6 +20,8 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
                in Experiments (the same file saved again adds to that design's history), its
                runs in Run history (time series as compressed columns); --attempts adds every
                task attempt (node, phases, locality, reason)
+  --threads N  runs simulated at once, one per worker thread (default: one per core; the
+               app keeps one core free). The result is the same whatever N is.
   --timing     add wall time and scheduler time per call to each run (not reproducible), and
                print each run's work counts: events per task, jobs looked at, order
                comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
@@ -28,6 +31,7 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
 export async function runCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, openServices: () => Promise<Services>): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`run needs an experiment file\n\n${runHelp}`);
+  const threads = threadsFlag(flags.threads);
   let loaded;
   try {
     loaded = loadExperiment(file);
@@ -42,7 +46,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   try {
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
-    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true });
+    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads });
     result = ran.result;
     if (flags.save) {
       const services = await openServices();
@@ -95,4 +99,15 @@ function workTable(runs: ResultFile['runs']): string {
       return [r.scheduler, r.seed, t.wallSeconds.toFixed(2), f(w.eventsPerTask), f(w.jobsPerHeartbeat), f(w.comparisonsPerHeartbeat), f(w.attemptsPerHeartbeat), t.work.orderSorts.toLocaleString('en-US'), f(w.reratedPerEvent)];
     }),
   );
+}
+
+/**
+ * `--threads`: how many runs go at once. A terminal run has the machine to itself, so by default
+ * every core simulates (the app, which must stay responsive, keeps one free).
+ */
+function threadsFlag(value: string | boolean | undefined): number {
+  if (value === undefined) return availableParallelism();
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new CliUsageError(`--threads: "${String(value)}" is not a whole number of threads from 1 to 256`);
+  return n;
 }

@@ -141,6 +141,19 @@ describe('workload-studio run', () => {
     expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: line \d+, format: /);
   });
 
+  it('gives the same result whatever the number of threads, and refuses a bad --threads', async () => {
+    const file = path.join(root, 'docs/examples/baselines.experiment.json');
+    const one = await cli(['run', file, '--threads', '1']);
+    const two = await cli(['run', file, '--threads', '2']);
+    expect(one.code).toBe(0);
+    expect(two.out).toBe(one.out);
+    for (const bad of ['0', '-1', 'many', '1.5']) {
+      const r = await cli(['run', file, `--threads=${bad}`]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`--threads: "${bad}" is not a whole number of threads`);
+    }
+  });
+
   it('adds wall-clock timing only when asked', async () => {
     const r = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--timing']);
     const result = JSON.parse(r.out);
