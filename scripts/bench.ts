@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'vite';
+import { workRatios } from '../src-main/shared/workCount';
 import { CASES } from './benchCase';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -72,7 +73,7 @@ async function main() {
   for (const key of keys) {
     const samples = [];
     const baseSamples = [];
-    for (let i = 0; i < (key === 'd' ? 1 : repeats); i++) {
+    for (let i = 0; i < (key === 'd' || key === 'j' ? 1 : repeats); i++) {
       samples.push(runOnce(entry, key));
       if (baseline) baseSamples.push(runOnce(baseline, key));
     }
@@ -94,6 +95,8 @@ async function main() {
       events: s.events,
       simulatedSeconds: Math.round(s.simulatedSeconds),
       jobsSucceeded: s.jobsSucceeded,
+      // Deterministic counts of work (docs/architecture.md "Work counters"): the same on every repeat.
+      ...(s.work ? { work: s.work, workPer: workRatios(s.work) } : {}),
       ...(s.blobMb !== undefined ? { storedBlobMb: Number(s.blobMb.toFixed(1)) } : {}),
       ...(baseSamples.length ? { baselinePeakRssMb: Math.round(Math.max(...baseSamples.map((x) => x.peakRssMb))) } : {}),
       target: c.target,

@@ -142,6 +142,9 @@ export class SchedulerView implements ClusterView {
   nodeVcoresUsed(n: number): number {
     return this.s.nodeVcores[n];
   }
+  appMastersAwaited(): number {
+    return this.s.appMastersAwaited;
+  }
   appMasterNode(j: number): number {
     this.s.work.jobsExamined++;
     return this.s.jobAmNode[j];

@@ -51,6 +51,9 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   // The reduce-ready jobs are exactly the active jobs the slow-start rule lets start a pending reduce, in their order.
   const ready = s.active.filter((j) => s.jobPendReduces[j] > 0 && s.reducesMayStart(j));
   if (ready.join() !== s.reduceReady.list.join()) problems.push(`reduce-ready jobs listed as [${s.reduceReady.list.join(', ')}], by the rule [${ready.join(', ')}]`);
+  // The application masters awaited are the active jobs without one.
+  const awaited = s.active.filter((j) => s.jobAmNode[j] < 0).length;
+  if (awaited !== s.appMastersAwaited) problems.push(`${s.appMastersAwaited} application masters counted as awaited, ${awaited} active jobs have none`);
   // Each MR-cluster's pending tasks are the sum over its jobs.
   const mrPending = new Int32Array(s.mrPending.length);
   for (const j of s.active) if (s.jobMrCluster[j] >= 0) mrPending[s.jobMrCluster[j]] += s.jobPendMaps[j] + s.jobPendReduces[j];

@@ -78,6 +78,7 @@ export class JobBook {
     s.jobFinish[j] = s.now;
     s.jobFailed[j] = failed ? 1 : 0;
     s.jobsDone++;
+    if (s.jobAmNode[j] < 0) s.appMastersAwaited--;
     s.changed(j);
     for (const a of [...s.jobAttempts[j]]) this.events.killAttempt(a);
     if (failed) {
@@ -166,6 +167,7 @@ export class JobBook {
     const s = this.s;
     if (s.jobAmNode[j] >= 0) return false;
     s.jobAmNode[j] = n;
+    s.appMastersAwaited--;
     s.jobAmMemory[j] = memoryMb;
     s.jobAmVcores[j] = vcores;
     s.lastProgress = s.now;
@@ -187,6 +189,7 @@ export class JobBook {
       s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
       s.jobAmNode[j] = -1;
       s.jobAmMemory[j] = 0;
+      s.appMastersAwaited++;
       s.changed(j);
     }
   }

@@ -73,6 +73,8 @@ export interface ClusterView {
    * then built only when attempts are recorded.
    */
   launch(task: number, n: number, reason: string | (() => string), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
+  /** Active jobs whose application master is not placed: whether a heartbeat has an AM to place, without asking every job. */
+  appMastersAwaited(): number;
   /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;

@@ -41,6 +41,8 @@ export class EngineState {
   pendingTotal = 0;
   /** Pending reduces over all active jobs (part of pendingTotal). */
   pendingReduceTotal = 0;
+  /** Active jobs whose YARN application master is not placed (none yet, or lost with its node). */
+  appMastersAwaited = 0;
   jobsDone = 0;
   /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
   readonly active: number[] = [];
@@ -123,6 +125,7 @@ export class EngineState {
   activate(j: number): void {
     this.jobActiveSeq[j] = this.activeSeq++;
     this.active.push(j);
+    this.appMastersAwaited++;
   }
 
   /** Hadoop's slow-start: a job's reduces may start once this share of its maps is done. */

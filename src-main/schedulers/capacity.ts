@@ -3,7 +3,7 @@ import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 
 type CapacitySpec = SchedulerSpecOf<'capacity'>;
@@ -34,16 +34,45 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
   const leaves = leafQueues(spec.queues);
   const leafOf = (queue: string) => leaves.find((l) => l.name === queue) ?? leaves[0];
   const missed = new Map<number, number>();
+  const smallest = new SmallestContainer(spec);
   const found = { level: Locality.Node as Locality };
   let clusterMemory = 0;
 
+  /** Memory each active job holds (its containers and its application master), in whole MB. */
+  const jobMemory = (view: ClusterView, j: number) =>
+    view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
+  // Each leaf's memory in use, kept as jobs change (the engine's change log) instead of summed over
+  // every queued job at every decision. Container sizes are whole MB, so the sums are exact.
+  const used = new Map<string, number>();
+  /** Memory each active job was last counted with; finished jobs wait in `gone` to be taken out. */
+  const held = new Map<number, number>();
+  const gone = new Set<number>();
+  const jobsOf = new Map<string, number[]>(leaves.map((l) => [l.name, []]));
+  let usedAt = -1;
   function queueUsage(view: ClusterView): Map<string, number> {
-    const used = new Map<string, number>();
-    for (const j of view.activeJobs) {
-      const leaf = leafOf(view.job(j).queue).name;
-      const mem = view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
-      used.set(leaf, (used.get(leaf) ?? 0) + mem);
+    const version = view.stateVersion();
+    if (version === usedAt) return used;
+    const changed = usedAt >= 0 ? view.jobsChangedSince(usedAt) : undefined;
+    if (changed) {
+      for (const j of new Set(Array.from(changed))) {
+        if (!held.has(j)) continue;
+        const leaf = leafOf(view.job(j).queue).name;
+        const now = gone.has(j) ? 0 : jobMemory(view, j);
+        used.set(leaf, (used.get(leaf) ?? 0) - (held.get(j) ?? 0) + now);
+        held.set(j, now);
+      }
+    } else {
+      used.clear();
+      for (const j of held.keys()) {
+        const mem = jobMemory(view, j);
+        held.set(j, mem);
+        const leaf = leafOf(view.job(j).queue).name;
+        used.set(leaf, (used.get(leaf) ?? 0) + mem);
+      }
     }
+    for (const j of gone) held.delete(j);
+    gone.clear();
+    usedAt = version;
     return used;
   }
 
@@ -78,14 +107,24 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
 
   return {
     name: 'capacity',
-    onJobFinished(j) {
+    onJobSubmitted(j, view) {
+      held.set(j, 0);
+      jobsOf.get(leafOf(view.job(j).queue).name)!.push(j);
+    },
+    onJobFinished(j, view) {
       missed.delete(j);
+      // The next usage update takes what it held out of its leaf (a finish is in the change log).
+      gone.add(j);
+      const own = jobsOf.get(leafOf(view.job(j).queue).name)!;
+      own.splice(own.indexOf(j), 1);
     },
     onHeartbeat(n: number, view: ClusterView) {
       // Application masters still to place count as work too.
-      if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
+      if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       if (clusterMemory === 0) for (let i = 0; i < view.topology.nodeCount; i++) clusterMemory += nodeOffer(spec, view, i).memoryMb;
       for (let guard = 0; guard < 1024; guard++) {
+        // A node too full for any job's smallest container: walking the queues would find nothing.
+        if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
         const used = queueUsage(view);
         // Leaves in order of how far below their guarantee they are; a leaf at its maximum waits.
         const candidates = leaves
@@ -93,8 +132,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
           .sort((a, b) => (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) || a.name.localeCompare(b.name));
         let launched = false;
         for (const leaf of candidates) {
-          for (const j of view.activeJobs) {
-            if (leafOf(view.job(j).queue) !== leaf) continue;
+          for (const j of jobsOf.get(leaf.name)!) {
             if (tryJob(view, j, n, leaf)) {
               launched = true;
               break;

@@ -39,3 +39,29 @@ export function appMasterFirst(cfg: ContainerConfig, view: ClusterView, j: numbe
   view.placeAppMaster(j, n, cfg.amMemoryMb, cfg.amVcores);
   return 'placed';
 }
+
+/**
+ * The smallest container any job of the run can ask for (its application master, a map, a reduce):
+ * a node with less free room than this cannot take anything, so a heartbeat there need not ask
+ * every queued job. Measured once per run over every job, submitted or not.
+ */
+export class SmallestContainer {
+  private memoryMb = NaN;
+
+  constructor(private readonly cfg: ContainerConfig) {}
+
+  /** False when nothing any job asks for fits in `free` (vcores: at least one per task container). */
+  mayFit(view: ClusterView, free: { memoryMb: number; vcores: number }, taskVcores = 1): boolean {
+    if (Number.isNaN(this.memoryMb)) this.memoryMb = this.measure(view);
+    return free.memoryMb >= this.memoryMb && free.vcores >= Math.min(this.cfg.amVcores, taskVcores);
+  }
+
+  private measure(view: ClusterView): number {
+    let least = this.cfg.amMemoryMb;
+    for (let j = 0; j < view.jobCount; j++) {
+      least = Math.min(least, taskMemory(this.cfg, view, j, false));
+      if (view.job(j).reduces > 0) least = Math.min(least, taskMemory(this.cfg, view, j, true));
+    }
+    return least;
+  }
+}

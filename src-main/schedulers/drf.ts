@@ -1,10 +1,10 @@
 import { drfOptions } from '@shared/schedulers/drf';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import { sortJobs } from './jobOrder';
+import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 
 type DrfSpec = SchedulerSpecOf<'drf'>;
@@ -18,6 +18,12 @@ type DrfSpec = SchedulerSpecOf<'drf'>;
 export function drfScheduler(spec: DrfSpec): Scheduler {
   const found = { level: Locality.Node as Locality };
   let totals: { memoryMb: number; vcores: number } | undefined;
+  const smallest = new SmallestContainer(spec);
+  // Smallest dominant share first, ties by job index (a share moves only when the job's own containers do).
+  const byShare = new IncrementalJobOrder(
+    (view, j) => dominantShare(view, j),
+    () => 0,
+  );
 
   function dominantShare(view: ClusterView, j: number): number {
     const mem = view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
@@ -29,7 +35,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
     name: 'drf',
     onHeartbeat(n: number, view: ClusterView) {
       // Application masters still to place count as work too.
-      if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
+      if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       if (!totals) {
         totals = { memoryMb: 0, vcores: 0 };
         for (let i = 0; i < view.topology.nodeCount; i++) {
@@ -39,7 +45,9 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
         }
       }
       for (let guard = 0; guard < 1024; guard++) {
-        const order = sortJobs(view, [...view.activeJobs], (a, b) => dominantShare(view, a) - dominantShare(view, b) || a - b);
+        // A node too full for any job's smallest container: asking every job would find nothing.
+        if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
+        const order = byShare.current(view);
         let launched = false;
         for (const j of order) {
           const free = freeOnNode(spec, view, n);

@@ -4,8 +4,8 @@ import { cpuRequirement } from '../engine/profiles';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
-import { appMasterFirst, freeOnNode, taskMemory } from './containers';
-import { fewestRunningFirst } from './jobOrder';
+import { appMasterFirst, freeOnNode, SmallestContainer, taskMemory } from './containers';
+import { fewestRunningOrder } from './jobOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 
 type FineGrainedSpec = SchedulerSpecOf<'finegrained'>;
@@ -39,9 +39,9 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
   const freeCpu = (view: ClusterView, n: number) => pool(view, n) - view.nodeVcoresUsed(n);
   const average = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
-  function order(view: ClusterView): number[] {
-    return fewestRunningFirst(view);
-  }
+  const byShare = fewestRunningOrder();
+  const smallest = new SmallestContainer(spec);
+  const order = (view: ClusterView) => byShare.current(view);
 
   return {
     name: 'finer-grained cpu',
@@ -74,9 +74,11 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
       known.set(template, { map: analyse(s.map, s.mapWall), reduce: analyse(s.reduce, s.reduceWall) });
     },
     onHeartbeat(n: number, view: ClusterView) {
-      if (view.pendingTasks() === 0 && view.activeJobs.every((j) => view.appMasterNode(j) >= 0)) return;
+      if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       const most = spec.containersPerHeartbeat > 0 ? spec.containersPerHeartbeat : 4096;
       for (let guard = 0; guard < most; guard++) {
+        // Too full for any container (a task asks at least 1 of the pool's 100 per core): nothing to ask the queue.
+        if (!smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099)) return;
         let launched = false;
         for (const j of order(view)) {
           const free = freeOnNode(spec, view, n);

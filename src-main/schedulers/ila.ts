@@ -1,7 +1,7 @@
 import { ilaOptions } from '@shared/schedulers/ila';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../engine/profiles';
-import { fewestRunningFirst } from './jobOrder';
+import { fewestRunningOrder } from './jobOrder';
 import { definePlugin } from './plugin';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
@@ -50,6 +50,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   const observations: InterferenceSample[] = [];
   let sinceFit = 0;
   const demand = new Map<string, Demand>(); // key: job + ':m' / ':r'
+  /** Fair's one-pool order (fewest running tasks first), kept as jobs change. */
+  const byShare = fewestRunningOrder();
   const measured = new Map<string, number>(); // how many tasks measured so far
   const launchFeatures = new Map<number, InterferenceFeatures>();
   const allowedLevel = new Map<number, Locality>();
@@ -177,7 +179,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       if (view.pendingTasks() === 0) return;
       let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
-      const order = () => fewestRunningFirst(view);
+      const order = () => byShare.current(view);
       const found = { level: Locality.Node as Locality };
       while (freeMaps > 0) {
         let launched = false;

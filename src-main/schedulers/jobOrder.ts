@@ -1,4 +1,5 @@
 import type { ClusterView } from '../engine/schedulerApi';
+import { IncrementalJobOrder } from './incrementalOrder';
 
 /**
  * Sorts `jobs` in place by `compare`, counting every comparison in the run's work counters
@@ -31,4 +32,12 @@ export function byFewestRunning(view: ClusterView, a: number, b: number): number
 /** The same order on given running counts (Fair keeps the counts each job was placed with). */
 export function byRunningCounts(view: ClusterView, a: number, runningA: number, b: number, runningB: number): number {
   return runningA - runningB || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
+}
+
+/** The same order kept incrementally (incrementalOrder.ts): one per scheduler instance. */
+export function fewestRunningOrder(): IncrementalJobOrder {
+  return new IncrementalJobOrder(
+    (view, j) => view.runningMaps(j) + view.runningReduces(j),
+    (view, j) => view.jobSubmitTime(j),
+  );
 }

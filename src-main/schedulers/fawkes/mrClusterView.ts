@@ -41,6 +41,9 @@ export class MrClusterView implements ClusterView {
   pendingReduceTasks(): number {
     return this.v.mrClusterPendingReduceTasks(this.mrCluster);
   }
+  appMastersAwaited(): number {
+    return this.jobs.filter((j) => this.v.appMasterNode(j) < 0).length;
+  }
   /** The cluster's reduce-ready jobs that are its own (a job's MR-cluster is fixed by the design). */
   reduceReadyJobs(): readonly number[] {
     const name = this.topology.mrClusterNames[this.mrCluster];

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ClusterView, Scheduler } from '../../../src-main/engine/schedulerApi';
+import { IncrementalJobOrder } from '../../../src-main/schedulers/incrementalOrder';
+import { fewestRunningFirst, fewestRunningOrder } from '../../../src-main/schedulers/jobOrder';
+import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
+
+/** FIFO's decisions, with the order under test compared against a fresh sort at every heartbeat. */
+function checking(order: IncrementalJobOrder, fresh: (view: ClusterView) => number[], mismatches: string[]): Scheduler {
+  const inner = fifo(2, 1);
+  return {
+    name: 'checking',
+    onHeartbeat(n, view) {
+      const kept = [...order.current(view)];
+      const sorted = fresh(view);
+      if (kept.join() !== sorted.join()) mismatches.push(`t=${view.now}: kept [${kept.join()}], sorted [${sorted.join()}]`);
+      inner.onHeartbeat(n, view);
+    },
+  };
+}
+
+describe('IncrementalJobOrder', () => {
+  it('equals a full sort by fewest running tasks at every heartbeat, as jobs arrive, run and finish', () => {
+    const mismatches: string[] = [];
+    const jobs = Array.from({ length: 40 }, (_, i) => job(`j${i}`, cpuOnly(5 + (i % 7)), { maps: 1 + (i % 5), submit: (i % 9) * 3 }));
+    const r = run(cluster(1, 4), jobs, checking(fewestRunningOrder(), fewestRunningFirst, mismatches));
+    expect(r.jobs.every((j) => j.status === 'succeeded')).toBe(true);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('equals a full sort with failed nodes re-queueing work', () => {
+    const mismatches: string[] = [];
+    const jobs = Array.from({ length: 30 }, (_, i) => job(`j${i}`, cpuOnly(20), { maps: 3, submit: i }));
+    run(cluster(2, 3), jobs, checking(fewestRunningOrder(), fewestRunningFirst, mismatches), { mtbfS: 200, replenishAfterS: 60 }, 4);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('breaks ties by the tie key, then by job index, and treats two infinite keys as equal', () => {
+    const mismatches: string[] = [];
+    // Every job's key is Infinity (no deadline) and its tie its submit time: submit order, then index.
+    const order = new IncrementalJobOrder(
+      () => Infinity,
+      (view, j) => view.jobSubmitTime(j),
+    );
+    const jobs = Array.from({ length: 12 }, (_, i) => job(`j${i}`, cpuOnly(5), { maps: 1, submit: 10 - (i % 4) }));
+    const bySubmit = (view: ClusterView) => [...view.activeJobs].sort((a, b) => view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+    run(cluster(1, 2), jobs, checking(order, bySubmit, mismatches));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('costs comparisons per change in the log of the queue, not a sort of it', () => {
+    const jobs = Array.from({ length: 2000 }, (_, i) => job(`j${i}`, cpuOnly(20), { maps: 2 }));
+    const order = fewestRunningOrder();
+    const inner = fifo(2, 1);
+    let heartbeats = 0;
+    const r = run(cluster(1, 5), jobs, {
+      name: 'counting',
+      onHeartbeat(n, view) {
+        heartbeats++;
+        order.current(view);
+        inner.onHeartbeat(n, view);
+      },
+    }, { horizonS: 400 });
+    // One sort when the order is first asked for; afterwards each changed job costs about log2(2000) ≈ 11.
+    expect(r.work.orderSorts).toBe(1);
+    expect(heartbeats).toBeGreaterThan(500);
+    const afterFirstSort = r.work.orderComparisons - 2000 * 11;
+    expect(afterFirstSort / heartbeats).toBeLessThan(60);
+  });
+});
