@@ -15,7 +15,7 @@ export class CliUsageError extends Error {}
 /** Plain fixed-width table for terminals; numbers right-aligned. */
 export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const widths = headers.map((_, i) => cells.reduce((w, r) => Math.max(w, r[i].length), 0));
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number'));
   return (
     cells

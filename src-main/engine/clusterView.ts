@@ -57,6 +57,7 @@ export class SchedulerView implements ClusterView {
     return this.s.changedSince(version);
   }
   jobVersion(j: number): number {
+    this.s.work.jobsExamined++;
     return this.s.jobVersion[j];
   }
   pendingReduceTasks(): number {

@@ -13,7 +13,7 @@ import type { WorkCount } from '@shared/workCount';
 export class WorkCounters {
   /** Heartbeats handed to the scheduler (a node with a free slot or none). */
   heartbeats = 0;
-  /** Times the scheduler asked a job's pending maps or reduces or where its application master is: how many jobs it looked at. */
+  /** Times the scheduler asked a job's pending maps or reduces, where its application master is, or its version: how many jobs it looked at. */
   jobsExamined = 0;
   /** Sorts of the whole queue into a job order. */
   orderSorts = 0;

@@ -5,6 +5,7 @@ import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
+import { IncrementalJobOrder } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 
 type PrismSpec = SchedulerSpecOf<'prism'>;
@@ -149,32 +150,26 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
   }
 
   /**
-   * max − min of the jobs' shares (F of eq. 2), kept with the runner-up at each end so that the
-   * spread after one job's share changes is found without copying every share (fairnessGain runs
-   * for every candidate).
+   * max − min of the jobs' shares (F of eq. 2), with the runner-up at each end so that the spread
+   * after one job's share changes is found without copying every share (fairnessGain runs for every
+   * candidate). Read off the ends of the jobs ordered by share.
    */
   class Spread {
-    hi = -Infinity;
-    hi2 = -Infinity;
-    hiJob = -1;
-    lo = Infinity;
-    lo2 = Infinity;
-    loJob = -1;
-    size = 0;
-    constructor(shares: Map<number, number>) {
-      for (const [j, v] of shares) {
-        this.size++;
-        if (v > this.hi) {
-          this.hi2 = this.hi;
-          this.hi = v;
-          this.hiJob = j;
-        } else if (v > this.hi2) this.hi2 = v;
-        if (v < this.lo) {
-          this.lo2 = this.lo;
-          this.lo = v;
-          this.loJob = j;
-        } else if (v < this.lo2) this.lo2 = v;
-      }
+    readonly hi: number;
+    readonly hi2: number;
+    readonly hiJob: number;
+    readonly lo: number;
+    readonly lo2: number;
+    readonly loJob: number;
+    readonly size: number;
+    constructor(ordered: readonly number[], shareOf: (j: number) => number) {
+      const size = (this.size = ordered.length);
+      this.loJob = size ? ordered[0] : -1;
+      this.hiJob = size ? ordered[size - 1] : -1;
+      this.lo = size ? shareOf(this.loJob) : Infinity;
+      this.hi = size ? shareOf(this.hiJob) : -Infinity;
+      this.lo2 = size > 1 ? shareOf(ordered[1]) : Infinity;
+      this.hi2 = size > 1 ? shareOf(ordered[size - 2]) : -Infinity;
     }
     get value(): number {
       return this.size < 2 ? 0 : this.hi - this.lo;
@@ -188,20 +183,24 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     }
   }
 
-  /** The k jobs with the lowest share, lowest first (ties: the earlier job): one pass, no full sort. */
-  function lowestShares(jobs: readonly number[], shares: Map<number, number>, k: number): number[] {
-    const out: number[] = [];
-    const before = (x: number, y: number) => shares.get(x)! < shares.get(y)! || (shares.get(x)! === shares.get(y)! && x < y);
-    for (const j of jobs) {
-      if (out.length === k && !before(j, out[k - 1])) continue;
-      let i = out.length === k ? k - 1 : out.length;
-      while (i > 0 && before(j, out[i - 1])) {
-        out[i] = out[i - 1];
-        i--;
-      }
-      out[i] = j;
+  /**
+   * The active jobs by their share of one machine's capacities, lowest first (ties: the lower job
+   * index), one order per machine shape and cluster size (the Fair measure divides by it). A share
+   * moves only when its own job changes, so each order is kept from the engine's change log
+   * instead of re-reading every job at every heartbeat.
+   */
+  const byShare = new Map<string, IncrementalJobOrder>();
+  function sharesOrder(view: ClusterView, cap: Need): readonly number[] {
+    const shape = `${cap.cpu}/${cap.memory}/${cap.disk}/${cap.net}/${view.topology.nodeCount}`;
+    let order = byShare.get(shape);
+    if (!order) {
+      order = new IncrementalJobOrder(
+        (v, j) => jobUse(v, j, cap).share,
+        () => 0,
+      );
+      byShare.set(shape, order);
     }
-    return out;
+    return order.current(view);
   }
 
   return {
@@ -231,22 +230,17 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
           (nd.disk === 0 || used.disk + nd.disk <= cap.disk + 1e-9) &&
           (nd.net === 0 || used.net + nd.net <= cap.net + 1e-9);
 
-        const use = new Map<number, Need>();
-        const shares = new Map<number, number>();
-        for (const j of view.activeJobs) {
-          const e = jobUse(view, j, cap);
-          use.set(j, e.use);
-          shares.set(j, e.share);
-        }
-        const spread = new Spread(shares);
+        const ordered = sharesOrder(view, cap);
+        const shareOf = (j: number) => jobUse(view, j, cap).share;
+        const spread = new Spread(ordered, shareOf);
         const before = spread.value;
         const fairnessGain = (j: number, nd: Need, leading: boolean) => {
-          const u = { ...use.get(j)! };
+          const u = { ...jobUse(view, j, cap).use };
           u.cpu += nd.cpu;
           u.disk += nd.disk;
           u.net += nd.net;
           if (leading) u.memory += nd.memory;
-          return before - spread.with(j, spec.fairness === 'fair' ? shares.get(j)! + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0) : share(view, j, u, cap));
+          return before - spread.with(j, spec.fairness === 'fair' ? shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0) : share(view, j, u, cap));
         };
 
         const candidates: Candidate[] = [];
@@ -261,7 +255,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
           candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
-        const topK = lowestShares(view.activeJobs, shares, spec.topK);
+        const topK = ordered.slice(0, spec.topK);
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
         for (const j of topK) {

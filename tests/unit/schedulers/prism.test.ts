@@ -3,6 +3,7 @@ import { SchedulerSpecSchema } from '@shared/schedulers';
 import { PhaseKind } from '../../../src-main/engine/model';
 import type { ClusterView } from '../../../src-main/engine/schedulerApi';
 import { Locality } from '../../../src-main/engine/topology';
+import { WorkCounters } from '../../../src-main/engine/workCounters';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
@@ -40,6 +41,10 @@ function machine(now: number) {
     runningAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => ({ attempt: a.attempt, task: a.task, node: 0, start: 0, progress: 0.5, speculative: false, isReduce: a.isReduce })),
     stateVersion: () => version,
     jobVersion: () => version,
+    // No change log: the share order is sorted afresh at each change.
+    jobsChangedSince: () => undefined,
+    jobFinishTime: () => NaN,
+    work: new WorkCounters(),
     jobAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => a.attempt),
     jobAttemptCount: (j: number, phase: PhaseKind, paused: boolean) => attempts.filter((a) => a.job === j && a.phase === phase && a.paused === paused).length,
     attemptPhase: (a: number) => attempts[a].phase,
