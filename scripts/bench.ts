@@ -54,9 +54,11 @@ function baselineTree(ref: string): string {
   return dir;
 }
 
+class CaseFailed extends Error {}
+
 function runOnce(entry: string, key: string) {
   const child = spawnSync(process.execPath, ['--max-old-space-size=4096', entry, '--case', key], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 24 });
-  if (child.status !== 0) throw new Error(`case ${key} failed:\n${child.stderr}`);
+  if (child.status !== 0) throw new CaseFailed(`case ${key} failed:\n${child.stderr.slice(-4000)}`);
   return JSON.parse(child.stdout);
 }
 
@@ -73,9 +75,17 @@ async function main() {
   for (const key of keys) {
     const samples = [];
     const baseSamples = [];
-    for (let i = 0; i < (key === 'd' || key === 'j' ? 1 : repeats); i++) {
-      samples.push(runOnce(entry, key));
-      if (baseline) baseSamples.push(runOnce(baseline, key));
+    try {
+      for (let i = 0; i < (key === 'd' || key === 'j' ? 1 : repeats); i++) {
+        samples.push(runOnce(entry, key));
+        if (baseline) baseSamples.push(runOnce(baseline, key));
+      }
+    } catch (err) {
+      // One case that crashes is reported as failed; the others' figures are kept.
+      if (!(err instanceof CaseFailed)) throw err;
+      process.stderr.write(`${err.message}\n`);
+      report[key] = { case: CASES[key].name, failed: err.message.split('\n').find((l) => /Error/.test(l)) ?? 'crashed' };
+      continue;
     }
     const wall = median(samples.map((s) => s.wallSeconds));
     const s = samples.find((x) => x.wallSeconds === wall)!;
