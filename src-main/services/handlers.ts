@@ -1,3 +1,4 @@
+import type { SettingsFile } from './settingsFile';
 import { ClusterSpecSchema } from '@shared/cluster';
 import { serializeClusterFile } from '@shared/clusterFile';
 import { generateUniformCluster } from '@shared/clusterGenerator';
@@ -38,6 +39,8 @@ export interface ServiceDeps {
   pickFile?: () => Promise<string | undefined>;
   /** Prints a report's HTML to PDF: a hidden window in the app, Chromium in serve; absent, PDF reports are refused with a reason. */
   printPdf?: PdfPrinter;
+  /** This machine's settings file in the data folder. */
+  settings: SettingsFile;
 }
 
 export type Handlers = {
@@ -57,7 +60,7 @@ function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: 
   });
 }
 
-export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf }: ServiceDeps): Handlers {
+export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf, settings }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);
   const profiles = profilesRepo(store);
@@ -216,6 +219,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     ...plannerHandlers(store, events),
     ...sampleHandlers(store, events),
 
+    'settings:get': () => settings.view(),
+    'settings:update': (next) => settings.write(next),
     'store:status': () => store.status(),
     'store:restoreBackup': async ({ name }) => {
       const status = await store.restoreBackup(name);

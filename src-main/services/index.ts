@@ -4,7 +4,8 @@ import { createHandlers, type ServiceDeps } from './handlers';
 import { ExperimentRunner } from './experimentRunner';
 import { ImportSessions } from './importSessions';
 import { batchesRepo } from '../store/batchesRepo';
-import type { RunPool } from '../runner/runPool';
+import { RunPool } from '../runner/runPool';
+import { SettingsFile } from './settingsFile';
 import { Store } from '../store/database';
 
 export interface Services {
@@ -26,8 +27,10 @@ export async function startServices(options: { dataDir: string; openExternal?: S
   // "running": whoever opens the store next closes it as interrupted. Batches whose process still
   // runs (the app while the CLI opens the folder, or the other way round) are left alone.
   await batchesRepo(store).closeInterrupted();
-  const runner = new ExperimentRunner(store, events, options.makePool);
-  const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner }));
+  const settings = new SettingsFile(store.dataDir);
+  // Each batch sizes its pool from the settings as they are when it starts.
+  const runner = new ExperimentRunner(store, events, options.makePool ?? (() => new RunPool({ threads: settings.runThreads() })));
+  const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner, settings }));
   return {
     store,
     events,

@@ -63,6 +63,8 @@ export const CHANNEL_NAMES = [
   'store:status',
   'store:restoreBackup',
   'app:openExternal',
+  'settings:get',
+  'settings:update',
 ] as const;
 
 export const EVENT_NAMES = ['store:changed', 'import:progress', 'experiments:progress'] as const;

@@ -3,6 +3,7 @@ import { PlannerCheckSchema, type PlannerCheckResult } from './aria/check';
 import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from './aria/profile';
 import type { StoredScalingRun } from './aria/scaling';
 import { ClusterSpecSchema } from './cluster';
+import { SettingsSchema, type SettingsView } from './settings';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent } from './design';
@@ -136,6 +137,9 @@ export const contract = {
   'store:status': channel<StoreStatus>()(nothing),
   'store:restoreBackup': channel<StoreStatus>()(z.strictObject({ name: z.string().regex(/^[\w.-]+\.sqlite$/, 'must be a backup file name') })),
   'app:openExternal': channel<{ opened: boolean }>()(z.strictObject({ url: z.string().url('must be a URL') })),
+  /** This machine's settings (a file beside the store) with its core count. */
+  'settings:get': channel<SettingsView>()(nothing),
+  'settings:update': channel<SettingsView>()(SettingsSchema),
 } as const;
 
 export type Contract = typeof contract;

@@ -69,6 +69,8 @@ describe('IPC allowlist', () => {
       'store:status',
       'store:restoreBackup',
       'app:openExternal',
+      'settings:get',
+      'settings:update',
     ]);
     expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());

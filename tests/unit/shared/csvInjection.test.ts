@@ -54,7 +54,7 @@ describe('CSV cells that a spreadsheet would run', () => {
   });
 
   it("are neutralised in every CSV of a report", () => {
-    const jobs = HOSTILE.map((id, i) => ({ id, template: '@tpl', status: 'succeeded' as const, submit: i, start: i, finish: i + 10, maps: 2, locality: [1, 0, 1, 0] as [number, number, number, number] }));
+    const jobs = HOSTILE.map((id, i) => ({ id, template: '@tpl', status: 'succeeded' as const, submit: i, start: i, finish: i + 10, maps: 2, locality: { node: 1, server: 0, rack: 1, offRack: 0 } }));
     const summary = {
       jobs: 6, succeeded: 6, failed: 0, unfinished: 0, makespan: 20, meanJct: 10, medianJct: 10, p95Jct: 10, throughputJobsPerHour: 1000,
       utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 }, locality: { node: 6, server: 0, rack: 6, offRack: 0 }, meanAnp: 0.5, unfairness: 0.3, jainIndex: 0.8, meanSlowdown: 2,

@@ -1,0 +1,43 @@
+import * as fs from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS, runThreadsFor, SettingsSchema, type Settings, type SettingsView } from '@shared/settings';
+import { atomicWriteFile } from '../store/atomicWrite';
+
+export const SETTINGS_FILE = 'settings.json';
+
+/**
+ * The settings file in the data folder (`settings.json`), written atomically. A missing, unreadable
+ * or invalid file gives the defaults: settings are a convenience, never a reason not to start.
+ */
+export class SettingsFile {
+  readonly file: string;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, SETTINGS_FILE);
+  }
+
+  read(): Settings {
+    try {
+      const parsed = SettingsSchema.safeParse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
+      return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+    } catch {
+      return { ...DEFAULT_SETTINGS };
+    }
+  }
+
+  write(settings: Settings): SettingsView {
+    atomicWriteFile(this.file, new TextEncoder().encode(`${JSON.stringify(settings, null, 2)}\n`));
+    return this.view();
+  }
+
+  view(): SettingsView {
+    const cores = availableParallelism();
+    return { settings: this.read(), cores, automaticThreads: runThreadsFor({ runThreads: null }, cores) };
+  }
+
+  /** Runs at once for the next batch. */
+  runThreads(): number {
+    return runThreadsFor(this.read(), availableParallelism());
+  }
+}

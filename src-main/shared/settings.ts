@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * The studio's settings on this machine (a file beside the store, not in it: they describe the
+ * machine, not the experiments). `runThreads` is how many runs of a batch simulate at once, one
+ * per worker thread; null lets the studio choose (one per core but one, so the window stays
+ * responsive). The result of a run never depends on it.
+ */
+export const SettingsSchema = z.strictObject({
+  runThreads: z.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').nullable(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = { runThreads: null };
+
+/** The settings with what the machine has, for the settings dialog. */
+export interface SettingsView {
+  settings: Settings;
+  /** Cores this machine has. */
+  cores: number;
+  /** Runs at once when the studio chooses. */
+  automaticThreads: number;
+}
+
+/** Runs at once under `settings` on a machine with `cores` cores. */
+export function runThreadsFor(settings: Settings, cores: number): number {
+  return settings.runThreads ?? Math.max(1, cores - 1);
+}

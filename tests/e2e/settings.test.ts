@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { SettingsView } from '@shared/settings';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+describe('settings: how many runs simulate at once', () => {
+  it('starts automatic, saves a chosen number for the next batch, and shows it when reopened', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.getByTestId('open-settings').click();
+      const form = page.getByTestId('settings');
+      await form.waitFor();
+      const select = form.getByLabel('Simulations at once');
+      expect(await select.inputValue()).toBe('auto');
+      const before = await ok<SettingsView>(studio.services, 'settings:get', {});
+      expect(await form.textContent()).toContain(`Automatic: ${before.automaticThreads} (one core left free)`);
+      expect(await form.textContent()).toContain(`This machine has ${before.cores} core`);
+      await screenshot(page, 'settings-light');
+      await select.selectOption('1');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+      // Saved where the next batch's pool reads it.
+      await expect.poll(async () => (await ok<SettingsView>(studio.services, 'settings:get', {})).settings.runThreads).toBe(1);
+      await page.getByTestId('open-settings').click();
+      await page.getByTestId('settings').waitFor();
+      expect(await page.getByTestId('settings').getByLabel('Simulations at once').inputValue()).toBe('1');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('settings').waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { runThreadsFor } from '@shared/settings';
+import { SETTINGS_FILE, SettingsFile } from '../../../src-main/services/settingsFile';
+import { useServices } from '../../helpers/services';
+import { useTempDirs } from '../../helpers/tempDir';
+
+describe('settings: how many runs simulate at once', () => {
+  const services = useServices();
+  const tempDir = useTempDirs();
+
+  it('lets the studio choose by default (one core left free), and keeps a chosen number across restarts', async () => {
+    const dir = tempDir();
+    const s = await services(dir);
+    const cores = availableParallelism();
+    expect(await s.dispatch('settings:get', {})).toEqual({ ok: true, data: { settings: { runThreads: null }, cores, automaticThreads: Math.max(1, cores - 1) } });
+    expect(await s.dispatch('settings:update', { runThreads: 3 })).toMatchObject({ ok: true, data: { settings: { runThreads: 3 } } });
+    await s.close();
+    const again = await services(dir);
+    expect(await again.dispatch('settings:get', {})).toMatchObject({ ok: true, data: { settings: { runThreads: 3 } } });
+    expect(new SettingsFile(dir).runThreads()).toBe(3);
+  });
+
+  it('refuses a number that is not a whole number from 1 to 256, naming the field, and keeps what was saved', async () => {
+    const dir = tempDir();
+    const s = await services(dir);
+    await s.dispatch('settings:update', { runThreads: 2 });
+    for (const [bad, message] of [
+      [0, 'must be at least 1'],
+      [1.5, 'must be a whole number'],
+      [1000, 'must be at most 256'],
+    ] as const) {
+      const r = await s.dispatch('settings:update', { runThreads: bad });
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'runThreads' } });
+      expect(!r.ok && r.error.message).toContain(message);
+    }
+    expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, data: { settings: { runThreads: 2 } } });
+  });
+
+  it('starts with the defaults when the file is unreadable or invalid, and never fails to open', async () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, SETTINGS_FILE), '{"runThreads": "many"');
+    const s = await services(dir);
+    expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, data: { settings: { runThreads: null } } });
+    expect(new SettingsFile(dir).runThreads()).toBe(runThreadsFor({ runThreads: null }, availableParallelism()));
+  });
+
+  it('automatic means one per core but one, and never none', () => {
+    expect(runThreadsFor({ runThreads: null }, 8)).toBe(7);
+    expect(runThreadsFor({ runThreads: null }, 1)).toBe(1);
+    expect(runThreadsFor({ runThreads: 5 }, 2)).toBe(5);
+  });
+});
