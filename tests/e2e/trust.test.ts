@@ -304,6 +304,10 @@ describe('a long run shows itself live and keeps its partial results when cancel
       const live = page.getByTestId('live-charts');
       await expect.poll(async () => Number((await live.locator('.charts').getAttribute('data-points').catch(() => '0')) ?? 0), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
       expect(await live.locator('canvas').count()).toBeGreaterThanOrEqual(2);
+      // The charts redraw as samples arrive (they froze at their first samples once): count draws.
+      const cpuDraws = () => live.getByRole('img', { name: 'CPU busy over simulated time' }).getAttribute('data-draws').then(Number);
+      const drawsBefore = await cpuDraws();
+      await expect.poll(cpuDraws, { timeout: 60_000 }).toBeGreaterThanOrEqual(drawsBefore + 3);
       await screenshot(page, 'live-charts-light');
       await page.getByTestId('cancel-batch').click();
       const partial = page.getByTestId('partial-runs');
