@@ -92,7 +92,7 @@ function btworld(cluster: string): Job[] {
   return jobs;
 }
 
-function experiment(file: string, name: string, description: string, nodes: number, schedulers: object[], jobs: Job[], workloadDescription: string) {
+function experiment(file: string, name: string, description: string, nodes: number, schedulers: object[], jobs: Job[], workloadDescription: string, seeds = [1]) {
   const doc = {
     format: 'workload-studio.experiment',
     name,
@@ -100,7 +100,7 @@ function experiment(file: string, name: string, description: string, nodes: numb
     cluster: cluster(nodes, 10),
     workload: { name: `${name} workload`, description: workloadDescription, jobs: jobs.sort((a, b) => a.submit - b.submit || a.id.localeCompare(b.id)) },
     schedulers,
-    seeds: [1],
+    seeds,
     simulation: { heartbeatS: 3 },
   };
   writeFileSync(path.resolve(__dirname, '../resources/presets', file), JSON.stringify(doc, null, 2) + '\n');
@@ -140,6 +140,24 @@ experiment(
   POLICIES.map((p) => fawkes(p, 'transient-core', 120, { dataSetGb: 200 })),
   D,
   'c-1: 165 small jobs, Poisson; c-2: 188 jobs in 6 bursts with 10 medium and 4 large; c-3: 555 small jobs, Poisson; WordCount and Sort, 2 hours (Table 2, WKLD-D).',
+);
+
+/**
+ * Not in the paper: WKLD-D with jobs of every size in every MR-cluster. In Table 2's WKLD-D c-1 and
+ * c-3 hold only small jobs, so counting their waiting jobs (JD), input (DD) or tasks (TD) weighs
+ * them alike; with sizes mixed inside each queue the three demand measures disagree, which is where
+ * sec. 7.3's "the finer the granularity, the more balanced" can show.
+ */
+const Dmixed = [...average('c-1', 165, 7200, { small: 0.9, medium: 0.07, large: 0.03 }, 31), ...bursty('c-2', 188, 7200, 6, { medium: 10, large: 4 }, 32), ...average('c-3', 555, 7200, { small: 0.96, medium: 0.03, large: 0.01 }, 33)];
+experiment(
+  'fawkes-wkld-d-mixed.experiment.json',
+  'FAWKES WKLD-D, sizes mixed in every MR-cluster',
+  'A variant of Ghit et al. sec. 7.3 (not in the paper): WKLD-D\'s arrivals and cluster, but c-1 and c-3 also get medium (50 GB) and large (100 GB) jobs among their small ones, so waiting jobs (JD), waiting input (DD) and waiting tasks (TD) weigh the MR-clusters differently. None, the demand-based and the usage-based policies over three seeds, T = 120 s, growing with transient-core nodes.',
+  48,
+  ['none', 'jd', 'dd', 'td', 'pu', 'du', 'ru'].map((p) => fawkes(p, 'transient-core', 120, { dataSetGb: 200 })),
+  Dmixed,
+  'c-1: 165 jobs, 90 % small, 7 % medium, 3 % large, Poisson; c-2: 188 jobs in 6 bursts with 10 medium and 4 large; c-3: 555 jobs, 96 % small, 3 % medium, 1 % large, Poisson; WordCount and Sort, 2 hours (WKLD-D with mixed sizes).',
+  [1, 2, 3],
 );
 
 const E = [...average('c-1', 359, 7200, { small: 8, medium: 1, large: 1 }, 21), ...btworld('c-2'), ...average('c-3', 559, 7200, { small: 1, medium: 0, large: 0 }, 23)];

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * One MR-cluster of a FAWKES run (Ghit et al. sec. 7), as a result file carries it: its service
  * level (average job slowdown against the same job alone on its minimum share, Fig. 9), how often
  * and how much it was resized, and its size, queue, weight and discrimination over time (Fig. 6, 7,
- * 10, 11), sampled every interval T and at every resize.
+ * 10, 11), sampled every interval T and, for every MR-cluster at once, whenever any one's size changes.
  */
 export const MrClusterReportSchema = z.strictObject({
   name: z.string(),
@@ -15,7 +15,11 @@ export const MrClusterReportSchema = z.strictObject({
   avgSlowdown: z.number().nullable(),
   /** Most jobs waiting or running in its queue at once. */
   maxQueue: z.number().int().min(0),
-  /** Times its share was changed by the weighting (deployments and removals not counted, as in sec. 7.3). */
+  /**
+   * Re-balances counted for it: each change of the shares by the weighting counts once, for the
+   * MR-cluster it grew most (shrank most when none grew), so the sum over MR-clusters is the
+   * number of reconfigurations sec. 7.3 counts (deployments and removals not counted).
+   */
   reconfigurations: z.number().int().min(0),
   /** Seconds from its first request to holding its minimum share; null when never admitted. */
   minShareReachedS: z.number().nullable(),

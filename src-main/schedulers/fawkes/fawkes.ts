@@ -9,7 +9,7 @@ import { MrCluster, Stage } from './mrCluster';
 import { MrClusterView } from './mrClusterView';
 import { innerScheduler, readDesign } from './design';
 import { discrimination, globalDiscrimination, targetShares } from './shares';
-import { normaliseWeights, sampleValue, type MrClusterSample } from './weighting';
+import { normaliseWeights, sampleValues, type MrClusterSample } from './weighting';
 
 type FawkesSpec = SchedulerSpecOf<'fawkes'>;
 
@@ -47,6 +47,7 @@ export class Fawkes implements Scheduler {
   private nextSample = 0;
   private samplesTaken = 0;
   private lastTick = 0;
+  private sizesChanged = false;
   private readonly growRole: number;
 
   constructor(private readonly spec: Omit<FawkesSpec, 'kind'>) {
@@ -72,6 +73,7 @@ export class Fawkes implements Scheduler {
     this.reference[j] = view.jobAloneSeconds(j, c.referenceCores);
     c.inner.onJobSubmitted?.(j, c.view);
     if (c.stage === Stage.Inactive) this.request(c, view);
+    this.recordSizes(view);
     if (!this.periodic) {
       this.periodic = true;
       this.nextSample = view.now + this.sampleEvery;
@@ -112,6 +114,7 @@ export class Fawkes implements Scheduler {
       else this.periodic = false;
     }
     this.grow(view);
+    this.recordSizes(view);
   }
 
   report(view: ClusterView) {
@@ -165,7 +168,6 @@ export class Fawkes implements Scheduler {
         else this.take(n, head, NODE_CORE, view);
       }
       this.checkMinShare(head, view);
-      head.record(view.now);
     }
   }
 
@@ -199,7 +201,6 @@ export class Fawkes implements Scheduler {
     c.stageEnd = NaN;
     c.touch(view.now);
     for (const n of [...c.nodes]) this.free(n, view);
-    c.record(view.now);
     // Jobs that came while it was saving make it request again.
     if (c.view.jobs.length > 0) this.request(c, view);
     this.admit(view);
@@ -208,11 +209,16 @@ export class Fawkes implements Scheduler {
   // ------------------------------------------------------------------ weights and shares (sec. 4.1-4.3)
 
   private sample(view: ClusterView): void {
-    for (const c of this.clusters) {
-      if (!c.monitored) continue;
-      c.sampleSum += sampleValue(this.observe(c, view), c.minShare, this.spec);
+    const monitored = this.clusters.filter((c) => c.monitored);
+    const values = sampleValues(
+      monitored.map((c) => this.observe(c, view)),
+      monitored.map((c) => c.minShare),
+      this.spec,
+    );
+    monitored.forEach((c, i) => {
+      c.sampleSum += values[i];
       c.sampleCount++;
-    }
+    });
   }
 
   private observe(c: MrCluster, view: ClusterView): MrClusterSample {
@@ -259,10 +265,12 @@ export class Fawkes implements Scheduler {
       alive,
       stay.map((c) => ({ weight: c.weight, minShare: c.minShare })),
     );
-    stay.forEach((c, i) => {
-      if (targets[i] !== c.target) c.reconfigurations++;
-      c.target = targets[i];
-    });
+    const moved = reconfiguredFor(
+      stay.map((c) => c.target),
+      targets,
+    );
+    if (moved >= 0) stay[moved].reconfigurations++;
+    stay.forEach((c, i) => (c.target = targets[i]));
     for (const c of stay) this.shrink(c, view);
   }
 
@@ -302,7 +310,19 @@ export class Fawkes implements Scheduler {
     return pool.concat(idleCores);
   }
 
+  /**
+   * Every MR-cluster's size is recorded whenever any changes (an admission takes core nodes back
+   * from whoever borrowed them), so at every instant of the series the sizes add up to what is
+   * held. Recorded once per callback, after all its moves.
+   */
+  private recordSizes(view: ClusterView): void {
+    if (!this.sizesChanged) return;
+    this.sizesChanged = false;
+    for (const c of this.clusters) c.record(view.now);
+  }
+
   private take(n: number, c: MrCluster, role: number, view: ClusterView): void {
+    this.sizesChanged = true;
     c.touch(view.now);
     this.own[n] = c.index;
     c.nodes.add(n);
@@ -315,6 +335,7 @@ export class Fawkes implements Scheduler {
    * once that output is copied off (delayed pre-emption, sec. 4.2.2).
    */
   private release(n: number, view: ClusterView): void {
+    this.sizesChanged = true;
     const c = this.clusters[this.own[n]];
     c.touch(view.now);
     c.nodes.delete(n);
@@ -331,6 +352,7 @@ export class Fawkes implements Scheduler {
   }
 
   private free(n: number, view: ClusterView): void {
+    this.sizesChanged = true;
     const c = this.own[n] >= 0 ? this.clusters[this.own[n]] : undefined;
     if (c?.nodes.has(n)) {
       c.touch(view.now);
@@ -358,6 +380,23 @@ export class Fawkes implements Scheduler {
     const share = topo.hostNodeStart[h + 1] - topo.hostNodeStart[h];
     return Math.min(topo.hostDiskMBps[h], topo.hostNicMBps[h]) / share;
   }
+}
+
+/**
+ * The MR-cluster a re-balance is counted for: the one it grew most (or, when none grew, shrank
+ * most); -1 when no share changed. Sec. 7.3 counts reconfigurations of the system ("16 and 5"),
+ * not of each MR-cluster, and a move takes nodes from one to give them to another: counting every
+ * MR-cluster whose share changed counts each move twice.
+ */
+export function reconfiguredFor(before: readonly number[], after: readonly number[]): number {
+  let grew = -1;
+  let shrank = -1;
+  for (let i = 0; i < after.length; i++) {
+    const delta = after[i] - before[i];
+    if (delta > 0 && (grew < 0 || delta > after[grew] - before[grew])) grew = i;
+    if (delta < 0 && (shrank < 0 || delta < after[shrank] - before[shrank])) shrank = i;
+  }
+  return grew >= 0 ? grew : shrank;
 }
 
 function aliveNodes(view: ClusterView): number {

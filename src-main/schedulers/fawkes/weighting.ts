@@ -50,8 +50,24 @@ function throughputWeight(done: number, waiting: number, a: number): number {
   return Math.pow(a, -q);
 }
 
-/** One sample y_i(t) of the monitored metric (sec. 4.2.2), before the eq. 4 normalisation. */
-export function sampleValue(s: MrClusterSample, minShare: number, p: WeightingParameters): number {
+/**
+ * One sample y_i(t) of the monitored metric (sec. 4.2.2) for every MR-cluster at once, before the
+ * eq. 4 normalisation. All MR-clusters are sampled together because RU (eq. 5) combines the
+ * *normalised* usages of PU and DU: each one's share of the MR-clusters' total at this instant.
+ */
+export function sampleValues(samples: readonly MrClusterSample[], minShares: readonly number[], p: WeightingParameters): number[] {
+  if (p.policy === 'ru') {
+    // Eq. 5 on usages normalised across the MR-clusters: without it a disk usage of 0.001-0.01
+    // beside a processor usage near 0.5 leaves RU weighing exactly as PU does.
+    const pu = normaliseWeights(samples.map(processorUsage));
+    const du = normaliseWeights(samples.map(diskUsage));
+    return pu.map((u, i) => p.psi * u + (1 - p.psi) * du[i]);
+  }
+  return samples.map((s, i) => sampleValue(s, minShares[i], p));
+}
+
+/** One sample of every policy but RU, which needs all MR-clusters (sampleValues). */
+function sampleValue(s: MrClusterSample, minShare: number, p: WeightingParameters): number {
   switch (p.policy) {
     case 'none':
       // Sec. 4.3: every MR-cluster stays at its minimum share; the weight reports that share.
@@ -69,8 +85,7 @@ export function sampleValue(s: MrClusterSample, minShare: number, p: WeightingPa
     case 'du':
       return diskUsage(s);
     case 'ru':
-      // Eq. 5.
-      return p.psi * processorUsage(s) + (1 - p.psi) * diskUsage(s);
+      throw new Error('RU is sampled across MR-clusters (sampleValues)');
     case 'js':
       return s.meanSlowdown;
     case 'jt':

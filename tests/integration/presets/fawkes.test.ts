@@ -7,6 +7,7 @@ import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { pairedTTest } from '../../../src-main/shared/stats';
 
 const root = path.resolve(__dirname, '../../..');
 const tempDir = useTempDirs();
@@ -80,6 +81,30 @@ describe('FAWKES presets', () => {
     const td = d.get('TD (TC)')!;
     expect(cluster(td, 'c-2').avgSlowdown!).toBeLessThan(cluster(d.get('NONE (TC)')!, 'c-2').avgSlowdown! * 0.75);
     expect(td.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0)).toBeGreaterThan(5);
+    // Reconfigurations counted once per change of the shares: at most one per interval T (120 s).
+    for (const r of d.values()) expect(r.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0), r.scheduler).toBeLessThanOrEqual(Math.ceil(r.summary.makespan / 120));
+    // RU (eq. 5 on normalised usages) lies between PU and DU, not on PU.
+    const [pu, du, ru] = [s('PU'), s('DU'), s('RU')];
+    expect(ru).toBeGreaterThan(Math.min(pu, du));
+    expect(ru).toBeLessThan(Math.max(pu, du));
+  }, 600_000);
+
+  it('WKLD-D with mixed sizes: JD, DD and TD weigh differently, and each beats None on every seed (paired t-test, three seeds)', async () => {
+    const { result } = await runExperiment(loadExperiment(preset('d-mixed')), { threads: 2 });
+    const bySeed = (label: string) =>
+      result.runs
+        .filter((r) => r.scheduler === label)
+        .sort((a, b) => a.seed - b.seed)
+        .map(meanSlowdown);
+    expect(bySeed('NONE (TC)')).toHaveLength(3);
+    const demand = ['JD (TC)', 'DD (TC)', 'TD (TC)'].map(bySeed);
+    // Not the same numbers under another name: the three measures disagree on some seed.
+    expect(Math.max(...demand.map((xs) => xs[0])) - Math.min(...demand.map((xs) => xs[0]))).toBeGreaterThan(0.01);
+    for (const [i, xs] of demand.entries()) {
+      const test = pairedTTest(xs, bySeed('NONE (TC)'));
+      expect(test.p!, `policy ${i}`).toBeLessThan(0.05);
+      expect(test.meanDiff, `policy ${i}`).toBeLessThan(-0.25 * (bySeed('NONE (TC)').reduce((a, b) => a + b, 0) / 3));
+    }
   }, 600_000);
 
   it('WKLD-E: under TD the most loaded MR-cluster takes most of the nodes and the makespan shrinks (sec. 7.3, Fig. 11)', async () => {

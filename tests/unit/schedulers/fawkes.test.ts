@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src-main/engine/kernel';
 import type { EngineJob } from '../../../src-main/engine/model';
+import { reconfiguredFor } from '../../../src-main/schedulers/fawkes/fawkes';
 import { cpuOnly, fawkes, job, mrClusterTopology, options, run } from '../../helpers/engineFixtures';
 
 const t = cpuOnly(20);
@@ -83,6 +84,42 @@ describe('FAWKES', () => {
     // 1 GB × 3 replicas over 4 nodes' disks (100 MB/s each) is 7.7 s of loading before each first task.
     expect(r.jobs[1].start - 2000).toBeGreaterThan(7.6);
     expect(r.jobs.every((j) => j.status === 'succeeded')).toBe(true);
+  });
+
+  it('records every MR-cluster whenever one changes size: at no instant do the sizes add up to more than the nodes (sec. 7, Fig. 6 and 10)', () => {
+    // c-3 arrives at 100 s and takes its core nodes back from c-2, which borrowed them.
+    for (const policy of ['td', 'jd', 'ru'] as const) {
+      const r = run(topo(), imbalanced(), fawkes({ policy, mapSlots: 4, reduceSlots: 2 }), opts);
+      const mr = r.mrClusters!;
+      const sizeAt = (c: (typeof mr)[number], x: number) => {
+        let size = 0;
+        for (let k = 0; k < c.series.t.length && c.series.t[k] <= x; k++) size = c.series.nodes[k];
+        return size;
+      };
+      const instants = [...new Set(mr.flatMap((c) => c.series.t))];
+      expect(instants.length).toBeGreaterThan(10);
+      for (const x of instants) expect(mr.reduce((sum, c) => sum + sizeAt(c, x), 0), `${policy} at ${x} s`).toBeLessThanOrEqual(24);
+      // An admission shows in every MR-cluster's series, not only the admitted one's.
+      const c3 = mr.find((c) => c.name === 'c-3')!;
+      const admitted = c3.series.t[c3.series.nodes.findIndex((n) => n > 0)];
+      for (const c of mr) expect(c.series.t, `${policy}: ${c.name}`).toContain(admitted);
+    }
+  });
+
+  it('counts each re-balance once, for the MR-cluster it grew (sec. 7.3 counts reconfigurations of the system)', () => {
+    expect(reconfiguredFor([10, 10, 10], [10, 18, 10])).toBe(1);
+    // Nodes move from c-1 and c-3 to c-2: one reconfiguration, not three.
+    expect(reconfiguredFor([14, 10, 14], [10, 18, 10])).toBe(1);
+    // Two grow: counted once, for the one that grew most.
+    expect(reconfiguredFor([20, 10, 10], [10, 13, 17])).toBe(2);
+    // Only shrinking (the pool takes the nodes back): the one that shrank most.
+    expect(reconfiguredFor([12, 16, 10], [10, 10, 10])).toBe(1);
+    expect(reconfiguredFor([10, 16, 10], [10, 16, 10])).toBe(-1);
+    // In a run, the sum over MR-clusters is at most the number of intervals T that passed.
+    const r = run(topo(), imbalanced(), fawkes({ policy: 'td', intervalS: 60, mapSlots: 4, reduceSlots: 2 }), opts);
+    const total = r.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(Math.ceil(r.jobs.reduce((end, j) => Math.max(end, j.finish), 0) / 60));
   });
 
   it('changes no share while the global discrimination stays under τ', () => {

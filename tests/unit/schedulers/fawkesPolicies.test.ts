@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { discrimination, globalDiscrimination, targetShares } from '../../../src-main/schedulers/fawkes/shares';
-import { normaliseWeights, sampleValue, type MrClusterSample } from '../../../src-main/schedulers/fawkes/weighting';
+import { normaliseWeights, sampleValues, type MrClusterSample } from '../../../src-main/schedulers/fawkes/weighting';
 
 const sample: MrClusterSample = { waitingJobs: 3, waitingInputMb: 3072, pendingTasks: 40, runningTasks: 12, slots: 16, outputMb: 512, storageMb: 2048, meanSlowdown: 2.5, jobsDone: 1, tasksDone: 10 };
-const value = (policy: string, s: MrClusterSample = sample, extra: object = {}) => sampleValue(s, 10, { policy: policy as never, psi: 0.5, a: 2, ...extra });
+const params = (policy: string, extra: object = {}) => ({ policy: policy as never, psi: 0.5, a: 2, ...extra });
+const value = (policy: string, s: MrClusterSample = sample, extra: object = {}) => sampleValues([s], [10], params(policy, extra))[0];
 
 /** FAWKES' weighting (Ghit et al. sec. 4.3) and balancing arithmetic (sec. 4.1-4.2), on hand-made numbers. */
 describe('FAWKES weighting policies (sec. 4.3)', () => {
@@ -13,11 +14,31 @@ describe('FAWKES weighting policies (sec. 4.3)', () => {
     expect(value('td')).toBe(40);
   });
 
-  it('usage: PU is the share of slots busy, DU output over storage, RU mixes them by ψ (eq. 5)', () => {
+  it('usage: PU is the share of slots busy, DU output over storage', () => {
     expect(value('pu')).toBe(0.75);
     expect(value('du')).toBe(0.25);
-    expect(value('ru')).toBe(0.5 * 0.75 + 0.5 * 0.25);
-    expect(value('ru', sample, { psi: 0.9 })).toBeCloseTo(0.9 * 0.75 + 0.1 * 0.25, 12);
+  });
+
+  it('RU mixes the normalised usages of PU and DU by ψ (eq. 5), so a small disk usage still counts', () => {
+    // c-1: 8 of 16 slots busy, 10 MB written on 1 GB; c-2: 4 of 16 busy, 30 MB on 1 GB.
+    const c1 = { ...sample, runningTasks: 8, slots: 16, outputMb: 10, storageMb: 1000 };
+    const c2 = { ...sample, runningTasks: 4, slots: 16, outputMb: 30, storageMb: 1000 };
+    // Normalised: PU 2/3 and 1/3, DU 1/4 and 3/4.
+    const ru = sampleValues([c1, c2], [10, 10], params('ru'));
+    expect(ru[0]).toBeCloseTo(0.5 * (2 / 3) + 0.5 * 0.25, 12);
+    expect(ru[1]).toBeCloseTo(0.5 * (1 / 3) + 0.5 * 0.75, 12);
+    // ψ moves RU from DU's weights (ψ → 0) to PU's (ψ → 1); the weights after eq. 4 lie between.
+    const weights = (policy: string, psi = 0.5) => normaliseWeights(sampleValues([c1, c2], [10, 10], params(policy, { psi })));
+    const [pu, du, mixed] = [weights('pu'), weights('du'), weights('ru')];
+    for (const i of [0, 1]) {
+      expect(mixed[i]).toBeGreaterThan(Math.min(pu[i], du[i]));
+      expect(mixed[i]).toBeLessThan(Math.max(pu[i], du[i]));
+    }
+    expect(weights('ru', 0.9)[0]).toBeCloseTo(0.9 * (2 / 3) + 0.1 * 0.25, 12);
+    // Raw fractions would have given RU PU's weights: 0.5·(0.5, 0.25) + 0.5·(0.01, 0.03) ∝ (0.255, 0.14).
+    expect(mixed[0]).not.toBeCloseTo(pu[0], 2);
+    // Nothing busy and nothing written anywhere: no weight from either half.
+    expect(sampleValues([{ ...c1, runningTasks: 0, outputMb: 0 }, { ...c2, runningTasks: 0, outputMb: 0 }], [10, 10], params('ru'))).toEqual([0, 0]);
   });
 
   it('performance: JS is the mean slowdown, JT and TT a^(−q) with q the finished share (eq. 6)', () => {
