@@ -5,6 +5,7 @@ import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { grown } from '../engine/grow';
 import { Locality } from '../engine/topology';
 import { byFewestRunning, byRunningCounts, fewestRunningFirst, sortJobs } from './jobOrder';
+import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
@@ -33,17 +34,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   const pools = new Map(spec.pools.map((p) => [p.name, p]));
   const slots = new SlotTable(spec);
   const found = { level: Locality.Node as Locality };
-  // Delay scheduling state per job: its allowed level and when it last launched a map (typed
-  // arrays indexed by job: read on every heartbeat for every waiting job).
-  let level = new Uint8Array(64);
-  let lastLaunch = new Float64Array(64);
-  const ensure = (j: number) => {
-    if (j < level.length) return;
-    const size = Math.max(j + 1, level.length * 2);
-    level = grown(level, size);
-    lastLaunch = grown(lastLaunch, size);
-  };
-  const greedy = spec.nodeLocalityWaitS === 0 && spec.rackLocalityWaitS === 0;
+  const delay = new DelayScheduling(spec.nodeLocalityWaitS, spec.rackLocalityWaitS, spec.serverLocality);
+  const greedy = delay.greedy;
 
   const running = (view: ClusterView, j: number) => view.runningMaps(j) + view.runningReduces(j);
   let cached: number[] = [];
@@ -199,23 +191,12 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     }
   }
 
-  function allowedLevel(j: number, now: number): Locality {
-    if (greedy) return Locality.OffRack;
-    const since = now - lastLaunch[j];
-    let l = level[j] as Locality;
-    if (l === Locality.Node && since >= spec.nodeLocalityWaitS) l = Locality.Rack;
-    if (l === Locality.Rack && since >= spec.nodeLocalityWaitS + spec.rackLocalityWaitS) l = Locality.OffRack;
-    return l;
-  }
-
   return {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
-      ensure(j);
+      delay.submitted(j, view.now);
       if (j >= live.length) live = grown(live, Math.max(j + 1, live.length * 2));
       live[j] = 1;
-      lastLaunch[j] = view.now;
-      level[j] = Locality.Node;
     },
     onJobFinished(j) {
       live[j] = 0;
@@ -234,18 +215,15 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         for (let i = 0; i < jobs.length; i++) {
           const j = jobs[i];
           if (view.pendingMaps(j) === 0) continue;
-          const allowed = allowedLevel(j, view.now);
+          const allowed = delay.allowed(j, view.now);
           const task = view.findMap(j, n, allowed, found, spec.serverLocality);
           if (task >= 0) {
             const at = found.level;
             const why = greedy
               ? `Fair: job ${view.job(j).id} is furthest below its fair share`
-              : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${['node-local', 'server-local', 'rack-local', 'anywhere'][allowed]}`;
+              : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${ALLOWED_WORDS[allowed]}`;
             if (view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) {
-              lastLaunch[j] = view.now;
-              // A local launch returns the job to strict locality (Algorithm 2). Without server
-              // locality a co-hosted VM's replica is just rack-local to the scheduler.
-              level[j] = at === Locality.Node || (spec.serverLocality && at === Locality.Server) ? Locality.Node : allowed;
+              delay.launched(j, at, allowed, view.now);
               launchedAt = i;
               break;
             }

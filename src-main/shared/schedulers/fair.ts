@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
-import { PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { delayLabels, delayScheduling, PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
 
 /** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
@@ -11,16 +11,13 @@ export const fairOptions = describeScheduler({
     kind: z.literal('fair'),
     label: z.string().optional(),
     ...slots,
-    /** Delay scheduling (Zaharia et al.): seconds a job waits for a node-local, then a rack-local slot. 0/0 = greedy ("PureFair"). */
-    nodeLocalityWaitS: z.number().min(0).default(5),
-    rackLocalityWaitS: z.number().min(0).default(5),
+    ...delayScheduling,
     pools: z.array(PoolSchema).default([]),
     ...topologyAwareness,
   }),
   labels: {
     ...slotLabels,
-    nodeLocalityWaitS: 'Node-locality wait s',
-    rackLocalityWaitS: 'Rack-locality wait s',
+    ...delayLabels,
     ...topologyLabels,
   },
   auto: slotAuto,

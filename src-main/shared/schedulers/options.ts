@@ -24,6 +24,16 @@ export const topologyAwareness = {
   serverLocality: z.boolean().default(false),
 };
 
+/** Delay scheduling (Zaharia et al.): seconds a job waits for a node-local, then a rack-local slot. 0/0 = greedy ("PureFair"). */
+export const delayScheduling = {
+  nodeLocalityWaitS: z.number().min(0, 'must be at least 0').max(3600, 'must be at most 3,600 s').default(5),
+  rackLocalityWaitS: z.number().min(0, 'must be at least 0').max(3600, 'must be at most 3,600 s').default(5),
+};
+export const delayLabels = {
+  nodeLocalityWaitS: 'Node-locality wait s',
+  rackLocalityWaitS: 'Rack-locality wait s',
+};
+
 export const containers = {
   /** Memory a NodeManager offers; default: the node's memory less 1 GB for the OS and daemons. */
   nodeMemoryMb: z.number().positive().optional(),
