@@ -202,5 +202,7 @@ describe('crash safety', () => {
       expect(names.length).toBeGreaterThan(0);
       store.close();
     }
-  });
+    // Three writer processes, each started through tsx: on a busy 2-core machine that alone can take
+    // tens of seconds. The timeout guards against a hang, not speed.
+  }, 300_000);
 });
