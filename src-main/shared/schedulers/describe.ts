@@ -21,6 +21,8 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   usesProfiles?: string;
   /** Allowed values of enumerated options, in menu order. */
   choices?: Record<string, readonly string[]>;
+  /** Words for those values, where the value alone would speak code (the menu shows the words). */
+  choiceLabels?: Record<string, Record<string, string>>;
   /** The name a run is reported under when the user gave no label. */
   runLabel(spec: z.output<S>): string;
   /** What it can run at once on these worker nodes with these settings. */
