@@ -36,6 +36,12 @@ export interface SimulationInput {
   until?: () => boolean;
   /** Stream attempt records here as the run goes instead of keeping them all (records.ts). */
   attemptSink?: AttemptSink;
+  /**
+   * Job j's time alone, which its deadline factor multiplies; without it, the estimate from its
+   * tasks' isolated times (jobAlone.ts). The runner passes a simulation of the job alone
+   * (runner/timeAlone.ts): the engine never runs other simulations itself.
+   */
+  timeAlone?: (j: number) => number;
 }
 
 const P_RELEASE = PRIORITY[K_RELEASE];
@@ -85,7 +91,7 @@ export class Simulation {
 
     const s = (this.s = new EngineState(topology, jobs, tasks, options));
     jobs.forEach((job, j) => {
-      if (job.deadlineFactor !== undefined) s.jobDeadlineAfter[j] = job.deadlineFactor * aloneSeconds(work, topology, job, tasks, j);
+      if (job.deadlineFactor !== undefined) s.jobDeadlineAfter[j] = job.deadlineFactor * (input.timeAlone?.(j) ?? aloneSeconds(work, topology, job, tasks, j));
     });
     this.rates = new RateSolver(s);
     this.recorder = new RunRecorder(s, work, input.attemptSink);

@@ -4,6 +4,7 @@ import { summarize } from '../engine/metrics';
 import type { EngineRunResult, SeriesSample } from '../engine/result';
 import { simulate } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
+import { simulatedTimesAlone } from './timeAlone';
 import { schedulerFor } from './schedulerFor';
 import type { StoredRunResult } from '../store/batchesRepo';
 import { compileJobs, expandJobs } from '../workloads/compile';
@@ -89,6 +90,8 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     onProgress: hooks.onProgress,
     progressEvery: 20_000,
     attemptSink: spill,
+    // Deadlines given as factors of the time alone: that time simulated, so a job alone can meet them.
+    ...(jobs.some((j) => j.deadlineFactor !== undefined) ? { timeAlone: simulatedTimesAlone(topology, jobs, run.simulation, run.seed) } : {}),
   });
   hooks.keep?.(raw);
   const wall = clock && started !== undefined ? (clock() - started) / 1000 : undefined;

@@ -5,8 +5,9 @@ import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
+import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { sortJobs } from './jobOrder';
-import { launchMap, launchReduce, SlotTable } from './slotHelpers';
+import { LEVEL_WORDS, SlotTable } from './slotHelpers';
 
 type MinEdfSpec = SchedulerSpecOf<'minedf'>;
 
@@ -14,52 +15,116 @@ type MinEdfSpec = SchedulerSpecOf<'minedf'>;
 interface Need {
   maps: number;
   reduces: number;
+  /** Whether the job has a deadline the allocation serves (jobs without one live on spare slots). */
+  deadline: boolean;
   why: string;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const fmt = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');
 
 /**
- * MinEDF (docs/model.md "MinEDF"): ARIA's deadline scheduler on Hadoop 1 slots. A job's minimum
- * comes from the ARIA model: Algorithm 1 (sec. 4.5) on its profile, its tasks, the cluster's slots
- * and the time left to its deadline gives the minimal (map, reduce) slot pairs for the chosen
- * bound, and the pair with the fewest slots is the minimum. A job is sized when it arrives and
- * again when a slot first frees for it: slots are never taken back, so it may wait for running
- * tasks to end, and the time left then is what counts. Free slots go first to
- * jobs below their minimum, earliest deadline first; the spare ones then to every job in the same
- * order. Jobs without a deadline come after those with one, in submission order. A job whose
- * template has no profile, or whose deadline no allocation can meet, is owed all it can use.
+ * MinEDF (docs/model.md "MinEDF"): ARIA's deadline scheduler on Hadoop 1 slots. A job's allocation
+ * comes from the ARIA model: Algorithm 1 (sec. 4.5) on its profile, the tasks it has left, the
+ * cluster's slots and the time left to its deadline gives the minimal (map, reduce) slot pairs for
+ * the chosen bound, and the pair with the fewest slots is its minimum. It is sized when it arrives,
+ * again when a slot first frees for it, and again after each wave of its tasks finishes (the time
+ * left and the work left both move). Free slots go to jobs below their minimum, earliest deadline
+ * first; a job never holds more than its minimum unless `spare` lends it more. Maps are placed by
+ * delay scheduling, as Fair's are. A job whose template has no profile, or whose deadline no
+ * allocation can meet, is owed every slot it can use; a job without a deadline is owed none.
  */
 export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const need: Need[] = [];
-  /** When each job was last sized; a job that has not started yet is sized again when a slot frees. */
+  /** When each job was last sized, and its finished tasks then: it is sized again a wave later. */
   const sizedAt: number[] = [];
+  const sizedDone: number[] = [];
   /** Active jobs in EDF order, kept sorted as jobs come and go (no sort per heartbeat). */
   const order: number[] = [];
   const found = { level: Locality.Node as Locality };
+  const delay = new DelayScheduling(spec.nodeLocalityWaitS, spec.rackLocalityWaitS, spec.serverLocality);
   const before = (view: ClusterView, a: number, b: number) => view.jobDeadline(a) - view.jobDeadline(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
+  const done = (view: ClusterView, j: number) => view.mapsDone(j) + view.reducesDone(j);
 
+  /** Algorithm 1 on the work job j has left (maps not finished; reduces not finished) and the time left. */
   function size(j: number, view: ClusterView): Need {
     const job = view.job(j);
     const deadline = view.jobDeadline(j);
-    const all = (why: string): Need => ({ maps: job.maps, reduces: job.reduces, why });
-    if (!Number.isFinite(deadline)) return { maps: 0, reduces: 0, why: 'no deadline: spare slots only' };
+    const maps = job.maps - view.mapsDone(j);
+    const reduces = job.reduces - view.reducesDone(j);
+    const all = (why: string): Need => ({ maps: job.maps, reduces: job.reduces, deadline: true, why });
+    if (!Number.isFinite(deadline)) return { maps: 0, reduces: 0, deadline: false, why: 'no deadline: spare slots only' };
     const profile: AriaProfile | undefined = profiles.get(job.template.name.toLowerCase());
     if (!profile) return all(`no ARIA profile for ${job.template.name}: owed every slot it can use`);
     const left = deadline - view.now;
     const cluster = slots.totals(view.topology);
     if (left <= 0) return all(`deadline ${fmt(deadline)} already passed: owed every slot it can use`);
-    const pair = fewestSlots(provision(profile, { maps: job.maps, reduces: job.reduces, clusterMapSlots: cluster.maps, clusterReduceSlots: cluster.reduces, deadlineS: left }, spec.bound));
+    const pair = fewestSlots(provision(profile, { maps, reduces, clusterMapSlots: cluster.maps, clusterReduceSlots: cluster.reduces, deadlineS: left }, spec.bound));
     if (!pair) return all(`no allocation of the cluster's ${cluster.maps} + ${cluster.reduces} slots meets its deadline by the ${spec.bound} bound: owed every slot it can use`);
-    return { maps: pair.mapSlots, reduces: pair.reduceSlots, why: `the ARIA ${spec.bound} bound needs ${pair.mapSlots} map + ${pair.reduceSlots} reduce slots to finish by ${fmt(deadline)}` };
+    // With its maps all finished, Algorithm 1's one map slot is not a claim on anything.
+    return { maps: maps > 0 ? pair.mapSlots : 0, reduces: pair.reduceSlots, deadline: true, why: `the ARIA ${spec.bound} bound needs ${pair.mapSlots} map + ${pair.reduceSlots} reduce slots for its ${plural(maps, 'map')} and ${plural(reduces, 'reduce')} left to finish by ${fmt(deadline)}` };
   }
+
+  /** Size job j again before its first launch (time has passed) and after each wave of its tasks. */
+  function resize(j: number, view: ClusterView): void {
+    if (sizedAt[j] >= view.now || !need[j].deadline) return;
+    const finished = done(view, j);
+    const started = finished + view.runningMaps(j) + view.runningReduces(j) > 0;
+    const wave = Math.max(1, view.mapsDone(j) < view.job(j).maps ? need[j].maps : need[j].reduces);
+    if (started && finished - sizedDone[j] < wave) return;
+    need[j] = size(j, view);
+    sizedAt[j] = view.now;
+    sizedDone[j] = finished;
+  }
+
+  const over = (view: ClusterView, j: number, reduce: boolean) => (reduce ? view.runningReduces(j) > need[j].reduces : view.runningMaps(j) > need[j].maps);
+
+  /**
+   * MinEDF-WC's reclaim: the most recently started task on node n of a job holding more than its
+   * minimum (a lent slot) is killed so that job j, below its minimum, gets the slot now.
+   */
+  function reclaim(view: ClusterView, n: number, j: number, reduce: boolean): boolean {
+    let victim = -1;
+    let latest = -Infinity;
+    for (const a of view.attemptsOnNode(n)) {
+      if (a.isReduce !== reduce || a.job === j || !over(view, a.job, reduce)) continue;
+      const start = view.attemptStart(a.attempt);
+      if (start > latest || (start === latest && a.attempt > victim)) {
+        latest = start;
+        victim = a.attempt;
+      }
+    }
+    return victim >= 0 && view.killAttempt(victim);
+  }
+
+  function launchMap(view: ClusterView, j: number, n: number, why: () => string): boolean {
+    const allowed = delay.allowed(j, view.now);
+    const task = view.findMap(j, n, allowed, found, spec.serverLocality);
+    if (task < 0) return false;
+    const at = found.level;
+    if (!view.launch(task, n, () => `${why()}, may go ${ALLOWED_WORDS[allowed]}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
+    delay.launched(j, at, allowed, view.now);
+    return true;
+  }
+
+  function launchReduce(view: ClusterView, j: number, n: number, why: () => string): boolean {
+    if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
+    const task = view.nextReduce(j);
+    return task >= 0 && view.launch(task, n, () => `${why()}; reduce`, { memoryMb: spec.slotMemoryMb });
+  }
+
+  /** May job j take a spare slot: every job under lending, only jobs without a deadline otherwise. */
+  const mayBorrow = (j: number) => spec.spare !== 'none' || !need[j].deadline;
+  const kill = spec.spare === 'lend-kill';
 
   return {
     name: 'minedf',
     onJobSubmitted(j, view) {
       need[j] = size(j, view);
       sizedAt[j] = view.now;
+      sizedDone[j] = 0;
+      delay.submitted(j, view.now);
       let lo = 0;
       let hi = order.length;
       while (lo < hi) {
@@ -78,25 +143,44 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       const id = (j: number) => view.job(j).id;
-      // First every job up to its minimum, earliest deadline first; then the spare slots in the same order.
-      for (const spare of [false, true]) {
-        for (let i = 0; i < order.length && freeMaps > 0; i++) {
-          const j = order[i];
-          if (view.pendingMaps(j) === 0) continue;
-          if (!spare && sizedAt[j] < view.now && view.mapsDone(j) + view.runningMaps(j) === 0) {
-            need[j] = size(j, view);
-            sizedAt[j] = view.now;
-          }
-          const why = spare ? () => `MinEDF: spare map slot; job ${id(j)} is next by deadline (${fmt(view.jobDeadline(j))})` : () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
-          while (freeMaps > 0 && (spare || view.runningMaps(j) < need[j].maps) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, why, found, spec.slotMemoryMb)) freeMaps--;
+      const below = (j: number) => () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
+      // Nothing free and nothing to take back: the walk over the queue would place nothing.
+      if (freeMaps <= 0 && freeReduces <= 0 && !kill) return;
+      // First every job up to its minimum, earliest deadline first (killing lent tasks under lend-kill).
+      for (let i = 0; i < order.length && (freeMaps > 0 || kill); i++) {
+        const j = order[i];
+        if (view.pendingMaps(j) === 0) continue;
+        resize(j, view);
+        while (view.pendingMaps(j) > 0 && view.runningMaps(j) < need[j].maps) {
+          if (freeMaps <= 0 && !(kill && view.findMap(j, n, delay.allowed(j, view.now), found, spec.serverLocality) >= 0 && reclaim(view, n, j, false))) break;
+          if (freeMaps <= 0) freeMaps++;
+          if (!launchMap(view, j, n, below(j))) break;
+          freeMaps--;
         }
-        // Only jobs whose reduces may start can take a reduce slot: those few, in the same EDF order.
-        const ready = freeReduces > 0 ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
-        for (let i = 0; i < ready.length && freeReduces > 0; i++) {
-          const j = ready[i];
-          const why = spare ? () => `MinEDF: spare reduce slot; job ${id(j)} is next by deadline (${fmt(view.jobDeadline(j))})` : () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
-          while (freeReduces > 0 && (spare || view.runningReduces(j) < need[j].reduces) && launchReduce(view, j, n, why, spec.slotMemoryMb)) freeReduces--;
+      }
+      // Only jobs whose reduces may start can take a reduce slot: those few, in the same EDF order.
+      const ready = view.pendingReduceTasks() > 0 && (freeReduces > 0 || kill) ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
+      for (const j of ready) {
+        if (freeReduces <= 0 && !kill) break;
+        resize(j, view);
+        while (view.pendingReduces(j) > 0 && view.runningReduces(j) < need[j].reduces) {
+          if (freeReduces <= 0 && !(kill && reclaim(view, n, j, true))) break;
+          if (freeReduces <= 0) freeReduces++;
+          if (!launchReduce(view, j, n, below(j))) break;
+          freeReduces--;
         }
+      }
+      // Then the spare slots, in the same order, to the jobs that may borrow them.
+      const spare = (j: number) => () => (need[j].deadline ? `MinEDF: spare slot lent to job ${id(j)}, next by deadline (${fmt(view.jobDeadline(j))})` : `MinEDF: spare slot to job ${id(j)}, which has no deadline`);
+      for (let i = 0; i < order.length && freeMaps > 0; i++) {
+        const j = order[i];
+        if (view.pendingMaps(j) === 0 || !mayBorrow(j)) continue;
+        while (freeMaps > 0 && launchMap(view, j, n, spare(j))) freeMaps--;
+      }
+      for (let i = 0; i < ready.length && freeReduces > 0; i++) {
+        const j = ready[i];
+        if (!mayBorrow(j)) continue;
+        while (freeReduces > 0 && launchReduce(view, j, n, spare(j))) freeReduces--;
       }
     },
   };

@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { AriaProfileSchema } from '../aria/profile';
 import { describeScheduler } from './describe';
-import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
+import { delayLabels, delayScheduling, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
 
 /**
- * MinEDF, ARIA's deadline scheduler: jobs in earliest-deadline-first order, each given the fewest
- * map and reduce slots the ARIA model (bounds eq. 1-8, Algorithm 1) says it needs to meet its
- * deadline, then the spare slots handed out in the same order (docs/model.md "MinEDF").
+ * What happens to the slots beyond every job's minimum (docs/model.md "MinEDF"): kept for jobs
+ * without a deadline (ARIA's MinEDF: a job never holds more than its allocation); lent to jobs in
+ * deadline order and taken back as lent tasks end; or lent and taken back at once by killing the
+ * most recently lent task, as the ARIA authors' later work-conserving MinEDF-WC does.
+ */
+export const MINEDF_SPARE = ['none', 'lend', 'lend-kill'] as const;
+
+/**
+ * MinEDF, ARIA's deadline scheduler: jobs in earliest-deadline-first order, each holding at most
+ * the fewest map and reduce slots the ARIA model (bounds eq. 1-8, Algorithm 1) says it needs to
+ * meet its deadline, maps placed by delay scheduling; the spare slots as `spare` says
+ * (docs/model.md "MinEDF").
  */
 export const minEdfOptions = describeScheduler({
   kind: 'minedf',
@@ -20,16 +29,24 @@ export const minEdfOptions = describeScheduler({
     bound: z.enum(['avg', 'low', 'up']).default('avg'),
     /** ARIA profile per template; empty: the design's pinned profiles. A template without one gets every slot it can use. */
     profiles: z.record(z.string(), AriaProfileSchema).default({}),
+    spare: z.enum(MINEDF_SPARE, { error: `must be one of ${MINEDF_SPARE.join(', ')}` }).default('none'),
+    ...delayScheduling,
     ...topologyAwareness,
   }),
   labels: {
     ...slotLabels,
     bound: 'Bound that meets the deadline (sec. 4.5)',
+    spare: 'Slots beyond the minimums',
+    ...delayLabels,
     ...topologyLabels,
   },
-  choices: { bound: ['avg', 'low', 'up'] },
+  choices: { bound: ['avg', 'low', 'up'], spare: MINEDF_SPARE },
+  choiceLabels: {
+    bound: { avg: 'average of the bounds', low: 'lower bound', up: 'upper bound' },
+    spare: { none: 'kept for jobs without a deadline', lend: 'lent, taken back as tasks end', 'lend-kill': 'lent, taken back by killing (MinEDF-WC)' },
+  },
   auto: slotAuto,
   concurrency: slotConcurrency,
   usesProfiles: 'ARIA job profiles (Verma et al. sec. 3.2)',
-  runLabel: (s) => (s.bound === 'avg' ? 'minedf' : `minedf (${s.bound} bound)`),
+  runLabel: (s) => [s.bound === 'avg' ? 'minedf' : `minedf (${s.bound} bound)`, s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing'].filter(Boolean).join(', '),
 });

@@ -21,16 +21,57 @@ const reasonsOf = (r: ReturnType<typeof run>, jobId: string) => {
 };
 
 describe('MinEDF (ARIA deadline scheduling)', () => {
-  it('gives the earliest deadline its model minimum first, then hands out the spare slots', () => {
+  it('gives the earliest deadline its model minimum first; under the strict rule a job never holds more than its allocation', () => {
     const profiles = measuredProfile();
     // 8 map slots. "late" arrives first with a loose deadline, "soon" just after with a tight one.
     const jobs = [job('late', t, { maps: 40, reduces: 2, deadline: 2000 }), job('soon', t, { maps: 8, reduces: 2, submit: 1, deadline: 60 })];
     const r = run(cluster(1, 4, { cores: 4 }), jobs, minEdf({ profiles }), { heartbeatS: 0.1, contention: 'none' });
     const soon = r.jobs.find((j) => j.id === 'soon')!;
     expect(soon.finish).toBeLessThanOrEqual(60);
-    expect(reasonsOf(r, 'soon').some((w) => /below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots to finish by 60 s\)/.test(w))).toBe(true);
-    // Before "soon" arrived, "late" ran on spare slots (its minimum is far below the cluster).
-    expect(reasonsOf(r, 'late').some((w) => w.startsWith('MinEDF: spare map slot'))).toBe(true);
+    expect(reasonsOf(r, 'soon').some((w) => /below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots for its 8 maps and 2 reduces left to finish by 60 s\)/.test(w))).toBe(true);
+    // Every launch of a job with a deadline is within the allocation it was sized to at that moment.
+    let checked = 0;
+    for (let i = 0; i < r.records.length; i++) {
+      const why = r.reasons[r.records.reason[i]];
+      expect(why).not.toContain('spare slot');
+      const m = /job (\S+) is below its minimum \(the ARIA avg bound needs (\d+) map \+ (\d+) reduce/.exec(why);
+      if (!m) continue;
+      const reduce = why.endsWith('; reduce');
+      const allowed = Number(reduce ? m[3] : m[2]);
+      const at = r.records.start[i];
+      let holding = 0;
+      for (let k = 0; k < r.records.length; k++) {
+        const other = r.reasons[r.records.reason[k]];
+        if (other.includes(`job ${m[1]} `) && other.endsWith('; reduce') === reduce && r.records.start[k] <= at && r.records.end[k] > at) holding++;
+      }
+      expect(holding, `${m[1]} at ${at} s`).toBeLessThanOrEqual(allowed);
+      checked++;
+    }
+    expect(checked).toBe(r.records.length);
+    // "late" is held to its minimum, far below the cluster: it runs fewer than 8 maps at once.
+    const lateMaps = r.reasons.filter((w) => w.includes('job late ') && /needs (\d+) map/.test(w)).map((w) => Number(/needs (\d+) map/.exec(w)![1]));
+    expect(Math.max(...lateMaps)).toBeLessThan(8);
+  });
+
+  it('lends the spare slots when asked, and under lend-kill takes them back at once by killing the most recent lent task (MinEDF-WC)', () => {
+    const profiles = measuredProfile();
+    const jobs = [job('late', t, { maps: 64, reduces: 2, deadline: 4000 }), job('soon', t, { maps: 8, reduces: 1, submit: 15, deadline: 60 })];
+    const topo = () => cluster(1, 4, { cores: 4 });
+    const opts = { heartbeatS: 0.1, contention: 'none' as const };
+    const strict = run(topo(), jobs, minEdf({ profiles }), opts);
+    const lend = run(topo(), jobs, minEdf({ profiles, spare: 'lend' }), opts);
+    const kill = run(topo(), jobs, minEdf({ profiles, spare: 'lend-kill' }), opts);
+    const startOf = (r: ReturnType<typeof run>, id: string) => r.jobs.find((j) => j.id === id)!.start;
+    // Lending: "late" runs on the spare slots and finishes sooner than held to its minimum.
+    expect(lend.reasons.some((w) => w.startsWith('MinEDF: spare slot lent to job late,'))).toBe(true);
+    expect(lend.jobs.find((j) => j.id === 'late')!.finish).toBeLessThan(strict.jobs.find((j) => j.id === 'late')!.finish);
+    // Taken back by waiting, "soon" starts when a lent map ends (up to a 10 s map later); by killing, at its first heartbeat.
+    expect(startOf(lend, 'soon') - 15).toBeGreaterThan(0.5);
+    expect(startOf(kill, 'soon') - 15).toBeLessThan(0.2);
+    const killed = Array.from({ length: kill.records.length }, (_, i) => i).filter((i) => kill.records.outcome[i] === 2);
+    expect(killed.length).toBeGreaterThan(0);
+    for (const i of killed) expect(kill.reasons[kill.records.reason[i]]).toContain('spare slot lent to job late');
+    for (const r of [strict, lend, kill]) expect(r.jobs.every((j) => j.status === 'succeeded')).toBe(true);
   });
 
   it('meets deadlines FIFO misses when later jobs are more urgent (the paper direction)', () => {
