@@ -140,6 +140,7 @@ experiment(
   POLICIES.map((p) => fawkes(p, 'transient-core', 120, { dataSetGb: 200 })),
   D,
   'c-1: 165 small jobs, Poisson; c-2: 188 jobs in 6 bursts with 10 medium and 4 large; c-3: 555 small jobs, Poisson; WordCount and Sort, 2 hours (Table 2, WKLD-D).',
+  [1, 2, 3],
 );
 
 /**
@@ -169,4 +170,5 @@ experiment(
   ['eq', 'td'].map((p) => fawkes(p, 'transient-core', 120, { dataSetGb: 200 })),
   E,
   'c-1: 359 jobs of all sizes, Poisson; c-2: the BTWorld workflow (26 jobs, sequential); c-3: 559 small jobs, Poisson (Table 2, WKLD-E).',
+  [1, 2, 3],
 );

@@ -6,7 +6,7 @@
  * mean slowdown, the paired t-test of every policy against None and of the demand-based ones
  * against each other.
  *
- *   npm run docs:fawkes [-- a b c d d-mixed e]
+ *   npm run docs:fawkes [-- a b c d d-mixed e] [--seeds 1,2]
  */
 import * as path from 'node:path';
 import { loadExperiment } from '../src-main/runner/loadExperiment';
@@ -15,7 +15,12 @@ import { pairedTTest } from '../src-main/shared/stats';
 import type { ResultFile } from '../src-main/shared/experiment';
 
 type Run = ResultFile['runs'][number];
-const presets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['a', 'b', 'c', 'd', 'd-mixed', 'e'];
+const args = process.argv.slice(2);
+const seedsAt = args.indexOf('--seeds');
+/** Only these seeds of every preset (default: the seeds each preset lists). */
+const onlySeeds = seedsAt >= 0 ? args[seedsAt + 1].split(',').map(Number) : undefined;
+const named = args.filter((a, i) => i !== seedsAt && i !== seedsAt + 1);
+const presets = named.length > 0 ? named : ['a', 'b', 'c', 'd', 'd-mixed', 'e'];
 const fixed = (x: number, digits: number) => x.toFixed(digits);
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -49,7 +54,9 @@ function paired(by: Map<string, Run[]>, a: string, b: string): string {
 async function main(): Promise<void> {
   for (const letter of presets) {
     const file = path.resolve(__dirname, `../resources/presets/fawkes-wkld-${letter}.experiment.json`);
-    const { result } = await runExperiment(loadExperiment(file), {});
+    const loaded = loadExperiment(file);
+    if (onlySeeds) loaded.experiment.seeds = loaded.experiment.seeds.filter((x) => onlySeeds.includes(x));
+    const { result } = await runExperiment(loaded, {});
     const by = new Map<string, Run[]>();
     for (const r of result.runs) by.set(r.scheduler, [...(by.get(r.scheduler) ?? []), r]);
     const seeds = result.runs[0] ? by.get(result.runs[0].scheduler)!.length : 0;

@@ -11,6 +11,7 @@ import { batchesRepo } from '../store/batchesRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import { experimentFiles } from './experimentFiles';
+import { reducedInputs } from './reducedRun';
 import type { Handlers } from './handlers';
 import { ServiceError } from './serviceError';
 
@@ -21,7 +22,8 @@ type ReproduceChannels = 'reproduce:list' | 'reproduce:run' | 'reproduce:open';
 
 /**
  * The Reproduce area: each paper's claim, the presets that mirror its set-up, runs of them at
- * reduced size (the first seed) or full size, and the latest run's numbers beside the paper's.
+ * reduced size (half the jobs, three seeds: reducedRun.ts) or full size, and the latest run's
+ * numbers beside the paper's with the paired test across seeds behind every verdict.
  */
 export function reproduceHandlers(store: Store, events: EventBus, runner: ExperimentRunner, presetsDir = DEFAULT_PRESETS_DIR): Pick<Handlers, ReproduceChannels> {
   const batches = batchesRepo(store);
@@ -45,7 +47,7 @@ export function reproduceHandlers(store: Store, events: EventBus, runner: Experi
     for (const r of detail.results) {
       if (r.status !== 'finished') continue;
       const stored = batches.storedResult(batchId, r.index);
-      (out[configurationLabel(detail.inputs, r)] ??= []).push({ seed: r.seed, summary: stored.summary, jobs: stored.jobs });
+      (out[configurationLabel(detail.inputs, r)] ??= []).push({ seed: r.seed, summary: stored.summary, jobs: stored.jobs, ...(stored.mrClusters ? { mrClusters: stored.mrClusters } : {}) });
     }
     return out;
   }
@@ -93,10 +95,9 @@ export function reproduceHandlers(store: Store, events: EventBus, runner: Experi
     'reproduce:run': async ({ file, size }) => {
       const loaded = load(file);
       const reduced = size === 'reduced';
-      const inputs = experimentInputs(loaded);
-      if (reduced) inputs.seeds = inputs.seeds.slice(0, 1);
+      const inputs = reduced ? reducedInputs(experimentInputs(loaded)) : experimentInputs(loaded);
       const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
-      return runner.start(`${loaded.experiment.name} — ${reduced ? `reduced (seed ${inputs.seeds[0]})` : 'full size'} — ${when}`, null, inputs, reproduceTags(file, reduced));
+      return runner.start(`${loaded.experiment.name} — ${reduced ? `reduced (half the jobs, seeds ${inputs.seeds.join(', ')})` : 'full size'} — ${when}`, null, inputs, reproduceTags(file, reduced));
     },
     'reproduce:open': ({ file }) => files.adopt(experimentParts(load(file))),
   };

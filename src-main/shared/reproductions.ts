@@ -2,6 +2,8 @@ import { pairedSpeedup, type PairableRun } from './jobSpeedup';
 import { jobSeconds } from './jobTimes';
 import type { RunSummary } from './experiment';
 import type { BatchSummary } from './design';
+import type { MrClusterReport } from './mrClusters';
+import { pairedTTest } from './stats';
 
 /**
  * The papers' headline claims next to the studio's own numbers (the Reproduce area). Each claim is
@@ -12,7 +14,9 @@ import type { BatchSummary } from './design';
 /** How a measure is computed from the runs of two configurations (`of` against `against`). */
 export type MeasureKind =
   /** Ratio of the metric's means over seeds, turned so that above 1 means `of` is better. */
-  | { kind: 'ratio'; metric: 'meanJct' | 'throughput' | 'cpu' }
+  | { kind: 'ratio'; metric: 'meanJct' | 'throughput' | 'cpu' | 'makespan' }
+  /** FAWKES (Fig. 9): mean over MR-clusters of their average job slowdown, `against` ÷ `of` (above 1: `of` is better). */
+  | { kind: 'mrSlowdown' }
   /** Change of one template's mean job time, `of` against `against`, in percent (negative: faster). */
   | { kind: 'templateChange'; template: string }
   /** Geometric mean of per-job speedups, every job paired with itself (ILA Fig. 5). */
@@ -133,26 +137,63 @@ export const REPRODUCTIONS: Reproduction[] = [
     docsSection: 'ARIA (002): completion-time bounds, provisioning and MinEDF',
     fullSize: 'Seeds 1-3: MinEDF held to its allocations (average bound) meets 67.5 % of deadlines against FIFO\'s 87.5 % and Fair\'s 90.8 %; with the upper bound 85.8 %; lending the spare slots 90.8 %. Not reproduced on the preset; on a held-out case (a long job first, tighter jobs after it) it is ahead of both over ten seeds.',
   },
+  {
+    id: 'fawkes',
+    paper: 'Balanced Resource Allocations Across Multiple Dynamic MapReduce Clusters — FAWKES (Ghit, Yigitbasi, Iosup, Epema; SIGMETRICS 2014)',
+    claim: 'Weighting MR-clusters by the tasks they have waiting (TD) improves the average job slowdown by 25 % over keeping every MR-cluster at its minimum share (None); demand-based policies do at least as well as the performance-based ones (sec. 7.3, Fig. 9). With BTWorld beside HiBench, the most loaded MR-cluster takes most of the nodes and the makespan shrinks (Fig. 11).',
+    presets: [
+      {
+        file: 'fawkes-wkld-d.experiment.json',
+        title: 'WKLD-D: three MR-clusters, imbalanced load',
+        measures: [
+          { id: 'td-none', label: 'Average job slowdown, None ÷ TD', kind: 'mrSlowdown', of: 'TD (TC)', against: 'NONE (TC)', paper: { low: 1.25, high: 1.43, text: '25 % lower with TD (20-30 % read as 1.25-1.43×)', where: 'sec. 7.3, Fig. 9' } },
+          { id: 'td-js', label: 'Average job slowdown, JS ÷ TD', kind: 'mrSlowdown', of: 'TD (TC)', against: 'JS (TC)', paper: { low: 1, high: Infinity, text: 'performance-based policies do not outperform the demand-based ones', where: 'sec. 7.3, Fig. 9' } },
+          { id: 'pu-ru', label: 'Average job slowdown, RU ÷ PU', kind: 'mrSlowdown', of: 'PU (TC)', against: 'RU (TC)', paper: { low: 1, high: Infinity, text: 'of the usage-based policies only PU performs reasonably well', where: 'sec. 7.3, Fig. 9' } },
+        ],
+      },
+      {
+        file: 'fawkes-wkld-e.experiment.json',
+        title: 'WKLD-E: BTWorld beside HiBench',
+        measures: [{ id: 'td-eq-makespan', label: 'Makespan, EQ ÷ TD', kind: 'ratio', metric: 'makespan', of: 'TD (TC)', against: 'EQ (TC)', paper: { low: 1, high: Infinity, text: 'TD reduces the overall makespan', where: 'sec. 7.3, Fig. 11' } }],
+      },
+    ],
+    docsSection: 'FAWKES (003, sec. 7): balancing several MR-clusters',
+    fullSize: 'WKLD-D, seed 1: TD lowers the mean of the MR-clusters\' average slowdown from 10.87 (None) to 6.93 (36 %), JS 7.05, RU 7.35 between PU 6.72 and DU 7.37. WKLD-E: TD cuts the makespan by 8 % against EQ. On the mixed-size variant over three seeds the demand-based policies lead.',
+  },
 ];
 
-/** One run as a measure needs it: its seed, summary and jobs. */
+/** One run as a measure needs it: its seed, summary and jobs (and a FAWKES run's MR-clusters). */
 export interface MeasuredRun extends PairableRun {
   summary: RunSummary;
+  mrClusters?: readonly Pick<MrClusterReport, 'avgSlowdown'>[];
 }
 
 export interface MeasureOutcome {
   value: number | null;
   /** Why there is no value (a configuration did not run, no job of the template finished). */
   missing?: string;
+  /** Seeds both configurations ran, the measure on each, and the paired test of those against no difference. */
+  seeds?: number;
+  perSeed?: number[];
+  p?: number | null;
   verdict?: Verdict;
 }
 
-export type Verdict = { kind: 'within' | 'smaller' | 'larger' | 'opposite' | 'unexpected'; text: string };
+/**
+ * Within / smaller / larger / opposite: the paired test across seeds separates the two
+ * configurations, and the value lies in, short of, beyond or against the paper's range.
+ * Unexpected: a difference, separated, where the paper claims none. Unseparated: the test cannot
+ * tell the configurations apart (a tie is never "more"). Untested: fewer than two seeds.
+ */
+export type Verdict = { kind: 'within' | 'smaller' | 'larger' | 'opposite' | 'unexpected' | 'unseparated' | 'untested'; text: string };
+
+/** Significance level of the paired test that a verdict needs. */
+export const SIGNIFICANCE = 0.05;
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function metricOf(run: MeasuredRun, metric: 'meanJct' | 'throughput' | 'cpu'): number {
-  return metric === 'meanJct' ? run.summary.meanJct : metric === 'throughput' ? run.summary.throughputJobsPerHour : run.summary.utilization.cpu;
+function metricOf(run: MeasuredRun, metric: 'meanJct' | 'throughput' | 'cpu' | 'makespan'): number {
+  return metric === 'meanJct' ? run.summary.meanJct : metric === 'makespan' ? run.summary.makespan : metric === 'throughput' ? run.summary.throughputJobsPerHour : run.summary.utilization.cpu;
 }
 
 function templateMean(runs: MeasuredRun[], template: string): number | null {
@@ -160,39 +201,63 @@ function templateMean(runs: MeasuredRun[], template: string): number | null {
   return times.length ? mean(times) : null;
 }
 
-/** The measure on a batch's finished runs, by configuration label. */
+/** Mean over a run's MR-clusters of their average job slowdown; null without any. */
+function mrSlowdown(run: MeasuredRun): number | null {
+  const xs = (run.mrClusters ?? []).map((c) => c.avgSlowdown).filter((x): x is number => x !== null);
+  return xs.length ? mean(xs) : null;
+}
+
+/** The measure's value on these runs (all seeds together), or why there is none. */
+function valueOf(m: Measure, of: MeasuredRun[], against: MeasuredRun[]): number | string {
+  if (m.kind === 'ratio') {
+    const a = mean(of.map((r) => metricOf(r, m.metric)));
+    const b = mean(against.map((r) => metricOf(r, m.metric)));
+    return m.metric === 'meanJct' || m.metric === 'makespan' ? b / a : a / b;
+  }
+  if (m.kind === 'templateChange') {
+    const a = templateMean(of, m.template);
+    const b = templateMean(against, m.template);
+    if (a === null || b === null) return `no ${m.template} job finished under both`;
+    return (100 * (a - b)) / b;
+  }
+  if (m.kind === 'perJobSpeedup') {
+    const s = pairedSpeedup(of, against);
+    return s ? s.perJob : 'no job finished under both';
+  }
+  if (m.kind === 'mrSlowdown') {
+    const a = of.map(mrSlowdown).filter((x): x is number => x !== null);
+    const b = against.map(mrSlowdown).filter((x): x is number => x !== null);
+    return a.length && b.length ? mean(b) / mean(a) : 'no MR-cluster finished a job under both';
+  }
+  const share = (rs: MeasuredRun[]) => rs.map((r) => r.summary.deadlineHitRate).filter((x): x is number => x !== null);
+  const a = share(of);
+  const b = share(against);
+  if (!a.length || !b.length) return 'no job had a deadline';
+  return 100 * (mean(a) - mean(b));
+}
+
+/**
+ * The measure on a batch's finished runs, by configuration label: its value over all seeds, its
+ * value on each seed both ran, and the paired test of those against no difference, which the
+ * verdict needs before it calls anything reproduced.
+ */
 export function measure(m: Measure, runs: Record<string, MeasuredRun[]>): MeasureOutcome {
   const of = runs[m.of] ?? [];
   const against = runs[m.against] ?? [];
   const absent = [m.of, m.against].filter((l) => !(runs[l] ?? []).length);
   if (absent.length) return { value: null, missing: `no finished run of ${absent.map((l) => `"${l}"`).join(' and ')}` };
-  let value: number | null = null;
-  if (m.kind === 'ratio') {
-    const a = mean(of.map((r) => metricOf(r, m.metric)));
-    const b = mean(against.map((r) => metricOf(r, m.metric)));
-    value = m.metric === 'meanJct' ? b / a : a / b;
-  } else if (m.kind === 'templateChange') {
-    const a = templateMean(of, m.template);
-    const b = templateMean(against, m.template);
-    if (a === null || b === null) return { value: null, missing: `no ${m.template} job finished under both` };
-    value = (100 * (a - b)) / b;
-  } else if (m.kind === 'perJobSpeedup') {
-    const s = pairedSpeedup(of, against);
-    if (!s) return { value: null, missing: 'no job finished under both' };
-    value = s.perJob;
-  } else {
-    const share = (rs: MeasuredRun[]) => rs.map((r) => r.summary.deadlineHitRate).filter((x): x is number => x !== null);
-    const a = share(of);
-    const b = share(against);
-    if (!a.length || !b.length) return { value: null, missing: 'no job had a deadline' };
-    value = 100 * (mean(a) - mean(b));
-  }
+  const value = valueOf(m, of, against);
+  if (typeof value === 'string') return { value: null, missing: value };
   if (!Number.isFinite(value)) return { value: null, missing: 'the measure is not defined on these runs' };
-  return { value, verdict: verdict(m, value) };
+  const seeds = [...new Set(of.map((r) => r.seed))].filter((s) => against.some((r) => r.seed === s)).sort((a, b) => a - b);
+  const perSeed = seeds.map((s) => valueOf(m, of.filter((r) => r.seed === s), against.filter((r) => r.seed === s))).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const n = neutral(m);
+  const test = pairedTTest(perSeed, perSeed.map(() => n));
+  return { value, seeds: perSeed.length, perSeed, p: test.p, verdict: verdict(m, value, { n: perSeed.length, p: test.p }) };
 }
 
 /** The neutral point of a measure: no difference between the two configurations. */
-const neutral = (m: Measure) => (m.kind === 'ratio' || m.kind === 'perJobSpeedup' ? 1 : 0);
+const neutral = (m: Measure) => (m.kind === 'ratio' || m.kind === 'perJobSpeedup' || m.kind === 'mrSlowdown' ? 1 : 0);
 
 export function formatMeasure(m: Measure, value: number): string {
   if (m.kind === 'templateChange') return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(1)} %`;
@@ -200,21 +265,33 @@ export function formatMeasure(m: Measure, value: number): string {
   return `${value.toFixed(2)}×`;
 }
 
+const pText = (p: number) => (p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`);
+
 /**
- * Where the studio's value (shown beside it with formatMeasure) lies against the paper's range, in plain words: inside it, the same
- * direction but smaller or larger, the opposite direction, or a difference the paper did not find.
+ * Where the studio's value (shown beside it with formatMeasure) lies against the paper's range, in
+ * plain words, once the paired test across seeds (`test`: seeds and p) has separated the two
+ * configurations: inside the range, the same direction but smaller or larger, the opposite
+ * direction, or a difference the paper did not find. Without the separation there is no verdict
+ * on a direction: "not separated" (or "one seed" when there is nothing to test), and a tie is
+ * never read as "more". A claim of no difference is met by a value inside its range.
  */
-export function verdict(m: Measure, value: number): Verdict {
+export function verdict(m: Measure, value: number, test: { n: number; p: number | null }): Verdict {
   const { low, high } = m.paper;
   const range = `${Number.isFinite(low) ? formatMeasure(m, low) : ''}${Number.isFinite(high) ? ` to ${formatMeasure(m, high)}` : ' or more'}`;
-  if (value >= low && value <= high) return { kind: 'within', text: `within the paper's range (${m.paper.text})` };
   const n = neutral(m);
-  // A range around the neutral point is a claim of no difference: anything outside is one the paper did not see.
-  if (low < n && high > n) return { kind: 'unexpected', text: `a difference the paper did not find (paper: ${m.paper.text}, read as ${range})` };
+  const noDifference = low < n && high > n;
+  if (noDifference && value >= low && value <= high) return { kind: 'within', text: `within the paper's range (${m.paper.text})` };
+  if (test.n < 2 || test.p === null) return { kind: 'untested', text: `one seed: no test, so no verdict (paper: ${m.paper.text}); run at full size` };
+  const separated = test.p < SIGNIFICANCE && value !== n;
+  if (!separated) return { kind: 'unseparated', text: `not separated from no difference across ${test.n} seeds (${pText(test.p)}; paper: ${m.paper.text})` };
+  const seeds = `${test.n} seeds, ${pText(test.p)}`;
+  // A range around the neutral point is a claim of no difference: anything separated outside it is one the paper did not see.
+  if (noDifference) return { kind: 'unexpected', text: `a difference the paper did not find (${seeds}; paper: ${m.paper.text}, read as ${range})` };
+  if (value >= low && value <= high) return { kind: 'within', text: `within the paper's range (${seeds}; paper: ${m.paper.text})` };
   const paperSide = Math.sign(low - n) || Math.sign(high - n);
-  if (Math.sign(value - n) !== paperSide) return { kind: 'opposite', text: `the opposite direction (paper: ${m.paper.text})` };
+  if (Math.sign(value - n) !== paperSide) return { kind: 'opposite', text: `the opposite direction (${seeds}; paper: ${m.paper.text})` };
   const smaller = Math.abs(value - n) < Math.min(Math.abs(low - n), Math.abs(high - n));
-  return smaller ? { kind: 'smaller', text: `the paper's direction, but smaller (paper: ${m.paper.text})` } : { kind: 'larger', text: `the paper's direction, but larger (paper: ${m.paper.text})` };
+  return smaller ? { kind: 'smaller', text: `the paper's direction, but smaller (${seeds}; paper: ${m.paper.text})` } : { kind: 'larger', text: `the paper's direction, but larger (${seeds}; paper: ${m.paper.text})` };
 }
 
 /** A preset as the Reproduce area shows it: what it sets up, and the studio's latest run of it. */

@@ -61,7 +61,7 @@ describe('results leaving the studio in the browser', () => {
       await page.locator('[data-nav="reproduce"]').click();
       const preset = page.locator('[data-preset="liu-balanced.experiment.json"]');
       await preset.waitFor();
-      expect(await page.locator('[data-paper]').evaluateAll((els) => els.map((e) => e.getAttribute('data-paper')))).toEqual(['prism', 'liu', 'ila', 'aria']);
+      expect(await page.locator('[data-paper]').evaluateAll((els) => els.map((e) => e.getAttribute('data-paper')))).toEqual(['prism', 'liu', 'ila', 'aria', 'fawkes']);
       expect(await page.locator('[data-paper="liu"] .claim').textContent()).toMatch(/18-23 % faster in the balanced pattern \(sec\. 4\.4\.1, Fig\. 4\.1\)/);
       expect(await preset.locator('[data-measure="pi"]').textContent()).toMatch(/not run yet/);
 
@@ -69,8 +69,8 @@ describe('results leaving the studio in the browser', () => {
       // The numbers arrive when the batch ends: the studio's value beside the paper's, the gap in words.
       const pi = preset.locator('[data-measure="pi"]');
       await pi.getByTestId('verdict').waitFor({ timeout: 60_000 });
-      expect(await pi.textContent()).toMatch(/Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range|the paper's direction, but (smaller|larger))/);
-      expect(await preset.getByTestId('latest-run').textContent()).toMatch(/reduced, seed 1 · .* · one seed: a first look/);
+      expect(await pi.textContent()).toMatch(/Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range|the paper's direction, but (smaller|larger)) \(3 seeds, p [=<] /);
+      expect(await preset.getByTestId('latest-run').textContent()).toMatch(/reduced: about half the jobs, seeds 1, 2, 3 · .* · a first look at a smaller workload/);
       await screenshot(page, 'reproduce');
 
       // The report of that run: standalone HTML with every chart as SVG, and a PDF.
@@ -137,7 +137,8 @@ describe('results leaving the studio in the browser', () => {
       await page.getByTestId('export-menu').locator('summary').click();
       const result = await downloadOf(page, () => page.locator('[data-export="result"]').click());
       const file = JSON.parse(result.bytes.toString('utf8')) as ResultFile;
-      expect(file.runs.map((r) => r.scheduler)).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
+      // A reduced run: three seeds of each scheduler.
+      expect(file.runs.map((r) => r.scheduler)).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM'].flatMap((s) => [s, s, s]));
 
       // A colleague's studio: the file opens in the comparison without running anything.
       const other = await startStudio(tempDir());
@@ -150,7 +151,7 @@ describe('results leaving the studio in the browser', () => {
         expect(await page.getByTestId('no-series').textContent()).toMatch(/opened from a result file/);
         expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual(['Hadoop Fair Scheduler (8/6 slots) (baseline)', 'YARN Capacity (128 vcores)', 'PRISM']);
         const [opened] = await ok<BatchSummary[]>(other.services, 'batches:list', {});
-        expect(opened).toMatchObject({ status: 'finished', finished: 3, tags: ['from a result file'] });
+        expect(opened).toMatchObject({ status: 'finished', finished: 9, tags: ['from a result file'] });
         await screenshot(page, 'comparison-from-result-file');
 
         // Dropped on Run history, a broken file is refused with its line and field; nothing is added.
