@@ -30,8 +30,10 @@ export const TEMP_MARKER = '.tmp-';
  * Replace `target` with `data` so that a crash at any instant leaves either the old file or the new
  * one, never a mix: write a temp file in the same folder (same file system, so rename is atomic),
  * fsync it, rename it over the target, then fsync the folder so the rename itself is durable.
+ * `beforeRename` runs last before the rename and may throw to abandon the write (the temp file is
+ * removed and the target left as it is).
  */
-export function atomicWriteFile(target: string, data: Uint8Array, io: WriteIo = nodeIo): void {
+export function atomicWriteFile(target: string, data: Uint8Array, io: WriteIo = nodeIo, beforeRename?: () => void): void {
   const dir = path.dirname(target);
   const temp = path.join(dir, `${path.basename(target)}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString('hex')}`);
   let fd: number | undefined;
@@ -41,6 +43,7 @@ export function atomicWriteFile(target: string, data: Uint8Array, io: WriteIo = 
     io.fsync(fd);
     io.close(fd);
     fd = undefined;
+    beforeRename?.();
     io.rename(temp, target);
   } catch (err) {
     if (fd !== undefined) {

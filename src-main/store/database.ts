@@ -136,6 +136,8 @@ export class Store {
     if (verdict.kind === 'unusable') throw new StoreError('invalid_request', `backup "${name}" cannot be used: ${verdict.reason}`, 'name');
     await this.underLock(() => {
       if (fs.existsSync(this.file)) fs.renameSync(this.file, `${this.file}.before-restore-${stamp(this.now())}`);
+      // The file is set aside on purpose: what the save below replaces is no file at all.
+      this.signature = undefined;
       this.db.close();
       this.db = verdict.db;
       this.configureConnection();
@@ -237,9 +239,25 @@ export class Store {
     const bytes = this.db.export();
     // export() closes and reopens the connection, which resets per-connection pragmas.
     this.configureConnection();
-    atomicWriteFile(this.file, bytes, this.io);
+    atomicWriteFile(this.file, bytes, this.io, () => this.assertStillOwner());
     this.signature = this.readSignature();
     this.memoryDiverged = false;
+  }
+
+  /**
+   * Just before a save replaces the file: the lock must still be ours and the file the one we
+   * read. A writer paused past the stale time (its lock taken over, another process's save in
+   * between) would otherwise rename its copy over a write someone else had acknowledged. It fails
+   * instead, saving nothing; its memory copy is dropped, so the next write starts from the file.
+   */
+  private assertStillOwner(): void {
+    const ours = this.lock.stillHeld();
+    const same = this.readSignature() === this.signature;
+    if (ours && same) return;
+    throw new StoreError(
+      'store_busy',
+      `nothing was saved: ${ours ? 'the data file changed' : 'another process took over the data folder'} while this one was paused (its write lock went stale), so saving now would overwrite that process's changes. Try again.`,
+    );
   }
 
   private configureConnection(): void {
@@ -309,9 +327,12 @@ export class Store {
 
   private loadFromDisk(): void {
     if (!fs.existsSync(this.file)) {
+      this.signature = undefined;
       this.startEmpty();
       return;
     }
+    // Under the lock nobody else saves: the identity read now is that of the bytes read next.
+    const found = this.readSignature();
     const bytes = fs.readFileSync(this.file);
     const verdict = inspectDatabaseBytes(this.SQL, bytes, this.latestVersion);
     if (verdict.kind === 'newer') {
@@ -323,6 +344,7 @@ export class Store {
     if (verdict.kind === 'unusable') {
       const aside = `${this.file}.unreadable-${stamp(this.now())}`;
       fs.renameSync(this.file, aside);
+      this.signature = undefined;
       this.state = 'recovered';
       this.setAside = { path: aside, reason: verdict.reason };
       this.startEmpty();
@@ -330,6 +352,7 @@ export class Store {
     }
     this.db = verdict.db;
     this.configureConnection();
+    this.signature = found;
     this.migrate(verdict.version, bytes);
     this.signature = this.readSignature();
     this.memoryDiverged = false;

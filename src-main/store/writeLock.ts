@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import * as lockfile from 'proper-lockfile';
 import { StoreError } from './errors';
 import { processAlive } from './processAlive';
@@ -13,6 +14,8 @@ export interface LockOwner {
   since: string;
   /** The lock folder this owner made: a newer lock by someone else has another inode. */
   lockIno: number;
+  /** Unique to one acquisition: an inode number the file system recycles cannot pass for ours. */
+  token?: string;
 }
 
 export interface WriteLockOptions {
@@ -45,6 +48,14 @@ export class WriteLock {
   private readonly waitMs: number;
   private readonly staleMs: number;
   compromised: Error | undefined;
+  /** What this process holds now: the lock folder's inode and the token of its owner note. */
+  private held: { ino: number; token: string } | undefined;
+  /** Set while releasing a lock that was taken over: proper-lockfile must not remove the successor's folder. */
+  private keepLockFolder = false;
+  private readonly lockFs = {
+    ...fs,
+    rmdir: (dir: fs.PathLike, callback: (err: NodeJS.ErrnoException | null) => void) => (this.keepLockFolder ? callback(null) : fs.rmdir(dir, callback)),
+  };
 
   constructor(
     private readonly target: string,
@@ -62,6 +73,7 @@ export class WriteLock {
     for (let attempt = 0; ; attempt++) {
       try {
         const release = await lockfile.lock(this.target, {
+          fs: this.lockFs,
           lockfilePath: this.lockPath,
           realpath: false,
           stale: this.staleMs,
@@ -72,14 +84,22 @@ export class WriteLock {
             this.compromised = err;
           },
         });
+        this.compromised = undefined;
         this.recordOwner();
         return async () => {
-          // The note goes first, while the lock is still ours, so it never removes a successor's.
-          fs.rmSync(this.ownerPath, { force: true });
+          // The note goes first, while the lock is still ours, so it never removes a successor's
+          // (unless another process took the lock over while this one was paused).
+          const stillOurs = this.held !== undefined && this.stillHeld();
+          this.held = undefined;
+          if (stillOurs) fs.rmSync(this.ownerPath, { force: true });
+          // Taken over while this process was paused: the lock folder there now is a successor's.
+          this.keepLockFolder = !stillOurs && !this.compromised;
           try {
             await release();
           } catch {
             /* a compromised lock is already gone */
+          } finally {
+            this.keepLockFolder = false;
           }
         };
       } catch (err) {
@@ -103,11 +123,32 @@ export class WriteLock {
   }
 
   private recordOwner(): void {
+    const token = randomBytes(8).toString('hex');
     try {
-      const owner: LockOwner = { pid: process.pid, host: os.hostname(), command: describeCommand(), since: new Date().toISOString(), lockIno: fs.statSync(this.lockPath).ino };
+      const ino = fs.statSync(this.lockPath).ino;
+      this.held = { ino, token };
+      const owner: LockOwner = { pid: process.pid, host: os.hostname(), command: describeCommand(), since: new Date().toISOString(), lockIno: ino, token };
       fs.writeFileSync(this.ownerPath, JSON.stringify(owner));
     } catch {
       /* the owner note only improves a message; the lock itself is held */
+    }
+  }
+
+  /**
+   * Whether the lock this process took is still its own: not judged stale and taken over by
+   * another process while this one was paused (Ctrl+Z, a frozen VM, a closed laptop lid) — the
+   * lock folder is the one it made and the owner note beside it is its own.
+   */
+  stillHeld(): boolean {
+    if (this.compromised) return false;
+    // No note could be written when the lock was taken (see recordOwner): only the lock's own word counts.
+    if (!this.held) return true;
+    try {
+      if (fs.statSync(this.lockPath).ino !== this.held.ino) return false;
+      const owner = JSON.parse(fs.readFileSync(this.ownerPath, 'utf8')) as LockOwner;
+      return owner.token === this.held.token && owner.pid === process.pid;
+    } catch {
+      return false;
     }
   }
 

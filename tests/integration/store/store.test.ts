@@ -206,3 +206,61 @@ describe('crash safety', () => {
     // tens of seconds. The timeout guards against a hang, not speed.
   }, 300_000);
 });
+
+/** A process's scheduling state from /proc: "T" while it is stopped. */
+const processState = (pid: number) => {
+  try {
+    return /^\d+ \(.*\) (\S)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
+};
+
+describe('a writer paused past the stale time (Linux: SIGSTOP and /proc)', () => {
+  it.skipIf(process.platform !== 'linux')('never loses the write another process made meanwhile: the paused one reports failure', async () => {
+    const dir = tempDir();
+    const staleMs = 2000;
+    // Another process (serve, the app) has the folder open throughout.
+    const other = await Store.open({ dataDir: dir, lock: { staleMs, waitMs: 60_000 } });
+    await clustersRepo(other).create(spec('before'));
+
+    const child = spawnHelper('pausedWriter.ts', [dir, String(staleMs)]);
+    let out = '';
+    const said = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => out.includes(text) && resolve();
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          check();
+        });
+        child.on('exit', (code) => (out.includes(text) ? resolve() : reject(new Error(`writer exited with ${code} before saying "${text}": ${out}`))));
+        check();
+      });
+    try {
+      // Its temp file is written and it holds the lock, stopped before the rename.
+      await said('pausing');
+      while (processState(child.pid!) !== 'T') await new Promise((r) => setTimeout(r, 20));
+
+      // Meanwhile the other process writes: it waits out the stale time, takes the lock, saves, answers.
+      const acknowledged = await clustersRepo(other).create(spec('written meanwhile'));
+
+      // The paused writer resumes: it must not rename its copy over that save.
+      child.kill('SIGCONT');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.on('exit', r)));
+      expect(out).toMatch(/failed: nothing was saved: another process took over the data folder while this one was paused/);
+
+      const after = await Store.open({ dataDir: dir });
+      expect(clustersRepo(after).list().map((c) => c.name).sort()).toEqual(['before', 'written meanwhile']);
+      expect(clustersRepo(after).get(acknowledged.id).name).toBe('written meanwhile');
+      // Its lock is gone, and nothing it left behind blocks the next writer.
+      await clustersRepo(after).create(spec('next'));
+      after.close();
+    } finally {
+      other.close();
+      if (child.exitCode === null) {
+        child.kill('SIGCONT');
+        child.kill('SIGKILL');
+      }
+    }
+  }, 300_000);
+});
