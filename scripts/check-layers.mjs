@@ -49,6 +49,7 @@ const within = (file, dir) => file === dir || file.startsWith(dir + path.sep);
  */
 export const ALLOWED = {
   shared: [],
+  files: [],
   engine: ['shared'],
   models: ['shared', 'engine', 'workloads'],
   schedulers: ['shared', 'engine', 'models'],
@@ -56,11 +57,11 @@ export const ALLOWED = {
   reports: ['shared'],
   clusters: ['shared', 'workloads'],
   store: ['shared', 'engine', 'models'],
-  runner: ['shared', 'engine', 'models', 'schedulers', 'workloads', 'store'],
-  services: ['shared', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],
+  runner: ['shared', 'files', 'engine', 'models', 'schedulers', 'workloads', 'store'],
+  services: ['shared', 'files', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],
   server: ['shared', 'services'],
   app: ['shared', 'services', 'server'],
-  cli: ['shared', 'models', 'reports', 'workloads', 'runner', 'store', 'services', 'server'],
+  cli: ['shared', 'files', 'models', 'reports', 'workloads', 'runner', 'store', 'services', 'server'],
 };
 
 /** Folders that reach themselves through the table: the rows that must change before the code can. */

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { clusterTotals } from '@shared/cluster';
 import { MAX_IMPORT_CHARS } from '@shared/contract';
@@ -6,6 +5,7 @@ import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
 import { CliUsageError, table, writeDocument, type CliIo } from './output';
+import { readCliFile } from './readCliFile';
 
 export const clustersHelp = `workload-studio clusters <list|export|import> [options]
 
@@ -38,14 +38,7 @@ export async function clustersCommand(services: Services, args: string[], flags:
     }
     case 'import': {
       if (!target) throw new CliUsageError('clusters import needs a file');
-      let size: number;
-      try {
-        size = fs.statSync(target).size;
-      } catch (err) {
-        throw new CliUsageError(`cannot read ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-      }
-      if (size > MAX_IMPORT_CHARS) throw new CliUsageError(`${target} is ${size} bytes; cluster files are at most ${MAX_IMPORT_CHARS} bytes`);
-      const content = fs.readFileSync(target, 'utf8');
+      const content = readCliFile(target, 'cluster file', MAX_IMPORT_CHARS);
       const record = await call(services, 'clusters:import', { content, fileName: path.basename(target), ...(typeof flags.name === 'string' ? { name: flags.name } : {}) });
       const t = clusterTotals(record.spec);
       io.out(`imported cluster "${record.name}" (${t.racks} racks, ${t.hosts} hosts, ${t.nodes} nodes, ${t.cores} cores) (${record.id})\n`);

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import { AriaProfileFileSchema, AriaProfileSchema } from '@shared/aria/profile';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanResult } from '@shared/aria/plan';
@@ -7,6 +6,7 @@ import { problemsOf } from '@shared/validation';
 import { mergeAriaByTemplate } from '../models/jobProfiles';
 import { CliUsageError, table, type CliIo } from './output';
 import { readResultFile } from './resultFile';
+import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
 
 export const planHelp = `workload-studio plan --profile <profile.json> --maps N --reduces R --map-slots SM --reduce-slots SR
                      [--deadline T] [--input-mb X --scale-from <result.json>...] [--template NAME]
@@ -62,12 +62,7 @@ function numberFlag(flags: Flags, name: string): number | undefined {
 }
 
 function readJson(file: string, what: string): unknown {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new CliUsageError(`${what}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  const text = readCliFile(file, what, MAX_JSON_BYTES);
   const json = parseJsonText(text, file);
   if (!json.ok) throw new CliUsageError(`${what}: ${json.message}`);
   return json.value;

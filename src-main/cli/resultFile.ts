@@ -1,17 +1,12 @@
-import * as fs from 'node:fs';
 import type { ResultFile } from '@shared/experiment';
 import { describeProblem } from '@shared/imports';
 import { readResultText } from '@shared/resultFile';
 import { CliUsageError, type CliIo } from './output';
+import { MAX_RESULT_BYTES, readCliFile } from './readCliFile';
 
 /** Read and validate a result file written by `run --out`; a bad file is a message naming the field and line. */
 export function readResultFile(file: string): { ok: true; result: ResultFile } | { ok: false; message: string } {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new CliUsageError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  const text = readCliFile(file, 'result file', MAX_RESULT_BYTES);
   const read = readResultText(text, file);
   if (read.ok) return read;
   const [first] = read.problems;

@@ -1,5 +1,4 @@
 import { withDeadlines } from '@shared/workload';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
 import { parseClusterFile } from '@shared/clusterFile';
@@ -11,6 +10,7 @@ import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload';
 import { parseRumen } from '../workloads/traces/rumen';
 import { parseSls } from '../workloads/traces/sls';
 import { parseSwim } from '../workloads/traces/swim';
+import { readUserFile, UserFileError } from '../files/readUserFile';
 
 export class ExperimentFileError extends Error {}
 
@@ -23,14 +23,12 @@ export interface LoadedExperiment {
 const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 function readText(file: string, what: string): string {
-  let size: number;
   try {
-    size = fs.statSync(file).size;
+    return readUserFile(file, what, MAX_FILE_BYTES);
   } catch (err) {
-    throw new ExperimentFileError(`${what}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    if (err instanceof UserFileError) throw new ExperimentFileError(err.message);
+    throw err;
   }
-  if (size > MAX_FILE_BYTES) throw new ExperimentFileError(`${what}: ${file} is ${size} bytes, more than the ${MAX_FILE_BYTES} allowed`);
-  return fs.readFileSync(file, 'utf8');
 }
 
 function problemsMessage(prefix: string, problems: { field: string; message: string }[]): string {

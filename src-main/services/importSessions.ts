@@ -41,8 +41,11 @@ export class ImportSessions {
   openPath(file: string): ImportFile {
     let bytes: number;
     try {
-      bytes = fs.statSync(file).size;
+      const stat = fs.statSync(file);
+      if (!stat.isFile()) throw new ServiceError('invalid_request', `${file} is not a regular file (a folder, device or FIFO); name a file`, 'file');
+      bytes = stat.size;
     } catch (err) {
+      if (err instanceof ServiceError) throw err;
       throw new ServiceError('not_found', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'file');
     }
     this.checkSize(bytes);

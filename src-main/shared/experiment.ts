@@ -27,8 +27,8 @@ export const ExperimentSchema = z.strictObject({
   description: z.string().max(4000).default(''),
   cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
   workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
-  schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler'),
-  seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').default([1]),
+  schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
+  seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds').default([1]),
   simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
   /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
   sweep: SweepSchema.optional(),

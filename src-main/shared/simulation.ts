@@ -5,14 +5,14 @@ const num = () => z.number().finite();
 /** How the engine runs, independent of the scheduler (model.md "Scheduling", "Faults"). */
 export const SimulationOptionsSchema = z.strictObject({
   /** Node heartbeat interval (Hadoop 1 default 3 s). */
-  heartbeatS: num().positive().default(3),
+  heartbeatS: num().min(0.001, 'must be at least 0.001 s (a heartbeat every millisecond)').max(3600, 'must be at most 3,600 s').default(3),
   /**
    * The master takes at most this many regular heartbeats a second, so large clusters beat less
    * often: interval = max(heartbeatS, nodes / this), as Hadoop 1's JobTracker does
    * (mapreduce.jobtracker.heartbeats.in.second = 100 there). 0, the default, keeps `heartbeatS`
    * whatever the cluster's size.
    */
-  maxHeartbeatsPerSecond: num().min(0).default(0),
+  maxHeartbeatsPerSecond: num().min(0, 'must be at least 0').max(1_000_000, 'must be at most 1,000,000').default(0),
   /**
    * Order of the nodes' regular heartbeats within a round: drawn afresh each round from the seed
    * (`shuffled`, as real heartbeats drift against each other) or always node 0 first (`fixed`).
@@ -36,18 +36,22 @@ export const SimulationOptionsSchema = z.strictObject({
   /** Probability that an attempt fails on its own (not counting node loss or memory). */
   taskFailureProbability: num().min(0).max(1).default(0),
   /** Time after the last heartbeat at which a node is declared lost (Hadoop 1 default 600 s). */
-  nodeTimeoutS: num().positive().default(600),
+  nodeTimeoutS: num().min(1, 'must be at least 1 s').max(86_400, 'must be at most a day (86,400 s)').default(600),
   failures: z
     .array(z.strictObject({ node: z.string().min(1), atS: num().min(0) }))
+    .max(100_000, 'at most 100,000 failures')
     .default([]),
-  /** Mean time between failures per node; off when absent. */
-  mtbfS: num().positive().optional(),
+  /**
+   * Mean time between failures per node; off when absent. Bounded below so that a run ends: with
+   * failures every microsecond the engine would do nothing but fail nodes.
+   */
+  mtbfS: num().min(60, 'must be at least 60 s: each node fails on average once in this time').optional(),
   /** A lost node is replaced by an identical one this long after it is declared lost. */
-  replenishAfterS: num().positive().optional(),
+  replenishAfterS: num().min(1, 'must be at least 1 s').optional(),
   /** Stop the run here (seconds); jobs not finished by then are reported unfinished. */
-  horizonS: num().positive().optional(),
+  horizonS: num().positive('must be greater than 0').max(1e9, 'must be at most 1,000,000,000 s').optional(),
   /** Time-series sample interval; default: run length / 400. */
-  sampleIntervalS: num().positive().optional(),
+  sampleIntervalS: num().min(0.1, 'must be at least 0.1 s').optional(),
   /** Keep per-attempt records (node, phases, locality) in the result. */
   recordAttempts: z.boolean().default(true),
 });

@@ -15,6 +15,10 @@ const count = (max: number) =>
     .max(max, `must be at most ${max.toLocaleString('en-US')}`)
     .refine(Number.isInteger, 'must be a whole number');
 const id = z.string().trim().min(1, 'must not be empty').max(120);
+/** The most maps one job may have, given or made from its input and the block size. */
+export const MAX_MAPS = 1_000_000;
+/** The most input one job may read (1 PB). */
+export const MAX_INPUT_MB = 1e9;
 
 export const JobSpecSchema = z.strictObject({
   id: id.optional(),
@@ -25,8 +29,8 @@ export const JobSpecSchema = z.strictObject({
    * Map input; with the cluster's block size it gives the number of maps unless `maps` is set.
    * Absent (traces that carry only task counts, generated jobs): one block per map.
    */
-  inputMb: num().min(0, 'must be at least 0').optional(),
-  maps: count(1_000_000).optional(),
+  inputMb: num().min(0, 'must be at least 0').max(MAX_INPUT_MB, 'must be at most 1,000,000,000 MB (1 PB)').optional(),
+  maps: count(MAX_MAPS).optional(),
   reduces: count(100_000).optional(),
   queue: z.string().min(1).max(80).default('default'),
   /** Absolute deadline, seconds after the start of the run. */

@@ -1,4 +1,4 @@
-import type { JobSpec, WorkloadSpec } from '@shared/workload';
+import { MAX_MAPS, type JobSpec, type WorkloadSpec } from '@shared/workload';
 import type { EngineJob } from '../engine/model';
 import { Random } from '../engine/random';
 import { templateByName } from './templates';
@@ -67,6 +67,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
     const noInput = template.mapCpuSPerMb === 0 && template.mapSelectivity === 0;
     const inputMb = j.inputMb === undefined ? (noInput ? 0 : (j.maps ?? 1) * blockSizeMb) : j.inputMb;
     const maps = j.maps ?? Math.max(1, Math.ceil(inputMb / blockSizeMb));
+    if (maps > MAX_MAPS) throw new WorkloadError(`job "${j.id ?? `j${i + 1}`}": ${inputMb.toLocaleString('en-US')} MB of input in ${blockSizeMb} MB blocks makes ${maps.toLocaleString('en-US')} maps, more than the ${MAX_MAPS.toLocaleString('en-US')} a job may have (give it fewer MB or set maps)`, `jobs.${i}.inputMb`);
     const reduces = j.reduces ?? Math.max(template.minReduces, Math.round(maps * template.reducesPerMap));
     return {
       id: j.id ?? `j${i + 1}`,

@@ -51,7 +51,7 @@ describe('layer check', () => {
       'tests/unit/x.test.ts': "import '../../src-main/services/uses';",
     });
     expect(checkLayers(dir)).toEqual([
-      'src-main/services/uses.ts: imports src-main/app/shell.ts (services/ may import shared, engine, models, schedulers, workloads, clusters, reports, runner, store)',
+      'src-main/services/uses.ts: imports src-main/app/shell.ts (services/ may import shared, files, engine, models, schedulers, workloads, clusters, reports, runner, store)',
       'tests/unit/x.test.ts: loads electron via tests/unit/x.test.ts → src-main/services/uses.ts → src-main/app/shell.ts',
     ]);
   });

@@ -93,6 +93,8 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled();
       read += chunk.length;
+      // The size from stat is what the file said when it was opened; a file that grows is cut off.
+      if (read > max) throw new TraceFileError(`the file grew past ${(max / 1e6).toFixed(0)} MB while it was read; workload files are at most that`);
       const text = decoder.write(chunk);
       // A UTF-8 byte-order mark is not data: every format would read it as part of its first field.
       reader.push(first ? withoutBom(text) : text);

@@ -35,9 +35,9 @@ describe('validation messages a user can read', () => {
     );
   });
 
-  it('says a negative heartbeat must be positive, and a seed typed as a word must be a number', () => {
+  it('says a negative heartbeat must be at least a millisecond, and a seed typed as a word must be a number', () => {
     const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], schedulers: [{ kind: 'fifo' }], seeds: [1] };
-    expect(problems(ExperimentDesignSchema, { ...base, simulation: { heartbeatS: -3 } })).toEqual([{ field: 'simulation.heartbeatS', message: 'must be positive' }]);
+    expect(problems(ExperimentDesignSchema, { ...base, simulation: { heartbeatS: -3 } })).toEqual([{ field: 'simulation.heartbeatS', message: 'must be at least 0.001 s (a heartbeat every millisecond)' }]);
     expect(problems(ExperimentDesignSchema, { ...base, seeds: [1, 'one'] })).toEqual([{ field: 'seeds.1', message: 'must be a number' }]);
   });
 

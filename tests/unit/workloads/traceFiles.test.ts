@@ -129,7 +129,7 @@ describe('malformed files: a clear error with line and field, or a correct impor
     const r = await readTraceFile(write('huge.tsv', 'ok\t0\t0\t1000\t0\t0\nhuge\t1\t1\t1e30\t0\t0\ninf\t2\t1\t1e400\t0\t0\n'));
     expect(r.jobs.map((j) => j.id)).toEqual(['ok']);
     expect(r.problems).toEqual([
-      { line: 2, field: 'maps', message: 'must be at most 1,000,000' },
+      { line: 2, field: 'inputMb', message: 'must be at most 1,000,000,000 MB (1 PB)' },
       { line: 3, field: 'map input bytes', message: '"1e400" is not a non-negative number' },
     ]);
   });
