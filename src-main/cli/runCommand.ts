@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ResultFile } from '@shared/experiment';
-import { resultFileText } from '@shared/resultFile';
+import { resultFileChunks } from '@shared/resultFile';
 import { workRatios } from '@shared/workCount';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
@@ -73,9 +73,17 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     }
     throw err;
   }
-  const text = resultFileText(result);
-  if (typeof flags.out === 'string') fs.writeFileSync(flags.out, text);
-  else io.out(text);
+  // In chunks: a result of a million jobs over several runs is more text than one string may hold.
+  if (typeof flags.out === 'string') {
+    const fd = fs.openSync(flags.out, 'w');
+    try {
+      for (const chunk of resultFileChunks(result)) fs.writeSync(fd, chunk);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } else {
+    for (const chunk of resultFileChunks(result)) io.out(chunk);
+  }
   io.err(
     `\n${table(
       ['SCHEDULER', 'SEED', 'JOBS OK', 'MAKESPAN S', 'MEAN JCT S', 'P95 JCT S', 'CPU %', 'NODE-LOCAL', 'UNFAIRNESS'],

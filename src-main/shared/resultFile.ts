@@ -2,6 +2,7 @@ import { ResultFileSchema, type ResultFile } from './experiment';
 import type { TraceProblem } from './imports';
 import { parseJsonText, syntaxProblem, withLines } from './jsonText';
 import { problemsOf } from './validation';
+import { prettyJsonChunks } from './jsonChunks';
 
 /**
  * Result files (docs/result.schema.json): what `run --out` writes and the run history exports, and
@@ -11,6 +12,12 @@ import { problemsOf } from './validation';
 /** The file's text, as `run --out` writes it: the same result is the same bytes. */
 export function resultFileText(result: ResultFile): string {
   return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+/** The same text in chunks, for results larger than one string may hold (a million jobs, several runs). */
+export function* resultFileChunks(result: ResultFile): Generator<string> {
+  yield* prettyJsonChunks(result);
+  yield '\n';
 }
 
 export type ResultFileRead = { ok: true; result: ResultFile } | { ok: false; problems: TraceProblem[] };
