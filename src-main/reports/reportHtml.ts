@@ -4,6 +4,7 @@ import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
 import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, pendingOverTimeSvg } from './reportCharts';
 import type { ResultReport } from './resultReport';
+import { fileNameOf } from '@shared/fileName';
 
 /** Where the report came from and how to rerun it. */
 export interface ReportMeta {
@@ -68,7 +69,7 @@ ${gantts.join('\n')}`;
 }
 
 function reproduce(r: ResultReport, meta: ReportMeta): string {
-  const file = `${r.experiment.replace(/[^\w.-]+/g, '_')}.experiment.json`;
+  const file = `${fileNameOf(r.experiment)}.experiment.json`;
   const command = `workload-studio run ${file} --out ${meta.source}`;
   if (!r.inputs) return `<p>This result does not carry its experiment (it was written before results carried it, or it compares several clusters or workloads, which no single experiment file holds), so its cluster, workload and settings are not known here. Rerun the experiment file it came from: <code>workload-studio run EXPERIMENT.json --out ${esc(meta.source)}</code>.</p>`;
   const e = r.inputs;

@@ -16,7 +16,7 @@ import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
 
 /** A file name from a saved name: safe on every OS. */
-export const fileNameOf = (name: string) => name.replace(/[^\w.-]+/g, '_');
+export { fileNameOf } from '@shared/fileName';
 
 /** The design parts of an experiment whose cluster and workload are inline, or the fields that refer elsewhere. */
 function inlineParts(e: Experiment): { parts?: ExperimentFileParts; problems: TraceProblem[] } {

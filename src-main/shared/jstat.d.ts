@@ -4,6 +4,8 @@ declare module 'jstat' {
     studentt: {
       /** P(T ≤ x) for Student's t with `dof` degrees of freedom. */
       cdf(x: number, dof: number): number;
+      /** The x with P(T ≤ x) = p. */
+      inv(p: number, dof: number): number;
     };
   };
 }

@@ -1,15 +1,10 @@
 import { jStat } from 'jstat';
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 
-/** Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom (standard tables). */
-const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
-
-/** t(0.975, df); past 30 the first Cornish–Fisher term, z + (z³ + z) / 4df, is within 0.002. */
+/** t(0.975, df): the two-sided 95 % quantile of Student's t (jStat, the same source as the p-values). */
 export function tQuantile975(df: number): number {
   if (df < 1) return NaN;
-  if (df <= 30) return T975[df - 1];
-  const z = 1.959964;
-  return z + (z ** 3 + z) / (4 * df);
+  return jStat.studentt.inv(0.975, df);
 }
 
 export interface MeanCi {

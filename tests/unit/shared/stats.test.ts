@@ -3,17 +3,18 @@ import { meanCi, tQuantile975 } from '@shared/stats';
 
 describe('confidence intervals across seeds', () => {
   it('uses Student\'s t for small samples and approaches the normal for large ones', () => {
-    expect(tQuantile975(1)).toBe(12.706);
-    expect(tQuantile975(30)).toBe(2.042);
-    expect(tQuantile975(60)).toBeCloseTo(2.0, 2);
+    // Published values (NIST/SEMATECH e-Handbook of Statistical Methods, table 1.3.6.7.2, upper 0.025).
+    const published: [number, number][] = [[1, 12.706], [2, 4.303], [3, 3.182], [4, 2.776], [5, 2.571], [10, 2.228], [20, 2.086], [30, 2.042], [60, 2.0], [100, 1.984]];
+    for (const [df, t] of published) expect(tQuantile975(df), `df ${df}`).toBeCloseTo(t, 3);
     expect(tQuantile975(1e6)).toBeCloseTo(1.96, 3);
+    expect(tQuantile975(0)).toBeNaN();
   });
 
   it('gives the textbook interval', () => {
-    // mean 5, sample sd sqrt(2.5), n 5: half = 2.776 · sqrt(2.5 / 5).
+    // mean 5, sample sd sqrt(2.5), n 5: half = t(0.975, 4) · sqrt(2.5 / 5), t = 2.776445.
     const r = meanCi([3, 4, 5, 6, 7]);
     expect(r.mean).toBe(5);
-    expect(r.half).toBeCloseTo(2.776 * Math.sqrt(0.5), 9);
+    expect(r.half).toBeCloseTo(2.776445 * Math.sqrt(0.5), 5);
     expect(meanCi([42])).toEqual({ mean: 42, half: null, n: 1 });
     expect(meanCi([])).toMatchObject({ n: 0, half: null });
   });
