@@ -5,6 +5,7 @@ import { SCHEDULER_BY_KIND, SchedulerSpecSchema, type SchedulerSpec } from './sc
 import { PinnedProfilesSchema } from './pinnedProfiles';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
+import { sweepProblems } from './sweepCheck';
 import { WorkloadSpecSchema } from './workload';
 
 /**
@@ -60,6 +61,7 @@ export const ExperimentDesignSchema = z
     if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
       ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric simulation option` });
     }
+    for (const p of sweepProblems(d.schedulers, d.simulation, sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     if (countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) > MAX_RUNS) {
       ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'more than 2,000 runs: use fewer seeds, schedulers or sweep values' });
     }

@@ -6,6 +6,7 @@ import { SchedulerSpecSchema } from './schedulers';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, WorkloadSpecSchema } from './workload';
+import { sweepProblems } from './sweepCheck';
 
 /**
  * An experiment file (docs/experiment.schema.json): one cluster, one workload, the schedulers to
@@ -32,6 +33,9 @@ export const ExperimentSchema = z.strictObject({
   simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
   /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
   sweep: SweepSchema.optional(),
+}).superRefine((e, ctx) => {
+  // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
+  for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
 });
 
 export type Experiment = z.output<typeof ExperimentSchema>;
