@@ -4,8 +4,37 @@ import { LARGE_GENERATED, type GeneratedSize } from '@shared/imports';
 import { quote } from '@shared/quote';
 import type { TraceImport, TraceReader } from './types';
 
+/**
+ * A value drawn per job or task in SLS's current format (SynthTraceJobProducer.Sample): a constant
+ * (`val`), a distribution (`val` and `std`; log-normal unless `dist` is "NORM"), or one of
+ * `discrete` values by `weights`.
+ */
+interface Sample {
+  val?: number;
+  std?: number;
+  dist?: string;
+  discrete?: (number | string)[];
+  weights?: number[];
+}
+
+/** One kind of container of a job class in the current format: its count and time per container. */
+interface TaskDefinition {
+  type: string;
+  count: Sample;
+  time?: Sample;
+  max_memory?: Sample;
+  max_vcores?: Sample;
+}
+
 interface JobClass {
   class_weight?: number;
+  /** Current format (Hadoop 3's SLS): the AM type, and per-container-type tasks. */
+  type?: string;
+  tasks?: TaskDefinition[];
+  deadline_factor?: Sample;
+  duration?: Sample;
+  reservation?: Sample;
+  /** Old format: task counts, durations and deadline factors as means and deviations. */
   mtasks_avg?: number;
   mtasks_stddev?: number;
   rtasks_avg?: number;
@@ -23,6 +52,23 @@ function logNormal(rng: Random, mean: number, sd: number): number {
   const sigma2 = Math.log(1 + (sd * sd) / (mean * mean));
   return Math.exp(Math.log(mean) - sigma2 / 2 + Math.sqrt(sigma2) * rng.normal());
 }
+
+/** A draw from a Sample (current format), as SLS's Sample.getDouble does; NaN when it has no value. */
+function draw(rng: Random, sample: Sample | undefined): number {
+  if (!sample) return NaN;
+  if (Array.isArray(sample.discrete)) {
+    const weights = sample.weights ?? sample.discrete.map(() => 1);
+    const k = pickByWeight(rng, sample.discrete.map((_, i) => i), (i) => weights[i] ?? 0);
+    return Number(sample.discrete[k]);
+  }
+  const val = num(sample.val, NaN);
+  if (!Number.isFinite(val)) return NaN;
+  const std = num(sample.std, 0);
+  if (!(std > 0)) return val;
+  return sample.dist === 'NORM' ? val + std * rng.normal() : logNormal(rng, val, std);
+}
+
+const isSample = (v: unknown): boolean => isObject(v) && ((typeof v.val === 'number' && Number.isFinite(v.val)) || Array.isArray(v.discrete));
 
 function pickByWeight<T>(rng: Random, items: T[], weight: (t: T) => number): T {
   const total = items.reduce((s, t) => s + Math.max(0, weight(t)), 0);
@@ -65,6 +111,21 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
     if (!Array.isArray(classes) || classes.length === 0) return fail(`workloads.${w}.job_classes`, 'expected at least one job class');
     const badClass = classes.findIndex((c) => !isObject(c));
     if (badClass >= 0) return fail(`workloads.${w}.job_classes.${badClass}`, `expected a job class (an object), found ${quote(classes[badClass])}`);
+    for (let k = 0; k < classes.length; k++) {
+      const c = classes[k] as Record<string, unknown>;
+      const at = `workloads.${w}.job_classes.${k}`;
+      if (typeof c.type === 'string' && c.type !== 'mapreduce') return fail(`${at}.type`, `"${c.type}" jobs cannot be simulated: the studio models MapReduce jobs (maps and reduces); ${c.type === 'stream' ? 'stream jobs hold long-lived containers that never finish as tasks' : 'only type "mapreduce" can be imported'}`);
+      if (c.tasks === undefined) continue;
+      if (!Array.isArray(c.tasks) || c.tasks.length === 0) return fail(`${at}.tasks`, 'expected a list of at least one task definition ({type, count, time, …})');
+      for (let t = 0; t < c.tasks.length; t++) {
+        const task: unknown = c.tasks[t];
+        const tat = `${at}.tasks.${t}`;
+        if (!isObject(task)) return fail(tat, `expected a task definition (an object), found ${quote(task)}`);
+        if (task.type !== 'map' && task.type !== 'reduce') return fail(`${tat}.type`, `"${String(task.type)}" containers cannot be simulated: only "map" and "reduce" tasks can${task.type === 'stream' ? ' (stream containers are long-lived services, not tasks that finish)' : ''}`);
+        if (!isSample(task.count)) return fail(`${tat}.count`, `expected a count such as {"val": 5, "std": 1}, found ${quote(task.count)}`);
+        for (const key of ['time', 'max_memory', 'max_vcores'] as const) if (task[key] !== undefined && !isSample(task[key])) return fail(`${tat}.${key}`, `expected a value such as {"val": 10, "std": 2}, found ${quote(task[key])}`);
+      }
+    }
     const buckets = workload.time_distribution;
     if (buckets === undefined) continue;
     if (!Array.isArray(buckets) || buckets.length === 0) return fail(`workloads.${w}.time_distribution`, 'expected a list of at least one {time, weight} bucket');
@@ -80,6 +141,16 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
   return { count, workloads: workloads as SynthWorkload[], seed: num(doc.rand_seed, 0) };
 }
 
+/** A Sample's expected value (a discrete one's weighted mean), for the size stated before drawing. */
+function meanOf(sample: Sample): number {
+  if (Array.isArray(sample.discrete)) {
+    const weights = sample.weights ?? sample.discrete.map(() => 1);
+    const total = weights.reduce((a, b) => a + b, 0);
+    return total > 0 ? sample.discrete.reduce<number>((a, x, i) => a + Number(x) * (weights[i] ?? 0), 0) / total : 0;
+  }
+  return num(sample.val, 0);
+}
+
 /** What the description will make, before making it: its jobs and their expected task count. */
 function plannedSize(count: number, workloads: SynthWorkload[]): GeneratedSize {
   const share = (weights: number[]) => {
@@ -91,7 +162,8 @@ function plannedSize(count: number, workloads: SynthWorkload[]): GeneratedSize {
   workloads.forEach((w, i) => {
     const classShare = share(w.job_classes.map((c) => num(c.class_weight, 1)));
     w.job_classes.forEach((c, k) => {
-      tasksPerJob += workloadShare[i] * classShare[k] * (Math.max(1, num(c.mtasks_avg, 1)) + Math.max(0, num(c.rtasks_avg, 0)));
+      const perJob = c.tasks ? c.tasks.reduce((n, t) => n + Math.max(0, meanOf(t.count)), 0) : Math.max(1, num(c.mtasks_avg, 1)) + Math.max(0, num(c.rtasks_avg, 0));
+      tasksPerJob += workloadShare[i] * classShare[k] * perJob;
     });
   });
   return { jobs: count, tasks: Math.round(count * tasksPerJob) };
@@ -104,6 +176,14 @@ function plannedSize(count: number, workloads: SynthWorkload[]): GeneratedSize {
  * duration and deadline factor are log-normal with the class's mean and deviation; the submit
  * time falls uniformly in a `time_distribution` bucket picked by its weight (seconds). Task
  * durations are not kept: tasks run the trace default template on one block each.
+ *
+ * Hadoop 3's current format (syn_generic.json) is read too: a class's `tasks` list gives each
+ * container type's `count` as a Sample (a constant, a log-normal or normal draw, or weighted
+ * discrete values), and a job has a deadline with probability `reservation`, at submission plus
+ * `deadline_factor` × its `duration`, as SLS's SynthJob sets it. Task `time`, `max_memory` and
+ * `max_vcores` are checked but not kept (the studio derives task times from data and templates).
+ * Classes or containers of any type but MapReduce maps and reduces (SLS's "stream" jobs) are
+ * refused with their field and the reason: they are long-lived services, not tasks that end.
  */
 export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
   let text = '';
@@ -140,10 +220,27 @@ export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
         const from = num(b.time, 0);
         const to = k + 1 < buckets.length ? num(buckets[k + 1].time, from) : from;
         const submit = from + when.next() * Math.max(0, to - from);
-        const maps = Math.max(1, Math.round(logNormal(pick, num(c.mtasks_avg, 1), num(c.mtasks_stddev, 0))));
-        const reduces = Math.max(0, Math.round(logNormal(pick, num(c.rtasks_avg, 0), num(c.rtasks_stddev, 0))));
-        const duration = logNormal(pick, num(c.dur_avg, 0), num(c.dur_stddev, 0));
-        const factor = logNormal(pick, num(c.deadline_factor_avg, 0), num(c.deadline_factor_stddev, 0));
+        let maps: number;
+        let reduces: number;
+        let deadline: number | undefined;
+        if (c.tasks) {
+          // Current format (SynthJob): counts per container type; a deadline with probability
+          // `reservation`, at submit + deadline_factor × the job's duration.
+          const count = (type: string) => c.tasks!.filter((t) => t.type === type).reduce((n, t) => n + Math.max(0, Math.round(draw(pick, t.count) || 0)), 0);
+          maps = Math.max(1, count('map'));
+          reduces = count('reduce');
+          const duration = draw(pick, c.duration);
+          const factor = draw(pick, c.deadline_factor);
+          const chance = draw(pick, c.reservation);
+          const reserved = pick.next() <= (Number.isFinite(chance) ? chance : 0);
+          if (reserved && duration > 0 && factor > 0) deadline = submit + Math.ceil(factor * duration * 1000) / 1000;
+        } else {
+          maps = Math.max(1, Math.round(logNormal(pick, num(c.mtasks_avg, 1), num(c.mtasks_stddev, 0))));
+          reduces = Math.max(0, Math.round(logNormal(pick, num(c.rtasks_avg, 0), num(c.rtasks_stddev, 0))));
+          const duration = logNormal(pick, num(c.dur_avg, 0), num(c.dur_stddev, 0));
+          const factor = logNormal(pick, num(c.deadline_factor_avg, 0), num(c.deadline_factor_stddev, 0));
+          if (duration > 0 && factor > 0) deadline = submit + factor * duration;
+        }
         const queue = typeof w.queue_name === 'string' && w.queue_name ? w.queue_name : 'default';
         out.accept(
           {
@@ -154,7 +251,7 @@ export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
             reduces,
             queue,
             dependsOn: [],
-            ...(duration > 0 && factor > 0 ? { deadline: submit + factor * duration } : {}),
+            ...(deadline !== undefined ? { deadline } : {}),
           },
           1,
         );
