@@ -14,6 +14,7 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
+import type { Database } from 'sql.js';
 
 /** A file name from a saved name: safe on every OS. */
 export { fileNameOf } from '@shared/fileName';
@@ -66,18 +67,32 @@ export function experimentFiles(store: Store, events: EventBus) {
     return { ...inlineParts(r.experiment), experiment: r.experiment };
   }
 
+  /** Cluster, workload and design added inside a write already open (under free names). */
+  function addIn(db: Database, parts: ExperimentFileParts) {
+    const cluster = clusters.importAsNewIn(db, parts.cluster);
+    const workload = workloads.importAsNewIn(db, parts.workload);
+    return { cluster, workload, design: designs.importAsNewIn(db, designOf(parts, cluster.id, workload.id)) };
+  }
+
+  function announce(added: ReturnType<typeof addIn>) {
+    events.emit('store:changed', { domain: 'clusters', ids: [added.cluster.id] });
+    events.emit('store:changed', { domain: 'workloads', ids: [added.workload.id] });
+    events.emit('store:changed', { domain: 'experiments', ids: [added.design.id] });
+  }
+
   /** Cluster, workload and design in one write: an import is whole or absent, and the file is saved once. */
   async function add(parts: ExperimentFileParts) {
-    const { cluster, workload, design } = await store.write((db) => {
-      const cluster = clusters.importAsNewIn(db, parts.cluster);
-      const workload = workloads.importAsNewIn(db, parts.workload);
-      return { cluster, workload, design: designs.importAsNewIn(db, designOf(parts, cluster.id, workload.id)) };
-    });
-    events.emit('store:changed', { domain: 'clusters', ids: [cluster.id] });
-    events.emit('store:changed', { domain: 'workloads', ids: [workload.id] });
-    events.emit('store:changed', { domain: 'experiments', ids: [design.id] });
-    return design;
+    const added = await store.write((db) => addIn(db, parts));
+    announce(added);
+    return added.design;
   }
+
+  /**
+   * The file a design of one cluster and one workload exports to, with the names of the design,
+   * its cluster and its workload left out: an import under a taken name ("small (2)") is still the
+   * same experiment.
+   */
+  const contentOf = (p: ExperimentFileParts) => experimentFileText({ ...p, name: '', cluster: { ...p.cluster, name: '' }, workload: { ...p.workload, name: '' } });
 
   /** A design's parts for one cluster × workload, read from the store. */
   function partsOf(spec: ExperimentDesign, clusterId: string, workloadId: string, schedulers = spec.schedulers): ExperimentFileParts {
@@ -128,21 +143,30 @@ export function experimentFiles(store: Store, events: EventBus) {
     },
 
     /**
-     * A design for an experiment the CLI ran with `--save`: the saved design with that name when
-     * it would export to the same file (running the same file again adds to its history), else a
-     * new one.
+     * A design for an experiment the CLI ran with `--save`: the saved design that would export to
+     * the same file, whatever its cluster and workload were renamed to on import (running the same
+     * file again adds to its history), else a new one.
      */
     async adopt(parts: ExperimentFileParts) {
-      const same = designs.findByName(parts.name);
-      if (same && same.spec.clusterIds.length === 1 && same.spec.workloadIds.length === 1) {
-        try {
-          const mine = partsOf(same.spec, same.spec.clusterIds[0], same.spec.workloadIds[0]);
-          if (experimentFileText(mine) === experimentFileText(parts)) return same;
-        } catch {
-          // Its cluster or workload was deleted: a new design it is.
+      const wanted = contentOf(parts);
+      // Looked up and, if need be, added in one write: under the lock, so two CLI runs of the same
+      // file at once cannot both miss the design and add it twice.
+      const outcome = await store.write((db) => {
+        const candidates = designs.listIn(db).filter((d) => d.spec.clusterIds.length === 1 && d.spec.workloadIds.length === 1);
+        // The design of that name first, then any other with the same content.
+        candidates.sort((a, b) => Number(b.name.toLowerCase() === parts.name.toLowerCase()) - Number(a.name.toLowerCase() === parts.name.toLowerCase()));
+        for (const d of candidates) {
+          const cluster = clusters.findIn(db, d.spec.clusterIds[0]);
+          const workload = workloads.findIn(db, d.spec.workloadIds[0]);
+          if (!cluster || !workload) continue; // its cluster or workload was deleted
+          const mine: ExperimentFileParts = { name: d.spec.name, description: d.spec.description, cluster: cluster.spec, workload: workload.spec, schedulers: d.spec.schedulers, seeds: d.spec.seeds, simulation: d.spec.simulation, ...(d.spec.sweep ? { sweep: d.spec.sweep } : {}) };
+          if (mine.description === parts.description && contentOf(mine) === wanted) return { kind: 'found' as const, design: d };
         }
-      }
-      return add(parts);
+        return { kind: 'added' as const, added: addIn(db, parts) };
+      });
+      if (outcome.kind === 'found') return outcome.design;
+      announce(outcome.added);
+      return outcome.added.design;
     },
 
   };

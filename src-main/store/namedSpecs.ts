@@ -68,6 +68,17 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
       return store.read((db) => toRecord(requireRow(db, id)));
     },
 
+    /** Every record, inside a write already open (under the lock: what no other process can change meanwhile). */
+    listIn(db: Database): SpecRecord<S>[] {
+      return selectAll<SpecRow>(db, `SELECT * FROM ${table} ORDER BY name COLLATE NOCASE`).map(toRecord);
+    },
+
+    /** One record inside a write already open; undefined when it is gone. */
+    findIn(db: Database, id: string): SpecRecord<S> | undefined {
+      const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE id = ?`, [id]);
+      return row ? toRecord(row) : undefined;
+    },
+
     findByName(name: string): SpecRecord<S> | undefined {
       return store.read((db) => {
         const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? COLLATE NOCASE`, [name]);

@@ -126,6 +126,22 @@ describe('workload-studio run', () => {
     expect(Array.from(withAttempts['attempt.start'])).toEqual(Array.from(direct.records.start.subarray(0, direct.records.length)));
   });
 
+  it('recognises its own design by content with --save, even when the file\'s cluster name was taken', async () => {
+    const dir = tempDir();
+    const example = path.join(root, 'docs/examples/baselines.experiment.json');
+    // The file's cluster is already saved under its name: the run's import takes "NAME (2)".
+    const clusterFile = path.join(root, 'docs/examples/small.cluster.json');
+    expect((await cli(['clusters', 'import', clusterFile, '--data-dir', dir])).code).toBe(0);
+    const name = (JSON.parse(fs.readFileSync(clusterFile, 'utf8')) as { cluster: { name: string } }).cluster.name;
+    for (let i = 0; i < 2; i++) expect((await cli(['run', example, '--save', '--data-dir', dir])).code).toBe(0);
+    const store = await Store.open({ dataDir: dir });
+    const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment').list();
+    expect(designs.map((d) => d.name)).toEqual(['Baselines on a small mixed workload']);
+    expect(batchesRepo(store).list().map((b) => b.experimentId)).toEqual([designs[0].id, designs[0].id]);
+    expect(clustersRepo(store).list().map((c) => c.name).sort()).toEqual([name, `${name} (2)`].sort());
+    store.close();
+  });
+
   it('derives job profiles from a result file with `profile`', async () => {
     const dir = tempDir();
     const out = path.join(dir, 'r.json');
