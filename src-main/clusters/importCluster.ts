@@ -2,11 +2,11 @@ import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
 import { parseClusterFile } from '@shared/clusterFile';
 import { problemsOf, type FieldProblem } from '@shared/validation';
 import { clusterFromSlsNodes, looksLikeSlsNodes } from './slsNodes';
-import { utf16Problem, withoutBom } from '@shared/textEncoding';
+import { encodingProblem, withoutBom } from '@shared/textEncoding';
 
 /** A cluster file of either kind the studio reads: ours, or a YARN SLS node file. */
 export function parseAnyClusterFile(raw: string, fallbackName: string): { ok: true; spec: ClusterSpec; format: 'studio' | 'sls-nodes' } | { ok: false; problems: FieldProblem[] } {
-  const encoding = utf16Problem(raw);
+  const encoding = encodingProblem(raw);
   if (encoding) return { ok: false, problems: [{ field: 'file', message: encoding }] };
   const text = withoutBom(raw);
   if (!looksLikeSlsNodes(text)) {

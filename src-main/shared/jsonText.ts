@@ -1,7 +1,7 @@
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { TraceProblem } from './imports';
 import type { FieldProblem } from './validation';
-import { utf16Problem, withoutBom } from './textEncoding';
+import { encodingProblem, withoutBom } from './textEncoding';
 
 /** Where a JSON text first goes wrong, when the engine's message does not say (Node 20 often does not). */
 function firstSyntaxError(text: string): { offset: number; what: string } | undefined {
@@ -33,7 +33,7 @@ export function nestingDepth(text: string, limit = Infinity): number {
 
 /** JSON.parse with an error that says where: line and column instead of a byte offset. */
 export function parseJsonText(raw: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  const encoding = utf16Problem(raw);
+  const encoding = encodingProblem(raw);
   if (encoding) return { ok: false, message: `${what}: ${encoding}` };
   const text = withoutBom(raw);
   // Nothing the studio writes nests past a few dozen levels; the readers that locate problems by

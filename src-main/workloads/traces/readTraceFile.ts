@@ -7,7 +7,7 @@ import { slsReader } from './sls';
 import { swimReader } from './swim';
 import { synthReader } from './synth';
 import type { TraceFormat, TraceImport, TraceReader } from './types';
-import { utf16Problem, withoutBom } from '@shared/textEncoding';
+import { encodingProblem, utf16Problem, withoutBom } from '@shared/textEncoding';
 
 /** Workload files above this are refused before a byte is read (the full SWIM trace is 200 KB). */
 export const MAX_TRACE_BYTES = 512 * 1024 * 1024;
@@ -76,7 +76,8 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
   if (bytes === 0) throw new TraceFileError('the file is empty');
 
   const head = readHead(file);
-  const encoding = utf16Problem(head);
+  // A binary file is named as such unless the user forced a format (then its lines are read, and refused one by one).
+  const encoding = options.format ? utf16Problem(head) : encodingProblem(head);
   if (encoding) throw new TraceFileError(encoding);
   let format = options.format;
   if (!format) {
