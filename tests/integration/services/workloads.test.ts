@@ -137,7 +137,7 @@ describe('workload import: preview, confirm, never overwrite', () => {
     const dir = tempDir();
     const cases: [string, string, RegExp][] = [
       ['empty.tsv', '', /the file is empty/],
-      ['garbage.bin', '\u0000\u0001binary', /this is a binary file/],
+      ['garbage.bin', '\u0000\u0001binary', /the file is a binary file, not text/],
       ['cluster.json', JSON.stringify({ format: 'workload-studio.cluster', version: 1 }), /cluster file/],
       ['nodes.json', fs.readFileSync(path.join(traces, 'sls/nodes-with-resources.json'), 'utf8'), /SLS node file/],
       ['truncated.json', '{ "job.start.ms": 0, "job.tasks": [', /nothing to import/],
