@@ -44,10 +44,16 @@ export interface MetricComparison {
   undecided: { against: string; p: number | null } | null;
 }
 
-export function ratioOf(metric: Pick<MetricDef, 'better'>, value: number, base: number): number | null {
+/**
+ * How many times better `value` is than `base` (above 1: better). None when either prints as zero
+ * at the metric's digits: a ratio against 0.01 failed attempts ("172.83×") says nothing.
+ */
+export function ratioOf(metric: Pick<MetricDef, 'better'> & Partial<Pick<MetricDef, 'digits'>>, value: number, base: number): number | null {
   if (!Number.isFinite(value) || !Number.isFinite(base)) return null;
   const [num, den] = metric.better === 'lower' ? [base, value] : [value, base];
-  return den === 0 ? null : num / den;
+  // Prints as 0 at the metric's digits (0.004 at two digits).
+  const zero = (x: number) => x === 0 || (metric.digits !== undefined && Math.abs(x) < 0.5 * 10 ** -metric.digits);
+  return zero(num) || zero(den) ? null : num / den;
 }
 
 export function compareMetric(metric: MetricDef, groups: readonly GroupValues[], baseline: string): MetricComparison {
@@ -89,7 +95,9 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
     const theirs = groups.find((g) => g.key === other.key)!.bySeed;
     const seeds = [...topSeeds.keys()].filter((s) => theirs.has(s));
     const test = pairedTTest(seeds.map((s) => topSeeds.get(s)!), seeds.map((s) => theirs.get(s)!));
-    if (test.p === null || test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p };
+    // One seed (or none in common): nothing to test, so nothing is best and nothing "not significant".
+    if (test.p === null) return null;
+    if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p };
   }
   top.best = true;
   return null;

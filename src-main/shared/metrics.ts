@@ -39,7 +39,8 @@ export const METRICS: MetricDef[] = [
   { key: 'failed', label: 'Jobs failed', get: (s) => s.failed, better: 'lower', digits: 0, range: COUNT },
   { key: 'unfinished', label: 'Jobs unfinished', get: (s) => s.unfinished, better: 'lower', digits: 0, range: COUNT },
   { key: 'cpu', label: 'CPU utilisation', get: (s) => pct(s.utilization.cpu), better: 'higher', digits: 1, unit: '%', range: PERCENT },
-  { key: 'memory', label: 'Memory utilisation', get: (s) => pct(s.utilization.memory), better: 'higher', digits: 1, unit: '%', range: [0, Infinity] },
+  // Memory held, not memory used well: YARN's containers reserve memory their tasks may never touch, so more is not better.
+  { key: 'memory', label: 'Memory utilisation', get: (s) => pct(s.utilization.memory), better: null, digits: 1, unit: '%', range: [0, Infinity] },
   { key: 'disk', label: 'Disk utilisation', get: (s) => pct(s.utilization.disk), better: 'higher', digits: 1, unit: '%', range: PERCENT },
   { key: 'network', label: 'Network utilisation', get: (s) => pct(s.utilization.network), better: 'higher', digits: 1, unit: '%', range: PERCENT },
   { key: 'nodeLocal', label: 'Node-local maps', get: (s) => share(s, 'node'), better: 'higher', digits: 1, unit: '%', range: PERCENT },

@@ -47,7 +47,22 @@ describe('comparing one metric across configurations', () => {
     const r = compareMetric(metric('meanJct'), [group('A', [100]), group('B', [50])], 'A');
     expect(r.cells.map((c) => c.best)).toEqual([false, false]);
     expect(r.cells[0].half).toBeNull();
-    expect(r.undecided).toEqual({ against: 'A', p: null });
+    // Nothing to test, so nothing is "not significant" either.
+    expect(r.undecided).toBeNull();
+  });
+
+  it('gives no ratio against a value that prints as zero (no "172.83×" from 0.01 failed attempts)', () => {
+    const r = compareMetric(metric('failedAttempts'), [group('A', [0.2, 0, 0]), group('B', [2, 3, 2])], 'A');
+    // A's mean 0.067 prints as 0 with no decimals: B is not "×" anything of it.
+    expect(r.cells[1].ratio).toBeNull();
+    const cpu = compareMetric(metric('cpu'), [group('A', [40, 41, 39]), group('B', [60, 61, 59])], 'A');
+    expect(cpu.cells[1].ratio).toBeCloseTo(1.5, 6);
+  });
+
+  it('marks no "best" memory utilisation: reserved memory is not memory used well', () => {
+    const r = compareMetric(metric('memory'), [group('A', [20, 21, 22]), group('B', [90, 91, 92])], 'A');
+    expect(r.cells.map((c) => c.best)).toEqual([false, false]);
+    expect(r.undecided).toBeNull();
   });
 
   it('clips intervals to what the metric can be: CPU utilisation never above 100 %', () => {
