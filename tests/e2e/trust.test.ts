@@ -58,7 +58,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       // A bad simulation option is named by its label, in words.
       const heartbeat = page.locator('.sim label', { hasText: 'Heartbeat s' }).locator('input');
       await heartbeat.fill('-3');
-      await expect.poll(() => page.locator('.sim + .errors').textContent()).toBe('Heartbeat s: must be positive');
+      await expect.poll(() => page.locator('.sim + .errors').textContent()).toBe('Heartbeat s: must be at least 0.001 s (a heartbeat every millisecond)');
       await heartbeat.fill('3');
       await expect.poll(() => page.locator('.sim + .errors li').count()).toBe(0);
       await page.getByTestId('save').click();
