@@ -11,7 +11,7 @@ import type { Store } from '../store/database';
 import { batchesRepo, type StoredRunResult } from '../store/batchesRepo';
 import type { EventBus } from './eventBus';
 import type { Handlers } from './handlers';
-import { fileNameOf } from './experimentFiles';
+import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData } from './runData';
 import { ServiceError } from './serviceError';
 
@@ -141,13 +141,24 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
   return { inputs, plan, results: new Map(result.runs.map((r, i) => [i, stored(r)])) };
 }
 
-type ResultFileChannels = 'batches:exportResult' | 'batches:report' | 'batches:openResult';
+type ResultFileChannels = 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment';
 
 export function resultFileHandlers(store: Store, events: EventBus, printPdf?: PdfPrinter): Pick<Handlers, ResultFileChannels> {
   const files = resultFiles(store, events, printPdf);
+  const experiments = experimentFiles(store, events);
+  const batches = batchesRepo(store);
   return {
     'batches:exportResult': ({ id }) => files.exportResult(id),
     'batches:report': ({ id, format, baseline }) => files.report(id, format, baseline),
     'batches:openResult': ({ text, fileName }) => files.open(text, fileName),
+    'batches:openExperiment': ({ id }) => {
+      const { name, inputs } = batches.get(id);
+      if (inputs.clusters.length !== 1 || inputs.workloads.length !== 1) {
+        const why = inputs.clusters.length === 0 ? 'the result file it was opened from does not carry its experiment' : 'it compares several clusters or workloads';
+        throw new ServiceError('invalid_request', `this run history entry cannot become one experiment: ${why}. Import the experiment file it was run from instead.`, 'id');
+      }
+      // The design it ran: the saved one when its content is already there (run --save, an earlier open), else a new one.
+      return experiments.adopt({ name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) });
+    },
   };
 }

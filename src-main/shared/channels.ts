@@ -56,6 +56,7 @@ export const CHANNEL_NAMES = [
   'batches:exportResult',
   'batches:report',
   'batches:openResult',
+  'batches:openExperiment',
   'reproduce:list',
   'reproduce:run',
   'reproduce:open',

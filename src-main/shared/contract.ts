@@ -126,6 +126,8 @@ export const contract = {
   'batches:report': channel<{ files: ExportedFile[] }>()(z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() })),
   /** Open a result file as a new entry of the run history, compared without running anything. */
   'batches:openResult': channel<BatchSummary>()(z.strictObject({ fileName: z.string().min(1).max(260), text: resultText })),
+  /** The experiment a batch ran (one opened from a result file included) as a design in Experiments: the saved one if it is already there. */
+  'batches:openExperiment': channel<DesignRecord>()(z.strictObject({ id: batchId })),
   /** Each paper's claim, the presets that mirror it, and the studio's latest run of each beside the paper's numbers. */
   'reproduce:list': channel<ReproduceEntry[]>()(nothing),
   /** Run a paper preset: at reduced size (its first seed) or full size; the batch joins the run history. */

@@ -57,11 +57,24 @@ export function experimentProblems(value: unknown): FieldProblem[] {
 
 export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: false; problems: TraceProblem[] };
 
-/** Read an experiment file's text: JSON errors by line and column, schema problems by field and line. */
+/**
+ * Read an experiment file's text: JSON errors by line and column, schema problems by field and
+ * line. A result file (`run --out`, "Export → Result file") is read for the experiment it carries
+ * (`inputs`): what ran can be imported and run again from its result.
+ */
 export function readExperimentFile(text: string, fileName: string): ExperimentFileRead {
   const json = parseJsonText(text, fileName);
   if (!json.ok) {
     return { ok: false, problems: [syntaxProblem(json.message)] };
+  }
+  const v = json.value as Record<string, unknown> | null;
+  if (typeof v === 'object' && v !== null && v.format === 'workload-studio.result') {
+    if (typeof v.inputs !== 'object' || v.inputs === null) {
+      return { ok: false, problems: [{ line: 1, field: 'inputs', message: 'this result file does not carry its experiment (it was written before results did, or from runs of several clusters or workloads): import the experiment file it was run from instead' }] };
+    }
+    const inner = experimentProblems(v.inputs).map((p) => ({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }));
+    if (inner.length) return { ok: false, problems: withLines(text, inner) };
+    return { ok: true, experiment: ExperimentSchema.parse(v.inputs) };
   }
   const problems = experimentProblems(json.value);
   if (problems.length) return { ok: false, problems: withLines(text, problems) };

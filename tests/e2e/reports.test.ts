@@ -154,6 +154,16 @@ describe('results leaving the studio in the browser', () => {
         expect(opened).toMatchObject({ status: 'finished', finished: 9, tags: ['from a result file'] });
         await screenshot(page, 'comparison-from-result-file');
 
+        // The file leads back to its experiment: Rerun makes it a design and runs it, series and all.
+        await page.getByTestId('rerun-experiment').click();
+        await expect.poll(async () => (await ok<BatchSummary[]>(other.services, 'batches:list', {})).length).toBe(2);
+        const [rerun] = await ok<BatchSummary[]>(other.services, 'batches:list', {});
+        await other.services.runner.settled(rerun.id);
+        expect((await ok<{ name: string }[]>(other.services, 'experiments:list', {})).map((d) => d.name)).toEqual([expect.stringMatching(/PRISM PUMA mix/)]);
+        await page.getByTestId('summary-table').waitFor();
+        await page.locator('.chart-card', { hasText: 'Utilisation over time' }).waitFor();
+        expect(await page.getByTestId('no-series').count()).toBe(0);
+
         // Dropped on Run history, a broken file is refused with its line and field; nothing is added.
         await page.locator('[data-nav="history"]').click();
         await page.getByTestId('history-table').waitFor();
@@ -164,7 +174,8 @@ describe('results leaving the studio in the browser', () => {
           document.querySelector('[data-testid="history-view"]').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
         })()`);
         await page.getByText(/Could not open broken\.result\.json: broken\.result\.json: line \d+, runs\.0\.summary\.meanJct:/).waitFor();
-        expect(await ok<BatchSummary[]>(other.services, 'batches:list', {})).toHaveLength(1);
+        // Nothing is added: the opened file and its rerun only.
+        expect(await ok<BatchSummary[]>(other.services, 'batches:list', {})).toHaveLength(2);
       } finally {
         await other.stop();
       }

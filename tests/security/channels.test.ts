@@ -62,6 +62,7 @@ describe('IPC allowlist', () => {
       'batches:exportResult',
       'batches:report',
       'batches:openResult',
+      'batches:openExperiment',
       'reproduce:list',
       'reproduce:run',
       'reproduce:open',

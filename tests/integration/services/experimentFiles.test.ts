@@ -56,6 +56,32 @@ describe('experiment files in and out of the studio', () => {
     expect(await runAndSummaries(b, imported.id)).toEqual(await runAndSummaries(a, design.id));
   });
 
+  it('imports the experiment a result file carries, and reruns it to the same numbers', async () => {
+    const a = await open();
+    const design = await designWith(a);
+    const batch = await ok<BatchSummary>(a, 'experiments:run', { id: design.id });
+    await a.runner.settled(batch.id);
+    // Two clusters make two experiments: a result of one cluster and one workload carries its experiment.
+    const single = await ok<DesignRecord>(a, 'experiments:create', { spec: { ...design.spec, name: 'one cluster', clusterIds: [design.spec.clusterIds[0]] } });
+    const ran = await ok<BatchSummary>(a, 'experiments:run', { id: single.id });
+    await a.runner.settled(ran.id);
+    const result = await ok<{ fileName: string; content: string }>(a, 'batches:exportResult', { id: ran.id });
+
+    const b = await open();
+    const preview = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: result.fileName, text: result.content });
+    expect(preview).toMatchObject({ cluster: { name: 'lab 1' }, workload: { name: 'mixed' }, schedulers: ['fair (delay)', 'prism'], seeds: [1, 2], problems: [] });
+    const imported = await ok<DesignRecord>(b, 'experiments:importConfirm', { fileName: result.fileName, text: result.content });
+    const original = await ok<BatchDetail>(a, 'batches:get', { id: ran.id });
+    expect(await runAndSummaries(b, imported.id)).toEqual(original.results.map((r) => [r.label, r.seed, r.summary]));
+
+    // A result without its experiment says so at the field, and stores nothing.
+    const bare = JSON.parse(result.content) as Record<string, unknown>;
+    delete bare.inputs;
+    const refused = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: 'old.result.json', text: JSON.stringify(bare) });
+    expect(refused.problems[0]).toMatchObject({ field: 'inputs', message: expect.stringMatching(/does not carry its experiment/) });
+    expect(await ok<unknown[]>(b, 'experiments:list', {})).toHaveLength(1);
+  });
+
   it('imports a paper preset; a second import gets free names and overwrites nothing', async () => {
     const s = await open();
     const text = fs.readFileSync(PRESET, 'utf8');
