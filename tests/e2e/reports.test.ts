@@ -9,7 +9,7 @@ import type { BatchSummary } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
 import type { DesignSummary } from '@shared/runData';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -17,13 +17,6 @@ const browser = useBrowser();
 type Node = DefaultTreeAdapterMap['node'];
 function count(node: Node, name: string): number {
   return ('tagName' in node && node.tagName === name ? 1 : 0) + ('childNodes' in node ? node.childNodes.reduce((n, c) => n + count(c, name), 0) : 0);
-}
-
-/** The studio's page (its URL carries the token in the fragment), then one of its places. */
-async function openAt(page: Page, url: string, hash: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('[data-nav="history"]').waitFor();
-  await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
 }
 
 /** Click and take the one download it starts. */

@@ -63,6 +63,13 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The studio's page (its URL carries the token in the fragment), then one of its places. */
+export async function openAt(page: Page, url: string, hash: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-nav="history"]').waitFor();
+  await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
