@@ -64,7 +64,14 @@ export class RunPool {
     // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
     // what they have: one listener for the batch, not one per run.
     const states = runs.map(() => ({ started: false, stop: new Int32Array(new SharedArrayBuffer(4)), dequeue: new AbortController() }));
-    const onAbort = () => states.forEach((st) => (st.started ? Atomics.store(st.stop, 0, 1) : st.dequeue.abort()));
+    // Every run gets the stop flag: one a worker has just taken may not have said so yet (its first
+    // message still on its way), and without the flag it would run to the end. Runs not known to
+    // have started also leave the queue.
+    const onAbort = () =>
+      states.forEach((st) => {
+        Atomics.store(st.stop, 0, 1);
+        if (!st.started) st.dequeue.abort();
+      });
     if (options.signal?.aborted) return { cancelled: true };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const tasks = runs.map(async (run, index) => {
