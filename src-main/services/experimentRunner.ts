@@ -46,7 +46,7 @@ export class ExperimentRunner {
 
     const abort = new AbortController();
     const startedAt: number[] = [];
-    const progress = (run: number, status: RunProgressEvent['status'], p?: RunProgress, error?: string) => {
+    const progress = (run: number, status: RunProgressEvent['status'], p?: Pick<RunProgress, 'simTime' | 'events' | 'jobsDone' | 'jobsTotal'> & Partial<Pick<RunProgress, 'live'>>, error?: string) => {
       const started = startedAt.at(run);
       const elapsed = started === undefined ? 0 : (performance.now() - started) / 1000;
       const share = p && p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 0;
@@ -56,10 +56,11 @@ export class ExperimentRunner {
         status,
         simTime: p?.simTime ?? 0,
         events: p?.events ?? 0,
-        eventsPerSecond: p && elapsed > 0 ? Math.round(p.events / elapsed) : 0,
+        // A rate or an ETA from the first instants of a run says nothing ("346,290,689 events/s, ETA 0.1 s"): wait for a second of it.
+        eventsPerSecond: p && elapsed >= 1 ? Math.round(p.events / elapsed) : 0,
         jobsDone: p?.jobsDone ?? 0,
         jobsTotal: p?.jobsTotal ?? 0,
-        etaS: share > 0.02 && share < 1 ? Number(((elapsed * (1 - share)) / share).toFixed(1)) : null,
+        etaS: status === 'running' && elapsed >= 2 && share > 0.02 && share < 1 ? Number(((elapsed * (1 - share)) / share).toFixed(1)) : null,
         ...(p?.live ? { live: { cpu: p.live.cpu, running: p.live.runningMaps + p.live.runningShuffles + p.live.runningReduces, pending: p.live.pendingTasks } } : {}),
         ...(error ? { error } : {}),
       });
@@ -79,6 +80,8 @@ export class ExperimentRunner {
             },
             onProgress: (i, p) => progress(i, 'running', p),
             onDone: async (i, o) => {
+              // Writing a large run takes seconds: say so rather than leave it "running" at its last ETA.
+              progress(i, 'saving', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
               await this.saveRun(batch.id, i, inputs, plan, o);
               progress(i, o.cancelled ? 'cancelled' : 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
             },

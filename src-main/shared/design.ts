@@ -150,7 +150,8 @@ export interface DesignRecord {
 export interface RunProgressEvent {
   batchId: string;
   run: number;
-  status: RunStatus;
+  /** `saving`: the run has ended and its result is being written to the store. */
+  status: RunStatus | 'saving';
   simTime: number;
   events: number;
   eventsPerSecond: number;

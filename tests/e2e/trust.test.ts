@@ -308,6 +308,8 @@ describe('a long run shows itself live and keeps its partial results when cancel
       const cpuDraws = () => live.getByRole('img', { name: 'CPU busy over simulated time' }).getAttribute('data-draws').then(Number);
       const drawsBefore = await cpuDraws();
       await expect.poll(cpuDraws, { timeout: 60_000 }).toBeGreaterThanOrEqual(drawsBefore + 3);
+      // The batch says how long it has left once a little of it is done.
+      expect(await page.getByTestId('batch-eta').textContent({ timeout: 60_000 })).toMatch(/about .+ left for the batch/);
       await screenshot(page, 'live-charts-light');
       await page.getByTestId('cancel-batch').click();
       const partial = page.getByTestId('partial-runs');

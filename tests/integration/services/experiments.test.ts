@@ -52,10 +52,14 @@ describe('experiments: the run matrix through worker threads', () => {
     const dataB = await ok<RunData>(sequential.s, 'batches:runData', { id: b.id, run: 3 });
     expect(dataA.jobs).toEqual(dataB.jobs);
     expect(dataA.series).toEqual(dataB.series);
-    // Every run reported starting and finishing.
+    // Every run reported starting, saving, then finishing, and no ETA once it ended.
     for (let i = 0; i < 6; i++) {
-      expect(events.some((e) => e.run === i && e.status === 'running')).toBe(true);
-      expect(events.some((e) => e.run === i && e.status === 'finished')).toBe(true);
+      const mine = events.filter((e) => e.run === i);
+      expect(mine.some((e) => e.status === 'running')).toBe(true);
+      const saving = mine.findIndex((e) => e.status === 'saving');
+      expect(saving).toBeGreaterThanOrEqual(0);
+      expect(mine.findIndex((e) => e.status === 'finished')).toBeGreaterThan(saving);
+      expect(mine.filter((e) => e.status !== 'running').every((e) => e.etaS === null)).toBe(true);
     }
     await parallel.s.close();
     await sequential.s.close();
