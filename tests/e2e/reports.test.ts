@@ -66,6 +66,13 @@ describe('results leaving the studio in the browser', () => {
       expect(await preset.getByTestId('latest-run').textContent()).toMatch(/reduced: about half the jobs, seeds 1, 2, 3 · .* · a first look at a smaller workload/);
       await screenshot(page, 'reproduce');
 
+      // The export menu closes on Escape, as menus do.
+      const menu = preset.getByTestId('export-menu');
+      await menu.locator('summary').click();
+      await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+
       // The report of that run: standalone HTML with every chart as SVG, and a PDF.
       await preset.getByTestId('export-menu').locator('summary').click();
       const html = await downloadOf(page, () => preset.locator('[data-export="html"]').click());

@@ -17,7 +17,7 @@ export const PlanRequestSchema = z
   .strictObject({
     profile: AriaProfileSchema,
     /** Map tasks; derived from inputMb and the profile's avgInputMB when scaling. */
-    maps: whole(0).optional(),
+    maps: whole(1).optional(),
     reduces: whole(0),
     /** Slots given to the job; with a deadline, the cluster's slots that Algorithm 1 may allocate. */
     mapSlots: whole(1),

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { PlanRequestSchema } from '@shared/aria/plan';
+import { problemsOf } from '@shared/validation';
+import { TABLE1 } from './fixtures';
+
+const problems = (request: object) => {
+  const r = PlanRequestSchema.safeParse(request);
+  return r.success ? [] : problemsOf(r.error);
+};
+
+/** What the Planner and `plan` accept as a question (issue 31: the Planner took a job of 0 maps). */
+describe('plan requests', () => {
+  it('need at least one map; reduces may be none', () => {
+    const base = { profile: TABLE1.Sort, reduces: 0, mapSlots: 8, reduceSlots: 4 };
+    expect(problems({ ...base, maps: 0 })).toEqual([{ field: 'maps', message: 'must be at least 1' }]);
+    expect(problems({ ...base, maps: 1 })).toEqual([]);
+  });
+});
