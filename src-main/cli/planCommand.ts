@@ -1,4 +1,5 @@
 import { AriaProfileFileSchema, AriaProfileSchema } from '@shared/aria/profile';
+import { defaultFailureWorkers } from '@shared/aria/failure';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanResult } from '@shared/aria/plan';
 import { parseJsonText } from '@shared/jsonText';
@@ -121,7 +122,7 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
     inputMb: numberFlag(flags, 'input-mb'),
     ...(scaleFiles.length ? { scaleFrom: scaleFiles.map((f) => readScalingRun(f, typeof flags.template === 'string' ? flags.template : undefined)) } : {}),
     ...(atS !== undefined
-      ? { failure: { atS, stage: stage as 'map' | 'reduce' | undefined, replenish: Boolean(flags.replenish), workers: numberFlag(flags, 'workers') ?? mapSlots, detectS: numberFlag(flags, 'detect-after') } }
+      ? { failure: { atS, stage: stage as 'map' | 'reduce' | undefined, replenish: Boolean(flags.replenish), workers: numberFlag(flags, 'workers') ?? defaultFailureWorkers(mapSlots), detectS: numberFlag(flags, 'detect-after') } }
       : {}),
   };
   const checked = PlanRequestSchema.safeParse(request);

@@ -69,9 +69,9 @@ describe('results leaving the studio in the browser', () => {
       // The export menu closes on Escape, as menus do.
       const menu = preset.getByTestId('export-menu');
       await menu.locator('summary').click();
-      await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      await expect.poll(() => menu.evaluate((d) => d.hasAttribute('open'))).toBe(true);
       await page.keyboard.press('Escape');
-      await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      await expect.poll(() => menu.evaluate((d) => d.hasAttribute('open'))).toBe(false);
 
       // The report of that run: standalone HTML with every chart as SVG, and a PDF.
       await preset.getByTestId('export-menu').locator('summary').click();

@@ -1,6 +1,14 @@
 import { completionBounds, lowBoundCoefficients, makespanBounds, type JobShape } from './bounds';
 import type { AriaProfile } from './profile';
 
+/**
+ * The failure what-if's defaults, one set for the Planner and `workload-studio plan`: the failure is
+ * noticed after Hadoop 1's 600 s TaskTracker expiry, the failed worker's slots are not replaced, and
+ * the job's map slots are spread one per worker (so a failure takes one map slot's share).
+ */
+export const FAILURE_DEFAULTS = { detectS: 600, replenish: false } as const;
+export const defaultFailureWorkers = (mapSlots: number): number => Math.max(1, mapSlots);
+
 export interface FailureScenario {
   /** When the worker fails, seconds after the job starts (t_f). */
   atS: number;

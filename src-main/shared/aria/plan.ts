@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { completionBounds, makespanBounds, type CompletionBounds } from './bounds';
-import { failureBounds, type FailureBounds } from './failure';
+import { failureBounds, FAILURE_DEFAULTS, type FailureBounds } from './failure';
 import { AriaProfileSchema, type AriaProfile } from './profile';
 import { provisionAll, type Provisioning } from './provisioning';
 import { fitScaling, scaleProfile } from './scaling';
@@ -31,9 +31,9 @@ export const PlanRequestSchema = z
         /** Seconds after the start of `stage` (the job's start when no stage is named). */
         atS: z.number({ error: 'must be a number' }).finite().min(0, 'must be at least 0'),
         stage: z.enum(['map', 'reduce']).optional(),
-        replenish: z.boolean().default(false),
+        replenish: z.boolean().default(FAILURE_DEFAULTS.replenish),
         workers: whole(1),
-        detectS: z.number().finite().min(0, 'must be at least 0').default(600),
+        detectS: z.number().finite().min(0, 'must be at least 0').default(FAILURE_DEFAULTS.detectS),
       })
       .optional(),
   })

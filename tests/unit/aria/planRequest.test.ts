@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFailureWorkers, FAILURE_DEFAULTS } from '@shared/aria/failure';
 import { PlanRequestSchema } from '@shared/aria/plan';
 import { problemsOf } from '@shared/validation';
 import { TABLE1 } from './fixtures';
@@ -14,5 +15,11 @@ describe('plan requests', () => {
     const base = { profile: TABLE1.Sort, reduces: 0, mapSlots: 8, reduceSlots: 4 };
     expect(problems({ ...base, maps: 0 })).toEqual([{ field: 'maps', message: 'must be at least 1' }]);
     expect(problems({ ...base, maps: 1 })).toEqual([]);
+  });
+
+  it('fill a failure with the one set of defaults the Planner shows too (600 s to notice it, slots not replaced, a worker per map slot)', () => {
+    const parsed = PlanRequestSchema.parse({ profile: TABLE1.Sort, maps: 64, reduces: 8, mapSlots: 32, reduceSlots: 8, failure: { atS: 10, workers: defaultFailureWorkers(32) } });
+    expect(parsed.failure).toMatchObject({ detectS: 600, replenish: false, workers: 32 });
+    expect(FAILURE_DEFAULTS).toEqual({ detectS: 600, replenish: false });
   });
 });
