@@ -55,6 +55,8 @@ export const MixEntrySchema = z.strictObject({
   maps: z.union([z.number().int().min(1), z.tuple([z.number().int().min(1), z.number().int().min(1)])]),
   reduces: z.number().int().min(0).optional(),
   queue: z.string().min(1).max(80).optional(),
+  /** The MR-cluster its jobs are submitted to (FAWKES): one mix entry per MR-cluster splits the load between them. */
+  mrCluster: z.string().trim().min(1, 'must not be empty').max(80).optional(),
   /** MB each map writes, for map-only generators (TeraGen, RWrite); absent: the template's own. */
   outputMbPerMap: num().min(0, 'must be at least 0').optional(),
 });

@@ -50,6 +50,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       queue: entry.queue ?? 'default',
       dependsOn: g.arrival.kind === 'sequential' && previous ? [previous] : [],
       ...(entry.outputMbPerMap !== undefined ? { outputMb: entry.outputMbPerMap * maps } : {}),
+      ...(entry.mrCluster !== undefined ? { mrCluster: entry.mrCluster } : {}),
       ...(factor !== undefined ? { deadlineFactor: Array.isArray(factor) ? factor[0] + deadlines.next() * (factor[1] - factor[0]) : factor } : {}),
     });
     previous = id;

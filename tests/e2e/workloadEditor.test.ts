@@ -30,6 +30,10 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByTestId('draft-note').waitFor();
       expect(((await studio.services.dispatch('workloads:list', {})) as { data: unknown[] }).data).toEqual([]);
       await page.locator('[data-tab="generator"]').click();
+      // A new workload starts empty: the generator is one click away, not on by itself.
+      expect(await page.getByTestId('generator-enabled').isChecked()).toBe(false);
+      expect(await page.getByTestId('gen-count').count()).toBe(0);
+      await page.getByTestId('generator-enabled').check();
       await page.getByTestId('gen-count').fill('40');
       await page.getByTestId('gen-arrival').selectOption('poisson');
       await page.getByTestId('gen-mean').fill('10');

@@ -90,3 +90,27 @@ describe('workload validation names the field and the problem', () => {
     expect(problems(w)).toContain(message);
   });
 });
+
+describe('generators for several MR-clusters (FAWKES)', () => {
+  it('give each job the MR-cluster of its mix row, so one row per MR-cluster splits the load by weight', () => {
+    const jobs = expand({
+      generate: {
+        count: 900,
+        arrival: { kind: 'poisson', meanInterarrivalS: 5 },
+        mix: [
+          { template: 'WordCount', weight: 1, maps: [1, 8], mrCluster: 'c-1' },
+          { template: 'Sort', weight: 2, maps: [1, 8], mrCluster: 'c-2' },
+          { template: 'Sort', weight: 3, maps: 4, mrCluster: 'c-3' },
+        ],
+      },
+    });
+    const share = (c: string) => jobs.filter((j) => j.mrCluster === c).length / jobs.length;
+    expect(share('c-1')).toBeCloseTo(1 / 6, 1);
+    expect(share('c-2')).toBeCloseTo(2 / 6, 1);
+    expect(share('c-3')).toBeCloseTo(3 / 6, 1);
+    // Without one, a row's jobs name no MR-cluster (and sizes and arrivals are those of the same mix without them).
+    const plain = expand({ generate: { count: 900, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'WordCount', weight: 1, maps: [1, 8] }, { template: 'Sort', weight: 2, maps: [1, 8] }, { template: 'Sort', weight: 3, maps: 4 }] } });
+    expect(plain.every((j) => j.mrCluster === undefined)).toBe(true);
+    expect(plain.map((j) => [j.submit, j.maps, j.template])).toEqual(jobs.map((j) => [j.submit, j.maps, j.template]));
+  });
+});
