@@ -12,6 +12,7 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import type { Handlers } from './handlers';
+import { designChecks } from './designChecks';
 import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
 import { ServiceError } from './serviceError';
@@ -53,6 +54,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
   }
 
   return {
+    'experiments:check': ({ spec }) => ({ problems: designChecks(spec, clusters, workloads) }),
     'experiments:list': (): DesignSummary[] => {
       const clusterNames = new Map(clusters.list().map((c) => [c.id, c.name]));
       const workloadNames = new Map(workloads.list().map((w) => [w.id, w.name]));
@@ -94,6 +96,12 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
     },
     'experiments:run': async ({ id, name }) => {
       let design = designs.get(id);
+      // What the runs would fail on is refused here too, once, naming it (not N failed runs).
+      const problems = designChecks(design.spec, clusters, workloads);
+      if (problems.length > 0) {
+        const [problem, ...more] = problems;
+        throw new ServiceError('invalid_request', `${problem.message}${more.length ? ` (and ${more.length} more problem${more.length === 1 ? '' : 's'})` : ''}`, `spec.${problem.field}`);
+      }
       // The first run of a design that uses profiles pins what the store knows now, so that this
       // run and every later one use the same profiles until the user refreshes them.
       if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);

@@ -57,6 +57,7 @@ export const CHANNEL_NAMES = [
   'batches:report',
   'batches:openResult',
   'batches:openExperiment',
+  'experiments:check',
   'reproduce:list',
   'reproduce:run',
   'reproduce:open',

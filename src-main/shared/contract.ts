@@ -110,6 +110,8 @@ export const contract = {
   /** Import an experiment file as a new cluster, workload and design (free names; nothing is overwritten). */
   'experiments:importConfirm': channel<DesignRecord>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').optional() })),
   'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional() })),
+  /** What the design's runs would fail on, from its saved clusters and workloads: shown beside the cards, Run stays off. */
+  'experiments:check': channel<{ problems: { field: string; message: string }[] }>()(z.strictObject({ spec: ExperimentDesignSchema })),
   'batches:list': channel<BatchSummary[]>()(nothing),
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),
   'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),

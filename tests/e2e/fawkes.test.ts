@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/runData';
-import type { BatchSummary } from '@shared/design';
+import type { BatchSummary, DesignRecord } from '@shared/design';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -106,4 +106,51 @@ describe('FAWKES in the browser, against the real services', () => {
       await studio.stop();
     }
   }, 240_000);
+
+  it('says before Run what a FAWKES design would fail on, beside its card, and Run stays off until it is fixed', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const marked = { ...cluster, name: 'marked pool', racks: [{ name: 'rack-1', hosts: cluster.racks[0].hosts.map((h, i) => ({ ...h, ...(i < 2 ? { kind: 'core', mrCluster: 'c-1' } : i < 4 ? { kind: 'core', mrCluster: 'c-2' } : { kind: 'transient-core' }) })) }] };
+    await ok(s, 'clusters:create', { spec: cluster });
+    const good = await ok<{ id: string }>(s, 'clusters:create', { spec: marked });
+    const plain = (await ok<{ id: string; name: string }[]>(s, 'clusters:list', {})).find((c) => c.name === 'shared pool')!;
+    const teams = await ok<{ id: string }>(s, 'workloads:create', { spec: workload });
+    await ok(s, 'workloads:create', { spec: { name: 'untagged', jobs: [{ id: 'x1', template: 'WordCount', submit: 0, inputMb: 512 }] } });
+    const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'checked', clusterIds: [plain.id], workloadIds: [teams.id], schedulers: [{ kind: 'fawkes', policy: 'td' }], seeds: [1] } });
+    // The service refuses to run it, once, saying why.
+    const refused = await s.dispatch('experiments:run', { id: design.id });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(/cluster "shared pool", workload "two teams": FAWKES needs MR-clusters/);
+
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+      await page.getByTestId('experiment-designer').waitFor();
+      const problem = page.locator('[data-scheduler="0"] [data-error-field="schedulers.0.design"]');
+      await expect.poll(() => problem.textContent(), { timeout: 30_000 }).toMatch(/cluster "shared pool", workload "two teams": FAWKES needs MR-clusters/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await screenshot(page, 'designer-checks-fawkes');
+
+      // The cluster with MR-clusters instead: that problem goes; a workload whose job names none brings another.
+      await page.locator('[data-cluster-option="marked pool"]').check();
+      await page.locator('[data-cluster-option="shared pool"]').uncheck();
+      await page.locator('[data-workload-option="untagged"]').check();
+      await expect.poll(() => problem.textContent(), { timeout: 30_000 }).toMatch(/cluster "marked pool", workload "untagged": job "x1" names no MR-cluster/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await page.locator('[data-workload-option="untagged"]').uncheck();
+      await expect.poll(() => problem.count(), { timeout: 30_000 }).toBe(0);
+      await expect.poll(() => page.getByTestId('run').isDisabled()).toBe(false);
+      await page.getByTestId('run').click();
+      await page.getByTestId('comparison').waitFor();
+      const [batch] = await ok<BatchSummary[]>(s, 'batches:list', {});
+      await s.runner.settled(batch.id);
+      expect((await ok<{ status: string }>(s, 'batches:get', { id: batch.id })).status).toBe('finished');
+      expect((await ok<DesignRecord>(s, 'experiments:get', { id: design.id })).spec.clusterIds).toEqual([good.id]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 180_000);
 });

@@ -63,6 +63,7 @@ describe('IPC allowlist', () => {
       'batches:report',
       'batches:openResult',
       'batches:openExperiment',
+      'experiments:check',
       'reproduce:list',
       'reproduce:run',
       'reproduce:open',

@@ -2,7 +2,8 @@ import { fairOptions } from '@shared/schedulers/fair';
 import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
-import { NODE_CORE } from '../../engine/topology';
+import type { EngineJob } from '../../engine/model';
+import { NODE_CORE, type Topology } from '../../engine/topology';
 import { fairScheduler } from '../fair';
 import { fifoScheduler } from '../fifo';
 
@@ -26,36 +27,53 @@ export interface MrClusterDesign {
  */
 export function readDesign(view: ClusterView, spec: FawkesSpec): { clusters: MrClusterDesign[]; jobCluster: Int32Array } {
   const topo = view.topology;
+  const jobs = Array.from({ length: view.jobCount }, (_, j) => view.job(j));
+  const [problem] = designProblems(topo, jobs, 1);
+  if (problem) throw new Error(problem);
   const names = topo.mrClusterNames;
-  if (names.length === 0) throw new Error('FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)');
-  const jobCluster = new Int32Array(view.jobCount);
+  const jobCluster = new Int32Array(jobs.length);
   const largestInput = new Float64Array(names.length);
-  for (let j = 0; j < view.jobCount; j++) {
-    const job = view.job(j);
-    const c = job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster);
-    if (c < 0) {
-      throw new Error(
-        job.mrCluster === undefined
-          ? `job "${job.id}" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)`
-          : `job "${job.id}" names MR-cluster "${job.mrCluster}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
-      );
-    }
+  jobs.forEach((job, j) => {
+    const c = names.indexOf(job.mrCluster!);
     jobCluster[j] = c;
     largestInput[c] = Math.max(largestInput[c], job.inputMb);
-  }
+  });
   const clusters = names.map((name, c) => {
-    const home: number[] = [];
-    let cores = 0;
-    for (let n = 0; n < topo.nodeCount; n++) {
-      if (topo.nodeMrCluster[n] === c && topo.nodeKind[n] === NODE_CORE) {
-        home.push(n);
-        cores += topo.nodeCores[n];
-      }
-    }
-    if (home.length === 0) throw new Error(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
+    const home = coreNodes(topo, c);
+    const cores = home.reduce((s, n) => s + topo.nodeCores[n], 0);
     return { name, home, cores, dataSetMb: spec.dataSetGb !== undefined ? spec.dataSetGb * 1024 : largestInput[c] };
   });
   return { clusters, jobCluster };
+}
+
+function coreNodes(topo: Topology, c: number): number[] {
+  const home: number[] = [];
+  for (let n = 0; n < topo.nodeCount; n++) if (topo.nodeMrCluster[n] === c && topo.nodeKind[n] === NODE_CORE) home.push(n);
+  return home;
+}
+
+/**
+ * What a run under FAWKES would fail on, in words, before it runs (the designer shows these beside
+ * the card): no MR-cluster marked, a job without one or with one the cluster does not have, an
+ * MR-cluster without core nodes. At most `limit` problems.
+ */
+export function designProblems(topo: Topology, jobs: readonly Pick<EngineJob, 'id' | 'mrCluster'>[], limit = 5): string[] {
+  const names = topo.mrClusterNames;
+  if (names.length === 0) return ['FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)'];
+  const problems: string[] = [];
+  for (const job of jobs) {
+    if (problems.length >= limit) return problems;
+    if (job.mrCluster !== undefined && names.includes(job.mrCluster)) continue;
+    problems.push(
+      job.mrCluster === undefined
+        ? `job "${job.id}" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)`
+        : `job "${job.id}" names MR-cluster "${job.mrCluster}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
+    );
+  }
+  names.forEach((name, c) => {
+    if (problems.length < limit && coreNodes(topo, c).length === 0) problems.push(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
+  });
+  return problems;
 }
 
 /** The scheduler inside one MR-cluster, with FAWKES' slot settings (the paper runs Hadoop's FIFO). */

@@ -226,3 +226,22 @@ describe('experiments: the run matrix through worker threads', () => {
     await s.close();
   });
 });
+
+describe('experiments:check, before Run', () => {
+  it('names in words what the runs would fail on, and nothing for a design that will run', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }));
+    expect(await ok<{ problems: unknown[] }>(s, 'experiments:check', { spec: design.spec })).toEqual({ problems: [] });
+    // A job whose input makes more maps than a job may have on this cluster's blocks (128 MB).
+    const odd = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'odd', jobs: [{ id: 'ok', template: 'Sort', submit: 0, maps: 2 }, { id: 'wide', template: 'Sort', submit: 1, inputMb: 200_000_000 }] } });
+    const checked = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', { spec: { ...design.spec, workloadIds: [odd.id] } });
+    expect(checked.problems).toEqual([{ field: 'workloadIds', message: expect.stringMatching(/^workload "odd" on cluster "lab", job "wide": 200,000,000 MB of input in 128 MB blocks makes 1,562,500 maps, more than the 1,000,000 a job may have/) }]);
+    const refused = await s.dispatch('experiments:run', { id: (await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, workloadIds: [odd.id] }, expectedUpdatedAt: design.updatedAt })).id });
+    expect(refused.ok).toBe(false);
+    // A cluster deleted since the design was made is named at its place.
+    const gone = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'gone', racks: 1, hostsPerRack: 2 } });
+    await ok(s, 'clusters:delete', { id: gone.id });
+    const missing = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', { spec: { ...design.spec, clusterIds: [design.spec.clusterIds[0], gone.id] } });
+    expect(missing.problems).toEqual([{ field: 'clusterIds.1', message: 'this cluster no longer exists: pick another one' }]);
+    await s.close();
+  });
+});

@@ -1,0 +1,61 @@
+import type { ExperimentDesign } from '@shared/design';
+import type { FieldProblem } from '@shared/validation';
+import { compileTopology } from '../engine/topology';
+import { designProblems } from '../schedulers/fawkes/design';
+import type { ClustersRepo } from '../store/clustersRepo';
+import type { WorkloadsRepo } from '../store/workloadsRepo';
+import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
+
+/**
+ * What a design's runs would fail on, found before Run with the saved clusters and workloads it
+ * names: a cluster or workload that is gone, a workload that cannot be compiled (an unknown
+ * template, a job too large), and a FAWKES card whose cluster marks no MR-cluster or whose jobs
+ * name none or one the cluster lacks. Each problem names the cluster, workload and job, at the
+ * field the designer shows it beside (`workloadIds`, `schedulers.K.design`).
+ */
+export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const find = <T>(get: () => T): T | undefined => {
+    try {
+      return get();
+    } catch {
+      return undefined;
+    }
+  };
+  const cs = spec.clusterIds.map((id, i) => {
+    const c = find(() => clusters.get(id));
+    if (!c) problems.push({ field: `clusterIds.${i}`, message: 'this cluster no longer exists: pick another one' });
+    return c;
+  });
+  const ws = spec.workloadIds.map((id, i) => {
+    const w = find(() => workloads.get(id));
+    if (!w) problems.push({ field: `workloadIds.${i}`, message: 'this workload no longer exists: pick another one' });
+    return w;
+  });
+  const fawkes = spec.schedulers.map((s, k) => [s, k] as const).filter(([s]) => s.kind === 'fawkes');
+  const seed = spec.seeds[0] ?? 1;
+  for (const c of cs) {
+    if (!c) continue;
+    const topology = compileTopology(c.spec);
+    for (const w of ws) {
+      if (!w) continue;
+      let jobs;
+      const specs = expandJobs(w.spec, seed);
+      try {
+        jobs = compileJobs(specs, c.spec.hdfs.blockSizeMb);
+      } catch (err) {
+        if (!(err instanceof WorkloadError)) throw err;
+        // In words: the job by its id, not the error's field path.
+        const at = /^jobs\.(\d+)\./.exec(err.field);
+        const job = at ? `job "${specs[Number(at[1])]?.id ?? `j${Number(at[1]) + 1}`}"` : 'a job';
+        const detail = err.message.slice(err.field.length + 2);
+        problems.push({ field: 'workloadIds', message: `workload "${w.name}" on cluster "${c.name}", ${detail.startsWith('job "') ? detail : `${job}: ${detail}`}` });
+        continue;
+      }
+      for (const [, k] of fawkes) {
+        for (const p of designProblems(topology, jobs, 3)) problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}` });
+      }
+    }
+  }
+  return problems;
+}
