@@ -130,6 +130,14 @@ describe('FAWKES in the browser, against the real services', () => {
       const problem = page.locator('[data-scheduler="0"] [data-error-field="schedulers.0.design"]');
       await expect.poll(() => problem.textContent(), { timeout: 30_000 }).toMatch(/cluster "shared pool", workload "two teams": FAWKES needs MR-clusters/);
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      // The card shows only its policy's parameters, and reads τ in the discrimination chart's units.
+      const card = page.locator('[data-scheduler="0"]');
+      expect(await card.locator('label', { hasText: 'RU ψ' }).count()).toBe(0);
+      expect(await card.locator('label', { hasText: 'JT/TT a' }).count()).toBe(0);
+      expect(await card.getByTestId('scheduler-note').textContent()).toMatch(/τ = 10 with T = 60 s: .* by more than about 0\.053/);
+      await card.locator('label', { hasText: 'Weighting policy' }).locator('select').selectOption('ru');
+      await card.locator('label', { hasText: 'RU ψ' }).waitFor();
+      await card.locator('label', { hasText: 'Weighting policy' }).locator('select').selectOption('td');
       await screenshot(page, 'designer-checks-fawkes');
 
       // The cluster with MR-clusters instead: that problem goes; a workload whose job names none brings another.

@@ -23,6 +23,10 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   choices?: Record<string, readonly string[]>;
   /** Words for those values, where the value alone would speak code (the menu shows the words). */
   choiceLabels?: Record<string, Record<string, string>>;
+  /** Options that mean nothing with these settings (a parameter of another policy): the card leaves them out. */
+  hidden?: (spec: z.output<S>) => readonly string[];
+  /** Lines the card shows under its options, reading the settings in the charts' units. */
+  notes?: (spec: z.output<S>) => readonly string[];
   /** The name a run is reported under when the user gave no label. */
   runLabel(spec: z.output<S>): string;
   /** What it can run at once on these worker nodes with these settings. */

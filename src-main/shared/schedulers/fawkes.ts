@@ -44,7 +44,7 @@ export const fawkesOptions = describeScheduler({
   labels: {
     policy: 'Weighting policy',
     intervalS: 'Interval T s',
-    tau: 'Threshold τ',
+    tau: 'Threshold τ (share²·s², eq. 3)',
     grow: 'Grow with',
     inner: 'Scheduler inside',
     psi: 'RU ψ (eq. 5)',
@@ -73,6 +73,11 @@ export const fawkesOptions = describeScheduler({
     inner: { fifo: 'FIFO (the paper)', fair: 'Fair' },
   },
   auto: { ...slotAuto, dataSetGb: 'auto: largest job input' },
+  // ψ weighs RU's two usages (eq. 5); a shapes JT's and TT's weights (eq. 6): shown only with those policies.
+  hidden: (s) => [...(s.policy === 'ru' ? [] : ['psi']), ...(s.policy === 'jt' || s.policy === 'tt' ? [] : ['a'])],
+  // τ bounds E[D²] (eq. 3), D being share × seconds over an interval T: the same as a root-mean-square
+  // gap of √τ / T between the share an MR-cluster holds and its weight — the unit of the discrimination chart.
+  notes: (s) => (s.policy === 'none' ? ['None never re-balances: τ and T only set when weights are sampled.'] : [`τ = ${s.tau} with T = ${s.intervalS} s: shares are re-balanced when the MR-clusters' held shares stray from their weights by more than about ${(Math.sqrt(s.tau) / s.intervalS).toFixed(3)} (root mean square, the discrimination chart's c − w).`]),
   concurrency: slotConcurrency,
   runLabel: (s) => `fawkes ${s.policy.toUpperCase()}`,
 });
