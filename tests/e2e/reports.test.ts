@@ -115,6 +115,12 @@ describe('results leaving the studio in the browser', () => {
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('comparison-charts').waitFor();
       const cdf = page.locator('.chart-card', { hasText: 'Job completion time CDF' });
+      // A log-scale toggle, as the report's CDF is drawn: each switch redraws the chart.
+      const draws = () => cdf.getByRole('img', { name: 'Job completion time CDF' }).getAttribute('data-draws').then(Number);
+      const before = await draws();
+      await cdf.getByTestId('cdf-log').check();
+      await expect.poll(draws).toBeGreaterThan(before);
+      await cdf.getByTestId('cdf-log').uncheck();
       await cdf.hover();
       const save = async (kind: string) => {
         await cdf.getByTestId('chart-save').locator('summary').click();
