@@ -294,7 +294,9 @@ describe('a long run shows itself live and keeps its partial results when cancel
     const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
       spec: { name: 'long', generate: { count: 3000, arrival: { kind: 'poisson', meanInterarrivalS: 2 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
     });
-    const design = await ok<{ id: string }>(studio.services, 'experiments:create', { spec: { name: 'long', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1] } });
+    // One run at a time, so that the second seed waits in the queue when the cancel comes.
+    await ok(studio.services, 'settings:update', { runThreads: 1 });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', { spec: { name: 'long', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1, 2] } });
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
@@ -315,6 +317,8 @@ describe('a long run shows itself live and keeps its partial results when cancel
       const partial = page.getByTestId('partial-runs');
       await partial.waitFor({ timeout: 60_000 });
       expect(await partial.textContent()).toMatch(/fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 3,000 jobs done/);
+      // The queued run is named: it never started.
+      expect(await page.getByTestId('never-started').textContent()).toMatch(/1 run never started \(taken off the queue by the cancel\): fair \(delay\), seed 2\./);
       // The partial run can still be drawn, and says what it is.
       await expect.poll(() => page.getByTestId('gantt-run').locator('option').allTextContents()).toEqual(['fair (delay) · seed 1 (partial)']);
       await page.getByTestId('gantt').locator('canvas').waitFor();
