@@ -146,25 +146,29 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       const below = (j: number) => () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
       // Nothing free and nothing to take back: the walk over the queue would place nothing.
       if (freeMaps <= 0 && freeReduces <= 0 && !kill) return;
+      // Whether this node may still hold a lent task to take back: once a reclaim finds none, no later
+      // job finds one either (launches here only bring jobs up to their minimum), so the walk stops.
+      let mapVictims = kill;
+      let reduceVictims = kill;
       // First every job up to its minimum, earliest deadline first (killing lent tasks under lend-kill).
-      for (let i = 0; i < order.length && (freeMaps > 0 || kill); i++) {
+      for (let i = 0; i < order.length && (freeMaps > 0 || mapVictims); i++) {
         const j = order[i];
         if (view.pendingMaps(j) === 0) continue;
         resize(j, view);
         while (view.pendingMaps(j) > 0 && view.runningMaps(j) < need[j].maps) {
-          if (freeMaps <= 0 && !(kill && view.findMap(j, n, delay.allowed(j, view.now), found, spec.serverLocality) >= 0 && reclaim(view, n, j, false))) break;
+          if (freeMaps <= 0 && !(mapVictims && view.findMap(j, n, delay.allowed(j, view.now), found, spec.serverLocality) >= 0 && (mapVictims = reclaim(view, n, j, false)))) break;
           if (freeMaps <= 0) freeMaps++;
           if (!launchMap(view, j, n, below(j))) break;
           freeMaps--;
         }
       }
       // Only jobs whose reduces may start can take a reduce slot: those few, in the same EDF order.
-      const ready = view.pendingReduceTasks() > 0 && (freeReduces > 0 || kill) ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
+      const ready = view.pendingReduceTasks() > 0 && (freeReduces > 0 || reduceVictims) ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
       for (const j of ready) {
-        if (freeReduces <= 0 && !kill) break;
+        if (freeReduces <= 0 && !reduceVictims) break;
         resize(j, view);
         while (view.pendingReduces(j) > 0 && view.runningReduces(j) < need[j].reduces) {
-          if (freeReduces <= 0 && !(kill && reclaim(view, n, j, true))) break;
+          if (freeReduces <= 0 && !(reduceVictims && (reduceVictims = reclaim(view, n, j, true)))) break;
           if (freeReduces <= 0) freeReduces++;
           if (!launchReduce(view, j, n, below(j))) break;
           freeReduces--;

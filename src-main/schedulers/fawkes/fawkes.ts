@@ -7,8 +7,9 @@ import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';
 import { MrClusterView } from './mrClusterView';
+import { aliveNodes, copyMBps, freeRole } from './nodes';
 import { innerScheduler, readDesign } from './design';
-import { discrimination, globalDiscrimination, targetShares } from './shares';
+import { discrimination, globalDiscrimination, reconfiguredFor, targetShares } from './shares';
 import { normaliseWeights, sampleValues, type MrClusterSample } from './weighting';
 
 type FawkesSpec = SchedulerSpecOf<'fawkes'>;
@@ -177,7 +178,7 @@ export class Fawkes implements Scheduler {
     for (const n of c.home) if (this.own[n] !== c.index || this.leaving[n]) return;
     if (c.minShareReachedS === null) c.minShareReachedS = view.now - c.firstRequest;
     let rate = 0;
-    for (const n of c.home) rate += this.copyMBps(n, view);
+    for (const n of c.home) rate += copyMBps(n, view);
     c.stageEnd = view.now + (c.dataSetMb * view.topology.replication) / Math.max(1e-9, rate);
     view.wakeAt(c.stageEnd);
   }
@@ -190,7 +191,7 @@ export class Fawkes implements Scheduler {
     let rate = 0;
     for (const n of c.nodes) {
       mb += view.takeStoredData(n);
-      rate += this.copyMBps(n, view);
+      rate += copyMBps(n, view);
     }
     c.stageEnd = view.now + mb / Math.max(1e-9, rate);
     view.wakeAt(c.stageEnd);
@@ -347,7 +348,7 @@ export class Fawkes implements Scheduler {
     }
     c.dataMovedMb += stored;
     this.leaving[n] = 1;
-    this.leavingUntil[n] = view.now + stored / Math.max(1e-9, this.copyMBps(n, view));
+    this.leavingUntil[n] = view.now + stored / Math.max(1e-9, copyMBps(n, view));
     view.wakeAt(this.leavingUntil[n]);
   }
 
@@ -372,43 +373,6 @@ export class Fawkes implements Scheduler {
   private endLeaving(view: ClusterView): void {
     for (let n = 0; n < this.leaving.length; n++) if (this.leaving[n] && this.leavingUntil[n] <= view.now) this.free(n, view);
   }
-
-  /** MB/s a node moves its data at: its share of its host's disk and NIC, whichever is slower. */
-  private copyMBps(n: number, view: ClusterView): number {
-    const topo = view.topology;
-    const h = topo.nodeHost[n];
-    const share = topo.hostNodeStart[h + 1] - topo.hostNodeStart[h];
-    return Math.min(topo.hostDiskMBps[h], topo.hostNicMBps[h]) / share;
-  }
-}
-
-/**
- * The MR-cluster a re-balance is counted for: the one it grew most (or, when none grew, shrank
- * most); -1 when no share changed. Sec. 7.3 counts reconfigurations of the system ("16 and 5"),
- * not of each MR-cluster, and a move takes nodes from one to give them to another: counting every
- * MR-cluster whose share changed counts each move twice.
- */
-export function reconfiguredFor(before: readonly number[], after: readonly number[]): number {
-  let grew = -1;
-  let shrank = -1;
-  for (let i = 0; i < after.length; i++) {
-    const delta = after[i] - before[i];
-    if (delta > 0 && (grew < 0 || delta > after[grew] - before[grew])) grew = i;
-    if (delta < 0 && (shrank < 0 || delta < after[shrank] - before[shrank])) shrank = i;
-  }
-  return grew >= 0 ? grew : shrank;
-}
-
-function aliveNodes(view: ClusterView): number {
-  let alive = 0;
-  for (let n = 0; n < view.topology.nodeCount; n++) if (view.nodeAlive(n)) alive++;
-  return alive;
-}
-
-/** What a node is while nobody holds it: an MR-cluster's core node stays core (its data stays on it); others keep their last kind. */
-function freeRole(n: number, view: ClusterView): number {
-  const topo = view.topology;
-  return topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] >= 0 ? NODE_CORE : view.nodeRole(n);
 }
 
 export function fawkesScheduler(spec: Omit<FawkesSpec, 'kind'>): Scheduler {

@@ -60,3 +60,20 @@ export function globalDiscrimination(ds: readonly number[]): number {
   if (ds.length === 0) return 0;
   return ds.reduce((s, d) => s + d * d, 0) / ds.length;
 }
+
+/**
+ * The MR-cluster a re-balance is counted for: the one it grew most (or, when none grew, shrank
+ * most); -1 when no share changed. Sec. 7.3 counts reconfigurations of the system ("16 and 5"),
+ * not of each MR-cluster, and a move takes nodes from one to give them to another: counting every
+ * MR-cluster whose share changed counts each move twice.
+ */
+export function reconfiguredFor(before: readonly number[], after: readonly number[]): number {
+  let grew = -1;
+  let shrank = -1;
+  for (let i = 0; i < after.length; i++) {
+    const delta = after[i] - before[i];
+    if (delta > 0 && (grew < 0 || delta > after[grew] - before[grew])) grew = i;
+    if (delta < 0 && (shrank < 0 || delta < after[shrank] - before[shrank])) shrank = i;
+  }
+  return grew >= 0 ? grew : shrank;
+}

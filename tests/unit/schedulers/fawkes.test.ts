@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src-main/engine/kernel';
 import type { EngineJob } from '../../../src-main/engine/model';
-import { reconfiguredFor } from '../../../src-main/schedulers/fawkes/fawkes';
+import { reconfiguredFor } from '../../../src-main/schedulers/fawkes/shares';
 import { cpuOnly, fawkes, job, mrClusterTopology, options, run } from '../../helpers/engineFixtures';
 
 const t = cpuOnly(20);

@@ -1,0 +1,42 @@
+import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
+import type { ExperimentDesign, ExperimentDesignInput } from '@shared/design';
+import { api } from '../api';
+
+/**
+ * What a design's runs would fail on, checked by the studio against the saved clusters and
+ * workloads it names (a FAWKES card on a cluster without MR-clusters, jobs that name none, a job
+ * with too many maps): asked again a moment after each change, once the design itself is valid.
+ * The design can still be saved (the cluster may be fixed later); Run waits for these to clear.
+ */
+export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>) {
+  const runErrors = ref<Record<string, string>>({});
+  let checking: ReturnType<typeof setTimeout> | undefined;
+  let seq = 0;
+  watch(
+    () => [spec.value, Object.keys(errors.value).length] as const,
+    ([, local]) => {
+      clearTimeout(checking);
+      if (local > 0) {
+        runErrors.value = {};
+        return;
+      }
+      const mine = ++seq;
+      checking = setTimeout(() => {
+        void api.call('experiments:check', { spec: spec.value as ExperimentDesign }).then((r) => {
+          // A newer change has asked again: this answer is about a design that no longer exists.
+          if (mine !== seq || !r.ok) return;
+          const out: Record<string, string> = {};
+          for (const p of r.data.problems) out[p.field] = out[p.field] ? `${out[p.field]}; ${p.message}` : p.message;
+          runErrors.value = out;
+        });
+      }, 250);
+    },
+    { deep: true },
+  );
+  onBeforeUnmount(() => clearTimeout(checking));
+  return {
+    /** Every problem as the cards show them: the design's own first, then what its runs would fail on. */
+    shownErrors: computed<Record<string, string>>(() => ({ ...runErrors.value, ...errors.value })),
+    runProblemCount: computed(() => Object.keys(runErrors.value).length),
+  };
+}
