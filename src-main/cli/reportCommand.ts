@@ -6,7 +6,7 @@ import { resultReport } from '../reports/resultReport';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './resultFile';
 
-export const reportHelp = `workload-studio report <result.json> --format html|pdf|csv|json --out DIR [--baseline SCHEDULER]
+export const reportHelp = `workload-studio report <result.json> --format html|pdf|csv|json|zip --out DIR [--baseline SCHEDULER]
 
   A report of a run result (docs/result.schema.json) to hand to colleagues:
   html  one standalone file, no script: the summary with 95 % intervals and the best marked only
@@ -14,8 +14,12 @@ export const reportHelp = `workload-studio report <result.json> --format html|pd
         group, charts as inline SVG, and how to reproduce it (cluster, workload, every scheduler
         parameter, seeds, simulation options, the experiment file and the command)
   pdf   the same, printed by headless Chromium or Chrome (CHROMIUM_PATH picks one)
-  csv   every table and series: summary.csv, speedup.csv, locality.csv, jct-cdf.csv
+  csv   every table and series: runs.csv (one row per run, every metric a column) and jobs.csv
+        (one row per job per run) for pandas or R, and summary.csv, speedup.csv, locality.csv,
+        jct-cdf.csv as the report shows them
   json  the same numbers in one file
+  zip   all of it for a colleague: the HTML and PDF report (the PDF when a browser can print it),
+        every CSV, the result file and the experiment file, and a README.txt saying what each is
   The baseline is the first scheduler of the result unless --baseline names another.
 `;
 
@@ -39,7 +43,7 @@ export async function reportCommand(args: string[], flags: Record<string, string
   const meta = { source: path.basename(file), studioVersion: version, generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' };
   let files;
   try {
-    files = await reportFiles(report, format as ReportFormat, meta, base, (html) => pdfBytes(html));
+    files = await reportFiles(report, format as ReportFormat, { meta, base, result, printPdf: (html) => pdfBytes(html) });
   } catch (err) {
     io.err(`error: ${(err as Error).message}\n`);
     return err instanceof NoBrowserError ? 2 : 1;

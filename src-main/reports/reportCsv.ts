@@ -1,9 +1,14 @@
 import { toCsv } from '@shared/csv';
 import { summaryCsv } from '@shared/summaryExport';
+import type { ResultFile } from '@shared/experiment';
 import type { ResultReport } from './resultReport';
+import { tidyJobsCsv, tidyRunsCsv } from './tidyCsv';
 
-/** Every table and series of a report as CSV files (name → text), with exactly the report's numbers. */
-export function reportCsvFiles(r: ResultReport): Record<string, string> {
+/**
+ * Every table and series of a report as CSV files (name → text), with exactly the report's
+ * numbers; with the result behind it, also the tidy tables: one row per run and one per job per run.
+ */
+export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<string, string> {
   const locality = r.locality.rows.flatMap((row) =>
     r.locality.schedulers.map((s) => {
       const c = row.cells[s] ?? { maps: 0, node: 0, local: 0 };
@@ -27,6 +32,7 @@ export function reportCsvFiles(r: ResultReport): Record<string, string> {
     })),
   );
   return {
+    ...(result ? { 'runs.csv': tidyRunsCsv(result), 'jobs.csv': tidyJobsCsv(result) } : {}),
     'summary.csv': summaryCsv(r.summary),
     'speedup.csv': toCsv(['scheduler', 'pairs', 'perJob', 'meanJct', 'lowestSeed', 'highestSeed'], r.speedup.map((s) => ({ ...s }))),
     'locality.csv': toCsv(['group', 'template', 'scheduler', 'maps', 'nodeLocal', 'local', 'localPercent'], locality),

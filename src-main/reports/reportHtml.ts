@@ -15,23 +15,38 @@ export interface ReportMeta {
 }
 
 const esc = (s: unknown) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const num = (x: number | null, digits = 1) => (x === null ? '—' : Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits));
+const num = (x: number | null, digits = 1) => (x === null ? '—' : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const pText = (p: number | null) => (p === null ? 'too few paired seeds' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(2)}`);
 
+/** The comparison's summary as the app shows it: each metric with its own digits, ↑/↓ for which way is better, "n.s." where the test separates nothing. */
 function summaryTable(r: ResultReport): string {
-  const metrics = [...new Set(r.summary.filter((x) => !x.diagnostic).map((x) => x.metric))];
-  const cell = (metric: string, scheduler: string) => {
-    const x = r.summary.find((y) => y.metric === metric && y.configuration === scheduler);
+  const rowsOf = new Map<string, ResultReport['summary']>();
+  for (const x of r.summary) if (!x.diagnostic) rowsOf.set(x.metric, [...(rowsOf.get(x.metric) ?? []), x]);
+  const cell = (x: ResultReport['summary'][number] | undefined, scheduler: string) => {
     if (!x || x.mean === null) return '<td class="num">—</td>';
-    const ci = x.ciLow !== null && x.ciHigh !== null && x.seeds > 1 ? ` <span class="ci">(${num(x.ciLow)}–${num(x.ciHigh)})</span>` : '';
+    const ci = x.ciLow !== null && x.ciHigh !== null && x.seeds > 1 ? ` <span class="ci">(${num(x.ciLow, x.digits)}–${num(x.ciHigh, x.digits)})</span>` : '';
     const ratio = scheduler !== r.baseline && x.ratio !== null ? ` <span class="ratio">${x.ratio.toFixed(2)}×</span>` : '';
-    return `<td class="num${x.best ? ' best' : ''}">${num(x.mean)}${ci}${ratio}</td>`;
+    return `<td class="num${x.best ? ' best' : ''}">${num(x.mean, x.digits)}${ci}${ratio}</td>`;
   };
   const head = `<tr><th>Metric</th>${r.schedulers.map((s) => `<th class="num">${esc(s)}${s === r.baseline ? ' <span class="ci">(baseline)</span>' : ''}</th>`).join('')}</tr>`;
-  const rows = metrics.map((m) => {
-    const unit = r.summary.find((x) => x.metric === m)?.unit;
-    return `<tr><td>${esc(m)}${unit ? ` <span class="ci">${esc(unit)}</span>` : ''}</td>${r.schedulers.map((s) => cell(m, s)).join('')}</tr>`;
+  const rows = [...rowsOf].map(([metric, xs]) => {
+    const { unit, better, notSeparated } = xs[0];
+    const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
+    const ns = notSeparated ? ` <span class="ci ns" title="${esc(`No best: the leader cannot be told from ${notSeparated.from} at 95 % (${pText(notSeparated.p)})`)}">· n.s. against ${esc(notSeparated.from)}, ${esc(pText(notSeparated.p))}</span>` : '';
+    return `<tr><td>${esc(metric)}<span class="ci">${unit ? ` ${esc(unit)}` : ''}${arrow}</span>${ns}</td>${r.schedulers.map((s) => cell(xs.find((y) => y.configuration === s), s)).join('')}</tr>`;
   });
   return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** The paper's claim beside the studio's numbers, as the Reproduce area shows them. */
+function paperTable(r: ResultReport): string {
+  const p = r.paper;
+  if (!p) return '';
+  const rows = p.rows.map((row) => `<tr><td>${esc(row.measure)}</td><td>${esc(row.paper)} <span class="ci">(${esc(row.where)})</span></td><td class="num">${row.studio === null ? `<span class="ci">${esc(row.missing ?? '—')}</span>` : esc(row.studio)}</td><td class="verdict ${row.verdict?.kind ?? ''}">${esc(row.verdict?.text ?? '—')}</td></tr>`);
+  return `<h2>The paper's claim</h2>
+<p><strong>${esc(p.paper)}.</strong> ${esc(p.claim)}</p>
+<p class="muted">Preset: ${esc(p.preset)}${p.reduced ? ' — a reduced run (about half the jobs, three seeds): a first look at a smaller workload, not the paper\'s set-up' : ''}. A verdict needs Student's paired t-test across seeds to separate the two schedulers (p &lt; 0.05); a tie never counts as more. Full-size tables: docs/reproductions.md, “${esc(p.docsSection)}”.</p>
+<table><thead><tr><th>Measure</th><th>Paper</th><th class="num">Studio</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function speedupTable(r: ResultReport): string {
@@ -93,7 +108,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
 .muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
-th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
@@ -107,8 +122,9 @@ export function reportHtml(r: ResultReport, meta: ReportMeta): string {
 <header><h1>${esc(r.experiment)}</h1>
 <p class="muted">${r.schedulers.length} scheduler${r.schedulers.length === 1 ? '' : 's'} × ${r.seeds.length} seed${r.seeds.length === 1 ? '' : 's'} (${r.seeds.join(', ')}) · baseline ${esc(r.baseline)} · from ${esc(meta.source)} · Workload Studio ${esc(meta.studioVersion)} · ${esc(meta.generatedAt)}</p></header>
 <h2>Summary</h2>
-<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). Shaded: best, only where ${esc(TEST_NAME)} separates it from every other. ×: ratio against the baseline, above 1× always better.</p>
+<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; n.s.: the leader could not be told from the one named. ×: ratio against the baseline, above 1× always better.</p>
 ${summaryTable(r)}
+${paperTable(r)}
 <figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>
 <h2>Job completion times</h2>
 <figure>${jctCdfSvg(r)}<figcaption>Distribution of job completion times over all seeds (log scale).</figcaption></figure>

@@ -3,6 +3,7 @@ import type { GanttData, RunData } from '@shared/runData';
 import { summaryRows, type SummaryExportRow } from '@shared/summaryExport';
 import { jobLocality, type JobLocalityReport } from './jobLocality';
 import { jobSpeedup } from './jobSpeedup';
+import { paperClaimTable, type PaperClaimTable } from './paperClaims';
 
 /** One scheduler's jobs against the baseline's, job by job (above 1: faster than the baseline). */
 export interface SpeedupLine {
@@ -42,10 +43,15 @@ export interface ResultReport {
   inputs?: ResultFile['inputs'];
   /** The first seed of each scheduler, when the report is made from the run history. */
   runs?: ReportRun[];
+  /** The paper's claim beside the studio's numbers, when the runs are of a paper preset (the Reproduce area). */
+  paper?: PaperClaimTable;
 }
 
-/** The report of a result file, against `baseline` (default: the first scheduler). */
-export function resultReport(result: ResultFile, baseline?: string): ResultReport {
+/**
+ * The report of a result file, against `baseline` (default: the first scheduler); with `preset`,
+ * the paper preset the runs are of, whose claim table the report shows.
+ */
+export function resultReport(result: ResultFile, baseline?: string, preset?: { file: string; reduced: boolean }): ResultReport {
   const schedulers = [...new Set(result.runs.map((r) => r.scheduler))];
   const base = baseline ?? schedulers[0];
   if (!schedulers.includes(base)) throw new Error(`no runs of scheduler "${base}" in this result (it has ${schedulers.map((s) => `"${s}"`).join(', ')})`);
@@ -65,6 +71,7 @@ export function resultReport(result: ResultFile, baseline?: string): ResultRepor
       .flatMap((r) => r.jobs.filter((j) => j.status === 'succeeded' && j.submit !== null && j.finish !== null).map((j) => j.finish! - j.submit!))
       .sort((a, b) => a - b),
   }));
+  const paper = preset ? paperClaimTable(preset.file, preset.reduced, result) : undefined;
   return {
     experiment: result.experiment,
     schedulers,
@@ -75,5 +82,6 @@ export function resultReport(result: ResultFile, baseline?: string): ResultRepor
     locality: jobLocality(result),
     jct,
     ...(result.inputs ? { inputs: result.inputs } : {}),
+    ...(paper ? { paper } : {}),
   };
 }

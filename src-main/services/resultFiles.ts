@@ -7,6 +7,7 @@ import { STUDIO_VERSION } from '@shared/version';
 import { planBatch } from '../runner/matrix';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
 import { resultReport, type ReportRun } from '../reports/resultReport';
+import { presetOfTags } from '../reports/paperClaims';
 import type { Store } from '../store/database';
 import { batchesRepo, type StoredRunResult } from '../store/batchesRepo';
 import type { EventBus } from './eventBus';
@@ -80,7 +81,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       const result = resultOf(batch);
       let report;
       try {
-        report = resultReport(result, baseline);
+        report = resultReport(result, baseline, presetOfTags(batch.tags));
       } catch (err) {
         throw new ServiceError('invalid_request', (err as Error).message, 'baseline');
       }
@@ -89,7 +90,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       const meta = { source: `${fileNameOf(result.experiment)}.result.json`, studioVersion: STUDIO_VERSION, generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
       let files;
       try {
-        files = await reportFiles(report, format, meta, fileNameOf(result.experiment), printPdf);
+        files = await reportFiles(report, format, { meta, base: fileNameOf(result.experiment), result, ...(printPdf ? { printPdf } : {}) });
       } catch (err) {
         throw new ServiceError('unsupported', (err as Error).message, 'format');
       }

@@ -31,7 +31,7 @@ export function readResultText(text: string, fileName: string): ResultFileRead {
   return { ok: true, result: parsed.data };
 }
 
-export const REPORT_FORMATS = ['html', 'pdf', 'csv', 'json'] as const;
+export const REPORT_FORMATS = ['html', 'pdf', 'csv', 'json', 'zip'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** A file the studio hands the user to save (a report, a result). */

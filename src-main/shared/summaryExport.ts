@@ -27,6 +27,13 @@ export interface SummaryExportRow extends Record<string, unknown> {
   changePercent: number | null;
   ratio: number | null;
   diagnostic: boolean;
+  /** Digits the metric is printed with (shared/metrics.ts), so a report prints what the app prints. */
+  digits: number;
+  /**
+   * Why no configuration is best although the means differ: the one the leader could not be told
+   * from, and the test's p (the comparison's "n.s."). Null when something is best or nothing is tested.
+   */
+  notSeparated: { from: string; p: number | null } | null;
 }
 
 export const SUMMARY_COLUMNS = ['configuration', 'metric', 'unit', 'better', 'seeds', 'mean', 'ciLow', 'ciHigh', 'best', 'changePercent', 'ratio', 'diagnostic'] as const;
@@ -44,7 +51,8 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
       }
       return { key: g.key, bySeed };
     });
-    const { cells } = compareMetric(m, values, baseline);
+    const { cells, undecided } = compareMetric(m, values, baseline);
+    const label = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
     cells.forEach((c, i) =>
       rows.push({
         configuration: groups[i].label,
@@ -59,6 +67,8 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
         changePercent: finite(c.delta),
         ratio: finite(c.ratio),
         diagnostic: Boolean(m.diagnostic),
+        digits: m.digits,
+        notSeparated: undecided ? { from: label(undecided.against), p: undecided.p } : null,
       }),
     );
   }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
 import type { BatchSummary } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
@@ -23,24 +24,6 @@ function count(node: Node, name: string): number {
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
-}
-
-/** Every download a click starts, once `n` have come. */
-async function downloadsOf(page: Page, n: number, click: () => Promise<void>): Promise<{ name: string; text: string }[]> {
-  const got: Promise<{ name: string; text: string }>[] = [];
-  const done = new Promise<void>((resolve) => {
-    const on = (d: Download) => {
-      got.push(d.path().then((p) => ({ name: d.suggestedFilename(), text: fs.readFileSync(p!, 'utf8') })));
-      if (got.length === n) {
-        page.off('download', on);
-        resolve();
-      }
-    };
-    page.on('download', on);
-  });
-  await click();
-  await done;
-  return Promise.all(got);
 }
 
 describe('results leaving the studio in the browser', () => {
@@ -84,6 +67,18 @@ describe('results leaving the studio in the browser', () => {
       await preset.getByTestId('export-menu').locator('summary').click();
       const pdf = await downloadOf(page, () => preset.locator('[data-export="pdf"]').click());
       expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // Everything at once, for a colleague: one zip with the report (the paper's claim table inside), tidy CSVs, the result and the experiment.
+      await preset.getByTestId('export-menu').locator('summary').click();
+      const zip = await downloadOf(page, () => preset.locator('[data-export="zip"]').click());
+      expect(zip.name).toMatch(/^Liu_balanced_pattern_.*\.report\.zip$/);
+      const entries = unzipSync(zip.bytes);
+      const names = Object.keys(entries).map((n) => n.replace(/^[^/]*\/(Liu_balanced_pattern_[^.]*\.)?/, ''));
+      for (const n of ['README.txt', 'report.html', 'report.pdf', 'runs.csv', 'jobs.csv', 'summary.csv', 'result.json', 'experiment.json']) expect(names).toContain(n);
+      const zipped = (suffix: string) => strFromU8(Object.entries(entries).find(([n]) => n.endsWith(suffix))![1]);
+      const reportText = zipped('.report.html').replace(/<[^>]+>/g, ' ');
+      expect(reportText).toMatch(/The paper's claim/);
+      expect(reportText).toMatch(/Pi mean job time, Finer-Grained against YARN\s+18-23 % faster/);
+      expect((parse(zipped('.runs.csv'), { columns: true }) as unknown[]).length).toBe(6);
       const pdfFile = path.join(dir, 'report.pdf');
       fs.writeFileSync(pdfFile, pdf.bytes);
       // Poppler, where it is installed, says how many pages the report printed to.
@@ -129,16 +124,27 @@ describe('results leaving the studio in the browser', () => {
       const png = await save('png');
       expect(png.name).toBe('Job_completion_time_CDF.png');
       expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+      // The picture carries its title: a strip above the chart (IHDR's height, two pixels per CSS pixel).
+      const plotHeight = await cdf.getByRole('img', { name: 'Job completion time CDF' }).evaluate((e) => e.clientHeight);
+      expect(png.bytes.readUInt32BE(20)).toBe(2 * (plotHeight + 48)); // TITLE_STRIP in utils/chartExport.ts
+      // The Gantt saves as a picture too, named after its run.
+      const gantt = await downloadOf(page, () => page.getByTestId('gantt-png').click());
+      expect(gantt.name).toMatch(/^Tasks_on_nodes_.*seed_1.*\.png$/);
+      expect(gantt.bytes.subarray(1, 4).toString()).toBe('PNG');
       const svg = await save('svg');
       expect(svg.bytes.toString('utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       const csv = parse((await save('csv')).bytes.toString('utf8'), { columns: true }) as { series: string; x: string; y: string }[];
       expect([...new Set(csv.map((r) => r.series))]).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
       expect(csv.every((r) => Number(r.y) > 0 && Number(r.y) <= 1)).toBe(true);
 
-      // Every table and series of the comparison as CSV, in one click.
       await page.getByTestId('export-menu').locator('summary').click();
-      const tables = await downloadsOf(page, 5, () => page.locator('[data-export="csv"]').click());
-      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual(['jct-cdf.csv', 'locality.csv', 'series.csv', 'speedup.csv', 'summary.csv']);
+      // Every table and series of the comparison as CSV, in one click and one download.
+      const tablesZip = await downloadOf(page, () => page.locator('[data-export="csv"]').click());
+      expect(tablesZip.name).toMatch(/^PRISM_PUMA_mix_.*\.tables\.zip$/);
+      const tables = Object.entries(unzipSync(tablesZip.bytes)).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
+      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual(['jct-cdf.csv', 'jobs.csv', 'locality.csv', 'runs.csv', 'series.csv', 'speedup.csv', 'summary.csv']);
+      const runsTable = parse(tables.find((t) => t.name.endsWith('.runs.csv'))!.text, { columns: true }) as Record<string, string>[];
+      expect(runsTable.map((r) => r.seed)).toEqual(['1', '2', '3', '1', '2', '3', '1', '2', '3']);
 
       await page.getByTestId('export-menu').locator('summary').click();
       const result = await downloadOf(page, () => page.locator('[data-export="result"]').click());

@@ -1,3 +1,5 @@
+import { strToU8, zipSync } from 'fflate';
+
 /** Save text as a file through the browser's download (Electron shows its save dialog). */
 export function downloadText(fileName: string, content: string, type: string): void {
   save(fileName, new Blob([content], { type }));
@@ -25,10 +27,19 @@ export function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-/** Files the studio made (a report, a result), each saved under its own name. */
-export function downloadFiles(files: { name: string; type: string; content: string; encoding: 'utf8' | 'base64' }[]): void {
-  for (const f of files) {
-    if (f.encoding === 'base64') downloadBytes(f.name, fromBase64(f.content), f.type);
-    else downloadText(f.name, f.content, f.type);
+type MadeFile = { name: string; type: string; content: string; encoding: 'utf8' | 'base64' };
+const bytesOf = (f: MadeFile) => (f.encoding === 'base64' ? fromBase64(f.content) : strToU8(f.content));
+
+/**
+ * Files the studio made (a report, a result) as one download: a single file as it is, several
+ * (every table as CSV) in one zip named `zipName`, so the browser asks once and drops none.
+ */
+export function downloadFiles(files: MadeFile[], zipName: string): string {
+  if (files.length === 1) {
+    const [f] = files;
+    downloadBytes(f.name, bytesOf(f), f.type);
+    return f.name;
   }
+  downloadBytes(zipName, zipSync(Object.fromEntries(files.map((f) => [f.name, bytesOf(f)]))), 'application/zip');
+  return zipName;
 }

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import type { ResultFile } from '@shared/experiment';
@@ -73,6 +74,28 @@ describe('workload-studio report', () => {
     const speedup = parse(fs.readFileSync(path.join(dir, 'baselines.speedup.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     expect(speedup.map((s) => s.scheduler)).toEqual(['PureFair', 'Delay', 'capacity', 'drf', 'late']);
     expect(json.speedup.map((s) => s.scheduler)).toEqual(['fifo', 'PureFair', 'capacity', 'drf', 'late']);
+  });
+
+  it('leaves as one zip a colleague can use: report, tidy CSVs, the result and the experiment that reruns to it', async () => {
+    const dir = tempDir();
+    const file = await result(dir);
+    expect((await cli(['report', file, '--format', 'zip', '--out', dir])).code).toBe(0);
+    const entries = unzipSync(fs.readFileSync(path.join(dir, 'baselines.report.zip')));
+    const inside = (name: string) => strFromU8(entries[`baselines/baselines.${name}`]);
+    for (const name of ['report.html', 'runs.csv', 'jobs.csv', 'summary.csv', 'result.json', 'experiment.json']) expect(Object.keys(entries)).toContain(`baselines/baselines.${name}`);
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as ResultFile;
+    expect(JSON.parse(inside('result.json'))).toEqual(written);
+    const runs = parse(inside('runs.csv'), { columns: true }) as Record<string, string>[];
+    expect(runs.map((r) => `${r.scheduler}/${r.seed}`)).toEqual(written.runs.map((r) => `${r.scheduler}/${r.seed}`));
+    expect(runs.map((r) => Number(r.meanJct_s))).toEqual(written.runs.map((r) => r.summary.meanJct));
+    const jobs = parse(inside('jobs.csv'), { columns: true }) as Record<string, string>[];
+    expect(jobs).toHaveLength(written.runs.reduce((n, r) => n + r.jobs.length, 0));
+    // The experiment file in the zip reruns to the same runs.
+    const again = path.join(dir, 'from-zip.experiment.json');
+    fs.writeFileSync(again, inside('experiment.json'));
+    const rerun = path.join(dir, 'from-zip.json');
+    expect((await cli(['run', again, '--out', rerun])).code).toBe(0);
+    expect((JSON.parse(fs.readFileSync(rerun, 'utf8')) as ResultFile).runs).toEqual(written.runs);
   });
 
   it.runIf(findChromium())('prints the report to PDF through Chromium', async () => {

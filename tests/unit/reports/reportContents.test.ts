@@ -1,0 +1,95 @@
+import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { ResultFile, RunSummary } from '@shared/experiment';
+import { METRICS } from '@shared/metrics';
+import { reportFiles } from '../../../src-main/reports/reportFiles';
+import { reportHtml } from '../../../src-main/reports/reportHtml';
+import { resultReport } from '../../../src-main/reports/resultReport';
+import { runColumn } from '../../../src-main/reports/tidyCsv';
+import { handResult, handRun } from '../../helpers/resultFixtures';
+
+/**
+ * What a report says, read as a colleague reads it: each metric with the digits the app prints,
+ * which way is better, "n.s." where the test separates nothing, the paper's claim table for a run
+ * of a paper preset, tidy tables for pandas or R, and everything in one zip.
+ */
+const summary = (meanJct: number, anp: number, deadlines: number | null = null): RunSummary => ({
+  jobs: 2, succeeded: 2, failed: 0, unfinished: 0, makespan: meanJct * 2, meanJct, medianJct: meanJct, p95Jct: meanJct, throughputJobsPerHour: 7200 / meanJct,
+  utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 }, locality: { node: 2, server: 0, rack: 0, offRack: 0 }, meanAnp: anp, unfairness: 0.3, jainIndex: 0.8, meanSlowdown: 2,
+  deadlineHitRate: deadlines, failedAttempts: 0, killedAttempts: 0, schedulerCalls: 10, events: 100, simulatedSeconds: meanJct * 2,
+});
+const jobs = (t: number): ResultFile['runs'][number]['jobs'] => [
+  { id: 'j1', template: 'Sort', status: 'succeeded', submit: 0, start: 1, finish: t, maps: 4, locality: { node: 2, server: 1, rack: 1, offRack: 0 } },
+  { id: 'j2', template: 'Grep', status: 'failed', submit: 5, start: 6, finish: null },
+];
+const run = (scheduler: string, seed: number, s: RunSummary, t = 100) => ({ ...handRun(scheduler, seed, jobs(t)), summary: s });
+const META = { source: 'hand.result.json', studioVersion: 'test', generatedAt: '2026-11-26 09:00 UTC' };
+
+describe('the report', () => {
+  // ANP 0.309 against 0.316: one decimal would print both as "0.3".
+  const result = handResult([run('fifo', 1, summary(100, 0.309)), run('fifo', 2, summary(120, 0.309)), run('fair', 1, summary(90, 0.316)), run('fair', 2, summary(125, 0.316))]);
+  const html = reportHtml(resultReport(result), META);
+
+  it("prints each metric with its own digits, and which way is better", () => {
+    expect(html).toContain('0.309');
+    expect(html).toContain('0.316');
+    expect(html).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span>/);
+    expect(html).toMatch(/Throughput<span class="ci"> jobs\/h ↑<\/span>/);
+  });
+
+  it('says "n.s." where the paired test cannot tell the leader from another', () => {
+    // Fair leads mean JCT on seed 1 and trails on seed 2: not separated.
+    expect(html).toMatch(/Mean job completion time.*?· n\.s\. against fifo, p = \d\.\d\d/);
+  });
+
+  it("shows the paper's claim table for a run of a paper preset, measured as the Reproduce area measures it", () => {
+    const aria = handResult([1, 2, 3].flatMap((seed) => [run('minedf', seed, summary(100, 0.5, 0.9 + seed / 100)), run('fifo', seed, summary(100, 0.5, 0.5)), run('fair (delay)', seed, summary(100, 0.5, 0.95))]));
+    const report = resultReport(aria, undefined, { file: 'aria-minedf.experiment.json', reduced: true });
+    expect(report.paper?.rows.map((r) => [r.measure, r.studio, r.verdict?.kind])).toEqual([
+      ['Deadlines met, MinEDF − Fair', '−3.0 points', 'opposite'],
+      ['Deadlines met, MinEDF − FIFO', '+42.0 points', 'within'],
+    ]);
+    const page = reportHtml(report, META);
+    expect(page).toContain("The paper's claim");
+    expect(page).toContain('a reduced run');
+    expect(page).toMatch(/the opposite direction \(3 seeds, p [=<]/);
+    // Any other batch has no such table.
+    expect(resultReport(aria).paper).toBeUndefined();
+    expect(resultReport(aria, undefined, { file: 'mine.experiment.json', reduced: false }).paper).toBeUndefined();
+  });
+
+  it('has tidy tables: one row per run with every metric a column, one row per job per run', async () => {
+    const files = await reportFiles(resultReport(result), 'csv', { meta: META, base: 'hand', result });
+    const byName = Object.fromEntries(files.map((f) => [f.name, f.content as string]));
+    const runs = parse(byName['hand.runs.csv'], { columns: true }) as Record<string, string>[];
+    expect(runs).toHaveLength(4);
+    expect(Object.keys(runs[0])).toEqual(['scheduler', 'kind', 'seed', ...METRICS.map(runColumn)]);
+    expect(runs[2]).toMatchObject({ scheduler: 'fair', seed: '1', meanJct_s: '90', meanAnp: '0.316', cpu_pct: '50' });
+    const jobRows = parse(byName['hand.jobs.csv'], { columns: true }) as Record<string, string>[];
+    expect(jobRows).toHaveLength(8);
+    expect(jobRows[0]).toMatchObject({ scheduler: 'fifo', seed: '1', job: 'j1', status: 'succeeded', jct: '100', maps: '4', nodeLocal: '2', serverLocal: '1' });
+    // A job that did not finish has no completion time, not a zero.
+    expect(jobRows[1]).toMatchObject({ job: 'j2', status: 'failed', finish: '', jct: '' });
+  });
+
+  it('leaves as one zip: report, every CSV, the result file and a README, in a folder', async () => {
+    const [zip] = await reportFiles(resultReport(result), 'zip', { meta: META, base: 'hand', result, printPdf: () => Promise.resolve(new TextEncoder().encode('%PDF-1.4 test')) });
+    expect(zip.name).toBe('hand.report.zip');
+    const entries = unzipSync(zip.content as Uint8Array);
+    const names = Object.keys(entries).sort();
+    expect(names).toEqual(['hand/', 'hand/README.txt', 'hand/hand.jct-cdf.csv', 'hand/hand.jobs.csv', 'hand/hand.locality.csv', 'hand/hand.report.html', 'hand/hand.report.pdf', 'hand/hand.result.json', 'hand/hand.runs.csv', 'hand/hand.speedup.csv', 'hand/hand.summary.csv']);
+    expect(strFromU8(entries['hand/hand.report.pdf'])).toBe('%PDF-1.4 test');
+    expect(JSON.parse(strFromU8(entries['hand/hand.result.json']))).toEqual(result);
+    expect(strFromU8(entries['hand/README.txt'])).toMatch(/hand\.runs\.csv/);
+    // No experiment inside this result: the README says why there is no experiment file.
+    expect(strFromU8(entries['hand/README.txt'])).toMatch(/no experiment file/);
+  });
+
+  it('still leaves as a zip when no PDF can be printed here, and says so inside', async () => {
+    const [zip] = await reportFiles(resultReport(result), 'zip', { meta: META, base: 'hand', result, printPdf: () => Promise.reject(new Error('a PDF needs Chromium')) });
+    const entries = unzipSync(zip.content as Uint8Array);
+    expect(Object.keys(entries)).not.toContain('hand/hand.report.pdf');
+    expect(strFromU8(entries['hand/README.txt'])).toMatch(/no PDF: a PDF needs Chromium/);
+  });
+});
