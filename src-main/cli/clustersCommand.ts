@@ -10,7 +10,10 @@ import { readCliFile } from './readCliFile';
 export const clustersHelp = `workload-studio clusters <list|export|import> [options]
 
   clusters list [--json]                    the saved clusters
-  clusters export <id|name> [--out FILE]    a cluster as our JSON (stdout without --out)
+  clusters export <id|name> [--format json|sls] [--out FILE]
+                                            a cluster as our JSON, or as a YARN SLS node file
+                                            (one node per worker node with its memory-mb and
+                                            vcores); stdout without --out
   clusters import <FILE> [--name NAME]      add a cluster from our JSON or a YARN SLS node file
                                             (format from the content); a clashing name becomes "NAME (2)"
 `;
@@ -32,7 +35,9 @@ export async function clustersCommand(services: Services, args: string[], flags:
     case 'export': {
       if (!target) throw new CliUsageError('clusters export needs a cluster id or name');
       const cluster = findByIdOrName(await call(services, 'clusters:list', {}), target, 'cluster');
-      const file = await call(services, 'clusters:export', { id: cluster.id });
+      const format = flags.format ?? 'json';
+      if (format !== 'json' && format !== 'sls') throw new CliUsageError(`--format: must be json or sls (found "${String(format)}")`);
+      const file = await call(services, 'clusters:export', { id: cluster.id, as: format });
       writeDocument(file.content, flags.out, io);
       return 0;
     }

@@ -89,6 +89,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         'deadline-factor': { type: 'string' },
         'deadline-slack': { type: 'string' },
         baseline: { type: 'string' },
+        cluster: { type: 'string' },
       },
     });
   } catch (err) {

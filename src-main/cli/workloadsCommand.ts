@@ -21,8 +21,13 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
                                                 Deadlines: F × each job's time alone on the cluster,
                                                 or S seconds, after its submission (default: the
                                                 file's own, if any)
-  workloads export <id|name> [--csv] [--out FILE]
-                                                our JSON (or the jobs as CSV); stdout without --out
+  workloads export <id|name> [--format json|csv|sls] [--cluster C] [--seed N] [--out FILE]
+                                                our JSON, the jobs as CSV (--csv is --format csv),
+                                                or a trace for YARN's Scheduler Load Simulator:
+                                                every map and reduce a container whose node and
+                                                duration are those of its job run alone on cluster
+                                                C (needed), the generator expanded with seed N
+                                                (default 1); stdout without --out
   workloads delete <id|name>                    remove a saved workload
 `;
 
@@ -78,7 +83,13 @@ export async function workloadsCommand(services: Services, args: string[], flags
     case 'export': {
       if (!target) throw new CliUsageError('workloads export needs a workload id or name');
       const workload = findByIdOrName(await call(services, 'workloads:list', {}), target, 'workload');
-      const file = await call(services, 'workloads:export', { id: workload.id, as: flags.csv ? 'csv' : 'json' });
+      const format = flags.format ?? (flags.csv ? 'csv' : 'json');
+      if (format !== 'json' && format !== 'csv' && format !== 'sls') throw new CliUsageError(`--format: must be one of json, csv, sls (found "${String(format)}")`);
+      if (format === 'sls' && typeof flags.cluster !== 'string') throw new CliUsageError('--format sls needs --cluster: the cluster its jobs run on, whose nodes and speeds give each container its host and duration');
+      const cluster = typeof flags.cluster === 'string' ? findByIdOrName(await call(services, 'clusters:list', {}), flags.cluster, 'cluster') : undefined;
+      const seed = flags.seed === undefined ? 1 : Number(flags.seed);
+      if (!Number.isInteger(seed) || seed < 0) throw new CliUsageError(`--seed: "${String(flags.seed)}" must be a whole number ≥ 0`);
+      const file = await call(services, 'workloads:export', { id: workload.id, as: format, seed, ...(cluster ? { cluster: cluster.id } : {}) });
       writeDocument(file.content, flags.out, io);
       return 0;
     }

@@ -12,7 +12,9 @@ import type { Store } from '../store/database';
 import { clustersRepo } from '../store/clustersRepo';
 import { profilesRepo } from '../store/profilesRepo';
 import { workloadsRepo } from '../store/workloadsRepo';
-import { expandJobs } from '../workloads/compile';
+import { expandJobs, WorkloadError } from '../workloads/compile';
+import { slsNodesText } from '../clusters/slsNodesExport';
+import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import type { PdfPrinter } from '../reports/reportFiles';
@@ -100,10 +102,10 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       changed([id]);
       return result;
     },
-    'clusters:export': ({ id }) => {
+    'clusters:export': ({ id, as }) => {
       const record = clusters.get(id);
-      const fileName = `${fileNameOf(record.name)}.cluster.json`;
-      return { fileName, content: serializeClusterFile(record.spec, store.now().toISOString()) };
+      if (as === 'sls') return { fileName: `${fileNameOf(record.name)}.sls-nodes.json`, content: slsNodesText(record.spec) };
+      return { fileName: `${fileNameOf(record.name)}.cluster.json`, content: serializeClusterFile(record.spec, store.now().toISOString()) };
     },
     'clusters:import': async ({ content, name, fileName }) => {
       const parsed = parseAnyClusterFile(content, name ?? (fileName?.replace(/\.json$/i, '').slice(0, 80) || 'SLS nodes'));
@@ -151,8 +153,19 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       workloadsChanged([id]);
       return result;
     },
-    'workloads:export': ({ id, as }) => {
+    'workloads:export': ({ id, as, cluster, seed }) => {
       const record = workloads.get(id);
+      if (as === 'sls') {
+        checkTemplates(record.spec, 'id');
+        let jobs;
+        try {
+          jobs = slsJobs(clusters.get(cluster!).spec, record.spec, seed);
+        } catch (err) {
+          if (err instanceof WorkloadError) throw new ServiceError('invalid_request', `${record.name}: ${err.message}`, 'id');
+          throw err;
+        }
+        return { fileName: `${fileNameOf(record.name)}.sls.json`, content: slsJobTraceText(jobs) };
+      }
       return as === 'csv'
         ? { fileName: `${fileNameOf(record.name)}.jobs.csv`, content: workloadToCsv(record.spec) }
         : { fileName: `${fileNameOf(record.name)}.workload.json`, content: serializeWorkloadFile(record.spec, store.now().toISOString()) };

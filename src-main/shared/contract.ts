@@ -55,7 +55,8 @@ export const contract = {
   'clusters:rename': channel<ClusterRecord>()(z.strictObject({ id, name: newName })),
   'clusters:duplicate': channel<ClusterRecord>()(z.strictObject({ id, name: newName.optional() })),
   'clusters:delete': channel<{ id: string }>()(z.strictObject({ id })),
-  'clusters:export': channel<{ fileName: string; content: string }>()(z.strictObject({ id })),
+  /** Our cluster file, or a YARN SLS node file (`sls`). */
+  'clusters:export': channel<{ fileName: string; content: string }>()(z.strictObject({ id, as: z.enum(['json', 'sls']).default('json') })),
   'clusters:import': channel<ClusterRecord>()(
     z.strictObject({
       content: z.string().min(1, 'the file is empty').max(MAX_IMPORT_CHARS, `the file is larger than ${MAX_IMPORT_CHARS / 1e6} MB`),
@@ -73,7 +74,15 @@ export const contract = {
   'workloads:rename': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, name: newName })),
   'workloads:duplicate': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, name: newName.optional() })),
   'workloads:delete': channel<{ id: string }>()(z.strictObject({ id: workloadId })),
-  'workloads:export': channel<{ fileName: string; content: string }>()(z.strictObject({ id: workloadId, as: z.enum(['json', 'csv']).default('json') })),
+  /**
+   * Our workload file, its jobs as CSV, or a trace for YARN's Scheduler Load Simulator (`sls`: task
+   * durations and nodes from each job run alone on `cluster`, the generator expanded with `seed`).
+   */
+  'workloads:export': channel<{ fileName: string; content: string }>()(
+    z
+      .strictObject({ id: workloadId, as: z.enum(['json', 'csv', 'sls']).default('json'), cluster: id.optional(), seed: z.number().int().min(0).max(2 ** 31 - 1).default(1) })
+      .refine((x) => x.as !== 'sls' || x.cluster !== undefined, { message: 'an SLS trace needs the cluster its jobs run on', path: ['cluster'] }),
+  ),
   /** The concrete jobs a workload gives for a seed (generator expanded), for the editor's preview. */
   'workloads:expand': channel<{ jobs: JobSpec[]; total: number }>()(
     z.strictObject({ spec: WorkloadSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).default(1), limit: z.number().int().min(1).max(200_000).default(50_000) }),

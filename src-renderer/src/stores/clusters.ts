@@ -15,6 +15,6 @@ export const useClusters = defineSavedList(
   (after) => ({
     generate: (params: UniformClusterInput) => after(api.call('clusters:generate', { params })),
     importFile: (content: string, fileName?: string) => after(api.call('clusters:import', { content, ...(fileName ? { fileName } : {}) })),
-    exportFile: (id: string) => api.call('clusters:export', { id }),
+    exportFile: (id: string, as: 'json' | 'sls' = 'json') => api.call('clusters:export', { id, as }),
   }),
 );

@@ -79,6 +79,20 @@ describe('SLS', () => {
     const wrong = parseSls('{\n "job.start.ms": "later", "job.tasks": [] }');
     expect(wrong.problems).toEqual([{ line: 1, field: 'job.start.ms', message: 'expected milliseconds ≥ 0, found "later"' }]);
   });
+
+  it("reads the format as SLS does: each entry's count, map when no type is given, job.count copies, and the num.nodes header passed over", () => {
+    const r = parseSls(`{"num.nodes": 3, "num.racks": 1}
+{"job.start.ms": 1000, "job.id": "a", "job.tasks": [{"count": 4, "container.type": "map"}, {"count": 2, "container.type": "reduce"}, {}]}
+{"job.start.ms": 2000, "job.id": "b", "job.count": 2, "job.tasks": [{"container.type": "reduce"}]}`);
+    expect(r.problems).toEqual([]);
+    expect(r.jobs.map((j) => [j.id, j.submit, j.maps, j.reduces])).toEqual([
+      ['a', 1, 5, 2],
+      ['b-1', 2, 1, 1],
+      ['b-2', 2, 1, 1],
+    ]);
+    const bad = parseSls('{"job.start.ms": 0, "job.tasks": [{"count": -1}]}\n{"job.start.ms": 0, "job.count": 0, "job.tasks": []}');
+    expect(bad.problems.map((p) => p.field)).toEqual(['job.tasks.0.count', 'job.count']);
+  });
 });
 
 describe('Rumen', () => {
