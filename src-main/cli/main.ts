@@ -6,6 +6,7 @@ import { defaultDataDir } from '../store/paths';
 import { StoreError } from '../store/errors';
 import { CliApiError } from './apiCall';
 import { clustersCommand, clustersHelp } from './clustersCommand';
+import { CLI_OPTIONS, misplacedFlag } from './commandFlags';
 import { CliUsageError, processIo, type CliIo } from './output';
 import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
@@ -51,46 +52,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' },
-        json: { type: 'boolean' },
-        out: { type: 'string', short: 'o' },
-        name: { type: 'string' },
-        port: { type: 'string' },
-        save: { type: 'boolean' },
-        attempts: { type: 'boolean' },
-        timing: { type: 'boolean' },
-        threads: { type: 'string' },
-        run: { type: 'string' },
-        format: { type: 'string' },
-        samples: { type: 'string' },
-        seed: { type: 'string' },
-        'disk-thrashing': { type: 'string' },
-        of: { type: 'string' },
-        'skip-bad': { type: 'boolean' },
-        'allow-large': { type: 'boolean' },
-        csv: { type: 'boolean' },
-        profile: { type: 'string' },
-        maps: { type: 'string' },
-        reduces: { type: 'string' },
-        'map-slots': { type: 'string' },
-        'reduce-slots': { type: 'string' },
-        deadline: { type: 'string' },
-        'input-mb': { type: 'string' },
-        'scale-from': { type: 'string', multiple: true },
-        template: { type: 'string' },
-        'fail-at': { type: 'string' },
-        stage: { type: 'string' },
-        replenish: { type: 'boolean' },
-        workers: { type: 'string' },
-        'detect-after': { type: 'string' },
-        'deadline-factor': { type: 'string' },
-        'deadline-slack': { type: 'string' },
-        baseline: { type: 'string' },
-        cluster: { type: 'string' },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (err) {
     io.err(`error: ${(err as Error).message}\n\n${mainHelp}`);
@@ -117,6 +79,11 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   if (flags.help) {
     io.out(help[command]);
     return 0;
+  }
+  const misplaced = misplacedFlag(command, rest[0], Object.keys(parsed.values));
+  if (misplaced) {
+    io.err(`error: ${misplaced}\n\n${help[command]}`);
+    return 2;
   }
 
   // Commands on files alone need no data folder.

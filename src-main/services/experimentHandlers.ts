@@ -17,7 +17,7 @@ import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
 import { ServiceError } from './serviceError';
 
-type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}`>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment'>;
+type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment'>;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */
 export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner): Pick<Handlers, ExperimentChannels> {
@@ -129,6 +129,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
     'experiments:refreshProfiles': ({ id, expectedUpdatedAt }) => pinProfilesOf(id, expectedUpdatedAt),
 
     'batches:list': () => batches.list(),
+    'runs:list': () => batches.listRuns(),
     'batches:get': ({ id }) => batches.get(id),
     'batches:cancel': async ({ id }) => ({ cancelled: await runner.cancel(id) }),
     'batches:rename': async ({ id, name }) => {

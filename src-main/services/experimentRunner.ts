@@ -129,10 +129,6 @@ export class ExperimentRunner {
   }
 
   /** Every stored run, newest batch first (the CLI's `runs list`). */
-  listRuns() {
-    return batchesRepo(this.store).listRuns();
-  }
-
   async cancel(batchId: string): Promise<boolean> {
     const live = this.live.get(batchId);
     if (!live) return false;

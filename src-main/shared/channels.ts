@@ -46,6 +46,7 @@ export const CHANNEL_NAMES = [
   'experiments:importConfirm',
   'experiments:run',
   'batches:list',
+  'runs:list',
   'batches:get',
   'batches:cancel',
   'batches:rename',

@@ -6,7 +6,7 @@ import { ClusterSpecSchema } from './cluster';
 import { SettingsSchema, type SettingsView } from './settings';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
-import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent } from './design';
+import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent, type StoredRunRow } from './design';
 import type { ExperimentImportPreview } from './experimentFile';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from './imports';
 import { REPORT_FORMATS, type ExportedFile } from './resultFile';
@@ -122,6 +122,8 @@ export const contract = {
   /** What the design's runs would fail on, from its saved clusters and workloads: shown beside the cards, Run stays off. */
   'experiments:check': channel<{ problems: { field: string; message: string }[] }>()(z.strictObject({ spec: ExperimentDesignSchema })),
   'batches:list': channel<BatchSummary[]>()(nothing),
+  /** Every stored run of every batch, oldest batch first (the CLI's `runs list`). */
+  'runs:list': channel<StoredRunRow[]>()(nothing),
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),
   'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
   'batches:rename': channel<BatchSummary>()(z.strictObject({ id: batchId, name: newName })),

@@ -108,6 +108,20 @@ export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workl
 /** `interrupted`: the process running it died before it ended (closed by the next process to open the store). */
 export type RunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
 
+/** One stored run as a flat list shows it (the CLI's `runs list`): its batch, configuration, seed and headline numbers. */
+export interface StoredRunRow {
+  id: string;
+  experiment: string;
+  scheduler: string;
+  seed: number;
+  status: RunStatus;
+  makespan: number | null;
+  meanJct: number | null;
+  createdAt: string;
+  /** Size of the stored result. */
+  blobBytes: number;
+}
+
 export interface BatchSummary {
   id: string;
   name: string;

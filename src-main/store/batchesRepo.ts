@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import type { Database } from 'sql.js';
-import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus } from '@shared/design';
+import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus, StoredRunRow } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
 import { mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
@@ -292,7 +292,7 @@ export function batchesRepo(store: Store) {
     },
 
     /** Every stored run, one row each: what `workload-studio runs list` prints. */
-    listRuns(): { id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; makespan: number | null; meanJct: number | null; createdAt: string; blobBytes: number }[] {
+    listRuns(): StoredRunRow[] {
       return store.read((db) =>
         selectAll<{ id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; summary_json: string | null; created_at: string; bytes: number | null }>(
           db,

@@ -52,6 +52,7 @@ describe('IPC allowlist', () => {
       'experiments:importConfirm',
       'experiments:run',
       'batches:list',
+      'runs:list',
       'batches:get',
       'batches:cancel',
       'batches:rename',

@@ -104,6 +104,10 @@ describe('workload-studio run', () => {
     const listed = await cli(['runs', 'list', '--json', '--data-dir', dir]);
     const rows = JSON.parse(listed.out) as { id: string; experiment: string; scheduler: string; seed: number }[];
     expect(rows).toHaveLength(24);
+    // A flag of another command is refused, naming it and the command, not silently ignored.
+    const misplaced = await cli(['runs', 'list', '--maps', '3', '--template', 'nonsense', '--data-dir', dir]);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.err).toMatch(/^error: --maps is not an option of "runs list" \(it takes --data-dir, --json\)/);
 
     const store = await Store.open({ dataDir: dir });
     const repo = batchesRepo(store);

@@ -1,0 +1,83 @@
+import type { ParseArgsConfig } from 'node:util';
+
+/** Every flag of the CLI and its kind; which command takes which is COMMAND_FLAGS below. */
+export const CLI_OPTIONS = {
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  json: { type: 'boolean' },
+  out: { type: 'string', short: 'o' },
+  name: { type: 'string' },
+  port: { type: 'string' },
+  save: { type: 'boolean' },
+  attempts: { type: 'boolean' },
+  timing: { type: 'boolean' },
+  threads: { type: 'string' },
+  run: { type: 'string' },
+  format: { type: 'string' },
+  samples: { type: 'string' },
+  seed: { type: 'string' },
+  'disk-thrashing': { type: 'string' },
+  of: { type: 'string' },
+  'skip-bad': { type: 'boolean' },
+  'allow-large': { type: 'boolean' },
+  csv: { type: 'boolean' },
+  profile: { type: 'string' },
+  maps: { type: 'string' },
+  reduces: { type: 'string' },
+  'map-slots': { type: 'string' },
+  'reduce-slots': { type: 'string' },
+  deadline: { type: 'string' },
+  'input-mb': { type: 'string' },
+  'scale-from': { type: 'string', multiple: true },
+  template: { type: 'string' },
+  'fail-at': { type: 'string' },
+  stage: { type: 'string' },
+  replenish: { type: 'boolean' },
+  workers: { type: 'string' },
+  'detect-after': { type: 'string' },
+  'deadline-factor': { type: 'string' },
+  'deadline-slack': { type: 'string' },
+  baseline: { type: 'string' },
+  cluster: { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+
+/**
+ * Which flags each command takes, so a flag given to a command that does not read it (`runs list
+ * --maps 3`) is an error naming both rather than silently ignored. Keys are the command, or the
+ * command and its verb where verbs differ. `--help` and `--version` go with any command.
+ */
+export const COMMAND_FLAGS: Record<string, readonly string[]> = {
+  'clusters list': ['data-dir', 'json'],
+  'clusters export': ['data-dir', 'format', 'out'],
+  'clusters import': ['data-dir', 'name'],
+  'workloads list': ['data-dir', 'json'],
+  'workloads import': ['data-dir', 'format', 'name', 'skip-bad', 'allow-large', 'deadline-factor', 'deadline-slack'],
+  'workloads export': ['data-dir', 'format', 'csv', 'cluster', 'seed', 'out'],
+  'workloads delete': ['data-dir'],
+  'runs list': ['data-dir', 'json'],
+  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir'],
+  serve: ['data-dir', 'port'],
+  report: ['format', 'out', 'baseline'],
+  profile: ['run'],
+  plan: ['json', 'profile', 'template', 'maps', 'reduces', 'map-slots', 'reduce-slots', 'deadline', 'input-mb', 'scale-from', 'fail-at', 'stage', 'replenish', 'workers', 'detect-after'],
+  speedup: ['json', 'of'],
+  locality: ['json'],
+  interference: ['json', 'samples', 'seed', 'disk-thrashing'],
+};
+
+const ALWAYS = new Set(['help', 'version']);
+
+/**
+ * The first flag among `given` that `command` (with its verb) does not take, with the message that
+ * says so; undefined when all belong. A verb the command lacks is left to the command to refuse.
+ */
+export function misplacedFlag(command: string, verb: string | undefined, given: readonly string[]): string | undefined {
+  const key = verb !== undefined && `${command} ${verb}` in COMMAND_FLAGS ? `${command} ${verb}` : command;
+  const allowed = COMMAND_FLAGS[key] as readonly string[] | undefined;
+  if (!allowed) return undefined;
+  const wrong = given.find((f) => !ALWAYS.has(f) && !allowed.includes(f));
+  if (wrong === undefined) return undefined;
+  const takes = allowed.length ? `it takes ${allowed.map((f) => `--${f}`).join(', ')}` : 'it takes no options';
+  return `--${wrong} is not an option of "${key}" (${takes})`;
+}
