@@ -48,7 +48,7 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
         // In words: the job by its id, not the error's field path.
         const at = /^jobs\.(\d+)\./.exec(err.field);
         const job = at ? `job "${specs[Number(at[1])]?.id ?? `j${Number(at[1]) + 1}`}"` : 'a job';
-        const detail = err.message.slice(err.field.length + 2);
+        const { detail } = err;
         problems.push({ field: 'workloadIds', message: `workload "${w.name}" on cluster "${c.name}", ${detail.startsWith('job "') ? detail : `${job}: ${detail}`}` });
         continue;
       }

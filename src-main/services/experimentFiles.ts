@@ -1,4 +1,5 @@
 import { clusterTotals } from '@shared/cluster';
+import { problemsInWords } from '@shared/fieldLabels';
 import { countRuns, ExperimentDesignSchema, type ExperimentDesign } from '@shared/design';
 import type { Experiment } from '@shared/experiment';
 import { experimentFileText, MAX_PREVIEW_PROBLEMS, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experimentFile';
@@ -136,8 +137,7 @@ export function experimentFiles(store: Store, events: EventBus) {
     async importText(text: string, fileName: string, name?: string) {
       const { parts, problems } = read(text, fileName);
       if (!parts || problems.length) {
-        const p = problems[0];
-        throw new ServiceError('invalid_request', `${fileName}${p.line ? `, line ${p.line}` : ''}: ${p.field ? `${p.field}: ` : ''}${p.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, 'text');
+        throw new ServiceError('invalid_request', `${fileName}: ${problemsInWords(problems)}`, 'text');
       }
       return add(name ? { ...parts, name } : parts);
     },

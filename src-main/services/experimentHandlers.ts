@@ -99,8 +99,8 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       // What the runs would fail on is refused here too, once, naming it (not N failed runs).
       const problems = designChecks(design.spec, clusters, workloads);
       if (problems.length > 0) {
-        const [problem, ...more] = problems;
-        throw new ServiceError('invalid_request', `${problem.message}${more.length ? ` (and ${more.length} more problem${more.length === 1 ? '' : 's'})` : ''}`, `spec.${problem.field}`);
+        // Each check's message names its card, cluster, workload and job in words already.
+        throw new ServiceError('invalid_request', problems.map((p) => p.message).join('; '), `spec.${problems[0].field}`);
       }
       // The first run of a design that uses profiles pins what the store knows now, so that this
       // run and every later one use the same profiles until the user refreshes them.

@@ -1,4 +1,5 @@
 import type { SettingsFile } from './settingsFile';
+import { problemsInWords } from '@shared/fieldLabels';
 import { ClusterSpecSchema } from '@shared/cluster';
 import { serializeClusterFile } from '@shared/clusterFile';
 import { generateUniformCluster } from '@shared/clusterGenerator';
@@ -80,8 +81,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     'clusters:generate': async ({ params }) => {
       const parsed = ClusterSpecSchema.safeParse(generateUniformCluster(params));
       if (!parsed.success) {
-        const first = problemsOf(parsed.error)[0];
-        throw new ServiceError('invalid_request', `the generated cluster is not valid: ${first.field}: ${first.message}`, 'params');
+        throw new ServiceError('invalid_request', `the generated cluster is not valid: ${problemsInWords(problemsOf(parsed.error))}`, 'params');
       }
       const record = await clusters.create(parsed.data);
       changed([record.id]);
@@ -110,9 +110,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     'clusters:import': async ({ content, name, fileName }) => {
       const parsed = parseAnyClusterFile(content, name ?? (fileName?.replace(/\.json$/i, '').slice(0, 80) || 'SLS nodes'));
       if (!parsed.ok) {
-        const [first, ...rest] = parsed.problems;
-        const more = rest.length ? ` (and ${rest.length} more: ${rest.slice(0, 5).map((p) => p.field || 'file').join(', ')}${rest.length > 5 ? ', ...' : ''})` : '';
-        throw new ServiceError('invalid_request', `${first.field ? `${first.field}: ` : ''}${first.message}${more}`, first.field ? `content.${first.field}` : 'content');
+        const [first] = parsed.problems;
+        throw new ServiceError('invalid_request', problemsInWords(parsed.problems), first.field ? `content.${first.field}` : 'content');
       }
       const record = await clusters.importAsNew(name ? { ...parsed.spec, name } : parsed.spec);
       changed([record.id]);

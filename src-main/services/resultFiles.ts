@@ -1,4 +1,5 @@
 import { configurationLabel, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
+import { fieldLabel, problemsInWords } from '@shared/fieldLabels';
 import { ExperimentSchema, type ResultFile } from '@shared/experiment';
 import { experimentFileText } from '@shared/experimentFile';
 import { describeProblem } from '@shared/imports';
@@ -105,8 +106,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
     async open(text: string, fileName: string): Promise<BatchSummary> {
       const read = readResultText(text, fileName);
       if (!read.ok) {
-        const [first, ...rest] = read.problems;
-        throw new ServiceError('invalid_request', `${fileName}: ${first.field ? describeProblem(first) : first.message}${rest.length ? ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})` : ''}`, 'text');
+        throw new ServiceError('invalid_request', `${fileName}: ${problemsInWords(read.problems)}`, 'text');
       }
       const { inputs, plan, results } = asBatch(read.result);
       const summary = await batches.addEnded(read.result.experiment, inputs, plan, results, [FROM_FILE_TAG]);
@@ -130,8 +130,8 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
     const results = new Map<number, StoredRunResult>();
     result.runs.forEach((r, i) => {
       const p = plan.find((x) => x.label === r.scheduler && x.seed === r.seed);
-      if (!p) throw new ServiceError('invalid_request', `runs.${i}: "${r.scheduler}" with seed ${r.seed} is not a run of the file's own experiment (inputs); the file was changed after it was written`, 'text');
-      if (results.has(p.index)) throw new ServiceError('invalid_request', `runs.${i}: "${r.scheduler}" with seed ${r.seed} appears twice`, 'text');
+      if (!p) throw new ServiceError('invalid_request', `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} is not a run of the file's own experiment (inputs); the file was changed after it was written`, 'text');
+      if (results.has(p.index)) throw new ServiceError('invalid_request', `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} appears twice`, 'text');
       results.set(p.index, stored(r));
     });
     return { inputs, plan, results };

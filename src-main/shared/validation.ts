@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiError } from './result';
+import { problemsInWords } from './fieldLabels';
 
 /** Dotted form of a zod issue path (`racks.0.hosts.2.name`); empty path means the whole value. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -66,14 +67,13 @@ export function humanMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** One ApiError for a failed parse: the first problem, with a count of the rest. */
+/** One ApiError for a failed parse: every problem in words, each field by its label; `field` is the first one's path, for the form to place it. */
 export function invalidRequest(error: z.ZodError, prefix = ''): ApiError {
   const problems = problemsOf(error, prefix);
   const first = problems[0] ?? { field: prefix, message: 'invalid value' };
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
   return {
     code: 'invalid_request',
-    message: `${first.field || 'request'}: ${first.message}${more}`,
+    message: problems.length ? problemsInWords(problems) : first.message,
     ...(first.field ? { field: first.field } : {}),
   };
 }

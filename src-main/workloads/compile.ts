@@ -1,14 +1,16 @@
 import { MAX_MAPS, type JobSpec, type WorkloadSpec } from '@shared/workload';
+import { fieldLabel } from '@shared/fieldLabels';
 import type { EngineJob } from '../engine/model';
 import { Random } from '../engine/random';
 import { templateByName } from './templates';
 
+/** A workload that cannot compile: `detail` says what, `field` where (a path), and the message both in words. */
 export class WorkloadError extends Error {
   constructor(
-    message: string,
+    readonly detail: string,
     readonly field: string,
   ) {
-    super(`${field}: ${message}`);
+    super(`${fieldLabel(field)}: ${detail}`);
   }
 }
 

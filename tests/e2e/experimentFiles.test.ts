@@ -65,7 +65,7 @@ describe('experiment files in the browser', () => {
       await page.getByTestId('experiment-file').setInputFiles(brokenFile);
       const problems = page.getByTestId('experiment-problems');
       await problems.waitFor();
-      expect(await problems.textContent()).toMatch(/line \d+, schedulers\.0\.kind/);
+      expect(await problems.textContent()).toMatch(/line \d+, scheduler 1 › kind: must be one of fifo/);
       expect(await page.getByTestId('confirm-experiment-import').isDisabled()).toBe(true);
       await screenshot(page, 'experiment-import-problems-light');
       expect(errors).toEqual([]);

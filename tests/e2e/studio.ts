@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { codeMessages, watchMessages } from './messageWatch';
 import { startServices, type Services } from '../../src-main/services';
 import { startLoopbackServer, type LoopbackServer } from '../../src-main/server/loopbackServer';
 import { pdfBytes } from '../../src-main/reports/pdfFromHtml';
@@ -80,8 +81,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** One Chromium for the whole test file; the getter returns it once started. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
+  const messages: string[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
+    // Every page any test opens reports the messages it shows.
+    const open = browser.newPage.bind(browser);
+    browser.newPage = async (options) => {
+      const page = await open(options);
+      await watchMessages(page, messages);
+      return page;
+    };
+  });
+  afterEach(() => {
+    const code = codeMessages(messages);
+    messages.length = 0;
+    expect(code, 'messages shown to the user that speak code').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -47,7 +47,7 @@ describe('workload editor and trace import in the browser, against the real serv
       await expect.poll(() => page.locator('[data-field-error="gen-mean"]').textContent()).toBe('must be greater than 0');
       // Saving says what to fix; the message goes away by itself once it is fixed.
       await page.getByTestId('save').click();
-      const toast = page.locator('.notice.error', { hasText: 'Fix the 1 problem(s) before saving' });
+      const toast = page.locator('.notice.error', { hasText: 'Fix this problem before saving (each is shown beside its field): generate › arrival › mean interarrival (s): must be greater than 0' });
       await toast.waitFor();
       await page.locator('body').click({ position: { x: 5, y: 500 } });
       await page.keyboard.press('Control+z');

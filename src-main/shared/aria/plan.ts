@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from '../fieldLabels';
 import { completionBounds, makespanBounds, type CompletionBounds } from './bounds';
 import { failureBounds, FAILURE_DEFAULTS, type FailureBounds } from './failure';
 import { AriaProfileSchema, type AriaProfile } from './profile';
@@ -71,7 +72,7 @@ export class PlanError extends Error {
     readonly field: string,
     readonly detail: string,
   ) {
-    super(`${field}: ${detail}`);
+    super(`${fieldLabel(field)}: ${detail}`);
   }
 }
 

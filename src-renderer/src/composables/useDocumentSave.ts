@@ -1,3 +1,4 @@
+import { problemsInWords } from '@shared/fieldLabels';
 import { ref, shallowRef, watch, type ComputedRef } from 'vue';
 import type { ApiResult } from '@shared/result';
 import { useNotices } from '../stores/notices';
@@ -41,7 +42,7 @@ export function useDocumentSave<D, R extends Saved>(
     const problems = Object.entries(errors.value);
     if (problems.length) {
       if (problemsNotice !== undefined) notices.dismiss(problemsNotice);
-      problemsNotice = notices.error(`Fix the ${problems.length} problem(s) before saving: ${problems[0].join(': ')}`);
+      problemsNotice = notices.error(`Fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`} before saving (each is shown beside its field): ${problemsInWords(problems.map(([field, message]) => ({ field, message })))}`);
       return;
     }
     saving.value = true;

@@ -200,7 +200,7 @@ describe('workload-studio run', () => {
     expect((await cli(['run', file])).err).toMatch(/cluster\.file: cannot read .*missing\.json: no such file \(ENOENT\)/);
     fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
     fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'c.json' }, workload: { jobs: [{ template: 'Teleport', submit: 0, inputMb: 1 }] }, schedulers: [{ kind: 'fifo' }] }));
-    expect((await cli(['run', file])).err).toBe('error: workload jobs.0.template: unknown template "Teleport"\n');
+    expect((await cli(['run', file])).err).toBe('error: workload job 1 › template: unknown template "Teleport"\n');
   });
 
   it('stops quietly when its reader closes the pipe early (`… | head`)', async () => {

@@ -9,7 +9,7 @@ const CLI = path.resolve(__dirname, '../../../src-main/cli');
 function flagsRead(file: string): Set<string> {
   const text = fs.readFileSync(path.join(CLI, file), 'utf8');
   const found = new Set<string>();
-  for (const m of text.matchAll(/flags\.([a-z]+)|flags\['([a-z-]+)'\]|numberFlag\(flags, '([a-z-]+)'\)/g)) found.add(m.slice(1).find((g) => g !== undefined)!);
+  for (const m of text.matchAll(/flags\.([a-z]+)|flags\['([a-z-]+)'\]|numberFlag\(flags, '([a-z-]+)'\)/g)) found.add(m.slice(1).find(Boolean)!);
   return found;
 }
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ExperimentSchema } from '@shared/experiment';
+import { fieldLabel, problemsInWords } from '@shared/fieldLabels';
+import { invalidRequest } from '@shared/validation';
+import { CODE_IN_MESSAGE } from '../../e2e/messageWatch';
+
+/** A path as validation writes it: a dotted name with a list index somewhere, or a camelCase name. */
+const CODE = /\b[a-z]+[A-Z]\w*\b|\b[a-zA-Z]+\.\d+\b/;
+
+describe('fields named by their labels', () => {
+  it('reads the paths users met as words', () => {
+    expect(fieldLabel('runs.1.summary.meanJct')).toBe('run 2 › summary › mean job completion time');
+    expect(fieldLabel('points.3.reduceSlots')).toBe('point 4 › reduce slots');
+    expect(fieldLabel('schedulers.0.tau')).toBe('scheduler 1 › threshold τ');
+    expect(fieldLabel('deadlineS')).toBe('deadline (s)');
+    expect(fieldLabel('spec.cluster.racks.0.hosts.1.cores')).toBe('cluster › rack 1 › host 2 › cores');
+    expect(fieldLabel('simulation.heartbeatS')).toBe('simulation › heartbeat s');
+    expect(fieldLabel('submitS')).toBe('submit (s)');
+  });
+
+  it('lists every problem of a request, none of them in code', () => {
+    const parsed = ExperimentSchema.safeParse({ name: 'x', cluster: 'c.json', workload: 'w.json', schedulers: [{ kind: 'fair', tau: -1 }, { kind: 'nope' }], seeds: [0.5], simulation: { heartbeatS: 0 } });
+    if (parsed.success) throw new Error('expected problems');
+    const { message, field } = invalidRequest(parsed.error, 'spec');
+    expect(field).toMatch(/^spec\./);
+    expect(message.split('; ').length).toBe(parsed.error.issues.length);
+    expect(message).not.toMatch(CODE);
+  });
+
+  it('says how many more past the ones it lists', () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({ field: `jobs.${i}.submit`, message: 'must be at least 0' }));
+    expect(problemsInWords(many)).toMatch(/^job 1 › submit: must be at least 0; .*job 10 › submit: must be at least 0; and 4 more$/);
+    expect(problemsInWords([{ field: 'runs.0.summary.meanJct', message: 'must be a number', line: 12 }])).toBe('line 12, run 1 › summary › mean job completion time: must be a number');
+  });
+});
+
+describe("the e2e suite's watch for messages that speak code", () => {
+  it('catches the messages users met, and passes their labelled forms', () => {
+    const met = ['points.3.reduceSlots: 64 reduce slots: small has 60', 'deadlineS: must be greater than 0', 'schedulers.0.tau: must be at least 0', 'runs.1.summary.meanJct: must be a number (and 1 more problem)'];
+    for (const m of met) expect(m).toMatch(CODE_IN_MESSAGE);
+    for (const path of ['points.3.reduceSlots', 'deadlineS', 'schedulers.0.tau', 'runs.1.summary.meanJct']) expect(`${fieldLabel(path)}: must be a number`).not.toMatch(CODE_IN_MESSAGE);
+    expect('Exported FB-2009.sls.json: 3.5 MB, 1.2 s').not.toMatch(CODE_IN_MESSAGE);
+  });
+});
