@@ -40,6 +40,9 @@ export const CLI_OPTIONS = {
   'deadline-slack': { type: 'string' },
   baseline: { type: 'string' },
   cluster: { type: 'string' },
+  queue: { type: 'string' },
+  concurrency: { type: 'string' },
+  'stall-timeout': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 /**
@@ -56,8 +59,9 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'workloads export': ['data-dir', 'format', 'csv', 'cluster', 'seed', 'out'],
   'workloads delete': ['data-dir'],
   'runs list': ['data-dir', 'json'],
-  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir'],
-  serve: ['data-dir', 'port'],
+  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue'],
+  serve: ['data-dir', 'port', 'queue'],
+  worker: ['queue', 'concurrency', 'stall-timeout'],
   report: ['format', 'out', 'baseline'],
   profile: ['run'],
   plan: ['json', 'profile', 'template', 'maps', 'reduces', 'map-slots', 'reduce-slots', 'deadline', 'input-mb', 'scale-from', 'fail-at', 'stage', 'replenish', 'workers', 'detect-after'],

@@ -18,6 +18,8 @@ import { interferenceCommand, interferenceHelp } from './interferenceCommand';
 import { localityCommand, localityHelp } from './localityCommand';
 import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
+import { queueOf, workerCommand, workerHelp } from './workerCommand';
+import { RemotePool } from '../runner/remote/remotePool';
 
 
 export const mainHelp = `Workload Studio — design a cluster, describe a workload, watch schedulers compete.
@@ -34,9 +36,10 @@ Commands:
   plan --profile P ...          ARIA: completion-time bounds, slots for a deadline, scaling, failures (plan --help)
   speedup <result.json> --of S  how much faster scheduler S's jobs are than the others', job by job
   locality <result.json>        where each group of jobs read its input, scheduler by scheduler
-  report <result.json>          a report to hand on: --format html|pdf|csv|json --out DIR
+  report <result.json>          a report to hand on: --format html|pdf|csv|json|zip --out DIR
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
+  worker --queue redis://…      take runs from a studio's queue and simulate them here (worker --help)
 
 Options:
   --data-dir DIR   the studio's data folder (default: the desktop app's, ${defaultDataDir()})
@@ -71,7 +74,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, report: reportHelp, serve: serveHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, report: reportHelp, serve: serveHelp, worker: workerHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -94,6 +97,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     locality: () => localityCommand(rest, flags, io),
     report: () => reportCommand(rest, flags, io, STUDIO_VERSION),
     interference: () => interferenceCommand(flags, io),
+    worker: () => workerCommand(flags, io),
   };
   if (command in fileCommands) {
     try {
@@ -125,7 +129,9 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
 
   let services: Services | undefined;
   try {
-    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), printPdf: (html) => pdfBytes(html) });
+    const queue = command === 'serve' ? queueOf(flags.queue) : undefined;
+    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), printPdf: (html) => pdfBytes(html), ...(queue ? { makePool: () => new RemotePool(queue) } : {}) });
+    if (queue) io.err(`runs go to the workers of ${queue.display}\n`);
     const status = services.store.status();
     if (status.setAside) {
       io.err(`warning: ${status.setAside.path} could not be used (${status.setAside.reason}); it was set aside and an empty database started.\n`);

@@ -8,9 +8,12 @@ import { experimentInputs, experimentParts, RunFailedError, runExperiment, type 
 import { experimentFiles } from '../services/experimentFiles';
 import { WorkloadError } from '../workloads/compile';
 import { CliUsageError, table, type CliIo } from './output';
+import { RemotePool } from '../runner/remote/remotePool';
+import { planBatch } from '../runner/matrix';
+import { queueOf } from './workerCommand';
 import type { Services } from '../services';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N]
+export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL]
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
@@ -22,6 +25,8 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
                task attempt (node, phases, locality, reason)
   --threads N  runs simulated at once, one per worker thread (default: one per core; the
                app keeps one core free). The result is the same whatever N is.
+  --queue URL  send the runs to the workers of a queue in Redis instead (workload-studio worker
+               --help; redis://HOST:PORT[/DB][?queue=NAME]); the result is the same byte for byte
   --timing     add wall time and scheduler time per call to each run (not reproducible), and
                print each run's work counts: events per task, jobs looked at, order
                comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
@@ -32,6 +37,8 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   const file = args[0];
   if (!file) throw new CliUsageError(`run needs an experiment file\n\n${runHelp}`);
   const threads = threadsFlag(flags.threads);
+  const queue = queueOf(flags.queue);
+  if (queue && flags.threads !== undefined) throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
   let loaded;
   try {
     loaded = loadExperiment(file);
@@ -43,12 +50,23 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     throw err;
   }
   let result;
+  let stopped = false;
+  // Ctrl+C stops the batch: finished runs are kept (written to --out), the rest are left out.
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    io.err('\nstopping: the runs that finished are kept; the others are stopped or taken off the queue\n');
+    interrupt.abort();
+  };
+  process.once('SIGINT', onInterrupt);
   try {
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
-    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads });
+    if (queue) io.err(`sending the runs to ${queue.display}\n`);
+    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads, signal: interrupt.signal, ...(queue ? { pool: new RemotePool(queue) } : {}) });
     result = ran.result;
-    if (flags.save) {
+    stopped = ran.cancelled;
+    if (stopped && flags.save) io.err('nothing was saved to the studio: the batch was stopped before it ended\n');
+    if (flags.save && !stopped) {
       const services = await openServices();
       try {
         // Saved as a design in Experiments (re-runnable and editable there) and as a batch of its
@@ -72,6 +90,8 @@ export async function runCommand(args: string[], flags: Record<string, string | 
       return 1;
     }
     throw err;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
   }
   // In chunks: a result of a million jobs over several runs is more text than one string may hold.
   if (typeof flags.out === 'string') {
@@ -92,6 +112,11 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   );
   if (flags.timing === true) io.err(`\n${workTable(result.runs)}`);
   if (typeof flags.out === 'string') io.err(`wrote ${flags.out}\n`);
+  if (stopped) {
+    io.err(`stopped: ${result.runs.length} of ${planBatch(experimentInputs(loaded)).length} runs finished and are in the result\n`);
+    // As a shell reports a program ended by Ctrl+C.
+    return 130;
+  }
   return 0;
 }
 

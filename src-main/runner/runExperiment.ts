@@ -3,7 +3,7 @@ import { experimentFileText, type ExperimentFileParts } from '@shared/experiment
 import { ExperimentSchema, type ResultFile } from '@shared/experiment';
 import type { LoadedExperiment } from './loadExperiment';
 import { checkInputs, planBatch, resolveRun } from './matrix';
-import { RunPool } from './runPool';
+import { RunPool, type SimulationPool } from './runPool';
 import type { RunOutcome } from './runTask';
 
 export interface RunProgress {
@@ -23,6 +23,10 @@ export interface RunOptions {
   withAttempts?: boolean;
   /** Worker threads; 0 runs in this thread. Default: the pool's (cores − 1). */
   threads?: number;
+  /** Where the runs go instead of this machine's threads (a queue of remote workers). */
+  pool?: SimulationPool;
+  /** Stops the batch (Ctrl+C): runs not finished by then are left out of the result. */
+  signal?: AbortSignal;
 }
 
 export class RunFailedError extends Error {}
@@ -44,17 +48,17 @@ export function experimentParts(loaded: LoadedExperiment): ExperimentFileParts {
  * result file's shape. Runs may finish in any order; the file lists them in plan order, so the
  * output is the same byte for byte whatever the number of threads.
  */
-export async function runExperiment(loaded: LoadedExperiment, options: RunOptions = {}): Promise<{ result: ResultFile; outcomes: RunOutcome[] }> {
+export async function runExperiment(loaded: LoadedExperiment, options: RunOptions = {}): Promise<{ result: ResultFile; outcomes: RunOutcome[]; cancelled: boolean }> {
   const inputs = experimentInputs(loaded);
   checkInputs(inputs);
   const plan = planBatch(inputs);
-  const outcomes: RunOutcome[] = [];
+  const outcomes: (RunOutcome | undefined)[] = [];
   const errors: string[] = [];
-  const pool = new RunPool(options.threads === undefined ? {} : { threads: options.threads });
+  const pool = options.pool ?? new RunPool(options.threads === undefined ? {} : { threads: options.threads });
   try {
     await pool.runAll(
       plan.map((p) => resolveRun(inputs, p)),
-      { withAttempts: Boolean(options.withAttempts), timing: options.timing },
+      { withAttempts: Boolean(options.withAttempts), timing: options.timing, ...(options.signal ? { signal: options.signal } : {}) },
       {
         onProgress: (i, p) => options.onProgress?.({ run: i + 1, runs: plan.length, scheduler: plan[i].label, seed: plan[i].seed, simTime: p.simTime, events: p.events }),
         onDone: (i, outcome) => void (outcomes[i] = outcome),
@@ -65,8 +69,13 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
     await pool.close();
   }
   if (errors.length) throw new RunFailedError(errors.join('\n'));
-  const runs: ResultFile['runs'] = plan.map((p, i) => {
+  const cancelled = Boolean(options.signal?.aborted);
+  // A stopped batch keeps the runs that finished; one cut short or never started is left out.
+  const kept = plan.flatMap((p, i) => {
     const o = outcomes[i];
+    return o && !o.cancelled ? [{ p, o }] : [];
+  });
+  const runs: ResultFile['runs'] = kept.map(({ p, o }) => {
     return {
       scheduler: p.label,
       kind: inputs.schedulers[p.scheduler].kind,
@@ -80,5 +89,5 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
     };
   });
   const asRun = ExperimentSchema.parse(JSON.parse(experimentFileText(experimentParts(loaded))));
-  return { result: { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, inputs: asRun, runs }, outcomes };
+  return { result: { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, inputs: asRun, runs }, outcomes: kept.map(({ o }) => o), cancelled };
 }

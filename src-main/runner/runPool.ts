@@ -25,6 +25,15 @@ export interface RunAllOptions {
   progressMs?: number;
 }
 
+/** Where a batch's runs are simulated: threads of this machine (RunPool), or workers elsewhere (remote/remotePool.ts). */
+export interface SimulationPool {
+  /** Runs at once on this machine (0: none here, or one after another in this thread). */
+  readonly threads: number;
+  readonly inProcess: boolean;
+  runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks?: RunCallbacks): Promise<{ cancelled: boolean }>;
+  close(): Promise<void>;
+}
+
 /**
  * The built worker bundle: beside this file once bundled (out/main), or in out/main when the
  * sources run directly (tests after `npm run build`). Without it, runs go in-process.
@@ -41,7 +50,7 @@ export function locateWorkerFile(): string | undefined {
  * partial outcomes (marked cancelled), and leaves finished runs as they were. With `threads: 0`, or
  * no worker bundle, the same runs go one after another in this thread.
  */
-export class RunPool {
+export class RunPool implements SimulationPool {
   private pool?: Piscina;
   readonly threads: number;
 

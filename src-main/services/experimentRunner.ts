@@ -1,6 +1,6 @@
 import type { BatchInputs, BatchSummary, RunPlan, RunProgressEvent } from '@shared/design';
 import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
-import { RunPool, type RunProgress } from '../runner/runPool';
+import { RunPool, type RunProgress, type SimulationPool } from '../runner/runPool';
 import type { Store } from '../store/database';
 import { storedResult, type RunOutcome } from '../runner/runTask';
 import { batchesRepo } from '../store/batchesRepo';
@@ -25,7 +25,7 @@ export class ExperimentRunner {
   constructor(
     private readonly store: Store,
     private readonly events: EventBus,
-    private readonly makePool: () => RunPool = () => new RunPool(),
+    private readonly makePool: () => SimulationPool = () => new RunPool(),
   ) {}
 
   get running(): string[] {

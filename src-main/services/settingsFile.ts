@@ -36,6 +36,11 @@ export class SettingsFile {
     return { settings: this.read(), cores, automaticThreads: runThreadsFor({ runThreads: null }, cores) };
   }
 
+  /** The queue the next batch goes to, if the user chose one. */
+  queue(): string | undefined {
+    return this.read().queue ?? undefined;
+  }
+
   /** Runs at once for the next batch. */
   runThreads(): number {
     return runThreadsFor(this.read(), availableParallelism());

@@ -6,12 +6,26 @@ import { z } from 'zod';
  * per worker thread; null lets the studio choose (one per core but one, so the window stays
  * responsive). The result of a run never depends on it.
  */
+/**
+ * A Redis queue the studio sends its batches to (`redis://host:6379[/db][?queue=NAME]`, or
+ * rediss:// for TLS), where `workload-studio worker` processes run them. Never with a password:
+ * settings are a plain file, so the password comes from the REDIS_PASSWORD environment variable.
+ */
+const queueUrl = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((u) => /^rediss?:\/\/[^\s/?#]+/.test(u), 'must be a Redis address: redis://host:6379, or rediss://host:6380 for TLS')
+  .refine((u) => !/^rediss?:\/\/[^/@]*:[^/@]*@/.test(u), 'must not hold a password (settings are a plain file): set REDIS_PASSWORD in the studio\'s environment instead');
+
 export const SettingsSchema = z.strictObject({
   runThreads: z.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').nullable(),
+  /** Null: batches run on this machine. */
+  queue: queueUrl.nullable().default(null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { runThreads: null };
+export const DEFAULT_SETTINGS: Settings = { runThreads: null, queue: null };
 
 /** The settings with what the machine has, for the settings dialog. */
 export interface SettingsView {
@@ -23,6 +37,6 @@ export interface SettingsView {
 }
 
 /** Runs at once under `settings` on a machine with `cores` cores. */
-export function runThreadsFor(settings: Settings, cores: number): number {
+export function runThreadsFor(settings: Pick<Settings, 'runThreads'>, cores: number): number {
   return settings.runThreads ?? Math.max(1, cores - 1);
 }

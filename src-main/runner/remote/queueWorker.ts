@@ -1,0 +1,130 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ClusterSpec } from '@shared/cluster';
+import type { WorkloadSpec } from '@shared/workload';
+import { RunPool } from '../runPool';
+import type { RunOutcome } from '../runTask';
+import type { QueueTarget } from './connection';
+import { cancelKey, inputKey, NOT_STARTED, packOutcome, PROTOCOL_VERSION, RemoteRunSchema, unpackCluster, unpackWorkload, type RemoteResult, type RemoteRun } from './protocol';
+
+export interface QueueWorkerOptions {
+  target: QueueTarget;
+  /** Runs at once in this process, each in a thread of its own. */
+  concurrency: number;
+  /** Seconds after which a silent worker's run counts as stalled and goes to another worker. */
+  stallTimeoutS: number;
+  /** One line per event worth a log: runs taken, finished, refused, and Redis out of reach. */
+  log: (line: string) => void;
+}
+
+/** How often a running run looks for its batch's cancel. */
+const CANCEL_POLL_MS = 500;
+/** Clusters and workloads kept decompressed between runs of a batch. */
+const INPUT_CACHE = 8;
+/** Longest wait between two attempts to reach Redis. */
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * A worker of a studio's queue (`workload-studio worker --queue …`): takes runs from Redis,
+ * simulates each with this machine's engine in a thread, reports progress, and hands the outcome
+ * back. It keeps no data folder. It refuses a run of another studio version (the run would not be
+ * reproduced), and a run whose inputs fail the studio's schemas; a cancel of the run's batch stops
+ * it where it is and hands back what it simulated.
+ */
+export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ close(): Promise<void> }> {
+  const { target, log } = options;
+  const retryStrategy = (times: number) => Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(times, 10));
+  const connection = { ...target.connection, retryStrategy };
+  const redis = new Redis(connection);
+  const pool = new RunPool({ threads: options.concurrency });
+  const inputs = new Map<string, ClusterSpec | WorkloadSpec>();
+  let unreachable = false;
+  const reached = () => {
+    if (unreachable) log(`reached ${target.display} again`);
+    unreachable = false;
+  };
+  const outOfReach = (err: Error) => {
+    if (!unreachable) log(`cannot reach ${target.display} (${err.message}); retrying with backoff`);
+    unreachable = true;
+  };
+  redis.on('error', outOfReach);
+  redis.on('ready', reached);
+
+  async function input<T extends ClusterSpec | WorkloadSpec>(hash: string, unpack: (b: Buffer) => T): Promise<T> {
+    const known = inputs.get(hash) as T | undefined;
+    if (known) return known;
+    const bytes = await redis.getBuffer(inputKey(target.name, hash));
+    if (!bytes) throw new UnrecoverableError(`the batch's inputs are no longer in Redis (input ${hash.slice(0, 12)}…): run the batch again`);
+    const value = unpack(bytes);
+    inputs.set(hash, value);
+    if (inputs.size > INPUT_CACHE) inputs.delete(inputs.keys().next().value!);
+    return value;
+  }
+
+  async function process(job: Job<RemoteRun, RemoteResult>): Promise<RemoteResult> {
+    const version = (job.data as { version?: unknown }).version;
+    if (version !== PROTOCOL_VERSION) throw new UnrecoverableError(`this worker is Workload Studio ${PROTOCOL_VERSION} and cannot reproduce a run of ${typeof version === 'string' ? version : 'an unknown version'}: start a worker of the same version`);
+    const parsed = RemoteRunSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`the run is not valid: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const r = parsed.data;
+    let cluster: ClusterSpec;
+    let workload: WorkloadSpec;
+    try {
+      cluster = await input(r.cluster, unpackCluster);
+      workload = await input(r.workload, unpackWorkload);
+    } catch (err) {
+      if (err instanceof UnrecoverableError) throw err;
+      throw new UnrecoverableError(`the batch's inputs are not valid: ${(err as Error).message}`);
+    }
+    log(`took run ${job.id} (${r.plan.label}, seed ${r.seed})`);
+    const stop = new AbortController();
+    const poll = setInterval(() => {
+      redis.exists(cancelKey(target.name, r.batch)).then(
+        (n) => n > 0 && stop.abort(),
+        () => undefined,
+      );
+    }, CANCEL_POLL_MS);
+    let outcome: RunOutcome | undefined;
+    let failure: Error | undefined;
+    try {
+      await pool.runAll(
+        [{ plan: r.plan, cluster, workload, scheduler: r.scheduler, simulation: r.simulation, seed: r.seed }],
+        { withAttempts: r.withAttempts, timing: r.timing, signal: stop.signal, progressMs: 500 },
+        {
+          onProgress: (_i, p) => void job.updateProgress(p).catch(() => undefined),
+          onDone: (_i, o) => void (outcome = o),
+          onError: (_i, err) => void (failure = err),
+        },
+      );
+    } finally {
+      clearInterval(poll);
+    }
+    if (failure) {
+      log(`run ${job.id} failed: ${failure.message}`);
+      throw failure;
+    }
+    if (!outcome) throw new UnrecoverableError(NOT_STARTED);
+    log(`${outcome.cancelled ? 'stopped' : 'finished'} run ${job.id}`);
+    return packOutcome(outcome);
+  }
+
+  const worker = new Worker<RemoteRun, RemoteResult>(target.name, process, {
+    connection,
+    concurrency: options.concurrency,
+    lockDuration: options.stallTimeoutS * 1000,
+    stalledInterval: options.stallTimeoutS * 1000,
+    // A run whose worker died goes to another; one that stalls again and again is failed.
+    maxStalledCount: 3,
+  });
+  worker.on('error', outOfReach);
+  worker.on('ready', reached);
+  await worker.waitUntilReady().catch(outOfReach);
+  log(`waiting for runs on ${target.display} (Workload Studio ${PROTOCOL_VERSION}, ${options.concurrency} at a time)`);
+  return {
+    async close() {
+      await worker.close();
+      await pool.close();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultFile } from '@shared/experiment';
+import { queueTarget } from '../../../src-main/runner/remote/connection';
+import { startServices } from '../../../src-main/services';
+import { useTempDirs } from '../../helpers/tempDir';
+
+/**
+ * Runs on other machines, with real processes: a local redis-server on a free port, worker
+ * processes of the built CLI, a sweep sent through the queue, and one worker killed mid-run.
+ * Without redis-server the suite is skipped with a line saying so, except under CI, which
+ * installs it (.ci/run) and must run these tests.
+ */
+const ROOT = path.resolve(__dirname, '../../..');
+const BIN = path.join(ROOT, 'bin/workload-studio.js');
+const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p)) ?? (spawnSync('which', ['redis-server']).stdout.toString().trim() || undefined);
+const tempDir = useTempDirs();
+
+if (!REDIS) {
+  if (process.env.CI) throw new Error('redis-server is not installed: CI must install it (.ci/run does, with apt-get install redis-server)');
+  console.log('redis-server is not installed here: the remote-worker tests are skipped (apt-get install redis-server to run them)');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Resolves once `child` has printed a line matching `re` (on stderr), with the match. */
+function waitForLine(child: ChildProcess, log: string[], re: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve) => {
+    const look = () => {
+      for (const line of log) {
+        const m = re.exec(line);
+        if (m) return resolve(m);
+      }
+      child.stderr!.once('data', look);
+    };
+    look();
+  });
+}
+
+/** `workload-studio run ARGS` as a process of the built CLI: its exit code and what it printed. */
+function studioRun(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; err: string }> } {
+  const child = spawn(process.execPath, [BIN, 'run', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+  return { child, done: new Promise((resolve) => child.once('exit', (code) => resolve({ code, err }))) };
+}
+
+interface WorkerProcess {
+  child: ChildProcess;
+  log: string[];
+}
+
+describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', () => {
+  let redis: ChildProcess;
+  let url: string;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const dir = tempDir();
+    redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve) => {
+      const look = (b: Buffer) => (/Ready to accept connections/.test(b.toString()) ? resolve() : redis.stdout!.once('data', look));
+      redis.stdout!.once('data', look);
+    });
+    url = `redis://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    for (const w of workers) w.child.kill('SIGKILL');
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
+  });
+
+  function startWorker(queueUrl: string): WorkerProcess {
+    // A short stall timeout, so a killed worker's run moves on within seconds.
+    const child = spawn(process.execPath, [BIN, 'worker', '--queue', queueUrl, '--stall-timeout', '3'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const log: string[] = [];
+    child.stderr!.on('data', (b: Buffer) => log.push(...b.toString().split('\n').filter(Boolean)));
+    const w = { child, log };
+    workers.push(w);
+    return w;
+  }
+
+  /** A 24-run sweep (6 schedulers × 4 seeds) long enough per run that a kill lands mid-run. */
+  function sweep(dir: string): string {
+    const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/baselines.experiment.json'), 'utf8')) as { workload: { generate: { count: number; arrival: { meanInterarrivalS: number } } }; seeds: number[] };
+    example.workload.generate.count = 3000;
+    example.workload.generate.arrival.meanInterarrivalS = 1;
+    example.seeds = [1, 2, 3, 4];
+    fs.copyFileSync(path.join(ROOT, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'sweep.experiment.json');
+    fs.writeFileSync(file, JSON.stringify(example));
+    return file;
+  }
+
+  it('runs a 24-run sweep on three workers, one killed mid-run: every run finishes once, equal to a local run', async () => {
+    const dir = tempDir();
+    const file = sweep(dir);
+    const queueUrl = `${url}?queue=sweep`;
+    const [doomed, ...rest] = [startWorker(queueUrl), startWorker(queueUrl), startWorker(queueUrl)];
+    await Promise.all([doomed, ...rest].map((w) => waitForLine(w.child, w.log, /waiting for runs/)));
+    const remoteOut = path.join(dir, 'remote.json');
+    // The studio's side is the built CLI too: a run is reproduced only by the same build, and the
+    // workers check that every run is of their own version.
+    const remote = studioRun([file, '--queue', queueUrl, '--out', remoteOut]);
+    // The first run the doomed worker takes dies with it (SIGKILL: no goodbye, its lock just expires).
+    const [, killedRun] = await waitForLine(doomed.child, doomed.log, /took run (\S+)/);
+    doomed.child.kill('SIGKILL');
+    const r = await remote.done;
+    expect(r.err).toMatch(/sending the runs to redis:\/\/127\.0\.0\.1:\d+ \(queue sweep\)/);
+    expect(r.code).toBe(0);
+    const finishedIt = (w: WorkerProcess) => w.log.some((l) => l.endsWith(`finished run ${killedRun}`));
+    expect(finishedIt(doomed)).toBe(false);
+    // Another worker took the killed run up again and finished it.
+    const finishedBy = rest.filter(finishedIt);
+    expect(finishedBy).toHaveLength(1);
+    // Every run finished exactly once.
+    const finished = rest.flatMap((w) => w.log.filter((l) => / finished run /.test(l)).map((l) => l.replace(/^.* finished run /, '')));
+    expect(new Set(finished).size).toBe(24);
+    expect(finished).toHaveLength(24);
+
+    const localOut = path.join(dir, 'local.json');
+    expect((await studioRun([file, '--out', localOut]).done).code).toBe(0);
+    // Byte for byte the same result as on this machine's threads.
+    expect(fs.readFileSync(remoteOut, 'utf8')).toBe(fs.readFileSync(localOut, 'utf8'));
+    const result = JSON.parse(fs.readFileSync(remoteOut, 'utf8')) as ResultFile;
+    expect(result.runs).toHaveLength(24);
+  }, 600_000);
+
+  it('stops a batch on Ctrl+C: waiting runs leave the queue, the running one stops, finished ones are kept', async () => {
+    const dir = tempDir();
+    const queueUrl = `${url}?queue=cancel`;
+    const target = queueTarget(queueUrl);
+    const w = startWorker(queueUrl);
+    await waitForLine(w.child, w.log, /waiting for runs/);
+    const out = path.join(dir, 'partial.json');
+    const run = studioRun([sweep(dir), '--queue', queueUrl, '--out', out]);
+    // Two runs finished, the third under way: Ctrl+C.
+    await waitForLine(w.child, w.log, /took run \S+\.2 /);
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    expect(r.code).toBe(130);
+    expect(r.err).toMatch(/stopping: the runs that finished are kept/);
+    expect(r.err).toMatch(/stopped: \d+ of 24 runs finished and are in the result/);
+    const kept = (JSON.parse(fs.readFileSync(out, 'utf8')) as ResultFile).runs;
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    expect(kept.length).toBeLessThan(24);
+    // Nothing is left waiting or running for the workers.
+    const queue = new Queue(target.name, { connection: target.connection });
+    try {
+      await expect.poll(() => queue.getActiveCount(), { timeout: 30_000 }).toBe(0);
+      expect(await queue.getWaitingCount()).toBe(0);
+    } finally {
+      await queue.close();
+    }
+    expect(w.log.some((l) => /stopped run \S+\.2\b/.test(l)) || w.log.some((l) => /finished run \S+\.2\b/.test(l))).toBe(true);
+  }, 300_000);
+
+  it("runs the app's batches on the queue its settings name, with progress, and the same results as this machine's", async () => {
+    const queueUrl = `${url}?queue=app`;
+    // The services here run from source ("dev"), so this worker does too: a worker takes only runs of its own version.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src-main/cli.ts'), 'worker', '--queue', queueUrl, '--stall-timeout', '3'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.node.json') } });
+    const w: WorkerProcess = { child, log: [] };
+    child.stderr!.on('data', (b: Buffer) => w.log.push(...b.toString().split('\n').filter(Boolean)));
+    workers.push(w);
+    await waitForLine(child, w.log, /waiting for runs/);
+    const s = await startServices({ dataDir: tempDir() });
+    try {
+      const progress: { status: string; simTime: number }[] = [];
+      s.events.subscribe((e) => e.event === 'experiments:progress' && progress.push(e.payload as { status: string; simTime: number }));
+      const sample = (await s.dispatch('studio:sample', {})) as { ok: true; data: { experimentId: string } };
+      const batchOf = async () => {
+        const started = (await s.dispatch('experiments:run', { id: sample.data.experimentId })) as { ok: true; data: { id: string } };
+        await s.runner.settled(started.data.id);
+        const detail = (await s.dispatch('batches:get', { id: started.data.id })) as { ok: true; data: { results: { status: string; summary: unknown }[] } };
+        return detail.data.results;
+      };
+      expect(await s.dispatch('settings:update', { runThreads: null, queue: queueUrl })).toMatchObject({ ok: true });
+      const remote = await batchOf();
+      expect(w.log.filter((l) => / finished run /.test(l)).length).toBe(remote.length);
+      expect(progress.some((p) => p.status === 'running' && p.simTime > 0)).toBe(true);
+      expect(await s.dispatch('settings:update', { runThreads: null, queue: null })).toMatchObject({ ok: true });
+      const local = await batchOf();
+      expect(remote.map((r) => r.status)).toEqual(local.map(() => 'finished'));
+      expect(remote.map((r) => r.summary)).toEqual(local.map((r) => r.summary));
+    } finally {
+      await s.close();
+    }
+  }, 300_000);
+
+  it('refuses a run of another studio version, saying so, and the run fails alone', async () => {
+    const queueUrl = `${url}?queue=versions`;
+    const target = queueTarget(queueUrl);
+    const w = startWorker(queueUrl);
+    await waitForLine(w.child, w.log, /waiting for runs/);
+    const queue = new Queue(target.name, { connection: target.connection });
+    const { QueueEvents } = await import('bullmq');
+    const events = new QueueEvents(target.name, { connection: target.connection });
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add('run', { version: '0.0.1-elsewhere' }, { attempts: 1 });
+      await expect(job.waitUntilFinished(events)).rejects.toThrow(/this worker is Workload Studio \S+ and cannot reproduce a run of 0\.0\.1-elsewhere/);
+    } finally {
+      await events.close();
+      await queue.close();
+    }
+  }, 120_000);
+
+  it('says when it cannot reach Redis, and keeps trying', async () => {
+    const port = await freePort();
+    const w = startWorker(`redis://127.0.0.1:${port}`);
+    await waitForLine(w.child, w.log, /cannot reach redis:\/\/127\.0\.0\.1:\d+ \(queue workload-studio\) .*retrying with backoff/);
+    expect(w.child.exitCode).toBeNull();
+  }, 60_000);
+});
