@@ -1,4 +1,4 @@
-import { BrowserWindow, nativeTheme } from 'electron';
+import { app, BrowserWindow, nativeTheme } from 'electron';
 import * as path from 'node:path';
 
 /** The built renderer, which the app:// protocol serves. */
@@ -35,6 +35,8 @@ export function createMainWindow(url: string): BrowserWindow {
       spellcheck: false,
       // Middle-click would otherwise open links in a new window, bypassing the window-open handler.
       disableBlinkFeatures: 'Auxclick',
+      // No developer tools in an installed app, not even by their keyboard shortcut.
+      devTools: !app.isPackaged,
     },
   });
   win.once('ready-to-show', () => win.show());

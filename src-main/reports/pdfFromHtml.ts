@@ -26,7 +26,11 @@ export async function pdfBytes(html: string, browser = findChromium()): Promise<
     const page = path.join(dir, 'report.html');
     fs.writeFileSync(page, html);
     const out = path.join(dir, 'report.pdf');
-    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${path.join(dir, 'profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${path.resolve(out)}`, `file://${page}`];
+    // Chromium's sandbox stays on unless this runs as root, where Chromium will not start with it.
+    // (Switching scripts off with --blink-settings stops headless Chromium printing at all; the
+    // report has no script, and its Content-Security-Policy allows none.)
+    const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+    const args = ['--headless', ...sandbox, '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${path.join(dir, 'profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${path.resolve(out)}`, `file://${page}`];
     await new Promise<void>((resolve, reject) => execFile(browser, args, { timeout: 120_000 }, (err, _stdout, stderr) => (err ? reject(new Error(`${path.basename(browser)} could not print the report: ${stderr.trim().split('\n').pop() ?? err.message}`)) : resolve())));
     if (!fs.existsSync(out) || fs.statSync(out).size === 0) throw new Error(`${path.basename(browser)} wrote no PDF`);
     return fs.readFileSync(out);

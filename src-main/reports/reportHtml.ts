@@ -24,18 +24,22 @@ function summaryTable(r: ResultReport): string {
   for (const x of r.summary) if (!x.diagnostic) rowsOf.set(x.metric, [...(rowsOf.get(x.metric) ?? []), x]);
   const cell = (x: ResultReport['summary'][number] | undefined, scheduler: string) => {
     if (!x || x.mean === null) return '<td class="num">—</td>';
-    const ci = x.ciLow !== null && x.ciHigh !== null && x.seeds > 1 ? ` <span class="ci">(${num(x.ciLow, x.digits)}–${num(x.ciHigh, x.digits)})</span>` : '';
+    // The interval under the mean: six schedulers side by side still fit a page.
+    const ci = x.ciLow !== null && x.ciHigh !== null && x.seeds > 1 ? `<br><span class="ci">${num(x.ciLow, x.digits)}–${num(x.ciHigh, x.digits)}</span>` : '';
     const ratio = scheduler !== r.baseline && x.ratio !== null ? ` <span class="ratio">${x.ratio.toFixed(2)}×</span>` : '';
-    return `<td class="num${x.best ? ' best' : ''}">${num(x.mean, x.digits)}${ci}${ratio}</td>`;
+    return `<td class="num${x.best ? ' best' : ''}">${num(x.mean, x.digits)}${ratio}${ci}</td>`;
   };
   const head = `<tr><th>Metric</th>${r.schedulers.map((s) => `<th class="num">${esc(s)}${s === r.baseline ? ' <span class="ci">(baseline)</span>' : ''}</th>`).join('')}</tr>`;
+  const notes: string[] = [];
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    const ns = notSeparated ? ` <span class="ci ns" title="${esc(`No best: the leader cannot be told from ${notSeparated.from} at 95 % (${pText(notSeparated.p)})`)}">· n.s. against ${esc(notSeparated.from)}, ${esc(pText(notSeparated.p))}</span>` : '';
+    if (notSeparated) notes.push(`${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))})`);
+    const ns = notSeparated ? ` <span class="ci ns">n.s.</span>` : '';
     return `<tr><td>${esc(metric)}<span class="ci">${unit ? ` ${esc(unit)}` : ''}${arrow}</span>${ns}</td>${r.schedulers.map((s) => cell(xs.find((y) => y.configuration === s), s)).join('')}</tr>`;
   });
-  return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+  const said = notes.length ? `<p class="muted small-print">n.s. (not separated, so no best): ${notes.join('; ')}.</p>` : '';
+  return `<table class="summary"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>${said}`;
 }
 
 /** The paper's claim beside the studio's numbers, as the Reproduce area shows them. */
@@ -108,7 +112,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
 .muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
-th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
@@ -117,7 +121,7 @@ figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;
 /** A standalone HTML report: no script, no external file; every chart an inline SVG. */
 export function reportHtml(r: ResultReport, meta: ReportMeta): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(r.experiment)} — Workload Studio report</title><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${esc(r.experiment)} — Workload Studio report</title><style>${STYLE}</style></head>
 <body>
 <header><h1>${esc(r.experiment)}</h1>
 <p class="muted">${r.schedulers.length} scheduler${r.schedulers.length === 1 ? '' : 's'} × ${r.seeds.length} seed${r.seeds.length === 1 ? '' : 's'} (${r.seeds.join(', ')}) · baseline ${esc(r.baseline)} · from ${esc(meta.source)} · Workload Studio ${esc(meta.studioVersion)} · ${esc(meta.generatedAt)}</p></header>

@@ -74,6 +74,12 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
   const busy = (res: http.ServerResponse) => json(res, 503, { ok: false, error: { code: 'invalid_request', message: 'the studio is receiving too much at once; try again in a moment' } });
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // Node keeps the first of several Host headers; a proxy in between may read another: exactly one.
+    const hostHeaders = req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === 'host').length;
+    if (hostHeaders !== 1) {
+      res.writeHead(400, SECURITY_HEADERS).end('exactly one Host header');
+      return;
+    }
     const host = req.headers.host ?? '';
     if (host !== new URL(origin).host && host !== `localhost:${new URL(origin).port}`) {
       res.writeHead(421, SECURITY_HEADERS).end('wrong host');

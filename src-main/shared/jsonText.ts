@@ -43,7 +43,9 @@ export function parseJsonText(raw: string, what: string): { ok: true; value: unk
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
-    const message = (err as Error).message;
+    // V8 quotes the first bytes of the text ("root:*:190"... is not valid JSON): a file the user
+    // named by mistake (a key, a password file) is never echoed back, only where it went wrong.
+    const message = (err as Error).message.replace(/,? "[^]*?"(\.\.\.)? is not valid JSON$/, '').replace(/ is not valid JSON$/, '');
     const at = /position (\d+)/.exec(message);
     // A truncated file fails at its end, which the engine does not say as a position.
     const located = at ? undefined : firstSyntaxError(text);

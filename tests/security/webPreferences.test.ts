@@ -60,6 +60,7 @@ describe('main window webPreferences', () => {
       safeDialogs: true,
       spellcheck: false,
       disableBlinkFeatures: 'Auxclick',
+      devTools: '<expr !app.isPackaged>',
     });
   });
 
@@ -85,6 +86,9 @@ describe('main window webPreferences', () => {
     const source = fs.readFileSync(path.resolve(__dirname, '../../src-main/app/pdfPrinter.ts'), 'utf8');
     expect(source).toMatch(/session\.fromPartition\('report-print'\)/);
     expect(source).toMatch(/show: false/);
+    // Only the page being printed may load: no other file:// URL, nothing from the network.
+    expect(source).toMatch(/callback\(\{ cancel: !printing\.has\(details\.url\) \}\)/);
+    expect(source).not.toMatch(/startsWith\('file:\/\/'\)/);
   });
 
   it('no other file creates a window or a BrowserView', () => {

@@ -40,6 +40,8 @@ describe('workload-studio report', () => {
     const doc = parseHtml(html, { sourceCodeLocationInfo: false });
     expect(elements(doc, 'script')).toEqual([]);
     expect(elements(doc, 'link')).toEqual([]);
+    // Wherever it is opened, the page may run no script and load nothing.
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
     // Mean JCT with intervals, the JCT CDF, and locality by job group.
     expect(elements(doc, 'svg')).toHaveLength(3);
     const text = html.replace(/<[^>]+>/g, ' ');

@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
@@ -83,6 +84,16 @@ describe('loopback HTTP transport', () => {
     expect((await raw(server, { path: '/api/clusters:list', method: 'POST', headers: { ...auth, Host: 'evil.example:80' } })).status).toBe(421);
     const cross = await raw(server, { path: '/api/clusters:list', method: 'POST', headers: { ...auth, Origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
+    // Two Host headers, the studio's first: Node would read the first, a proxy might read the other.
+    const { host, port } = new URL(server.origin);
+    const twice = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`POST /api/clusters:list HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`));
+      let got = '';
+      socket.on('data', (d) => (got += d.toString()));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    expect(twice).toMatch(/^HTTP\/1\.1 400/);
   });
 
   it('serves the renderer with the CSP and never a file outside it', async () => {

@@ -40,7 +40,8 @@ describe('the report', () => {
 
   it('says "n.s." where the paired test cannot tell the leader from another', () => {
     // Fair leads mean JCT on seed 1 and trails on seed 2: not separated.
-    expect(html).toMatch(/Mean job completion time.*?· n\.s\. against fifo, p = \d\.\d\d/);
+    expect(html).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span> <span class="ci ns">n\.s\.<\/span>/);
+    expect(html).toMatch(/n\.s\. \(not separated, so no best\): Mean job completion time: the leader cannot be told from fifo \(p = \d\.\d\d\)/);
   });
 
   it("shows the paper's claim table for a run of a paper preset, measured as the Reproduce area measures it", () => {
