@@ -68,10 +68,14 @@ export function experimentFiles(store: Store, events: EventBus) {
     return { ...inlineParts(r.experiment), experiment: r.experiment };
   }
 
-  /** Cluster, workload and design added inside a write already open (under free names). */
+  /**
+   * Cluster, workload and design added inside a write already open (under free names). A cluster
+   * or workload already saved exactly as the file has it (name and content) is reused: importing
+   * the same experiment twice gives two designs of one cluster and one workload, not copies.
+   */
   function addIn(db: Database, parts: ExperimentFileParts) {
-    const cluster = clusters.importAsNewIn(db, parts.cluster);
-    const workload = workloads.importAsNewIn(db, parts.workload);
+    const cluster = clusters.sameIn(db, parts.cluster) ?? clusters.importAsNewIn(db, parts.cluster);
+    const workload = workloads.sameIn(db, parts.workload) ?? workloads.importAsNewIn(db, parts.workload);
     return { cluster, workload, design: designs.importAsNewIn(db, designOf(parts, cluster.id, workload.id)) };
   }
 

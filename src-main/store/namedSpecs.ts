@@ -93,6 +93,16 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
       });
     },
 
+    /**
+     * The record holding exactly this spec under its own name, inside a write already open: an
+     * import of something already saved (the same experiment file twice) reuses it instead of
+     * adding "X (2)", an identical copy.
+     */
+    sameIn(db: Database, spec: S): SpecRecord<S> | undefined {
+      const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? AND spec_json = ?`, [spec.name, JSON.stringify(spec)]);
+      return row ? toRecord(row) : undefined;
+    },
+
     /** Add under a free name ("X (2)" if "X" exists): what imports do, so nothing is overwritten. */
     importAsNew(spec: S): Promise<SpecRecord<S>> {
       return store.write((db) => this.importAsNewIn(db, spec));

@@ -82,16 +82,25 @@ describe('experiment files in and out of the studio', () => {
     expect(await ok<unknown[]>(b, 'experiments:list', {})).toHaveLength(1);
   });
 
-  it('imports a paper preset; a second import gets free names and overwrites nothing', async () => {
+  it('imports a paper preset; a second import reuses its cluster and workload, and a changed one gets a free name, overwriting nothing', async () => {
     const s = await open();
     const text = fs.readFileSync(PRESET, 'utf8');
     const first = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'prism-puma.experiment.json', text });
     const second = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'prism-puma.experiment.json', text });
     expect(second.name).toBe(`${first.name} (2)`);
+    // The same cluster and workload, not copies of them.
+    expect(await ok<{ name: string }[]>(s, 'clusters:list', {})).toHaveLength(1);
+    expect(await ok<{ name: string }[]>(s, 'workloads:list', {})).toHaveLength(1);
+    expect((await ok<DesignRecord>(s, 'experiments:get', { id: first.id })).spec.clusterIds).toEqual(second.spec.clusterIds);
+    // The same names with other content: new ones beside them, nothing saved is changed.
+    const exported = await ok<{ files: { content: string }[] }>(s, 'experiments:export', { id: first.id });
+    const changed = exported.files[0].content.replace(/"cores": (\d+)/, (_, n: string) => `"cores": ${Number(n) + 1}`);
+    const third = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'changed.experiment.json', text: changed });
     const clusters = await ok<{ name: string }[]>(s, 'clusters:list', {});
     expect(clusters).toHaveLength(2);
     expect(new Set(clusters.map((c) => c.name)).size).toBe(2);
-    expect((await ok<DesignRecord>(s, 'experiments:get', { id: first.id })).spec.clusterIds).not.toEqual(second.spec.clusterIds);
+    expect(third.spec.clusterIds).not.toEqual(first.spec.clusterIds);
+    expect(third.spec.workloadIds).toEqual(first.spec.workloadIds);
   });
 
   it('names the line and field of every problem, and a refused import stores nothing', async () => {
