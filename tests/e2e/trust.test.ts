@@ -344,6 +344,11 @@ describe('a browser without the access token', () => {
       await page.waitForTimeout(300);
       // It asked the server nothing it would refuse.
       expect(failed).toEqual([]);
+      // The studio's URL pasted into the same tab (only the fragment changes): in, with that token.
+      await page.evaluate(`location.hash = ${JSON.stringify(new URL(studio.server.url).hash)}`);
+      await page.locator('[data-nav="history"]').waitFor();
+      expect(await page.getByTestId('missing-token').count()).toBe(0);
+      expect(failed).toEqual([]);
     } finally {
       await page.close();
       await studio.stop();

@@ -7,6 +7,16 @@ import type { Transport } from './transport';
 
 const token = window.studio ? undefined : takeTokenFromLocation();
 
+// A new serve URL pasted into this tab changes only the fragment, which reloads nothing: take its
+// token and start again with it, rather than go on with the old one (refused by a relaunched serve).
+if (!window.studio) {
+  window.addEventListener('hashchange', () => {
+    if (!/(?:^#|&)token=/.test(window.location.hash)) return;
+    takeTokenFromLocation();
+    window.location.reload();
+  });
+}
+
 /** In a browser without the access token every call would be refused: the app shows only that. */
 export const missingToken = !window.studio && !token;
 
