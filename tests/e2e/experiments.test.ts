@@ -14,6 +14,26 @@ const browser = useBrowser();
 const EXAMPLE = path.join(ROOT, 'docs/examples/baselines.experiment.json');
 
 describe('experiments in the browser, against the real services and worker threads', () => {
+  it('says in an empty studio what a first experiment needs, and sets up a sample from there', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="experiments"]').click();
+      const needs = page.getByTestId('experiment-needs');
+      await needs.waitFor();
+      expect(await needs.textContent()).toMatch(/this studio has no cluster and no workload yet/);
+      await needs.getByRole('button', { name: 'Make a workload' }).waitFor();
+      await page.getByTestId('experiments-sample').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
   it('designs and runs 3 schedulers × 2 seeds, shows progress, and the comparison equals the CLI\'s numbers', async () => {
     const dir = tempDir();
     const studio = await startStudio(dir);
