@@ -133,9 +133,12 @@ describe('workload-studio run', () => {
   it('recognises its own design by content with --save, even when the file\'s cluster name was taken', async () => {
     const dir = tempDir();
     const example = path.join(root, 'docs/examples/baselines.experiment.json');
-    // The file's cluster is already saved under its name: the run's import takes "NAME (2)".
+    // Another cluster is already saved under the file's cluster's name: the run's import takes
+    // "NAME (2)". (The same cluster under that name would be reused, not copied.)
     const clusterFile = path.join(root, 'docs/examples/small.cluster.json');
-    expect((await cli(['clusters', 'import', clusterFile, '--data-dir', dir])).code).toBe(0);
+    const other = path.join(tempDir(), 'other.cluster.json');
+    fs.writeFileSync(other, fs.readFileSync(clusterFile, 'utf8').replace(/"cores": (\d+)/, (_, n: string) => `"cores": ${Number(n) * 2}`));
+    expect((await cli(['clusters', 'import', other, '--data-dir', dir])).code).toBe(0);
     const name = (JSON.parse(fs.readFileSync(clusterFile, 'utf8')) as { cluster: { name: string } }).cluster.name;
     for (let i = 0; i < 2; i++) expect((await cli(['run', example, '--save', '--data-dir', dir])).code).toBe(0);
     const store = await Store.open({ dataDir: dir });
