@@ -9,6 +9,12 @@ import { fromBase64 } from './download';
 
 type Option = { series?: { name?: string; data?: unknown[] }[]; xAxis?: { type?: string; data?: unknown[] }[] };
 
+/** The page's own surface and text colours (light or dark theme), for a picture that leaves it. */
+export function pictureColours(): { background: string; ink: string } {
+  const style = getComputedStyle(document.body);
+  return { background: style.getPropertyValue('--surface').trim() || '#ffffff', ink: style.getPropertyValue('--text').trim() || '#1b1f27' };
+}
+
 /** Height of the title strip above a saved picture, in CSS pixels: the title, and under it where it is from. */
 export const TITLE_STRIP = 48;
 
