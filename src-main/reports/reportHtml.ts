@@ -1,4 +1,4 @@
-import { TEST_NAME } from '@shared/comparison';
+import { TEST_NAME, WELCH_NAME } from '@shared/comparison';
 import { clusterTotals } from '@shared/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
@@ -34,12 +34,19 @@ function summaryTable(r: ResultReport): string {
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    if (notSeparated) notes.push(`${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))})`);
+    if (notSeparated) notes.push(`${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))}${notSeparated.test === 'welch' ? ", Welch's test" : ''})`);
     const ns = notSeparated ? ` <span class="ci ns">n.s.</span>` : '';
     return `<tr><td>${esc(metric)}<span class="ci">${unit ? ` ${esc(unit)}` : ''}${arrow}</span>${ns}</td>${r.schedulers.map((s) => cell(xs.find((y) => y.configuration === s), s)).join('')}</tr>`;
   });
   const said = notes.length ? `<p class="muted small-print">n.s. (not separated, so no best): ${notes.join('; ')}.</p>` : '';
   return `<table class="summary"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>${said}`;
+}
+
+/** Which configurations ran other jobs, so were compared unpaired: said before the table, not hidden in a footnote. */
+function pairingNote(r: ResultReport): string {
+  if (!r.unpaired.length) return '';
+  const couples = r.unpaired.map(([a, b]) => `${esc(a)} and ${esc(b)}`).join('; ');
+  return `<p class="warning">Not the same jobs: ${couples}. These ran different jobs (another workload, or seeds of another history entry), so they are compared by ${esc(WELCH_NAME)} instead of the paired test, and have no per-job speedup.</p>`;
 }
 
 /** The paper's claim beside the studio's numbers, as the Reproduce area shows them. */
@@ -115,6 +122,7 @@ table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;b
 th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
+p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
 @media print{body{margin:0;max-width:none}details pre{max-height:none}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
 
@@ -127,6 +135,7 @@ export function reportHtml(r: ResultReport, meta: ReportMeta): string {
 <p class="muted">${r.schedulers.length} scheduler${r.schedulers.length === 1 ? '' : 's'} × ${r.seeds.length} seed${r.seeds.length === 1 ? '' : 's'} (${r.seeds.join(', ')}) · baseline ${esc(r.baseline)} · from ${esc(meta.source)} · Workload Studio ${esc(meta.studioVersion)} · ${esc(meta.generatedAt)}</p></header>
 <h2>Summary</h2>
 <p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; n.s.: the leader could not be told from the one named. ×: ratio against the baseline, above 1× always better.</p>
+${pairingNote(r)}
 ${summaryTable(r)}
 ${paperTable(r)}
 <figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>

@@ -1,6 +1,7 @@
 import type { ResultFile } from '@shared/experiment';
 import type { GanttData, RunData } from '@shared/runData';
-import { summaryRows, type SummaryExportRow } from '@shared/summaryExport';
+import { unpairedCouples } from '@shared/comparison';
+import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/summaryExport';
 import { jobLocality, type JobLocalityReport } from './jobLocality';
 import { jobSpeedup } from './jobSpeedup';
 import { paperClaimTable, type PaperClaimTable } from './paperClaims';
@@ -43,6 +44,8 @@ export interface ResultReport {
   inputs?: ResultFile['inputs'];
   /** The first seed of each scheduler, when the report is made from the run history. */
   runs?: ReportRun[];
+  /** Configurations (by label) whose runs were other jobs: compared by Welch's test, with no per-job speedup. */
+  unpaired: [string, string][];
   /** The paper's claim beside the studio's numbers, when the runs are of a paper preset (the Reproduce area). */
   paper?: PaperClaimTable;
 }
@@ -55,7 +58,8 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
   const schedulers = [...new Set(result.runs.map((r) => r.scheduler))];
   const base = baseline ?? schedulers[0];
   if (!schedulers.includes(base)) throw new Error(`no runs of scheduler "${base}" in this result (it has ${schedulers.map((s) => `"${s}"`).join(', ')})`);
-  const groups = schedulers.map((s) => ({ key: s, label: s, runs: result.runs.filter((r) => r.scheduler === s).map((r) => ({ seed: r.seed, status: 'finished', summary: r.summary })) }));
+  const groups = schedulers.map((s) => ({ key: s, label: s, runs: result.runs.filter((r) => r.scheduler === s).map((r) => ({ seed: r.seed, status: 'finished', summary: r.summary, ...(r.jobSet ? { jobSet: r.jobSet } : {}) })) }));
+  const unpaired = unpairedCouples(groups.map((g) => ({ key: g.key, bySeed: new Map(g.runs.map((r) => [r.seed, true])), jobs: jobsBySeed(g.runs) })));
   const speedup: SpeedupLine[] = [];
   for (const s of schedulers) {
     if (s === base) continue;
@@ -78,6 +82,7 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     seeds: [...new Set(result.runs.map((r) => r.seed))].sort((a, b) => a - b),
     baseline: base,
     summary: summaryRows(groups, base),
+    unpaired,
     speedup,
     locality: jobLocality(result),
     jct,

@@ -17,7 +17,7 @@ import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
 import { ServiceError } from './serviceError';
 
-type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment'>;
+type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'>;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */
 export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner): Pick<Handlers, ExperimentChannels> {

@@ -1,4 +1,4 @@
-import { configurationLabel, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
+import { configurationLabel, jobSetOf, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
 import { fieldLabel, problemsInWords } from '@shared/fieldLabels';
 import { ExperimentSchema, type ResultFile } from '@shared/experiment';
 import { experimentFileText } from '@shared/experimentFile';
@@ -14,6 +14,7 @@ import { batchesRepo, type StoredRunResult } from '../store/batchesRepo';
 import type { EventBus } from './eventBus';
 import type { Handlers } from './handlers';
 import { experimentFiles, fileNameOf } from './experimentFiles';
+import { historyComparison } from './historyComparison';
 import { runData } from './runData';
 import { ServiceError } from './serviceError';
 
@@ -36,10 +37,13 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
     const finished = batch.results.filter((r) => r.status === 'finished');
     if (!finished.length) throw new ServiceError('invalid_request', 'no run of this batch finished: there is no result to export', 'id');
     const { inputs } = batch;
-    const single = inputs.clusters.length === 1 && inputs.workloads.length === 1;
+    // A comparison across history ran no one experiment, even when its sources share cluster and workload.
+    const single = inputs.clusters.length === 1 && inputs.workloads.length === 1 && !inputs.sources;
     const asRun = single
       ? ExperimentSchema.parse(JSON.parse(experimentFileText({ name: batch.name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) })))
       : undefined;
+    // Runs of more than one workload say which jobs each ran, so a report pairs only the same jobs.
+    const sayJobs = inputs.sources !== undefined || inputs.workloads.length > 1;
     const runs: ResultFile['runs'] = finished.map((r) => {
       const stored = batches.storedResult(id, r.index);
       return {
@@ -50,6 +54,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
         profiles: stored.profiles ?? {},
         ...(stored.aria ? { aria: stored.aria } : {}),
         ...(stored.mrClusters ? { mrClusters: stored.mrClusters } : {}),
+        ...(sayJobs ? { jobSet: jobSetOf(r) } : {}),
         jobs: stored.jobs,
       };
     });
@@ -137,23 +142,26 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
     return { inputs, plan, results };
   }
   const labels = [...new Set(result.runs.map((r) => r.scheduler))];
-  const plan: RunPlan[] = result.runs.map((r, index) => ({ index, cluster: 0, workload: 0, scheduler: labels.indexOf(r.scheduler), seed: r.seed, label: r.scheduler }));
+  const plan: RunPlan[] = result.runs.map((r, index) => ({ index, cluster: 0, workload: 0, scheduler: labels.indexOf(r.scheduler), seed: r.seed, label: r.scheduler, ...(r.jobSet ? { jobSet: r.jobSet } : {}) }));
   const inputs: BatchInputs = { clusters: [], workloads: [], schedulers: [], seeds: [...new Set(result.runs.map((r) => r.seed))], simulation: ExperimentSchema.shape.simulation.parse({}) };
   return { inputs, plan, results: new Map(result.runs.map((r, i) => [i, stored(r)])) };
 }
 
-type ResultFileChannels = 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment';
+type ResultFileChannels = 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare';
 
 export function resultFileHandlers(store: Store, events: EventBus, printPdf?: PdfPrinter): Pick<Handlers, ResultFileChannels> {
   const files = resultFiles(store, events, printPdf);
   const experiments = experimentFiles(store, events);
   const batches = batchesRepo(store);
+  const across = historyComparison(store, events);
   return {
+    'batches:compare': ({ members, name }) => across.compare(members, name),
     'batches:exportResult': ({ id }) => files.exportResult(id),
     'batches:report': ({ id, format, baseline }) => files.report(id, format, baseline),
     'batches:openResult': ({ text, fileName }) => files.open(text, fileName),
     'batches:openExperiment': ({ id }) => {
       const { name, inputs } = batches.get(id);
+      if (inputs.sources) throw new ServiceError('invalid_request', `this run history entry compares runs of ${inputs.sources.length} entries, each with its own experiment: open the experiment of one of them (${inputs.sources.map((s) => `"${s.name}"`).join(', ')})`, 'id');
       if (inputs.clusters.length !== 1 || inputs.workloads.length !== 1) {
         const why = inputs.clusters.length === 0 ? 'the result file it was opened from does not carry its experiment' : 'it compares several clusters or workloads';
         throw new ServiceError('invalid_request', `this run history entry cannot become one experiment: ${why}. Import the experiment file it was run from instead.`, 'id');

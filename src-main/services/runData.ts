@@ -20,7 +20,8 @@ const num = (x: number) => (Number.isFinite(x) ? x : null);
 
 /** Worker node names of the run's cluster (the sweep may have resized it), for the Gantt and why views. */
 function nodeNames(batch: BatchDetail, run: number): string[] {
-  if (!batch.inputs.clusters.length) return [];
+  // Runs opened from a result file without its experiment (also inside a comparison across history) name no cluster.
+  if (!(batch.plan[run].cluster in batch.inputs.clusters)) return [];
   return compileTopology(resolveRun(batch.inputs, batch.plan[run]).cluster).nodeName;
 }
 

@@ -58,6 +58,7 @@ export const CHANNEL_NAMES = [
   'batches:report',
   'batches:openResult',
   'batches:openExperiment',
+  'batches:compare',
   'experiments:check',
   'reproduce:list',
   'reproduce:run',

@@ -1,5 +1,5 @@
 import { formatValue, type MetricDef } from './metrics';
-import { meanCi, pairedTTest } from './stats';
+import { meanCi, pairedTTest, welchTTest } from './stats';
 
 /**
  * One metric compared across configurations, as honestly as the seeds allow: means with 95 %
@@ -12,11 +12,30 @@ import { meanCi, pairedTTest } from './stats';
 /** Significance level of the "best" mark. */
 export const ALPHA = 0.05;
 export const TEST_NAME = "Student's paired t-test across seeds (the same seed is the same workload), two-sided, 95 %";
+/** The test between configurations whose runs are not the same jobs (another workload, another history entry's seeds). */
+export const WELCH_NAME = "Welch's t-test (unpaired, unequal variances), two-sided, 95 %";
 
 /** One configuration's value of the metric per seed. */
 export interface GroupValues {
   key: string;
   bySeed: ReadonlyMap<number, number>;
+  /**
+   * The job set each seed's run simulated (shared/design.ts jobSetOf). Absent: every configuration
+   * ran the same jobs per seed, as within one experiment of one workload.
+   */
+  jobs?: ReadonlyMap<number, string>;
+}
+
+/**
+ * Whether two configurations' runs pair: they share seeds, and at each shared seed they ran the
+ * same jobs. Then seed-to-seed variation cancels in a paired test; otherwise only Welch's applies.
+ */
+type Seeded = { bySeed: ReadonlyMap<number, unknown>; jobs?: ReadonlyMap<number, string> };
+
+export function pairs(a: Seeded, b: Seeded): boolean {
+  if (!a.jobs || !b.jobs) return true;
+  const shared = [...a.bySeed.keys()].filter((s) => b.bySeed.has(s));
+  return shared.length > 0 && shared.every((s) => a.jobs!.get(s) === b.jobs!.get(s));
 }
 
 export interface MetricCell {
@@ -40,8 +59,8 @@ export interface MetricCell {
 
 export interface MetricComparison {
   cells: MetricCell[];
-  /** Why nothing is marked best although the means differ, e.g. "not significant against fair (p = 0.21)". */
-  undecided: { against: string; p: number | null } | null;
+  /** Why nothing is marked best although the means differ, e.g. "not significant against fair (p = 0.21)", and by which test. */
+  undecided: { against: string; p: number | null; test: 'paired' | 'welch' } | null;
 }
 
 /**
@@ -82,7 +101,10 @@ export function compareMetric(metric: MetricDef, groups: readonly GroupValues[],
   return { cells, undecided };
 }
 
-/** Mark the best mean if the paired test separates it from every other configuration; else say which one it could not be told from. */
+/**
+ * Mark the best mean if a test separates it from every other configuration (paired where the runs
+ * pair, Welch's otherwise); else say which one it could not be told from.
+ */
 function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: MetricCell[]): MetricComparison['undecided'] {
   const finite = cells.filter((c) => Number.isFinite(c.mean));
   if (!metric.better || metric.diagnostic || finite.length < 2) return null;
@@ -90,15 +112,27 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
   const sorted = [...finite].sort((a, b) => sign * (a.mean - b.mean));
   const top = sorted[0];
   if (formatValue(top.mean, metric.digits) === formatValue(sorted[1].mean, metric.digits)) return null;
-  const topSeeds = groups.find((g) => g.key === top.key)!.bySeed;
+  const topGroup = groups.find((g) => g.key === top.key)!;
+  const topSeeds = topGroup.bySeed;
   for (const other of sorted.slice(1)) {
-    const theirs = groups.find((g) => g.key === other.key)!.bySeed;
+    const theirGroup = groups.find((g) => g.key === other.key)!;
+    const theirs = theirGroup.bySeed;
+    const paired = pairs(topGroup, theirGroup);
+    // 14 jobs succeeded of another workload's 14 is no better than 10 of 10: no rank across job sets.
+    if (!paired && metric.countsJobs) return null;
     const seeds = [...topSeeds.keys()].filter((s) => theirs.has(s));
-    const test = pairedTTest(seeds.map((s) => topSeeds.get(s)!), seeds.map((s) => theirs.get(s)!));
+    const test = paired ? pairedTTest(seeds.map((s) => topSeeds.get(s)!), seeds.map((s) => theirs.get(s)!)) : welchTTest([...topSeeds.values()], [...theirs.values()]);
     // One seed (or none in common): nothing to test, so nothing is best and nothing "not significant".
     if (test.p === null) return null;
-    if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p };
+    if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p, test: paired ? 'paired' : 'welch' };
   }
   top.best = true;
   return null;
+}
+
+/** Every two configurations whose runs do not pair (pairs()), by key: compared by Welch's test, and without per-job speedups. */
+export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < groups.length; i++) for (let j = i + 1; j < groups.length; j++) if (!pairs(groups[i], groups[j])) out.push([groups[i].key, groups[j].key]);
+  return out;
 }

@@ -139,6 +139,19 @@ export const contract = {
   'batches:report': channel<{ files: ExportedFile[] }>()(z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() })),
   /** Open a result file as a new entry of the run history, compared without running anything. */
   'batches:openResult': channel<BatchSummary>()(z.strictObject({ fileName: z.string().min(1).max(260), text: resultText })),
+  /**
+   * Runs of several run history entries (all of each, or some by run index) as one comparison: a
+   * new entry of copies, paired where the runs ran the same jobs and by Welch's test where not.
+   */
+  'batches:compare': channel<BatchSummary>()(
+    z.strictObject({
+      members: z
+        .array(z.strictObject({ id: batchId, runs: z.array(z.number().int().min(0)).min(1, 'pick at least one run of each entry').max(5000).optional() }))
+        .min(2, 'pick at least two run history entries')
+        .max(50, 'at most 50 run history entries'),
+      name: newName.optional(),
+    }),
+  ),
   /** The experiment a batch ran (one opened from a result file included) as a design in Experiments: the saved one if it is already there. */
   'batches:openExperiment': channel<DesignRecord>()(z.strictObject({ id: batchId })),
   /** Each paper's claim, the presets that mirror it, and the studio's latest run of each beside the paper's numbers. */

@@ -79,6 +79,12 @@ export const BatchInputsSchema = z.strictObject({
   seeds: z.array(z.number().int()),
   simulation: SimulationOptionsSchema,
   sweep: SweepSchema.optional(),
+  /**
+   * A comparison across history: the history entries its runs were copied from. Its clusters,
+   * workloads and schedulers are those the runs used (a sweep already applied), and each run's
+   * label names its configuration in full.
+   */
+  sources: z.array(z.strictObject({ id: z.string(), name: z.string(), createdAt: z.string() })).optional(),
 });
 export type BatchInputs = z.output<typeof BatchInputsSchema>;
 
@@ -92,13 +98,25 @@ export interface RunPlan {
   /** The run's name in comparisons: the scheduler's label, with the sweep value when there is one. */
   label: string;
   sweepValue?: number;
+  /**
+   * Which jobs the run simulated: two runs of one seed with the same job set ran the same jobs, so
+   * they pair. Set on the runs of a comparison across history; absent, it is the batch's workload.
+   */
+  jobSet?: string;
+}
+
+/** The job set a run simulated (RunPlan.jobSet): runs of one seed with equal job sets pair. */
+export function jobSetOf(run: Pick<RunPlan, 'jobSet' | 'workload'>): string {
+  return run.jobSet ?? `workload ${run.workload + 1}`;
 }
 
 /**
  * The name a run's configuration goes by in comparisons, reports and result files: the scheduler's
  * label, with the cluster and workload when the batch compares several of them.
  */
-export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workloads'>, run: Pick<RunPlan, 'label' | 'cluster' | 'workload'>): string {
+export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workloads' | 'sources'>, run: Pick<RunPlan, 'label' | 'cluster' | 'workload'>): string {
+  // A comparison across history named each run in full when it was made.
+  if (inputs.sources) return run.label;
   const parts = [run.label];
   if (inputs.clusters.length > 1) parts.push(`on ${inputs.clusters[run.cluster]?.name ?? `cluster ${run.cluster + 1}`}`);
   if (inputs.workloads.length > 1) parts.push(`with ${inputs.workloads[run.workload]?.name ?? `workload ${run.workload + 1}`}`);

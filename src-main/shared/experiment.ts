@@ -127,6 +127,12 @@ export const ResultFileSchema = z.strictObject({
       aria: z.record(z.string(), AriaTotalsSchema).optional(),
       /** FAWKES: each MR-cluster's service level, resizing and size over time (Ghit et al. sec. 7); only for runs with several MR-clusters. */
       mrClusters: z.array(MrClusterReportSchema).optional(),
+      /**
+       * Which jobs the run simulated, when the file holds runs of more than one workload (a
+       * comparison across history): runs of one seed pair only with equal job sets. Absent, every
+       * run of a seed ran the same jobs.
+       */
+      jobSet: z.string().min(1).max(200).optional(),
       jobs: z.array(
         z.strictObject({
           id: z.string(),

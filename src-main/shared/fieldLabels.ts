@@ -29,6 +29,7 @@ const ENTRY: Partial<Record<string, string>> = {
   scaleFrom: 'scaling run',
   mrClusters: 'MR-cluster',
   queues: 'queue',
+  members: 'picked entry',
 };
 
 /** Fields whose label is not their name spelt out. */
@@ -58,6 +59,7 @@ const LABEL: Partial<Record<string, string>> = {
   cpu: 'CPU',
   hdfs: 'HDFS',
   id: 'id',
+  members: 'picked entries',
   kind: 'kind',
 };
 

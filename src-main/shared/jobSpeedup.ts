@@ -2,6 +2,8 @@ import { jobSeconds } from './jobTimes';
 /** A run's jobs, as result files and the run-data API both carry them. */
 export interface PairableRun {
   seed: number;
+  /** Which jobs the run simulated (shared/design.ts jobSetOf): runs of one seed pair only when these agree. */
+  jobSet?: string;
   jobs: readonly { id: string; template: string; status: string; submit: number | null; finish: number | null }[];
 }
 
@@ -24,12 +26,12 @@ function finishedJcts(run: PairableRun): Map<string, { seconds: number; template
 }
 
 /**
- * Pair each job with itself (same seed, same id) under two configurations. A mean over all jobs is
+ * Pair each job with itself (same seed, same job set, same id) under two configurations. A mean over all jobs is
  * dominated by the few largest; the per-job geometric mean weighs every job alike. Null when no
  * job finished under both.
  */
 export function pairedSpeedup(mine: readonly PairableRun[], theirs: readonly PairableRun[]): PairedSpeedup | null {
-  const mineBySeed = new Map(mine.map((r) => [r.seed, finishedJcts(r)]));
+  const mineBySeed = new Map(mine.map((r) => [r.seed, { jobSet: r.jobSet, jobs: finishedJcts(r) }]));
   let logSum = 0;
   let pairs = 0;
   let theirTotal = 0;
@@ -37,9 +39,10 @@ export function pairedSpeedup(mine: readonly PairableRun[], theirs: readonly Pai
   const templates = new Map<string, { theirs: number; mine: number }>();
   for (const run of theirs) {
     const base = mineBySeed.get(run.seed);
-    if (!base) continue;
+    // Another workload's "job 7" is another job: no pair.
+    if (!base || base.jobSet !== run.jobSet) continue;
     for (const [id, job] of finishedJcts(run)) {
-      const other = base.get(id);
+      const other = base.jobs.get(id);
       if (!other) continue;
       pairs++;
       logSum += Math.log(job.seconds / other.seconds);

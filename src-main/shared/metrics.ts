@@ -15,6 +15,11 @@ export interface MetricDef {
   range: readonly [number, number];
   /** The engine's own counters: shown apart, under diagnostics, never compared as results. */
   diagnostic?: true;
+  /**
+   * A count of the workload's jobs or attempts: it grows with the workload, so only runs of the
+   * same jobs are ranked by it (14 jobs succeeded of 14 is not "better" than 10 of 10).
+   */
+  countsJobs?: true;
 }
 
 const TIME = [0, Infinity] as const;
@@ -35,9 +40,9 @@ export const METRICS: MetricDef[] = [
   { key: 'p95Jct', label: '95th percentile JCT', get: (s) => s.p95Jct, better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'makespan', label: 'Makespan', get: (s) => s.makespan, better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'throughput', label: 'Throughput', get: (s) => s.throughputJobsPerHour, better: 'higher', digits: 1, unit: 'jobs/h', range: COUNT },
-  { key: 'succeeded', label: 'Jobs succeeded', get: (s) => s.succeeded, better: 'higher', digits: 0, range: COUNT },
-  { key: 'failed', label: 'Jobs failed', get: (s) => s.failed, better: 'lower', digits: 0, range: COUNT },
-  { key: 'unfinished', label: 'Jobs unfinished', get: (s) => s.unfinished, better: 'lower', digits: 0, range: COUNT },
+  { key: 'succeeded', label: 'Jobs succeeded', get: (s) => s.succeeded, better: 'higher', digits: 0, range: COUNT, countsJobs: true },
+  { key: 'failed', label: 'Jobs failed', get: (s) => s.failed, better: 'lower', digits: 0, range: COUNT, countsJobs: true },
+  { key: 'unfinished', label: 'Jobs unfinished', get: (s) => s.unfinished, better: 'lower', digits: 0, range: COUNT, countsJobs: true },
   { key: 'cpu', label: 'CPU utilisation', get: (s) => pct(s.utilization.cpu), better: 'higher', digits: 1, unit: '%', range: PERCENT },
   // Memory held, not memory used well: YARN's containers reserve memory their tasks may never touch, so more is not better.
   { key: 'memory', label: 'Memory utilisation', get: (s) => pct(s.utilization.memory), better: null, digits: 1, unit: '%', range: [0, Infinity] },
@@ -52,8 +57,8 @@ export const METRICS: MetricDef[] = [
   { key: 'jainIndex', label: "Jain's fairness index", get: (s) => s.jainIndex, better: 'higher', digits: 3, range: UNIT },
   { key: 'meanSlowdown', label: 'Mean slowdown', get: (s) => s.meanSlowdown, better: 'lower', digits: 2, range: [0, Infinity] },
   { key: 'deadlineHitRate', label: 'Deadlines met', get: (s) => (s.deadlineHitRate === null ? null : pct(s.deadlineHitRate)), better: 'higher', digits: 1, unit: '%', range: PERCENT },
-  { key: 'failedAttempts', label: 'Failed attempts', get: (s) => s.failedAttempts, better: 'lower', digits: 0, range: COUNT },
-  { key: 'killedAttempts', label: 'Killed attempts', get: (s) => s.killedAttempts, better: 'lower', digits: 0, range: COUNT },
+  { key: 'failedAttempts', label: 'Failed attempts', get: (s) => s.failedAttempts, better: 'lower', digits: 0, range: COUNT, countsJobs: true },
+  { key: 'killedAttempts', label: 'Killed attempts', get: (s) => s.killedAttempts, better: 'lower', digits: 0, range: COUNT, countsJobs: true },
   { key: 'schedulerCalls', label: 'Scheduler calls', get: (s) => s.schedulerCalls, better: null, digits: 0, range: COUNT, diagnostic: true },
   { key: 'events', label: 'Simulation events', get: (s) => s.events, better: null, digits: 0, range: COUNT, diagnostic: true },
 ];

@@ -52,3 +52,32 @@ export function pairedTTest(a: readonly number[], b: readonly number[]): PairedT
   const t = meanDiff / (sd / Math.sqrt(n));
   return { n, meanDiff, p: 2 * (1 - jStat.studentt.cdf(Math.abs(t), n - 1)) };
 }
+
+export interface WelchTest {
+  /** Mean of a − mean of b. */
+  meanDiff: number;
+  /** Welch–Satterthwaite degrees of freedom; null when either side has fewer than 2 values. */
+  df: number | null;
+  /** Two-sided p-value of Welch's t-test; null with fewer than 2 values on a side. */
+  p: number | null;
+}
+
+/**
+ * Welch's t-test of a against b for samples that do not pair (different jobs: another workload, or
+ * seeds that are not the same runs), without assuming equal variances. Its df come from
+ * Welch–Satterthwaite; two constant samples give p = 1 when their means agree, 0 otherwise.
+ */
+export function welchTTest(a: readonly number[], b: readonly number[]): WelchTest {
+  const xs = a.filter(Number.isFinite);
+  const ys = b.filter(Number.isFinite);
+  if (!xs.length || !ys.length) return { meanDiff: NaN, df: null, p: null };
+  const meanDiff = mean(xs) - mean(ys);
+  if (xs.length < 2 || ys.length < 2) return { meanDiff, df: null, p: null };
+  const va = sampleStandardDeviation(xs) ** 2 / xs.length;
+  const vb = sampleStandardDeviation(ys) ** 2 / ys.length;
+  const se2 = va + vb;
+  if (se2 === 0) return { meanDiff, df: xs.length + ys.length - 2, p: meanDiff === 0 ? 1 : 0 };
+  const df = se2 ** 2 / (va ** 2 / (xs.length - 1) + vb ** 2 / (ys.length - 1));
+  const t = meanDiff / Math.sqrt(se2);
+  return { meanDiff, df, p: 2 * (1 - jStat.studentt.cdf(Math.abs(t), df)) };
+}

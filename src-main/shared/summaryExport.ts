@@ -1,4 +1,4 @@
-import { compareMetric, TEST_NAME } from './comparison';
+import { compareMetric, TEST_NAME, WELCH_NAME } from './comparison';
 import { toCsv } from './csv';
 import type { RunSummary } from './experiment';
 import { METRICS } from './metrics';
@@ -11,7 +11,14 @@ import { METRICS } from './metrics';
 export interface SummaryGroup {
   key: string;
   label: string;
-  runs: { seed: number; status: string; summary: RunSummary | null }[];
+  /** `jobSet`: which jobs the run simulated (shared/design.ts jobSetOf); absent, every run of a seed ran the same. */
+  runs: { seed: number; status: string; summary: RunSummary | null; jobSet?: string }[];
+}
+
+/** The job set of each seed's run of a group, when its runs say (for pairs() in shared/comparison.ts). */
+export function jobsBySeed(runs: SummaryGroup['runs']): Map<number, string> | undefined {
+  if (runs.every((r) => r.jobSet === undefined)) return undefined;
+  return new Map(runs.map((r) => [r.seed, r.jobSet ?? '']));
 }
 
 export interface SummaryExportRow extends Record<string, unknown> {
@@ -33,7 +40,7 @@ export interface SummaryExportRow extends Record<string, unknown> {
    * Why no configuration is best although the means differ: the one the leader could not be told
    * from, and the test's p (the comparison's "n.s."). Null when something is best or nothing is tested.
    */
-  notSeparated: { from: string; p: number | null } | null;
+  notSeparated: { from: string; p: number | null; test: 'paired' | 'welch' } | null;
 }
 
 export const SUMMARY_COLUMNS = ['configuration', 'metric', 'unit', 'better', 'seeds', 'mean', 'ciLow', 'ciHigh', 'best', 'changePercent', 'ratio', 'diagnostic'] as const;
@@ -49,7 +56,8 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
         const v = r.status === 'finished' && r.summary ? m.get(r.summary) : null;
         if (v !== null && Number.isFinite(v)) bySeed.set(r.seed, v);
       }
-      return { key: g.key, bySeed };
+      const jobs = jobsBySeed(g.runs);
+      return { key: g.key, bySeed, ...(jobs ? { jobs } : {}) };
     });
     const { cells, undecided } = compareMetric(m, values, baseline);
     const label = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
@@ -68,7 +76,7 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
         ratio: finite(c.ratio),
         diagnostic: Boolean(m.diagnostic),
         digits: m.digits,
-        notSeparated: undecided ? { from: label(undecided.against), p: undecided.p } : null,
+        notSeparated: undecided ? { from: label(undecided.against), p: undecided.p, test: undecided.test } : null,
       }),
     );
   }
@@ -81,5 +89,5 @@ export function summaryCsv(rows: readonly SummaryExportRow[]): string {
 
 /** The JSON export: the rows, and what "best" and the intervals mean. */
 export function summaryJson(batchName: string, baseline: string, rows: readonly SummaryExportRow[]): string {
-  return `${JSON.stringify({ format: 'workload-studio.summary', batch: batchName, baseline, best: TEST_NAME, interval: '95 % confidence interval of the mean over seeds (Student t), clipped to the metric range', rows }, null, 2)}\n`;
+  return `${JSON.stringify({ format: 'workload-studio.summary', batch: batchName, baseline, best: `${TEST_NAME}; between configurations that ran other jobs, ${WELCH_NAME}`, interval: '95 % confidence interval of the mean over seeds (Student t), clipped to the metric range', rows }, null, 2)}\n`;
 }

@@ -169,6 +169,28 @@ export function batchesRepo(store: Store) {
       });
     },
 
+    /**
+     * A batch of finished runs copied from other batches (a comparison across history), in one
+     * write: each run's stored result and columns are copied inside SQLite, never decoded, and the
+     * copy outlives its sources.
+     */
+    addCopies(name: string, inputs: BatchInputs, runs: { plan: RunPlan; from: { batchId: string; index: number } }[], tags: string[]): Promise<BatchSummary> {
+      return store.write((db) => {
+        const id = randomUUID();
+        const at = now();
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(inputs), at, at, at]);
+        for (const { plan: p, from } of runs) {
+          db.run(
+            "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, result_blob, created_at, finished_at) SELECT ?, ?, ?, ?, ?, ?, 'finished', summary_json, result_blob, ?, ? FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL",
+            [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at, at, from.batchId, from.index],
+          );
+          // Checked inside the write: a source deleted since it was read fails the whole copy.
+          if (db.getRowsModified() !== 1) throw new StoreError('not_found', `run ${from.index + 1} of a picked run history entry is gone or did not finish`, 'members');
+        }
+        return summaryOf(db, id);
+      });
+    },
+
     /** A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped. */
     /** `blob` holds the run's packed columns (runner/runColumns.ts runBlob). */
     finishRun(batchId: string, index: number, result: StoredRunResult, blob: Uint8Array, partial = false): Promise<void> {

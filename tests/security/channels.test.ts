@@ -64,6 +64,7 @@ describe('IPC allowlist', () => {
       'batches:report',
       'batches:openResult',
       'batches:openExperiment',
+      'batches:compare',
       'experiments:check',
       'reproduce:list',
       'reproduce:run',

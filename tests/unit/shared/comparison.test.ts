@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, ratioOf, type GroupValues } from '@shared/comparison';
+import { compareMetric, pairs, ratioOf, unpairedCouples, type GroupValues } from '@shared/comparison';
 import { METRICS } from '@shared/metrics';
-import { pairedTTest } from '@shared/stats';
+import { pairedTTest, welchTTest } from '@shared/stats';
 
 const metric = (key: string) => METRICS.find((m) => m.key === key)!;
 const group = (key: string, values: number[]): GroupValues => ({ key, bySeed: new Map(values.map((v, i) => [i + 1, v])) });
@@ -91,5 +91,52 @@ describe('comparing one metric across configurations', () => {
     const r = compareMetric(metric('events'), [group('A', [1, 2, 3]), group('B', [100, 200, 300])], 'A');
     expect(r.cells.some((c) => c.best)).toBe(false);
     expect(metric('events').diagnostic).toBe(true);
+  });
+});
+
+describe('configurations that did not run the same jobs', () => {
+  const withJobs = (g: GroupValues, jobs: string): GroupValues => ({ ...g, jobs: new Map([...g.bySeed.keys()].map((s) => [s, jobs])) });
+
+  it('pair only where every shared seed ran the same job set', () => {
+    const a = withJobs(group('A', [1, 2, 3]), 'w1');
+    expect(pairs(a, withJobs(group('B', [1, 2, 3]), 'w1'))).toBe(true);
+    expect(pairs(a, withJobs(group('C', [1, 2, 3]), 'w2'))).toBe(false);
+    // No seed in common: nothing pairs.
+    expect(pairs(a, { key: 'D', bySeed: new Map([[9, 1]]), jobs: new Map([[9, 'w1']]) })).toBe(false);
+    // Without job sets (one experiment, one workload) every seed pairs, as before.
+    expect(pairs(group('A', [1, 2]), group('B', [3, 4]))).toBe(true);
+    expect(unpairedCouples([a, withJobs(group('B', [1, 2, 3]), 'w1'), withJobs(group('C', [1, 2, 3]), 'w2')])).toEqual([
+      ['A', 'C'],
+      ['B', 'C'],
+    ]);
+  });
+
+  it("are compared by Welch's test: a consistent per-seed win on other jobs is not a paired win", () => {
+    // The same numbers as the paired case above: paired, B is best; on other jobs the seeds' spread hides it.
+    const a = group('A', [100, 150, 200, 130, 170]);
+    const b = group('B', [98, 148.5, 197, 128.4, 168]);
+    expect(compareMetric(metric('meanJct'), [withJobs(a, 'w1'), withJobs(b, 'w1')], 'A').cells[1].best).toBe(true);
+    const r = compareMetric(metric('meanJct'), [withJobs(a, 'w1'), withJobs(b, 'w2')], 'A');
+    expect(r.cells.map((c) => c.best)).toEqual([false, false]);
+    expect(r.undecided).toMatchObject({ against: 'A', test: 'welch' });
+    expect(r.undecided!.p).toBeCloseTo(welchTTest([98, 148.5, 197, 128.4, 168], [100, 150, 200, 130, 170]).p!, 12);
+  });
+
+  it("mark a clear winner on other jobs by Welch's test", () => {
+    const a = withJobs(group('A', [100, 104, 98, 101]), 'w1');
+    const b = withJobs(group('B', [60, 63, 58, 61]), 'w2');
+    const r = compareMetric(metric('meanJct'), [a, b], 'A');
+    expect(r.cells.map((c) => c.best)).toEqual([false, true]);
+  });
+});
+
+describe('counts of a workload’s jobs', () => {
+  it('are not ranked between configurations that ran other jobs', () => {
+    const on = (key: string, values: number[], jobs: string): GroupValues => ({ key, bySeed: new Map(values.map((v, i) => [i + 1, v])), jobs: new Map(values.map((_, i) => [i + 1, jobs])) });
+    const other = compareMetric(metric('succeeded'), [on('A', [10, 10, 10], 'w1'), on('B', [14, 14, 14], 'w2')], 'A');
+    expect(other.cells.map((c) => c.best)).toEqual([false, false]);
+    expect(other.undecided).toBeNull();
+    const same = compareMetric(metric('succeeded'), [on('A', [10, 9, 10], 'w1'), on('B', [14, 13, 14], 'w1')], 'A');
+    expect(same.cells.map((c) => c.best)).toEqual([false, true]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanCi, tQuantile975 } from '@shared/stats';
+import { meanCi, tQuantile975, welchTTest } from '@shared/stats';
 
 describe('confidence intervals across seeds', () => {
   it('uses Student\'s t for small samples and approaches the normal for large ones', () => {
@@ -17,5 +17,21 @@ describe('confidence intervals across seeds', () => {
     expect(r.half).toBeCloseTo(2.776445 * Math.sqrt(0.5), 5);
     expect(meanCi([42])).toEqual({ mean: 42, half: null, n: 1 });
     expect(meanCi([])).toMatchObject({ n: 0, half: null });
+  });
+});
+
+describe("Welch's t-test for runs that do not pair", () => {
+  it('matches SciPy on a textbook case of unequal variances', () => {
+    // scipy.stats.ttest_ind(a, b, equal_var=False): t = -2.37635, df = 6.97226, p = 0.049284.
+    const r = welchTTest([1, 2, 3, 4, 5], [2, 4, 6, 8, 10, 12]);
+    expect(r.meanDiff).toBe(-4);
+    expect(r.df).toBeCloseTo(6.972256, 5);
+    expect(r.p).toBeCloseTo(0.0492843, 6);
+  });
+
+  it('cannot test with one value on a side, and reads constant samples plainly', () => {
+    expect(welchTTest([1], [2, 3]).p).toBeNull();
+    expect(welchTTest([2, 2], [2, 2]).p).toBe(1);
+    expect(welchTTest([2, 2], [3, 3]).p).toBe(0);
   });
 });

@@ -33,7 +33,8 @@ export function groupConcurrency(batch: BatchDetail, groups: readonly RunGroup[]
   for (const g of groups) {
     const run = g.runs.at(0);
     if (!run) continue;
-    const cluster = batch.inputs.clusters.at(run.cluster);
+    // Indexed, not .at(): a run of unknown cluster (-1, in a comparison across history) has none.
+    const cluster = batch.inputs.clusters[run.cluster] as (typeof batch.inputs.clusters)[number] | undefined;
     const parsed = SchedulerSpecSchema.safeParse(batch.inputs.schedulers.at(run.scheduler));
     if (cluster && parsed.success) out[g.key] = schedulerConcurrency(parsed.data, nodeShapes(cluster.spec)).text;
   }

@@ -1,0 +1,94 @@
+import * as fs from 'node:fs';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
+import type { Services } from '../../src-main/services';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+const MIX = [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }];
+
+async function ran(s: Services, name: string, clusterId: string, workloadId: string, schedulers: unknown[]): Promise<BatchSummary> {
+  const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds: [1, 2, 3] } });
+  const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+  await s.runner.settled(started.id);
+  return started;
+}
+
+async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
+}
+
+describe('comparing across the run history in the browser', () => {
+  it('compares a batch with a result file opened from disk and a batch on another cluster, says which pair, and exports the report', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const big = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'big', racks: 2, hostsPerRack: 4 } });
+      const mixed = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 8 }, mix: MIX } } });
+      const busy = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'busy', generate: { count: 14, arrival: { kind: 'poisson', meanInterarrivalS: 3 }, mix: MIX } } });
+      const march = await ran(s, 'March', lab.id, mixed.id, [{ kind: 'fifo' }, { kind: 'fair' }]);
+      const april = await ran(s, 'April', big.id, mixed.id, [{ kind: 'fair' }]);
+      // A colleague's result on busier jobs: only the file is left of it.
+      const theirs = await ran(s, 'Colleague', lab.id, busy.id, [{ kind: 'fifo' }]);
+      const file = await ok<{ fileName: string; content: string }>(s, 'batches:exportResult', { id: theirs.id });
+      await ok(s, 'batches:delete', { id: theirs.id });
+
+      await openAt(page, studio.server.url, '#/history');
+      await page.getByTestId('history-table').waitFor();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('open-result').click()]);
+      await chooser.setFiles({ name: file.fileName, mimeType: 'application/json', buffer: Buffer.from(file.content) });
+      await page.getByTestId('summary-table').waitFor();
+      const opened = (await ok<BatchSummary[]>(s, 'batches:list', {})).find((b) => b.tags.includes('from a result file'))!;
+
+      await page.locator('[data-nav="history"]').click();
+      await page.getByTestId('history-table').waitFor();
+      expect(await page.getByTestId('compare-picked').isDisabled()).toBe(true);
+      for (const b of [march, opened, april]) await page.locator(`tr[data-batch="${b.name}"] [data-testid="pick-entry"]`).check();
+      await page.getByTestId('compare-picked').click();
+      const dialog = page.getByTestId('compare-dialog');
+      await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).waitFor();
+      // Only March's Fair goes in: FIFO is unticked.
+      await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).uncheck();
+      await page.getByTestId('compare-name').fill('Fair this spring');
+      await page.getByTestId('compare-open').click();
+
+      await page.getByTestId('comparison-sources').waitFor();
+      await page.getByTestId('summary-table').waitFor();
+      expect(await page.locator('h1').textContent()).toBe('Fair this spring');
+      expect(await page.getByTestId('comparison-sources').textContent()).toMatch(new RegExp(`Runs copied from\\s*${march.name}.*${opened.name}.*${april.name}`));
+      const [fairMarch, fileFifo, fairApril] = [`fair (delay) — ${march.name}`, `fifo — ${opened.name}`, `fair (delay) — ${april.name}`];
+      expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual([`${fairMarch} (baseline)`, fileFifo, fairApril]);
+      // March and April ran the same jobs (the same workload and seeds): paired. The file's busier jobs: Welch.
+      const note = await page.getByTestId('unpaired-note').textContent();
+      expect(note).toContain(`Not the same jobs: ${fairMarch} and ${fileFifo}; ${fileFifo} and ${fairApril}.`);
+      expect(note).toMatch(/compared unpaired by Welch's t-test and have no per-job speedup/);
+      const speedup = page.locator('tr[data-metric="perJobSpeedup"] td');
+      expect(await speedup.nth(1).textContent()).toMatch(/—/);
+      expect(await speedup.nth(2).textContent()).toMatch(/\d\.\d\d×/);
+      await screenshot(page, 'comparison-across-history');
+
+      // The comparison is a named entry of the history, and leaves as a report saying the same.
+      const saved = (await ok<BatchSummary[]>(s, 'batches:list', {})).find((b) => b.name === 'Fair this spring')!;
+      const detail = await ok<BatchDetail>(s, 'batches:get', { id: saved.id });
+      expect(detail.results).toHaveLength(9);
+      await page.getByTestId('export-menu').locator('summary').click();
+      const report = await downloadOf(page, () => page.locator('[data-export="html"]').click());
+      expect(report.name).toMatch(/^Fair_this_spring.*\.report\.html$/);
+      const html = report.bytes.toString('utf8');
+      expect(html).toContain(`Not the same jobs: ${fairMarch} and ${fileFifo}; ${fileFifo} and ${fairApril}.`);
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
