@@ -43,6 +43,8 @@ export const CLI_OPTIONS = {
   queue: { type: 'string' },
   concurrency: { type: 'string' },
   'stall-timeout': { type: 'string' },
+  job: { type: 'string' },
+  at: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 /**
@@ -67,6 +69,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   plan: ['json', 'profile', 'template', 'maps', 'reduces', 'map-slots', 'reduce-slots', 'deadline', 'input-mb', 'scale-from', 'fail-at', 'stage', 'replenish', 'workers', 'detect-after'],
   speedup: ['json', 'of'],
   locality: ['json'],
+  why: ['job', 'at', 'run', 'seed', 'json'],
   interference: ['json', 'samples', 'seed', 'disk-thrashing'],
 };
 

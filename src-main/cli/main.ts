@@ -16,6 +16,7 @@ import { serveCommand, serveHelp } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
 import { interferenceCommand, interferenceHelp } from './interferenceCommand';
 import { localityCommand, localityHelp } from './localityCommand';
+import { whyCommand, whyHelp } from './whyCommand';
 import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 import { queueOf, workerCommand, workerHelp } from './workerCommand';
@@ -36,6 +37,8 @@ Commands:
   plan --profile P ...          ARIA: completion-time bounds, slots for a deadline, scaling, failures (plan --help)
   speedup <result.json> --of S  how much faster scheduler S's jobs are than the others', job by job
   locality <result.json>        where each group of jobs read its input, scheduler by scheduler
+  why <result.json> --job ID --at T
+                                why a job got nothing on each node around a moment (why --help)
   report <result.json>          a report to hand on: --format html|pdf|csv|json|zip --out DIR
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
@@ -74,7 +77,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, report: reportHelp, serve: serveHelp, worker: workerHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
+  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, why: whyHelp, report: reportHelp, serve: serveHelp, worker: workerHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -95,6 +98,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     plan: () => planCommand(rest, flags, io, scaleFrom ?? []),
     speedup: () => speedupCommand(rest, flags, io),
     locality: () => localityCommand(rest, flags, io),
+    why: () => whyCommand(rest, flags, io),
     report: () => reportCommand(rest, flags, io, STUDIO_VERSION),
     interference: () => interferenceCommand(flags, io),
     worker: () => workerCommand(flags, io),

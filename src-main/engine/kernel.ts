@@ -44,6 +44,12 @@ export interface SimulationInput {
   timeAlone?: (j: number) => number;
 }
 
+/** Hadoop 1's rule: every `heartbeatS`, but no more than `maxHeartbeatsPerSecond` beats a second over the cluster. */
+export function heartbeatInterval(options: Pick<SimulationOptions, 'heartbeatS' | 'maxHeartbeatsPerSecond'>, topology: Pick<Topology, 'nodeCount'>): number {
+  const perSecond = options.maxHeartbeatsPerSecond;
+  return perSecond > 0 ? Math.max(options.heartbeatS, topology.nodeCount / perSecond) : options.heartbeatS;
+}
+
 const P_RELEASE = PRIORITY[K_RELEASE];
 const P_BEAT = PRIORITY[K_BEAT];
 
@@ -120,9 +126,7 @@ export class Simulation {
 
   /** The regular heartbeat interval in force (model.md "Scheduling"; Hadoop 1's scaling rule). */
   get heartbeatInterval(): number {
-    const { options, topology } = this.s;
-    const perSecond = options.maxHeartbeatsPerSecond;
-    return perSecond > 0 ? Math.max(options.heartbeatS, topology.nodeCount / perSecond) : options.heartbeatS;
+    return heartbeatInterval(this.s.options, this.s.topology);
   }
 
   run(): EngineRunResult {

@@ -1,5 +1,6 @@
 import type { EngineJob, PhaseKind } from './model';
 import type { MrClusterReport } from '@shared/mrClusters';
+import type { WhyNotReason } from '@shared/whyNot';
 import type { Random } from './random';
 import type { TaskCounters } from './profiles';
 import type { Locality, Topology } from './topology';
@@ -179,4 +180,10 @@ export interface Scheduler {
   onWake?(view: ClusterView): void;
   /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */
   report?(view: ClusterView): MrClusterReport[] | undefined;
+  /**
+   * Why job j got nothing on node n just now, in the scheduler's own terms (its slots, its order,
+   * its waits, its shares). Asked only by the why-not probe (runner/whyNot.ts), after the
+   * heartbeat, never in an ordinary run.
+   */
+  explain?(job: number, node: number, view: ClusterView): WhyNotReason[];
 }

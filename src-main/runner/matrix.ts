@@ -54,7 +54,8 @@ export function resolveRun(inputs: BatchInputs, plan: RunPlan): ResolvedRun {
   const sweep = inputs.sweep;
   const v = plan.sweepValue;
   let scheduler = inputs.schedulers[plan.scheduler];
-  let simulation = inputs.simulation;
+  // A run copied into a comparison across history keeps its own entry's simulation options.
+  let simulation = (plan.source !== undefined ? inputs.sources?.[plan.source]?.simulation : undefined) ?? inputs.simulation;
   let cluster = inputs.clusters[plan.cluster].spec;
   if (v !== undefined && sweep?.target === 'scheduler' && sweep.scheduler === plan.scheduler) {
     scheduler = SchedulerSpecSchema.parse({ ...scheduler, [sweep.parameter]: v, label: plan.label });

@@ -2,7 +2,7 @@ import type { WorkCount } from '@shared/workCount';
 import type { ResultFile } from '@shared/experiment';
 import { summarize } from '../engine/metrics';
 import type { EngineRunResult, SeriesSample } from '../engine/result';
-import { simulate } from '../engine/kernel';
+import { simulate, type SimulationInput } from '../engine/kernel';
 import { compileTopology } from '../engine/topology';
 import { simulatedTimesAlone } from './timeAlone';
 import { schedulerFor } from './schedulerFor';
@@ -70,28 +70,40 @@ function roundProfiles<T>(p: T): T {
 }
 
 /**
+ * What the engine needs for one run: its cluster and the seed's jobs compiled, a fresh scheduler,
+ * and the jobs' simulated times alone when deadlines are factors of them. Shared by the run and by
+ * the why-not probe (whyNot.ts), which must replay the run exactly.
+ */
+export function simulationInput(run: ResolvedRun): SimulationInput {
+  const topology = compileTopology(run.cluster);
+  const jobs = compileJobs(expandJobs(run.workload, run.seed), run.cluster.hdfs.blockSizeMb);
+  return {
+    topology,
+    jobs,
+    options: run.simulation,
+    seed: run.seed,
+    scheduler: schedulerFor(run.scheduler, topology, run.simulation),
+    // Deadlines given as factors of the time alone: that time simulated, so a job alone can meet them.
+    ...(jobs.some((j) => j.deadlineFactor !== undefined) ? { timeAlone: simulatedTimesAlone(topology, jobs, run.simulation, run.seed) } : {}),
+  };
+}
+
+/**
  * One run, start to end: compile the cluster and the seed's jobs, simulate, summarise. The same
  * function runs in a worker thread and in-process, so both give byte-identical results.
  */
 export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
   const clock = hooks.timing ? () => performance.now() : undefined;
   const started = clock?.();
-  const topology = compileTopology(run.cluster);
-  const jobs = compileJobs(expandJobs(run.workload, run.seed), run.cluster.hdfs.blockSizeMb);
   // A saved run's attempts are compressed as it goes, so its memory does not grow with them.
   const spill = hooks.withAttempts ? new AttemptSpill() : undefined;
   const raw = simulate({
-    topology,
-    jobs,
+    ...simulationInput(run),
     options: { ...run.simulation, recordAttempts: run.simulation.recordAttempts && hooks.withAttempts !== false },
-    seed: run.seed,
-    scheduler: schedulerFor(run.scheduler, topology, run.simulation),
     clock,
     onProgress: hooks.onProgress,
     progressEvery: 20_000,
     attemptSink: spill,
-    // Deadlines given as factors of the time alone: that time simulated, so a job alone can meet them.
-    ...(jobs.some((j) => j.deadlineFactor !== undefined) ? { timeAlone: simulatedTimesAlone(topology, jobs, run.simulation, run.seed) } : {}),
   });
   hooks.keep?.(raw);
   const wall = clock && started !== undefined ? (clock() - started) / 1000 : undefined;

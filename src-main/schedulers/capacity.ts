@@ -5,6 +5,8 @@ import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
+import { holdersOn, orderReason } from './whyNotReasons';
+import type { WhyNotReason } from '@shared/whyNot';
 
 type CapacitySpec = SchedulerSpecOf<'capacity'>;
 
@@ -142,6 +144,27 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
         }
         if (!launched) return;
       }
+    },
+    explain(j, n, view) {
+      const out: WhyNotReason[] = [];
+      const free = freeOnNode(spec, view, n);
+      const am = view.appMasterNode(j) < 0;
+      const reduce = !am && view.pendingMaps(j) === 0;
+      const needMb = am ? spec.amMemoryMb : taskMemory(spec, view, j, reduce);
+      const needVcores = am ? spec.amVcores : 1;
+      if (free.memoryMb < needMb || free.vcores < needVcores) out.push({ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores, freeVcores: Math.max(0, free.vcores), holders: holdersOn(view, n, 'any') });
+      const leaf = leafOf(view.job(j).queue);
+      const usedMb = queueUsage(view).get(leaf.name) ?? 0;
+      if (usedMb >= leaf.maxCapacity * clusterMemory) out.push({ kind: 'queueFull', queue: leaf.name, usedMb, maxMb: leaf.maxCapacity * clusterMemory });
+      if (!am && view.pendingMaps(j) > 0 && (missed.get(j) ?? 0) < spec.localityDelay) {
+        const here = { level: Locality.Node as Locality };
+        if (view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > Locality.Server) {
+          out.push({ kind: 'localityWait', allowed: 'node-local', bestHere: LEVEL_WORDS[here.level], waited: missed.get(j) ?? 0, wait: spec.localityDelay, next: 'anywhere', unit: 'opportunities' });
+        }
+      }
+      const rank = orderReason(view, jobsOf.get(leaf.name) ?? [], j, `queue ${leaf.name}, first come first served`);
+      if (rank) out.push(rank);
+      return out;
     },
   };
 }

@@ -43,6 +43,18 @@ export class DelayScheduling {
   }
 
   /**
+   * Job j's wait, for the why-not probe: the level it may go now, how long it has waited since its
+   * last launch (or submission), and how long it waits in all before the next level opens; none
+   * when it may already go anywhere.
+   */
+  waiting(j: number, now: number): { allowed: Locality; waited: number; wait: number; next: Locality } | undefined {
+    const allowed = this.allowed(j, now);
+    if (allowed === Locality.OffRack) return undefined;
+    const waited = now - this.lastLaunch[j];
+    return allowed === Locality.Node ? { allowed, waited, wait: this.nodeWaitS, next: Locality.Rack } : { allowed, waited, wait: this.nodeWaitS + this.rackWaitS, next: Locality.OffRack };
+  }
+
+  /**
    * Job j launched a map at level `at` while allowed `allowed`: its wait restarts, and a local
    * launch returns it to strict locality. Without server locality a co-hosted VM's replica is just
    * rack-local to the scheduler.

@@ -7,6 +7,7 @@ import { Locality } from '../engine/topology';
 import { byFewestRunning, byRunningCounts, fewestRunningFirst, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
+import { fullSlots, orderReason } from './whyNotReasons';
 
 type FairSpec = SchedulerSpecOf<'fair'>;
 
@@ -254,6 +255,23 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         if (!launched) break;
         freeReduces--;
       }
+    },
+    explain(j, n, view) {
+      const out = fullSlots(view, slots, j, n);
+      // Said whether or not a slot is free now: with one free, it would still wait.
+      if (view.pendingMaps(j) > 0) {
+        const wait = delay.waiting(j, view.now);
+        const here = { level: Locality.Node as Locality };
+        if (wait && view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > wait.allowed) {
+          out.push({ kind: 'localityWait', allowed: ALLOWED_WORDS[wait.allowed], bestHere: LEVEL_WORDS[here.level], waited: wait.waited, wait: wait.wait, next: ALLOWED_WORDS[wait.next] });
+        }
+      }
+      const pool = pools.get(view.job(j).queue);
+      const r = running(view, j);
+      const key = `${r} running task${r === 1 ? '' : 's'}${pool && pool.weight !== 1 ? ` / weight ${pool.weight}` : ''}${pool && pool.minShare > 0 ? `, pool ${pool.name} min share ${pool.minShare}` : ''}`;
+      const rank = orderReason(view, order(view), j, key);
+      if (rank) out.push(rank);
+      return out;
     },
   };
 }

@@ -4,6 +4,7 @@ import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
+import { fullSlots, orderReason } from './whyNotReasons';
 
 type FifoSpec = SchedulerSpecOf<'fifo'>;
 
@@ -40,6 +41,14 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
         while (freeReduces > 0 && underReduceLimit(view, j) && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
         if (ready[i] === j) i++;
       }
+    },
+    explain(j, n, view) {
+      const out = fullSlots(view, slots, j, n);
+      if (view.pendingMaps(j) > 0 && !underMapLimit(view, j)) out.push({ kind: 'overLimit', what: 'maps at once', running: view.runningMaps(j), limit: mapLimit });
+      if (view.pendingReduces(j) > 0 && !underReduceLimit(view, j)) out.push({ kind: 'overLimit', what: 'reduces at once', running: view.runningReduces(j), limit: reduceLimit });
+      const rank = orderReason(view, view.activeJobs, j, `submitted at ${view.jobSubmitTime(j).toFixed(1)} s`);
+      if (rank) out.push(rank);
+      return out;
     },
   };
 }

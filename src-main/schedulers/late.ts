@@ -76,6 +76,14 @@ export function lateScheduler(spec: LateSpec): Scheduler {
   let nodeCount = new Int32Array(0);
   return {
     name: 'late',
+    // Its own tasks go as FIFO places them; a job's slow tasks are copied only under the cap.
+    explain(j, n, view) {
+      const out = base.explain?.(j, n, view) ?? [];
+      snapshot(view);
+      const cap = spec.speculativeCap * slots.totalSlots(view.topology);
+      if (snap.speculative >= cap && view.runningMaps(j) + view.runningReduces(j) > 0) out.push({ kind: 'speculativeCap', running: snap.speculative, cap: Math.floor(cap) });
+      return out;
+    },
     onHeartbeat(n: number, view: ClusterView) {
       base.onHeartbeat(n, view);
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);

@@ -3,6 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import { fewestSlots, provision } from '@shared/aria/provisioning';
 import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
+import { fullSlots, orderReason } from './whyNotReasons';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
@@ -186,6 +187,23 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         if (!mayBorrow(j)) continue;
         while (freeReduces > 0 && launchReduce(view, j, n, spare(j))) freeReduces--;
       }
+    },
+    explain(j, n, view) {
+      const out = fullSlots(view, slots, j, n);
+      // At its minimum, a job with a deadline waits for spare slots it may not borrow (spare: none).
+      if (need[j].deadline && !mayBorrow(j)) {
+        if (view.pendingMaps(j) > 0 && view.runningMaps(j) >= need[j].maps) out.push({ kind: 'deadlineAllocation', slot: 'map', running: view.runningMaps(j), allocated: need[j].maps });
+        if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.runningReduces(j) >= need[j].reduces) out.push({ kind: 'deadlineAllocation', slot: 'reduce', running: view.runningReduces(j), allocated: need[j].reduces });
+      }
+      const wait = view.pendingMaps(j) > 0 ? delay.waiting(j, view.now) : undefined;
+      const here = { level: Locality.Node as Locality };
+      if (wait && view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > wait.allowed) {
+        out.push({ kind: 'localityWait', allowed: ALLOWED_WORDS[wait.allowed], bestHere: LEVEL_WORDS[here.level], waited: wait.waited, wait: wait.wait, next: ALLOWED_WORDS[wait.next] });
+      }
+      const deadline = view.jobDeadline(j);
+      const rank = orderReason(view, order, j, Number.isFinite(deadline) ? `deadline ${fmt(deadline)}; its minimum ${need[j].maps} map + ${need[j].reduces} reduce slots` : 'no deadline');
+      if (rank) out.push(rank);
+      return out;
     },
   };
 }

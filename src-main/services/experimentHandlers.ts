@@ -15,6 +15,7 @@ import type { Handlers } from './handlers';
 import { designChecks } from './designChecks';
 import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
+import { whyNotOfRun } from './whyNotService';
 import { ServiceError } from './serviceError';
 
 type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'>;
@@ -149,5 +150,6 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
     },
     'batches:runData': ({ id, run, gantt }) => runData(batches, id, run, { gantt }),
     'batches:why': ({ id, job }) => why(batches, id, job),
+    'batches:whyNot': ({ id, run, job, at }) => whyNotOfRun(batches, id, run, job, at),
   };
 }

@@ -94,10 +94,11 @@ export function historyComparison(store: Store, events: EventBus) {
               seed: r.seed,
               label,
               jobSet: r.jobSet ?? jobSetOfSpec(resolved.workload),
+              source: m,
             };
           } else {
             // A result file that did not carry its experiment: its runs ran one set of jobs per seed, of unknown make.
-            plan = { index: runs.length, cluster: -1, workload: -1, scheduler: -1, seed: r.seed, label, jobSet: r.jobSet ?? `jobs of ${detail.name}` };
+            plan = { index: runs.length, cluster: -1, workload: -1, scheduler: -1, seed: r.seed, label, jobSet: r.jobSet ?? `jobs of ${detail.name}`, source: m };
           }
           runs.push({ plan, from: { batchId: detail.id, index: r.index } });
         }
@@ -110,7 +111,7 @@ export function historyComparison(store: Store, events: EventBus) {
         seeds: [...new Set(runs.map((r) => r.plan.seed))].sort((a, b) => a - b),
         // Not used again: a comparison is never re-run (each source keeps its own simulation options).
         simulation: firstKnown?.inputs.simulation ?? ExperimentSchema.shape.simulation.parse({}),
-        sources: details.map((d) => ({ id: d.id, name: d.name, createdAt: d.createdAt })),
+        sources: details.map((d) => ({ id: d.id, name: d.name, createdAt: d.createdAt, ...(d.inputs.clusters.length ? { simulation: d.inputs.simulation } : {}) })),
       };
       const title = name?.trim() || defaultName(details.map((d) => d.name));
       const summary = await batches.addCopies(title, inputs, runs, [ACROSS_HISTORY_TAG]);

@@ -54,6 +54,7 @@ export const CHANNEL_NAMES = [
   'batches:delete',
   'batches:runData',
   'batches:why',
+  'batches:whyNot',
   'batches:exportResult',
   'batches:report',
   'batches:openResult',

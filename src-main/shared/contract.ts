@@ -1,3 +1,4 @@
+import type { WhyNotAnswer } from './whyNot';
 import { z } from 'zod';
 import { PlannerCheckSchema, type PlannerCheckResult } from './aria/check';
 import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from './aria/profile';
@@ -139,6 +140,13 @@ export const contract = {
   'batches:report': channel<{ files: ExportedFile[] }>()(z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() })),
   /** Open a result file as a new entry of the run history, compared without running anything. */
   'batches:openResult': channel<BatchSummary>()(z.strictObject({ fileName: z.string().min(1).max(260), text: resultText })),
+  /**
+   * Why a job got nothing on each node around a moment of one run: the run replayed up to then
+   * with that job traced (docs/model.md "Why not").
+   */
+  'batches:whyNot': channel<WhyNotAnswer>()(
+    z.strictObject({ id: batchId, run: z.number().int().min(0), job: z.string().min(1).max(200), at: z.number().min(0, 'must be 0 s or later').max(1e9) }),
+  ),
   /**
    * Runs of several run history entries (all of each, or some by run index) as one comparison: a
    * new entry of copies, paired where the runs ran the same jobs and by Welch's test where not.

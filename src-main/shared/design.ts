@@ -84,7 +84,7 @@ export const BatchInputsSchema = z.strictObject({
    * workloads and schedulers are those the runs used (a sweep already applied), and each run's
    * label names its configuration in full.
    */
-  sources: z.array(z.strictObject({ id: z.string(), name: z.string(), createdAt: z.string() })).optional(),
+  sources: z.array(z.strictObject({ id: z.string(), name: z.string(), createdAt: z.string(), simulation: SimulationOptionsSchema.optional() })).optional(),
 });
 export type BatchInputs = z.output<typeof BatchInputsSchema>;
 
@@ -103,6 +103,8 @@ export interface RunPlan {
    * they pair. Set on the runs of a comparison across history; absent, it is the batch's workload.
    */
   jobSet?: string;
+  /** In a comparison across history: the index of the entry (inputs.sources) the run was copied from. */
+  source?: number;
 }
 
 /** The job set a run simulated (RunPlan.jobSet): runs of one seed with equal job sets pair. */

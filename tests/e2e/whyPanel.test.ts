@@ -1,6 +1,12 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchSummary } from '@shared/design';
+import type { BatchDetail, BatchSummary } from '@shared/design';
+import type { RunData } from '@shared/runData';
+import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/whyNot';
+import { LEFT } from '../../src-renderer/src/components/experiments/ganttPaint';
+import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -51,4 +57,72 @@ describe('the why-panel on a job of thousands of tasks', () => {
       await studio.stop();
     }
   }, 300_000);
+
+  it("answers why a waiting job got nothing: a click on a gap of the Gantt, node by node, as the CLI says it", async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const s = studio.services;
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 4 } });
+      const jobs = [
+        { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2 },
+        { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
+      ];
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
+      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'delay scheduling', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] } });
+      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+      const run = (await ok<BatchDetail>(s, 'batches:get', { id: batch.id })).results[0].index;
+      const { gantt } = await ok<RunData>(s, 'batches:runData', { id: batch.id, run, gantt: true });
+
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await page.getByTestId('why-not-panel').waitFor();
+      await page.getByTestId('why-not-job').fill('small');
+      // A gap at 21 s (small arrived at 20 s and waits for node-local maps): the first height along
+      // that instant where no bar is under the pointer.
+      const canvas = page.locator('canvas[role="img"]');
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox())!;
+      const x = LEFT + (21 / gantt!.spanS) * (box.width - LEFT);
+      let clicked = false;
+      for (let y = 4; y < box.height && !clicked; y += 3) {
+        await page.mouse.move(box.x + x, box.y + y);
+        if ((await page.getByTestId('gantt-tip').count()) === 0) {
+          await page.mouse.click(box.x + x, box.y + y);
+          clicked = true;
+        }
+      }
+      expect(clicked).toBe(true);
+      await page.getByTestId('why-not-summary').waitFor();
+      const at = Number(await page.getByTestId('why-not-at').inputValue());
+      expect(at).toBeGreaterThan(20.5);
+      expect(at).toBeLessThan(21.5);
+      const rows = page.locator('tr[data-why-not-node]');
+      await expect.poll(() => rows.count()).toBeGreaterThan(6);
+      const words = await rows.locator('.words').allTextContents();
+      expect(words.some((w) => /waiting for a node-local slot: the best map here is rack-local; \d\.\d s of 5\.0 s waited, \d\.\d s left before it may go rack-local/.test(w))).toBe(true);
+      expect(words.some((w) => /no free map slot: 4 of 4 in use \(held by big ×4\)/.test(w))).toBe(true);
+      await page.getByTestId('why-not-panel').scrollIntoViewIfNeeded();
+      await screenshot(page, 'why-not-panel');
+
+      // The CLI says the same of the same moment, from the run's result file.
+      const answer = await ok<WhyNotAnswer>(s, 'batches:whyNot', { id: batch.id, run, job: 'small', at });
+      const shown = (await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))).map(([node, time, text]) => `${node}|${time}|${text}`);
+      // Every heartbeat the CLI prints, but those from before the job arrived (counted above the table).
+      const notYet = answer.nodes.flatMap((n) => n.beats).filter((b) => b.reasons.length === 1 && b.reasons[0].kind === 'notSubmitted');
+      expect(await page.getByTestId('why-not-outside').textContent()).toBe(`${notYet.length} heartbeats not listed: not submitted yet (it arrives at 20.0 s).`);
+      expect(shown).toEqual(answer.nodes.flatMap((n) => n.beats.filter((b) => !notYet.includes(b)).map((b) => `${n.node}|${b.time.toFixed(2)} s|${beatWords(b)}`)));
+      const dir = tempDir();
+      const exported = await ok<{ fileName: string; content: string }>(s, 'batches:exportResult', { id: batch.id });
+      const file = path.join(dir, exported.fileName);
+      fs.writeFileSync(file, exported.content);
+      const printed = await cli(['why', file, '--job', 'small', '--at', String(at)]);
+      expect(printed.out).toBe(whyNotText(answer));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
 });

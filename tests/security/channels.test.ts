@@ -60,6 +60,7 @@ describe('IPC allowlist', () => {
       'batches:delete',
       'batches:runData',
       'batches:why',
+      'batches:whyNot',
       'batches:exportResult',
       'batches:report',
       'batches:openResult',

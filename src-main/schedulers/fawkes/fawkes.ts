@@ -2,6 +2,7 @@ import { fawkesOptions } from '@shared/schedulers/fawkes';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../../engine/profiles';
 import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
+import type { WhyNotReason } from '@shared/whyNot';
 import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/topology';
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
@@ -62,6 +63,16 @@ export class Fawkes implements Scheduler {
     if (c < 0 || this.leaving[n]) return;
     const cluster = this.clusters[c];
     if (cluster.stage === Stage.Active) cluster.inner.onHeartbeat(n, cluster.view);
+  }
+
+  /** Why job j got nothing on node n: the node serves another MR-cluster, is leaving, or the MR-cluster's own scheduler says. */
+  explain(j: number, n: number, view: ClusterView): WhyNotReason[] {
+    const mine = this.clusters[this.jobCluster[j]];
+    const c = this.own[n];
+    if (c !== this.jobCluster[j]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: c < 0 ? 'none (a free node)' : this.clusters[c].name }];
+    if (this.leaving[n]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: `none: it is leaving ${mine.name}, its data being copied off` }];
+    if (mine.stage !== Stage.Active) return [{ kind: 'outsideMrCluster', jobMrCluster: `${mine.name} (${mine.stage === Stage.Loading ? 'still loading its data set' : 'not admitted yet'})`, nodeMrCluster: mine.name }];
+    return mine.inner.explain?.(j, n, mine.view) ?? [];
   }
 
   onJobSubmitted(j: number, view: ClusterView): void {

@@ -102,7 +102,7 @@ describe('configurations that did not run the same jobs', () => {
     expect(pairs(a, withJobs(group('B', [1, 2, 3]), 'w1'))).toBe(true);
     expect(pairs(a, withJobs(group('C', [1, 2, 3]), 'w2'))).toBe(false);
     // No seed in common: nothing pairs.
-    expect(pairs(a, { key: 'D', bySeed: new Map([[9, 1]]), jobs: new Map([[9, 'w1']]) })).toBe(false);
+    expect(pairs(a, { bySeed: new Map([[9, 1]]), jobs: new Map([[9, 'w1']]) })).toBe(false);
     // Without job sets (one experiment, one workload) every seed pairs, as before.
     expect(pairs(group('A', [1, 2]), group('B', [3, 4]))).toBe(true);
     expect(unpairedCouples([a, withJobs(group('B', [1, 2, 3]), 'w1'), withJobs(group('C', [1, 2, 3]), 'w2')])).toEqual([

@@ -1,0 +1,57 @@
+import type { BatchInputs } from '@shared/design';
+import { whyNotText } from '@shared/whyNot';
+import { planBatch, resolveRun } from '../runner/matrix';
+import { whyNot, WhyNotError } from '../runner/whyNot';
+import { CliUsageError, type CliIo } from './output';
+import { resultFileOrSay } from './resultFile';
+
+export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run LABEL] [--seed N] [--json]
+
+  Why job ID got nothing on each node around T seconds of a run: the run is replayed from the
+  experiment the result file carries, up to one heartbeat interval past T, and every node's
+  heartbeats from T − interval to T + interval say what the job got there or why not (no free
+  slot and who held it, its place in the scheduler's order, a locality wait and how long is left,
+  its queue's capacity, its MR-cluster, its deadline allocation). The app's why-panel says the same.
+  --run picks the scheduler by its label in the file (default: the first), --seed the seed
+  (default: the first); --json prints the structured reasons.
+`;
+
+export async function whyCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const file = args[0];
+  if (!file) throw new CliUsageError(`why needs a result file\n\n${whyHelp}`);
+  const job = typeof flags.job === 'string' ? flags.job : undefined;
+  if (!job) throw new CliUsageError(`why needs --job ID\n\n${whyHelp}`);
+  const at = typeof flags.at === 'string' ? Number(flags.at) : NaN;
+  if (!Number.isFinite(at) || at < 0) throw new CliUsageError(`--at must be a time in simulated seconds, 0 or more (got "${String(flags.at ?? '')}")`);
+  const result = resultFileOrSay(file, io);
+  if (!result) return 1;
+  const e = result.inputs;
+  if (!e || !('racks' in e.cluster) || !('jobs' in e.workload)) {
+    io.err(`error: ${file} does not carry the experiment it ran (a comparison of several clusters or workloads), so it cannot be replayed: run the experiment file with --out and ask that result\n`);
+    return 1;
+  }
+  const inputs: BatchInputs = { clusters: [{ name: e.cluster.name, spec: e.cluster }], workloads: [{ name: e.workload.name, spec: e.workload }], schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+  const plan = planBatch(inputs);
+  const label = typeof flags.run === 'string' ? flags.run : plan.at(0)?.label;
+  const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
+  if (!plan.some((p) => p.label === label)) {
+    io.err(`error: --run: ${file} has no run "${label ?? ''}" (it has ${[...new Set(plan.map((p) => `"${p.label}"`))].join(', ')})\n`);
+    return 1;
+  }
+  const entry = plan.find((p) => p.label === label && p.seed === seed);
+  if (!entry) {
+    io.err(`error: --seed: ${file} has no seed ${String(flags.seed)} (its seeds are ${e.seeds.join(', ')})\n`);
+    return 1;
+  }
+  try {
+    const answer = whyNot(resolveRun(inputs, entry), entry.label, job, at);
+    io.out(flags.json ? `${JSON.stringify(answer, null, 2)}\n` : whyNotText(answer));
+    return 0;
+  } catch (err) {
+    if (err instanceof WhyNotError) {
+      io.err(`error: --${err.field}: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}

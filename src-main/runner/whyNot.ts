@@ -1,0 +1,130 @@
+import type { WhyNotAnswer, WhyNotBeat, WhyNotReason } from '@shared/whyNot';
+import { heartbeatInterval, Simulation } from '../engine/kernel';
+import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import type { ResolvedRun } from './matrix';
+import { simulationInput } from './runTask';
+
+/** A request the run cannot answer (an unknown job, a time outside the run), in the user's words. */
+export class WhyNotError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'job' | 'at',
+  ) {
+    super(message);
+  }
+}
+
+interface Launch {
+  task: number;
+  job: number;
+  reason: string;
+}
+
+/**
+ * Why a job got nothing on each node around a moment (issue 35 item 1): the run is replayed exactly
+ * (the same inputs and seed give the same run, docs/model.md "Determinism") up to one heartbeat
+ * interval past `at`, with its scheduler wrapped so that every heartbeat inside the window records
+ * what was launched, and then asks the scheduler's explain() about the traced job. Ordinary runs
+ * carry none of this: the wrapper exists only here.
+ */
+export function whyNot(run: ResolvedRun, label: string, jobId: string, at: number): WhyNotAnswer {
+  const input = simulationInput(run);
+  const j = input.jobs.findIndex((x) => x.id === jobId);
+  if (j < 0) throw new WhyNotError(`there is no job "${jobId}" in this run`, 'job');
+  if (!Number.isFinite(at) || at < 0) throw new WhyNotError('must be a time in simulated seconds, 0 or more', 'at');
+  // Tasks are numbered job by job: the first of each job names the others ("job-7 m3").
+  const firstTask: number[] = [];
+  let total = 0;
+  for (const job of input.jobs) {
+    firstTask.push(total);
+    total += job.maps + job.reduces;
+  }
+  const taskName = (view: ClusterView, task: number) => {
+    const owner = view.jobOfTask(task);
+    const k = task - firstTask[owner];
+    const maps = input.jobs[owner].maps;
+    return `${input.jobs[owner].id} ${k < maps ? `m${k}` : `r${k - maps}`}`;
+  };
+
+  const inner = input.scheduler;
+  const beats = new Map<number, WhyNotBeat[]>();
+  const H = heartbeatInterval(run.simulation, input.topology);
+  const from = Math.max(0, at - H);
+  const to = at + H;
+  // The real scheduler with its heartbeat watched; every other call goes to it unchanged (bound:
+  // a class-based scheduler such as FAWKES keeps its own state).
+  const probe = forwarding(inner, (n, view) => {
+    if (view.now < from || view.now > to) return inner.onHeartbeat(n, view);
+    const launches: Launch[] = [];
+    inner.onHeartbeat(n, recordingLaunches(view, launches));
+    const list = beats.get(n) ?? [];
+    list.push({ time: view.now, reasons: reasonsAt(view, n, launches) });
+    beats.set(n, list);
+  });
+
+  function reasonsAt(view: ClusterView, n: number, launches: Launch[]): WhyNotReason[] {
+    const mine = launches.filter((l) => l.job === j);
+    if (mine.length) return mine.map((l) => ({ kind: 'launched', task: taskName(view, l.task), reason: l.reason }));
+    if (Number.isFinite(view.jobFinishTime(j))) return [{ kind: 'finished', at: view.jobFinishTime(j) }];
+    if (!view.activeJobs.includes(j)) return [{ kind: 'notSubmitted', submitAt: input.jobs[j].submit }];
+    if (!view.nodeAlive(n)) return [{ kind: 'nodeDown' }];
+    const reducesMayStart = view.reducesMayStart(j);
+    if (view.pendingMaps(j) === 0 && (view.pendingReduces(j) === 0 || !reducesMayStart)) {
+      return [{ kind: 'nothingPending', runningMaps: view.runningMaps(j), runningReduces: view.runningReduces(j), pendingReduces: view.pendingReduces(j), reducesMayStart }];
+    }
+    const out: WhyNotReason[] = [];
+    const seen = new Set<number>();
+    for (const l of launches) {
+      if (seen.has(l.job)) continue;
+      seen.add(l.job);
+      out.push({ kind: 'tookByOther', job: view.job(l.job).id, reason: l.reason });
+    }
+    out.push(...(inner.explain?.(j, n, view) ?? []));
+    return out.length ? out : [{ kind: 'notChosen' }];
+  }
+
+  const sim: Simulation = new Simulation({ ...input, scheduler: probe, options: { ...run.simulation, recordAttempts: false }, until: () => sim.view.now > to });
+  sim.run();
+  const names = input.topology.nodeName;
+  return {
+    job: jobId,
+    run: label,
+    seed: run.seed,
+    at,
+    window: [from, to],
+    nodes: [...beats].sort((a, b) => a[0] - b[0]).map(([n, list]) => ({ node: names[n], beats: list })),
+    stoppedAt: sim.view.now,
+  };
+}
+
+/** A scheduler that is `inner` but for its heartbeat. */
+function forwarding(inner: Scheduler, onHeartbeat: Scheduler['onHeartbeat']): Scheduler {
+  return {
+    name: inner.name,
+    ...(inner.gatesPhases ? { gatesPhases: true } : {}),
+    onHeartbeat,
+    ...(inner.onJobSubmitted ? { onJobSubmitted: inner.onJobSubmitted.bind(inner) } : {}),
+    ...(inner.onJobFinished ? { onJobFinished: inner.onJobFinished.bind(inner) } : {}),
+    ...(inner.onTaskFinished ? { onTaskFinished: inner.onTaskFinished.bind(inner) } : {}),
+    ...(inner.onWake ? { onWake: inner.onWake.bind(inner) } : {}),
+    ...(inner.report ? { report: inner.report.bind(inner) } : {}),
+  };
+}
+
+/** The view as the scheduler sees it, with every launch it makes noted (and its reason spelt out). */
+function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
+  return new Proxy(view, {
+    get(target, prop) {
+      if (prop === 'launch') {
+        const launch: ClusterView['launch'] = (task, n, reason, options) => {
+          const ok = target.launch(task, n, reason, options);
+          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: typeof reason === 'function' ? reason() : reason });
+          return ok;
+        };
+        return launch;
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

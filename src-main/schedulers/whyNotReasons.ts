@@ -1,0 +1,37 @@
+import type { Holder, WhyNotReason } from '@shared/whyNot';
+import type { ClusterView } from '../engine/schedulerApi';
+import type { SlotTable } from './slotHelpers';
+
+/**
+ * The pieces of a scheduler's explain() (engine/schedulerApi.ts) that several share: who holds a
+ * node, a slot scheduler's full slots, and a job's place in an order. Only the why-not probe calls
+ * them, so they may walk what a heartbeat never would.
+ */
+
+/** Jobs with attempts on node n (maps, reduces, or both), most attempts first. */
+export function holdersOn(view: ClusterView, n: number, which: 'map' | 'reduce' | 'any'): Holder[] {
+  const count = new Map<number, number>();
+  for (const a of view.attemptsOnNode(n)) {
+    if (which !== 'any' && a.isReduce !== (which === 'reduce')) continue;
+    count.set(a.job, (count.get(a.job) ?? 0) + 1);
+  }
+  return [...count].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([j, tasks]) => ({ job: view.job(j).id, tasks }));
+}
+
+/** A Hadoop 1 slot scheduler: the map (reduce) slots of node n are all taken while job j has a map (a reduce that may start) to place. */
+export function fullSlots(view: ClusterView, slots: SlotTable, j: number, n: number): WhyNotReason[] {
+  const out: WhyNotReason[] = [];
+  const maps = slots.maps(view.topology, n);
+  if (view.pendingMaps(j) > 0 && view.nodeRunningMaps(n) >= maps) out.push({ kind: 'noFreeSlot', slot: 'map', used: view.nodeRunningMaps(n), slots: maps, holders: holdersOn(view, n, 'map') });
+  const reduces = slots.reduces(view.topology, n);
+  if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.nodeRunningReduces(n) >= reduces) out.push({ kind: 'noFreeSlot', slot: 'reduce', used: view.nodeRunningReduces(n), slots: reduces, holders: holdersOn(view, n, 'reduce') });
+  return out;
+}
+
+/** Where job j stands in `order` (1-based), and the jobs ahead of it that still have tasks to place. */
+export function orderReason(view: ClusterView, order: readonly number[], j: number, key: string): WhyNotReason | undefined {
+  const rank = order.indexOf(j);
+  if (rank < 0) return undefined;
+  const ahead = order.slice(0, rank).filter((k) => view.pendingMaps(k) > 0 || (view.pendingReduces(k) > 0 && view.reducesMayStart(k)));
+  return { kind: 'order', rank: rank + 1, of: order.length, key, ahead: ahead.map((k) => view.job(k).id) };
+}

@@ -1,0 +1,27 @@
+import { configurationLabel } from '@shared/design';
+import type { WhyNotAnswer } from '@shared/whyNot';
+import { resolveRun } from '../runner/matrix';
+import { whyNot, WhyNotError } from '../runner/whyNot';
+import type { BatchesRepo } from '../store/batchesRepo';
+import { ServiceError } from './serviceError';
+
+/**
+ * Why a job of a stored run got nothing on each node around a moment: the run is replayed from the
+ * batch's own copy of its inputs (runner/whyNot.ts). Runs opened from a result file without its
+ * experiment cannot be replayed, and the message says what would make them so.
+ */
+export function whyNotOfRun(batches: BatchesRepo, batchId: string, run: number, job: string, at: number): WhyNotAnswer {
+  const batch = batches.get(batchId);
+  const plan = batch.plan.find((p) => p.index === run);
+  if (!plan) throw new ServiceError('invalid_request', `this batch has no run ${run + 1}`, 'run');
+  const { inputs } = batch;
+  if (!(plan.cluster in inputs.clusters) || !(plan.workload in inputs.workloads) || !(plan.scheduler in inputs.schedulers)) {
+    throw new ServiceError('invalid_request', 'this run came from a result file that does not carry its experiment, so it cannot be replayed: import the experiment file it ran and run it here', 'run');
+  }
+  try {
+    return whyNot(resolveRun(inputs, plan), configurationLabel(inputs, plan), job, at);
+  } catch (err) {
+    if (err instanceof WhyNotError) throw new ServiceError('invalid_request', err.message, err.field);
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Why a job got nothing on a node at a heartbeat (issue 35 item 1): structured reasons, found by
+ * re-running the run up to that moment with the job traced (runner/whyNot.ts), and their words.
+ * The app's why-panel and `workload-studio why` print the same words.
+ */
+
+/** Jobs holding a node's slots or containers, most tasks first. */
+export interface Holder {
+  job: string;
+  tasks: number;
+}
+
+export type WhyNotReason =
+  | { kind: 'launched'; task: string; reason: string }
+  | { kind: 'notSubmitted'; submitAt: number }
+  | { kind: 'finished'; at: number }
+  | { kind: 'nodeDown' }
+  /** Every map runs or is done, and its reduces may not start yet (slow start) or all run too. */
+  | { kind: 'nothingPending'; runningMaps: number; runningReduces: number; pendingReduces: number; reducesMayStart: boolean }
+  | { kind: 'noFreeSlot'; slot: 'map' | 'reduce'; used: number; slots: number; holders: Holder[] }
+  | { kind: 'noContainerRoom'; needMb: number; freeMb: number; needVcores: number; freeVcores: number; holders: Holder[] }
+  /** The node's free slot or container went to another job at this heartbeat. */
+  | { kind: 'tookByOther'; job: string; reason: string }
+  /** Where the job stood in the scheduler's order, and the order's key for it. */
+  | { kind: 'order'; rank: number; of: number; key: string; ahead: string[] }
+  /** Delay scheduling: it may only take a map at `allowed` or better; the best here is `bestHere`. */
+  | { kind: 'localityWait'; allowed: string; bestHere: string; waited: number; wait: number; next: string; unit?: 'opportunities' }
+  | { kind: 'overLimit'; what: string; running: number; limit: number }
+  | { kind: 'queueFull'; queue: string; usedMb: number; maxMb: number }
+  | { kind: 'outsideMrCluster'; jobMrCluster: string; nodeMrCluster: string }
+  | { kind: 'deadlineAllocation'; slot: 'map' | 'reduce'; running: number; allocated: number }
+  | { kind: 'speculativeCap'; running: number; cap: number }
+  /** The scheduler placed nothing of the job here and its own explanation names no limit. */
+  | { kind: 'notChosen' };
+
+/** One heartbeat of one node (regular, or out of band when a task ended there) and what the job got. */
+export interface WhyNotBeat {
+  time: number;
+  reasons: WhyNotReason[];
+}
+
+export interface WhyNotNode {
+  node: string;
+  beats: WhyNotBeat[];
+}
+
+export interface WhyNotAnswer {
+  job: string;
+  run: string;
+  seed: number;
+  at: number;
+  /** The heartbeats looked at: from, to (simulated seconds): one heartbeat interval either side of `at`. */
+  window: [number, number];
+  /** Nodes that beat in the window, in node order. */
+  nodes: WhyNotNode[];
+  /** When the replay stopped: before `window[1]` only when the run had ended. */
+  stoppedAt: number;
+}
+
+const s = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
+const vcores = (n: number) => `${n} vcore${n === 1 ? '' : 's'}`;
+const holders = (hs: Holder[]) => (hs.length ? ` (held by ${hs.slice(0, 4).map((h) => `${h.job} ×${h.tasks}`).join(', ')}${hs.length > 4 ? `, ${hs.length - 4} more` : ''})` : '');
+
+/** One reason in words: what the why-panel and the CLI print. */
+export function whyNotWords(r: WhyNotReason): string {
+  switch (r.kind) {
+    case 'launched':
+      return `launched ${r.task} here: ${r.reason}`;
+    case 'notSubmitted':
+      return `not submitted yet (it arrives at ${s(r.submitAt)} s)`;
+    case 'finished':
+      return `already finished (at ${s(r.at)} s)`;
+    case 'nodeDown':
+      return 'the node is down';
+    case 'nothingPending':
+      return r.pendingReduces > 0 && !r.reducesMayStart
+        ? `nothing to place: every map runs or is done (${r.runningMaps} running) and its ${r.pendingReduces === 1 ? 'reduce waits' : `${r.pendingReduces} reduces wait`} for the maps to finish (slow start)`
+        : `nothing to place: every task runs or is done (${r.runningMaps} maps, ${r.runningReduces} reduces running)`;
+    case 'noFreeSlot':
+      return `no free ${r.slot} slot: ${r.used} of ${r.slots} in use${holders(r.holders)}`;
+    case 'noContainerRoom':
+      return `no room for its container (${r.needMb} MB, ${vcores(r.needVcores)}): ${r.freeMb} MB and ${vcores(r.freeVcores)} free${holders(r.holders)}`;
+    case 'tookByOther':
+      return `what was free went to ${r.job}: ${r.reason}`;
+    case 'order':
+      return `${ordinal(r.rank)} of ${r.of} in the scheduler's order (${r.key})${r.ahead.length ? `; ahead: ${r.ahead.slice(0, 3).join(', ')}${r.ahead.length > 3 ? ` and ${r.ahead.length - 3} more` : ''}` : ''}`;
+    case 'localityWait':
+      if (r.unit === 'opportunities') return `waiting for a ${r.allowed} container: the best map here is ${r.bestHere}; ${r.waited} of ${r.wait} scheduling opportunities missed, ${r.wait - r.waited} left before it may go ${r.next}`;
+      return `waiting for a ${r.allowed} slot: the best map here is ${r.bestHere}; ${s(r.waited)} s of ${s(r.wait)} s waited, ${s(Math.max(0, r.wait - r.waited))} s left before it may go ${r.next}`;
+    case 'overLimit':
+      return `at its limit of ${r.what}: ${r.running} of ${r.limit} running`;
+    case 'queueFull':
+      return `its queue ${r.queue} is at its maximum capacity: ${s(r.usedMb / 1024)} of ${s(r.maxMb / 1024)} GB`;
+    case 'outsideMrCluster':
+      return `the node serves MR-cluster ${r.nodeMrCluster}, the job runs in ${r.jobMrCluster}`;
+    case 'deadlineAllocation':
+      return `held to its deadline allocation: ${r.running} ${r.slot} slots in use of the ${r.allocated} its deadline needs`;
+    case 'speculativeCap':
+      return `speculative copies at their cap: ${r.running} of ${r.cap}`;
+    case 'notChosen':
+      return 'the scheduler placed nothing of it here and names no limit';
+  }
+}
+
+function ordinal(n: number): string {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${tail}`;
+}
+
+/** The reasons of one beat in one line. */
+export function beatWords(b: WhyNotBeat): string {
+  return b.reasons.map(whyNotWords).join('; ');
+}
+
+/** The whole answer as text, one line per node and heartbeat: what `workload-studio why` prints. */
+export function whyNotText(a: WhyNotAnswer): string {
+  const head = `Why ${a.job} got nothing around ${s(a.at)} s — ${a.run}, seed ${a.seed}; heartbeats from ${s(a.window[0])} to ${s(a.window[1])} s\n`;
+  if (!a.nodes.length) return `${head}No heartbeat in that window: the run ended at ${s(a.stoppedAt)} s.\n`;
+  const width = Math.max(...a.nodes.map((n) => n.node.length));
+  const lines = a.nodes.flatMap((n) => n.beats.map((b) => `${n.node.padEnd(width)}  ${b.time.toFixed(2).padStart(9)} s  ${beatWords(b)}`));
+  return `${head}\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterSpecSchema } from '@shared/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { SimulationOptionsSchema } from '@shared/simulation';
+import { WorkloadSpecSchema } from '@shared/workload';
+import { beatWords, type WhyNotAnswer, type WhyNotReason } from '@shared/whyNot';
+import type { ResolvedRun } from '../../../src-main/runner/matrix';
+import { runTask } from '../../../src-main/runner/runTask';
+import { whyNot, WhyNotError } from '../../../src-main/runner/whyNot';
+
+/**
+ * "Why not then?" on small hand-made cases: a big job holds every map slot of eight nodes when a
+ * small one arrives at 20 s, so the small one meets full slots, the delay-scheduling wait, its
+ * queue's cap and its place in the order; the replay must be the run itself (same launches).
+ */
+const cluster = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 4 })));
+
+function runOf(scheduler: unknown, jobs: unknown[]): ResolvedRun {
+  return {
+    plan: { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'under test' },
+    cluster,
+    workload: WorkloadSpecSchema.parse({ name: 'w', jobs }),
+    scheduler: SchedulerSpecSchema.parse(scheduler),
+    simulation: SimulationOptionsSchema.parse({}),
+    seed: 1,
+  };
+}
+
+const BIG_THEN_SMALL = [
+  { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2, queue: 'prod' },
+  { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1, queue: 'prod' },
+];
+const reasons = (a: WhyNotAnswer) => a.nodes.flatMap((n) => n.beats.flatMap((b) => b.reasons.map((r) => ({ node: n.node, time: b.time, r }))));
+const ofKind = <K extends WhyNotReason['kind']>(a: WhyNotAnswer, kind: K) => reasons(a).filter((x): x is { node: string; time: number; r: Extract<WhyNotReason, { kind: K }> } => x.r.kind === kind);
+
+describe('why a job got nothing, node by node', () => {
+  const fair = runOf({ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }, BIG_THEN_SMALL);
+
+  it('replays the run itself: the traced launches are the run’s own', () => {
+    const real = runTask(fair).jobs.find((j) => j.id === 'small')!;
+    const a = whyNot(fair, 'fair', 'small', 22);
+    const launched = ofKind(a, 'launched');
+    // Both maps, node-local, the first at the job's recorded start.
+    expect(launched.map((l) => l.r.task).sort()).toEqual(['small m0', 'small m1']);
+    expect(launched.every((l) => /node-local map$/.test(l.r.reason))).toBe(true);
+    expect(Math.min(...launched.map((l) => l.time))).toBeCloseTo(real.start!, 5);
+    expect(real.locality).toMatchObject({ node: 2 });
+    // Asked about another moment the replay is the same run.
+    expect(ofKind(whyNot(fair, 'fair', 'small', 21), 'launched')).toEqual(launched.filter((l) => l.time <= 24));
+  });
+
+  it("names delay scheduling's wait, who holds the slots, and the job's place in Fair's order", () => {
+    const a = whyNot(fair, 'fair', 'small', 21);
+    expect(a.window).toEqual([18, 24]);
+    const wait = ofKind(a, 'localityWait');
+    expect(wait.length).toBeGreaterThan(0);
+    for (const w of wait) {
+      expect(w.r).toMatchObject({ allowed: 'node-local', wait: 5, next: 'rack-local' });
+      // Counted from its submission at 20 s or its last launch since, whichever is later.
+      expect(w.r.waited).toBeGreaterThanOrEqual(0);
+      expect(w.r.waited).toBeLessThanOrEqual(w.time - 20 + 1e-9);
+    }
+    const full = ofKind(a, 'noFreeSlot');
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.every((f) => f.r.slot === 'map' && f.r.used === f.r.slots && f.r.holders[0].job === 'big')).toBe(true);
+    expect(ofKind(a, 'order').every((o) => o.r.of === 2 && o.r.key.endsWith('running task') === (o.r.key.startsWith('1 ')))).toBe(true);
+    expect(ofKind(a, 'notSubmitted').every((x) => x.time < 20 && x.r.submitAt === 20)).toBe(true);
+    // In words, as the why-panel and the CLI print them.
+    const words = a.nodes.flatMap((n) => n.beats.map(beatWords));
+    expect(words.some((w) => /waiting for a node-local slot: the best map here is rack-local; \d\.\d s of 5\.0 s waited, \d\.\d s left before it may go rack-local/.test(w))).toBe(true);
+    expect(words.some((w) => /no free map slot: 4 of 4 in use \(held by big ×4\)/.test(w))).toBe(true);
+  });
+
+  it('says when the job had nothing left to place, or had finished', () => {
+    const running = whyNot(fair, 'fair', 'small', 30);
+    expect(ofKind(running, 'nothingPending').length).toBeGreaterThan(0);
+    const done = whyNot(fair, 'fair', 'small', 60);
+    expect(reasons(done).every((x) => x.r.kind === 'finished' || x.r.kind === 'nothingPending' || x.r.kind === 'launched')).toBe(true);
+    expect(ofKind(done, 'finished').length).toBeGreaterThan(0);
+  });
+
+  it("names a YARN queue at its maximum capacity and a node without container room", () => {
+    const capacity = runOf({ kind: 'capacity', queues: [{ name: 'prod', capacity: 50, maxCapacity: 50, children: [] }, { name: 'adhoc', capacity: 50, maxCapacity: 100, children: [] }] }, BIG_THEN_SMALL);
+    const a = whyNot(capacity, 'capacity', 'small', 22);
+    const queue = ofKind(a, 'queueFull');
+    expect(queue.length).toBeGreaterThan(0);
+    expect(queue.every((q) => q.r.queue === 'prod' && q.r.usedMb >= q.r.maxMb)).toBe(true);
+    expect(ofKind(a, 'noContainerRoom').every((c) => c.r.freeMb < c.r.needMb || c.r.freeVcores < c.r.needVcores)).toBe(true);
+    expect(ofKind(a, 'launched')).toEqual([]);
+  });
+
+  it("names FIFO's per-job limit", () => {
+    const fifo = runOf({ kind: 'fifo', jobMapLimit: 1 }, BIG_THEN_SMALL);
+    const a = whyNot(fifo, 'fifo', 'big', 10);
+    expect(ofKind(a, 'overLimit').every((x) => x.r.limit === 1 && x.r.running === 1)).toBe(true);
+    expect(ofKind(a, 'overLimit').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a job the run lacks and a time that is not one', () => {
+    expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
+    expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');
+    expect(() => whyNot(fair, 'fair', 'small', -1)).toThrow(/0 or more/);
+  });
+});
