@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedRun } from './matrix';
 import { runTask, type RunOutcome } from './runTask';
+import { whyNotResult, type WhyNotResult } from './whyNot';
 
 export interface WorkerTask {
   run: ResolvedRun;
@@ -38,4 +39,9 @@ export default function runInWorker(task: WorkerTask): RunOutcome {
   } finally {
     task.port.close();
   }
+}
+
+/** A why-not replay (whyNot.ts) off the main thread: replaying a long run to a late moment takes seconds. */
+export function whyNotInWorker(task: { run: ResolvedRun; label: string; job: string; at: number }): WhyNotResult {
+  return whyNotResult(task.run, task.label, task.job, task.at);
 }

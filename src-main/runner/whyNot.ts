@@ -128,3 +128,15 @@ function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
     },
   });
 }
+
+/** The answer, or the problem with the question: what crosses a thread boundary (an Error's class does not). */
+export type WhyNotResult = { ok: true; answer: WhyNotAnswer } | { ok: false; message: string; field: 'job' | 'at' };
+
+export function whyNotResult(run: ResolvedRun, label: string, jobId: string, at: number): WhyNotResult {
+  try {
+    return { ok: true, answer: whyNot(run, label, jobId, at) };
+  } catch (err) {
+    if (err instanceof WhyNotError) return { ok: false, message: err.message, field: err.field };
+    throw err;
+  }
+}

@@ -1,7 +1,7 @@
 import { configurationLabel } from '@shared/design';
 import type { WhyNotAnswer } from '@shared/whyNot';
 import { resolveRun } from '../runner/matrix';
-import { whyNot, WhyNotError } from '../runner/whyNot';
+import { whyNotOffThread } from '../runner/whyNotThread';
 import type { BatchesRepo } from '../store/batchesRepo';
 import { ServiceError } from './serviceError';
 
@@ -10,7 +10,7 @@ import { ServiceError } from './serviceError';
  * batch's own copy of its inputs (runner/whyNot.ts). Runs opened from a result file without its
  * experiment cannot be replayed, and the message says what would make them so.
  */
-export function whyNotOfRun(batches: BatchesRepo, batchId: string, run: number, job: string, at: number): WhyNotAnswer {
+export async function whyNotOfRun(batches: BatchesRepo, batchId: string, run: number, job: string, at: number): Promise<WhyNotAnswer> {
   const batch = batches.get(batchId);
   const plan = batch.plan.find((p) => p.index === run);
   if (!plan) throw new ServiceError('invalid_request', `this batch has no run ${run + 1}`, 'run');
@@ -18,10 +18,7 @@ export function whyNotOfRun(batches: BatchesRepo, batchId: string, run: number, 
   if (!(plan.cluster in inputs.clusters) || !(plan.workload in inputs.workloads) || !(plan.scheduler in inputs.schedulers)) {
     throw new ServiceError('invalid_request', 'this run came from a result file that does not carry its experiment, so it cannot be replayed: import the experiment file it ran and run it here', 'run');
   }
-  try {
-    return whyNot(resolveRun(inputs, plan), configurationLabel(inputs, plan), job, at);
-  } catch (err) {
-    if (err instanceof WhyNotError) throw new ServiceError('invalid_request', err.message, err.field);
-    throw err;
-  }
+  const result = await whyNotOffThread(resolveRun(inputs, plan), configurationLabel(inputs, plan), job, at);
+  if (!result.ok) throw new ServiceError('invalid_request', result.message, result.field);
+  return result.answer;
 }

@@ -5,7 +5,6 @@ import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { BatchDetail, BatchSummary } from '@shared/design';
 import type { RunData } from '@shared/runData';
 import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/whyNot';
-import { LEFT } from '../../src-renderer/src/components/experiments/ganttPaint';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -84,6 +83,8 @@ describe('the why-panel on a job of thousands of tasks', () => {
       const canvas = page.locator('canvas[role="img"]');
       await canvas.scrollIntoViewIfNeeded();
       const box = (await canvas.boundingBox())!;
+      // The plot starts right of the node names: the chart says where.
+      const LEFT = Number(await canvas.getAttribute('data-plot-left'));
       const x = LEFT + (21 / gantt!.spanS) * (box.width - LEFT);
       let clicked = false;
       for (let y = 4; y < box.height && !clicked; y += 3) {
