@@ -18,6 +18,8 @@ interface Launch {
   task: number;
   job: number;
   reason: string;
+  /** A paused attempt's next phase let start, not a new attempt. */
+  resumed: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
 
   function reasonsAt(view: ClusterView, n: number, launches: Launch[]): WhyNotReason[] {
     const mine = launches.filter((l) => l.job === j);
-    if (mine.length) return mine.map((l) => ({ kind: 'launched', task: taskName(view, l.task), reason: l.reason }));
+    if (mine.length) return mine.map((l) => ({ kind: 'launched', task: `${taskName(view, l.task)}${l.resumed ? ' (its next phase)' : ''}`, reason: l.reason }));
     if (Number.isFinite(view.jobFinishTime(j))) return [{ kind: 'finished', at: view.jobFinishTime(j) }];
     if (!view.activeJobs.includes(j)) return [{ kind: 'notSubmitted', submitAt: input.jobs[j].submit }];
     if (!view.nodeAlive(n)) return [{ kind: 'nodeDown' }];
@@ -118,10 +120,20 @@ function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
       if (prop === 'launch') {
         const launch: ClusterView['launch'] = (task, n, reason, options) => {
           const ok = target.launch(task, n, reason, options);
-          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: typeof reason === 'function' ? reason() : reason });
+          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: typeof reason === 'function' ? reason() : reason, resumed: false });
           return ok;
         };
         return launch;
+      }
+      // Phase-level schedulers (PRISM) give a node's room to a paused attempt's next phase too.
+      if (prop === 'resumePhase') {
+        const resume: ClusterView['resumePhase'] = (attempt, reason) => {
+          const task = target.attemptTask(attempt);
+          const ok = target.resumePhase(attempt, reason);
+          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: typeof reason === 'function' ? reason() : reason, resumed: true });
+          return ok;
+        };
+        return resume;
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

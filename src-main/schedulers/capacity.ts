@@ -5,7 +5,7 @@ import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
-import { holdersOn, orderReason } from './whyNotReasons';
+import { containerRoom, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/whyNot';
 
 type CapacitySpec = SchedulerSpecOf<'capacity'>;
@@ -146,13 +146,8 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
       }
     },
     explain(j, n, view) {
-      const out: WhyNotReason[] = [];
-      const free = freeOnNode(spec, view, n);
+      const out: WhyNotReason[] = containerRoom(spec, view, j, n);
       const am = view.appMasterNode(j) < 0;
-      const reduce = !am && view.pendingMaps(j) === 0;
-      const needMb = am ? spec.amMemoryMb : taskMemory(spec, view, j, reduce);
-      const needVcores = am ? spec.amVcores : 1;
-      if (free.memoryMb < needMb || free.vcores < needVcores) out.push({ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores, freeVcores: Math.max(0, free.vcores), holders: holdersOn(view, n, 'any') });
       const leaf = leafOf(view.job(j).queue);
       const usedMb = queueUsage(view).get(leaf.name) ?? 0;
       if (usedMb >= leaf.maxCapacity * clusterMemory) out.push({ kind: 'queueFull', queue: leaf.name, usedMb, maxMb: leaf.maxCapacity * clusterMemory });

@@ -6,6 +6,7 @@ import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
+import { containerRoom, orderReason } from './whyNotReasons';
 
 type DrfSpec = SchedulerSpecOf<'drf'>;
 
@@ -77,6 +78,14 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
         }
         if (!launched) return;
       }
+    },
+    explain(j, n, view) {
+      const out = containerRoom(spec, view, j, n);
+      if (totals) {
+        const rank = orderReason(view, byShare.current(view), j, `dominant share ${dominantShare(view, j).toFixed(3)}`);
+        if (rank) out.push(rank);
+      }
+      return out;
     },
   };
 }

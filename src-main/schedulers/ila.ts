@@ -3,6 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../engine/profiles';
 import { fewestRunningOrder } from './jobOrder';
 import { definePlugin } from './plugin';
+import { fullSlots, orderReason } from './whyNotReasons';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
@@ -237,6 +238,23 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
         if (!launched) break;
         freeReduces--;
       }
+    },
+    // Slots, LASM's wait and the order; the interference check is not replayed here (it moves
+    // the server's dynamic threshold, so asking would change the run).
+    explain(j, n, view) {
+      const out = fullSlots(view, slots, j, n);
+      const here = { level: Locality.Node as Locality };
+      if (useLasm && view.pendingMaps(j) > 0 && view.findMap(j, n, Locality.OffRack, here, true) >= 0 && here.level !== Locality.None) {
+        const allowed = allowedLevel.get(j) ?? Locality.Node;
+        let needed = 0;
+        for (let l = allowed; l < here.level; l++) needed += waitFor(view, j, l as Locality);
+        const since = waitingSince.get(j) ?? view.now;
+        if (here.level > allowed && view.now - since < needed) out.push({ kind: 'localityWait', allowed: LEVEL_WORDS[allowed], bestHere: LEVEL_WORDS[here.level], waited: view.now - since, wait: needed, next: LEVEL_WORDS[here.level] });
+      }
+      const r = view.runningMaps(j) + view.runningReduces(j);
+      const rank = orderReason(view, byShare.current(view), j, `${r} running task${r === 1 ? '' : 's'}`);
+      if (rank) out.push(rank);
+      return out;
     },
   };
 }

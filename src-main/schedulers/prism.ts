@@ -2,6 +2,8 @@ import { prismOptions } from '@shared/schedulers/prism';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { PHASE_NAMES, PhaseKind, type TemplateCoefficients } from '../engine/model';
 import { definePlugin } from './plugin';
+import { orderReason } from './whyNotReasons';
+import type { WhyNotReason } from '@shared/whyNot';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
@@ -11,6 +13,15 @@ import { LEVEL_WORDS } from './slotHelpers';
 type PrismSpec = SchedulerSpecOf<'prism'>;
 
 /** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
+/** The first resource a phase needing `nd` would overflow on a machine using `used` of `cap` (memory only for a new task); none when it fits. */
+function overflow(used: Need, nd: Need, cap: Need, leading: boolean): keyof Need | undefined {
+  if (used.cpu + nd.cpu > cap.cpu + 1e-9) return 'cpu';
+  if (leading && used.memory + nd.memory > cap.memory + 1e-9) return 'memory';
+  if (nd.disk > 0 && used.disk + nd.disk > cap.disk + 1e-9) return 'disk';
+  if (nd.net > 0 && used.net + nd.net > cap.net + 1e-9) return 'net';
+  return undefined;
+}
+
 interface Need {
   cpu: number;
   memory: number;
@@ -203,32 +214,47 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     return order.current(view);
   }
 
+  /** Line 2: the machine's utilisation from the phase-level needs of what runs on it. */
+  function usedOn(view: ClusterView, n: number): Need {
+    const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
+    for (const a of view.attemptsOnNode(n)) {
+      // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
+      // the idle shuffles would let them block the very merges they wait for (sec. 5.1).
+      if (a.paused || a.waiting) continue;
+      const nd = need(view, a.job, a.phase);
+      used.cpu += nd.cpu;
+      used.disk += nd.disk;
+      used.net += nd.net;
+    }
+    return used;
+  }
+
   return {
     name: 'prism',
     gatesPhases: true,
+    // Not among the top-k by deficit, or its next phase does not fit the machine (Algorithm 1).
+    explain(j, n, view) {
+      const out: WhyNotReason[] = [];
+      const cap = machine(view, n);
+      const ordered = sharesOrder(view, cap);
+      const rank = orderReason(view, ordered, j, `share ${jobUse(view, j, cap).share.toFixed(3)}; the top ${spec.topK} offer a task`);
+      if (rank) out.push(rank);
+      const phase = view.pendingMaps(j) > 0 ? PhaseKind.Map : PhaseKind.Shuffle;
+      const nd = need(view, j, phase);
+      const used = usedOn(view, n);
+      const over = overflow(used, nd, cap, true);
+      if (over) out.push({ kind: 'phaseDoesNotFit', phase: PHASE_NAMES[phase], resource: over, need: nd[over], used: used[over], capacity: cap[over] });
+      return out;
+    },
     onJobFinished(j: number) {
       perJob.delete(j);
     },
     onHeartbeat(n: number, view: ClusterView) {
       const cap = machine(view, n);
       for (let guard = 0; guard < 256; guard++) {
-        // Line 2: the machine's utilisation from the phase-level needs of what runs on it.
-        const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
         const onNode = view.attemptsOnNode(n);
-        for (const a of onNode) {
-          // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
-          // the idle shuffles would let them block the very merges they wait for (sec. 5.1).
-          if (a.paused || a.waiting) continue;
-          const nd = need(view, a.job, a.phase);
-          used.cpu += nd.cpu;
-          used.disk += nd.disk;
-          used.net += nd.net;
-        }
-        const fits = (nd: Need, leading: boolean) =>
-          used.cpu + nd.cpu <= cap.cpu + 1e-9 &&
-          (!leading || used.memory + nd.memory <= cap.memory + 1e-9) &&
-          (nd.disk === 0 || used.disk + nd.disk <= cap.disk + 1e-9) &&
-          (nd.net === 0 || used.net + nd.net <= cap.net + 1e-9);
+        const used = usedOn(view, n);
+        const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
 
         const ordered = sharesOrder(view, cap);
         const shareOf = (j: number) => jobUse(view, j, cap).share;

@@ -1,5 +1,6 @@
 import type { Holder, WhyNotReason } from '@shared/whyNot';
 import type { ClusterView } from '../engine/schedulerApi';
+import { freeOnNode, taskMemory, type ContainerConfig } from './containers';
 import type { SlotTable } from './slotHelpers';
 
 /**
@@ -34,4 +35,14 @@ export function orderReason(view: ClusterView, order: readonly number[], j: numb
   if (rank < 0) return undefined;
   const ahead = order.slice(0, rank).filter((k) => view.pendingMaps(k) > 0 || (view.pendingReduces(k) > 0 && view.reducesMayStart(k)));
   return { kind: 'order', rank: rank + 1, of: order.length, key, ahead: ahead.map((k) => view.job(k).id) };
+}
+
+/** YARN: node n has no room for job j's next container (its application master first, then a map, then a reduce). */
+export function containerRoom(cfg: ContainerConfig, view: ClusterView, j: number, n: number): WhyNotReason[] {
+  const free = freeOnNode(cfg, view, n);
+  const am = view.appMasterNode(j) < 0;
+  const needMb = am ? cfg.amMemoryMb : taskMemory(cfg, view, j, view.pendingMaps(j) === 0);
+  const needVcores = am ? cfg.amVcores : 1;
+  if (free.memoryMb >= needMb && free.vcores >= needVcores) return [];
+  return [{ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores, freeVcores: Math.max(0, free.vcores), holders: holdersOn(view, n, 'any') }];
 }

@@ -30,6 +30,8 @@ export type WhyNotReason =
   | { kind: 'outsideMrCluster'; jobMrCluster: string; nodeMrCluster: string }
   | { kind: 'deadlineAllocation'; slot: 'map' | 'reduce'; running: number; allocated: number }
   | { kind: 'speculativeCap'; running: number; cap: number }
+  /** PRISM: the job's next phase would overflow one of the machine's resources (Algorithm 1 line 2). */
+  | { kind: 'phaseDoesNotFit'; phase: string; resource: 'cpu' | 'memory' | 'disk' | 'net'; need: number; used: number; capacity: number }
   /** The scheduler placed nothing of the job here and its own explanation names no limit. */
   | { kind: 'notChosen' };
 
@@ -97,6 +99,10 @@ export function whyNotWords(r: WhyNotReason): string {
       return `held to its deadline allocation: ${r.running} ${r.slot} slots in use of the ${r.allocated} its deadline needs`;
     case 'speculativeCap':
       return `speculative copies at their cap: ${r.running} of ${r.cap}`;
+    case 'phaseDoesNotFit': {
+      const unit = { cpu: 'cores', memory: 'MB', disk: 'MB/s of disk', net: 'MB/s of network' }[r.resource];
+      return `its next ${r.phase} does not fit the machine: it needs ${s(r.need)} ${unit}, ${s(r.used)} of ${s(r.capacity)} in use`;
+    }
     case 'notChosen':
       return 'the scheduler placed nothing of it here and names no limit';
   }

@@ -97,6 +97,21 @@ describe('why a job got nothing, node by node', () => {
     expect(ofKind(a, 'overLimit').length).toBeGreaterThan(0);
   });
 
+  it("names DRF's container room and dominant share, ILA's slots and order, PRISM's machine that is full", () => {
+    const drf = whyNot(runOf({ kind: 'drf' }, BIG_THEN_SMALL), 'drf', 'small', 21);
+    expect(ofKind(drf, 'noContainerRoom').length).toBeGreaterThan(0);
+    expect(ofKind(drf, 'order').every((o) => /^dominant share 0\.\d{3}$/.test(o.r.key))).toBe(true);
+    const lao = whyNot(runOf({ kind: 'ila', variant: 'lao' }, BIG_THEN_SMALL), 'lao', 'small', 21);
+    expect(ofKind(lao, 'noFreeSlot').length + ofKind(lao, 'launched').length).toBeGreaterThan(0);
+    const prism = whyNot(runOf({ kind: 'prism' }, BIG_THEN_SMALL), 'prism', 'small', 21);
+    const full = ofKind(prism, 'phaseDoesNotFit');
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.every((f) => f.r.resource === 'cpu' && f.r.used + f.r.need > f.r.capacity)).toBe(true);
+    expect(ofKind(prism, 'order').every((o) => /the top 20 offer a task/.test(o.r.key))).toBe(true);
+        // Every scheduler here explains itself: no heartbeat ends in "names no limit".
+    for (const a of [drf, lao, prism]) expect(ofKind(a, 'notChosen')).toEqual([]);
+  });
+
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');
