@@ -2,6 +2,8 @@ import { fineGrainedCpuOptions } from '@shared/schedulers/fineGrainedCpu';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { cpuRequirement } from '../engine/profiles';
 import { definePlugin } from './plugin';
+import { holdersOn, orderReason } from './whyNotReasons';
+import type { WhyNotReason } from '@shared/whyNot';
 import type { ClusterView, Scheduler } from '../engine/schedulerApi';
 import { Locality } from '../engine/topology';
 import { appMasterFirst, freeOnNode, SmallestContainer, taskMemory } from './containers';
@@ -113,6 +115,21 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
         }
         if (!launched) return;
       }
+    },
+    // The node's CPU pool (eq. 3.1) against the job's requirement (eq. 3.2), memory, and the Fair order.
+    explain(j, n, view) {
+      const out: WhyNotReason[] = [];
+      const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
+      const reduce = view.pendingMaps(j) === 0;
+      const needMb = view.appMasterNode(j) < 0 ? spec.amMemoryMb : taskMemory(spec, view, j, reduce);
+      const needCpu = view.appMasterNode(j) < 0 ? spec.amVcores : (reduce ? req.reduce : req.map) / 100;
+      const free = freeOnNode(spec, view, n);
+      const cpu = freeCpu(view, n);
+      if (free.memoryMb < needMb || cpu < needCpu - 1e-9) out.push({ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores: Number(needCpu.toFixed(2)), freeVcores: Number(Math.max(0, cpu).toFixed(2)), holders: holdersOn(view, n, 'any') });
+      const r = view.runningMaps(j) + view.runningReduces(j);
+      const rank = orderReason(view, order(view), j, `${r} running task${r === 1 ? '' : 's'}; it asks ${reduce ? req.reduce : req.map} of a core's 100`);
+      if (rank) out.push(rank);
+      return out;
     },
   };
 }

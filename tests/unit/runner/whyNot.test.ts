@@ -109,7 +109,9 @@ describe('why a job got nothing, node by node', () => {
     expect(full.every((f) => f.r.resource === 'cpu' && f.r.used + f.r.need > f.r.capacity)).toBe(true);
     expect(ofKind(prism, 'order').every((o) => /the top 20 offer a task/.test(o.r.key))).toBe(true);
         // Every scheduler here explains itself: no heartbeat ends in "names no limit".
-    for (const a of [drf, lao, prism]) expect(ofKind(a, 'notChosen')).toEqual([]);
+    const finer = whyNot(runOf({ kind: 'finegrained' }, BIG_THEN_SMALL), 'finer', 'small', 21);
+    expect(ofKind(finer, 'order').every((o) => /asks \d+ of a core's 100$/.test(o.r.key))).toBe(true);
+    for (const a of [drf, lao, prism, finer]) expect(ofKind(a, 'notChosen')).toEqual([]);
   });
 
   it('refuses a job the run lacks and a time that is not one', () => {
