@@ -111,6 +111,15 @@ export function checkLayers(root) {
     }
   }
 
+  // One way to get data (issue 33 item 3): only the live-query composable and the Pinia stores
+  // listen to the store's changes; a view or component that does reloads on its own terms.
+  const dataPattern = [path.join(renderer, 'src/composables/useLiveQuery.ts'), path.join(renderer, 'src/stores')];
+  for (const file of walk(renderer)) {
+    if (!dataPattern.some((d) => within(file, d)) && /\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
+      violations.push(`${rel(file)}: listens to store:changed itself (load data through composables/useLiveQuery.ts or a store in stores/)`);
+    }
+  }
+
   for (const file of walk(renderer)) {
     for (const spec of importsOf(file)) {
       if (spec === 'electron' || isBuiltin(spec)) {

@@ -44,6 +44,15 @@ describe('layer check', () => {
     expect(checkLayers(dir)).toEqual(['src-renderer/src/A.vue: imports src-main/store/db.ts (the renderer may import only src-main/shared, as @shared)']);
   });
 
+  it('catches a view that loads data outside the live-query pattern', () => {
+    const dir = plant({
+      'src-renderer/src/views/V.vue': "<script setup lang=\"ts\">\nconst off = api.on('store:changed', () => void load());\n</script>",
+      'src-renderer/src/composables/useLiveQuery.ts': "api.on('store:changed', () => reload());",
+      'src-renderer/src/stores/list.ts': "api.on('store:changed', () => load());",
+    });
+    expect(checkLayers(dir)).toEqual(['src-renderer/src/views/V.vue: listens to store:changed itself (load data through composables/useLiveQuery.ts or a store in stores/)']);
+  });
+
   it('catches a test that reaches electron through a chain of imports', () => {
     const dir = plant({
       'src-main/app/shell.ts': "import { app } from 'electron';",

@@ -1,0 +1,81 @@
+import { getCurrentScope, onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
+import type { EventPayloads } from '@shared/contract';
+import type { ApiResult } from '@shared/result';
+import { api } from '../api';
+
+type Domain = EventPayloads['store:changed']['domain'];
+
+export interface LiveQueryOptions {
+  /** Store domains whose changes reload it; a restored backup (`store`) always does. */
+  domains: readonly Domain[];
+  /** Only changes that name this id (or name none) reload it: one batch's page ignores the others. */
+  id?: () => string | undefined;
+  /** Reload at most once in this many ms: a batch of many short runs announces every one. */
+  throttleMs?: number;
+  /** Load again when this changes (a prop the query reads). */
+  key?: () => unknown;
+}
+
+export interface LiveQuery<T> {
+  /** The last data loaded; kept when a reload fails, so the page does not go blank. */
+  data: ShallowRef<T | undefined>;
+  /** The first load has answered (with data or an error). */
+  loaded: Ref<boolean>;
+  /** Why the last load failed, in the services' words; cleared by the next success. */
+  error: Ref<string | undefined>;
+  reload: () => Promise<void>;
+  /** Reload soon, once for a burst of calls (throttleMs, else at once). */
+  reloadSoon: () => void;
+}
+
+/**
+ * The one way a view gets data from the services (issue 33 item 3): load now, reload when the store
+ * says its domain changed (the CLI, another window, this one), say when a load fails, and stop
+ * listening when the view goes. A slower answer to an older load never overwrites a newer one.
+ * `scripts/check-layers.mjs` keeps views and components from listening to the store themselves.
+ */
+export function useLiveQuery<T>(query: () => Promise<ApiResult<T>>, options: LiveQueryOptions): LiveQuery<T> {
+  const data = shallowRef<T>();
+  const loaded = ref(false);
+  const error = ref<string>();
+  let asked = 0;
+
+  async function reload(): Promise<void> {
+    const mine = ++asked;
+    const r = await query();
+    if (mine !== asked) return;
+    if (r.ok) {
+      data.value = r.data;
+      error.value = undefined;
+    } else error.value = r.error.message;
+    loaded.value = true;
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function reloadSoon(): void {
+    if (!options.throttleMs) {
+      void reload();
+      return;
+    }
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void reload();
+    }, options.throttleMs);
+  }
+
+  const off = api.on('store:changed', (p) => {
+    if (p.domain !== 'store' && !options.domains.includes(p.domain)) return;
+    const id = options.id?.();
+    if (id !== undefined && p.ids && !p.ids.includes(id)) return;
+    reloadSoon();
+  });
+  if (getCurrentScope()) {
+    onScopeDispose(() => {
+      off();
+      clearTimeout(timer);
+    });
+  }
+  if (options.key) watch(options.key, () => void reload());
+  void reload();
+  return { data, loaded, error, reload, reloadSoon };
+}
