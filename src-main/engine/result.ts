@@ -1,3 +1,4 @@
+import { SERIES_FIELDS } from '@shared/series';
 import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/jobLocality';
 import type { MrClusterReport } from '@shared/mrClusters';
@@ -34,7 +35,6 @@ export interface SeriesSample {
   pendingTasks: number;
 }
 
-export const SERIES_FIELDS = ['cpu', 'memory', 'disk', 'network', 'runningMaps', 'runningShuffles', 'runningReduces', 'pendingTasks'] as const;
 
 export interface Series {
   intervalS: number;

@@ -1,3 +1,4 @@
+import { SERIES_FIELDS } from '@shared/series';
 import { toCsv } from '@shared/csv';
 import { summaryCsv } from '@shared/summaryExport';
 import type { ResultFile } from '@shared/experiment';
@@ -38,6 +39,6 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
     'locality.csv': toCsv(['group', 'template', 'scheduler', 'maps', 'nodeLocal', 'local', 'localPercent'], locality),
     'jct-cdf.csv': toCsv(['scheduler', 'seconds', 'fraction'], cdf),
     // Only the run history keeps series; a result file's report has no such table.
-    ...(series.length ? { 'series.csv': toCsv(['scheduler', 'seed', 't', 'cpu', 'memory', 'disk', 'network', 'runningMaps', 'runningShuffles', 'runningReduces', 'pendingTasks'], series) } : {}),
+    ...(series.length ? { 'series.csv': toCsv(['scheduler', 'seed', 't', ...SERIES_FIELDS], series) } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { BatchDetail } from '@shared/design';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/runData';
 import { OUTCOME_NAMES } from '../engine/records';
-import { SERIES_FIELDS } from '../engine/result';
+import { SERIES_FIELDS } from '@shared/series';
 import { compileTopology, LOCALITY_NAMES } from '../engine/topology';
 import { resolveRun } from '../runner/matrix';
 import { ATTEMPT, ATTEMPT_PREFIX, SERIES_T, seriesColumn } from '../runner/runColumns';

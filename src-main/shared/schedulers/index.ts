@@ -24,18 +24,9 @@ export { PoolSchema, QueueSchema } from './options';
  */
 export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions, minEdfOptions, fawkesOptions] as const;
 
-export const SchedulerSpecSchema = z.discriminatedUnion('kind', [
-  fifoOptions.schema,
-  fairOptions.schema,
-  capacityOptions.schema,
-  drfOptions.schema,
-  prismOptions.schema,
-  fineGrainedCpuOptions.schema,
-  ilaOptions.schema,
-  lateOptions.schema,
-  minEdfOptions.schema,
-  fawkesOptions.schema,
-]);
+type SchemasOf<T extends readonly { schema: unknown }[]> = { -readonly [I in keyof T]: T[I]['schema'] };
+/** Every scheduler's options, told apart by `kind`: derived from SCHEDULERS, so a new one is one line there. */
+export const SchedulerSpecSchema = z.discriminatedUnion('kind', SCHEDULERS.map((d) => d.schema) as unknown as SchemasOf<typeof SCHEDULERS>);
 
 export type SchedulerSpec = z.output<typeof SchedulerSpecSchema>;
 export type SchedulerSpecInput = z.input<typeof SchedulerSpecSchema>;
