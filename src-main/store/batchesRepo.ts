@@ -8,7 +8,7 @@ import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import { packColumns, readColumns, type Column } from './columns';
 import type { Store } from './database';
 import { StoreError } from './errors';
-import { processAlive } from './processAlive';
+import { processAlive, processStart } from './processAlive';
 import { freeName, selectAll, selectOne } from './rows';
 
 interface BatchRow {
@@ -56,16 +56,21 @@ function parseInputs(json: string): BatchInputs | undefined {
 interface BatchOwner {
   pid: number;
   host: string;
+  /** When it started (processStart), so a later process given the same pid is not taken for it; absent in batches from before. */
+  start?: string;
 }
 
-const thisProcess = (): BatchOwner => ({ pid: process.pid, host: os.hostname() });
+const thisProcess = (): BatchOwner => {
+  const start = processStart(process.pid);
+  return { pid: process.pid, host: os.hostname(), ...(start ? { start } : {}) };
+};
 
 /** A batch's runner is alive when it is this process, or a live process on this machine. */
 function ownerAlive(json: string | null): boolean {
   if (!json) return false; // batches from before owners were recorded
   const owner = JSON.parse(json) as BatchOwner;
   if (owner.host !== os.hostname()) return false; // a folder copied from another machine
-  return owner.pid === process.pid || processAlive(owner.pid);
+  return processAlive(owner.pid, owner.start);
 }
 
 /**

@@ -1,5 +1,7 @@
+import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { batchesRepo } from '../../../src-main/store/batchesRepo';
+import { Store } from '../../../src-main/store/database';
 import { cli } from '../../helpers/cli';
 import { spawnHelper } from '../../helpers/processes';
 import { useServices } from '../../helpers/services';
@@ -48,6 +50,28 @@ describe('batches whose process died', () => {
     // Closed batches can be removed like any other.
     const again = await startServices(dir);
     await expect(batchesRepo(again.store).remove(id)).resolves.toEqual({ id });
+  });
+
+  // A pid is reused once its process is gone: the batch is owned by the pid and when it started.
+  it.skipIf(!fs.existsSync('/proc/self/stat'))('are closed when their pid now belongs to another process', async () => {
+    const dir = tempDir();
+    const holder = holdBatch(dir);
+    const id = await holder.created;
+    await holder.kill();
+    // The dead holder's pid handed to a live process (this one): same pid as far as kill(0) knows.
+    const store = await Store.open({ dataDir: dir });
+    await store.write((db) => {
+      const stmt = db.prepare('SELECT owner_json FROM batches WHERE id = ?');
+      stmt.bind([id]);
+      stmt.step();
+      const owner = JSON.parse(stmt.get()[0] as string) as { pid: number; start?: string };
+      stmt.free();
+      expect(owner.start).toMatch(/^\d+$/);
+      db.run('UPDATE batches SET owner_json = ? WHERE id = ?', [JSON.stringify({ ...owner, pid: process.pid }), id]);
+    });
+    store.close();
+    const services = await startServices(dir);
+    expect(batchesRepo(services.store).get(id).status).toBe('interrupted');
   });
 
   it('are left running while their process lives, whoever opens the store', async () => {
