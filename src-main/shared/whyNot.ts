@@ -28,6 +28,8 @@ export type WhyNotReason =
   | { kind: 'overLimit'; what: string; running: number; limit: number }
   | { kind: 'queueFull'; queue: string; usedMb: number; maxMb: number }
   | { kind: 'outsideMrCluster'; jobMrCluster: string; nodeMrCluster: string }
+  /** FAWKES: the job's MR-cluster runs nothing yet (sec. 4.2.1: admitted in FIFO order, then its data set loaded). */
+  | { kind: 'mrClusterInactive'; mrCluster: string; stage: 'waiting for admission' | 'loading its data set' }
   | { kind: 'deadlineAllocation'; slot: 'map' | 'reduce'; running: number; allocated: number }
   | { kind: 'speculativeCap'; running: number; cap: number }
   /** PRISM: the job's next phase would overflow one of the machine's resources (Algorithm 1 line 2). */
@@ -95,6 +97,8 @@ export function whyNotWords(r: WhyNotReason): string {
       return `its queue ${r.queue} is at its maximum capacity: ${s(r.usedMb / 1024)} of ${s(r.maxMb / 1024)} GB`;
     case 'outsideMrCluster':
       return `the node serves MR-cluster ${r.nodeMrCluster}, the job runs in ${r.jobMrCluster}`;
+    case 'mrClusterInactive':
+      return `its MR-cluster ${r.mrCluster} runs nothing yet: it is ${r.stage}`;
     case 'deadlineAllocation':
       return `held to its deadline allocation: ${r.running} ${r.slot} slots in use of the ${r.allocated} its deadline needs`;
     case 'speculativeCap':

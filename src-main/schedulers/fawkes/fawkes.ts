@@ -71,7 +71,7 @@ export class Fawkes implements Scheduler {
     const c = this.own[n];
     if (c !== this.jobCluster[j]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: c < 0 ? 'none (a free node)' : this.clusters[c].name }];
     if (this.leaving[n]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: `none: it is leaving ${mine.name}, its data being copied off` }];
-    if (mine.stage !== Stage.Active) return [{ kind: 'outsideMrCluster', jobMrCluster: `${mine.name} (${mine.stage === Stage.Loading ? 'still loading its data set' : 'not admitted yet'})`, nodeMrCluster: mine.name }];
+    if (mine.stage !== Stage.Active) return [{ kind: 'mrClusterInactive', mrCluster: mine.name, stage: mine.stage === Stage.Loading ? 'loading its data set' : 'waiting for admission' }];
     return mine.inner.explain?.(j, n, mine.view) ?? [];
   }
 
