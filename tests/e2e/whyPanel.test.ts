@@ -126,4 +126,35 @@ describe('the why-panel on a job of thousands of tasks', () => {
       await studio.stop();
     }
   });
+
+  it('keeps only the rows in view in the page when a large cluster answers why not', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const s = studio.services;
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'three hundred', racks: 3, hostsPerRack: 100 } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 2400, reduces: 4 }, { id: 'small', template: 'WordCount', submit: 20, maps: 4, reduces: 1 }] } });
+      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'large', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] } });
+      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await page.getByTestId('why-not-panel').waitFor();
+      await page.getByTestId('why-not-job').fill('small');
+      await page.getByTestId('why-not-at').fill('21');
+      await page.getByTestId('why-not-ask').click();
+      const table = page.getByTestId('why-not-rows');
+      await table.waitFor();
+      // Every heartbeat is there to scroll to; a screenful of them is in the page.
+      expect(Number(await table.getAttribute('data-rows'))).toBeGreaterThan(300);
+      expect(await table.locator('tr[data-why-not-node]').count()).toBeLessThan(60);
+      await table.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await expect.poll(() => table.locator('tr[data-why-not-node="r03-h100"]').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
 });
