@@ -14,7 +14,8 @@ const cluster = {
   vmTypes: [],
   network: { rackUplinkMBps: 1250, oversubscription: 1 },
   hdfs: { blockSizeMb: 128, replication: 2 },
-  racks: [{ name: 'rack-1', hosts: Array.from({ length: 8 }, (_, i) => ({ name: `s${i + 1}`, type: 'w4' })) }],
+  // One long name: its MR-cluster dot must not sit on it.
+  racks: [{ name: 'rack-1', hosts: Array.from({ length: 8 }, (_, i) => ({ name: i === 1 ? 'storage-node-02' : `s${i + 1}`, type: 'w4' })) }],
 };
 /** Two teams: c-1 with a few small jobs, c-2 with much more work. */
 const workload = {
@@ -44,12 +45,16 @@ describe('FAWKES in the browser, against the real services', () => {
         await page.locator('#node-kind').selectOption(kind === 'core' ? { label: 'core (default)' } : kind);
         if (mrCluster) await page.locator('#mr-cluster').fill(mrCluster);
       };
-      await mark('s1', 's2', 'core', 'c-1');
+      await mark('s1', 'storage-node-02', 'core', 'c-1');
       await mark('s3', 's4', 'core', 'c-2');
       await mark('s5', 's8', 'transient-core');
       const legend = page.getByTestId('mr-legend');
       await expect.poll(() => legend.textContent()).toMatch(/MR-cluster c-1 \(2 core\).*MR-cluster c-2 \(2 core\).*core.*transient.*transient-core/);
       expect(await page.locator('[data-host="s1"] .mr[data-mr="c-1"]').count()).toBe(1);
+      // The dot sits beside the (cut) name, not over it.
+      const long = page.locator('[data-host="storage-node-02"]');
+      const [label, dot] = [(await long.locator('.label').boundingBox())!, (await long.locator('.mr').boundingBox())!];
+      expect(label.x + label.width).toBeLessThanOrEqual(dot.x);
       expect(await page.locator('.server.kind-transient-core').count()).toBe(4);
       await screenshot(page, 'topology-mr-clusters-light');
       await page.getByTestId('save').click();
