@@ -33,12 +33,8 @@ export async function startStudio(dataDir: string): Promise<RunningStudio> {
   };
 }
 
-/** Call a service as the renderer would; a refusal fails the test with its message. */
-export async function ok<T = unknown>(services: Services, channel: string, request: unknown): Promise<T> {
-  const r = await services.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
+/** Call a service as the renderer would (one definition for every test: helpers/services.ts). */
+export { ok } from '../helpers/services';
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];

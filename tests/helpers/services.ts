@@ -17,3 +17,17 @@ export function useServices(): (dataDir?: string, options?: Options) => Promise<
     return services;
   };
 }
+
+/** Call a service as the renderer would; a refusal fails the test with its field and message. */
+export async function ok<T = unknown>(services: Services, channel: string, request: unknown): Promise<T> {
+  const r = await services.dispatch(channel, request);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
+  return r.data as T;
+}
+
+/** Call a service that must refuse; its error (code, field, message) for the test to read. */
+export async function refused(services: Services, channel: string, request: unknown) {
+  const r = await services.dispatch(channel, request);
+  if (r.ok) throw new Error(`${channel} accepted what it should refuse`);
+  return r.error;
+}

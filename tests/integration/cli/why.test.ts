@@ -6,17 +6,11 @@ import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
 import { whyNotText, type WhyNotAnswer } from '@shared/whyNot';
 import type { Services } from '../../../src-main/services';
 import { cli } from '../../helpers/cli';
-import { useServices } from '../../helpers/services';
+import { ok, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const open = useServices();
 const tempDir = useTempDirs();
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
 
 const JOBS = [
   { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2 },

@@ -5,17 +5,11 @@ import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
 import type { ExperimentImportPreview } from '@shared/experimentFile';
 import type { Services } from '../../../src-main/services';
-import { useServices } from '../../helpers/services';
+import { ok, useServices } from '../../helpers/services';
 
 const open = useServices();
 const root = path.resolve(__dirname, '../../..');
 const PRESET = path.join(root, 'resources/presets/prism-puma.experiment.json');
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
 
 async function designWith(s: Services, clusters = 1): Promise<DesignRecord> {
   const ids: string[] = [];

@@ -7,15 +7,10 @@ import type { RunData, WhyAnswer } from '@shared/runData';
 import type { ProfileStore } from '@shared/templates';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { startServices, type Services } from '../../../src-main/services';
+import { ok } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
 
 /** A studio with one small cluster and workload, and a design of `schedulers` × `seeds` on them. */
 async function studio(pool: () => RunPool, design: Partial<ExperimentDesignInput> = {}) {

@@ -6,21 +6,9 @@ import type { ExportedFile } from '@shared/resultFile';
 import type { RunData } from '@shared/runData';
 import type { Services } from '../../../src-main/services';
 import { ACROSS_HISTORY_TAG } from '../../../src-main/services/historyComparison';
-import { useServices } from '../../helpers/services';
+import { ok, refused, useServices } from '../../helpers/services';
 
 const open = useServices();
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
-
-async function refused(s: Services, channel: string, request: unknown) {
-  const r = await s.dispatch(channel, request);
-  if (r.ok) throw new Error(`${channel} accepted what it should refuse`);
-  return r.error;
-}
 
 const MIX = [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }];
 

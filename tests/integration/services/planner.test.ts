@@ -7,16 +7,11 @@ import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
 import type { WhyAnswer } from '@shared/runData';
 import type { ProfileStore } from '@shared/templates';
 import { startServices, type Services } from '../../../src-main/services';
+import { ok } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 import { TABLE1 } from '../../unit/aria/fixtures';
 
 const tempDir = useTempDirs();
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
 
 describe('ARIA through the services', () => {
   it('learns ARIA profiles from finished runs, pins them for MinEDF and fills "Deadlines met" for every scheduler', async () => {

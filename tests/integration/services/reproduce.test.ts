@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
 import type { ReproduceEntry } from '@shared/reproductions';
 import type { Services } from '../../../src-main/services';
-import { useServices } from '../../helpers/services';
+import { ok, useServices } from '../../helpers/services';
 
 const open = useServices();
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
 
 const presetOf = (entries: ReproduceEntry[], file: string) => entries.flatMap((e) => e.presets).find((p) => p.file === file)!;
 

@@ -12,23 +12,11 @@ import { findChromium, pdfBytes } from '../../../src-main/reports/pdfFromHtml';
 import type { Services } from '../../../src-main/services';
 import { FROM_FILE_TAG } from '../../../src-main/services/resultFiles';
 import { cli } from '../../helpers/cli';
-import { useServices } from '../../helpers/services';
+import { ok, refused, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const open = useServices();
 const tempDir = useTempDirs();
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.field ?? ''} ${r.error.message}`);
-  return r.data as T;
-}
-
-async function refused(s: Services, channel: string, request: unknown) {
-  const r = await s.dispatch(channel, request);
-  if (r.ok) throw new Error(`${channel} accepted what it should refuse`);
-  return r.error;
-}
 
 /** A small design of two schedulers × two seeds on a 4-node cluster, run to the end. */
 async function ranBatch(s: Services): Promise<{ design: DesignRecord; batch: BatchDetail }> {

@@ -7,7 +7,7 @@ import type { WorkloadRecord } from '@shared/records';
 import type { WorkloadSpecInput } from '@shared/workload';
 import { parseWorkloadFile } from '@shared/workloadFile';
 import type { Services } from '../../../src-main/services';
-import { useServices } from '../../helpers/services';
+import { ok, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const startServices = useServices();
@@ -18,12 +18,6 @@ const facebookMix: WorkloadSpecInput = {
   name: 'facebook mix',
   generate: { count: 25, arrival: { kind: 'poisson', meanInterarrivalS: 14 }, mix: [{ template: 'Grep', weight: 3, maps: [1, 2] }, { template: 'Sort', weight: 1, maps: 40 }] },
 };
-
-async function ok<T>(s: Services, channel: string, request: unknown): Promise<T> {
-  const r = await s.dispatch(channel, request);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.data as T;
-}
 
 /** Everything the store holds about workloads, to prove a failed call changed nothing. */
 const snapshot = async (s: Services) => JSON.stringify(await ok(s, 'workloads:list', {}));
