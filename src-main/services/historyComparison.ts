@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { configurationLabel, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
+import { comparisonName } from '@shared/comparisonName';
 import { ExperimentSchema } from '@shared/experiment';
 import { resolveRun } from '../runner/matrix';
 import type { Store } from '../store/database';
@@ -113,20 +114,10 @@ export function historyComparison(store: Store, events: EventBus) {
         simulation: firstKnown?.inputs.simulation ?? ExperimentSchema.shape.simulation.parse({}),
         sources: details.map((d) => ({ id: d.id, name: d.name, createdAt: d.createdAt, ...(d.inputs.clusters.length ? { simulation: d.inputs.simulation } : {}) })),
       };
-      const title = name?.trim() || defaultName(details.map((d) => d.name));
+      const title = name?.trim() || comparisonName(details.map((d) => d.name));
       const summary = await batches.addCopies(title, inputs, runs, [ACROSS_HISTORY_TAG]);
       events.emit('store:changed', { domain: 'batches', ids: [summary.id] });
       return summary;
     },
   };
-}
-
-/**
- * "A vs B", "A vs B vs C", "A vs B + 2 more": what the comparison shows, short enough for the list.
- * The start time a run's name carries ("… — 2026-03-02 14:05") is left out: the sources list it.
- */
-function defaultName(names: string[]): string {
-  const shown = names.slice(0, 3).map((n) => n.replace(/ — \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, '')).join(' vs ');
-  const text = names.length > 3 ? `${shown} + ${names.length - 3} more` : shown;
-  return text.length <= 80 ? text : `${text.slice(0, 77)}…`;
 }
