@@ -92,3 +92,58 @@ describe('comparing across the run history in the browser', () => {
     }
   });
 });
+
+/**
+ * A studio used for months (issue 31: every list over 1,000 rows virtual): the run history of
+ * 1,200 entries keeps a screenful of rows in the page, scrolls to the oldest, and still filters and
+ * ticks. Counts of rows, never timings.
+ */
+describe('a run history of thousands of entries', () => {
+  it('draws only the entries in view, reaches the oldest by scrolling, and filters to one', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 2 } });
+      const few = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'few', generate: { count: 3, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: MIX } } });
+      const first = await ran(s, 'Nightly', lab.id, few.id, [{ kind: 'fifo' }]);
+      const file = await ok<{ fileName: string; content: string }>(s, 'batches:exportResult', { id: first.id });
+      // Opened together, their writes share saves; each entry gets its own free name.
+      const ENTRIES = 1200;
+      await Promise.all(Array.from({ length: ENTRIES - 1 }, () => ok(s, 'batches:openResult', { fileName: file.fileName, text: file.content })));
+      const all = await ok<BatchSummary[]>(s, 'batches:list', {});
+      expect(all).toHaveLength(ENTRIES);
+
+      await openAt(page, studio.server.url, '#/history');
+      const rows = page.getByTestId('history-rows');
+      await expect.poll(() => rows.getAttribute('data-rows')).toBe(String(ENTRIES));
+      const drawn = () => page.locator('tr[data-batch]').count();
+      expect(await drawn()).toBeGreaterThan(5);
+      expect(await drawn()).toBeLessThan(60);
+      await screenshot(page, 'history-thousands');
+
+      // Scrolled to the end, the oldest entry is drawn and the newest has left the page.
+      const oldest = all.at(-1)!;
+      await rows.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await page.locator(`tr[data-index="${ENTRIES - 1}"]`).waitFor();
+      expect(await page.locator(`tr[data-index="${ENTRIES - 1}"]`).getAttribute('data-batch')).toBe(oldest.name);
+      expect(await page.locator('tr[data-index="0"]').count()).toBe(0);
+      expect(await drawn()).toBeLessThan(60);
+
+      // Filtered to a few, the rows are drawn whole again and can be ticked for a comparison.
+      const name = all[1].name;
+      await page.getByTestId('history-filter').fill(name);
+      await expect.poll(() => rows.getAttribute('data-rows')).toBe('1');
+      await page.locator(`tr[data-batch="${name}"] [data-testid="pick-entry"]`).check();
+      await page.getByTestId('history-filter').fill('');
+      await expect.poll(() => rows.getAttribute('data-rows')).toBe(String(ENTRIES));
+      await page.locator(`tr[data-batch="${all[0].name}"] [data-testid="pick-entry"]`).check();
+      expect(await page.getByTestId('compare-picked').textContent()).toMatch(/Compare 2 entries/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
+});
