@@ -83,11 +83,11 @@ export class RunPool implements SimulationPool {
       });
     if (options.signal?.aborted) return { cancelled: true };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const tasks = runs.map(async (run, index) => {
+    const runOne = async (run: ResolvedRun, index: number) => {
       const channel = new MessageChannel();
       const state = states[index];
       const { stop, dequeue } = state;
-      // A run waits in the pool's queue until a thread is free; its first message means it started.
+      // Its first message means a thread has taken it and it started.
       channel.port1.on('message', (p: RunProgress) => {
         if (!state.started) {
           state.started = true;
@@ -98,15 +98,27 @@ export class RunPool implements SimulationPool {
       const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250, stop };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;
-        await hand(() => callbacks.onDone?.(index, outcome));
+        // Saved in turn while the thread goes on to the next run.
+        void hand(() => callbacks.onDone?.(index, outcome));
       } catch (err) {
         if (dequeue.signal.aborted) return;
-        await hand(() => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
+        void hand(() => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
       } finally {
         channel.port1.close();
       }
-    });
-    await Promise.all(tasks);
+    };
+    // The runs go to the pool no faster than its threads take them, in plan order: piscina's own
+    // queue reorders tasks that find every thread busy (runs 1, 3, 5, 7 overtook the others; with
+    // its stricterFIFO option the whole queue ran backwards). A run a cancel reaches here never starts.
+    let next = 0;
+    const lane = async () => {
+      while (next < runs.length) {
+        const index = next++;
+        if (states[index].dequeue.signal.aborted) continue;
+        await runOne(runs[index], index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.threads, runs.length) }, lane));
     options.signal?.removeEventListener('abort', onAbort);
     await handing;
     return { cancelled: Boolean(options.signal?.aborted) };

@@ -60,6 +60,22 @@ describe('experiments: the run matrix through worker threads', () => {
     await sequential.s.close();
   }, 120_000);
 
+  it('starts queued runs in the order of the plan', async () => {
+    {
+      const { s, design } = await studio(() => new RunPool({ threads: 1 }), { seeds: [1, 2, 3] });
+      const started: number[] = [];
+      s.events.subscribe((e: PushEvent) => {
+        const p = e.payload as RunProgressEvent;
+        if (e.event === 'experiments:progress' && p.status === 'running' && !started.includes(p.run)) started.push(p.run);
+      });
+      const batch = await runToEnd(s, design.id);
+      expect(batch.results).toHaveLength(9);
+      // The progress table lists runs in plan order; a queued run never overtakes an earlier one.
+      expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      await s.close();
+    }
+  }, 120_000);
+
   // In a worker thread, as the app runs them (in-process runs block the thread a cancel would arrive on).
   it('a cancel keeps what a running run simulated so far, marked partial', async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 1 }), { schedulers: [{ kind: 'fair' }], seeds: [1] });
