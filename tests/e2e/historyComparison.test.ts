@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
 import type { Services } from '../../src-main/services';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -17,11 +17,6 @@ async function ran(s: Services, name: string, clusterId: string, workloadId: str
   const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
   await s.runner.settled(started.id);
   return started;
-}
-
-async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
 }
 
 describe('comparing across the run history in the browser', () => {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
@@ -10,7 +10,7 @@ import type { BatchSummary } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
 import type { DesignSummary } from '@shared/runData';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -21,11 +21,6 @@ function count(node: Node, name: string): number {
 }
 
 /** Click and take the one download it starts. */
-async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
-}
-
 describe('results leaving the studio in the browser', () => {
   it('runs a paper preset from Reproduce at reduced size, shows the claim beside the result, and exports the report', async () => {
     const dir = tempDir();

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { codeMessages, watchMessages } from './messageWatch';
 import { startServices, type Services } from '../../src-main/services';
@@ -65,6 +65,12 @@ export async function openAt(page: Page, url: string, hash: string): Promise<voi
   await page.goto(url);
   await page.locator('[data-nav="history"]').waitFor();
   await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
+}
+
+/** What a click downloads: the file name the page suggested and its bytes. */
+export async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
