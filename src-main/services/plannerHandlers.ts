@@ -1,5 +1,5 @@
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
-import { batchesRepo } from '../store/batchesRepo';
+import { ariaMeasurements } from '../store/ariaMeasurements';
 import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { profilesRepo } from '../store/profilesRepo';
@@ -14,7 +14,6 @@ type PlannerChannels = Extract<keyof Handlers, `planner:${string}`>;
 /** The ARIA planner's services: named profiles, the history's staging runs for scaling, and the simulator check. */
 export function plannerHandlers(store: Store, events: EventBus): Pick<Handlers, PlannerChannels> {
   const profiles = profilesRepo(store);
-  const batches = batchesRepo(store);
   const clusters = clustersRepo(store);
   const changed = (template: string) => events.emit('store:changed', { domain: 'profiles', ids: [template] });
 
@@ -31,12 +30,12 @@ export function plannerHandlers(store: Store, events: EventBus): Pick<Handlers, 
       changed(template);
       return result;
     },
-    // A batch without a reduce of the template measured nothing a reduce-side fit can use.
+    // An entry without a reduce of the template measured nothing a reduce-side fit can use.
     'planner:scalingRuns': ({ template }) =>
-      batches
-        .ariaByBatch(template)
-        .filter((b) => b.totals.reduces.count > 0)
-        .map(({ totals, ...b }) => ({ ...b, profile: ariaProfileOf(totals), mbPerReduce: mbPerReduce(totals) })),
+      ariaMeasurements(store, template)
+        .filter((m) => m.totals.reduces.count > 0)
+        .map((m) => ({ key: m.key, batchId: m.batchId, name: m.name, createdAt: m.createdAt, cluster: m.cluster.name, runs: m.runs, profile: ariaProfileOf(m.totals), mbPerReduce: mbPerReduce(m.totals) })),
+    'planner:measurements': () => ariaMeasurements(store),
     'planner:check': (request) => checkPlannerPoints(clusters.get(request.clusterId), request),
   };
 }

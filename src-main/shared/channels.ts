@@ -29,6 +29,7 @@ export const CHANNEL_NAMES = [
   'planner:saveProfile',
   'planner:deleteProfile',
   'planner:scalingRuns',
+  'planner:measurements',
   'planner:check',
   'imports:pickFile',
   'workloads:importPreview',

@@ -2,6 +2,7 @@ import type { WhyNotAnswer } from './whyNot';
 import { z } from 'zod';
 import { PlannerCheckSchema, type PlannerCheckResult } from './aria/check';
 import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from './aria/profile';
+import type { AriaMeasurement } from './aria/measurements';
 import type { StoredScalingRun } from './aria/scaling';
 import { ClusterSpecSchema } from './cluster';
 import { SettingsSchema, type SettingsView } from './settings';
@@ -96,6 +97,8 @@ export const contract = {
   'planner:deleteProfile': channel<{ removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME })),
   /** Batches in the run history that measured a template (with reduces), newest first: what a scaling fit can use. */
   'planner:scalingRuns': channel<StoredScalingRun[]>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
+  /** What each history entry measured of each template, per cluster: the planner's measured profiles come from the entries picked. */
+  'planner:measurements': channel<AriaMeasurement[]>()(nothing),
   /** Simulate chosen (map, reduce) slot points of the planner on a saved cluster (ARIA Fig. 7-8). */
   'planner:check': channel<PlannerCheckResult>()(PlannerCheckSchema),
   'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),

@@ -3,7 +3,6 @@ import * as os from 'node:os';
 import type { Database } from 'sql.js';
 import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus, StoredRunRow } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
-import { mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import { packColumns, readColumns, type Column } from './columns';
 import type { Store } from './database';
@@ -329,31 +328,6 @@ export function batchesRepo(store: Store) {
           return { id: r.id, experiment: r.experiment, scheduler: r.scheduler, seed: r.seed, status: r.status, makespan: s?.makespan ?? null, meanJct: s?.meanJct ?? null, createdAt: r.created_at, blobBytes: r.bytes ?? 0 };
         }),
       );
-    },
-
-    /**
-     * ARIA totals of one template in each batch that measured it (its finished runs added up), newest
-     * first: the staging runs a scaling fit (eq. 9-10) draws from. SQLite reads the template's totals
-     * out of each run's JSON, so a history of large traces is not parsed here.
-     */
-    ariaByBatch(template: string): { batchId: string; name: string; createdAt: string; runs: number; totals: AriaTotals }[] {
-      return store.read((db) => {
-        const rows = selectAll<{ id: string; name: string; created_at: string; totals: string }>(
-          db,
-          `SELECT b.id, b.name, b.created_at, json_extract(r.summary_json, '$.aria.' || json_quote(?)) AS totals
-           FROM runs r JOIN batches b ON b.id = r.batch_id
-           WHERE r.status = 'finished' AND totals IS NOT NULL ORDER BY b.created_at DESC, b.name, r.run_index`,
-          [template],
-        );
-        const byBatch = new Map<string, { batchId: string; name: string; createdAt: string; runs: number; totals: AriaTotals }>();
-        for (const r of rows) {
-          const totals = JSON.parse(r.totals) as AriaTotals;
-          const seen = byBatch.get(r.id);
-          if (seen) byBatch.set(r.id, { ...seen, runs: seen.runs + 1, totals: mergeAriaTotals(seen.totals, totals) });
-          else byBatch.set(r.id, { batchId: r.id, name: r.name, createdAt: r.created_at, runs: 1, totals });
-        }
-        return [...byBatch.values()];
-      });
     },
 
     /** A finished run's stored result without its columns (reports and result files need no series). */

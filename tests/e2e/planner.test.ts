@@ -3,7 +3,7 @@ import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { BatchSummary, DesignRecord } from '@shared/design';
 import type { ProfileStore } from '@shared/templates';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -60,6 +60,19 @@ describe('the ARIA planner', () => {
       await page.getByTestId('check-run').click();
       await expect.poll(() => page.getByTestId('check-table').locator('tbody tr').count(), { timeout: 60_000 }).toBe(6);
       expect(await page.getByTestId('check-table').textContent()).toMatch(/met|missed/);
+      // Each point says how far the simulation is from each bound, and whether it fell outside them.
+      const rows = await page.getByTestId('check-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({ side: tr.getAttribute('data-side'), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
+      for (const { side, cells } of rows) {
+        const [low, avg, up] = cells[3].replace(' s', '').split(' · ').map(Number);
+        const sim = parseFloat(cells[4]);
+        const shown = cells.slice(5, 8).map((c) => Number(c.replace('−', '-').replace(/[+ %]/g, '')));
+        [low, avg, up].forEach((bound, i) => expect(Math.abs(shown[i] - ((sim - bound) / bound) * 100)).toBeLessThan(3));
+        if (Math.abs(sim - low) > 1 && Math.abs(sim - up) > 1) expect(side).toBe(sim < low ? 'below' : sim > up ? 'above' : 'within');
+      }
+      const sides = rows.map((r) => r.side);
+      expect(await page.getByTestId('check-below').count()).toBe(sides.includes('below') ? 1 : 0);
+      expect(await page.getByTestId('check-above').count()).toBe(sides.includes('above') ? 1 : 0);
+      expect(await page.getByTestId('check-within').count()).toBe(sides.every((x) => x === 'within') ? 1 : 0);
       await page.getByTestId('check-table').scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-check');
       expect(errors).toEqual([]);
@@ -98,6 +111,64 @@ describe('the ARIA planner', () => {
       await expect.poll(() => page.getByTestId('bound-avg').textContent()).not.toBe(before);
       await scaling.scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-scaling');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('builds a measured profile only from the history entries picked, on the chosen cluster by default, and shows their spread', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+    const slow = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'slow disks', racks: 1, hostsPerRack: 4, diskMBps: 30 } });
+    const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'wc', jobs: [{ template: 'WordCount', submit: 0, inputMb: 2048, reduces: 4 }] } });
+    for (const [name, cluster] of [['March on lab', lab.id], ['April on slow disks', slow.id]] as const) {
+      const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [cluster], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] } });
+      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+    }
+    const page = await browser().newPage({ viewport: { width: 1360, height: 1000 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, '#/planner');
+      await page.getByTestId('planner-source').selectOption('measured:WordCount');
+      const card = page.getByTestId('planner-measured');
+      await expect.poll(() => card.locator('[data-measured]').count()).toBe(2);
+      const ticked = () => card.locator('[data-measured]').evaluateAll((rows) => rows.filter((r) => (r.querySelector('input') as unknown as { checked: boolean }).checked).map((r) => r.getAttribute('data-measured')?.replace(/ — .*/, '')));
+      const mAvg = () => page.locator('input[data-field="mAvg"]').inputValue().then(Number);
+      // The newest entry's cluster is picked, and only its entry goes in.
+      expect(await ticked()).toEqual(['April on slow disks']);
+      expect(await page.getByTestId('measured-cluster').locator('option:checked').textContent()).toBe('slow disks');
+      expect(await page.getByTestId('measured-summary').textContent()).toMatch(/2 runs in 1 entry, on slow disks\./);
+      const onSlow = await mAvg();
+      // The other cluster's entry instead: its faster disks give shorter maps.
+      await page.getByTestId('measured-cluster').selectOption({ label: 'lab' });
+      await expect.poll(ticked).toEqual(['March on lab']);
+      await expect.poll(mAvg).toBeLessThan(onSlow);
+      const onLab = await mAvg();
+      // Both ticked: pooled, said so, and the spread between them is shown field by field.
+      await card.getByLabel(/^Use April on slow disks .* on slow disks$/).check();
+      await expect.poll(() => page.getByTestId('measured-summary').textContent()).toMatch(/4 runs in 2 entries, on (slow disks, lab|lab, slow disks)\.\s+Entries from several clusters are pooled/);
+      const spread = page.getByTestId('measured-spread');
+      expect(await spread.locator('tbody tr').count()).toBe(12);
+      const [low, high] = (await spread.locator('tr[data-field="mAvg"] td').nth(2).textContent())!.split(' – ').map(parseFloat);
+      expect(low).toBeCloseTo(onLab, 0);
+      expect(high).toBeCloseTo(onSlow, 0);
+      expect(await spread.locator('tr[data-field="mAvg"]').textContent()).toMatch(/entries differ by over 10 %/);
+      const pooled = await mAvg();
+      expect(pooled).toBeGreaterThan(onLab);
+      expect(pooled).toBeLessThan(onSlow);
+      expect(await page.locator('[aria-labelledby="profile-title"] header .muted').textContent()).toMatch(/measured over 4 runs on (slow disks, lab|lab, slow disks)/);
+      // None ticked: said beside the list.
+      await card.getByLabel(/^Use April on slow disks .* on slow disks$/).uncheck();
+      await card.getByLabel(/^Use March on lab .* on lab$/).uncheck();
+      expect(await page.getByTestId('measured-none').textContent()).toMatch(/Tick at least one entry/);
+      await card.getByLabel(/^Use March on lab .* on lab$/).check();
+      await card.getByLabel(/^Use April on slow disks .* on slow disks$/).check();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'planner-measured');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -35,6 +35,7 @@ describe('IPC allowlist', () => {
       'planner:saveProfile',
       'planner:deleteProfile',
       'planner:scalingRuns',
+      'planner:measurements',
       'planner:check',
       'imports:pickFile',
       'workloads:importPreview',

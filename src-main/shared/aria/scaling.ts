@@ -7,12 +7,15 @@ export interface ScalingObservation {
   mbPerReduce: number;
 }
 
-/** A batch in the run history that measured a template: a staging run the planner can scale from. */
+/** A history entry that measured a template on one cluster: a staging run the planner can scale from. */
 export interface StoredScalingRun extends ScalingObservation {
+  /** As AriaMeasurement.key: one per history entry and cluster. */
+  key: string;
   batchId: string;
   name: string;
   createdAt: string;
-  /** Finished runs of the batch whose measurements were added up. */
+  cluster: string;
+  /** Finished runs of the entry on that cluster whose measurements were added up. */
   runs: number;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannerCheckResult } from '@shared/aria/check';
 import { plan } from '@shared/aria/plan';
+import type { AriaMeasurement } from '@shared/aria/measurements';
 import type { StoredScalingRun } from '@shared/aria/scaling';
 import { defaultUniformCluster } from '@shared/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
@@ -99,9 +100,9 @@ describe('ARIA through the services', () => {
       const large = await stage('staging 4 GB', 4096);
       const runs = await ok<StoredScalingRun[]>(s, 'planner:scalingRuns', { template: 'WordCount' });
       // Newest first; each batch's two seeds added up into one staging run.
-      expect(runs.map((r) => [r.batchId, r.runs])).toEqual([
-        [large, 2],
-        [small, 2],
+      expect(runs.map((r) => [r.batchId, r.runs, r.cluster])).toEqual([
+        [large, 2, 'lab'],
+        [small, 2, 'lab'],
       ]);
       expect(runs[0].mbPerReduce).toBeGreaterThan(3 * runs[1].mbPerReduce);
       expect(runs[0].profile.rAvg).toBeGreaterThan(runs[1].profile.rAvg);
@@ -109,6 +110,34 @@ describe('ARIA through the services', () => {
       const scaled = plan({ profile: runs[1].profile, inputMb: 8192, reduces: 4, mapSlots: 8, reduceSlots: 4, scaleFrom: runs.map(({ profile, mbPerReduce }) => ({ profile, mbPerReduce })) });
       expect(scaled.profile.rAvg).toBeGreaterThan(runs[0].profile.rAvg);
       expect(await ok<StoredScalingRun[]>(s, 'planner:scalingRuns', { template: 'Sort' })).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says what each history entry measured on each cluster, for the planner to pick from', async () => {
+    const s = await startServices({ dataDir: tempDir() });
+    try {
+      const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const slow = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'slow disks', racks: 1, hostsPerRack: 4, diskMBps: 40 } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'wc', jobs: [{ template: 'WordCount', submit: 0, maps: 8, reduces: 2 }, { template: 'Sort', submit: 5, maps: 4, reduces: 1 }] } });
+      const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'two clusters', clusterIds: [lab.id, slow.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] } });
+      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+      const all = await ok<AriaMeasurement[]>(s, 'planner:measurements', {});
+      const wordCount = all.filter((m) => m.template === 'WordCount');
+      // One entry per cluster the batch ran on, never the two pooled; each names its saved cluster.
+      expect(wordCount.map((m) => [m.key, m.cluster, m.runs, m.schedulers])).toEqual([
+        [`${batch.id}/0`, { id: lab.id, name: 'lab' }, 4, ['fifo', 'fair (delay)']],
+        [`${batch.id}/1`, { id: slow.id, name: 'slow disks' }, 4, ['fifo', 'fair (delay)']],
+      ]);
+      expect(wordCount.every((m) => m.totals.maps.count === 4 * 8)).toBe(true);
+      // Slower disks: longer maps, which a pooled profile would have hidden in its average.
+      expect(wordCount[1].totals.maps.sumS).toBeGreaterThan(wordCount[0].totals.maps.sumS);
+      expect(all.filter((m) => m.template === 'Sort')).toHaveLength(2);
+      // A deleted entry takes its measurements with it.
+      await ok(s, 'batches:delete', { id: batch.id });
+      expect(await ok<AriaMeasurement[]>(s, 'planner:measurements', {})).toEqual([]);
     } finally {
       await s.close();
     }
