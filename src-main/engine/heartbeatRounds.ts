@@ -4,7 +4,9 @@ import { Random } from './random';
  * The regular heartbeats: in every round of length H each node beats once, the beats evenly
  * staggered (beat b of the run falls at floor(b/N)·H + (b mod N)·H/N).
  *
- * Which node takes which turn is drawn afresh each round (`shuffled`, the default). Real
+ * Which node takes which turn is drawn afresh each round (`shuffled`, the default), from the seed
+ * and the round's number alone: rounds skipped while nothing could be placed (kernel.ts) leave
+ * every other round's order as it would have been. Real
  * NodeManagers' heartbeats drift against each other (RPC latency, processing time, GC pauses), so
  * no node is always first to report. A fixed order is an artefact, not a model: a scheduler that
  * places one container per heartbeat and alternates between two jobs would put each job on every
@@ -14,7 +16,7 @@ export class HeartbeatRounds {
   private beat = 0;
   private round = -1;
   private readonly order: Int32Array;
-  private readonly random: Random | null;
+  private readonly shuffled: boolean;
   /** Time of the next regular beat. */
   nextTime = 0;
 
@@ -22,10 +24,10 @@ export class HeartbeatRounds {
     private readonly nodes: number,
     private readonly interval: number,
     order: 'shuffled' | 'fixed',
-    seed: number,
+    private readonly seed: number,
   ) {
     this.order = Int32Array.from({ length: nodes }, (_, i) => i);
-    this.random = order === 'shuffled' ? new Random(seed, 'heartbeats') : null;
+    this.shuffled = order === 'shuffled';
   }
 
   /** The node whose beat is due at `nextTime`; moves the cursor to the following beat. */
@@ -54,7 +56,10 @@ export class HeartbeatRounds {
     const round = Math.floor(b / this.nodes);
     if (round !== this.round) {
       this.round = round;
-      if (this.random) shuffle(this.order, this.random);
+      if (this.shuffled) {
+        for (let i = 0; i < this.order.length; i++) this.order[i] = i;
+        shuffle(this.order, new Random(this.seed, 'heartbeats', round + 1));
+      }
     }
     return this.order[b % this.nodes];
   }

@@ -24,9 +24,23 @@ const STREAM_SALT: Record<StreamName, number> = {
 
 export class Random {
   private readonly rng: RandomGenerator;
-  constructor(seed: number, stream: StreamName) {
+  /**
+   * `substream` numbers independent streams of one purpose (the heartbeat order draws one per
+   * round, so a round's order never depends on which rounds before it were simulated); 0 is the
+   * purpose's own stream.
+   */
+  constructor(seed: number, stream: StreamName, substream = 0) {
     // Mix the seed and the stream salt so nearby seeds give unrelated streams.
-    this.rng = xoroshiro128plus(Math.imul(seed ^ STREAM_SALT[stream], 0x9e3779b1) ^ (seed >>> 16));
+    const base = Math.imul(seed ^ STREAM_SALT[stream], 0x9e3779b1) ^ (seed >>> 16);
+    if (substream === 0) {
+      this.rng = xoroshiro128plus(base);
+      return;
+    }
+    // Substreams 1, 2, 3, … are consecutive numbers: hashed, and the generator's first outputs
+    // (which follow its seed closely) dropped, or neighbouring substreams' first draws correlate
+    // (a round's last heartbeat never fell to the node last in the round before).
+    this.rng = xoroshiro128plus(fmix32(base ^ fmix32(substream)));
+    for (let i = 0; i < 4; i++) this.rng.next();
   }
 
   /** Uniform in [0, 1). */
@@ -56,4 +70,11 @@ export class Random {
     const sigma2 = Math.log(1 + cv * cv);
     return Math.exp(Math.sqrt(sigma2) * this.normal() - sigma2 / 2);
   }
+}
+
+/** MurmurHash3's 32-bit finaliser: every input bit moves every output bit. */
+function fmix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
 }

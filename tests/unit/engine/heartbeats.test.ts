@@ -57,3 +57,38 @@ describe('regular heartbeats', () => {
     expect(beats.nextTime).toBe(6);
   });
 });
+
+describe('round orders independent of skipped rounds (issue 29 item 4)', () => {
+  it('gives a round the same order whether or not the rounds before it were walked', () => {
+    const N = 6;
+    const walked = walk(new HeartbeatRounds(N, 2, 'shuffled', 9), N, 12);
+    const skipping = new HeartbeatRounds(N, 2, 'shuffled', 9);
+    skipping.skipTo(7 * 2); // straight to round 7
+    expect(walk(skipping, N, 5)).toEqual(walked.slice(7));
+  });
+});
+
+describe('round orders unrelated to each other', () => {
+  it('a node keeps its turn from one round to the next no more often than chance (1 node a round)', () => {
+    for (const N of [4, 8, 30]) {
+      const beats = new HeartbeatRounds(N, 1, 'shuffled', 2);
+      let previous: number[] = [];
+      let kept = 0;
+      let lastKept = 0;
+      const R = 20_000;
+      for (let r = 0; r < R; r++) {
+        const round = Array.from({ length: N }, () => beats.take());
+        if (r) {
+          for (let i = 0; i < N; i++) if (round[i] === previous[i]) kept++;
+          if (round[N - 1] === previous[N - 1]) lastKept++;
+        }
+        previous = round;
+      }
+      // Rounds drawn from consecutive substreams once never gave the last turn to the same node twice.
+      expect(kept / R).toBeGreaterThan(0.9);
+      expect(kept / R).toBeLessThan(1.1);
+      expect((lastKept / R) * N).toBeGreaterThan(0.85);
+      expect((lastKept / R) * N).toBeLessThan(1.15);
+    }
+  });
+});
