@@ -111,7 +111,9 @@ export class AttemptLifecycle {
 
   /** Count the attempt in (or out of) its job's attempts by phase and pause (ClusterView.jobAttemptCount). */
   private count(a: number, j: number, d: 1 | -1): void {
-    this.s.jobPhaseCount[j * 10 + this.s.at.phase[a] * 2 + this.s.at.paused[a]] += d;
+    const paused = this.s.at.paused[a];
+    this.s.jobPhaseCount[j * 10 + this.s.at.phase[a] * 2 + paused] += d;
+    if (paused) this.s.pausedTotal += d;
   }
 
   private startPhase(a: number, phase: PhaseKind): void {

@@ -60,11 +60,14 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   mrPending.forEach((n, c) => {
     if (n !== s.mrPending[c]) problems.push(`MR-cluster ${c}: ${s.mrPending[c]} pending tasks counted, ${n} in its jobs`);
   });
-  // Each job's attempts by phase and pause add up to its live attempts.
+  // Each job's attempts by phase and pause add up to its live attempts; the paused ones to the total.
+  let paused = 0;
   for (let j = 0; j < s.jobs.length; j++) {
     const counted = new Int32Array(10);
     for (const a of s.jobAttempts[j]) counted[at.phase[a] * 2 + at.paused[a]]++;
+    for (let k = 1; k < 10; k += 2) paused += counted[k];
     for (let k = 0; k < 10; k++) if (counted[k] !== s.jobPhaseCount[j * 10 + k]) problems.push(`job ${j}: ${s.jobPhaseCount[j * 10 + k]} attempts counted in phase ${k >> 1}${k & 1 ? ' (paused)' : ''}, ${counted[k]} live`);
   }
+  if (paused !== s.pausedTotal) problems.push(`${s.pausedTotal} paused attempts counted, ${paused} live`);
   return problems;
 }

@@ -37,6 +37,11 @@ export interface SimulationInput {
   /** Stream attempt records here as the run goes instead of keeping them all (records.ts). */
   attemptSink?: AttemptSink;
   /**
+   * Simulate every heartbeat, even those that can place nothing (the engine before issue 29 item
+   * 4). For the test that skipping them changes no result; never for a user's run.
+   */
+  simulateIdleBeats?: boolean;
+  /**
    * Job j's time alone, which its deadline factor multiplies; without it, the estimate from its
    * tasks' isolated times (jobAlone.ts). The runner passes a simulation of the job alone
    * (runner/timeAlone.ts): the engine never runs other simulations itself.
@@ -78,6 +83,7 @@ export class Simulation {
   private readonly afterEvent?: SimulationInput['afterEvent'];
   private readonly until?: SimulationInput['until'];
   private readonly progressEvery: number;
+  private readonly simulateIdleBeats: boolean;
   private cancelled = false;
   /** Set when nothing runs, nothing is queued and heartbeats keep placing nothing: the run cannot go on. */
   private stalled = false;
@@ -90,6 +96,7 @@ export class Simulation {
     this.afterEvent = input.afterEvent;
     this.until = input.until;
     this.progressEvery = input.progressEvery ?? 200_000;
+    this.simulateIdleBeats = input.simulateIdleBeats ?? false;
     const random = new Random(seed, 'scheduler');
     const attemptRandom = new Random(seed, 'attempts');
     const tasks = buildTaskTable(jobs, topology, { variation: new Random(seed, 'variation'), skew: new Random(seed, 'skew'), placement: new Random(seed, 'placement') });
@@ -139,11 +146,14 @@ export class Simulation {
     while (s.jobsDone < total && !this.cancelled) {
       const tHeap = heap.peekTime();
       const tArrival = this.arrivalCursor < this.arrivalOrder.length ? s.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
-      // Nothing runs and nothing is queued: skip idle heartbeats up to the next happening.
-      if (s.at.liveCount === 0 && s.pendingTotal === 0) {
+      // No heartbeat could place anything now: skip the beats up to the next event or arrival, after
+      // which this is asked again (docs/model.md "Heartbeats"). With nothing to come and work still
+      // pending, the beats go on, so that the stop rules below see a wedged run.
+      if (this.simulateIdleBeats ? s.at.liveCount === 0 && s.pendingTotal === 0 : !this.beatCouldPlace()) {
         const next = Math.min(tHeap, tArrival);
-        if (!Number.isFinite(next)) break; // nothing can ever happen again (e.g. a dependency failed)
-        if (this.beats.nextTime < next) this.beats.skipTo(next);
+        if (Number.isFinite(next)) {
+          if (this.beats.nextTime < next) this.beats.skipTo(next);
+        } else if (s.at.liveCount === 0 && s.pendingTotal === 0) break; // nothing can ever happen again (e.g. a dependency failed)
       }
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
@@ -188,6 +198,16 @@ export class Simulation {
     const mrClusters = this.scheduler.report?.(this.view);
     if (mrClusters) result.mrClusters = mrClusters;
     return result;
+  }
+
+  /**
+   * Whether a heartbeat now could place anything: a pending map, a reduce the slow-start rule lets
+   * start, an application master to place, a paused phase to let go on, or a policy that acts on
+   * heartbeats while anything runs (Scheduler.beatsWhileRunning).
+   */
+  private beatCouldPlace(): boolean {
+    const s = this.s;
+    return s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || s.appMastersAwaited > 0 || s.pausedTotal > 0 || (this.scheduler.beatsWhileRunning === true && s.at.liveCount > 0);
   }
 
   /** The stop rules for a run that can no longer progress, checked before the event at t. */

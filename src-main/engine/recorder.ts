@@ -36,6 +36,13 @@ export class RunRecorder {
   private readonly series: SeriesRecorder;
   private readonly integral = { cpu: 0, disk: 0, net: 0, memory: 0 };
   private lastT = 0;
+  /**
+   * The utilisation in force since `segmentStart`: the integrals add a stretch of constant use in
+   * one product when the use changes, so events that change nothing (a heartbeat that places
+   * nothing) leave the sums bit for bit as they were, whether or not they were simulated.
+   */
+  private readonly segment = { cpu: 0, disk: 0, net: 0, memory: 0 };
+  private segmentStart = 0;
   readonly keepPhaseDecisions: boolean;
 
   constructor(
@@ -69,13 +76,29 @@ export class RunRecorder {
     const dt = t - this.lastT;
     if (dt > 0) {
       const use = this.s.use;
-      this.integral.cpu += use.cpu * dt;
-      this.integral.disk += use.disk * dt;
-      this.integral.net += use.net * dt;
-      this.integral.memory += use.memory * dt;
+      const seg = this.segment;
+      if (use.cpu !== seg.cpu || use.disk !== seg.disk || use.net !== seg.net || use.memory !== seg.memory) {
+        this.closeSegment();
+        this.segmentStart = this.lastT;
+        seg.cpu = use.cpu;
+        seg.disk = use.disk;
+        seg.net = use.net;
+        seg.memory = use.memory;
+      }
       if (t >= this.series.next) this.series.advance(t, this);
       this.lastT = t;
     }
+  }
+
+  /** Adds the stretch of constant use up to the last event to the integrals. */
+  private closeSegment(): void {
+    const span = this.lastT - this.segmentStart;
+    const seg = this.segment;
+    this.integral.cpu += seg.cpu * span;
+    this.integral.disk += seg.disk * span;
+    this.integral.net += seg.net * span;
+    this.integral.memory += seg.memory * span;
+    this.segmentStart = this.lastT;
   }
 
   /** The state at this instant, for the time series. */
@@ -101,6 +124,7 @@ export class RunRecorder {
   result(flags: { cancelled: boolean; stalled: boolean; timed: boolean }): EngineRunResult {
     const s = this.s;
     this.advance(s.now);
+    this.closeSegment();
     const records = this.records;
     records.finish();
     const loc = this.jobLocality;

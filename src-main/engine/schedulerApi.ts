@@ -176,6 +176,12 @@ export interface Scheduler {
    * asks permission for the next one, which `resumePhase` grants.
    */
   readonly gatesPhases?: boolean;
+  /**
+   * The policy acts on heartbeats while no task waits (LATE: speculative copies of running tasks).
+   * Otherwise a heartbeat that finds nothing to place (no pending map, no reduce allowed to start,
+   * no application master to place, no paused phase) is not simulated (docs/model.md "Heartbeats").
+   */
+  readonly beatsWhileRunning?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */
   onWake?(view: ClusterView): void;
   /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */

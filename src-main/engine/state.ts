@@ -43,6 +43,8 @@ export class EngineState {
   pendingReduceTotal = 0;
   /** Active jobs whose YARN application master is not placed (none yet, or lost with its node). */
   appMastersAwaited = 0;
+  /** Live attempts paused before a phase, waiting for the scheduler's permission (PRISM). */
+  pausedTotal = 0;
   jobsDone = 0;
   /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
   readonly active: number[] = [];

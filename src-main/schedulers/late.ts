@@ -76,6 +76,8 @@ export function lateScheduler(spec: LateSpec): Scheduler {
   let nodeCount = new Int32Array(0);
   return {
     name: 'late',
+    // It copies running tasks on heartbeats that find nothing pending (sec. 4), so every beat counts while anything runs.
+    beatsWhileRunning: true,
     // Its own tasks go as FIFO places them; a job's slow tasks are copied only under the cap.
     explain(j, n, view) {
       const out = base.explain?.(j, n, view) ?? [];

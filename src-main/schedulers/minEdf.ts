@@ -81,38 +81,56 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
 
   const over = (view: ClusterView, j: number, reduce: boolean) => (reduce ? view.runningReduces(j) > need[j].reduces : view.runningMaps(j) > need[j].maps);
 
+  /** Tasks running on a spare slot (launched beyond their job's minimum), which lend-kill takes back first. */
+  const lent = new Set<number>();
+
   /**
-   * MinEDF-WC's reclaim: the most recently started task on node n of a job holding more than its
-   * minimum (a lent slot) is killed so that job j, below its minimum, gets the slot now.
+   * MinEDF-WC's reclaim: the most recently started task on node n that runs on a lent slot, of a
+   * job holding more than its minimum, is killed so that job j, below its minimum, gets the slot
+   * now. Without a lent task there (a job whose minimum shrank since), its most recent task.
    */
   function reclaim(view: ClusterView, n: number, j: number, reduce: boolean): boolean {
     let victim = -1;
+    let victimLent = false;
     let latest = -Infinity;
     for (const a of view.attemptsOnNode(n)) {
       if (a.isReduce !== reduce || a.job === j || !over(view, a.job, reduce)) continue;
+      const isLent = lent.has(a.task);
+      if (victimLent && !isLent) continue;
       const start = view.attemptStart(a.attempt);
-      if (start > latest || (start === latest && a.attempt > victim)) {
+      if ((isLent && !victimLent) || start > latest || (start === latest && a.attempt > victim)) {
         latest = start;
         victim = a.attempt;
+        victimLent = isLent;
       }
     }
-    return victim >= 0 && view.killAttempt(victim);
+    if (victim < 0) return false;
+    const task = view.attemptTask(victim);
+    if (!view.killAttempt(victim)) return false;
+    lent.delete(task);
+    return true;
   }
 
-  function launchMap(view: ClusterView, j: number, n: number, why: () => string): boolean {
+  /** Launches a map of job j on n, on a lent slot or not; false when none may go there now. */
+  function launchMap(view: ClusterView, j: number, n: number, why: () => string, onLent: boolean): boolean {
     const allowed = delay.allowed(j, view.now);
     const task = view.findMap(j, n, allowed, found, spec.serverLocality);
     if (task < 0) return false;
     const at = found.level;
     if (!view.launch(task, n, () => `${why()}, may go ${ALLOWED_WORDS[allowed]}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
     delay.launched(j, at, allowed, view.now);
+    if (onLent) lent.add(task);
+    else lent.delete(task);
     return true;
   }
 
-  function launchReduce(view: ClusterView, j: number, n: number, why: () => string): boolean {
+  function launchReduce(view: ClusterView, j: number, n: number, why: () => string, onLent: boolean): boolean {
     if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
     const task = view.nextReduce(j);
-    return task >= 0 && view.launch(task, n, () => `${why()}; reduce`, { memoryMb: spec.slotMemoryMb });
+    if (task < 0 || !view.launch(task, n, () => `${why()}; reduce`, { memoryMb: spec.slotMemoryMb })) return false;
+    if (onLent) lent.add(task);
+    else lent.delete(task);
+    return true;
   }
 
   /** May job j take a spare slot: every job under lending, only jobs without a deadline otherwise. */
@@ -134,6 +152,9 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         else hi = mid;
       }
       order.splice(lo, 0, j);
+    },
+    onTaskFinished(task) {
+      lent.delete(task);
     },
     onJobFinished(j) {
       const at = order.indexOf(j);
@@ -159,7 +180,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         while (view.pendingMaps(j) > 0 && view.runningMaps(j) < need[j].maps) {
           if (freeMaps <= 0 && !(mapVictims && view.findMap(j, n, delay.allowed(j, view.now), found, spec.serverLocality) >= 0 && (mapVictims = reclaim(view, n, j, false)))) break;
           if (freeMaps <= 0) freeMaps++;
-          if (!launchMap(view, j, n, below(j))) break;
+          if (!launchMap(view, j, n, below(j), false)) break;
           freeMaps--;
         }
       }
@@ -171,7 +192,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         while (view.pendingReduces(j) > 0 && view.runningReduces(j) < need[j].reduces) {
           if (freeReduces <= 0 && !(reduceVictims && (reduceVictims = reclaim(view, n, j, true)))) break;
           if (freeReduces <= 0) freeReduces++;
-          if (!launchReduce(view, j, n, below(j))) break;
+          if (!launchReduce(view, j, n, below(j), false)) break;
           freeReduces--;
         }
       }
@@ -180,12 +201,12 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       for (let i = 0; i < order.length && freeMaps > 0; i++) {
         const j = order[i];
         if (view.pendingMaps(j) === 0 || !mayBorrow(j)) continue;
-        while (freeMaps > 0 && launchMap(view, j, n, spare(j))) freeMaps--;
+        while (freeMaps > 0 && launchMap(view, j, n, spare(j), true)) freeMaps--;
       }
       for (let i = 0; i < ready.length && freeReduces > 0; i++) {
         const j = ready[i];
         if (!mayBorrow(j)) continue;
-        while (freeReduces > 0 && launchReduce(view, j, n, spare(j))) freeReduces--;
+        while (freeReduces > 0 && launchReduce(view, j, n, spare(j), true)) freeReduces--;
       }
     },
     explain(j, n, view) {
