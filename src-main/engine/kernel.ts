@@ -38,7 +38,8 @@ export interface SimulationInput {
   attemptSink?: AttemptSink;
   /**
    * Simulate every heartbeat, even those that can place nothing (the engine before issue 29 item
-   * 4). For the test that skipping them changes no result; never for a user's run.
+   * 4): the same run, more slowly. For the why-not probe, which lists every beat in its window, and
+   * the test that skipping changes no result.
    */
   simulateIdleBeats?: boolean;
   /**
@@ -147,7 +148,7 @@ export class Simulation {
       const tHeap = heap.peekTime();
       const tArrival = this.arrivalCursor < this.arrivalOrder.length ? s.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
       // No heartbeat could place anything now: skip the beats up to the next event or arrival, after
-      // which this is asked again (docs/model.md "Heartbeats"). With nothing to come and work still
+      // which this is asked again (docs/model.md "Scheduling"). With nothing to come and work still
       // pending, the beats go on, so that the stop rules below see a wedged run.
       if (this.simulateIdleBeats ? s.at.liveCount === 0 && s.pendingTotal === 0 : !this.beatCouldPlace()) {
         const next = Math.min(tHeap, tArrival);
@@ -170,7 +171,12 @@ export class Simulation {
         t = tBeat;
         which = 2;
       }
-      if (t > horizon) break;
+      if (t > horizon) {
+        // The run ends at its horizon, whether or not a beat fell just before it.
+        this.recorder.advance(horizon);
+        s.now = horizon;
+        break;
+      }
       if (this.wedged(t, H, which)) {
         this.stalled = true;
         break;
@@ -202,12 +208,14 @@ export class Simulation {
 
   /**
    * Whether a heartbeat now could place anything: a pending map, a reduce the slow-start rule lets
-   * start, an application master to place, a paused phase to let go on, or a policy that acts on
+   * start, an application master to place (YARN policies only: Hadoop 1's have none, though the
+   * engine counts their jobs as awaiting one), a paused phase to let go on, or a policy that acts on
    * heartbeats while anything runs (Scheduler.beatsWhileRunning).
    */
   private beatCouldPlace(): boolean {
     const s = this.s;
-    return s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || s.appMastersAwaited > 0 || s.pausedTotal > 0 || (this.scheduler.beatsWhileRunning === true && s.at.liveCount > 0);
+    const sched = this.scheduler;
+    return s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || (sched.placesAppMasters === true && s.appMastersAwaited > 0) || s.pausedTotal > 0 || (sched.beatsWhileRunning === true && s.at.liveCount > 0);
   }
 
   /** The stop rules for a run that can no longer progress, checked before the event at t. */

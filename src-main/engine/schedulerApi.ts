@@ -179,9 +179,12 @@ export interface Scheduler {
   /**
    * The policy acts on heartbeats while no task waits (LATE: speculative copies of running tasks).
    * Otherwise a heartbeat that finds nothing to place (no pending map, no reduce allowed to start,
-   * no application master to place, no paused phase) is not simulated (docs/model.md "Heartbeats").
+   * no application master to place under a YARN policy, no paused phase) is not simulated
+   * (docs/model.md "Scheduling").
    */
   readonly beatsWhileRunning?: boolean;
+  /** The policy places each job's application master in a container (YARN) before its tasks. */
+  readonly placesAppMasters?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */
   onWake?(view: ClusterView): void;
   /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */

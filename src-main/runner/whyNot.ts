@@ -85,7 +85,9 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
     return out.length ? out : [{ kind: 'notChosen' }];
   }
 
-  const sim: Simulation = new Simulation({ ...input, scheduler: probe, options: { ...run.simulation, recordAttempts: false }, until: () => sim.view.now > to });
+  // Every heartbeat is simulated, so that the window lists each node's beats even where nothing
+  // could be placed (a run skips those; skipping changes nothing else, engineFingerprints.test.ts).
+  const sim: Simulation = new Simulation({ ...input, scheduler: probe, options: { ...run.simulation, recordAttempts: false }, until: () => sim.view.now > to, simulateIdleBeats: true });
   sim.run();
   const names = input.topology.nodeName;
   return {
@@ -104,6 +106,8 @@ function forwarding(inner: Scheduler, onHeartbeat: Scheduler['onHeartbeat']): Sc
   return {
     name: inner.name,
     ...(inner.gatesPhases ? { gatesPhases: true } : {}),
+    ...(inner.beatsWhileRunning ? { beatsWhileRunning: true } : {}),
+    ...(inner.placesAppMasters ? { placesAppMasters: true } : {}),
     onHeartbeat,
     ...(inner.onJobSubmitted ? { onJobSubmitted: inner.onJobSubmitted.bind(inner) } : {}),
     ...(inner.onJobFinished ? { onJobFinished: inner.onJobFinished.bind(inner) } : {}),

@@ -109,6 +109,8 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
 
   return {
     name: 'capacity',
+    // A YARN policy: each job's application master takes a container before its tasks.
+    placesAppMasters: true,
     onJobSubmitted(j, view) {
       held.set(j, 0);
       jobsOf.get(leafOf(view.job(j).queue).name)!.push(j);

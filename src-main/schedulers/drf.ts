@@ -34,6 +34,8 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
 
   return {
     name: 'drf',
+    // A YARN policy: each job's application master takes a container before its tasks.
+    placesAppMasters: true,
     onHeartbeat(n: number, view: ClusterView) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;

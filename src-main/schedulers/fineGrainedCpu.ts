@@ -47,6 +47,8 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
 
   return {
     name: 'finer-grained cpu',
+    // A YARN policy: each job's application master takes a container before its tasks.
+    placesAppMasters: true,
     onJobSubmitted(j, view) {
       const template = view.job(j).template.name.toLowerCase();
       const r = known.get(template);

@@ -228,7 +228,10 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       while (freeReduces > 0) {
         let launched = false;
         for (const j of order()) {
-          if (useIasm && view.pendingReduces(j) > 0 && !interferenceOk(view, n, j, true).ok) continue;
+          // Alg. 1 is asked about a reduce that could go now, never about one still waiting for its
+          // maps (slow-start): asking moves the server's dynamic threshold.
+          if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) continue;
+          if (useIasm && !interferenceOk(view, n, j, true).ok) continue;
           if (launchReduce(view, j, n, () => `${spec.variant.toUpperCase()}: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
             notePlaced(view, n, demandOf(j, true));
             launched = true;

@@ -231,6 +231,8 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
 
   return {
     name: 'prism',
+    // A YARN policy: each job's application master takes a container before its tasks.
+    placesAppMasters: true,
     gatesPhases: true,
     // Not among the top-k by deficit, or its next phase does not fit the machine (Algorithm 1).
     explain(j, n, view) {

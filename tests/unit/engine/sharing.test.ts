@@ -75,6 +75,8 @@ describe('resource sharing (durations are outcomes)', () => {
       const seen: NodeUsage[] = [];
       const scheduler: Scheduler = {
         ...inner,
+        // It reads the monitors on heartbeats with nothing pending: it asks for every beat.
+        beatsWhileRunning: true,
         onHeartbeat(n, view) {
           inner.onHeartbeat(n, view);
           if (view.now > 0.5 && seen.length === 0) seen.push(view.nodeUsage(n));
