@@ -209,13 +209,14 @@ export class Simulation {
   /**
    * Whether a heartbeat now could place anything: a pending map, a reduce the slow-start rule lets
    * start, an application master to place (YARN policies only: Hadoop 1's have none, though the
-   * engine counts their jobs as awaiting one), a paused phase to let go on, or a policy that acts on
-   * heartbeats while anything runs (Scheduler.beatsWhileRunning).
+   * engine counts their jobs as awaiting one), a paused phase to let go on, or a policy that could
+   * act on a beat with running attempts alone (Scheduler.wantsIdleBeats).
    */
   private beatCouldPlace(): boolean {
     const s = this.s;
     const sched = this.scheduler;
-    return s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || (sched.placesAppMasters === true && s.appMastersAwaited > 0) || s.pausedTotal > 0 || (sched.beatsWhileRunning === true && s.at.liveCount > 0);
+    if (s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || (sched.placesAppMasters === true && s.appMastersAwaited > 0) || s.pausedTotal > 0) return true;
+    return sched.wantsIdleBeats !== undefined && s.at.liveCount > 0 && sched.wantsIdleBeats(this.view);
   }
 
   /** The stop rules for a run that can no longer progress, checked before the event at t. */

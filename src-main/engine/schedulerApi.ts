@@ -177,12 +177,14 @@ export interface Scheduler {
    */
   readonly gatesPhases?: boolean;
   /**
-   * The policy acts on heartbeats while no task waits (LATE: speculative copies of running tasks).
-   * Otherwise a heartbeat that finds nothing to place (no pending map, no reduce allowed to start,
-   * no application master to place under a YARN policy, no paused phase) is not simulated
-   * (docs/model.md "Scheduling").
+   * Whether a heartbeat could still make the policy act now although no task waits (LATE: a
+   * speculative copy of a running task). A heartbeat that finds nothing to place (no pending map,
+   * no reduce allowed to start, no application master to place under a YARN policy, no paused
+   * phase) and that this does not claim is not simulated (docs/model.md "Scheduling"). It must
+   * say true whenever such a beat could act; when that will become so by time alone, the policy
+   * asks for a wake-up then (ClusterView.wakeAt), since no other event may come.
    */
-  readonly beatsWhileRunning?: boolean;
+  wantsIdleBeats?(view: ClusterView): boolean;
   /** The policy places each job's application master in a container (YARN) before its tasks. */
   readonly placesAppMasters?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */

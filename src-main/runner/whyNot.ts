@@ -106,7 +106,7 @@ function forwarding(inner: Scheduler, onHeartbeat: Scheduler['onHeartbeat']): Sc
   return {
     name: inner.name,
     ...(inner.gatesPhases ? { gatesPhases: true } : {}),
-    ...(inner.beatsWhileRunning ? { beatsWhileRunning: true } : {}),
+    ...(inner.wantsIdleBeats ? { wantsIdleBeats: inner.wantsIdleBeats.bind(inner) } : {}),
     ...(inner.placesAppMasters ? { placesAppMasters: true } : {}),
     onHeartbeat,
     ...(inner.onJobSubmitted ? { onJobSubmitted: inner.onJobSubmitted.bind(inner) } : {}),

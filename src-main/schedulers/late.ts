@@ -72,12 +72,25 @@ export function lateScheduler(spec: LateSpec): Scheduler {
     snap.count = count;
     snap.speculative = speculative;
   }
+  /** The time of the last wake-up asked for (wantsIdleBeats), so each is asked once. */
+  let wakeAsked = -1;
   let nodeSum = new Float64Array(0);
   let nodeCount = new Int32Array(0);
   return {
     name: 'late',
-    // It copies running tasks on heartbeats that find nothing pending (sec. 4), so every beat counts while anything runs.
-    beatsWhileRunning: true,
+    // A beat with nothing pending may still copy a task (sec. 4): while one could be copied, every
+    // beat counts. Not before the oldest copyable attempt has run minRunSeconds: a wake-up then.
+    wantsIdleBeats(view) {
+      snapshot(view);
+      if (snap.speculative >= spec.speculativeCap * slots.totalSlots(view.topology)) return false;
+      const due = oldest.start + spec.minRunSeconds;
+      if (view.now >= due) return true;
+      if (Number.isFinite(due) && due !== wakeAsked) {
+        wakeAsked = due;
+        view.wakeAt(due);
+      }
+      return false;
+    },
     // Its own tasks go as FIFO places them; a job's slow tasks are copied only under the cap.
     explain(j, n, view) {
       const out = base.explain?.(j, n, view) ?? [];

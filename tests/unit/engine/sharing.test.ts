@@ -76,7 +76,7 @@ describe('resource sharing (durations are outcomes)', () => {
       const scheduler: Scheduler = {
         ...inner,
         // It reads the monitors on heartbeats with nothing pending: it asks for every beat.
-        beatsWhileRunning: true,
+        wantsIdleBeats: () => true,
         onHeartbeat(n, view) {
           inner.onHeartbeat(n, view);
           if (view.now > 0.5 && seen.length === 0) seen.push(view.nodeUsage(n));
