@@ -113,7 +113,10 @@ export class AttemptLifecycle {
   private count(a: number, j: number, d: 1 | -1): void {
     const paused = this.s.at.paused[a];
     this.s.jobPhaseCount[j * 10 + this.s.at.phase[a] * 2 + paused] += d;
-    if (paused) this.s.pausedTotal += d;
+    if (paused) {
+      this.s.pausedTotal += d;
+      this.s.nodePaused[this.s.at.node[a]] += d;
+    }
   }
 
   private startPhase(a: number, phase: PhaseKind): void {

@@ -69,5 +69,10 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
     for (let k = 0; k < 10; k++) if (counted[k] !== s.jobPhaseCount[j * 10 + k]) problems.push(`job ${j}: ${s.jobPhaseCount[j * 10 + k]} attempts counted in phase ${k >> 1}${k & 1 ? ' (paused)' : ''}, ${counted[k]} live`);
   }
   if (paused !== s.pausedTotal) problems.push(`${s.pausedTotal} paused attempts counted, ${paused} live`);
+  const perNode = new Int32Array(s.nodePaused.length);
+  for (let a = 0; a < at.alive.length; a++) if (at.alive[a] && at.paused[a]) perNode[at.node[a]]++;
+  perNode.forEach((n, node) => {
+    if (n !== s.nodePaused[node]) problems.push(`node ${node}: ${s.nodePaused[node]} paused attempts counted, ${n} live there`);
+  });
   return problems;
 }

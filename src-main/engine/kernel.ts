@@ -213,9 +213,19 @@ export class Simulation {
    * act on a beat with running attempts alone (Scheduler.wantsIdleBeats).
    */
   private beatCouldPlace(): boolean {
+    return this.workWaits() || this.s.pausedTotal > 0;
+  }
+
+  /** The same for node n's heartbeat: a paused phase there, not elsewhere, may go on. */
+  private nodeBeatCouldPlace(n: number): boolean {
+    return this.workWaits() || this.s.nodePaused[n] > 0;
+  }
+
+  /** Work any node's heartbeat could take: tasks, application masters, or the policy's own (wantsIdleBeats). */
+  private workWaits(): boolean {
     const s = this.s;
     const sched = this.scheduler;
-    if (s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || (sched.placesAppMasters === true && s.appMastersAwaited > 0) || s.pausedTotal > 0) return true;
+    if (s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || (sched.placesAppMasters === true && s.appMastersAwaited > 0)) return true;
     return sched.wantsIdleBeats !== undefined && s.at.liveCount > 0 && sched.wantsIdleBeats(this.view);
   }
 
@@ -267,6 +277,8 @@ export class Simulation {
 
   private heartbeat(node: number): void {
     if (this.s.active.length === 0) return;
+    // Beats go on while a phase is paused somewhere; this node's places nothing without one here.
+    if (!this.simulateIdleBeats && !this.nodeBeatCouldPlace(node)) return;
     this.recorder.schedulerCalls++;
     this.s.work.heartbeats++;
     if (this.clock) {

@@ -45,6 +45,8 @@ export class EngineState {
   appMastersAwaited = 0;
   /** Live attempts paused before a phase, waiting for the scheduler's permission (PRISM). */
   pausedTotal = 0;
+  /** The same per node: a paused phase can go on only where its attempt is. */
+  readonly nodePaused: Int32Array;
   jobsDone = 0;
   /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
   readonly active: number[] = [];
@@ -190,6 +192,7 @@ export class EngineState {
     this.nodeRunMaps = new Int32Array(N);
     this.nodeRunReduces = new Int32Array(N);
     this.nodeMemory = new Float64Array(N);
+    this.nodePaused = new Int32Array(N);
     this.nodeVcores = new Float64Array(N);
     this.nodeRole = Uint8Array.from(topology.nodeKind);
     this.nodeOwner = Int32Array.from(topology.nodeMrCluster);
