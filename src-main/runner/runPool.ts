@@ -88,16 +88,22 @@ export class RunPool implements SimulationPool {
       const state = states[index];
       const { stop, dequeue } = state;
       // Its first message means a thread has taken it and it started.
+      const started = () => {
+        if (state.started) return;
+        state.started = true;
+        callbacks.onStart?.(index);
+      };
       channel.port1.on('message', (p: RunProgress) => {
-        if (!state.started) {
-          state.started = true;
-          callbacks.onStart?.(index);
-        }
+        started();
         callbacks.onProgress?.(index, p);
       });
       const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250, stop };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;
+        // A short run's outcome can overtake its first message on a busy machine (they travel on
+        // different channels, and the port closes below): it started all the same, and says so
+        // before the next run can.
+        started();
         // Saved in turn while the thread goes on to the next run.
         void hand(() => callbacks.onDone?.(index, outcome));
       } catch (err) {
