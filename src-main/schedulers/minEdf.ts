@@ -83,6 +83,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
 
   /** Tasks running on a spare slot (launched beyond their job's minimum), which lend-kill takes back first. */
   const lent = new Set<number>();
+  const markLent = (task: number, onLent: boolean) => (onLent ? lent.add(task) : lent.delete(task));
 
   /**
    * MinEDF-WC's reclaim: the most recently started task on node n that runs on a lent slot, of a
@@ -119,8 +120,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     const at = found.level;
     if (!view.launch(task, n, () => `${why()}, may go ${ALLOWED_WORDS[allowed]}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
     delay.launched(j, at, allowed, view.now);
-    if (onLent) lent.add(task);
-    else lent.delete(task);
+    markLent(task, onLent);
     return true;
   }
 
@@ -128,8 +128,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
     const task = view.nextReduce(j);
     if (task < 0 || !view.launch(task, n, () => `${why()}; reduce`, { memoryMb: spec.slotMemoryMb })) return false;
-    if (onLent) lent.add(task);
-    else lent.delete(task);
+    markLent(task, onLent);
     return true;
   }
 

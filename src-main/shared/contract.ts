@@ -95,7 +95,7 @@ export const contract = {
   /** ARIA profiles the user names and keeps (the planner's "Save as"). */
   'planner:saveProfile': channel<NamedAriaProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME, profile: AriaProfileSchema, replace: z.boolean().default(false) })),
   'planner:deleteProfile': channel<{ removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME })),
-  /** Batches in the run history that measured a template (with reduces), newest first: what a scaling fit can use. */
+  /** History entries that measured a template with reduces, one per entry and cluster, newest first: what a scaling fit can use. */
   'planner:scalingRuns': channel<StoredScalingRun[]>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** What each history entry measured of each template, per cluster: the planner's measured profiles come from the entries picked. */
   'planner:measurements': channel<AriaMeasurement[]>()(nothing),
