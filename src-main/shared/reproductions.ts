@@ -4,6 +4,7 @@ import type { RunSummary } from './experiment';
 import type { BatchSummary } from './design';
 import type { MrClusterReport } from './mrClusters';
 import { pairedTTest } from './stats';
+import FULL_SIZE from './reproductionsFullSize.json';
 
 /**
  * The papers' headline claims next to the studio's own numbers (the Reproduce area). Each claim is
@@ -49,9 +50,17 @@ export interface Reproduction {
   presets: ReproductionPreset[];
   /** The heading of docs/reproductions.md with the full-size table. */
   docsSection: string;
-  /** What the full-size presets gave, as docs/reproductions.md states it. */
-  fullSize: string;
+  /** What the full-size presets gave: rendered from the stored runs (docs/runs) by `npm run docs:reproductions`. */
+  fullSize: FullSize;
 }
+
+/** The catalogue's measures on the stored full-size runs: the seeds, and one sentence per measure. */
+export interface FullSize {
+  seeds: string;
+  statements: string[];
+}
+
+const fullSizeOf = (id: string): FullSize => (FULL_SIZE as Record<string, FullSize>)[id] ?? { seeds: 'no stored runs', statements: [] };
 
 const FAIR = 'Hadoop Fair Scheduler (8/6 slots)';
 const YARN = 'YARN Capacity (128 vcores)';
@@ -86,7 +95,7 @@ export const REPRODUCTIONS: Reproduction[] = [
       { file: 'prism-gridmix.experiment.json', title: 'Gridmix2 batch, 10 nodes', measures: prismMeasures('Fig. 15b') },
     ],
     docsSection: 'PRISM (000, sec. 6): phase-level scheduling against Fair and YARN',
-    fullSize: 'Seeds 1-3: 1.38× (PUMA) and 1.35× (Gridmix2) against Fair, 1.02× and 1.14× against YARN; CPU utilisation highest; locality below YARN\'s; unfairness below both. The PUMA gain over YARN is small (2 %).',
+    fullSize: fullSizeOf('prism'),
   },
   {
     id: 'liu',
@@ -98,7 +107,7 @@ export const REPRODUCTIONS: Reproduction[] = [
       { file: 'liu-io-heavy.experiment.json', title: 'I/O-heavy pattern: Pi + TeraGen + ETL', measures: [liu('pi', 'Pi', -22, -17, '17-22 % faster', 'sec. 4.4.3, Fig. 4.3'), liu('teragen', 'TeraGen', -SAME, SAME, 'not compromised', 'sec. 4.4.3'), liu('etl', 'ETL', -SAME, SAME, 'not compromised', 'sec. 4.4.3')] },
     ],
     docsSection: 'Finer-Grained CPU scheduler (001, sec. 4)',
-    fullSize: 'Seeds 1-3: Pi 17 % faster in the balanced pattern and 25 % in the I/O-heavy one, I/O jobs unchanged, +1 to +3 % in the CPU-heavy pattern. Reproduced.',
+    fullSize: fullSizeOf('liu'),
   },
   {
     id: 'ila',
@@ -118,7 +127,7 @@ export const REPRODUCTIONS: Reproduction[] = [
       },
     ],
     docsSection: 'ILA, IAO and LAO (004, sec. 5.2): interference- and locality-aware scheduling',
-    fullSize: 'Seeds 1-6: per job 3.1× over PureFair, 3.4× over Delay, 5.9× over Capacity, 8.4× over LATE, 2.9× over LAO; throughput 1.81× PureFair\'s. Short of the paper against IAO: 1.01× per job (paper 1.1-2.0×).',
+    fullSize: fullSizeOf('ila'),
   },
   {
     id: 'aria',
@@ -135,7 +144,7 @@ export const REPRODUCTIONS: Reproduction[] = [
       },
     ],
     docsSection: 'ARIA (002): completion-time bounds, provisioning and MinEDF',
-    fullSize: 'Seeds 1-3: MinEDF held to its allocations (average bound) meets 67.5 % of deadlines against FIFO\'s 87.5 % and Fair\'s 90.8 %; with the upper bound 85.8 %; lending the spare slots 90.8 %. Not reproduced on the preset; on a held-out case (a long job first, tighter jobs after it) it is ahead of both over ten seeds.',
+    fullSize: fullSizeOf('aria'),
   },
   {
     id: 'fawkes',
@@ -158,7 +167,7 @@ export const REPRODUCTIONS: Reproduction[] = [
       },
     ],
     docsSection: 'FAWKES (003, sec. 7): balancing several MR-clusters',
-    fullSize: 'WKLD-D, seed 1: TD lowers the mean of the MR-clusters\' average slowdown from 10.87 (None) to 6.93 (36 %), JS 7.05, RU 7.35 between PU 6.72 and DU 7.37. WKLD-E: TD cuts the makespan by 8 % against EQ. On the mixed-size variant over three seeds the demand-based policies lead.',
+    fullSize: fullSizeOf('fawkes'),
   },
 ];
 

@@ -9,6 +9,7 @@ import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
 import type { BatchSummary } from '@shared/design';
 import type { ResultFile } from '@shared/experiment';
 import type { DesignSummary } from '@shared/runData';
+import FULL_SIZE from '@shared/reproductionsFullSize.json';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -35,6 +36,10 @@ describe('results leaving the studio in the browser', () => {
       expect(await page.locator('[data-paper]').evaluateAll((els) => els.map((e) => e.getAttribute('data-paper')))).toEqual(['prism', 'liu', 'ila', 'aria', 'fawkes']);
       expect(await page.locator('[data-paper="liu"] .claim').textContent()).toMatch(/18-23 % faster in the balanced pattern \(sec\. 4\.4\.1, Fig\. 4\.1\)/);
       expect(await preset.locator('[data-measure="pi"]').textContent()).toMatch(/not run yet/);
+      // What the full-size presets gave: the statements rendered from the stored runs (docs/runs), one per measure.
+      const fullSize = page.locator('[data-paper="liu"] [data-testid="full-size"]');
+      expect(await fullSize.locator('li').allTextContents()).toEqual(FULL_SIZE.liu.statements);
+      expect(await fullSize.textContent()).toMatch(/seeds 1-3; the stored runs behind docs\/reproductions\.md/);
 
       await preset.getByTestId('run-reduced').click();
       // The numbers arrive when the batch ends: the studio's value beside the paper's, the gap in words.

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 
 const preset = path.resolve(__dirname, '../../../resources/presets/aria-minedf.experiment.json');
 
@@ -16,6 +17,7 @@ describe('ARIA MinEDF preset', () => {
     const loaded = loadExperiment(preset);
     loaded.experiment.seeds = [1];
     const { result } = await runExperiment(loaded);
+    expect(differencesFromStored('aria-minedf', result), RECORD_AGAIN).toEqual([]);
     expect(result.runs.map((r) => r.scheduler)).toEqual(['fifo', 'fair (delay)', 'minedf', 'minedf (up bound)', 'minedf, lending']);
     for (const r of result.runs) {
       expect(r.summary.succeeded, r.scheduler).toBe(40);

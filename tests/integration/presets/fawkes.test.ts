@@ -7,6 +7,7 @@ import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 import { pairedTTest } from '../../../src-main/shared/stats';
 
 const root = path.resolve(__dirname, '../../..');
@@ -20,6 +21,7 @@ async function runs(letter: string): Promise<Map<string, Run>> {
   loaded.experiment.seeds = [1];
   const { result } = await runExperiment(loaded, { threads: 2 });
   for (const r of result.runs) expect(r.summary.unfinished, r.scheduler).toBe(0);
+  expect(differencesFromStored(`fawkes-wkld-${letter}`, result), RECORD_AGAIN).toEqual([]);
   return new Map(result.runs.map((r) => [r.scheduler, r]));
 }
 const cluster = (r: Run, name: string) => r.mrClusters!.find((c) => c.name === name)!;
@@ -95,6 +97,7 @@ describe('FAWKES presets', () => {
 
   it('WKLD-D with mixed sizes: JD, DD and TD weigh differently, and each beats None on every seed (paired t-test, three seeds)', async () => {
     const { result } = await runExperiment(loadExperiment(preset('d-mixed')), { threads: 2 });
+    expect(differencesFromStored('fawkes-wkld-d-mixed', result), RECORD_AGAIN).toEqual([]);
     const bySeed = (label: string) =>
       result.runs
         .filter((r) => r.scheduler === label)

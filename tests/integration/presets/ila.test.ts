@@ -4,6 +4,7 @@ import { jobLocality } from '../../../src-main/reports/jobLocality';
 import { jobSpeedup } from '../../../src-main/reports/jobSpeedup';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 
 const preset = path.resolve(__dirname, '../../../resources/presets/ila-facebook.experiment.json');
 
@@ -18,6 +19,7 @@ describe('ILA preset', () => {
     const loaded = loadExperiment(preset);
     loaded.experiment.seeds = [1, 2];
     const { result } = await runExperiment(loaded);
+    expect(differencesFromStored('ila-facebook', result), RECORD_AGAIN).toEqual([]);
     for (const r of result.runs) expect(r.summary.succeeded, `${r.scheduler} seed ${r.seed}`).toBe(r.summary.jobs);
     const ila = Object.fromEntries(jobSpeedup(result, 'ila').rows.map((r) => [r.scheduler, r]));
     // Seeds 1-2: 2.7-3.7x per job against PureFair, Delay and LAO (2.9-3.4x over six seeds).

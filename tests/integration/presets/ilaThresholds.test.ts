@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 
 const preset = (name: string) => path.resolve(__dirname, '../../../resources/presets', name);
 
@@ -13,6 +14,7 @@ async function throughput(file: string, labels: string[]): Promise<Record<string
   expect(loaded.experiment.schedulers.map((s) => s.label)).toEqual(labels);
   const { result } = await runExperiment(loaded);
   for (const r of result.runs) expect(r.summary.succeeded, r.scheduler).toBe(r.summary.jobs);
+  expect(differencesFromStored(file.replace('.experiment.json', ''), result), RECORD_AGAIN).toEqual([]);
   return Object.fromEntries(result.runs.map((r) => [r.scheduler, r.summary.throughputJobsPerHour]));
 }
 

@@ -5,11 +5,17 @@ import { pairedTTest } from '@shared/stats';
 import { profilesFromResult } from '../../../src-main/models/jobProfiles';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 
 const YARN = 'YARN (one core per task)';
 const FINE = 'Finer-Grained CPU';
 const preset = (name: string) => path.resolve(__dirname, '../../../resources/presets', name);
-const run = async (file: string) => (await runExperiment(loadExperiment(preset(file)))).result;
+/** A preset at full size; its runs must be the stored ones docs/reproductions.md renders from (docs/runs). */
+const run = async (file: string) => {
+  const { result } = await runExperiment(loadExperiment(preset(file)));
+  expect(differencesFromStored(file.replace('.experiment.json', ''), result), RECORD_AGAIN).toEqual([]);
+  return result;
+};
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 /** Completion times of one job, seed by seed (in seed order). */

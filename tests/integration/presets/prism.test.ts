@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultFile } from '@shared/experiment';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 
 const preset = (name: string) => path.resolve(__dirname, '../../../resources/presets', name);
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -18,6 +19,8 @@ describe('PRISM presets reproduce the direction of the paper', () => {
   for (const file of ['prism-puma.experiment.json', 'prism-gridmix.experiment.json']) {
     it(file, async () => {
       const { result } = await runExperiment(loadExperiment(preset(file)));
+      // The runs docs/reproductions.md renders its tables from (docs/runs) are these, exactly.
+      expect(differencesFromStored(file.replace('.experiment.json', ''), result), RECORD_AGAIN).toEqual([]);
       const jct = (label: string) => by(result, label, (s) => s.meanJct);
       const cpu = (label: string) => by(result, label, (s) => s.utilization.cpu);
       expect(result.runs.every((r) => r.summary.succeeded === r.summary.jobs)).toBe(true);

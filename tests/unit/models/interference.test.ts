@@ -3,6 +3,7 @@ import { Random } from '../../../src-main/engine/random';
 import { accuracy, fitInterferenceModel, fitLinear, fitQuadratic, predict, refitOnline, type InterferenceSample } from '../../../src-main/models/interference';
 import { generateProfilingSamples, ILA_SERVER } from '../../../src-main/models/interferenceProfiling';
 import { interferenceReport } from '../../../src-main/models/interferenceReport';
+import { RECORD_AGAIN, readStoredCheck, type StoredInterference } from '../../../scripts/reproductions/storedRuns';
 
 /** Samples drawn from eq. 1-3 themselves (known coefficients, 2 % noise): Ŝ = 0.6·Ŝ_cpu + 0.5·Ŝ_io + 0.1. */
 function synthetic(count: number, seed: number): InterferenceSample[] {
@@ -105,5 +106,7 @@ describe('Table 5 on the studio\'s own profiling runs (sec. 5.4)', () => {
     expect(exponential.all.r2).toBeGreaterThan(quadratic.all.r2 + 0.1);
     expect(exponential.all.meanError).toBeLessThan(Math.min(linear.all.meanError, quadratic.all.meanError));
     expect(exponential.io.r2).toBeGreaterThan(Math.max(linear.io.r2, quadratic.io.r2));
+    // docs/reproductions.md renders its Table 5 from the stored report (docs/runs/ila-interference.json).
+    expect(report, RECORD_AGAIN).toEqual(readStoredCheck<StoredInterference>('ila-interference')[String(diskThrashing)]);
   });
 });

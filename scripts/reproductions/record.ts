@@ -1,0 +1,39 @@
+/**
+ * Runs every preset docs/reproductions.md reads, at full size over its own seeds, and the checks it
+ * reads that are not presets, and stores them in docs/runs/ (scripts/reproductions/storedRuns.ts).
+ * Then `npm run docs:reproductions` renders the docs from them.
+ *
+ *   npm run reproductions:record [-- prism-puma ila-facebook ila-interference …]   (default: all)
+ */
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
+import { runExperiment } from '../../src-main/runner/runExperiment';
+import { ariaModelChecks } from '../../tests/scenarios/ariaModelCheck';
+import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
+import { RECORDED_PRESETS, REPO_ROOT, STORED_CHECKS, interferenceReports, presetFile, storedPresetRuns, writeStoredCheck, writeStoredRuns, type StoredCheckName } from './storedRuns';
+
+async function main(): Promise<void> {
+  const named = process.argv.slice(2);
+  const isCheck = (n: string): n is StoredCheckName => (STORED_CHECKS as string[]).includes(n);
+  const unknown = named.filter((n) => !isCheck(n) && !RECORDED_PRESETS.some((p) => p.preset === n));
+  if (unknown.length) throw new Error(`not a preset the docs read: ${unknown.join(', ')} (choose from ${[...RECORDED_PRESETS.map((p) => p.preset), ...STORED_CHECKS].join(', ')})`);
+  const presets = named.length ? RECORDED_PRESETS.filter((p) => named.includes(p.preset)) : RECORDED_PRESETS;
+  const checks = named.length ? STORED_CHECKS.filter((c) => named.includes(c)) : STORED_CHECKS;
+  for (const check of checks) {
+    const started = Date.now();
+    const file = writeStoredCheck(check, check === 'ila-interference' ? interferenceReports() : check === 'aria-model' ? ariaModelChecks() : heldOutDeadlines());
+    console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  for (const { preset } of presets) {
+    const started = Date.now();
+    const { result } = await runExperiment(loadExperiment(presetFile(preset)), { threads: availableParallelism() });
+    const file = writeStoredRuns(storedPresetRuns(preset, result));
+    console.log(`${preset}: ${result.runs.length} runs → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import { localityByJobGroup, type JobLocalityRow, type LocalityCell } from '../../../src-main/shared/jobLocality';
+import { pairedSpeedup, pairedSpeedupBySeed, type PairableRun } from '../../../src-main/shared/jobSpeedup';
+import { REPRODUCTIONS } from '../../../src-main/shared/reproductions';
+import { fixed, grouped, listed, mean, meanOver, measureOnStored, measured, pct, seedRange, table, times } from '../format';
+import { readStoredRuns, runsOf, type StoredRun } from '../storedRuns';
+
+/** ILA sec. 5.2 on the Facebook mix: job times, speedups (Fig. 5), throughput (Fig. 6), locality (Fig. 7). */
+const PRESET = 'ila-facebook';
+const NAMES: Record<string, string> = { ila: 'ILA', iao: 'IAO', lao: 'LAO' };
+const shown = (s: string) => NAMES[s] ?? s;
+/** The schedulers sec. 5.2 calls greedy: they take the first local-enough map, server locality unseen. */
+const GREEDY = ['PureFair', 'Capacity', 'LATE', 'iao'];
+/** The I/O-bound jobs of Table 3 that read input (TeraGen and RWrite read none). */
+const IO_READERS = ['TeraSort', 'Grep', 'WCount'];
+
+const stored = () => readStoredRuns(PRESET);
+const runs = (s: string): PairableRun[] => runsOf(stored(), s).map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] }));
+const speedup = (against: string) => pairedSpeedup(runs('ila'), runs(against))!;
+const others = () => stored().schedulers.filter((s) => s !== 'ila');
+const mapsWithInput = (r: StoredRun) => r.summary.locality.node + r.summary.locality.server + r.summary.locality.rack + r.summary.locality.offRack;
+
+function jobTimes(): string {
+  const st = stored();
+  const seeds = st.seeds;
+  const jctOf = (s: string, seed: number) => runsOf(st, s).find((r) => r.seed === seed)!.summary.meanJct;
+  const best = seeds.map((seed) => Math.min(...st.schedulers.map((s) => jctOf(s, seed))));
+  const meanJct = (s: string) => meanOver(st, s, (r) => r.summary.meanJct);
+  const throughput = (s: string) => meanOver(st, s, (r) => r.summary.throughputJobsPerHour);
+  const bestMean = Math.min(...st.schedulers.map(meanJct));
+  const bestThroughput = Math.max(...st.schedulers.map(throughput));
+  const bold = (text: string, on: boolean) => (on ? `**${text}**` : text);
+  const rows = st.schedulers.map((s) => [
+    bold(shown(s), meanJct(s) === bestMean),
+    ...seeds.map((seed, i) => bold(grouped(jctOf(s, seed)), jctOf(s, seed) === best[i])),
+    bold(grouped(meanJct(s)), meanJct(s) === bestMean),
+    bold(fixed(throughput(s), 1), throughput(s) === bestThroughput),
+    pct(mean(runsOf(st, s).map((r) => r.summary.locality.node / mapsWithInput(r)))),
+    pct(mean(runsOf(st, s).map((r) => (r.summary.locality.node + r.summary.locality.server) / mapsWithInput(r)))),
+  ]);
+  return `Mean job completion time (s) per seed, throughput, and the share of maps that read their input on their own node or server (${seedRange(seeds)}; the best in each column in bold):\n\n${table(['scheduler', ...seeds.map(String), 'mean', 'jobs/h', 'node-local', 'node- or server-local'], rows)}`;
+}
+
+function speedupTable(): string {
+  const rows = others().map((s) => {
+    const all = speedup(s);
+    const bySeed = pairedSpeedupBySeed(runs('ila'), runs(s)).map((x) => x.perJob);
+    return [shown(s), `${times(all.perJob)} (${all.pairs} pairs)`, times(all.meanJct), `${times(Math.min(...bySeed))}-${times(Math.max(...bySeed))}`];
+  });
+  return table(['against', 'per job (geometric mean)', 'ratio of mean JCTs', 'single seeds, per job'], rows);
+}
+
+function byTemplate(): string {
+  const line = (against: string) =>
+    Object.entries(speedup(against).byTemplate)
+      .sort((a, b) => b[1] - a[1])
+      .map(([t, x]) => `${t} ${times(x)}`)
+      .join(', ');
+  return `Per job type (ratio of mean JCTs), against PureFair: ${line('PureFair')}; against IAO: ${line('iao')}.`;
+}
+
+function localityRows(): JobLocalityRow[] {
+  const st = stored();
+  return localityByJobGroup(st.runs.map((r) => ({ key: r.scheduler, jobs: r.jobs ?? [] })));
+}
+
+/** A group's cell for one scheduler; none where the scheduler ran no job of the group. */
+const cellOf = (row: JobLocalityRow, scheduler: string): LocalityCell | undefined => (Object.hasOwn(row.cells, scheduler) ? row.cells[scheduler] : undefined);
+
+function localityTable(): string {
+  const st = stored();
+  const share = (row: JobLocalityRow, s: string) => {
+    const cell = cellOf(row, s);
+    return cell ? pct(cell.local / cell.maps) : '—';
+  };
+  return table(['jobs', ...st.schedulers.map(shown)], localityRows().map((row) => [row.group, ...st.schedulers.map((s) => share(row, s))]));
+}
+
+/** The local share (node or server) of one template's maps under one scheduler, every seed. */
+function localShare(templates: string[], scheduler: string, group?: string): number {
+  const rows = localityRows().filter((r) => (group ? r.group === group : templates.includes(r.template)));
+  const cells = rows.map((r) => cellOf(r, scheduler)).filter((c) => c !== undefined);
+  return cells.reduce((s, c) => s + c.local, 0) / cells.reduce((s, c) => s + c.maps, 0);
+}
+
+const span = (xs: number[]) => `${pct(Math.min(...xs))}-${pct(Math.max(...xs))}`.replace(/ %-/, '-');
+
+function findings(): string {
+  const st = stored();
+  const baselines = ['PureFair', 'Delay', 'Capacity', 'LATE'];
+  const throughput = (s: string) => meanOver(st, s, (r) => r.summary.throughputJobsPerHour);
+  const meanJct = (s: string) => meanOver(st, s, (r) => r.summary.meanJct);
+  const iao = speedup('iao');
+  const iaoSeeds = pairedSpeedupBySeed(runs('ila'), runs('iao')).map((x) => x.perJob);
+  const allGain = Object.values(speedup('PureFair').byTemplate).every((x) => x > 1);
+  const ioGroups = localityRows().filter((r) => IO_READERS.includes(r.template));
+  const perGroup = (s: string) => ioGroups.map((r) => cellOf(r, s)).filter((c) => c !== undefined).map((c) => c.local / c.maps);
+  const small = 'TeraSort(2)';
+  const losses = Object.entries(iao.byTemplate).filter(([, x]) => x < 1).sort((a, b) => a[1] - b[1]);
+  const entry = REPRODUCTIONS.find((r) => r.id === 'ila')!;
+  const verdicts = entry.presets[0].measures.map((m) => `- ${measured(m, measureOnStored(PRESET, m))}`);
+  return [
+    `**Here** (${seedRange(st.seeds)}): per job ${listed(baselines.map((s) => times(speedup(s).perJob, 1)))} against ${listed(baselines)}`,
+    `(${listed(baselines.map((s) => times(speedup(s).meanJct, 1)))} on mean job time), and ${times(speedup('lao').perJob, 1)} against LAO;`,
+    `${allGain ? 'every job type gains against PureFair' : 'not every job type gains against PureFair'}. Throughput is ${times(throughput('ila') / throughput('PureFair'))} PureFair's`,
+    `(${listed(['Delay', 'Capacity', 'LATE'].map((s) => `${times(throughput('ila') / throughput(s))} ${s}'s`))}) and ${times(throughput('ila') / throughput('iao'))} IAO's.`,
+    `The I/O-bound jobs that read input (${IO_READERS.join(', ')}) read locally ${span(perGroup('ila'))} of the time under ILA, ${span(GREEDY.flatMap(perGroup))} under the greedy schedulers`,
+    `(${listed(GREEDY.map(shown))}) and ${span(perGroup('Delay'))} under Delay; ${small} ${pct(localShare([], 'ila', small))} under ILA and ${span(GREEDY.map((s) => localShare([], s, small)))} under the greedy ones.`,
+    `Delay's mean job time is ${grouped(meanJct('Delay'))} s against PureFair's ${grouped(meanJct('PureFair'))} s. Against IAO, ILA is ${times(iao.meanJct)} on mean job time and ${times(iao.perJob)} per job`,
+    `(${times(Math.min(...iaoSeeds))}-${times(Math.max(...iaoSeeds))} on single seeds)${losses.length ? `; it loses on ${listed(losses.map(([t, x]) => `${t} (${times(x)})`))}` : ''}.`,
+    '',
+    "The Reproduce area's measures, with the paired test across seeds:",
+    '',
+    ...verdicts,
+  ].join('\n');
+}
+
+export const ilaBlocks = (): Record<string, string> => ({
+  'ila-job-times': jobTimes(),
+  'ila-speedups': speedupTable(),
+  'ila-by-template': byTemplate(),
+  'ila-locality': localityTable(),
+  'ila-findings': findings(),
+});
