@@ -115,6 +115,7 @@ experiment(
   [fawkes('jd', 'transient', 60, { dataSetGb: 50 }), fawkes('none', 'transient', 60, { dataSetGb: 50 })],
   A,
   '3 × 50 small (1 GB) WordCount jobs, batch, at 0, 100 and 200 s (Table 2, WKLD-A).',
+  [1, 2, 3],
 );
 
 const wkldBC = (template: string) => [...batch('c-1', 90, template, 'small'), ...batch('c-2', 5, template, 'medium'), ...batch('c-3', 5, template, 'large')];
@@ -127,6 +128,7 @@ for (const [letter, template, kind] of [['b', 'WordCount', 'compute-intensive'],
     [fawkes('none', 'transient-core', 60), fawkes('eq', 'transient-core', 60), fawkes('td', 'transient-core', 60), fawkes('td', 'transient', 60), fawkes('du', 'transient-core', 60)],
     wkldBC(template),
     `c-1: 90 small (1 GB), c-2: 5 medium (50 GB), c-3: 5 large (100 GB) ${template} jobs, batch (Table 2, WKLD-${letter.toUpperCase()}).`,
+    [1, 2, 3],
   );
 }
 

@@ -149,8 +149,23 @@ export const REPRODUCTIONS: Reproduction[] = [
   {
     id: 'fawkes',
     paper: 'Balanced Resource Allocations Across Multiple Dynamic MapReduce Clusters — FAWKES (Ghit, Yigitbasi, Iosup, Epema; SIGMETRICS 2014)',
-    claim: 'Weighting MR-clusters by the tasks they have waiting (TD) improves the average job slowdown by 25 % over keeping every MR-cluster at its minimum share (None); demand-based policies do at least as well as the performance-based ones (sec. 7.3, Fig. 9). With BTWorld beside HiBench, the most loaded MR-cluster takes most of the nodes and the makespan shrinks (Fig. 11).',
+    claim: 'FAWKES grows arriving MR-clusters into idle nodes and shrinks them for newcomers (sec. 7.1, Fig. 6); it balances compute-intensive jobs growing with either kind of node, disk-intensive ones only with transient-core nodes (sec. 7.2, Fig. 7). Weighting MR-clusters by the tasks they have waiting (TD) improves the average job slowdown by 25 % over keeping every MR-cluster at its minimum share (None); demand-based policies do at least as well as the performance-based ones (sec. 7.3, Fig. 9). With BTWorld beside HiBench, the most loaded MR-cluster takes most of the nodes and the makespan shrinks (Fig. 11).',
     presets: [
+      {
+        file: 'fawkes-wkld-a.experiment.json',
+        title: 'WKLD-A: three MR-clusters arriving 100 s apart',
+        measures: [{ id: 'jd-none-makespan', label: 'Makespan, None ÷ JD', kind: 'ratio', metric: 'makespan', of: 'JD (TR)', against: 'NONE (TR)', paper: { low: 1, high: Infinity, text: 'idle nodes go to the MR-clusters with work and are taken back for newcomers (read as: the batch ends sooner than on minimum shares alone)', where: 'sec. 7.1, Fig. 6' } }],
+      },
+      {
+        file: 'fawkes-wkld-b.experiment.json',
+        title: 'WKLD-B: growing and shrinking, WordCount',
+        measures: [{ id: 'tr-tc', label: 'Makespan, TD with transient ÷ TD with transient-core nodes', kind: 'ratio', metric: 'makespan', of: 'TD (TC)', against: 'TD (TR)', paper: { low: 1 - SAME / 100, high: 1 + SAME / 100, text: 'balanced with either kind of node', where: 'sec. 7.2, Fig. 7e, 7g' } }],
+      },
+      {
+        file: 'fawkes-wkld-c.experiment.json',
+        title: 'WKLD-C: growing and shrinking, Sort',
+        measures: [{ id: 'tr-tc', label: 'Makespan, TD with transient ÷ TD with transient-core nodes', kind: 'ratio', metric: 'makespan', of: 'TD (TC)', against: 'TD (TR)', paper: { low: 1, high: Infinity, text: 'transient nodes fail to balance disk-intensive jobs, transient-core nodes do', where: 'sec. 7.2, Fig. 7f, 7h' } }],
+      },
       {
         file: 'fawkes-wkld-d.experiment.json',
         title: 'WKLD-D: three MR-clusters, imbalanced load',
