@@ -90,7 +90,10 @@ export class AttemptLifecycle {
       if (isReduce) {
         s.jobPendReduces[j]--;
         s.reduceReady.refresh(j);
-      } else s.jobPendMaps[j]--;
+      } else {
+        s.jobPendMaps[j]--;
+        s.mapPending.refresh(j);
+      }
       s.addPending(j, -1, isReduce ? -1 : 0);
     }
     tasks.running[task]++;

@@ -107,8 +107,11 @@ export class SchedulerView implements ClusterView {
   reducesMayStart(j: number): boolean {
     return this.s.reducesMayStart(j);
   }
-  reduceReadyJobs(): readonly number[] {
-    return this.s.reduceReady.list;
+  reduceReadyJobs(mrCluster?: number): readonly number[] {
+    return mrCluster === undefined ? this.s.reduceReady.list : this.s.reduceReady.byPartition[mrCluster];
+  }
+  mapPendingJobs(mrCluster?: number): readonly number[] {
+    return mrCluster === undefined ? this.s.mapPending.list : this.s.mapPending.byPartition[mrCluster];
   }
   jobOfTask(task: number): number {
     return this.s.tasks.job[task];

@@ -51,6 +51,16 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   // The reduce-ready jobs are exactly the active jobs the slow-start rule lets start a pending reduce, in their order.
   const ready = s.active.filter((j) => s.jobPendReduces[j] > 0 && s.reducesMayStart(j));
   if (ready.join() !== s.reduceReady.list.join()) problems.push(`reduce-ready jobs listed as [${s.reduceReady.list.join(', ')}], by the rule [${ready.join(', ')}]`);
+  // The map-pending jobs are exactly the active jobs with a pending map, in their order.
+  const mapPending = s.active.filter((j) => s.jobPendMaps[j] > 0);
+  if (mapPending.join() !== s.mapPending.list.join()) problems.push(`map-pending jobs listed as [${s.mapPending.list.join(', ')}], by the rule [${mapPending.join(', ')}]`);
+  // Per MR-cluster, the same lists restricted to its jobs.
+  s.mapPending.byPartition.forEach((list, c) => {
+    const own = (xs: number[]) => xs.filter((j) => s.jobMrCluster[j] === c).join();
+    if (list.join() !== own(mapPending)) problems.push(`MR-cluster ${c}: map-pending jobs listed as [${list.join(', ')}], by the rule [${own(mapPending)}]`);
+    const readyOwn = s.reduceReady.byPartition[c];
+    if (readyOwn.join() !== own(ready)) problems.push(`MR-cluster ${c}: reduce-ready jobs listed as [${readyOwn.join(', ')}], by the rule [${own(ready)}]`);
+  });
   // The application masters awaited are the active jobs without one.
   const awaited = s.active.filter((j) => s.jobAmNode[j] < 0).length;
   if (awaited !== s.appMastersAwaited) problems.push(`${s.appMastersAwaited} application masters counted as awaited, ${awaited} active jobs have none`);

@@ -64,6 +64,7 @@ export class JobBook {
     q.reverse(); // popped from the end, in task order
     s.activate(j);
     s.reduceReady.refresh(j);
+    s.mapPending.refresh(j);
     s.changed(j);
     s.lastProgress = s.now;
     this.events.jobSubmitted(j);
@@ -98,6 +99,7 @@ export class JobBook {
     s.jobPendMaps[j] = 0;
     s.jobPendReduces[j] = 0;
     s.reduceReady.refresh(j);
+    s.mapPending.refresh(j);
     this.jobIndex[j] = undefined;
     this.jobReduceQueue[j] = [];
     // In place (a native scan and one move), not a new array per finished job: a long trace keeps
@@ -130,6 +132,7 @@ export class JobBook {
       this.jobReduceQueue[j].push(task);
     } else {
       s.jobPendMaps[j]++;
+      s.mapPending.refresh(j);
       this.jobIndex[j]?.add(task);
     }
     // A lost map output lowers the maps done (failures.ts) before its map is re-queued here.

@@ -47,9 +47,16 @@ export interface ClusterView {
   /** Reduces may start once the slow-start fraction of maps is done. */
   /**
    * Jobs with a pending reduce that may start, in activeJobs' order: what a free reduce slot can
-   * take, without asking every queued job. Live: it changes as reduces launch.
+   * take, without asking every queued job. Live: it changes as reduces launch. With `mrCluster`
+   * (an index into topology.mrClusterNames), that MR-cluster's only.
    */
-  reduceReadyJobs(): readonly number[];
+  reduceReadyJobs(mrCluster?: number): readonly number[];
+  /**
+   * Jobs with a pending map, in activeJobs' order: what a free map slot can take, without asking
+   * the jobs whose maps are all placed. Live: it changes as maps launch. With `mrCluster`, that
+   * MR-cluster's only.
+   */
+  mapPendingJobs(mrCluster?: number): readonly number[];
   reducesMayStart(j: number): boolean;
 
   nodeAlive(n: number): boolean;

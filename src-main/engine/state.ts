@@ -4,7 +4,7 @@ import { EventHeap } from './eventHeap';
 import type { EngineJob } from './model';
 import type { TaskTable } from './tasks';
 import type { Topology } from './topology';
-import { ReduceReadyJobs } from './reduceReady';
+import { OrderedJobSubset } from './orderedJobSubset';
 import { WorkCounters } from './workCounters';
 
 const CHANGE_LOG_SIZE = 1 << 16;
@@ -88,8 +88,10 @@ export class EngineState {
   /** Each job's place in the order jobs became active (activeJobs' order); `activate` sets it. */
   readonly jobActiveSeq: Float64Array;
   private activeSeq = 0;
-  /** Jobs with a pending reduce that may start, in activeJobs' order (reduceReady.ts). */
-  readonly reduceReady: ReduceReadyJobs;
+  /** Jobs with a pending reduce that may start, in activeJobs' order (orderedJobSubset.ts). */
+  readonly reduceReady: OrderedJobSubset;
+  /** Jobs with a pending map, in activeJobs' order (orderedJobSubset.ts). */
+  readonly mapPending: OrderedJobSubset;
 
   // Nodes (failures own `alive` and `nodeLost`; the lifecycle and job book reserve memory and cores).
   readonly alive: Uint8Array;
@@ -184,7 +186,6 @@ export class EngineState {
     this.jobPhaseCount = new Int32Array(J * 10);
     this.jobAttempts = jobs.map(() => new Set<number>());
     this.jobActiveSeq = new Float64Array(J);
-    this.reduceReady = new ReduceReadyJobs(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j));
 
     const N = topology.nodeCount;
     this.alive = new Uint8Array(N).fill(1);
@@ -201,5 +202,8 @@ export class EngineState {
     this.jobMrCluster = Int32Array.from(jobs, (job) => (job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster)));
     this.mrPending = new Int32Array(names.length);
     this.mrPendingReduces = new Int32Array(names.length);
+    // Kept per MR-cluster too: the scheduler inside one walks its own jobs only.
+    this.reduceReady = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j), this.jobMrCluster, names.length);
+    this.mapPending = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0, this.jobMrCluster, names.length);
   }
 }

@@ -44,10 +44,13 @@ export class MrClusterView implements ClusterView {
   appMastersAwaited(): number {
     return this.jobs.filter((j) => this.v.appMasterNode(j) < 0).length;
   }
-  /** The cluster's reduce-ready jobs that are its own (a job's MR-cluster is fixed by the design). */
+  /** Its own reduce-ready jobs (the engine keeps them per MR-cluster). */
   reduceReadyJobs(): readonly number[] {
-    const name = this.topology.mrClusterNames[this.mrCluster];
-    return this.v.reduceReadyJobs().filter((j) => this.v.job(j).mrCluster === name);
+    return this.v.reduceReadyJobs(this.mrCluster);
+  }
+  /** Its own map-pending jobs. */
+  mapPendingJobs(): readonly number[] {
+    return this.v.mapPendingJobs(this.mrCluster);
   }
   mrClusterPendingTasks(c: number): number {
     return this.v.mrClusterPendingTasks(c);

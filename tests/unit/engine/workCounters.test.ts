@@ -37,11 +37,16 @@ interface Scenario {
   place?: (i: number) => { queue?: string; mrCluster?: string };
   /** The two queue lengths compared (2,000 and 4,000 unless said). */
   queued?: [number, number];
+  /** Each job's shape (4 maps of 20 s and a reduce unless said). */
+  shape?: () => { template: ReturnType<typeof cpuOnly>; maps: number };
 }
 
 const flat = () => cluster(2, 10);
 const SCENARIOS: Scenario[] = [
   { name: 'fifo', scheduler: { kind: 'fifo' }, topology: flat },
+  // Every map placed within the warm-up, thousands of jobs then waiting only for a reduce slot: a
+  // free map slot must not walk them (engine/orderedJobSubset.ts, ClusterView.mapPendingJobs).
+  { name: 'fifo, maps placed, reduces waiting', scheduler: { kind: 'fifo' }, topology: flat, shape: () => ({ template: cpuOnly(1, { minReduces: 1, reduceCpuSPerTask: 900 }), maps: 1 }) },
   { name: 'fair, one queue', scheduler: { kind: 'fair' }, topology: flat },
   { name: 'fair (greedy), one queue', scheduler: { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, topology: flat },
   { name: 'fair, three queues', scheduler: { kind: 'fair' }, topology: flat, place: (i) => ({ queue: `q${i % 3}` }) },
@@ -77,7 +82,7 @@ const GROWS_WITH_QUEUE: Record<string, string> = {
   'fair, pools with min shares': 'min shares re-sort the whole order at every state change and after every launch',
   ila: 'asks Alg. 1 about every job with pending reduces on every heartbeat with a free reduce slot (its dynamic threshold changes with each question, so skipping them changes results)',
   minedf: "walks every job below its minimum on every heartbeat (its first pass)",
-  'fawkes, two MR-clusters': "the FIFO inside each MR-cluster sees the MR-cluster's own job list, filtered per heartbeat",
+  'fawkes, two MR-clusters': "FAWKES' samples (six per interval T) walk every job of each MR-cluster for its waiting jobs, waiting input and mean slowdown",
 };
 
 /**
@@ -91,8 +96,8 @@ const AM_DEADLOCK: Record<string, string> = {
 
 function measure(s: Scenario, queued: number): WorkCount {
   const topology = s.topology();
-  const template = cpuOnly(20, { minReduces: 1 });
-  const jobs = Array.from({ length: queued }, (_, i) => job(`j${i}`, template, { maps: 4, reduces: 1, inputMb: 512, ...s.place?.(i) }));
+  const { template, maps } = s.shape?.() ?? { template: cpuOnly(20, { minReduces: 1 }), maps: 4 };
+  const jobs = Array.from({ length: queued }, (_, i) => job(`j${i}`, template, { maps, reduces: 1, inputMb: 128 * maps, ...s.place?.(i) }));
   const simulation = options({});
   const scheduler = schedulerFor(SchedulerSpecSchema.parse(s.scheduler), topology, simulation);
   // The same window of heartbeats whatever the queue (the queue is still long then); what a run
