@@ -106,6 +106,7 @@ export class AttemptLifecycle {
     }
     if (Number.isNaN(s.jobStart[j])) s.jobStart[j] = s.now;
     s.jobAttempts[j].add(a);
+    if (isReduce) s.jobReduceAttempts[j].add(a);
     if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'string' ? reason : reason()));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
     this.count(a, j, 1);
@@ -178,6 +179,7 @@ export class AttemptLifecycle {
       s.nodeRunMaps[node]--;
     }
     s.jobAttempts[j].delete(a);
+    s.jobReduceAttempts[j].delete(a);
     this.count(a, j, -1);
     s.changed(j);
     if (outcome === FAILED) this.recorder.failedAttempts++;
@@ -329,7 +331,9 @@ export class AttemptLifecycle {
     if (s.tasks.jobReduceCount[j] === 0) return;
     const lim = this.shuffleLimit(j);
     const at = s.at;
-    for (const a of s.jobAttempts[j]) {
+    // Only reduces shuffle: a job with thousands of maps running walks its few reduces, not them
+    // (in launch order, as the walk over all attempts did).
+    for (const a of s.jobReduceAttempts[j]) {
       if (at.phase[a] !== PhaseKind.Shuffle || at.hostSlot[a] < 0) continue;
       if (lim >= at.lim[a] && at.rate[a] > 0) {
         // A shuffle still fetching keeps its rate: only the point where it would wait moves on.

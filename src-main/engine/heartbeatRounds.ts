@@ -38,6 +38,11 @@ export class HeartbeatRounds {
     return node;
   }
 
+  /** The node whose beat is due at `nextTime`, without moving the cursor. */
+  peek(): number {
+    return this.nodeOf(this.beat);
+  }
+
   /** Skips the beats before `t` (nothing to place while the cluster idles). */
   skipTo(t: number): void {
     const N = this.nodes;

@@ -77,6 +77,9 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
     for (const a of s.jobAttempts[j]) counted[at.phase[a] * 2 + at.paused[a]]++;
     for (let k = 1; k < 10; k += 2) paused += counted[k];
     for (let k = 0; k < 10; k++) if (counted[k] !== s.jobPhaseCount[j * 10 + k]) problems.push(`job ${j}: ${s.jobPhaseCount[j * 10 + k]} attempts counted in phase ${k >> 1}${k & 1 ? ' (paused)' : ''}, ${counted[k]} live`);
+    // The job's reduce attempts are its live attempts of reduce tasks, in the same order.
+    const reduces = [...s.jobAttempts[j]].filter((a) => s.tasks.isReduce[at.task[a]] === 1).join();
+    if (reduces !== [...s.jobReduceAttempts[j]].join()) problems.push(`job ${j}: reduce attempts listed as [${[...s.jobReduceAttempts[j]].join(', ')}], live [${reduces}]`);
   }
   if (paused !== s.pausedTotal) problems.push(`${s.pausedTotal} paused attempts counted, ${paused} live`);
   const perNode = new Int32Array(s.nodePaused.length);

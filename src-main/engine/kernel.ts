@@ -156,6 +156,9 @@ export class Simulation {
           if (this.beats.nextTime < next) this.beats.skipTo(next);
         } else if (s.at.liveCount === 0 && s.pendingTotal === 0) break; // nothing can ever happen again (e.g. a dependency failed)
       }
+      // Beats of full nodes before the next event place nothing, and nothing changes a node
+      // before then: not simulated (Scheduler.nodeIsFull).
+      if (!this.simulateIdleBeats && this.scheduler.nodeIsFull) this.skipFullBeats(Math.min(tHeap, tArrival, horizon));
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
@@ -219,6 +222,21 @@ export class Simulation {
   /** The same for node n's heartbeat: a paused phase there, not elsewhere, may go on. */
   private nodeBeatCouldPlace(n: number): boolean {
     return this.workWaits() || this.s.nodePaused[n] > 0;
+  }
+
+  /**
+   * Moves past the regular beats before `limit` that could act on nothing: a dead node's, or a
+   * full node's (Scheduler.nodeIsFull) with no paused phase on it. No event falls before `limit`,
+   * so no node's state changes while they are passed over; the first beat that could act stops it.
+   */
+  private skipFullBeats(limit: number): void {
+    const s = this.s;
+    const isFull = this.scheduler.nodeIsFull!;
+    while (this.beats.nextTime < limit) {
+      const n = this.beats.peek();
+      if (s.alive[n] && (s.nodePaused[n] > 0 || !isFull(n, this.view))) return;
+      this.beats.take();
+    }
   }
 
   /** Work any node's heartbeat could take: tasks, application masters, or the policy's own (wantsIdleBeats). */

@@ -192,6 +192,13 @@ export interface Scheduler {
    * asks for a wake-up then (ClusterView.wakeAt), since no other event may come.
    */
   wantsIdleBeats?(view: ClusterView): boolean;
+  /**
+   * True when node n's heartbeat now would change nothing at all because the node has no room for
+   * any task: every slot taken (FIFO, Fair). The engine then does not simulate that node's regular
+   * heartbeat (docs/model.md "Scheduling"); it must never say true of a beat that could act, and
+   * it must read only the node's own state, which only events on that node change.
+   */
+  nodeIsFull?(n: number, view: ClusterView): boolean;
   /** The policy places each job's application master in a container (YARN) before its tasks. */
   readonly placesAppMasters?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */

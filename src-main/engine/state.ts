@@ -85,6 +85,8 @@ export class EngineState {
   readonly jobPhaseCount: Int32Array;
   /** Live attempts of each job (their ids in the attempt store). */
   readonly jobAttempts: Set<number>[];
+  /** The reduce attempts among them, in the same order (what a map's end may let fetch further). */
+  readonly jobReduceAttempts: Set<number>[];
   /** Each job's place in the order jobs became active (activeJobs' order); `activate` sets it. */
   readonly jobActiveSeq: Float64Array;
   private activeSeq = 0;
@@ -185,6 +187,7 @@ export class EngineState {
     this.jobVersion = new Int32Array(J);
     this.jobPhaseCount = new Int32Array(J * 10);
     this.jobAttempts = jobs.map(() => new Set<number>());
+    this.jobReduceAttempts = jobs.map(() => new Set<number>());
     this.jobActiveSeq = new Float64Array(J);
 
     const N = topology.nodeCount;

@@ -107,6 +107,7 @@ function forwarding(inner: Scheduler, onHeartbeat: Scheduler['onHeartbeat']): Sc
     name: inner.name,
     ...(inner.gatesPhases ? { gatesPhases: true } : {}),
     ...(inner.wantsIdleBeats ? { wantsIdleBeats: inner.wantsIdleBeats.bind(inner) } : {}),
+    ...(inner.nodeIsFull ? { nodeIsFull: inner.nodeIsFull.bind(inner) } : {}),
     ...(inner.placesAppMasters ? { placesAppMasters: true } : {}),
     onHeartbeat,
     ...(inner.onJobSubmitted ? { onJobSubmitted: inner.onJobSubmitted.bind(inner) } : {}),

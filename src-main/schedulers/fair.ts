@@ -256,6 +256,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         freeReduces--;
       }
     },
+    nodeIsFull: (n, view) => slots.isFull(n, view),
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       // Said whether or not a slot is free now: with one free, it would still wait.

@@ -47,6 +47,7 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
         if (ready[i] === j) i++;
       }
     },
+    nodeIsFull: (n, view) => slots.isFull(n, view),
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       if (view.pendingMaps(j) > 0 && !underMapLimit(view, j)) out.push({ kind: 'overLimit', what: 'maps at once', running: view.runningMaps(j), limit: mapLimit });

@@ -39,6 +39,11 @@ export class SlotTable {
 
   constructor(private readonly settings: SlotSettings) {}
 
+  /** Every map and reduce slot of node n taken: a heartbeat there can place nothing (Scheduler.nodeIsFull). */
+  isFull(n: number, view: ClusterView): boolean {
+    return this.maps(view.topology, n) <= view.nodeRunningMaps(n) && this.reduces(view.topology, n) <= view.nodeRunningReduces(n);
+  }
+
   maps(topo: Topology, n: number): number {
     if (n >= this.map.length) this.size(topo);
     return this.map[n];
