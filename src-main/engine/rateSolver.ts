@@ -28,6 +28,9 @@ export class RateSolver {
   /** Attempts attached to each host (running a phase or paused before one). */
   readonly hostList: number[][];
   readonly hostVersion: Int32Array;
+  /** Each host's queued phase-end event (a heap slot and its generation; −1: none): moved, not re-pushed. */
+  private readonly hostEvent: Int32Array;
+  private readonly hostEventGen: Int32Array;
   /** When each host's progress was last brought up to date. */
   readonly hostLast: Float64Array;
   readonly dirtyHosts: number[] = [];
@@ -55,6 +58,8 @@ export class RateSolver {
     const H = topology.hostCount;
     this.hostList = Array.from({ length: H }, () => []);
     this.hostVersion = new Int32Array(H);
+    this.hostEvent = new Int32Array(H).fill(-1);
+    this.hostEventGen = new Int32Array(H);
     this.hostLast = new Float64Array(H);
     this.hostDirty = new Uint8Array(H);
     this.hostUp = new Int32Array(H);
@@ -312,7 +317,18 @@ export class RateSolver {
       this.hostUpUse[h * 2 + 1] = upOut;
       this.hostUpCapped[h] = capped;
       this.hostVersion[h]++;
-      if (next < Infinity) s.heap.push(s.now + Math.max(0, next), P_HOST, K_HOST, h, this.hostVersion[h]);
+      const heap = s.heap;
+      const queued = heap.holds(this.hostEvent[h], this.hostEventGen[h]);
+      if (next < Infinity) {
+        if (queued) heap.update(this.hostEvent[h], s.now + Math.max(0, next), P_HOST, this.hostVersion[h]);
+        else {
+          this.hostEvent[h] = heap.push(s.now + Math.max(0, next), P_HOST, K_HOST, h, this.hostVersion[h]);
+          this.hostEventGen[h] = heap.generation(this.hostEvent[h]);
+        }
+      } else if (queued) {
+        heap.remove(this.hostEvent[h]);
+        this.hostEvent[h] = -1;
+      }
     }
     dirty.length = 0;
   }
