@@ -8,6 +8,7 @@ import { registerIpc } from './app/ipc';
 import { installMenu } from './app/menu';
 import { printHtmlToPdf } from './app/pdfPrinter';
 import { isTrustedRendererUrl } from './app/trustedSender';
+import { keychainPassword } from './app/keychainPassword';
 
 // The thin Electron shell: everything it does is wiring; the studio itself lives in services.
 app.enableSandbox();
@@ -36,6 +37,7 @@ if (!app.requestSingleInstanceLock()) {
     try {
       services = await startServices({
         dataDir: app.getPath('userData'),
+        queuePassword: keychainPassword(app.getPath('userData')),
         printPdf: printHtmlToPdf,
         openExternal: async (link) => {
           if (!(await openExternalSafely(link))) throw new Error(`refused to open ${link}`);

@@ -233,6 +233,13 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
 
     'settings:get': () => settings.view(),
     'settings:update': (next) => settings.write(next),
+    'settings:queuePassword': ({ password }) => {
+      try {
+        return settings.writePassword(password);
+      } catch (err) {
+        throw new ServiceError('unsupported', (err as Error).message, 'password');
+      }
+    },
     'store:status': () => store.status(),
     'store:restoreBackup': async ({ name }) => {
       const status = await store.restoreBackup(name);

@@ -7,6 +7,7 @@ import { batchesRepo } from '../store/batchesRepo';
 import { RunPool, type SimulationPool } from '../runner/runPool';
 import { queueTarget } from '../runner/remote/connection';
 import { RemotePool } from '../runner/remote/remotePool';
+import { queueEnvironment, type QueuePassword } from './queuePassword';
 import { SettingsFile } from './settingsFile';
 import { Store } from '../store/database';
 
@@ -20,7 +21,7 @@ export interface Services {
 }
 
 /** Open the store in `dataDir` and wire the handler table; what every entry point starts with. */
-export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; printPdf?: ServiceDeps['printPdf']; now?: () => Date; maxImportBytes?: number; makePool?: () => SimulationPool }): Promise<Services> {
+export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; printPdf?: ServiceDeps['printPdf']; now?: () => Date; maxImportBytes?: number; makePool?: () => SimulationPool; queuePassword?: QueuePassword }): Promise<Services> {
   const store = await Store.open({ dataDir: options.dataDir, now: options.now });
   const events = new EventBus();
   store.onExternalChange = () => events.emit('store:changed', { domain: 'store' });
@@ -29,12 +30,12 @@ export async function startServices(options: { dataDir: string; openExternal?: S
   // "running": whoever opens the store next closes it as interrupted. Batches whose process still
   // runs (the app while the CLI opens the folder, or the other way round) are left alone.
   await batchesRepo(store).closeInterrupted();
-  const settings = new SettingsFile(store.dataDir);
+  const settings = new SettingsFile(store.dataDir, options.queuePassword);
   // Each batch takes its pool from the settings as they are when it starts: a queue of remote
   // workers if the user chose one, else this machine's threads.
   const fromSettings = (): SimulationPool => {
     const queue = settings.queue();
-    return queue ? new RemotePool(queueTarget(queue)) : new RunPool({ threads: settings.runThreads() });
+    return queue ? new RemotePool(queueTarget(queue, queueEnvironment(settings.password))) : new RunPool({ threads: settings.runThreads() });
   };
   const runner = new ExperimentRunner(store, events, options.makePool ?? fromSettings);
   const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner, settings }));

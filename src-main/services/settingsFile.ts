@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, runThreadsFor, SettingsSchema, type Settings, type SettingsView } from '@shared/settings';
 import { atomicWriteFile } from '../store/atomicWrite';
+import { sessionPassword, type QueuePassword } from './queuePassword';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -13,7 +14,11 @@ export const SETTINGS_FILE = 'settings.json';
 export class SettingsFile {
   readonly file: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    /** The queue's password, kept apart from the file (queuePassword.ts). */
+    readonly password: QueuePassword = sessionPassword(),
+  ) {
     this.file = path.join(dataDir, SETTINGS_FILE);
   }
 
@@ -33,7 +38,13 @@ export class SettingsFile {
 
   view(): SettingsView {
     const cores = availableParallelism();
-    return { settings: this.read(), cores, automaticThreads: runThreadsFor({ runThreads: null }, cores) };
+    return { settings: this.read(), cores, automaticThreads: runThreadsFor({ runThreads: null }, cores), queuePassword: { kept: this.password.read() !== undefined, where: this.password.where } };
+  }
+
+  /** Keep the queue's password (or forget it, null) where the password keeper keeps it. */
+  writePassword(password: string | null): SettingsView {
+    this.password.write(password);
+    return this.view();
   }
 
   /** The queue the next batch goes to, if the user chose one. */

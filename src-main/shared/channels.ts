@@ -71,6 +71,7 @@ export const CHANNEL_NAMES = [
   'app:openExternal',
   'settings:get',
   'settings:update',
+  'settings:queuePassword',
 ] as const;
 
 export const EVENT_NAMES = ['store:changed', 'import:progress', 'experiments:progress'] as const;

@@ -5,7 +5,7 @@ import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from './
 import type { AriaMeasurement } from './aria/measurements';
 import type { StoredScalingRun } from './aria/scaling';
 import { ClusterSpecSchema } from './cluster';
-import { SettingsSchema, type SettingsView } from './settings';
+import { QueuePasswordSchema, SettingsSchema, type SettingsView } from './settings';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent, type StoredRunRow } from './design';
@@ -179,6 +179,8 @@ export const contract = {
   /** This machine's settings (a file beside the store) with its core count. */
   'settings:get': channel<SettingsView>()(nothing),
   'settings:update': channel<SettingsView>()(SettingsSchema),
+  /** Keep the queue's password in the system keychain (this session's memory under `serve`), or forget it. */
+  'settings:queuePassword': channel<SettingsView>()(QueuePasswordSchema),
 } as const;
 
 export type Contract = typeof contract;

@@ -9,14 +9,15 @@ import { z } from 'zod';
 /**
  * A Redis queue the studio sends its batches to (`redis://host:6379[/db][?queue=NAME]`, or
  * rediss:// for TLS), where `workload-studio worker` processes run them. Never with a password:
- * settings are a plain file, so the password comes from the REDIS_PASSWORD environment variable.
+ * settings are a plain file, so the password is entered apart (`settings:queuePassword`, kept in
+ * the system keychain) or comes from the REDIS_PASSWORD environment variable.
  */
 const queueUrl = z
   .string()
   .trim()
   .max(500, 'must be at most 500 characters')
   .refine((u) => /^rediss?:\/\/[^\s/?#]+/.test(u), 'must be a Redis address: redis://host:6379, or rediss://host:6380 for TLS')
-  .refine((u) => !/^rediss?:\/\/[^/@]*:[^/@]*@/.test(u), 'must not hold a password (settings are a plain file): set REDIS_PASSWORD in the studio\'s environment instead');
+  .refine((u) => !/^rediss?:\/\/[^/@]*:[^/@]*@/.test(u), 'must not hold a password (settings are a plain file): enter it in the password field instead');
 
 export const SettingsSchema = z.strictObject({
   runThreads: z.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').nullable(),
@@ -34,7 +35,17 @@ export interface SettingsView {
   cores: number;
   /** Runs at once when the studio chooses. */
   automaticThreads: number;
+  /**
+   * The queue's password: whether one is kept, and where (the system keychain in the app; this
+   * session's memory in `serve`, which has none). The password itself never leaves the main process.
+   */
+  queuePassword: { kept: boolean; where: 'keychain' | 'session' };
 }
+
+/** A password for the queue, to keep (or null: forget the one kept). */
+export const QueuePasswordSchema = z.strictObject({
+  password: z.string().min(1, 'must not be empty').max(512, 'must be at most 512 characters').nullable(),
+});
 
 /** Runs at once under `settings` on a machine with `cores` cores. */
 export function runThreadsFor(settings: Pick<Settings, 'runThreads'>, cores: number): number {

@@ -77,6 +77,7 @@ describe('IPC allowlist', () => {
       'app:openExternal',
       'settings:get',
       'settings:update',
+      'settings:queuePassword',
     ]);
     expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());

@@ -8,6 +8,7 @@ import type { ResultFile } from '@shared/experiment';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';
+import { freePort, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
 
 /**
  * Runs on other machines, with real processes: a local redis-server on a free port, worker
@@ -17,38 +18,8 @@ import { useTempDirs } from '../../helpers/tempDir';
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'bin/workload-studio.js');
-const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p)) ?? (spawnSync('which', ['redis-server']).stdout.toString().trim() || undefined);
 const tempDir = useTempDirs();
-
-if (!REDIS) {
-  if (process.env.CI) throw new Error('redis-server is not installed: CI must install it (.ci/run does, with apt-get install redis-server)');
-  console.log('redis-server is not installed here: the remote-worker tests are skipped (apt-get install redis-server to run them)');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** Resolves once `child` has printed a line matching `re` (on stderr), with the match. */
-function waitForLine(child: ChildProcess, log: string[], re: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve) => {
-    const look = () => {
-      for (const line of log) {
-        const m = re.exec(line);
-        if (m) return resolve(m);
-      }
-      child.stderr!.once('data', look);
-    };
-    look();
-  });
-}
+requireRedisUnderCi();
 
 /** `workload-studio run ARGS` as a process of the built CLI: its exit code and what it printed. */
 function studioRun(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; err: string }> } {
@@ -58,31 +29,18 @@ function studioRun(args: string[]): { child: ChildProcess; done: Promise<{ code:
   return { child, done: new Promise((resolve) => child.once('exit', (code) => resolve({ code, err }))) };
 }
 
-interface WorkerProcess {
-  child: ChildProcess;
-  log: string[];
-}
-
 describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', () => {
   let redis: ChildProcess;
   let url: string;
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    const dir = tempDir();
-    redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve) => {
-      const look = (b: Buffer) => (/Ready to accept connections/.test(b.toString()) ? resolve() : redis.stdout!.once('data', look));
-      redis.stdout!.once('data', look);
-    });
-    url = `redis://127.0.0.1:${port}`;
+    ({ redis, url } = await startRedis());
   });
 
   afterAll(async () => {
     for (const w of workers) w.child.kill('SIGKILL');
-    redis.kill('SIGTERM');
-    await new Promise((r) => redis.once('exit', r));
+    await stopRedis(redis);
   });
 
   function startWorker(queueUrl: string): WorkerProcess {
@@ -173,11 +131,9 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
   it("runs the app's batches on the queue its settings name, with progress, and the same results as this machine's", async () => {
     const queueUrl = `${url}?queue=app`;
     // The services here run from source ("dev"), so this worker does too: a worker takes only runs of its own version.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src-main/cli.ts'), 'worker', '--queue', queueUrl, '--stall-timeout', '3'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.node.json') } });
-    const w: WorkerProcess = { child, log: [] };
-    child.stderr!.on('data', (b: Buffer) => w.log.push(...b.toString().split('\n').filter(Boolean)));
+    const w = sourceWorker(queueUrl);
     workers.push(w);
-    await waitForLine(child, w.log, /waiting for runs/);
+    await waitForLine(w.child, w.log, /waiting for runs/);
     const s = await startServices({ dataDir: tempDir() });
     try {
       const progress: { status: string; simTime: number }[] = [];
@@ -225,4 +181,43 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     await waitForLine(w.child, w.log, /cannot reach redis:\/\/127\.0\.0\.1:\d+ \(queue workload-studio\) .*retrying with backoff/);
     expect(w.child.exitCode).toBeNull();
   }, 60_000);
+});
+
+describe.runIf(REDIS)('a Redis that asks for a password', () => {
+  const SECRET = 'correct horse battery staple';
+
+  it('runs the app\'s batches with the password entered in the settings, which is kept nowhere on disk and never sent back', async () => {
+    const { redis, url } = await startRedis('--requirepass', SECRET);
+    const queueUrl = `${url}?queue=guarded`;
+    const w = sourceWorker(queueUrl, { REDIS_PASSWORD: SECRET });
+    const dataDir = tempDir();
+    const s = await startServices({ dataDir });
+    try {
+      await waitForLine(w.child, w.log, /waiting for runs/);
+      const sample = (await s.dispatch('studio:sample', {})) as { ok: true; data: { experimentId: string } };
+      expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, data: { queuePassword: { kept: false, where: 'session' } } });
+      // Every problem beside its field: an empty password is refused as such.
+      expect(await s.dispatch('settings:queuePassword', { password: '' })).toMatchObject({ ok: false, error: { field: 'password' } });
+      const kept = await s.dispatch('settings:queuePassword', { password: SECRET });
+      expect(kept).toMatchObject({ ok: true, data: { queuePassword: { kept: true, where: 'session' } } });
+      expect(JSON.stringify(kept)).not.toContain(SECRET);
+      expect(await s.dispatch('settings:update', { runThreads: null, queue: queueUrl })).toMatchObject({ ok: true });
+      const started = (await s.dispatch('experiments:run', { id: sample.data.experimentId })) as { ok: true; data: { id: string } };
+      await s.runner.settled(started.data.id);
+      const detail = (await s.dispatch('batches:get', { id: started.data.id })) as { ok: true; data: { results: { status: string }[] } };
+      expect(detail.data.results.map((r) => r.status).every((x) => x === 'finished')).toBe(true);
+      expect(w.log.filter((l) => / finished run /.test(l)).length).toBe(detail.data.results.length);
+      await s.store.flush();
+      // Nothing the studio wrote holds the password: the settings, the store, its backups.
+      for (const file of fs.readdirSync(dataDir, { recursive: true }) as string[]) {
+        const full = path.join(dataDir, file);
+        if (fs.statSync(full).isFile()) expect(fs.readFileSync(full).includes(Buffer.from(SECRET)), file).toBe(false);
+      }
+      expect(await s.dispatch('settings:queuePassword', { password: null })).toMatchObject({ ok: true, data: { queuePassword: { kept: false } } });
+    } finally {
+      await s.close();
+      w.child.kill('SIGKILL');
+      await stopRedis(redis);
+    }
+  }, 300_000);
 });

@@ -10,7 +10,7 @@ import { Random } from '../../../src-main/engine/random';
 describe('event heap: moving and removing queued events', () => {
   it('pops in the order pushing anew and dropping superseded events gives', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const rng = new Random(seed, 'heap-test');
+      const rng = new Random(seed, 'scheduler');
       const heap = new EventHeap(4);
       // The reference: every change is a new entry with a fresh sequence; an entry counts only if it is its subject's latest.
       const reference: { time: number; prio: number; seq: number; subject: number; version: number }[] = [];
