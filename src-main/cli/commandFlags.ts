@@ -61,7 +61,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'workloads export': ['data-dir', 'format', 'csv', 'cluster', 'seed', 'out'],
   'workloads delete': ['data-dir'],
   'runs list': ['data-dir', 'json'],
-  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue'],
+  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue', 'allow-large'],
   serve: ['data-dir', 'port', 'queue'],
   worker: ['queue', 'concurrency', 'stall-timeout'],
   report: ['format', 'out', 'baseline'],

@@ -3,7 +3,9 @@ import { availableParallelism } from 'node:os';
 import type { ResultFile } from '@shared/experiment';
 import { resultFileChunks } from '@shared/resultFile';
 import { workRatios } from '@shared/workCount';
+import { batchEstimate } from '../runner/batchEstimate';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
+import { describeEstimate } from '@shared/runEstimate';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
 import { experimentFiles } from '../services/experimentFiles';
 import { WorkloadError } from '../workloads/compile';
@@ -13,7 +15,7 @@ import { planBatch } from '../runner/matrix';
 import { queueOf } from './workerCommand';
 import type { Services } from '../services';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL]
+export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large]
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
@@ -27,6 +29,9 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
                app keeps one core free). The result is the same whatever N is.
   --queue URL  send the runs to the workers of a queue in Redis instead (workload-studio worker
                --help; redis://HOST:PORT[/DB][?queue=NAME]); the result is the same byte for byte
+  --allow-large  run a batch the studio estimates as large (a run needing more than 3 GB, or a
+               batch over an hour on a machine like the studio's build machine); without it such
+               a batch is refused with the estimate
   --timing     add wall time and scheduler time per call to each run (not reproducible), and
                print each run's work counts: events per task, jobs looked at, order
                comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
@@ -48,6 +53,12 @@ export async function runCommand(args: string[], flags: Record<string, string | 
       return 1;
     }
     throw err;
+  }
+  // A batch of hours, or runs past what a thread may take, goes only when asked for.
+  const estimate = batchEstimate(experimentInputs(loaded), queue ? 1 : threads);
+  if (estimate.large.length > 0 && flags['allow-large'] !== true) {
+    io.err(`error: a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}). Give --allow-large to run it anyway.\n`);
+    return 2;
   }
   let result;
   let stopped = false;

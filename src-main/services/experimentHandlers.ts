@@ -13,6 +13,8 @@ import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import type { Handlers } from './handlers';
 import { designChecks } from './designChecks';
+import { designEstimate } from './designEstimate';
+import { describeEstimate } from '@shared/runEstimate';
 import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
 import { whyNotOfRun } from './whyNotService';
@@ -21,7 +23,7 @@ import { ServiceError } from './serviceError';
 type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'>;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */
-export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner): Pick<Handlers, ExperimentChannels> {
+export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner, threads: () => number = () => 1): Pick<Handlers, ExperimentChannels> {
   const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment');
   const batches = batchesRepo(store);
   const clusters = clustersRepo(store);
@@ -55,7 +57,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
   }
 
   return {
-    'experiments:check': ({ spec }) => ({ problems: designChecks(spec, clusters, workloads) }),
+    'experiments:check': ({ spec }) => ({ problems: designChecks(spec, clusters, workloads), estimate: designEstimate(spec, clusters, workloads, threads()) }),
     'experiments:list': (): DesignSummary[] => {
       const clusterNames = new Map(clusters.list().map((c) => [c.id, c.name]));
       const workloadNames = new Map(workloads.list().map((w) => [w.id, w.name]));
@@ -95,7 +97,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       changed([id]);
       return result;
     },
-    'experiments:run': async ({ id, name }) => {
+    'experiments:run': async ({ id, name, allowLarge }) => {
       let design = designs.get(id);
       // What the runs would fail on is refused here too, once, naming it (not N failed runs).
       const problems = designChecks(design.spec, clusters, workloads);
@@ -103,6 +105,9 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
         // Each check's message names its card, cluster, workload and job in words already.
         throw new ServiceError('invalid_request', problems.map((p) => p.message).join('; '), `spec.${problems[0].field}`);
       }
+      // A batch past what a run may take, or hours long, runs only when the user asks for it.
+      const estimate = designEstimate(design.spec, clusters, workloads, threads());
+      if (estimate.large.length > 0 && !allowLarge) throw new ServiceError('invalid_request', `a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}); tick "Run it anyway" in the designer to go on`, 'size');
       // The first run of a design that uses profiles pins what the store knows now, so that this
       // run and every later one use the same profiles until the user refreshes them.
       if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);

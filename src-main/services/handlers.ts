@@ -225,7 +225,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       return record;
     },
 
-    ...experimentHandlers(store, events, runner),
+    ...experimentHandlers(store, events, runner, () => settings.runThreads()),
     ...resultFileHandlers(store, events, printPdf),
     ...reproduceHandlers(store, events, runner),
     ...plannerHandlers(store, events),

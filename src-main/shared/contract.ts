@@ -6,6 +6,7 @@ import type { AriaMeasurement } from './aria/measurements';
 import type { StoredScalingRun } from './aria/scaling';
 import { ClusterSpecSchema } from './cluster';
 import { QueuePasswordSchema, SettingsSchema, type SettingsView } from './settings';
+import type { BatchEstimate } from './runEstimate';
 import { UniformClusterSchema } from './clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent, type StoredRunRow } from './design';
@@ -122,9 +123,10 @@ export const contract = {
   'experiments:importPreview': channel<ExperimentImportPreview>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText })),
   /** Import an experiment file as a new cluster, workload and design (free names; nothing is overwritten). */
   'experiments:importConfirm': channel<DesignRecord>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').optional() })),
-  'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional() })),
+  /** Start a design's batch; a large one (shared/runEstimate.ts) only with allowLarge. */
+  'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional(), allowLarge: z.boolean().optional() })),
   /** What the design's runs would fail on, from its saved clusters and workloads: shown beside the cards, Run stays off. */
-  'experiments:check': channel<{ problems: { field: string; message: string }[] }>()(z.strictObject({ spec: ExperimentDesignSchema })),
+  'experiments:check': channel<{ problems: { field: string; message: string }[]; estimate: BatchEstimate }>()(z.strictObject({ spec: ExperimentDesignSchema })),
   'batches:list': channel<BatchSummary[]>()(nothing),
   /** Every stored run of every batch, oldest batch first (the CLI's `runs list`). */
   'runs:list': channel<StoredRunRow[]>()(nothing),

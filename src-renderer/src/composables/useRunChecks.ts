@@ -1,5 +1,6 @@
 import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
 import type { ExperimentDesign, ExperimentDesignInput } from '@shared/design';
+import type { BatchEstimate } from '@shared/runEstimate';
 import { api } from '../api';
 
 /**
@@ -7,9 +8,11 @@ import { api } from '../api';
  * workloads it names (a FAWKES card on a cluster without MR-clusters, jobs that name none, a job
  * with too many maps): asked again a moment after each change, once the design itself is valid.
  * The design can still be saved (the cluster may be fixed later); Run waits for these to clear.
+ * The same answer carries what the batch would cost (shared/runEstimate.ts).
  */
 export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>) {
   const runErrors = ref<Record<string, string>>({});
+  const estimate = ref<BatchEstimate>();
   let checking: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
   watch(
@@ -18,6 +21,7 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
       clearTimeout(checking);
       if (local > 0) {
         runErrors.value = {};
+        estimate.value = undefined;
         return;
       }
       const mine = ++seq;
@@ -28,6 +32,7 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
           const out: Record<string, string> = {};
           for (const p of r.data.problems) out[p.field] = out[p.field] ? `${out[p.field]}; ${p.message}` : p.message;
           runErrors.value = out;
+          estimate.value = r.data.estimate;
         });
       }, 250);
     },
@@ -38,5 +43,7 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
     /** Every problem as the cards show them: the design's own first, then what its runs would fail on. */
     shownErrors: computed<Record<string, string>>(() => ({ ...runErrors.value, ...errors.value })),
     runProblemCount: computed(() => Object.keys(runErrors.value).length),
+    /** What the batch would cost, once the design is valid. */
+    estimate,
   };
 }

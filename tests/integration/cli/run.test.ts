@@ -177,6 +177,19 @@ describe('workload-studio run', () => {
     }
   });
 
+  it('refuses a batch it estimates as hours long unless --allow-large, saying what it would cost', async () => {
+    const dir = tempDir();
+    const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'hours.experiment.json');
+    // 2,000 jobs of 1,000 maps under LATE and PRISM over 30 seeds: hours on one thread.
+    fs.writeFileSync(file, JSON.stringify({ ...example, workload: { name: 'big', generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] } }, schedulers: [{ kind: 'late' }, { kind: 'prism' }], seeds: Array.from({ length: 30 }, (_, i) => i + 1) }));
+    const r = await cli(['run', file, '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^error: a large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour \(60 runs, the largest 2,000,000 tasks .*\)\. Give --allow-large to run it anyway\.\n$/);
+  });
+
   it('adds wall-clock timing only when asked', async () => {
     const r = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--timing']);
     const result = JSON.parse(r.out);

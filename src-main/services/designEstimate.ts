@@ -1,0 +1,29 @@
+import type { BatchInputs, ExperimentDesign } from '@shared/design';
+import type { BatchEstimate } from '@shared/runEstimate';
+import { batchEstimate } from '../runner/batchEstimate';
+import type { ClustersRepo } from '../store/clustersRepo';
+import type { WorkloadsRepo } from '../store/workloadsRepo';
+
+/**
+ * What a design's batch would cost, from the clusters and workloads it names as they are saved now;
+ * those that no longer exist count for nothing (the design checks say so beside their cards).
+ */
+export function designEstimate(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo, threads: number): BatchEstimate {
+  const found = <T>(ids: string[], get: (id: string) => T): T[] =>
+    ids.flatMap((id) => {
+      try {
+        return [get(id)];
+      } catch {
+        return [];
+      }
+    });
+  const inputs: BatchInputs = {
+    clusters: found(spec.clusterIds, (id) => clusters.get(id)).map((c) => ({ id: c.id, name: c.name, spec: c.spec })),
+    workloads: found(spec.workloadIds, (id) => workloads.get(id)).map((w) => ({ id: w.id, name: w.name, spec: w.spec })),
+    schedulers: spec.schedulers,
+    seeds: spec.seeds,
+    simulation: spec.simulation,
+    ...(spec.sweep ? { sweep: spec.sweep } : {}),
+  };
+  return batchEstimate(inputs, threads);
+}

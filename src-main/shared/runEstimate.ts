@@ -1,0 +1,83 @@
+/**
+ * What a batch will cost before it runs (issue 32): events, memory and time per run, from its tasks,
+ * on a machine like the studio's 2-core build machine. The coefficients are that machine's
+ * benchmark of 2026-11-26 (README "Benchmark": case (j), 8.3 M tasks in 88.7 s at 1.79 GB, 6.3
+ * events per task; (e), the policies' cost against FIFO on the same day). They are rough by
+ * design: an estimate says whether a batch takes seconds or hours and fits in memory, not its digits.
+ * Above LARGE_RUN a batch is refused unless the user asks for it (the designer's "Run it anyway",
+ * `run --large`), as large generated workloads are.
+ */
+
+/** Events per simulated task. */
+const EVENTS_PER_TASK = 6.3;
+/** Memory of a run: a fixed part and bytes per task (the engine's typed arrays, jobs and records). */
+const BASE_MB = 150;
+const BYTES_PER_TASK = 216;
+/** Tasks simulated per second under FIFO on one core. */
+const TASKS_PER_SECOND = 90_000;
+/**
+ * What every run costs besides its tasks: a worker's start, the topology, each job's time alone,
+ * the heartbeats of a long simulated day. Small runs are dominated by it (a run of the ILA preset,
+ * 2,800 tasks on 72 VMs, takes about 3 s), so the estimate is coarse below a minute.
+ */
+const RUN_OVERHEAD_S = 1.5;
+/** What a policy costs against FIFO on the same day (bench (e); ILA's online refit measured on its preset). */
+const POLICY_COST: Record<string, number> = { late: 4, prism: 2, ila: 10, iao: 10, lao: 1.5, minedf: 1.5, fawkes: 1.5 };
+
+/** A run refused unless asked for: more memory than a worker thread may take, or a batch over an hour. */
+export const LARGE_RUN = { memoryMb: 3072, batchSeconds: 3600 };
+
+export interface RunShape {
+  /** Tasks of the run's jobs (maps and reduces). */
+  tasks: number;
+  /** The scheduler's kind. */
+  scheduler: string;
+}
+
+export interface BatchEstimate {
+  runs: number;
+  /** The largest run's tasks, events and memory, and the longest run's seconds. */
+  largestRun: { tasks: number; events: number; memoryMb: number; seconds: number };
+  /** The whole batch on `threads` runs at once. */
+  seconds: number;
+  threads: number;
+  /** Why the batch counts as large, in words; empty when it does not. */
+  large: string[];
+}
+
+export function estimateRun(run: RunShape): { events: number; memoryMb: number; seconds: number } {
+  return {
+    events: Math.round(run.tasks * EVENTS_PER_TASK),
+    memoryMb: Math.round(BASE_MB + (run.tasks * BYTES_PER_TASK) / 2 ** 20),
+    seconds: RUN_OVERHEAD_S + (run.tasks / TASKS_PER_SECOND) * (POLICY_COST[run.scheduler] ?? 1),
+  };
+}
+
+export function estimateBatch(runs: readonly RunShape[], threads: number): BatchEstimate {
+  const each = runs.map(estimateRun);
+  const total = each.reduce((s, e) => s + e.seconds, 0);
+  const longest = Math.max(0, ...each.map((e) => e.seconds));
+  const largestTasks = Math.max(0, ...runs.map((r) => r.tasks));
+  const largest = estimateRun({ tasks: largestTasks, scheduler: 'fifo' });
+  const t = Math.max(1, threads);
+  // Runs at once share the batch; no batch is shorter than its longest run.
+  const seconds = Math.max(longest, total / t);
+  const large: string[] = [];
+  if (largest.memoryMb > LARGE_RUN.memoryMb) large.push(`a run of ${largestTasks.toLocaleString('en-GB')} tasks needs about ${formatMb(largest.memoryMb)}, more than the ${formatMb(LARGE_RUN.memoryMb)} a run may take`);
+  if (seconds > LARGE_RUN.batchSeconds) large.push(`the ${runs.length} run${runs.length === 1 ? '' : 's'} would take about ${formatSeconds(seconds)} on ${t} thread${t === 1 ? '' : 's'}, more than an hour`);
+  return { runs: runs.length, largestRun: { tasks: largestTasks, events: largest.events, memoryMb: largest.memoryMb, seconds: longest }, seconds, threads: t, large };
+}
+
+export const formatMb = (mb: number) => (mb >= 1024 ? `${(mb / 1024).toFixed(1)} GB` : `${Math.round(mb)} MB`);
+/** Coarse on purpose: the estimate tells a minute from an hour, not 40 s from 50 s. */
+export function formatSeconds(s: number): string {
+  if (s < 60) return 'under a minute';
+  if (s < 5400) return `${Math.round(s / 60)} min`;
+  return `${(s / 3600).toFixed(1)} h`;
+}
+
+/** The estimate in one sentence, as the designer and the CLI show it. */
+export function describeEstimate(e: BatchEstimate): string {
+  const time = formatSeconds(e.seconds);
+  return `${e.runs} run${e.runs === 1 ? '' : 's'}, the largest ${e.largestRun.tasks.toLocaleString('en-GB')} tasks (about ${formatMb(e.largestRun.memoryMb)}); ${time === 'under a minute' ? time : `about ${time}`} in all on ${e.threads} thread${e.threads === 1 ? '' : 's'} of a machine like the studio's 2-core build machine`;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN } from '@shared/runEstimate';
+
+/**
+ * The pre-run estimate (issue 32): its coefficients are the build machine's benchmark, so it must
+ * give back what that benchmark measured, and call a batch large exactly past its two limits.
+ */
+describe('what a batch would cost, before it runs', () => {
+  it("gives back bench (j)'s measured memory and time for its 8.3 M tasks under FIFO (1.79 GB, 88.7 s)", () => {
+    const j = estimateRun({ tasks: 8_265_744, scheduler: 'fifo' });
+    expect(j.memoryMb).toBeGreaterThan(1.79 * 1024 * 0.85);
+    expect(j.memoryMb).toBeLessThan(1.79 * 1024 * 1.15);
+    expect(j.seconds).toBeGreaterThan(88.7 * 0.85);
+    expect(j.seconds).toBeLessThan(88.7 * 1.15);
+    // A policy that costs more than FIFO on the same day costs more here too.
+    expect(estimateRun({ tasks: 8_265_744, scheduler: 'late' }).seconds).toBeGreaterThan(3 * j.seconds);
+  });
+
+  it('calls a batch large past a run of 3 GB or an hour in all, and says which, in words', () => {
+    const small = estimateBatch([{ tasks: 230_000, scheduler: 'fifo' }], 1);
+    expect(small.large).toEqual([]);
+    expect(describeEstimate(small)).toBe("1 run, the largest 230,000 tasks (about 197 MB); under a minute in all on 1 thread of a machine like the studio's 2-core build machine");
+    const huge = estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], 1);
+    expect(huge.largestRun.memoryMb).toBeGreaterThan(LARGE_RUN.memoryMb);
+    expect(huge.large).toEqual([expect.stringMatching(/^a run of 16,000,000 tasks needs about 3\.4 GB, more than the 3\.0 GB a run may take$/)]);
+    const long = estimateBatch(Array.from({ length: 90 }, () => ({ tasks: 8_000_000, scheduler: 'fifo' })), 2);
+    expect(long.seconds).toBeGreaterThan(LARGE_RUN.batchSeconds);
+    expect(long.large).toEqual([expect.stringMatching(/^the 90 runs would take about \d+ min on 2 threads, more than an hour$/)]);
+  });
+
+  it('spreads runs over the threads, never below its longest run', () => {
+    const runs = [{ tasks: 9_000_000, scheduler: 'fifo' }, ...Array.from({ length: 3 }, () => ({ tasks: 90_000, scheduler: 'fifo' }))];
+    const one = estimateBatch(runs, 1);
+    const many = estimateBatch(runs, 8);
+    expect(many.seconds).toBe(many.largestRun.seconds);
+    expect(one.seconds).toBeCloseTo(one.largestRun.seconds + 3 * estimateRun(runs[1]).seconds);
+  });
+
+  it('is coarse below a minute', () => {
+    expect(formatSeconds(42)).toBe('under a minute');
+    expect(formatSeconds(600)).toBe('10 min');
+    expect(formatSeconds(7200)).toBe('2.0 h');
+  });
+});
