@@ -13,6 +13,8 @@ import { api } from '../api';
 export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>) {
   const runErrors = ref<Record<string, string>>({});
   const estimate = ref<BatchEstimate>();
+  /** A large batch (hours, or more memory than a run may take) runs only once the user says so. */
+  const allowLarge = ref(false);
   let checking: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
   watch(
@@ -45,5 +47,8 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
     runProblemCount: computed(() => Object.keys(runErrors.value).length),
     /** What the batch would cost, once the design is valid. */
     estimate,
+    allowLarge,
+    /** Run waits: the batch is large and the user has not asked for it. */
+    heldBack: computed(() => (estimate.value?.large.length ?? 0) > 0 && !allowLarge.value),
   };
 }
