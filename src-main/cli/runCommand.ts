@@ -55,7 +55,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     throw err;
   }
   // A batch of hours, or runs past what a thread may take, goes only when asked for.
-  const estimate = batchEstimate(experimentInputs(loaded), queue ? 1 : threads);
+  const estimate = batchEstimate(experimentInputs(loaded), queue ? null : threads);
   if (estimate.large.length > 0 && flags['allow-large'] !== true) {
     io.err(`error: a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}). Give --allow-large to run it anyway.\n`);
     return 2;

@@ -3,12 +3,11 @@ import { estimateBatch, type BatchEstimate, type RunShape } from '@shared/runEst
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { planBatch } from './matrix';
 
-/**
- * Each run of a batch as its size (tasks of its workload on its cluster's block size, on the
- * first seed) and policy, in plan order; a workload that does not compile counts for nothing
- * (the design checks say why).
- */
-export function batchRunShapes(inputs: BatchInputs): RunShape[] {
+/** Tasks of workload `w` on cluster `c` (indices into the batch's inputs). */
+export type TasksOf = (c: number, w: number) => number;
+
+/** Tasks counted by compiling each workload on each cluster's block size (first seed); one that does not compile counts for nothing (the design checks say why). */
+export function compiledTasks(inputs: BatchInputs): TasksOf {
   const seed = inputs.seeds[0] ?? 1;
   const tasks = inputs.clusters.map((c) =>
     inputs.workloads.map((w) => {
@@ -19,8 +18,13 @@ export function batchRunShapes(inputs: BatchInputs): RunShape[] {
       }
     }),
   );
-  return planBatch(inputs).map((p) => ({ tasks: tasks[p.cluster][p.workload], scheduler: inputs.schedulers[p.scheduler].kind }));
+  return (c, w) => tasks[c][w];
 }
 
-/** What the batch would cost on `threads` runs at once (shared/runEstimate.ts). */
-export const batchEstimate = (inputs: BatchInputs, threads: number): BatchEstimate => estimateBatch(batchRunShapes(inputs), threads);
+/** Each run of a batch as its size and policy, in plan order. */
+export function batchRunShapes(inputs: BatchInputs, tasksOf: TasksOf = compiledTasks(inputs)): RunShape[] {
+  return planBatch(inputs).map((p) => ({ tasks: tasksOf(p.cluster, p.workload), scheduler: inputs.schedulers[p.scheduler].kind }));
+}
+
+/** What the batch would cost on `threads` runs at once, or on a queue's workers (null; shared/runEstimate.ts). */
+export const batchEstimate = (inputs: BatchInputs, threads: number | null, tasksOf?: TasksOf): BatchEstimate => estimateBatch(batchRunShapes(inputs, tasksOf), threads);

@@ -13,7 +13,11 @@ import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
  * name none or one the cluster lacks. Each problem names the cluster, workload and job, at the
  * field the designer shows it beside (`workloadIds`, `schedulers.K.design`).
  */
-export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo): FieldProblem[] {
+/** Tasks of each workload on each cluster the checks compiled (`taskKey`), so the estimate compiles nothing again. */
+export type TaskCounts = Map<string, number>;
+export const taskKey = (clusterId: string, workloadId: string) => `${clusterId}/${workloadId}`;
+
+export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo, tasks?: TaskCounts): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const find = <T>(get: () => T): T | undefined => {
     try {
@@ -52,6 +56,7 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
         problems.push({ field: 'workloadIds', message: `workload "${w.name}" on cluster "${c.name}", ${detail.startsWith('job "') ? detail : `${job}: ${detail}`}` });
         continue;
       }
+      tasks?.set(taskKey(c.id, w.id), jobs.reduce((n, j) => n + j.maps + j.reduces, 0));
       for (const [, k] of fawkes) {
         for (const p of designProblems(topology, jobs, 3)) problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}` });
       }

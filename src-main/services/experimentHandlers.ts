@@ -12,7 +12,7 @@ import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import type { Handlers } from './handlers';
-import { designChecks } from './designChecks';
+import { designChecks, type TaskCounts } from './designChecks';
 import { designEstimate } from './designEstimate';
 import { describeEstimate } from '@shared/runEstimate';
 import { experimentFiles, fileNameOf } from './experimentFiles';
@@ -23,7 +23,7 @@ import { ServiceError } from './serviceError';
 type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'>;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */
-export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner, threads: () => number = () => 1): Pick<Handlers, ExperimentChannels> {
+export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner, threads: () => number | null = () => 1): Pick<Handlers, ExperimentChannels> {
   const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment');
   const batches = batchesRepo(store);
   const clusters = clustersRepo(store);
@@ -57,7 +57,11 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
   }
 
   return {
-    'experiments:check': ({ spec }) => ({ problems: designChecks(spec, clusters, workloads), estimate: designEstimate(spec, clusters, workloads, threads()) }),
+    'experiments:check': ({ spec }) => {
+      const tasks: TaskCounts = new Map();
+      const problems = designChecks(spec, clusters, workloads, tasks);
+      return { problems, estimate: designEstimate(spec, clusters, workloads, threads(), tasks) };
+    },
     'experiments:list': (): DesignSummary[] => {
       const clusterNames = new Map(clusters.list().map((c) => [c.id, c.name]));
       const workloadNames = new Map(workloads.list().map((w) => [w.id, w.name]));
@@ -100,13 +104,14 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
     'experiments:run': async ({ id, name, allowLarge }) => {
       let design = designs.get(id);
       // What the runs would fail on is refused here too, once, naming it (not N failed runs).
-      const problems = designChecks(design.spec, clusters, workloads);
+      const tasks: TaskCounts = new Map();
+      const problems = designChecks(design.spec, clusters, workloads, tasks);
       if (problems.length > 0) {
         // Each check's message names its card, cluster, workload and job in words already.
         throw new ServiceError('invalid_request', problems.map((p) => p.message).join('; '), `spec.${problems[0].field}`);
       }
       // A batch past what a run may take, or hours long, runs only when the user asks for it.
-      const estimate = designEstimate(design.spec, clusters, workloads, threads());
+      const estimate = designEstimate(design.spec, clusters, workloads, threads(), tasks);
       if (estimate.large.length > 0 && !allowLarge) throw new ServiceError('invalid_request', `a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}); tick "Run it anyway" in the designer to go on`, 'size');
       // The first run of a design that uses profiles pins what the store knows now, so that this
       // run and every later one use the same profiles until the user refreshes them.

@@ -225,7 +225,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       return record;
     },
 
-    ...experimentHandlers(store, events, runner, () => settings.runThreads()),
+    // A batch sent to a queue runs on workers whose number the studio does not know (null).
+    ...experimentHandlers(store, events, runner, () => (settings.queue() ? null : settings.runThreads())),
     ...resultFileHandlers(store, events, printPdf),
     ...reproduceHandlers(store, events, runner),
     ...plannerHandlers(store, events),

@@ -38,9 +38,9 @@ export interface BatchEstimate {
   runs: number;
   /** The largest run's tasks, events and memory, and the longest run's seconds. */
   largestRun: { tasks: number; events: number; memoryMb: number; seconds: number };
-  /** The whole batch on `threads` runs at once. */
+  /** The whole batch on `threads` runs at once; on a queue's workers (threads null), the longest run. */
   seconds: number;
-  threads: number;
+  threads: number | null;
   /** Why the batch counts as large, in words; empty when it does not. */
   large: string[];
 }
@@ -53,18 +53,22 @@ export function estimateRun(run: RunShape): { events: number; memoryMb: number; 
   };
 }
 
-export function estimateBatch(runs: readonly RunShape[], threads: number): BatchEstimate {
+/**
+ * The batch on `threads` runs at once on this machine, or on a Redis queue's workers (null): how many
+ * there are is not known here, so their batch is held back only for a run's memory, never its time.
+ */
+export function estimateBatch(runs: readonly RunShape[], threads: number | null): BatchEstimate {
   const each = runs.map(estimateRun);
   const total = each.reduce((s, e) => s + e.seconds, 0);
   const longest = Math.max(0, ...each.map((e) => e.seconds));
   const largestTasks = Math.max(0, ...runs.map((r) => r.tasks));
   const largest = estimateRun({ tasks: largestTasks, scheduler: 'fifo' });
-  const t = Math.max(1, threads);
+  const t = threads === null ? null : Math.max(1, threads);
   // Runs at once share the batch; no batch is shorter than its longest run.
-  const seconds = Math.max(longest, total / t);
+  const seconds = t === null ? longest : Math.max(longest, total / t);
   const large: string[] = [];
   if (largest.memoryMb > LARGE_RUN.memoryMb) large.push(`a run of ${largestTasks.toLocaleString('en-GB')} tasks needs about ${formatMb(largest.memoryMb)}, more than the ${formatMb(LARGE_RUN.memoryMb)} a run may take`);
-  if (seconds > LARGE_RUN.batchSeconds) large.push(`the ${runs.length} run${runs.length === 1 ? '' : 's'} would take about ${formatSeconds(seconds)} on ${t} thread${t === 1 ? '' : 's'}, more than an hour`);
+  if (t !== null && seconds > LARGE_RUN.batchSeconds) large.push(`the ${runs.length} run${runs.length === 1 ? '' : 's'} would take about ${formatSeconds(seconds)} on ${t} thread${t === 1 ? '' : 's'}, more than an hour`);
   return { runs: runs.length, largestRun: { tasks: largestTasks, events: largest.events, memoryMb: largest.memoryMb, seconds: longest }, seconds, threads: t, large };
 }
 
@@ -79,5 +83,8 @@ export function formatSeconds(s: number): string {
 /** The estimate in one sentence, as the designer and the CLI show it. */
 export function describeEstimate(e: BatchEstimate): string {
   const time = formatSeconds(e.seconds);
-  return `${e.runs} run${e.runs === 1 ? '' : 's'}, the largest ${e.largestRun.tasks.toLocaleString('en-GB')} tasks (about ${formatMb(e.largestRun.memoryMb)}); ${time === 'under a minute' ? time : `about ${time}`} in all on ${e.threads} thread${e.threads === 1 ? '' : 's'} of a machine like the studio's 2-core build machine`;
+  const about = time === 'under a minute' ? time : `about ${time}`;
+  const where =
+    e.threads === null ? `${about} for the longest run on a queue worker like the studio's 2-core build machine` : `${about} in all on ${e.threads} thread${e.threads === 1 ? '' : 's'} of a machine like the studio's 2-core build machine`;
+  return `${e.runs} run${e.runs === 1 ? '' : 's'}, the largest ${e.largestRun.tasks.toLocaleString('en-GB')} tasks (about ${formatMb(e.largestRun.memoryMb)}); ${where}`;
 }

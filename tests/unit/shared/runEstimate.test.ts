@@ -36,6 +36,14 @@ describe('what a batch would cost, before it runs', () => {
     expect(one.seconds).toBeCloseTo(one.largestRun.seconds + 3 * estimateRun(runs[1]).seconds);
   });
 
+  it("on a queue's workers holds a batch back only for a run's memory: how many workers there are is not known here", () => {
+    const long = estimateBatch(Array.from({ length: 90 }, () => ({ tasks: 8_000_000, scheduler: 'fifo' })), null);
+    expect(long.large).toEqual([]);
+    expect(long.seconds).toBe(long.largestRun.seconds);
+    expect(describeEstimate(long)).toMatch(/; about \d+ min for the longest run on a queue worker like the studio's 2-core build machine$/);
+    expect(estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], null).large).toHaveLength(1);
+  });
+
   it('is coarse below a minute', () => {
     expect(formatSeconds(42)).toBe('under a minute');
     expect(formatSeconds(600)).toBe('10 min');
