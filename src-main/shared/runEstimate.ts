@@ -5,7 +5,7 @@
  * events per task; (e), the policies' cost against FIFO on the same day). They are rough by
  * design: an estimate says whether a batch takes seconds or hours and fits in memory, not its digits.
  * Above LARGE_RUN a batch is refused unless the user asks for it (the designer's "Run it anyway",
- * `run --large`), as large generated workloads are.
+ * `run --allow-large`), as large generated workloads are.
  */
 
 /** Events per simulated task. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchSummary, DesignRecord } from '@shared/design';
+import { hoursOfWork } from '../helpers/largeDesign';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -23,12 +24,7 @@ describe('the designer: what a batch would cost', () => {
       await expect.poll(() => estimate.textContent(), { timeout: 20_000 }).toMatch(/^Estimate: \d+ runs, the largest [\d,]+ tasks \(about \d+ MB\); under a minute in all on 1 thread of a machine like the studio's 2-core build machine\.$/);
       expect(await page.getByTestId('run').isDisabled()).toBe(false);
 
-      const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
-        spec: { name: 'two million tasks', generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] } },
-      });
-      const big = await ok<DesignRecord>(studio.services, 'experiments:create', {
-        spec: { name: 'hours', clusterIds: [sample.clusterId], workloadIds: [workload.id], schedulers: [{ kind: 'late' }, { kind: 'prism' }], seeds: Array.from({ length: 30 }, (_, i) => i + 1) },
-      });
+      const big = await ok<DesignRecord>(studio.services, 'experiments:create', { spec: await hoursOfWork(studio.services, sample.clusterId) });
       await openAt(page, studio.server.url, `#/experiments/${big.id}`);
       await expect.poll(() => page.getByTestId('run-estimate').textContent(), { timeout: 20_000 }).toMatch(/A large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour\./);
       expect(await page.getByTestId('run').isDisabled()).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesignRecord, ExperimentDesignInput } from '@shared/design';
 import type { BatchEstimate } from '@shared/runEstimate';
 import { startServices } from '../../../src-main/services';
+import { hoursOfWork } from '../../helpers/largeDesign';
 import { ok } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
@@ -17,11 +18,7 @@ describe('the pre-run estimate of a design', () => {
     try {
       await ok(s, 'settings:update', { runThreads: 1, queue: null });
       const sample = await ok<{ experimentId: string; clusterId: string; workloadId: string }>(s, 'studio:sample', {});
-      // 2,000 jobs of 1,000 maps: 2 M tasks a run, under LATE and PRISM, 30 seeds each.
-      const workload = await ok<{ id: string }>(s, 'workloads:create', {
-        spec: { name: 'two million tasks', generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] } },
-      });
-      const design: ExperimentDesignInput = { name: 'hours', clusterIds: [sample.clusterId], workloadIds: [workload.id], schedulers: [{ kind: 'late' }, { kind: 'prism' }], seeds: Array.from({ length: 30 }, (_, i) => i + 1) };
+      const design: ExperimentDesignInput = await hoursOfWork(s, sample.clusterId);
       const check = await ok<{ problems: unknown[]; estimate: BatchEstimate }>(s, 'experiments:check', { spec: design });
       expect(check.problems).toEqual([]);
       expect(check.estimate.runs).toBe(60);
