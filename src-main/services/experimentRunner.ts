@@ -109,9 +109,12 @@ export class ExperimentRunner {
   /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
   /** One finished run into its batch: its row and columns, and what it teaches the measured profiles. */
   private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
-    await batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.blob, o.cancelled);
-    // Every finished run refines the measured profiles of its templates; a cut-short one does not.
-    if (!o.cancelled) await profilesRepo(this.store).addRun(o.profiles, o.aria);
+    // Both writes are queued together, so they share one turn of the lock and one save.
+    await Promise.all([
+      batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.blob, o.cancelled),
+      // Every finished run refines the measured profiles of its templates; a cut-short one does not.
+      o.cancelled ? undefined : profilesRepo(this.store).addRun(o.profiles, o.aria),
+    ]);
   }
 
   /**
@@ -122,8 +125,9 @@ export class ExperimentRunner {
     const batches = batchesRepo(this.store);
     const plan = planBatch(inputs);
     const batch = await batches.create(name, experimentId, inputs, plan);
-    for (const [i, o] of outcomes.entries()) await this.saveRun(batch.id, i, inputs, plan, o);
-    await batches.finish(batch.id, 'finished');
+    // Every run and the batch's end in one save: queued in one go, they share one turn of the lock.
+    const saved = outcomes.map((o, i) => this.saveRun(batch.id, i, inputs, plan, o));
+    await Promise.all([...saved, batches.finish(batch.id, 'finished')]);
     this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
     return batch;
   }

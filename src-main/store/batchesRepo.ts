@@ -5,6 +5,8 @@ import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStat
 import type { ResultFile } from '@shared/experiment';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import { packColumns, readColumns, type Column } from './columns';
+import { joinRun, prepareRun, type PerJob, type PreparedRun } from './runPayload';
+import { decodeInputs, encodeInputs } from './workloadPayload';
 import type { Store } from './database';
 import { StoreError } from './errors';
 import { processAlive, processStart } from './processAlive';
@@ -46,9 +48,9 @@ export interface StoredRunResult {
 }
 
 /** Inputs as saved; batches carried over from version 1 hold only the experiment file they ran. */
-function parseInputs(json: string): BatchInputs | undefined {
+function parseInputs(json: string, store: Store): BatchInputs | undefined {
   const value = JSON.parse(json) as BatchInputs | { legacyExperiment: unknown };
-  return 'legacyExperiment' in value ? undefined : value;
+  return 'legacyExperiment' in value ? undefined : decodeInputs(value, store.payloads);
 }
 
 /** The process running a batch; any process that finds it gone closes the batch as interrupted. */
@@ -133,6 +135,10 @@ function summaryOf(db: Database, id: string): BatchSummary {
  */
 export function batchesRepo(store: Store) {
   const now = () => store.now().toISOString();
+  const ensureRun = (run: PreparedRun) => {
+    store.payloads.ensure(run.perJob);
+    store.payloads.ensure(run.columns);
+  };
   const requireRow = (db: Database, id: string): BatchRow => {
     const row = selectOne<BatchRow>(db, 'SELECT * FROM batches WHERE id = ?', [id]);
     if (!row) throw new StoreError('not_found', `no run history entry with id ${id}`, 'id');
@@ -142,10 +148,12 @@ export function batchesRepo(store: Store) {
   return {
     /** A new batch with every run queued; the name becomes "Name (2)" if taken. */
     create(name: string, experimentId: string | null, inputs: BatchInputs, plan: RunPlan[], tags: string[] = []): Promise<BatchSummary> {
+      const encoded = encodeInputs(inputs);
       return store.write((db) => {
+        encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, owner_json) VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify([...new Set(tags)].sort()), JSON.stringify(inputs), at, at, JSON.stringify(thisProcess())]);
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, owner_json) VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify([...new Set(tags)].sort()), JSON.stringify(encoded.stored), at, at, JSON.stringify(thisProcess())]);
         for (const p of plan) {
           db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at]);
         }
@@ -159,14 +167,18 @@ export function batchesRepo(store: Store) {
      */
     addEnded(name: string, inputs: BatchInputs, plan: RunPlan[], results: Map<number, StoredRunResult>, tags: string[]): Promise<BatchSummary> {
       const blob = packColumns({});
+      const encoded = encodeInputs(inputs);
+      const prepared = new Map([...results].map(([index, result]) => [index, prepareRun(result, blob)]));
       return store.write((db) => {
+        encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(inputs), at, at, at]);
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(encoded.stored), at, at, at]);
         for (const p of plan) {
-          const result = results.get(p.index);
-          db.run('INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, result_blob, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-            randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, result ? 'finished' : 'cancelled', result ? JSON.stringify(result) : null, result ? blob : null, at, at,
+          const run = prepared.get(p.index);
+          if (run) ensureRun(run);
+          db.run('INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, jobs_ref, columns_ref, columns_bytes, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+            randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, run ? 'finished' : 'cancelled', run?.head ?? null, run?.perJob.ref ?? null, run?.columns.ref ?? null, run ? blob.length : null, at, at,
           ]);
         }
         return summaryOf(db, id);
@@ -179,13 +191,16 @@ export function batchesRepo(store: Store) {
      * copy outlives its sources.
      */
     addCopies(name: string, inputs: BatchInputs, runs: { plan: RunPlan; from: { batchId: string; index: number } }[], tags: string[]): Promise<BatchSummary> {
+      const encoded = encodeInputs(inputs);
       return store.write((db) => {
+        encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(inputs), at, at, at]);
+        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(encoded.stored), at, at, at]);
         for (const { plan: p, from } of runs) {
+          // The copy names the same payload files as its source: copying costs a row, not the results.
           db.run(
-            "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, result_blob, created_at, finished_at) SELECT ?, ?, ?, ?, ?, ?, 'finished', summary_json, result_blob, ?, ? FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL",
+            "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, jobs_ref, columns_ref, columns_bytes, created_at, finished_at) SELECT ?, ?, ?, ?, ?, ?, 'finished', summary_json, jobs_ref, columns_ref, columns_bytes, ?, ? FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL",
             [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at, at, from.batchId, from.index],
           );
           // Checked inside the write: a source deleted since it was read fails the whole copy.
@@ -198,8 +213,11 @@ export function batchesRepo(store: Store) {
     /** A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped. */
     /** `blob` holds the run's packed columns (runner/runColumns.ts runBlob). */
     finishRun(batchId: string, index: number, result: StoredRunResult, blob: Uint8Array, partial = false): Promise<void> {
+      // Compressed and hashed before the write, so the lock is held only to write the files and the row.
+      const run = prepareRun(result, blob);
       return store.write((db) => {
-        db.run('UPDATE runs SET status = ?, summary_json = ?, result_blob = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?', [partial ? 'cancelled' : 'finished', JSON.stringify(result), blob, now(), batchId, index]);
+        ensureRun(run);
+        db.run('UPDATE runs SET status = ?, summary_json = ?, jobs_ref = ?, columns_ref = ?, columns_bytes = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?', [partial ? 'cancelled' : 'finished', run.head, run.perJob.ref, run.columns.ref, blob.length, now(), batchId, index]);
       });
     },
 
@@ -258,7 +276,7 @@ export function batchesRepo(store: Store) {
           summary: r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : null,
           partial: r.status === 'cancelled' && r.summary_json !== null,
         }));
-        const inputs = parseInputs(row.inputs_json);
+        const inputs = parseInputs(row.inputs_json, store);
         return {
           ...summaryOf(db, id),
           inputs: inputs ?? { clusters: [], workloads: [], schedulers: [], seeds: [], simulation: {} as BatchInputs['simulation'] },
@@ -276,15 +294,10 @@ export function batchesRepo(store: Store) {
       return store.read((db) => {
         requireRow(db, id);
         // Finished runs, and the partial results a cancel kept.
-        const stmt = db.prepare("SELECT summary_json, result_blob FROM runs WHERE batch_id = ? AND run_index = ? AND result_blob IS NOT NULL AND status IN ('finished', 'cancelled')");
-        try {
-          stmt.bind([id, index]);
-          if (!stmt.step()) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
-          const [json, blob] = stmt.get() as [string, Uint8Array];
-          return { result: JSON.parse(json) as StoredRunResult, ...readColumns(blob, wanted) };
-        } finally {
-          stmt.free();
-        }
+        const row = selectOne<{ summary_json: string; jobs_ref: string; columns_ref: string }>(db, "SELECT summary_json, jobs_ref, columns_ref FROM runs WHERE batch_id = ? AND run_index = ? AND columns_ref IS NOT NULL AND status IN ('finished', 'cancelled')", [id, index]);
+        if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
+        const what = `run ${index + 1}'s result`;
+        return { result: joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, what)), ...readColumns(store.payloads.readBytes(row.columns_ref, what), wanted) };
       });
     },
 
@@ -308,13 +321,16 @@ export function batchesRepo(store: Store) {
     },
 
     remove(id: string): Promise<{ id: string }> {
-      return store.write((db) => {
-        const row = requireRow(db, id);
-        if (row.status === 'running') throw new StoreError('conflict', 'this batch is still running: cancel it first', 'id');
-        db.run('DELETE FROM runs WHERE batch_id = ?', [id]);
-        db.run('DELETE FROM batches WHERE id = ?', [id]);
-        return { id };
-      });
+      return store.write(
+        (db) => {
+          const row = requireRow(db, id);
+          if (row.status === 'running') throw new StoreError('conflict', 'this batch is still running: cancel it first', 'id');
+          db.run('DELETE FROM runs WHERE batch_id = ?', [id]);
+          db.run('DELETE FROM batches WHERE id = ?', [id]);
+          return { id };
+        },
+        { dropsPayloads: true },
+      );
     },
 
     /** Every stored run, one row each: what `workload-studio runs list` prints. */
@@ -322,7 +338,7 @@ export function batchesRepo(store: Store) {
       return store.read((db) =>
         selectAll<{ id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; summary_json: string | null; created_at: string; bytes: number | null }>(
           db,
-          `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, length(r.result_blob) AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
+          `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, r.columns_bytes AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
         ).map((r) => {
           const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
           return { id: r.id, experiment: r.experiment, scheduler: r.scheduler, seed: r.seed, status: r.status, makespan: s?.makespan ?? null, meanJct: s?.meanJct ?? null, createdAt: r.created_at, blobBytes: r.bytes ?? 0 };
@@ -334,23 +350,16 @@ export function batchesRepo(store: Store) {
     storedResult(id: string, index: number): StoredRunResult {
       return store.read((db) => {
         requireRow(db, id);
-        const row = selectOne<{ summary_json: string }>(db, "SELECT summary_json FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL", [id, index]);
+        const row = selectOne<{ summary_json: string; jobs_ref: string }>(db, "SELECT summary_json, jobs_ref FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL", [id, index]);
         if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
-        return JSON.parse(row.summary_json) as StoredRunResult;
+        return joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, `run ${index + 1}'s result`));
       });
     },
 
     /** A run's column blob by the run's own id (the CLI lists runs by id). */
     blob(runId: string): Uint8Array | undefined {
-      return store.read((db) => {
-        const stmt = db.prepare('SELECT result_blob FROM runs WHERE id = ?');
-        try {
-          stmt.bind([runId]);
-          return stmt.step() ? ((stmt.get()[0] as Uint8Array | null) ?? undefined) : undefined;
-        } finally {
-          stmt.free();
-        }
-      });
+      const ref = store.read((db) => selectOne<{ columns_ref: string | null }>(db, 'SELECT columns_ref FROM runs WHERE id = ?', [runId])?.columns_ref);
+      return ref ? store.payloads.readBytes(ref, `run ${runId}'s columns`) : undefined;
     },
   };
 }

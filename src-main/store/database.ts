@@ -7,6 +7,8 @@ import { backupDir, listBackups, readBackup, writeBackup } from './backups';
 import { StoreError } from './errors';
 import { inspectDatabaseBytes } from './fileCheck';
 import { APPLICATION_ID, migrations as releasedMigrations, type Migration } from './migrations';
+import { payloadRefs, PAYLOADS_SINCE_VERSION } from './payloadRefs';
+import { PayloadFiles } from './payloads';
 import { DATABASE_FILE } from './paths';
 import { loadSqlJs } from './sqlite';
 import { WriteLock, type WriteLockOptions } from './writeLock';
@@ -23,8 +25,14 @@ export interface StoreOptions {
   lock?: WriteLockOptions;
 }
 
+export interface WriteOptions {
+  /** The change may leave payload files that nothing names (a removal, a replaced spec): collect them after the save. */
+  dropsPayloads?: boolean;
+}
+
 interface QueuedWrite {
   fn: (db: Database) => unknown;
+  options: WriteOptions;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -55,7 +63,11 @@ export class Store {
   private queue: QueuedWrite[] = [];
   private flushing: Promise<void> | undefined;
   private closed = false;
+  /** Temp files of saves that died are removed by this store's first write (only a lock holder may). */
+  private tempFilesRemoved = false;
   readonly file: string;
+  /** The large things rows name (run results, trace job lists), as files beside the database. */
+  readonly payloads: PayloadFiles;
   readonly now: () => Date;
   private readonly io: WriteIo;
   private readonly migrations: Migration[];
@@ -75,6 +87,7 @@ export class Store {
     this.migrations = options.migrations ?? releasedMigrations;
     this.latestVersion = this.migrations[this.migrations.length - 1].version;
     this.lock = new WriteLock(this.file, options.lock);
+    this.payloads = new PayloadFiles(dataDir, this.io);
   }
 
   static async open(options: StoreOptions): Promise<Store> {
@@ -82,11 +95,11 @@ export class Store {
     const dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
     const store = new Store(SQL, dataDir, options);
+    // A file of ours at the latest schema is simply read: opening to read never waits for a writer.
+    if (store.adoptWithoutLock()) return store;
     // Creating, migrating or setting aside the file are writes: they happen under the lock.
     await store.underLock(() => {
-      // Only the lock holder saves, so every temp file found now is left from an interrupted save.
-      removeTempFiles(dataDir);
-      removeTempFiles(backupDir(dataDir));
+      store.removeTempFilesOnce();
       store.loadFromDisk();
     });
     return store;
@@ -113,10 +126,10 @@ export class Store {
    * Run a change in one transaction on the file as it is now; resolves once the change is durably
    * on disk. Writes queued together share one lock and one save; each keeps its own transaction.
    */
-  write<T>(fn: (db: Database) => T): Promise<T> {
+  write<T>(fn: (db: Database) => T, options: WriteOptions = {}): Promise<T> {
     this.assertOpen();
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ fn, options, resolve: resolve as (v: unknown) => void, reject });
       this.scheduleFlush();
     });
   }
@@ -143,6 +156,7 @@ export class Store {
       this.configureConnection();
       this.migrate(verdict.version, bytes);
       this.writeFile();
+      this.collectPayloads();
     });
     this.state = 'ok';
     this.setAside = undefined;
@@ -199,6 +213,7 @@ export class Store {
     const batch = this.queue.splice(0);
     let outcomes: Outcome[];
     try {
+      this.removeTempFilesOnce();
       this.refreshUnderLock();
       outcomes = batch.map((w): Outcome => {
         try {
@@ -207,7 +222,10 @@ export class Store {
           return { ok: false, error };
         }
       });
-      if (outcomes.some((o) => o.ok)) this.writeFile();
+      if (outcomes.some((o) => o.ok)) {
+        this.writeFile();
+        if (batch.some((w, i) => w.options.dropsPayloads && outcomes[i].ok)) this.collectPayloads();
+      }
     } catch (error) {
       // The save (or the re-read before it) failed: nothing of this batch is on disk, and the
       // memory copy may hold it, so it is dropped at the next use.
@@ -221,6 +239,14 @@ export class Store {
       if (o.ok) w.resolve(o.value);
       else w.reject(o.error);
     });
+  }
+
+  /** Only the lock holder saves, so every temp file found under the lock is left from an interrupted save. */
+  private removeTempFilesOnce(): void {
+    if (this.tempFilesRemoved) return;
+    removeTempFiles(this.dataDir);
+    removeTempFiles(backupDir(this.dataDir));
+    this.tempFilesRemoved = true;
   }
 
   private transaction<T>(fn: (db: Database) => T): T {
@@ -258,6 +284,29 @@ export class Store {
       'store_busy',
       `nothing was saved: ${ours ? 'the data file changed' : 'another process took over the data folder'} while this one was paused (its write lock went stale), so saving now would overwrite that process's changes. Try again.`,
     );
+  }
+
+  /**
+   * Remove payload files that neither the database nor a backup names (a restored backup must find
+   * its files). Runs after a save, under the lock; a failure here loses nothing, so it is not one.
+   */
+  private collectPayloads(): void {
+    try {
+      const referenced = payloadRefs(this.db);
+      for (const backup of listBackups(this.dataDir)) {
+        if (backup.schemaVersion < PAYLOADS_SINCE_VERSION) continue;
+        const verdict = inspectDatabaseBytes(this.SQL, readBackup(this.dataDir, backup.name), this.latestVersion);
+        if (verdict.kind !== 'ours') continue;
+        try {
+          for (const ref of payloadRefs(verdict.db)) referenced.add(ref);
+        } finally {
+          verdict.db.close();
+        }
+      }
+      this.payloads.collect(referenced);
+    } catch {
+      /* files left behind are collected by a later removal */
+    }
   }
 
   private configureConnection(): void {
@@ -316,6 +365,30 @@ export class Store {
     this.onExternalChange?.();
   }
 
+  /** Read the file without the lock when it is ours at the latest schema (the common case); false otherwise. */
+  private adoptWithoutLock(): boolean {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.file, 'r');
+    } catch {
+      return false;
+    }
+    try {
+      const signature = signatureOf(fs.fstatSync(fd, { bigint: true }));
+      const verdict = inspectDatabaseBytes(this.SQL, fs.readFileSync(fd), this.latestVersion);
+      if (verdict.kind !== 'ours' || verdict.version !== this.latestVersion) {
+        if (verdict.kind === 'ours') verdict.db.close();
+        return false;
+      }
+      this.db = verdict.db;
+      this.configureConnection();
+      this.signature = signature;
+      return true;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
   /** A new, empty database of ours at the latest schema, written to the (free) file path. */
   private startEmpty(): void {
     this.db = new this.SQL.Database();
@@ -365,10 +438,12 @@ export class Store {
     if (bytes) writeBackup(this.dataDir, bytes, from, 'premigration', this.now());
     for (const m of pending) {
       this.transaction((db) => {
-        m.up(db);
+        m.up(db, { payloads: this.payloads });
         db.run(`PRAGMA user_version = ${m.version}`);
       });
     }
+    // A step that moved data out of the file leaves free pages: give them back before saving.
+    if (bytes) this.db.run('VACUUM');
     if (bytes) this.writeFile();
   }
 }

@@ -1,12 +1,25 @@
 import type { Database } from 'sql.js';
+import type { BatchInputs } from '@shared/design';
+import type { WorkloadSpec } from '@shared/workload';
+import type { StoredRunResult } from './batchesRepo';
+import { packColumns } from './columns';
+import type { PayloadFiles } from './payloads';
+import { prepareRun } from './runPayload';
+import { selectAll } from './rows';
+import { encodeInputs, encodeWorkload } from './workloadPayload';
 
 /** "WKST": marks a SQLite file as ours, so a foreign database is never migrated or overwritten. */
 export const APPLICATION_ID = 0x574b5354;
 
+/** What a step may use besides the database: the folder of payload files (written before the save that names them). */
+export interface MigrationContext {
+  payloads: PayloadFiles;
+}
+
 export interface Migration {
   version: number;
   description: string;
-  up(db: Database): void;
+  up(db: Database, context: MigrationContext): void;
 }
 
 /**
@@ -115,6 +128,42 @@ export const migrations: Migration[] = [
         ALTER TABLE batches ADD COLUMN owner_json TEXT;
         ALTER TABLE batches ADD COLUMN end_reason TEXT;
       `);
+    },
+  },
+  {
+    version: 4,
+    description: "large payloads leave the database: runs' per-job results and columns, trace job lists",
+    up(db, { payloads }) {
+      // Before this, every save rewrote every run's blob (76 MB after 1,200 small runs) and held the
+      // write lock for it. Rows now name content-addressed files; the premigration backup keeps the
+      // old file whole, and the VACUUM after the migration returns the freed pages.
+      db.run(`
+        ALTER TABLE runs ADD COLUMN jobs_ref TEXT;
+        ALTER TABLE runs ADD COLUMN columns_ref TEXT;
+        ALTER TABLE runs ADD COLUMN columns_bytes INTEGER;
+      `);
+      const runs = selectAll<{ id: string }>(db, 'SELECT id FROM runs WHERE summary_json IS NOT NULL');
+      for (const { id } of runs) {
+        const row = db.exec('SELECT summary_json, result_blob FROM runs WHERE id = ?', [id])[0].values[0];
+        const blob = (row[1] as Uint8Array | null) ?? packColumns({});
+        const prepared = prepareRun(JSON.parse(String(row[0])) as StoredRunResult, blob);
+        payloads.ensure(prepared.perJob);
+        payloads.ensure(prepared.columns);
+        db.run('UPDATE runs SET summary_json = ?, jobs_ref = ?, columns_ref = ?, columns_bytes = ? WHERE id = ?', [prepared.head, prepared.perJob.ref, prepared.columns.ref, blob.length, id]);
+      }
+      db.run('ALTER TABLE runs DROP COLUMN result_blob');
+      for (const { id, spec_json } of selectAll<{ id: string; spec_json: string }>(db, 'SELECT id, spec_json FROM workloads')) {
+        const encoded = encodeWorkload(JSON.parse(spec_json) as WorkloadSpec);
+        encoded.payloads.forEach((p) => payloads.ensure(p));
+        if (encoded.payloads.length) db.run('UPDATE workloads SET spec_json = ? WHERE id = ?', [JSON.stringify(encoded.stored), id]);
+      }
+      for (const { id } of selectAll<{ id: string }>(db, 'SELECT id FROM batches')) {
+        const inputs = JSON.parse(String(db.exec('SELECT inputs_json FROM batches WHERE id = ?', [id])[0].values[0][0])) as BatchInputs | { legacyExperiment: unknown };
+        if ('legacyExperiment' in inputs) continue;
+        const encoded = encodeInputs(inputs);
+        encoded.payloads.forEach((p) => payloads.ensure(p));
+        if (encoded.payloads.length) db.run('UPDATE batches SET inputs_json = ? WHERE id = ?', [JSON.stringify(encoded.stored), id]);
+      }
     },
   },
 ];

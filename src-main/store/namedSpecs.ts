@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
 import type { Timestamp } from '@shared/records';
 import type { Store } from './database';
+import type { PreparedPayload } from './payloads';
 import { StoreError } from './errors';
 import { freeName, selectAll, selectOne } from './rows';
 
@@ -19,6 +20,12 @@ export interface NamedSpec {
   description: string;
 }
 
+/** How a kind of spec keeps its large parts out of its row (workloads: a trace's jobs); absent, the row holds it all. */
+export interface SpecCodec<S> {
+  encode(spec: S): { stored: S; payloads: PreparedPayload[] };
+  decode(stored: S): S;
+}
+
 export interface SpecRecord<S> {
   id: string;
   name: string;
@@ -33,11 +40,18 @@ export interface SpecRecord<S> {
  * names are unique ignoring case, imports and duplicates never overwrite, and an update made from a
  * stale copy is refused instead of silently discarding someone else's change.
  */
-export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' | 'workloads' | 'experiments', noun: string) {
+export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' | 'workloads' | 'experiments', noun: string, codec?: SpecCodec<S>) {
   const now = () => store.now().toISOString();
+  const encode = (spec: S) => codec?.encode(spec) ?? { stored: spec, payloads: [] };
+  /** The row's JSON of a spec, its payload files written first (call under the lock). */
+  const storedJson = (spec: S, encoded = encode(spec)): string => {
+    encoded.payloads.forEach((p) => store.payloads.ensure(p));
+    return JSON.stringify({ ...encoded.stored, name: spec.name });
+  };
 
   const toRecord = (row: SpecRow): SpecRecord<S> => {
-    const spec = JSON.parse(row.spec_json) as S;
+    const parsed = JSON.parse(row.spec_json) as S;
+    const spec = codec ? codec.decode(parsed) : parsed;
     // The row's name is authoritative (renames touch only the column) — keep the spec in step.
     return { id: row.id, name: row.name, spec: { ...spec, name: row.name }, createdAt: row.created_at, updatedAt: row.updated_at };
   };
@@ -53,9 +67,9 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
     if (clash) throw new StoreError('conflict', `a ${noun} named "${name}" already exists`, 'name');
   };
 
-  const insert = (db: Database, spec: S, at: string): SpecRecord<S> => {
+  const insert = (db: Database, spec: S, at: string, encoded = encode(spec)): SpecRecord<S> => {
     const id = randomUUID();
-    db.run(`INSERT INTO ${table} (id, name, description, spec_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, [id, spec.name, spec.description, JSON.stringify(spec), at, at]);
+    db.run(`INSERT INTO ${table} (id, name, description, spec_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, [id, spec.name, spec.description, storedJson(spec, encoded), at, at]);
     return toRecord(requireRow(db, id));
   };
 
@@ -87,9 +101,10 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
     },
 
     create(spec: S): Promise<SpecRecord<S>> {
+      const encoded = encode(spec);
       return store.write((db) => {
         assertNameFree(db, spec.name);
-        return insert(db, spec, now());
+        return insert(db, spec, now(), encoded);
       });
     },
 
@@ -99,13 +114,15 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
      * adding "X (2)", an identical copy.
      */
     sameIn(db: Database, spec: S): SpecRecord<S> | undefined {
-      const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? AND spec_json = ?`, [spec.name, JSON.stringify(spec)]);
+      const encoded = encode(spec);
+      const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? AND spec_json = ?`, [spec.name, JSON.stringify({ ...encoded.stored, name: spec.name })]);
       return row ? toRecord(row) : undefined;
     },
 
     /** Add under a free name ("X (2)" if "X" exists): what imports do, so nothing is overwritten. */
     importAsNew(spec: S): Promise<SpecRecord<S>> {
-      return store.write((db) => this.importAsNewIn(db, spec));
+      const encoded = encode(spec);
+      return store.write((db) => insert(db, { ...spec, name: freeName(db, table, spec.name) }, now(), encoded));
     },
 
     /** The same inside a write already open, so that several items are added all together or not at all. */
@@ -118,6 +135,7 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
      * saved copy changed since the editor loaded it (another window, or the CLI).
      */
     update(id: string, spec: S, expectedUpdatedAt?: string): Promise<SpecRecord<S>> {
+      const encoded = encode(spec);
       return store.write((db) => {
         const row = requireRow(db, id);
         if (expectedUpdatedAt && row.updated_at !== expectedUpdatedAt) {
@@ -126,9 +144,9 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
         assertNameFree(db, spec.name, id);
         // Timestamps must move forward even when two saves land in the same millisecond.
         const at = now() > row.updated_at ? now() : new Date(Date.parse(row.updated_at) + 1).toISOString();
-        db.run(`UPDATE ${table} SET name = ?, description = ?, spec_json = ?, updated_at = ? WHERE id = ?`, [spec.name, spec.description, JSON.stringify(spec), at, id]);
+        db.run(`UPDATE ${table} SET name = ?, description = ?, spec_json = ?, updated_at = ? WHERE id = ?`, [spec.name, spec.description, storedJson(spec, encoded), at, id]);
         return toRecord(requireRow(db, id));
-      });
+      }, { dropsPayloads: codec !== undefined });
     },
 
     rename(id: string, name: string): Promise<SpecRecord<S>> {
@@ -150,11 +168,14 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
     },
 
     remove(id: string): Promise<{ id: string }> {
-      return store.write((db) => {
-        requireRow(db, id);
-        db.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
-        return { id };
-      });
+      return store.write(
+        (db) => {
+          requireRow(db, id);
+          db.run(`DELETE FROM ${table} WHERE id = ?`, [id]);
+          return { id };
+        },
+        { dropsPayloads: codec !== undefined },
+      );
     },
   };
 }

@@ -2,10 +2,11 @@ import type { WorkloadSummary } from '@shared/records';
 import { expectedGeneratedTasks, type WorkloadSpec } from '@shared/workload';
 import type { Store } from './database';
 import { namedSpecs } from './namedSpecs';
+import { decodeWorkload, encodeWorkload } from './workloadPayload';
 
 /** Saved workloads; the list carries job and task counts for the overview table. */
 export function workloadsRepo(store: Store) {
-  const specs = namedSpecs<WorkloadSpec>(store, 'workloads', 'workload');
+  const specs = namedSpecs<WorkloadSpec>(store, 'workloads', 'workload', { encode: encodeWorkload, decode: (stored) => decodeWorkload(stored, store.payloads) });
   return {
     ...specs,
     list(): WorkloadSummary[] {

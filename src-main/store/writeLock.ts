@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import * as lockfile from 'proper-lockfile';
 import { StoreError } from './errors';
+import { LockQueue } from './lockQueue';
 import { processAlive } from './processAlive';
 
 /** Who holds the lock: written beside it so that a writer kept waiting can say whom it waits for. */
@@ -31,6 +32,15 @@ export interface WriteLockOptions {
 export const DEFAULT_WAIT_MS = 60_000;
 export const DEFAULT_STALE_MS = 30_000;
 
+/**
+ * `npm run bench:store` measures how long writers wait: with WORKLOAD_STUDIO_LOCK_TIMINGS naming a
+ * file, each acquisition appends its wait in milliseconds.
+ */
+function recordWait(ms: number): void {
+  const file = process.env.WORKLOAD_STUDIO_LOCK_TIMINGS;
+  if (file) fs.appendFileSync(file, `${process.pid} ${ms.toFixed(1)}\n`);
+}
+
 const describeCommand = (): string => {
   const script = process.argv[1] ? path.basename(process.argv[1]) : 'node';
   return [script, ...process.argv.slice(2, 4)].join(' ');
@@ -47,6 +57,7 @@ export class WriteLock {
   private readonly ownerPath: string;
   private readonly waitMs: number;
   private readonly staleMs: number;
+  private readonly queue: LockQueue;
   compromised: Error | undefined;
   /** What this process holds now: the lock folder's inode and the token of its owner note. */
   private held: { ino: number; token: string } | undefined;
@@ -65,12 +76,30 @@ export class WriteLock {
     this.ownerPath = `${target}.lock-owner`;
     this.waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
     this.staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+    this.queue = new LockQueue(target, this.staleMs);
   }
 
-  /** Take the lock, waiting at most `waitMs`; resolves to the function that releases it. */
+  /** Take the lock, waiting at most `waitMs` (in turn with other waiters); resolves to the function that releases it. */
   async acquire(): Promise<() => Promise<void>> {
+    const ticket = this.queue.join();
+    const asked = performance.now();
+    try {
+      const release = await this.acquireInTurn(() => ticket.isFirst());
+      recordWait(performance.now() - asked);
+      return release;
+    } finally {
+      ticket.leave();
+    }
+  }
+
+  private async acquireInTurn(myTurn: () => boolean): Promise<() => Promise<void>> {
     const deadline = Date.now() + this.waitMs;
     for (let attempt = 0; ; attempt++) {
+      if (!myTurn()) {
+        if (Date.now() >= deadline) throw this.busyError();
+        await new Promise((r) => setTimeout(r, 10 + Math.random() * 20));
+        continue;
+      }
       try {
         const release = await lockfile.lock(this.target, {
           fs: this.lockFs,
@@ -106,8 +135,8 @@ export class WriteLock {
         if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
         if (this.takeOverFromDeadOwner()) continue;
         if (Date.now() >= deadline) throw this.busyError();
-        // Jittered back-off so that several waiting writers do not retry in lock-step.
-        await new Promise((r) => setTimeout(r, Math.min(200, 10 + attempt * 10) * (0.5 + Math.random())));
+        // Only the first in the queue tries, so it may try often: the lock passes on without a gap.
+        await new Promise((r) => setTimeout(r, 10 + Math.random() * 15));
       }
     }
   }

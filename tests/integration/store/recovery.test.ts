@@ -98,7 +98,11 @@ describe('a database file that will not open', () => {
     (await Store.open({ dataDir: dir })).close();
     fs.writeFileSync(path.join(dir, 'studio.sqlite.tmp-999999999-abcd1234'), 'half a database');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
-    (await Store.open({ dataDir: dir })).close();
-    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'studio.sqlite']);
+    // Opening to read leaves them (only a lock holder may remove them); the first write does.
+    const store = await Store.open({ dataDir: dir });
+    expect(fs.readdirSync(dir)).toContain('studio.sqlite.tmp-999999999-abcd1234');
+    await clustersRepo(store).create(ClusterSpecSchema.parse(smallCluster({ name: 'after' })));
+    store.close();
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.txt', 'studio.sqlite', 'studio.sqlite.lock-queue']);
   });
 });

@@ -75,8 +75,35 @@ describe('the data folder write lock', () => {
     fs.mkdirSync(`${file}.lock`);
     // Our parent process is alive; the note is "old", but only the stale time may free the lock.
     fs.writeFileSync(`${file}.lock-owner`, JSON.stringify({ pid: process.ppid, host: os.hostname(), command: 'serve', since: '2026-01-01T00:00:00.000Z', lockIno: fs.statSync(`${file}.lock`).ino }));
-    const store = Store.open({ dataDir: dir, lock: { waitMs: 400 } });
-    await expect(store).rejects.toMatchObject({ code: 'store_busy', message: expect.stringMatching(new RegExp(`process ${process.ppid} \\(serve\\)`)) });
+    // Opening only reads, so it does not wait; the write does, and gives up naming the holder.
+    const store = await Store.open({ dataDir: dir, lock: { waitMs: 400 } });
+    expect(clustersRepo(store).list()).toEqual([]);
+    await expect(clustersRepo(store).create(spec('refused'))).rejects.toMatchObject({ code: 'store_busy', message: expect.stringMatching(new RegExp(`process ${process.ppid} \\(serve\\)`)) });
+    store.close();
     fs.rmdirSync(`${file}.lock`);
+  });
+
+  it('serves waiters in turn: a writer that keeps taking the lock again cannot starve another', { timeout: 60_000 }, async () => {
+    const target = path.join(tempDir(), 'studio.sqlite');
+    const hog = new WriteLock(target);
+    let hogTurns = 0;
+    const hogState = { stop: false };
+    // Like serve saving a batch's runs one after another: release, and at once ask again.
+    const hogLoop = (async () => {
+      while (!hogState.stop) {
+        const release = await hog.acquire();
+        hogTurns++;
+        await new Promise((r) => setTimeout(r, 20));
+        await release();
+      }
+    })();
+    while (hogTurns < 3) await new Promise((r) => setTimeout(r, 5));
+    const before = hogTurns;
+    const release = await new WriteLock(target, { waitMs: 30_000 }).acquire();
+    // The hog finishes the turn it had and may have queued once more before the waiter's ticket.
+    expect(hogTurns - before).toBeLessThanOrEqual(2);
+    await release();
+    hogState.stop = true;
+    await hogLoop;
   });
 });
