@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'vite';
-import { workRatios } from '../src-main/shared/workCount';
+import { workRatios } from '../src-main/shared/results/workCount';
 import { CASES } from './benchCase';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -51,6 +51,16 @@ function baselineTree(ref: string): string {
     ['src-main/schedulers/registry.ts', "export * from './index';\n"],
   ];
   for (const [file, text] of shims) if (!fs.existsSync(path.join(dir, file))) fs.writeFileSync(path.join(dir, file), text);
+  // Files moved into a sub-folder since (engine/ and shared/ by concern): what benchCase.ts imports
+  // at its new place re-exports the file of the same name one folder up.
+  const benchCase = fs.readFileSync(path.join(dir, 'scripts/benchCase.ts'), 'utf8');
+  for (const [, spec] of benchCase.matchAll(/from '(\.\.\/src-main\/[^']+)'/g)) {
+    const moved = path.join(dir, 'scripts', `${spec}.ts`);
+    const before = path.join(path.dirname(path.dirname(moved)), path.basename(moved));
+    if (fs.existsSync(moved) || !fs.existsSync(before)) continue;
+    fs.mkdirSync(path.dirname(moved), { recursive: true });
+    fs.writeFileSync(moved, `export * from '../${path.basename(moved, '.ts')}';\n`);
+  }
   return dir;
 }
 

@@ -1,17 +1,17 @@
 // One benchmark case, run in its own process by scripts/bench.ts from a production-like bundle.
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '../src-main/shared/schedulers';
-import { SimulationOptionsSchema, type SimulationOptionsInput } from '../src-main/shared/simulation';
-import { ClusterSpecSchema } from '../src-main/shared/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '../src-main/shared/clusterGenerator';
-import { compileTopology } from '../src-main/engine/topology';
-import { simulate } from '../src-main/engine/kernel';
+import { SimulationOptionsSchema, type SimulationOptionsInput } from '../src-main/shared/experiment/simulation';
+import { ClusterSpecSchema } from '../src-main/shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '../src-main/shared/cluster/clusterGenerator';
+import { compileTopology } from '../src-main/engine/resources/topology';
+import { simulate } from '../src-main/engine/core/kernel';
 import { createScheduler } from '../src-main/schedulers/registry';
-import type { EngineJob } from '../src-main/engine/model';
+import type { EngineJob } from '../src-main/engine/core/model';
 import { templateByName } from '../src-main/workloads/templates';
 import { compileJobs } from '../src-main/workloads/compile';
 import { parseSwim } from '../src-main/workloads/traces/swim';
-import { WorkloadSpecSchema } from '../src-main/shared/workload';
-import type { ClusterSpec } from '../src-main/shared/cluster';
+import { WorkloadSpecSchema } from '../src-main/shared/workload/workload';
+import type { ClusterSpec } from '../src-main/shared/cluster/cluster';
 import { runTask } from '../src-main/runner/runTask';
 import { packColumns, type Column } from '../src-main/store/columns';
 import * as fs from 'node:fs';

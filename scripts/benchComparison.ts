@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { generateUniformCluster, defaultUniformCluster, UniformClusterSchema } from '../src-main/shared/clusterGenerator';
+import { generateUniformCluster, defaultUniformCluster, UniformClusterSchema } from '../src-main/shared/cluster/clusterGenerator';
 import { startServices, type Services } from '../src-main/services';
 
 const ROOT = path.resolve(__dirname, '..');

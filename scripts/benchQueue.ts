@@ -8,7 +8,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readTraceFile } from '../src-main/workloads/traces/readTraceFile';
-import { generateUniformCluster, UniformClusterSchema } from '../src-main/shared/clusterGenerator';
+import { generateUniformCluster, UniformClusterSchema } from '../src-main/shared/cluster/clusterGenerator';
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'bin/workload-studio.js');

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Random } from '../src-main/engine/random';
+import { Random } from '../src-main/engine/core/random';
 
 const GB = 1024;
 const SIZES = { small: 1 * GB, medium: 50 * GB, large: 100 * GB } as const;

@@ -1,7 +1,7 @@
 // `npm run schemas`: regenerate the JSON Schemas in docs/ from the zod schemas.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PUBLISHED_SCHEMAS } from '../src-main/shared/jsonSchemas';
+import { PUBLISHED_SCHEMAS } from '../src-main/shared/files/jsonSchemas';
 
 const docs = path.resolve(__dirname, '../docs');
 for (const [name, make] of Object.entries(PUBLISHED_SCHEMAS)) {

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CHANNEL_NAMES, EVENT_IPC_CHANNEL, EVENT_NAMES } from './shared/channels';
+import { CHANNEL_NAMES, EVENT_IPC_CHANNEL, EVENT_NAMES } from './shared/api/channels';
 
 /**
  * Runs sandboxed, before the page. Exposes one function per allowlisted channel and one

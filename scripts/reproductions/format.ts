@@ -1,4 +1,4 @@
-import { formatMeasure, measure, type Measure, type MeasureOutcome, type MeasuredRun } from '../../src-main/shared/reproductions';
+import { formatMeasure, measure, type Measure, type MeasureOutcome, type MeasuredRun } from '../../src-main/shared/results/reproductions';
 import { readStoredRuns, type StoredPresetRuns, type StoredRun } from './storedRuns';
 
 /** Number formats of docs/reproductions.md: thousands with commas, a true minus sign. */

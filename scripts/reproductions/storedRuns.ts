@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ResultFile, RunSummary } from '../../src-main/shared/experiment';
+import type { ResultFile, RunSummary } from '../../src-main/shared/experiment/experiment';
 import { ILA_SERVER } from '../../src-main/models/interferenceProfiling';
 import { interferenceReport, type InterferenceReport } from '../../src-main/models/interferenceReport';
-import type { MrClusterReport } from '../../src-main/shared/mrClusters';
+import type { MrClusterReport } from '../../src-main/shared/cluster/mrClusters';
 
 /**
  * The stored runs behind docs/reproductions.md, the Reproduce area's full-size statements and the

@@ -1,6 +1,6 @@
 import { protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
-import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/api/csp';
 import { resolveStaticFile } from '../server/staticFiles';
 import { APP_ORIGIN, APP_SCHEME } from './appUrl';
 

@@ -1,5 +1,5 @@
 import { BrowserWindow, ipcMain } from 'electron';
-import { CHANNEL_NAMES, EVENT_IPC_CHANNEL } from '../shared/channels';
+import { CHANNEL_NAMES, EVENT_IPC_CHANNEL } from '../shared/api/channels';
 import type { Services } from '../services';
 import { isTrustedRendererUrl } from './trustedSender';
 

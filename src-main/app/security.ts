@@ -1,5 +1,5 @@
 import { app, shell, type Session, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/csp';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../shared/api/csp';
 import { isAllowedExternalUrl } from '../services/externalLinks';
 
 /** Deny every permission (camera, notifications, geolocation, …): the studio needs none. */

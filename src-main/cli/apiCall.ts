@@ -1,4 +1,4 @@
-import type { Channel, RequestOf, ResponseOf } from '@shared/contract';
+import type { Channel, RequestOf, ResponseOf } from '@shared/api/contract';
 import type { Services } from '../services';
 
 export class CliApiError extends Error {

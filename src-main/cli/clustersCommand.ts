@@ -1,6 +1,6 @@
 import * as path from 'node:path';
-import { clusterTotals } from '@shared/cluster';
-import { MAX_IMPORT_CHARS } from '@shared/contract';
+import { clusterTotals } from '@shared/cluster/cluster';
+import { MAX_IMPORT_CHARS } from '@shared/api/contract';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';

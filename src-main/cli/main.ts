@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { pdfBytes } from '../reports/pdfFromHtml';
-import { STUDIO_VERSION } from '@shared/version';
+import { STUDIO_VERSION } from '@shared/api/version';
 import { startServices, type Services } from '../services';
 import { defaultDataDir } from '../store/paths';
 import { StoreError } from '../store/errors';

@@ -1,6 +1,6 @@
-import type { ResultFile } from '@shared/experiment';
-import { describeProblem } from '@shared/imports';
-import { readResultText } from '@shared/resultFile';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { describeProblem } from '@shared/workload/imports';
+import { readResultText } from '@shared/results/resultFile';
 import { CliUsageError, type CliIo } from './output';
 import { MAX_RESULT_BYTES, readCliFile } from './readCliFile';
 

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { ResultFile } from '@shared/experiment';
-import { resultFileChunks } from '@shared/resultFile';
-import { workRatios } from '@shared/workCount';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { resultFileChunks } from '@shared/results/resultFile';
+import { workRatios } from '@shared/results/workCount';
 import { batchEstimate } from '../runner/batchEstimate';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
-import { describeEstimate } from '@shared/runEstimate';
+import { describeEstimate } from '@shared/experiment/runEstimate';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
 import { experimentFiles } from '../services/experimentFiles';
 import { WorkloadError } from '../workloads/compile';

@@ -1,5 +1,5 @@
-import type { BatchInputs } from '@shared/design';
-import { whyNotText } from '@shared/whyNot';
+import type { BatchInputs } from '@shared/experiment/design';
+import { whyNotText } from '@shared/results/whyNot';
 import { planBatch, resolveRun } from '../runner/matrix';
 import { whyNot, WhyNotError } from '../runner/whyNot';
 import { CliUsageError, type CliIo } from './output';

@@ -1,5 +1,5 @@
-import type { DeadlineRule } from '@shared/workload';
-import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type TraceFormat } from '@shared/imports';
+import type { DeadlineRule } from '@shared/workload/workload';
+import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type TraceFormat } from '@shared/workload/imports';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';

@@ -1,8 +1,8 @@
-import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
-import { parseClusterFile } from '@shared/clusterFile';
-import { problemsOf, type FieldProblem } from '@shared/validation';
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
+import { parseClusterFile } from '@shared/cluster/clusterFile';
+import { problemsOf, type FieldProblem } from '@shared/api/validation';
 import { clusterFromSlsNodes, looksLikeSlsNodes } from './slsNodes';
-import { encodingProblem, withoutBom } from '@shared/textEncoding';
+import { encodingProblem, withoutBom } from '@shared/files/textEncoding';
 
 /** A cluster file of either kind the studio reads: ours, or a YARN SLS node file. */
 export function parseAnyClusterFile(raw: string, fallbackName: string): { ok: true; spec: ClusterSpec; format: 'studio' | 'sls-nodes' } | { ok: false; problems: FieldProblem[] } {

@@ -1,7 +1,7 @@
-import type { ClusterSpecInput, HostType } from '@shared/cluster';
-import type { FieldProblem } from '@shared/validation';
+import type { ClusterSpecInput, HostType } from '@shared/cluster/cluster';
+import type { FieldProblem } from '@shared/api/validation';
 import { JsonObjectStream } from '../workloads/traces/jsonObjectStream';
-import { quote } from '@shared/quote';
+import { quote } from '@shared/files/quote';
 
 /** What YARN SLS assumes for a node that states neither (yarn.sls.nm.memory.mb / .vcores). */
 export const SLS_DEFAULT_MEMORY_MB = 10240;

@@ -1,4 +1,4 @@
-import type { ClusterSpec } from '@shared/cluster';
+import type { ClusterSpec } from '@shared/cluster/cluster';
 
 /**
  * A cluster as a YARN SLS node file (the "Simulator input topology file format", with each node's

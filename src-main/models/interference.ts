@@ -1,6 +1,6 @@
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import { Matrix, solve } from 'ml-matrix';
-import type { NodeUsage } from '../engine/schedulerApi';
+import type { NodeUsage } from '../engine/scheduling/schedulerApi';
 
 /**
  * The ILA interference model (Bu, Rao, Xu, HPDC'13, sec. 4.1): a task's slowdown S = T_real / T

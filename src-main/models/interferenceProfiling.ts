@@ -1,11 +1,11 @@
-import { ClusterSpecSchema } from '@shared/cluster';
-import { SimulationOptionsSchema } from '@shared/simulation';
-import type { EngineJob, TemplateCoefficients } from '../engine/model';
-import type { TaskCounters } from '../engine/profiles';
-import { Random } from '../engine/random';
-import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
-import { Simulation } from '../engine/kernel';
-import { compileTopology, Locality, type Topology } from '../engine/topology';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import type { EngineJob, TemplateCoefficients } from '../engine/core/model';
+import type { TaskCounters } from '../engine/measure/profiles';
+import { Random } from '../engine/core/random';
+import type { ClusterView, NodeUsage, Scheduler } from '../engine/scheduling/schedulerApi';
+import { Simulation } from '../engine/core/kernel';
+import { compileTopology, Locality, type Topology } from '../engine/resources/topology';
 import { templateByName } from '../workloads/templates';
 import { fitInterferenceModel, type FittedInterference, type InterferenceSample } from './interference';
 

@@ -1,8 +1,8 @@
 import type { AriaProfile } from '@shared/aria/profile';
 import { ariaProfileOf, mbPerReduce, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
-import type { ResultFile } from '@shared/experiment';
-import type { PhaseRates } from '@shared/templates';
-import type { TemplateTotals } from '../engine/profiles';
+import type { ResultFile } from '@shared/experiment/experiment';
+import type { PhaseRates } from '@shared/workload/templates';
+import type { TemplateTotals } from '../engine/measure/profiles';
 
 /** One phase of a phase-level job profile (PRISM Fig. 8), as means over the phases observed. */
 export interface PhaseProfile extends PhaseRates {

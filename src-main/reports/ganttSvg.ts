@@ -1,4 +1,4 @@
-import { layoutLanes } from '@shared/ganttLanes';
+import { layoutLanes } from '@shared/results/ganttLanes';
 import type { ReportRun } from './resultReport';
 
 const WIDTH = 760;

@@ -1,5 +1,5 @@
-import type { ResultFile } from '@shared/experiment';
-import { localityByJobGroup, type JobLocalityRow } from '@shared/jobLocality';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { localityByJobGroup, type JobLocalityRow } from '@shared/results/jobLocality';
 
 export interface JobLocalityReport {
   /** Schedulers as the result file names them, in its order; each row's `cells` are keyed by them. */

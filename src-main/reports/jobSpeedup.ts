@@ -1,5 +1,5 @@
-import type { ResultFile } from '@shared/experiment';
-import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/jobSpeedup';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/results/jobSpeedup';
 
 /** One scheduler against the scheduler `of` (see SpeedupReport). */
 export interface SpeedupRow extends PairedSpeedup {

@@ -1,5 +1,5 @@
-import type { ResultFile } from '@shared/experiment';
-import { formatMeasure, measure, REPRODUCTIONS, type MeasuredRun, type Verdict } from '@shared/reproductions';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { formatMeasure, measure, REPRODUCTIONS, type MeasuredRun, type Verdict } from '@shared/results/reproductions';
 
 /** One row of a paper's claim table: the paper's figure beside the studio's, and the verdict of the paired test. */
 export interface PaperClaimRow {

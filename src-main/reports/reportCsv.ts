@@ -1,7 +1,7 @@
-import { SERIES_FIELDS } from '@shared/series';
-import { toCsv } from '@shared/csv';
-import { summaryCsv } from '@shared/summaryExport';
-import type { ResultFile } from '@shared/experiment';
+import { SERIES_FIELDS } from '@shared/results/series';
+import { toCsv } from '@shared/files/csv';
+import { summaryCsv } from '@shared/results/summaryExport';
+import type { ResultFile } from '@shared/experiment/experiment';
 import type { ResultReport } from './resultReport';
 import { tidyJobsCsv, tidyRunsCsv } from './tidyCsv';
 

@@ -1,12 +1,12 @@
-import { experimentFileText } from '@shared/experimentFile';
-import type { ResultFile } from '@shared/experiment';
-import { resultFileText, type ReportFormat } from '@shared/resultFile';
+import { experimentFileText } from '@shared/experiment/experimentFile';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { resultFileText, type ReportFormat } from '@shared/results/resultFile';
 import { reportArchive } from './reportArchive';
 import { reportCsvFiles } from './reportCsv';
 import { reportHtml, type ReportMeta } from './reportHtml';
 import type { ResultReport } from './resultReport';
 
-export { REPORT_FORMATS, type ReportFormat } from '@shared/resultFile';
+export { REPORT_FORMATS, type ReportFormat } from '@shared/results/resultFile';
 
 /** One file of a report: text, or the bytes of a PDF or a zip. */
 export interface ReportFile {

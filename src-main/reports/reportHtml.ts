@@ -1,10 +1,10 @@
-import { TEST_NAME, WELCH_NAME } from '@shared/comparison';
-import { clusterTotals } from '@shared/cluster';
+import { TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
+import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
 import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, pendingOverTimeSvg } from './reportCharts';
 import type { ResultReport } from './resultReport';
-import { fileNameOf } from '@shared/fileName';
+import { fileNameOf } from '@shared/files/fileName';
 
 /** Where the report came from and how to rerun it. */
 export interface ReportMeta {

@@ -1,7 +1,7 @@
-import type { ResultFile } from '@shared/experiment';
-import type { GanttData, RunData } from '@shared/runData';
-import { unpairedCouples } from '@shared/comparison';
-import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/summaryExport';
+import type { ResultFile } from '@shared/experiment/experiment';
+import type { GanttData, RunData } from '@shared/results/runData';
+import { unpairedCouples } from '@shared/results/comparison';
+import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/results/summaryExport';
 import { jobLocality, type JobLocalityReport } from './jobLocality';
 import { jobSpeedup } from './jobSpeedup';
 import { paperClaimTable, type PaperClaimTable } from './paperClaims';

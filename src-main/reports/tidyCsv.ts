@@ -1,7 +1,7 @@
-import { toCsv } from '@shared/csv';
-import type { ResultFile } from '@shared/experiment';
-import { jobSeconds } from '@shared/jobTimes';
-import { METRICS } from '@shared/metrics';
+import { toCsv } from '@shared/files/csv';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { jobSeconds } from '@shared/results/jobTimes';
+import { METRICS } from '@shared/results/metrics';
 
 /**
  * The result as tidy tables for pandas or R: one row per run (scheduler, seed and every metric of

@@ -1,4 +1,4 @@
-import type { AttemptChunk, AttemptPatches, AttemptSink } from '../engine/records';
+import type { AttemptChunk, AttemptPatches, AttemptSink } from '../engine/measure/records';
 import { compressPiece, expandPiece, kindOf, type Column, type PiecedColumn } from '../store/columns';
 import { ATTEMPT } from './runColumns';
 

@@ -1,5 +1,5 @@
-import type { BatchInputs } from '@shared/design';
-import { estimateBatch, type BatchEstimate, type RunShape } from '@shared/runEstimate';
+import type { BatchInputs } from '@shared/experiment/design';
+import { estimateBatch, type BatchEstimate, type RunShape } from '@shared/experiment/runEstimate';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { planBatch } from './matrix';
 
@@ -26,5 +26,5 @@ export function batchRunShapes(inputs: BatchInputs, tasksOf: TasksOf = compiledT
   return planBatch(inputs).map((p) => ({ tasks: tasksOf(p.cluster, p.workload), scheduler: inputs.schedulers[p.scheduler].kind }));
 }
 
-/** What the batch would cost on `threads` runs at once, or on a queue's workers (null; shared/runEstimate.ts). */
+/** What the batch would cost on `threads` runs at once, or on a queue's workers (null; shared/experiment/runEstimate.ts). */
 export const batchEstimate = (inputs: BatchInputs, threads: number | null, tasksOf?: TasksOf): BatchEstimate => estimateBatch(batchRunShapes(inputs, tasksOf), threads);

@@ -1,8 +1,8 @@
-import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
-import type { BatchInputs, RunPlan } from '@shared/design';
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
+import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
-import { SimulationOptionsSchema, type SimulationOptions } from '@shared/simulation';
-import type { WorkloadSpec } from '@shared/workload';
+import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import { compileJobs, expandJobs } from '../workloads/compile';
 
 /** What one run needs, resolved from a batch's inputs and its plan entry. */

@@ -1,5 +1,5 @@
-import type { EngineRunResult } from '../engine/result';
-import { SERIES_FIELDS } from '@shared/series';
+import type { EngineRunResult } from '../engine/measure/result';
+import { SERIES_FIELDS } from '@shared/results/series';
 import { compressPiece, packPieces, type PiecedColumn } from '../store/columns';
 import type { AttemptSpill } from './attemptSpill';
 

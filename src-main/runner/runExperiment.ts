@@ -1,6 +1,6 @@
-import type { BatchInputs } from '@shared/design';
-import { experimentFileText, type ExperimentFileParts } from '@shared/experimentFile';
-import { ExperimentSchema, type ResultFile } from '@shared/experiment';
+import type { BatchInputs } from '@shared/experiment/design';
+import { experimentFileText, type ExperimentFileParts } from '@shared/experiment/experimentFile';
+import { ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
 import type { LoadedExperiment } from './loadExperiment';
 import { checkInputs, planBatch, resolveRun } from './matrix';
 import { RunPool, type SimulationPool } from './runPool';

@@ -1,9 +1,9 @@
-import type { WorkCount } from '@shared/workCount';
-import type { ResultFile } from '@shared/experiment';
-import { summarize } from '../engine/metrics';
-import type { EngineRunResult, SeriesSample } from '../engine/result';
-import { simulate, type SimulationInput } from '../engine/kernel';
-import { compileTopology } from '../engine/topology';
+import type { WorkCount } from '@shared/results/workCount';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { summarize } from '../engine/measure/metrics';
+import type { EngineRunResult, SeriesSample } from '../engine/measure/result';
+import { simulate, type SimulationInput } from '../engine/core/kernel';
+import { compileTopology } from '../engine/resources/topology';
 import { simulatedTimesAlone } from './timeAlone';
 import { schedulerFor } from './schedulerFor';
 import type { StoredRunResult } from '../store/batchesRepo';
@@ -34,7 +34,7 @@ export interface RunOutcome {
   wallSeconds?: number;
   schedulerMsPerCall?: number;
   schedulerCalls: number;
-  /** The run's work counts (engine/workCounters.ts). */
+  /** The run's work counts (engine/measure/workCounters.ts). */
   work: WorkCount;
 }
 

@@ -1,11 +1,11 @@
-import type { ClusterSpec } from '@shared/cluster';
+import type { ClusterSpec } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema, type SimulationOptions } from '@shared/simulation';
-import type { WorkloadSpec } from '@shared/workload';
-import { SUCCEEDED } from '../engine/attemptLifecycle';
-import { Simulation } from '../engine/kernel';
-import type { EngineJob } from '../engine/model';
-import { compileTopology, type Topology } from '../engine/topology';
+import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
+import type { WorkloadSpec } from '@shared/workload/workload';
+import { SUCCEEDED } from '../engine/jobs/attemptLifecycle';
+import { Simulation } from '../engine/core/kernel';
+import type { EngineJob } from '../engine/core/model';
+import { compileTopology, type Topology } from '../engine/resources/topology';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { schedulerFor } from './schedulerFor';
 

@@ -1,9 +1,9 @@
-import { ClusterSpecSchema } from '@shared/cluster';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema } from '@shared/simulation';
-import { TEMPLATE_PHASES, type TemplateInfo } from '@shared/templates';
-import { Simulation } from '../engine/kernel';
-import { compileTopology } from '../engine/topology';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { TEMPLATE_PHASES, type TemplateInfo } from '@shared/workload/templates';
+import { Simulation } from '../engine/core/kernel';
+import { compileTopology } from '../engine/resources/topology';
 import { jobProfiles } from '../models/jobProfiles';
 import { createScheduler } from '../schedulers/registry';
 import { compileJobs } from '../workloads/compile';

@@ -1,8 +1,8 @@
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import type { SimulationOptions } from '@shared/simulation';
-import { Simulation } from '../engine/kernel';
-import type { EngineJob } from '../engine/model';
-import type { Topology } from '../engine/topology';
+import type { SimulationOptions } from '@shared/experiment/simulation';
+import { Simulation } from '../engine/core/kernel';
+import type { EngineJob } from '../engine/core/model';
+import type { Topology } from '../engine/resources/topology';
 import { schedulerFor } from './schedulerFor';
 
 /**

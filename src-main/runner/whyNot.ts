@@ -1,6 +1,6 @@
-import type { WhyNotAnswer, WhyNotBeat, WhyNotReason } from '@shared/whyNot';
-import { heartbeatInterval, Simulation } from '../engine/kernel';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import type { WhyNotAnswer, WhyNotBeat, WhyNotReason } from '@shared/results/whyNot';
+import { heartbeatInterval, Simulation } from '../engine/core/kernel';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
 import type { ResolvedRun } from './matrix';
 import { simulationInput } from './runTask';
 

@@ -1,12 +1,12 @@
 import { capacityOptions } from '@shared/schedulers/capacity';
 import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
-import { Locality } from '../engine/topology';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
-import type { WhyNotReason } from '@shared/whyNot';
+import type { WhyNotReason } from '@shared/results/whyNot';
 
 type CapacitySpec = SchedulerSpecOf<'capacity'>;
 

@@ -1,4 +1,4 @@
-import type { ClusterView } from '../engine/schedulerApi';
+import type { ClusterView } from '../engine/scheduling/schedulerApi';
 
 /** YARN's container view of a node: memory and vcores a NodeManager offers. */
 export interface ContainerConfig {

@@ -1,9 +1,9 @@
 import { fairOptions } from '@shared/schedulers/fair';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
-import { grown } from '../engine/grow';
-import { Locality } from '../engine/topology';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import { grown } from '../engine/core/grow';
+import { Locality } from '../engine/resources/topology';
 import { byFewestRunning, byRunningCounts, fewestRunningFirst, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';

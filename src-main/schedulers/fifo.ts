@@ -1,8 +1,8 @@
 import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
-import { Locality } from '../engine/topology';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import { Locality } from '../engine/resources/topology';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
 

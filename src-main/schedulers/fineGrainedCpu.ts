@@ -1,11 +1,11 @@
 import { fineGrainedCpuOptions } from '@shared/schedulers/fineGrainedCpu';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import { cpuRequirement } from '../engine/profiles';
+import { cpuRequirement } from '../engine/measure/profiles';
 import { definePlugin } from './plugin';
 import { holdersOn, orderReason } from './whyNotReasons';
-import type { WhyNotReason } from '@shared/whyNot';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
-import { Locality } from '../engine/topology';
+import type { WhyNotReason } from '@shared/results/whyNot';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, SmallestContainer, taskMemory } from './containers';
 import { fewestRunningOrder } from './jobOrder';
 import { LEVEL_WORDS } from './slotHelpers';

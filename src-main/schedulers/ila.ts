@@ -1,11 +1,11 @@
 import { ilaOptions } from '@shared/schedulers/ila';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import type { TaskCounters } from '../engine/profiles';
+import type { TaskCounters } from '../engine/measure/profiles';
 import { fewestRunningOrder } from './jobOrder';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
-import type { ClusterView, NodeUsage, Scheduler } from '../engine/schedulerApi';
-import { Locality } from '../engine/topology';
+import type { ClusterView, NodeUsage, Scheduler } from '../engine/scheduling/schedulerApi';
+import { Locality } from '../engine/resources/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';

@@ -1,5 +1,5 @@
-import type { ClusterView } from '../engine/schedulerApi';
-import { grown } from '../engine/grow';
+import type { ClusterView } from '../engine/scheduling/schedulerApi';
+import { grown } from '../engine/core/grow';
 
 /**
  * The active jobs sorted by (key, tie, index), kept sorted as jobs change instead of sorted afresh

@@ -1,9 +1,9 @@
-import type { ClusterView } from '../engine/schedulerApi';
+import type { ClusterView } from '../engine/scheduling/schedulerApi';
 import { IncrementalJobOrder } from './incrementalOrder';
 
 /**
  * Sorts `jobs` in place by `compare`, counting every comparison in the run's work counters
- * (engine/workCounters.ts) and, when `jobs` is the whole queue, the sort: a policy that sorts its
+ * (engine/measure/workCounters.ts) and, when `jobs` is the whole queue, the sort: a policy that sorts its
  * whole queue too often shows in tests.
  */
 export function sortJobs(view: ClusterView, jobs: number[], compare: (a: number, b: number) => number, wholeQueue = true): number[] {

@@ -1,9 +1,9 @@
 import { lateOptions } from '@shared/schedulers/late';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
 import { quickselect } from 'simple-statistics';
-import { grown } from '../engine/grow';
+import { grown } from '../engine/core/grow';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
 

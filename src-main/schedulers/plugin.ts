@@ -1,8 +1,8 @@
 import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
-import type { PinnedProfiles } from '@shared/pinnedProfiles';
+import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
 import type { z } from 'zod';
-import type { Scheduler } from '../engine/schedulerApi';
+import type { Scheduler } from '../engine/scheduling/schedulerApi';
 import type { FittedInterference } from '../models/interference';
 
 /** What a run hands a scheduler beyond its own options: ILA's model fitted on profiling runs of the cluster's servers (runner/schedulerFor.ts). */
@@ -10,7 +10,7 @@ export interface RunContext {
   interference?: FittedInterference;
 }
 
-/** What a design pinned from the profile store, in the shapes the profile-driven schedulers take (shared/pinnedProfiles.ts). */
+/** What a design pinned from the profile store, in the shapes the profile-driven schedulers take (shared/experiment/pinnedProfiles.ts). */
 export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements' | 'aria'>;
 
 /**

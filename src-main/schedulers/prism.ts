@@ -1,11 +1,11 @@
 import { prismOptions } from '@shared/schedulers/prism';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import { PHASE_NAMES, PhaseKind, type TemplateCoefficients } from '../engine/model';
+import { PHASE_NAMES, PhaseKind, type TemplateCoefficients } from '../engine/core/model';
 import { definePlugin } from './plugin';
 import { orderReason } from './whyNotReasons';
-import type { WhyNotReason } from '@shared/whyNot';
-import type { ClusterView, Scheduler } from '../engine/schedulerApi';
-import { Locality } from '../engine/topology';
+import type { WhyNotReason } from '@shared/results/whyNot';
+import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';

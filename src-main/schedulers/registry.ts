@@ -1,5 +1,5 @@
 import type { SchedulerKind, SchedulerSpec, SchedulerSpecOf } from '@shared/schedulers';
-import type { Scheduler } from '../engine/schedulerApi';
+import type { Scheduler } from '../engine/scheduling/schedulerApi';
 import { capacityPlugin } from './capacity';
 import { drfPlugin } from './drf';
 import { fairPlugin } from './fair';

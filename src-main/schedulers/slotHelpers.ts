@@ -1,6 +1,6 @@
 import { slotsForNode, type SlotSettings } from '@shared/schedulers/concurrency';
-import type { ClusterView } from '../engine/schedulerApi';
-import { Locality, LOCALITY_NAMES, type Topology } from '../engine/topology';
+import type { ClusterView } from '../engine/scheduling/schedulerApi';
+import { Locality, LOCALITY_NAMES, type Topology } from '../engine/resources/topology';
 
 /** Shared pieces of the Hadoop 1 slot schedulers (FIFO, Fair, LATE). */
 

@@ -1,10 +1,10 @@
-import type { Holder, WhyNotReason } from '@shared/whyNot';
-import type { ClusterView } from '../engine/schedulerApi';
+import type { Holder, WhyNotReason } from '@shared/results/whyNot';
+import type { ClusterView } from '../engine/scheduling/schedulerApi';
 import { freeOnNode, taskMemory, type ContainerConfig } from './containers';
 import type { SlotTable } from './slotHelpers';
 
 /**
- * The pieces of a scheduler's explain() (engine/schedulerApi.ts) that several share: who holds a
+ * The pieces of a scheduler's explain() (engine/scheduling/schedulerApi.ts) that several share: who holds a
  * node, a slot scheduler's full slots, and a job's place in an order. Only the why-not probe calls
  * them, so they may walk what a heartbeat never would.
  */

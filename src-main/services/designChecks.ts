@@ -1,6 +1,6 @@
-import type { ExperimentDesign } from '@shared/design';
-import type { FieldProblem } from '@shared/validation';
-import { compileTopology } from '../engine/topology';
+import type { ExperimentDesign } from '@shared/experiment/design';
+import type { FieldProblem } from '@shared/api/validation';
+import { compileTopology } from '../engine/resources/topology';
 import { designProblems } from '../schedulers/fawkes/design';
 import type { ClustersRepo } from '../store/clustersRepo';
 import type { WorkloadsRepo } from '../store/workloadsRepo';

@@ -1,5 +1,5 @@
-import type { BatchInputs, ExperimentDesign } from '@shared/design';
-import type { BatchEstimate } from '@shared/runEstimate';
+import type { BatchInputs, ExperimentDesign } from '@shared/experiment/design';
+import type { BatchEstimate } from '@shared/experiment/runEstimate';
 import { batchEstimate } from '../runner/batchEstimate';
 import { taskKey, type TaskCounts } from './designChecks';
 import type { ClustersRepo } from '../store/clustersRepo';

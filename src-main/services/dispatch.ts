@@ -1,6 +1,6 @@
-import { contract, isChannel } from '@shared/contract';
-import type { ApiResult } from '@shared/result';
-import { invalidRequest } from '@shared/validation';
+import { contract, isChannel } from '@shared/api/contract';
+import type { ApiResult } from '@shared/results/result';
+import { invalidRequest } from '@shared/api/validation';
 import { StoreError } from '../store/errors';
 import type { Handlers } from './handlers';
 import { ServiceError } from './serviceError';

@@ -1,4 +1,4 @@
-import type { EventName, EventPayloads, PushEvent } from '@shared/contract';
+import type { EventName, EventPayloads, PushEvent } from '@shared/api/contract';
 
 type Listener = (event: PushEvent) => void;
 

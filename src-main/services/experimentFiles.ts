@@ -1,13 +1,13 @@
-import { clusterTotals } from '@shared/cluster';
-import { problemsInWords } from '@shared/fieldLabels';
-import { countRuns, ExperimentDesignSchema, type ExperimentDesign } from '@shared/design';
-import type { Experiment } from '@shared/experiment';
-import { experimentFileText, MAX_PREVIEW_PROBLEMS, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experimentFile';
-import type { TraceProblem } from '@shared/imports';
+import { clusterTotals } from '@shared/cluster/cluster';
+import { problemsInWords } from '@shared/api/fieldLabels';
+import { countRuns, ExperimentDesignSchema, type ExperimentDesign } from '@shared/experiment/design';
+import type { Experiment } from '@shared/experiment/experiment';
+import { experimentFileText, MAX_PREVIEW_PROBLEMS, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experiment/experimentFile';
+import type { TraceProblem } from '@shared/workload/imports';
 import { schedulerLabel } from '@shared/schedulers';
-import { problemsOf } from '@shared/validation';
-import type { ClusterSpec } from '@shared/cluster';
-import type { WorkloadSpec } from '@shared/workload';
+import { problemsOf } from '@shared/api/validation';
+import type { ClusterSpec } from '@shared/cluster/cluster';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { namedSpecs } from '../store/namedSpecs';
@@ -18,7 +18,7 @@ import { ServiceError } from './serviceError';
 import type { Database } from 'sql.js';
 
 /** A file name from a saved name: safe on every OS. */
-export { fileNameOf } from '@shared/fileName';
+export { fileNameOf } from '@shared/files/fileName';
 
 /** The design parts of an experiment whose cluster and workload are inline, or the fields that refer elsewhere. */
 function inlineParts(e: Experiment): { parts?: ExperimentFileParts; problems: TraceProblem[] } {

@@ -1,4 +1,4 @@
-import type { BatchInputs, BatchSummary, RunPlan, RunProgressEvent } from '@shared/design';
+import type { BatchInputs, BatchSummary, RunPlan, RunProgressEvent } from '@shared/experiment/design';
 import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
 import { RunPool, type RunProgress, type SimulationPool } from '../runner/runPool';
 import type { Store } from '../store/database';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { configurationLabel, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
-import { comparisonName } from '@shared/comparisonName';
-import { ExperimentSchema } from '@shared/experiment';
+import { configurationLabel, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/experiment/design';
+import { comparisonName } from '@shared/results/comparisonName';
+import { ExperimentSchema } from '@shared/experiment/experiment';
 import { resolveRun } from '../runner/matrix';
 import type { Store } from '../store/database';
 import { batchesRepo } from '../store/batchesRepo';

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MAX_PREVIEW_PROBLEMS, PREVIEW_ROWS, type ImportFile, type ImportPreview, type TraceFormat } from '@shared/imports';
+import { MAX_PREVIEW_PROBLEMS, PREVIEW_ROWS, type ImportFile, type ImportPreview, type TraceFormat } from '@shared/workload/imports';
 import { flaggedJobs, sizeHistogram } from '../workloads/traces/jobShape';
 import { ImportCancelled, MAX_TRACE_BYTES, readTraceFile, TraceFileError } from '../workloads/traces/readTraceFile';
 import type { TraceImport } from '../workloads/traces/types';

@@ -1,9 +1,9 @@
 import { completionBounds } from '@shared/aria/bounds';
 import { PlannerCheckSchema, type PlannerCheckPoint, type PlannerCheckResult } from '@shared/aria/check';
-import type { ClusterSpec } from '@shared/cluster';
+import type { ClusterSpec } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { nodeShapes, slotsForNode } from '@shared/schedulers/concurrency';
-import { SimulationOptionsSchema } from '@shared/simulation';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import type { z } from 'zod';
 import { runTask } from '../runner/runTask';
 import { TEMPLATE_NAMES } from '../workloads/templates';

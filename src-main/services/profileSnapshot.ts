@@ -1,4 +1,4 @@
-import type { PinnedProfiles } from '@shared/pinnedProfiles';
+import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { SchedulerSpec } from '@shared/schedulers';
 import { pinProfiles, takesProfiles } from '../schedulers/registry';
 import type { ProfilesRepo } from '../store/profilesRepo';

@@ -1,4 +1,4 @@
-import type { BatchInputs } from '@shared/design';
+import type { BatchInputs } from '@shared/experiment/design';
 
 /** Seeds a reduced run keeps: a verdict needs the paired test, and that needs several seeds. */
 export const REDUCED_SEEDS = 3;

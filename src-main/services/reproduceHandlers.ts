@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { clusterTotals } from '@shared/cluster';
-import { configurationLabel, type BatchSummary } from '@shared/design';
-import { measure, REPRODUCTIONS, reproduceTags, type MeasuredRun, type ReproduceEntry, type ReproducePresetView, type ReproductionPreset } from '@shared/reproductions';
+import { clusterTotals } from '@shared/cluster/cluster';
+import { configurationLabel, type BatchSummary } from '@shared/experiment/design';
+import { measure, REPRODUCTIONS, reproduceTags, type MeasuredRun, type ReproduceEntry, type ReproducePresetView, type ReproductionPreset } from '@shared/results/reproductions';
 import { schedulerLabel } from '@shared/schedulers';
 import { ExperimentFileError, loadExperiment, type LoadedExperiment } from '../runner/loadExperiment';
 import { experimentInputs, experimentParts } from '../runner/runExperiment';

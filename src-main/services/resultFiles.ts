@@ -1,10 +1,10 @@
-import { configurationLabel, jobSetOf, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/design';
-import { fieldLabel, problemsInWords } from '@shared/fieldLabels';
-import { ExperimentSchema, type ResultFile } from '@shared/experiment';
-import { experimentFileText } from '@shared/experimentFile';
-import { describeProblem } from '@shared/imports';
-import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/resultFile';
-import { STUDIO_VERSION } from '@shared/version';
+import { configurationLabel, jobSetOf, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/experiment/design';
+import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
+import { ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
+import { experimentFileText } from '@shared/experiment/experimentFile';
+import { describeProblem } from '@shared/workload/imports';
+import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
+import { STUDIO_VERSION } from '@shared/api/version';
 import { planBatch } from '../runner/matrix';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
 import { resultReport, type ReportRun } from '../reports/resultReport';

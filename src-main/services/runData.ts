@@ -1,8 +1,8 @@
-import type { BatchDetail } from '@shared/design';
-import type { RunData, WhyAnswer, WhyAttempt } from '@shared/runData';
-import { OUTCOME_NAMES } from '../engine/records';
-import { SERIES_FIELDS } from '@shared/series';
-import { compileTopology, LOCALITY_NAMES } from '../engine/topology';
+import type { BatchDetail } from '@shared/experiment/design';
+import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
+import { OUTCOME_NAMES } from '../engine/measure/records';
+import { SERIES_FIELDS } from '@shared/results/series';
+import { compileTopology, LOCALITY_NAMES } from '../engine/resources/topology';
 import { resolveRun } from '../runner/matrix';
 import { ATTEMPT, ATTEMPT_PREFIX, SERIES_T, seriesColumn } from '../runner/runColumns';
 import type { BatchesRepo } from '../store/batchesRepo';

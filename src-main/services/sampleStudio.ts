@@ -1,8 +1,8 @@
-import { ClusterSpecSchema } from '@shared/cluster';
-import type { ExperimentDesign } from '@shared/design';
-import { ExperimentDesignSchema } from '@shared/design';
-import { SAMPLE_CLUSTER, SAMPLE_EXPERIMENT_NAME, SAMPLE_SCHEDULERS, SAMPLE_SEEDS, SAMPLE_WORKLOAD } from '@shared/sampleStudio';
-import { WorkloadSpecSchema } from '@shared/workload';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import type { ExperimentDesign } from '@shared/experiment/design';
+import { ExperimentDesignSchema } from '@shared/experiment/design';
+import { SAMPLE_CLUSTER, SAMPLE_EXPERIMENT_NAME, SAMPLE_SCHEDULERS, SAMPLE_SEEDS, SAMPLE_WORKLOAD } from '@shared/experiment/sampleStudio';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
 import type { Store } from '../store/database';
 import { clustersRepo } from '../store/clustersRepo';
 import { namedSpecs } from '../store/namedSpecs';

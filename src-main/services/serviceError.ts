@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@shared/result';
+import type { ErrorCode } from '@shared/results/result';
 
 /** An error a handler raises on purpose; dispatch turns it into `{ok:false, error}` as is. */
 export class ServiceError extends Error {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, runThreadsFor, SettingsSchema, type Settings, type SettingsView } from '@shared/settings';
+import { DEFAULT_SETTINGS, runThreadsFor, SettingsSchema, type Settings, type SettingsView } from '@shared/api/settings';
 import { atomicWriteFile } from '../store/atomicWrite';
 import { sessionPassword, type QueuePassword } from './queuePassword';
 

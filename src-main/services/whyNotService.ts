@@ -1,5 +1,5 @@
-import { configurationLabel } from '@shared/design';
-import type { WhyNotAnswer } from '@shared/whyNot';
+import { configurationLabel } from '@shared/experiment/design';
+import type { WhyNotAnswer } from '@shared/results/whyNot';
 import { resolveRun } from '../runner/matrix';
 import { whyNotOffThread } from '../runner/whyNotThread';
 import type { BatchesRepo } from '../store/batchesRepo';

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { BackupInfo } from '@shared/records';
+import type { BackupInfo } from '@shared/api/records';
 import { atomicWriteFile } from './atomicWrite';
 
 export const BACKUP_FOLDER = 'backups';

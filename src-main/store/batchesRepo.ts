@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import type { Database } from 'sql.js';
-import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus, StoredRunRow } from '@shared/design';
-import type { ResultFile } from '@shared/experiment';
+import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus, StoredRunRow } from '@shared/experiment/design';
+import type { ResultFile } from '@shared/experiment/experiment';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import { packColumns, readColumns, type Column } from './columns';
 import { joinRun, prepareRun, type PerJob, type PreparedRun } from './runPayload';

@@ -1,5 +1,5 @@
-import { clusterTotals, type ClusterSpec } from '@shared/cluster';
-import type { ClusterSummary } from '@shared/records';
+import { clusterTotals, type ClusterSpec } from '@shared/cluster/cluster';
+import type { ClusterSummary } from '@shared/api/records';
 import type { Store } from './database';
 import { namedSpecs } from './namedSpecs';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
-import type { StoreStatus } from '@shared/records';
+import type { StoreStatus } from '@shared/api/records';
 import { atomicWriteFile, nodeIo, removeTempFiles, type WriteIo } from './atomicWrite';
 import { backupDir, listBackups, readBackup, writeBackup } from './backups';
 import { StoreError } from './errors';

@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
-import type { BatchInputs } from '@shared/design';
-import type { WorkloadSpec } from '@shared/workload';
+import type { BatchInputs } from '@shared/experiment/design';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './batchesRepo';
 import { packColumns } from './columns';
 import type { PayloadFiles } from './payloads';

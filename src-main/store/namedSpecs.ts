@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
-import type { Timestamp } from '@shared/records';
+import type { Timestamp } from '@shared/api/records';
 import type { Store } from './database';
 import type { PreparedPayload } from './payloads';
 import { StoreError } from './errors';

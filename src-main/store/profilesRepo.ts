@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
-import type { MeasuredProfile, StoredProfile, TemplateInfo } from '@shared/templates';
+import type { MeasuredProfile, StoredProfile, TemplateInfo } from '@shared/workload/templates';
 import type { AriaProfile, NamedAriaProfile } from '@shared/aria/profile';
 import { ariaProfileOf, mbPerReduce, mergeAriaTotals, typicalShuffleObserved, type AriaTotals } from '@shared/aria/totals';
-import type { TemplateTotals } from '../engine/profiles';
+import type { TemplateTotals } from '../engine/measure/profiles';
 import { jobProfiles, mergeTotals } from '../models/jobProfiles';
 import type { Store } from './database';
 import { selectAll, selectOne } from './rows';

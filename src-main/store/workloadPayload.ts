@@ -1,5 +1,5 @@
-import type { BatchInputs } from '@shared/design';
-import type { WorkloadSpec } from '@shared/workload';
+import type { BatchInputs } from '@shared/experiment/design';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import { PayloadFiles, type PreparedPayload } from './payloads';
 
 /**

@@ -1,5 +1,5 @@
-import type { WorkloadSummary } from '@shared/records';
-import { expectedGeneratedTasks, type WorkloadSpec } from '@shared/workload';
+import type { WorkloadSummary } from '@shared/api/records';
+import { expectedGeneratedTasks, type WorkloadSpec } from '@shared/workload/workload';
 import type { Store } from './database';
 import { namedSpecs } from './namedSpecs';
 import { decodeWorkload, encodeWorkload } from './workloadPayload';

@@ -1,7 +1,7 @@
-import { MAX_MAPS, type JobSpec, type WorkloadSpec } from '@shared/workload';
-import { fieldLabel } from '@shared/fieldLabels';
-import type { EngineJob } from '../engine/model';
-import { Random } from '../engine/random';
+import { MAX_MAPS, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
+import { fieldLabel } from '@shared/api/fieldLabels';
+import type { EngineJob } from '../engine/core/model';
+import { Random } from '../engine/core/random';
 import { templateByName } from './templates';
 
 /** A workload that cannot compile: `detail` says what, `field` where (a path), and the message both in words. */

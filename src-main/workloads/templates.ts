@@ -1,4 +1,4 @@
-import type { TemplateCoefficients } from '../engine/model';
+import type { TemplateCoefficients } from '../engine/core/model';
 
 /**
  * Benchmark templates: how much CPU and data each MB of a job costs, at a reference core and

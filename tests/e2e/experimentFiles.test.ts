@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DesignSummary } from '@shared/runData';
+import type { DesignSummary } from '@shared/results/runData';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment';
+import type { ResultFile } from '@shared/experiment/experiment';
 import { jobLocality } from '../../src-main/reports/jobLocality';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedup';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunData } from '@shared/runData';
-import type { BatchSummary, DesignRecord } from '@shared/design';
+import type { RunData } from '@shared/results/runData';
+import type { BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

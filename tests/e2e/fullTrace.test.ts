@@ -2,10 +2,10 @@ import * as path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchDetail, BatchSummary } from '@shared/design';
-import type { WorkloadRecord } from '@shared/records';
-import type { ImportPreview } from '@shared/imports';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import type { WorkloadRecord } from '@shared/api/records';
+import type { ImportPreview } from '@shared/workload/imports';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import type { Services } from '../../src-main/services';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';

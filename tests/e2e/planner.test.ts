@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchSummary, DesignRecord } from '@shared/design';
-import type { ProfileStore } from '@shared/templates';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchSummary, DesignRecord } from '@shared/experiment/design';
+import type { ProfileStore } from '@shared/workload/templates';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

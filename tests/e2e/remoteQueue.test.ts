@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchDetail } from '@shared/design';
-import type { SettingsView } from '@shared/settings';
+import type { BatchDetail } from '@shared/experiment/design';
+import type { SettingsView } from '@shared/api/settings';
 import { REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine } from '../helpers/redis';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';

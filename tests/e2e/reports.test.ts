@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
-import type { BatchSummary } from '@shared/design';
-import type { ResultFile } from '@shared/experiment';
-import type { DesignSummary } from '@shared/runData';
-import FULL_SIZE from '@shared/reproductionsFullSize.json';
+import type { BatchSummary } from '@shared/experiment/design';
+import type { ResultFile } from '@shared/experiment/experiment';
+import type { DesignSummary } from '@shared/results/runData';
+import FULL_SIZE from '@shared/results/reproductionsFullSize.json';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchSummary, DesignRecord } from '@shared/design';
+import type { BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { hoursOfWork } from '../helpers/largeDesign';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SettingsView } from '@shared/settings';
+import type { SettingsView } from '@shared/api/settings';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

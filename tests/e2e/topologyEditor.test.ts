@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { ClusterRecord } from '@shared/records';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { ClusterRecord } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
 import { screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ClusterSpecInput } from '@shared/cluster';
-import { compareMetric } from '@shared/comparison';
-import type { BatchDetail, BatchSummary } from '@shared/design';
-import type { RunData } from '@shared/runData';
-import { METRICS } from '@shared/metrics';
+import type { ClusterSpecInput } from '@shared/cluster/cluster';
+import { compareMetric } from '@shared/results/comparison';
+import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import type { RunData } from '@shared/results/runData';
+import { METRICS } from '@shared/results/metrics';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -140,7 +140,7 @@ describe('the comparison states only what the seeds support', () => {
       const table = page.getByTestId('summary-table');
       await table.waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('seed-warning').count()).toBe(0);
-      // What shared/comparison.ts says of each metric is what the table marks.
+      // What shared/results/comparison.ts says of each metric is what the table marks.
       const groups = ['fifo', 'fifo again', 'fifo sized'];
       for (const m of METRICS.filter((x) => !x.diagnostic)) {
         const values = groups.map((label) => ({ key: label, bySeed: new Map(batch.results.filter((r) => r.label === label && r.summary).flatMap((r) => { const v = m.get(r.summary!); return v === null ? [] : [[r.seed, v] as [number, number]]; })) }));

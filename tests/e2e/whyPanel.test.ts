@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchDetail, BatchSummary } from '@shared/design';
-import type { RunData } from '@shared/runData';
-import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/whyNot';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import type { RunData } from '@shared/results/runData';
+import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/results/whyNot';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';

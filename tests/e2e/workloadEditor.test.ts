@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { WorkloadSummary } from '@shared/records';
+import type { WorkloadSummary } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
 import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

@@ -1,4 +1,4 @@
-import type { ClusterSpecInput } from '@shared/cluster';
+import type { ClusterSpecInput } from '@shared/cluster/cluster';
 
 /** A small valid cluster: 2 racks × 2 hosts, the second rack's hosts split into 2 VMs each. */
 export function smallCluster(overrides: Partial<ClusterSpecInput> = {}): ClusterSpecInput {

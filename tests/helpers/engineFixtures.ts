@@ -1,12 +1,12 @@
-import { ClusterSpecSchema, type ClusterSpecInput } from '@shared/cluster';
+import { ClusterSpecSchema, type ClusterSpecInput } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { fifoScheduler } from '../../src-main/schedulers/fifo';
 import { fawkesScheduler } from '../../src-main/schedulers/fawkes/fawkes';
-import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
-import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/model';
-import type { Scheduler } from '../../src-main/engine/schedulerApi';
-import { Simulation } from '../../src-main/engine/kernel';
-import { compileTopology, type Topology } from '../../src-main/engine/topology';
+import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/experiment/simulation';
+import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/core/model';
+import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
+import { Simulation } from '../../src-main/engine/core/kernel';
+import { compileTopology, type Topology } from '../../src-main/engine/resources/topology';
 import { templateByName } from '../../src-main/workloads/templates';
 
 /** racks × hosts of one type; `vms` VMs per host when given. */

@@ -1,6 +1,6 @@
 // Child process for the interrupted-batch test: starts a batch of three runs as a runner would,
 // says so, then never finishes it (the test kills it, or leaves it running).
-import type { BatchInputs, RunPlan } from '@shared/design';
+import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import { Store } from '../../src-main/store/database';
 import { batchesRepo } from '../../src-main/store/batchesRepo';
 

@@ -1,8 +1,8 @@
 // Child process for the stalled-writer test: saves one cluster and, with its temp file written and
 // fsynced but before the rename, stops itself (SIGSTOP), as a process suspended by Ctrl+Z, a frozen
 // VM or a closed laptop lid would. Resumed, it says whether its save went through.
-import { ClusterSpecSchema } from '@shared/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
 import { nodeIo, type WriteIo } from '../../src-main/store/atomicWrite';
 import { clustersRepo } from '../../src-main/store/clustersRepo';
 import { Store } from '../../src-main/store/database';

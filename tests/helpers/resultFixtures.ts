@@ -1,4 +1,4 @@
-import type { ResultFile } from '../../src-main/shared/experiment';
+import type { ResultFile } from '../../src-main/shared/experiment/experiment';
 
 type ResultRun = ResultFile['runs'][number];
 

@@ -1,6 +1,6 @@
 // Child process for the crash-safety test: saves bigger and bigger databases until it is killed.
-import { ClusterSpecSchema } from '@shared/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
 import { Store } from '../../src-main/store/database';
 import { clustersRepo } from '../../src-main/store/clustersRepo';
 

@@ -1,8 +1,8 @@
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
 import { ariaProfileOf } from '@shared/aria/totals';
-import { Simulation } from '../../src-main/engine/kernel';
-import { summarize } from '../../src-main/engine/metrics';
-import type { Scheduler } from '../../src-main/engine/schedulerApi';
+import { Simulation } from '../../src-main/engine/core/kernel';
+import { summarize } from '../../src-main/engine/measure/metrics';
+import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
 import { simulatedTimesAlone } from '../../src-main/runner/timeAlone';
 import { fairScheduler } from '../../src-main/schedulers/fair';
 import { minEdfScheduler } from '../../src-main/schedulers/minEdf';

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES, EVENT_IPC_CHANNEL, EVENT_NAMES } from '@shared/channels';
-import { contract } from '@shared/contract';
+import { CHANNEL_NAMES, EVENT_IPC_CHANNEL, EVENT_NAMES } from '@shared/api/channels';
+import { contract } from '@shared/api/contract';
 
 const src = (p: string) => fs.readFileSync(path.resolve(__dirname, '../../src-main', p), 'utf8');
 

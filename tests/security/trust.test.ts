@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_HEADER } from '@shared/csp';
+import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_HEADER } from '@shared/api/csp';
 import { isTrustedRendererUrl } from '../../src-main/app/trustedSender';
 import { isAllowedExternalUrl } from '../../src-main/services/externalLinks';
 

@@ -1,4 +1,4 @@
-import { pairedTTest } from '../../../src-main/shared/stats';
+import { pairedTTest } from '../../../src-main/shared/results/stats';
 import { fixed, grouped, listed, meanOver, pValue, seedRange, table } from '../format';
 import type { ModelCheckRow } from '../../../tests/scenarios/ariaModelCheck';
 import type { HeldOutConfiguration } from '../../../tests/scenarios/minEdfHeldOut';

@@ -1,6 +1,6 @@
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
-import { clusterTotals } from '../../../src-main/shared/cluster';
-import { pairedTTest } from '../../../src-main/shared/stats';
+import { clusterTotals } from '../../../src-main/shared/cluster/cluster';
+import { pairedTTest } from '../../../src-main/shared/results/stats';
 import { fixed, listed, mean, pValue, pct, seedRange, table } from '../format';
 import { presetFile, readStoredRuns, runsOf, type StoredPresetRuns, type StoredRun } from '../storedRuns';
 

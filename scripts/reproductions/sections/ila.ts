@@ -1,6 +1,6 @@
-import { localityByJobGroup, type JobLocalityRow, type LocalityCell } from '../../../src-main/shared/jobLocality';
-import { pairedSpeedup, pairedSpeedupBySeed, type PairableRun } from '../../../src-main/shared/jobSpeedup';
-import { REPRODUCTIONS } from '../../../src-main/shared/reproductions';
+import { localityByJobGroup, type JobLocalityRow, type LocalityCell } from '../../../src-main/shared/results/jobLocality';
+import { pairedSpeedup, pairedSpeedupBySeed, type PairableRun } from '../../../src-main/shared/results/jobSpeedup';
+import { REPRODUCTIONS } from '../../../src-main/shared/results/reproductions';
 import { fixed, grouped, listed, mean, meanOver, measureOnStored, measured, pct, seedRange, table, times } from '../format';
 import { readStoredRuns, runsOf, type StoredRun } from '../storedRuns';
 

@@ -1,7 +1,7 @@
 import { profilesFromResult } from '../../../src-main/models/jobProfiles';
-import type { ResultFile } from '../../../src-main/shared/experiment';
-import { REPRODUCTIONS } from '../../../src-main/shared/reproductions';
-import { pairedTTest } from '../../../src-main/shared/stats';
+import type { ResultFile } from '../../../src-main/shared/experiment/experiment';
+import { REPRODUCTIONS } from '../../../src-main/shared/results/reproductions';
+import { pairedTTest } from '../../../src-main/shared/results/stats';
 import { fixed, listed, mean, measureOnStored, measured, pValue, seedRange, signedPct, table } from '../format';
 import { readStoredRuns, runsOf, type StoredPresetRuns } from '../storedRuns';
 

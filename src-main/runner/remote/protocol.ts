@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
-import { ResultFileSchema, RunSummarySchema } from '@shared/experiment';
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
+import { ResultFileSchema, RunSummarySchema } from '@shared/experiment/experiment';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema } from '@shared/simulation';
-import { STUDIO_VERSION } from '@shared/version';
-import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { STUDIO_VERSION } from '@shared/api/version';
+import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload';
 import type { ResolvedRun } from '../matrix';
 import type { RunOutcome } from '../runTask';
 

@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ClusterSpec } from '@shared/cluster';
-import type { WorkloadSpec } from '@shared/workload';
+import type { ClusterSpec } from '@shared/cluster/cluster';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import { RunPool } from '../runPool';
 import type { RunOutcome } from '../runTask';
 import type { QueueTarget } from './connection';

@@ -1,9 +1,9 @@
 import { fairOptions } from '@shared/schedulers/fair';
 import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
-import type { EngineJob } from '../../engine/model';
-import { NODE_CORE, type Topology } from '../../engine/topology';
+import type { ClusterView, Scheduler } from '../../engine/scheduling/schedulerApi';
+import type { EngineJob } from '../../engine/core/model';
+import { NODE_CORE, type Topology } from '../../engine/resources/topology';
 import { fairScheduler } from '../fair';
 import { fifoScheduler } from '../fifo';
 

@@ -1,9 +1,9 @@
 import { fawkesOptions } from '@shared/schedulers/fawkes';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import type { TaskCounters } from '../../engine/profiles';
-import type { ClusterView, Scheduler } from '../../engine/schedulerApi';
-import type { WhyNotReason } from '@shared/whyNot';
-import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/topology';
+import type { TaskCounters } from '../../engine/measure/profiles';
+import type { ClusterView, Scheduler } from '../../engine/scheduling/schedulerApi';
+import type { WhyNotReason } from '@shared/results/whyNot';
+import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/resources/topology';
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';

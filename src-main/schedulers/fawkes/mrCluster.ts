@@ -1,5 +1,5 @@
-import type { MrClusterReport } from '@shared/mrClusters';
-import type { Scheduler } from '../../engine/schedulerApi';
+import type { MrClusterReport } from '@shared/cluster/mrClusters';
+import type { Scheduler } from '../../engine/scheduling/schedulerApi';
 import type { MrClusterView } from './mrClusterView';
 
 /** Where an MR-cluster is in its life (Ghit et al. sec. 3.1, Fig. 1). */

@@ -1,6 +1,6 @@
-import type { PhaseKind } from '../../engine/model';
-import type { ClusterView, NodeUsage } from '../../engine/schedulerApi';
-import type { Locality } from '../../engine/topology';
+import type { PhaseKind } from '../../engine/core/model';
+import type { ClusterView, NodeUsage } from '../../engine/scheduling/schedulerApi';
+import type { Locality } from '../../engine/resources/topology';
 
 /**
  * What the scheduler inside one MR-cluster sees (Ghit et al. sec. 3.1: each MR-cluster keeps its

@@ -1,5 +1,5 @@
-import type { ClusterView } from '../../engine/schedulerApi';
-import { NODE_CORE } from '../../engine/topology';
+import type { ClusterView } from '../../engine/scheduling/schedulerApi';
+import { NODE_CORE } from '../../engine/resources/topology';
 
 /** Nodes alive now: the pool FAWKES divides (Ghit et al. sec. 4.2). */
 export function aliveNodes(view: ClusterView): number {

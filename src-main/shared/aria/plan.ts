@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabel } from '../fieldLabels';
+import { fieldLabel } from '../api/fieldLabels';
 import { completionBounds, makespanBounds, type CompletionBounds } from './bounds';
 import { failureBounds, FAILURE_DEFAULTS, type FailureBounds } from './failure';
 import { AriaProfileSchema, type AriaProfile } from './profile';

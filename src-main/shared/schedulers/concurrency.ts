@@ -1,4 +1,4 @@
-import type { ClusterSpecInput } from '../cluster';
+import type { ClusterSpecInput } from '../cluster/cluster';
 
 /**
  * What a scheduler can run at once on a cluster, so a comparison can show it measures policies and

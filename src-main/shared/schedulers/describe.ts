@@ -17,7 +17,7 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   labels: Record<string, string>;
   /** Numeric options that may be left unset, with what unset means (the card's placeholder). */
   auto?: Record<string, string>;
-  /** What it takes from the profile store, when it takes anything: a design using it pins them (shared/pinnedProfiles.ts). */
+  /** What it takes from the profile store, when it takes anything: a design using it pins them (shared/experiment/pinnedProfiles.ts). */
   usesProfiles?: string;
   /** Allowed values of enumerated options, in menu order. */
   choices?: Record<string, readonly string[]>;

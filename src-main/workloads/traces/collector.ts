@@ -1,7 +1,7 @@
-import { JobSpecSchema, type JobSpec } from '@shared/workload';
-import { problemsOf } from '@shared/validation';
+import { JobSpecSchema, type JobSpec } from '@shared/workload/workload';
+import { problemsOf } from '@shared/api/validation';
 import type { TraceFormat, TraceImport, TraceProblem } from './types';
-import { capMessage, quote } from '@shared/quote';
+import { capMessage, quote } from '@shared/files/quote';
 
 /** Enough to show and fix a broken file; a garbage file of a million lines does not fill memory. */
 export const MAX_KEPT_PROBLEMS = 1000;

@@ -1,5 +1,5 @@
-import type { JobSpec } from '@shared/workload';
-import type { ShapeFlag, SizeBin } from '@shared/imports';
+import type { JobSpec } from '@shared/workload/workload';
+import type { ShapeFlag, SizeBin } from '@shared/workload/imports';
 import { MB } from './types';
 
 /**

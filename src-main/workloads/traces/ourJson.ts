@@ -1,4 +1,4 @@
-import { parseWorkloadFile } from '@shared/workloadFile';
+import { parseWorkloadFile } from '@shared/workload/workloadFile';
 import { MAX_KEPT_PROBLEMS } from './collector';
 import type { TraceImport, TraceReader } from './types';
 

@@ -7,7 +7,7 @@ import { slsReader } from './sls';
 import { swimReader } from './swim';
 import { synthReader } from './synth';
 import type { TraceFormat, TraceImport, TraceReader } from './types';
-import { encodingProblem, utf16Problem, withoutBom } from '@shared/textEncoding';
+import { encodingProblem, utf16Problem, withoutBom } from '@shared/files/textEncoding';
 
 /** Workload files above this are refused before a byte is read (the full SWIM trace is 200 KB). */
 export const MAX_TRACE_BYTES = 512 * 1024 * 1024;

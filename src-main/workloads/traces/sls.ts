@@ -1,7 +1,7 @@
 import { TraceCollector } from './collector';
 import { JsonObjectStream } from './jsonObjectStream';
 import { readAll, type TraceImport, type TraceReader } from './types';
-import { quote } from '@shared/quote';
+import { quote } from '@shared/files/quote';
 
 /**
  * YARN SLS native traces: job objects back to back with `job.start.ms`, `job.queue.name`, `job.id`,

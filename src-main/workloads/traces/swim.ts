@@ -1,7 +1,7 @@
-import type { JobSpec } from '@shared/workload';
+import type { JobSpec } from '@shared/workload/workload';
 import { TraceCollector } from './collector';
 import { MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
-import { quote } from '@shared/quote';
+import { quote } from '@shared/files/quote';
 
 /** Control characters or undecodable bytes: a garbled or binary line, never a SWIM row. */
 const BINARY_BYTES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/;

@@ -1,7 +1,7 @@
-import { Random } from '../../engine/random';
+import { Random } from '../../engine/core/random';
 import { TraceCollector } from './collector';
-import { LARGE_GENERATED, type GeneratedSize } from '@shared/imports';
-import { quote } from '@shared/quote';
+import { LARGE_GENERATED, type GeneratedSize } from '@shared/workload/imports';
+import { quote } from '@shared/files/quote';
 import type { TraceImport, TraceReader } from './types';
 
 /**

@@ -1,5 +1,5 @@
-import type { GeneratedSize, TraceFormat, TraceProblem } from '@shared/imports';
-import type { JobSpec, WorkloadSpec } from '@shared/workload';
+import type { GeneratedSize, TraceFormat, TraceProblem } from '@shared/workload/imports';
+import type { JobSpec, WorkloadSpec } from '@shared/workload/workload';
 
 export type { TraceFormat, TraceProblem };
 

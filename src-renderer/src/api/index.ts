@@ -1,6 +1,6 @@
-import type { Channel, EventName, EventPayloads, RequestOf, ResponseOf } from '@shared/contract';
-import type { ImportFile } from '@shared/imports';
-import type { ApiResult } from '@shared/result';
+import type { Channel, EventName, EventPayloads, RequestOf, ResponseOf } from '@shared/api/contract';
+import type { ImportFile } from '@shared/workload/imports';
+import type { ApiResult } from '@shared/results/result';
 import { httpTransport, takeTokenFromLocation } from './httpTransport';
 import { ipcTransport } from './ipcTransport';
 import type { Transport } from './transport';

@@ -1,4 +1,4 @@
-import type { ApiResult } from '@shared/result';
+import type { ApiResult } from '@shared/results/result';
 import type { Transport } from './transport';
 
 /** Electron: the preload's per-channel functions. */

@@ -1,4 +1,4 @@
-import type { ApiResult } from '@shared/result';
+import type { ApiResult } from '@shared/results/result';
 
 /** How requests reach the services; the rest of the renderer never knows which one it has. */
 export interface Transport {

@@ -1,5 +1,5 @@
 import { ref, type Ref } from 'vue';
-import type { DesignRecord } from '@shared/design';
+import type { DesignRecord } from '@shared/experiment/design';
 import { api } from '../api';
 import { navigate } from '../router';
 import { useNotices } from '../stores/notices';

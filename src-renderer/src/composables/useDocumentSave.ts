@@ -1,6 +1,6 @@
-import { problemsInWords } from '@shared/fieldLabels';
+import { problemsInWords } from '@shared/api/fieldLabels';
 import { ref, shallowRef, watch, type ComputedRef } from 'vue';
-import type { ApiResult } from '@shared/result';
+import type { ApiResult } from '@shared/results/result';
 import { useNotices } from '../stores/notices';
 import type { useHistory } from './useHistory';
 

@@ -1,6 +1,6 @@
 import { computed, type Ref } from 'vue';
 import type { z } from 'zod';
-import { problemsOf } from '@shared/validation';
+import { problemsOf } from '@shared/api/validation';
 
 /**
  * Live validation of a form against the same zod schema the services use: one message per field,

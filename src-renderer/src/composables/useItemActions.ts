@@ -1,5 +1,5 @@
 import { ref, type Ref } from 'vue';
-import type { ApiResult } from '@shared/result';
+import type { ApiResult } from '@shared/results/result';
 import { useNotices } from '../stores/notices';
 
 interface SavedItems {

@@ -1,6 +1,6 @@
 import { getCurrentScope, onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
-import type { EventPayloads } from '@shared/contract';
-import type { ApiResult } from '@shared/result';
+import type { EventPayloads } from '@shared/api/contract';
+import type { ApiResult } from '@shared/results/result';
 import { api } from '../api';
 
 type Domain = EventPayloads['store:changed']['domain'];

@@ -1,6 +1,6 @@
 import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
-import type { ExperimentDesign, ExperimentDesignInput } from '@shared/design';
-import type { BatchEstimate } from '@shared/runEstimate';
+import type { ExperimentDesign, ExperimentDesignInput } from '@shared/experiment/design';
+import type { BatchEstimate } from '@shared/experiment/runEstimate';
 import { api } from '../api';
 
 /**
@@ -8,7 +8,7 @@ import { api } from '../api';
  * workloads it names (a FAWKES card on a cluster without MR-clusters, jobs that name none, a job
  * with too many maps): asked again a moment after each change, once the design itself is valid.
  * The design can still be saved (the cluster may be fixed later); Run waits for these to clear.
- * The same answer carries what the batch would cost (shared/runEstimate.ts).
+ * The same answer carries what the batch would cost (shared/experiment/runEstimate.ts).
  */
 export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>) {
   const runErrors = ref<Record<string, string>>({});

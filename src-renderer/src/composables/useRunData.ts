@@ -1,6 +1,6 @@
 import { ref, watch, type Ref } from 'vue';
-import type { BatchDetail } from '@shared/design';
-import type { RunData } from '@shared/runData';
+import type { BatchDetail } from '@shared/experiment/design';
+import type { RunData } from '@shared/results/runData';
 import { api } from '../api';
 
 /**

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { RunProgressEvent } from '@shared/design';
+import type { RunProgressEvent } from '@shared/experiment/design';
 import { api } from '../api';
 
 /** What a running run looked like over simulated time, for the live charts (as YARN SLS shows them). */

@@ -1,4 +1,4 @@
-import type { UniformClusterInput } from '@shared/clusterGenerator';
+import type { UniformClusterInput } from '@shared/cluster/clusterGenerator';
 import { api } from '../api';
 import { defineSavedList } from './savedList';
 

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ApiResult } from '@shared/result';
+import type { ApiResult } from '@shared/results/result';
 import { api } from '../api';
 
 interface ListOps<Summary, Item> {

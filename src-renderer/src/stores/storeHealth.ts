@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { StoreStatus } from '@shared/records';
+import type { StoreStatus } from '@shared/api/records';
 import { api } from '../api';
 
 /** Whether the database opened cleanly, and the backups on offer if it did not. */

@@ -1,5 +1,5 @@
 import * as echarts from 'echarts/core';
-import { toCsv } from '@shared/csv';
+import { toCsv } from '@shared/files/csv';
 import { fromBase64 } from './download';
 
 /**

@@ -1,4 +1,4 @@
-/** How the template library names each coefficient of a benchmark template (engine/model.ts). */
+/** How the template library names each coefficient of a benchmark template (engine/core/model.ts). */
 export const coefficientLabels: Record<string, string> = {
   mapCpuSPerMb: 'map CPU s/MB',
   mapCpuSPerTask: 'map CPU s/task',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { Store } from '../../../src-main/store/database';
-import type { ExperimentDesign } from '@shared/design';
+import type { ExperimentDesign } from '@shared/experiment/design';
 import { clustersRepo } from '../../../src-main/store/clustersRepo';
 import { namedSpecs } from '../../../src-main/store/namedSpecs';
 import { batchesRepo } from '../../../src-main/store/batchesRepo';
@@ -14,7 +14,7 @@ import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { experimentInputs } from '../../../src-main/runner/runExperiment';
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
-import type { EngineRunResult } from '../../../src-main/engine/result';
+import type { EngineRunResult } from '../../../src-main/engine/measure/result';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema, clusterTotals } from '@shared/cluster';
+import { ClusterSpecSchema, clusterTotals } from '@shared/cluster/cluster';
 import { parseSls } from '../../../src-main/workloads/traces/sls';
 import { clusterFromSlsNodes } from '../../../src-main/clusters/slsNodes';
 import { cli } from '../../helpers/cli';

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
-import { whyNotText, type WhyNotAnswer } from '@shared/whyNot';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
+import { whyNotText, type WhyNotAnswer } from '@shared/results/whyNot';
 import type { Services } from '../../../src-main/services';
 import { cli } from '../../helpers/cli';
 import { ok, useServices } from '../../helpers/services';

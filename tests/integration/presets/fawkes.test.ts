@@ -2,13 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment';
+import type { ResultFile } from '@shared/experiment/experiment';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
-import { pairedTTest } from '../../../src-main/shared/stats';
+import { pairedTTest } from '../../../src-main/shared/results/stats';
 
 const root = path.resolve(__dirname, '../../..');
 const tempDir = useTempDirs();

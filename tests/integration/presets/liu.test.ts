@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment';
-import { pairedTTest } from '@shared/stats';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { pairedTTest } from '@shared/results/stats';
 import { profilesFromResult } from '../../../src-main/models/jobProfiles';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment';
+import type { ResultFile } from '@shared/experiment/experiment';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';

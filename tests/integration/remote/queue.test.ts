@@ -4,7 +4,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment';
+import type { ResultFile } from '@shared/experiment/experiment';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';

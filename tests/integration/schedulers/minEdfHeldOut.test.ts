@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedTTest } from '@shared/stats';
+import { pairedTTest } from '@shared/results/stats';
 import { RECORD_AGAIN, readStoredCheck } from '../../../scripts/reproductions/storedRuns';
 import { HELD_OUT_SEEDS, heldOutDeadlines, type HeldOutConfiguration } from '../../scenarios/minEdfHeldOut';
 

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES } from '@shared/channels';
+import { CHANNEL_NAMES } from '@shared/api/channels';
 import { startLoopbackServer, type LoopbackOptions, type LoopbackServer } from '../../../src-main/server/loopbackServer';
 import { useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { PushEvent } from '@shared/contract';
-import type { ClusterRecord } from '@shared/records';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { PushEvent } from '@shared/api/contract';
+import type { ClusterRecord } from '@shared/api/records';
 import { smallCluster } from '../../helpers/clusterFixtures';
 import { useServices } from '../../helpers/services';
 

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
-import type { ExperimentImportPreview } from '@shared/experimentFile';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
+import type { ExperimentImportPreview } from '@shared/experiment/experimentFile';
 import type { Services } from '../../../src-main/services';
 import { ok, useServices } from '../../helpers/services';
 

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { PushEvent } from '@shared/contract';
-import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesignInput, RunProgressEvent } from '@shared/design';
-import type { RunData, WhyAnswer } from '@shared/runData';
-import type { ProfileStore } from '@shared/templates';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { PushEvent } from '@shared/api/contract';
+import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesignInput, RunProgressEvent } from '@shared/experiment/design';
+import type { RunData, WhyAnswer } from '@shared/results/runData';
+import type { ProfileStore } from '@shared/workload/templates';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { startServices, type Services } from '../../../src-main/services';
 import { ok } from '../../helpers/services';

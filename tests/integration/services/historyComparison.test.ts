@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUniformCluster } from '@shared/clusterGenerator';
-import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/design';
-import type { ResultFile } from '@shared/experiment';
-import type { ExportedFile } from '@shared/resultFile';
-import type { RunData } from '@shared/runData';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
+import type { ResultFile } from '@shared/experiment/experiment';
+import type { ExportedFile } from '@shared/results/resultFile';
+import type { RunData } from '@shared/results/runData';
 import type { Services } from '../../../src-main/services';
 import { ACROSS_HISTORY_TAG } from '../../../src-main/services/historyComparison';
 import { ok, refused, useServices } from '../../helpers/services';

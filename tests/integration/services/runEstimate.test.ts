@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DesignRecord, ExperimentDesignInput } from '@shared/design';
-import type { BatchEstimate } from '@shared/runEstimate';
+import type { DesignRecord, ExperimentDesignInput } from '@shared/experiment/design';
+import type { BatchEstimate } from '@shared/experiment/runEstimate';
 import { startServices } from '../../../src-main/services';
 import { hoursOfWork } from '../../helpers/largeDesign';
 import { ok } from '../../helpers/services';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { runThreadsFor } from '@shared/settings';
+import { runThreadsFor } from '@shared/api/settings';
 import { SETTINGS_FILE, SettingsFile } from '../../../src-main/services/settingsFile';
 import { useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PushEvent } from '@shared/contract';
-import type { ImportPreview } from '@shared/imports';
-import type { WorkloadRecord } from '@shared/records';
-import type { WorkloadSpecInput } from '@shared/workload';
-import { parseWorkloadFile } from '@shared/workloadFile';
+import type { PushEvent } from '@shared/api/contract';
+import type { ImportPreview } from '@shared/workload/imports';
+import type { WorkloadRecord } from '@shared/api/records';
+import type { WorkloadSpecInput } from '@shared/workload/workload';
+import { parseWorkloadFile } from '@shared/workload/workloadFile';
 import type { Services } from '../../../src-main/services';
 import { ok, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';

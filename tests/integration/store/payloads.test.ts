@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BatchInputs, RunPlan } from '@shared/design';
-import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload';
+import type { BatchInputs, RunPlan } from '@shared/experiment/design';
+import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload';
 import { nodeIo, type WriteIo } from '../../../src-main/store/atomicWrite';
 import { batchesRepo, type StoredRunResult } from '../../../src-main/store/batchesRepo';
 import { packColumns } from '../../../src-main/store/columns';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { Store } from '../../../src-main/store/database';
 import { clustersRepo } from '../../../src-main/store/clustersRepo';
 import { migrations } from '../../../src-main/store/migrations';

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { Store } from '../../../src-main/store/database';
 import { clustersRepo } from '../../../src-main/store/clustersRepo';
 import { WriteLock } from '../../../src-main/store/writeLock';

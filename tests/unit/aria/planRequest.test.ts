@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFailureWorkers, FAILURE_DEFAULTS } from '@shared/aria/failure';
 import { PlanRequestSchema } from '@shared/aria/plan';
-import { problemsOf } from '@shared/validation';
+import { problemsOf } from '@shared/api/validation';
 import { TABLE1 } from './fixtures';
 
 const problems = (request: object) => {

@@ -2,16 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/simulation';
-import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload';
-import type { EngineRunResult } from '../../../src-main/engine/result';
-import { simulate } from '../../../src-main/engine/kernel';
-import { compileTopology } from '../../../src-main/engine/topology';
+import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/experiment/simulation';
+import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
+import type { EngineRunResult } from '../../../src-main/engine/measure/result';
+import { simulate } from '../../../src-main/engine/core/kernel';
+import { compileTopology } from '../../../src-main/engine/resources/topology';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
-import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
+import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
 import { fingerprint } from '../../helpers/fingerprint';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventHeap } from '../../../src-main/engine/eventHeap';
-import { Random } from '../../../src-main/engine/random';
+import { EventHeap } from '../../../src-main/engine/core/eventHeap';
+import { Random } from '../../../src-main/engine/core/random';
 
 /**
  * The event heap moves and removes queued events in place (a re-rated host keeps one event). What

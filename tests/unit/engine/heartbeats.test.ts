@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HeartbeatRounds } from '../../../src-main/engine/heartbeatRounds';
+import { HeartbeatRounds } from '../../../src-main/engine/core/heartbeatRounds';
 
 /** The nodes of `rounds` whole rounds, one array per round, with the time of each beat. */
 function walk(beats: HeartbeatRounds, nodes: number, rounds: number) {

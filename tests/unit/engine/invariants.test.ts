@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
-import { W_CPU } from '../../../src-main/engine/attempts';
-import { PhaseKind } from '../../../src-main/engine/model';
-import { phaseWork } from '../../../src-main/engine/phases';
-import { Random } from '../../../src-main/engine/random';
-import { Simulation } from '../../../src-main/engine/kernel';
+import { W_CPU } from '../../../src-main/engine/jobs/attempts';
+import { PhaseKind } from '../../../src-main/engine/core/model';
+import { phaseWork } from '../../../src-main/engine/jobs/phases';
+import { Random } from '../../../src-main/engine/core/random';
+import { Simulation } from '../../../src-main/engine/core/kernel';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PhaseKind } from '../../../src-main/engine/model';
-import { phaseIo, type PhaseIo } from '../../../src-main/engine/phases';
+import { PhaseKind } from '../../../src-main/engine/core/model';
+import { phaseIo, type PhaseIo } from '../../../src-main/engine/jobs/phases';
 import { job } from '../../helpers/engineFixtures';
 
 const io = (): PhaseIo => ({ cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 });

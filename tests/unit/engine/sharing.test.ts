@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AttemptStore, W_DISK, W_NET_IN, W_SIZE } from '../../../src-main/engine/attempts';
-import { RemoteReads } from '../../../src-main/engine/diskModel';
-import type { NodeUsage, Scheduler } from '../../../src-main/engine/schedulerApi';
-import { HostSharing } from '../../../src-main/engine/sharing';
+import { AttemptStore, W_DISK, W_NET_IN, W_SIZE } from '../../../src-main/engine/jobs/attempts';
+import { RemoteReads } from '../../../src-main/engine/resources/diskModel';
+import type { NodeUsage, Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
+import { HostSharing } from '../../../src-main/engine/resources/sharing';
 import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
 const slots = (mapSlots: number) => fifo(mapSlots, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '../../../src-main/engine/random';
+import { Random } from '../../../src-main/engine/core/random';
 import { accuracy, fitInterferenceModel, fitLinear, fitQuadratic, predict, refitOnline, type InterferenceSample } from '../../../src-main/models/interference';
 import { generateProfilingSamples, ILA_SERVER } from '../../../src-main/models/interferenceProfiling';
 import { interferenceReport } from '../../../src-main/models/interferenceReport';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GanttData, RunData } from '@shared/runData';
-import { layoutLanes } from '@shared/ganttLanes';
+import type { GanttData, RunData } from '@shared/results/runData';
+import { layoutLanes } from '@shared/results/ganttLanes';
 import { barAt, describeBar } from '../../../src-renderer/src/components/experiments/ganttLayout';
 
 // Node 0: two overlapping maps (two lanes), then a reduce; node 1: one map. Node 2 ran nothing.

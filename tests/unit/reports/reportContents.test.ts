@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile, RunSummary } from '@shared/experiment';
-import { METRICS } from '@shared/metrics';
+import type { ResultFile, RunSummary } from '@shared/experiment/experiment';
+import { METRICS } from '@shared/results/metrics';
 import { reportFiles } from '../../../src-main/reports/reportFiles';
 import { reportHtml } from '../../../src-main/reports/reportHtml';
 import { resultReport } from '../../../src-main/reports/resultReport';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src-main/engine/kernel';
-import type { EngineJob } from '../../../src-main/engine/model';
+import { Simulation } from '../../../src-main/engine/core/kernel';
+import type { EngineJob } from '../../../src-main/engine/core/model';
 import { AttemptSpill } from '../../../src-main/runner/attemptSpill';
 import { ATTEMPT, runBlob } from '../../../src-main/runner/runColumns';
 import { packColumns, unpackColumns } from '../../../src-main/store/columns';
 import { cluster, cpuOnly, fifo, job, options } from '../../helpers/engineFixtures';
-import type { SimulationOptionsInput } from '@shared/simulation';
+import type { SimulationOptionsInput } from '@shared/experiment/simulation';
 
 /** Long reduces that outlive many chunks, failures, a lost node, and a horizon that cuts the run with attempts still running. */
 function workload(): EngineJob[] {

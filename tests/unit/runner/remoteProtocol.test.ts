@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SimulationOptionsSchema } from '@shared/simulation';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { ClusterSpecSchema } from '@shared/cluster';
-import { WorkloadSpecSchema } from '@shared/workload';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { packInput, packOutcome, unpackCluster, unpackOutcome, PROTOCOL_VERSION } from '../../../src-main/runner/remote/protocol';
 import { runTask } from '../../../src-main/runner/runTask';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema } from '@shared/simulation';
-import { WorkloadSpecSchema } from '@shared/workload';
-import { beatWords, type WhyNotAnswer, type WhyNotReason } from '@shared/whyNot';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
+import { beatWords, type WhyNotAnswer, type WhyNotReason } from '@shared/results/whyNot';
 import type { ResolvedRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
 import { whyNot, WhyNotError } from '../../../src-main/runner/whyNot';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
 import { ariaProfileOf } from '@shared/aria/totals';
-import { Simulation } from '../../../src-main/engine/kernel';
-import type { EngineJob } from '../../../src-main/engine/model';
-import type { Scheduler } from '../../../src-main/engine/schedulerApi';
-import type { Topology } from '../../../src-main/engine/topology';
+import { Simulation } from '../../../src-main/engine/core/kernel';
+import type { EngineJob } from '../../../src-main/engine/core/model';
+import type { Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
+import type { Topology } from '../../../src-main/engine/resources/topology';
 import { minEdfScheduler } from '../../../src-main/schedulers/minEdf';
 import { cluster, cpuOnly, fawkes, fifo, job, mrClusterTopology, options, run } from '../../helpers/engineFixtures';
 
 /**
- * Each scheduler's explain() (engine/schedulerApi.ts) on hand-made cases the why-not tests do not
+ * Each scheduler's explain() (engine/scheduling/schedulerApi.ts) on hand-made cases the why-not tests do not
  * reach: FAWKES' MR-clusters and MinEDF's deadline allocation. The run is stopped at a moment and
  * the scheduler asked about one job on one node, as the why-not probe does after a heartbeat.
  */

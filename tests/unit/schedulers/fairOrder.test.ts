@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema } from '@shared/simulation';
-import { WorkloadSpecSchema } from '@shared/workload';
-import { simulate } from '../../../src-main/engine/kernel';
-import type { ClusterView, Scheduler } from '../../../src-main/engine/schedulerApi';
-import { compileTopology } from '../../../src-main/engine/topology';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
+import { simulate } from '../../../src-main/engine/core/kernel';
+import type { ClusterView, Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
+import { compileTopology } from '../../../src-main/engine/resources/topology';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
 import { fingerprint } from '../../helpers/fingerprint';

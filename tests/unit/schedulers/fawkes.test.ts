@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src-main/engine/kernel';
-import type { EngineJob } from '../../../src-main/engine/model';
+import { Simulation } from '../../../src-main/engine/core/kernel';
+import type { EngineJob } from '../../../src-main/engine/core/model';
 import { reconfiguredFor } from '../../../src-main/schedulers/fawkes/shares';
 import { cpuOnly, fawkes, job, mrClusterTopology, options, run } from '../../helpers/engineFixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
-import { cpuRequirement, type TaskCounters } from '../../../src-main/engine/profiles';
+import { cpuRequirement, type TaskCounters } from '../../../src-main/engine/measure/profiles';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFixtures';
 

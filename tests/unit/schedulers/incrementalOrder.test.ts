@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterView, Scheduler } from '../../../src-main/engine/schedulerApi';
+import type { ClusterView, Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
 import { IncrementalJobOrder } from '../../../src-main/schedulers/incrementalOrder';
 import { fewestRunningFirst, fewestRunningOrder } from '../../../src-main/schedulers/jobOrder';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';

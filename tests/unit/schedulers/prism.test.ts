@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { PhaseKind } from '../../../src-main/engine/model';
-import type { ClusterView } from '../../../src-main/engine/schedulerApi';
-import { Locality } from '../../../src-main/engine/topology';
-import { WorkCounters } from '../../../src-main/engine/workCounters';
+import { PhaseKind } from '../../../src-main/engine/core/model';
+import type { ClusterView } from '../../../src-main/engine/scheduling/schedulerApi';
+import { Locality } from '../../../src-main/engine/resources/topology';
+import { WorkCounters } from '../../../src-main/engine/measure/workCounters';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 

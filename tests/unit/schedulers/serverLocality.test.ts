@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
-import type { ClusterView, Scheduler } from '../../../src-main/engine/schedulerApi';
+import type { ClusterView, Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 

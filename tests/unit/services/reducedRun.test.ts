@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchInputs } from '@shared/design';
+import type { BatchInputs } from '@shared/experiment/design';
 import { reducedInputs } from '../../../src-main/services/reducedRun';
 
 /** Only what the reduction reads: seeds, the job list's submissions and dependencies, a generator's count. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema, clusterTotals } from '@shared/cluster';
-import { clusterCapacity } from '@shared/clusterCapacity';
-import { problemsOf } from '@shared/validation';
+import { ClusterSpecSchema, clusterTotals } from '@shared/cluster/cluster';
+import { clusterCapacity } from '@shared/cluster/clusterCapacity';
+import { problemsOf } from '@shared/api/validation';
 import { smallCluster } from '../../helpers/clusterFixtures';
 
 function problems(input: unknown) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster';
-import { parseClusterFile, serializeClusterFile } from '@shared/clusterFile';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { parseClusterFile, serializeClusterFile } from '@shared/cluster/clusterFile';
 import { smallCluster } from '../../helpers/clusterFixtures';
 
 describe('cluster file', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema, clusterTotals } from '@shared/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/clusterGenerator';
-import { problemsOf } from '@shared/validation';
+import { ClusterSpecSchema, clusterTotals } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
+import { problemsOf } from '@shared/api/validation';
 
 describe('generateUniformCluster', () => {
   it('builds racks × servers × VMs that validate as a cluster', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, pairs, ratioOf, unpairedCouples, type GroupValues } from '@shared/comparison';
-import { METRICS } from '@shared/metrics';
-import { pairedTTest, welchTTest } from '@shared/stats';
+import { compareMetric, pairs, ratioOf, unpairedCouples, type GroupValues } from '@shared/results/comparison';
+import { METRICS } from '@shared/results/metrics';
+import { pairedTTest, welchTTest } from '@shared/results/stats';
 
 const metric = (key: string) => METRICS.find((m) => m.key === key)!;
 const group = (key: string, values: number[]): GroupValues => ({ key, bySeed: new Map(values.map((v, i) => [i + 1, v])) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonName } from '@shared/comparisonName';
+import { comparisonName } from '@shared/results/comparisonName';
 
 describe("a comparison's default name", () => {
   it('names its sources without their start times, three at most, within 80 characters', () => {

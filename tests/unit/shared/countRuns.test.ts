@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster';
-import { countRuns, ExperimentDesignSchema, type BatchInputs, type Sweep } from '@shared/design';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { countRuns, ExperimentDesignSchema, type BatchInputs, type Sweep } from '@shared/experiment/design';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { SimulationOptionsSchema } from '@shared/simulation';
-import { WorkloadSpecSchema } from '@shared/workload';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { planBatch } from '../../../src-main/runner/matrix';
 
 /** One formula for the number of runs (issue 19): the designer, the list and the 2,000-run limit all say what planBatch makes. */

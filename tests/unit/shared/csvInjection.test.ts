@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '@shared/csv';
-import { summaryCsv, summaryRows } from '@shared/summaryExport';
-import { workloadToCsv } from '@shared/workloadFile';
-import { WorkloadSpecSchema } from '@shared/workload';
+import { csvCell, toCsv } from '@shared/files/csv';
+import { summaryCsv, summaryRows } from '@shared/results/summaryExport';
+import { workloadToCsv } from '@shared/workload/workloadFile';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { reportCsvFiles } from '../../../src-main/reports/reportCsv';
 import { resultReport } from '../../../src-main/reports/resultReport';
 import { handResult, handRun } from '../../helpers/resultFixtures';
@@ -12,7 +12,7 @@ import { handResult, handRun } from '../../helpers/resultFixtures';
  * CSV injection (OWASP): a cell a spreadsheet would run as a formula starts with = + - @, a tab or
  * a carriage return. Job ids, template and queue names and configuration labels come from files
  * people share, so every CSV the studio writes neutralises them with a leading apostrophe. Every
- * writer goes through shared/csv.ts; these tests go through each writer.
+ * writer goes through shared/files/csv.ts; these tests go through each writer.
  */
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1:A2)', '\tcmd', '\rcmd'];
 const runsFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(cell);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ExperimentSchema } from '@shared/experiment';
-import { fieldLabel, problemsInWords } from '@shared/fieldLabels';
-import { invalidRequest } from '@shared/validation';
+import { ExperimentSchema } from '@shared/experiment/experiment';
+import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
+import { invalidRequest } from '@shared/api/validation';
 import { CODE_IN_MESSAGE } from '../../e2e/messageWatch';
 
 /** A path as validation writes it: a dotted name with a list index somewhere, or a camelCase name. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prettyJsonChunks } from '@shared/jsonChunks';
+import { prettyJsonChunks } from '@shared/files/jsonChunks';
 
 const joined = (v: unknown, chunk?: number) => [...prettyJsonChunks(v, chunk)].join('');
 

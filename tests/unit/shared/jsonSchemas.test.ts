@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_SCHEMAS } from '@shared/jsonSchemas';
+import { PUBLISHED_SCHEMAS } from '@shared/files/jsonSchemas';
 
 const docs = path.resolve(__dirname, '../../../docs');
 

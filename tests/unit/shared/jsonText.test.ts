@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonText } from '@shared/jsonText';
+import { parseJsonText } from '@shared/files/jsonText';
 
 describe('a file that is not JSON', () => {
   it('is located by line and column, and its bytes are never echoed back', () => {

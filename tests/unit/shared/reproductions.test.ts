@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '@shared/experiment';
-import { measure, REPRODUCTIONS, verdict, type Measure, type MeasuredRun } from '@shared/reproductions';
+import type { RunSummary } from '@shared/experiment/experiment';
+import { measure, REPRODUCTIONS, verdict, type Measure, type MeasuredRun } from '@shared/results/reproductions';
 import { schedulerLabel } from '@shared/schedulers';
-import { ExperimentSchema } from '@shared/experiment';
+import { ExperimentSchema } from '@shared/experiment/experiment';
 
 /** A run with only what the measures read: times, throughput, CPU, deadlines, and jobs. */
 function run(seed: number, summary: Partial<{ meanJct: number; throughput: number; cpu: number; deadlines: number | null }>, jobs: [string, string, number, number][] = []): MeasuredRun {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN } from '@shared/runEstimate';
+import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN } from '@shared/experiment/runEstimate';
 
 /**
  * The pre-run estimate (issue 32): its coefficients are the build machine's benchmark, so it must

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanCi, tQuantile975, welchTTest } from '@shared/stats';
+import { meanCi, tQuantile975, welchTTest } from '@shared/results/stats';
 
 describe('confidence intervals across seeds', () => {
   it('uses Student\'s t for small samples and approaches the normal for large ones', () => {

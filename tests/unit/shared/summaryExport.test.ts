@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '@shared/experiment';
-import { SUMMARY_COLUMNS, summaryCsv, summaryJson, summaryRows, type SummaryGroup } from '@shared/summaryExport';
-import { METRICS } from '@shared/metrics';
+import type { RunSummary } from '@shared/experiment/experiment';
+import { SUMMARY_COLUMNS, summaryCsv, summaryJson, summaryRows, type SummaryGroup } from '@shared/results/summaryExport';
+import { METRICS } from '@shared/results/metrics';
 
 const summary = (meanJct: number, cpu: number): RunSummary =>
   ({

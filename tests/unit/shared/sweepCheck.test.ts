@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ExperimentDesignSchema } from '@shared/design';
-import { experimentProblems } from '@shared/experimentFile';
-import { problemsOf } from '@shared/validation';
+import { ExperimentDesignSchema } from '@shared/experiment/design';
+import { experimentProblems } from '@shared/experiment/experimentFile';
+import { problemsOf } from '@shared/api/validation';
 
 const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1] };
 const problems = (design: object) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ExperimentDesignSchema } from '@shared/design';
-import { problemsOf } from '@shared/validation';
+import { ExperimentDesignSchema } from '@shared/experiment/design';
+import { problemsOf } from '@shared/api/validation';
 
 const problems = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload';
-import { FACEBOOK_MIX } from '@shared/workloadPresets';
-import { problemsOf } from '@shared/validation';
+import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
+import { FACEBOOK_MIX } from '@shared/workload/workloadPresets';
+import { problemsOf } from '@shared/api/validation';
 import { expandJobs } from '../../../src-main/workloads/compile';
 import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
 

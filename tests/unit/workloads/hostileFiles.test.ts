@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LARGE_GENERATED } from '@shared/imports';
-import { readExperimentFile } from '@shared/experimentFile';
-import { readResultText } from '@shared/resultFile';
+import { LARGE_GENERATED } from '@shared/workload/imports';
+import { readExperimentFile } from '@shared/experiment/experimentFile';
+import { readResultText } from '@shared/results/resultFile';
 import { parseAnyClusterFile } from '../../../src-main/clusters/importCluster';
 import { readTraceFile, TraceFileError } from '../../../src-main/workloads/traces/readTraceFile';
 import { smallCluster } from '../../helpers/clusterFixtures';

@@ -1,9 +1,9 @@
-import type { GanttData, RunData } from '@shared/runData';
-import type { GanttLayout } from '@shared/ganttLanes';
+import type { GanttData, RunData } from '@shared/results/runData';
+import type { GanttLayout } from '@shared/results/ganttLanes';
 
 /**
  * The Gantt chart's geometry, apart from its drawing: lanes per node, which bar lies under a point,
- * and what a hover says of a bar (the lanes themselves: shared/ganttLanes.ts, which reports draw too). Pure functions, so they are tested without a canvas.
+ * and what a hover says of a bar (the lanes themselves: shared/results/ganttLanes.ts, which reports draw too). Pure functions, so they are tested without a canvas.
  */
 const PHASE_NAMES = ['map', 'merge', 'shuffle', 'sort', 'reduce'];
 

@@ -1,5 +1,5 @@
-import type { GanttLayout } from '@shared/ganttLanes';
-import type { GanttData } from '@shared/runData';
+import type { GanttLayout } from '@shared/results/ganttLanes';
+import type { GanttData } from '@shared/results/runData';
 import type { GanttGeometry } from './ganttLayout';
 
 /** Height of one lane, and the room left of the bars for node names, in CSS pixels. */

@@ -1,4 +1,4 @@
-import { configurationLabel, type BatchDetail, type BatchRun } from '@shared/design';
+import { configurationLabel, type BatchDetail, type BatchRun } from '@shared/experiment/design';
 import { nodeShapes, schedulerConcurrency, SchedulerSpecSchema } from '@shared/schedulers';
 
 /** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */

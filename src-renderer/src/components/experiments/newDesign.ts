@@ -1,5 +1,5 @@
-import type { ExperimentDesignInput } from '@shared/design';
-import type { ClusterSummary, WorkloadSummary } from '@shared/records';
+import type { ExperimentDesignInput } from '@shared/experiment/design';
+import type { ClusterSummary, WorkloadSummary } from '@shared/api/records';
 
 /** A new design: a free name, the first saved cluster and workload, three baselines, two seeds. */
 export function newDesign(cs: ClusterSummary[], ws: WorkloadSummary[], names: string[]): ExperimentDesignInput {

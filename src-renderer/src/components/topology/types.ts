@@ -1,4 +1,4 @@
-import type { ClusterSpecInput } from '@shared/cluster';
+import type { ClusterSpecInput } from '@shared/cluster/cluster';
 
 /** The cluster as the editor holds it: the input shape, so half-typed values can be validated. */
 export type Draft = ClusterSpecInput;

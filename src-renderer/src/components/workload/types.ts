@@ -1,4 +1,4 @@
-import type { WorkloadSpecInput } from '@shared/workload';
+import type { WorkloadSpecInput } from '@shared/workload/workload';
 
 /** The workload as the editor holds it: the input shape, so half-typed values can be validated. */
 export type Draft = WorkloadSpecInput;

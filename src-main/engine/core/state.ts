@@ -1,0 +1,212 @@
+import type { SimulationOptions } from '@shared/experiment/simulation';
+import { AttemptStore } from '../jobs/attempts';
+import { EventHeap } from './eventHeap';
+import type { EngineJob } from './model';
+import type { TaskTable } from '../jobs/tasks';
+import type { Topology } from '../resources/topology';
+import { OrderedJobSubset } from '../jobs/orderedJobSubset';
+import { WorkCounters } from '../measure/workCounters';
+
+const CHANGE_LOG_SIZE = 1 << 16;
+const CHANGE_LOG_MASK = CHANGE_LOG_SIZE - 1;
+
+/** A job's place in its life: not yet submitted, submitted and not finished, finished. */
+export const J_WAITING = 0;
+export const J_ACTIVE = 1;
+export const J_DONE = 2;
+
+/** Mean-utilisation shares (0..1) in force right now; the recorder integrates them over time. */
+export interface Utilisation {
+  cpu: number;
+  disk: number;
+  net: number;
+  memory: number;
+}
+
+/**
+ * Everything the engine's parts share (docs/architecture.md "Engine"): the run's inputs, the
+ * attempt store and event heap, and the typed arrays of jobs and nodes. One object, many readers:
+ * the job book, the attempt lifecycle, the rate solver, failures, the scheduler's view and the
+ * recorder each hold it and change only the fields their concern owns. The arrays are sized once
+ * (jobs and nodes never grow), so parts may keep references to them.
+ */
+export class EngineState {
+  /** Simulated seconds; set by the kernel only. */
+  now = 0;
+  /** Bumped on any change a scheduler may cache against (ClusterView.stateVersion). */
+  version = 0;
+  /** Last time a phase ended, a task or application master launched, or a phase was let start. */
+  lastProgress = 0;
+  /** Pending tasks over all active jobs. */
+  pendingTotal = 0;
+  /** Pending reduces over all active jobs (part of pendingTotal). */
+  pendingReduceTotal = 0;
+  /** Active jobs whose YARN application master is not placed (none yet, or lost with its node). */
+  appMastersAwaited = 0;
+  /** Live attempts paused before a phase, waiting for the scheduler's permission (PRISM). */
+  pausedTotal = 0;
+  /** The same per node: a paused phase can go on only where its attempt is. */
+  readonly nodePaused: Int32Array;
+  jobsDone = 0;
+  /** Jobs submitted and not finished, in submission order (ClusterView.activeJobs). */
+  readonly active: number[] = [];
+  readonly use: Utilisation = { cpu: 0, disk: 0, net: 0, memory: 0 };
+
+  readonly at = new AttemptStore(256);
+  readonly heap = new EventHeap(1024);
+  /** Counts of work by kind (workCounters.ts); only observed, never read by a decision. */
+  readonly work = new WorkCounters();
+
+  // Jobs (job book owns them; the lifecycle counts running and pending tasks).
+  readonly jobState: Uint8Array;
+  readonly jobSubmit: Float64Array;
+  /**
+   * Absolute deadline of each job (Infinity without one). A deadline stated as a factor of the
+   * job's time alone is fixed when the job is submitted: `jobDeadlineAfter` holds the seconds.
+   */
+  readonly jobDeadline: Float64Array;
+  readonly jobDeadlineAfter: Float64Array;
+  readonly jobStart: Float64Array;
+  readonly jobMapEnd: Float64Array;
+  readonly jobFinish: Float64Array;
+  readonly jobFailed: Uint8Array;
+  readonly jobMapsDone: Int32Array;
+  readonly jobReducesDone: Int32Array;
+  readonly jobRunMaps: Int32Array;
+  readonly jobRunReduces: Int32Array;
+  readonly jobPendMaps: Int32Array;
+  readonly jobPendReduces: Int32Array;
+  readonly jobAmNode: Int32Array;
+  readonly jobAmMemory: Float64Array;
+  readonly jobAmVcores: Float64Array;
+  /** Per job, bumped with `version` whenever a change concerns that job (ClusterView.jobVersion). */
+  readonly jobVersion: Int32Array;
+  /** Live attempts of each job by phase and pause: 10 per job, at phase · 2 + paused. */
+  readonly jobPhaseCount: Int32Array;
+  /** Live attempts of each job (their ids in the attempt store). */
+  readonly jobAttempts: Set<number>[];
+  /** The reduce attempts among them, in the same order (what a map's end may let fetch further). */
+  readonly jobReduceAttempts: Set<number>[];
+  /** Each job's place in the order jobs became active (activeJobs' order); `activate` sets it. */
+  readonly jobActiveSeq: Float64Array;
+  private activeSeq = 0;
+  /** Jobs with a pending reduce that may start, in activeJobs' order (orderedJobSubset.ts). */
+  readonly reduceReady: OrderedJobSubset;
+  /** Jobs with a pending map, in activeJobs' order (orderedJobSubset.ts). */
+  readonly mapPending: OrderedJobSubset;
+
+  // Nodes (failures own `alive` and `nodeLost`; the lifecycle and job book reserve memory and cores).
+  readonly alive: Uint8Array;
+  readonly nodeLost: Uint8Array;
+  readonly nodeRunMaps: Int32Array;
+  readonly nodeRunReduces: Int32Array;
+  readonly nodeMemory: Float64Array;
+  readonly nodeVcores: Float64Array;
+  /**
+   * FAWKES sec. 3.2: what each node is right now — core, transient or transient-core (phases.ts
+   * reads it for where HDFS writes go) — and the MR-cluster it serves (-1: none). They start as the
+   * design marks them; a cluster-level policy moves nodes through ClusterView.assignNode.
+   */
+  readonly nodeRole: Uint8Array;
+  readonly nodeOwner: Int32Array;
+  /** HDFS output written to each node's own disk (MB): what must be copied off before it leaves (delayed pre-emption). */
+  readonly nodeStoredMb: Float64Array;
+  /** Wake-ups the scheduler asked for that are still in the heap (ClusterView.wakeAt). */
+  wakeups = 0;
+  /** Each job's MR-cluster (index into topology.mrClusterNames; -1: none), and the pending tasks and reduces of each MR-cluster's active jobs. */
+  readonly jobMrCluster: Int32Array;
+  readonly mrPending: Int32Array;
+  readonly mrPendingReduces: Int32Array;
+
+  /** Count pending tasks (and of them reduces) of job j in or out of the totals, the run's and its MR-cluster's. */
+  addPending(j: number, tasks: number, reduces: number): void {
+    this.pendingTotal += tasks;
+    this.pendingReduceTotal += reduces;
+    const c = this.jobMrCluster[j];
+    if (c >= 0) {
+      this.mrPending[c] += tasks;
+      this.mrPendingReduces[c] += reduces;
+    }
+  }
+
+  /** Job j joins the active jobs, at the end of their order. */
+  activate(j: number): void {
+    this.jobActiveSeq[j] = this.activeSeq++;
+    this.active.push(j);
+    this.appMastersAwaited++;
+  }
+
+  /** Hadoop's slow-start: a job's reduces may start once this share of its maps is done. */
+  reducesMayStart(j: number): boolean {
+    const maps = this.tasks.jobMapCount[j];
+    return maps === 0 || this.jobMapsDone[j] >= Math.ceil(this.options.slowstart * maps);
+  }
+
+  /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
+  changed(j: number): void {
+    this.changeLog[this.version & CHANGE_LOG_MASK] = j;
+    this.version++;
+    this.jobVersion[j]++;
+  }
+
+  /** The jobs changed since `version` (once per change, oldest first), or undefined when the log no longer reaches back that far. */
+  changedSince(version: number): Int32Array | undefined {
+    const n = this.version - version;
+    if (n < 0 || n > CHANGE_LOG_SIZE) return undefined;
+    const out = new Int32Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.changeLog[(version + i) & CHANGE_LOG_MASK];
+    return out;
+  }
+  /** The job of each of the last CHANGE_LOG_SIZE changes (a ring indexed by version): memory stays flat however long the run. */
+  private readonly changeLog = new Int32Array(CHANGE_LOG_SIZE);
+
+  constructor(
+    readonly topology: Topology,
+    readonly jobs: readonly EngineJob[],
+    readonly tasks: TaskTable,
+    readonly options: SimulationOptions,
+  ) {
+    const J = jobs.length;
+    this.jobState = new Uint8Array(J);
+    this.jobSubmit = new Float64Array(J).fill(NaN);
+    this.jobDeadline = Float64Array.from(jobs, (j) => j.deadline ?? Infinity);
+    this.jobDeadlineAfter = new Float64Array(J).fill(NaN);
+    this.jobStart = new Float64Array(J).fill(NaN);
+    this.jobMapEnd = new Float64Array(J).fill(NaN);
+    this.jobFinish = new Float64Array(J).fill(NaN);
+    this.jobFailed = new Uint8Array(J);
+    this.jobMapsDone = new Int32Array(J);
+    this.jobReducesDone = new Int32Array(J);
+    this.jobRunMaps = new Int32Array(J);
+    this.jobRunReduces = new Int32Array(J);
+    this.jobPendMaps = new Int32Array(J);
+    this.jobPendReduces = new Int32Array(J);
+    this.jobAmNode = new Int32Array(J).fill(-1);
+    this.jobAmMemory = new Float64Array(J);
+    this.jobAmVcores = new Float64Array(J);
+    this.jobVersion = new Int32Array(J);
+    this.jobPhaseCount = new Int32Array(J * 10);
+    this.jobAttempts = jobs.map(() => new Set<number>());
+    this.jobReduceAttempts = jobs.map(() => new Set<number>());
+    this.jobActiveSeq = new Float64Array(J);
+
+    const N = topology.nodeCount;
+    this.alive = new Uint8Array(N).fill(1);
+    this.nodeLost = new Uint8Array(N);
+    this.nodeRunMaps = new Int32Array(N);
+    this.nodeRunReduces = new Int32Array(N);
+    this.nodeMemory = new Float64Array(N);
+    this.nodePaused = new Int32Array(N);
+    this.nodeVcores = new Float64Array(N);
+    this.nodeRole = Uint8Array.from(topology.nodeKind);
+    this.nodeOwner = Int32Array.from(topology.nodeMrCluster);
+    this.nodeStoredMb = new Float64Array(N);
+    const names = topology.mrClusterNames;
+    this.jobMrCluster = Int32Array.from(jobs, (job) => (job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster)));
+    this.mrPending = new Int32Array(names.length);
+    this.mrPendingReduces = new Int32Array(names.length);
+    // Kept per MR-cluster too: the scheduler inside one walks its own jobs only.
+    this.reduceReady = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j), this.jobMrCluster, names.length);
+    this.mapPending = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0, this.jobMrCluster, names.length);
+  }
+}

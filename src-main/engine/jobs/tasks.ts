@@ -1,0 +1,192 @@
+import type { EngineJob } from '../core/model';
+import { TaskState } from '../core/model';
+import type { Random } from '../core/random';
+import { NODE_CORE, type Topology } from '../resources/topology';
+
+/**
+ * Every task of every job in flat typed arrays (one row per task), with its input's block replicas.
+ * Maps come first within a job, then reduces; a job's tasks are contiguous.
+ */
+export interface TaskTable {
+  count: number;
+  job: Int32Array;
+  isReduce: Uint8Array;
+  /** Map: input MB. Reduce: fraction of the job's map output it receives (partition weight). */
+  size: Float64Array;
+  /** Per-task work multiplier (mean 1): stragglers and natural variation. */
+  factor: Float64Array;
+  state: Uint8Array;
+  attempts: Uint8Array;
+  /** Running attempts of the task (more than one under speculation). */
+  running: Uint8Array;
+  /** Node holding a finished map's output (lost if that node dies), -1 otherwise. */
+  outputNode: Int32Array;
+  /** replication slots per task; -1 where the task has no input replica. */
+  replicas: Int32Array;
+  replication: number;
+  jobFirstTask: Int32Array;
+  jobMapCount: Int32Array;
+  jobReduceCount: Int32Array;
+}
+
+/** Reduce partition weights ∝ 1/rank^skew, shuffled so the heavy partition is not always first. */
+function partitionWeights(n: number, skew: number, rng: Random): Float64Array {
+  const w = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    w[i] = 1 / Math.pow(i + 1, skew);
+    sum += w[i];
+  }
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    const t = w[i];
+    w[i] = w[j];
+    w[j] = t;
+  }
+  for (let i = 0; i < n; i++) w[i] /= sum;
+  return w;
+}
+
+/**
+ * The nodes a job's input may live on, numbered rack by rack: `list[rackStart[r]..rackStart[r+1])`
+ * are the data nodes of rack r. The whole cluster unless FAWKES node kinds say otherwise (dataNodes).
+ */
+interface DataNodes {
+  list: Int32Array;
+  rackStart: Int32Array;
+}
+
+function dataNodesOf(topo: Topology, keep: (n: number) => boolean): DataNodes {
+  const list: number[] = [];
+  const rackStart = new Int32Array(topo.rackCount + 1);
+  for (let r = 0; r < topo.rackCount; r++) {
+    rackStart[r] = list.length;
+    for (let n = topo.rackNodeStart[r]; n < topo.rackNodeStart[r + 1]; n++) if (keep(n)) list.push(n);
+  }
+  rackStart[topo.rackCount] = list.length;
+  return { list: Int32Array.from(list), rackStart };
+}
+
+/**
+ * Where each job's input lives (FAWKES sec. 3.2). Without node kinds: every node. With them, an
+ * MR-cluster's data set lies on its own core nodes, and input of jobs outside any MR-cluster on the
+ * core nodes of the shared pool; transient and transient-core nodes never hold input.
+ */
+export function dataNodesFor(topo: Topology, jobs: readonly EngineJob[]): (j: number) => DataNodes {
+  const all: DataNodes = { list: Int32Array.from({ length: topo.nodeCount }, (_, n) => n), rackStart: topo.rackNodeStart };
+  let marked = topo.mrClusterNames.length > 0;
+  for (let n = 0; n < topo.nodeCount && !marked; n++) marked = topo.nodeKind[n] !== NODE_CORE;
+  if (!marked) return () => all;
+  const pool = dataNodesOf(topo, (n) => topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] < 0);
+  const byCluster = topo.mrClusterNames.map((_, c) => dataNodesOf(topo, (n) => topo.nodeKind[n] === NODE_CORE && topo.nodeMrCluster[n] === c));
+  const fallback = pool.list.length > 0 ? pool : dataNodesOf(topo, (n) => topo.nodeKind[n] === NODE_CORE);
+  const orAll = (d: DataNodes) => (d.list.length > 0 ? d : all);
+  return (j) => {
+    const c = jobs[j].mrCluster === undefined ? -1 : topo.mrClusterNames.indexOf(jobs[j].mrCluster!);
+    return orAll(c >= 0 ? byCluster[c] : fallback);
+  };
+}
+
+/**
+ * HDFS default block placement (rack-aware) over the job's data nodes: first replica on a random
+ * node, second on a node of another rack, third on another node of that second rack; further ones
+ * anywhere distinct.
+ */
+function placeReplicas(topo: Topology, nodes: DataNodes, replication: number, rng: Random, out: Int32Array, offset: number): void {
+  const { list, rackStart } = nodes;
+  const n = list.length;
+  const want = Math.min(replication, n);
+  let placed = 0;
+  const taken = (node: number) => {
+    for (let k = 0; k < placed; k++) if (out[offset + k] === node) return true;
+    return false;
+  };
+  /** A random data node of list[lo, hi) not yet holding a replica, or -1 when all do. */
+  const pickIn = (lo: number, hi: number) => {
+    const size = hi - lo;
+    if (size <= 0) return -1;
+    for (let tries = 0; tries < 8; tries++) {
+      const c = list[lo + Math.floor(rng.next() * size)];
+      if (!taken(c)) return c;
+    }
+    const start = Math.floor(rng.next() * size);
+    for (let i = 0; i < size; i++) {
+      const c = list[lo + ((start + i) % size)];
+      if (!taken(c)) return c;
+    }
+    return -1;
+  };
+  const rackLo = (r: number) => rackStart[r];
+  const rackHi = (r: number) => rackStart[r + 1];
+  const first = pickIn(0, n);
+  out[offset + placed++] = first;
+  if (placed < want) {
+    const r0 = topo.nodeRack[first];
+    let second = -1;
+    if (topo.rackCount > 1) {
+      // A random other rack, then a node in it.
+      for (let tries = 0; tries < 8 && second < 0; tries++) {
+        const r = Math.floor(rng.next() * topo.rackCount);
+        if (r !== r0) second = pickIn(rackLo(r), rackHi(r));
+      }
+    }
+    if (second < 0) second = pickIn(0, n);
+    out[offset + placed++] = second;
+    if (placed < want) {
+      const r1 = topo.nodeRack[second];
+      let third = pickIn(rackLo(r1), rackHi(r1));
+      if (third < 0) third = pickIn(0, n);
+      out[offset + placed++] = third;
+    }
+  }
+  while (placed < want) out[offset + placed++] = pickIn(0, n);
+  for (let k = placed; k < replication; k++) out[offset + k] = -1;
+}
+
+export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { variation: Random; skew: Random; placement: Random }): TaskTable {
+  const replication = Math.max(1, topo.replication);
+  let count = 0;
+  for (const j of jobs) count += j.maps + j.reduces;
+  const t: TaskTable = {
+    count,
+    job: new Int32Array(count),
+    isReduce: new Uint8Array(count),
+    size: new Float64Array(count),
+    factor: new Float64Array(count),
+    state: new Uint8Array(count),
+    attempts: new Uint8Array(count),
+    running: new Uint8Array(count),
+    outputNode: new Int32Array(count).fill(-1),
+    replicas: new Int32Array(count * replication).fill(-1),
+    replication,
+    jobFirstTask: new Int32Array(jobs.length + 1),
+    jobMapCount: new Int32Array(jobs.length),
+    jobReduceCount: new Int32Array(jobs.length),
+  };
+  let task = 0;
+  const dataNodes = dataNodesFor(topo, jobs);
+  jobs.forEach((j, index) => {
+    const nodes = dataNodes(index);
+    t.jobFirstTask[index] = task;
+    t.jobMapCount[index] = j.maps;
+    t.jobReduceCount[index] = j.reduces;
+    const perMap = j.maps > 0 ? j.inputMb / j.maps : 0;
+    for (let m = 0; m < j.maps; m++, task++) {
+      t.job[task] = index;
+      t.size[task] = perMap;
+      t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
+      t.state[task] = TaskState.Pending;
+      if (perMap > 0) placeReplicas(topo, nodes, replication, streams.placement, t.replicas, task * replication);
+    }
+    const weights = partitionWeights(j.reduces, j.template.skew, streams.skew);
+    for (let r = 0; r < j.reduces; r++, task++) {
+      t.job[task] = index;
+      t.isReduce[task] = 1;
+      t.size[task] = weights[r];
+      t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
+      t.state[task] = TaskState.Pending;
+    }
+  });
+  t.jobFirstTask[jobs.length] = task;
+  return t;
+}

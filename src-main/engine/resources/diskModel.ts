@@ -1,0 +1,104 @@
+import { W_NET_IN } from '../jobs/attempts';
+
+/**
+ * The disk model (model.md "Resource sharing"): what a disk delivers to concurrent streams, and
+ * which disk a remote HDFS read is charged to. The host's own sharing (sharing.ts) reads both.
+ */
+
+/**
+ * What a host's disks deliver in total to `streams` concurrent streams: seeks between interleaved
+ * streams cost bandwidth, by `thrashing` per extra stream on a disk (model.md "Resource sharing").
+ */
+export function diskBandwidthMBps(fullMBps: number, streams: number, disks: number, thrashing: number): number {
+  return fullMBps / (1 + thrashing * Math.max(0, streams / disks - 1));
+}
+
+/**
+ * Remote HDFS reads charged to the disk they come from (model.md "Resource sharing": a disk is
+ * shared by its streams). A map reading its split from another server is one more stream on that
+ * server's disk: it adds to the disk's seek thrashing, gets at most a fair per-stream share of
+ * what the disk delivers, and the server's own tasks share the rest.
+ *
+ * The engine rates one host at a time; a reader's share depends on its source's stream count as
+ * last rated, and when that count changes the readers' hosts are re-rated (see `onStreams`).
+ */
+export class RemoteReads {
+  private readonly sourceByAttempt = new Map<number, number>();
+  /** The work field a stream moves when it is not a read (W_NET_OUT: a transient node's HDFS write to a core node's disk). */
+  private readonly fieldByAttempt = new Map<number, number>();
+  private readonly readersByHost: number[][];
+  /** Local disk streams of each host as last rated. */
+  private readonly localStreams: Int32Array;
+
+  constructor(
+    hosts: number,
+    private readonly diskMBps: ArrayLike<number>,
+    private readonly disks: ArrayLike<number>,
+    private readonly thrashing: number,
+  ) {
+    this.readersByHost = Array.from({ length: hosts }, () => []);
+    this.localStreams = new Int32Array(hosts);
+  }
+
+  get active(): boolean {
+    return this.sourceByAttempt.size > 0;
+  }
+
+  sourceOf(a: number): number {
+    return this.sourceByAttempt.get(a) ?? -1;
+  }
+
+  readers(h: number): readonly number[] {
+    return this.readersByHost[h];
+  }
+
+  /** Streams on host h's disk: its own and the remote readers it serves. */
+  load(h: number): number {
+    return this.localStreams[h] + this.readersByHost[h].length;
+  }
+
+  /** The replica host to read from: the least loaded disk, the first of equals (deterministic). */
+  choose(candidates: readonly number[]): number {
+    let best = -1;
+    for (const h of candidates) if (best < 0 || this.load(h) < this.load(best)) best = h;
+    return best;
+  }
+
+  /** Charge a's stream to `source`'s disk; `field` is the work field it moves (W_NET_IN for a read). */
+  attach(a: number, source: number, field = W_NET_IN): void {
+    this.sourceByAttempt.set(a, source);
+    if (field !== W_NET_IN) this.fieldByAttempt.set(a, field);
+    this.readersByHost[source].push(a);
+  }
+
+  /** Stop charging a's reads to its source; returns the source host, or -1 if it had none. */
+  detach(a: number): number {
+    const source = this.sourceByAttempt.get(a);
+    if (source === undefined) return -1;
+    this.sourceByAttempt.delete(a);
+    this.fieldByAttempt.delete(a);
+    const list = this.readersByHost[source];
+    list.splice(list.indexOf(a), 1);
+    return source;
+  }
+
+  /** The work field a's remote stream moves: W_NET_IN for reads, W_NET_OUT for a remote write. */
+  streamField(a: number): number {
+    return this.fieldByAttempt.size === 0 ? W_NET_IN : (this.fieldByAttempt.get(a) ?? W_NET_IN);
+  }
+
+  /** MB/s a's remote read may take from its source disk (Infinity when it reads nothing remotely). */
+  shareMBps(a: number): number {
+    const s = this.sourceByAttempt.get(a);
+    if (s === undefined) return Infinity;
+    const n = Math.max(1, this.load(s));
+    return diskBandwidthMBps(this.diskMBps[s], n, this.disks[s], this.thrashing) / n;
+  }
+
+  /** Record host h's local stream count after rating it; true when it changed (its readers need re-rating). */
+  onStreams(h: number, streams: number): boolean {
+    if (this.localStreams[h] === streams) return false;
+    this.localStreams[h] = streams;
+    return this.readersByHost[h].length > 0;
+  }
+}

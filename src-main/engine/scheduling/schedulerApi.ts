@@ -1,0 +1,214 @@
+import type { EngineJob, PhaseKind } from '../core/model';
+import type { MrClusterReport } from '@shared/cluster/mrClusters';
+import type { WhyNotReason } from '@shared/results/whyNot';
+import type { Random } from '../core/random';
+import type { TaskCounters } from '../measure/profiles';
+import type { Locality, Topology } from '../resources/topology';
+import type { WorkCounters } from '../measure/workCounters';
+
+/**
+ * What a scheduler may see and do (model.md "Scheduling"): queues, jobs' progress, node occupancy,
+ * where input blocks are — what a JobTracker or ResourceManager knows — and never a task's hidden
+ * true work. Every launch carries the reason, which the "why" views show.
+ */
+export interface ClusterView {
+  readonly now: number;
+  readonly topology: Topology;
+  /** Jobs of the run, submitted or not (ids are 0 .. jobCount − 1). */
+  readonly jobCount: number;
+  /** Jobs submitted and not finished, in submission order. */
+  readonly activeJobs: readonly number[];
+  job(j: number): EngineJob;
+  jobSubmitTime(j: number): number;
+  /** The job's absolute deadline (seconds from the start of the run), Infinity when it has none. */
+  jobDeadline(j: number): number;
+  pendingMaps(j: number): number;
+  pendingReduces(j: number): number;
+  runningMaps(j: number): number;
+  runningReduces(j: number): number;
+  mapsDone(j: number): number;
+  reducesDone(j: number): number;
+  /** Changes whenever a job is submitted or finishes or an attempt starts or ends: schedulers may cache orderings until it moves. */
+  stateVersion(): number;
+  /** Moves with stateVersion whenever the change concerns job j: per-job caches keep until it moves. */
+  jobVersion(j: number): number;
+  /**
+   * The jobs whose version moved since stateVersion() was `version`, one entry per change, oldest
+   * first; undefined when that is too long ago to tell (then recompute whatever was cached).
+   */
+  jobsChangedSince(version: number): ArrayLike<number> | undefined;
+  /** Pending tasks over all active jobs: 0 means a heartbeat has nothing to place (except speculation). */
+  pendingTasks(): number;
+  /** Pending reduces over all active jobs: 0 means no job has a reduce to place. */
+  pendingReduceTasks(): number;
+  /** The same two counts over the active jobs of one MR-cluster (index into topology.mrClusterNames), kept as tasks come and go. */
+  mrClusterPendingTasks(mrCluster: number): number;
+  mrClusterPendingReduceTasks(mrCluster: number): number;
+  /** Reduces may start once the slow-start fraction of maps is done. */
+  /**
+   * Jobs with a pending reduce that may start, in activeJobs' order: what a free reduce slot can
+   * take, without asking every queued job. Live: it changes as reduces launch. With `mrCluster`
+   * (an index into topology.mrClusterNames), that MR-cluster's only.
+   */
+  reduceReadyJobs(mrCluster?: number): readonly number[];
+  /**
+   * Jobs with a pending map, in activeJobs' order: what a free map slot can take, without asking
+   * the jobs whose maps are all placed. Live: it changes as maps launch. With `mrCluster`, that
+   * MR-cluster's only.
+   */
+  mapPendingJobs(mrCluster?: number): readonly number[];
+  reducesMayStart(j: number): boolean;
+
+  nodeAlive(n: number): boolean;
+  nodeRunningMaps(n: number): number;
+  nodeRunningReduces(n: number): number;
+  nodeMemoryUsedMb(n: number): number;
+  nodeVcoresUsed(n: number): number;
+
+  /**
+   * A pending map of job j for node n no further than maxLevel; `out.level` gets its locality.
+   * `serverLocality` false sees the topology as stock Hadoop does, nodes and racks only: a replica on
+   * a co-hosted VM is then no better than any other in the rack (see JobMapIndex.find).
+   */
+  findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number;
+  /** The next pending reduce of job j, or -1. */
+  nextReduce(j: number): number;
+
+  /**
+   * Start an attempt of `task` on node `n`. Returns false when the task is not pending (or, for a
+   * speculative copy, not running) or the node is down. Memory beyond the node's is allowed — the
+   * attempt then fails, as an over-committed task does. The reason may be given as a function: it is
+   * then built only when attempts are recorded.
+   */
+  launch(task: number, n: number, reason: string | (() => string), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
+  /** Active jobs whose application master is not placed: whether a heartbeat has an AM to place, without asking every job. */
+  appMastersAwaited(): number;
+  /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
+  placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
+  appMasterNode(j: number): number;
+
+  /**
+   * Live attempts of job j (running a phase or paused before one), in launch order, without
+   * building an object per attempt: per-heartbeat scans over every running attempt read them
+   * through the attempt* accessors below.
+   */
+  jobAttempts(j: number): Iterable<number>;
+  /** How many of job j's live attempts are in `phase`, paused before it or running it. */
+  jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number;
+  attemptTask(attempt: number): number;
+  attemptNode(attempt: number): number;
+  attemptStart(attempt: number): number;
+  attemptSpeculative(attempt: number): boolean;
+  attemptIsReduce(attempt: number): boolean;
+  /** Hadoop's progress score of the attempt's task (0..1), as runningAttempts reports it. */
+  attemptProgress(attempt: number): number;
+  /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
+  runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
+  /** Attempts on node n: running a phase, or paused before one (phase-level scheduling). */
+  /**
+   * Attempts on node n: running a phase, paused before one (phase-level scheduling), or — for a
+   * shuffle that has fetched all map output there is so far — waiting for data (the node manager
+   * sees it idle).
+   */
+  attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; waiting: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
+  attemptPhase(attempt: number): PhaseKind;
+  attemptPaused(attempt: number): boolean;
+  /**
+   * What the monitors on node n and its host report right now (ILA Table 2): CPU in cores of the
+   * node and of its co-hosted VMs, Dom0's CPU for guest I/O, read and write MB/s of the node and of
+   * the co-hosted VMs, and the host disk's utilisation (0..1).
+   */
+  nodeUsage(n: number): NodeUsage;
+  /** Let a paused attempt start its next phase (phase-level schedulers only). */
+  resumePhase(attempt: number, reason: string | (() => string)): boolean;
+  /** Running attempts of a task (1 normally, 2 under speculation). */
+  taskRunningCount(task: number): number;
+  readonly random: Random;
+  /** The run's work counters: a scheduler counts its own sorts here (jobOrder.ts sortJobs); the view counts the rest. */
+  readonly work: WorkCounters;
+  /** The job a task belongs to. */
+  jobOfTask(task: number): number;
+  /** Whether job j finished successfully (false while running or when it failed). */
+  jobSucceeded(j: number): boolean;
+  /** When job j finished (NaN before). */
+  jobFinishTime(j: number): number;
+  /** Job j alone on `cores` one-task slots (jobAlone.ts): FAWKES' static reference MR-cluster. */
+  jobAloneSeconds(j: number, cores: number): number;
+
+  // Cluster-level actions (FAWKES sec. 3-4): several MR-clusters on one pool of nodes.
+  /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
+  killAttempt(attempt: number): boolean;
+  /** Call the scheduler's onWake at `time` (not before now): periodic work every interval T, the end of a data copy. */
+  wakeAt(time: number): void;
+  /**
+   * Move node n to MR-cluster `mrCluster` (-1: none) in `role` (NODE_CORE, NODE_TRANSIENT,
+   * NODE_TRANSIENT_CORE): attempts launched from then on read and write as that kind of node does.
+   */
+  assignNode(n: number, mrCluster: number, role: number): void;
+  /** The MR-cluster node n serves (-1: none) and its role, as last assigned (initially as the design marks it). */
+  nodeMrCluster(n: number): number;
+  nodeRole(n: number): number;
+  /** HDFS output written to node n's own disk and still there (MB). */
+  nodeStoredMb(n: number): number;
+  /** Copy node n's stored output off it (delayed pre-emption): returns the MB moved, and the node then holds none. */
+  takeStoredData(n: number): number;
+}
+
+/** What a node's monitors report (ILA Table 2): cores in use and disk MB/s, now. */
+export interface NodeUsage {
+  /** Cores used on this node, and by its co-hosted VMs together. */
+  cu: number;
+  ca: number;
+  /** Cores Dom0 spends handling the guests' I/O. */
+  c0: number;
+  /** Disk read and write MB/s on this node, and of its co-hosted VMs together. */
+  ru: number;
+  wu: number;
+  ra: number;
+  wa: number;
+  /** Share of time the physical server's disks are busy (0-1), as iostat's %util. */
+  iou: number;
+}
+
+export interface Scheduler {
+  readonly name: string;
+  /** A node reports in (regular or out-of-band heartbeat): assign work to it through `view.launch`. */
+  onHeartbeat(node: number, view: ClusterView): void;
+  onJobSubmitted?(job: number, view: ClusterView): void;
+  onJobFinished?(job: number, view: ClusterView): void;
+  /** A task succeeded; `counters` are what its attempt reported (CPU time, bytes by kind). */
+  onTaskFinished?(task: number, counters: TaskCounters, view: ClusterView): void;
+  /**
+   * Phase-level scheduling (PRISM sec. 4): when true, an attempt that finishes a phase pauses and
+   * asks permission for the next one, which `resumePhase` grants.
+   */
+  readonly gatesPhases?: boolean;
+  /**
+   * Whether a heartbeat could still make the policy act now although no task waits (LATE: a
+   * speculative copy of a running task). A heartbeat that finds nothing to place (no pending map,
+   * no reduce allowed to start, no application master to place under a YARN policy, no paused
+   * phase) and that this does not claim is not simulated (docs/model.md "Scheduling"). It must
+   * say true whenever such a beat could act; when that will become so by time alone, the policy
+   * asks for a wake-up then (ClusterView.wakeAt), since no other event may come.
+   */
+  wantsIdleBeats?(view: ClusterView): boolean;
+  /**
+   * True when node n's heartbeat now would change nothing at all because the node has no room for
+   * any task: every slot taken (FIFO, Fair). The engine then does not simulate that node's regular
+   * heartbeat (docs/model.md "Scheduling"); it must never say true of a beat that could act, and
+   * it must read only the node's own state, which only events on that node change.
+   */
+  nodeIsFull?(n: number, view: ClusterView): boolean;
+  /** The policy places each job's application master in a container (YARN) before its tasks. */
+  readonly placesAppMasters?: boolean;
+  /** A wake-up asked for with ClusterView.wakeAt is due. */
+  onWake?(view: ClusterView): void;
+  /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */
+  report?(view: ClusterView): MrClusterReport[] | undefined;
+  /**
+   * Why job j got nothing on node n just now, in the scheduler's own terms (its slots, its order,
+   * its waits, its shares). Asked only by the why-not probe (runner/whyNot.ts), after the
+   * heartbeat, never in an ordinary run.
+   */
+  explain?(job: number, node: number, view: ClusterView): WhyNotReason[];
+}

@@ -1,0 +1,67 @@
+import type { ClusterSpec, ClusterTotals } from '../cluster/cluster';
+import type { WorkloadSpec } from '../workload/workload';
+
+/** ISO-8601 UTC timestamps, as stored. */
+export type Timestamp = string;
+
+export interface ClusterSummary extends ClusterTotals {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ClusterRecord {
+  id: string;
+  name: string;
+  spec: ClusterSpec;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WorkloadSummary {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  /** Explicit jobs, and the tasks they state (maps + reduces given in the rows). */
+  jobs: number;
+  tasks: number;
+  /** Jobs the generator adds per run (0 without one). */
+  generatedJobs: number;
+  /** Tasks the generator is expected to add per seed, and whether templates add reduces to that. */
+  generatedTasks: number;
+  generatedTasksApproximate: boolean;
+  templates: string[];
+}
+
+export interface WorkloadRecord {
+  id: string;
+  name: string;
+  spec: WorkloadSpec;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BackupInfo {
+  /** File name inside the data folder's `backups/`. */
+  name: string;
+  createdAt: Timestamp;
+  bytes: number;
+  /** Schema version the backup was taken at. */
+  schemaVersion: number;
+}
+
+/**
+ * How the database came up. `recovered` means the file on disk could not be used, was moved aside
+ * untouched, and the studio started on an empty database; the user is offered the latest backup.
+ */
+export interface StoreStatus {
+  dataFile: string;
+  state: 'ok' | 'recovered';
+  schemaVersion: number;
+  setAside?: { path: string; reason: string };
+  backups: BackupInfo[];
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { ClusterSpecSchema } from '../cluster/cluster';
+import { RunSummarySchema } from './experiment';
+import { SCHEDULER_BY_KIND, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
+import { PinnedProfilesSchema } from './pinnedProfiles';
+import { SimulationOptionsSchema } from './simulation';
+import { SweepSchema } from './sweep';
+import { sweepProblems } from './sweepCheck';
+import { WorkloadSpecSchema } from '../workload/workload';
+
+/**
+ * An experiment as designed in the app: saved clusters × saved workloads × schedulers (each with its
+ * parameters) × seeds — a cartesian product, as OpenDC does — with an optional sweep over one
+ * numeric parameter. Running it snapshots every input into a batch, so a past comparison can be
+ * reopened exactly even after the clusters or workloads were edited.
+ */
+const id = z.string().uuid('must be a saved item id');
+
+export { SweepSchema } from './sweep';
+
+/**
+ * How many runs a design or batch makes — the one formula (planBatch makes exactly this many):
+ * clusters × workloads × seeds × the scheduler variants, where a scheduler sweep turns its one
+ * scheduler into one variant per value and any other sweep repeats every scheduler per value.
+ */
+export function countRuns(d: { clusters: number; workloads: number; schedulers: number; seeds: number; sweep?: Pick<Sweep, 'target' | 'values'> }): number {
+  const values = d.sweep?.values.length ?? 1;
+  const variants = d.sweep?.target === 'scheduler' ? d.schedulers - 1 + values : d.schedulers * values;
+  return d.clusters * d.workloads * d.seeds * variants;
+}
+
+/** Most runs one design may make. */
+export const MAX_RUNS = 2000;
+
+export const ExperimentDesignSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
+    description: z.string().max(4000).default(''),
+    clusterIds: z.array(id).min(1, 'pick at least one cluster').max(20),
+    workloadIds: z.array(id).min(1, 'pick at least one workload').max(20),
+    schedulers: z.array(SchedulerSpecSchema).min(1, 'add at least one scheduler').max(30),
+    seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds'),
+    simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+    sweep: SweepSchema.optional(),
+    /** Profiles pinned at the first run or by "Refresh profiles"; absent until then. */
+    profiles: PinnedProfilesSchema.optional(),
+  })
+  .superRefine((d, ctx) => {
+    const seen = new Set<number>();
+    d.seeds.forEach((s, i) => {
+      if (seen.has(s)) ctx.addIssue({ code: 'custom', path: ['seeds', i], message: `seed ${s} is listed twice` });
+      seen.add(s);
+    });
+    const sweep = d.sweep;
+    if (sweep?.target === 'scheduler') {
+      const target = d.schedulers[sweep.scheduler] as (typeof d.schedulers)[number] | undefined;
+      if (!target) ctx.addIssue({ code: 'custom', path: ['sweep', 'scheduler'], message: `there is no scheduler ${sweep.scheduler + 1}` });
+      else if (!sweepableParameters(target).includes(sweep.parameter))
+        ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric parameter of ${target.kind}` });
+    }
+    if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric simulation option` });
+    }
+    for (const p of sweepProblems(d.schedulers, d.simulation, sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    if (countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) > MAX_RUNS) {
+      ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'more than 2,000 runs: use fewer seeds, schedulers or sweep values' });
+    }
+  });
+
+export type ExperimentDesign = z.output<typeof ExperimentDesignSchema>;
+export type ExperimentDesignInput = z.input<typeof ExperimentDesignSchema>;
+export type Sweep = z.output<typeof SweepSchema>;
+
+/** Everything a batch ran on, copied when it started. */
+export const BatchInputsSchema = z.strictObject({
+  clusters: z.array(z.strictObject({ id: z.string().optional(), name: z.string(), spec: ClusterSpecSchema })),
+  workloads: z.array(z.strictObject({ id: z.string().optional(), name: z.string(), spec: WorkloadSpecSchema })),
+  schedulers: z.array(SchedulerSpecSchema),
+  seeds: z.array(z.number().int()),
+  simulation: SimulationOptionsSchema,
+  sweep: SweepSchema.optional(),
+  /**
+   * A comparison across history: the history entries its runs were copied from. Its clusters,
+   * workloads and schedulers are those the runs used (a sweep already applied), and each run's
+   * label names its configuration in full.
+   */
+  sources: z.array(z.strictObject({ id: z.string(), name: z.string(), createdAt: z.string(), simulation: SimulationOptionsSchema.optional() })).optional(),
+});
+export type BatchInputs = z.output<typeof BatchInputsSchema>;
+
+/** One run of a batch: indices into the batch's inputs, and the value of the swept parameter. */
+export interface RunPlan {
+  index: number;
+  cluster: number;
+  workload: number;
+  scheduler: number;
+  seed: number;
+  /** The run's name in comparisons: the scheduler's label, with the sweep value when there is one. */
+  label: string;
+  sweepValue?: number;
+  /**
+   * Which jobs the run simulated: two runs of one seed with the same job set ran the same jobs, so
+   * they pair. Set on the runs of a comparison across history; absent, it is the batch's workload.
+   */
+  jobSet?: string;
+  /** In a comparison across history: the index of the entry (inputs.sources) the run was copied from. */
+  source?: number;
+}
+
+/** The job set a run simulated (RunPlan.jobSet): runs of one seed with equal job sets pair. */
+export function jobSetOf(run: Pick<RunPlan, 'jobSet' | 'workload'>): string {
+  return run.jobSet ?? `workload ${run.workload + 1}`;
+}
+
+/**
+ * The name a run's configuration goes by in comparisons, reports and result files: the scheduler's
+ * label, with the cluster and workload when the batch compares several of them.
+ */
+export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workloads' | 'sources'>, run: Pick<RunPlan, 'label' | 'cluster' | 'workload'>): string {
+  // A comparison across history named each run in full when it was made.
+  if (inputs.sources) return run.label;
+  const parts = [run.label];
+  if (inputs.clusters.length > 1) parts.push(`on ${inputs.clusters[run.cluster]?.name ?? `cluster ${run.cluster + 1}`}`);
+  if (inputs.workloads.length > 1) parts.push(`with ${inputs.workloads[run.workload]?.name ?? `workload ${run.workload + 1}`}`);
+  return parts.join(' ');
+}
+
+/** `interrupted`: the process running it died before it ended (closed by the next process to open the store). */
+export type RunStatus = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
+
+/** One stored run as a flat list shows it (the CLI's `runs list`): its batch, configuration, seed and headline numbers. */
+export interface StoredRunRow {
+  id: string;
+  experiment: string;
+  scheduler: string;
+  seed: number;
+  status: RunStatus;
+  makespan: number | null;
+  meanJct: number | null;
+  createdAt: string;
+  /** Size of the stored result. */
+  blobBytes: number;
+}
+
+export interface BatchSummary {
+  id: string;
+  name: string;
+  experimentId: string | null;
+  tags: string[];
+  status: 'running' | 'finished' | 'cancelled' | 'failed' | 'interrupted';
+  runs: number;
+  finished: number;
+  failed: number;
+  createdAt: string;
+  finishedAt: string | null;
+  clusters: string[];
+  workloads: string[];
+  schedulers: string[];
+}
+
+export interface BatchRun extends RunPlan {
+  status: RunStatus;
+  error: string | null;
+  summary: z.output<typeof RunSummarySchema> | null;
+  /** A cancelled run whose results up to the cancel were kept: shown apart, never in the statistics. */
+  partial: boolean;
+}
+
+export interface BatchDetail extends BatchSummary {
+  inputs: BatchInputs;
+  plan: RunPlan[];
+  results: BatchRun[];
+}
+
+export interface DesignRecord {
+  id: string;
+  name: string;
+  spec: ExperimentDesign;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Live progress of one run while its batch executes. */
+export interface RunProgressEvent {
+  batchId: string;
+  run: number;
+  /** `saving`: the run has ended and its result is being written to the store. */
+  status: RunStatus | 'saving';
+  simTime: number;
+  events: number;
+  eventsPerSecond: number;
+  jobsDone: number;
+  jobsTotal: number;
+  /** Seconds of wall time left, from the share of jobs done; null until there is a basis. */
+  etaS: number | null;
+  /** The cluster at `simTime`, for the live charts: CPU busy (0-1), tasks running and waiting. */
+  live?: { cpu: number; running: number; pending: number };
+  error?: string;
+}
+
+/** A scheduler's numeric parameters a sweep may vary: those with a number, and those sized automatically when unset. */
+export function sweepableParameters(spec: SchedulerSpec): string[] {
+  const numbers = Object.entries(spec).filter(([, v]) => typeof v === 'number').map(([k]) => k);
+  const auto = Object.keys(SCHEDULER_BY_KIND[spec.kind].auto ?? {});
+  return [...numbers, ...auto.filter((k) => !numbers.includes(k))];
+}

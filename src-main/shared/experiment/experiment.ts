@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { AriaTotalsSchema } from '../aria/totals';
+import { MrClusterReportSchema } from '../cluster/mrClusters';
+import { ClusterSpecSchema } from '../cluster/cluster';
+import { SchedulerSpecSchema } from '../schedulers';
+import { SimulationOptionsSchema } from './simulation';
+import { SweepSchema } from './sweep';
+import { DeadlineRuleSchema, WorkloadSpecSchema } from '../workload/workload';
+import { sweepProblems } from './sweepCheck';
+
+/**
+ * An experiment file (docs/experiment.schema.json): one cluster, one workload, the schedulers to
+ * compare with their parameters, and the seeds. Cluster and workload may be inline or in files
+ * (paths relative to the experiment file); a workload may also be a trace to replay.
+ */
+export const TraceRefSchema = z.strictObject({
+  format: z.enum(['swim', 'sls', 'rumen']),
+  file: z.string().min(1),
+  /** Replay only the first N jobs. */
+  limit: z.number().int().min(1).optional(),
+  /** How the trace's jobs get deadlines (default: what the file says, usually none). */
+  deadlines: DeadlineRuleSchema.optional(),
+});
+
+export const ExperimentSchema = z.strictObject({
+  format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
+  name: z.string().trim().min(1).max(120),
+  description: z.string().max(4000).default(''),
+  cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
+  workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
+  schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
+  seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds').default([1]),
+  simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+  /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
+  sweep: SweepSchema.optional(),
+}).superRefine((e, ctx) => {
+  // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
+  for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+});
+
+export type Experiment = z.output<typeof ExperimentSchema>;
+export type ExperimentInput = z.input<typeof ExperimentSchema>;
+
+const nullableNumber = z.number().nullable();
+
+export const RunSummarySchema = z.strictObject({
+  jobs: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  unfinished: z.number().int(),
+  /** First submission to last finish, seconds. */
+  makespan: z.number(),
+  meanJct: z.number(),
+  medianJct: z.number(),
+  p95Jct: z.number(),
+  throughputJobsPerHour: z.number(),
+  utilization: z.strictObject({ cpu: z.number().min(0).max(1), memory: z.number().min(0), disk: z.number().min(0).max(1), network: z.number().min(0).max(1) }),
+  /** Map attempts by locality level (maps without input are not counted). */
+  locality: z.strictObject({ node: z.number().int(), server: z.number().int(), rack: z.number().int(), offRack: z.number().int() }),
+  /** Mean of each job's ideal / actual running time (PRISM sec. 6, after Quincy). */
+  meanAnp: z.number(),
+  /** Coefficient of variation of ANP across jobs: lower is fairer. */
+  unfairness: z.number(),
+  /** Jain's fairness index of ANP: 1 when every job is slowed equally. */
+  jainIndex: z.number(),
+  /** Mean of actual / ideal running time. */
+  meanSlowdown: z.number(),
+  /** Share of jobs with a deadline that met it (null when no job has one). */
+  deadlineHitRate: nullableNumber,
+  failedAttempts: z.number().int(),
+  killedAttempts: z.number().int(),
+  schedulerCalls: z.number().int(),
+  events: z.number().int(),
+  simulatedSeconds: z.number(),
+});
+
+const PhaseTotalsSchema = z.strictObject({ count: z.number().int(), seconds: z.number(), cpuSeconds: z.number(), fsMb: z.number(), hdfsMb: z.number(), fetchMb: z.number(), memoryMb: z.number() });
+const TaskTotalsSchema = z.strictObject({ count: z.number().int(), wallSeconds: z.number(), sumCpuRequirement: z.number() });
+
+/** Reported counters of finished tasks and phases, summed per template: the input of job profiles. */
+export const TemplateTotalsSchema = z.strictObject({
+  maps: TaskTotalsSchema,
+  reduces: TaskTotalsSchema,
+  phases: z.strictObject({ map: PhaseTotalsSchema, merge: PhaseTotalsSchema, shuffle: PhaseTotalsSchema, sort: PhaseTotalsSchema, reduce: PhaseTotalsSchema }),
+});
+
+export const ResultFileSchema = z.strictObject({
+  format: z.literal('workload-studio.result'),
+  version: z.literal(1),
+  experiment: z.string(),
+  /**
+   * The experiment as it ran, cluster and workload inlined: what a report needs to say how to
+   * reproduce it. Absent in results written before it existed.
+   */
+  inputs: ExperimentSchema.optional(),
+  runs: z.array(
+    z.strictObject({
+      scheduler: z.string(),
+      kind: z.string(),
+      seed: z.number().int(),
+      summary: RunSummarySchema,
+      /**
+       * Wall-clock measurements, only with `run --timing` (they differ between machines and runs),
+       * and the run's work counts (deterministic; absent in results written before they existed).
+       */
+      timing: z
+        .strictObject({
+          wallSeconds: z.number(),
+          schedulerCalls: z.number().int(),
+          schedulerMsPerCall: z.number(),
+          work: z
+            .strictObject({
+              events: z.number().int(),
+              tasks: z.number().int(),
+              heartbeats: z.number().int(),
+              jobsExamined: z.number().int(),
+              orderSorts: z.number().int(),
+              orderComparisons: z.number().int(),
+              attemptsScanned: z.number().int(),
+              hostsRerated: z.number().int(),
+            })
+            .optional(),
+        })
+        .optional(),
+      profiles: z.record(z.string(), TemplateTotalsSchema),
+      /** ARIA stage durations and bytes per template (sec. 3.2); absent in results written before it existed. */
+      aria: z.record(z.string(), AriaTotalsSchema).optional(),
+      /** FAWKES: each MR-cluster's service level, resizing and size over time (Ghit et al. sec. 7); only for runs with several MR-clusters. */
+      mrClusters: z.array(MrClusterReportSchema).optional(),
+      /**
+       * Which jobs the run simulated, when the file holds runs of more than one workload (a
+       * comparison across history): runs of one seed pair only with equal job sets. Absent, every
+       * run of a seed ran the same jobs.
+       */
+      jobSet: z.string().min(1).max(200).optional(),
+      jobs: z.array(
+        z.strictObject({
+          id: z.string(),
+          template: z.string(),
+          status: z.enum(['succeeded', 'failed', 'unfinished']),
+          submit: nullableNumber,
+          start: nullableNumber,
+          finish: nullableNumber,
+          /** Absent in results written before it existed. */
+          maps: z.number().int().min(0).optional(),
+          /** Map attempts that read input, by where it was; absent in results written before it existed. */
+          locality: z.strictObject({ node: z.number().int().min(0), server: z.number().int().min(0), rack: z.number().int().min(0), offRack: z.number().int().min(0) }).optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type ResultFile = z.output<typeof ResultFileSchema>;
+export type RunSummary = z.output<typeof RunSummarySchema>;

@@ -1,0 +1,99 @@
+import { ClusterSpecSchema, type ClusterSpec } from '../cluster/cluster';
+import { ExperimentSchema, type Experiment } from './experiment';
+import type { TraceProblem } from '../workload/imports';
+import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
+import type { SchedulerSpec } from '../schedulers';
+import type { SimulationOptions } from './simulation';
+import type { Sweep } from './design';
+import { problemsOf, type FieldProblem } from '../api/validation';
+import { WorkloadSpecSchema, type WorkloadSpec } from '../workload/workload';
+
+/**
+ * Experiment files (docs/experiment.schema.json) as the studio writes and reads them: one
+ * cluster and one workload inlined, so the file alone reproduces the runs. The CLI and the paper
+ * presets use the same format; they may also point at other files, which the studio's import
+ * cannot follow (an upload has no folder).
+ */
+export interface ExperimentFileParts {
+  name: string;
+  description: string;
+  cluster: ClusterSpec;
+  workload: WorkloadSpec;
+  schedulers: SchedulerSpec[];
+  seeds: number[];
+  simulation: SimulationOptions;
+  sweep?: Sweep;
+}
+
+/** The file's text; keys in a fixed order and no timestamp, so the same design exports byte for byte the same. */
+export function experimentFileText(p: ExperimentFileParts): string {
+  const file = { format: 'workload-studio.experiment', name: p.name, description: p.description, cluster: p.cluster, workload: p.workload, schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/**
+ * Every problem of an experiment value, each at its field. An inline cluster or workload is
+ * checked on its own, so a bad host says `cluster.racks.0.hosts.1.cores` rather than that the
+ * cluster as a whole matches none of the forms it may take.
+ */
+export function experimentProblems(value: unknown): FieldProblem[] {
+  const parsed = ExperimentSchema.safeParse(value);
+  if (parsed.success) return [];
+  const all = problemsOf(parsed.error);
+  const v = (value ?? {}) as Record<string, unknown>;
+  const inline = (x: unknown, refs: string[]) => typeof x === 'object' && x !== null && !Array.isArray(x) && !refs.some((k) => k in x);
+  const sharper: FieldProblem[] = [];
+  const own = (key: 'cluster' | 'workload', schema: typeof ClusterSpecSchema | typeof WorkloadSpecSchema) => {
+    const r = schema.safeParse(v[key]);
+    if (r.success) return false;
+    sharper.push(...problemsOf(r.error, key));
+    return true;
+  };
+  const clusterOwn = inline(v.cluster, ['file']) && own('cluster', ClusterSpecSchema);
+  const workloadOwn = inline(v.workload, ['file', 'trace']) && own('workload', WorkloadSpecSchema);
+  const rest = all.filter((p) => !((clusterOwn && /^cluster(\.|$)/.test(p.field)) || (workloadOwn && /^workload(\.|$)/.test(p.field))));
+  return [...sharper, ...rest];
+}
+
+export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: false; problems: TraceProblem[] };
+
+/**
+ * Read an experiment file's text: JSON errors by line and column, schema problems by field and
+ * line. A result file (`run --out`, "Export → Result file") is read for the experiment it carries
+ * (`inputs`): what ran can be imported and run again from its result.
+ */
+export function readExperimentFile(text: string, fileName: string): ExperimentFileRead {
+  const json = parseJsonText(text, fileName);
+  if (!json.ok) {
+    return { ok: false, problems: [syntaxProblem(json.message)] };
+  }
+  const v = json.value as Record<string, unknown> | null;
+  if (typeof v === 'object' && v !== null && v.format === 'workload-studio.result') {
+    if (typeof v.inputs !== 'object' || v.inputs === null) {
+      return { ok: false, problems: [{ line: 1, field: 'inputs', message: 'this result file does not carry its experiment (it was written before results did, or from runs of several clusters or workloads): import the experiment file it was run from instead' }] };
+    }
+    const inner = experimentProblems(v.inputs).map((p) => ({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }));
+    if (inner.length) return { ok: false, problems: withLines(text, inner) };
+    return { ok: true, experiment: ExperimentSchema.parse(v.inputs) };
+  }
+  const problems = experimentProblems(json.value);
+  if (problems.length) return { ok: false, problems: withLines(text, problems) };
+  return { ok: true, experiment: ExperimentSchema.parse(json.value) };
+}
+
+/** What importing an experiment file would add, shown before the user confirms. */
+export interface ExperimentImportPreview {
+  fileName: string;
+  name: string;
+  description: string;
+  cluster?: { name: string; nodes: number; cores: number };
+  workload?: { name: string; jobs: number; generated: number };
+  schedulers: string[];
+  seeds: number[];
+  runs: number;
+  /** The first problems (at most MAX_PREVIEW_PROBLEMS); `problemCount` counts them all. */
+  problems: TraceProblem[];
+  problemCount: number;
+}
+
+export const MAX_PREVIEW_PROBLEMS = 100;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { parseJsonText } from './jsonText';
+import { problemsOf, type FieldProblem } from '../api/validation';
+
+export type EnvelopeParse<T> = { ok: true; spec: T } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * Our exchange files: `{ format, version, exportedAt, <key>: spec }`, so a file says what it is and
+ * which version wrote it; a bare spec is read too. Every problem comes back with its field path.
+ */
+export function fileEnvelope<K extends string, S extends z.ZodType>(format: string, version: number, key: K, spec: S) {
+  const schema = z.strictObject({
+    format: z.literal(format, { error: `must be "${format}"` }),
+    version: z.literal(version, { error: `must be ${version} (this studio reads version ${version})` }),
+    exportedAt: z.string().optional(),
+    [key]: spec,
+  } as { format: z.ZodLiteral<string>; version: z.ZodLiteral<number>; exportedAt: z.ZodOptional<z.ZodString> } & Record<K, S>);
+
+  return {
+    schema,
+    serialize(value: z.output<S>, exportedAt: string): string {
+      return `${JSON.stringify({ format, version, exportedAt, [key]: value }, null, 2)}\n`;
+    },
+    parse(text: string): EnvelopeParse<z.output<S>> {
+      const json = parseJsonText(text, 'the file');
+      if (!json.ok) return { ok: false, problems: [{ field: '', message: json.message }] };
+      const value = json.value;
+      const isEnvelope = typeof value === 'object' && value !== null && 'format' in value;
+      const parsed = isEnvelope ? schema.safeParse(value) : spec.safeParse(value);
+      if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error) };
+      return { ok: true, spec: isEnvelope ? (parsed.data as Record<K, z.output<S>>)[key] : (parsed.data as z.output<S>) };
+    },
+  };
+}

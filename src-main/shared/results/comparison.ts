@@ -1,0 +1,138 @@
+import { formatValue, type MetricDef } from './metrics';
+import { meanCi, pairedTTest, welchTTest } from './stats';
+
+/**
+ * One metric compared across configurations, as honestly as the seeds allow: means with 95 %
+ * intervals clipped to what the metric can physically be, changes against a baseline that read the
+ * right way (above 1× is always better), and "best" only where Student's paired t-test across seeds
+ * says the best mean differs from every other at the 95 % level. Shared by the comparison view and
+ * the reports, so both say the same.
+ */
+
+/** Significance level of the "best" mark. */
+export const ALPHA = 0.05;
+export const TEST_NAME = "Student's paired t-test across seeds (the same seed is the same workload), two-sided, 95 %";
+/** The test between configurations whose runs are not the same jobs (another workload, another history entry's seeds). */
+export const WELCH_NAME = "Welch's t-test (unpaired, unequal variances), two-sided, 95 %";
+
+/** One configuration's value of the metric per seed. */
+export interface GroupValues {
+  key: string;
+  bySeed: ReadonlyMap<number, number>;
+  /**
+   * The job set each seed's run simulated (shared/experiment/design.ts jobSetOf). Absent: every configuration
+   * ran the same jobs per seed, as within one experiment of one workload.
+   */
+  jobs?: ReadonlyMap<number, string>;
+}
+
+/**
+ * Whether two configurations' runs pair: they share seeds, and at each shared seed they ran the
+ * same jobs. Then seed-to-seed variation cancels in a paired test; otherwise only Welch's applies.
+ */
+type Seeded = { bySeed: ReadonlyMap<number, unknown>; jobs?: ReadonlyMap<number, string> };
+
+export function pairs(a: Seeded, b: Seeded): boolean {
+  if (!a.jobs || !b.jobs) return true;
+  const shared = [...a.bySeed.keys()].filter((s) => b.bySeed.has(s));
+  return shared.length > 0 && shared.every((s) => a.jobs!.get(s) === b.jobs!.get(s));
+}
+
+export interface MetricCell {
+  key: string;
+  n: number;
+  mean: number;
+  /** 95 % interval of the mean, clipped to the metric's range; null with one seed. */
+  low: number | null;
+  high: number | null;
+  half: number | null;
+  clipped: boolean;
+  /** Percent change from the baseline; null for the baseline, or when both print the same. */
+  delta: number | null;
+  /**
+   * How many times better than the baseline: baseline / this for lower-is-better metrics, this /
+   * baseline otherwise, so above 1 always reads "better" (neutral metrics: this / baseline).
+   */
+  ratio: number | null;
+  best: boolean;
+}
+
+export interface MetricComparison {
+  cells: MetricCell[];
+  /** Why nothing is marked best although the means differ, e.g. "not significant against fair (p = 0.21)", and by which test. */
+  undecided: { against: string; p: number | null; test: 'paired' | 'welch' } | null;
+}
+
+/**
+ * How many times better `value` is than `base` (above 1: better). None when either prints as zero
+ * at the metric's digits: a ratio against 0.01 failed attempts ("172.83×") says nothing.
+ */
+export function ratioOf(metric: Pick<MetricDef, 'better'> & Partial<Pick<MetricDef, 'digits'>>, value: number, base: number): number | null {
+  if (!Number.isFinite(value) || !Number.isFinite(base)) return null;
+  const [num, den] = metric.better === 'lower' ? [base, value] : [value, base];
+  // Prints as 0 at the metric's digits (0.004 at two digits).
+  const zero = (x: number) => x === 0 || (metric.digits !== undefined && Math.abs(x) < 0.5 * 10 ** -metric.digits);
+  return zero(num) || zero(den) ? null : num / den;
+}
+
+export function compareMetric(metric: MetricDef, groups: readonly GroupValues[], baseline: string): MetricComparison {
+  const [min, max] = metric.range;
+  const stats = groups.map((g) => ({ key: g.key, ...meanCi([...g.bySeed.values()]) }));
+  const base = stats.find((s) => s.key === baseline);
+  const printed = (x: number) => formatValue(x, metric.digits);
+  const cells: MetricCell[] = stats.map((s) => {
+    const low = s.half === null ? null : Math.max(min, s.mean - s.half);
+    const high = s.half === null ? null : Math.min(max, s.mean + s.half);
+    const differs = base !== undefined && s.key !== base.key && Number.isFinite(s.mean) && Number.isFinite(base.mean) && printed(s.mean) !== printed(base.mean);
+    return {
+      key: s.key,
+      n: s.n,
+      mean: s.mean,
+      low,
+      high,
+      half: s.half,
+      clipped: s.half !== null && (s.mean - s.half < min || s.mean + s.half > max),
+      delta: differs && base.mean !== 0 ? (100 * (s.mean - base.mean)) / Math.abs(base.mean) : null,
+      ratio: differs ? ratioOf(metric, s.mean, base.mean) : null,
+      best: false,
+    };
+  });
+  const undecided = markBest(metric, groups, cells);
+  return { cells, undecided };
+}
+
+/**
+ * Mark the best mean if a test separates it from every other configuration (paired where the runs
+ * pair, Welch's otherwise); else say which one it could not be told from.
+ */
+function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: MetricCell[]): MetricComparison['undecided'] {
+  const finite = cells.filter((c) => Number.isFinite(c.mean));
+  if (!metric.better || metric.diagnostic || finite.length < 2) return null;
+  const sign = metric.better === 'lower' ? 1 : -1;
+  const sorted = [...finite].sort((a, b) => sign * (a.mean - b.mean));
+  const top = sorted[0];
+  if (formatValue(top.mean, metric.digits) === formatValue(sorted[1].mean, metric.digits)) return null;
+  const topGroup = groups.find((g) => g.key === top.key)!;
+  const topSeeds = topGroup.bySeed;
+  for (const other of sorted.slice(1)) {
+    const theirGroup = groups.find((g) => g.key === other.key)!;
+    const theirs = theirGroup.bySeed;
+    const paired = pairs(topGroup, theirGroup);
+    // 14 jobs succeeded of another workload's 14 is no better than 10 of 10: no rank across job sets.
+    if (!paired && metric.countsJobs) return null;
+    const seeds = [...topSeeds.keys()].filter((s) => theirs.has(s));
+    const test = paired ? pairedTTest(seeds.map((s) => topSeeds.get(s)!), seeds.map((s) => theirs.get(s)!)) : welchTTest([...topSeeds.values()], [...theirs.values()]);
+    // One seed (or none in common): nothing to test, so nothing is best and nothing "not significant".
+    if (test.p === null) return null;
+    if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p, test: paired ? 'paired' : 'welch' };
+  }
+  top.best = true;
+  return null;
+}
+
+/** Every two configurations whose runs do not pair (pairs()), by key: compared by Welch's test, and without per-job speedups. */
+export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < groups.length; i++) for (let j = i + 1; j < groups.length; j++) if (!pairs(groups[i], groups[j])) out.push([groups[i].key, groups[j].key]);
+  return out;
+}

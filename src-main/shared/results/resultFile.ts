@@ -1,0 +1,44 @@
+import { ResultFileSchema, type ResultFile } from '../experiment/experiment';
+import type { TraceProblem } from '../workload/imports';
+import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
+import { problemsOf } from '../api/validation';
+import { prettyJsonChunks } from '../files/jsonChunks';
+
+/**
+ * Result files (docs/result.schema.json): what `run --out` writes and the run history exports, and
+ * what the studio opens into a comparison without running anything again.
+ */
+
+/** The file's text, as `run --out` writes it: the same result is the same bytes. */
+export function resultFileText(result: ResultFile): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+/** The same text in chunks, for results larger than one string may hold (a million jobs, several runs). */
+export function* resultFileChunks(result: ResultFile): Generator<string> {
+  yield* prettyJsonChunks(result);
+  yield '\n';
+}
+
+export type ResultFileRead = { ok: true; result: ResultFile } | { ok: false; problems: TraceProblem[] };
+
+/** Read a result file's text: JSON errors by line and column, schema problems by field and line. */
+export function readResultText(text: string, fileName: string): ResultFileRead {
+  const json = parseJsonText(text, fileName);
+  if (!json.ok) return { ok: false, problems: [syntaxProblem(json.message)] };
+  const parsed = ResultFileSchema.safeParse(json.value);
+  if (!parsed.success) return { ok: false, problems: withLines(text, problemsOf(parsed.error)) };
+  return { ok: true, result: parsed.data };
+}
+
+export const REPORT_FORMATS = ['html', 'pdf', 'csv', 'json', 'zip'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** A file the studio hands the user to save (a report, a result). */
+export interface ExportedFile {
+  name: string;
+  type: string;
+  /** Text as is; a PDF's bytes in base64 (the transports carry JSON). */
+  content: string;
+  encoding: 'utf8' | 'base64';
+}

@@ -1,0 +1,93 @@
+import { compareMetric, TEST_NAME, WELCH_NAME } from './comparison';
+import { toCsv } from '../files/csv';
+import type { RunSummary } from '../experiment/experiment';
+import { METRICS } from './metrics';
+
+/**
+ * The comparison's summary table as data that leaves the studio: one row per configuration and
+ * metric, with exactly the numbers the table shows (shared/results/comparison.ts), as CSV and as JSON. The
+ * CSV holds the same numbers as the JSON, printed in full.
+ */
+export interface SummaryGroup {
+  key: string;
+  label: string;
+  /** `jobSet`: which jobs the run simulated (shared/experiment/design.ts jobSetOf); absent, every run of a seed ran the same. */
+  runs: { seed: number; status: string; summary: RunSummary | null; jobSet?: string }[];
+}
+
+/** The job set of each seed's run of a group, when its runs say (for pairs() in shared/results/comparison.ts). */
+export function jobsBySeed(runs: SummaryGroup['runs']): Map<number, string> | undefined {
+  if (runs.every((r) => r.jobSet === undefined)) return undefined;
+  return new Map(runs.map((r) => [r.seed, r.jobSet ?? '']));
+}
+
+export interface SummaryExportRow extends Record<string, unknown> {
+  configuration: string;
+  metric: string;
+  unit: string;
+  better: string;
+  seeds: number;
+  mean: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  best: boolean;
+  changePercent: number | null;
+  ratio: number | null;
+  diagnostic: boolean;
+  /** Digits the metric is printed with (shared/results/metrics.ts), so a report prints what the app prints. */
+  digits: number;
+  /**
+   * Why no configuration is best although the means differ: the one the leader could not be told
+   * from, and the test's p (the comparison's "n.s."). Null when something is best or nothing is tested.
+   */
+  notSeparated: { from: string; p: number | null; test: 'paired' | 'welch' } | null;
+}
+
+export const SUMMARY_COLUMNS = ['configuration', 'metric', 'unit', 'better', 'seeds', 'mean', 'ciLow', 'ciHigh', 'best', 'changePercent', 'ratio', 'diagnostic'] as const;
+
+const finite = (x: number | null) => (x !== null && Number.isFinite(x) ? x : null);
+
+export function summaryRows(groups: readonly SummaryGroup[], baseline: string): SummaryExportRow[] {
+  const rows: SummaryExportRow[] = [];
+  for (const m of METRICS) {
+    const values = groups.map((g) => {
+      const bySeed = new Map<number, number>();
+      for (const r of g.runs) {
+        const v = r.status === 'finished' && r.summary ? m.get(r.summary) : null;
+        if (v !== null && Number.isFinite(v)) bySeed.set(r.seed, v);
+      }
+      const jobs = jobsBySeed(g.runs);
+      return { key: g.key, bySeed, ...(jobs ? { jobs } : {}) };
+    });
+    const { cells, undecided } = compareMetric(m, values, baseline);
+    const label = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
+    cells.forEach((c, i) =>
+      rows.push({
+        configuration: groups[i].label,
+        metric: m.label,
+        unit: m.unit ?? '',
+        better: m.better ?? '',
+        seeds: c.n,
+        mean: finite(c.mean),
+        ciLow: finite(c.low),
+        ciHigh: finite(c.high),
+        best: c.best,
+        changePercent: finite(c.delta),
+        ratio: finite(c.ratio),
+        diagnostic: Boolean(m.diagnostic),
+        digits: m.digits,
+        notSeparated: undecided ? { from: label(undecided.against), p: undecided.p, test: undecided.test } : null,
+      }),
+    );
+  }
+  return rows;
+}
+
+export function summaryCsv(rows: readonly SummaryExportRow[]): string {
+  return toCsv(SUMMARY_COLUMNS, rows);
+}
+
+/** The JSON export: the rows, and what "best" and the intervals mean. */
+export function summaryJson(batchName: string, baseline: string, rows: readonly SummaryExportRow[]): string {
+  return `${JSON.stringify({ format: 'workload-studio.summary', batch: batchName, baseline, best: `${TEST_NAME}; between configurations that ran other jobs, ${WELCH_NAME}`, interval: '95 % confidence interval of the mean over seeds (Student t), clipped to the metric range', rows }, null, 2)}\n`;
+}
