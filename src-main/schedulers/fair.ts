@@ -6,6 +6,7 @@ import { grown } from '../engine/core/grow';
 import { Locality } from '../engine/resources/topology';
 import { byFewestRunning, byRunningCounts, fewestRunningFirst, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
+import { fillOneAtATime } from './placementLoop';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
 
@@ -203,58 +204,44 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       live[j] = 0;
     },
     onHeartbeat(n: number, view: ClusterView) {
-      let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
-      let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
+      const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       if (view.pendingTasks() === 0) return;
       // A job that launches moves back by one task (the cache is rebuilt at the next state change);
       // the copy is made only once something launches, as most heartbeats place nothing.
       let jobs = order(view);
       let copied = false;
-      while (freeMaps > 0) {
-        let launchedAt = -1;
-        for (let i = 0; i < jobs.length; i++) {
-          const j = jobs[i];
-          if (view.pendingMaps(j) === 0) continue;
-          const allowed = delay.allowed(j, view.now);
-          const task = view.findMap(j, n, allowed, found, spec.serverLocality);
-          if (task >= 0) {
-            const at = found.level;
-            const why = greedy
-              ? `Fair: job ${view.job(j).id} is furthest below its fair share`
-              : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${ALLOWED_WORDS[allowed]}`;
-            if (view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) {
-              delay.launched(j, at, allowed, view.now);
-              launchedAt = i;
-              break;
-            }
-          }
-          // Skipped: it keeps waiting for a better placed slot (its wait clock keeps running).
-        }
-        if (launchedAt < 0) break;
-        freeMaps--;
+      const tryMap = (j: number): boolean => {
+        if (view.pendingMaps(j) === 0) return false;
+        const allowed = delay.allowed(j, view.now);
+        const task = view.findMap(j, n, allowed, found, spec.serverLocality);
+        // None here: it keeps waiting for a better placed slot (its wait clock keeps running).
+        if (task < 0) return false;
+        const at = found.level;
+        const why = greedy
+          ? `Fair: job ${view.job(j).id} is furthest below its fair share`
+          : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${ALLOWED_WORDS[allowed]}`;
+        if (!view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
+        delay.launched(j, at, allowed, view.now);
+        return true;
+      };
+      fillOneAtATime(freeMaps, () => jobs, tryMap, (i) => {
         if (!copied) {
           jobs = [...jobs];
           copied = true;
         }
-        reposition(jobs, launchedAt, view);
-      }
-      // No job has a reduce to place: skip the walk over the queue.
-      while (freeReduces > 0 && view.pendingReduceTasks() > 0) {
-        let launched = false;
-        // In the one-pool order only the jobs whose reduces may start can take the slot, and they
-        // come in the order's own comparator: sort those few instead of walking every queued job.
+        reposition(jobs, i, view);
+      });
+      // In the one-pool order only the jobs whose reduces may start can take the slot, and they
+      // come in the order's own comparator: sort those few instead of walking every queued job.
+      // No job has a reduce to place: no walk at all.
+      const reduceOrder = (): readonly number[] => {
+        if (view.pendingReduceTasks() === 0) return [];
         const byShare = order(view);
-        const candidates = cachedQueue !== undefined ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
-        for (const j of candidates) {
-          if (launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) {
-            launched = true;
-            break;
-          }
-        }
-        if (!launched) break;
-        freeReduces--;
-      }
+        return cachedQueue !== undefined ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
+      };
+      fillOneAtATime(freeReduces, reduceOrder, (j) => launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb));
     },
     nodeIsFull: (n, view) => slots.isFull(n, view),
     explain(j, n, view) {

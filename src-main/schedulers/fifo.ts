@@ -3,6 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
+import { fillInOrder } from './placementLoop';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
 
@@ -24,28 +25,20 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
   return {
     name: 'fifo',
     onHeartbeat(n: number, view: ClusterView) {
-      let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
-      let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
+      const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (view.pendingTasks() === 0) return;
+      const examined = () => {
+        view.work.jobsExamined++;
+        return true;
+      };
       // Only jobs with a pending map can take a map slot (a live list in submission order): jobs
-      // whose maps are all placed are never asked. A job that launched its last pending map
-      // leaves the list, so the walk stays at the same index then.
-      const jobs = view.mapPendingJobs();
-      for (let i = 0; i < jobs.length && freeMaps > 0; ) {
-        const j = jobs[i];
-        view.work.jobsExamined++;
-        while (freeMaps > 0 && underMapLimit(view, j) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb)) freeMaps--;
-        if (jobs[i] === j) i++;
-      }
-      // Only jobs whose reduces may start can take a reduce slot; a job that launched its last
-      // pending reduce leaves the (live) list, so the walk stays at the same index then.
-      const ready = view.reduceReadyJobs();
-      for (let i = 0; i < ready.length && freeReduces > 0; ) {
-        const j = ready[i];
-        view.work.jobsExamined++;
-        while (freeReduces > 0 && underReduceLimit(view, j) && launchReduce(view, j, n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb)) freeReduces--;
-        if (ready[i] === j) i++;
-      }
+      // whose maps are all placed are never asked.
+      const mapWhy = (j: number) => () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`;
+      fillInOrder(view.mapPendingJobs(), freeMaps, examined, (j) => underMapLimit(view, j) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, mapWhy(j), found, spec.slotMemoryMb));
+      // Only jobs whose reduces may start can take a reduce slot (a live list too).
+      const reduceWhy = (j: number) => () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`;
+      fillInOrder(view.reduceReadyJobs(), freeReduces, examined, (j) => underReduceLimit(view, j) && launchReduce(view, j, n, reduceWhy(j), spec.slotMemoryMb));
     },
     nodeIsFull: (n, view) => slots.isFull(n, view),
     explain(j, n, view) {

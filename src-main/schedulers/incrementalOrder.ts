@@ -11,6 +11,10 @@ import { grown } from '../engine/core/grow';
  * comes back at its new place, so a state change costs O(log n) comparisons and one array move,
  * not a sort of the whole queue. The result is the one a full sort gives: (key, tie, index) is a
  * total order. A view without a change log (an MR-cluster's) is sorted afresh at each change.
+ *
+ * With `keysFixed` (MinEDF's deadlines) a job's key never changes while it is active: the order
+ * then only takes in jobs that became active and lets go of those that ended, and a job's other
+ * changes (a task started or ended) cost nothing.
  */
 export class IncrementalJobOrder {
   private list: number[] = [];
@@ -22,6 +26,7 @@ export class IncrementalJobOrder {
   constructor(
     private readonly key: (view: ClusterView, j: number) => number,
     private readonly tie: (view: ClusterView, j: number) => number,
+    private readonly options: { keysFixed?: boolean } = {},
   ) {}
 
   /** The order now. Read-only: it changes in place at the next call after a state change. */
@@ -47,17 +52,21 @@ export class IncrementalJobOrder {
   private update(view: ClusterView, changed: ArrayLike<number>): void {
     const seen = new Set<number>();
     for (let i = 0; i < changed.length; i++) seen.add(changed[i]);
+    // Out first, each found by binary search on the key it was placed with; then back in.
     for (const j of seen) {
-      if (j < this.member.length && this.member[j]) {
-        this.list.splice(this.indexOf(view, j), 1);
-        this.member[j] = 0;
-      }
+      if (!this.isMember(j) || (this.options.keysFixed && active(view, j))) continue;
+      this.list.splice(this.indexOf(view, j), 1);
+      this.member[j] = 0;
     }
     for (const j of seen) {
-      if (!active(view, j)) continue;
+      if (this.isMember(j) || !active(view, j)) continue;
       this.place(view, j);
       this.list.splice(this.indexOf(view, j), 0, j);
     }
+  }
+
+  private isMember(j: number): boolean {
+    return j < this.member.length && this.member[j] === 1;
   }
 
   /** Note j's key and tie now: it is found by them until it changes again. */

@@ -7,7 +7,9 @@ import { fullSlots, orderReason } from './whyNotReasons';
 import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
+import { IncrementalJobOrder } from './incrementalOrder';
 import { sortJobs } from './jobOrder';
+import { fillInOrder } from './placementLoop';
 import { LEVEL_WORDS, SlotTable } from './slotHelpers';
 
 type MinEdfSpec = SchedulerSpecOf<'minedf'>;
@@ -41,8 +43,12 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
   /** When each job was last sized, and its finished tasks then: it is sized again a wave later. */
   const sizedAt: number[] = [];
   const sizedDone: number[] = [];
-  /** Active jobs in EDF order, kept sorted as jobs come and go (no sort per heartbeat). */
-  const order: number[] = [];
+  /** Active jobs in EDF order, kept sorted as jobs come and go (no sort per heartbeat): a job's deadline never changes. */
+  const edf = new IncrementalJobOrder(
+    (view, j) => view.jobDeadline(j),
+    (view, j) => view.jobSubmitTime(j),
+    { keysFixed: true },
+  );
   const found = { level: Locality.Node as Locality };
   const delay = new DelayScheduling(spec.nodeLocalityWaitS, spec.rackLocalityWaitS, spec.serverLocality);
   const before = (view: ClusterView, a: number, b: number) => view.jobDeadline(a) - view.jobDeadline(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
@@ -143,24 +149,13 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       sizedAt[j] = view.now;
       sizedDone[j] = 0;
       delay.submitted(j, view.now);
-      let lo = 0;
-      let hi = order.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (before(view, order[mid], j) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      order.splice(lo, 0, j);
     },
     onTaskFinished(task) {
       lent.delete(task);
     },
-    onJobFinished(j) {
-      const at = order.indexOf(j);
-      if (at >= 0) order.splice(at, 1);
-    },
     onHeartbeat(n: number, view: ClusterView) {
       if (view.pendingTasks() === 0) return;
+      const order = edf.current(view);
       let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       const id = (j: number) => view.job(j).id;
@@ -197,16 +192,8 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       }
       // Then the spare slots, in the same order, to the jobs that may borrow them.
       const spare = (j: number) => () => (need[j].deadline ? `MinEDF: spare slot lent to job ${id(j)}, next by deadline (${fmt(view.jobDeadline(j))})` : `MinEDF: spare slot to job ${id(j)}, which has no deadline`);
-      for (let i = 0; i < order.length && freeMaps > 0; i++) {
-        const j = order[i];
-        if (view.pendingMaps(j) === 0 || !mayBorrow(j)) continue;
-        while (freeMaps > 0 && launchMap(view, j, n, spare(j), true)) freeMaps--;
-      }
-      for (let i = 0; i < ready.length && freeReduces > 0; i++) {
-        const j = ready[i];
-        if (!mayBorrow(j)) continue;
-        while (freeReduces > 0 && launchReduce(view, j, n, spare(j), true)) freeReduces--;
-      }
+      fillInOrder(order, freeMaps, (j) => view.pendingMaps(j) > 0 && mayBorrow(j), (j) => launchMap(view, j, n, spare(j), true));
+      fillInOrder(ready, freeReduces, mayBorrow, (j) => launchReduce(view, j, n, spare(j), true));
     },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
@@ -221,7 +208,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         out.push({ kind: 'localityWait', allowed: ALLOWED_WORDS[wait.allowed], bestHere: LEVEL_WORDS[here.level], waited: wait.waited, wait: wait.wait, next: ALLOWED_WORDS[wait.next] });
       }
       const deadline = view.jobDeadline(j);
-      const rank = orderReason(view, order, j, Number.isFinite(deadline) ? `deadline ${fmt(deadline)}; its minimum ${need[j].maps} map + ${need[j].reduces} reduce slots` : 'no deadline');
+      const rank = orderReason(view, edf.current(view), j, Number.isFinite(deadline) ? `deadline ${fmt(deadline)}; its minimum ${need[j].maps} map + ${need[j].reduces} reduce slots` : 'no deadline');
       if (rank) out.push(rank);
       return out;
     },

@@ -66,4 +66,31 @@ describe('IncrementalJobOrder', () => {
     const afterFirstSort = r.work.orderComparisons - 2000 * 11;
     expect(afterFirstSort / heartbeats).toBeLessThan(60);
   });
+
+  it('with fixed keys (deadlines) equals a full sort, and a task starting or ending costs no comparison', () => {
+    const mismatches: string[] = [];
+    const byDeadline = () => new IncrementalJobOrder((view, j) => view.jobDeadline(j), (view, j) => view.jobSubmitTime(j), { keysFixed: true });
+    const edf = (view: ClusterView) => [...view.activeJobs].sort((a, b) => (view.jobDeadline(a) === view.jobDeadline(b) ? 0 : view.jobDeadline(a) < view.jobDeadline(b) ? -1 : 1) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+    // Deadlines out of submit order, some jobs without one.
+    const jobs = Array.from({ length: 30 }, (_, i) => job(`j${i}`, cpuOnly(5 + (i % 4)), { maps: 2, submit: (i % 6) * 4, ...(i % 5 === 0 ? {} : { deadline: 400 - ((i * 37) % 300) }) }));
+    run(cluster(1, 3), jobs, checking(byDeadline(), edf, mismatches));
+    expect(mismatches).toEqual([]);
+
+    // All jobs queued at once: after the first sort, comparisons come only from jobs ending (one
+    // binary search each), never from the many task starts and ends in between.
+    const queued = Array.from({ length: 500 }, (_, i) => job(`q${i}`, cpuOnly(10), { maps: 4, deadline: 1000 + ((i * 7919) % 500) }));
+    const order = byDeadline();
+    const inner = fifo(2, 1);
+    const r = run(cluster(1, 5), queued, {
+      name: 'counting',
+      onHeartbeat(n, view) {
+        order.current(view);
+        inner.onHeartbeat(n, view);
+      },
+    }, { horizonS: 300 });
+    const finished = r.jobs.filter((j) => j.status === 'succeeded').length;
+    expect(finished).toBeGreaterThan(10);
+    expect(r.work.orderSorts).toBe(1);
+    expect(r.work.orderComparisons).toBeLessThan(500 * 9 + finished * 10);
+  });
 });
