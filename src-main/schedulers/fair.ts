@@ -2,9 +2,8 @@ import { fairOptions } from '@shared/schedulers/fair';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
-import { grown } from '../engine/core/grow';
 import { Locality } from '../engine/resources/topology';
-import { byFewestRunning, byRunningCounts, fewestRunningFirst, sortJobs } from './jobOrder';
+import { byFewestRunning, fewestRunningOrder, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { fillOneAtATime } from './placementLoop';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
@@ -40,81 +39,34 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   const greedy = delay.greedy;
 
   const running = (view: ClusterView, j: number) => view.runningMaps(j) + view.runningReduces(j);
-  let cached: number[] = [];
+  let cached: readonly number[] = [];
   let cachedAt = -1;
-  /** The one queue every job of `cached` is in, when the cheap one-pool order applies; undefined otherwise. */
-  let cachedQueue: string | undefined;
-  /** Jobs submitted and not finished (the change log also names finished ones). */
-  let live = new Uint8Array(64);
+  /** Whether `cached` is the one-pool order (fewest running tasks first), which a launch moves by one shift. */
+  let onePool = false;
+  /** With no pools and every active job in one queue, the order is fewest running first, kept as jobs change. */
+  const fewestRunning = fewestRunningOrder();
+  /** Active jobs per queue, and how many queues have any: the one-pool order applies while at most one has. */
+  const activeInQueue = new Map<string, number>();
+  let queuesInUse = 0;
 
   /**
    * Jobs furthest below their share first; unchanged while no task starts or ends. With one pool
    * the order moves by the jobs that changed since it was made (the engine's change log), so a
    * state change costs what changed, not the length of the queue.
    */
-  function order(view: ClusterView): number[] {
+  function order(view: ClusterView): readonly number[] {
     const version = view.stateVersion();
     if (cachedAt === version) return cached;
-    const changed = cachedQueue !== undefined && cached.length > 0 ? view.jobsChangedSince(cachedAt) : undefined;
-    if (!changed || !update(view, changed)) cached = computeOrder(view);
+    onePool = pools.size === 0 && queuesInUse <= 1;
+    cached = onePool ? fewestRunning.current(view) : computeOrder(view);
     cachedAt = version;
     return cached;
   }
 
-  /**
-   * Running tasks of each job when it took its place in the one-pool order: the order is sorted by
-   * these, so a changed job is found by binary search (its count has moved since), not by a scan.
-   */
-  let placedRunning = new Int32Array(64);
-  const place = (view: ClusterView, j: number) => {
-    if (j >= placedRunning.length) placedRunning = grown(placedRunning, Math.max(j + 1, placedRunning.length * 2));
-    placedRunning[j] = running(view, j);
-  };
-  /** The one-pool order's comparator on the placed counts: negative when job a comes before job b. */
-  const byPlaced = (view: ClusterView, a: number, b: number) => {
-    view.work.orderComparisons++;
-    return byRunningCounts(view, a, placedRunning[a], b, placedRunning[b]);
-  };
-
-  /** Take the changed jobs out of the one-pool order and put the active ones back where they now belong; false when it no longer applies. */
-  function update(view: ClusterView, changed: ArrayLike<number>): boolean {
-    const moved = new Set<number>();
-    for (let i = 0; i < changed.length; i++) {
-      const j = changed[i];
-      if (live[j] && view.job(j).queue !== cachedQueue) return false;
-      moved.add(j);
-    }
-    // Out first, each found by binary search on the counts it was placed with; then back in.
-    const kept = cached;
-    for (const j of moved) {
-      if (j >= placedRunning.length) continue;
-      const at = lowerBound(kept, (k) => byPlaced(view, k, j) < 0);
-      if (at < kept.length && kept[at] === j) kept.splice(at, 1);
-    }
-    for (const j of moved) {
-      if (!live[j]) continue;
-      place(view, j);
-      kept.splice(lowerBound(kept, (k) => byPlaced(view, k, j) < 0), 0, j);
-    }
-    cached = kept;
-    return true;
-  }
-
-  /** The whole order, sorted afresh; notes whether the one-pool order applies (cachedQueue). */
+  /** The order with pools or several queues, sorted afresh: pools under their min share first, then running tasks over weight. */
   function computeOrder(view: ClusterView): number[] {
     const active = view.activeJobs;
     const count = active.length;
-    cachedQueue = undefined;
-    if (pools.size === 0) {
-      let oneQueue = true;
-      for (let i = 1; i < count && oneQueue; i++) oneQueue = view.job(active[i]).queue === view.job(active[0]).queue;
-      if (oneQueue) {
-        // One pool, equal weights: the job with the fewest running tasks is furthest below its share.
-        if (count > 0) cachedQueue = view.job(active[0]).queue;
-        for (let i = 0; i < count; i++) place(view, active[i]);
-        return fewestRunningFirst(view);
-      }
-    }
     const poolRunning = new Map<string, number>();
     const poolJobs = new Map<string, number>();
     for (let i = 0; i < count; i++) {
@@ -164,7 +116,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       jobs.splice(0, jobs.length, ...fresh);
       return;
     }
-    if (cachedQueue !== undefined) {
+    if (onePool) {
       // The one-pool order never decreases in running tasks, so j's new place (before the first
       // job running at least as many) is found by binary search and the jobs between shift once.
       const r = running(view, j);
@@ -197,11 +149,16 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
       delay.submitted(j, view.now);
-      if (j >= live.length) live = grown(live, Math.max(j + 1, live.length * 2));
-      live[j] = 1;
+      const q = view.job(j).queue;
+      const n = (activeInQueue.get(q) ?? 0) + 1;
+      activeInQueue.set(q, n);
+      if (n === 1) queuesInUse++;
     },
-    onJobFinished(j) {
-      live[j] = 0;
+    onJobFinished(j, view) {
+      const q = view.job(j).queue;
+      const n = (activeInQueue.get(q) ?? 1) - 1;
+      activeInQueue.set(q, n);
+      if (n === 0) queuesInUse--;
     },
     onHeartbeat(n: number, view: ClusterView) {
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
@@ -210,8 +167,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       if (view.pendingTasks() === 0) return;
       // A job that launches moves back by one task (the cache is rebuilt at the next state change);
       // the copy is made only once something launches, as most heartbeats place nothing.
-      let jobs = order(view);
-      let copied = false;
+      let jobs: readonly number[] = order(view);
+      let mine: number[] | undefined;
       const tryMap = (j: number): boolean => {
         if (view.pendingMaps(j) === 0) return false;
         const allowed = delay.allowed(j, view.now);
@@ -227,11 +184,8 @@ export function fairScheduler(spec: FairSpec): Scheduler {
         return true;
       };
       fillOneAtATime(freeMaps, () => jobs, tryMap, (i) => {
-        if (!copied) {
-          jobs = [...jobs];
-          copied = true;
-        }
-        reposition(jobs, i, view);
+        jobs = mine ??= [...jobs];
+        reposition(mine, i, view);
       });
       // In the one-pool order only the jobs whose reduces may start can take the slot, and they
       // come in the order's own comparator: sort those few instead of walking every queued job.
@@ -239,7 +193,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       const reduceOrder = (): readonly number[] => {
         if (view.pendingReduceTasks() === 0) return [];
         const byShare = order(view);
-        return cachedQueue !== undefined ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
+        return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
       };
       fillOneAtATime(freeReduces, reduceOrder, (j) => launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb));
     },

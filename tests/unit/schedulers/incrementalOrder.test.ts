@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterView, Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
 import { IncrementalJobOrder } from '../../../src-main/schedulers/incrementalOrder';
-import { fewestRunningFirst, fewestRunningOrder } from '../../../src-main/schedulers/jobOrder';
+import { byFewestRunning, fewestRunningOrder } from '../../../src-main/schedulers/jobOrder';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
 
 /** FIFO's decisions, with the order under test compared against a fresh sort at every heartbeat. */
@@ -17,6 +17,9 @@ function checking(order: IncrementalJobOrder, fresh: (view: ClusterView) => numb
     },
   };
 }
+
+/** The reference: the active jobs sorted afresh, fewest running tasks first. */
+const fewestRunningFirst = (view: ClusterView) => [...view.activeJobs].sort((a, b) => byFewestRunning(view, a, b));
 
 describe('IncrementalJobOrder', () => {
   it('equals a full sort by fewest running tasks at every heartbeat, as jobs arrive, run and finish', () => {
