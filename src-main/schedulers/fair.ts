@@ -145,6 +145,47 @@ export function fairScheduler(spec: FairSpec): Scheduler {
     }
   }
 
+  /**
+   * The heartbeat's node, view and order, read by the functions below: they are made once, not at
+   * every heartbeat. A job that launches moves back by one task (the cache is rebuilt at the next
+   * state change); the copy it moves in is made only once something launches, as most heartbeats
+   * place nothing.
+   */
+  const beat = { n: -1, view: undefined as unknown as ClusterView, jobs: [] as readonly number[], mine: undefined as number[] | undefined };
+  const beatJobs = () => beat.jobs;
+  const tryMap = (j: number): boolean => {
+    const view = beat.view;
+    if (view.pendingMaps(j) === 0) return false;
+    const allowed = delay.allowed(j, view.now);
+    const task = view.findMap(j, beat.n, allowed, found, spec.serverLocality);
+    // None here: it keeps waiting for a better placed slot (its wait clock keeps running).
+    if (task < 0) return false;
+    const at = found.level;
+    const why = greedy
+      ? `Fair: job ${view.job(j).id} is furthest below its fair share`
+      : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${ALLOWED_WORDS[allowed]}`;
+    if (!view.launch(task, beat.n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
+    delay.launched(j, at, allowed, view.now);
+    return true;
+  };
+  const launchedMap = (i: number) => {
+    beat.jobs = beat.mine ??= [...beat.jobs];
+    reposition(beat.mine, i, beat.view);
+  };
+  // In the one-pool order only the jobs whose reduces may start can take the slot, and they come in
+  // the order's own comparator: sort those few instead of walking every queued job. No job has a
+  // reduce to place: no walk at all.
+  const reduceOrder = (): readonly number[] => {
+    const view = beat.view;
+    if (view.pendingReduceTasks() === 0) return [];
+    const byShare = order(view);
+    return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
+  };
+  const tryReduce = (j: number) => {
+    const view = beat.view;
+    return launchReduce(view, j, beat.n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb);
+  };
+
   return {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
@@ -165,37 +206,12 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       if (view.pendingTasks() === 0) return;
-      // A job that launches moves back by one task (the cache is rebuilt at the next state change);
-      // the copy is made only once something launches, as most heartbeats place nothing.
-      let jobs: readonly number[] = order(view);
-      let mine: number[] | undefined;
-      const tryMap = (j: number): boolean => {
-        if (view.pendingMaps(j) === 0) return false;
-        const allowed = delay.allowed(j, view.now);
-        const task = view.findMap(j, n, allowed, found, spec.serverLocality);
-        // None here: it keeps waiting for a better placed slot (its wait clock keeps running).
-        if (task < 0) return false;
-        const at = found.level;
-        const why = greedy
-          ? `Fair: job ${view.job(j).id} is furthest below its fair share`
-          : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${ALLOWED_WORDS[allowed]}`;
-        if (!view.launch(task, n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
-        delay.launched(j, at, allowed, view.now);
-        return true;
-      };
-      fillOneAtATime(freeMaps, () => jobs, tryMap, (i) => {
-        jobs = mine ??= [...jobs];
-        reposition(mine, i, view);
-      });
-      // In the one-pool order only the jobs whose reduces may start can take the slot, and they
-      // come in the order's own comparator: sort those few instead of walking every queued job.
-      // No job has a reduce to place: no walk at all.
-      const reduceOrder = (): readonly number[] => {
-        if (view.pendingReduceTasks() === 0) return [];
-        const byShare = order(view);
-        return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
-      };
-      fillOneAtATime(freeReduces, reduceOrder, (j) => launchReduce(view, j, n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb));
+      beat.n = n;
+      beat.view = view;
+      beat.jobs = order(view);
+      beat.mine = undefined;
+      fillOneAtATime(freeMaps, beatJobs, tryMap, launchedMap);
+      fillOneAtATime(freeReduces, reduceOrder, tryReduce);
     },
     nodeIsFull: (n, view) => slots.isFull(n, view),
     explain(j, n, view) {

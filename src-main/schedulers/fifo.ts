@@ -22,23 +22,34 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
   const reduceLimit = spec.jobReduceLimit ?? Infinity;
   const underMapLimit = (view: ClusterView, j: number) => mapLimit === Infinity || view.runningMaps(j) < mapLimit;
   const underReduceLimit = (view: ClusterView, j: number) => reduceLimit === Infinity || view.runningReduces(j) < reduceLimit;
+  // The heartbeat's node and view, read by the launch functions below: they are made once, not
+  // at every heartbeat (millions of heartbeats would allocate millions of closures).
+  const beat = { n: -1, view: undefined as unknown as ClusterView };
+  const examined = () => {
+    beat.view.work.jobsExamined++;
+    return true;
+  };
+  const mapOne = (j: number) => {
+    const view = beat.view;
+    return underMapLimit(view, j) && launchMap(view, j, beat.n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb);
+  };
+  const reduceOne = (j: number) => {
+    const view = beat.view;
+    return underReduceLimit(view, j) && launchReduce(view, j, beat.n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb);
+  };
   return {
     name: 'fifo',
     onHeartbeat(n: number, view: ClusterView) {
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (view.pendingTasks() === 0) return;
-      const examined = () => {
-        view.work.jobsExamined++;
-        return true;
-      };
+      beat.n = n;
+      beat.view = view;
       // Only jobs with a pending map can take a map slot (a live list in submission order): jobs
       // whose maps are all placed are never asked.
-      const mapWhy = (j: number) => () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`;
-      fillInOrder(view.mapPendingJobs(), freeMaps, examined, (j) => underMapLimit(view, j) && launchMap(view, j, n, Locality.OffRack, spec.serverLocality, mapWhy(j), found, spec.slotMemoryMb));
+      fillInOrder(view.mapPendingJobs(), freeMaps, examined, mapOne);
       // Only jobs whose reduces may start can take a reduce slot (a live list too).
-      const reduceWhy = (j: number) => () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`;
-      fillInOrder(view.reduceReadyJobs(), freeReduces, examined, (j) => underReduceLimit(view, j) && launchReduce(view, j, n, reduceWhy(j), spec.slotMemoryMb));
+      fillInOrder(view.reduceReadyJobs(), freeReduces, examined, reduceOne);
     },
     nodeIsFull: (n, view) => slots.isFull(n, view),
     explain(j, n, view) {

@@ -46,6 +46,37 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
   const smallest = new SmallestContainer(spec);
   const order = (view: ClusterView) => byShare.current(view);
 
+  // The heartbeat's node and view, read by the functions below: made once, not at every heartbeat.
+  const beat = { n: -1, view: undefined as unknown as ClusterView };
+  // Too full for any container (a task asks at least 1 of the pool's 100 per core): nothing to ask the queue.
+  const queue = () => {
+    const { n, view } = beat;
+    return smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099) ? order(view) : [];
+  };
+  const tryJob = (j: number): boolean => {
+    const { n, view } = beat;
+    const free = freeOnNode(spec, view, n);
+    const cpu = freeCpu(view, n);
+    const id = view.job(j).id;
+    // The AM's vcores come out of the CPU pool here.
+    const am = appMasterFirst(spec, view, j, n, { memoryMb: free.memoryMb, vcores: cpu });
+    if (am === 'placed') return true;
+    if (am === 'waiting') return false;
+    const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
+    const why = (r: number) => `Finer-Grained CPU: job ${id} is furthest below its fair share; needs ${r} of the node's CPU pool (${Math.round(cpu * 100)} of ${Math.round(pool(view, n) * 100)} free)`;
+    const mapMem = taskMemory(spec, view, j, false);
+    if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && cpu * 100 >= req.map - 1e-9) {
+      const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
+      const level = found.level;
+      if (task >= 0 && view.launch(task, n, () => `${why(req.map)}; ${LEVEL_WORDS[level]} map`, { memoryMb: mapMem, vcores: req.map / 100 })) return true;
+    }
+    const redMem = taskMemory(spec, view, j, true);
+    if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && free.memoryMb >= redMem && cpu * 100 >= req.reduce - 1e-9) {
+      const task = view.nextReduce(j);
+      if (task >= 0 && view.launch(task, n, () => `${why(req.reduce)}; reduce`, { memoryMb: redMem, vcores: req.reduce / 100 })) return true;
+    }
+    return false;
+  };
   return {
     name: 'finer-grained cpu',
     // A YARN policy: each job's application master takes a container before its tasks.
@@ -81,31 +112,8 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
     onHeartbeat(n: number, view: ClusterView) {
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       const most = spec.containersPerHeartbeat > 0 ? spec.containersPerHeartbeat : 4096;
-      // Too full for any container (a task asks at least 1 of the pool's 100 per core): nothing to ask the queue.
-      const queue = () => (smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099) ? order(view) : []);
-      const tryJob = (j: number): boolean => {
-        const free = freeOnNode(spec, view, n);
-        const cpu = freeCpu(view, n);
-        const id = view.job(j).id;
-        // The AM's vcores come out of the CPU pool here.
-        const am = appMasterFirst(spec, view, j, n, { memoryMb: free.memoryMb, vcores: cpu });
-        if (am === 'placed') return true;
-        if (am === 'waiting') return false;
-        const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
-        const why = (r: number) => `Finer-Grained CPU: job ${id} is furthest below its fair share; needs ${r} of the node's CPU pool (${Math.round(cpu * 100)} of ${Math.round(pool(view, n) * 100)} free)`;
-        const mapMem = taskMemory(spec, view, j, false);
-        if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && cpu * 100 >= req.map - 1e-9) {
-          const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
-          const level = found.level;
-          if (task >= 0 && view.launch(task, n, () => `${why(req.map)}; ${LEVEL_WORDS[level]} map`, { memoryMb: mapMem, vcores: req.map / 100 })) return true;
-        }
-        const redMem = taskMemory(spec, view, j, true);
-        if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && free.memoryMb >= redMem && cpu * 100 >= req.reduce - 1e-9) {
-          const task = view.nextReduce(j);
-          if (task >= 0 && view.launch(task, n, () => `${why(req.reduce)}; reduce`, { memoryMb: redMem, vcores: req.reduce / 100 })) return true;
-        }
-        return false;
-      };
+      beat.n = n;
+      beat.view = view;
       fillOneAtATime(most, queue, tryJob);
     },
     // The node's CPU pool (eq. 3.1) against the job's requirement (eq. 3.2), memory, and the Fair order.

@@ -142,6 +142,59 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     return Math.min(1, ratio) * base;
   }
 
+  // The heartbeat's node and view, read by the functions below: made once, not at every heartbeat.
+  const beat = { n: -1, view: undefined as unknown as ClusterView };
+  const order = () => byShare.current(beat.view);
+  const found = { level: Locality.Node as Locality };
+  const tryMap = (j: number): boolean => {
+    const n = beat.n;
+    const view = beat.view;
+    if (view.pendingMaps(j) === 0) return false;
+    let check = { ok: true, predicted: 1, threshold: spec.threshold };
+    if (useIasm) {
+      check = interferenceOk(view, n, j, false);
+      if (!check.ok) return false; // IASM refuses this job on this node
+    }
+    // LASM (Alg. 2) knows server locality; IAO's greedy locality is stock Hadoop's, which does
+    // not (sec. 5.2 counts IAO among "the schedulers which are unaware of the server locality").
+    const task = view.findMap(j, n, Locality.OffRack, found, useLasm);
+    if (task < 0) return false;
+    const level = found.level;
+    if (useLasm && level !== Locality.None) {
+      const allowed = allowedLevel.get(j) ?? Locality.Node;
+      if (level > allowed) {
+        const since = waitingSince.get(j) ?? view.now;
+        waitingSince.set(j, since);
+        let needed = 0;
+        for (let l = allowed; l < level; l++) needed += waitFor(view, j, l as Locality);
+        if (view.now - since < needed) return false; // keep waiting for a closer slot
+      }
+      allowedLevel.set(j, level);
+      waitingSince.delete(j);
+    }
+    const usage = useIasm ? usageWithPlaced(view, n) : undefined;
+    const id = view.job(j).id;
+    const why = () =>
+      `${spec.variant.toUpperCase()}: job ${id} is furthest below its fair share` +
+      (useIasm ? `; predicted slowdown ${check.predicted.toFixed(2)} ≤ threshold ${check.threshold.toFixed(2)}` : '') +
+      `; ${LEVEL_WORDS[level]} map`;
+    if (!view.launch(task, n, why, { memoryMb: spec.slotMemoryMb })) return false;
+    const d = demandOf(j, false);
+    if (usage) launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
+    notePlaced(view, n, d);
+    return true;
+  };
+  const tryReduce = (j: number): boolean => {
+    const n = beat.n;
+    const view = beat.view;
+    // Alg. 1 is asked about a reduce that could go now, never about one still waiting for its
+    // maps (slow-start): asking moves the server's dynamic threshold.
+    if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
+    if (useIasm && !interferenceOk(view, n, j, true).ok) return false;
+    if (!launchReduce(view, j, n, () => `${spec.variant.toUpperCase()}: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) return false;
+    notePlaced(view, n, demandOf(j, true));
+    return true;
+  };
   return {
     name: spec.variant,
     onJobSubmitted(j) {
@@ -181,53 +234,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       if (view.pendingTasks() === 0) return;
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
-      const order = () => byShare.current(view);
-      const found = { level: Locality.Node as Locality };
-      const tryMap = (j: number): boolean => {
-        if (view.pendingMaps(j) === 0) return false;
-        let check = { ok: true, predicted: 1, threshold: spec.threshold };
-        if (useIasm) {
-          check = interferenceOk(view, n, j, false);
-          if (!check.ok) return false; // IASM refuses this job on this node
-        }
-        // LASM (Alg. 2) knows server locality; IAO's greedy locality is stock Hadoop's, which does
-        // not (sec. 5.2 counts IAO among "the schedulers which are unaware of the server locality").
-        const task = view.findMap(j, n, Locality.OffRack, found, useLasm);
-        if (task < 0) return false;
-        const level = found.level;
-        if (useLasm && level !== Locality.None) {
-          const allowed = allowedLevel.get(j) ?? Locality.Node;
-          if (level > allowed) {
-            const since = waitingSince.get(j) ?? view.now;
-            waitingSince.set(j, since);
-            let needed = 0;
-            for (let l = allowed; l < level; l++) needed += waitFor(view, j, l as Locality);
-            if (view.now - since < needed) return false; // keep waiting for a closer slot
-          }
-          allowedLevel.set(j, level);
-          waitingSince.delete(j);
-        }
-        const usage = useIasm ? usageWithPlaced(view, n) : undefined;
-        const id = view.job(j).id;
-        const why = () =>
-          `${spec.variant.toUpperCase()}: job ${id} is furthest below its fair share` +
-          (useIasm ? `; predicted slowdown ${check.predicted.toFixed(2)} ≤ threshold ${check.threshold.toFixed(2)}` : '') +
-          `; ${LEVEL_WORDS[level]} map`;
-        if (!view.launch(task, n, why, { memoryMb: spec.slotMemoryMb })) return false;
-        const d = demandOf(j, false);
-        if (usage) launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
-        notePlaced(view, n, d);
-        return true;
-      };
-      const tryReduce = (j: number): boolean => {
-        // Alg. 1 is asked about a reduce that could go now, never about one still waiting for its
-        // maps (slow-start): asking moves the server's dynamic threshold.
-        if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
-        if (useIasm && !interferenceOk(view, n, j, true).ok) return false;
-        if (!launchReduce(view, j, n, () => `${spec.variant.toUpperCase()}: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) return false;
-        notePlaced(view, n, demandOf(j, true));
-        return true;
-      };
+      beat.n = n;
+      beat.view = view;
       fillOneAtATime(freeMaps, order, tryMap);
       fillOneAtATime(freeReduces, order, tryReduce);
     },

@@ -34,12 +34,38 @@ export function lateScheduler(spec: LateSpec): Scheduler {
    * heartbeats stop at the copy check below, which this makes O(1) instead of a pass over every
    * running attempt.
    */
-  const snap = { version: -1, count: 0, speculative: 0, attempt: new Int32Array(256), job: new Int32Array(256), rate: new Float64Array(256) };
+  const snap = {
+    version: -1,
+    count: 0,
+    speculative: 0,
+    attempt: new Int32Array(256),
+    job: new Int32Array(256),
+    task: new Int32Array(256),
+    node: new Int32Array(256),
+    start: new Float64Array(256),
+    /** 0: a map, 1: a reduce, 2: a speculative copy (never a candidate, not in a kind's percentile). */
+    kind: new Uint8Array(256),
+    /** Not speculative and its task has no twin running: what may be copied. */
+    copyable: new Uint8Array(256),
+    /** Per heartbeat: each attempt's progress score and progress rate at `now`. */
+    progress: new Float64Array(256),
+    rate: new Float64Array(256),
+    /** Scratch for one kind's rates, reordered by the percentile's selection. */
+    scratch: new Float64Array(256),
+  };
   /**
    * Of the attempts that could be copied (not speculative, no twin): the oldest one's start and
    * node, and the oldest start on any other node. Enough to tell whether a node may copy any.
    */
   const oldest = { start: Infinity, node: -1, otherStart: Infinity };
+  function grow(size: number): void {
+    const { attempt, job, task, node, start, kind, copyable, progress, rate, scratch } = snap;
+    Object.assign(snap, {
+      attempt: grown(attempt, size), job: grown(job, size), task: grown(task, size), node: grown(node, size), start: grown(start, size),
+      kind: grown(kind, size), copyable: grown(copyable, size), progress: grown(progress, size), rate: grown(rate, size), scratch: grown(scratch, size),
+    });
+  }
+  /** Who runs, where, since when and what may be copied: all fixed until the state version moves. */
   function snapshot(view: ClusterView): void {
     if (snap.version === view.stateVersion()) return;
     snap.version = view.stateVersion();
@@ -50,16 +76,21 @@ export function lateScheduler(spec: LateSpec): Scheduler {
     oldest.otherStart = Infinity;
     for (const j of view.activeJobs) {
       for (const a of view.jobAttempts(j)) {
-        if (count === snap.attempt.length) {
-          const size = count * 2;
-          Object.assign(snap, { attempt: grown(snap.attempt, size), job: grown(snap.job, size), rate: grown(snap.rate, size) });
-        }
+        if (count === snap.attempt.length) grow(count * 2);
+        const task = view.attemptTask(a);
+        const node = view.attemptNode(a);
+        const start = view.attemptStart(a);
+        const isCopy = view.attemptSpeculative(a);
+        const copyable = !isCopy && view.taskRunningCount(task) === 1;
         snap.attempt[count] = a;
         snap.job[count] = j;
-        if (view.attemptSpeculative(a)) speculative++;
-        else if (view.taskRunningCount(view.attemptTask(a)) === 1) {
-          const start = view.attemptStart(a);
-          const node = view.attemptNode(a);
+        snap.task[count] = task;
+        snap.node[count] = node;
+        snap.start[count] = start;
+        snap.kind[count] = isCopy ? 2 : view.attemptIsReduce(a) ? 1 : 0;
+        snap.copyable[count] = copyable ? 1 : 0;
+        if (isCopy) speculative++;
+        else if (copyable) {
           if (start < oldest.start) {
             if (node !== oldest.node) oldest.otherStart = oldest.start;
             oldest.start = start;
@@ -117,8 +148,8 @@ export function lateScheduler(spec: LateSpec): Scheduler {
       if (!eligible) return;
       const count = snap.count;
       for (let i = 0; i < count; i++) {
-        const a = snap.attempt[i];
-        snap.rate[i] = view.attemptProgress(a) / Math.max(1e-9, now - view.attemptStart(a));
+        snap.progress[i] = view.attemptProgress(snap.attempt[i]);
+        snap.rate[i] = snap.progress[i] / Math.max(1e-9, now - snap.start[i]);
       }
       // Slow node: the mean progress rate of its attempts against the cluster's nodes (per-node sums
       // in typed arrays, nodes in order of first appearance; reset after use).
@@ -128,7 +159,7 @@ export function lateScheduler(spec: LateSpec): Scheduler {
       }
       const touched: number[] = [];
       for (let i = 0; i < count; i++) {
-        const node = view.attemptNode(snap.attempt[i]);
+        const node = snap.node[i];
         if (nodeCount[node] === 0) touched.push(node);
         nodeSum[node] += snap.rate[i];
         nodeCount[node]++;
@@ -141,30 +172,26 @@ export function lateScheduler(spec: LateSpec): Scheduler {
         nodeCount[node] = 0;
       }
       if (mine !== undefined && mine < percentile(nodeRates, spec.slowNodePercentile)) return;
-      for (const isReduce of [false, true]) {
-        if ((isReduce ? freeReduces : freeMaps) <= 0) continue;
-        const kind: number[] = [];
-        for (let i = 0; i < count; i++) {
-          const a = snap.attempt[i];
-          if (view.attemptSpeculative(a) || view.attemptIsReduce(a) !== isReduce) continue;
-          kind.push(i);
-        }
-        const threshold = percentile(Float64Array.from(kind, (i) => snap.rate[i]), spec.slowTaskPercentile);
+      for (const kind of [0, 1]) {
+        if ((kind === 1 ? freeReduces : freeMaps) <= 0) continue;
+        let inKind = 0;
+        for (let i = 0; i < count; i++) if (snap.kind[i] === kind) snap.scratch[inKind++] = snap.rate[i];
+        const threshold = percentile(snap.scratch.subarray(0, inKind), spec.slowTaskPercentile);
         // The candidate with the longest estimated time left (ties: the lower task id).
         let best = -1;
         let bestLeft = 0;
-        for (const i of kind) {
-          const a = snap.attempt[i];
+        for (let i = 0; i < count; i++) {
+          if (snap.kind[i] !== kind) continue;
           const rate = snap.rate[i];
-          if (!(now - view.attemptStart(a) >= spec.minRunSeconds && view.taskRunningCount(view.attemptTask(a)) === 1 && view.attemptNode(a) !== n && rate <= threshold)) continue;
-          const left = (1 - view.attemptProgress(a)) / Math.max(1e-9, rate);
-          if (best < 0 || left > bestLeft || (left === bestLeft && view.attemptTask(a) < view.attemptTask(snap.attempt[best]))) {
+          if (!(now - snap.start[i] >= spec.minRunSeconds && snap.copyable[i] === 1 && snap.node[i] !== n && rate <= threshold)) continue;
+          const left = (1 - snap.progress[i]) / Math.max(1e-9, rate);
+          if (best < 0 || left > bestLeft || (left === bestLeft && snap.task[i] < snap.task[best])) {
             best = i;
             bestLeft = left;
           }
         }
         if (best >= 0) {
-          const task = view.attemptTask(snap.attempt[best]);
+          const task = snap.task[best];
           const job = snap.job[best];
           const left = bestLeft;
           view.launch(task, n, () => `LATE: task ${task} of job ${view.job(job).id} has the longest estimated time left (${left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
