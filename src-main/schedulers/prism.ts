@@ -1,10 +1,10 @@
 import { prismOptions } from '@shared/schedulers/prism';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import { PHASE_NAMES, PhaseKind, type TemplateCoefficients } from '../engine/core/model';
+import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import { definePlugin } from './plugin';
 import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { ClusterView, Scheduler, SchedulerJob } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder } from './incrementalOrder';
@@ -67,7 +67,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
   const found = { level: Locality.Node as Locality };
 
   /** A phase's needs depend only on the job's template and the spec: each is worked out once and shared (read-only). */
-  const needOf = new Map<TemplateCoefficients, Need[]>();
+  const needOf = new Map<SchedulerJob['template'], Need[]>();
 
   function need(view: ClusterView, j: number, phase: PhaseKind): Need {
     const template = view.job(j).template;

@@ -1,6 +1,6 @@
 import { slotsForNode, type SlotSettings } from '@shared/schedulers/concurrency';
-import type { ClusterView } from '../engine/scheduling/schedulerApi';
-import { Locality, LOCALITY_NAMES, type Topology } from '../engine/resources/topology';
+import type { ClusterView, SchedulerTopology } from '../engine/scheduling/schedulerApi';
+import { Locality, LOCALITY_NAMES } from '../engine/resources/topology';
 
 /** Shared pieces of the Hadoop 1 slot schedulers (FIFO, Fair, LATE). */
 
@@ -44,28 +44,28 @@ export class SlotTable {
     return this.maps(view.topology, n) <= view.nodeRunningMaps(n) && this.reduces(view.topology, n) <= view.nodeRunningReduces(n);
   }
 
-  maps(topo: Topology, n: number): number {
+  maps(topo: SchedulerTopology, n: number): number {
     if (n >= this.map.length) this.size(topo);
     return this.map[n];
   }
 
-  reduces(topo: Topology, n: number): number {
+  reduces(topo: SchedulerTopology, n: number): number {
     if (n >= this.reduce.length) this.size(topo);
     return this.reduce[n];
   }
 
-  totalSlots(topo: Topology): number {
+  totalSlots(topo: SchedulerTopology): number {
     if (topo.nodeCount > this.map.length) this.size(topo);
     return this.total;
   }
 
   /** The cluster's map and reduce slots, apart. */
-  totals(topo: Topology): { maps: number; reduces: number } {
+  totals(topo: SchedulerTopology): { maps: number; reduces: number } {
     if (topo.nodeCount > this.map.length) this.size(topo);
     return { maps: this.totalMaps, reduces: this.totalReduces };
   }
 
-  private size(topo: Topology): void {
+  private size(topo: SchedulerTopology): void {
     const from = this.map.length;
     const map = new Int32Array(topo.nodeCount);
     const reduce = new Int32Array(topo.nodeCount);

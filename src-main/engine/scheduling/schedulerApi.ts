@@ -1,10 +1,38 @@
-import type { EngineJob, PhaseKind } from '../core/model';
+import type { PhaseKind } from '../core/model';
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Random } from '../core/random';
 import type { TaskCounters } from '../measure/profiles';
 import type { Locality, Topology } from '../resources/topology';
 import type { WorkCounters } from '../measure/workCounters';
+
+/** Numbers a scheduler may read but not change (the topology's typed arrays, as it sees them). */
+export interface ReadonlyNumbers {
+  readonly [i: number]: number;
+  readonly length: number;
+}
+
+/** The cluster as a scheduler sees it: every array read-only, so a policy cannot change the machine it schedules on. */
+export type SchedulerTopology = {
+  readonly [K in keyof Topology]: Topology[K] extends Float64Array | Int32Array | Uint8Array ? ReadonlyNumbers : Topology[K] extends (infer E)[] ? readonly E[] : Topology[K];
+};
+
+/**
+ * A job as a scheduler sees it: what a JobTracker or ResourceManager is told at submission (its
+ * name, queue, size, deadline, the containers its tasks ask for), never the template's cost
+ * coefficients, which are the simulation's hidden truth about how long its work takes.
+ */
+export interface SchedulerJob {
+  readonly id: string;
+  readonly queue: string;
+  readonly submit: number;
+  readonly inputMb: number;
+  readonly maps: number;
+  readonly reduces: number;
+  readonly deadline?: number;
+  readonly mrCluster?: string;
+  readonly template: { readonly name: string; readonly kind: 'cpu' | 'io'; readonly mapMemoryMb: number; readonly reduceMemoryMb: number };
+}
 
 /**
  * What a scheduler may see and do (model.md "Scheduling"): queues, jobs' progress, node occupancy,
@@ -13,12 +41,12 @@ import type { WorkCounters } from '../measure/workCounters';
  */
 export interface ClusterView {
   readonly now: number;
-  readonly topology: Topology;
+  readonly topology: SchedulerTopology;
   /** Jobs of the run, submitted or not (ids are 0 .. jobCount − 1). */
   readonly jobCount: number;
   /** Jobs submitted and not finished, in submission order. */
   readonly activeJobs: readonly number[];
-  job(j: number): EngineJob;
+  job(j: number): SchedulerJob;
   jobSubmitTime(j: number): number;
   /** The job's absolute deadline (seconds from the start of the run), Infinity when it has none. */
   jobDeadline(j: number): number;

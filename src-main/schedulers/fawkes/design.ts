@@ -1,9 +1,9 @@
 import { fairOptions } from '@shared/schedulers/fair';
 import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import type { ClusterView, Scheduler } from '../../engine/scheduling/schedulerApi';
+import type { ClusterView, Scheduler, SchedulerTopology } from '../../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../../engine/core/model';
-import { NODE_CORE, type Topology } from '../../engine/resources/topology';
+import { NODE_CORE } from '../../engine/resources/topology';
 import { fairScheduler } from '../fair';
 import { fifoScheduler } from '../fifo';
 
@@ -46,7 +46,7 @@ export function readDesign(view: ClusterView, spec: FawkesSpec): { clusters: MrC
   return { clusters, jobCluster };
 }
 
-function coreNodes(topo: Topology, c: number): number[] {
+function coreNodes(topo: SchedulerTopology, c: number): number[] {
   const home: number[] = [];
   for (let n = 0; n < topo.nodeCount; n++) if (topo.nodeMrCluster[n] === c && topo.nodeKind[n] === NODE_CORE) home.push(n);
   return home;
@@ -57,7 +57,7 @@ function coreNodes(topo: Topology, c: number): number[] {
  * the card): no MR-cluster marked, a job without one or with one the cluster does not have, an
  * MR-cluster without core nodes. At most `limit` problems.
  */
-export function designProblems(topo: Topology, jobs: readonly Pick<EngineJob, 'id' | 'mrCluster'>[], limit = 5): string[] {
+export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<EngineJob, 'id' | 'mrCluster'>[], limit = 5): string[] {
   const names = topo.mrClusterNames;
   if (names.length === 0) return ['FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)'];
   const problems: string[] = [];
