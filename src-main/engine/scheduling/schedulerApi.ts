@@ -35,44 +35,17 @@ export interface SchedulerJob {
 }
 
 /**
- * What a scheduler may see and do (model.md "Scheduling"): queues, jobs' progress, node occupancy,
- * where input blocks are — what a JobTracker or ResourceManager knows — and never a task's hidden
- * true work. Every launch carries the reason, which the "why" views show.
+ * The jobs a scheduler serves and what waits among them: the part of its view that depends on which
+ * jobs it is given. FAWKES gives each MR-cluster's scheduler its own (schedulers/fawkes/
+ * mrClusterView.ts) and the rest of the cluster's view unchanged.
  */
-export interface ClusterView {
-  readonly now: number;
-  readonly topology: SchedulerTopology;
-  /** Jobs of the run, submitted or not (ids are 0 .. jobCount − 1). */
-  readonly jobCount: number;
+export interface JobSet {
   /** Jobs submitted and not finished, in submission order. */
   readonly activeJobs: readonly number[];
-  job(j: number): SchedulerJob;
-  jobSubmitTime(j: number): number;
-  /** The job's absolute deadline (seconds from the start of the run), Infinity when it has none. */
-  jobDeadline(j: number): number;
-  pendingMaps(j: number): number;
-  pendingReduces(j: number): number;
-  runningMaps(j: number): number;
-  runningReduces(j: number): number;
-  mapsDone(j: number): number;
-  reducesDone(j: number): number;
-  /** Changes whenever a job is submitted or finishes or an attempt starts or ends: schedulers may cache orderings until it moves. */
-  stateVersion(): number;
-  /** Moves with stateVersion whenever the change concerns job j: per-job caches keep until it moves. */
-  jobVersion(j: number): number;
-  /**
-   * The jobs whose version moved since stateVersion() was `version`, one entry per change, oldest
-   * first; undefined when that is too long ago to tell (then recompute whatever was cached).
-   */
-  jobsChangedSince(version: number): ArrayLike<number> | undefined;
   /** Pending tasks over all active jobs: 0 means a heartbeat has nothing to place (except speculation). */
   pendingTasks(): number;
   /** Pending reduces over all active jobs: 0 means no job has a reduce to place. */
   pendingReduceTasks(): number;
-  /** The same two counts over the active jobs of one MR-cluster (index into topology.mrClusterNames), kept as tasks come and go. */
-  mrClusterPendingTasks(mrCluster: number): number;
-  mrClusterPendingReduceTasks(mrCluster: number): number;
-  /** Reduces may start once the slow-start fraction of maps is done. */
   /**
    * Jobs with a pending reduce that may start, in activeJobs' order: what a free reduce slot can
    * take, without asking every queued job. Live: it changes as reduces launch. With `mrCluster`
@@ -85,7 +58,48 @@ export interface ClusterView {
    * MR-cluster's only.
    */
   mapPendingJobs(mrCluster?: number): readonly number[];
+  /** Active jobs whose application master is not placed: whether a heartbeat has an AM to place, without asking every job. */
+  appMastersAwaited(): number;
+  /**
+   * The jobs whose version moved since stateVersion() was `version`, one entry per change, oldest
+   * first; undefined when that is too long ago to tell (then recompute whatever was cached).
+   */
+  jobsChangedSince(version: number): ArrayLike<number> | undefined;
+}
+
+/**
+ * What every scheduler may see and do (model.md "Scheduling"): queues, jobs' progress, node
+ * occupancy, where input blocks are — what a JobTracker or ResourceManager knows — and never a
+ * task's hidden true work. Every launch carries the reason, which the "why" views show. The
+ * capabilities below it are what particular policies need besides.
+ */
+export interface CoreView extends JobSet {
+  readonly now: number;
+  readonly topology: SchedulerTopology;
+  /** Jobs of the run, submitted or not (ids are 0 .. jobCount − 1). */
+  readonly jobCount: number;
+  job(j: number): SchedulerJob;
+  jobSubmitTime(j: number): number;
+  /** The job's absolute deadline (seconds from the start of the run), Infinity when it has none. */
+  jobDeadline(j: number): number;
+  pendingMaps(j: number): number;
+  pendingReduces(j: number): number;
+  runningMaps(j: number): number;
+  runningReduces(j: number): number;
+  mapsDone(j: number): number;
+  reducesDone(j: number): number;
+  /** Reduces may start once the slow-start fraction of maps is done. */
   reducesMayStart(j: number): boolean;
+  /** The job a task belongs to. */
+  jobOfTask(task: number): number;
+  /** Whether job j finished successfully (false while running or when it failed). */
+  jobSucceeded(j: number): boolean;
+  /** When job j finished (NaN before). */
+  jobFinishTime(j: number): number;
+  /** Changes whenever a job is submitted or finishes or an attempt starts or ends: schedulers may cache orderings until it moves. */
+  stateVersion(): number;
+  /** Moves with stateVersion whenever the change concerns job j: per-job caches keep until it moves. */
+  jobVersion(j: number): number;
 
   nodeAlive(n: number): boolean;
   nodeRunningMaps(n: number): number;
@@ -101,7 +115,6 @@ export interface ClusterView {
   findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number;
   /** The next pending reduce of job j, or -1. */
   nextReduce(j: number): number;
-
   /**
    * Start an attempt of `task` on node `n`. Returns false when the task is not pending (or, for a
    * speculative copy, not running) or the node is down. Memory beyond the node's is allowed — the
@@ -109,12 +122,18 @@ export interface ClusterView {
    * then built only when attempts are recorded.
    */
   launch(task: number, n: number, reason: string | (() => string), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
-  /** Active jobs whose application master is not placed: whether a heartbeat has an AM to place, without asking every job. */
-  appMastersAwaited(): number;
   /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;
+  /** Running attempts of a task (1 normally, 2 under speculation). */
+  taskRunningCount(task: number): number;
+  readonly random: Random;
+  /** The run's work counters: a scheduler counts its own sorts here (jobOrder.ts sortJobs); the view counts the rest. */
+  readonly work: WorkCounters;
+}
 
+/** Attempt inspection: the running attempts, one by one (LATE's progress rates, PRISM's paused phases, why-not's holders). */
+export interface AttemptInspection {
   /**
    * Live attempts of job j (running a phase or paused before one), in launch order, without
    * building an object per attempt: per-heartbeat scans over every running attempt read them
@@ -130,44 +149,47 @@ export interface ClusterView {
   attemptIsReduce(attempt: number): boolean;
   /** Hadoop's progress score of the attempt's task (0..1), as runningAttempts reports it. */
   attemptProgress(attempt: number): number;
+  attemptPhase(attempt: number): PhaseKind;
+  attemptPaused(attempt: number): boolean;
   /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
   runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
-  /** Attempts on node n: running a phase, or paused before one (phase-level scheduling). */
   /**
    * Attempts on node n: running a phase, paused before one (phase-level scheduling), or — for a
    * shuffle that has fetched all map output there is so far — waiting for data (the node manager
    * sees it idle).
    */
   attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; waiting: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
-  attemptPhase(attempt: number): PhaseKind;
-  attemptPaused(attempt: number): boolean;
-  /**
-   * What the monitors on node n and its host report right now (ILA Table 2): CPU in cores of the
-   * node and of its co-hosted VMs, Dom0's CPU for guest I/O, read and write MB/s of the node and of
-   * the co-hosted VMs, and the host disk's utilisation (0..1).
-   */
-  nodeUsage(n: number): NodeUsage;
+}
+
+/** Phase gating (PRISM sec. 4): a paused attempt starts its next phase only when the scheduler says so. */
+export interface PhaseGating {
   /** Let a paused attempt start its next phase (phase-level schedulers only). */
   resumePhase(attempt: number, reason: string | (() => string)): boolean;
-  /** Running attempts of a task (1 normally, 2 under speculation). */
-  taskRunningCount(task: number): number;
-  readonly random: Random;
-  /** The run's work counters: a scheduler counts its own sorts here (jobOrder.ts sortJobs); the view counts the rest. */
-  readonly work: WorkCounters;
-  /** The job a task belongs to. */
-  jobOfTask(task: number): number;
-  /** Whether job j finished successfully (false while running or when it failed). */
-  jobSucceeded(j: number): boolean;
-  /** When job j finished (NaN before). */
-  jobFinishTime(j: number): number;
-  /** Job j alone on `cores` one-task slots (jobAlone.ts): FAWKES' static reference MR-cluster. */
-  jobAloneSeconds(j: number, cores: number): number;
+}
 
-  // Cluster-level actions (FAWKES sec. 3-4): several MR-clusters on one pool of nodes.
-  /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
-  killAttempt(attempt: number): boolean;
+/** The monitors of ILA Table 2. */
+export interface NodeMonitors {
+  /**
+   * What the monitors on node n and its host report right now: CPU in cores of the node and of its
+   * co-hosted VMs, Dom0's CPU for guest I/O, read and write MB/s of the node and of the co-hosted
+   * VMs, and the host disk's utilisation (0..1).
+   */
+  nodeUsage(n: number): NodeUsage;
+}
+
+/** Timers: a policy that acts on time rather than on heartbeats (FAWKES' interval T, LATE's first copyable attempt). */
+export interface Timers {
   /** Call the scheduler's onWake at `time` (not before now): periodic work every interval T, the end of a data copy. */
   wakeAt(time: number): void;
+}
+
+/** Cluster-level control (FAWKES sec. 3-4): several MR-clusters on one pool of nodes. */
+export interface ClusterControl {
+  /** The pending tasks and reduces of the active jobs of one MR-cluster (index into topology.mrClusterNames), kept as tasks come and go. */
+  mrClusterPendingTasks(mrCluster: number): number;
+  mrClusterPendingReduceTasks(mrCluster: number): number;
+  /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
+  killAttempt(attempt: number): boolean;
   /**
    * Move node n to MR-cluster `mrCluster` (-1: none) in `role` (NODE_CORE, NODE_TRANSIENT,
    * NODE_TRANSIENT_CORE): attempts launched from then on read and write as that kind of node does.
@@ -180,7 +202,12 @@ export interface ClusterView {
   nodeStoredMb(n: number): number;
   /** Copy node n's stored output off it (delayed pre-emption): returns the MB moved, and the node then holds none. */
   takeStoredData(n: number): number;
+  /** Job j alone on `cores` one-task slots (jobAlone.ts): FAWKES' static reference MR-cluster. */
+  jobAloneSeconds(j: number, cores: number): number;
 }
+
+/** The whole view the engine gives (engine/scheduling/clusterView.ts): the core and every capability. */
+export type ClusterView = CoreView & AttemptInspection & PhaseGating & NodeMonitors & Timers & ClusterControl;
 
 /** What a node's monitors report (ILA Table 2): cores in use and disk MB/s, now. */
 export interface NodeUsage {

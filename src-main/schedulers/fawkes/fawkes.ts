@@ -7,7 +7,7 @@ import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/res
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';
-import { MrClusterView } from './mrClusterView';
+import { mrClusterView } from './mrClusterView';
 import { aliveNodes, copyMBps, freeRole } from './nodes';
 import { innerScheduler, readDesign } from './design';
 import { discrimination, globalDiscrimination, reconfiguredFor, targetShares } from './shares';
@@ -148,7 +148,7 @@ export class Fawkes implements Scheduler {
     const design = readDesign(view, this.spec);
     this.jobCluster = design.jobCluster;
     this.reference = new Float64Array(view.jobCount);
-    this.clusters = design.clusters.map((c, i) => new MrCluster(i, c.name, c.home, c.cores, c.dataSetMb, new MrClusterView(view, i), innerScheduler(this.spec)));
+    this.clusters = design.clusters.map((c, i) => new MrCluster(i, c.name, c.home, c.cores, c.dataSetMb, mrClusterView(view, i), innerScheduler(this.spec)));
     // FAWKES owns every node: all start free, core nodes ready for their MR-cluster.
     for (let n = 0; n < N; n++) view.assignNode(n, -1, freeRole(n, view));
     this.lastTick = view.now;
