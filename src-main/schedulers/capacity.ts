@@ -1,12 +1,15 @@
 import { capacityOptions } from '@shared/schedulers/capacity';
 import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts'>;
 
 type CapacitySpec = SchedulerSpecOf<'capacity'>;
 
@@ -32,7 +35,7 @@ export function leafQueues(queues: QueueConfig[], parentCap = 1, parentMax = 1):
  * tasks, and node-locality delay counted in missed scheduling opportunities. A container fits when
  * the node's NodeManager offer (memory, vcores — up to 128 as PRISM sec. 6.1 configured) has room.
  */
-export function capacityScheduler(spec: CapacitySpec): Scheduler {
+export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
   const leaves = leafQueues(spec.queues);
   const leafOf = (queue: string) => leaves.find((l) => l.name === queue) ?? leaves[0];
   const missed = new Map<number, number>();
@@ -41,7 +44,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
   let clusterMemory = 0;
 
   /** Memory each active job holds (its containers and its application master), in whole MB. */
-  const jobMemory = (view: ClusterView, j: number) =>
+  const jobMemory = (view: View, j: number) =>
     view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
   // Each leaf's memory in use, kept as jobs change (the engine's change log) instead of summed over
   // every queued job at every decision. Container sizes are whole MB, so the sums are exact.
@@ -51,7 +54,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
   const gone = new Set<number>();
   const jobsOf = new Map<string, number[]>(leaves.map((l) => [l.name, []]));
   let usedAt = -1;
-  function queueUsage(view: ClusterView): Map<string, number> {
+  function queueUsage(view: View): Map<string, number> {
     const version = view.stateVersion();
     if (version === usedAt) return used;
     const changed = usedAt >= 0 ? view.jobsChangedSince(usedAt) : undefined;
@@ -78,7 +81,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
     return used;
   }
 
-  function tryJob(view: ClusterView, j: number, n: number, leaf: Leaf): boolean {
+  function tryJob(view: View, j: number, n: number, leaf: Leaf): boolean {
     const free = freeOnNode(spec, view, n);
     const id = view.job(j).id;
     const why = `Capacity: queue ${leaf.name} is furthest below its ${Math.round(leaf.capacity * 100)} % capacity; job ${id} is first in it`;
@@ -122,7 +125,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
       const own = jobsOf.get(leafOf(view.job(j).queue).name)!;
       own.splice(own.indexOf(j), 1);
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       if (clusterMemory === 0) for (let i = 0; i < view.topology.nodeCount; i++) clusterMemory += nodeOffer(spec, view, i).memoryMb;
@@ -166,4 +169,4 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler {
   };
 }
 
-export const capacityPlugin = definePlugin({ description: capacityOptions, create: (spec) => capacityScheduler(spec) });
+export const capacityPlugin = definePlugin({ capabilities: ['attempts'], description: capacityOptions, create: (spec) => capacityScheduler(spec) });

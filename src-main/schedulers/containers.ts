@@ -1,4 +1,4 @@
-import type { ClusterView } from '../engine/scheduling/schedulerApi';
+import type { CoreView } from '../engine/scheduling/schedulerApi';
 
 /** YARN's container view of a node: memory and vcores a NodeManager offers. */
 export interface ContainerConfig {
@@ -10,7 +10,7 @@ export interface ContainerConfig {
   reduceMemoryMb?: number;
 }
 
-export function nodeOffer(cfg: ContainerConfig, view: ClusterView, n: number): { memoryMb: number; vcores: number } {
+export function nodeOffer(cfg: ContainerConfig, view: CoreView, n: number): { memoryMb: number; vcores: number } {
   const topo = view.topology;
   return {
     memoryMb: cfg.nodeMemoryMb ?? Math.max(1024, topo.nodeMemoryMb[n] - 1024),
@@ -18,12 +18,12 @@ export function nodeOffer(cfg: ContainerConfig, view: ClusterView, n: number): {
   };
 }
 
-export function freeOnNode(cfg: ContainerConfig, view: ClusterView, n: number): { memoryMb: number; vcores: number } {
+export function freeOnNode(cfg: ContainerConfig, view: CoreView, n: number): { memoryMb: number; vcores: number } {
   const offer = nodeOffer(cfg, view, n);
   return { memoryMb: offer.memoryMb - view.nodeMemoryUsedMb(n), vcores: offer.vcores - view.nodeVcoresUsed(n) };
 }
 
-export function taskMemory(cfg: ContainerConfig, view: ClusterView, j: number, reduce: boolean): number {
+export function taskMemory(cfg: ContainerConfig, view: CoreView, j: number, reduce: boolean): number {
   const tpl = view.job(j).template;
   return reduce ? (cfg.reduceMemoryMb ?? tpl.reduceMemoryMb) : (cfg.mapMemoryMb ?? tpl.mapMemoryMb);
 }
@@ -33,7 +33,7 @@ export function taskMemory(cfg: ContainerConfig, view: ClusterView, j: number, r
  * `placed`: it was just placed on node n (the heartbeat's placement); `waiting`: n has no room
  * for it (`free` is what the scheduler counts as free on n).
  */
-export function appMasterFirst(cfg: ContainerConfig, view: ClusterView, j: number, n: number, free: { memoryMb: number; vcores: number }): 'running' | 'placed' | 'waiting' {
+export function appMasterFirst(cfg: ContainerConfig, view: CoreView, j: number, n: number, free: { memoryMb: number; vcores: number }): 'running' | 'placed' | 'waiting' {
   if (view.appMasterNode(j) >= 0) return 'running';
   if (free.memoryMb < cfg.amMemoryMb || free.vcores < cfg.amVcores) return 'waiting';
   view.placeAppMaster(j, n, cfg.amMemoryMb, cfg.amVcores);
@@ -51,12 +51,12 @@ export class SmallestContainer {
   constructor(private readonly cfg: ContainerConfig) {}
 
   /** False when nothing any job asks for fits in `free` (vcores: at least one per task container). */
-  mayFit(view: ClusterView, free: { memoryMb: number; vcores: number }, taskVcores = 1): boolean {
+  mayFit(view: CoreView, free: { memoryMb: number; vcores: number }, taskVcores = 1): boolean {
     if (Number.isNaN(this.memoryMb)) this.memoryMb = this.measure(view);
     return free.memoryMb >= this.memoryMb && free.vcores >= Math.min(this.cfg.amVcores, taskVcores);
   }
 
-  private measure(view: ClusterView): number {
+  private measure(view: CoreView): number {
     let least = this.cfg.amMemoryMb;
     for (let j = 0; j < view.jobCount; j++) {
       least = Math.min(least, taskMemory(this.cfg, view, j, false));

@@ -2,11 +2,14 @@ import { drfOptions } from '@shared/schedulers/drf';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import { LEVEL_WORDS } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts'>;
 
 type DrfSpec = SchedulerSpecOf<'drf'>;
 
@@ -16,17 +19,17 @@ type DrfSpec = SchedulerSpecOf<'drf'>;
  * memory and of its vcores — whose next task fits on the node. Jobs are YARN applications, each
  * with its application master.
  */
-export function drfScheduler(spec: DrfSpec): Scheduler {
+export function drfScheduler(spec: DrfSpec): Scheduler<View> {
   const found = { level: Locality.Node as Locality };
   let totals: { memoryMb: number; vcores: number } | undefined;
   const smallest = new SmallestContainer(spec);
   // Smallest dominant share first, ties by job index (a share moves only when the job's own containers do).
-  const byShare = new IncrementalJobOrder(
+  const byShare = new IncrementalJobOrder<View>(
     (view, j) => dominantShare(view, j),
     () => 0,
   );
 
-  function dominantShare(view: ClusterView, j: number): number {
+  function dominantShare(view: View, j: number): number {
     const mem = view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
     const cpu = view.runningMaps(j) + view.runningReduces(j) + (view.appMasterNode(j) >= 0 ? spec.amVcores : 0);
     return Math.max(mem / totals!.memoryMb, cpu / totals!.vcores);
@@ -36,7 +39,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
     name: 'drf',
     // A YARN policy: each job's application master takes a container before its tasks.
     placesAppMasters: true,
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       if (!totals) {
@@ -92,4 +95,4 @@ export function drfScheduler(spec: DrfSpec): Scheduler {
   };
 }
 
-export const drfPlugin = definePlugin({ description: drfOptions, create: (spec) => drfScheduler(spec) });
+export const drfPlugin = definePlugin({ capabilities: ['attempts'], description: drfOptions, create: (spec) => drfScheduler(spec) });

@@ -1,13 +1,16 @@
 import { fairOptions } from '@shared/schedulers/fair';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { byFewestRunning, fewestRunningOrder, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { fillOneAtATime } from './placementLoop';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts'>;
 
 type FairSpec = SchedulerSpecOf<'fair'>;
 
@@ -31,14 +34,14 @@ function lowerBound(list: readonly number[], before: (k: number) => boolean, fro
  * after a further `rackLocalityWaitS` anywhere; a launch resets its wait. With both waits at 0
  * this is the "PureFair" greedy-locality scheduler the ILA paper compares against.
  */
-export function fairScheduler(spec: FairSpec): Scheduler {
+export function fairScheduler(spec: FairSpec): Scheduler<View> {
   const pools = new Map(spec.pools.map((p) => [p.name, p]));
   const slots = new SlotTable(spec);
   const found = { level: Locality.Node as Locality };
   const delay = new DelayScheduling(spec.nodeLocalityWaitS, spec.rackLocalityWaitS, spec.serverLocality);
   const greedy = delay.greedy;
 
-  const running = (view: ClusterView, j: number) => view.runningMaps(j) + view.runningReduces(j);
+  const running = (view: View, j: number) => view.runningMaps(j) + view.runningReduces(j);
   let cached: readonly number[] = [];
   let cachedAt = -1;
   /** Whether `cached` is the one-pool order (fewest running tasks first), which a launch moves by one shift. */
@@ -54,7 +57,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
    * the order moves by the jobs that changed since it was made (the engine's change log), so a
    * state change costs what changed, not the length of the queue.
    */
-  function order(view: ClusterView): readonly number[] {
+  function order(view: View): readonly number[] {
     const version = view.stateVersion();
     if (cachedAt === version) return cached;
     onePool = pools.size === 0 && queuesInUse <= 1;
@@ -64,7 +67,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   }
 
   /** The order with pools or several queues, sorted afresh: pools under their min share first, then running tasks over weight. */
-  function computeOrder(view: ClusterView): number[] {
+  function computeOrder(view: View): number[] {
     const active = view.activeJobs;
     const count = active.length;
     const poolRunning = new Map<string, number>();
@@ -106,7 +109,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
    * After job jobs[i] launched a task, move it back past jobs that are now further below their
    * share (running counts are read from the view, which has already counted the launch).
    */
-  function reposition(jobs: number[], i: number, view: ClusterView): void {
+  function reposition(jobs: number[], i: number, view: View): void {
     const j = jobs[i];
     const q = view.job(j).queue;
     const pool = pools.get(q);
@@ -151,7 +154,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
    * state change); the copy it moves in is made only once something launches, as most heartbeats
    * place nothing.
    */
-  const beat = { n: -1, view: undefined as unknown as ClusterView, jobs: [] as readonly number[], mine: undefined as number[] | undefined };
+  const beat = { n: -1, view: undefined as unknown as View, jobs: [] as readonly number[], mine: undefined as number[] | undefined };
   const beatJobs = () => beat.jobs;
   const tryMap = (j: number): boolean => {
     const view = beat.view;
@@ -201,7 +204,7 @@ export function fairScheduler(spec: FairSpec): Scheduler {
       activeInQueue.set(q, n);
       if (n === 0) queuesInUse--;
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
@@ -234,4 +237,4 @@ export function fairScheduler(spec: FairSpec): Scheduler {
   };
 }
 
-export const fairPlugin = definePlugin({ description: fairOptions, create: (spec) => fairScheduler(spec) });
+export const fairPlugin = definePlugin({ capabilities: ['attempts'], description: fairOptions, create: (spec) => fairScheduler(spec) });

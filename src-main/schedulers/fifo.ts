@@ -1,11 +1,14 @@
 import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { fillInOrder } from './placementLoop';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts'>;
 
 type FifoSpec = SchedulerSpecOf<'fifo'>;
 
@@ -15,16 +18,16 @@ type FifoSpec = SchedulerSpecOf<'fifo'>;
  * placed map (node-local, then rack, then any); a free reduce slot to the first job whose reduces
  * may start (slow-start). A job never runs more maps (reduces) at once than its limit, if one is set.
  */
-export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler {
+export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler<View> {
   const found = { level: Locality.Node as Locality };
   // Limits are rare (the planner's checks); without one no per-launch count is read.
   const mapLimit = spec.jobMapLimit ?? Infinity;
   const reduceLimit = spec.jobReduceLimit ?? Infinity;
-  const underMapLimit = (view: ClusterView, j: number) => mapLimit === Infinity || view.runningMaps(j) < mapLimit;
-  const underReduceLimit = (view: ClusterView, j: number) => reduceLimit === Infinity || view.runningReduces(j) < reduceLimit;
+  const underMapLimit = (view: View, j: number) => mapLimit === Infinity || view.runningMaps(j) < mapLimit;
+  const underReduceLimit = (view: View, j: number) => reduceLimit === Infinity || view.runningReduces(j) < reduceLimit;
   // The heartbeat's node and view, read by the launch functions below: they are made once, not
   // at every heartbeat (millions of heartbeats would allocate millions of closures).
-  const beat = { n: -1, view: undefined as unknown as ClusterView };
+  const beat = { n: -1, view: undefined as unknown as View };
   const examined = () => {
     beat.view.work.jobsExamined++;
     return true;
@@ -39,7 +42,7 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
   };
   return {
     name: 'fifo',
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (view.pendingTasks() === 0) return;
@@ -63,4 +66,4 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
   };
 }
 
-export const fifoPlugin = definePlugin({ description: fifoOptions, create: (spec) => fifoScheduler(spec) });
+export const fifoPlugin = definePlugin({ capabilities: ['attempts'], description: fifoOptions, create: (spec) => fifoScheduler(spec) });

@@ -4,12 +4,15 @@ import { cpuRequirement } from '../engine/measure/profiles';
 import { definePlugin } from './plugin';
 import { holdersOn, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, SmallestContainer, taskMemory } from './containers';
 import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';
 import { LEVEL_WORDS } from './slotHelpers';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts'>;
 
 type FineGrainedSpec = SchedulerSpecOf<'finegrained'>;
 
@@ -30,7 +33,7 @@ interface Requirement {
  *    (sec. 3.3.2.1);
  *  - memory as YARN; jobs share the cluster by the Fair policy, as in the thesis's experiments.
  */
-export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
+export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> {
   const known = new Map<string, Requirement>();
   for (const [template, r] of Object.entries(spec.requirements)) known.set(template.toLowerCase(), { map: r.map ?? spec.defaultRequirement, reduce: r.reduce ?? spec.defaultRequirement });
   const jobRequirement = new Map<number, Requirement>();
@@ -38,16 +41,16 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
   const samples = new Map<number, { map: number[]; mapWall: number[]; reduce: number[]; reduceWall: number[] }>();
   const found = { level: Locality.Node as Locality };
 
-  const pool = (view: ClusterView, n: number) => Math.max(0, view.topology.nodeCores[n] - spec.reservedCores);
-  const freeCpu = (view: ClusterView, n: number) => pool(view, n) - view.nodeVcoresUsed(n);
+  const pool = (view: View, n: number) => Math.max(0, view.topology.nodeCores[n] - spec.reservedCores);
+  const freeCpu = (view: View, n: number) => pool(view, n) - view.nodeVcoresUsed(n);
   const average = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
   const byShare = fewestRunningOrder();
   const smallest = new SmallestContainer(spec);
-  const order = (view: ClusterView) => byShare.current(view);
+  const order = (view: View) => byShare.current(view);
 
   // The heartbeat's node and view, read by the functions below: made once, not at every heartbeat.
-  const beat = { n: -1, view: undefined as unknown as ClusterView };
+  const beat = { n: -1, view: undefined as unknown as View };
   // Too full for any container (a task asks at least 1 of the pool's 100 per core): nothing to ask the queue.
   const queue = () => {
     const { n, view } = beat;
@@ -109,7 +112,7 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
       const analyse = (rs: number[], walls: number[]) => (rs.length === 0 || average(walls) < spec.minAnalysableSeconds ? spec.defaultRequirement : Math.ceil(average(rs)));
       known.set(template, { map: analyse(s.map, s.mapWall), reduce: analyse(s.reduce, s.reduceWall) });
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       const most = spec.containersPerHeartbeat > 0 ? spec.containersPerHeartbeat : 4096;
       beat.n = n;
@@ -135,6 +138,7 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler {
 }
 
 export const fineGrainedCpuPlugin = definePlugin({
+  capabilities: ['attempts'],
   description: fineGrainedCpuOptions,
   create: (spec) => fineGrainedCpuScheduler(spec),
   // A design that names no requirements takes the measured ones (eq. 3.5), pinned when the batch starts.

@@ -5,11 +5,14 @@ import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
-import type { ClusterView, NodeUsage, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts' | 'monitors'>;
 
 type IlaSpec = SchedulerSpecOf<'ila'>;
 
@@ -39,7 +42,7 @@ const RECENT_OBSERVATIONS = 2000;
  * keeps IASM with stock Hadoop's greedy locality, blind to co-hosted VMs; LAO keeps LASM without
  * IASM.
  */
-export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Scheduler {
+export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Scheduler<View> {
   const useIasm = spec.variant !== 'lao';
   const slots = new SlotTable(spec);
   const useLasm = spec.variant !== 'iao';
@@ -67,7 +70,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   // heartbeat): their estimated demand is added to what the next decision on the server sees.
   let placedAt = -1;
   const placed = new Map<number, { node: number; d: Demand }[]>();
-  function usageWithPlaced(view: ClusterView, n: number): NodeUsage {
+  function usageWithPlaced(view: View, n: number): NodeUsage {
     const u = { ...view.nodeUsage(n) };
     if (placedAt !== view.now) return u;
     for (const p of placed.get(view.topology.nodeHost[n]) ?? []) {
@@ -83,7 +86,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     }
     return u;
   }
-  function notePlaced(view: ClusterView, n: number, d: Demand) {
+  function notePlaced(view: View, n: number, d: Demand) {
     if (placedAt !== view.now) {
       placedAt = view.now;
       placed.clear();
@@ -93,7 +96,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   }
 
   /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? */
-  function interferenceOk(view: ClusterView, n: number, j: number, reduce: boolean): { ok: boolean; predicted: number; threshold: number } {
+  function interferenceOk(view: View, n: number, j: number, reduce: boolean): { ok: boolean; predicted: number; threshold: number } {
     const topo = view.topology;
     const host = topo.nodeHost[n];
     const d = demandOf(j, reduce);
@@ -134,7 +137,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   }
 
   /** Eq. 4: the wait for locality level i of job j. */
-  function waitFor(view: ClusterView, j: number, level: Locality): number {
+  function waitFor(view: View, j: number, level: Locality): number {
     const job = view.job(j);
     const ratio = job.maps > 0 ? job.inputMb / job.maps / view.topology.blockSizeMb : 0;
     if (ratio <= spec.smallInputFraction) return 0;
@@ -143,7 +146,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   }
 
   // The heartbeat's node and view, read by the functions below: made once, not at every heartbeat.
-  const beat = { n: -1, view: undefined as unknown as ClusterView };
+  const beat = { n: -1, view: undefined as unknown as View };
   const order = () => byShare.current(beat.view);
   const found = { level: Locality.Node as Locality };
   const tryMap = (j: number): boolean => {
@@ -230,7 +233,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
         }
       }
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       if (view.pendingTasks() === 0) return;
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
@@ -259,4 +262,4 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   };
 }
 
-export const ilaPlugin = definePlugin({ description: ilaOptions, create: (spec, context) => ilaScheduler(spec, context.interference) });
+export const ilaPlugin = definePlugin({ capabilities: ['attempts', 'monitors'], description: ilaOptions, create: (spec, context) => ilaScheduler(spec, context.interference) });

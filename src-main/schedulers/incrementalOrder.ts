@@ -1,4 +1,4 @@
-import type { ClusterView } from '../engine/scheduling/schedulerApi';
+import type { CoreView } from '../engine/scheduling/schedulerApi';
 import { grown } from '../engine/core/grow';
 
 /**
@@ -16,7 +16,7 @@ import { grown } from '../engine/core/grow';
  * then only takes in jobs that became active and lets go of those that ended, and a job's other
  * changes (a task started or ended) cost nothing.
  */
-export class IncrementalJobOrder {
+export class IncrementalJobOrder<V extends CoreView = CoreView> {
   private list: number[] = [];
   private at = -1;
   private placedKey = new Float64Array(64);
@@ -24,13 +24,13 @@ export class IncrementalJobOrder {
   private member = new Uint8Array(64);
 
   constructor(
-    private readonly key: (view: ClusterView, j: number) => number,
-    private readonly tie: (view: ClusterView, j: number) => number,
+    private readonly key: (view: V, j: number) => number,
+    private readonly tie: (view: V, j: number) => number,
     private readonly options: { keysFixed?: boolean } = {},
   ) {}
 
   /** The order now. Read-only: it changes in place at the next call after a state change. */
-  current(view: ClusterView): readonly number[] {
+  current(view: V): readonly number[] {
     const version = view.stateVersion();
     if (version === this.at) return this.list;
     const changed = this.at >= 0 ? view.jobsChangedSince(this.at) : undefined;
@@ -40,7 +40,7 @@ export class IncrementalJobOrder {
     return this.list;
   }
 
-  private rebuild(view: ClusterView): void {
+  private rebuild(view: V): void {
     this.member.fill(0);
     const jobs = [...view.activeJobs];
     for (const j of jobs) this.place(view, j);
@@ -49,7 +49,7 @@ export class IncrementalJobOrder {
     this.list = jobs;
   }
 
-  private update(view: ClusterView, changed: ArrayLike<number>): void {
+  private update(view: V, changed: ArrayLike<number>): void {
     const seen = new Set<number>();
     for (let i = 0; i < changed.length; i++) seen.add(changed[i]);
     // Out first, each found by binary search on the key it was placed with; then back in.
@@ -70,7 +70,7 @@ export class IncrementalJobOrder {
   }
 
   /** Note j's key and tie now: it is found by them until it changes again. */
-  private place(view: ClusterView, j: number): void {
+  private place(view: V, j: number): void {
     if (j >= this.member.length) {
       const size = Math.max(j + 1, this.member.length * 2);
       this.placedKey = grown(this.placedKey, size);
@@ -83,7 +83,7 @@ export class IncrementalJobOrder {
   }
 
   /** Where j is, or goes, in the list: the first job not before it (binary search on placed keys). */
-  private indexOf(view: ClusterView, j: number): number {
+  private indexOf(view: V, j: number): number {
     let lo = 0;
     let hi = this.list.length;
     while (lo < hi) {
@@ -94,7 +94,7 @@ export class IncrementalJobOrder {
     return lo;
   }
 
-  private compare(view: ClusterView, a: number, b: number): number {
+  private compare(view: V, a: number, b: number): number {
     view.work.orderComparisons++;
     return order(this.placedKey[a], this.placedKey[b]) || order(this.placedTie[a], this.placedTie[b]) || a - b;
   }
@@ -106,6 +106,6 @@ function order(x: number, y: number): number {
 }
 
 /** Submitted and not finished (a job's finish time is NaN until it ends). */
-function active(view: ClusterView, j: number): boolean {
+function active(view: CoreView, j: number): boolean {
   return !Number.isNaN(view.jobSubmitTime(j)) && Number.isNaN(view.jobFinishTime(j));
 }

@@ -1,4 +1,4 @@
-import type { ClusterView } from '../engine/scheduling/schedulerApi';
+import type { CoreView } from '../engine/scheduling/schedulerApi';
 import { IncrementalJobOrder } from './incrementalOrder';
 
 /**
@@ -6,7 +6,7 @@ import { IncrementalJobOrder } from './incrementalOrder';
  * (engine/measure/workCounters.ts) and, when `jobs` is the whole queue, the sort: a policy that sorts its
  * whole queue too often shows in tests.
  */
-export function sortJobs(view: ClusterView, jobs: number[], compare: (a: number, b: number) => number, wholeQueue = true): number[] {
+export function sortJobs(view: CoreView, jobs: number[], compare: (a: number, b: number) => number, wholeQueue = true): number[] {
   const work = view.work;
   if (wholeQueue) work.orderSorts++;
   return jobs.sort((a, b) => {
@@ -20,7 +20,7 @@ export function sortJobs(view: ClusterView, jobs: number[], compare: (a: number,
  * it with: the job with the fewest running tasks is furthest below its share; ties go to the job
  * submitted first, then the lower index. Negative when job a comes before job b.
  */
-export function byFewestRunning(view: ClusterView, a: number, b: number): number {
+export function byFewestRunning(view: CoreView, a: number, b: number): number {
   return view.runningMaps(a) + view.runningReduces(a) - (view.runningMaps(b) + view.runningReduces(b)) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
 }
 

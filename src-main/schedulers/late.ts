@@ -1,11 +1,14 @@
 import { lateOptions } from '@shared/schedulers/late';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { quickselect } from 'simple-statistics';
 import { grown } from '../engine/core/grow';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts' | 'timers'>;
 
 type LateSpec = SchedulerSpecOf<'late'>;
 
@@ -25,7 +28,7 @@ function percentile(values: Float64Array, p: number): number {
  * below the SlowTaskThreshold percentile of their kind, the one with the longest estimated time left,
  * (1 − progress) / (progress / elapsed), is copied.
  */
-export function lateScheduler(spec: LateSpec): Scheduler {
+export function lateScheduler(spec: LateSpec): Scheduler<View> {
   const slots = new SlotTable(spec);
   const base = fifoScheduler({ mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality }, slots);
   /**
@@ -66,7 +69,7 @@ export function lateScheduler(spec: LateSpec): Scheduler {
     });
   }
   /** Who runs, where, since when and what may be copied: all fixed until the state version moves. */
-  function snapshot(view: ClusterView): void {
+  function snapshot(view: View): void {
     if (snap.version === view.stateVersion()) return;
     snap.version = view.stateVersion();
     let count = 0;
@@ -132,7 +135,7 @@ export function lateScheduler(spec: LateSpec): Scheduler {
       if (snap.speculative >= cap && view.runningMaps(j) + view.runningReduces(j) > 0) out.push({ kind: 'speculativeCap', running: snap.speculative, cap: Math.floor(cap) });
       return out;
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       base.onHeartbeat(n, view);
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
@@ -205,4 +208,4 @@ export function lateScheduler(spec: LateSpec): Scheduler {
   };
 }
 
-export const latePlugin = definePlugin({ description: lateOptions, create: (spec) => lateScheduler(spec) });
+export const latePlugin = definePlugin({ capabilities: ['attempts', 'timers'], description: lateOptions, create: (spec) => lateScheduler(spec) });

@@ -4,13 +4,16 @@ import { fewestSlots, provision } from '@shared/aria/provisioning';
 import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { sortJobs } from './jobOrder';
 import { fillInOrder } from './placementLoop';
 import { LEVEL_WORDS, SlotTable } from './slotHelpers';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts' | 'preemption'>;
 
 type MinEdfSpec = SchedulerSpecOf<'minedf'>;
 
@@ -37,7 +40,7 @@ const fmt = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');
  * delay scheduling, as Fair's are. A job whose template has no profile, or whose deadline no
  * allocation can meet, is owed every slot it can use; a job without a deadline is owed none.
  */
-export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler {
+export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler<View> {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const need: Need[] = [];
   /** When each job was last sized, and its finished tasks then: it is sized again a wave later. */
@@ -51,11 +54,11 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
   );
   const found = { level: Locality.Node as Locality };
   const delay = new DelayScheduling(spec.nodeLocalityWaitS, spec.rackLocalityWaitS, spec.serverLocality);
-  const before = (view: ClusterView, a: number, b: number) => view.jobDeadline(a) - view.jobDeadline(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
-  const done = (view: ClusterView, j: number) => view.mapsDone(j) + view.reducesDone(j);
+  const before = (view: View, a: number, b: number) => view.jobDeadline(a) - view.jobDeadline(b) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
+  const done = (view: View, j: number) => view.mapsDone(j) + view.reducesDone(j);
 
   /** Algorithm 1 on the work job j has left (maps not finished; reduces not finished) and the time left. */
-  function size(j: number, view: ClusterView): Need {
+  function size(j: number, view: View): Need {
     const job = view.job(j);
     const deadline = view.jobDeadline(j);
     const maps = job.maps - view.mapsDone(j);
@@ -74,7 +77,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
   }
 
   /** Size job j again before its first launch (time has passed) and after each wave of its tasks. */
-  function resize(j: number, view: ClusterView): void {
+  function resize(j: number, view: View): void {
     if (sizedAt[j] >= view.now || !need[j].deadline) return;
     const finished = done(view, j);
     const started = finished + view.runningMaps(j) + view.runningReduces(j) > 0;
@@ -85,7 +88,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     sizedDone[j] = finished;
   }
 
-  const over = (view: ClusterView, j: number, reduce: boolean) => (reduce ? view.runningReduces(j) > need[j].reduces : view.runningMaps(j) > need[j].maps);
+  const over = (view: View, j: number, reduce: boolean) => (reduce ? view.runningReduces(j) > need[j].reduces : view.runningMaps(j) > need[j].maps);
 
   /** Tasks running on a spare slot (launched beyond their job's minimum), which lend-kill takes back first. */
   const lent = new Set<number>();
@@ -96,7 +99,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
    * job holding more than its minimum, is killed so that job j, below its minimum, gets the slot
    * now. Without a lent task there (a job whose minimum shrank since), its most recent task.
    */
-  function reclaim(view: ClusterView, n: number, j: number, reduce: boolean): boolean {
+  function reclaim(view: View, n: number, j: number, reduce: boolean): boolean {
     let victim = -1;
     let victimLent = false;
     let latest = -Infinity;
@@ -119,7 +122,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
   }
 
   /** Launches a map of job j on n, on a lent slot or not; false when none may go there now. */
-  function launchMap(view: ClusterView, j: number, n: number, why: () => string, onLent: boolean): boolean {
+  function launchMap(view: View, j: number, n: number, why: () => string, onLent: boolean): boolean {
     const allowed = delay.allowed(j, view.now);
     const task = view.findMap(j, n, allowed, found, spec.serverLocality);
     if (task < 0) return false;
@@ -130,7 +133,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     return true;
   }
 
-  function launchReduce(view: ClusterView, j: number, n: number, why: () => string, onLent: boolean): boolean {
+  function launchReduce(view: View, j: number, n: number, why: () => string, onLent: boolean): boolean {
     if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
     const task = view.nextReduce(j);
     if (task < 0 || !view.launch(task, n, () => `${why()}; reduce`, { memoryMb: spec.slotMemoryMb })) return false;
@@ -153,7 +156,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     onTaskFinished(task) {
       lent.delete(task);
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       if (view.pendingTasks() === 0) return;
       const order = edf.current(view);
       let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
@@ -216,6 +219,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
 }
 
 export const minEdfPlugin = definePlugin({
+  capabilities: ['attempts', 'preemption'],
   description: minEdfOptions,
   create: (spec) => minEdfScheduler(spec),
   pinProfiles: (spec, known) => (Object.keys(spec.profiles).length === 0 && Object.keys(known.aria).length ? { ...spec, profiles: known.aria } : spec),

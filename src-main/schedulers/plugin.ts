@@ -2,7 +2,7 @@ import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
 import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
 import type { z } from 'zod';
-import type { Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Capability, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import type { FittedInterference } from '../models/interference';
 
 /** What a run hands a scheduler beyond its own options: ILA's model fitted on profiling runs of the cluster's servers (runner/schedulerFor.ts). */
@@ -18,13 +18,18 @@ export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements' | 
  * options schema, labels — shared with the renderer), the factory that makes a fresh policy for
  * one run, and, for schedulers that learn from profiles, how a design pins what the store knows.
  */
-export interface SchedulerPlugin<K extends SchedulerKind> {
+export interface SchedulerPlugin<K extends SchedulerKind, C extends Capability = Capability> {
   description: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>>;
-  create(spec: SchedulerSpecOf<K>, context: RunContext): Scheduler;
+  /**
+   * What the policy uses beyond the core view (engine/scheduling/schedulerApi.ts `Capabilities`):
+   * its code is typed against exactly these, so using another is a compile error.
+   */
+  capabilities: readonly C[];
+  create(spec: SchedulerSpecOf<K>, context: RunContext): Scheduler<ViewWith<C>>;
   /** The spec with the design's pinned profiles copied in, or unchanged when it names its own. */
   pinProfiles?(spec: SchedulerSpecOf<K>, known: KnownProfiles): SchedulerSpecOf<K>;
 }
 
-export function definePlugin<K extends SchedulerKind>(plugin: SchedulerPlugin<K>): SchedulerPlugin<K> {
+export function definePlugin<K extends SchedulerKind, C extends Capability = never>(plugin: SchedulerPlugin<K, C>): SchedulerPlugin<K, C> {
   return plugin;
 }

@@ -4,11 +4,14 @@ import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import { definePlugin } from './plugin';
 import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
-import type { ClusterView, Scheduler, SchedulerJob } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, SchedulerJob, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
+
+/** The view this policy asked for (its plug-in's capabilities). */
+type View = ViewWith<'attempts' | 'phases'>;
 
 type PrismSpec = SchedulerSpecOf<'prism'>;
 
@@ -62,21 +65,21 @@ interface Candidate {
  * shows a minimum over resources, but the DRF measure it cites is the maximum, used here), or its
  * running tasks per equal share for the Fair-Scheduler measure.
  */
-export function prismScheduler(spec: PrismSpec): Scheduler {
+export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const found = { level: Locality.Node as Locality };
 
   /** A phase's needs depend only on the job's template and the spec: each is worked out once and shared (read-only). */
   const needOf = new Map<SchedulerJob['template'], Need[]>();
 
-  function need(view: ClusterView, j: number, phase: PhaseKind): Need {
+  function need(view: View, j: number, phase: PhaseKind): Need {
     const template = view.job(j).template;
     let byPhase = needOf.get(template);
     if (byPhase === undefined) needOf.set(template, (byPhase = []));
     return (byPhase[phase] ??= phaseNeed(view, j, phase));
   }
 
-  function phaseNeed(view: ClusterView, j: number, phase: PhaseKind): Need {
+  function phaseNeed(view: View, j: number, phase: PhaseKind): Need {
     const job = view.job(j);
     const isReduce = phase === PhaseKind.Shuffle || phase === PhaseKind.Sort || phase === PhaseKind.Reduce;
     const memory = taskMemory(spec, view, j, isReduce);
@@ -86,14 +89,14 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
   }
 
-  function machine(view: ClusterView, n: number): Need {
+  function machine(view: View, n: number): Need {
     const topo = view.topology;
     const host = topo.nodeHost[n];
     const offer = nodeOffer(spec, view, n);
     return { cpu: offer.vcores, memory: offer.memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
   }
 
-  /** Per job: what it uses and its share, as of its version (ClusterView.jobVersion) and the capacity the share was taken of. */
+  /** Per job: what it uses and its share, as of its version (View.jobVersion) and the capacity the share was taken of. */
   const perJob = new Map<number, { version: number; use: Need; share: number; cap: Need }>();
 
   /**
@@ -102,7 +105,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
    * resumes, or its AM is placed, so they are kept until the job's version moves: a heartbeat
    * re-reads only the jobs that changed, not every running attempt.
    */
-  function jobUse(view: ClusterView, j: number, cap: Need): { use: Need; share: number } {
+  function jobUse(view: View, j: number, cap: Need): { use: Need; share: number } {
     const version = view.jobVersion(j);
     let entry = perJob.get(j);
     if (!entry || entry.version !== version) {
@@ -121,7 +124,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
    * when every need is a whole number: the sums are then exact in any order, so they equal the
    * attempt-by-attempt ones bit for bit. Undefined when a need is fractional (a measured profile).
    */
-  function useByCounts(view: ClusterView, j: number): Need | undefined {
+  function useByCounts(view: View, j: number): Need | undefined {
     const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
     if (!Number.isInteger(u.memory)) return undefined;
     for (let phase = PhaseKind.Map; phase <= PhaseKind.Reduce; phase++) {
@@ -139,7 +142,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
   }
 
   /** The job's use attempt by attempt, in launch order (running phases; memory of every attempt, paused ones included). */
-  function useByAttempts(view: ClusterView, j: number): Need {
+  function useByAttempts(view: View, j: number): Need {
     const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
     for (const a of view.jobAttempts(j)) {
       const nd = need(view, j, view.attemptPhase(a));
@@ -153,7 +156,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     return u;
   }
 
-  function share(view: ClusterView, j: number, u: Need, cap: Need): number {
+  function share(view: View, j: number, u: Need, cap: Need): number {
     if (spec.fairness === 'fair') return (view.runningMaps(j) + view.runningReduces(j)) / Math.max(1, view.topology.nodeCount);
     let s = 0;
     for (const r of RESOURCES) if (cap[r] > 0) s = Math.max(s, u[r] / cap[r]);
@@ -200,12 +203,12 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
    * moves only when its own job changes, so each order is kept from the engine's change log
    * instead of re-reading every job at every heartbeat.
    */
-  const byShare = new Map<string, IncrementalJobOrder>();
-  function sharesOrder(view: ClusterView, cap: Need): readonly number[] {
+  const byShare = new Map<string, IncrementalJobOrder<View>>();
+  function sharesOrder(view: View, cap: Need): readonly number[] {
     const shape = `${cap.cpu}/${cap.memory}/${cap.disk}/${cap.net}/${view.topology.nodeCount}`;
     let order = byShare.get(shape);
     if (!order) {
-      order = new IncrementalJobOrder(
+      order = new IncrementalJobOrder<View>(
         (v, j) => jobUse(v, j, cap).share,
         () => 0,
       );
@@ -215,7 +218,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
   }
 
   /** Line 2: the machine's utilisation from the phase-level needs of what runs on it. */
-  function usedOn(view: ClusterView, n: number): Need {
+  function usedOn(view: View, n: number): Need {
     const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
     for (const a of view.attemptsOnNode(n)) {
       // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
@@ -251,7 +254,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
     onJobFinished(j: number) {
       perJob.delete(j);
     },
-    onHeartbeat(n: number, view: ClusterView) {
+    onHeartbeat(n: number, view: View) {
       const cap = machine(view, n);
       for (let guard = 0; guard < 256; guard++) {
         const onNode = view.attemptsOnNode(n);
@@ -334,6 +337,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler {
 }
 
 export const prismPlugin = definePlugin({
+  capabilities: ['attempts', 'phases'],
   description: prismOptions,
   create: (spec) => prismScheduler(spec),
   // A design that names no profiles takes the store's phase-level profiles, pinned when the batch starts (sec. 4).

@@ -1,5 +1,5 @@
 import { slotsForNode, type SlotSettings } from '@shared/schedulers/concurrency';
-import type { ClusterView, SchedulerTopology } from '../engine/scheduling/schedulerApi';
+import type { CoreView, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import { Locality, LOCALITY_NAMES } from '../engine/resources/topology';
 
 /** Shared pieces of the Hadoop 1 slot schedulers (FIFO, Fair, LATE). */
@@ -11,14 +11,14 @@ export { LOCALITY_NAMES };
  * Launch one reduce of job j on node n if the job may start reduces; true on success.
  * The reason is built only for a launch: heartbeats try many jobs for every one they place.
  */
-export function launchReduce(view: ClusterView, j: number, n: number, why: () => string, memoryMb: number): boolean {
+export function launchReduce(view: CoreView, j: number, n: number, why: () => string, memoryMb: number): boolean {
   if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
   const task = view.nextReduce(j);
   return task >= 0 && view.launch(task, n, () => `${why()}; reduce`, { memoryMb });
 }
 
 /** Launch the best-placed pending map of job j on node n, no worse than maxLevel. */
-export function launchMap(view: ClusterView, j: number, n: number, maxLevel: Locality, serverLocality: boolean, why: () => string, found: { level: Locality }, memoryMb: number): boolean {
+export function launchMap(view: CoreView, j: number, n: number, maxLevel: Locality, serverLocality: boolean, why: () => string, found: { level: Locality }, memoryMb: number): boolean {
   const task = view.findMap(j, n, maxLevel, found, serverLocality);
   const level = found.level;
   return task >= 0 && view.launch(task, n, () => `${why()}; ${LEVEL_WORDS[level]} map`, { memoryMb });
@@ -40,7 +40,7 @@ export class SlotTable {
   constructor(private readonly settings: SlotSettings) {}
 
   /** Every map and reduce slot of node n taken: a heartbeat there can place nothing (Scheduler.nodeIsFull). */
-  isFull(n: number, view: ClusterView): boolean {
+  isFull(n: number, view: CoreView): boolean {
     return this.maps(view.topology, n) <= view.nodeRunningMaps(n) && this.reduces(view.topology, n) <= view.nodeRunningReduces(n);
   }
 

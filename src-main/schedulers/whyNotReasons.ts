@@ -1,5 +1,5 @@
 import type { Holder, WhyNotReason } from '@shared/results/whyNot';
-import type { ClusterView } from '../engine/scheduling/schedulerApi';
+import type { CoreView, ViewWith } from '../engine/scheduling/schedulerApi';
 import { freeOnNode, taskMemory, type ContainerConfig } from './containers';
 import type { SlotTable } from './slotHelpers';
 
@@ -10,7 +10,7 @@ import type { SlotTable } from './slotHelpers';
  */
 
 /** Jobs with attempts on node n (maps, reduces, or both), most attempts first. */
-export function holdersOn(view: ClusterView, n: number, which: 'map' | 'reduce' | 'any'): Holder[] {
+export function holdersOn(view: ViewWith<'attempts'>, n: number, which: 'map' | 'reduce' | 'any'): Holder[] {
   const count = new Map<number, number>();
   for (const a of view.attemptsOnNode(n)) {
     if (which !== 'any' && a.isReduce !== (which === 'reduce')) continue;
@@ -20,7 +20,7 @@ export function holdersOn(view: ClusterView, n: number, which: 'map' | 'reduce' 
 }
 
 /** A Hadoop 1 slot scheduler: the map (reduce) slots of node n are all taken while job j has a map (a reduce that may start) to place. */
-export function fullSlots(view: ClusterView, slots: SlotTable, j: number, n: number): WhyNotReason[] {
+export function fullSlots(view: ViewWith<'attempts'>, slots: SlotTable, j: number, n: number): WhyNotReason[] {
   const out: WhyNotReason[] = [];
   const maps = slots.maps(view.topology, n);
   if (view.pendingMaps(j) > 0 && view.nodeRunningMaps(n) >= maps) out.push({ kind: 'noFreeSlot', slot: 'map', used: view.nodeRunningMaps(n), slots: maps, holders: holdersOn(view, n, 'map') });
@@ -30,7 +30,7 @@ export function fullSlots(view: ClusterView, slots: SlotTable, j: number, n: num
 }
 
 /** Where job j stands in `order` (1-based), and the jobs ahead of it that still have tasks to place. */
-export function orderReason(view: ClusterView, order: readonly number[], j: number, key: string): WhyNotReason | undefined {
+export function orderReason(view: CoreView, order: readonly number[], j: number, key: string): WhyNotReason | undefined {
   const rank = order.indexOf(j);
   if (rank < 0) return undefined;
   const ahead = order.slice(0, rank).filter((k) => view.pendingMaps(k) > 0 || (view.pendingReduces(k) > 0 && view.reducesMayStart(k)));
@@ -38,7 +38,7 @@ export function orderReason(view: ClusterView, order: readonly number[], j: numb
 }
 
 /** YARN: node n has no room for job j's next container (its application master first, then a map, then a reduce). */
-export function containerRoom(cfg: ContainerConfig, view: ClusterView, j: number, n: number): WhyNotReason[] {
+export function containerRoom(cfg: ContainerConfig, view: ViewWith<'attempts'>, j: number, n: number): WhyNotReason[] {
   const free = freeOnNode(cfg, view, n);
   const am = view.appMasterNode(j) < 0;
   const needMb = am ? cfg.amMemoryMb : taskMemory(cfg, view, j, view.pendingMaps(j) === 0);

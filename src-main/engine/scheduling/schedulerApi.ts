@@ -183,13 +183,17 @@ export interface Timers {
   wakeAt(time: number): void;
 }
 
+/** Pre-emption: taking a running task back (MinEDF's lend-kill, FAWKES' instant shrink). */
+export interface Preemption {
+  /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
+  killAttempt(attempt: number): boolean;
+}
+
 /** Cluster-level control (FAWKES sec. 3-4): several MR-clusters on one pool of nodes. */
 export interface ClusterControl {
   /** The pending tasks and reduces of the active jobs of one MR-cluster (index into topology.mrClusterNames), kept as tasks come and go. */
   mrClusterPendingTasks(mrCluster: number): number;
   mrClusterPendingReduceTasks(mrCluster: number): number;
-  /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
-  killAttempt(attempt: number): boolean;
   /**
    * Move node n to MR-cluster `mrCluster` (-1: none) in `role` (NODE_CORE, NODE_TRANSIENT,
    * NODE_TRANSIENT_CORE): attempts launched from then on read and write as that kind of node does.
@@ -207,7 +211,23 @@ export interface ClusterControl {
 }
 
 /** The whole view the engine gives (engine/scheduling/clusterView.ts): the core and every capability. */
-export type ClusterView = CoreView & AttemptInspection & PhaseGating & NodeMonitors & Timers & ClusterControl;
+export type ClusterView = CoreView & AttemptInspection & PhaseGating & NodeMonitors & Timers & Preemption & ClusterControl;
+
+/** The capabilities by the names a plug-in asks for them with (schedulers/plugin.ts `capabilities`). */
+export interface Capabilities {
+  attempts: AttemptInspection;
+  phases: PhaseGating;
+  monitors: NodeMonitors;
+  timers: Timers;
+  preemption: Preemption;
+  cluster: ClusterControl;
+}
+export type Capability = keyof Capabilities;
+
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** The core view and the named capabilities: what a policy that asked for `C` may use, and nothing else. */
+export type ViewWith<C extends Capability = never> = CoreView & ([C] extends [never] ? unknown : Intersection<Capabilities[C]>);
 
 /** What a node's monitors report (ILA Table 2): cores in use and disk MB/s, now. */
 export interface NodeUsage {
@@ -225,14 +245,18 @@ export interface NodeUsage {
   iou: number;
 }
 
-export interface Scheduler {
+/**
+ * A policy as the engine calls it. `V` is the view it asked for (`ViewWith<its capabilities>`); the
+ * engine hands every policy the whole `ClusterView`, which has them all.
+ */
+export interface Scheduler<V extends CoreView = ClusterView> {
   readonly name: string;
   /** A node reports in (regular or out-of-band heartbeat): assign work to it through `view.launch`. */
-  onHeartbeat(node: number, view: ClusterView): void;
-  onJobSubmitted?(job: number, view: ClusterView): void;
-  onJobFinished?(job: number, view: ClusterView): void;
+  onHeartbeat(node: number, view: V): void;
+  onJobSubmitted?(job: number, view: V): void;
+  onJobFinished?(job: number, view: V): void;
   /** A task succeeded; `counters` are what its attempt reported (CPU time, bytes by kind). */
-  onTaskFinished?(task: number, counters: TaskCounters, view: ClusterView): void;
+  onTaskFinished?(task: number, counters: TaskCounters, view: V): void;
   /**
    * Phase-level scheduling (PRISM sec. 4): when true, an attempt that finishes a phase pauses and
    * asks permission for the next one, which `resumePhase` grants.
@@ -246,24 +270,24 @@ export interface Scheduler {
    * say true whenever such a beat could act; when that will become so by time alone, the policy
    * asks for a wake-up then (ClusterView.wakeAt), since no other event may come.
    */
-  wantsIdleBeats?(view: ClusterView): boolean;
+  wantsIdleBeats?(view: V): boolean;
   /**
    * True when node n's heartbeat now would change nothing at all because the node has no room for
    * any task: every slot taken (FIFO, Fair). The engine then does not simulate that node's regular
    * heartbeat (docs/model.md "Scheduling"); it must never say true of a beat that could act, and
    * it must read only the node's own state, which only events on that node change.
    */
-  nodeIsFull?(n: number, view: ClusterView): boolean;
+  nodeIsFull?(n: number, view: V): boolean;
   /** The policy places each job's application master in a container (YARN) before its tasks. */
   readonly placesAppMasters?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */
-  onWake?(view: ClusterView): void;
+  onWake?(view: V): void;
   /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */
-  report?(view: ClusterView): MrClusterReport[] | undefined;
+  report?(view: V): MrClusterReport[] | undefined;
   /**
    * Why job j got nothing on node n just now, in the scheduler's own terms (its slots, its order,
    * its waits, its shares). Asked only by the why-not probe (runner/whyNot.ts), after the
    * heartbeat, never in an ordinary run.
    */
-  explain?(job: number, node: number, view: ClusterView): WhyNotReason[];
+  explain?(job: number, node: number, view: V): WhyNotReason[];
 }

@@ -1,11 +1,16 @@
 import { fairOptions } from '@shared/schedulers/fair';
 import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import type { ClusterView, Scheduler, SchedulerTopology } from '../../engine/scheduling/schedulerApi';
+import type { Scheduler, SchedulerTopology, ViewWith } from '../../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../../engine/core/model';
 import { NODE_CORE } from '../../engine/resources/topology';
 import { fairScheduler } from '../fair';
 import { fifoScheduler } from '../fifo';
+
+/** The view FAWKES asked for (its plug-in's capabilities): attempts, timers, pre-emption and cluster control. */
+export type FawkesView = ViewWith<'attempts' | 'timers' | 'preemption' | 'cluster'>;
+/** What the scheduler inside an MR-cluster may ask for: a stock FIFO or Fair scheduler's view. */
+export type InnerView = ViewWith<'attempts'>;
 
 type FawkesSpec = Omit<SchedulerSpecOf<'fawkes'>, 'kind'>;
 
@@ -25,7 +30,7 @@ export interface MrClusterDesign {
  * wrong: no MR-cluster marked, a job without one or with one the cluster does not have, an
  * MR-cluster without core nodes.
  */
-export function readDesign(view: ClusterView, spec: FawkesSpec): { clusters: MrClusterDesign[]; jobCluster: Int32Array } {
+export function readDesign(view: FawkesView, spec: FawkesSpec): { clusters: MrClusterDesign[]; jobCluster: Int32Array } {
   const topo = view.topology;
   const jobs = Array.from({ length: view.jobCount }, (_, j) => view.job(j));
   const [problem] = designProblems(topo, jobs, 1);
@@ -77,7 +82,7 @@ export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<Engi
 }
 
 /** The scheduler inside one MR-cluster, with FAWKES' slot settings (the paper runs Hadoop's FIFO). */
-export function innerScheduler(spec: FawkesSpec): Scheduler {
+export function innerScheduler(spec: FawkesSpec): Scheduler<InnerView> {
   const { mapSlots, reduceSlots, slotMemoryMb, serverLocality } = spec;
   const slots = { ...(mapSlots !== undefined ? { mapSlots } : {}), ...(reduceSlots !== undefined ? { reduceSlots } : {}), slotMemoryMb, serverLocality };
   return spec.inner === 'fair' ? fairScheduler(fairOptions.schema.parse({ kind: 'fair', ...slots })) : fifoScheduler(fifoOptions.schema.parse({ kind: 'fifo', ...slots }));

@@ -1,7 +1,7 @@
 import { fawkesOptions } from '@shared/schedulers/fawkes';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../../engine/measure/profiles';
-import type { ClusterView, Scheduler } from '../../engine/scheduling/schedulerApi';
+import type { Scheduler } from '../../engine/scheduling/schedulerApi';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/resources/topology';
 import { definePlugin } from '../plugin';
@@ -9,7 +9,7 @@ import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';
 import { mrClusterView } from './mrClusterView';
 import { aliveNodes, copyMBps, freeRole } from './nodes';
-import { innerScheduler, readDesign } from './design';
+import { innerScheduler, readDesign, type FawkesView } from './design';
 import { discrimination, globalDiscrimination, reconfiguredFor, targetShares } from './shares';
 import { normaliseWeights, sampleValues, type MrClusterSample } from './weighting';
 
@@ -58,7 +58,7 @@ export class Fawkes implements Scheduler {
     this.growRole = spec.grow === 'transient' ? NODE_TRANSIENT : NODE_TRANSIENT_CORE;
   }
 
-  onHeartbeat(n: number, view: ClusterView): void {
+  onHeartbeat(n: number, view: FawkesView): void {
     const c = this.own[n];
     if (c < 0 || this.leaving[n]) return;
     const cluster = this.clusters[c];
@@ -66,7 +66,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Why job j got nothing on node n: the node serves another MR-cluster, is leaving, or the MR-cluster's own scheduler says. */
-  explain(j: number, n: number, view: ClusterView): WhyNotReason[] {
+  explain(j: number, n: number, view: FawkesView): WhyNotReason[] {
     const mine = this.clusters[this.jobCluster[j]];
     const c = this.own[n];
     if (c !== this.jobCluster[j]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: c < 0 ? 'none (a free node)' : this.clusters[c].name }];
@@ -75,7 +75,7 @@ export class Fawkes implements Scheduler {
     return mine.inner.explain?.(j, n, mine.view) ?? [];
   }
 
-  onJobSubmitted(j: number, view: ClusterView): void {
+  onJobSubmitted(j: number, view: FawkesView): void {
     if (!this.started) this.start(view);
     const c = this.clusters[this.jobCluster[j]];
     c.view.jobs.push(j);
@@ -93,7 +93,7 @@ export class Fawkes implements Scheduler {
     }
   }
 
-  onJobFinished(j: number, view: ClusterView): void {
+  onJobFinished(j: number, view: FawkesView): void {
     const c = this.clusters[this.jobCluster[j]];
     c.view.jobs.splice(c.view.jobs.indexOf(j), 1);
     c.jobFinished(view.jobSucceeded(j) ? (view.jobFinishTime(j) - view.jobSubmitTime(j)) / this.reference[j] : undefined);
@@ -101,14 +101,14 @@ export class Fawkes implements Scheduler {
     if (c.view.jobs.length === 0) c.idleSince = view.now;
   }
 
-  onTaskFinished(task: number, counters: TaskCounters, view: ClusterView): void {
+  onTaskFinished(task: number, counters: TaskCounters, view: FawkesView): void {
     const c = this.clusters[this.jobCluster[view.jobOfTask(task)]];
     c.tasksDone++;
     c.outputMb += counters.hdfsWriteMb;
     c.inner.onTaskFinished?.(task, counters, c.view);
   }
 
-  onWake(view: ClusterView): void {
+  onWake(view: FawkesView): void {
     const now = view.now;
     this.endLeaving(view);
     for (const c of this.clusters) {
@@ -129,7 +129,7 @@ export class Fawkes implements Scheduler {
     this.recordSizes(view);
   }
 
-  report(view: ClusterView) {
+  report(view: FawkesView) {
     if (!this.started) return undefined;
     for (const c of this.clusters) c.record(view.now);
     return this.clusters.map((c) => c.report());
@@ -138,7 +138,7 @@ export class Fawkes implements Scheduler {
   // ------------------------------------------------------------------ set-up
 
   /** Read the MR-clusters from the design (design.ts checks it) and free every node. */
-  private start(view: ClusterView): void {
+  private start(view: FawkesView): void {
     this.started = true;
     const N = view.topology.nodeCount;
     this.own = new Int32Array(N).fill(-1);
@@ -156,7 +156,7 @@ export class Fawkes implements Scheduler {
 
   // ------------------------------------------------------------------ admission (sec. 4.2.1)
 
-  private request(c: MrCluster, view: ClusterView): void {
+  private request(c: MrCluster, view: FawkesView): void {
     c.stage = Stage.Queued;
     if (Number.isNaN(c.firstRequest)) c.firstRequest = view.now;
     this.admission.push(c);
@@ -164,7 +164,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Admit queued MR-clusters in FIFO order while their minimum shares fit beside those of the active ones. */
-  private admit(view: ClusterView): void {
+  private admit(view: FawkesView): void {
     const alive = aliveNodes(view);
     while (this.admission.length > 0) {
       const held = this.clusters.reduce((s, c) => s + (c.stage === Stage.Loading || c.stage === Stage.Active || c.stage === Stage.Saving ? c.minShare : 0), 0);
@@ -184,7 +184,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Once it holds all its core nodes, it has its minimum share: its data set loads (l^D), then it runs. */
-  private checkMinShare(c: MrCluster, view: ClusterView): void {
+  private checkMinShare(c: MrCluster, view: FawkesView): void {
     if (c.stage !== Stage.Loading || !Number.isNaN(c.stageEnd)) return;
     for (const n of c.home) if (this.own[n] !== c.index || this.leaving[n]) return;
     if (c.minShareReachedS === null) c.minShareReachedS = view.now - c.firstRequest;
@@ -195,7 +195,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Idle for T: save its output (b^D) on all its nodes, then free them (sec. 3.1). */
-  private remove(c: MrCluster, view: ClusterView): void {
+  private remove(c: MrCluster, view: FawkesView): void {
     c.stage = Stage.Saving;
     c.target = 0;
     let mb = 0;
@@ -208,7 +208,7 @@ export class Fawkes implements Scheduler {
     view.wakeAt(c.stageEnd);
   }
 
-  private removed(c: MrCluster, view: ClusterView): void {
+  private removed(c: MrCluster, view: FawkesView): void {
     c.stage = Stage.Inactive;
     c.stageEnd = NaN;
     c.touch(view.now);
@@ -220,7 +220,7 @@ export class Fawkes implements Scheduler {
 
   // ------------------------------------------------------------------ weights and shares (sec. 4.1-4.3)
 
-  private sample(view: ClusterView): void {
+  private sample(view: FawkesView): void {
     const monitored = this.clusters.filter((c) => c.monitored);
     const values = sampleValues(
       monitored.map((c) => this.observe(c, view)),
@@ -233,7 +233,7 @@ export class Fawkes implements Scheduler {
     });
   }
 
-  private observe(c: MrCluster, view: ClusterView): MrClusterSample {
+  private observe(c: MrCluster, view: FawkesView): MrClusterSample {
     const s: MrClusterSample = { waitingJobs: 0, waitingInputMb: 0, pendingTasks: 0, runningTasks: 0, slots: 0, outputMb: c.outputMb, storageMb: 0, meanSlowdown: 0, jobsDone: c.jobsDone, tasksDone: c.tasksDone };
     for (const j of c.view.jobs) {
       const pending = view.pendingMaps(j) + view.pendingReduces(j);
@@ -255,7 +255,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Every T: new weights (eq. 4), discriminations (eq. 1-3), removal of idle MR-clusters, and new shares past τ. */
-  private tick(view: ClusterView): void {
+  private tick(view: FawkesView): void {
     const now = view.now;
     const span = Math.max(1e-9, now - this.lastTick);
     this.lastTick = now;
@@ -289,7 +289,7 @@ export class Fawkes implements Scheduler {
   // ------------------------------------------------------------------ grow and shrink (sec. 4.2.2)
 
   /** Give up nodes beyond its share: transient ones first, then transient-core ones holding the least data. */
-  private shrink(c: MrCluster, view: ClusterView): void {
+  private shrink(c: MrCluster, view: FawkesView): void {
     const extra = c.nodes.size - c.target;
     if (extra <= 0) return;
     const home = new Set(c.home);
@@ -300,7 +300,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Hand free nodes to the MR-clusters below their share, the furthest below first. */
-  private grow(view: ClusterView): void {
+  private grow(view: FawkesView): void {
     const wanting = this.clusters.filter((c) => c.monitored && c.nodes.size < c.target).sort((x, y) => y.target - y.nodes.size - (x.target - x.nodes.size) || x.index - y.index);
     if (wanting.length === 0) return;
     const free = this.freeNodes(view);
@@ -309,7 +309,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** Free, alive nodes in the order they are lent: the shared pool first, then core nodes of MR-clusters not active (not those about to be claimed back). */
-  private freeNodes(view: ClusterView): number[] {
+  private freeNodes(view: FawkesView): number[] {
     const topo = view.topology;
     const pool: number[] = [];
     const idleCores: number[] = [];
@@ -327,13 +327,13 @@ export class Fawkes implements Scheduler {
    * from whoever borrowed them), so at every instant of the series the sizes add up to what is
    * held. Recorded once per callback, after all its moves.
    */
-  private recordSizes(view: ClusterView): void {
+  private recordSizes(view: FawkesView): void {
     if (!this.sizesChanged) return;
     this.sizesChanged = false;
     for (const c of this.clusters) c.record(view.now);
   }
 
-  private take(n: number, c: MrCluster, role: number, view: ClusterView): void {
+  private take(n: number, c: MrCluster, role: number, view: FawkesView): void {
     this.sizesChanged = true;
     c.touch(view.now);
     this.own[n] = c.index;
@@ -346,7 +346,7 @@ export class Fawkes implements Scheduler {
    * transient node is free at once (instant pre-emption); a node with output on its disk leaves
    * once that output is copied off (delayed pre-emption, sec. 4.2.2).
    */
-  private release(n: number, view: ClusterView): void {
+  private release(n: number, view: FawkesView): void {
     this.sizesChanged = true;
     const c = this.clusters[this.own[n]];
     c.touch(view.now);
@@ -363,7 +363,7 @@ export class Fawkes implements Scheduler {
     view.wakeAt(this.leavingUntil[n]);
   }
 
-  private free(n: number, view: ClusterView): void {
+  private free(n: number, view: FawkesView): void {
     this.sizesChanged = true;
     const c = this.own[n] >= 0 ? this.clusters[this.own[n]] : undefined;
     if (c?.nodes.has(n)) {
@@ -381,13 +381,13 @@ export class Fawkes implements Scheduler {
     }
   }
 
-  private endLeaving(view: ClusterView): void {
+  private endLeaving(view: FawkesView): void {
     for (let n = 0; n < this.leaving.length; n++) if (this.leaving[n] && this.leavingUntil[n] <= view.now) this.free(n, view);
   }
 }
 
-export function fawkesScheduler(spec: Omit<FawkesSpec, 'kind'>): Scheduler {
+export function fawkesScheduler(spec: Omit<FawkesSpec, 'kind'>): Scheduler<FawkesView> {
   return new Fawkes(spec);
 }
 
-export const fawkesPlugin = definePlugin({ description: fawkesOptions, create: (spec) => fawkesScheduler(spec) });
+export const fawkesPlugin = definePlugin({ capabilities: ['attempts', 'timers', 'preemption', 'cluster'], description: fawkesOptions, create: (spec) => fawkesScheduler(spec) });

@@ -1,6 +1,7 @@
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
 import type { Scheduler } from '../../engine/scheduling/schedulerApi';
 import type { MrClusterView } from './mrClusterView';
+import type { InnerView } from './design';
 
 /** Where an MR-cluster is in its life (Ghit et al. sec. 3.1, Fig. 1). */
 export const enum Stage {
@@ -62,7 +63,7 @@ export class MrCluster {
     readonly referenceCores: number,
     readonly dataSetMb: number,
     readonly view: MrClusterView,
-    readonly inner: Scheduler,
+    readonly inner: Scheduler<InnerView>,
   ) {
     this.target = home.length;
   }

@@ -1,7 +1,8 @@
-import type { ClusterView, JobSet } from '../../engine/scheduling/schedulerApi';
+import type { JobSet } from '../../engine/scheduling/schedulerApi';
+import type { FawkesView } from './design';
 
 /** What the scheduler inside one MR-cluster sees, and the list of its jobs FAWKES keeps. */
-export type MrClusterView = ClusterView & { readonly jobs: number[] };
+export type MrClusterView = FawkesView & { readonly jobs: number[] };
 
 const refuse = (what: string) => () => {
   throw new Error(`a scheduler inside an MR-cluster cannot ${what}`);
@@ -15,7 +16,7 @@ const refuse = (what: string) => () => {
  * nodes only, so it launches nowhere else; moving nodes, moving data and waking up stay FAWKES'
  * own business.
  */
-export function mrClusterView(cluster: ClusterView, mrCluster: number): MrClusterView {
+export function mrClusterView(cluster: FawkesView, mrCluster: number): MrClusterView {
   /** Its jobs submitted and not finished, in submission order (FAWKES adds and removes them). */
   const jobs: number[] = [];
   const jobSet: JobSet = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterView } from '../../../src-main/engine/scheduling/schedulerApi';
+import type { ClusterView, ViewWith } from '../../../src-main/engine/scheduling/schedulerApi';
+import { fifoPlugin } from '../../../src-main/schedulers/fifo';
+import { fawkesPlugin } from '../../../src-main/schedulers/fawkes/fawkes';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
 
 /**
@@ -19,7 +21,24 @@ function wouldCheat(view: ClusterView): void {
   view.topology.nodeName.push('extra');
 }
 
+/** A policy typed by the capabilities its plug-in asked for cannot use another. */
+function overreaches(view: ViewWith<'attempts'>): void {
+  // @ts-expect-error it did not ask for timers
+  view.wakeAt(10);
+  // @ts-expect-error nor for pre-emption
+  view.killAttempt(0);
+  // @ts-expect-error nor for ILA's monitors
+  view.nodeUsage(0);
+  void view.attemptsOnNode(0);
+}
+
 describe('the scheduler boundary', () => {
+  it('names the capabilities each plug-in uses beyond the core view', () => {
+    expect(fifoPlugin.capabilities).toEqual(['attempts']);
+    expect(fawkesPlugin.capabilities).toEqual(['attempts', 'timers', 'preemption', 'cluster']);
+    expect(typeof overreaches).toBe('function');
+  });
+
   it('shows a job what a JobTracker is told at submission: name, queue, size and container sizes', () => {
     const seen: unknown[] = [];
     const inner = fifo(2, 1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Scheduler, ViewWith } from '../../../src-main/engine/scheduling/schedulerApi';
 import { mrClusterView } from '../../../src-main/schedulers/fawkes/mrClusterView';
 import { cpuOnly, fifo, job, mrClusterTopology, run } from '../../helpers/engineFixtures';
 
@@ -8,7 +9,8 @@ describe("an MR-cluster's view", () => {
     const topology = mrClusterTopology([{ name: 'a', core: 2 }, { name: 'b', core: 2 }], 0);
     const jobs = [job('a0', cpuOnly(5), { maps: 2, mrCluster: 'a' }), job('b0', cpuOnly(5), { maps: 3, mrCluster: 'b' })];
     const seen: Record<string, unknown>[] = [];
-    const inner = fifo(2, 1);
+    // As FAWKES holds its MR-clusters' schedulers: typed by the view a stock scheduler asks for.
+    const inner: Scheduler<ViewWith<'attempts'>> = fifo(2, 1);
     const r = run(topology, jobs, {
       name: 'one MR-cluster',
       onHeartbeat(n, view) {
@@ -21,8 +23,7 @@ describe("an MR-cluster's view", () => {
           expect(() => a.takeStoredData(0)).toThrow(/cannot move data/);
         }
         // Its scheduler launches through the composed view: the engine's own methods, on the engine's state.
-        if (a.jobs.length) inner.onHeartbeat(n, view.nodeMrCluster(n) === 0 ? a : view);
-        else inner.onHeartbeat(n, view);
+        inner.onHeartbeat(n, a.jobs.length && view.nodeMrCluster(n) === 0 ? a : view);
       },
     });
     expect(seen).toEqual([{ active: [0], pending: 2, mapPending: [0], clusterPending: 5, now: true, changes: undefined }]);
