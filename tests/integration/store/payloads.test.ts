@@ -39,6 +39,18 @@ function runOf(seed: number, jobs = 500, points = 20_000): { result: StoredRunRe
   return { result, blob: packColumns({ 'series.t': Float64Array.from({ length: points }, next) }) };
 }
 
+/** A store in a fresh folder holding one batch whose one run finished. */
+async function oneFinishedRun() {
+  const dir = tempDir();
+  const store = await Store.open({ dataDir: dir });
+  const batches = batchesRepo(store);
+  const batch = await batches.create('one run', null, inputsWith(trace('small', 3)), planOf(1));
+  const { result, blob } = runOf(1);
+  await batches.finishRun(batch.id, 0, result, blob);
+  await batches.finish(batch.id, 'finished');
+  return { dir, store, batches, batch, result, blob };
+}
+
 const payloadFiles = (dir: string) => (fs.existsSync(path.join(dir, 'payloads')) ? (fs.readdirSync(path.join(dir, 'payloads'), { recursive: true }) as string[]).filter((f) => /^[0-9a-f]{2}[/\\][0-9a-f]{64}$/.test(f)) : []);
 
 /** Bytes written to the database file's temp copies: what a save costs. */
@@ -69,12 +81,7 @@ function countingIo(): { io: WriteIo; databaseBytes: () => number; reset: () => 
 
 describe('payload files beside the database', () => {
   it("keep a run's columns and per-job results out of the database, and give them back whole", async () => {
-    const dir = tempDir();
-    const store = await Store.open({ dataDir: dir });
-    const batches = batchesRepo(store);
-    const batch = await batches.create('one run', null, inputsWith(trace('small', 3)), planOf(1));
-    const { result, blob } = runOf(1);
-    await batches.finishRun(batch.id, 0, result, blob);
+    const { dir, store, batches, batch, result, blob } = await oneFinishedRun();
     expect(batches.runResult(batch.id, 0).result).toEqual(result);
     expect(batches.storedResult(batch.id, 0)).toEqual(result);
     expect(Array.from(batches.blob(batches.listRuns()[0].id)!)).toEqual(Array.from(blob));
@@ -142,12 +149,7 @@ describe('payload files beside the database', () => {
   });
 
   it('say plainly when a file is missing or damaged', async () => {
-    const dir = tempDir();
-    const store = await Store.open({ dataDir: dir });
-    const batches = batchesRepo(store);
-    const batch = await batches.create('one run', null, inputsWith(trace('small', 3)), planOf(1));
-    const { result, blob } = runOf(1);
-    await batches.finishRun(batch.id, 0, result, blob);
+    const { dir, store, batches, batch } = await oneFinishedRun();
     const [jobsRef, columnsRef] = store.read((db) => db.exec('SELECT jobs_ref, columns_ref FROM runs')[0].values[0].map(String));
     const columnsFile = path.join(dir, 'payloads', columnsRef.slice(0, 2), columnsRef);
     const bytes = fs.readFileSync(columnsFile);
@@ -160,13 +162,7 @@ describe('payload files beside the database', () => {
   });
 
   it("keep the files a backup names, so that restoring it finds them", async () => {
-    const dir = tempDir();
-    const v4 = await Store.open({ dataDir: dir });
-    const batches = batchesRepo(v4);
-    const batch = await batches.create('backed up', null, inputsWith(trace('small', 3)), planOf(1));
-    const { result, blob } = runOf(1);
-    await batches.finishRun(batch.id, 0, result, blob);
-    await batches.finish(batch.id, 'finished');
+    const { dir, store: v4, batch, result } = await oneFinishedRun();
     v4.close();
     // A later schema backs the file up before migrating; the backup names the run's files.
     const withV5 = [...migrations, { version: migrations.at(-1)!.version + 1, description: 'test: a later schema', up: () => undefined }];
