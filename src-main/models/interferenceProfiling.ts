@@ -61,7 +61,7 @@ function scripted(placements: Placement[], probeJob: number, onProbe: (u: NodeUs
         if (p.vm !== n || view.now < p.at || view.pendingMaps(j) === 0 || !view.activeJobs.includes(j)) return;
         if (j === probeJob) onProbe(view.nodeUsage(n));
         const task = view.findMap(j, n, Locality.OffRack, { level: Locality.Node }, true);
-        if (task >= 0) view.launch(task, n, 'profiling');
+        if (task >= 0) view.launch(task, n, { kind: 'profiling' });
       });
     },
   };

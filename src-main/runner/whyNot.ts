@@ -1,3 +1,4 @@
+import { launchReasonText } from '@shared/results/launchReason';
 import type { WhyNotAnswer, WhyNotBeat, WhyNotReason } from '@shared/results/whyNot';
 import { heartbeatInterval, Simulation } from '../engine/core/kernel';
 import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
@@ -125,7 +126,7 @@ function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
       if (prop === 'launch') {
         const launch: ClusterView['launch'] = (task, n, reason, options) => {
           const ok = target.launch(task, n, reason, options);
-          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: typeof reason === 'function' ? reason() : reason, resumed: false });
+          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: launchReasonText(typeof reason === 'function' ? reason() : reason), resumed: false });
           return ok;
         };
         return launch;
@@ -135,7 +136,7 @@ function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
         const resume: ClusterView['resumePhase'] = (attempt, reason) => {
           const task = target.attemptTask(attempt);
           const ok = target.resumePhase(attempt, reason);
-          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: typeof reason === 'function' ? reason() : reason, resumed: true });
+          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: launchReasonText(typeof reason === 'function' ? reason() : reason), resumed: true });
           return ok;
         };
         return resume;

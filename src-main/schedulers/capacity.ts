@@ -4,7 +4,8 @@ import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
-import { LEVEL_WORDS } from './slotHelpers';
+import type { Launched, LaunchReason } from '@shared/results/launchReason';
+import { LEVEL_WORDS, mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 
@@ -84,7 +85,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
   function tryJob(view: View, j: number, n: number, leaf: Leaf): boolean {
     const free = freeOnNode(spec, view, n);
     const id = view.job(j).id;
-    const why = `Capacity: queue ${leaf.name} is furthest below its ${Math.round(leaf.capacity * 100)} % capacity; job ${id} is first in it`;
+    const why = (launched: Launched) => (): LaunchReason => ({ kind: 'queueCapacity', queue: leaf.name, capacityPercent: Math.round(leaf.capacity * 100), job: id, launched });
     const am = appMasterFirst(spec, view, j, n, free);
     if (am !== 'running') return am === 'placed';
     if (view.pendingMaps(j) > 0) {
@@ -93,7 +94,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         const opportunities = missed.get(j) ?? 0;
         const maxLevel = opportunities >= spec.localityDelay ? Locality.OffRack : Locality.Server;
         const task = view.findMap(j, n, maxLevel, found, spec.serverLocality);
-        if (task >= 0 && view.launch(task, n, `${why}; ${LEVEL_WORDS[found.level]} map container`, { memoryMb: mem })) {
+        if (task >= 0 && view.launch(task, n, why(mapAt(found.level)), { memoryMb: mem })) {
           missed.set(j, 0);
           return true;
         }
@@ -104,7 +105,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
       const mem = taskMemory(spec, view, j, true);
       if (free.memoryMb >= mem && free.vcores >= 1) {
         const task = view.nextReduce(j);
-        if (task >= 0 && view.launch(task, n, `${why}; reduce container`, { memoryMb: mem })) return true;
+        if (task >= 0 && view.launch(task, n, why(REDUCE), { memoryMb: mem })) return true;
       }
     }
     return false;

@@ -5,7 +5,8 @@ import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
-import { LEVEL_WORDS } from './slotHelpers';
+import type { Launched, LaunchReason } from '@shared/results/launchReason';
+import { mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
 
 /** The view this policy asked for (its plug-in's capabilities). */
@@ -35,6 +36,12 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
     return Math.max(mem / totals!.memoryMb, cpu / totals!.vcores);
   }
 
+  /** The reason for launching a task of job j: its share as it was before this launch. */
+  function shareReason(view: View, j: number, launched: Launched): () => LaunchReason {
+    const share = dominantShare(view, j);
+    return () => ({ kind: 'dominantShare', job: view.job(j).id, share, launched });
+  }
+
   return {
     name: 'drf',
     // A YARN policy: each job's application master takes a container before its tasks.
@@ -57,7 +64,6 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
         let launched = false;
         for (const j of order) {
           const free = freeOnNode(spec, view, n);
-          const share = dominantShare(view, j).toFixed(3);
           const am = appMasterFirst(spec, view, j, n, free);
           if (am === 'placed') {
             launched = true;
@@ -67,7 +73,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
           const mapMem = taskMemory(spec, view, j, false);
           if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && free.vcores >= 1) {
             const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
-            if (task >= 0 && view.launch(task, n, `DRF: job ${view.job(j).id} has the smallest dominant share (${share}); ${LEVEL_WORDS[found.level]} map`, { memoryMb: mapMem })) {
+            if (task >= 0 && view.launch(task, n, shareReason(view, j, mapAt(found.level)), { memoryMb: mapMem })) {
               launched = true;
               break;
             }
@@ -75,7 +81,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
           const redMem = taskMemory(spec, view, j, true);
           if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && free.memoryMb >= redMem && free.vcores >= 1) {
             const task = view.nextReduce(j);
-            if (task >= 0 && view.launch(task, n, `DRF: job ${view.job(j).id} has the smallest dominant share (${share}); reduce`, { memoryMb: redMem })) {
+            if (task >= 0 && view.launch(task, n, shareReason(view, j, REDUCE), { memoryMb: redMem })) {
               launched = true;
               break;
             }

@@ -6,7 +6,8 @@ import { Locality } from '../engine/resources/topology';
 import { byFewestRunning, fewestRunningOrder, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { fillOneAtATime } from './placementLoop';
-import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
+import type { LaunchReason } from '@shared/results/launchReason';
+import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
 
 /** The view this policy asked for (its plug-in's capabilities). */
@@ -164,10 +165,11 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     // None here: it keeps waiting for a better placed slot (its wait clock keeps running).
     if (task < 0) return false;
     const at = found.level;
-    const why = greedy
-      ? `Fair: job ${view.job(j).id} is furthest below its fair share`
-      : `Fair (delay): job ${view.job(j).id} is furthest below its fair share, may go ${ALLOWED_WORDS[allowed]}`;
-    if (!view.launch(task, beat.n, () => `${why}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
+    const why = (): LaunchReason =>
+      greedy
+        ? { kind: 'fairShare', scheduler: 'Fair', job: view.job(j).id, launched: mapAt(at) }
+        : { kind: 'fairShare', scheduler: 'Fair (delay)', job: view.job(j).id, mayGo: ALLOWED_WORDS[allowed], launched: mapAt(at) };
+    if (!view.launch(task, beat.n, why, { memoryMb: spec.slotMemoryMb })) return false;
     delay.launched(j, at, allowed, view.now);
     return true;
   };
@@ -186,7 +188,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   };
   const tryReduce = (j: number) => {
     const view = beat.view;
-    return launchReduce(view, j, beat.n, () => `Fair: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb);
+    return launchReduce(view, j, beat.n, (launched) => ({ kind: 'fairShare', scheduler: 'Fair', job: view.job(j).id, launched }), spec.slotMemoryMb);
   };
 
   return {

@@ -34,11 +34,11 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
   };
   const mapOne = (j: number) => {
     const view = beat.view;
-    return underMapLimit(view, j) && launchMap(view, j, beat.n, Locality.OffRack, spec.serverLocality, () => `FIFO: job ${view.job(j).id} is first in submission order with pending maps`, found, spec.slotMemoryMb);
+    return underMapLimit(view, j) && launchMap(view, j, beat.n, Locality.OffRack, spec.serverLocality, (launched) => ({ kind: 'submissionOrder', job: view.job(j).id, launched }), found, spec.slotMemoryMb);
   };
   const reduceOne = (j: number) => {
     const view = beat.view;
-    return underReduceLimit(view, j) && launchReduce(view, j, beat.n, () => `FIFO: job ${view.job(j).id} is first in submission order with runnable reduces`, spec.slotMemoryMb);
+    return underReduceLimit(view, j) && launchReduce(view, j, beat.n, (launched) => ({ kind: 'submissionOrder', job: view.job(j).id, launched }), spec.slotMemoryMb);
   };
   return {
     name: 'fifo',

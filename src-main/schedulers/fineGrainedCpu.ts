@@ -9,7 +9,8 @@ import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, SmallestContainer, taskMemory } from './containers';
 import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';
-import { LEVEL_WORDS } from './slotHelpers';
+import type { Launched, LaunchReason } from '@shared/results/launchReason';
+import { mapAt, REDUCE } from './slotHelpers';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts'>;
@@ -66,17 +67,17 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
     if (am === 'placed') return true;
     if (am === 'waiting') return false;
     const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
-    const why = (r: number) => `Finer-Grained CPU: job ${id} is furthest below its fair share; needs ${r} of the node's CPU pool (${Math.round(cpu * 100)} of ${Math.round(pool(view, n) * 100)} free)`;
+    const why = (needs: number, launched: Launched) => (): LaunchReason => ({ kind: 'cpuPool', job: id, needs, free: Math.round(cpu * 100), pool: Math.round(pool(view, n) * 100), launched });
     const mapMem = taskMemory(spec, view, j, false);
     if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && cpu * 100 >= req.map - 1e-9) {
       const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
       const level = found.level;
-      if (task >= 0 && view.launch(task, n, () => `${why(req.map)}; ${LEVEL_WORDS[level]} map`, { memoryMb: mapMem, vcores: req.map / 100 })) return true;
+      if (task >= 0 && view.launch(task, n, why(req.map, mapAt(level)), { memoryMb: mapMem, vcores: req.map / 100 })) return true;
     }
     const redMem = taskMemory(spec, view, j, true);
     if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && free.memoryMb >= redMem && cpu * 100 >= req.reduce - 1e-9) {
       const task = view.nextReduce(j);
-      if (task >= 0 && view.launch(task, n, () => `${why(req.reduce)}; reduce`, { memoryMb: redMem, vcores: req.reduce / 100 })) return true;
+      if (task >= 0 && view.launch(task, n, why(req.reduce, REDUCE), { memoryMb: redMem, vcores: req.reduce / 100 })) return true;
     }
     return false;
   };

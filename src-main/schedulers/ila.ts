@@ -9,7 +9,8 @@ import type { NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedu
 import { Locality } from '../engine/resources/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
-import { LEVEL_WORDS, launchReduce, SlotTable } from './slotHelpers';
+import type { LaunchReason } from '@shared/results/launchReason';
+import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'monitors'>;
@@ -177,10 +178,13 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     }
     const usage = useIasm ? usageWithPlaced(view, n) : undefined;
     const id = view.job(j).id;
-    const why = () =>
-      `${spec.variant.toUpperCase()}: job ${id} is furthest below its fair share` +
-      (useIasm ? `; predicted slowdown ${check.predicted.toFixed(2)} ≤ threshold ${check.threshold.toFixed(2)}` : '') +
-      `; ${LEVEL_WORDS[level]} map`;
+    const why = (): LaunchReason => ({
+      kind: 'fairShare',
+      scheduler: spec.variant.toUpperCase(),
+      job: id,
+      ...(useIasm ? { predicted: { slowdown: check.predicted, threshold: check.threshold } } : {}),
+      launched: mapAt(level),
+    });
     if (!view.launch(task, n, why, { memoryMb: spec.slotMemoryMb })) return false;
     const d = demandOf(j, false);
     if (usage) launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
@@ -194,7 +198,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     // maps (slow-start): asking moves the server's dynamic threshold.
     if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
     if (useIasm && !interferenceOk(view, n, j, true).ok) return false;
-    if (!launchReduce(view, j, n, () => `${spec.variant.toUpperCase()}: job ${view.job(j).id} is furthest below its fair share`, spec.slotMemoryMb)) return false;
+    if (!launchReduce(view, j, n, (launched) => ({ kind: 'fairShare', scheduler: spec.variant.toUpperCase(), job: view.job(j).id, launched }), spec.slotMemoryMb)) return false;
     notePlaced(view, n, demandOf(j, true));
     return true;
   };

@@ -197,7 +197,7 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
           const task = snap.task[best];
           const job = snap.job[best];
           const left = bestLeft;
-          view.launch(task, n, () => `LATE: task ${task} of job ${view.job(job).id} has the longest estimated time left (${left.toFixed(0)} s) and a progress rate below the ${spec.slowTaskPercentile}th percentile; speculative copy`, {
+          view.launch(task, n, () => ({ kind: 'speculation', task, job: view.job(job).id, leftSeconds: left, percentile: spec.slowTaskPercentile }), {
             speculative: true,
             memoryMb: spec.slotMemoryMb,
           });

@@ -10,10 +10,13 @@ import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { sortJobs } from './jobOrder';
 import { fillInOrder } from './placementLoop';
-import { LEVEL_WORDS, SlotTable } from './slotHelpers';
+import type { Launched, LaunchReason } from '@shared/results/launchReason';
+import { LEVEL_WORDS, mapAt, REDUCE, SlotTable } from './slotHelpers';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'preemption'>;
+/** A launch's reason from what it launched (and, for a map, how far delay scheduling lets it go). */
+type Why = (launched: Launched, mayGo?: string) => LaunchReason;
 
 type MinEdfSpec = SchedulerSpecOf<'minedf'>;
 
@@ -122,21 +125,21 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
   }
 
   /** Launches a map of job j on n, on a lent slot or not; false when none may go there now. */
-  function launchMap(view: View, j: number, n: number, why: () => string, onLent: boolean): boolean {
+  function launchMap(view: View, j: number, n: number, why: Why, onLent: boolean): boolean {
     const allowed = delay.allowed(j, view.now);
     const task = view.findMap(j, n, allowed, found, spec.serverLocality);
     if (task < 0) return false;
     const at = found.level;
-    if (!view.launch(task, n, () => `${why()}, may go ${ALLOWED_WORDS[allowed]}; ${LEVEL_WORDS[at]} map`, { memoryMb: spec.slotMemoryMb })) return false;
+    if (!view.launch(task, n, () => why(mapAt(at), ALLOWED_WORDS[allowed]), { memoryMb: spec.slotMemoryMb })) return false;
     delay.launched(j, at, allowed, view.now);
     markLent(task, onLent);
     return true;
   }
 
-  function launchReduce(view: View, j: number, n: number, why: () => string, onLent: boolean): boolean {
+  function launchReduce(view: View, j: number, n: number, why: Why, onLent: boolean): boolean {
     if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
     const task = view.nextReduce(j);
-    if (task < 0 || !view.launch(task, n, () => `${why()}; reduce`, { memoryMb: spec.slotMemoryMb })) return false;
+    if (task < 0 || !view.launch(task, n, () => why(REDUCE), { memoryMb: spec.slotMemoryMb })) return false;
     markLent(task, onLent);
     return true;
   }
@@ -162,7 +165,9 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
       let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       const id = (j: number) => view.job(j).id;
-      const below = (j: number) => () => `MinEDF: job ${id(j)} is below its minimum (${need[j].why}), earliest deadline first`;
+      const below =
+        (j: number): Why =>
+        (launched, mayGo) => ({ kind: 'belowMinimum', job: id(j), minimum: need[j].why, ...(mayGo !== undefined ? { mayGo } : {}), launched });
       // Nothing free and nothing to take back: the walk over the queue would place nothing.
       if (freeMaps <= 0 && freeReduces <= 0 && !kill) return;
       // Whether this node may still hold a lent task to take back: once a reclaim finds none, no later
@@ -194,7 +199,9 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         }
       }
       // Then the spare slots, in the same order, to the jobs that may borrow them.
-      const spare = (j: number) => () => (need[j].deadline ? `MinEDF: spare slot lent to job ${id(j)}, next by deadline (${fmt(view.jobDeadline(j))})` : `MinEDF: spare slot to job ${id(j)}, which has no deadline`);
+      const spare =
+        (j: number): Why =>
+        (launched, mayGo) => ({ kind: 'spareSlot', job: id(j), ...(need[j].deadline ? { deadline: view.jobDeadline(j) } : {}), ...(mayGo !== undefined ? { mayGo } : {}), launched });
       fillInOrder(order, freeMaps, (j) => view.pendingMaps(j) > 0 && mayBorrow(j), (j) => launchMap(view, j, n, spare(j), true));
       fillInOrder(ready, freeReduces, mayBorrow, (j) => launchReduce(view, j, n, spare(j), true));
     },

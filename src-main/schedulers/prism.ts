@@ -1,5 +1,6 @@
 import { prismOptions } from '@shared/schedulers/prism';
 import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { LaunchReason, PhaseCandidate } from '@shared/results/launchReason';
 import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import { definePlugin } from './plugin';
 import { orderReason } from './whyNotReasons';
@@ -324,11 +325,16 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         if (!best) return;
         const b = best;
         const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility).at(0);
-        const id = view.job(b.job).id;
-        const why = () =>
-          `PRISM: ${b.leading ? `new ${PHASE_NAMES[b.phase]} of job ${id}` : `${PHASE_NAMES[b.phase]} phase of job ${id}, paused ${b.wait.toFixed(1)} s,`} has the highest utility ${b.utility.toFixed(3)} (fairness ${b.fairnessGain.toFixed(3)} + α·perf ${(spec.alpha * b.performance).toFixed(3)})` +
-          (others ? `; next best: ${others.leading ? 'new' : 'paused'} ${PHASE_NAMES[others.phase]} of job ${view.job(others.job).id} at ${others.utility.toFixed(3)}` : '') +
-          (b.leading && b.phase === PhaseKind.Map ? `; ${LEVEL_WORDS[b.level]} map` : '');
+        const asSeen = (c: Candidate): PhaseCandidate => ({ leading: c.leading, phase: PHASE_NAMES[c.phase], job: view.job(c.job).id, utility: c.utility });
+        const why = (): LaunchReason => ({
+          kind: 'utility',
+          best: asSeen(b),
+          pausedSeconds: b.wait,
+          fairness: b.fairnessGain,
+          performance: spec.alpha * b.performance,
+          ...(others ? { nextBest: asSeen(others) } : {}),
+          ...(b.leading && b.phase === PhaseKind.Map ? { placement: LEVEL_WORDS[b.level] } : {}),
+        });
         const ok = b.leading ? view.launch(b.task, n, why, { memoryMb: need(view, b.job, b.phase).memory }) : view.resumePhase(b.attempt, why);
         if (!ok) return;
       }

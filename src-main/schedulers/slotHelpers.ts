@@ -1,27 +1,32 @@
+import type { Launched, LaunchReason, MapPlacement } from '@shared/results/launchReason';
 import { slotsForNode, type SlotSettings } from '@shared/schedulers/concurrency';
 import type { CoreView, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import { Locality, LOCALITY_NAMES } from '../engine/resources/topology';
 
 /** Shared pieces of the Hadoop 1 slot schedulers (FIFO, Fair, LATE). */
 
-export const LEVEL_WORDS = ['node-local', 'server-local', 'rack-local', 'off-rack', 'no input'] as const;
+export const LEVEL_WORDS = ['node-local', 'server-local', 'rack-local', 'off-rack', 'no input'] as const satisfies readonly MapPlacement[];
 export { LOCALITY_NAMES };
+
+/** A map launched at a locality level, as a launch reason names it. */
+export const mapAt = (level: Locality): Launched => ({ task: 'map', placement: LEVEL_WORDS[level] });
+export const REDUCE: Launched = { task: 'reduce' };
 
 /**
  * Launch one reduce of job j on node n if the job may start reduces; true on success.
  * The reason is built only for a launch: heartbeats try many jobs for every one they place.
  */
-export function launchReduce(view: CoreView, j: number, n: number, why: () => string, memoryMb: number): boolean {
+export function launchReduce(view: CoreView, j: number, n: number, why: (launched: Launched) => LaunchReason, memoryMb: number): boolean {
   if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
   const task = view.nextReduce(j);
-  return task >= 0 && view.launch(task, n, () => `${why()}; reduce`, { memoryMb });
+  return task >= 0 && view.launch(task, n, () => why(REDUCE), { memoryMb });
 }
 
 /** Launch the best-placed pending map of job j on node n, no worse than maxLevel. */
-export function launchMap(view: CoreView, j: number, n: number, maxLevel: Locality, serverLocality: boolean, why: () => string, found: { level: Locality }, memoryMb: number): boolean {
+export function launchMap(view: CoreView, j: number, n: number, maxLevel: Locality, serverLocality: boolean, why: (launched: Launched) => LaunchReason, found: { level: Locality }, memoryMb: number): boolean {
   const task = view.findMap(j, n, maxLevel, found, serverLocality);
   const level = found.level;
-  return task >= 0 && view.launch(task, n, () => `${why()}; ${LEVEL_WORDS[level]} map`, { memoryMb });
+  return task >= 0 && view.launch(task, n, () => why(mapAt(level)), { memoryMb });
 }
 
 /**

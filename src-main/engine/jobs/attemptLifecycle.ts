@@ -1,3 +1,4 @@
+import { launchReasonText, type LaunchReason } from '@shared/results/launchReason';
 import { W_SIZE as SIZE } from './attempts';
 import { K_BEAT, PRIORITY } from '../core/events';
 import type { JobBook } from './jobBook';
@@ -45,7 +46,7 @@ export class AttemptLifecycle {
     private readonly taskFinished: (task: number, counters: TaskCounters) => void,
   ) {}
 
-  launch(task: number, node: number, reason: string | (() => string), options?: LaunchOptions): boolean {
+  launch(task: number, node: number, reason: LaunchReason | (() => LaunchReason), options?: LaunchOptions): boolean {
     const s = this.s;
     const tasks = s.tasks;
     const speculative = options?.speculative ?? false;
@@ -107,7 +108,7 @@ export class AttemptLifecycle {
     if (Number.isNaN(s.jobStart[j])) s.jobStart[j] = s.now;
     s.jobAttempts[j].add(a);
     if (isReduce) s.jobReduceAttempts[j].add(a);
-    if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'string' ? reason : reason()));
+    if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(launchReasonText(typeof reason === 'function' ? reason() : reason)));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
     this.count(a, j, 1);
     return true;
@@ -255,7 +256,7 @@ export class AttemptLifecycle {
     this.outOfBandBeat(at.node[a]);
   }
 
-  resumePhase(a: number, reason: string | (() => string)): boolean {
+  resumePhase(a: number, reason: LaunchReason | (() => LaunchReason)): boolean {
     const s = this.s;
     const at = s.at;
     if (!at.alive[a] || !at.paused[a] || !s.alive[at.node[a]]) return false;
@@ -267,7 +268,7 @@ export class AttemptLifecycle {
     this.rates.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
     s.changed(j);
-    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'string' ? reason : reason()) });
+    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(launchReasonText(typeof reason === 'function' ? reason() : reason)) });
     return true;
   }
 

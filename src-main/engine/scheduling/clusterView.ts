@@ -9,6 +9,7 @@ import { phaseIo, type PhaseIo, type PhaseWorkContext } from '../jobs/phases';
 import type { Random } from '../core/random';
 import type { WorkCounters } from '../measure/workCounters';
 import type { RateSolver } from '../resources/rateSolver';
+import type { LaunchReason } from '@shared/results/launchReason';
 import type { ClusterView, NodeUsage } from './schedulerApi';
 import { J_DONE, type EngineState } from '../core/state';
 import { Locality, type Topology } from '../resources/topology';
@@ -156,10 +157,10 @@ export class SchedulerView implements ClusterView {
 
   // ---------------------------------------------------------------- actions
 
-  launch(task: number, n: number, reason: string | (() => string), options?: LaunchOptions): boolean {
+  launch(task: number, n: number, reason: LaunchReason | (() => LaunchReason), options?: LaunchOptions): boolean {
     return this.lifecycle.launch(task, n, reason, options);
   }
-  resumePhase(a: number, reason: string | (() => string)): boolean {
+  resumePhase(a: number, reason: LaunchReason | (() => LaunchReason)): boolean {
     return this.lifecycle.resumePhase(a, reason);
   }
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void {

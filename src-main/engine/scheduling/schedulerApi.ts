@@ -1,6 +1,7 @@
 import type { PhaseKind } from '../core/model';
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
 import type { WhyNotReason } from '@shared/results/whyNot';
+import type { LaunchReason } from '@shared/results/launchReason';
 import type { Random } from '../core/random';
 import type { TaskCounters } from '../measure/profiles';
 import type { Locality, Topology } from '../resources/topology';
@@ -118,10 +119,11 @@ export interface CoreView extends JobSet {
   /**
    * Start an attempt of `task` on node `n`. Returns false when the task is not pending (or, for a
    * speculative copy, not running) or the node is down. Memory beyond the node's is allowed — the
-   * attempt then fails, as an over-committed task does. The reason may be given as a function: it is
-   * then built only when attempts are recorded.
+   * attempt then fails, as an over-committed task does. The reason (a kind and its fields,
+   * shared/results/launchReason.ts) may be given as a function: it is then built only when attempts
+   * are recorded.
    */
-  launch(task: number, n: number, reason: string | (() => string), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
+  launch(task: number, n: number, reason: LaunchReason | (() => LaunchReason), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
   /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;
@@ -164,7 +166,7 @@ export interface AttemptInspection {
 /** Phase gating (PRISM sec. 4): a paused attempt starts its next phase only when the scheduler says so. */
 export interface PhaseGating {
   /** Let a paused attempt start its next phase (phase-level schedulers only). */
-  resumePhase(attempt: number, reason: string | (() => string)): boolean;
+  resumePhase(attempt: number, reason: LaunchReason | (() => LaunchReason)): boolean;
 }
 
 /** The monitors of ILA Table 2. */

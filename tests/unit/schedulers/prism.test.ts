@@ -1,3 +1,4 @@
+import { launchReasonText, type LaunchReason } from '@shared/results/launchReason';
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { PhaseKind } from '../../../src-main/engine/core/model';
@@ -50,14 +51,14 @@ function machine(now: number) {
     attemptPhase: (a: number) => attempts[a].phase,
     attemptPaused: (a: number) => attempts[a].paused,
     attemptsOnNode: () => attempts,
-    launch: (task: number, _n: number, reason: string | (() => string)) => {
-      launched.push(`${task}: ${typeof reason === 'string' ? reason : reason()}`);
+    launch: (task: number, _n: number, reason: LaunchReason | (() => LaunchReason)) => {
+      launched.push(`${task}: ${launchReasonText(typeof reason === 'function' ? reason() : reason)}`);
       version++;
       attempts.push({ attempt: 2, task, job: 1, phase: PhaseKind.Shuffle, paused: false, waiting: false, pausedSince: 0, isReduce: true, locality: Locality.None });
       return true;
     },
-    resumePhase: (a: number, reason: string | (() => string)) => {
-      resumed.push(`${a}: ${typeof reason === 'string' ? reason : reason()}`);
+    resumePhase: (a: number, reason: LaunchReason | (() => LaunchReason)) => {
+      resumed.push(`${a}: ${launchReasonText(typeof reason === 'function' ? reason() : reason)}`);
       attempts[a].paused = false;
       version++;
       return true;
@@ -116,7 +117,7 @@ describe('a wedged scheduler', () => {
     const never = { name: 'never', gatesPhases: true, onHeartbeat: (n: number, view: ClusterView) => {
       for (const j of view.activeJobs) {
         const t = view.findMap(j, n, Locality.OffRack, { level: Locality.Node }, true);
-        if (t >= 0) view.launch(t, n, 'test');
+        if (t >= 0) view.launch(t, n, { kind: 'profiling' });
       }
     } };
     const r = run(cluster(1, 1), [job('j', cpuOnly(5, { mapSelectivity: 0.5 }), { maps: 2, reduces: 1, inputMb: 128 })], never, { heartbeatS: 1 });

@@ -1,0 +1,84 @@
+/**
+ * Why a scheduler started a task (or let a paused phase go on): a kind and its fields, as every
+ * policy states it at launch (engine/scheduling/schedulerApi.ts `launch`), rendered to words here
+ * and nowhere else. Runs keep the words (a run's `reasons`), so results read the same as before
+ * the reasons had a structure.
+ */
+
+/** Where a map reads its input. */
+export type MapPlacement = 'node-local' | 'server-local' | 'rack-local' | 'off-rack' | 'no input';
+
+/** What a launch started: a map (and where it reads) or a reduce. */
+export type Launched = { task: 'map'; placement: MapPlacement } | { task: 'reduce' };
+
+/** One of PRISM's candidates (sec. 4, Algorithm 1): a new task's first phase or a paused task's next one. */
+export interface PhaseCandidate {
+  /** A new task (its first phase) or a paused one asking for its next phase. */
+  leading: boolean;
+  phase: 'map' | 'merge' | 'shuffle' | 'sort' | 'reduce';
+  job: string;
+  utility: number;
+}
+
+export type LaunchReason =
+  /** FIFO: the first job in submission order with a task of this kind to place. */
+  | { kind: 'submissionOrder'; job: string; launched: Launched }
+  /** Fair, ILA, IAO, LAO: the job furthest below its fair share; delay scheduling's level, ILA's prediction. */
+  | { kind: 'fairShare'; scheduler: string; job: string; mayGo?: string; predicted?: { slowdown: number; threshold: number }; launched: Launched }
+  /** Capacity: the leaf queue furthest below its capacity, its first job; a container. */
+  | { kind: 'queueCapacity'; queue: string; capacityPercent: number; job: string; launched: Launched }
+  /** DRF: the job with the smallest dominant share. */
+  | { kind: 'dominantShare'; job: string; share: number; launched: Launched }
+  /** Finer-Grained CPU (Liu eq. 3.1-3.2): the job furthest below its share, and what it asks of the node's CPU pool. */
+  | { kind: 'cpuPool'; job: string; needs: number; free: number; pool: number; launched: Launched }
+  /** LATE: a speculative copy of the running task with the longest estimated time left. */
+  | { kind: 'speculation'; task: number; job: string; leftSeconds: number; percentile: number }
+  /** PRISM: the candidate with the highest utility, its parts, and the runner-up. */
+  | { kind: 'utility'; best: PhaseCandidate; pausedSeconds: number; fairness: number; performance: number; nextBest?: PhaseCandidate; placement?: MapPlacement }
+  /** MinEDF: a job below its minimum allocation (ARIA), earliest deadline first. */
+  | { kind: 'belowMinimum'; job: string; minimum: string; mayGo?: string; launched: Launched }
+  /** MinEDF: a slot beyond every job's minimum, lent to the next job by deadline (or to one without). */
+  | { kind: 'spareSlot'; job: string; deadline?: number; mayGo?: string; launched: Launched }
+  /** The studio's own runs that profile a server for ILA's model, not a policy's decision. */
+  | { kind: 'profiling' };
+
+export type LaunchReasonKind = LaunchReason['kind'];
+
+const launchedWords = (l: Launched, container = false): string => (l.task === 'map' ? `${l.placement} map` : 'reduce') + (container ? ' container' : '');
+const seconds = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');
+const candidateWords = (c: PhaseCandidate) => `${c.leading ? 'new' : 'paused'} ${c.phase} of job ${c.job}`;
+
+/** The reason in words, as runs record it and the "why" views show it. */
+export function launchReasonText(r: LaunchReason): string {
+  switch (r.kind) {
+    case 'submissionOrder':
+      return `FIFO: job ${r.job} is first in submission order with ${r.launched.task === 'map' ? 'pending maps' : 'runnable reduces'}; ${launchedWords(r.launched)}`;
+    case 'fairShare':
+      return (
+        `${r.scheduler}: job ${r.job} is furthest below its fair share` +
+        (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') +
+        (r.predicted ? `; predicted slowdown ${r.predicted.slowdown.toFixed(2)} ≤ threshold ${r.predicted.threshold.toFixed(2)}` : '') +
+        `; ${launchedWords(r.launched)}`
+      );
+    case 'queueCapacity':
+      return `Capacity: queue ${r.queue} is furthest below its ${r.capacityPercent} % capacity; job ${r.job} is first in it; ${launchedWords(r.launched, true)}`;
+    case 'dominantShare':
+      return `DRF: job ${r.job} has the smallest dominant share (${r.share.toFixed(3)}); ${launchedWords(r.launched)}`;
+    case 'cpuPool':
+      return `Finer-Grained CPU: job ${r.job} is furthest below its fair share; needs ${r.needs} of the node's CPU pool (${r.free} of ${r.pool} free); ${launchedWords(r.launched)}`;
+    case 'speculation':
+      return `LATE: task ${r.task} of job ${r.job} has the longest estimated time left (${r.leftSeconds.toFixed(0)} s) and a progress rate below the ${r.percentile}th percentile; speculative copy`;
+    case 'utility':
+      return (
+        `PRISM: ${r.best.leading ? `new ${r.best.phase} of job ${r.best.job}` : `${r.best.phase} phase of job ${r.best.job}, paused ${r.pausedSeconds.toFixed(1)} s,`} has the highest utility ${r.best.utility.toFixed(3)} (fairness ${r.fairness.toFixed(3)} + α·perf ${r.performance.toFixed(3)})` +
+        (r.nextBest ? `; next best: ${candidateWords(r.nextBest)} at ${r.nextBest.utility.toFixed(3)}` : '') +
+        (r.placement ? `; ${r.placement} map` : '')
+      );
+    case 'belowMinimum':
+      return `MinEDF: job ${r.job} is below its minimum (${r.minimum}), earliest deadline first` + (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') + `; ${launchedWords(r.launched)}`;
+    case 'spareSlot':
+      return (r.deadline !== undefined ? `MinEDF: spare slot lent to job ${r.job}, next by deadline (${seconds(r.deadline)})` : `MinEDF: spare slot to job ${r.job}, which has no deadline`) + (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') + `; ${launchedWords(r.launched)}`;
+    case 'profiling':
+      return 'profiling';
+  }
+}
