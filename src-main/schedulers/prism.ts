@@ -90,11 +90,31 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
   }
 
+  /**
+   * One capacity object per machine shape and cluster size (the Fair measure divides by the
+   * latter), remembered per node: the orders by share and the jobs' shares are then found by the
+   * object itself, not by a key built at every heartbeat. A node's offer never changes; the cluster
+   * growing (replacement nodes) starts the memory afresh.
+   */
+  const capByShape = new Map<string, Need>();
+  const capOfNode: Need[] = [];
+  let capNodeCount = -1;
   function machine(view: View, n: number): Need {
     const topo = view.topology;
+    if (capNodeCount !== topo.nodeCount) {
+      capOfNode.length = 0;
+      capNodeCount = topo.nodeCount;
+    }
+    const known = capOfNode[n] as Need | undefined;
+    if (known) return known;
     const host = topo.nodeHost[n];
     const offer = nodeOffer(spec, view, n);
-    return { cpu: offer.vcores, memory: offer.memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
+    const fresh: Need = { cpu: offer.vcores, memory: offer.memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
+    const shape = `${fresh.cpu}/${fresh.memory}/${fresh.disk}/${fresh.net}/${topo.nodeCount}`;
+    let cap = capByShape.get(shape);
+    if (!cap) capByShape.set(shape, (cap = fresh));
+    capOfNode[n] = cap;
+    return cap;
   }
 
   /** Per job: what it uses and its share, as of its version (View.jobVersion) and the capacity the share was taken of. */
@@ -204,24 +224,23 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
    * moves only when its own job changes, so each order is kept from the engine's change log
    * instead of re-reading every job at every heartbeat.
    */
-  const byShare = new Map<string, IncrementalJobOrder<View>>();
+  const byShare = new Map<Need, IncrementalJobOrder<View>>();
   function sharesOrder(view: View, cap: Need): readonly number[] {
-    const shape = `${cap.cpu}/${cap.memory}/${cap.disk}/${cap.net}/${view.topology.nodeCount}`;
-    let order = byShare.get(shape);
+    let order = byShare.get(cap);
     if (!order) {
       order = new IncrementalJobOrder<View>(
         (v, j) => jobUse(v, j, cap).share,
         () => 0,
       );
-      byShare.set(shape, order);
+      byShare.set(cap, order);
     }
     return order.current(view);
   }
 
   /** Line 2: the machine's utilisation from the phase-level needs of what runs on it. */
-  function usedOn(view: View, n: number): Need {
+  function usedOn(view: View, n: number, onNode = view.attemptsOnNode(n)): Need {
     const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
-    for (const a of view.attemptsOnNode(n)) {
+    for (const a of onNode) {
       // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
       // the idle shuffles would let them block the very merges they wait for (sec. 5.1).
       if (a.paused || a.waiting) continue;
@@ -259,7 +278,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       const cap = machine(view, n);
       for (let guard = 0; guard < 256; guard++) {
         const onNode = view.attemptsOnNode(n);
-        const used = usedOn(view, n);
+        const used = usedOn(view, n, onNode);
         const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
 
         const ordered = sharesOrder(view, cap);
