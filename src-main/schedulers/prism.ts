@@ -286,12 +286,16 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         const spread = new Spread(ordered, shareOf);
         const before = spread.value;
         const fairnessGain = (j: number, nd: Need, leading: boolean) => {
-          const u = { ...jobUse(view, j, cap).use };
-          u.cpu += nd.cpu;
-          u.disk += nd.disk;
-          u.net += nd.net;
-          if (leading) u.memory += nd.memory;
-          return before - spread.with(j, spec.fairness === 'fair' ? shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0) : share(view, j, u, cap));
+          if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
+          // The job's share with this phase added, as share() takes it (the same sums and maxima in
+          // the same order), without copying its use for every candidate.
+          const u = jobUse(view, j, cap).use;
+          let s = 0;
+          if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
+          if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
+          if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
+          if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
+          return before - spread.with(j, s);
         };
 
         const candidates: Candidate[] = [];
