@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
 import { ariaModelChecks } from '../../tests/scenarios/ariaModelCheck';
+import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
 import { RECORDED_PRESETS, REPO_ROOT, STORED_CHECKS, interferenceReports, presetFile, storedPresetRuns, writeStoredCheck, writeStoredRuns, type StoredCheckName } from './storedRuns';
 
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   const checks = named.length ? STORED_CHECKS.filter((c) => named.includes(c)) : STORED_CHECKS;
   for (const check of checks) {
     const started = Date.now();
-    const file = writeStoredCheck(check, check === 'ila-interference' ? interferenceReports() : check === 'aria-model' ? ariaModelChecks() : heldOutDeadlines());
+    const data = { 'ila-interference': interferenceReports, 'ila-locality-cost': localityCosts, 'aria-model': ariaModelChecks, 'aria-minedf-held-out': () => heldOutDeadlines() }[check]();
+    const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   for (const { preset } of presets) {

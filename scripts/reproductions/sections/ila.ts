@@ -2,7 +2,8 @@ import { localityByJobGroup, type JobLocalityRow, type LocalityCell } from '../.
 import { pairedSpeedup, pairedSpeedupBySeed, type PairableRun } from '../../../src-main/shared/results/jobSpeedup';
 import { REPRODUCTIONS } from '../../../src-main/shared/results/reproductions';
 import { fixed, grouped, listed, mean, meanOver, measureOnStored, measured, pct, seedRange, table, times } from '../format';
-import { readStoredRuns, runsOf, type StoredRun } from '../storedRuns';
+import type { LocalityClassTimes, LocalityCostRow } from '../../../tests/scenarios/ilaLocalityCost';
+import { readStoredCheck, readStoredRuns, runsOf, type StoredRun } from '../storedRuns';
 
 /** ILA sec. 5.2 on the Facebook mix: job times, speedups (Fig. 5), throughput (Fig. 6), locality (Fig. 7). */
 const PRESET = 'ila-facebook';
@@ -114,7 +115,26 @@ function findings(): string {
   ].join('\n');
 }
 
+/** Fig. 3's comparison in the model: mean map time per locality class, and against node-local. */
+function localityCost(): string {
+  const rows = readStoredCheck<LocalityCostRow[]>('ila-locality-cost');
+  const cell = (c: LocalityClassTimes, node: LocalityClassTimes) => (c.meanSeconds === null ? 'none possible' : `${fixed(c.meanSeconds, 1)} s (${times(c.meanSeconds / node.meanSeconds!)})`);
+  const disk = (t: number) => (t > 0 ? `shared, seek-bound (diskThrashing ${t})` : 'no thrashing');
+  const ratio = (t: number, k: 'server' | 'rack') => rows.filter((r) => r.diskThrashing === t).map((r) => r[k].meanSeconds! / r.node.meanSeconds!);
+  const span = (xs: number[]) => `${times(Math.min(...xs))}-${times(Math.max(...xs))}`;
+  const seeds = seedRange([...new Set(rows.map((r) => r.seed))]);
+  return [
+    `Mean map time per class (${seeds}; 120 maps each, 100 MB read by each):`,
+    '',
+    table(['disk', 'seed', 'node-local', 'server-local', 'rack-local', 'off-rack'], rows.map((r) => [disk(r.diskThrashing), String(r.seed), `${fixed(r.node.meanSeconds!, 1)} s`, cell(r.server, r.node), cell(r.rack, r.node), cell(r.offRack, r.node)])),
+    '',
+    `Without thrashing, as Fig. 3's VMs ran, a server-local map takes ${span(ratio(0, 'server'))} the node-local time and a rack-local one ${span(ratio(0, 'rack'))};`,
+    `on the ILA preset's shared, seek-bound disk ${span(ratio(0.6, 'server'))} and ${span(ratio(0.6, 'rack'))}.`,
+  ].join('\n');
+}
+
 export const ilaBlocks = (): Record<string, string> => ({
+  'ila-locality-cost': localityCost(),
   'ila-job-times': jobTimes(),
   'ila-speedups': speedupTable(),
   'ila-by-template': byTemplate(),
