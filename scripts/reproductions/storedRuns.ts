@@ -165,8 +165,8 @@ export const RECORD_AGAIN = 'the engine no longer gives the stored runs behind d
  * simulator (sec. 5.3) and the MinEDF held-out case. Their tests compare what
  * they compute with these.
  */
-export type StoredCheckName = 'ila-interference' | 'ila-locality-cost' | 'aria-model' | 'aria-minedf-held-out';
-export const STORED_CHECKS: StoredCheckName[] = ['ila-interference', 'ila-locality-cost', 'aria-model', 'aria-minedf-held-out'];
+export type StoredCheckName = 'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out';
+export const STORED_CHECKS: StoredCheckName[] = ['ila-interference', 'ila-locality-cost', 'ila-iao-held-out', 'aria-model', 'aria-minedf-held-out'];
 
 interface StoredCheck<T> {
   format: 'workload-studio-stored-check';

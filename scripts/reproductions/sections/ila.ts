@@ -1,9 +1,10 @@
 import { localityByJobGroup, type JobLocalityRow, type LocalityCell } from '../../../src-main/shared/results/jobLocality';
 import { pairedSpeedup, pairedSpeedupBySeed, type PairableRun } from '../../../src-main/shared/results/jobSpeedup';
 import { REPRODUCTIONS } from '../../../src-main/shared/results/reproductions';
-import { fixed, grouped, listed, mean, meanOver, measureOnStored, measured, pct, seedRange, table, times } from '../format';
+import { fixed, grouped, listed, mean, meanOver, measuredRuns, measureOnStored, measured, pct, seedRange, table, times } from '../format';
 import type { LocalityClassTimes, LocalityCostRow } from '../../../tests/scenarios/ilaLocalityCost';
-import { readStoredCheck, readStoredRuns, runsOf, type StoredRun } from '../storedRuns';
+import { measure } from '../../../src-main/shared/results/reproductions';
+import { readStoredCheck, readStoredRuns, runsOf, type StoredPresetRuns, type StoredRun } from '../storedRuns';
 
 /** ILA sec. 5.2 on the Facebook mix: job times, speedups (Fig. 5), throughput (Fig. 6), locality (Fig. 7). */
 const PRESET = 'ila-facebook';
@@ -133,7 +134,19 @@ function localityCost(): string {
   ].join('\n');
 }
 
+/** ILA against IAO on seeds the preset never ran, with the Reproduce area's measure and test. */
+function heldOut(): string {
+  const stored = readStoredCheck<StoredPresetRuns>('ila-iao-held-out');
+  const m = REPRODUCTIONS.flatMap((e) => e.presets).flatMap((p) => p.measures).find((x) => x.kind === 'perJobSpeedup' && x.of === 'ila' && x.against === 'iao')!;
+  const bySeed = pairedSpeedupBySeed(runsOf(stored, 'ila').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })), runsOf(stored, 'iao').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })));
+  return [
+    `On held-out seeds (${seedRange(stored.seeds)}, the preset's ILA and IAO only): ${measured(m, measure(m, measuredRuns(stored)))}.`,
+    `Seed by seed, per job: ${listed(bySeed.map((s) => `${times(s.perJob)} (seed ${s.seed})`))}.`,
+  ].join('\n');
+}
+
 export const ilaBlocks = (): Record<string, string> => ({
+  'ila-iao-held-out': heldOut(),
   'ila-locality-cost': localityCost(),
   'ila-job-times': jobTimes(),
   'ila-speedups': speedupTable(),
