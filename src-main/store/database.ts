@@ -7,7 +7,8 @@ import { backupDir, listBackups, readBackup, writeBackup } from './backups';
 import { StoreError } from './errors';
 import { inspectDatabaseBytes } from './fileCheck';
 import { APPLICATION_ID, migrations as releasedMigrations, type Migration } from './migrations';
-import { payloadRefs, PAYLOADS_SINCE_VERSION } from './payloadRefs';
+import { fileSignature, readCurrentDatabase } from './fileIdentity';
+import { collectPayloads } from './payloadRefs';
 import { PayloadFiles } from './payloads';
 import { DATABASE_FILE } from './paths';
 import { loadSqlJs } from './sqlite';
@@ -40,11 +41,6 @@ interface QueuedWrite {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
-
-/** The file's identity: a save renames a new file over the old one, so any save changes the inode and times. */
-function signatureOf(s: fs.BigIntStats): string {
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
 
 /**
  * The one owner of sql.js. The database lives in memory and is written whole to disk, crash-safely,
@@ -156,7 +152,7 @@ export class Store {
       this.configureConnection();
       this.migrate(verdict.version, bytes);
       this.writeFile();
-      this.collectPayloads();
+      collectPayloads(this.SQL, this.db, this.payloads, this.latestVersion);
     });
     this.state = 'ok';
     this.setAside = undefined;
@@ -224,7 +220,7 @@ export class Store {
       });
       if (outcomes.some((o) => o.ok)) {
         this.writeFile();
-        if (batch.some((w, i) => w.options.dropsPayloads && outcomes[i].ok)) this.collectPayloads();
+        if (batch.some((w, i) => w.options.dropsPayloads && outcomes[i].ok)) collectPayloads(this.SQL, this.db, this.payloads, this.latestVersion);
       }
     } catch (error) {
       // The save (or the re-read before it) failed: nothing of this batch is on disk, and the
@@ -286,39 +282,12 @@ export class Store {
     );
   }
 
-  /**
-   * Remove payload files that neither the database nor a backup names (a restored backup must find
-   * its files). Runs after a save, under the lock; a failure here loses nothing, so it is not one.
-   */
-  private collectPayloads(): void {
-    try {
-      const referenced = payloadRefs(this.db);
-      for (const backup of listBackups(this.dataDir)) {
-        if (backup.schemaVersion < PAYLOADS_SINCE_VERSION) continue;
-        const verdict = inspectDatabaseBytes(this.SQL, readBackup(this.dataDir, backup.name), this.latestVersion);
-        if (verdict.kind !== 'ours') continue;
-        try {
-          for (const ref of payloadRefs(verdict.db)) referenced.add(ref);
-        } finally {
-          verdict.db.close();
-        }
-      }
-      this.payloads.collect(referenced);
-    } catch {
-      /* files left behind are collected by a later removal */
-    }
-  }
-
   private configureConnection(): void {
     this.db.run('PRAGMA foreign_keys = ON');
   }
 
   private readSignature(): string | undefined {
-    try {
-      return signatureOf(fs.statSync(this.file, { bigint: true }));
-    } catch {
-      return undefined;
-    }
+    return fileSignature(this.file);
   }
 
   /**
@@ -329,30 +298,19 @@ export class Store {
   private refreshForRead(): void {
     // One stat per read while nothing changed (the common case); the file is opened only when it did.
     if (this.readSignature() === this.signature && !this.memoryDiverged) return;
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch {
-      return;
-    }
-    try {
-      const signature = signatureOf(fs.fstatSync(fd, { bigint: true }));
-      if (signature === this.signature && !this.memoryDiverged) return;
-      const verdict = inspectDatabaseBytes(this.SQL, fs.readFileSync(fd), this.latestVersion);
-      if (verdict.kind !== 'ours') return;
-      if (verdict.version !== this.latestVersion) {
-        verdict.db.close();
-        return;
-      }
-      this.db.close();
-      this.db = verdict.db;
-      this.configureConnection();
-      this.signature = signature;
-      this.memoryDiverged = false;
-      this.onExternalChange?.();
-    } finally {
-      fs.closeSync(fd);
-    }
+    const read = readCurrentDatabase(this.SQL, this.file, this.latestVersion, (signature) => signature === this.signature && !this.memoryDiverged);
+    if (!read) return;
+    this.adopt(read);
+    this.onExternalChange?.();
+  }
+
+  /** Use `read` as the memory copy: it is the file as it is now (`replacing` the copy held, if any). */
+  private adopt(read: { db: Database; signature: string }, replacing = true): void {
+    if (replacing) this.db.close();
+    this.db = read.db;
+    this.configureConnection();
+    this.signature = read.signature;
+    this.memoryDiverged = false;
   }
 
   private refreshUnderLock(): void {
@@ -367,26 +325,9 @@ export class Store {
 
   /** Read the file without the lock when it is ours at the latest schema (the common case); false otherwise. */
   private adoptWithoutLock(): boolean {
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch {
-      return false;
-    }
-    try {
-      const signature = signatureOf(fs.fstatSync(fd, { bigint: true }));
-      const verdict = inspectDatabaseBytes(this.SQL, fs.readFileSync(fd), this.latestVersion);
-      if (verdict.kind !== 'ours' || verdict.version !== this.latestVersion) {
-        if (verdict.kind === 'ours') verdict.db.close();
-        return false;
-      }
-      this.db = verdict.db;
-      this.configureConnection();
-      this.signature = signature;
-      return true;
-    } finally {
-      fs.closeSync(fd);
-    }
+    const read = readCurrentDatabase(this.SQL, this.file, this.latestVersion);
+    if (read) this.adopt(read, false);
+    return read !== undefined;
   }
 
   /** A new, empty database of ours at the latest schema, written to the (free) file path. */

@@ -1,4 +1,8 @@
-import type { Database, QueryExecResult } from 'sql.js';
+import * as path from 'node:path';
+import type { Database, QueryExecResult, SqlJsStatic } from 'sql.js';
+import { listBackups, readBackup } from './backups';
+import { inspectDatabaseBytes } from './fileCheck';
+import type { PayloadFiles } from './payloads';
 
 /** The schema from which rows name payload files (migration 4); older files hold everything inline. */
 export const PAYLOADS_SINCE_VERSION = 4;
@@ -14,4 +18,29 @@ export function payloadRefs(db: Database): Set<string> {
     UNION SELECT json_extract(w.value, '$.spec.jobsFile') FROM batches b, json_each(b.inputs_json, '$.workloads') w WHERE json_extract(w.value, '$.spec.jobsFile') IS NOT NULL
   `) as (QueryExecResult | undefined)[];
   return new Set((rows?.values ?? []).map((v) => String(v[0])));
+}
+
+/**
+ * Remove payload files that neither `db` nor a backup names (a restored backup must find its
+ * files). Runs after a save, under the lock; a failure here loses nothing, so it is not one: what
+ * is left behind goes at a later removal.
+ */
+export function collectPayloads(SQL: SqlJsStatic, db: Database, payloads: PayloadFiles, latestVersion: number): void {
+  try {
+    const referenced = payloadRefs(db);
+    const dataDir = path.dirname(payloads.dir);
+    for (const backup of listBackups(dataDir)) {
+      if (backup.schemaVersion < PAYLOADS_SINCE_VERSION) continue;
+      const verdict = inspectDatabaseBytes(SQL, readBackup(dataDir, backup.name), latestVersion);
+      if (verdict.kind !== 'ours') continue;
+      try {
+        for (const ref of payloadRefs(verdict.db)) referenced.add(ref);
+      } finally {
+        verdict.db.close();
+      }
+    }
+    payloads.collect(referenced);
+  } catch {
+    /* left for a later removal */
+  }
 }
