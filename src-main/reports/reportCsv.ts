@@ -32,6 +32,7 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
       pendingTasks: run.series.pendingTasks[i],
     })),
   );
+  const decisions = (r.runs ?? []).flatMap((run) => (run.decisions ?? []).map((d) => ({ scheduler: run.scheduler, seed: run.seed, kind: d.kind, reason: d.label, attempts: d.count, share: d.share })));
   return {
     ...(result ? { 'runs.csv': tidyRunsCsv(result), 'jobs.csv': tidyJobsCsv(result) } : {}),
     'summary.csv': summaryCsv(r.summary),
@@ -40,5 +41,6 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
     'jct-cdf.csv': toCsv(['scheduler', 'seconds', 'fraction'], cdf),
     // Only the run history keeps series; a result file's report has no such table.
     ...(series.length ? { 'series.csv': toCsv(['scheduler', 'seed', 't', ...SERIES_FIELDS], series) } : {}),
+    ...(decisions.length ? { 'decisions.csv': toCsv(['scheduler', 'seed', 'kind', 'reason', 'attempts', 'share'], decisions) } : {}),
   };
 }

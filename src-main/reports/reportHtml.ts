@@ -3,7 +3,7 @@ import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
 import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, pendingOverTimeSvg } from './reportCharts';
-import type { ResultReport } from './resultReport';
+import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
 
 /** Where the report came from and how to rerun it. */
@@ -76,6 +76,22 @@ function localityTable(r: ResultReport): string {
   return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+/** Every attempt each scheduler started, counted by why it started it (its first seed; the run history keeps the attempts). */
+function decisionsTable(runs: ReportRun[]): string {
+  const counted = runs.filter((run) => run.decisions?.length);
+  if (!counted.length) return '';
+  const kinds = new Map<string, string>();
+  for (const run of counted) for (const d of run.decisions!) kinds.set(d.kind, d.label);
+  const head = `<tr><th>Why the task started</th>${counted.map((run) => `<th class="num">${esc(run.scheduler)}<br><span class="ci">seed ${run.seed}</span></th>`).join('')}</tr>`;
+  const rows = [...kinds].map(([kind, label]) => `<tr><td>${esc(label)}</td>${counted.map((run) => {
+    const d = run.decisions!.find((x) => x.kind === kind);
+    return `<td class="num">${d ? `${d.count.toLocaleString('en-US')} <span class="ci">${(100 * d.share).toFixed(1)} %</span>` : '—'}</td>`;
+  }).join('')}</tr>`);
+  return `<h2>Why tasks started</h2>
+<p class="muted">Every task attempt each scheduler started, by the reason it gave (the why-panel shows each one).</p>
+<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 /** The cluster over time and the tasks on its nodes: only the run history keeps them, a result file does not. */
 function overTime(r: ResultReport): string {
   if (!r.runs?.length) return '<h2>Over time</h2><p class="muted">A result file keeps each run\'s summary and jobs, not its series over time or its task attempts. The report of the same run made from the studio\'s run history shows the cluster over time and the tasks on its nodes.</p>';
@@ -91,7 +107,8 @@ function overTime(r: ResultReport): string {
 <figure>${cpuOverTimeSvg(runs)}<figcaption>Share of the cluster's cores busy, first seed of each scheduler.</figcaption></figure>
 <figure>${pendingOverTimeSvg(runs)}<figcaption>Tasks waiting for a slot or container, first seed of each scheduler.</figcaption></figure>
 <h2>Tasks on nodes</h2>
-${gantts.join('\n')}`;
+${gantts.join('\n')}
+${decisionsTable(runs)}`;
 }
 
 function reproduce(r: ResultReport, meta: ReportMeta): string {

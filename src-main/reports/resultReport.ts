@@ -1,4 +1,5 @@
 import type { ResultFile } from '@shared/experiment/experiment';
+import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
 import { unpairedCouples } from '@shared/results/comparison';
 import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/results/summaryExport';
@@ -28,6 +29,8 @@ export interface ReportRun {
   /** Null when the run kept no attempt records. */
   gantt: GanttData | null;
   nodes: string[];
+  /** Every attempt the run started, counted by the kind of its reason; null when it kept no attempts. */
+  decisions: DecisionCount[] | null;
 }
 
 /** Every table and series a report shows, computed once from a result file. */

@@ -1,3 +1,4 @@
+import type { LaunchReasonKind } from '@shared/results/launchReason';
 import type { WorkCount } from '@shared/results/workCount';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { summarize } from '../engine/measure/metrics';
@@ -26,6 +27,8 @@ export interface RunOutcome {
   blob: Uint8Array;
   /** Interned decision reasons the attempt columns index. */
   reasons: string[];
+  /** The kind of each of those reasons (shared/results/launchReason.ts). */
+  reasonKinds: LaunchReasonKind[];
   /** Per job, in job order: ideal running time (for ANP), and its maps and reduces (tasks are numbered job by job). */
   idealSeconds: (number | null)[];
   jobMaps: number[];
@@ -40,7 +43,7 @@ export interface RunOutcome {
 
 /** What of a run's outcome goes into its row in the store (the columns go into the blob). */
 export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
-  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, aria: o.aria, ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}), reasons: o.reasons, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
+  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, aria: o.aria, ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}), reasons: o.reasons, reasonKinds: o.reasonKinds, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
 }
 
 /** A running simulation's progress, every ~20,000 events. */
@@ -115,6 +118,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality })),
     blob: runBlob(raw, spill),
     reasons: raw.reasons,
+    reasonKinds: raw.reasonKinds,
     idealSeconds: raw.jobs.map((j) => nullIfNaN(j.idealSeconds)),
     jobMaps: raw.jobs.map((j) => j.maps),
     jobReduces: raw.jobs.map((j) => j.reduces),

@@ -70,7 +70,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       if (r.status !== 'finished' || seen.has(label)) continue;
       seen.add(label);
       const data = runData(batches, batch.id, r.index, { gantt: true, maxBars: REPORT_GANTT_BARS, batch });
-      if (data.series.t.length) out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes });
+      if (data.series.t.length) out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes, decisions: data.decisions });
     }
     return out;
   }

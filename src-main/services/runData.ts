@@ -1,4 +1,5 @@
 import type { BatchDetail } from '@shared/experiment/design';
+import { countDecisions, reasonKindsOf } from '@shared/results/decisionCounts';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
 import { OUTCOME_NAMES } from '../engine/measure/records';
 import { SERIES_FIELDS } from '@shared/results/series';
@@ -71,6 +72,7 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, { ga
   const series = Object.fromEntries([['t', list(columns[SERIES_T])], ...SERIES_FIELDS.map((f) => [f, list(columns[seriesColumn(f)])])]) as RunData['series'];
   const attempts = lengths[ATTEMPT.task] ?? 0;
   let gantt: RunData['gantt'] = null;
+  let decisions: RunData['decisions'] = null;
   if (withGantt && attempts > 0 && result.jobMaps && result.jobReduces) {
     const names = taskNamer(result.jobs, result.jobMaps, result.jobReduces);
     const task = columns[ATTEMPT.task];
@@ -98,6 +100,8 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, { ga
       gantt.task.push(Number(names.name(task[a], j).slice(1)));
       for (let p = 0; p < PHASES; p++) gantt.phaseEnd.push(num(phaseEnd[a * PHASES + p]));
     }
+    const kinds = reasonKindsOf(result.reasons ?? [], result.reasonKinds);
+    decisions = countDecisions(Array.from(columns[ATTEMPT.reason], (r) => kinds[r] ?? 'unknown'));
   }
   return {
     run,
@@ -109,6 +113,7 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, { ga
     // Node names are for the Gantt: a 10,000-node cluster compiled for nothing would slow the comparison.
     nodes: withGantt ? nodeNames(batch, run) : [],
     gantt,
+    decisions,
     ...(result.mrClusters ? { mrClusters: result.mrClusters } : {}),
   };
 }
@@ -126,6 +131,7 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
     const recorded = Boolean(Object.hasOwn(columns, ATTEMPT.task) && result.jobMaps && result.jobReduces);
     const attempts: WhyAttempt[] = [];
     if (recorded) {
+      const kinds = reasonKindsOf(result.reasons ?? [], result.reasonKinds);
       const names = taskNamer(result.jobs, result.jobMaps!, result.jobReduces!);
       const nodes = nodeNames(batch, r.index);
       const task = columns[ATTEMPT.task];
@@ -140,6 +146,7 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
           outcome: OUTCOME_NAMES[columns[ATTEMPT.outcome][a]] ?? 'unknown',
           speculative: columns[ATTEMPT.speculative][a] === 1,
           reason: result.reasons?.[columns[ATTEMPT.reason][a]] ?? '',
+          kind: kinds[columns[ATTEMPT.reason][a]] ?? 'unknown',
         });
       }
     }

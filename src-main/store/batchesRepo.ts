@@ -41,6 +41,8 @@ export interface StoredRunResult {
   aria?: ResultRun['aria'];
   mrClusters?: ResultRun['mrClusters'];
   reasons?: string[];
+  /** The kind of each reason; runs saved before kinds were kept have none (shared/results/decisionCounts.ts reads their words). */
+  reasonKinds?: string[];
   kind?: string;
   idealSeconds?: (number | null)[];
   jobMaps?: number[];

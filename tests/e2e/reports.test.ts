@@ -142,7 +142,7 @@ describe('results leaving the studio in the browser', () => {
       const tablesZip = await downloadOf(page, () => page.locator('[data-export="csv"]').click());
       expect(tablesZip.name).toMatch(/^PRISM_PUMA_mix_.*\.tables\.zip$/);
       const tables = Object.entries(unzipSync(tablesZip.bytes)).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
-      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual(['jct-cdf.csv', 'jobs.csv', 'locality.csv', 'runs.csv', 'series.csv', 'speedup.csv', 'summary.csv']);
+      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual(['decisions.csv', 'jct-cdf.csv', 'jobs.csv', 'locality.csv', 'runs.csv', 'series.csv', 'speedup.csv', 'summary.csv']);
       const runsTable = parse(tables.find((t) => t.name.endsWith('.runs.csv'))!.text, { columns: true }) as Record<string, string>[];
       expect(runsTable.map((r) => r.seed)).toEqual(['1', '2', '3', '1', '2', '3', '1', '2', '3']);
 

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
-import type { RunData } from '@shared/results/runData';
+import type { RunData, WhyAnswer } from '@shared/results/runData';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/results/whyNot';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
@@ -50,6 +51,58 @@ describe('the why-panel on a job of thousands of tasks', () => {
       expect(await first.locator('tr[data-attempt="0"]').count()).toBe(0);
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'why-panel-huge-job');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
+
+  it("counts a job's attempts by why they started, and shows one kind at a click", async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const s = studio.services;
+      // The ILA paper's cluster and its first 12 jobs under LATE: copies of slow tasks start beside LATE's own choices.
+      const preset = loadExperiment(path.resolve(__dirname, '../../resources/presets/ila-facebook.experiment.json'));
+      const late = preset.experiment.schedulers.find((x) => x.kind === 'late')!;
+      const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: preset.cluster });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { ...preset.workload, name: 'twelve jobs', jobs: preset.workload.jobs.slice(0, 12).map((j) => ({ ...j, dependsOn: [] })) } });
+      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'late copies', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [late], seeds: [1], simulation: preset.experiment.simulation } });
+      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+
+      // A job with a speculative copy, found from the same service the panel asks.
+      let picked: { id: string; attempts: WhyAnswer['runs'][number]['attempts'] } | undefined;
+      for (const j of preset.workload.jobs.slice(0, 12)) {
+        const answer = await ok<WhyAnswer>(s, 'batches:why', { id: batch.id, job: j.id });
+        const attempts = answer.runs[0].attempts;
+        if (attempts.some((a) => a.kind === 'speculation') && attempts.some((a) => a.kind !== 'speculation')) {
+          picked = { id: j.id, attempts };
+          break;
+        }
+      }
+      expect(picked).toBeDefined();
+      const copies = picked!.attempts.filter((a) => a.speculative).length;
+      expect(picked!.attempts.filter((a) => a.kind === 'speculation').length).toBe(copies);
+
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await page.getByTestId('why-job').fill(picked!.id);
+      await page.getByTestId('why-ask').click();
+      const table = page.getByTestId('why-attempts');
+      await expect.poll(async () => Number(await table.getAttribute('data-rows')), { timeout: 60_000 }).toBe(picked!.attempts.length);
+      const chip = page.locator('[data-testid="why-kinds"] [data-kind="speculation"]');
+      expect(await chip.textContent()).toBe(`Speculative copy of a slow task ${copies}`);
+      expect(await page.locator('[data-testid="why-kinds"] [data-kind]').count()).toBe(new Set(picked!.attempts.map((a) => a.kind)).size);
+      await chip.click();
+      await expect.poll(async () => Number(await table.getAttribute('data-rows'))).toBe(copies);
+      expect(await table.locator('tr[data-attempt]').count()).toBe(copies);
+      expect(await table.locator('tr[data-attempt] td:first-child').allTextContents()).toEqual(picked!.attempts.filter((a) => a.speculative).map((a) => `${a.task} (spec.)`));
+      await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
+      await screenshot(page, 'why-panel-kinds');
+      await chip.click();
+      await expect.poll(async () => Number(await table.getAttribute('data-rows'))).toBe(picked!.attempts.length);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -4,10 +4,12 @@ import type { EngineRunResult } from '../../src-main/engine/measure/result';
 /**
  * Every number at full precision (NaN and ±Infinity spelled out), typed arrays cut to their length.
  * ARIA's totals are left out: they only observe the run (recorded after the digests), and
- * tests/unit/aria pins them; so are the work counts, which tests/unit/engine/workCounters.test.ts pins.
+ * tests/unit/aria pins them; so are the work counts, which tests/unit/engine/workCounters.test.ts pins;
+ * and so are the reasons' kinds, which the reasons' words already say (tests/unit/shared/decisionCounts.test.ts
+ * reads every kind back from its words).
  */
 export function fingerprint(full: EngineRunResult): string {
-  const { aria: _observed, work: _counted, ...r } = full;
+  const { aria: _observed, work: _counted, reasonKinds: _saidByWords, ...r } = full;
   const rec = r.records;
   const cut = <T extends { subarray(a: number, b: number): ArrayLike<number> }>(a: T, per = 1) => Array.from(a.subarray(0, rec.length * per));
   const canonical = {

@@ -1,4 +1,4 @@
-import { launchReasonText, type LaunchReason } from '@shared/results/launchReason';
+import type { LaunchReason } from '@shared/results/launchReason';
 import { W_SIZE as SIZE } from './attempts';
 import { K_BEAT, PRIORITY } from '../core/events';
 import type { JobBook } from './jobBook';
@@ -108,7 +108,7 @@ export class AttemptLifecycle {
     if (Number.isNaN(s.jobStart[j])) s.jobStart[j] = s.now;
     s.jobAttempts[j].add(a);
     if (isReduce) s.jobReduceAttempts[j].add(a);
-    if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(launchReasonText(typeof reason === 'function' ? reason() : reason)));
+    if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'function' ? reason() : reason));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
     this.count(a, j, 1);
     return true;
@@ -268,7 +268,7 @@ export class AttemptLifecycle {
     this.rates.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
     s.changed(j);
-    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(launchReasonText(typeof reason === 'function' ? reason() : reason)) });
+    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'function' ? reason() : reason) });
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { launchReasonText, type LaunchReason, type LaunchReasonKind } from '@shared/results/launchReason';
 import { AriaCounters } from './ariaCounters';
 import { PhaseKind } from '../core/model';
 import { idealSeconds } from '../jobs/jobAlone';
@@ -32,6 +33,8 @@ export class RunRecorder {
   failedAttempts = 0;
   killedAttempts = 0;
   private readonly reasons: string[] = [];
+  /** The kind of each interned reason (reasons[i] is in words, reasonKinds[i] its kind), for counting decisions by kind. */
+  private readonly reasonKinds: LaunchReasonKind[] = [];
   private readonly reasonIndex = new Map<string, number>();
   private readonly series: SeriesRecorder;
   private readonly integral = { cpu: 0, disk: 0, net: 0, memory: 0 };
@@ -60,13 +63,16 @@ export class RunRecorder {
     this.series = new SeriesRecorder(s.options.sampleIntervalS ?? Math.max(1, expected / 400));
   }
 
-  /** The index of a decision's reason in the run's list of distinct reasons. */
-  internReason(reason: string): number {
-    let i = this.reasonIndex.get(reason);
+  /** The index of a decision's reason (its words and kind) in the run's list of distinct reasons. */
+  internReason(reason: LaunchReason): number {
+    const text = launchReasonText(reason);
+    const key = `${reason.kind}\u0000${text}`;
+    let i = this.reasonIndex.get(key);
     if (i === undefined) {
       i = this.reasons.length;
-      this.reasons.push(reason);
-      this.reasonIndex.set(reason, i);
+      this.reasons.push(text);
+      this.reasonKinds.push(reason.kind);
+      this.reasonIndex.set(key, i);
     }
     return i;
   }
@@ -149,6 +155,7 @@ export class RunRecorder {
       jobs,
       records,
       reasons: this.reasons,
+      reasonKinds: this.reasonKinds,
       series: this.series.result(),
       simulatedSeconds: span,
       events: this.events,

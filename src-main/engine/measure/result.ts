@@ -1,3 +1,4 @@
+import type { LaunchReasonKind } from '@shared/results/launchReason';
 import { SERIES_FIELDS } from '@shared/results/series';
 import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/results/jobLocality';
@@ -47,6 +48,8 @@ export interface EngineRunResult {
   records: AttemptRecords;
   /** Interned decision reasons; records.reason indexes this list. */
   reasons: string[];
+  /** The kind of each reason (shared/results/launchReason.ts), so decisions can be counted by kind. */
+  reasonKinds: LaunchReasonKind[];
   series: Series;
   simulatedSeconds: number;
   events: number;

@@ -6,6 +6,7 @@ import { ResultFileSchema, RunSummarySchema } from '@shared/experiment/experimen
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { STUDIO_VERSION } from '@shared/api/version';
+import { LAUNCH_REASON_KINDS } from '@shared/results/launchReason';
 import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload';
 import type { ResolvedRun } from '../matrix';
 import type { RunOutcome } from '../runTask';
@@ -83,6 +84,7 @@ const OutcomeSchema = z.strictObject({
   jobs: z.array(job),
   blob: z.string(),
   reasons: z.array(z.string()),
+  reasonKinds: z.array(z.enum(LAUNCH_REASON_KINDS)),
   idealSeconds: z.array(finiteOrNull),
   jobMaps: z.array(z.number().int().min(0)),
   jobReduces: z.array(z.number().int().min(0)),

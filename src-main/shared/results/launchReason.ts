@@ -1,8 +1,8 @@
 /**
  * Why a scheduler started a task (or let a paused phase go on): a kind and its fields, as every
  * policy states it at launch (engine/scheduling/schedulerApi.ts `launch`), rendered to words here
- * and nowhere else. Runs keep the words (a run's `reasons`), so results read the same as before
- * the reasons had a structure.
+ * and nowhere else. Runs keep the words (a run's `reasons`) and, beside each, its kind
+ * (`reasonKinds`), so the why-panel and reports count decisions by kind (decisionCounts.ts).
  */
 
 /** Where a map reads its input. */
@@ -43,6 +43,26 @@ export type LaunchReason =
   | { kind: 'profiling' };
 
 export type LaunchReasonKind = LaunchReason['kind'];
+
+/** Every kind, in the order tables list them; the check below fails to compile when a kind is missing. */
+export const LAUNCH_REASON_KINDS = ['submissionOrder', 'fairShare', 'queueCapacity', 'dominantShare', 'cpuPool', 'belowMinimum', 'spareSlot', 'utility', 'speculation', 'profiling'] as const;
+type Missing = Exclude<LaunchReasonKind, (typeof LAUNCH_REASON_KINDS)[number]>;
+const allKinds: Missing extends never ? true : Missing = true;
+void allKinds;
+
+/** What each kind of decision is called where decisions are counted (the why-panel, reports). */
+export const LAUNCH_REASON_LABELS: Record<LaunchReasonKind, string> = {
+  submissionOrder: 'First in submission order',
+  fairShare: 'Furthest below its fair share',
+  queueCapacity: 'Its queue furthest below capacity',
+  dominantShare: 'Smallest dominant share',
+  cpuPool: 'Below its share, fits the CPU pool',
+  belowMinimum: 'Below its minimum allocation',
+  spareSlot: 'Spare slot lent',
+  utility: 'Highest utility',
+  speculation: 'Speculative copy of a slow task',
+  profiling: 'Profiling the server',
+};
 
 const launchedWords = (l: Launched, container = false): string => (l.task === 'map' ? `${l.placement} map` : 'reduce') + (container ? ' container' : '');
 const seconds = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');

@@ -1,5 +1,6 @@
 import type { MrClusterReport } from '../cluster/mrClusters';
 import type { RunStatus } from '../experiment/design';
+import type { DecisionCount, DecisionKind } from './decisionCounts';
 import type { JobLocalityCounts } from './jobLocality';
 
 export interface DesignSummary {
@@ -45,6 +46,8 @@ export interface RunData {
   nodes: string[];
   /** Attempts as bars for the Gantt chart: node index, start, phase ends (5 per attempt), kind 0 map / 1 reduce, outcome. */
   gantt: GanttData | null;
+  /** Every attempt the run started, counted by the kind of its reason: read with the Gantt's attempts; null without them. */
+  decisions: DecisionCount[] | null;
   /** FAWKES runs: each MR-cluster's outcome and its size and queue over time. */
   mrClusters?: MrClusterReport[];
 }
@@ -58,6 +61,8 @@ export interface WhyAttempt {
   outcome: string;
   speculative: boolean;
   reason: string;
+  /** The reason's kind, for grouping (shared/results/decisionCounts.ts). */
+  kind: DecisionKind;
 }
 
 export interface WhyRun {

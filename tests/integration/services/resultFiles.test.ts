@@ -70,13 +70,21 @@ describe('results leaving the run history and coming back', () => {
     expect(text).toMatch(/fifo, seed 1: every task attempt on its node/);
     expect(text).toMatch(/fair \(delay\), seed 1: every task attempt on its node/);
     expect(text).not.toMatch(/A result file keeps each run/);
+    // Every attempt of each scheduler's first seed, counted by why it started.
+    expect(text).toMatch(/Why tasks started/);
+    for (const run of [0, 2]) {
+      const data = await ok<RunData>(s, 'batches:runData', { id: batch.id, run, gantt: true });
+      expect(data.decisions).toEqual([{ kind: run === 0 ? 'submissionOrder' : 'fairShare', label: run === 0 ? 'First in submission order' : 'Furthest below its fair share', count: data.attempts, share: 1 }]);
+    }
+    const fifoAttempts = (await ok<RunData>(s, 'batches:runData', { id: batch.id, run: 0, gantt: true })).attempts;
+    expect(text).toContain(`First in submission order  ${fifoAttempts.toLocaleString('en-US')}  100.0 %`);
   });
 
   it('writes every table and series as CSV; the summary has the JSON report\'s numbers', async () => {
     const s = await open();
     const { batch } = await ranBatch(s);
     const csv = (await report(s, batch.id, 'csv')).files;
-    expect(csv.map((f) => f.name.replace(/^.*?\./, ''))).toEqual(['runs.csv', 'jobs.csv', 'summary.csv', 'speedup.csv', 'locality.csv', 'jct-cdf.csv', 'series.csv']);
+    expect(csv.map((f) => f.name.replace(/^.*?\./, ''))).toEqual(['runs.csv', 'jobs.csv', 'summary.csv', 'speedup.csv', 'locality.csv', 'jct-cdf.csv', 'series.csv', 'decisions.csv']);
     const json = JSON.parse((await report(s, batch.id, 'json')).files[0].content) as { summary: { metric: string; configuration: string; mean: number | null }[]; runs: { scheduler: string; series: RunData['series'] }[] };
     const byName = (suffix: string) => csv.find((f) => f.name.endsWith(suffix))!.content;
     const summary = parse(byName('.summary.csv'), { columns: true }) as Record<string, string>[];
@@ -87,6 +95,11 @@ describe('results leaving the run history and coming back', () => {
     const fifoRows = series.filter((r) => r.scheduler === 'fifo');
     expect(fifoRows.map((r) => Number(r.cpu))).toEqual(fifo.series.cpu);
     expect(fifoRows.map((r) => Number(r.pendingTasks))).toEqual(fifo.series.pendingTasks);
+    const decisions = parse(byName('.decisions.csv'), { columns: true }) as Record<string, string>[];
+    expect(decisions.map((r) => [r.scheduler, r.seed, r.kind, r.reason, r.share])).toEqual([
+      ['fifo', '1', 'submissionOrder', 'First in submission order', '1'],
+      ['fair (delay)', '1', 'fairShare', 'Furthest below its fair share', '1'],
+    ]);
   });
 
   it.runIf(findChromium())('prints the PDF report with the printer it was given', async () => {

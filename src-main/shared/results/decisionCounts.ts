@@ -1,0 +1,60 @@
+import { LAUNCH_REASON_KINDS, LAUNCH_REASON_LABELS, type LaunchReasonKind } from './launchReason';
+
+/** A decision's kind, or `unknown` for words no kind writes (a run saved by a much older studio). */
+export type DecisionKind = LaunchReasonKind | 'unknown';
+
+/** How many of a run's (or a job's) decisions were of one kind. */
+export interface DecisionCount {
+  kind: DecisionKind;
+  label: string;
+  count: number;
+  /** count over all decisions counted, 0..1. */
+  share: number;
+}
+
+const UNKNOWN_LABEL = 'Not known (saved by an older version)';
+
+/**
+ * The kind of a reason from its words, for runs saved before runs kept kinds beside the words.
+ * Each kind's words begin in a way only it writes (launchReason.ts `launchReasonText`); the test
+ * beside this file renders every kind and reads it back.
+ */
+export function kindFromWords(text: string): DecisionKind {
+  if (text === 'profiling') return 'profiling';
+  if (text.startsWith('FIFO: ')) return 'submissionOrder';
+  if (text.startsWith('Capacity: queue ')) return 'queueCapacity';
+  if (text.startsWith('DRF: ')) return 'dominantShare';
+  if (text.startsWith('Finer-Grained CPU: ')) return 'cpuPool';
+  if (text.startsWith('LATE: ')) return 'speculation';
+  if (text.startsWith('PRISM: ')) return 'utility';
+  if (text.startsWith('MinEDF: spare slot')) return 'spareSlot';
+  if (text.startsWith('MinEDF: job ') && text.includes(' is below its minimum')) return 'belowMinimum';
+  if (/^[^:]+: job .+ is furthest below its fair share/.test(text)) return 'fairShare';
+  return 'unknown';
+}
+
+const KNOWN = new Set<string>(LAUNCH_REASON_KINDS);
+
+/** The kind of each of a run's reasons: as the run stored them, or read from the words for runs saved without them. */
+export function reasonKindsOf(reasons: readonly string[], stored?: readonly string[]): DecisionKind[] {
+  if (stored?.length === reasons.length) return stored.map((k) => (KNOWN.has(k) ? (k as LaunchReasonKind) : 'unknown'));
+  return reasons.map(kindFromWords);
+}
+
+export function decisionLabel(kind: DecisionKind): string {
+  return kind === 'unknown' ? UNKNOWN_LABEL : LAUNCH_REASON_LABELS[kind];
+}
+
+/** Decisions counted by kind, most frequent first (ties in the kinds' own order); kinds never taken are left out. */
+export function countDecisions(kinds: Iterable<DecisionKind>): DecisionCount[] {
+  const counts = new Map<DecisionKind, number>();
+  let total = 0;
+  for (const k of kinds) {
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    total++;
+  }
+  const order: DecisionKind[] = [...LAUNCH_REASON_KINDS, 'unknown'];
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || order.indexOf(a[0]) - order.indexOf(b[0]))
+    .map(([kind, count]) => ({ kind, label: decisionLabel(kind), count, share: count / total }));
+}
