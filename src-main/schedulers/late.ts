@@ -197,7 +197,7 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
           const task = snap.task[best];
           const job = snap.job[best];
           const left = bestLeft;
-          view.launch(task, n, () => ({ kind: 'speculation', task, job: view.job(job).id, leftSeconds: left, percentile: spec.slowTaskPercentile }), {
+          view.launch(task, n, () => ({ kind: 'speculation', of: kind === 1 ? 'reduce' : 'map', job: view.job(job).id, leftSeconds: left, percentile: spec.slowTaskPercentile }), {
             speculative: true,
             memoryMb: spec.slotMemoryMb,
           });

@@ -9,7 +9,8 @@ export const LAUNCH_REASON_CASES: [LaunchReason, string][] = [
   [{ kind: 'queueCapacity', queue: 'prod', capacityPercent: 70, job: 'j4', launched: { task: 'reduce' } }, 'Capacity: queue prod is furthest below its 70 % capacity; job j4 is first in it; reduce container'],
   [{ kind: 'dominantShare', job: 'j5', share: 0.12345, launched: { task: 'map', placement: 'off-rack' } }, 'DRF: job j5 has the smallest dominant share (0.123); off-rack map'],
   [{ kind: 'cpuPool', job: 'j6', needs: 60, free: 140, pool: 700, launched: { task: 'map', placement: 'no input' } }, "Finer-Grained CPU: job j6 is furthest below its fair share; needs 60 of the node's CPU pool (140 of 700 free); no input map"],
-  [{ kind: 'speculation', task: 17, job: 'j7', leftSeconds: 41.6, percentile: 25 }, 'LATE: task 17 of job j7 has the longest estimated time left (42 s) and a progress rate below the 25th percentile; speculative copy'],
+  [{ kind: 'speculation', of: 'map', job: 'j7', leftSeconds: 41.6, percentile: 25 }, 'LATE: copy of the map of job j7 with the longest estimated time left (42 s), its progress rate below the 25th percentile; speculative copy'],
+  [{ kind: 'speculation', of: 'reduce', job: 'j7', leftSeconds: 300, percentile: 25 }, 'LATE: copy of the reduce of job j7 with the longest estimated time left (300 s), its progress rate below the 25th percentile; speculative copy'],
   [
     { kind: 'utility', best: { leading: false, phase: 'reduce', job: 'A', utility: 0.5 }, pausedSeconds: 12.34, fairness: 0.1, performance: 0.4, nextBest: { leading: true, phase: 'shuffle', job: 'B', utility: 0.25 } },
     'PRISM: reduce phase of job A, paused 12.3 s, has the highest utility 0.500 (fairness 0.100 + α·perf 0.400); next best: new shuffle of job B at 0.250',

@@ -31,8 +31,8 @@ export type LaunchReason =
   | { kind: 'dominantShare'; job: string; share: number; launched: Launched }
   /** Finer-Grained CPU (Liu eq. 3.1-3.2): the job furthest below its share, and what it asks of the node's CPU pool. */
   | { kind: 'cpuPool'; job: string; needs: number; free: number; pool: number; launched: Launched }
-  /** LATE: a speculative copy of the running task with the longest estimated time left. */
-  | { kind: 'speculation'; task: number; job: string; leftSeconds: number; percentile: number }
+  /** LATE: a speculative copy of the running task with the longest estimated time left (the attempt's row names the task). */
+  | { kind: 'speculation'; of: 'map' | 'reduce'; job: string; leftSeconds: number; percentile: number }
   /** PRISM: the candidate with the highest utility, its parts, and the runner-up. */
   | { kind: 'utility'; best: PhaseCandidate; pausedSeconds: number; fairness: number; performance: number; nextBest?: PhaseCandidate; placement?: MapPlacement }
   /** MinEDF: a job below its minimum allocation (ARIA), earliest deadline first. */
@@ -87,7 +87,7 @@ export function launchReasonText(r: LaunchReason): string {
     case 'cpuPool':
       return `Finer-Grained CPU: job ${r.job} is furthest below its fair share; needs ${r.needs} of the node's CPU pool (${r.free} of ${r.pool} free); ${launchedWords(r.launched)}`;
     case 'speculation':
-      return `LATE: task ${r.task} of job ${r.job} has the longest estimated time left (${r.leftSeconds.toFixed(0)} s) and a progress rate below the ${r.percentile}th percentile; speculative copy`;
+      return `LATE: copy of the ${r.of} of job ${r.job} with the longest estimated time left (${r.leftSeconds.toFixed(0)} s), its progress rate below the ${r.percentile}th percentile; speculative copy`;
     case 'utility':
       return (
         `PRISM: ${r.best.leading ? `new ${r.best.phase} of job ${r.best.job}` : `${r.best.phase} phase of job ${r.best.job}, paused ${r.pausedSeconds.toFixed(1)} s,`} has the highest utility ${r.best.utility.toFixed(3)} (fairness ${r.fairness.toFixed(3)} + α·perf ${r.performance.toFixed(3)})` +

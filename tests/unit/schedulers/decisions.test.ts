@@ -111,7 +111,7 @@ describe('LATE', () => {
     const a = attempts(r);
     const copies = a.filter((x) => x.speculative);
     expect(copies.length).toBeGreaterThan(0);
-    expect(copies[0].reason).toMatch(/^LATE: task \d+ of job j has the longest estimated time left/);
+    expect(copies[0].reason).toMatch(/^LATE: copy of the map of job j with the longest estimated time left/);
     // Without the copy the straggler ends at 400 s; the copy starts at 200 s and ends at 300 s.
     expect(r.jobs[0].finish).toBeLessThan(310);
     expect(r.killedAttempts).toBeGreaterThan(0); // the straggler lost the race

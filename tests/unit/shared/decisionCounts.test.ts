@@ -24,6 +24,7 @@ describe('decisions counted by kind', () => {
   });
 
   it('takes the stored kinds when the run kept them, and reads the words when it did not', () => {
+    // Words as runs saved them before kinds were kept (LATE's named the task by its number then).
     const reasons = ['FIFO: job a is first in submission order with pending maps; node-local map', 'LATE: task 3 of job a has the longest estimated time left (9 s) and a progress rate below the 25th percentile; speculative copy'];
     expect(reasonKindsOf(reasons)).toEqual(['submissionOrder', 'speculation']);
     // Stored kinds win over the words (they were recorded at the decision), and a kind this version does not know is unknown.
