@@ -3,17 +3,33 @@ import type { ResolvedRun } from './matrix';
 import { locateWorkerFile } from './runPool';
 import { whyNotResult, type WhyNotResult } from './whyNot';
 
+/** The replay was stopped by its signal before it answered. */
+export class WhyNotCancelled extends Error {
+  constructor() {
+    super('the replay was cancelled');
+  }
+}
+
 /**
  * A why-not replay in a worker thread of its own, so the window (or serve's other requests) stays
- * responsive while a long run is replayed; in this thread when there is no worker bundle (tests
- * on the sources before a build).
+ * responsive while a long run is replayed, and `signal` can stop it where it is (the thread is
+ * ended); in this thread when there is no worker bundle (tests on the sources before a build),
+ * where a replay once started runs to its end and its answer is dropped if the signal came.
  */
-export async function whyNotOffThread(run: ResolvedRun, label: string, job: string, at: number): Promise<WhyNotResult> {
+export async function whyNotOffThread(run: ResolvedRun, label: string, job: string, at: number, signal?: AbortSignal): Promise<WhyNotResult> {
+  if (signal?.aborted) throw new WhyNotCancelled();
   const filename = locateWorkerFile();
-  if (!filename) return whyNotResult(run, label, job, at);
+  if (!filename) {
+    const result = whyNotResult(run, label, job, at);
+    if (signal?.aborted) throw new WhyNotCancelled();
+    return result;
+  }
   const pool = new Piscina({ filename, maxThreads: 1, minThreads: 0 });
   try {
-    return (await pool.run({ run, label, job, at }, { name: 'whyNotInWorker' })) as WhyNotResult;
+    return (await pool.run({ run, label, job, at }, { name: 'whyNotInWorker', signal: signal ?? null })) as WhyNotResult;
+  } catch (err) {
+    if (signal?.aborted) throw new WhyNotCancelled();
+    throw err;
   } finally {
     await pool.destroy();
   }

@@ -17,7 +17,7 @@ import { designEstimate } from './designEstimate';
 import { describeEstimate } from '@shared/experiment/runEstimate';
 import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runData';
-import { whyNotOfRun } from './whyNotService';
+import { WhyNotReplays } from './whyNotService';
 import { ServiceError } from './serviceError';
 
 type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'>;
@@ -31,6 +31,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
   const changed = (ids: string[]) => events.emit('store:changed', { domain: 'experiments', ids });
   const files = experimentFiles(store, events);
   const batchChanged = (ids: string[]) => events.emit('store:changed', { domain: 'batches', ids });
+  const replays = new WhyNotReplays(batches);
 
   /** Copy the saved clusters and workloads a design names into a batch's inputs. */
   function snapshot(spec: ExperimentDesign): BatchInputs {
@@ -160,6 +161,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
     },
     'batches:runData': ({ id, run, gantt }) => runData(batches, id, run, { gantt }),
     'batches:why': ({ id, job }) => why(batches, id, job),
-    'batches:whyNot': ({ id, run, job, at }) => whyNotOfRun(batches, id, run, job, at),
+    'batches:whyNot': ({ id, run, job, at }) => replays.ask(id, run, job, at),
+    'batches:whyNotCancel': ({ id }) => ({ cancelled: replays.cancel(id) }),
   };
 }

@@ -75,7 +75,8 @@ describe('the why-panel on a job of thousands of tasks', () => {
 
       // A job with a speculative copy, found from the same service the panel asks.
       let picked: { id: string; attempts: WhyAnswer['runs'][number]['attempts'] } | undefined;
-      for (const j of preset.workload.jobs.slice(0, 12)) {
+      const { jobs } = await ok<RunData>(s, 'batches:runData', { id: batch.id, run: 0 });
+      for (const j of jobs) {
         const answer = await ok<WhyAnswer>(s, 'batches:why', { id: batch.id, job: j.id });
         const attempts = answer.runs[0].attempts;
         if (attempts.some((a) => a.kind === 'speculation') && attempts.some((a) => a.kind !== 'speculation')) {
@@ -179,6 +180,44 @@ describe('the why-panel on a job of thousands of tasks', () => {
       await studio.stop();
     }
   });
+
+  it('stops a long why-not replay at a click, and answers the next question', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const s = studio.services;
+      // 32,000 maps on 200 nodes: replaying to the end takes the seconds the run took, long after the click.
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'two hundred nodes', racks: 4, hostsPerRack: 50 } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'forty jobs', jobs: Array.from({ length: 40 }, (_, i) => ({ id: `j${i}`, template: 'WordCount', submit: i * 5, maps: 800, reduces: 8 })) } });
+      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'long replay', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1] } });
+      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+      const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      // The run menu names the run a question goes to before the user picks one.
+      expect(await page.getByTestId('why-not-run').inputValue()).toBe(String(detail.results[0].index));
+      expect(await page.getByTestId('why-not-run').locator('option:checked').textContent()).toBe('fair (delay) · seed 1');
+      await page.getByTestId('why-not-job').fill('j39');
+      await page.getByTestId('why-not-at').fill(String(Math.ceil(detail.results[0].summary!.makespan)));
+      await page.getByTestId('why-not-ask').click();
+      await page.getByTestId('why-not-stop').click();
+      await page.getByTestId('why-not-stopped').waitFor();
+      expect(await page.getByTestId('why-not-summary').count()).toBe(0);
+      expect(await page.getByTestId('why-not-error').count()).toBe(0);
+      expect(await page.getByTestId('why-not-ask').isEnabled()).toBe(true);
+      // Asked again about an early moment, it answers, and the stop notice goes.
+      await page.getByTestId('why-not-at').fill('3');
+      await page.getByTestId('why-not-ask').click();
+      await page.getByTestId('why-not-summary').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('why-not-stopped').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
 
   it('keeps only the rows in view in the page when a large cluster answers why not', async () => {
     const studio = await startStudio(tempDir());

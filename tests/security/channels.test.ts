@@ -62,6 +62,7 @@ describe('IPC allowlist', () => {
       'batches:runData',
       'batches:why',
       'batches:whyNot',
+      'batches:whyNotCancel',
       'batches:exportResult',
       'batches:report',
       'batches:openResult',

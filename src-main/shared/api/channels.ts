@@ -56,6 +56,7 @@ export const CHANNEL_NAMES = [
   'batches:runData',
   'batches:why',
   'batches:whyNot',
+  'batches:whyNotCancel',
   'batches:exportResult',
   'batches:report',
   'batches:openResult',

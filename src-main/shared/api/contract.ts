@@ -152,6 +152,8 @@ export const contract = {
   'batches:whyNot': channel<WhyNotAnswer>()(
     z.strictObject({ id: batchId, run: z.number().int().min(0), job: z.string().min(1).max(200), at: z.number().min(0, 'must be 0 s or later').max(1e9) }),
   ),
+  /** Stops the batch's why-not replay in progress (its request answers `cancelled`); false when none was running. */
+  'batches:whyNotCancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
   /**
    * Runs of several run history entries (all of each, or some by run index) as one comparison: a
    * new entry of copies, paired where the runs ran the same jobs and by Welch's test where not.

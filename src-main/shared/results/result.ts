@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'unsupported' // the verb exists but this transport cannot do it (e.g. open a browser on a remote box)
   | 'store_unavailable' // the database could not be opened; see store:status
   | 'store_busy' // another process kept the data folder's write lock for longer than a writer waits
+  | 'cancelled' // the user stopped the request before it answered (a why-not replay)
   | 'internal';
 
 export interface ApiError {
