@@ -1,10 +1,16 @@
 import { Locality, type Topology } from '../resources/topology';
-import { TaskState } from '../core/model';
 import type { TaskTable } from './tasks';
+import { firstPending, TaskGroups, type Cursor } from './taskGroups';
 
-interface Cursor {
-  list: number[];
-  pos: number;
+/** Scratch for the (group, task) pairs of the job being indexed: one job at a time, grown as needed. */
+const pairs = { size: 0, keys: [] as Int32Array[], tasks: [] as Int32Array[] };
+function scratch(size: number): { keys: Int32Array[]; tasks: Int32Array[] } {
+  if (size > pairs.size) {
+    pairs.size = Math.max(size, 2 * pairs.size);
+    pairs.keys = [0, 1, 2].map(() => new Int32Array(pairs.size));
+    pairs.tasks = [0, 1, 2].map(() => new Int32Array(pairs.size));
+  }
+  return pairs;
 }
 
 /**
@@ -14,12 +20,12 @@ interface Cursor {
  * attempt failed, its output was lost) is appended anew.
  */
 export class JobMapIndex {
-  private byNode = new Map<number, Cursor>();
-  private byHost = new Map<number, Cursor>();
-  private byRack = new Map<number, Cursor>();
-  private any: Cursor = { list: [], pos: 0 };
+  private readonly byNode: TaskGroups;
+  private readonly byHost: TaskGroups;
+  private readonly byRack: TaskGroups;
+  private readonly any: Cursor = { list: [], pos: 0 };
   /** Maps without input (TeraGen, Pi): local everywhere, so never worth waiting for. */
-  private noInput: Cursor = { list: [], pos: 0 };
+  private readonly noInput: Cursor = { list: [], pos: 0 };
 
   constructor(
     private readonly tasks: TaskTable,
@@ -27,7 +33,28 @@ export class JobMapIndex {
     firstMap: number,
     mapCount: number,
   ) {
-    for (let t = firstMap; t < firstMap + mapCount; t++) this.add(t);
+    const r = tasks.replication;
+    const { keys, tasks: of } = scratch(mapCount * r);
+    const counts = [0, 0, 0];
+    const pair = (level: number, key: number, task: number) => {
+      keys[level][counts[level]] = key;
+      of[level][counts[level]++] = task;
+    };
+    for (let t = firstMap; t < firstMap + mapCount; t++) {
+      this.any.list.push(t);
+      if (tasks.replicas[t * r] < 0) this.noInput.list.push(t);
+      for (let k = 0; k < r; k++) {
+        const node = tasks.replicas[t * r + k];
+        if (node < 0) continue;
+        pair(0, node, t);
+        const host = topo.nodeHost[node];
+        if (topo.hostHasVms[host]) pair(1, host, t);
+        pair(2, topo.nodeRack[node], t);
+      }
+    }
+    this.byNode = new TaskGroups(keys[0], of[0], counts[0]);
+    this.byHost = new TaskGroups(keys[1], of[1], counts[1]);
+    this.byRack = new TaskGroups(keys[2], of[2], counts[2]);
   }
 
   add(task: number): void {
@@ -37,10 +64,10 @@ export class JobMapIndex {
     for (let k = 0; k < r; k++) {
       const node = this.tasks.replicas[task * r + k];
       if (node < 0) continue;
-      push(this.byNode, node, task);
+      this.byNode.add(node, task);
       const host = this.topo.nodeHost[node];
-      if (this.topo.hostHasVms[host]) push(this.byHost, host, task);
-      push(this.byRack, this.topo.nodeRack[node], task);
+      if (this.topo.hostHasVms[host]) this.byHost.add(host, task);
+      this.byRack.add(this.topo.nodeRack[node], task);
     }
   }
 
@@ -56,34 +83,35 @@ export class JobMapIndex {
    */
   find(node: number, maxLevel: Locality, found: { level: Locality }, serverLocality: boolean): number {
     const host = this.topo.nodeHost[node];
-    let t = this.first(this.byNode.get(node));
+    const state = this.tasks.state;
+    let t = this.byNode.first(node, state);
     if (t >= 0) {
       found.level = Locality.Node;
       return t;
     }
     if (serverLocality && maxLevel >= Locality.Server && this.topo.hostHasVms[host]) {
-      t = this.first(this.byHost.get(host));
+      t = this.byHost.first(host, state);
       if (t >= 0) {
         found.level = Locality.Server;
         return t;
       }
     }
     if (maxLevel >= Locality.Rack) {
-      t = this.first(this.byRack.get(this.topo.nodeRack[node]));
+      t = this.byRack.first(this.topo.nodeRack[node], state);
       if (t >= 0) {
         found.level = serverLocality ? Locality.Rack : this.localityOf(t, node);
         return t;
       }
     }
     if (maxLevel >= Locality.OffRack) {
-      t = this.first(this.any);
+      t = firstPending(this.any, state);
       if (t >= 0) {
         found.level = this.localityOf(t, node);
         return t;
       }
     } else {
       // Tasks without input run anywhere at no locality cost.
-      t = this.first(this.noInput);
+      t = firstPending(this.noInput, state);
       if (t >= 0) {
         found.level = Locality.None;
         return t;
@@ -94,7 +122,7 @@ export class JobMapIndex {
 
   /** Whether any map is still pending. */
   hasPending(): boolean {
-    return this.first(this.any) >= 0;
+    return firstPending(this.any, this.tasks.state) >= 0;
   }
 
   localityOf(task: number, node: number): Locality {
@@ -112,21 +140,4 @@ export class JobMapIndex {
     }
     return best;
   }
-
-  private first(c: Cursor | undefined): number {
-    if (!c) return -1;
-    const state = this.tasks.state;
-    while (c.pos < c.list.length) {
-      const t = c.list[c.pos];
-      if (state[t] === TaskState.Pending) return t;
-      c.pos++;
-    }
-    return -1;
-  }
-}
-
-function push(map: Map<number, Cursor>, key: number, task: number): void {
-  const c = map.get(key);
-  if (c) c.list.push(task);
-  else map.set(key, { list: [task], pos: 0 });
 }

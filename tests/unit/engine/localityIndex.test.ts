@@ -55,4 +55,26 @@ describe('the map index', () => {
     tasks.state[2] = TaskState.Running;
     expect(idx.find(0, Locality.Node, found, true)).toBe(-1);
   });
+
+  it('finds a map pending again after every map its node already had, in the order they came back', () => {
+    const { tasks, idx } = index([0, 0, 0, 2]);
+    const found = { level: Locality.Node as Locality };
+    for (const t of [0, 1, 2]) tasks.state[t] = TaskState.Running;
+    expect(idx.find(0, Locality.Node, found, true)).toBe(-1);
+    // Map 2 fails, then map 0: each is pending again and appended to node 0's group.
+    for (const t of [2, 0]) {
+      tasks.state[t] = TaskState.Pending;
+      idx.add(t);
+    }
+    expect(idx.find(0, Locality.Node, found, true)).toBe(2);
+    tasks.state[2] = TaskState.Running;
+    expect(idx.find(0, Locality.Node, found, true)).toBe(0);
+    expect(found.level).toBe(Locality.Node);
+    // Node 1's neighbour VM holds map 0's input: server-local.
+    expect(idx.find(1, Locality.Rack, found, true)).toBe(0);
+    expect(found.level).toBe(Locality.Server);
+    // The rack's group keeps job order too: map 3 (node 2's) before the maps that came back.
+    tasks.state[0] = TaskState.Running;
+    expect(idx.find(1, Locality.Rack, found, false)).toBe(3);
+  });
 });
