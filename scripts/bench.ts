@@ -77,7 +77,14 @@ async function main() {
   const at = args.indexOf('--baseline');
   const ref = at >= 0 ? args[at + 1] : undefined;
   const only = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
-  const keys = only.length ? only : Object.keys(CASES);
+  // (g) and (h) are measured from several runs each: their letters stand for those runs.
+  const GROUPS: Record<string, string[]> = { g: ['g1', 'g2'], h: ['h1', 'h2', 'h1n', 'h2n'] };
+  const keys = only.length ? only.flatMap((k) => GROUPS[k] ?? [k]) : Object.keys(CASES);
+  const unknown = keys.filter((k) => !(k in CASES));
+  if (unknown.length) {
+    process.stderr.write(`bench: no case ${unknown.map((k) => `"${k}"`).join(', ')}; the cases are ${[...Object.keys(CASES), ...Object.keys(GROUPS)].sort().join(', ')}\n`);
+    process.exit(2);
+  }
   const repeats = Number(process.env.BENCH_REPEATS ?? 3);
   const entry = await bundle(ROOT, 'studio-bench');
   const baseline = ref ? await bundle(baselineTree(ref), 'studio-bench-baseline') : undefined;
