@@ -196,7 +196,7 @@ export class Simulation {
         const node = this.beats.take();
         if (s.alive[node]) this.heartbeat(node);
       }
-      if (rates.dirtyHosts.length || rates.changedRacks.length) rates.flush();
+      if (rates.pending) rates.flush();
       if (this.afterEvent) this.afterEvent(this);
       if (this.until && this.until()) break;
       if (this.onProgress && this.recorder.events % this.progressEvery === 0) {

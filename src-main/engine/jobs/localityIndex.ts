@@ -1,4 +1,5 @@
 import { Locality, type Topology } from '../resources/topology';
+import { TaskState } from '../core/model';
 import type { TaskTable } from './tasks';
 import { firstPending, TaskGroups, type Cursor } from './taskGroups';
 
@@ -23,7 +24,10 @@ export class JobMapIndex {
   private readonly byNode: TaskGroups;
   private readonly byHost: TaskGroups;
   private readonly byRack: TaskGroups;
-  private readonly any: Cursor = { list: [], pos: 0 };
+  /** Every map in job order: the job's own range, then the maps pending again, as they came back. */
+  private anyNext: number;
+  private readonly anyEnd: number;
+  private readonly anyAdded: Cursor = { list: [], pos: 0 };
   /** Maps without input (TeraGen, Pi): local everywhere, so never worth waiting for. */
   private readonly noInput: Cursor = { list: [], pos: 0 };
 
@@ -33,6 +37,8 @@ export class JobMapIndex {
     firstMap: number,
     mapCount: number,
   ) {
+    this.anyNext = firstMap;
+    this.anyEnd = firstMap + mapCount;
     const r = tasks.replication;
     const { keys, tasks: of } = scratch(mapCount * r);
     const counts = [0, 0, 0];
@@ -41,7 +47,6 @@ export class JobMapIndex {
       of[level][counts[level]++] = task;
     };
     for (let t = firstMap; t < firstMap + mapCount; t++) {
-      this.any.list.push(t);
       if (tasks.replicas[t * r] < 0) this.noInput.list.push(t);
       for (let k = 0; k < r; k++) {
         const node = tasks.replicas[t * r + k];
@@ -58,7 +63,7 @@ export class JobMapIndex {
   }
 
   add(task: number): void {
-    this.any.list.push(task);
+    this.anyAdded.list.push(task);
     const r = this.tasks.replication;
     if (this.tasks.replicas[task * r] < 0) this.noInput.list.push(task);
     for (let k = 0; k < r; k++) {
@@ -104,7 +109,7 @@ export class JobMapIndex {
       }
     }
     if (maxLevel >= Locality.OffRack) {
-      t = firstPending(this.any, state);
+      t = this.firstOfAll(state);
       if (t >= 0) {
         found.level = this.localityOf(t, node);
         return t;
@@ -122,7 +127,16 @@ export class JobMapIndex {
 
   /** Whether any map is still pending. */
   hasPending(): boolean {
-    return firstPending(this.any, this.tasks.state) >= 0;
+    return this.firstOfAll(this.tasks.state) >= 0;
+  }
+
+  /** The first pending map in job order (those pending again after the job's own range). */
+  private firstOfAll(state: Uint8Array): number {
+    while (this.anyNext < this.anyEnd) {
+      if (state[this.anyNext] === TaskState.Pending) return this.anyNext;
+      this.anyNext++;
+    }
+    return firstPending(this.anyAdded, state);
   }
 
   localityOf(task: number, node: number): Locality {

@@ -33,7 +33,12 @@ export class RateSolver {
   private readonly hostEventGen: Int32Array;
   /** When each host's progress was last brought up to date. */
   readonly hostLast: Float64Array;
-  readonly dirtyHosts: number[] = [];
+  /**
+   * Hosts to re-rate at the next flush: the first `dirtyCount` entries. A typed array, so clearing
+   * it is a count set to 0; it grows when a flush marks again hosts it has already re-rated.
+   */
+  private dirtyHosts: Int32Array;
+  private dirtyCount = 0;
   readonly changedRacks: number[] = [];
   readonly remote: RemoteReads;
   private readonly hostDirty: Uint8Array;
@@ -62,6 +67,7 @@ export class RateSolver {
     this.hostEventGen = new Int32Array(H);
     this.hostLast = new Float64Array(H);
     this.hostDirty = new Uint8Array(H);
+    this.dirtyHosts = new Int32Array(Math.max(16, H));
     this.hostUp = new Int32Array(H);
     this.hostUse = new Float64Array(H * 4);
     this.rackUpIn = new Int32Array(topology.rackCount);
@@ -100,7 +106,12 @@ export class RateSolver {
     if (this.hostLast[h] !== this.s.now) this.touchHost(h);
     if (!this.hostDirty[h]) {
       this.hostDirty[h] = 1;
-      this.dirtyHosts.push(h);
+      if (this.dirtyCount === this.dirtyHosts.length) {
+        const grown = new Int32Array(2 * this.dirtyHosts.length);
+        grown.set(this.dirtyHosts);
+        this.dirtyHosts = grown;
+      }
+      this.dirtyHosts[this.dirtyCount++] = h;
     }
   }
 
@@ -270,10 +281,10 @@ export class RateSolver {
     const topo = s.topology;
     const use = s.use;
     if (this.changedRacks.length) this.rerateRacks();
-    const dirty = this.dirtyHosts;
-    s.work.hostsRerated += dirty.length;
-    for (let i = 0; i < dirty.length; i++) {
-      const h = dirty[i];
+    s.work.hostsRerated += this.dirtyCount;
+    // Re-rating a host can mark more (the readers of a disk whose streams changed): they join the loop.
+    for (let i = 0; i < this.dirtyCount; i++) {
+      const h = this.dirtyHosts[i];
       this.hostDirty[h] = 0;
       const list = this.hostList[h];
       const rack = topo.hostRack[h];
@@ -330,6 +341,11 @@ export class RateSolver {
         this.hostEvent[h] = -1;
       }
     }
-    dirty.length = 0;
+    this.dirtyCount = 0;
+  }
+
+  /** Whether anything waits for a flush: a host to re-rate or a rack whose uplink share changed. */
+  get pending(): boolean {
+    return this.dirtyCount > 0 || this.changedRacks.length > 0;
   }
 }
