@@ -89,6 +89,12 @@ describe('the why-panel on a job of thousands of tasks', () => {
       expect(picked!.attempts.filter((a) => a.kind === 'speculation').length).toBe(copies);
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      // Under the Gantt: the whole run's attempts by kind, as the report counts them.
+      const run = await ok<RunData>(s, 'batches:runData', { id: batch.id, run: 0, gantt: true });
+      const line = page.getByTestId('run-decisions');
+      await line.waitFor();
+      expect(await line.locator('[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(run.decisions!.map((d) => d.kind));
+      expect(await line.locator('[data-kind="speculation"] strong').textContent()).toBe(run.decisions!.find((d) => d.kind === 'speculation')!.count.toLocaleString('en-US'));
       await page.getByTestId('why-job').fill(picked!.id);
       await page.getByTestId('why-ask').click();
       const table = page.getByTestId('why-attempts');
