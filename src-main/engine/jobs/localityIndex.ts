@@ -57,9 +57,9 @@ export class JobMapIndex {
         pair(2, topo.nodeRack[node], t);
       }
     }
-    this.byNode = new TaskGroups(keys[0], of[0], counts[0]);
-    this.byHost = new TaskGroups(keys[1], of[1], counts[1]);
-    this.byRack = new TaskGroups(keys[2], of[2], counts[2]);
+    this.byNode = new TaskGroups(keys[0], of[0], counts[0], topo.nodeCount);
+    this.byHost = new TaskGroups(keys[1], of[1], counts[1], topo.hostCount);
+    this.byRack = new TaskGroups(keys[2], of[2], counts[2], topo.rackCount);
   }
 
   add(task: number): void {

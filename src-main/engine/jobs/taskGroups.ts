@@ -14,27 +14,47 @@ interface Cursor {
  * again later (a failed attempt, lost output) goes into a list of its group's own, searched after
  * the packed tasks, so every group keeps the order of the tasks as they were added.
  */
+/** Key arrays up to this many entries per (key, task) pair: 64 B per pair at most. */
+const DENSE_PER_PAIR = 16;
+
 export class TaskGroups {
-  private readonly groupOf = new Map<number, number>();
+  /**
+   * Key to group: an array indexed by key when keys are few beside the pairs (a large job's nodes),
+   * at most DENSE_PER_PAIR entries per pair so a small job on a large cluster does not pay for
+   * every node; a map otherwise.
+   */
+  private readonly dense?: Int32Array;
+  private readonly sparse?: Map<number, number>;
   /** Group g's tasks are tasks[start[g]] .. tasks[start[g + 1] − 1]; pos[g] is its cursor. */
   private readonly start: Int32Array;
   private readonly tasks: Int32Array;
   private readonly pos: Int32Array;
   private added?: Map<number, Cursor>;
 
-  /** The first `count` pairs of `keys` and `taskOf`, in order: task taskOf[i] belongs to group keys[i]. */
-  constructor(keys: Int32Array, taskOf: Int32Array, count: number) {
+  /** The first `count` pairs of `keys` and `taskOf`, in order: task taskOf[i] belongs to group keys[i]; keys are below `keySpace`. */
+  constructor(keys: Int32Array, taskOf: Int32Array, count: number, keySpace: number) {
     const groupOfPair = new Int32Array(count);
     const sizes = new Int32Array(count + 1);
     let groups = 0;
-    for (let i = 0; i < count; i++) {
-      let g = this.groupOf.get(keys[i]);
-      if (g === undefined) {
-        g = groups++;
-        this.groupOf.set(keys[i], g);
+    if (keySpace <= DENSE_PER_PAIR * count) {
+      const dense = (this.dense = new Int32Array(keySpace).fill(-1));
+      for (let i = 0; i < count; i++) {
+        let g = dense[keys[i]];
+        if (g < 0) g = dense[keys[i]] = groups++;
+        groupOfPair[i] = g;
+        sizes[g]++;
       }
-      groupOfPair[i] = g;
-      sizes[g]++;
+    } else {
+      const sparse = (this.sparse = new Map());
+      for (let i = 0; i < count; i++) {
+        let g = sparse.get(keys[i]);
+        if (g === undefined) {
+          g = groups++;
+          sparse.set(keys[i], g);
+        }
+        groupOfPair[i] = g;
+        sizes[g]++;
+      }
     }
     this.start = new Int32Array(groups + 1);
     for (let g = 0; g < groups; g++) this.start[g + 1] = this.start[g] + sizes[g];
@@ -54,8 +74,8 @@ export class TaskGroups {
 
   /** The group's first task still pending (`state` is the run's task states); −1 if none. */
   first(key: number, state: Uint8Array): number {
-    const g = this.groupOf.get(key);
-    if (g !== undefined) {
+    const g = this.dense ? this.dense[key] : (this.sparse!.get(key) ?? -1);
+    if (g >= 0) {
       const end = this.start[g + 1];
       let p = this.pos[g];
       while (p < end) {
