@@ -16,8 +16,8 @@ const UNKNOWN_LABEL = 'Not known (saved by an older version)';
 
 /**
  * The kind of a reason from its words, for runs saved before runs kept kinds beside the words.
- * Each kind's words begin in a way only it writes (launchReason.ts `launchReasonText`); the test
- * beside this file renders every kind and reads it back.
+ * Each kind's words begin in a way only it writes (launchReason.ts `launchReasonText`);
+ * tests/unit/shared/decisionCounts.test.ts renders every kind and reads it back.
  */
 export function kindFromWords(text: string): DecisionKind {
   if (text === 'profiling') return 'profiling';
