@@ -1,5 +1,5 @@
 import type { BatchDetail } from '@shared/experiment/design';
-import { countDecisions, reasonKindsOf } from '@shared/results/decisionCounts';
+import { countAttempts, reasonKindsOf } from '@shared/results/decisionCounts';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
 import { OUTCOME_NAMES } from '../engine/measure/records';
 import { SERIES_FIELDS } from '@shared/results/series';
@@ -100,8 +100,7 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, { ga
       gantt.task.push(Number(names.name(task[a], j).slice(1)));
       for (let p = 0; p < PHASES; p++) gantt.phaseEnd.push(num(phaseEnd[a * PHASES + p]));
     }
-    const kinds = reasonKindsOf(result.reasons ?? [], result.reasonKinds);
-    decisions = countDecisions(Array.from(columns[ATTEMPT.reason], (r) => kinds[r] ?? 'unknown'));
+    decisions = countAttempts(columns[ATTEMPT.reason], reasonKindsOf(result.reasons ?? [], result.reasonKinds));
   }
   return {
     run,

@@ -63,11 +63,17 @@ export class RunRecorder {
     this.series = new SeriesRecorder(s.options.sampleIntervalS ?? Math.max(1, expected / 400));
   }
 
-  /** The index of a decision's reason (its words and kind) in the run's list of distinct reasons. */
+  /**
+   * The index of a decision's reason (its words and kind) in the run's list of distinct reasons.
+   * Interned by its words: each kind's words begin in a way only it writes, so the words name the
+   * kind too (checked here all the same: words another kind wrote first get an entry of their own).
+   */
   internReason(reason: LaunchReason): number {
     const text = launchReasonText(reason);
-    const key = `${reason.kind}\u0000${text}`;
-    let i = this.reasonIndex.get(key);
+    let i = this.reasonIndex.get(text);
+    if (i !== undefined && this.reasonKinds[i] === reason.kind) return i;
+    const key = i === undefined ? text : `${reason.kind}\u0000${text}`;
+    i = this.reasonIndex.get(key);
     if (i === undefined) {
       i = this.reasons.length;
       this.reasons.push(text);

@@ -48,13 +48,35 @@ export function decisionLabel(kind: DecisionKind): string {
 /** Decisions counted by kind, most frequent first (ties in the kinds' own order); kinds never taken are left out. */
 export function countDecisions(kinds: Iterable<DecisionKind>): DecisionCount[] {
   const counts = new Map<DecisionKind, number>();
-  let total = 0;
-  for (const k of kinds) {
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-    total++;
+  for (const k of kinds) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return rows(counts);
+}
+
+/**
+ * A run's attempts counted by kind from its reason column (each attempt's index into the run's
+ * reasons) and each reason's kind: tallied per reason first, so a run of millions of attempts
+ * makes no array of kinds.
+ */
+export function countAttempts(reasonOfAttempt: ArrayLike<number>, kinds: readonly DecisionKind[]): DecisionCount[] {
+  const perReason = new Float64Array(kinds.length);
+  let unknown = 0;
+  for (let a = 0; a < reasonOfAttempt.length; a++) {
+    const r = reasonOfAttempt[a];
+    if (r >= 0 && r < kinds.length) perReason[r]++;
+    else unknown++;
   }
+  const perKind = new Map<DecisionKind, number>();
+  for (let r = 0; r < kinds.length; r++) if (perReason[r] > 0) perKind.set(kinds[r], (perKind.get(kinds[r]) ?? 0) + perReason[r]);
+  if (unknown > 0) perKind.set('unknown', (perKind.get('unknown') ?? 0) + unknown);
+  return rows(perKind);
+}
+
+/** Counts by kind as rows: most frequent first, ties in the kinds' own order; shares of their total. */
+function rows(perKind: Map<DecisionKind, number>): DecisionCount[] {
+  let total = 0;
+  for (const n of perKind.values()) total += n;
   const order: DecisionKind[] = [...LAUNCH_REASON_KINDS, 'unknown'];
-  return [...counts.entries()]
+  return [...perKind.entries()]
     .sort((a, b) => b[1] - a[1] || order.indexOf(a[0]) - order.indexOf(b[0]))
     .map(([kind, count]) => ({ kind, label: decisionLabel(kind), count, share: count / total }));
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countDecisions, kindFromWords, reasonKindsOf } from '@shared/results/decisionCounts';
+import { countAttempts, countDecisions, kindFromWords, reasonKindsOf } from '@shared/results/decisionCounts';
 import { LAUNCH_REASON_KINDS, launchReasonText } from '@shared/results/launchReason';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { simulate } from '../../../src-main/engine/core/kernel';
@@ -44,6 +44,12 @@ describe('decisions counted by kind', () => {
     expect(rows.reduce((s, r) => s + r.share, 0)).toBeCloseTo(1, 12);
     expect(rows[0].label).toBe('Furthest below its fair share');
     expect(countDecisions([])).toEqual([]);
+    // From a reason column: an index no reason has is counted as not known.
+    expect(countAttempts([0, 1, 1, 5], ['fairShare', 'speculation']).map((r) => [r.kind, r.count])).toEqual([
+      ['speculation', 2],
+      ['fairShare', 1],
+      ['unknown', 1],
+    ]);
   });
 
   // Real runs, not hand-made reasons: every interned reason's stored kind is the kind its words say,
@@ -69,8 +75,11 @@ describe('decisions counted by kind', () => {
     expect(r.reasonKinds).toEqual(r.reasons.map(kindFromWords));
     for (const k of r.reasonKinds) expect(LAUNCH_REASON_KINDS).toContain(k);
     const kinds = reasonKindsOf(r.reasons, r.reasonKinds);
-    const counts = countDecisions(Array.from(r.records.reason.subarray(0, r.records.length), (i) => kinds[i]));
+    const reasonColumn = r.records.reason.subarray(0, r.records.length);
+    const counts = countAttempts(reasonColumn, kinds);
     expect(counts.reduce((s, c) => s + c.count, 0)).toBe(r.records.length);
+    // The same as counting each attempt's kind one by one.
+    expect(counts).toEqual(countDecisions(Array.from(reasonColumn, (i) => kinds[i])));
   });
 
   it('a scheduler with speculation counts its copies apart from its policy decisions', () => {
@@ -81,7 +90,7 @@ describe('decisions counted by kind', () => {
     const options = { ...experiment.simulation, recordAttempts: true };
     const r = simulate({ topology, jobs, options, seed: 1, scheduler: schedulerFor(SchedulerSpecSchema.parse(experiment.schedulers[late]), topology, options) });
     const kinds = reasonKindsOf(r.reasons, r.reasonKinds);
-    const counts = countDecisions(Array.from(r.records.reason.subarray(0, r.records.length), (i) => kinds[i]));
+    const counts = countAttempts(r.records.reason.subarray(0, r.records.length), kinds);
     const speculative = Array.from(r.records.speculative.subarray(0, r.records.length)).filter((x) => x === 1).length;
     expect(speculative).toBeGreaterThan(0);
     expect(counts.find((c) => c.kind === 'speculation')?.count ?? 0).toBe(speculative);
