@@ -1,5 +1,6 @@
-import type { SchedulerKind, SchedulerSpec, SchedulerSpecOf } from '@shared/schedulers';
+import { addSchedulerCard, addedSchedulerCards, type AddedCard, type SchedulerKind, type SchedulerSpec, type SchedulerSpecOf } from '@shared/schedulers';
 import type { Scheduler } from '../engine/scheduling/schedulerApi';
+import { cardOf, type AddedScheduler } from './addedScheduler';
 import { capacityPlugin } from './capacity';
 import { drfPlugin } from './drf';
 import { fairPlugin } from './fair';
@@ -29,8 +30,33 @@ const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
   fawkes: fawkesPlugin,
 };
 
-function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerPlugin<K> {
-  return PLUGINS[spec.kind as K];
+/**
+ * Schedulers added beside the built-ins, one line each: a scheduler in its own file
+ * (addedScheduler.ts `defineAddedScheduler`; docs/architecture.md "Adding a scheduler"). Worker
+ * threads load this file too, so what is listed here runs wherever runs go.
+ */
+const ADDED: readonly AddedScheduler[] = [];
+
+const added = new Map<string, AddedScheduler>();
+
+/**
+ * Make an added scheduler a kind of the designer's menu, of designs, runs and reports in this
+ * process. The ADDED list goes through here; so does a test's scheduler from a fixture (its runs
+ * then go in this thread: worker threads know only what ADDED lists).
+ */
+export function registerScheduler(s: AddedScheduler): void {
+  addSchedulerCard(cardOf(s));
+  added.set(s.kind, s);
+}
+for (const s of ADDED) registerScheduler(s);
+
+/** What the renderer needs of every added scheduler (channel `schedulers:added`): importing this module has registered ADDED. */
+export function addedCatalogue(): AddedCard[] {
+  return addedSchedulerCards();
+}
+
+function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerPlugin<K> | undefined {
+  return (PLUGINS as unknown as Partial<Record<string, SchedulerPlugin<K>>>)[spec.kind];
 }
 
 /**
@@ -38,15 +64,19 @@ function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerP
  * (ILA's fitted model) comes in `context`; runner/schedulerFor.ts prepares it.
  */
 export function createScheduler(spec: SchedulerSpec, context: RunContext = {}): Scheduler {
-  return pluginOf(spec).create(spec, context);
+  const plugin = pluginOf(spec);
+  if (plugin) return plugin.create(spec, context);
+  const extra = added.get(spec.kind);
+  if (!extra) throw new Error(`no scheduler of kind "${spec.kind}" is registered in this process`);
+  return extra.create(spec as never, context) as Scheduler;
 }
 
 /** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */
 export function pinProfiles(spec: SchedulerSpec, known: KnownProfiles): SchedulerSpec {
-  return pluginOf(spec).pinProfiles?.(spec, known) ?? spec;
+  return pluginOf(spec)?.pinProfiles?.(spec, known) ?? spec;
 }
 
-/** Whether a scheduler takes profiles from the store (so a design using it pins them). */
+/** Whether a scheduler takes profiles from the store (so a design using it pins them). Added schedulers do not. */
 export function takesProfiles(spec: SchedulerSpec): boolean {
-  return pluginOf(spec).pinProfiles !== undefined;
+  return pluginOf(spec)?.pinProfiles !== undefined;
 }

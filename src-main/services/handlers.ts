@@ -17,6 +17,7 @@ import { expandJobs, WorkloadError } from '../workloads/compile';
 import { slsNodesText } from '../clusters/slsNodesExport';
 import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
+import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import type { PdfPrinter } from '../reports/reportFiles';
 import { plannerHandlers } from './plannerHandlers';
@@ -176,6 +177,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       return { jobs: expandJobs(capped, seed).slice(0, limit), total };
     },
     'workloads:templates': () => templateLibrary(),
+    'schedulers:added': () => addedCatalogue(),
     'profiles:list': () => ({ edited: profiles.list(), measured: profiles.measured(), aria: profiles.ariaList() }),
     'profiles:save': async ({ template, phases }) => {
       if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');

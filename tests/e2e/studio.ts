@@ -6,6 +6,7 @@ import { codeMessages, watchMessages } from './messageWatch';
 import { startServices, type Services } from '../../src-main/services';
 import { startLoopbackServer, type LoopbackServer } from '../../src-main/server/loopbackServer';
 import { pdfBytes } from '../../src-main/reports/pdfFromHtml';
+import type { SimulationPool } from '../../src-main/runner/runPool';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const RENDERER_DIR = path.join(ROOT, 'out/renderer');
@@ -18,10 +19,11 @@ export interface RunningStudio {
   stop(): Promise<void>;
 }
 
-export async function startStudio(dataDir: string): Promise<RunningStudio> {
+/** `makePool`: where runs go (default: worker threads, as the app runs them). */
+export async function startStudio(dataDir: string, options: { makePool?: () => SimulationPool } = {}): Promise<RunningStudio> {
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` before the e2e tests');
   // As `serve` starts them: PDF reports are printed by the Chromium the tests run in.
-  const services = await startServices({ dataDir, printPdf: (html) => pdfBytes(html, chromiumPath()) });
+  const services = await startServices({ dataDir, printPdf: (html) => pdfBytes(html, chromiumPath()), makePool: options.makePool });
   const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, imports: services.imports, rendererDir: RENDERER_DIR });
   return {
     services,

@@ -19,5 +19,8 @@ export const LAUNCH_REASON_CASES: [LaunchReason, string][] = [
   [{ kind: 'belowMinimum', job: 'j8', minimum: 'no ARIA profile for Sort: owed every slot it can use', mayGo: 'anywhere', launched: { task: 'map', placement: 'rack-local' } }, 'MinEDF: job j8 is below its minimum (no ARIA profile for Sort: owed every slot it can use), earliest deadline first, may go anywhere; rack-local map'],
   [{ kind: 'spareSlot', job: 'j9', deadline: 600.4, launched: { task: 'reduce' } }, 'MinEDF: spare slot lent to job j9, next by deadline (600 s); reduce'],
   [{ kind: 'spareSlot', job: 'j9', mayGo: 'node-local', launched: { task: 'map', placement: 'node-local' } }, 'MinEDF: spare slot to job j9, which has no deadline, may go node-local; node-local map'],
+  [{ kind: 'ownRule', scheduler: 'Newest first', job: 'j10', rule: 'is the newest job with work to place', launched: { task: 'map', placement: 'node-local' } }, 'Newest first (added): job j10 is the newest job with work to place; node-local map'],
+  // An added scheduler's rule may say what a built-in's does; the "(added)" after its name tells them apart.
+  [{ kind: 'ownRule', scheduler: 'Toy fair', job: 'j11', rule: 'is furthest below its fair share', launched: { task: 'reduce' } }, 'Toy fair (added): job j11 is furthest below its fair share; reduce'],
   [{ kind: 'profiling' }, 'profiling'],
 ];

@@ -29,6 +29,7 @@ describe('IPC allowlist', () => {
       'workloads:export',
       'workloads:expand',
       'workloads:templates',
+      'schedulers:added',
       'profiles:list',
       'profiles:save',
       'profiles:delete',

@@ -23,6 +23,7 @@ export const CHANNEL_NAMES = [
   'workloads:export',
   'workloads:expand',
   'workloads:templates',
+  'schedulers:added',
   'profiles:list',
   'profiles:save',
   'profiles:delete',

@@ -18,6 +18,7 @@ import type { DesignSummary, RunData, WhyAnswer } from '../results/runData';
 import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from '../workload/templates';
 import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from '../workload/workload';
+import type { AddedCard } from '../schedulers/addedCard';
 
 /**
  * The one API of the studio. Every transport (Electron IPC, loopback HTTP, the CLI) carries exactly
@@ -91,6 +92,8 @@ export const contract = {
     z.strictObject({ spec: WorkloadSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).default(1), limit: z.number().int().min(1).max(200_000).default(50_000) }),
   ),
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
+  /** Schedulers added beside the built-ins (src-main/schedulers/registry.ts `ADDED`), as cards the designer turns into menu entries. */
+  'schedulers:added': channel<AddedCard[]>()(nothing),
   'profiles:list': channel<ProfileStore>()(nothing),
   'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
   /** ARIA profiles the user names and keeps (the planner's "Save as"). */

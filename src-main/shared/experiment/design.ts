@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClusterSpecSchema } from '../cluster/cluster';
 import { RunSummarySchema } from './experiment';
-import { SCHEDULER_BY_KIND, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
+import { descriptionOf, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
 import { PinnedProfilesSchema } from './pinnedProfiles';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
@@ -201,6 +201,6 @@ export interface RunProgressEvent {
 /** A scheduler's numeric parameters a sweep may vary: those with a number, and those sized automatically when unset. */
 export function sweepableParameters(spec: SchedulerSpec): string[] {
   const numbers = Object.entries(spec).filter(([, v]) => typeof v === 'number').map(([k]) => k);
-  const auto = Object.keys(SCHEDULER_BY_KIND[spec.kind].auto ?? {});
+  const auto = Object.keys(descriptionOf(spec.kind).auto ?? {});
   return [...numbers, ...auto.filter((k) => !numbers.includes(k))];
 }

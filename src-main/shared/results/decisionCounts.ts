@@ -29,6 +29,7 @@ export function kindFromWords(text: string): DecisionKind {
   if (text.startsWith('PRISM: ')) return 'utility';
   if (text.startsWith('MinEDF: spare slot')) return 'spareSlot';
   if (text.startsWith('MinEDF: job ') && text.includes(' is below its minimum')) return 'belowMinimum';
+  if (/^[^:]+ \(added\): job /.test(text)) return 'ownRule';
   if (/^[^:]+: job .+ is furthest below its fair share/.test(text)) return 'fairShare';
   return 'unknown';
 }

@@ -39,13 +39,15 @@ export type LaunchReason =
   | { kind: 'belowMinimum'; job: string; minimum: string; mayGo?: string; launched: Launched }
   /** MinEDF: a slot beyond every job's minimum, lent to the next job by deadline (or to one without). */
   | { kind: 'spareSlot'; job: string; deadline?: number; mayGo?: string; launched: Launched }
+  /** A scheduler added beside the built-ins (src-main/schedulers/addedScheduler.ts): its title, and its rule in its own words ("is the newest job"). */
+  | { kind: 'ownRule'; scheduler: string; job: string; rule: string; launched: Launched }
   /** The studio's own runs that profile a server for ILA's model, not a policy's decision. */
   | { kind: 'profiling' };
 
 export type LaunchReasonKind = LaunchReason['kind'];
 
 /** Every kind, in the order tables list them; the check below fails to compile when a kind is missing. */
-export const LAUNCH_REASON_KINDS = ['submissionOrder', 'fairShare', 'queueCapacity', 'dominantShare', 'cpuPool', 'belowMinimum', 'spareSlot', 'utility', 'speculation', 'profiling'] as const;
+export const LAUNCH_REASON_KINDS = ['submissionOrder', 'fairShare', 'queueCapacity', 'dominantShare', 'cpuPool', 'belowMinimum', 'spareSlot', 'utility', 'speculation', 'ownRule', 'profiling'] as const;
 type Missing = Exclude<LaunchReasonKind, (typeof LAUNCH_REASON_KINDS)[number]>;
 const allKinds: Missing extends never ? true : Missing = true;
 void allKinds;
@@ -61,6 +63,7 @@ export const LAUNCH_REASON_LABELS: Record<LaunchReasonKind, string> = {
   spareSlot: 'Spare slot lent',
   utility: 'Highest utility',
   speculation: 'Speculative copy of a slow task',
+  ownRule: 'By an added scheduler’s own rule',
   profiling: 'Profiling the server',
 };
 
@@ -98,6 +101,8 @@ export function launchReasonText(r: LaunchReason): string {
       return `MinEDF: job ${r.job} is below its minimum (${r.minimum}), earliest deadline first` + (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') + `; ${launchedWords(r.launched)}`;
     case 'spareSlot':
       return (r.deadline !== undefined ? `MinEDF: spare slot lent to job ${r.job}, next by deadline (${seconds(r.deadline)})` : `MinEDF: spare slot to job ${r.job}, which has no deadline`) + (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') + `; ${launchedWords(r.launched)}`;
+    case 'ownRule':
+      return `${r.scheduler} (added): job ${r.job} ${r.rule}; ${launchedWords(r.launched)}`;
     case 'profiling':
       return 'profiling';
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { capacityOptions } from './capacity';
 import type { Concurrency, NodeShape } from './concurrency';
 import type { SchedulerDescription } from './describe';
+import { describeAddedCard, type AddedCard } from './addedCard';
 import { drfOptions } from './drf';
 import { fairOptions } from './fair';
 import { fawkesOptions } from './fawkes';
@@ -13,6 +14,8 @@ import { minEdfOptions } from './minEdf';
 import { prismOptions } from './prism';
 
 export type { QueueConfig } from './options';
+export type { AddedCard } from './addedCard';
+export { AddedCardSchema } from './addedCard';
 export type { Concurrency, NodeShape };
 export { nodeShapes, parityGap, PARITY_FACTOR } from './concurrency';
 export { PoolSchema, QueueSchema } from './options';
@@ -25,30 +28,75 @@ export { PoolSchema, QueueSchema } from './options';
 export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions, minEdfOptions, fawkesOptions] as const;
 
 type SchemasOf<T extends readonly { schema: unknown }[]> = { -readonly [I in keyof T]: T[I]['schema'] };
-/** Every scheduler's options, told apart by `kind`: derived from SCHEDULERS, so a new one is one line there. */
-export const SchedulerSpecSchema = z.discriminatedUnion('kind', SCHEDULERS.map((d) => d.schema) as unknown as SchemasOf<typeof SCHEDULERS>);
+const BUILT_IN_SPEC_SCHEMA = z.discriminatedUnion('kind', SCHEDULERS.map((d) => d.schema) as unknown as SchemasOf<typeof SCHEDULERS>);
 
-export type SchedulerSpec = z.output<typeof SchedulerSpecSchema>;
-export type SchedulerSpecInput = z.input<typeof SchedulerSpecSchema>;
+type AnyDescription = SchedulerDescription<string, z.ZodType<Record<string, unknown> & { kind: string }>>;
+/** Schedulers added beside the built-ins (src-main/schedulers/added/), by kind, in the order they came. */
+const added = new Map<string, { card: AddedCard; description: AnyDescription }>();
+let current: z.ZodType = BUILT_IN_SPEC_SCHEMA;
+
+/**
+ * Every scheduler's options, told apart by `kind`: the built-ins' (derived from SCHEDULERS, so a
+ * new one is one line there) and any added with addSchedulerCard. Types and the files' JSON Schema
+ * know the built-ins; parsing knows every scheduler added so far. The lazy's inner schema is read
+ * at every parse (zod would keep the first one), so a scheduler added after a design was checked
+ * is known at the next check: tests/unit/shared/addedSchedulers.test.ts pins it.
+ */
+export const SchedulerSpecSchema = z.lazy(() => BUILT_IN_SPEC_SCHEMA);
+Object.defineProperty(SchedulerSpecSchema._zod, 'innerType', { get: () => current, configurable: true });
+
+export type SchedulerSpec = z.output<typeof BUILT_IN_SPEC_SCHEMA>;
+export type SchedulerSpecInput = z.input<typeof BUILT_IN_SPEC_SCHEMA>;
 export type SchedulerKind = SchedulerSpec['kind'];
 export type SchedulerSpecOf<K extends SchedulerKind> = Extract<SchedulerSpec, { kind: K }>;
 
-/** Every description by kind; a kind missing from SCHEDULERS fails to compile here. */
-export const SCHEDULER_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>> } = Object.fromEntries(SCHEDULERS.map((d) => [d.kind, d])) as never;
+/** Every built-in description by kind; a kind missing from SCHEDULERS fails to compile here. */
+const BUILT_IN_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>> } = Object.fromEntries(SCHEDULERS.map((d) => [d.kind, d])) as never;
+
+/**
+ * Make a scheduler added beside the built-ins known to the designer, the checks and the reports
+ * (in main from its registry line, in the renderer from the catalogue main sends). Adding the same
+ * card again changes nothing; a kind a built-in has, or another card's, is refused.
+ */
+export function addSchedulerCard(card: AddedCard): void {
+  const known = added.get(card.kind);
+  if (known && JSON.stringify(known.card) === JSON.stringify(card)) return;
+  if (card.kind in BUILT_IN_BY_KIND || known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio`);
+  added.set(card.kind, { card, description: describeAddedCard(card) });
+  const schemas = [...SCHEDULERS.map((d) => d.schema), ...[...added.values()].map((a) => a.description.schema)];
+  current = z.discriminatedUnion('kind', schemas as unknown as SchemasOf<typeof SCHEDULERS>);
+}
+
+/** The cards of the schedulers added so far (what main sends the renderer). */
+export function addedSchedulerCards(): AddedCard[] {
+  return [...added.values()].map((a) => a.card);
+}
+
+/** Every scheduler's description, built-ins first in the designer's menu order, then those added. */
+export function schedulerDescriptions(): readonly AnyDescription[] {
+  return [...(SCHEDULERS as readonly unknown[] as AnyDescription[]), ...[...added.values()].map((a) => a.description)];
+}
+
+/** The description of a kind; a kind neither built in nor added is a mistake in the caller (specs are parsed first). */
+export function descriptionOf(kind: string): AnyDescription {
+  const d = (BUILT_IN_BY_KIND as Record<string, AnyDescription | undefined>)[kind] ?? added.get(kind)?.description;
+  if (!d) throw new Error(`no scheduler of kind "${kind}" in this studio`);
+  return d;
+}
 
 /** The name a run is reported under: the label if given, else the scheduler's own (its kind with its distinguishing settings). */
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
-  return (SCHEDULER_BY_KIND[spec.kind].runLabel as (s: SchedulerSpec) => string)(spec);
+  return descriptionOf(spec.kind).runLabel(spec as never);
 }
 
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */
-export function optionLabel(kind: SchedulerKind, key: string): string {
-  const labels: Partial<Record<string, string>> = SCHEDULER_BY_KIND[kind].labels;
+export function optionLabel(kind: string, key: string): string {
+  const labels: Partial<Record<string, string>> = descriptionOf(kind).labels;
   return labels[key] ?? key;
 }
 
 /** What a scheduler can run at once on these nodes with its settings (the designer's capacity line). */
 export function schedulerConcurrency(spec: SchedulerSpec, nodes: readonly NodeShape[]): Concurrency {
-  return (SCHEDULER_BY_KIND[spec.kind].concurrency as (s: SchedulerSpec, n: readonly NodeShape[]) => Concurrency)(spec, nodes);
+  return descriptionOf(spec.kind).concurrency(spec as never, nodes);
 }

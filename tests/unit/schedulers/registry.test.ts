@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { optionLabel, SCHEDULER_BY_KIND, SCHEDULERS, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
+import { descriptionOf, optionLabel, SCHEDULERS, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
 import { createScheduler, pinProfiles, takesProfiles } from '../../../src-main/schedulers/registry';
 
 /** The scheduler registry (issue 19): descriptions in @shared/schedulers, policies in src-main/schedulers/registry.ts. */
@@ -15,7 +15,7 @@ describe('scheduler registry', () => {
       const s = createScheduler(spec);
       expect(typeof s.onHeartbeat, d.kind).toBe('function');
     }
-    expect(Object.keys(SCHEDULER_BY_KIND).sort()).toEqual(SCHEDULERS.map((d) => d.kind).sort());
+    for (const d of SCHEDULERS) expect(descriptionOf(d.kind)).toBe(d);
   });
 
   it('labels every option the designer card shows, and lists the choices the schema allows', () => {

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { containerConcurrency, slotConcurrency, type Concurrency, type ContainerSettings, type NodeShape, type SlotSettings } from './concurrency';
+import type { SchedulerDescription } from './describe';
+
+/**
+ * What the studio shows and checks of a scheduler added beside the built-ins
+ * (src-main/schedulers/added/), as data only, so it reaches the renderer over IPC: the renderer
+ * cannot import a policy's file, and a built-in's description (describe.ts) holds functions that
+ * cannot cross. Its options travel as JSON Schema (made from the scheduler's zod options in main)
+ * and are checked from that same JSON Schema on both sides, so the designer and a save agree on
+ * every problem. docs/architecture.md "Adding a scheduler".
+ */
+export const AddedCardSchema = z.strictObject({
+  kind: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'must be 2-32 lower-case letters, digits or hyphens, starting with a letter'),
+  title: z.string().min(1).max(60),
+  /** JSON Schema of the whole spec (kind, label and its options), with the options' defaults. */
+  options: z.record(z.string(), z.unknown()),
+  /** Label of each option the card shows, in the card's order. */
+  labels: z.record(z.string(), z.string()),
+  /** Numeric options that may be left unset, with what unset means. */
+  auto: z.record(z.string(), z.string()).optional(),
+  /** Words for enumerated options' values. */
+  choiceLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  /** What it runs tasks in: Hadoop 1 slots or YARN containers (decides the capacity line). */
+  capacity: z.enum(['slots', 'containers']),
+  /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */
+  labelOptions: z.array(z.string()).optional(),
+});
+export type AddedCard = z.infer<typeof AddedCardSchema>;
+
+type Spec = Record<string, unknown> & { kind: string };
+
+/** The allowed values of each enumerated option, read from the JSON Schema (the menu's choices). */
+function choicesOf(options: Record<string, unknown>): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  const props = (options.properties ?? {}) as Record<string, { enum?: unknown[] }>;
+  for (const [key, p] of Object.entries(props)) if (key !== 'kind' && Array.isArray(p.enum)) out[key] = p.enum.map(String);
+  return out;
+}
+
+/** The card as a description the designer, the parity check and the reports read like a built-in's. */
+export function describeAddedCard(card: AddedCard): SchedulerDescription<string, z.ZodType<Spec>> {
+  const schema = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema) as z.ZodType<Spec>;
+  // Main adds the slot or container options to every added scheduler's options (schedulers/added/addScheduler.ts).
+  const concurrency = (spec: Spec, nodes: readonly NodeShape[]): Concurrency => (card.capacity === 'slots' ? slotConcurrency(spec as unknown as SlotSettings, nodes) : containerConcurrency(spec as ContainerSettings, nodes));
+  return {
+    kind: card.kind,
+    schema,
+    title: card.title,
+    labels: card.labels,
+    auto: card.auto,
+    choices: choicesOf(card.options),
+    choiceLabels: card.choiceLabels,
+    concurrency,
+    runLabel(spec) {
+      const shown = (card.labelOptions ?? []).map((k) => `${(card.labels[k] ?? k).toLowerCase()}: ${card.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`);
+      return shown.length ? `${card.kind} (${shown.join(', ')})` : card.kind;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BatchDetail } from '@shared/experiment/design';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
+import { RunPool } from '../../src-main/runner/runPool';
+import { registerScheduler } from '../../src-main/schedulers/registry';
+import { newestFirst } from '../fixtures/schedulers/newestFirst';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+/**
+ * Adding a scheduler is its own file plus one registry line (issue 33): a toy scheduler from a
+ * fixture, registered as registry.ts `ADDED` registers, reaches the designer's card from main,
+ * runs, and is named in the report, with nothing else of the studio changed.
+ */
+describe('a scheduler added in one file, in the browser', () => {
+  it('is a kind of the designer, checked at its fields, run and reported', async () => {
+    registerScheduler(newestFirst);
+    // Worker threads load the studio's own build, where only ADDED is registered: the fixture's runs go in this thread.
+    const studio = await startStudio(tempDir(), { makePool: () => new RunPool({ workerFile: null }) });
+    const { cluster, workload } = loadExperiment(path.join(ROOT, 'docs/examples/baselines.experiment.json'));
+    await ok(studio.services, 'clusters:create', { spec: cluster });
+    await ok(studio.services, 'workloads:create', { spec: { ...workload, generate: { ...workload.generate!, count: 30 } } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="experiments"]').click();
+      await page.getByTestId('new-experiment').click();
+      await page.getByTestId('experiment-designer').waitFor();
+      await page.locator('#experiment-name').fill('Newest first against FIFO');
+      const card = page.locator('[data-scheduler="0"]');
+      const kind = page.getByLabel('Kind of scheduler 1');
+      expect(await kind.locator('option').allTextContents()).toContain('Newest first (toy)');
+      await kind.selectOption('newest-first');
+      const field = (name: string) => card.locator('label', { hasText: name });
+      await field('Maps per heartbeat').waitFor();
+      expect(await card.locator('.params label > span').allTextContents()).toEqual(['Map slots / node', 'Reduce slots / node', 'Slot memory MB', 'Which job first', 'Maps per heartbeat']);
+      // A bad value is named beside its field, in words, and holds the run back.
+      await field('Maps per heartbeat').locator('input').fill('0');
+      await expect.poll(() => card.locator('[data-error-field="schedulers.0.mapsPerBeat"]').textContent()).toMatch(/^Maps per heartbeat: .*at least 1/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await field('Maps per heartbeat').locator('input').fill('2');
+      await field('Which job first').locator('select').selectOption({ label: 'The oldest' });
+      await expect.poll(() => page.getByLabel('Label of scheduler 1').getAttribute('placeholder')).toBe('newest-first (which job first: the oldest)');
+      // What it can run at once, beside the built-ins it is compared with.
+      await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. newest-first \(which job first: the oldest\)\s*\d+ map \+ \d+ reduce slots/);
+      await screenshot(page, 'added-scheduler-card');
+
+      await expect.poll(() => page.getByTestId('run').isDisabled()).toBe(false);
+      await page.getByTestId('run').click();
+      await page.getByTestId('comparison').waitFor();
+      await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
+      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      expect(await page.getByTestId('summary-table').textContent()).toContain('newest-first (which job first: the oldest)');
+
+      const [batch] = await ok<{ id: string }[]>(studio.services, 'batches:list', {});
+      const detail = await ok<BatchDetail>(studio.services, 'batches:get', { id: batch.id });
+      const toy = detail.results.filter((r) => r.label === 'newest-first (which job first: the oldest)');
+      expect(toy.map((r) => r.status)).toEqual(['finished', 'finished']);
+      expect(detail.inputs.schedulers[0]).toMatchObject({ kind: 'newest-first', order: 'oldest', mapsPerBeat: 2 });
+      // The report names it and counts its decisions under its own rule.
+      const report = await ok<{ files: { name: string; content: string }[] }>(studio.services, 'batches:report', { id: batch.id, format: 'html' });
+      const text = report.files[0].content.replace(/<[^>]+>/g, ' ');
+      expect(text).toContain('newest-first (which job first: the oldest)');
+      expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});

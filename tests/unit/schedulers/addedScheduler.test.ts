@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { addedSchedulerCards, descriptionOf, schedulerDescriptions, schedulerLabel, SchedulerSpecSchema, schedulerConcurrency, type SchedulerSpec } from '@shared/schedulers';
+import { ExperimentDesignSchema } from '@shared/experiment/design';
+import { problemsOf } from '@shared/api/validation';
+import { createScheduler, registerScheduler } from '../../../src-main/schedulers/registry';
+import { cardOf } from '../../../src-main/schedulers/addedScheduler';
+import { describeAddedCard } from '@shared/schedulers/addedCard';
+import { kindFromWords } from '@shared/results/decisionCounts';
+import { newestFirst } from '../../fixtures/schedulers/newestFirst';
+import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+
+/**
+ * A scheduler added beside the built-ins in one file (tests/fixtures/schedulers/newestFirst.ts) and
+ * registered with one call, as registry.ts `ADDED` does (issue 33): checked, labelled, run and named
+ * like a built-in. The test runs in file order: the first case sees the studio before the toy is added.
+ */
+describe('a scheduler added in one file', () => {
+  it('is unknown until registered, and then known to specs and designs already checked before', () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const design = { name: 'd', clusterIds: [id], workloadIds: [id], schedulers: [{ kind: 'newest-first' }], seeds: [1] };
+    expect(SchedulerSpecSchema.safeParse({ kind: 'newest-first' }).success).toBe(false);
+    expect(ExperimentDesignSchema.safeParse(design).success).toBe(false);
+    registerScheduler(newestFirst);
+    expect(SchedulerSpecSchema.parse({ kind: 'newest-first' })).toEqual({ kind: 'newest-first', order: 'newest', mapsPerBeat: 4, slotMemoryMb: 200 });
+    expect(ExperimentDesignSchema.parse(design).schedulers[0]).toMatchObject({ kind: 'newest-first', mapsPerBeat: 4 });
+    // Built-ins are as they were.
+    expect(SchedulerSpecSchema.parse({ kind: 'fifo' })).toMatchObject({ kind: 'fifo', slotMemoryMb: 200 });
+  });
+
+  it('names every problem of its options by field, in words', () => {
+    const r = SchedulerSpecSchema.safeParse({ kind: 'newest-first', mapsPerBeat: 0, order: 'sideways', extra: 1 });
+    expect(r.success).toBe(false);
+    const problems = problemsOf(r.error!);
+    expect(problems.map((p) => p.field).sort()).toEqual(['', 'mapsPerBeat', 'order']);
+    for (const p of problems) expect(p.message).not.toMatch(/invalid_|too_small|ZodError/);
+  });
+
+  it('is offered by the designer with its labels, choices, capacity options and run name', () => {
+    expect(schedulerDescriptions().map((d) => d.kind).at(-1)).toBe('newest-first');
+    const d = descriptionOf('newest-first');
+    expect(d.title).toBe('Newest first (toy)');
+    expect(d.labels).toMatchObject({ order: 'Which job first', mapsPerBeat: 'Maps per heartbeat', mapSlots: 'Map slots / node' });
+    expect(d.choices).toEqual({ order: ['newest', 'oldest'] });
+    expect(d.auto).toMatchObject({ mapSlots: 'auto: 1 per core' });
+    const spec = SchedulerSpecSchema.parse({ kind: 'newest-first', order: 'oldest', mapSlots: 3, reduceSlots: 1 });
+    expect(schedulerLabel(spec)).toBe('newest-first (which job first: the oldest)');
+    expect(schedulerConcurrency(spec, [{ cores: 4, memoryMb: 8192 }, { cores: 4, memoryMb: 8192 }]).text).toBe('6 map + 2 reduce slots');
+  });
+
+  it('sends the renderer a card that rebuilds the same checks', () => {
+    const [card] = addedSchedulerCards();
+    expect(card).toEqual(cardOf(newestFirst));
+    const again = describeAddedCard(JSON.parse(JSON.stringify(card)));
+    for (const input of [{ kind: 'newest-first' }, { kind: 'newest-first', mapsPerBeat: 2.5 }, { kind: 'newest-first', mapSlots: -1 }]) {
+      expect(again.schema.safeParse(input).success).toBe(SchedulerSpecSchema.safeParse(input).success);
+    }
+  });
+
+  it('refuses a second scheduler of a kind the studio has', () => {
+    expect(() => registerScheduler({ ...newestFirst, title: 'Another' })).toThrow(/already in the studio/);
+    expect(() => registerScheduler({ ...newestFirst, kind: 'fair' })).toThrow(/already in the studio/);
+    registerScheduler(newestFirst); // the same one again changes nothing
+    expect(addedSchedulerCards()).toHaveLength(1);
+  });
+
+  it('runs by its own rule: the newest job first, or the oldest, and says so', () => {
+    const topo = cluster(1, 1, { cores: 1 });
+    const jobs = [job('old', cpuOnly(10), { submit: 0, maps: 4 }), job('new', cpuOnly(10), { submit: 1, maps: 4 })];
+    const finish = (order: string) => {
+      const spec = SchedulerSpecSchema.parse({ kind: 'newest-first', order, mapSlots: 1, reduceSlots: 1 }) as SchedulerSpec;
+      const r = run(topo, jobs, createScheduler(spec));
+      expect(r.reasonKinds.every((k) => k === 'ownRule')).toBe(true);
+      for (const words of r.reasons) expect(kindFromWords(words)).toBe('ownRule');
+      return Object.fromEntries(r.jobs.map((j) => [j.id, j.finish]));
+    };
+    // One slot: the old job takes it at 0 s; at each free slot after, the rule picks.
+    const newest = finish('newest');
+    expect(newest.new).toBeLessThan(newest.old);
+    const oldest = finish('oldest');
+    expect(oldest.old).toBeLessThan(oldest.new);
+  });
+});
