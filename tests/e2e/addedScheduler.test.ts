@@ -6,7 +6,8 @@ import { RunPool } from '../../src-main/runner/runPool';
 import { registerScheduler } from '../../src-main/schedulers/registry';
 import { newestFirst } from '../fixtures/schedulers/newestFirst';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { startServeProcess } from '../helpers/processes';
+import { ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -20,7 +21,8 @@ describe('a scheduler added in one file, in the browser', () => {
   it('is a kind of the designer, checked at its fields, run and reported', async () => {
     registerScheduler(newestFirst);
     // Worker threads load the studio's own build, where only ADDED is registered: the fixture's runs go in this thread.
-    const studio = await startStudio(tempDir(), { makePool: () => new RunPool({ workerFile: null }) });
+    const dir = tempDir();
+    const studio = await startStudio(dir, { makePool: () => new RunPool({ workerFile: null }) });
     const { cluster, workload } = loadExperiment(path.join(ROOT, 'docs/examples/baselines.experiment.json'));
     await ok(studio.services, 'clusters:create', { spec: cluster });
     await ok(studio.services, 'workloads:create', { spec: { ...workload, generate: { ...workload.generate!, count: 30 } } });
@@ -31,7 +33,7 @@ describe('a scheduler added in one file, in the browser', () => {
       await page.locator('[data-nav="experiments"]').click();
       await page.getByTestId('new-experiment').click();
       await page.getByTestId('experiment-designer').waitFor();
-      await page.locator('#experiment-name').fill('Newest first against FIFO');
+      await page.locator('#experiment-name').fill('Newest first against the stock schedulers');
       const card = page.locator('[data-scheduler="0"]');
       const kind = page.getByLabel('Kind of scheduler 1');
       expect(await kind.locator('option').allTextContents()).toContain('Newest first (toy)');
@@ -71,6 +73,33 @@ describe('a scheduler added in one file, in the browser', () => {
     } finally {
       await page.close();
       await studio.stop();
+    }
+
+    // The same folder in the studio's own build, which has no such scheduler: the design opens,
+    // names what is missing at the card, and holds the run back; nothing saved is lost.
+    const serve = await startServeProcess(dir);
+    const other = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    try {
+      const listed = await serve.call<{ id: string }[]>('experiments:list');
+      expect(listed.error).toBeUndefined();
+      const [design] = listed.data!;
+      await openAt(other, serve.url, `#/experiments/${design.id}`);
+      await other.getByTestId('unknown-kind').waitFor();
+      expect(await other.getByTestId('unknown-kind').textContent()).toMatch(/This studio has no scheduler “newest-first”/);
+      expect(await other.getByLabel('Kind of scheduler 1').inputValue()).toBe('newest-first');
+      expect(await other.getByTestId('run').isDisabled()).toBe(true);
+      await screenshot(other, 'added-scheduler-missing');
+      const stored = await serve.call<{ spec: { schedulers: unknown[] } }>('experiments:get', { id: design.id });
+      expect(stored.data?.spec.schedulers[0]).toMatchObject({ kind: 'newest-first', order: 'oldest', mapsPerBeat: 2 });
+      // Its runs stay in the history and open as they were saved.
+      const batches = await serve.call<{ id: string; schedulers: string[] }[]>('batches:list');
+      expect(batches.error).toBeUndefined();
+      await openAt(other, serve.url, `#/history/${batches.data![0].id}`);
+      await other.getByTestId('summary-table').waitFor();
+      expect(await other.getByTestId('summary-table').textContent()).toContain('newest-first (which job first: the oldest)');
+    } finally {
+      await other.close();
+      await serve.stop();
     }
   });
 });

@@ -35,6 +35,8 @@ export function runCliProcess(args: string[]): Promise<Finished> {
 export interface ServeProcess {
   child: ChildProcess;
   origin: string;
+  /** The page's address with the launch's token, as serve prints it. */
+  url: string;
   /** One API call over HTTP with the launch's token. */
   call<T = unknown>(channel: string, payload?: unknown): Promise<{ ok: boolean; data?: T; error?: { code: string; message: string } }>;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export function startServeProcess(dataDir: string): Promise<ServeProcess> {
       resolve({
         child,
         origin,
+        url: `${origin}/#token=${token}`,
         async call(channel, payload = {}) {
           const res = await fetch(`${origin}/api/${encodeURIComponent(channel)}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
           return res.json() as never;

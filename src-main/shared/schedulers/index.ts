@@ -77,22 +77,33 @@ export function schedulerDescriptions(): readonly AnyDescription[] {
   return [...(SCHEDULERS as readonly unknown[] as AnyDescription[]), ...[...added.values()].map((a) => a.description)];
 }
 
+/** The description of a kind, if this studio has it (a design saved by a build with another added scheduler names one it has not). */
+export function findDescription(kind: string): AnyDescription | undefined {
+  return (BUILT_IN_BY_KIND as Record<string, AnyDescription | undefined>)[kind] ?? added.get(kind)?.description;
+}
+
 /** The description of a kind; a kind neither built in nor added is a mistake in the caller (specs are parsed first). */
 export function descriptionOf(kind: string): AnyDescription {
-  const d = (BUILT_IN_BY_KIND as Record<string, AnyDescription | undefined>)[kind] ?? added.get(kind)?.description;
+  const d = findDescription(kind);
   if (!d) throw new Error(`no scheduler of kind "${kind}" in this studio`);
   return d;
 }
 
-/** The name a run is reported under: the label if given, else the scheduler's own (its kind with its distinguishing settings). */
+/**
+ * The name a run is reported under: the label if given, else the scheduler's own (its kind with its
+ * distinguishing settings). A kind this studio has not (a design or history entry saved by a build
+ * with another added scheduler) is named by its kind, so lists of saved work still open.
+ */
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
-  return descriptionOf(spec.kind).runLabel(spec as never);
+  const d = findDescription(spec.kind);
+  return d ? d.runLabel(spec as never) : spec.kind;
 }
 
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */
 export function optionLabel(kind: string, key: string): string {
-  const labels: Partial<Record<string, string>> = descriptionOf(kind).labels;
+  if (key === 'kind') return 'Kind';
+  const labels: Partial<Record<string, string>> = findDescription(kind)?.labels ?? {};
   return labels[key] ?? key;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedSchedulerCards, descriptionOf, schedulerDescriptions, schedulerLabel, SchedulerSpecSchema, schedulerConcurrency, type SchedulerSpec } from '@shared/schedulers';
+import { addedSchedulerCards, descriptionOf, findDescription, schedulerDescriptions, schedulerLabel, SchedulerSpecSchema, schedulerConcurrency, type SchedulerSpec } from '@shared/schedulers';
 import { ExperimentDesignSchema } from '@shared/experiment/design';
 import { problemsOf } from '@shared/api/validation';
 import { createScheduler, registerScheduler } from '../../../src-main/schedulers/registry';
@@ -54,6 +54,13 @@ describe('a scheduler added in one file', () => {
     for (const input of [{ kind: 'newest-first' }, { kind: 'newest-first', mapsPerBeat: 2.5 }, { kind: 'newest-first', mapSlots: -1 }]) {
       expect(again.schema.safeParse(input).success).toBe(SchedulerSpecSchema.safeParse(input).success);
     }
+  });
+
+  it('names a kind this studio has not by its kind, so saved work listing it still opens', () => {
+    expect(findDescription('gone')).toBeUndefined();
+    expect(schedulerLabel({ kind: 'gone' } as unknown as SchedulerSpec)).toBe('gone');
+    expect(schedulerLabel({ kind: 'gone', label: 'mine' } as unknown as SchedulerSpec)).toBe('mine');
+    expect(() => descriptionOf('gone')).toThrow(/no scheduler of kind "gone"/);
   });
 
   it('refuses a second scheduler of a kind the studio has', () => {
