@@ -89,6 +89,38 @@ function isShell(root, file) {
   return rel === 'src-main/index.ts' || rel === 'src-main/preload.ts' || rel.startsWith('src-main/app/');
 }
 
+/** A .vue file's script blocks; any other file whole. */
+function scriptOf(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  return file.endsWith('.vue') ? [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n') : text;
+}
+
+/**
+ * Loads of a saved list (`api.call('<domain>:list', …)`) outside a useLiveQuery(…) call: a list read
+ * once goes stale when another window or the CLI changes it. A one-time read that means to be one
+ * (a free name for a new draft) says so in a `// data-pattern:` comment on the line before.
+ */
+export function listLoadsOutsideQueries(text) {
+  const source = ts.createSourceFile('script.ts', text, ts.ScriptTarget.Latest, true);
+  const lines = text.split('\n');
+  const found = [];
+  const visit = (node, inQuery) => {
+    let inside = inQuery;
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(source);
+      if (callee === 'useLiveQuery') inside = true;
+      const [first] = node.arguments;
+      if (callee === 'api.call' && first && ts.isStringLiteral(first) && first.text.endsWith(':list') && !inside) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+        if (!/\/\/ data-pattern:/.test(lines[line - 1] ?? '')) found.push({ line: line + 1, channel: first.text });
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, inside));
+  };
+  visit(source, false);
+  return found;
+}
+
 export function checkLayers(root) {
   const violations = tableCycles(ALLOWED).map((c) => `layer table: ${c} is a cycle`);
   const rel = (f) => path.relative(root, f).split(path.sep).join('/');
@@ -115,8 +147,12 @@ export function checkLayers(root) {
   // listen to the store's changes; a view or component that does reloads on its own terms.
   const dataPattern = [path.join(renderer, 'src/composables/useLiveQuery.ts'), path.join(renderer, 'src/stores')];
   for (const file of walk(renderer)) {
-    if (!dataPattern.some((d) => within(file, d)) && /\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
+    if (dataPattern.some((d) => within(file, d))) continue;
+    if (/\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
       violations.push(`${rel(file)}: listens to store:changed itself (load data through composables/useLiveQuery.ts or a store in stores/)`);
+    }
+    for (const { line, channel } of listLoadsOutsideQueries(scriptOf(file))) {
+      violations.push(`${rel(file)}: loads ${channel} outside useLiveQuery (script line ${line}; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)`);
     }
   }
 

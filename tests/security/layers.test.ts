@@ -53,6 +53,16 @@ describe('layer check', () => {
     expect(checkLayers(dir)).toEqual(['src-renderer/src/views/V.vue: listens to store:changed itself (load data through composables/useLiveQuery.ts or a store in stores/)']);
   });
 
+  it('catches a saved list read once outside useLiveQuery, and lets a query or a marked one-time read be', () => {
+    const dir = plant({
+      'src-renderer/src/components/Once.vue': "<script setup lang=\"ts\">\nimport { api } from '../api';\nonMounted(async () => {\n  const r = await api.call('clusters:list', {});\n});\n</script>",
+      'src-renderer/src/views/Live.vue': "<script setup lang=\"ts\">\nconst q = useLiveQuery(async () => {\n  const [a] = await Promise.all([api.call('batches:list', {})]);\n  return a;\n}, { domains: ['batches'] });\nconst one = api.call('clusters:get', { id });\n</script>",
+      'src-renderer/src/views/Draft.vue': "<script setup lang=\"ts\">\n// data-pattern: a one-time read of the saved names, for a free name.\nconst names = api.call('experiments:list', {});\n</script>",
+      'src-renderer/src/stores/list.ts': "const list = () => api.call('workloads:list', {});",
+    });
+    expect(checkLayers(dir)).toEqual(['src-renderer/src/components/Once.vue: loads clusters:list outside useLiveQuery (script line 4; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)']);
+  });
+
   it('catches a test that reaches electron through a chain of imports', () => {
     const dir = plant({
       'src-main/app/shell.ts': "import { app } from 'electron';",

@@ -38,6 +38,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   const redis = new Redis(connection);
   const pool = new RunPool({ threads: options.concurrency });
   const inputs = new Map<string, ClusterSpec | WorkloadSpec>();
+  /** Runs simulated here whose outcome the queue has not yet taken. */
+  const finishing = new Set<string>();
   let unreachable = false;
   const reached = () => {
     if (unreachable) log(`reached ${target.display} again`);
@@ -104,7 +106,10 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
       throw failure;
     }
     if (!outcome) throw new UnrecoverableError(NOT_STARTED);
-    log(`${outcome.cancelled ? 'stopped' : 'finished'} run ${job.id}`);
+    // "finished" is said once the queue has taken the outcome ('completed' below): a worker starved
+    // past its lock (a busy machine) may have lost the run to another, which then finishes it.
+    if (outcome.cancelled) log(`stopped run ${job.id}`);
+    else finishing.add(job.id!);
     return packOutcome(outcome);
   }
 
@@ -116,7 +121,17 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
     // A run whose worker died goes to another; one that stalls again and again is failed.
     maxStalledCount: 3,
   });
-  worker.on('error', outOfReach);
+  worker.on('completed', (job) => {
+    if (finishing.delete(job.id!)) log(`finished run ${job.id}`);
+  });
+  worker.on('error', (err) => {
+    const lost = /^Missing lock for job (\S+)\./.exec(err.message);
+    if (!lost) return outOfReach(err);
+    // Its lock expired while it ran (the process got no time to renew it): the queue gave the run
+    // to another worker, whose outcome is the one kept; this one's is dropped.
+    finishing.delete(lost[1]);
+    log(`run ${lost[1]} went to another worker: this one did not renew its lock within ${options.stallTimeoutS} s; its outcome here is dropped`);
+  });
   worker.on('ready', reached);
   await worker.waitUntilReady().catch(outOfReach);
   log(`waiting for runs on ${target.display} (Workload Studio ${PROTOCOL_VERSION}, ${options.concurrency} at a time)`);

@@ -99,6 +99,38 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     expect(result.runs).toHaveLength(24);
   }, 600_000);
 
+  it('keeps one outcome of a run whose worker was frozen past its lock: the worker that took it over finishes it, the frozen one says its outcome was dropped', async () => {
+    const dir = tempDir();
+    const queueUrl = `${url}?queue=frozen`;
+    const frozen = startWorker(queueUrl);
+    await waitForLine(frozen.child, frozen.log, /waiting for runs/);
+    // Six runs (one seed) are enough here.
+    const file = sweep(dir);
+    fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), seeds: [1] }));
+    const out = path.join(dir, 'remote.json');
+    const remote = studioRun([file, '--queue', queueUrl, '--out', out]);
+    const [, run] = await waitForLine(frozen.child, frozen.log, /took run (\S+)/);
+    // As a starved process on a busy machine: no time at all, so its lock is not renewed.
+    frozen.child.kill('SIGSTOP');
+    const other = startWorker(queueUrl);
+    try {
+      await waitForLine(other.child, other.log, new RegExp(`took run ${run.replace(/[.]/g, '\\.')} `));
+    } finally {
+      frozen.child.kill('SIGCONT');
+    }
+    expect((await remote.done).code).toBe(0);
+    // Once it runs again, the frozen worker ends the run it had: it must not claim to have finished it.
+    const id = run.replace(/[.]/g, '\\.');
+    const [said] = await waitForLine(frozen.child, frozen.log, new RegExp(`run ${id} went to another worker|finished run ${id}$`));
+    expect(said).toMatch(/went to another worker/);
+    expect(other.log.some((l) => l.endsWith(`finished run ${run}`))).toBe(true);
+    const finished = [frozen, other].flatMap((w) => w.log.filter((l) => / finished run /.test(l)));
+    expect(finished).toHaveLength(6);
+    const localOut = path.join(dir, 'local.json');
+    expect((await studioRun([file, '--out', localOut]).done).code).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(localOut, 'utf8'));
+  }, 300_000);
+
   it('stops a batch on Ctrl+C: waiting runs leave the queue, the running one stops, finished ones are kept', async () => {
     const dir = tempDir();
     const queueUrl = `${url}?queue=cancel`;
