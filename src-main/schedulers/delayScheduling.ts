@@ -43,6 +43,17 @@ export class DelayScheduling {
   }
 
   /**
+   * When job j may first go rack-local and anywhere, as `allowed` reads its wait (−∞: already). A
+   * launch moves both (`launched`); nothing else does.
+   */
+  opensAt(j: number, out: { rack: number; any: number }): void {
+    const level = this.level[j] as Locality;
+    const last = this.lastLaunch[j];
+    out.rack = this.greedy || level !== Locality.Node ? -Infinity : last + this.nodeWaitS;
+    out.any = this.greedy || level === Locality.OffRack ? -Infinity : last + this.nodeWaitS + this.rackWaitS;
+  }
+
+  /**
    * Job j's wait, for the why-not probe: the level it may go now, how long it has waited since its
    * last launch (or submission), and how long it waits in all before the next level opens; none
    * when it may already go anywhere.

@@ -9,9 +9,13 @@ import { fillOneAtATime } from './placementLoop';
 import type { LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
+import { WaitEnds } from './waitEnds';
+
+/** A wait that ends at `opens` is over at `at` (DelayScheduling.allowed compares `at − last ≥ wait`; a hair early here only simulates a beat). */
+const opened = (opens: number, at: number) => opens <= at + 1e-9 * Math.max(1, Math.abs(at));
 
 /** The view this policy asked for (its plug-in's capabilities). */
-type View = ViewWith<'attempts'>;
+type View = ViewWith<'attempts' | 'pendingPlaces'>;
 
 type FairSpec = SchedulerSpecOf<'fair'>;
 
@@ -41,6 +45,13 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   const found = { level: Locality.Node as Locality };
   const delay = new DelayScheduling(spec.nodeLocalityWaitS, spec.rackLocalityWaitS, spec.serverLocality);
   const greedy = delay.greedy;
+  /**
+   * Whether beats that only waiting for locality leaves idle are told apart (nodePlacesNothing).
+   * Not under server locality, where a co-hosted VM's replica counts as local: the counts are per
+   * node and rack.
+   */
+  const waitingForLocality = !greedy && !spec.serverLocality;
+  const waitEnds = new WaitEnds(delay);
 
   const running = (view: View, j: number) => view.runningMaps(j) + view.runningReduces(j);
   let cached: readonly number[] = [];
@@ -218,7 +229,18 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       fillOneAtATime(freeMaps, beatJobs, tryMap, launchedMap);
       fillOneAtATime(freeReduces, reduceOrder, tryReduce);
     },
-    nodeIsFull: (n, view) => slots.isFull(n, view),
+    // Delay scheduling leaves slots free while jobs wait for a local one: a beat where no job could
+    // take a map (none local to the node, no wait over by `at`) and no reduce waits is not simulated.
+    tracksPendingPlaces: waitingForLocality,
+    nodePlacesNothing(n, view, at) {
+      if (slots.placesNothing(n, view)) return true;
+      if (!waitingForLocality) return false;
+      if (slots.reduces(view.topology, n) > view.nodeRunningReduces(n) && view.reduceReadyJobs().length > 0) return false;
+      // Only map slots are free, and maps are pending: could any job take one here at `at`?
+      if (view.pendingMapsOnNode(n) > 0 || view.pendingMapsWithoutInput() > 0) return false;
+      if (opened(waitEnds.anyOpens(view), at)) return false;
+      return !(view.pendingMapsInRackOf(n) > 0 && opened(waitEnds.rackOpens(view), at));
+    },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       // Said whether or not a slot is free now: with one free, it would still wait.
@@ -239,4 +261,4 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   };
 }
 
-export const fairPlugin = definePlugin({ capabilities: ['attempts'], description: fairOptions, create: (spec) => fairScheduler(spec) });
+export const fairPlugin = definePlugin({ capabilities: ['attempts', 'pendingPlaces'], description: fairOptions, create: (spec) => fairScheduler(spec) });

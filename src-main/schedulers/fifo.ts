@@ -54,7 +54,7 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
       // Only jobs whose reduces may start can take a reduce slot (a live list too).
       fillInOrder(view.reduceReadyJobs(), freeReduces, examined, reduceOne);
     },
-    nodeIsFull: (n, view) => slots.isFull(n, view),
+    nodePlacesNothing: (n, view) => slots.placesNothing(n, view),
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       if (view.pendingMaps(j) > 0 && !underMapLimit(view, j)) out.push({ kind: 'overLimit', what: 'maps at once', running: view.runningMaps(j), limit: mapLimit });

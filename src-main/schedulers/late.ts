@@ -126,7 +126,7 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
       return false;
     },
     // A full node can neither take a task nor a copy: its beat would change nothing.
-    nodeIsFull: (n, view) => slots.isFull(n, view),
+    nodePlacesNothing: (n, view) => slots.isFull(n, view),
     // Its own tasks go as FIFO places them; a job's slow tasks are copied only under the cap.
     explain(j, n, view) {
       const out = base.explain?.(j, n, view) ?? [];

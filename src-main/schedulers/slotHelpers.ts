@@ -44,9 +44,20 @@ export class SlotTable {
 
   constructor(private readonly settings: SlotSettings) {}
 
-  /** Every map and reduce slot of node n taken: a heartbeat there can place nothing (Scheduler.nodeIsFull). */
+  /** Every map and reduce slot of node n taken: a heartbeat there can place nothing, not even a speculative copy (LATE's Scheduler.nodePlacesNothing). */
   isFull(n: number, view: CoreView): boolean {
     return this.maps(view.topology, n) <= view.nodeRunningMaps(n) && this.reduces(view.topology, n) <= view.nodeRunningReduces(n);
+  }
+
+  /**
+   * Node n's heartbeat can place no task (FIFO's and Fair's Scheduler.nodePlacesNothing): for each
+   * kind, its slots are taken or no task of the kind waits anywhere (no job with a pending map; no
+   * job whose reduces slow-start lets start). Both change only with events.
+   */
+  placesNothing(n: number, view: CoreView): boolean {
+    const topo = view.topology;
+    const mapsBlocked = this.maps(topo, n) <= view.nodeRunningMaps(n) || view.mapPendingJobs().length === 0;
+    return mapsBlocked && (this.reduces(topo, n) <= view.nodeRunningReduces(n) || view.reduceReadyJobs().length === 0);
   }
 
   maps(topo: SchedulerTopology, n: number): number {

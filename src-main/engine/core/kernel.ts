@@ -7,6 +7,7 @@ import { HeartbeatRounds } from './heartbeatRounds';
 import { checkInvariants } from '../resources/invariants';
 import { aloneSeconds } from '../jobs/jobAlone';
 import { JobBook } from '../jobs/jobBook';
+import { PendingMapPlaces } from '../jobs/pendingPlaces';
 import type { EngineJob } from './model';
 import type { PhaseWorkContext } from '../jobs/phases';
 import { Random } from './random';
@@ -104,6 +105,7 @@ export class Simulation {
     const work: PhaseWorkContext = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb };
 
     const s = (this.s = new EngineState(topology, jobs, tasks, options));
+    if (scheduler.tracksPendingPlaces === true) s.pendingPlaces = new PendingMapPlaces(tasks, topology);
     jobs.forEach((job, j) => {
       if (job.deadlineFactor !== undefined) s.jobDeadlineAfter[j] = job.deadlineFactor * (input.timeAlone?.(j) ?? aloneSeconds(work, topology, job, tasks, j));
     });
@@ -157,8 +159,8 @@ export class Simulation {
         } else if (s.at.liveCount === 0 && s.pendingTotal === 0) break; // nothing can ever happen again (e.g. a dependency failed)
       }
       // Beats of full nodes before the next event place nothing, and nothing changes a node
-      // before then: not simulated (Scheduler.nodeIsFull).
-      if (!this.simulateIdleBeats && this.scheduler.nodeIsFull) this.skipFullBeats(Math.min(tHeap, tArrival, horizon));
+      // before then: not simulated (Scheduler.nodePlacesNothing).
+      if (!this.simulateIdleBeats && this.scheduler.nodePlacesNothing) this.skipFullBeats(Math.min(tHeap, tArrival, horizon));
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
@@ -226,15 +228,15 @@ export class Simulation {
 
   /**
    * Moves past the regular beats before `limit` that could act on nothing: a dead node's, or a
-   * full node's (Scheduler.nodeIsFull) with no paused phase on it. No event falls before `limit`,
+   * full node's (Scheduler.nodePlacesNothing) with no paused phase on it. No event falls before `limit`,
    * so no node's state changes while they are passed over; the first beat that could act stops it.
    */
   private skipFullBeats(limit: number): void {
     const s = this.s;
-    const isFull = this.scheduler.nodeIsFull!;
+    const placesNothing = this.scheduler.nodePlacesNothing!;
     while (this.beats.nextTime < limit) {
       const n = this.beats.peek();
-      if (s.alive[n] && (s.nodePaused[n] > 0 || !isFull(n, this.view))) return;
+      if (s.alive[n] && (s.nodePaused[n] > 0 || !placesNothing(n, this.view, this.beats.nextTime))) return;
       this.beats.take();
     }
   }

@@ -5,6 +5,7 @@ import type { EngineJob } from './model';
 import type { TaskTable } from '../jobs/tasks';
 import type { Topology } from '../resources/topology';
 import { OrderedJobSubset } from '../jobs/orderedJobSubset';
+import type { PendingMapPlaces } from '../jobs/pendingPlaces';
 import { WorkCounters } from '../measure/workCounters';
 
 const CHANGE_LOG_SIZE = 1 << 16;
@@ -94,6 +95,8 @@ export class EngineState {
   readonly reduceReady: OrderedJobSubset;
   /** Jobs with a pending map, in activeJobs' order (orderedJobSubset.ts). */
   readonly mapPending: OrderedJobSubset;
+  /** Where pending maps could run locally, when the policy asks (Scheduler.tracksPendingPlaces). */
+  pendingPlaces?: PendingMapPlaces;
 
   // Nodes (failures own `alive` and `nodeLost`; the lifecycle and job book reserve memory and cores).
   readonly alive: Uint8Array;

@@ -92,6 +92,7 @@ export class AttemptLifecycle {
         s.jobPendReduces[j]--;
         s.reduceReady.refresh(j);
       } else {
+        s.pendingPlaces?.count(task, -1);
         s.jobPendMaps[j]--;
         s.mapPending.refresh(j);
       }

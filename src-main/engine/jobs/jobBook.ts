@@ -59,6 +59,8 @@ export class JobBook {
     s.addPending(j, s.jobPendMaps[j] + s.jobPendReduces[j], s.jobPendReduces[j]);
     const first = tasks.jobFirstTask[j];
     this.jobIndex[j] = new JobMapIndex(tasks, s.topology, first, tasks.jobMapCount[j]);
+    const places = s.pendingPlaces;
+    if (places) for (let t = first; t < first + tasks.jobMapCount[j]; t++) places.count(t, 1);
     const q = this.jobReduceQueue[j];
     for (let r = 0; r < tasks.jobReduceCount[j]; r++) q.push(first + tasks.jobMapCount[j] + r);
     q.reverse(); // popped from the end, in task order
@@ -82,6 +84,11 @@ export class JobBook {
     if (s.jobAmNode[j] < 0) s.appMastersAwaited--;
     s.changed(j);
     for (const a of [...s.jobAttempts[j]]) this.events.killAttempt(a);
+    const places = s.pendingPlaces;
+    if (places && s.jobPendMaps[j] > 0) {
+      const first = tasks.jobFirstTask[j];
+      for (let t = first; t < first + tasks.jobMapCount[j]; t++) if (tasks.state[t] === TaskState.Pending) places.count(t, -1);
+    }
     if (failed) {
       for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j + 1]; t++) if (tasks.state[t] !== TaskState.Done) tasks.state[t] = TaskState.Dead;
     }
@@ -134,9 +141,12 @@ export class JobBook {
       s.jobPendMaps[j]++;
       s.mapPending.refresh(j);
       this.jobIndex[j]?.add(task);
+      s.pendingPlaces?.count(task, 1);
     }
     // A lost map output lowers the maps done (failures.ts) before its map is re-queued here.
     s.reduceReady.refresh(j);
+    // Caches of the job's pending work (a policy's view of who waits) see it again.
+    s.changed(j);
   }
 
   /** A pending map of job j for node n no further than maxLevel (ClusterView.findMap). */

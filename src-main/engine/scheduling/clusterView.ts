@@ -1,4 +1,5 @@
 import { W_SIZE as SIZE, W_NET_IN } from '../jobs/attempts';
+import type { PendingMapPlaces } from '../jobs/pendingPlaces';
 import { KILLED, type AttemptLifecycle, type LaunchOptions } from '../jobs/attemptLifecycle';
 import { K_WAKE, PRIORITY } from '../core/events';
 import { aloneSeconds } from '../jobs/jobAlone';
@@ -170,6 +171,19 @@ export class SchedulerView implements ClusterView {
     if (!this.s.at.alive[a]) return false;
     this.lifecycle.endAttempt(a, KILLED);
     return true;
+  }
+  pendingMapsOnNode(n: number): number {
+    return this.places().onNode[n];
+  }
+  pendingMapsInRackOf(n: number): number {
+    return this.places().inRack[this.s.topology.nodeRack[n]];
+  }
+  pendingMapsWithoutInput(): number {
+    return this.places().withoutInput;
+  }
+  private places(): PendingMapPlaces {
+    if (!this.s.pendingPlaces) throw new Error('pending map places are kept only for a policy that says tracksPendingPlaces');
+    return this.s.pendingPlaces;
   }
   wakeAt(time: number): void {
     this.s.heap.push(Math.max(time, this.s.now), PRIORITY[K_WAKE], K_WAKE, 0, 0);

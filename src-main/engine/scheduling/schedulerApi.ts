@@ -185,6 +185,20 @@ export interface Timers {
   wakeAt(time: number): void;
 }
 
+/**
+ * Where the cluster's pending maps could run locally, over every job: what lets a policy that waits
+ * for locality tell at once that a node's beat can place nothing. Kept only for a policy that says
+ * `tracksPendingPlaces` (engine/jobs/pendingPlaces.ts).
+ */
+export interface PendingPlaces {
+  /** Pending maps with an input replica on node n. */
+  pendingMapsOnNode(n: number): number;
+  /** Pending maps with an input replica in node n's rack. */
+  pendingMapsInRackOf(n: number): number;
+  /** Pending maps without input (local everywhere). */
+  pendingMapsWithoutInput(): number;
+}
+
 /** Pre-emption: taking a running task back (MinEDF's lend-kill, FAWKES' instant shrink). */
 export interface Preemption {
   /** Kill a live attempt; its task is pending again and runs anew (instant pre-emption). False if it had ended. */
@@ -213,7 +227,7 @@ export interface ClusterControl {
 }
 
 /** The whole view the engine gives (engine/scheduling/clusterView.ts): the core and every capability. */
-export type ClusterView = CoreView & AttemptInspection & PhaseGating & NodeMonitors & Timers & Preemption & ClusterControl;
+export type ClusterView = CoreView & AttemptInspection & PhaseGating & NodeMonitors & Timers & Preemption & ClusterControl & PendingPlaces;
 
 /** The capabilities by the names a plug-in asks for them with (schedulers/plugin.ts `capabilities`). */
 export interface Capabilities {
@@ -223,6 +237,7 @@ export interface Capabilities {
   timers: Timers;
   preemption: Preemption;
   cluster: ClusterControl;
+  pendingPlaces: PendingPlaces;
 }
 export type Capability = keyof Capabilities;
 
@@ -274,12 +289,17 @@ export interface Scheduler<V extends CoreView = ClusterView> {
    */
   wantsIdleBeats?(view: V): boolean;
   /**
-   * True when node n's heartbeat now would change nothing at all because the node has no room for
-   * any task: every slot taken (FIFO, Fair). The engine then does not simulate that node's regular
-   * heartbeat (docs/model.md "Scheduling"); it must never say true of a beat that could act, and
-   * it must read only the node's own state, which only events on that node change.
+   * True when node n's heartbeat now would change nothing at all because nothing can go into the
+   * node's free room: every slot of a kind taken, or nothing of that kind waiting anywhere (FIFO and
+   * Fair: map slots full and no reduce allowed to start; LATE: every slot taken). The engine then
+   * does not simulate that node's regular heartbeat (docs/model.md "Scheduling"); it must never say
+   * true of a beat that could act, and it must read only state that only events change (the node's
+   * slots, the cluster's pending work) and the beat's own time `at` (a locality wait ending then),
+   * never the engine's clock, which stands at the last event.
    */
-  nodeIsFull?(n: number, view: V): boolean;
+  nodePlacesNothing?(n: number, view: V, at: number): boolean;
+  /** The engine keeps where pending maps could run locally (the `pendingPlaces` capability). */
+  readonly tracksPendingPlaces?: boolean;
   /** The policy places each job's application master in a container (YARN) before its tasks. */
   readonly placesAppMasters?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */

@@ -75,8 +75,9 @@ describe('resource sharing (durations are outcomes)', () => {
       const seen: NodeUsage[] = [];
       const scheduler: Scheduler = {
         ...inner,
-        // It reads the monitors on heartbeats with nothing pending: it asks for every beat.
+        // It reads the monitors on heartbeats with nothing pending: it asks for every beat, and no beat is skipped as one that places nothing.
         wantsIdleBeats: () => true,
+        nodePlacesNothing: undefined,
         onHeartbeat(n, view) {
           inner.onHeartbeat(n, view);
           if (view.now > 0.5 && seen.length === 0) seen.push(view.nodeUsage(n));

@@ -46,7 +46,8 @@ describe('Fair order from the change log', () => {
           onHeartbeat: (n, view) => inner.onHeartbeat(n, blind(view)),
           onJobSubmitted: (j, view) => inner.onJobSubmitted?.(j, blind(view)),
           onJobFinished: (j, view) => inner.onJobFinished?.(j, blind(view)),
-          ...(inner.nodeIsFull ? { nodeIsFull: inner.nodeIsFull.bind(inner) } : {}),
+          ...(inner.nodePlacesNothing ? { nodePlacesNothing: inner.nodePlacesNothing.bind(inner) } : {}),
+          ...(inner.tracksPendingPlaces ? { tracksPendingPlaces: true } : {}),
         };
     return simulate({ topology: compileTopology(spec), jobs: compileJobs(expandJobs(workload, 3), spec.hdfs.blockSizeMb), options, seed: 3, scheduler });
   }
