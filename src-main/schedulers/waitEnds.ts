@@ -14,6 +14,8 @@ class MinTree {
   set(j: number, value: number): void {
     if (j >= this.size) this.grow(j + 1);
     let i = this.size + j;
+    // Most changes to a job (a task ended) leave its opening where it was.
+    if (this.tree[i] === value) return;
     this.tree[i] = value;
     for (i >>= 1; i >= 1; i >>= 1) this.tree[i] = Math.min(this.tree[2 * i], this.tree[2 * i + 1]);
   }
