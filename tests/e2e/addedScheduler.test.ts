@@ -7,7 +7,7 @@ import { registerScheduler } from '../../src-main/schedulers/registry';
 import { newestFirst } from '../fixtures/schedulers/newestFirst';
 import { useTempDirs } from '../helpers/tempDir';
 import { startServeProcess } from '../helpers/processes';
-import { ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -29,10 +29,7 @@ describe('a scheduler added in one file, in the browser', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="experiments"]').click();
-      await page.getByTestId('new-experiment').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await openNewExperiment(page, studio.server.url);
       await page.locator('#experiment-name').fill('Newest first against the stock schedulers');
       const card = page.locator('[data-scheduler="0"]');
       const kind = page.getByLabel('Kind of scheduler 1');

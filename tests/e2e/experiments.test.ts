@@ -7,7 +7,7 @@ import { jobLocality } from '../../src-main/reports/jobLocality';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedup';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
-import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { openNewExperiment, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -44,10 +44,7 @@ describe('experiments in the browser, against the real services and worker threa
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="experiments"]').click();
-      await page.getByTestId('new-experiment').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await openNewExperiment(page, studio.server.url);
       // A new experiment is a draft: nothing is stored until it is saved or run.
       await page.getByTestId('draft-note').waitFor();
       expect(((await studio.services.dispatch('experiments:list', {})) as { data: unknown[] }).data).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/results/runData';
 import type { BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -61,9 +61,7 @@ describe('FAWKES in the browser, against the real services', () => {
       await page.getByText('Saved "shared pool"').waitFor();
 
       // An experiment with a FAWKES card per policy: None (minimum shares only) against TD.
-      await page.locator('[data-nav="experiments"]').click();
-      await page.getByTestId('new-experiment').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await openNewExperiment(page);
       await page.locator('#experiment-name').fill('Two teams, one pool');
       await page.getByTestId('seeds').fill('1');
       await page.getByTestId('seeds').press('Tab');

@@ -69,6 +69,14 @@ export async function openAt(page: Page, url: string, hash: string): Promise<voi
   await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
 }
 
+/** A new experiment's designer, opened as a user does: Experiments, then "New experiment" (the page already open when `url` is left out). */
+export async function openNewExperiment(page: Page, url?: string): Promise<void> {
+  if (url) await page.goto(url);
+  await page.locator('[data-nav="experiments"]').click();
+  await page.getByTestId('new-experiment').click();
+  await page.getByTestId('experiment-designer').waitFor();
+}
+
 /** What a click downloads: the file name the page suggested and its bytes. */
 export async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
