@@ -56,6 +56,17 @@ describe('a scheduler added in one file', () => {
     }
   });
 
+  it('describes one on YARN containers with the container sizes and the capacity line in vcores', () => {
+    const onContainers = { ...newestFirst, kind: 'toy-yarn', title: 'Toy on containers', capacity: 'containers' as const };
+    const card = cardOf(onContainers as never);
+    expect(card.labels).toMatchObject({ vcoresPerNode: 'vcores / node', nodeMemoryMb: 'NodeManager memory MB', amMemoryMb: 'AM memory MB', order: 'Which job first' });
+    expect(card.labels).not.toHaveProperty('mapSlots');
+    const d = describeAddedCard(card);
+    const spec = d.schema.parse({ kind: 'toy-yarn', vcoresPerNode: 4 });
+    expect(spec).toMatchObject({ amMemoryMb: 1536, amVcores: 1, order: 'newest' });
+    expect(d.concurrency(spec, [{ cores: 8, memoryMb: 16384 }]).text).toBe('4 vcores · 4 containers of 1 GB');
+  });
+
   it('names a kind this studio has not by its kind, so saved work listing it still opens', () => {
     expect(findDescription('gone')).toBeUndefined();
     expect(schedulerLabel({ kind: 'gone' } as unknown as SchedulerSpec)).toBe('gone');
