@@ -158,9 +158,9 @@ export class Simulation {
           if (this.beats.nextTime < next) this.beats.skipTo(next);
         } else if (s.at.liveCount === 0 && s.pendingTotal === 0) break; // nothing can ever happen again (e.g. a dependency failed)
       }
-      // Beats of full nodes before the next event place nothing, and nothing changes a node
-      // before then: not simulated (Scheduler.nodePlacesNothing).
-      if (!this.simulateIdleBeats && this.scheduler.nodePlacesNothing) this.skipFullBeats(Math.min(tHeap, tArrival, horizon));
+      // Beats before the next event of nodes whose policy says they can place nothing: nothing that
+      // policy reads changes before then, so they are not simulated (Scheduler.nodePlacesNothing).
+      if (!this.simulateIdleBeats && this.scheduler.nodePlacesNothing) this.skipIdleNodeBeats(Math.min(tHeap, tArrival, horizon));
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
@@ -227,11 +227,12 @@ export class Simulation {
   }
 
   /**
-   * Moves past the regular beats before `limit` that could act on nothing: a dead node's, or a
-   * full node's (Scheduler.nodePlacesNothing) with no paused phase on it. No event falls before `limit`,
-   * so no node's state changes while they are passed over; the first beat that could act stops it.
+   * Moves past the regular beats before `limit` that could act on nothing: a dead node's, or one
+   * whose policy says it can place nothing at the beat's time (Scheduler.nodePlacesNothing) with no
+   * paused phase on it. No event falls before `limit`, so nothing the policy reads changes while they
+   * are passed over; the first beat that could act stops it.
    */
-  private skipFullBeats(limit: number): void {
+  private skipIdleNodeBeats(limit: number): void {
     const s = this.s;
     const placesNothing = this.scheduler.nodePlacesNothing!;
     while (this.beats.nextTime < limit) {
