@@ -8,10 +8,24 @@ import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/results/whyNot';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
+import type { Services } from '../../src-main/services';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
+
+/** A generated cluster of `racks` × `hostsPerRack` nodes, saved. */
+function generatedCluster(s: Services, name: string, racks: number, hostsPerRack: number): Promise<{ id: string }> {
+  return ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name, racks, hostsPerRack } });
+}
+
+/** A design of one cluster and one workload, saved and run to its end as the app runs it: its batch. */
+async function ranBatch(s: Services, name: string, cluster: { id: string }, workload: { id: string }, rest: Record<string, unknown>): Promise<BatchSummary> {
+  const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], ...rest } });
+  const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+  await s.runner.settled(batch.id);
+  return batch;
+}
 
 /**
  * The why-panel on a job of the size real traces have (issue 31: a job of 2,544 maps froze the page
@@ -24,11 +38,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
     const errors = watchErrors(page);
     try {
       const s = studio.services;
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'forty nodes', racks: 2, hostsPerRack: 20 } });
+      const cluster = await generatedCluster(s, 'forty nodes', 2, 20);
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'one huge job', jobs: [{ id: 'huge', template: 'WordCount', submit: 0, maps: 2544, reduces: 16 }, { id: 'small', template: 'Sort', submit: 5, maps: 8, reduces: 2 }] } });
-      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'huge job', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] } });
-      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-      await s.runner.settled(batch.id);
+      const batch = await ranBatch(s, 'huge job', cluster, workload, { schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] });
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('why-panel').waitFor();
@@ -69,9 +81,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
       const late = preset.experiment.schedulers.find((x) => x.kind === 'late')!;
       const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: preset.cluster });
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { ...preset.workload, name: 'twelve jobs', jobs: preset.workload.jobs.slice(0, 12).map((j) => ({ ...j, dependsOn: [] })) } });
-      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'late copies', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [late], seeds: [1], simulation: preset.experiment.simulation } });
-      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-      await s.runner.settled(batch.id);
+      const batch = await ranBatch(s, 'late copies', cluster, workload, { schedulers: [late], seeds: [1], simulation: preset.experiment.simulation });
 
       // A job with a speculative copy, found from the same service the panel asks.
       let picked: { id: string; attempts: WhyAnswer['runs'][number]['attempts'] } | undefined;
@@ -123,15 +133,13 @@ describe('the why-panel on a job of thousands of tasks', () => {
     const errors = watchErrors(page);
     try {
       const s = studio.services;
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 4 } });
+      const cluster = await generatedCluster(s, 'lab', 2, 4);
       const jobs = [
         { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2 },
         { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
       ];
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
-      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'delay scheduling', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] } });
-      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-      await s.runner.settled(batch.id);
+      const batch = await ranBatch(s, 'delay scheduling', cluster, workload, { schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] });
       const run = (await ok<BatchDetail>(s, 'batches:get', { id: batch.id })).results[0].index;
       const { gantt } = await ok<RunData>(s, 'batches:runData', { id: batch.id, run, gantt: true });
 
@@ -194,11 +202,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
     try {
       const s = studio.services;
       // 32,000 maps on 200 nodes: replaying to the end takes the seconds the run took, long after the click.
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'two hundred nodes', racks: 4, hostsPerRack: 50 } });
+      const cluster = await generatedCluster(s, 'two hundred nodes', 4, 50);
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'forty jobs', jobs: Array.from({ length: 40 }, (_, i) => ({ id: `j${i}`, template: 'WordCount', submit: i * 5, maps: 800, reduces: 8 })) } });
-      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'long replay', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1] } });
-      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-      await s.runner.settled(batch.id);
+      const batch = await ranBatch(s, 'long replay', cluster, workload, { schedulers: [{ kind: 'fair' }], seeds: [1] });
       const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
@@ -231,11 +237,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
     const errors = watchErrors(page);
     try {
       const s = studio.services;
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'three hundred', racks: 3, hostsPerRack: 100 } });
+      const cluster = await generatedCluster(s, 'three hundred', 3, 100);
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 2400, reduces: 4 }, { id: 'small', template: 'WordCount', submit: 20, maps: 4, reduces: 1 }] } });
-      const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'large', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] } });
-      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-      await s.runner.settled(batch.id);
+      const batch = await ranBatch(s, 'large', cluster, workload, { schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] });
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('why-not-panel').waitFor();
