@@ -1,4 +1,5 @@
 import { W_NET_IN } from '../jobs/attempts';
+import { grown } from '../core/grow';
 
 /**
  * The disk model (model.md "Resource sharing"): what a disk delivers to concurrent streams, and
@@ -23,9 +24,14 @@ export function diskBandwidthMBps(fullMBps: number, streams: number, disks: numb
  * last rated, and when that count changes the readers' hosts are re-rated (see `onStreams`).
  */
 export class RemoteReads {
-  private readonly sourceByAttempt = new Map<number, number>();
-  /** The work field a stream moves when it is not a read (W_NET_OUT: a transient node's HDFS write to a core node's disk). */
-  private readonly fieldByAttempt = new Map<number, number>();
+  /**
+   * Per attempt id (ids are recycled, so these stay as large as the cluster's concurrency): the
+   * host whose disk its remote stream is charged to (−1: none), and the work field that stream
+   * moves (0: W_NET_IN, a read). Typed arrays, not maps: every host re-rate reads them per attempt.
+   */
+  private sourceByAttempt = new Int32Array(256).fill(-1);
+  private fieldByAttempt = new Uint8Array(256);
+  private attached = 0;
   private readonly readersByHost: number[][];
   /** Local disk streams of each host as last rated. */
   private readonly localStreams: Int32Array;
@@ -41,11 +47,11 @@ export class RemoteReads {
   }
 
   get active(): boolean {
-    return this.sourceByAttempt.size > 0;
+    return this.attached > 0;
   }
 
   sourceOf(a: number): number {
-    return this.sourceByAttempt.get(a) ?? -1;
+    return a < this.sourceByAttempt.length ? this.sourceByAttempt[a] : -1;
   }
 
   readers(h: number): readonly number[] {
@@ -66,17 +72,26 @@ export class RemoteReads {
 
   /** Charge a's stream to `source`'s disk; `field` is the work field it moves (W_NET_IN for a read). */
   attach(a: number, source: number, field = W_NET_IN): void {
-    this.sourceByAttempt.set(a, source);
-    if (field !== W_NET_IN) this.fieldByAttempt.set(a, field);
+    if (a >= this.sourceByAttempt.length) {
+      const size = Math.max(2 * this.sourceByAttempt.length, a + 1);
+      const sources = new Int32Array(size).fill(-1);
+      sources.set(this.sourceByAttempt);
+      this.sourceByAttempt = sources;
+      this.fieldByAttempt = grown(this.fieldByAttempt, size);
+    }
+    if (this.sourceByAttempt[a] < 0) this.attached++;
+    this.sourceByAttempt[a] = source;
+    this.fieldByAttempt[a] = field === W_NET_IN ? 0 : field;
     this.readersByHost[source].push(a);
   }
 
   /** Stop charging a's reads to its source; returns the source host, or -1 if it had none. */
   detach(a: number): number {
-    const source = this.sourceByAttempt.get(a);
-    if (source === undefined) return -1;
-    this.sourceByAttempt.delete(a);
-    this.fieldByAttempt.delete(a);
+    const source = this.sourceOf(a);
+    if (source < 0) return -1;
+    this.sourceByAttempt[a] = -1;
+    this.fieldByAttempt[a] = 0;
+    this.attached--;
     const list = this.readersByHost[source];
     list.splice(list.indexOf(a), 1);
     return source;
@@ -84,13 +99,14 @@ export class RemoteReads {
 
   /** The work field a's remote stream moves: W_NET_IN for reads, W_NET_OUT for a remote write. */
   streamField(a: number): number {
-    return this.fieldByAttempt.size === 0 ? W_NET_IN : (this.fieldByAttempt.get(a) ?? W_NET_IN);
+    const f = a < this.fieldByAttempt.length ? this.fieldByAttempt[a] : 0;
+    return f === 0 ? W_NET_IN : f;
   }
 
   /** MB/s a's remote read may take from its source disk (Infinity when it reads nothing remotely). */
   shareMBps(a: number): number {
-    const s = this.sourceByAttempt.get(a);
-    if (s === undefined) return Infinity;
+    const s = this.sourceOf(a);
+    if (s < 0) return Infinity;
     const n = Math.max(1, this.load(s));
     return diskBandwidthMBps(this.diskMBps[s], n, this.disks[s], this.thrashing) / n;
   }

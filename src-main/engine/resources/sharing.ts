@@ -82,12 +82,20 @@ export class HostSharing {
       this.sum = new Float64Array(resources * 2);
     }
     const C = this.capacity;
+    // Locals: the loops below read these per attempt, and the calls between them (the remote
+    // reads') would otherwise make the engine reload each array from `at` every time.
+    const work = at.work;
+    const prog = at.prog;
+    const lim = at.lim;
+    const rates = at.rate;
+    const nodeOf = at.node;
+    const remoteActive = remote !== undefined && remote.active;
 
     // Disk streams: attempts that read or write locally and are not waiting.
     let streams = 0;
     for (let i = 0; i < k; i++) {
       const a = list[i];
-      if (at.work[a * W_SIZE + W_DISK] > 0 && at.prog[a] < at.lim[a] - EPS) streams++;
+      if (work[a * W_SIZE + W_DISK] > 0 && prog[a] < lim[a] - EPS) streams++;
     }
     usage.diskStreams = streams;
     const disks = topo.hostDisks[h];
@@ -111,36 +119,36 @@ export class HostSharing {
       const a = list[i];
       const w = a * W_SIZE;
       active[i] = 0;
-      if (at.prog[a] >= at.lim[a] - EPS) {
-        at.rate[a] = 0; // a shuffle that has fetched all existing map output waits
+      if (prog[a] >= lim[a] - EPS) {
+        rates[a] = 0; // a shuffle that has fetched all existing map output waits
         continue;
       }
-      const cpu = at.work[w + W_CPU];
+      const cpu = work[w + W_CPU];
       // Caps of the attempt itself: one thread → one core; its share of the rack uplink.
       let c = cpu > 0 ? speed / cpu : Infinity;
-      if (at.work[w + W_UP_IN] > 0) c = Math.min(c, upShareIn / at.work[w + W_UP_IN]);
-      if (at.work[w + W_UP_OUT] > 0) c = Math.min(c, upShareOut / at.work[w + W_UP_OUT]);
+      if (work[w + W_UP_IN] > 0) c = Math.min(c, upShareIn / work[w + W_UP_IN]);
+      if (work[w + W_UP_OUT] > 0) c = Math.min(c, upShareOut / work[w + W_UP_OUT]);
       // A remote read (or a transient node's remote write) takes at most its share of that disk.
-      if (remote?.active) {
+      if (remoteActive) {
         const f = remote.streamField(a);
-        if (at.work[w + f] > 0) c = Math.min(c, remote.shareMBps(a) / at.work[w + f]);
+        if (work[w + f] > 0) c = Math.min(c, remote.shareMBps(a) / work[w + f]);
       }
       if (this.contention === 'none') {
         // Alone on the host: each resource at full capacity, disk at one disk's bandwidth.
         let t = 0;
-        t = Math.max(t, at.work[w + W_DISK] / C[R_DISK]);
-        t = Math.max(t, at.work[w + W_NET_IN] / C[R_IN]);
-        t = Math.max(t, at.work[w + W_NET_OUT] / C[R_OUT]);
+        t = Math.max(t, work[w + W_DISK] / C[R_DISK]);
+        t = Math.max(t, work[w + W_NET_IN] / C[R_IN]);
+        t = Math.max(t, work[w + W_NET_OUT] / C[R_OUT]);
         const r = Math.min(c, t > 0 ? 1 / t : Infinity);
-        at.rate[a] = Number.isFinite(r) ? r : 1e9;
+        rates[a] = Number.isFinite(r) ? r : 1e9;
         continue;
       }
-      const vm = vmCount > 0 ? R_VM0 + (at.node[a] - firstNode) : -1;
-      let dom = Math.max(cpu / C[R_CPU], at.work[w + W_DISK] / C[R_DISK], at.work[w + W_NET_IN] / C[R_IN], at.work[w + W_NET_OUT] / C[R_OUT]);
+      const vm = vmCount > 0 ? R_VM0 + (nodeOf[a] - firstNode) : -1;
+      let dom = Math.max(cpu / C[R_CPU], work[w + W_DISK] / C[R_DISK], work[w + W_NET_IN] / C[R_IN], work[w + W_NET_OUT] / C[R_OUT]);
       if (vm >= 0) dom = Math.max(dom, cpu / C[vm]);
       if (dom <= 0) {
         // No shared resource at all (only an uplink, or nothing): limited by its own caps.
-        at.rate[a] = Number.isFinite(c) ? c : 1e9;
+        rates[a] = Number.isFinite(c) ? c : 1e9;
         continue;
       }
       d[i] = dom;
@@ -160,11 +168,11 @@ export class HostSharing {
           const a = list[i];
           const w = a * W_SIZE;
           const inv = 1 / d[i];
-          sum[R_CPU] += at.work[w + W_CPU] * inv;
-          sum[R_DISK] += at.work[w + W_DISK] * inv;
-          sum[R_IN] += at.work[w + W_NET_IN] * inv;
-          sum[R_OUT] += at.work[w + W_NET_OUT] * inv;
-          if (vmCount > 0) sum[R_VM0 + (at.node[a] - firstNode)] += at.work[w + W_CPU] * inv;
+          sum[R_CPU] += work[w + W_CPU] * inv;
+          sum[R_DISK] += work[w + W_DISK] * inv;
+          sum[R_IN] += work[w + W_NET_IN] * inv;
+          sum[R_OUT] += work[w + W_NET_OUT] * inv;
+          if (vmCount > 0) sum[R_VM0 + (nodeOf[a] - firstNode)] += work[w + W_CPU] * inv;
         }
         let level = Infinity;
         let bottleneck = -1;
@@ -192,19 +200,19 @@ export class HostSharing {
           const w = a * W_SIZE;
           let freeze = i === cappedAttempt;
           if (bottleneck >= 0) {
-            if (bottleneck >= R_VM0) freeze = at.node[a] - firstNode === bottleneck - R_VM0 && at.work[w + W_CPU] > 0;
-            else freeze = at.work[w + (bottleneck === R_CPU ? W_CPU : bottleneck === R_DISK ? W_DISK : bottleneck === R_IN ? W_NET_IN : W_NET_OUT)] > 0;
+            if (bottleneck >= R_VM0) freeze = nodeOf[a] - firstNode === bottleneck - R_VM0 && work[w + W_CPU] > 0;
+            else freeze = work[w + (bottleneck === R_CPU ? W_CPU : bottleneck === R_DISK ? W_DISK : bottleneck === R_IN ? W_NET_IN : W_NET_OUT)] > 0;
           }
           if (!freeze) continue;
           const r = level / d[i];
-          at.rate[a] = r;
+          rates[a] = r;
           active[i] = 0;
           remaining--;
-          used[R_CPU] += r * at.work[w + W_CPU];
-          used[R_DISK] += r * at.work[w + W_DISK];
-          used[R_IN] += r * at.work[w + W_NET_IN];
-          used[R_OUT] += r * at.work[w + W_NET_OUT];
-          if (vmCount > 0) used[R_VM0 + (at.node[a] - firstNode)] += r * at.work[w + W_CPU];
+          used[R_CPU] += r * work[w + W_CPU];
+          used[R_DISK] += r * work[w + W_DISK];
+          used[R_IN] += r * work[w + W_NET_IN];
+          used[R_OUT] += r * work[w + W_NET_OUT];
+          if (vmCount > 0) used[R_VM0 + (nodeOf[a] - firstNode)] += r * work[w + W_CPU];
         }
       }
     }
@@ -212,13 +220,13 @@ export class HostSharing {
     for (let i = 0; i < k; i++) {
       const a = list[i];
       const w = a * W_SIZE;
-      const r = at.rate[a];
+      const r = rates[a];
       if (r >= 1e9) continue; // instantaneous phases use nothing measurable
-      usage.cpuCores += (r * at.work[w + W_CPU]) / speed;
-      usage.diskMBps += r * at.work[w + W_DISK];
-      if (remote?.active && remote.sourceOf(a) >= 0) usage.diskMBps += r * at.work[w + remote.streamField(a)];
-      usage.netInMBps += r * at.work[w + W_NET_IN];
-      usage.netOutMBps += r * at.work[w + W_NET_OUT];
+      usage.cpuCores += (r * work[w + W_CPU]) / speed;
+      usage.diskMBps += r * work[w + W_DISK];
+      if (remoteActive && remote.sourceOf(a) >= 0) usage.diskMBps += r * work[w + remote.streamField(a)];
+      usage.netInMBps += r * work[w + W_NET_IN];
+      usage.netOutMBps += r * work[w + W_NET_OUT];
     }
   }
 }
