@@ -95,6 +95,8 @@ export class EngineState {
   readonly reduceReady: OrderedJobSubset;
   /** Jobs with a pending map, in activeJobs' order (orderedJobSubset.ts). */
   readonly mapPending: OrderedJobSubset;
+  /** Jobs with a live attempt, in activeJobs' order (orderedJobSubset.ts): what a scan of running attempts walks. */
+  readonly attemptsLive: OrderedJobSubset;
   /** Where pending maps could run locally, when the policy asks (Scheduler.tracksPendingPlaces). */
   pendingPlaces?: PendingMapPlaces;
 
@@ -211,5 +213,6 @@ export class EngineState {
     // Kept per MR-cluster too: the scheduler inside one walks its own jobs only.
     this.reduceReady = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j), this.jobMrCluster, names.length);
     this.mapPending = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0, this.jobMrCluster, names.length);
+    this.attemptsLive = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobAttempts[j].size > 0);
   }
 }

@@ -220,6 +220,9 @@ export class SchedulerView implements ClusterView {
     this.s.work.attemptsScanned += this.s.jobAttempts[j].size;
     return this.s.jobAttempts[j];
   }
+  jobsWithAttempts(): readonly number[] {
+    return this.s.attemptsLive.list;
+  }
   jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number {
     return this.s.jobPhaseCount[j * 10 + phase * 2 + (paused ? 1 : 0)];
   }

@@ -142,6 +142,11 @@ export interface AttemptInspection {
    * through the attempt* accessors below.
    */
   jobAttempts(j: number): Iterable<number>;
+  /**
+   * The jobs with a live attempt, in activeJobs' order: a scan of every running attempt walks these,
+   * so its work follows what runs, not how many jobs are queued.
+   */
+  jobsWithAttempts(): readonly number[];
   /** How many of job j's live attempts are in `phase`, paused before it or running it. */
   jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number;
   attemptTask(attempt: number): number;
