@@ -56,10 +56,15 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   const running = (view: View, j: number) => view.runningMaps(j) + view.runningReduces(j);
   let cached: readonly number[] = [];
   let cachedAt = -1;
-  /** Whether `cached` is the one-pool order (fewest running tasks first), which a launch moves by one shift. */
+  /** Whether the orders are the one-pool ones (fewest running tasks first), which a launch moves by one shift. */
   let onePool = false;
   /** With no pools and every active job in one queue, the order is fewest running first, kept as jobs change. */
   const fewestRunning = fewestRunningOrder();
+  /**
+   * The same order of the jobs with a pending map: what a free map slot walks. The jobs whose maps
+   * are all placed would only be asked and passed over, and there are as many of them as run.
+   */
+  const fewestRunningWithMaps = fewestRunningOrder((view, j) => view.pendingMaps(j) > 0);
   /** Active jobs per queue, and how many queues have any: the one-pool order applies while at most one has. */
   const activeInQueue = new Map<string, number>();
   let queuesInUse = 0;
@@ -76,6 +81,12 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     cached = onePool ? fewestRunning.current(view) : computeOrder(view);
     cachedAt = version;
     return cached;
+  }
+
+  /** What a free map slot walks: with one pool, only the jobs with a pending map, in the same order. */
+  function mapOrder(view: View): readonly number[] {
+    onePool = pools.size === 0 && queuesInUse <= 1;
+    return onePool ? fewestRunningWithMaps.current(view) : order(view);
   }
 
   /** The order with pools or several queues, sorted afresh: pools under their min share first, then running tasks over weight. */
@@ -194,8 +205,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   const reduceOrder = (): readonly number[] => {
     const view = beat.view;
     if (view.pendingReduceTasks() === 0) return [];
-    const byShare = order(view);
-    return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : byShare;
+    return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : order(view);
   };
   const tryReduce = (j: number) => {
     const view = beat.view;
@@ -224,7 +234,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       if (view.pendingTasks() === 0) return;
       beat.n = n;
       beat.view = view;
-      beat.jobs = order(view);
+      beat.jobs = mapOrder(view);
       beat.mine = undefined;
       fillOneAtATime(freeMaps, beatJobs, tryMap, launchedMap);
       fillOneAtATime(freeReduces, reduceOrder, tryReduce);

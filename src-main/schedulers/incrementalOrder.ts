@@ -15,6 +15,9 @@ import { grown } from '../engine/core/grow';
  * With `keysFixed` (MinEDF's deadlines) a job's key never changes while it is active: the order
  * then only takes in jobs that became active and lets go of those that ended, and a job's other
  * changes (a task started or ended) cost nothing.
+ *
+ * With `includes`, only the active jobs it picks are in the order (Fair's map walk: the jobs with a
+ * pending map). Like `key`, it may read only job j's own state.
  */
 export class IncrementalJobOrder<V extends CoreView = CoreView> {
   private list: number[] = [];
@@ -26,7 +29,7 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
   constructor(
     private readonly key: (view: V, j: number) => number,
     private readonly tie: (view: V, j: number) => number,
-    private readonly options: { keysFixed?: boolean } = {},
+    private readonly options: { keysFixed?: boolean; includes?: (view: V, j: number) => boolean } = {},
   ) {}
 
   /** The order now. Read-only: it changes in place at the next call after a state change. */
@@ -42,7 +45,8 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
 
   private rebuild(view: V): void {
     this.member.fill(0);
-    const jobs = [...view.activeJobs];
+    const includes = this.options.includes;
+    const jobs = includes ? view.activeJobs.filter((j) => includes(view, j)) : [...view.activeJobs];
     for (const j of jobs) this.place(view, j);
     view.work.orderSorts++;
     jobs.sort((a, b) => this.compare(view, a, b));
@@ -59,7 +63,7 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
       this.member[j] = 0;
     }
     for (const j of seen) {
-      if (this.isMember(j) || !active(view, j)) continue;
+      if (this.isMember(j) || !active(view, j) || (this.options.includes && !this.options.includes(view, j))) continue;
       this.place(view, j);
       this.list.splice(this.indexOf(view, j), 0, j);
     }

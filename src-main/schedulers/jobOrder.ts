@@ -24,10 +24,11 @@ export function byFewestRunning(view: CoreView, a: number, b: number): number {
   return view.runningMaps(a) + view.runningReduces(a) - (view.runningMaps(b) + view.runningReduces(b)) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
 }
 
-/** That order kept incrementally (incrementalOrder.ts): one per scheduler instance. */
-export function fewestRunningOrder(): IncrementalJobOrder {
+/** That order kept incrementally (incrementalOrder.ts): one per scheduler instance; with `includes`, of the jobs it picks. */
+export function fewestRunningOrder(includes?: (view: CoreView, j: number) => boolean): IncrementalJobOrder {
   return new IncrementalJobOrder(
     (view, j) => view.runningMaps(j) + view.runningReduces(j),
     (view, j) => view.jobSubmitTime(j),
+    { includes },
   );
 }

@@ -125,6 +125,7 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
 
   return {
     name: 'late',
+    tracksJobsWithAttempts: true,
     // A beat with nothing pending may still copy a task (sec. 4): while one could be copied, every
     // beat counts. Not before the oldest copyable attempt has run minRunSeconds: a wake-up then.
     wantsIdleBeats(view) {

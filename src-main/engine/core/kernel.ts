@@ -106,6 +106,7 @@ export class Simulation {
 
     const s = (this.s = new EngineState(topology, jobs, tasks, options));
     if (scheduler.tracksPendingPlaces === true) s.pendingPlaces = new PendingMapPlaces(tasks, topology);
+    if (scheduler.tracksJobsWithAttempts === true) s.trackJobsWithAttempts();
     jobs.forEach((job, j) => {
       if (job.deadlineFactor !== undefined) s.jobDeadlineAfter[j] = job.deadlineFactor * (input.timeAlone?.(j) ?? aloneSeconds(work, topology, job, tasks, j));
     });

@@ -95,8 +95,12 @@ export class EngineState {
   readonly reduceReady: OrderedJobSubset;
   /** Jobs with a pending map, in activeJobs' order (orderedJobSubset.ts). */
   readonly mapPending: OrderedJobSubset;
-  /** Jobs with a live attempt, in activeJobs' order (orderedJobSubset.ts): what a scan of running attempts walks. */
-  readonly attemptsLive: OrderedJobSubset;
+  /**
+   * Jobs with a live attempt, in activeJobs' order (orderedJobSubset.ts): what a scan of running
+   * attempts walks. Kept only when the policy asks (Scheduler.tracksJobsWithAttempts): every first
+   * launch and last end of a job pays for it.
+   */
+  attemptsLive?: OrderedJobSubset;
   /** Where pending maps could run locally, when the policy asks (Scheduler.tracksPendingPlaces). */
   pendingPlaces?: PendingMapPlaces;
 
@@ -132,6 +136,11 @@ export class EngineState {
       this.mrPending[c] += tasks;
       this.mrPendingReduces[c] += reduces;
     }
+  }
+
+  /** Keep the jobs with a live attempt from now on (before the first launch). */
+  trackJobsWithAttempts(): void {
+    this.attemptsLive = new OrderedJobSubset(this.jobs.length, this.jobActiveSeq, (j) => this.jobAttempts[j].size > 0);
   }
 
   /** Job j joins the active jobs, at the end of their order. */
@@ -213,6 +222,5 @@ export class EngineState {
     // Kept per MR-cluster too: the scheduler inside one walks its own jobs only.
     this.reduceReady = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j), this.jobMrCluster, names.length);
     this.mapPending = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0, this.jobMrCluster, names.length);
-    this.attemptsLive = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobAttempts[j].size > 0);
   }
 }

@@ -108,7 +108,7 @@ export class AttemptLifecycle {
     }
     if (Number.isNaN(s.jobStart[j])) s.jobStart[j] = s.now;
     s.jobAttempts[j].add(a);
-    s.attemptsLive.refresh(j);
+    s.attemptsLive?.refresh(j);
     if (isReduce) s.jobReduceAttempts[j].add(a);
     if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'function' ? reason() : reason));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
@@ -182,7 +182,7 @@ export class AttemptLifecycle {
       s.nodeRunMaps[node]--;
     }
     s.jobAttempts[j].delete(a);
-    s.attemptsLive.refresh(j);
+    s.attemptsLive?.refresh(j);
     s.jobReduceAttempts[j].delete(a);
     this.count(a, j, -1);
     s.changed(j);

@@ -56,7 +56,7 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   if (mapPending.join() !== s.mapPending.list.join()) problems.push(`map-pending jobs listed as [${s.mapPending.list.join(', ')}], by the rule [${mapPending.join(', ')}]`);
   // The jobs with live attempts are exactly the active jobs that have one, in their order.
   const live = s.active.filter((j) => s.jobAttempts[j].size > 0);
-  if (live.join() !== s.attemptsLive.list.join()) problems.push(`jobs with live attempts listed as [${s.attemptsLive.list.join(', ')}], by their attempts [${live.join(', ')}]`);
+  if (s.attemptsLive && live.join() !== s.attemptsLive.list.join()) problems.push(`jobs with live attempts listed as [${s.attemptsLive.list.join(', ')}], by their attempts [${live.join(', ')}]`);
   // Per MR-cluster, the same lists restricted to its jobs.
   s.mapPending.byPartition.forEach((list, c) => {
     const own = (xs: number[]) => xs.filter((j) => s.jobMrCluster[j] === c).join();

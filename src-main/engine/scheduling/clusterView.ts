@@ -221,6 +221,7 @@ export class SchedulerView implements ClusterView {
     return this.s.jobAttempts[j];
   }
   jobsWithAttempts(): readonly number[] {
+    if (!this.s.attemptsLive) throw new Error('the jobs with live attempts are kept only for a policy that says tracksJobsWithAttempts');
     return this.s.attemptsLive.list;
   }
   jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number {

@@ -144,7 +144,8 @@ export interface AttemptInspection {
   jobAttempts(j: number): Iterable<number>;
   /**
    * The jobs with a live attempt, in activeJobs' order: a scan of every running attempt walks these,
-   * so its work follows what runs, not how many jobs are queued.
+   * so its work follows what runs, not how many jobs are queued. Only for a policy that says
+   * `tracksJobsWithAttempts`.
    */
   jobsWithAttempts(): readonly number[];
   /** How many of job j's live attempts are in `phase`, paused before it or running it. */
@@ -305,6 +306,8 @@ export interface Scheduler<V extends CoreView = ClusterView> {
   nodePlacesNothing?(n: number, view: V, at: number): boolean;
   /** The engine keeps where pending maps could run locally (the `pendingPlaces` capability). */
   readonly tracksPendingPlaces?: boolean;
+  /** The engine keeps the jobs with a live attempt in order (AttemptInspection.jobsWithAttempts). */
+  readonly tracksJobsWithAttempts?: boolean;
   /** The policy places each job's application master in a container (YARN) before its tasks. */
   readonly placesAppMasters?: boolean;
   /** A wake-up asked for with ClusterView.wakeAt is due. */
