@@ -4,7 +4,7 @@ import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { quickselect } from 'simple-statistics';
 import { grown } from '../engine/core/grow';
-import { RunningAttempts, ROW_MAP, ROW_REDUCE } from './lateRunning';
+import { RunningAttempts, ROW_COPY, ROW_MAP, ROW_REDUCE } from './lateRunning';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
 
@@ -51,6 +51,19 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
   let wakeAsked = -1;
   let nodeSum = new Float64Array(0);
   let nodeCount = new Int32Array(0);
+
+  /**
+   * Each row's progress and progress rate at `now`, for the rows of `kind` (or of every kind but
+   * it): a pass reads the kinds with a free slot first, and the rest only for the slow-node check.
+   */
+  function readRates(view: View, now: number, kind: number, ofKind: boolean): void {
+    const r = running.rows;
+    for (let i = 0; i < running.count; i++) {
+      if ((r.kind[i] === kind) !== ofKind) continue;
+      progress[i] = view.attemptProgress(r.attempt[i]);
+      rate[i] = progress[i] / Math.max(1e-9, now - r.start[i]);
+    }
+  }
 
   /** SlowNodeThreshold: node n's mean progress rate is below that percentile of the nodes' means. */
   function nodeIsSlow(n: number, view: View): boolean {
@@ -167,14 +180,16 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
         rate = grown(rate, 2 * count);
         scratch = grown(scratch, 2 * count);
       }
-      for (let i = 0; i < count; i++) {
-        progress[i] = view.attemptProgress(running.rows.attempt[i]);
-        rate[i] = progress[i] / Math.max(1e-9, now - running.rows.start[i]);
-      }
-      // Maps first, then reduces; a slow node copies nothing (the check costs a pass over the
-      // nodes, so it is made only once a copy could go).
+      // Maps first, then reduces; a slow node copies nothing (the check needs every row's rate and
+      // a pass over the nodes, so it is made only once a copy could go).
+      const both = freeMaps > 0 && freeReduces > 0;
+      if (both) readRates(view, now, ROW_COPY, false);
+      else readRates(view, now, freeMaps > 0 ? ROW_MAP : ROW_REDUCE, true);
       for (const kind of [ROW_MAP, ROW_REDUCE]) {
         if ((kind === ROW_REDUCE ? freeReduces : freeMaps) <= 0 || !mayCopy(kind, n, now)) continue;
+        // The rows not read yet: the other kinds (copies always; maps or reduces without a free slot).
+        if (both) readRates(view, now, ROW_COPY, true);
+        else readRates(view, now, kind, false);
         if (!nodeIsSlow(n, view)) copySlowest(kind, n, now, view);
         return;
       }
