@@ -8,16 +8,17 @@ export const ROW_MAP = 0;
 export const ROW_REDUCE = 1;
 export const ROW_COPY = 2;
 
-/** One snapshot's rows, in typed arrays (a row per live attempt). */
+/** Rows in typed arrays, one per live attempt: a job's (a block) or the whole snapshot's. */
 class Rows {
-  attempt = new Int32Array(256);
-  job = new Int32Array(256);
-  task = new Int32Array(256);
-  node = new Int32Array(256);
-  start = new Float64Array(256);
-  kind = new Uint8Array(256);
+  length = 0;
+  attempt = new Int32Array(8);
+  job = new Int32Array(8);
+  task = new Int32Array(8);
+  node = new Int32Array(8);
+  start = new Float64Array(8);
+  kind = new Uint8Array(8);
   /** Not speculative and its task has no twin running: what may be copied. */
-  copyable = new Uint8Array(256);
+  copyable = new Uint8Array(8);
 
   ensure(size: number): void {
     if (size <= this.attempt.length) return;
@@ -30,35 +31,105 @@ class Rows {
     this.kind = grown(this.kind, n);
     this.copyable = grown(this.copyable, n);
   }
+
+  /** Append attempt a of job j as the view shows it now. */
+  add(view: View, j: number, a: number): void {
+    this.ensure(this.length + 1);
+    const i = this.length++;
+    const task = view.attemptTask(a);
+    const isCopy = view.attemptSpeculative(a);
+    this.attempt[i] = a;
+    this.job[i] = j;
+    this.task[i] = task;
+    this.node[i] = view.attemptNode(a);
+    this.start[i] = view.attemptStart(a);
+    this.kind[i] = isCopy ? ROW_COPY : view.attemptIsReduce(a) ? ROW_REDUCE : ROW_MAP;
+    this.copyable[i] = !isCopy && view.taskRunningCount(task) === 1 ? 1 : 0;
+  }
+
+  /** Take out attempt a's row, keeping the others in order; its task, or −1 if it had no row. */
+  remove(a: number): number {
+    let i = 0;
+    while (i < this.length && this.attempt[i] !== a) i++;
+    if (i === this.length) return -1;
+    const task = this.task[i];
+    const end = this.length--;
+    this.attempt.copyWithin(i, i + 1, end);
+    this.job.copyWithin(i, i + 1, end);
+    this.task.copyWithin(i, i + 1, end);
+    this.node.copyWithin(i, i + 1, end);
+    this.start.copyWithin(i, i + 1, end);
+    this.kind.copyWithin(i, i + 1, end);
+    this.copyable.copyWithin(i, i + 1, end);
+    return task;
+  }
+
+  /** Whether each row of `task` may be copied, from how many attempts the task runs now. */
+  recheck(view: View, task: number): void {
+    const running = view.taskRunningCount(task);
+    for (let i = 0; i < this.length; i++) if (this.task[i] === task) this.copyable[i] = this.kind[i] !== ROW_COPY && running === 1 ? 1 : 0;
+  }
+
+  /** Append rows [from, from + count) of `other`. */
+  append(other: Rows, from: number, count: number): void {
+    this.ensure(this.length + count);
+    const at = this.length;
+    for (let k = 0; k < count; k++) {
+      this.attempt[at + k] = other.attempt[from + k];
+      this.job[at + k] = other.job[from + k];
+      this.task[at + k] = other.task[from + k];
+      this.node[at + k] = other.node[from + k];
+      this.start[at + k] = other.start[from + k];
+      this.kind[at + k] = other.kind[from + k];
+      this.copyable[at + k] = other.copyable[from + k];
+    }
+    this.length += count;
+  }
 }
 
 /**
  * LATE's view of the running attempts (late.ts): who runs, where, since when, and what may be
- * copied, as of the engine's last state change. Attempts start and end only with a change, so the
- * rows hold until `stateVersion` moves; then only the jobs whose own version moved are read again
- * from the view, and every other job's rows are copied from the previous snapshot. Only jobs with a
- * live attempt are walked, so a long queue costs nothing here. The rows keep the order a full pass
- * gives (jobs in activeJobs' order, each job's attempts in launch order), so sums over them come out
- * bit for bit as they did when every snapshot read every attempt of every active job.
+ * copied, as of the engine's last state change. Each job's rows are kept in launch order and
+ * changed only by what the engine's log says started or ended since the last snapshot
+ * (`attemptsChangedSince`), so a snapshot reads the view only for attempts that are new. The
+ * snapshot lays the jobs' rows end to end in activeJobs' order, the order a full read gives, so sums
+ * over them come out bit for bit as they did when every snapshot read every attempt.
  */
 export class RunningAttempts {
-  count = 0;
   /** Speculative copies running. */
   speculative = 0;
   /** Of the attempts that could be copied: the oldest one's start and node, and the oldest start on any other node. */
   oldestStart = Infinity;
   oldestNode = -1;
   otherStart = Infinity;
-  rows = new Rows();
-  private previous = new Rows();
+  /** How many attempts run (the snapshot's rows). */
+  count = 0;
   private version = -1;
-  /** Snapshots built so far: a job's block is reusable only if the last one holds it. */
-  private built = 0;
-  /** Per job: where its rows are, the job's version they show, and the snapshot that holds them. */
-  private blockStart = new Int32Array(0);
-  private blockLength = new Int32Array(0);
-  private blockVersion = new Int32Array(0);
-  private blockSnapshot = new Int32Array(0);
+  /** Every job's rows end to end, laid out when first asked for after an update (most updates need only the summary). */
+  private readonly flat = new Rows();
+  private flatVersion = -1;
+  private view?: View;
+  /** Each job's rows (undefined: none), and the job each attempt id's row is in (as of the snapshot). */
+  private blocks: (Rows | undefined)[] = [];
+  private jobOfAttempt = new Int32Array(256);
+  /** Scratch of one update: attempts whose start is still to be read, and (job, task, ended) to re-check. */
+  private startPending = new Uint8Array(256);
+  private readonly started: number[] = [];
+  private readonly touched: number[] = [];
+
+  /** The snapshot: every job's rows, end to end, jobs in activeJobs' order. */
+  get rows(): Rows {
+    if (this.flatVersion !== this.version && this.view) {
+      const flat = this.flat;
+      flat.length = 0;
+      for (const j of this.view.jobsWithAttempts()) {
+        const block = this.blocks[j];
+        if (block) flat.append(block, 0, block.length);
+      }
+      this.flatVersion = this.version;
+    }
+    return this.flat;
+  }
 
   /** The start of the oldest copyable attempt on a node other than n. */
   oldestCopyableAwayFrom(n: number): number {
@@ -66,81 +137,113 @@ export class RunningAttempts {
   }
 
   update(view: View): void {
-    if (this.version === view.stateVersion()) return;
-    this.version = view.stateVersion();
-    if (this.blockVersion.length < view.jobCount) {
-      this.blockStart = new Int32Array(view.jobCount);
-      this.blockLength = new Int32Array(view.jobCount);
-      this.blockVersion = new Int32Array(view.jobCount);
-      this.blockSnapshot = new Int32Array(view.jobCount).fill(-1);
-    }
-    const built = ++this.built;
-    // Build into the other buffer: the previous rows are read while the new ones are written.
-    const from = this.rows;
-    const to = this.previous;
-    this.rows = to;
-    this.previous = from;
-    let count = 0;
-    for (const j of view.jobsWithAttempts()) {
-      const version = view.jobVersion(j);
-      const start = count;
-      if (this.blockSnapshot[j] === built - 1 && this.blockVersion[j] === version) {
-        const length = this.blockLength[j];
-        to.ensure(count + length);
-        const s = this.blockStart[j];
-        for (let i = 0; i < length; i++) {
-          to.attempt[count] = from.attempt[s + i];
-          to.job[count] = from.job[s + i];
-          to.task[count] = from.task[s + i];
-          to.node[count] = from.node[s + i];
-          to.start[count] = from.start[s + i];
-          to.kind[count] = from.kind[s + i];
-          to.copyable[count] = from.copyable[s + i];
-          count++;
-        }
-      } else {
-        for (const a of view.jobAttempts(j)) {
-          to.ensure(count + 1);
-          const task = view.attemptTask(a);
-          const isCopy = view.attemptSpeculative(a);
-          to.attempt[count] = a;
-          to.job[count] = j;
-          to.task[count] = task;
-          to.node[count] = view.attemptNode(a);
-          to.start[count] = view.attemptStart(a);
-          to.kind[count] = isCopy ? ROW_COPY : view.attemptIsReduce(a) ? ROW_REDUCE : ROW_MAP;
-          to.copyable[count] = !isCopy && view.taskRunningCount(task) === 1 ? 1 : 0;
-          count++;
-        }
-      }
-      this.blockStart[j] = start;
-      this.blockLength[j] = count - start;
-      this.blockVersion[j] = version;
-      this.blockSnapshot[j] = built;
-    }
-    this.count = count;
-    this.summarise();
+    const version = view.stateVersion();
+    if (this.version === version) return;
+    const log = this.version >= 0 ? view.attemptsChangedSince(this.version) : undefined;
+    if (log) this.apply(view, log);
+    else this.readAll(view);
+    this.version = version;
+    this.view = view;
+    this.summarise(view);
   }
 
-  /** Copies running and the oldest copyable attempts, from the rows. */
-  private summarise(): void {
-    const r = this.rows;
+  /** Every job's rows read afresh from the view (the first snapshot, or the log no longer reaches back). */
+  private readAll(view: View): void {
+    this.blocks = [];
+    for (const j of view.jobsWithAttempts()) {
+      const block = new Rows();
+      for (const a of view.jobAttempts(j)) {
+        block.add(view, j, a);
+        this.noteJob(a, j);
+      }
+      this.blocks[j] = block;
+    }
+  }
+
+  /**
+   * Apply the log: an attempt that ended leaves its job's rows; one that started joins them, read
+   * from the view after the whole log (an id that started and ended within it is skipped, and an id
+   * given to a later attempt is read as that one). The tasks of both have their copies re-checked.
+   */
+  private apply(view: View, log: ArrayLike<number>): void {
+    const started = this.started;
+    const touched = this.touched;
+    started.length = 0;
+    touched.length = 0;
+    for (let i = 0; i < log.length; i++) {
+      const code = log[i];
+      if (code >= 0) {
+        if (code >= this.startPending.length) this.startPending = grown(this.startPending, Math.max(code + 1, 2 * this.startPending.length));
+        if (!this.startPending[code]) started.push(code);
+        this.startPending[code] = 1;
+        continue;
+      }
+      const a = -code - 1;
+      if (a < this.startPending.length && this.startPending[a]) {
+        // Started and ended since the last snapshot: it never had a row.
+        this.startPending[a] = 0;
+        continue;
+      }
+      const j = a < this.jobOfAttempt.length ? this.jobOfAttempt[a] : -1;
+      const block = j >= 0 ? this.blocks[j] : undefined;
+      const task = block ? block.remove(a) : -1;
+      if (task < 0) continue;
+      if (block!.length === 0) this.blocks[j] = undefined;
+      else touched.push(j, task, 1);
+    }
+    for (const a of started) {
+      if (!this.startPending[a]) continue;
+      this.startPending[a] = 0;
+      const task = view.attemptTask(a);
+      const j = view.jobOfTask(task);
+      const block = (this.blocks[j] ??= new Rows());
+      block.add(view, j, a);
+      this.noteJob(a, j);
+      touched.push(j, task, 0);
+    }
+    // A twin that started or ended changes whether its task's other attempt may be copied: a task
+    // running twice now, or once after one of its attempts ended. (A start that runs its task once
+    // is its task's only row, and was read as it is now.)
+    for (let i = 0; i < touched.length; i += 3) {
+      const block = this.blocks[touched[i]];
+      const running = view.taskRunningCount(touched[i + 1]);
+      if (block && (running >= 2 || (running === 1 && touched[i + 2] === 1))) block.recheck(view, touched[i + 1]);
+    }
+  }
+
+  private noteJob(a: number, j: number): void {
+    if (a >= this.jobOfAttempt.length) this.jobOfAttempt = grown(this.jobOfAttempt, Math.max(a + 1, 2 * this.jobOfAttempt.length));
+    this.jobOfAttempt[a] = j;
+  }
+
+  /**
+   * How many attempts run, how many are copies, and the oldest copyable ones: a walk over the jobs'
+   * rows in the snapshot's order, so ties come out as a walk over the snapshot would give them.
+   */
+  private summarise(view: View): void {
+    let count = 0;
     let speculative = 0;
     let oldestStart = Infinity;
     let oldestNode = -1;
     let otherStart = Infinity;
-    for (let i = 0; i < this.count; i++) {
-      if (r.kind[i] === ROW_COPY) speculative++;
-      else if (r.copyable[i] === 1) {
-        const start = r.start[i];
-        const node = r.node[i];
-        if (start < oldestStart) {
-          if (node !== oldestNode) otherStart = oldestStart;
-          oldestStart = start;
-          oldestNode = node;
-        } else if (node !== oldestNode && start < otherStart) otherStart = start;
+    for (const j of view.jobsWithAttempts()) {
+      const r = this.blocks[j];
+      if (!r) continue;
+      count += r.length;
+      for (let i = 0; i < r.length; i++) {
+        if (r.kind[i] === ROW_COPY) speculative++;
+        else if (r.copyable[i] === 1) {
+          const start = r.start[i];
+          const node = r.node[i];
+          if (start < oldestStart) {
+            if (node !== oldestNode) otherStart = oldestStart;
+            oldestStart = start;
+            oldestNode = node;
+          } else if (node !== oldestNode && start < otherStart) otherStart = start;
+        }
       }
     }
+    this.count = count;
     this.speculative = speculative;
     this.oldestStart = oldestStart;
     this.oldestNode = oldestNode;

@@ -10,6 +10,8 @@ import { WorkCounters } from '../measure/workCounters';
 
 const CHANGE_LOG_SIZE = 1 << 16;
 const CHANGE_LOG_MASK = CHANGE_LOG_SIZE - 1;
+/** A change that started or ended no attempt (state.changed). */
+const NOT_AN_ATTEMPT = -0x7fffffff;
 
 /** A job's place in its life: not yet submitted, submitted and not finished, finished. */
 export const J_WAITING = 0;
@@ -156,12 +158,37 @@ export class EngineState {
     return maps === 0 || this.jobMapsDone[j] >= Math.ceil(this.options.slowstart * maps);
   }
 
-  /** Something about job j changed that a scheduler may have cached (an attempt or its AM came, went, paused or resumed; the job started or ended). */
-  changed(j: number): void {
+  /**
+   * Something about job j changed that a scheduler may have cached (an attempt or its AM came, went,
+   * paused or resumed; the job started or ended). `attempt`: the attempt that started (its id) or
+   * ended (−id − 1) with this change, if one did (attemptsChangedSince).
+   */
+  changed(j: number, attempt = NOT_AN_ATTEMPT): void {
     this.changeLog[this.version & CHANGE_LOG_MASK] = j;
+    this.attemptLog[this.version & CHANGE_LOG_MASK] = attempt;
     this.version++;
     this.jobVersion[j]++;
   }
+
+  /**
+   * The attempts that started (their id) or ended (−id − 1) since `version`, oldest first, or
+   * undefined when the log no longer reaches back that far.
+   */
+  attemptsChangedSince(version: number): Int32Array | undefined {
+    const n = this.version - version;
+    if (n < 0 || n > CHANGE_LOG_SIZE) return undefined;
+    let count = 0;
+    for (let i = 0; i < n; i++) if (this.attemptLog[(version + i) & CHANGE_LOG_MASK] !== NOT_AN_ATTEMPT) count++;
+    const out = new Int32Array(count);
+    count = 0;
+    for (let i = 0; i < n; i++) {
+      const code = this.attemptLog[(version + i) & CHANGE_LOG_MASK];
+      if (code !== NOT_AN_ATTEMPT) out[count++] = code;
+    }
+    return out;
+  }
+  /** Per change in the ring: the attempt it started or ended (see `changed`). */
+  private readonly attemptLog = new Int32Array(CHANGE_LOG_SIZE);
 
   /** The jobs changed since `version` (once per change, oldest first), or undefined when the log no longer reaches back that far. */
   changedSince(version: number): Int32Array | undefined {

@@ -62,7 +62,7 @@ export class AttemptLifecycle {
     const at = s.at;
     const a = at.create();
     s.lastProgress = s.now;
-    s.changed(j);
+    s.changed(j, a);
     const host = s.topology.nodeHost[node];
     this.rates.touchHost(host);
     at.task[a] = task;
@@ -185,7 +185,7 @@ export class AttemptLifecycle {
     s.attemptsLive?.refresh(j);
     s.jobReduceAttempts[j].delete(a);
     this.count(a, j, -1);
-    s.changed(j);
+    s.changed(j, -a - 1);
     if (outcome === FAILED) this.recorder.failedAttempts++;
     if (outcome === KILLED) this.recorder.killedAttempts++;
     at.release(a);

@@ -220,6 +220,9 @@ export class SchedulerView implements ClusterView {
     this.s.work.attemptsScanned += this.s.jobAttempts[j].size;
     return this.s.jobAttempts[j];
   }
+  attemptsChangedSince(version: number): ArrayLike<number> | undefined {
+    return this.s.attemptsChangedSince(version);
+  }
   jobsWithAttempts(): readonly number[] {
     if (!this.s.attemptsLive) throw new Error('the jobs with live attempts are kept only for a policy that says tracksJobsWithAttempts');
     return this.s.attemptsLive.list;

@@ -148,6 +148,12 @@ export interface AttemptInspection {
    * `tracksJobsWithAttempts`.
    */
   jobsWithAttempts(): readonly number[];
+  /**
+   * The attempts that started (their id, a ≥ 0) or ended (−a − 1) since stateVersion() was
+   * `version`, oldest first; undefined when that is too long ago to tell (then read them afresh).
+   * An ended attempt's id may be given to a later attempt.
+   */
+  attemptsChangedSince(version: number): ArrayLike<number> | undefined;
   /** How many of job j's live attempts are in `phase`, paused before it or running it. */
   jobAttemptCount(j: number, phase: PhaseKind, paused: boolean): number;
   attemptTask(attempt: number): number;
