@@ -19,6 +19,16 @@ class Rows {
   kind = new Uint8Array(8);
   /** Not speculative and its task has no twin running: what may be copied. */
   copyable = new Uint8Array(8);
+  /**
+   * Of a block's rows: the copies, and of the copyable ones the oldest start, the node of the first
+   * row with it, and the oldest start on any other node (valid unless `stale`). The walk that
+   * finds them row by row (`step`) gives the same for rows appended one at a time.
+   */
+  copies = 0;
+  oldestStart = Infinity;
+  oldestNode = -1;
+  otherStart = Infinity;
+  stale = false;
 
   ensure(size: number): void {
     if (size <= this.attempt.length) return;
@@ -45,6 +55,28 @@ class Rows {
     this.start[i] = view.attemptStart(a);
     this.kind[i] = isCopy ? ROW_COPY : view.attemptIsReduce(a) ? ROW_REDUCE : ROW_MAP;
     this.copyable[i] = !isCopy && view.taskRunningCount(task) === 1 ? 1 : 0;
+    if (isCopy) this.copies++;
+    else if (this.copyable[i] === 1 && !this.stale) this.step(this.start[i], this.node[i]);
+  }
+
+  /** One copyable row more, after the others: the summary as the row-by-row walk updates it. */
+  private step(start: number, node: number): void {
+    if (start < this.oldestStart) {
+      if (node !== this.oldestNode) this.otherStart = this.oldestStart;
+      this.oldestStart = start;
+      this.oldestNode = node;
+    } else if (node !== this.oldestNode && start < this.otherStart) this.otherStart = start;
+  }
+
+  /** The summary walked afresh over the rows, when a change could have moved it otherwise. */
+  summary(): this {
+    if (!this.stale) return this;
+    this.oldestStart = Infinity;
+    this.oldestNode = -1;
+    this.otherStart = Infinity;
+    for (let i = 0; i < this.length; i++) if (this.copyable[i] === 1) this.step(this.start[i], this.node[i]);
+    this.stale = false;
+    return this;
   }
 
   /** Take out attempt a's row, keeping the others in order; its task, or −1 if it had no row. */
@@ -53,6 +85,10 @@ class Rows {
     while (i < this.length && this.attempt[i] !== a) i++;
     if (i === this.length) return -1;
     const task = this.task[i];
+    if (this.kind[i] === ROW_COPY) this.copies--;
+    // The summary holds unless this row was the oldest or, off the oldest's node, could be the
+    // oldest elsewhere (the minima are then walked again).
+    else if (this.copyable[i] === 1 && (this.start[i] === this.oldestStart || (this.node[i] !== this.oldestNode && this.start[i] <= this.otherStart))) this.stale = true;
     const end = this.length--;
     this.attempt.copyWithin(i, i + 1, end);
     this.job.copyWithin(i, i + 1, end);
@@ -68,6 +104,7 @@ class Rows {
   recheck(view: View, task: number): void {
     const running = view.taskRunningCount(task);
     for (let i = 0; i < this.length; i++) if (this.task[i] === task) this.copyable[i] = this.kind[i] !== ROW_COPY && running === 1 ? 1 : 0;
+    this.stale = true;
   }
 
   /** Append rows [from, from + count) of `other`. */
@@ -217,8 +254,11 @@ export class RunningAttempts {
   }
 
   /**
-   * How many attempts run, how many are copies, and the oldest copyable ones: a walk over the jobs'
-   * rows in the snapshot's order, so ties come out as a walk over the snapshot would give them.
+   * How many attempts run, how many are copies, and the oldest copyable ones, from each job's
+   * summary in the snapshot's order. A walk over the snapshot's rows keeps the oldest start, the
+   * node of its first row, and the oldest start on every other node; the jobs' summaries combine to
+   * exactly that (a job's rows after the rest: the oldest moves to it only on a strictly older
+   * start, and "elsewhere" is then the old oldest unless that was on the same node).
    */
   private summarise(view: View): void {
     let count = 0;
@@ -227,21 +267,16 @@ export class RunningAttempts {
     let oldestNode = -1;
     let otherStart = Infinity;
     for (const j of view.jobsWithAttempts()) {
-      const r = this.blocks[j];
-      if (!r) continue;
-      count += r.length;
-      for (let i = 0; i < r.length; i++) {
-        if (r.kind[i] === ROW_COPY) speculative++;
-        else if (r.copyable[i] === 1) {
-          const start = r.start[i];
-          const node = r.node[i];
-          if (start < oldestStart) {
-            if (node !== oldestNode) otherStart = oldestStart;
-            oldestStart = start;
-            oldestNode = node;
-          } else if (node !== oldestNode && start < otherStart) otherStart = start;
-        }
-      }
+      const block = this.blocks[j];
+      if (!block) continue;
+      const b = block.summary();
+      count += b.length;
+      speculative += b.copies;
+      if (b.oldestStart < oldestStart) {
+        otherStart = Math.min(oldestNode !== b.oldestNode ? oldestStart : otherStart, b.otherStart);
+        oldestStart = b.oldestStart;
+        oldestNode = b.oldestNode;
+      } else otherStart = Math.min(otherStart, b.oldestNode !== oldestNode ? b.oldestStart : b.otherStart);
     }
     this.count = count;
     this.speculative = speculative;
