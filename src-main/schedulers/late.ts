@@ -57,11 +57,14 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
    * it): a pass reads the kinds with a free slot first, and the rest only for the slow-node check.
    */
   function readRates(view: View, now: number, kind: number, ofKind: boolean): void {
-    const r = running.rows;
-    for (let i = 0; i < running.count; i++) {
-      if ((r.kind[i] === kind) !== ofKind) continue;
-      progress[i] = view.attemptProgress(r.attempt[i]);
-      rate[i] = progress[i] / Math.max(1e-9, now - r.start[i]);
+    // Job by job, x counting rows in the snapshot's order (as `running.rows` lays them out).
+    let x = 0;
+    for (const b of running.blocks()) {
+      for (let i = 0; i < b.length; i++, x++) {
+        if ((b.kind[i] === kind) !== ofKind) continue;
+        progress[x] = view.attemptProgress(b.attempt[i]);
+        rate[x] = progress[x] / Math.max(1e-9, now - b.start[i]);
+      }
     }
   }
 
@@ -98,17 +101,20 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
    * lower (k the percentile's rank), so the percentile itself is selected only when a copy will go.
    */
   function mayCopy(kind: number, n: number, now: number): boolean {
-    const r = running.rows;
     let inKind = 0;
     let slowest = Infinity;
-    for (let i = 0; i < running.count; i++) {
-      if (r.kind[i] !== kind) continue;
-      inKind++;
-      if (rate[i] < slowest && now - r.start[i] >= spec.minRunSeconds && r.copyable[i] === 1 && r.node[i] !== n) slowest = rate[i];
+    let x = 0;
+    for (const b of running.blocks()) {
+      for (let i = 0; i < b.length; i++, x++) {
+        if (b.kind[i] !== kind) continue;
+        inKind++;
+        if (rate[x] < slowest && now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n) slowest = rate[x];
+      }
     }
     if (slowest === Infinity) return false;
     let below = 0;
-    for (let i = 0; i < running.count; i++) if (r.kind[i] === kind && rate[i] < slowest) below++;
+    x = 0;
+    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) if (b.kind[i] === kind && rate[x] < slowest) below++;
     return below <= percentileRank(inKind, spec.slowTaskPercentile);
   }
 

@@ -145,24 +145,27 @@ export class RunningAttempts {
   /** Every job's rows end to end, laid out when first asked for after an update (most updates need only the summary). */
   private readonly flat = new Rows();
   private flatVersion = -1;
-  private view?: View;
   /** Each job's rows (undefined: none), and the job each attempt id's row is in (as of the snapshot). */
-  private blocks: (Rows | undefined)[] = [];
+  private byJob: (Rows | undefined)[] = [];
   private jobOfAttempt = new Int32Array(256);
   /** Scratch of one update: attempts whose start is still to be read, and (job, task, ended) to re-check. */
   private startPending = new Uint8Array(256);
   private readonly started: number[] = [];
   private readonly touched: number[] = [];
 
-  /** The snapshot: every job's rows, end to end, jobs in activeJobs' order. */
+  /** Each job's rows, jobs in activeJobs' order: the snapshot without laying it out (per-pass loops walk these). */
+  blocks(): readonly Rows[] {
+    return this.order;
+  }
+  /** Each job's rows in the snapshot's order, as of the last update (summarise lists them). */
+  private readonly order: Rows[] = [];
+
+  /** The snapshot: every job's rows, end to end, jobs in activeJobs' order (laid out on first ask). */
   get rows(): Rows {
-    if (this.flatVersion !== this.version && this.view) {
+    if (this.flatVersion !== this.version) {
       const flat = this.flat;
       flat.length = 0;
-      for (const j of this.view.jobsWithAttempts()) {
-        const block = this.blocks[j];
-        if (block) flat.append(block, 0, block.length);
-      }
+      for (const block of this.order) flat.append(block, 0, block.length);
       this.flatVersion = this.version;
     }
     return this.flat;
@@ -180,20 +183,19 @@ export class RunningAttempts {
     if (log) this.apply(view, log);
     else this.readAll(view);
     this.version = version;
-    this.view = view;
     this.summarise(view);
   }
 
   /** Every job's rows read afresh from the view (the first snapshot, or the log no longer reaches back). */
   private readAll(view: View): void {
-    this.blocks = [];
+    this.byJob = [];
     for (const j of view.jobsWithAttempts()) {
       const block = new Rows();
       for (const a of view.jobAttempts(j)) {
         block.add(view, j, a);
         this.noteJob(a, j);
       }
-      this.blocks[j] = block;
+      this.byJob[j] = block;
     }
   }
 
@@ -222,10 +224,10 @@ export class RunningAttempts {
         continue;
       }
       const j = a < this.jobOfAttempt.length ? this.jobOfAttempt[a] : -1;
-      const block = j >= 0 ? this.blocks[j] : undefined;
+      const block = j >= 0 ? this.byJob[j] : undefined;
       const task = block ? block.remove(a) : -1;
       if (task < 0) continue;
-      if (block!.length === 0) this.blocks[j] = undefined;
+      if (block!.length === 0) this.byJob[j] = undefined;
       else touched.push(j, task, 1);
     }
     for (const a of started) {
@@ -233,7 +235,7 @@ export class RunningAttempts {
       this.startPending[a] = 0;
       const task = view.attemptTask(a);
       const j = view.jobOfTask(task);
-      const block = (this.blocks[j] ??= new Rows());
+      const block = (this.byJob[j] ??= new Rows());
       block.add(view, j, a);
       this.noteJob(a, j);
       touched.push(j, task, 0);
@@ -242,7 +244,7 @@ export class RunningAttempts {
     // running twice now, or once after one of its attempts ended. (A start that runs its task once
     // is its task's only row, and was read as it is now.)
     for (let i = 0; i < touched.length; i += 3) {
-      const block = this.blocks[touched[i]];
+      const block = this.byJob[touched[i]];
       const running = view.taskRunningCount(touched[i + 1]);
       if (block && (running >= 2 || (running === 1 && touched[i + 2] === 1))) block.recheck(view, touched[i + 1]);
     }
@@ -266,9 +268,12 @@ export class RunningAttempts {
     let oldestStart = Infinity;
     let oldestNode = -1;
     let otherStart = Infinity;
+    const order = this.order;
+    order.length = 0;
     for (const j of view.jobsWithAttempts()) {
-      const block = this.blocks[j];
+      const block = this.byJob[j];
       if (!block) continue;
+      order.push(block);
       const b = block.summary();
       count += b.length;
       speculative += b.copies;
