@@ -101,21 +101,23 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
    * lower (k the percentile's rank), so the percentile itself is selected only when a copy will go.
    */
   function mayCopy(kind: number, n: number, now: number): boolean {
+    // The kind's rates are gathered as the slowest candidate is sought, so the count below walks
+    // only them, and stops once more than k are lower.
     let inKind = 0;
     let slowest = Infinity;
     let x = 0;
     for (const b of running.blocks()) {
       for (let i = 0; i < b.length; i++, x++) {
         if (b.kind[i] !== kind) continue;
-        inKind++;
+        scratch[inKind++] = rate[x];
         if (rate[x] < slowest && now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n) slowest = rate[x];
       }
     }
     if (slowest === Infinity) return false;
+    const k = percentileRank(inKind, spec.slowTaskPercentile);
     let below = 0;
-    x = 0;
-    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) if (b.kind[i] === kind && rate[x] < slowest) below++;
-    return below <= percentileRank(inKind, spec.slowTaskPercentile);
+    for (let i = 0; i < inKind; i++) if (scratch[i] < slowest && ++below > k) return false;
+    return true;
   }
 
   /** Copy the candidate of `kind` with the longest estimated time left (ties: the lower task id). */
