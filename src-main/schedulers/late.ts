@@ -4,7 +4,7 @@ import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { quickselect } from 'simple-statistics';
 import { grown } from '../engine/core/grow';
-import { RunningAttempts, ROW_COPY, ROW_MAP, ROW_REDUCE } from './lateRunning';
+import { RunningAttempts, ROW_MAP, ROW_REDUCE, type Rows } from './lateRunning';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
 
@@ -53,19 +53,24 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
   let nodeCount = new Int32Array(0);
 
   /**
-   * Each row's progress and progress rate at `now`, for the rows of `kind` (or of every kind but
-   * it): a pass reads the kinds with a free slot first, and the rest only for the slow-node check.
+   * Row x's progress score and progress rate at `now` (block b, row i), read once per pass: the
+   * copy check reads only what it needs, and the rest is read only when a copy could go.
    */
-  function readRates(view: View, now: number, kind: number, ofKind: boolean): void {
-    // Job by job, x counting rows in the snapshot's order (as `running.rows` lays them out).
-    let x = 0;
-    for (const b of running.blocks()) {
-      for (let i = 0; i < b.length; i++, x++) {
-        if ((b.kind[i] === kind) !== ofKind) continue;
-        progress[x] = view.attemptProgress(b.attempt[i]);
-        rate[x] = progress[x] / Math.max(1e-9, now - b.start[i]);
-      }
+  let pass = 0;
+  let readIn = new Int32Array(256);
+  function rateOf(view: View, now: number, x: number, b: Rows, i: number): number {
+    if (readIn[x] !== pass) {
+      readIn[x] = pass;
+      progress[x] = view.attemptProgress(b.attempt[i]);
+      rate[x] = progress[x] / Math.max(1e-9, now - b.start[i]);
     }
+    return rate[x];
+  }
+
+  /** Every row's rate not read yet in this pass (the slow-node check and the choice need all). */
+  function readRest(view: View, now: number): void {
+    let x = 0;
+    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) rateOf(view, now, x, b, i);
   }
 
   /** SlowNodeThreshold: node n's mean progress rate is below that percentile of the nodes' means. */
@@ -100,23 +105,26 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
    * attempt is at or below that percentile's value exactly when at most k rates of the kind are
    * lower (k the percentile's rank), so the percentile itself is selected only when a copy will go.
    */
-  function mayCopy(kind: number, n: number, now: number): boolean {
-    // The kind's rates are gathered as the slowest candidate is sought, so the count below walks
-    // only them, and stops once more than k are lower.
+  function mayCopy(kind: number, n: number, now: number, view: View): boolean {
+    // The slowest candidate first (only candidates' progress is read), then the kind's other rates
+    // until more than k are lower.
     let inKind = 0;
     let slowest = Infinity;
     let x = 0;
     for (const b of running.blocks()) {
       for (let i = 0; i < b.length; i++, x++) {
         if (b.kind[i] !== kind) continue;
-        scratch[inKind++] = rate[x];
-        if (rate[x] < slowest && now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n) slowest = rate[x];
+        inKind++;
+        if (now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n) slowest = Math.min(slowest, rateOf(view, now, x, b, i));
       }
     }
     if (slowest === Infinity) return false;
     const k = percentileRank(inKind, spec.slowTaskPercentile);
     let below = 0;
-    for (let i = 0; i < inKind; i++) if (scratch[i] < slowest && ++below > k) return false;
+    x = 0;
+    for (const b of running.blocks()) {
+      for (let i = 0; i < b.length; i++, x++) if (b.kind[i] === kind && rateOf(view, now, x, b, i) < slowest && ++below > k) return false;
+    }
     return true;
   }
 
@@ -188,16 +196,13 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
         rate = grown(rate, 2 * count);
         scratch = grown(scratch, 2 * count);
       }
+      if (readIn.length < count) readIn = grown(readIn, 2 * count);
+      pass++;
       // Maps first, then reduces; a slow node copies nothing (the check needs every row's rate and
       // a pass over the nodes, so it is made only once a copy could go).
-      const both = freeMaps > 0 && freeReduces > 0;
-      if (both) readRates(view, now, ROW_COPY, false);
-      else readRates(view, now, freeMaps > 0 ? ROW_MAP : ROW_REDUCE, true);
       for (const kind of [ROW_MAP, ROW_REDUCE]) {
-        if ((kind === ROW_REDUCE ? freeReduces : freeMaps) <= 0 || !mayCopy(kind, n, now)) continue;
-        // The rows not read yet: the other kinds (copies always; maps or reduces without a free slot).
-        if (both) readRates(view, now, ROW_COPY, true);
-        else readRates(view, now, kind, false);
+        if ((kind === ROW_REDUCE ? freeReduces : freeMaps) <= 0 || !mayCopy(kind, n, now, view)) continue;
+        readRest(view, now);
         if (!nodeIsSlow(n, view)) copySlowest(kind, n, now, view);
         return;
       }

@@ -9,7 +9,7 @@ export const ROW_REDUCE = 1;
 export const ROW_COPY = 2;
 
 /** Rows in typed arrays, one per live attempt: a job's (a block) or the whole snapshot's. */
-class Rows {
+export class Rows {
   length = 0;
   attempt = new Int32Array(8);
   job = new Int32Array(8);
