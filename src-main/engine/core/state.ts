@@ -1,3 +1,4 @@
+import { JobAttemptLists } from '../jobs/jobAttemptLists';
 import type { SimulationOptions } from '@shared/experiment/simulation';
 import { AttemptStore } from '../jobs/attempts';
 import { EventHeap } from './eventHeap';
@@ -87,9 +88,9 @@ export class EngineState {
   /** Live attempts of each job by phase and pause: 10 per job, at phase · 2 + paused. */
   readonly jobPhaseCount: Int32Array;
   /** Live attempts of each job (their ids in the attempt store). */
-  readonly jobAttempts: Set<number>[];
+  readonly jobAttempts: JobAttemptLists;
   /** The reduce attempts among them, in the same order (what a map's end may let fetch further). */
-  readonly jobReduceAttempts: Set<number>[];
+  readonly jobReduceAttempts: JobAttemptLists;
   /** Each job's place in the order jobs became active (activeJobs' order); `activate` sets it. */
   readonly jobActiveSeq: Float64Array;
   private activeSeq = 0;
@@ -142,7 +143,7 @@ export class EngineState {
 
   /** Keep the jobs with a live attempt from now on (before the first launch). */
   trackJobsWithAttempts(): void {
-    this.attemptsLive = new OrderedJobSubset(this.jobs.length, this.jobActiveSeq, (j) => this.jobAttempts[j].size > 0);
+    this.attemptsLive = new OrderedJobSubset(this.jobs.length, this.jobActiveSeq, (j) => this.jobAttempts.size(j) > 0);
   }
 
   /** Job j joins the active jobs, at the end of their order. */
@@ -227,8 +228,8 @@ export class EngineState {
     this.jobAmVcores = new Float64Array(J);
     this.jobVersion = new Int32Array(J);
     this.jobPhaseCount = new Int32Array(J * 10);
-    this.jobAttempts = jobs.map(() => new Set<number>());
-    this.jobReduceAttempts = jobs.map(() => new Set<number>());
+    this.jobAttempts = new JobAttemptLists(J);
+    this.jobReduceAttempts = new JobAttemptLists(J);
     this.jobActiveSeq = new Float64Array(J);
 
     const N = topology.nodeCount;

@@ -107,9 +107,9 @@ export class AttemptLifecycle {
       s.nodeRunMaps[node]++;
     }
     if (Number.isNaN(s.jobStart[j])) s.jobStart[j] = s.now;
-    s.jobAttempts[j].add(a);
+    s.jobAttempts.add(j, a);
     s.attemptsLive?.refresh(j);
-    if (isReduce) s.jobReduceAttempts[j].add(a);
+    if (isReduce) s.jobReduceAttempts.add(j, a);
     if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'function' ? reason() : reason));
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
     this.count(a, j, 1);
@@ -181,9 +181,9 @@ export class AttemptLifecycle {
       s.jobRunMaps[j]--;
       s.nodeRunMaps[node]--;
     }
-    s.jobAttempts[j].delete(a);
+    s.jobAttempts.delete(j, a);
     s.attemptsLive?.refresh(j);
-    s.jobReduceAttempts[j].delete(a);
+    if (s.tasks.isReduce[task] === 1) s.jobReduceAttempts.delete(j, a);
     this.count(a, j, -1);
     s.changed(j, -a - 1);
     if (outcome === FAILED) this.recorder.failedAttempts++;
@@ -294,7 +294,7 @@ export class AttemptLifecycle {
     this.taskFinished(task, counters);
     this.endAttempt(a, SUCCEEDED);
     // Speculative twins lose the race.
-    if (s.tasks.running[task] > 0) for (const other of [...s.jobAttempts[j]]) if (at.task[other] === task) this.endAttempt(other, KILLED);
+    if (s.tasks.running[task] > 0) for (const other of s.jobAttempts.toArray(j)) if (at.task[other] === task) this.endAttempt(other, KILLED);
     if (isReduce) s.jobReducesDone[j]++;
     else {
       s.jobMapsDone[j]++;
@@ -337,7 +337,8 @@ export class AttemptLifecycle {
     const at = s.at;
     // Only reduces shuffle: a job with thousands of maps running walks its few reduces, not them
     // (in launch order, as the walk over all attempts did).
-    for (const a of s.jobReduceAttempts[j]) {
+    const reduces = s.jobReduceAttempts;
+    for (let a = reduces.first(j); a >= 0; a = reduces.after(a)) {
       if (at.phase[a] !== PhaseKind.Shuffle || at.hostSlot[a] < 0) continue;
       if (lim >= at.lim[a] && at.rate[a] > 0) {
         // A shuffle still fetching keeps its rate: only the point where it would wait moves on.

@@ -83,7 +83,7 @@ export class JobBook {
     s.jobsDone++;
     if (s.jobAmNode[j] < 0) s.appMastersAwaited--;
     s.changed(j);
-    for (const a of [...s.jobAttempts[j]]) this.events.killAttempt(a);
+    for (const a of s.jobAttempts.toArray(j)) this.events.killAttempt(a);
     const places = s.pendingPlaces;
     if (places && s.jobPendMaps[j] > 0) {
       const first = tasks.jobFirstTask[j];

@@ -123,7 +123,7 @@ export class RunRecorder {
     for (const j of s.active) {
       maps += s.jobRunMaps[j];
       pending += s.jobPendMaps[j] + s.jobPendReduces[j];
-      for (const a of s.jobAttempts[j]) {
+      for (let a = s.jobAttempts.first(j); a >= 0; a = s.jobAttempts.after(a)) {
         if (!s.tasks.isReduce[s.at.task[a]]) continue;
         if (s.at.phase[a] === PhaseKind.Shuffle) shuffles++;
         else reduces++;

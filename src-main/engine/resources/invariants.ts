@@ -55,7 +55,7 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   const mapPending = s.active.filter((j) => s.jobPendMaps[j] > 0);
   if (mapPending.join() !== s.mapPending.list.join()) problems.push(`map-pending jobs listed as [${s.mapPending.list.join(', ')}], by the rule [${mapPending.join(', ')}]`);
   // The jobs with live attempts are exactly the active jobs that have one, in their order.
-  const live = s.active.filter((j) => s.jobAttempts[j].size > 0);
+  const live = s.active.filter((j) => s.jobAttempts.size(j) > 0);
   if (s.attemptsLive && live.join() !== s.attemptsLive.list.join()) problems.push(`jobs with live attempts listed as [${s.attemptsLive.list.join(', ')}], by their attempts [${live.join(', ')}]`);
   // Per MR-cluster, the same lists restricted to its jobs.
   s.mapPending.byPartition.forEach((list, c) => {
@@ -77,12 +77,12 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   let paused = 0;
   for (let j = 0; j < s.jobs.length; j++) {
     const counted = new Int32Array(10);
-    for (const a of s.jobAttempts[j]) counted[at.phase[a] * 2 + at.paused[a]]++;
+    for (const a of s.jobAttempts.of(j)) counted[at.phase[a] * 2 + at.paused[a]]++;
     for (let k = 1; k < 10; k += 2) paused += counted[k];
     for (let k = 0; k < 10; k++) if (counted[k] !== s.jobPhaseCount[j * 10 + k]) problems.push(`job ${j}: ${s.jobPhaseCount[j * 10 + k]} attempts counted in phase ${k >> 1}${k & 1 ? ' (paused)' : ''}, ${counted[k]} live`);
     // The job's reduce attempts are its live attempts of reduce tasks, in the same order.
-    const reduces = [...s.jobAttempts[j]].filter((a) => s.tasks.isReduce[at.task[a]] === 1).join();
-    if (reduces !== [...s.jobReduceAttempts[j]].join()) problems.push(`job ${j}: reduce attempts listed as [${[...s.jobReduceAttempts[j]].join(', ')}], live [${reduces}]`);
+    const reduces = s.jobAttempts.toArray(j).filter((a) => s.tasks.isReduce[at.task[a]] === 1).join();
+    if (reduces !== s.jobReduceAttempts.toArray(j).join()) problems.push(`job ${j}: reduce attempts listed as [${s.jobReduceAttempts.toArray(j).join(', ')}], live [${reduces}]`);
   }
   if (paused !== s.pausedTotal) problems.push(`${s.pausedTotal} paused attempts counted, ${paused} live`);
   const perNode = new Int32Array(s.nodePaused.length);

@@ -217,8 +217,8 @@ export class SchedulerView implements ClusterView {
   // ---------------------------------------------------------------- attempts
 
   jobAttempts(j: number): Iterable<number> {
-    this.s.work.attemptsScanned += this.s.jobAttempts[j].size;
-    return this.s.jobAttempts[j];
+    this.s.work.attemptsScanned += this.s.jobAttempts.size(j);
+    return this.s.jobAttempts.of(j);
   }
   attemptsChangedSince(version: number): ArrayLike<number> | undefined {
     return this.s.attemptsChangedSince(version);
@@ -259,8 +259,9 @@ export class SchedulerView implements ClusterView {
   runningAttempts(j: number) {
     const out: ReturnType<ClusterView['runningAttempts']> = [];
     const { at, tasks } = this.s;
-    this.s.work.attemptsScanned += this.s.jobAttempts[j].size;
-    for (const a of this.s.jobAttempts[j]) {
+    const lists = this.s.jobAttempts;
+    this.s.work.attemptsScanned += lists.size(j);
+    for (let a = lists.first(j); a >= 0; a = lists.after(a)) {
       const task = at.task[a];
       out.push({ attempt: a, task, node: at.node[a], start: at.start[a], progress: this.reportedProgress(a), speculative: at.speculative[a] === 1, isReduce: tasks.isReduce[task] === 1 });
     }
