@@ -75,19 +75,20 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
 
   /** SlowNodeThreshold: node n's mean progress rate is below that percentile of the nodes' means. */
   function nodeIsSlow(n: number, view: View): boolean {
-    const count = running.count;
-    const rowNode = running.rows.node;
     // Per-node sums in typed arrays, nodes in order of first appearance; reset after use.
     if (nodeSum.length < view.topology.nodeCount) {
       nodeSum = new Float64Array(view.topology.nodeCount);
       nodeCount = new Int32Array(view.topology.nodeCount);
     }
     const touched: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const node = rowNode[i];
-      if (nodeCount[node] === 0) touched.push(node);
-      nodeSum[node] += rate[i];
-      nodeCount[node]++;
+    let x = 0;
+    for (const b of running.blocks()) {
+      for (let i = 0; i < b.length; i++, x++) {
+        const node = b.node[i];
+        if (nodeCount[node] === 0) touched.push(node);
+        nodeSum[node] += rate[x];
+        nodeCount[node]++;
+      }
     }
     const nodeRates = new Float64Array(touched.length);
     for (let k = 0; k < touched.length; k++) nodeRates[k] = nodeSum[touched[k]] / nodeCount[touched[k]];
@@ -130,23 +131,27 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
 
   /** Copy the candidate of `kind` with the longest estimated time left (ties: the lower task id). */
   function copySlowest(kind: number, n: number, now: number, view: View): void {
-    const r = running.rows;
     let inKind = 0;
-    for (let i = 0; i < running.count; i++) if (r.kind[i] === kind) scratch[inKind++] = rate[i];
+    let x = 0;
+    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) if (b.kind[i] === kind) scratch[inKind++] = rate[x];
     const threshold = percentile(scratch.subarray(0, inKind), spec.slowTaskPercentile);
-    let best = -1;
+    let job = -1;
+    let task = -1;
     let bestLeft = 0;
-    for (let i = 0; i < running.count; i++) {
-      if (r.kind[i] !== kind) continue;
-      if (!(now - r.start[i] >= spec.minRunSeconds && r.copyable[i] === 1 && r.node[i] !== n && rate[i] <= threshold)) continue;
-      const left = (1 - progress[i]) / Math.max(1e-9, rate[i]);
-      if (best < 0 || left > bestLeft || (left === bestLeft && r.task[i] < r.task[best])) {
-        best = i;
-        bestLeft = left;
+    x = 0;
+    for (const b of running.blocks()) {
+      for (let i = 0; i < b.length; i++, x++) {
+        if (b.kind[i] !== kind) continue;
+        if (!(now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n && rate[x] <= threshold)) continue;
+        const left = (1 - progress[x]) / Math.max(1e-9, rate[x]);
+        if (task < 0 || left > bestLeft || (left === bestLeft && b.task[i] < task)) {
+          job = b.job;
+          task = b.task[i];
+          bestLeft = left;
+        }
       }
     }
-    const job = r.job[best];
-    view.launch(r.task[best], n, () => ({ kind: 'speculation', of: kind === ROW_REDUCE ? 'reduce' : 'map', job: view.job(job).id, leftSeconds: bestLeft, percentile: spec.slowTaskPercentile }), {
+    view.launch(task, n, () => ({ kind: 'speculation', of: kind === ROW_REDUCE ? 'reduce' : 'map', job: view.job(job).id, leftSeconds: bestLeft, percentile: spec.slowTaskPercentile }), {
       speculative: true,
       memoryMb: spec.slotMemoryMb,
     });
@@ -195,8 +200,8 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
         progress = grown(progress, 2 * count);
         rate = grown(rate, 2 * count);
         scratch = grown(scratch, 2 * count);
+        readIn = grown(readIn, 2 * count);
       }
-      if (readIn.length < count) readIn = grown(readIn, 2 * count);
       pass++;
       // Maps first, then reduces; a slow node copies nothing (the check needs every row's rate and
       // a pass over the nodes, so it is made only once a copy could go).

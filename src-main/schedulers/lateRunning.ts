@@ -8,11 +8,10 @@ export const ROW_MAP = 0;
 export const ROW_REDUCE = 1;
 export const ROW_COPY = 2;
 
-/** Rows in typed arrays, one per live attempt: a job's (a block) or the whole snapshot's. */
+/** One job's rows in typed arrays, one per live attempt, in launch order. */
 export class Rows {
   length = 0;
   attempt = new Int32Array(8);
-  job = new Int32Array(8);
   task = new Int32Array(8);
   node = new Int32Array(8);
   start = new Float64Array(8);
@@ -34,7 +33,6 @@ export class Rows {
     if (size <= this.attempt.length) return;
     const n = Math.max(size, 2 * this.attempt.length);
     this.attempt = grown(this.attempt, n);
-    this.job = grown(this.job, n);
     this.task = grown(this.task, n);
     this.node = grown(this.node, n);
     this.start = grown(this.start, n);
@@ -42,14 +40,15 @@ export class Rows {
     this.copyable = grown(this.copyable, n);
   }
 
-  /** Append attempt a of job j as the view shows it now. */
-  add(view: View, j: number, a: number): void {
+  constructor(readonly job: number) {}
+
+  /** Append attempt a as the view shows it now. */
+  add(view: View, a: number): void {
     this.ensure(this.length + 1);
     const i = this.length++;
     const task = view.attemptTask(a);
     const isCopy = view.attemptSpeculative(a);
     this.attempt[i] = a;
-    this.job[i] = j;
     this.task[i] = task;
     this.node[i] = view.attemptNode(a);
     this.start[i] = view.attemptStart(a);
@@ -91,7 +90,6 @@ export class Rows {
     else if (this.copyable[i] === 1 && (this.start[i] === this.oldestStart || (this.node[i] !== this.oldestNode && this.start[i] <= this.otherStart))) this.stale = true;
     const end = this.length--;
     this.attempt.copyWithin(i, i + 1, end);
-    this.job.copyWithin(i, i + 1, end);
     this.task.copyWithin(i, i + 1, end);
     this.node.copyWithin(i, i + 1, end);
     this.start.copyWithin(i, i + 1, end);
@@ -106,22 +104,6 @@ export class Rows {
     for (let i = 0; i < this.length; i++) if (this.task[i] === task) this.copyable[i] = this.kind[i] !== ROW_COPY && running === 1 ? 1 : 0;
     this.stale = true;
   }
-
-  /** Append rows [from, from + count) of `other`. */
-  append(other: Rows, from: number, count: number): void {
-    this.ensure(this.length + count);
-    const at = this.length;
-    for (let k = 0; k < count; k++) {
-      this.attempt[at + k] = other.attempt[from + k];
-      this.job[at + k] = other.job[from + k];
-      this.task[at + k] = other.task[from + k];
-      this.node[at + k] = other.node[from + k];
-      this.start[at + k] = other.start[from + k];
-      this.kind[at + k] = other.kind[from + k];
-      this.copyable[at + k] = other.copyable[from + k];
-    }
-    this.length += count;
-  }
 }
 
 /**
@@ -129,8 +111,8 @@ export class Rows {
  * copied, as of the engine's last state change. Each job's rows are kept in launch order and
  * changed only by what the engine's log says started or ended since the last snapshot
  * (`attemptsChangedSince`), so a snapshot reads the view only for attempts that are new. The
- * snapshot lays the jobs' rows end to end in activeJobs' order, the order a full read gives, so sums
- * over them come out bit for bit as they did when every snapshot read every attempt.
+ * snapshot is the jobs' rows walked in activeJobs' order (`blocks`), the order a full read gives,
+ * so sums over them come out bit for bit as they did when every snapshot read every attempt.
  */
 export class RunningAttempts {
   /** Speculative copies running. */
@@ -142,9 +124,6 @@ export class RunningAttempts {
   /** How many attempts run (the snapshot's rows). */
   count = 0;
   private version = -1;
-  /** Every job's rows end to end, laid out when first asked for after an update (most updates need only the summary). */
-  private readonly flat = new Rows();
-  private flatVersion = -1;
   /** Each job's rows (undefined: none), and the job each attempt id's row is in (as of the snapshot). */
   private byJob: (Rows | undefined)[] = [];
   private jobOfAttempt = new Int32Array(256);
@@ -153,23 +132,12 @@ export class RunningAttempts {
   private readonly started: number[] = [];
   private readonly touched: number[] = [];
 
-  /** Each job's rows, jobs in activeJobs' order: the snapshot without laying it out (per-pass loops walk these). */
+  /** The snapshot: each job's rows, jobs in activeJobs' order. */
   blocks(): readonly Rows[] {
     return this.order;
   }
   /** Each job's rows in the snapshot's order, as of the last update (summarise lists them). */
   private readonly order: Rows[] = [];
-
-  /** The snapshot: every job's rows, end to end, jobs in activeJobs' order (laid out on first ask). */
-  get rows(): Rows {
-    if (this.flatVersion !== this.version) {
-      const flat = this.flat;
-      flat.length = 0;
-      for (const block of this.order) flat.append(block, 0, block.length);
-      this.flatVersion = this.version;
-    }
-    return this.flat;
-  }
 
   /** The start of the oldest copyable attempt on a node other than n. */
   oldestCopyableAwayFrom(n: number): number {
@@ -190,9 +158,9 @@ export class RunningAttempts {
   private readAll(view: View): void {
     this.byJob = [];
     for (const j of view.jobsWithAttempts()) {
-      const block = new Rows();
+      const block = new Rows(j);
       for (const a of view.jobAttempts(j)) {
-        block.add(view, j, a);
+        block.add(view, a);
         this.noteJob(a, j);
       }
       this.byJob[j] = block;
@@ -235,8 +203,8 @@ export class RunningAttempts {
       this.startPending[a] = 0;
       const task = view.attemptTask(a);
       const j = view.jobOfTask(task);
-      const block = (this.byJob[j] ??= new Rows());
-      block.add(view, j, a);
+      const block = (this.byJob[j] ??= new Rows(j));
+      block.add(view, a);
       this.noteJob(a, j);
       touched.push(j, task, 0);
     }

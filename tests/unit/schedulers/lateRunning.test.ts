@@ -15,22 +15,28 @@ import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
  * computed them: what the jobs' combined summaries must equal.
  */
 function walk(r: RunningAttempts): number[] {
-  const { kind, copyable, start, node } = r.rows;
   let copies = 0;
   let oldest = Infinity;
   let oldestNode = -1;
   let other = Infinity;
-  for (let i = 0; i < r.count; i++) {
-    if (kind[i] === ROW_COPY) copies++;
-    else if (copyable[i] === 1) {
-      if (start[i] < oldest) {
-        if (node[i] !== oldestNode) other = oldest;
-        oldest = start[i];
-        oldestNode = node[i];
-      } else if (node[i] !== oldestNode && start[i] < other) other = start[i];
+  for (const { kind, copyable, start, node, length } of r.blocks()) {
+    for (let i = 0; i < length; i++) {
+      if (kind[i] === ROW_COPY) copies++;
+      else if (copyable[i] === 1) {
+        if (start[i] < oldest) {
+          if (node[i] !== oldestNode) other = oldest;
+          oldest = start[i];
+          oldestNode = node[i];
+        } else if (node[i] !== oldestNode && start[i] < other) other = start[i];
+      }
     }
   }
   return [copies, oldest, oldestNode, other];
+}
+
+/** The snapshot's rows, in its order, one line each. */
+function rows(r: RunningAttempts): string[] {
+  return r.blocks().flatMap((b) => Array.from({ length: b.length }, (_, i) => [b.attempt[i], b.job, b.task[i], b.node[i], b.start[i], b.kind[i], b.copyable[i]].join(' ')));
 }
 
 describe('LATE running attempts', () => {
@@ -64,10 +70,6 @@ describe('LATE running attempts', () => {
         const fresh = new RunningAttempts();
         fresh.update(s.view);
         expect(kept.count).toBe(fresh.count);
-        const rows = (r: RunningAttempts) => {
-          const { attempt, job: jobOf, task, node, start, kind, copyable } = r.rows;
-          return Array.from({ length: r.count }, (_, i) => [attempt[i], jobOf[i], task[i], node[i], start[i], kind[i], copyable[i]].join(' '));
-        };
         expect(rows(kept)).toEqual(rows(fresh));
         expect([kept.speculative, kept.oldestStart, kept.oldestNode, kept.otherStart]).toEqual(walk(fresh));
         rowsSeen += kept.count;
