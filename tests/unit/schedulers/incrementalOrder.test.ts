@@ -37,6 +37,15 @@ describe('IncrementalJobOrder', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('with an includes rule (a pending map) equals a full sort of the jobs it picks, with failed nodes re-queueing maps', () => {
+    const mismatches: string[] = [];
+    const withMaps = (view: ClusterView) => fewestRunningFirst(view).filter((j) => view.pendingMaps(j) > 0);
+    const jobs = Array.from({ length: 30 }, (_, i) => job(`j${i}`, cpuOnly(15 + (i % 4)), { maps: 2 + (i % 4), submit: i * 2 }));
+    const r = run(cluster(2, 3), jobs, checking(fewestRunningOrder((view, j) => view.pendingMaps(j) > 0), withMaps, mismatches), { mtbfS: 200, replenishAfterS: 60 }, 4);
+    expect(r.jobs.every((j) => j.status === 'succeeded')).toBe(true);
+    expect(mismatches).toEqual([]);
+  });
+
   it('breaks ties by the tie key, then by job index, and treats two infinite keys as equal', () => {
     const mismatches: string[] = [];
     // Every job's key is Infinity (no deadline) and its tie its submit time: submit order, then index.
