@@ -291,8 +291,11 @@ describe('a long run shows itself live and keeps its partial results when cancel
   it('draws live CPU and task charts while running; a cancel keeps the partial run, listed apart', async () => {
     const studio = await startStudio(tempDir());
     const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    // 20,000 jobs that the 10 servers keep up with: some 45 s of engine time on an idle machine,
+    // ten times the few seconds before the cancel. (3,000 jobs once ended before the cancel came.)
+    // The batch's estimate shows at 2% of the batch done, so the run must not start slow.
     const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
-      spec: { name: 'long', generate: { count: 3000, arrival: { kind: 'poisson', meanInterarrivalS: 2 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
+      spec: { name: 'long', generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
     });
     // One run at a time, so that the second seed waits in the queue when the cancel comes.
     await ok(studio.services, 'settings:update', { runThreads: 1 });
@@ -316,7 +319,7 @@ describe('a long run shows itself live and keeps its partial results when cancel
       await page.getByTestId('cancel-batch').click();
       const partial = page.getByTestId('partial-runs');
       await partial.waitFor({ timeout: 60_000 });
-      expect(await partial.textContent()).toMatch(/fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 3,000 jobs done/);
+      expect(await partial.textContent()).toMatch(/fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 20,000 jobs done/);
       // The queued run is named: it never started.
       expect(await page.getByTestId('never-started').textContent()).toMatch(/1 run never started \(taken off the queue by the cancel\): fair \(delay\), seed 2\./);
       // The partial run can still be drawn, and says what it is.
