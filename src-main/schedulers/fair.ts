@@ -6,6 +6,7 @@ import { Locality } from '../engine/resources/topology';
 import { byFewestRunning, fewestRunningOrder, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { fillOneAtATime } from './placementLoop';
+import type { JobList } from './incrementalOrder';
 import type { LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
@@ -20,7 +21,7 @@ type View = ViewWith<'attempts' | 'pendingPlaces'>;
 type FairSpec = SchedulerSpecOf<'fair'>;
 
 /** The first index from `from` where `before` turns false, in an array where it is true then false. */
-function lowerBound(list: readonly number[], before: (k: number) => boolean, from = 0): number {
+function lowerBound(list: JobList, before: (k: number) => boolean, from = 0): number {
   let lo = from;
   let hi = list.length;
   while (lo < hi) {
@@ -54,7 +55,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   const waitEnds = new WaitEnds(delay);
 
   const running = (view: View, j: number) => view.runningMaps(j) + view.runningReduces(j);
-  let cached: readonly number[] = [];
+  let cached: JobList = [];
   let cachedAt = -1;
   /** Whether the orders are the one-pool ones (fewest running tasks first), which a launch moves by one shift. */
   let onePool = false;
@@ -74,7 +75,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
    * the order moves by the jobs that changed since it was made (the engine's change log), so a
    * state change costs what changed, not the length of the queue.
    */
-  function order(view: View): readonly number[] {
+  function order(view: View): JobList {
     const version = view.stateVersion();
     if (cachedAt === version) return cached;
     onePool = pools.size === 0 && queuesInUse <= 1;
@@ -84,7 +85,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   }
 
   /** What a free map slot walks: with one pool, only the jobs with a pending map, in the same order. */
-  function mapOrder(view: View): readonly number[] {
+  function mapOrder(view: View): JobList {
     onePool = pools.size === 0 && queuesInUse <= 1;
     return onePool ? fewestRunningWithMaps.current(view) : order(view);
   }
@@ -129,6 +130,19 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   }
 
   /**
+   * Where job jobs[i] goes after a launch in the one-pool order, which never decreases in running
+   * tasks: before the first job running at least as many (found by binary search), ahead of its equals.
+   */
+  function onePoolPlace(jobs: JobList, i: number, view: View): number {
+    const r = running(view, jobs[i]);
+    const before = (k: number) => {
+      view.work.orderComparisons++;
+      return running(view, k) < r;
+    };
+    return lowerBound(jobs, before, i + 1) - 1;
+  }
+
+  /**
    * After job jobs[i] launched a task, move it back past jobs that are now further below their
    * share (running counts are read from the view, which has already counted the launch).
    */
@@ -143,18 +157,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       return;
     }
     if (onePool) {
-      // The one-pool order never decreases in running tasks, so j's new place (before the first
-      // job running at least as many) is found by binary search and the jobs between shift once.
-      const r = running(view, j);
-      const to =
-        lowerBound(
-          jobs,
-          (k) => {
-            view.work.orderComparisons++;
-            return running(view, k) < r;
-          },
-          i + 1,
-        ) - 1;
+      const to = onePoolPlace(jobs, i, view);
       for (let k = i; k < to; k++) jobs[k] = jobs[k + 1];
       jobs[to] = j;
       return;
@@ -173,11 +176,11 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
 
   /**
    * The heartbeat's node, view and order, read by the functions below: they are made once, not at
-   * every heartbeat. A job that launches moves back by one task (the cache is rebuilt at the next
-   * state change); the copy it moves in is made only once something launches, as most heartbeats
-   * place nothing.
+   * every heartbeat. A job that launches moves back by one task: with one pool in the kept order's
+   * own list, put back at its next read; with pools in a copy, made only once something launches,
+   * as most heartbeats place nothing.
    */
-  const beat = { n: -1, view: undefined as unknown as View, jobs: [] as readonly number[], mine: undefined as number[] | undefined };
+  const beat = { n: -1, view: undefined as unknown as View, jobs: [] as JobList, mine: undefined as number[] | undefined };
   const beatJobs = () => beat.jobs;
   const tryMap = (j: number): boolean => {
     const view = beat.view;
@@ -196,13 +199,19 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     return true;
   };
   const launchedMap = (i: number) => {
-    beat.jobs = beat.mine ??= [...beat.jobs];
+    if (onePool) {
+      // The walk's order is the kept one's list: moved in place for this beat and put back after.
+      const to = onePoolPlace(beat.jobs, i, beat.view);
+      if (to > i) fewestRunningWithMaps.moveForBeat(i, to);
+      return;
+    }
+    beat.jobs = beat.mine ??= Array.from(beat.jobs);
     reposition(beat.mine, i, beat.view);
   };
   // In the one-pool order only the jobs whose reduces may start can take the slot, and they come in
   // the order's own comparator: sort those few instead of walking every queued job. No job has a
   // reduce to place: no walk at all.
-  const reduceOrder = (): readonly number[] => {
+  const reduceOrder = (): JobList => {
     const view = beat.view;
     if (view.pendingReduceTasks() === 0) return [];
     return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : order(view);

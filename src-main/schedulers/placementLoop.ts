@@ -1,3 +1,5 @@
+import type { JobList } from './incrementalOrder';
+
 /**
  * The two ways a heartbeat hands out a node's free slots, written once for every policy
  * (docs/architecture.md "Schedulers"). Each takes the policy's order and its own "try to place a
@@ -10,7 +12,7 @@
  * moves its job back (it is no longer as far below its share). Stops at the first slot no job takes.
  * `launched(i)` hears the place in that order of the job that took the slot. Returns the launches.
  */
-export function fillOneAtATime(slots: number, order: () => readonly number[], tryJob: (j: number) => boolean, launched?: (i: number) => void): number {
+export function fillOneAtATime(slots: number, order: () => JobList, tryJob: (j: number) => boolean, launched?: (i: number) => void): number {
   let used = 0;
   while (used < slots) {
     const jobs = order();
@@ -34,7 +36,7 @@ export function fillOneAtATime(slots: number, order: () => readonly number[], tr
  * more to place (the engine's jobs with a pending map): the walk then stays at the same index.
  * `asks(j)` says whether job j is asked at all. Returns the slots still free.
  */
-export function fillInOrder(jobs: readonly number[], free: number, asks: (j: number) => boolean, launchOne: (j: number) => boolean): number {
+export function fillInOrder(jobs: JobList, free: number, asks: (j: number) => boolean, launchOne: (j: number) => boolean): number {
   for (let i = 0; i < jobs.length && free > 0; ) {
     const j = jobs[i];
     if (asks(j)) while (free > 0 && launchOne(j)) free--;

@@ -8,7 +8,7 @@ import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, SchedulerJob, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
-import { IncrementalJobOrder } from './incrementalOrder';
+import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 
 /** The view this policy asked for (its plug-in's capabilities). */
@@ -197,7 +197,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     readonly lo2: number;
     readonly loJob: number;
     readonly size: number;
-    constructor(ordered: readonly number[], shareOf: (j: number) => number) {
+    constructor(ordered: JobList, shareOf: (j: number) => number) {
       const size = (this.size = ordered.length);
       this.loJob = size ? ordered[0] : -1;
       this.hiJob = size ? ordered[size - 1] : -1;
@@ -225,7 +225,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
    * instead of re-reading every job at every heartbeat.
    */
   const byShare = new Map<Need, IncrementalJobOrder<View>>();
-  function sharesOrder(view: View, cap: Need): readonly number[] {
+  function sharesOrder(view: View, cap: Need): JobList {
     let order = byShare.get(cap);
     if (!order) {
       order = new IncrementalJobOrder<View>(
@@ -310,7 +310,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
-        const topK = ordered.slice(0, spec.topK);
+        const topK = Array.from({ length: Math.min(spec.topK, ordered.length) }, (_, i) => ordered[i]);
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
         for (const j of topK) {

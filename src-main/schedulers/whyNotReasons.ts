@@ -2,6 +2,7 @@ import type { Holder, WhyNotReason } from '@shared/results/whyNot';
 import type { CoreView, ViewWith } from '../engine/scheduling/schedulerApi';
 import { freeOnNode, taskMemory, type ContainerConfig } from './containers';
 import type { SlotTable } from './slotHelpers';
+import type { JobList } from './incrementalOrder';
 
 /**
  * The pieces of a scheduler's explain() (engine/scheduling/schedulerApi.ts) that several share: who holds a
@@ -30,10 +31,11 @@ export function fullSlots(view: ViewWith<'attempts'>, slots: SlotTable, j: numbe
 }
 
 /** Where job j stands in `order` (1-based), and the jobs ahead of it that still have tasks to place. */
-export function orderReason(view: CoreView, order: readonly number[], j: number, key: string): WhyNotReason | undefined {
-  const rank = order.indexOf(j);
+export function orderReason(view: CoreView, order: JobList, j: number, key: string): WhyNotReason | undefined {
+  const jobs = Array.from(order);
+  const rank = jobs.indexOf(j);
   if (rank < 0) return undefined;
-  const ahead = order.slice(0, rank).filter((k) => view.pendingMaps(k) > 0 || (view.pendingReduces(k) > 0 && view.reducesMayStart(k)));
+  const ahead = jobs.slice(0, rank).filter((k) => view.pendingMaps(k) > 0 || (view.pendingReduces(k) > 0 && view.reducesMayStart(k)));
   return { kind: 'order', rank: rank + 1, of: order.length, key, ahead: ahead.map((k) => view.job(k).id) };
 }
 

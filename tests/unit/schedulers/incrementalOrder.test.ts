@@ -46,6 +46,36 @@ describe('IncrementalJobOrder', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('puts back the moves made for a heartbeat before the order is read again, at the same state or after a change', () => {
+    const mismatches: string[] = [];
+    const order = fewestRunningOrder();
+    const inner = fifo(2, 1);
+    let moved = 0;
+    const jobs = Array.from({ length: 30 }, (_, i) => job(`j${i}`, cpuOnly(10 + (i % 5)), { maps: 1 + (i % 3), submit: i % 6 }));
+    run(cluster(1, 3), jobs, {
+      name: 'moving',
+      onHeartbeat(n, view) {
+        const sorted = fewestRunningFirst(view).join();
+        const list = order.current(view);
+        if ([...list].join() !== sorted) mismatches.push(`t=${view.now}: kept [${[...list].join()}], sorted [${sorted}]`);
+        if (list.length >= 3) {
+          // As Fair moves a job that launched: from the front to further back, twice in one beat.
+          const first = list[0];
+          order.moveForBeat(0, list.length - 1);
+          if (list[list.length - 1] !== first) mismatches.push(`t=${view.now}: the moved job is not last`);
+          order.moveForBeat(1, 2);
+          moved++;
+          // Read again at the same state: the order is the sorted one again.
+          if ([...order.current(view)].join() !== sorted) mismatches.push(`t=${view.now}: not put back at the same state`);
+          order.moveForBeat(0, 1);
+        }
+        inner.onHeartbeat(n, view);
+      },
+    });
+    expect(moved).toBeGreaterThan(20);
+    expect(mismatches).toEqual([]);
+  });
+
   it('breaks ties by the tie key, then by job index, and treats two infinite keys as equal', () => {
     const mismatches: string[] = [];
     // Every job's key is Infinity (no deadline) and its tie its submit time: submit order, then index.
