@@ -35,6 +35,9 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
   private member = new Uint8Array(64);
   /** Moves made for one heartbeat (moveForBeat), as (from, to) pairs: undone before the order is next read. */
   private readonly beatMoves: number[] = [];
+  /** Per job, the last update that took it in (`stamp`): a job changed several times moves once. */
+  private seenAt = new Int32Array(64);
+  private stamp = 0;
 
   constructor(
     private readonly key: (view: V, j: number) => number,
@@ -94,12 +97,15 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
   }
 
   private update(view: V, changed: ArrayLike<number>): void {
-    const seen = new Set<number>();
-    for (let i = 0; i < changed.length; i++) seen.add(changed[i]);
-    // One job at a time, each found by binary search on the key it was placed with. A job that
-    // stays moves to its new place past the jobs between; the others always sit at their placed
-    // keys, so the list stays sorted by them.
-    for (const j of seen) {
+    // One job at a time (once, however many changes it had), each found by binary search on the
+    // key it was placed with. A job that stays moves to its new place past the jobs between; the
+    // others always sit at their placed keys, so the list stays sorted by them.
+    const stamp = ++this.stamp;
+    for (let c = 0; c < changed.length; c++) {
+      const j = changed[c];
+      if (j >= this.seenAt.length) this.seenAt = grown(this.seenAt, Math.max(j + 1, 2 * this.seenAt.length));
+      if (this.seenAt[j] === stamp) continue;
+      this.seenAt[j] = stamp;
       const stays = active(view, j) && (this.options.includes === undefined || this.options.includes(view, j));
       if (this.isMember(j)) {
         if (this.options.keysFixed && stays) continue;
