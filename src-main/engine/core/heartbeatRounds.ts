@@ -13,8 +13,11 @@ import { Random } from './random';
  * other node for the whole run. `fixed` keeps node order 0, 1, …, N−1 in every round.
  */
 export class HeartbeatRounds {
-  private beat = 0;
-  private round = -1;
+  /** The next beat is turn `pos` of round `round` (beat number round·N + pos). */
+  private round = 0;
+  private pos = 0;
+  /** The round whose node order `order` holds. */
+  private shuffledRound = -1;
   private readonly order: Int32Array;
   private readonly shuffled: boolean;
   /** Time of the next regular beat. */
@@ -32,15 +35,30 @@ export class HeartbeatRounds {
 
   /** The node whose beat is due at `nextTime`; moves the cursor to the following beat. */
   take(): number {
-    const node = this.nodeOf(this.beat);
-    this.beat++;
-    this.nextTime = this.timeOf(this.beat);
+    const node = this.peek();
+    this.pass();
     return node;
+  }
+
+  /** Moves the cursor past the beat due at `nextTime` without asking whose it is (a skipped beat). */
+  pass(): void {
+    if (++this.pos === this.nodes) {
+      this.pos = 0;
+      this.round++;
+    }
+    this.nextTime = this.timeOf();
   }
 
   /** The node whose beat is due at `nextTime`, without moving the cursor. */
   peek(): number {
-    return this.nodeOf(this.beat);
+    if (this.round !== this.shuffledRound) {
+      this.shuffledRound = this.round;
+      if (this.shuffled) {
+        for (let i = 0; i < this.order.length; i++) this.order[i] = i;
+        shuffle(this.order, new Random(this.seed, 'heartbeats', this.round + 1));
+      }
+    }
+    return this.order[this.pos];
   }
 
   /** Skips the beats before `t` (nothing to place while the cluster idles). */
@@ -49,24 +67,16 @@ export class HeartbeatRounds {
     const H = this.interval;
     const round = Math.floor(t / H);
     const b = round * N + Math.ceil(((t - round * H) * N) / H);
-    if (b > this.beat) this.beat = b;
-    this.nextTime = this.timeOf(this.beat);
-  }
-
-  private timeOf(b: number): number {
-    return Math.floor(b / this.nodes) * this.interval + ((b % this.nodes) * this.interval) / this.nodes;
-  }
-
-  private nodeOf(b: number): number {
-    const round = Math.floor(b / this.nodes);
-    if (round !== this.round) {
-      this.round = round;
-      if (this.shuffled) {
-        for (let i = 0; i < this.order.length; i++) this.order[i] = i;
-        shuffle(this.order, new Random(this.seed, 'heartbeats', round + 1));
-      }
+    if (b > this.round * N + this.pos) {
+      this.round = Math.floor(b / N);
+      this.pos = b % N;
     }
-    return this.order[b % this.nodes];
+    this.nextTime = this.timeOf();
+  }
+
+  /** Beat b falls at floor(b/N)·H + (b mod N)·H/N: the same sums as ever, so the same times. */
+  private timeOf(): number {
+    return this.round * this.interval + (this.pos * this.interval) / this.nodes;
   }
 }
 

@@ -239,7 +239,7 @@ export class Simulation {
     while (this.beats.nextTime < limit) {
       const n = this.beats.peek();
       if (s.alive[n] && (s.nodePaused[n] > 0 || !placesNothing(n, this.view, this.beats.nextTime))) return;
-      this.beats.take();
+      this.beats.pass();
     }
   }
 
