@@ -139,6 +139,15 @@ async function main() {
     report.g = { case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)', ratio: Number(ratio.toFixed(2)), target: { ratio: 1.2 }, meetsTarget: ratio <= 1.2 };
     process.stderr.write(`(g) doubling the queue: ${ratio.toFixed(2)}x\n`);
   }
+  // (e): the six schedulers on the day together within 30 s, and PRISM and LATE within 1.5x FIFO (issue 29).
+  const day = ['fifo', 'fair', 'capacity', 'drf', 'prism', 'late'].map((k) => report[`e-${k}`] as { wallSeconds: number } | undefined);
+  if (day.every((d) => d !== undefined)) {
+    const [fifo, , , , prism, late] = day.map((d) => d!.wallSeconds);
+    const sum = day.reduce((t, d) => t + d!.wallSeconds, 0);
+    const ratios = { prism: Number((prism / fifo).toFixed(2)), late: Number((late / fifo).toFixed(2)) };
+    report.e = { case: '(e) the six schedulers on the FB-2009 day: their sum, and PRISM and LATE against FIFO', sumSeconds: Number(sum.toFixed(2)), toFifo: ratios, target: { sumSeconds: 30, toFifo: 1.5 }, meetsTarget: sum <= 30 && ratios.prism <= 1.5 && ratios.late <= 1.5 };
+    process.stderr.write(`(e) sum ${sum.toFixed(2)} s; PRISM ${ratios.prism}x FIFO, LATE ${ratios.late}x FIFO\n`);
+  }
   // (h): what each recorded attempt of a saved run costs in peak memory, from 1 M to 4 M tasks,
   // beyond what the same runs cost without records. A raw row is 71 B: less means the run never
   // holds its records raw.

@@ -49,7 +49,7 @@ function swimCases(): Record<string, Case> {
     { kind: 'prism' },
     { kind: 'late', mapSlots: 4, reduceSlots: 2 },
   ];
-  return Object.fromEntries(kinds.map((scheduler) => [`e-${scheduler.kind}`, fbCase(`(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`, 1, 15, scheduler, { wallSeconds: 30 })]));
+  return Object.fromEntries(kinds.map((scheduler) => [`e-${scheduler.kind}`, fbCase(`(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`, 1, 15, scheduler, { wallSeconds: 10 })]));
 }
 
 /** The FB-2009 day `copies` times over on racks of 40 nodes, full contention. */
@@ -89,14 +89,14 @@ export const CASES: Record<string, Case> = {
     racks: 100, hostsPerRack: 100, jobs: 1000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
     scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
-    target: { wallSeconds: 3, peakRssMb: 1024 },
+    target: { wallSeconds: 2, peakRssMb: 1024 },
   },
   b: {
     name: '(b) the same under Fair with delay scheduling',
     racks: 100, hostsPerRack: 100, jobs: 1000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
     scheduler: { kind: 'fair', mapSlots: 4, reduceSlots: 2, nodeLocalityWaitS: 5, rackLocalityWaitS: 5 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
-    target: { wallSeconds: 6 },
+    target: { wallSeconds: 3 },
   },
   c: {
     name: '(c) 1,000 nodes, 100,000 tasks, full CPU/disk/network contention and shuffle',
@@ -106,7 +106,7 @@ export const CASES: Record<string, Case> = {
     target: { wallSeconds: 5 },
   },
   ...swimCases(),
-  f: fbCase('(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO', 4, 75, { kind: 'fifo', mapSlots: 4, reduceSlots: 2 }, { wallSeconds: 60, peakRssMb: 2048 }),
+  f: fbCase('(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO', 4, 75, { kind: 'fifo', mapSlots: 4, reduceSlots: 2 }, { wallSeconds: 30, peakRssMb: 2048 }),
   // (j): a large production day's size (about 8 M tasks) from the same trace, run once.
   j: fbCase('(j) 36 FB-2009 days interleaved (212,184 jobs) on 3,000 nodes, full contention, FIFO', 36, 75, { kind: 'fifo', mapSlots: 4, reduceSlots: 2 }, { wallSeconds: 60, peakRssMb: 4096 }),
   // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
