@@ -310,7 +310,8 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
-        const topK = Array.from({ length: Math.min(spec.topK, ordered.length) }, (_, i) => ordered[i]);
+        const topK: number[] = [];
+        for (let i = 0; i < ordered.length && i < spec.topK; i++) topK.push(ordered[i]);
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
         for (const j of topK) {
