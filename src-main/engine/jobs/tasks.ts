@@ -97,28 +97,7 @@ function placeReplicas(topo: Topology, nodes: DataNodes, replication: number, rn
   const n = list.length;
   const want = Math.min(replication, n);
   let placed = 0;
-  const taken = (node: number) => {
-    for (let k = 0; k < placed; k++) if (out[offset + k] === node) return true;
-    return false;
-  };
-  /** A random data node of list[lo, hi) not yet holding a replica, or -1 when all do. */
-  const pickIn = (lo: number, hi: number) => {
-    const size = hi - lo;
-    if (size <= 0) return -1;
-    for (let tries = 0; tries < 8; tries++) {
-      const c = list[lo + Math.floor(rng.next() * size)];
-      if (!taken(c)) return c;
-    }
-    const start = Math.floor(rng.next() * size);
-    for (let i = 0; i < size; i++) {
-      const c = list[lo + ((start + i) % size)];
-      if (!taken(c)) return c;
-    }
-    return -1;
-  };
-  const rackLo = (r: number) => rackStart[r];
-  const rackHi = (r: number) => rackStart[r + 1];
-  const first = pickIn(0, n);
+  const first = pickIn(list, 0, n, rng, out, offset, placed);
   out[offset + placed++] = first;
   if (placed < want) {
     const r0 = topo.nodeRack[first];
@@ -127,20 +106,47 @@ function placeReplicas(topo: Topology, nodes: DataNodes, replication: number, rn
       // A random other rack, then a node in it.
       for (let tries = 0; tries < 8 && second < 0; tries++) {
         const r = Math.floor(rng.next() * topo.rackCount);
-        if (r !== r0) second = pickIn(rackLo(r), rackHi(r));
+        if (r !== r0) second = pickIn(list, rackStart[r], rackStart[r + 1], rng, out, offset, placed);
       }
     }
-    if (second < 0) second = pickIn(0, n);
+    if (second < 0) second = pickIn(list, 0, n, rng, out, offset, placed);
     out[offset + placed++] = second;
     if (placed < want) {
       const r1 = topo.nodeRack[second];
-      let third = pickIn(rackLo(r1), rackHi(r1));
-      if (third < 0) third = pickIn(0, n);
+      let third = pickIn(list, rackStart[r1], rackStart[r1 + 1], rng, out, offset, placed);
+      if (third < 0) third = pickIn(list, 0, n, rng, out, offset, placed);
       out[offset + placed++] = third;
     }
   }
-  while (placed < want) out[offset + placed++] = pickIn(0, n);
+  while (placed < want) {
+    out[offset + placed] = pickIn(list, 0, n, rng, out, offset, placed);
+    placed++;
+  }
   for (let k = placed; k < replication; k++) out[offset + k] = -1;
+}
+
+/**
+ * A random data node of list[lo, hi) not yet among the `placed` replicas at out[offset…], or −1
+ * when all are. Plain functions, not closures made per task: a million tasks made four million.
+ */
+function pickIn(list: Int32Array, lo: number, hi: number, rng: Random, out: Int32Array, offset: number, placed: number): number {
+  const size = hi - lo;
+  if (size <= 0) return -1;
+  for (let tries = 0; tries < 8; tries++) {
+    const c = list[lo + Math.floor(rng.next() * size)];
+    if (!taken(out, offset, placed, c)) return c;
+  }
+  const start = Math.floor(rng.next() * size);
+  for (let i = 0; i < size; i++) {
+    const c = list[lo + ((start + i) % size)];
+    if (!taken(out, offset, placed, c)) return c;
+  }
+  return -1;
+}
+
+function taken(out: Int32Array, offset: number, placed: number, node: number): boolean {
+  for (let k = 0; k < placed; k++) if (out[offset + k] === node) return true;
+  return false;
 }
 
 export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { variation: Random; skew: Random; placement: Random }): TaskTable {
