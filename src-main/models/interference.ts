@@ -106,7 +106,11 @@ function refineJointly(samples: InterferenceSample[], start: InterferenceModel, 
   try {
     const result = levenbergMarquardt(
       { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
-      (p: number[]) => (i: number) => predict(unpack(p), samples[i]),
+      (p: number[]) => {
+        // Unpacked once per parameter vector, not once per sample: the fit asks every sample for each.
+        const m = unpack(p);
+        return (i: number) => predict(m, samples[i]);
+      },
       {
         initialValues: initial.map((v) => Math.min(10, Math.max(-10, v))),
         minValues: initial.map(() => -10),
