@@ -87,6 +87,25 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     }
     return u;
   }
+  /**
+   * The model's slowdown for a demand on an idle server: a function of the two alone, asked at
+   * every check of every job on every node, so kept per demand (demands are replaced, never
+   * changed) until the model is re-fitted.
+   */
+  let aloneFor = new WeakMap<Demand, number>();
+  let aloneModel: InterferenceModel | undefined;
+  function aloneSlowdown(m: InterferenceModel, d: Demand): number {
+    if (aloneModel !== m) {
+      aloneModel = m;
+      aloneFor = new WeakMap();
+    }
+    let v = aloneFor.get(d);
+    if (v === undefined) {
+      v = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
+      aloneFor.set(d, v);
+    }
+    return v;
+  }
   function notePlaced(view: View, n: number, d: Demand) {
     if (placedAt !== view.now) {
       placedAt = view.now;
@@ -107,7 +126,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     // (eq. 1-3's constants); dividing by it instead would cancel the task's own demand out of the
     // exponentials and make every task look equally sensitive to the server's load.
     const m = model!;
-    const alone = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
+    const alone = aloneSlowdown(m, d);
     // Parenthesised so an idle server gives exactly 1: (1 + a) − a is not always 1 in floating
     // point, and at H = 1 that last bit refused every task on an idle cluster.
     const predicted = Math.max(1, 1 + (predict(m, features) - alone));
