@@ -99,6 +99,31 @@ const unpack = (p: number[]): InterferenceModel => ({
 });
 const sse = (m: InterferenceModel, samples: InterferenceSample[]) => samples.reduce((sum, s) => sum + (predict(m, s) - s.slowdown) ** 2, 0);
 
+/**
+ * The joint fit's model function: eq. 3 for every sample under a parameter vector. The fit's
+ * numeric gradient moves one parameter at a time, which changes only eq. 1's or eq. 2's terms (or
+ * neither, for eq. 3's own): the other part's predictions are those of the vector it moved from,
+ * kept from when both parts were last new. The same terms, computed the same way, so the same fit.
+ */
+function jointPredictions(samples: InterferenceSample[]): (p: number[]) => (i: number) => number {
+  const n = samples.length;
+  const base = { cpu: [] as number[], io: [] as number[], cpuValues: new Float64Array(0), ioValues: new Float64Array(0) };
+  const sameAs = (a: number[], b: number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
+  return (p) => {
+    const m = unpack(p);
+    const cpuKept = sameAs(m.cpu, base.cpu);
+    const ioKept = sameAs(m.io, base.io);
+    // New arrays for what is computed anew: a function handed out before keeps its own values.
+    const cpuValues = cpuKept ? base.cpuValues : new Float64Array(n);
+    const ioValues = ioKept ? base.ioValues : new Float64Array(n);
+    if (!cpuKept) for (let i = 0; i < n; i++) cpuValues[i] = predictCpu(m.cpu, samples[i]);
+    if (!ioKept) for (let i = 0; i < n; i++) ioValues[i] = predictIo(m.io, samples[i]);
+    if (!cpuKept && !ioKept) Object.assign(base, { cpu: m.cpu, io: m.io, cpuValues, ioValues });
+    const [a, b, c] = m.combine;
+    return (i) => a * cpuValues[i] + b * ioValues[i] + c;
+  };
+}
+
 /** Levenberg–Marquardt over every coefficient of eq. 1-3 at once, from a staged (or earlier) fit. */
 function refineJointly(samples: InterferenceSample[], start: InterferenceModel, iterations: number): InterferenceModel {
   const initial = pack(start);
@@ -106,11 +131,7 @@ function refineJointly(samples: InterferenceSample[], start: InterferenceModel, 
   try {
     const result = levenbergMarquardt(
       { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
-      (p: number[]) => {
-        // Unpacked once per parameter vector, not once per sample: the fit asks every sample for each.
-        const m = unpack(p);
-        return (i: number) => predict(m, samples[i]);
-      },
+      jointPredictions(samples),
       {
         initialValues: initial.map((v) => Math.min(10, Math.max(-10, v))),
         minValues: initial.map(() => -10),
