@@ -109,9 +109,25 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), seeds: [1] }));
     const out = path.join(dir, 'remote.json');
     const remote = studioRun([file, '--queue', queueUrl, '--out', out]);
-    const [, run] = await waitForLine(frozen.child, frozen.log, /took run (\S+)/);
-    // As a starved process on a busy machine: no time at all, so its lock is not renewed.
-    frozen.child.kill('SIGSTOP');
+    // As a starved process on a busy machine: no time at all, so its lock is not renewed. The run
+    // it holds is the queue's one active run (no other worker runs yet), not the first it said it
+    // took: a short run can end before the stop lands, and the worker be on its next, or between.
+    const target = queueTarget(queueUrl);
+    const queue = new Queue(target.name, { connection: target.connection });
+    let run = '';
+    const taken: string[] = [];
+    try {
+      while (!run) {
+        const next = taken.length === 0 ? /took run (\S+)/ : new RegExp(`took run (?!(?:${taken.map((t) => t.replace(/[.]/g, '\\.')).join('|')}) )(\\S+)`);
+        const [, took] = await waitForLine(frozen.child, frozen.log, next);
+        taken.push(took);
+        frozen.child.kill('SIGSTOP');
+        run = (await queue.getActive())[0]?.id ?? '';
+        if (!run) frozen.child.kill('SIGCONT');
+      }
+    } finally {
+      await queue.close();
+    }
     const other = startWorker(queueUrl);
     try {
       await waitForLine(other.child, other.log, new RegExp(`took run ${run.replace(/[.]/g, '\\.')} `));
