@@ -143,8 +143,9 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   }
 
   /**
-   * After job jobs[i] launched a task, move it back past jobs that are now further below their
-   * share (running counts are read from the view, which has already counted the launch).
+   * With pools or several queues: after job jobs[i] launched a task, move it back past jobs that
+   * are now further below their share (running counts are read from the view, which has already
+   * counted the launch). The one-pool order moves within its kept list instead (launchedMap).
    */
   function reposition(jobs: number[], i: number, view: View): void {
     const j = jobs[i];
@@ -154,12 +155,6 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       // Min-share and weight bookkeeping is per pool: recompute the whole order in this rare case.
       const fresh = computeOrder(view);
       jobs.splice(0, jobs.length, ...fresh);
-      return;
-    }
-    if (onePool) {
-      const to = onePoolPlace(jobs, i, view);
-      for (let k = i; k < to; k++) jobs[k] = jobs[k + 1];
-      jobs[to] = j;
       return;
     }
     while (i + 1 < jobs.length) {

@@ -1,6 +1,9 @@
 import type { CoreView } from '../engine/scheduling/schedulerApi';
 import { grown } from '../engine/core/grow';
 
+/** A job order as policies read it: a kept order's Int32Array, or an array sorted afresh. */
+export type JobList = ArrayLike<number> & Iterable<number>;
+
 /**
  * The active jobs sorted by (key, tie, index), kept sorted as jobs change instead of sorted afresh
  * (docs/architecture.md "Job orders"). `key` may read only job j's own state — its running tasks,
@@ -12,7 +15,8 @@ import { grown } from '../engine/core/grow';
  * memory move of the jobs between, not a sort of the whole queue. The list is an Int32Array, since
  * a launch moves its job past all its equals (every job with as many running tasks) and a typed
  * array's copyWithin moves them at memory speed. The result is the one a full sort gives:
- * (key, tie, index) is a total order. A view without a change log (an MR-cluster's) is sorted afresh at each change.
+ * (key, tie, index) is a total order. A view without a change log (an MR-cluster's) is sorted
+ * afresh at each change.
  *
  * With `keysFixed` (MinEDF's deadlines) a job's key never changes while it is active: the order
  * then only takes in jobs that became active and lets go of those that ended, and a job's other
@@ -21,9 +25,6 @@ import { grown } from '../engine/core/grow';
  * With `includes`, only the active jobs it picks are in the order (Fair's map walk: the jobs with a
  * pending map). Like `key`, it may read only job j's own state.
  */
-/** A job order as policies read it: a kept order's Int32Array, or an array sorted afresh. */
-export type JobList = ArrayLike<number> & Iterable<number>;
-
 export class IncrementalJobOrder<V extends CoreView = CoreView> {
   /** The order: the first `length` entries of `buffer`; `list` is that prefix, remade when either changes. */
   private buffer = new Int32Array(64);
