@@ -340,6 +340,14 @@ export class AttemptLifecycle {
     const reduces = s.jobReduceAttempts;
     for (let a = reduces.first(j); a >= 0; a = reduces.after(a)) {
       if (at.phase[a] !== PhaseKind.Shuffle || at.hostSlot[a] < 0) continue;
+      if (lim < 1 && at.rate[a] === 0 && at.paused[a] === 0 && this.movesNothing(a)) {
+        // A waiting shuffle with nothing to fetch (the job's maps write no output) is, the instant
+        // a map ends, where that map lets it be: its progress moves there with no re-rating and
+        // no event (a quarter of all events on 36 FB-2009 days). The end of the shuffle, when the
+        // last map is done, still takes the path below.
+        at.prog[a] = at.lim[a] = Math.max(at.prog[a], lim);
+        continue;
+      }
       if (lim >= at.lim[a] && at.rate[a] > 0) {
         // A shuffle still fetching keeps its rate: only the point where it would wait moves on.
         // Its host's pending event may now come early; it then finds nothing done and re-plans.
@@ -350,6 +358,13 @@ export class AttemptLifecycle {
       // What was fetched stays fetched, even if the map that made it has to run again.
       at.lim[a] = Math.max(at.prog[a], lim);
     }
+  }
+
+  /** Whether the attempt's current phase uses no resource at all (every work field is 0). */
+  private movesNothing(a: number): boolean {
+    const work = this.s.at.work;
+    for (let w = a * W_SIZE, end = w + W_SIZE; w < end; w++) if (work[w] > 0) return false;
+    return true;
   }
 
   /** The node heartbeats at once after a task ends on it (Hadoop's out-of-band heartbeat). */
