@@ -39,6 +39,12 @@ export class RateSolver {
    */
   private dirtyHosts: Int32Array;
   private dirtyCount = 0;
+  /**
+   * A host whose completion event came early and found nothing at its end (a shuffle still
+   * fetching whose limit moved on): its rates are what they were, so the next flush only plans its
+   * next completion. Any other change to the host (markDirty) cancels this.
+   */
+  private replanOnly = -1;
   readonly changedRacks: number[] = [];
   readonly remote: RemoteReads;
   private readonly hostDirty: Uint8Array;
@@ -104,6 +110,7 @@ export class RateSolver {
 
   markDirty(h: number): void {
     if (this.hostLast[h] !== this.s.now) this.touchHost(h);
+    if (h === this.replanOnly) this.replanOnly = -1;
     if (!this.hostDirty[h]) {
       this.hostDirty[h] = 1;
       if (this.dirtyCount === this.dirtyHosts.length) {
@@ -262,16 +269,23 @@ export class RateSolver {
     const finished = this.finishedScratch;
     finished.length = 0;
     const eps = EPS_T * Math.max(1, this.s.now);
+    let unchanged = true;
     for (let i = 0; i < list.length; i++) {
       const a = list[i];
       // A phase can also reach its end while its host is re-rated for another reason at that very
       // instant (a remote source changed): the sharing then gives it rate 0, and it is done all the same.
       const reached = at.lim[a] >= 1 && at.prog[a] >= at.lim[a] - REACHED_EPS;
-      if (!reached && (at.rate[a] <= 0 || (at.lim[a] - at.prog[a]) / at.rate[a] > eps)) continue;
+      if (!reached && (at.rate[a] <= 0 || (at.lim[a] - at.prog[a]) / at.rate[a] > eps)) {
+        // Still short of its target as the sharing sees it: the host's rates stay what they are.
+        if (at.rate[a] > 0 && at.prog[a] >= at.lim[a] - REACHED_EPS) unchanged = false;
+        continue;
+      }
       // Reached its target within clock precision: snap, so a phase never creeps in vanishing steps.
       at.prog[a] = at.lim[a];
+      unchanged = false;
       if (at.lim[a] >= 1) finished.push(a);
     }
+    if (unchanged) this.replanOnly = h;
     return finished;
   }
 
@@ -279,9 +293,7 @@ export class RateSolver {
   flush(): void {
     const s = this.s;
     const topo = s.topology;
-    const use = s.use;
     if (this.changedRacks.length) this.rerateRacks();
-    s.work.hostsRerated += this.dirtyCount;
     // Re-rating a host can mark more (the readers of a disk whose streams changed): they join the loop.
     for (let i = 0; i < this.dirtyCount; i++) {
       const h = this.dirtyHosts[i];
@@ -290,17 +302,7 @@ export class RateSolver {
       const rack = topo.hostRack[h];
       const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
       const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
-      const u = this.usageScratch;
-      this.sharing.rate(h, list, shareIn, shareOut, u, this.remote);
-      if (this.remote.onStreams(h, u.diskStreams)) for (const reader of this.remote.readers(h)) this.markDirty(s.at.host[reader]);
-      const o = h * 4;
-      use.cpu += (u.cpuCores - this.hostUse[o]) / topo.totalCores;
-      use.disk += (u.diskMBps - this.hostUse[o + 1]) / this.totalDisk;
-      use.net += (u.netInMBps + u.netOutMBps - this.hostUse[o + 2] - this.hostUse[o + 3]) / this.totalNet;
-      this.hostUse[o] = u.cpuCores;
-      this.hostUse[o + 1] = u.diskMBps;
-      this.hostUse[o + 2] = u.netInMBps;
-      this.hostUse[o + 3] = u.netOutMBps;
+      if (h !== this.replanOnly) this.rerate(h, list, shareIn, shareOut);
       let next = Infinity;
       const at = s.at;
       let upIn = 0;
@@ -342,6 +344,26 @@ export class RateSolver {
       }
     }
     this.dirtyCount = 0;
+    this.replanOnly = -1;
+  }
+
+  /** Rate the host's attempts and carry its usage into the utilisation shares. */
+  private rerate(h: number, list: readonly number[], shareIn: number, shareOut: number): void {
+    const s = this.s;
+    const topo = s.topology;
+    const use = s.use;
+    const u = this.usageScratch;
+    s.work.hostsRerated++;
+    this.sharing.rate(h, list, shareIn, shareOut, u, this.remote);
+    if (this.remote.onStreams(h, u.diskStreams)) for (const reader of this.remote.readers(h)) this.markDirty(s.at.host[reader]);
+    const o = h * 4;
+    use.cpu += (u.cpuCores - this.hostUse[o]) / topo.totalCores;
+    use.disk += (u.diskMBps - this.hostUse[o + 1]) / this.totalDisk;
+    use.net += (u.netInMBps + u.netOutMBps - this.hostUse[o + 2] - this.hostUse[o + 3]) / this.totalNet;
+    this.hostUse[o] = u.cpuCores;
+    this.hostUse[o + 1] = u.diskMBps;
+    this.hostUse[o + 2] = u.netInMBps;
+    this.hostUse[o + 3] = u.netOutMBps;
   }
 
   /** Whether anything waits for a flush: a host to re-rate or a rack whose uplink share changed. */
