@@ -217,16 +217,25 @@ export class HostSharing {
       }
     }
 
+    // Summed in locals, in the same order as into `usage` (the same bits), then stored once.
+    let cpuCores = 0;
+    let diskMBps = 0;
+    let netInMBps = 0;
+    let netOutMBps = 0;
     for (let i = 0; i < k; i++) {
       const a = list[i];
       const w = a * W_SIZE;
       const r = rates[a];
       if (r >= 1e9) continue; // instantaneous phases use nothing measurable
-      usage.cpuCores += (r * work[w + W_CPU]) / speed;
-      usage.diskMBps += r * work[w + W_DISK];
-      if (remoteActive && remote.sourceOf(a) >= 0) usage.diskMBps += r * work[w + remote.streamField(a)];
-      usage.netInMBps += r * work[w + W_NET_IN];
-      usage.netOutMBps += r * work[w + W_NET_OUT];
+      cpuCores += (r * work[w + W_CPU]) / speed;
+      diskMBps += r * work[w + W_DISK];
+      if (remoteActive && remote.sourceOf(a) >= 0) diskMBps += r * work[w + remote.streamField(a)];
+      netInMBps += r * work[w + W_NET_IN];
+      netOutMBps += r * work[w + W_NET_OUT];
     }
+    usage.cpuCores = cpuCores;
+    usage.diskMBps = diskMBps;
+    usage.netInMBps = netInMBps;
+    usage.netOutMBps = netOutMBps;
   }
 }
