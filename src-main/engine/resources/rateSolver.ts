@@ -232,9 +232,13 @@ export class RateSolver {
     if (source >= 0) this.sourceChanged(source);
   }
 
-  /** A disk's remote readers changed: it and every host reading from it are re-rated. */
+  /**
+   * A disk's remote readers changed: it and every host reading from it are re-rated. A source
+   * host running nothing has nothing to re-rate (its disk's readers are rated on their hosts):
+   * most sources on a lightly loaded cluster, whose re-rates were a sixth of all.
+   */
   private sourceChanged(source: number): void {
-    this.markDirty(source);
+    if (this.hostList[source].length > 0) this.markDirty(source);
     for (const reader of this.remote.readers(source)) this.markDirty(this.s.at.host[reader]);
   }
 
