@@ -310,11 +310,12 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
-        const topK: number[] = [];
-        for (let i = 0; i < ordered.length && i < spec.topK; i++) topK.push(ordered[i]);
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
-        for (const j of topK) {
+        // The order is not changed in this loop (an application master placed ends it).
+        const k = Math.min(ordered.length, spec.topK);
+        for (let i = 0; i < k; i++) {
+          const j = ordered[i];
           const am = appMasterFirst(spec, view, j, n, free);
           if (am === 'placed') {
             placedAm = true;
@@ -348,17 +349,20 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         for (const c of candidates) if (c.utility > 0 && (!best || c.utility > best.utility)) best = c;
         if (!best) return;
         const b = best;
-        const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility).at(0);
         const asSeen = (c: Candidate): PhaseCandidate => ({ leading: c.leading, phase: PHASE_NAMES[c.phase], job: view.job(c.job).id, utility: c.utility });
-        const why = (): LaunchReason => ({
-          kind: 'utility',
-          best: asSeen(b),
-          pausedSeconds: b.wait,
-          fairness: b.fairnessGain,
-          performance: spec.alpha * b.performance,
-          ...(others ? { nextBest: asSeen(others) } : {}),
-          ...(b.leading && b.phase === PhaseKind.Map ? { placement: LEVEL_WORDS[b.level] } : {}),
-        });
+        // Built only when the run records reasons.
+        const why = (): LaunchReason => {
+          const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility).at(0);
+          return {
+            kind: 'utility',
+            best: asSeen(b),
+            pausedSeconds: b.wait,
+            fairness: b.fairnessGain,
+            performance: spec.alpha * b.performance,
+            ...(others ? { nextBest: asSeen(others) } : {}),
+            ...(b.leading && b.phase === PhaseKind.Map ? { placement: LEVEL_WORDS[b.level] } : {}),
+          };
+        };
         const ok = b.leading ? view.launch(b.task, n, why, { memoryMb: need(view, b.job, b.phase).memory }) : view.resumePhase(b.attempt, why);
         if (!ok) return;
       }
