@@ -19,7 +19,7 @@ describe('phase ends', () => {
     // One node, two map slots, 16 CPU-only maps writing no output, and a reduce started at once
     // (slow start 0): its shuffle has nothing to fetch and waits for eight waves of maps. After every
     // event before the last map ends it must be waiting (as far as the maps allow, not on its way
-    // there in an event of its own), and each wave costs the same events as a job without reduces.
+    // there in an event of its own), and the waves of maps cost no more events than without the reduce.
     const topo = cluster(1, 1);
     const maps = (reduces: number) => [job('z', cpuOnly(20, { taskCv: 0 }), { maps: 16, reduces, shuffleMb: 0 })];
     const seen = { checked: 0, notWaiting: 0 };
