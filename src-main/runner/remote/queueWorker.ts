@@ -40,6 +40,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   const inputs = new Map<string, ClusterSpec | WorkloadSpec>();
   /** Runs simulated here whose outcome the queue has not yet taken. */
   const finishing = new Set<string>();
+  /** Runs whose lock this worker could not renew (said once each). */
+  const lockLost = new Set<string>();
   let unreachable = false;
   const reached = () => {
     if (unreachable) log(`reached ${target.display} again`);
@@ -122,14 +124,26 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
     maxStalledCount: 3,
   });
   worker.on('completed', (job) => {
+    lockLost.delete(job.id!);
     if (finishing.delete(job.id!)) log(`finished run ${job.id}`);
   });
   worker.on('error', (err) => {
-    const lost = /^Missing lock for job (\S+)\./.exec(err.message);
-    if (!lost) return outOfReach(err);
     // Its lock expired while it ran (the process got no time to renew it): the queue gave the run
-    // to another worker, whose outcome is the one kept; this one's is dropped.
+    // to another worker, whose outcome is the one kept; this one's is dropped. BullMQ says so when
+    // the lock can no longer be renewed, and again when the outcome is refused: "Missing lock" if
+    // the other worker has finished the run, "Lock mismatch" while it still holds it. None of these
+    // means the queue is out of reach.
+    const renewal = /^could not renew lock for job (\S+)$/.exec(err.message);
+    if (renewal) {
+      // BullMQ retries the renewal every few seconds: say it once per run.
+      if (!lockLost.has(renewal[1])) log(`run ${renewal[1]}: this worker could not renew its lock within ${options.stallTimeoutS} s; another worker may take the run over`);
+      lockLost.add(renewal[1]);
+      return;
+    }
+    const lost = /^(?:Missing lock|Lock mismatch) for job (\S+)\. /.exec(err.message);
+    if (!lost) return outOfReach(err);
     finishing.delete(lost[1]);
+    lockLost.delete(lost[1]);
     log(`run ${lost[1]} went to another worker: this one did not renew its lock within ${options.stallTimeoutS} s; its outcome here is dropped`);
   });
   worker.on('ready', reached);

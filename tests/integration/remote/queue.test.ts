@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { startServices } from '../../../src-main/services';
@@ -103,6 +103,9 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     const dir = tempDir();
     const queueUrl = `${url}?queue=frozen`;
     const frozen = startWorker(queueUrl);
+    const workerLogs = [frozen];
+    // A failure (a timeout too) shows what the workers said: the race it is about is in their logs.
+    onTestFailed(() => workerLogs.forEach((w, i) => console.error(`worker ${i === 0 ? 'frozen' : 'other'}:\n${w.log.join('\n')}`)));
     await waitForLine(frozen.child, frozen.log, /waiting for runs/);
     // Two runs (two schedulers, one seed), each long enough (20,000 jobs) that the stop lands while
     // the first is under way, whatever else the machine is doing.
@@ -132,6 +135,7 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
       await queue.close();
     }
     const other = startWorker(queueUrl);
+    workerLogs.push(other);
     try {
       await waitForLine(other.child, other.log, new RegExp(`took run ${run.replace(/[.]/g, '\\.')} `));
     } finally {
