@@ -243,6 +243,12 @@ export class Simulation {
     }
   }
 
+  /** Whether node n's policy says a beat now would place nothing, with no paused phase on it (skipIdleNodeBeats' test). */
+  private nodeIdleNow(n: number): boolean {
+    const placesNothing = this.scheduler.nodePlacesNothing;
+    return !this.simulateIdleBeats && placesNothing !== undefined && this.s.nodePaused[n] === 0 && placesNothing(n, this.view, this.s.now);
+  }
+
   /** Work any node's heartbeat could take: tasks, application masters, or the policy's own (wantsIdleBeats). */
   private workWaits(): boolean {
     const s = this.s;
@@ -288,7 +294,8 @@ export class Simulation {
         this.book.submitJob(subject);
         break;
       case K_BEAT:
-        if (this.s.alive[subject]) this.heartbeat(subject);
+        // An out-of-band beat the policy says can place nothing is passed over as a regular one is.
+        if (this.s.alive[subject] && !this.nodeIdleNow(subject)) this.heartbeat(subject);
         break;
       case K_WAKE:
         this.s.wakeups--;

@@ -59,4 +59,25 @@ describe('pending map places', () => {
     expect(outcome(skipping)).toBe(outcome(every));
     expect(skipping.schedulerCalls).toBeLessThan(every.schedulerCalls * 0.8);
   });
+
+  it('never ask Fair at a beat, regular or out-of-band, that it says places nothing', () => {
+    const policy = fair();
+    let asked = 0;
+    let idle = 0;
+    const sim = new Simulation({
+      topology, jobs, options: options({ taskFailureProbability: 0.05, failures: [{ node: 'r1h1', atS: 40 }], nodeTimeoutS: 20 }), seed: 5,
+      scheduler: {
+        ...policy,
+        onHeartbeat(n, view) {
+          asked++;
+          if (policy.nodePlacesNothing!(n, view, view.now)) idle++;
+          policy.onHeartbeat(n, view);
+        },
+      },
+    });
+    const run = sim.run();
+    expect(run.jobs.every((j) => j.status === 'succeeded')).toBe(true);
+    expect(asked).toBeGreaterThan(100);
+    expect(idle).toBe(0);
+  });
 });
