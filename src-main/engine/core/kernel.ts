@@ -147,8 +147,10 @@ export class Simulation {
     const H = this.heartbeatInterval;
     const horizon = s.options.horizonS ?? Infinity;
     const total = s.jobs.length;
+    const outOfBand = s.outOfBand;
     while (s.jobsDone < total && !this.cancelled) {
-      const tHeap = heap.peekTime();
+      // Out-of-band beats are all due now; they come after the heap's events of this instant of lower priority.
+      const tHeap = outOfBand.size > 0 ? s.now : heap.peekTime();
       const tArrival = this.arrivalCursor < this.arrivalOrder.length ? s.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
       // No heartbeat could place anything now: skip the beats up to the next event or arrival, after
       // which this is asked again (docs/model.md "Scheduling"). With nothing to come and work still
@@ -165,9 +167,14 @@ export class Simulation {
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
-      let t = tHeap;
+      let t = heap.peekTime();
       let p = heap.peekPriority();
-      let which: 0 | 1 | 2 = 0;
+      let which: 0 | 1 | 2 | 3 = 0;
+      if (outOfBand.size > 0 && (s.now < t || (s.now === t && P_BEAT < p))) {
+        t = s.now;
+        p = P_BEAT;
+        which = 3;
+      }
       if (tArrival < t || (tArrival === t && P_RELEASE < p)) {
         t = tArrival;
         p = P_RELEASE;
@@ -195,9 +202,13 @@ export class Simulation {
         this.dispatch(heap.topKind, heap.topSubject, heap.topVersion);
       } else if (which === 1) {
         this.book.submitJob(this.arrivalOrder[this.arrivalCursor++]);
-      } else {
+      } else if (which === 2) {
         const node = this.beats.take();
         if (s.alive[node]) this.heartbeat(node);
+      } else {
+        // An out-of-band beat the policy says can place nothing is passed over as a regular one is.
+        const node = outOfBand.shift();
+        if (s.alive[node] && !this.nodeIdleNow(node)) this.heartbeat(node);
       }
       if (rates.pending) rates.flush();
       if (this.afterEvent) this.afterEvent(this);
@@ -258,18 +269,18 @@ export class Simulation {
   }
 
   /** The stop rules for a run that can no longer progress, checked before the event at t. */
-  private wedged(t: number, H: number, which: 0 | 1 | 2): boolean {
+  private wedged(t: number, H: number, which: 0 | 1 | 2 | 3): boolean {
     const s = this.s;
     // A day of simulated time with running attempts but no phase ending, nothing launched and no
     // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
     if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return true;
     // The same day with work pending and nothing running while only the scheduler's own wake-ups
     // keep the heap busy (a cluster-level policy that can no longer place anything).
-    if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.wakeups > 0 && s.wakeups === s.heap.size && s.pendingTotal > 0 && s.at.liveCount === 0 && this.arrivalCursor >= this.arrivalOrder.length) return true;
+    if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.wakeups > 0 && s.wakeups === s.heap.size + s.outOfBand.size && s.pendingTotal > 0 && s.at.liveCount === 0 && this.arrivalCursor >= this.arrivalOrder.length) return true;
     // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
     // simulated time (longer than any locality wait): the scheduler cannot place the remaining
     // work (e.g. a container larger than any node).
-    return which === 2 && s.at.liveCount === 0 && s.heap.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && t - s.lastProgress > Math.max(600, 20 * H);
+    return which === 2 && s.at.liveCount === 0 && s.heap.size + s.outOfBand.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && t - s.lastProgress > Math.max(600, 20 * H);
   }
 
   private dispatch(kind: number, subject: number, version: number): void {
@@ -292,10 +303,6 @@ export class Simulation {
         break;
       case K_RELEASE:
         this.book.submitJob(subject);
-        break;
-      case K_BEAT:
-        // An out-of-band beat the policy says can place nothing is passed over as a regular one is.
-        if (this.s.alive[subject] && !this.nodeIdleNow(subject)) this.heartbeat(subject);
         break;
       case K_WAKE:
         this.s.wakeups--;

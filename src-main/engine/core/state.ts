@@ -2,6 +2,7 @@ import { JobAttemptLists } from '../jobs/jobAttemptLists';
 import type { SimulationOptions } from '@shared/experiment/simulation';
 import { AttemptStore } from '../jobs/attempts';
 import { EventHeap } from './eventHeap';
+import { OutOfBandBeats } from './outOfBandBeats';
 import type { EngineJob } from './model';
 import type { TaskTable } from '../jobs/tasks';
 import type { Topology } from '../resources/topology';
@@ -58,6 +59,8 @@ export class EngineState {
 
   readonly at = new AttemptStore(256);
   readonly heap = new EventHeap(1024);
+  /** Out-of-band heartbeats due now, kept beside the heap (outOfBandBeats.ts). */
+  readonly outOfBand = new OutOfBandBeats();
   /** Counts of work by kind (workCounters.ts); only observed, never read by a decision. */
   readonly work = new WorkCounters();
 

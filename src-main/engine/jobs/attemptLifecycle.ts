@@ -1,6 +1,5 @@
 import type { LaunchReason } from '@shared/results/launchReason';
 import { W_SIZE as SIZE } from './attempts';
-import { K_BEAT, PRIORITY } from '../core/events';
 import type { JobBook } from './jobBook';
 import { PhaseKind, TaskState } from '../core/model';
 import { phaseIo, phaseWork, type PhaseIo, type PhaseWorkContext } from './phases';
@@ -369,6 +368,6 @@ export class AttemptLifecycle {
 
   /** The node heartbeats at once after a task ends on it (Hadoop's out-of-band heartbeat). */
   outOfBandBeat(node: number): void {
-    if (this.s.options.outOfBandHeartbeat && this.s.alive[node]) this.s.heap.push(this.s.now, PRIORITY[K_BEAT], K_BEAT, node, 0);
+    if (this.s.options.outOfBandHeartbeat && this.s.alive[node]) this.s.outOfBand.push(node);
   }
 }
