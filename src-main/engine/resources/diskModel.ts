@@ -1,4 +1,4 @@
-import { W_NET_IN } from '../jobs/attempts';
+import { W_NET_IN, W_SIZE } from '../jobs/attempts';
 import { grown } from '../core/grow';
 
 /**
@@ -31,6 +31,8 @@ export class RemoteReads {
    */
   private sourceByAttempt = new Int32Array(256).fill(-1);
   private fieldByAttempt = new Uint8Array(256);
+  /** The share each reader was last rated with (sharing.ts): whether it held the reader (rateStays). */
+  private ratedShare = new Float64Array(256);
   private attached = 0;
   private readonly readersByHost: number[][];
   /** Local disk streams of each host as last rated. */
@@ -78,9 +80,12 @@ export class RemoteReads {
       sources.set(this.sourceByAttempt);
       this.sourceByAttempt = sources;
       this.fieldByAttempt = grown(this.fieldByAttempt, size);
+      this.ratedShare = grown(this.ratedShare, size);
     }
     if (this.sourceByAttempt[a] < 0) this.attached++;
     this.sourceByAttempt[a] = source;
+    // Not yet rated as this reader (ids are recycled): its rate never stays until it is.
+    this.ratedShare[a] = 0;
     this.fieldByAttempt[a] = field === W_NET_IN ? 0 : field;
     this.readersByHost[source].push(a);
   }
@@ -109,6 +114,28 @@ export class RemoteReads {
     if (s < 0) return Infinity;
     const n = Math.max(1, this.load(s));
     return diskBandwidthMBps(this.diskMBps[s], n, this.disks[s], this.thrashing) / n;
+  }
+
+  /** False while a probe rates a host (RateSolver.probeRates): what it reads is not remembered. */
+  recording = true;
+
+  /** The same, as the host's sharing reads it to rate the reader: remembered for rateStays. */
+  shareForRating(a: number): number {
+    const share = this.shareMBps(a);
+    if (this.recording) this.ratedShare[a] = share;
+    return share;
+  }
+
+  /**
+   * Whether reader a's rate is what its host's sharing would give it again after its share changed:
+   * the share neither held it when it was rated nor holds it now (both above what it reads, with a
+   * margin far beyond rounding). A cap that binds nowhere in the progressive filling changes none
+   * of its steps, so the host's rates would come out the same, bit for bit (sharing.ts).
+   */
+  rateStays(a: number, rate: number, work: Float64Array): boolean {
+    const reads = rate * work[a * W_SIZE + this.streamField(a)];
+    const margin = reads * (1 + 1e-6);
+    return this.ratedShare[a] > margin && this.shareMBps(a) > margin;
   }
 
   /** Record host h's local stream count after rating it; true when it changed (its readers need re-rating). */

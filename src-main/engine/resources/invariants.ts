@@ -14,6 +14,14 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   const topo = s.topology;
   const at = s.at;
   const tol = 1e-6;
+  // The rates in force are what each host's sharing gives now, bit for bit: a host left un-rated
+  // (or only re-planned) after a change must be one whose rates that change could not move.
+  const fresh = new Float64Array(at.rate.length);
+  for (let h = 0; h < topo.hostCount; h++) {
+    if (rates.hostList[h].length === 0) continue;
+    rates.probeRates(h, fresh);
+    for (const a of rates.hostList[h]) if (!Object.is(fresh[a], at.rate[a])) problems.push(`attempt ${a} on host ${h} runs at ${at.rate[a]}, its host's sharing gives ${fresh[a]} now`);
+  }
   for (let h = 0; h < topo.hostCount; h++) {
     const speed = topo.hostSpeed[h];
     let cpu = 0;

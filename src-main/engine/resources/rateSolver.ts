@@ -1,15 +1,14 @@
-import { W_NET_IN as NET_IN_OFFSET, W_NET_OUT, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from '../jobs/attempts';
+import { W_NET_OUT, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from '../jobs/attempts';
 import { RemoteReads } from './diskModel';
 import { K_HOST, PRIORITY } from '../core/events';
 import { HostSharing, type HostUsage } from './sharing';
+import { RemoteEnds } from './remoteEnds';
 import type { EngineState } from '../core/state';
-import { Locality, NODE_CORE } from './topology';
 
 // Module-local copies of the work-vector offsets (read in hot loops).
 const W_SIZE = SIZE;
 const W_UP_IN = UP_IN_OFFSET;
 const W_UP_OUT = UP_OUT_OFFSET;
-const W_NET_IN = NET_IN_OFFSET;
 const P_HOST = PRIORITY[K_HOST];
 /** Progress this close to a phase's end is its end (sharing.ts gives such attempts rate 0). */
 const REACHED_EPS = 1e-12;
@@ -40,11 +39,12 @@ export class RateSolver {
   private dirtyHosts: Int32Array;
   private dirtyCount = 0;
   /**
-   * A host whose completion event came early and found nothing at its end (a shuffle still
-   * fetching whose limit moved on): its rates are what they were, so the next flush only plans its
-   * next completion. Any other change to the host (markDirty) cancels this.
+   * Per dirty host: whether the flush must rate it again (1) or only plan its next completion, its
+   * rates being what its sharing would give again (0): a completion event that found nothing at its
+   * end (a shuffle still fetching whose limit moved on), or remote readers whose source's share
+   * neither held them nor holds them now. Any change to the host itself (markDirty) asks for the rating.
    */
-  private replanOnly = -1;
+  private readonly hostNeedsRate: Uint8Array;
   readonly changedRacks: number[] = [];
   readonly remote: RemoteReads;
   private readonly hostDirty: Uint8Array;
@@ -59,6 +59,7 @@ export class RateSolver {
   private readonly hostUpUse: Float64Array;
   private readonly hostUpCapped: Uint8Array;
   private readonly sharing: HostSharing;
+  private readonly ends: RemoteEnds;
   private readonly finishedScratch: number[] = [];
   private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
   private readonly totalDisk: number;
@@ -73,6 +74,7 @@ export class RateSolver {
     this.hostEventGen = new Int32Array(H);
     this.hostLast = new Float64Array(H);
     this.hostDirty = new Uint8Array(H);
+    this.hostNeedsRate = new Uint8Array(H);
     this.dirtyHosts = new Int32Array(Math.max(16, H));
     this.hostUp = new Int32Array(H);
     this.hostUse = new Float64Array(H * 4);
@@ -82,6 +84,7 @@ export class RateSolver {
     this.hostUpUse = new Float64Array(H * 2);
     this.hostUpCapped = new Uint8Array(H);
     this.remote = new RemoteReads(H, topology.hostDiskMBps, topology.hostDisks, s.options.diskThrashing);
+    this.ends = new RemoteEnds(s, this.remote);
     this.sharing = new HostSharing(topology, s.at, s.options.contention, s.options.diskThrashing);
     let disk = 0;
     let net = 0;
@@ -93,6 +96,23 @@ export class RateSolver {
 
   /** Bring a host's attempts' progress up to now before anything about the host changes. */
   touchHost(h: number): void {
+    this.advance(h);
+    this.markDirty(h);
+  }
+
+  markDirty(h: number): void {
+    if (this.hostLast[h] !== this.s.now) this.advance(h);
+    this.hostNeedsRate[h] = 1;
+    this.enqueue(h);
+  }
+
+  /** Queue a host whose rates stay, for the flush to plan its next completion from now (hostNeedsRate). */
+  private markReplan(h: number): void {
+    if (this.hostLast[h] !== this.s.now) this.advance(h);
+    this.enqueue(h);
+  }
+
+  private advance(h: number): void {
     const now = this.s.now;
     const dt = now - this.hostLast[h];
     if (dt > 0) {
@@ -105,12 +125,9 @@ export class RateSolver {
       }
     }
     this.hostLast[h] = now;
-    this.markDirty(h);
   }
 
-  markDirty(h: number): void {
-    if (this.hostLast[h] !== this.s.now) this.touchHost(h);
-    if (h === this.replanOnly) this.replanOnly = -1;
+  private enqueue(h: number): void {
     if (!this.hostDirty[h]) {
       this.hostDirty[h] = 1;
       if (this.dirtyCount === this.dirtyHosts.length) {
@@ -169,63 +186,21 @@ export class RateSolver {
     }
   }
 
-  /**
-   * A map reading its split from another server reads it from that server's disk: the replica
-   * host (in its rack when rack-local) whose disk is least loaded, as HDFS spreads reads.
-   */
+  /** Charge a map's remote read to the disk it comes from (RemoteEnds.readSource). */
   attachSource(a: number): void {
-    const { at, options, topology: topo, tasks, alive } = this.s;
-    const locality = at.locality[a];
-    if (options.contention === 'none' || (locality !== Locality.Rack && locality !== Locality.OffRack) || at.work[a * W_SIZE + W_NET_IN] <= 0) return;
-    const r = tasks.replication;
-    const task = at.task[a];
-    const readerRack = topo.hostRack[at.host[a]];
-    const candidates: number[] = [];
-    for (let k = 0; k < r; k++) {
-      const node = tasks.replicas[task * r + k];
-      if (node < 0 || !alive[node]) continue;
-      const h = topo.nodeHost[node];
-      if (locality === Locality.Rack && topo.hostRack[h] !== readerRack) continue;
-      if (!candidates.includes(h)) candidates.push(h);
-    }
-    const source = this.remote.choose(candidates);
+    const source = this.ends.readSource(a);
     if (source < 0) return;
     this.remote.attach(a, source);
     this.sourceChanged(source);
   }
 
-  /**
-   * FAWKES sec. 3.2: a transient node writes HDFS output to a core node of the MR-cluster it serves
-   * (of the shared pool when it serves none): the one whose disk is least loaded takes the stream.
-   */
+  /** Charge a transient node's HDFS write to the core node's disk that takes it (RemoteEnds.writeSink). */
   attachSink(a: number): void {
-    const { at, options, nodeOwner } = this.s;
-    if (options.contention === 'none' || at.work[a * W_SIZE + W_NET_OUT] <= 0 || this.remote.sourceOf(a) >= 0) return;
-    const sinks = this.coreHosts()[nodeOwner[at.node[a]] + 1];
-    const sink = this.remote.choose(sinks);
-    if (sink < 0 || sink === at.host[a]) return;
+    const sink = this.ends.writeSink(a);
+    if (sink < 0) return;
     this.remote.attach(a, sink, W_NET_OUT);
     this.sourceChanged(sink);
   }
-
-  /** Hosts of core nodes by MR-cluster (index 0: the shared pool; an MR-cluster without core nodes falls back to it). */
-  private coreHosts(): number[][] {
-    if (this.coreHostCache) return this.coreHostCache;
-    const topo = this.s.topology;
-    const lists: number[][] = Array.from({ length: topo.mrClusterNames.length + 1 }, () => []);
-    const any: number[] = [];
-    for (let n = 0; n < topo.nodeCount; n++) {
-      if (topo.nodeKind[n] !== NODE_CORE) continue;
-      const h = topo.nodeHost[n];
-      const list = lists[topo.nodeMrCluster[n] + 1];
-      if (!list.includes(h)) list.push(h);
-      if (!any.includes(h)) any.push(h);
-    }
-    if (lists[0].length === 0) lists[0] = any;
-    for (let c = 1; c < lists.length; c++) if (lists[c].length === 0) lists[c] = lists[0];
-    return (this.coreHostCache = lists);
-  }
-  private coreHostCache?: number[][];
 
   detachSource(a: number): void {
     const source = this.remote.detach(a);
@@ -239,7 +214,19 @@ export class RateSolver {
    */
   private sourceChanged(source: number): void {
     if (this.hostList[source].length > 0) this.markDirty(source);
-    for (const reader of this.remote.readers(source)) this.markDirty(this.s.at.host[reader]);
+    this.markReaders(source);
+  }
+
+  /**
+   * The share of source's disk per stream changed: its readers' hosts are re-rated, or only
+   * re-planned where the share holds the reader neither before nor now (RemoteReads.rateStays).
+   */
+  private markReaders(source: number): void {
+    const at = this.s.at;
+    for (const reader of this.remote.readers(source)) {
+      if (this.remote.rateStays(reader, at.rate[reader], at.work)) this.markReplan(at.host[reader]);
+      else this.markDirty(at.host[reader]);
+    }
   }
 
   /**
@@ -289,7 +276,7 @@ export class RateSolver {
       unchanged = false;
       if (at.lim[a] >= 1) finished.push(a);
     }
-    if (unchanged) this.replanOnly = h;
+    if (unchanged) this.hostNeedsRate[h] = 0;
     return finished;
   }
 
@@ -306,7 +293,8 @@ export class RateSolver {
       const rack = topo.hostRack[h];
       const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
       const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
-      if (h !== this.replanOnly) this.rerate(h, list, shareIn, shareOut);
+      if (this.hostNeedsRate[h] || this.reachedEnd(list)) this.rerate(h, list, shareIn, shareOut);
+      this.hostNeedsRate[h] = 0;
       let next = Infinity;
       const at = s.at;
       let upIn = 0;
@@ -348,7 +336,19 @@ export class RateSolver {
       }
     }
     this.dirtyCount = 0;
-    this.replanOnly = -1;
+  }
+
+  /**
+   * Whether an attempt of a host only re-planned has reached its phase's end as its progress was
+   * brought up to now: its sharing would then stop it (rate 0) and its stream, so it is rated after all.
+   */
+  private reachedEnd(list: readonly number[]): boolean {
+    const at = this.s.at;
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i];
+      if (at.rate[a] > 0 && at.prog[a] >= at.lim[a] - REACHED_EPS) return true;
+    }
+    return false;
   }
 
   /** Rate the host's attempts and carry its usage into the utilisation shares. */
@@ -359,7 +359,7 @@ export class RateSolver {
     const u = this.usageScratch;
     s.work.hostsRerated++;
     this.sharing.rate(h, list, shareIn, shareOut, u, this.remote);
-    if (this.remote.onStreams(h, u.diskStreams)) for (const reader of this.remote.readers(h)) this.markDirty(s.at.host[reader]);
+    if (this.remote.onStreams(h, u.diskStreams)) this.markReaders(h);
     const o = h * 4;
     use.cpu += (u.cpuCores - this.hostUse[o]) / topo.totalCores;
     use.disk += (u.diskMBps - this.hostUse[o + 1]) / this.totalDisk;
@@ -368,6 +368,24 @@ export class RateSolver {
     this.hostUse[o + 1] = u.diskMBps;
     this.hostUse[o + 2] = u.netInMBps;
     this.hostUse[o + 3] = u.netOutMBps;
+  }
+
+  /**
+   * The rates host h's sharing would give its attempts now, written into `out` by attempt id,
+   * changing nothing (the invariant check: the rates in force are these, bit for bit, however few
+   * hosts the last events re-rated).
+   */
+  probeRates(h: number, out: Float64Array): void {
+    const topo = this.s.topology;
+    const rack = topo.hostRack[h];
+    const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
+    const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+    this.remote.recording = false;
+    try {
+      this.sharing.rate(h, this.hostList[h], shareIn, shareOut, { ...this.usageScratch }, this.remote, out);
+    } finally {
+      this.remote.recording = true;
+    }
   }
 
   /** Whether anything waits for a flush: a host to re-rate or a rack whose uplink share changed. */

@@ -59,9 +59,10 @@ export class HostSharing {
 
   /**
    * Set `rate` of every attempt in `list` (all on host h) and return the host's usage.
-   * `upShareIn/Out` are this rack's uplink bandwidth per cross-rack flow.
+   * `upShareIn/Out` are this rack's uplink bandwidth per cross-rack flow. `out` receives the rates
+   * by attempt id (the attempts' own rates unless a probe asks for them elsewhere).
    */
-  rate(h: number, list: readonly number[], upShareIn: number, upShareOut: number, usage: HostUsage, remote?: RemoteReads): void {
+  rate(h: number, list: readonly number[], upShareIn: number, upShareOut: number, usage: HostUsage, remote?: RemoteReads, out: Float64Array = this.at.rate): void {
     const at = this.at;
     const topo = this.topo;
     const k = list.length;
@@ -87,7 +88,7 @@ export class HostSharing {
     const work = at.work;
     const prog = at.prog;
     const lim = at.lim;
-    const rates = at.rate;
+    const rates = out;
     const nodeOf = at.node;
     const remoteActive = remote !== undefined && remote.active;
 
@@ -131,7 +132,7 @@ export class HostSharing {
       // A remote read (or a transient node's remote write) takes at most its share of that disk.
       if (remoteActive) {
         const f = remote.streamField(a);
-        if (work[w + f] > 0) c = Math.min(c, remote.shareMBps(a) / work[w + f]);
+        if (work[w + f] > 0) c = Math.min(c, remote.shareForRating(a) / work[w + f]);
       }
       if (this.contention === 'none') {
         // Alone on the host: each resource at full capacity, disk at one disk's bandwidth.
