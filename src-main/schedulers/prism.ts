@@ -10,6 +10,7 @@ import { Locality } from '../engine/resources/topology';
 import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
+import { BestTwo, type Candidate } from './prismCandidates';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'phases'>;
@@ -35,20 +36,6 @@ interface Need {
 const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
 const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory && x.disk === y.disk && x.net === y.net;
 
-interface Candidate {
-  job: number;
-  /** A new task's leading phase (task id), or a paused attempt's next phase. */
-  task: number;
-  attempt: number;
-  phase: PhaseKind;
-  leading: boolean;
-  level: Locality;
-  utility: number;
-  fairnessGain: number;
-  performance: number;
-  /** Seconds a paused phase has waited. */
-  wait: number;
-}
 
 /**
  * PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling. Tasks ask permission before each
@@ -238,18 +225,34 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   }
 
   /** Line 2: the machine's utilisation from the phase-level needs of what runs on it. */
-  function usedOn(view: View, n: number, onNode = view.attemptsOnNode(n)): Need {
+  function usedOn(view: View, n: number, onNode = view.attemptIdsOnNode(n)): Need {
     const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
-    for (const a of onNode) {
+    for (let i = 0; i < onNode.length; i++) {
+      const a = onNode[i];
       // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
       // the idle shuffles would let them block the very merges they wait for (sec. 5.1).
-      if (a.paused || a.waiting) continue;
-      const nd = need(view, a.job, a.phase);
+      if (view.attemptPaused(a) || view.attemptWaiting(a)) continue;
+      const nd = need(view, view.jobOfTask(view.attemptTask(a)), view.attemptPhase(a));
       used.cpu += nd.cpu;
       used.disk += nd.disk;
       used.net += nd.net;
     }
     return used;
+  }
+
+  /** The candidates of one round (reused objects, BestTwo). */
+  const top = new BestTwo();
+  function fill(c: Candidate, job: number, task: number, attempt: number, phase: PhaseKind, leading: boolean, level: Locality, gain: number, performance: number, wait: number): void {
+    c.job = job;
+    c.task = task;
+    c.attempt = attempt;
+    c.phase = phase;
+    c.leading = leading;
+    c.level = level;
+    c.utility = gain + spec.alpha * performance;
+    c.fairnessGain = gain;
+    c.performance = performance;
+    c.wait = wait;
   }
 
   return {
@@ -277,15 +280,17 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     onHeartbeat(n: number, view: View) {
       const cap = machine(view, n);
       for (let guard = 0; guard < 256; guard++) {
-        const onNode = view.attemptsOnNode(n);
+        const onNode = view.attemptIdsOnNode(n);
         const used = usedOn(view, n, onNode);
         const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
 
         const ordered = sharesOrder(view, cap);
         const shareOf = (j: number) => jobUse(view, j, cap).share;
-        const spread = new Spread(ordered, shareOf);
-        const before = spread.value;
+        // Made at the first candidate that fits (most beats have none); nothing changes before it.
+        let spread: Spread | undefined;
         const fairnessGain = (j: number, nd: Need, leading: boolean) => {
+          spread ??= new Spread(ordered, shareOf);
+          const before = spread.value;
           if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
           // The job's share with this phase added, as share() takes it (the same sums and maxima in
           // the same order), without copying its use for every candidate.
@@ -298,16 +303,22 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           return before - spread.with(j, s);
         };
 
-        const candidates: Candidate[] = [];
+        top.reset();
         // Lines 6-10: phases of tasks on this machine waiting for permission.
-        for (const a of onNode) {
-          if (!a.paused) continue;
-          const nd = need(view, a.job, a.phase);
+        // The ids are read before anything else asks for a node's attempts (the list is reused).
+        for (let i = 0; i < onNode.length; i++) {
+          const a = onNode[i];
+          if (!view.attemptPaused(a)) continue;
+          const task = view.attemptTask(a);
+          const job = view.jobOfTask(task);
+          const phase = view.attemptPhase(a);
+          const nd = need(view, job, phase);
           if (!fits(nd, false)) continue;
-          const wait = view.now - a.pausedSince;
+          const wait = view.now - view.attemptPausedSince(a);
           const performance = spec.urgency * wait * wait;
-          const gain = fairnessGain(a.job, nd, false);
-          candidates.push({ job: a.job, task: a.task, attempt: a.attempt, phase: a.phase, leading: false, level: a.locality, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait });
+          const gain = fairnessGain(job, nd, false);
+          fill(top.next(), job, task, a, phase, false, view.attemptLocality(a), gain, performance, wait);
+          top.offer();
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
         const free = freeOnNode(spec, view, n);
@@ -341,18 +352,17 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
           const performance = remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
           const gain = fairnessGain(j, nd, true);
-          candidates.push({ job: j, task, attempt: -1, phase, leading: true, level, utility: gain + spec.alpha * performance, fairnessGain: gain, performance, wait: 0 });
+          fill(top.next(), j, task, -1, phase, true, level, gain, performance, 0);
+          top.offer();
         }
         if (placedAm) continue;
-        // Lines 18-35: the best candidate with positive utility, then start over.
-        let best: Candidate | undefined;
-        for (const c of candidates) if (c.utility > 0 && (!best || c.utility > best.utility)) best = c;
-        if (!best) return;
-        const b = best;
+        // Lines 18-35: the best candidate, if its utility is positive, then start over.
+        if (!top.hasBest || !(top.best.utility > 0)) return;
+        const b = top.best;
+        const others = top.hasSecond ? top.second : undefined;
         const asSeen = (c: Candidate): PhaseCandidate => ({ leading: c.leading, phase: PHASE_NAMES[c.phase], job: view.job(c.job).id, utility: c.utility });
         // Built only when the run records reasons.
         const why = (): LaunchReason => {
-          const others = candidates.filter((c) => c !== b).sort((x, y) => y.utility - x.utility).at(0);
           return {
             kind: 'utility',
             best: asSeen(b),

@@ -161,9 +161,10 @@ export class Simulation {
           if (this.beats.nextTime < next) this.beats.skipTo(next);
         } else if (s.at.liveCount === 0 && s.pendingTotal === 0) break; // nothing can ever happen again (e.g. a dependency failed)
       }
-      // Beats before the next event of nodes whose policy says they can place nothing: nothing that
-      // policy reads changes before then, so they are not simulated (Scheduler.nodePlacesNothing).
-      if (!this.simulateIdleBeats && this.scheduler.nodePlacesNothing) this.skipIdleNodeBeats(Math.min(tHeap, tArrival, horizon));
+      // Beats before the next event of nodes that can place nothing: nothing they read changes
+      // before then, so they are not simulated (Scheduler.nodePlacesNothing; a node without a paused
+      // phase while only phases paused elsewhere keep the beats going).
+      if (!this.simulateIdleBeats && (this.scheduler.nodePlacesNothing || s.pausedTotal > 0)) this.skipIdleNodeBeats(Math.min(tHeap, tArrival, horizon), H);
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
@@ -239,17 +240,21 @@ export class Simulation {
   }
 
   /**
-   * Moves past the regular beats before `limit` that could act on nothing: a dead node's, or one
+   * Moves past the regular beats before `limit` that could act on nothing: a dead node's, one with
+   * no paused phase while no work waits (only phases paused elsewhere keep the beats going), or one
    * whose policy says it can place nothing at the beat's time (Scheduler.nodePlacesNothing) with no
-   * paused phase on it. No event falls before `limit`, so nothing the policy reads changes while they
-   * are passed over; the first beat that could act stops it.
+   * paused phase on it. No event falls before `limit`, so nothing these read changes while they are
+   * passed over; the first beat that could act stops it. With no event to come at all, it stops
+   * after a round, so that the stop rules see the beats of a wedged run.
    */
-  private skipIdleNodeBeats(limit: number): void {
+  private skipIdleNodeBeats(limit: number, H: number): void {
     const s = this.s;
-    const placesNothing = this.scheduler.nodePlacesNothing!;
-    while (this.beats.nextTime < limit) {
+    const placesNothing = this.scheduler.nodePlacesNothing;
+    const work = this.workWaits();
+    const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
+    while (this.beats.nextTime < end) {
       const n = this.beats.peek();
-      if (s.alive[n] && (s.nodePaused[n] > 0 || !placesNothing(n, this.view, this.beats.nextTime))) return;
+      if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !placesNothing(n, this.view, this.beats.nextTime))))) return;
       this.beats.pass();
     }
   }

@@ -268,18 +268,34 @@ export class SchedulerView implements ClusterView {
     return out;
   }
 
-  attemptsOnNode(n: number) {
-    const out: ReturnType<ClusterView['attemptsOnNode']> = [];
-    const { at, tasks } = this.s;
+  attemptWaiting(a: number): boolean {
+    const at = this.s.at;
+    return at.paused[a] === 0 && at.phase[a] === PhaseKind.Shuffle && at.lim[a] < 1 && at.prog[a] >= at.lim[a] - 1e-12;
+  }
+  attemptPausedSince(a: number): number {
+    return this.s.at.pausedSince[a];
+  }
+  attemptLocality(a: number): Locality {
+    return this.s.at.locality[a] as Locality;
+  }
+
+  attemptIdsOnNode(n: number): readonly number[] {
+    const out = this.onNodeScratch;
+    out.length = 0;
+    const node = this.s.at.node;
     const list = this.rates.hostList[this.topology.nodeHost[n]];
     this.s.work.attemptsScanned += list.length;
-    for (const a of list) {
-      if (at.node[a] !== n) continue;
-      const task = at.task[a];
-      const waiting = at.paused[a] === 0 && at.phase[a] === PhaseKind.Shuffle && at.lim[a] < 1 && at.prog[a] >= at.lim[a] - 1e-12;
-      out.push({ attempt: a, task, job: tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, waiting, pausedSince: at.pausedSince[a], isReduce: tasks.isReduce[task] === 1, locality: at.locality[a] as Locality });
-    }
+    for (let i = 0; i < list.length; i++) if (node[list[i]] === n) out.push(list[i]);
     return out;
+  }
+  private readonly onNodeScratch: number[] = [];
+
+  attemptsOnNode(n: number) {
+    const { at, tasks } = this.s;
+    return this.attemptIdsOnNode(n).map((a) => {
+      const task = at.task[a];
+      return { attempt: a, task, job: tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, waiting: this.attemptWaiting(a), pausedSince: at.pausedSince[a], isReduce: tasks.isReduce[task] === 1, locality: at.locality[a] as Locality };
+    });
   }
 
   /** Hadoop's progress score: maps by phase fraction; reduces 1/3 per shuffle, sort, reduce. */

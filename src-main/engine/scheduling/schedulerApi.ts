@@ -165,6 +165,18 @@ export interface AttemptInspection {
   attemptProgress(attempt: number): number;
   attemptPhase(attempt: number): PhaseKind;
   attemptPaused(attempt: number): boolean;
+  /** A shuffle that has fetched all map output there is so far (attemptsOnNode's `waiting`). */
+  attemptWaiting(attempt: number): boolean;
+  /** When the attempt paused before its next phase (phase-level scheduling). */
+  attemptPausedSince(attempt: number): number;
+  /** Where the attempt's task read its input from (a map's placement; reduces read from every node). */
+  attemptLocality(attempt: number): Locality;
+  /**
+   * The ids of the attempts attemptsOnNode(n) lists, in the same order, without building an object
+   * per attempt: a list the engine reuses, to be read before the next call (per-heartbeat scans
+   * read the attempts through the attempt* accessors).
+   */
+  attemptIdsOnNode(n: number): readonly number[];
   /** Running attempts of job j: their task, node, start, and reported progress of the task (0..1). */
   runningAttempts(j: number): { attempt: number; task: number; node: number; start: number; progress: number; speculative: boolean; isReduce: boolean }[];
   /**

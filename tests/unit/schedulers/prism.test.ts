@@ -51,6 +51,12 @@ function machine(now: number) {
     attemptPhase: (a: number) => attempts[a].phase,
     attemptPaused: (a: number) => attempts[a].paused,
     attemptsOnNode: () => attempts,
+    attemptIdsOnNode: () => attempts.map((a) => a.attempt),
+    attemptTask: (a: number) => attempts[a].task,
+    jobOfTask: (task: number) => attempts.find((a) => a.task === task)!.job,
+    attemptWaiting: (a: number) => attempts[a].waiting,
+    attemptPausedSince: (a: number) => attempts[a].pausedSince,
+    attemptLocality: (a: number) => attempts[a].locality,
     launch: (task: number, _n: number, reason: LaunchReason | (() => LaunchReason)) => {
       launched.push(`${task}: ${launchReasonText(typeof reason === 'function' ? reason() : reason)}`);
       version++;

@@ -1,0 +1,62 @@
+import { PhaseKind } from '../engine/core/model';
+import { Locality } from '../engine/resources/topology';
+
+/** One phase PRISM's Algorithm 1 may start on the machine: a paused attempt's next phase, or a new task's leading one. */
+export interface Candidate {
+  job: number;
+  /** A new task's leading phase (task id), or a paused attempt's next phase. */
+  task: number;
+  attempt: number;
+  phase: PhaseKind;
+  leading: boolean;
+  level: Locality;
+  utility: number;
+  fairnessGain: number;
+  performance: number;
+  /** Seconds a paused phase has waited. */
+  wait: number;
+}
+
+const blank = (): Candidate => ({ job: -1, task: -1, attempt: -1, phase: PhaseKind.Map, leading: false, level: Locality.None, utility: 0, fairnessGain: 0, performance: 0, wait: 0 });
+
+/**
+ * The best candidate of one round of Algorithm 1 (lines 18-35: the highest utility, the first of
+ * equals) and the runner-up a launch's reason names, kept as candidates are offered: a heartbeat
+ * weighs up to k + (paused phases) candidates and most start none, so none is kept as a list and
+ * the three objects are reused. A candidate is filled in `next()` and filed by `offer()`.
+ */
+export class BestTwo {
+  best: Candidate = blank();
+  second: Candidate = blank();
+  private spare: Candidate = blank();
+  hasBest = false;
+  hasSecond = false;
+
+  reset(): void {
+    this.hasBest = this.hasSecond = false;
+  }
+
+  /** The object to fill with the next candidate (valid until `offer`). */
+  next(): Candidate {
+    return this.spare;
+  }
+
+  offer(): void {
+    const c = this.spare;
+    if (!this.hasBest) {
+      this.spare = this.best;
+      this.best = c;
+      this.hasBest = true;
+    } else if (c.utility > this.best.utility) {
+      // The old best becomes the runner-up; the old runner-up's object is free again.
+      this.spare = this.second;
+      this.second = this.best;
+      this.hasSecond = true;
+      this.best = c;
+    } else if (!this.hasSecond || c.utility > this.second.utility) {
+      this.spare = this.second;
+      this.second = c;
+      this.hasSecond = true;
+    }
+  }
+}
