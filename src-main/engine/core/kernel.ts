@@ -149,13 +149,16 @@ export class Simulation {
     const total = s.jobs.length;
     const outOfBand = s.outOfBand;
     while (s.jobsDone < total && !this.cancelled) {
+      const tTop = heap.peekTime();
       // Out-of-band beats are all due now; they come after the heap's events of this instant of lower priority.
-      const tHeap = outOfBand.size > 0 ? s.now : heap.peekTime();
+      const tHeap = outOfBand.size > 0 ? s.now : tTop;
       const tArrival = this.arrivalCursor < this.arrivalOrder.length ? s.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
       // No heartbeat could place anything now: skip the beats up to the next event or arrival, after
       // which this is asked again (docs/model.md "Scheduling"). With nothing to come and work still
       // pending, the beats go on, so that the stop rules below see a wedged run.
-      if (this.simulateIdleBeats ? s.at.liveCount === 0 && s.pendingTotal === 0 : !this.beatCouldPlace()) {
+      // Whether work waits that a beat could take: read once per event (nothing it reads changes between events).
+      const work = !this.simulateIdleBeats && this.workWaits();
+      if (this.simulateIdleBeats ? s.at.liveCount === 0 && s.pendingTotal === 0 : !work && s.pausedTotal === 0) {
         const next = Math.min(tHeap, tArrival);
         if (Number.isFinite(next)) {
           if (this.beats.nextTime < next) this.beats.skipTo(next);
@@ -164,11 +167,11 @@ export class Simulation {
       // Beats before the next event of nodes that can place nothing: nothing they read changes
       // before then, so they are not simulated (Scheduler.nodePlacesNothing; a node without a paused
       // phase while only phases paused elsewhere keep the beats going).
-      if (!this.simulateIdleBeats && (this.scheduler.nodePlacesNothing || s.pausedTotal > 0)) this.skipIdleNodeBeats(Math.min(tHeap, tArrival, horizon), H);
+      if (!this.simulateIdleBeats && (this.scheduler.nodePlacesNothing || s.pausedTotal > 0)) this.skipIdleNodeBeats(Math.min(tHeap, tArrival, horizon), H, work);
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
-      let t = heap.peekTime();
+      let t = tTop;
       let p = heap.peekPriority();
       let which: 0 | 1 | 2 | 3 = 0;
       if (outOfBand.size > 0 && (s.now < t || (s.now === t && P_BEAT < p))) {
@@ -224,17 +227,7 @@ export class Simulation {
     return result;
   }
 
-  /**
-   * Whether a heartbeat now could place anything: a pending map, a reduce the slow-start rule lets
-   * start, an application master to place (YARN policies only: Hadoop 1's have none, though the
-   * engine counts their jobs as awaiting one), a paused phase to let go on, or a policy that could
-   * act on a beat with running attempts alone (Scheduler.wantsIdleBeats).
-   */
-  private beatCouldPlace(): boolean {
-    return this.workWaits() || this.s.pausedTotal > 0;
-  }
-
-  /** The same for node n's heartbeat: a paused phase there, not elsewhere, may go on. */
+  /** Whether node n's heartbeat could place anything: work waits, or a paused phase there (not elsewhere) may go on. */
   private nodeBeatCouldPlace(n: number): boolean {
     return this.workWaits() || this.s.nodePaused[n] > 0;
   }
@@ -247,10 +240,9 @@ export class Simulation {
    * passed over; the first beat that could act stops it. With no event to come at all, it stops
    * after a round, so that the stop rules see the beats of a wedged run.
    */
-  private skipIdleNodeBeats(limit: number, H: number): void {
+  private skipIdleNodeBeats(limit: number, H: number, work: boolean): void {
     const s = this.s;
     const placesNothing = this.scheduler.nodePlacesNothing;
-    const work = this.workWaits();
     const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
     while (this.beats.nextTime < end) {
       const n = this.beats.peek();
@@ -265,7 +257,12 @@ export class Simulation {
     return !this.simulateIdleBeats && placesNothing !== undefined && this.s.nodePaused[n] === 0 && placesNothing(n, this.view, this.s.now);
   }
 
-  /** Work any node's heartbeat could take: tasks, application masters, or the policy's own (wantsIdleBeats). */
+  /**
+   * Work any node's heartbeat could take: a pending map, a reduce the slow-start rule lets start, an
+   * application master to place (YARN policies only: Hadoop 1's have none, though the engine counts
+   * their jobs as awaiting one), or the policy's own (Scheduler.wantsIdleBeats: a beat with running
+   * attempts alone). With none, and no phase paused anywhere, no beat could place anything.
+   */
   private workWaits(): boolean {
     const s = this.s;
     const sched = this.scheduler;

@@ -237,8 +237,8 @@ export class RateSolver {
     const topo = this.s.topology;
     for (const rack of this.changedRacks) {
       this.rackChanged[rack] = 0;
-      const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
-      const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+      const shareIn = this.shareIn(rack);
+      const shareOut = this.shareOut(rack);
       for (let i = topo.rackHostStart[rack]; i < topo.rackHostStart[rack + 1]; i++) {
         const h = topo.rackHostList[i];
         if (this.hostUp[h] === 0 && this.hostUpUse[h * 2] === 0 && this.hostUpUse[h * 2 + 1] === 0) continue;
@@ -291,8 +291,8 @@ export class RateSolver {
       this.hostDirty[h] = 0;
       const list = this.hostList[h];
       const rack = topo.hostRack[h];
-      const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
-      const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+      const shareIn = this.shareIn(rack);
+      const shareOut = this.shareOut(rack);
       if (this.hostNeedsRate[h] || this.reachedEnd(list)) this.rerate(h, list, shareIn, shareOut);
       this.hostNeedsRate[h] = 0;
       let next = Infinity;
@@ -376,16 +376,21 @@ export class RateSolver {
    * hosts the last events re-rated).
    */
   probeRates(h: number, out: Float64Array): void {
-    const topo = this.s.topology;
-    const rack = topo.hostRack[h];
-    const shareIn = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
-    const shareOut = topo.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
+    const rack = this.s.topology.hostRack[h];
     this.remote.recording = false;
     try {
-      this.sharing.rate(h, this.hostList[h], shareIn, shareOut, { ...this.usageScratch }, this.remote, out);
+      this.sharing.rate(h, this.hostList[h], this.shareIn(rack), this.shareOut(rack), { ...this.usageScratch }, this.remote, out);
     } finally {
       this.remote.recording = true;
     }
+  }
+
+  /** A rack's uplink bandwidth per cross-rack flow into it, and out of it. */
+  private shareIn(rack: number): number {
+    return this.s.topology.rackUplinkMBps[rack] / Math.max(1, this.rackUpIn[rack]);
+  }
+  private shareOut(rack: number): number {
+    return this.s.topology.rackUplinkMBps[rack] / Math.max(1, this.rackUpOut[rack]);
   }
 
   /** Whether anything waits for a flush: a host to re-rate or a rack whose uplink share changed. */
