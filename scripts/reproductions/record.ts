@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
 import { ariaModelChecks } from '../../tests/scenarios/ariaModelCheck';
+import { fawkesUsageHeldOut } from '../../tests/scenarios/fawkesUsageHeldOut';
 import { ilaAgainstIaoHeldOut } from '../../tests/scenarios/ilaHeldOut';
 import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const checks = named.length ? STORED_CHECKS.filter((c) => named.includes(c)) : STORED_CHECKS;
   for (const check of checks) {
     const started = Date.now();
-    const data = await { 'ila-interference': interferenceReports, 'ila-locality-cost': localityCosts, 'ila-iao-held-out': ilaAgainstIaoHeldOut, 'aria-model': ariaModelChecks, 'aria-minedf-held-out': () => heldOutDeadlines() }[check]();
+    const data = await { 'ila-interference': interferenceReports, 'ila-locality-cost': localityCosts, 'ila-iao-held-out': ilaAgainstIaoHeldOut, 'aria-model': ariaModelChecks, 'aria-minedf-held-out': () => heldOutDeadlines(), 'fawkes-usage-held-out': fawkesUsageHeldOut }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }

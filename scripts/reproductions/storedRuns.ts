@@ -162,11 +162,12 @@ export const RECORD_AGAIN = 'the engine no longer gives the stored runs behind d
 /**
  * Stored results of checks that are not presets, each computed by code its test shares
  * (tests/scenarios): the ILA interference-model comparison (sec. 5.4), ARIA's model against the
- * simulator (sec. 5.3) and the MinEDF held-out case. Their tests compare what
+ * simulator (sec. 5.3), and the held-out cases of MinEDF, ILA against IAO and FAWKES' usage-based
+ * policies. Their tests compare what
  * they compute with these.
  */
-export type StoredCheckName = 'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out';
-export const STORED_CHECKS: StoredCheckName[] = ['ila-interference', 'ila-locality-cost', 'ila-iao-held-out', 'aria-model', 'aria-minedf-held-out'];
+export type StoredCheckName = 'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out' | 'fawkes-usage-held-out';
+export const STORED_CHECKS: StoredCheckName[] = ['ila-interference', 'ila-locality-cost', 'ila-iao-held-out', 'aria-model', 'aria-minedf-held-out', 'fawkes-usage-held-out'];
 
 interface StoredCheck<T> {
   format: 'workload-studio-stored-check';
