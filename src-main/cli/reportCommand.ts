@@ -11,12 +11,13 @@ export const reportHelp = `workload-studio report <result.json> --format html|pd
   A report of a run result (docs/result.schema.json) to hand to colleagues:
   html  one standalone file, no script: the summary with 95 % intervals and the best marked only
         where the paired test says so, per-job speedup over the baseline, data locality by job
-        group, charts as inline SVG, and how to reproduce it (cluster, workload, every scheduler
-        parameter, seeds, simulation options, the experiment file and the command)
+        group, a FAWKES run's MR-clusters, charts as inline SVG, and how to reproduce it (cluster,
+        workload, every scheduler parameter, seeds, simulation options, the experiment file and
+        the command)
   pdf   the same, printed by headless Chromium or Chrome (CHROMIUM_PATH picks one)
   csv   every table and series: runs.csv (one row per run, every metric a column) and jobs.csv
         (one row per job per run) for pandas or R, and summary.csv, speedup.csv, locality.csv,
-        jct-cdf.csv as the report shows them
+        jct-cdf.csv as the report shows them (mr-clusters.csv too for FAWKES runs)
   json  the same numbers in one file
   zip   all of it for a colleague: the HTML and PDF report (the PDF when a browser can print it),
         every CSV, the result file and the experiment file, and a README.txt saying what each is

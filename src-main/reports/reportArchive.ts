@@ -36,6 +36,7 @@ function readme(p: ArchiveParts, names: { html: string; pdf?: string; result: st
     'Tables (CSV, RFC 4180; text that a spreadsheet would run as a formula starts with an apostrophe):',
     ...names.csv.map((n) => `  ${n}`),
     '  runs.csv: one row per run (scheduler, seed, every metric as a column); jobs.csv: one row per job per run. Both load as they are in pandas or R.',
+    ...(names.csv.some((n) => n.endsWith('.mr-clusters.csv')) ? ['  mr-clusters.csv: one row per MR-cluster of each FAWKES run (its average job slowdown, resizing and largest size).'] : []),
     '',
   ];
   return lines.join('\r\n');

@@ -69,6 +69,19 @@ export function localitySvg(r: ResultReport): string {
   });
 }
 
+/** FAWKES Fig. 9: per policy, the smallest, median and largest of its MR-clusters' average job slowdowns. */
+export function mrClusterSlowdownSvg(r: ResultReport): string {
+  const rows = r.mrClusters?.rows ?? [];
+  const bar = (name: string, key: 'min' | 'median' | 'max', colour: string) => ({ type: 'bar', name, color: colour, data: rows.map((x) => (x[key] === null ? null : Math.round(x[key]! * 100) / 100)) });
+  return svg({
+    legend,
+    grid: { ...grid, bottom: 72 },
+    xAxis: { type: 'category', data: rows.map((x) => x.scheduler), axisLabel: { interval: 0, rotate: rows.length > 4 ? 20 : 0 } },
+    yAxis: { type: 'value', min: 0, name: 'average job slowdown' },
+    series: [bar('min', 'min', '#9ecae1'), bar('median', 'median', '#4292c6'), bar('max', 'max', '#08519c')],
+  });
+}
+
 /** Share of the cluster's cores busy over time, one line per scheduler (its first seed). */
 export function cpuOverTimeSvg(runs: ReportRun[]): string {
   return svg({

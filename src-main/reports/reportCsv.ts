@@ -32,6 +32,10 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
       pendingTasks: run.series.pendingTasks[i],
     })),
   );
+  // One row per MR-cluster of each FAWKES run, from the result itself (the report keeps only means).
+  const mrClusters = (result?.runs ?? []).flatMap((run) =>
+    (run.mrClusters ?? []).map((c) => ({ scheduler: run.scheduler, seed: run.seed, mrCluster: c.name, minShare: c.minShare, jobs: c.jobs, avgSlowdown: c.avgSlowdown, maxQueue: c.maxQueue, reconfigurations: c.reconfigurations, minShareReachedS: c.minShareReachedS, dataMovedMb: c.dataMovedMb, killedAttempts: c.killedAttempts, peakNodes: c.series.nodes.reduce((a, b) => Math.max(a, b), 0) })),
+  );
   const decisions = (r.runs ?? []).flatMap((run) => (run.decisions ?? []).map((d) => ({ scheduler: run.scheduler, seed: run.seed, kind: d.kind, reason: d.label, attempts: d.count, share: d.share })));
   return {
     ...(result ? { 'runs.csv': tidyRunsCsv(result), 'jobs.csv': tidyJobsCsv(result) } : {}),
@@ -41,6 +45,7 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
     'jct-cdf.csv': toCsv(['scheduler', 'seconds', 'fraction'], cdf),
     // Only the run history keeps series; a result file's report has no such table.
     ...(series.length ? { 'series.csv': toCsv(['scheduler', 'seed', 't', ...SERIES_FIELDS], series) } : {}),
+    ...(mrClusters.length ? { 'mr-clusters.csv': toCsv(['scheduler', 'seed', 'mrCluster', 'minShare', 'jobs', 'avgSlowdown', 'maxQueue', 'reconfigurations', 'minShareReachedS', 'dataMovedMb', 'killedAttempts', 'peakNodes'], mrClusters) } : {}),
     ...(decisions.length ? { 'decisions.csv': toCsv(['scheduler', 'seed', 'kind', 'reason', 'attempts', 'share'], decisions) } : {}),
   };
 }

@@ -2,9 +2,10 @@ import { TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
-import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, pendingOverTimeSvg } from './reportCharts';
+import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSvg, pendingOverTimeSvg } from './reportCharts';
 import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
+import { schedulerSettingsText, simulationSettingsText, sweepText } from './parameterText';
 
 /** Where the report came from and how to rerun it. */
 export interface ReportMeta {
@@ -40,6 +41,22 @@ function summaryTable(r: ResultReport): string {
   });
   const said = notes.length ? `<p class="muted small-print">n.s. (not separated, so no best): ${notes.join('; ')}.</p>` : '';
   return `<table class="summary"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>${said}`;
+}
+
+/** FAWKES: each policy's MR-clusters, as sec. 7.3 compares the weighting policies (Fig. 9). */
+function mrClusterSection(r: ResultReport): string {
+  const m = r.mrClusters;
+  if (!m) return '';
+  const two = (x: number | null) => num(x, 2);
+  const head = `<tr><th>Policy</th>${m.names.map((n) => `<th class="num">${esc(n)}</th>`).join('')}<th class="num">min / median / max</th><th class="num">mean</th><th class="num">reconfigurations</th><th class="num">data moved (GB)</th><th class="num">attempts killed</th></tr>`;
+  const rows = m.rows.map(
+    (x) =>
+      `<tr><td class="name">${esc(x.scheduler)}</td>${m.names.map((n) => `<td class="num">${two(x.slowdown[n])}</td>`).join('')}<td class="num">${two(x.min)} / ${two(x.median)} / ${two(x.max)}</td><td class="num">${two(x.mean)}</td><td class="num">${num(x.reconfigurations)}</td><td class="num">${num(x.dataMovedMb / 1024)}</td><td class="num">${num(x.killedAttempts, 0)}</td></tr>`,
+  );
+  return `<h2>MR-clusters</h2>
+<p class="muted">Average job slowdown of each MR-cluster (a job's response time ÷ its time alone on the MR-cluster's minimum share), the mean over seeds; "mean" is the mean over MR-clusters. Reconfigurations, data moved and attempts killed are totals over the MR-clusters, the mean over seeds.</p>
+<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>
+<figure>${mrClusterSlowdownSvg(r)}<figcaption>Smallest, median and largest average job slowdown of each policy's MR-clusters (as Ghit et al. Fig. 9).</figcaption></figure>`;
 }
 
 /** Which configurations ran other jobs, so were compared unpaired: said before the table, not hidden in a footnote. */
@@ -123,10 +140,10 @@ function reproduce(r: ResultReport, meta: ReportMeta): string {
     `<dt>Command</dt><dd><code>${esc(command)}</code> — the experiment file is below; the same file gives these numbers byte for byte.</dd>`,
     cluster && totals ? `<dt>Cluster</dt><dd>${esc(cluster.name)}: ${totals.nodes} nodes, ${totals.cores} cores, ${totals.memoryGb} GB in ${totals.racks} rack${totals.racks === 1 ? '' : 's'}</dd>` : '',
     workload ? `<dt>Workload</dt><dd>${esc(workload.name)}: ${workload.jobs.length} jobs${workload.generate ? ` + ${workload.generate.count} generated (${workload.generate.arrival.kind} arrivals)` : ''}</dd>` : '',
-    `<dt>Schedulers</dt><dd><ul>${e.schedulers.map((s) => `<li><strong>${esc(schedulerLabel(s))}</strong> <code>${esc(JSON.stringify(s, (k, v) => (k === 'profiles' ? '(pinned profiles: in the file below)' : v)))}</code></li>`).join('')}</ul></dd>`,
+    `<dt>Schedulers</dt><dd><ul>${e.schedulers.map((s) => `<li><strong>${esc(schedulerLabel(s))}</strong> — ${esc(schedulerSettingsText(s))}</li>`).join('')}</ul></dd>`,
     `<dt>Seeds</dt><dd>${e.seeds.join(', ')}</dd>`,
-    `<dt>Simulation</dt><dd><code>${esc(JSON.stringify(e.simulation))}</code></dd>`,
-    e.sweep ? `<dt>Sweep</dt><dd><code>${esc(JSON.stringify(e.sweep))}</code></dd>` : '',
+    `<dt>Simulation</dt><dd>${esc(simulationSettingsText(e.simulation))}</dd>`,
+    e.sweep ? `<dt>Sweep</dt><dd>${esc(sweepText(e))}</dd>` : '',
   ];
   return `<dl>${lines.join('')}</dl><details><summary>The experiment file (${esc(file)})</summary><pre>${esc(JSON.stringify(e, null, 2))}</pre></details>`;
 }
@@ -136,7 +153,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
 .muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
-th{font-size:11px;text-transform:uppercase;color:#5b6474}.num{text-align:right;white-space:nowrap}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}
@@ -164,6 +181,7 @@ ${speedupTable(r)}
 <h2>Data locality by job group</h2>
 ${localityTable(r)}
 ${r.locality.rows.length ? `<figure>${localitySvg(r)}<figcaption>Share of each job group's maps that read their input on their node or server.</figcaption></figure>` : ''}
+${mrClusterSection(r)}
 ${overTime(r)}
 <h2>How to reproduce</h2>
 ${reproduce(r, meta)}

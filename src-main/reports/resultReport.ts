@@ -2,6 +2,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
 import { unpairedCouples } from '@shared/results/comparison';
+import { mrClusterSummary, type MrClusterSummary } from '@shared/results/mrClusterSummary';
 import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/results/summaryExport';
 import { jobLocality, type JobLocalityReport } from './jobLocality';
 import { jobSpeedup } from './jobSpeedup';
@@ -51,6 +52,8 @@ export interface ResultReport {
   unpaired: [string, string][];
   /** The paper's claim beside the studio's numbers, when the runs are of a paper preset (the Reproduce area). */
   paper?: PaperClaimTable;
+  /** FAWKES runs: each policy's MR-clusters over its seeds (average job slowdown, resizing). */
+  mrClusters?: MrClusterSummary;
 }
 
 /**
@@ -79,6 +82,7 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
       .sort((a, b) => a - b),
   }));
   const paper = preset ? paperClaimTable(preset.file, preset.reduced, result) : undefined;
+  const mrClusters = mrClusterSummary(result.runs);
   return {
     experiment: result.experiment,
     schedulers,
@@ -91,5 +95,6 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     jct,
     ...(result.inputs ? { inputs: result.inputs } : {}),
     ...(paper ? { paper } : {}),
+    ...(mrClusters ? { mrClusters } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { clusterTotals } from '../../../src-main/shared/cluster/cluster';
+import { mrClusterSummary, runMeanSlowdown } from '../../../src-main/shared/results/mrClusterSummary';
 import { pairedTTest } from '../../../src-main/shared/results/stats';
 import { fixed, listed, mean, pValue, pct, seedRange, table } from '../format';
 import { presetFile, readStoredCheck, readStoredRuns, runsOf, type StoredPresetRuns, type StoredRun } from '../storedRuns';
@@ -15,7 +16,7 @@ const presetOf = (letter: string) => `fawkes-wkld-${letter}`;
 const stored = (letter: string) => readStoredRuns(presetOf(letter));
 
 /** Mean over MR-clusters of their average job slowdown (what Fig. 9 summarises). */
-const meanSlowdown = (r: StoredRun) => mean(r.mrClusters!.map((c) => c.avgSlowdown ?? NaN));
+const meanSlowdown = (r: StoredRun) => runMeanSlowdown(r) ?? NaN;
 const policyMean = (st: StoredPresetRuns, policy: string, f: (r: StoredRun) => number) => mean(runsOf(st, policy).map(f));
 const clusterSlowdown = (st: StoredPresetRuns, policy: string, name: string) => policyMean(st, policy, (r) => r.mrClusters!.find((c) => c.name === name)!.avgSlowdown ?? NaN);
 const makespan = (st: StoredPresetRuns, policy: string) => policyMean(st, policy, (r) => r.summary.makespan);
@@ -28,27 +29,26 @@ const named = (st: StoredPresetRuns, prefix: string) => {
 
 function policyTable(letter: string): string {
   const st = stored(letter);
-  const names = st.runs[0].mrClusters!.map((c) => c.name);
-  const sum = (policy: string, f: (c: NonNullable<StoredRun['mrClusters']>[number]) => number) => policyMean(st, policy, (r) => r.mrClusters!.reduce((s, c) => s + f(c), 0));
+  const summary = mrClusterSummary(st.runs)!;
   const several = st.seeds.length > 1;
+  const two = (x: number | null) => (x === null ? '—' : fixed(x, 2));
   const rows = st.schedulers.map((policy) => {
-    const per = names.map((n) => clusterSlowdown(st, policy, n));
-    const sorted = [...per].sort((a, b) => a - b);
+    const row = summary.rows.find((r) => r.scheduler === policy)!;
     return [
       policy,
       fixed(makespan(st, policy), 0),
-      per.map((x) => fixed(x, 2)).join(' / '),
-      `${fixed(sorted[0], 2)} / ${fixed(sorted[Math.floor(sorted.length / 2)], 2)} / ${fixed(sorted[sorted.length - 1], 2)}`,
-      fixed(slowdown(st, policy), 2),
-      fixed(sum(policy, (c) => c.reconfigurations), several ? 1 : 0),
-      fixed(sum(policy, (c) => c.dataMovedMb) / 1024, 1),
-      fixed(sum(policy, (c) => c.killedAttempts), 0),
+      summary.names.map((n) => two(row.slowdown[n])).join(' / '),
+      `${two(row.min)} / ${two(row.median)} / ${two(row.max)}`,
+      two(row.mean),
+      fixed(row.reconfigurations, several ? 1 : 0),
+      fixed(row.dataMovedMb / 1024, 1),
+      fixed(row.killedAttempts, 0),
     ];
   });
   const first = st.runs[0].mrClusters!;
   const title = `### WKLD-${letter.toUpperCase()}${several ? ` (means over ${seedRange(st.seeds)})` : ` (${seedRange(st.seeds)})`}`;
   const reached = `min share reached (s): ${first.map((c) => `${c.name} ${c.minShareReachedS === null ? '—' : fixed(c.minShareReachedS, 0)}`).join(', ')}`;
-  const header = ['policy', 'makespan s', `avg slowdown ${names.join(' / ')}`, 'min / median / max', 'mean', 'reconfigurations', 'data moved GB', 'killed'];
+  const header = ['policy', 'makespan s', `avg slowdown ${summary.names.join(' / ')}`, 'min / median / max', 'mean', 'reconfigurations', 'data moved GB', 'killed'];
   return [title, '', table(header, rows), '', reached, ...(several ? ['', pairedLines(st)] : [])].join('\n');
 }
 

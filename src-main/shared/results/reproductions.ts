@@ -4,6 +4,7 @@ import type { RunSummary } from '../experiment/experiment';
 import type { BatchSummary } from '../experiment/design';
 import type { MrClusterReport } from '../cluster/mrClusters';
 import { pairedTTest } from './stats';
+import { runMeanSlowdown } from './mrClusterSummary';
 import FULL_SIZE from './reproductionsFullSize.json';
 
 /**
@@ -225,12 +226,6 @@ function templateMean(runs: MeasuredRun[], template: string): number | null {
   return times.length ? mean(times) : null;
 }
 
-/** Mean over a run's MR-clusters of their average job slowdown; null without any. */
-function mrSlowdown(run: MeasuredRun): number | null {
-  const xs = (run.mrClusters ?? []).map((c) => c.avgSlowdown).filter((x): x is number => x !== null);
-  return xs.length ? mean(xs) : null;
-}
-
 /** The measure's value on these runs (all seeds together), or why there is none. */
 function valueOf(m: Measure, of: MeasuredRun[], against: MeasuredRun[]): number | string {
   if (m.kind === 'ratio') {
@@ -249,8 +244,8 @@ function valueOf(m: Measure, of: MeasuredRun[], against: MeasuredRun[]): number 
     return s ? s.perJob : 'no job finished under both';
   }
   if (m.kind === 'mrSlowdown') {
-    const a = of.map(mrSlowdown).filter((x): x is number => x !== null);
-    const b = against.map(mrSlowdown).filter((x): x is number => x !== null);
+    const a = of.map(runMeanSlowdown).filter((x): x is number => x !== null);
+    const b = against.map(runMeanSlowdown).filter((x): x is number => x !== null);
     return a.length && b.length ? mean(b) / mean(a) : 'no MR-cluster finished a job under both';
   }
   const share = (rs: MeasuredRun[]) => rs.map((r) => r.summary.deadlineHitRate).filter((x): x is number => x !== null);

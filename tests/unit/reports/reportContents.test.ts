@@ -74,6 +74,29 @@ describe('the report', () => {
     expect(jobRows[1]).toMatchObject({ job: 'j2', status: 'failed', finish: '', jct: '' });
   });
 
+  it("shows a FAWKES run's MR-clusters: each policy's average job slowdown per MR-cluster, and a table of them to take away", async () => {
+    const series = (nodes: number[]) => ({ t: nodes.map((_, i) => i * 60), nodes, queue: nodes.map(() => 0), weight: nodes.map(() => 0.5), discrimination: nodes.map(() => 0) });
+    const mr = (name: string, avgSlowdown: number, nodes: number[], reconfigurations = 0) => ({ name, minShare: 10, jobs: 3, avgSlowdown, maxQueue: 2, reconfigurations, minShareReachedS: 0, dataMovedMb: 2048, killedAttempts: 4, series: series(nodes) });
+    const fawkes = handResult([
+      { ...run('TD (TC)', 1, summary(100, 0.5)), mrClusters: [mr('c-1', 1.5, [10, 14], 2), mr('c-2', 6.25, [10, 12])] },
+      { ...run('TD (TC)', 2, summary(100, 0.5)), mrClusters: [mr('c-1', 2.5, [10, 16], 4), mr('c-2', 7.75, [10, 11])] },
+      { ...run('NONE (TC)', 1, summary(120, 0.5)), mrClusters: [mr('c-1', 3, [10]), mr('c-2', 9, [10])] },
+      { ...run('NONE (TC)', 2, summary(120, 0.5)), mrClusters: [mr('c-1', 3, [10]), mr('c-2', 11, [10])] },
+    ]);
+    const page = reportHtml(resultReport(fawkes), META);
+    expect(page).toContain('<h2>MR-clusters</h2>');
+    // TD: c-1 2.00, c-2 7.00 (means over seeds); min / median / max; mean over MR-clusters 4.50; 3 reconfigurations per run.
+    expect(page).toMatch(/<td class="name">TD \(TC\)<\/td><td class="num">2\.00<\/td><td class="num">7\.00<\/td><td class="num">2\.00 \/ 4\.50 \/ 7\.00<\/td><td class="num">4\.50<\/td><td class="num">3\.0<\/td><td class="num">4\.0<\/td><td class="num">8<\/td>/);
+    expect(page).toMatch(/<td class="name">NONE \(TC\)<\/td><td class="num">3\.00<\/td><td class="num">10\.00<\/td>/);
+    // A report of runs without MR-clusters has no such section.
+    expect(html).not.toContain('<h2>MR-clusters</h2>');
+    const files = await reportFiles(resultReport(fawkes), 'csv', { meta: META, base: 'w', result: fawkes });
+    const rows = parse(files.find((f) => f.name === 'w.mr-clusters.csv')!.content as string, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(8);
+    expect(rows[1]).toMatchObject({ scheduler: 'TD (TC)', seed: '1', mrCluster: 'c-2', avgSlowdown: '6.25', reconfigurations: '0', dataMovedMb: '2048', killedAttempts: '4', peakNodes: '12' });
+    expect(files.map((f) => f.name)).not.toContain('hand.mr-clusters.csv');
+  });
+
   it('leaves as one zip: report, every CSV, the result file and a README, in a folder', async () => {
     const [zip] = await reportFiles(resultReport(result), 'zip', { meta: META, base: 'hand', result, printPdf: () => Promise.resolve(new TextEncoder().encode('%PDF-1.4 test')) });
     expect(zip.name).toBe('hand.report.zip');

@@ -1,0 +1,46 @@
+import { findDescription, optionLabel, type SchedulerSpec } from '@shared/schedulers';
+import { simulationLabel } from '@shared/experiment/simulationLabels';
+import type { Experiment } from '@shared/experiment/experiment';
+
+/**
+ * Settings in the words the designer shows them ("Heartbeat s 3 · Contention full"), for a reader
+ * of a report; the experiment file beside them keeps the exact values a rerun reads.
+ */
+function valueText(v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'number') return v.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.length === 0 ? 'none' : v.map(valueText).join('; ');
+  // A nested setting (a queue, a failure): its own fields in order, by their keys.
+  return `(${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${k} ${valueText(x)}`)
+    .join(', ')})`;
+}
+
+const joined = (pairs: [string, string][]) => pairs.map(([k, v]) => `${k} ${v}`).join(' · ');
+
+/** A scheduler's kind and every setting it was run with, by the designer's labels. */
+export function schedulerSettingsText(spec: SchedulerSpec): string {
+  const title = findDescription(spec.kind)?.title ?? spec.kind;
+  const pairs = Object.entries(spec)
+    .filter(([k]) => k !== 'kind' && k !== 'label')
+    .map(([k, v]): [string, string] => [optionLabel(spec.kind, k), k === 'profiles' ? 'pinned (in the experiment file)' : valueText(v)]);
+  return pairs.length ? `${title}: ${joined(pairs)}` : title;
+}
+
+/** The simulation options by the designer's labels. */
+export function simulationSettingsText(simulation: Record<string, unknown>): string {
+  return joined(Object.entries(simulation).map(([k, v]) => [simulationLabel(k), valueText(v)]));
+}
+
+/** What a sweep varies, and over which values: "Alpha of scheduler 2 (PRISM): 0.1, 0.5, 1". */
+export function sweepText(e: Pick<Experiment, 'sweep' | 'schedulers'>): string {
+  const sw = e.sweep;
+  if (!sw) return '';
+  const values = sw.values.map(valueText).join(', ');
+  if (sw.target === 'servers') return `Servers per cluster: ${values}`;
+  if (sw.target === 'simulation') return `${simulationLabel(sw.parameter)}: ${values}`;
+  const spec = e.schedulers[sw.scheduler] as SchedulerSpec | undefined;
+  return spec ? `${optionLabel(spec.kind, sw.parameter)} of scheduler ${sw.scheduler + 1} (${findDescription(spec.kind)?.title ?? spec.kind}): ${values}` : `${sw.parameter} of scheduler ${sw.scheduler + 1}: ${values}`;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { schedulerSettingsText, simulationSettingsText, sweepText } from '../../../src-main/reports/parameterText';
+
+/** A report's "How to reproduce" in the designer's words, not as code. */
+describe("a report's settings", () => {
+  it("names a scheduler's kind and each setting by the designer's label", () => {
+    const late = SchedulerSpecSchema.parse({ kind: 'late', label: 'LATE 20 %', speculativeCap: 0.2 });
+    const text = schedulerSettingsText(late);
+    expect(text.startsWith('LATE (speculation): ')).toBe(true);
+    expect(text).toContain('Speculative cap 0.2');
+    expect(text).toContain('Slow-task percentile 25');
+    expect(text).toContain('Least run time before judging s 60');
+    // Not the label (shown beside it), not the kind's key, and nothing in JSON.
+    expect(text).not.toContain('LATE 20 %');
+    expect(text).not.toMatch(/[{}"]|speculativeCap|minRunSeconds/);
+  });
+
+  it('writes the simulation options by their labels, yes/no for switches and "none" for an empty list', () => {
+    const text = simulationSettingsText(SimulationOptionsSchema.parse({ heartbeatS: 3, outOfBandHeartbeat: true, failures: [] }));
+    expect(text).toContain('Heartbeat s 3');
+    expect(text).toContain('Heartbeat when a task ends yes');
+    expect(text).toContain('Node failures none');
+    expect(text).not.toMatch(/[{}"]|heartbeatS|outOfBandHeartbeat/);
+  });
+
+  it('says what a sweep varies and over which values', () => {
+    const schedulers = [SchedulerSpecSchema.parse({ kind: 'fifo' }), SchedulerSpecSchema.parse({ kind: 'late' })];
+    expect(sweepText({ schedulers, sweep: { target: 'scheduler', scheduler: 1, parameter: 'speculativeCap', values: [0.05, 0.1] } })).toBe('Speculative cap of scheduler 2 (LATE (speculation)): 0.05, 0.1');
+    expect(sweepText({ schedulers, sweep: { target: 'simulation', parameter: 'diskThrashing', values: [0.08, 0.6] } })).toBe('Disk thrashing: 0.08, 0.6');
+    expect(sweepText({ schedulers, sweep: { target: 'servers', values: [10, 20] } })).toBe('Servers per cluster: 10, 20');
+    expect(sweepText({ schedulers })).toBe('');
+  });
+});
