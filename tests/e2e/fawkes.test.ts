@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/results/runData';
-import type { BatchSummary, DesignRecord } from '@shared/experiment/design';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -63,7 +63,7 @@ describe('FAWKES in the browser, against the real services', () => {
       // An experiment with a FAWKES card per policy: None (minimum shares only) against TD.
       await openNewExperiment(page);
       await page.locator('#experiment-name').fill('Two teams, one pool');
-      await page.getByTestId('seeds').fill('1');
+      await page.getByTestId('seeds').fill('1, 2');
       await page.getByTestId('seeds').press('Tab');
       const card = (i: number) => page.locator(`[data-scheduler="${i}"]`);
       const policy = (i: number) => card(i).locator('label', { hasText: 'Weighting policy' }).locator('select');
@@ -74,7 +74,7 @@ describe('FAWKES in the browser, against the real services', () => {
         await policy(i).selectOption(p);
       }
       expect(await card(1).locator('label', { hasText: 'Grow with' }).locator('select').inputValue()).toBe('transient-core');
-      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 2 runs/);
+      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 4 runs/);
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
@@ -85,16 +85,22 @@ describe('FAWKES in the browser, against the real services', () => {
       await section.waitFor({ timeout: 30_000 });
       expect(await section.locator('canvas').count()).toBe(4);
       const [batch] = await ok<BatchSummary[]>(studio.services, 'batches:list', {});
-      const td = await ok<RunData>(studio.services, 'batches:runData', { id: batch.id, run: 1 });
-      const none = await ok<RunData>(studio.services, 'batches:runData', { id: batch.id, run: 0 });
+      const detail = await ok<BatchDetail>(studio.services, 'batches:get', { id: batch.id });
+      const runOf = (policy: string, seed: number) => ok<RunData>(studio.services, 'batches:runData', { id: batch.id, run: detail.results.find((r) => r.label === `fawkes ${policy}` && r.seed === seed)!.index });
+      const [td, none, td2] = [await runOf('TD', 1), await runOf('NONE', 1), await runOf('TD', 2)];
       expect(td.mrClusters!.map((c) => c.name)).toEqual(['c-1', 'c-2']);
       // TD lends the pool to the loaded team; None keeps both at their two core nodes.
       expect(Math.max(...td.mrClusters![1].series.nodes)).toBeGreaterThan(2);
       expect(Math.max(...none.mrClusters![1].series.nodes)).toBe(2);
       const rows = section.locator('tbody tr');
       expect(await rows.count()).toBe(4);
+      // The table is one seed's (the lowest first); the Fig. 9 chart gives the means over both.
       const cell = section.locator(`tr[data-policy="${td.label}"][data-mr-cluster="c-2"] [data-field="avgSlowdown"]`);
       expect(Number(await cell.textContent())).toBeCloseTo(td.mrClusters![1].avgSlowdown!, 2);
+      await section.getByText('mean over seeds 1, 2').waitFor();
+      expect(td2.mrClusters![1].avgSlowdown).not.toBeCloseTo(td.mrClusters![1].avgSlowdown!, 2);
+      await section.getByTestId('mr-seed').selectOption('2');
+      await expect.poll(async () => Number(await cell.textContent())).toBeCloseTo(td2.mrClusters![1].avgSlowdown!, 2);
       await section.getByTestId('mr-policy').selectOption({ label: td.label });
       await section.scrollIntoViewIfNeeded();
       for (const scheme of ['light', 'dark'] as const) {
