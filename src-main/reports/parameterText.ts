@@ -29,9 +29,15 @@ export function schedulerSettingsText(spec: SchedulerSpec): string {
   return pairs.length ? `${title}: ${joined(pairs)}` : title;
 }
 
+/** Simulation values whose plain number or list would mislead a reader. */
+const SIMULATION_VALUES: Partial<Record<string, (v: unknown) => string | undefined>> = {
+  maxHeartbeatsPerSecond: (v) => (v === 0 ? 'no limit' : undefined),
+  failures: (v) => (Array.isArray(v) && v.length ? (v as { node: string; atS: number }[]).map((f) => `${f.node} at ${valueText(f.atS)} s`).join('; ') : undefined),
+};
+
 /** The simulation options by the designer's labels. */
 export function simulationSettingsText(simulation: Record<string, unknown>): string {
-  return joined(Object.entries(simulation).map(([k, v]) => [simulationLabel(k), valueText(v)]));
+  return joined(Object.entries(simulation).map(([k, v]) => [simulationLabel(k), SIMULATION_VALUES[k]?.(v) ?? valueText(v)]));
 }
 
 /** What a sweep varies, and over which values: "Alpha of scheduler 2 (PRISM): 0.1, 0.5, 1". */

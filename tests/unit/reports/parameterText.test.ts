@@ -22,6 +22,10 @@ describe("a report's settings", () => {
     expect(text).toContain('Heartbeat s 3');
     expect(text).toContain('Heartbeat when a task ends yes');
     expect(text).toContain('Node failures none');
+    expect(text).toContain('Heartbeats per second at most no limit');
+    const failing = simulationSettingsText(SimulationOptionsSchema.parse({ maxHeartbeatsPerSecond: 100, failures: [{ node: 'r1-h2', atS: 300 }, { node: 'r2-h1', atS: 1200.5 }] }));
+    expect(failing).toContain('Heartbeats per second at most 100');
+    expect(failing).toContain('Node failures r1-h2 at 300 s; r2-h1 at 1,200.5 s');
     expect(text).not.toMatch(/[{}"]|heartbeatS|outOfBandHeartbeat/);
   });
 
