@@ -115,6 +115,8 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     name: 'capacity',
     // A YARN policy: each job's application master takes a container before its tasks.
     placesAppMasters: true,
+    // A node too full for any job's smallest container places nothing: its beat need not be simulated.
+    nodePlacesNothing: (n, view) => !smallest.mayFit(view, freeOnNode(spec, view, n)),
     onJobSubmitted(j, view) {
       held.set(j, 0);
       jobsOf.get(leafOf(view.job(j).queue).name)!.push(j);

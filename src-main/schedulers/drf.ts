@@ -46,6 +46,8 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
     name: 'drf',
     // A YARN policy: each job's application master takes a container before its tasks.
     placesAppMasters: true,
+    // A node too full for any job's smallest container places nothing: its beat need not be simulated.
+    nodePlacesNothing: (n, view) => !smallest.mayFit(view, freeOnNode(spec, view, n)),
     onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
