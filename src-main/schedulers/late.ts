@@ -108,23 +108,27 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
    */
   function mayCopy(kind: number, n: number, now: number, view: View): boolean {
     // The slowest candidate first (only candidates' progress is read), then the kind's other rates
-    // until more than k are lower.
-    let inKind = 0;
+    // until more than k are lower. Blocks without a row of the kind are passed over, and in a block
+    // whose starts never decrease the walk for candidates stops at the first row too young.
+    const inKind = running.ofKind[kind];
+    if (inKind === 0) return false;
     let slowest = Infinity;
-    let x = 0;
     for (const b of running.blocks()) {
-      for (let i = 0; i < b.length; i++, x++) {
-        if (b.kind[i] !== kind) continue;
-        inKind++;
-        if (now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n) slowest = Math.min(slowest, rateOf(view, now, x, b, i));
+      if (b.ofKind[kind] === 0) continue;
+      for (let i = 0; i < b.length; i++) {
+        if (!(now - b.start[i] >= spec.minRunSeconds)) {
+          if (b.ordered) break;
+          continue;
+        }
+        if (b.kind[i] === kind && b.copyable[i] === 1 && b.node[i] !== n) slowest = Math.min(slowest, rateOf(view, now, b.offset + i, b, i));
       }
     }
     if (slowest === Infinity) return false;
     const k = percentileRank(inKind, spec.slowTaskPercentile);
     let below = 0;
-    x = 0;
     for (const b of running.blocks()) {
-      for (let i = 0; i < b.length; i++, x++) if (b.kind[i] === kind && rateOf(view, now, x, b, i) < slowest && ++below > k) return false;
+      if (b.ofKind[kind] === 0) continue;
+      for (let i = 0; i < b.length; i++) if (b.kind[i] === kind && rateOf(view, now, b.offset + i, b, i) < slowest && ++below > k) return false;
     }
     return true;
   }

@@ -24,6 +24,15 @@ export class Rows {
    * finds them row by row (`step`) gives the same for rows appended one at a time.
    */
   copies = 0;
+  /** Rows that are not copies, by kind (ROW_MAP, ROW_REDUCE): a kind's walk passes over a block without any. */
+  readonly ofKind = [0, 0];
+  /**
+   * Whether the rows' starts never decrease (rows join in launch order, so they do unless a read
+   * of every attempt gave them otherwise): then the rows old enough to be judged are a prefix.
+   */
+  ordered = true;
+  /** Where this block's rows begin among the snapshot's rows (set by RunningAttempts.summarise). */
+  offset = 0;
   oldestStart = Infinity;
   oldestNode = -1;
   otherStart = Infinity;
@@ -54,6 +63,8 @@ export class Rows {
     this.start[i] = view.attemptStart(a);
     this.kind[i] = isCopy ? ROW_COPY : view.attemptIsReduce(a) ? ROW_REDUCE : ROW_MAP;
     this.copyable[i] = !isCopy && view.taskRunningCount(task) === 1 ? 1 : 0;
+    if (i > 0 && this.start[i] < this.start[i - 1]) this.ordered = false;
+    if (!isCopy) this.ofKind[this.kind[i]]++;
     if (isCopy) this.copies++;
     else if (this.copyable[i] === 1 && !this.stale) this.step(this.start[i], this.node[i]);
   }
@@ -84,6 +95,7 @@ export class Rows {
     while (i < this.length && this.attempt[i] !== a) i++;
     if (i === this.length) return -1;
     const task = this.task[i];
+    if (this.kind[i] !== ROW_COPY) this.ofKind[this.kind[i]]--;
     if (this.kind[i] === ROW_COPY) this.copies--;
     // The summary holds unless this row was the oldest or, off the oldest's node, could be the
     // oldest elsewhere (the minima are then walked again).
@@ -121,8 +133,9 @@ export class RunningAttempts {
   oldestStart = Infinity;
   oldestNode = -1;
   otherStart = Infinity;
-  /** How many attempts run (the snapshot's rows). */
+  /** How many attempts run (the snapshot's rows), and of them the maps and reduces that are not copies. */
   count = 0;
+  readonly ofKind = [0, 0];
   private version = -1;
   /** Each job's rows (undefined: none), and the job each attempt id's row is in (as of the snapshot). */
   private byJob: (Rows | undefined)[] = [];
@@ -232,6 +245,8 @@ export class RunningAttempts {
    */
   private summarise(view: View): void {
     let count = 0;
+    let maps = 0;
+    let reduces = 0;
     let speculative = 0;
     let oldestStart = Infinity;
     let oldestNode = -1;
@@ -243,7 +258,10 @@ export class RunningAttempts {
       if (!block) continue;
       order.push(block);
       const b = block.summary();
+      b.offset = count;
       count += b.length;
+      maps += b.ofKind[ROW_MAP];
+      reduces += b.ofKind[ROW_REDUCE];
       speculative += b.copies;
       if (b.oldestStart < oldestStart) {
         otherStart = Math.min(oldestNode !== b.oldestNode ? oldestStart : otherStart, b.otherStart);
@@ -252,6 +270,8 @@ export class RunningAttempts {
       } else otherStart = Math.min(otherStart, b.oldestNode !== oldestNode ? b.oldestStart : b.otherStart);
     }
     this.count = count;
+    this.ofKind[ROW_MAP] = maps;
+    this.ofKind[ROW_REDUCE] = reduces;
     this.speculative = speculative;
     this.oldestStart = oldestStart;
     this.oldestNode = oldestNode;

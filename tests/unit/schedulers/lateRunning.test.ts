@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { Simulation } from '../../../src-main/engine/core/kernel';
 import { createScheduler } from '../../../src-main/schedulers/registry';
-import { ROW_COPY, RunningAttempts } from '../../../src-main/schedulers/lateRunning';
+import { ROW_COPY, ROW_MAP, ROW_REDUCE, Rows, RunningAttempts } from '../../../src-main/schedulers/lateRunning';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 
 /**
@@ -32,6 +32,28 @@ function walk(r: RunningAttempts): number[] {
     }
   }
   return [copies, oldest, oldestNode, other];
+}
+
+/**
+ * The per-kind counts, offsets and order flags a copy check reads (late.ts mayCopy), recounted
+ * from the rows: a block said to be ordered must have starts that never decrease.
+ */
+function bookkeeping(r: RunningAttempts): void {
+  const total = [0, 0];
+  let offset = 0;
+  for (const b of r.blocks()) {
+    const mine = [0, 0];
+    for (let i = 0; i < b.length; i++) {
+      if (b.kind[i] !== ROW_COPY) mine[b.kind[i]]++;
+      if (b.ordered && i > 0) expect(b.start[i]).toBeGreaterThanOrEqual(b.start[i - 1]);
+    }
+    expect([...b.ofKind]).toEqual(mine);
+    expect(b.offset).toBe(offset);
+    offset += b.length;
+    total[0] += mine[0];
+    total[1] += mine[1];
+  }
+  expect([...r.ofKind]).toEqual(total);
 }
 
 /** The snapshot's rows, in its order, one line each. */
@@ -72,6 +94,8 @@ describe('LATE running attempts', () => {
         expect(kept.count).toBe(fresh.count);
         expect(rows(kept)).toEqual(rows(fresh));
         expect([kept.speculative, kept.oldestStart, kept.oldestNode, kept.otherStart]).toEqual(walk(fresh));
+        bookkeeping(kept);
+        bookkeeping(fresh);
         rowsSeen += kept.count;
         checked++;
       },
@@ -81,5 +105,29 @@ describe('LATE running attempts', () => {
     expect(rowsSeen).toBeGreaterThan(1000);
     expect(result.failedAttempts).toBeGreaterThan(0);
     expect(result.killedAttempts).toBeGreaterThan(0); // copies ran and raced their originals
+  });
+
+  it('count each kind, and know when starts came out of order', () => {
+    // Attempt a runs task a on node a % 2, started at `starts[a]`; odd attempts are reduces, 3 a copy.
+    const starts = [5, 8, 3, 9];
+    const view = {
+      attemptTask: (a: number) => a,
+      attemptSpeculative: (a: number) => a === 3,
+      attemptIsReduce: (a: number) => a % 2 === 1,
+      attemptNode: (a: number) => a % 2,
+      attemptStart: (a: number) => starts[a],
+      taskRunningCount: () => 1,
+    } as unknown as Parameters<Rows['add']>[0];
+    const rowsOf = new Rows(0);
+    rowsOf.add(view, 0);
+    rowsOf.add(view, 1);
+    expect(rowsOf.ordered).toBe(true);
+    rowsOf.add(view, 2);
+    expect(rowsOf.ordered).toBe(false);
+    rowsOf.add(view, 3);
+    expect([rowsOf.ofKind[ROW_MAP], rowsOf.ofKind[ROW_REDUCE], rowsOf.copies]).toEqual([2, 1, 1]);
+    rowsOf.remove(1);
+    rowsOf.remove(3);
+    expect([rowsOf.ofKind[ROW_MAP], rowsOf.ofKind[ROW_REDUCE], rowsOf.copies]).toEqual([2, 0, 0]);
   });
 });
