@@ -20,6 +20,12 @@ export interface JobEvents {
 export class JobBook {
   private readonly jobDepsLeft: Int32Array;
   private readonly jobIndex: (JobMapIndex | undefined)[];
+  /**
+   * Each job's node bits from its index (JobMapIndex.nodeLiveBits), kept beside it: a delay-scheduled
+   * policy asks every waiting job at every beat, and a clear bit answers a node-local ask without
+   * reaching the index (one load where there were four).
+   */
+  private readonly nodeLive: (Uint32Array | undefined)[];
   private readonly jobReduceQueue: number[][];
   private readonly dependents: number[][];
 
@@ -30,6 +36,7 @@ export class JobBook {
     const J = s.jobs.length;
     this.jobDepsLeft = new Int32Array(J);
     this.jobIndex = new Array(J).fill(undefined);
+    this.nodeLive = new Array(J).fill(undefined);
     this.jobReduceQueue = s.jobs.map(() => []);
     this.dependents = s.jobs.map(() => []);
     s.jobs.forEach((j, i) => {
@@ -59,6 +66,7 @@ export class JobBook {
     s.addPending(j, s.jobPendMaps[j] + s.jobPendReduces[j], s.jobPendReduces[j]);
     const first = tasks.jobFirstTask[j];
     this.jobIndex[j] = new JobMapIndex(tasks, s.topology, first, tasks.jobMapCount[j]);
+    this.nodeLive[j] = this.jobIndex[j].nodeLiveBits();
     const places = s.pendingPlaces;
     if (places) for (let t = first; t < first + tasks.jobMapCount[j]; t++) places.count(t, 1);
     const q = this.jobReduceQueue[j];
@@ -108,6 +116,7 @@ export class JobBook {
     s.reduceReady.refresh(j);
     s.mapPending.refresh(j);
     this.jobIndex[j] = undefined;
+    this.nodeLive[j] = undefined;
     this.jobReduceQueue[j] = [];
     // In place (a native scan and one move), not a new array per finished job: a long trace keeps
     // thousands of jobs active. No scheduler iterates the list while a job can finish.
@@ -141,6 +150,8 @@ export class JobBook {
       s.jobPendMaps[j]++;
       s.mapPending.refresh(j);
       this.jobIndex[j]?.add(task);
+      // A map pending again is searched whatever the node bits say.
+      this.nodeLive[j] = undefined;
       s.pendingPlaces?.count(task, 1);
     }
     // A lost map output lowers the maps done (failures.ts) before its map is re-queued here.
@@ -152,6 +163,11 @@ export class JobBook {
   /** A pending map of job j for node n no further than maxLevel (ClusterView.findMap). */
   findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number {
     if (this.s.jobPendMaps[j] === 0) return -1;
+    // Node-local only (Server without server locality searches the node alone too): the bits answer a miss.
+    if (maxLevel === Locality.Node || (maxLevel === Locality.Server && !serverLocality)) {
+      const live = this.nodeLive[j];
+      if (live !== undefined && ((live[n >>> 5] >>> (n & 31)) & 1) === 0) return -1;
+    }
     return this.jobIndex[j]?.find(n, maxLevel, out, serverLocality) ?? -1;
   }
 

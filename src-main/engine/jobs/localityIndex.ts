@@ -62,6 +62,15 @@ export class JobMapIndex {
     this.byRack = new TaskGroups(keys[2], of[2], counts[2], topo.rackCount);
   }
 
+  /**
+   * A bit per node, clear where the job has no pending map with a replica there, as long as that
+   * alone answers a node-local search (no map without input, none pending again): JobBook.findMap
+   * reads it before this object, since most asks are for a node the job has no data on.
+   */
+  nodeLiveBits(): Uint32Array | undefined {
+    return this.noInput.list.length === 0 ? this.byNode.liveBits() : undefined;
+  }
+
   add(task: number): void {
     this.anyAdded.list.push(task);
     const r = this.tasks.replication;

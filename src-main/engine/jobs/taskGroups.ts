@@ -83,6 +83,15 @@ export class TaskGroups {
     else this.added.set(key, { list: [task], pos: 0 });
   }
 
+  /**
+   * The bit per key that `first` reads, while it alone answers: a clear bit then means no pending
+   * task under that key. Undefined when keys are kept in a map, or once a task was added again
+   * (`added` is searched whatever the bit says).
+   */
+  liveBits(): Uint32Array | undefined {
+    return this.added ? undefined : this.live;
+  }
+
   /** The group's first task still pending (`state` is the run's task states); −1 if none. */
   first(key: number, state: Uint8Array): number {
     const live = this.live;
