@@ -1,4 +1,4 @@
-import { findDescription, optionLabel, type SchedulerSpec } from '@shared/schedulers';
+import { findDescription, optionLabel, type QueueConfig, type SchedulerSpec } from '@shared/schedulers';
 import { simulationLabel } from '@shared/experiment/simulationLabels';
 import type { Experiment } from '@shared/experiment/experiment';
 
@@ -20,12 +20,24 @@ function valueText(v: unknown): string {
 
 const joined = (pairs: [string, string][]) => pairs.map(([k, v]) => `${k} ${v}`).join(' · ');
 
+/** A Capacity queue as its card shows it: name, share of its parent, the most it may grow to, its children. */
+function queueText(q: QueueConfig): string {
+  const children = q.children.length ? ` [${q.children.map(queueText).join('; ')}]` : '';
+  return `${q.name} ${valueText(q.capacity)} % (at most ${valueText(q.maxCapacity)} %)${children}`;
+}
+
+/** Scheduler values with a shape of their own: queues and Fair's pools. */
+const SCHEDULER_VALUES: Partial<Record<string, (v: unknown) => string | undefined>> = {
+  queues: (v) => (Array.isArray(v) && v.length ? (v as QueueConfig[]).map(queueText).join('; ') : undefined),
+  pools: (v) => (Array.isArray(v) && v.length ? (v as { name: string; minShare: number; weight: number }[]).map((p) => `${p.name} (min share ${valueText(p.minShare)}, weight ${valueText(p.weight)})`).join('; ') : undefined),
+};
+
 /** A scheduler's kind and every setting it was run with, by the designer's labels. */
 export function schedulerSettingsText(spec: SchedulerSpec): string {
   const title = findDescription(spec.kind)?.title ?? spec.kind;
   const pairs = Object.entries(spec)
     .filter(([k]) => k !== 'kind' && k !== 'label')
-    .map(([k, v]): [string, string] => [optionLabel(spec.kind, k), k === 'profiles' ? 'pinned (in the experiment file)' : valueText(v)]);
+    .map(([k, v]): [string, string] => [optionLabel(spec.kind, k), k === 'profiles' ? 'pinned (in the experiment file)' : (SCHEDULER_VALUES[k]?.(v) ?? valueText(v))]);
   return pairs.length ? `${title}: ${joined(pairs)}` : title;
 }
 

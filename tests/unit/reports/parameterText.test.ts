@@ -17,6 +17,14 @@ describe("a report's settings", () => {
     expect(text).not.toMatch(/[{}"]|speculativeCap|minRunSeconds/);
   });
 
+  it("writes Capacity's queues and Fair's pools as their cards show them", () => {
+    const capacity = SchedulerSpecSchema.parse({ kind: 'capacity', queues: [{ name: 'prod', capacity: 70, children: [{ name: 'etl', capacity: 50 }, { name: 'adhoc', capacity: 50, maxCapacity: 80 }] }, { name: 'dev', capacity: 30 }] });
+    expect(schedulerSettingsText(capacity)).toContain('prod 70 % (at most 100 %) [etl 50 % (at most 100 %); adhoc 50 % (at most 80 %)]; dev 30 % (at most 100 %)');
+    const fair = SchedulerSpecSchema.parse({ kind: 'fair', pools: [{ name: 'research', minShare: 8, weight: 2 }] });
+    expect(schedulerSettingsText(fair)).toContain('research (min share 8, weight 2)');
+    expect(schedulerSettingsText(capacity)).not.toMatch(/maxCapacity|children/);
+  });
+
   it('writes the simulation options by their labels, yes/no for switches and "none" for an empty list', () => {
     const text = simulationSettingsText(SimulationOptionsSchema.parse({ heartbeatS: 3, outOfBandHeartbeat: true, failures: [] }));
     expect(text).toContain('Heartbeat s 3');
