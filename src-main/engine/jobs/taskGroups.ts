@@ -44,13 +44,17 @@ export class TaskGroups {
     const sizes = new Int32Array(count + 1);
     let groups = 0;
     if (keySpace <= DENSE_PER_PAIR * count) {
-      const dense = (this.dense = new Int32Array(keySpace).fill(-1));
+      // A key's entry is read only while its live bit is set, so the array needs no filling: the
+      // bit, not a sentinel, says whether the key has a group yet.
+      const dense = (this.dense = new Int32Array(keySpace));
       const live = (this.live = new Uint32Array((keySpace + 31) >>> 5));
       for (let i = 0; i < count; i++) {
-        let g = dense[keys[i]];
-        if (g < 0) {
-          g = dense[keys[i]] = groups++;
-          live[keys[i] >>> 5] |= 1 << (keys[i] & 31);
+        const key = keys[i];
+        let g: number;
+        if ((live[key >>> 5] >>> (key & 31)) & 1) g = dense[key];
+        else {
+          g = dense[key] = groups++;
+          live[key >>> 5] |= 1 << (key & 31);
         }
         groupOfPair[i] = g;
         sizes[g]++;
