@@ -85,6 +85,8 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
     name: 'finer-grained cpu',
     // A YARN policy: each job's application master takes a container before its tasks.
     placesAppMasters: true,
+    // Too full for any container (the queue would be empty): the beat need not be simulated.
+    nodePlacesNothing: (n, view) => !smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099),
     onJobSubmitted(j, view) {
       const template = view.job(j).template.name.toLowerCase();
       const r = known.get(template);

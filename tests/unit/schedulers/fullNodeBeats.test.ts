@@ -5,22 +5,24 @@ import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 
 /**
- * Capacity and DRF say a node places nothing when no job's smallest container fits in its free
- * room (Scheduler.nodePlacesNothing), so the engine passes over its beat: the run must be the one
- * where every beat is simulated, and neither policy may be asked at such a node.
+ * Capacity, DRF and the Finer-Grained CPU scheduler say a node places nothing when no job's
+ * smallest container fits in its free room (Scheduler.nodePlacesNothing), so the engine passes
+ * over its beat: the run must be the one where every beat is simulated, and no such policy may be
+ * asked at such a node.
  */
-describe('Capacity and DRF at a node too full for any container', () => {
+describe('Capacity, DRF and Finer-Grained CPU at a node too full for any container', () => {
   const topology = cluster(2, 3, { cores: 4 });
   const jobs = Array.from({ length: 10 }, (_, i) => job(`j${i}`, 'Grep', { submit: i * 5, inputMb: 128 * 30, maps: 30, reduces: i % 2 }));
   jobs.push(job('pi', cpuOnly(15), { submit: 12, maps: 12 }));
   const specs = {
     capacity: { kind: 'capacity', queues: [{ name: 'default', capacity: 100 }] },
     drf: { kind: 'drf' },
+    finegrained: { kind: 'finegrained' },
   };
   const simulation = (kind: keyof typeof specs, simulateIdleBeats: boolean, wrap = (p: ReturnType<typeof createScheduler>) => p) =>
     new Simulation({ topology, jobs, options: options({ taskFailureProbability: 0.03 }), seed: 3, scheduler: wrap(createScheduler(SchedulerSpecSchema.parse(specs[kind]))), simulateIdleBeats });
 
-  for (const kind of ['capacity', 'drf'] as const) {
+  for (const kind of ['capacity', 'drf', 'finegrained'] as const) {
     it(`${kind}: passing over those beats gives the same run, with fewer calls`, () => {
       const skipping = simulation(kind, false).run();
       const every = simulation(kind, true).run();
