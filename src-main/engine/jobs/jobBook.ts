@@ -163,7 +163,8 @@ export class JobBook {
   /** A pending map of job j for node n no further than maxLevel (ClusterView.findMap). */
   findMap(j: number, n: number, maxLevel: Locality, out: { level: Locality }, serverLocality: boolean): number {
     if (this.s.jobPendMaps[j] === 0) return -1;
-    // Node-local only (Server without server locality searches the node alone too): the bits answer a miss.
+    // A node-local search (Server without server locality searches the node alone too): the bits
+    // answer a miss.
     if (maxLevel === Locality.Node || (maxLevel === Locality.Server && !serverLocality)) {
       const live = this.nodeLive[j];
       if (live !== undefined && ((live[n >>> 5] >>> (n & 31)) & 1) === 0) return -1;
