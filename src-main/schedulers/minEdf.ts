@@ -177,6 +177,8 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       // First every job up to its minimum, earliest deadline first (killing lent tasks under lend-kill).
       for (let i = 0; i < order.length && (freeMaps > 0 || mapVictims); i++) {
         const j = order[i];
+        // Jobs without a deadline come last in EDF order and are owed nothing: the rest of the walk would launch nothing.
+        if (!need[j].deadline) break;
         if (view.pendingMaps(j) === 0) continue;
         resize(j, view);
         while (view.pendingMaps(j) > 0 && view.runningMaps(j) < need[j].maps) {
@@ -189,7 +191,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       // Only jobs whose reduces may start can take a reduce slot: those few, in the same EDF order.
       const ready = view.pendingReduceTasks() > 0 && (freeReduces > 0 || reduceVictims) ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
       for (const j of ready) {
-        if (freeReduces <= 0 && !reduceVictims) break;
+        if ((freeReduces <= 0 && !reduceVictims) || !need[j].deadline) break;
         resize(j, view);
         while (view.pendingReduces(j) > 0 && view.runningReduces(j) < need[j].reduces) {
           if (freeReduces <= 0 && !(reduceVictims && (reduceVictims = reclaim(view, n, j, true)))) break;

@@ -33,8 +33,8 @@ interface Scenario {
   name: string;
   scheduler: Record<string, unknown>;
   topology: () => Topology;
-  /** Queue and MR-cluster of job i. */
-  place?: (i: number) => { queue?: string; mrCluster?: string };
+  /** Queue, MR-cluster and deadline of job i. */
+  place?: (i: number) => { queue?: string; mrCluster?: string; deadline?: number };
   /** The two queue lengths compared (2,000 and 4,000 unless said). */
   queued?: [number, number];
   /** Each job's shape (4 maps of 20 s and a reduce unless said). */
@@ -42,6 +42,8 @@ interface Scenario {
 }
 
 const flat = () => cluster(2, 10);
+/** The ARIA profile of the default shape: four 20 s maps and a reduce with nothing to shuffle. */
+const CPU_ONLY_PROFILE = { mMin: 20, mAvg: 20, mMax: 20, avgInputMB: 128, selectivityM: 0, selectivityR: 0, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 1, rMax: 1 };
 const SCENARIOS: Scenario[] = [
   { name: 'fifo', scheduler: { kind: 'fifo' }, topology: flat },
   // Every map placed within the warm-up, thousands of jobs then waiting only for a reduce slot: a
@@ -65,6 +67,14 @@ const SCENARIOS: Scenario[] = [
   // 2,000 queued jobs take minutes here: a shorter queue until that walk goes (GROWS_WITH_QUEUE).
   { name: 'ila', scheduler: { kind: 'ila' }, topology: flat, queued: [250, 500] },
   { name: 'minedf', scheduler: { kind: 'minedf' }, topology: flat },
+  // Every job with a deadline and a profile: Algorithm 1 sizes each minimum, and the first pass
+  // (jobs below their minimum, earliest deadline first) is what a heartbeat walks.
+  {
+    name: 'minedf, deadlines',
+    scheduler: { kind: 'minedf', profiles: { 'cpu-only': CPU_ONLY_PROFILE } },
+    topology: flat,
+    place: (i) => ({ deadline: 600 + 30 * i }),
+  },
   {
     name: 'fawkes, two MR-clusters',
     scheduler: { kind: 'fawkes' },
@@ -81,7 +91,6 @@ const GROWS_WITH_QUEUE: Record<string, string> = {
   'fair, three queues': 'several queues re-sort the whole order (with pool sums) at every state change',
   'fair, pools with min shares': 'min shares re-sort the whole order at every state change and after every launch',
   ila: 'asks Alg. 1 about every job with pending reduces on every heartbeat with a free reduce slot (its dynamic threshold changes with each question, so skipping them changes results)',
-  minedf: "walks every job below its minimum on every heartbeat (its first pass)",
   'fawkes, two MR-clusters': "FAWKES' samples (six per interval T) walk every job of each MR-cluster for its waiting jobs, waiting input and mean slowdown",
 };
 
