@@ -132,6 +132,14 @@ export class EngineState {
   readonly jobMrCluster: Int32Array;
   readonly mrPending: Int32Array;
   readonly mrPendingReduces: Int32Array;
+  /**
+   * Each job's pending tasks as counted into the totals (kept here, apart from jobPendMaps and
+   * jobPendReduces, whose callers update them before or after counting), and per MR-cluster the
+   * jobs with any pending task and their input (MB): FAWKES' JD and DD without a walk of its queue.
+   */
+  private readonly jobPendCounted: Int32Array;
+  readonly mrWaitingJobs: Int32Array;
+  readonly mrWaitingInputMb: Float64Array;
 
   /** Count pending tasks (and of them reduces) of job j in or out of the totals, the run's and its MR-cluster's. */
   addPending(j: number, tasks: number, reduces: number): void {
@@ -141,6 +149,14 @@ export class EngineState {
     if (c >= 0) {
       this.mrPending[c] += tasks;
       this.mrPendingReduces[c] += reduces;
+      const before = this.jobPendCounted[j];
+      const after = (this.jobPendCounted[j] = before + tasks);
+      if ((before > 0) !== (after > 0)) {
+        const sign = after > 0 ? 1 : -1;
+        this.mrWaitingJobs[c] += sign;
+        // Exactly 0 with no job waiting: rounding left over must not read as demand (eq. 4's all-zero case).
+        this.mrWaitingInputMb[c] = this.mrWaitingJobs[c] === 0 ? 0 : this.mrWaitingInputMb[c] + sign * this.jobs[j].inputMb;
+      }
     }
   }
 
@@ -252,6 +268,9 @@ export class EngineState {
     this.jobMrCluster = Int32Array.from(jobs, (job) => (job.mrCluster === undefined ? -1 : names.indexOf(job.mrCluster)));
     this.mrPending = new Int32Array(names.length);
     this.mrPendingReduces = new Int32Array(names.length);
+    this.jobPendCounted = new Int32Array(J);
+    this.mrWaitingJobs = new Int32Array(names.length);
+    this.mrWaitingInputMb = new Float64Array(names.length);
     // Kept per MR-cluster too: the scheduler inside one walks its own jobs only.
     this.reduceReady = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j), this.jobMrCluster, names.length);
     this.mapPending = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0, this.jobMrCluster, names.length);

@@ -81,6 +81,14 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
   mrPending.forEach((n, c) => {
     if (n !== s.mrPending[c]) problems.push(`MR-cluster ${c}: ${s.mrPending[c]} pending tasks counted, ${n} in its jobs`);
   });
+  // Each MR-cluster's waiting jobs (any task pending) and their input, kept as tasks come and go.
+  const waiting = s.active.filter((j) => s.jobMrCluster[j] >= 0 && s.jobPendMaps[j] + s.jobPendReduces[j] > 0);
+  s.mrWaitingJobs.forEach((n, c) => {
+    const own = waiting.filter((j) => s.jobMrCluster[j] === c);
+    const inputMb = own.reduce((sum, j) => sum + s.jobs[j].inputMb, 0);
+    if (n !== own.length) problems.push(`MR-cluster ${c}: ${n} waiting jobs counted, ${own.length} with pending tasks`);
+    if (Math.abs(s.mrWaitingInputMb[c] - inputMb) > 1e-6 * Math.max(1, inputMb)) problems.push(`MR-cluster ${c}: ${s.mrWaitingInputMb[c]} MB of waiting input counted, ${inputMb} MB in its waiting jobs`);
+  });
   // Each job's attempts by phase and pause add up to its live attempts; the paused ones to the total.
   let paused = 0;
   for (let j = 0; j < s.jobs.length; j++) {

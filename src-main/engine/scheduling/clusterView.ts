@@ -74,6 +74,12 @@ export class SchedulerView implements ClusterView {
   mrClusterPendingReduceTasks(c: number): number {
     return this.s.mrPendingReduces[c];
   }
+  mrClusterWaitingJobs(c: number): number {
+    return this.s.mrWaitingJobs[c];
+  }
+  mrClusterWaitingInputMb(c: number): number {
+    return this.s.mrWaitingInputMb[c];
+  }
 
   // ---------------------------------------------------------------- jobs
 

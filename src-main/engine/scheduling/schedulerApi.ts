@@ -234,6 +234,9 @@ export interface ClusterControl {
   /** The pending tasks and reduces of the active jobs of one MR-cluster (index into topology.mrClusterNames), kept as tasks come and go. */
   mrClusterPendingTasks(mrCluster: number): number;
   mrClusterPendingReduceTasks(mrCluster: number): number;
+  /** Its active jobs with any task pending, and their input (MB), kept the same way. */
+  mrClusterWaitingJobs(mrCluster: number): number;
+  mrClusterWaitingInputMb(mrCluster: number): number;
   /**
    * Move node n to MR-cluster `mrCluster` (-1: none) in `role` (NODE_CORE, NODE_TRANSIENT,
    * NODE_TRANSIENT_CORE): attempts launched from then on read and write as that kind of node does.

@@ -83,6 +83,7 @@ export class Fawkes implements Scheduler {
     c.maxQueue = Math.max(c.maxQueue, c.view.jobs.length);
     c.idleSince = NaN;
     this.reference[j] = view.jobAloneSeconds(j, c.referenceCores);
+    c.queueSlowdown.add(view.jobSubmitTime(j), this.reference[j]);
     c.inner.onJobSubmitted?.(j, c.view);
     if (c.stage === Stage.Inactive) this.request(c, view);
     this.recordSizes(view);
@@ -95,7 +96,12 @@ export class Fawkes implements Scheduler {
 
   onJobFinished(j: number, view: FawkesView): void {
     const c = this.clusters[this.jobCluster[j]];
-    c.view.jobs.splice(c.view.jobs.indexOf(j), 1);
+    const at = c.view.jobs.indexOf(j);
+    // A workflow step that failed with its input was never submitted, so never queued here.
+    if (at >= 0) {
+      c.view.jobs.splice(at, 1);
+      c.queueSlowdown.remove(view.jobSubmitTime(j), this.reference[j]);
+    }
     c.jobFinished(view.jobSucceeded(j) ? (view.jobFinishTime(j) - view.jobSubmitTime(j)) / this.reference[j] : undefined);
     c.inner.onJobFinished?.(j, c.view);
     if (c.view.jobs.length === 0) c.idleSince = view.now;
@@ -233,18 +239,20 @@ export class Fawkes implements Scheduler {
     });
   }
 
+  /** What the weighting policies read of MR-cluster c now: the engine's per-MR-cluster counts and c's own sums, never a walk of its queue. */
   private observe(c: MrCluster, view: FawkesView): MrClusterSample {
-    const s: MrClusterSample = { waitingJobs: 0, waitingInputMb: 0, pendingTasks: 0, runningTasks: 0, slots: 0, outputMb: c.outputMb, storageMb: 0, meanSlowdown: 0, jobsDone: c.jobsDone, tasksDone: c.tasksDone };
-    for (const j of c.view.jobs) {
-      const pending = view.pendingMaps(j) + view.pendingReduces(j);
-      s.pendingTasks += pending;
-      if (pending > 0) {
-        s.waitingJobs++;
-        s.waitingInputMb += view.job(j).inputMb;
-      }
-      s.meanSlowdown += (view.now - view.jobSubmitTime(j)) / this.reference[j];
-    }
-    if (c.view.jobs.length > 0) s.meanSlowdown /= c.view.jobs.length;
+    const s: MrClusterSample = {
+      waitingJobs: view.mrClusterWaitingJobs(c.index),
+      waitingInputMb: view.mrClusterWaitingInputMb(c.index),
+      pendingTasks: view.mrClusterPendingTasks(c.index),
+      runningTasks: 0,
+      slots: 0,
+      outputMb: c.outputMb,
+      storageMb: 0,
+      meanSlowdown: c.queueSlowdown.mean(view.now),
+      jobsDone: c.jobsDone,
+      tasksDone: c.tasksDone,
+    };
     const topo = view.topology;
     for (const n of c.nodes) {
       s.runningTasks += view.nodeRunningMaps(n) + view.nodeRunningReduces(n);

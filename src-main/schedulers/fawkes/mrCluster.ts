@@ -2,6 +2,7 @@ import type { MrClusterReport } from '@shared/cluster/mrClusters';
 import type { Scheduler } from '../../engine/scheduling/schedulerApi';
 import type { MrClusterView } from './mrClusterView';
 import type { InnerView } from './design';
+import { QueueSlowdown } from './queueSlowdown';
 
 /** Where an MR-cluster is in its life (Ghit et al. sec. 3.1, Fig. 1). */
 export const enum Stage {
@@ -39,6 +40,8 @@ export class MrCluster {
   sampleCount = 0;
   heldNodeSeconds = 0;
   private heldSince = 0;
+  /** The mean slowdown of the jobs in its queue so far (JS), kept as they come and go. */
+  readonly queueSlowdown = new QueueSlowdown();
 
   // What the run reports.
   jobsTotal = 0;

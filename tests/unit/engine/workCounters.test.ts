@@ -91,7 +91,6 @@ const GROWS_WITH_QUEUE: Record<string, string> = {
   'fair, three queues': 'several queues re-sort the whole order (with pool sums) at every state change',
   'fair, pools with min shares': 'min shares re-sort the whole order at every state change and after every launch',
   ila: 'asks Alg. 1 about every job with pending reduces on every heartbeat with a free reduce slot (its dynamic threshold changes with each question, so skipping them changes results)',
-  'fawkes, two MR-clusters': "FAWKES' samples (six per interval T) walk every job of each MR-cluster for its waiting jobs, waiting input and mean slowdown",
 };
 
 /**

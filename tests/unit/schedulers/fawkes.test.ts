@@ -139,6 +139,33 @@ describe('FAWKES', () => {
     expect(JSON.stringify(again.mrClusters)).toBe(JSON.stringify(first.mrClusters));
   });
 
+  it('a workflow step failing with its input leaves the queue of its MR-cluster as it was', () => {
+    // Steps fail when the step they need fails, without ever being submitted; the MR-cluster's
+    // other jobs must stay in its queue (and in JS's mean) and run to the end.
+    const chains = Array.from({ length: 6 }, (_, k) => [0, 1, 2].map((step) => job(`w${k}-${step}`, t, { maps: 4, submit: k * 15, mrCluster: 'c-1', inputMb: 512, ...(step ? { dependsOn: [k * 3 + step - 1] } : {}) }))).flat();
+    const others = Array.from({ length: 12 }, (_, i) => job(`o${i}`, t, { maps: 6, submit: i * 10, mrCluster: i % 2 ? 'c-1' : 'c-2', inputMb: 768 }));
+    const problems: string[] = [];
+    const jobs = [...chains, ...others];
+    const sim = new Simulation({ topology: topo(), jobs, options: options({ ...opts, taskFailureProbability: 0.15, maxAttempts: 1 }), seed: 2, scheduler: fawkes({ policy: 'js', mapSlots: 4, reduceSlots: 2 }), afterEvent: (s) => problems.push(...s.checkInvariants()) });
+    const r = sim.run();
+    expect(problems).toEqual([]);
+    const failedUnsubmitted = r.jobs.filter((j, i) => j.status === 'failed' && i < chains.length && i % 3 > 0 && r.jobs[i - 1].status === 'failed');
+    expect(failedUnsubmitted.length, 'no step failed with its input: the case tests nothing').toBeGreaterThan(0);
+    expect(r.jobs.filter((j) => j.status !== 'succeeded' && j.status !== 'failed')).toEqual([]);
+    expect(r.jobs.filter((j) => j.status === 'succeeded').length).toBeGreaterThan(0);
+    // JS's weights stay numbers, and each MR-cluster's queue, sampled over the run, is what the jobs
+    // say: those submitted and not yet finished (a job ending at the very instant is left out).
+    for (const c of r.mrClusters!) {
+      expect(c.series.weight.every(Number.isFinite), c.name).toBe(true);
+      c.series.t.forEach((at, k) => {
+        const own = r.jobs.filter((j, i) => jobs[i].mrCluster === c.name && j.submit < j.finish);
+        const queued = own.filter((j) => j.submit <= at && j.finish > at).length;
+        const edge = own.filter((j) => Math.abs(j.finish - at) < 1e-6 || Math.abs(j.submit - at) < 1e-6).length;
+        expect(Math.abs(c.series.queue[k] - queued), `${c.name} at ${at}`).toBeLessThanOrEqual(edge);
+      });
+    }
+  });
+
   it('names the job or MR-cluster a design gets wrong', () => {
     const topology = mrClusterTopology([{ name: 'c-1', core: 2 }], 2);
     expect(() => run(topology, [job('x', t, {})], fawkes())).toThrow('job "x" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)');
