@@ -97,6 +97,7 @@ function findings(): string {
   const mixedDemand = ['JD', 'DD', 'TD'].map((p) => named(mixed, p));
   const mixedUsage = ['PU', 'DU', 'RU'].map((p) => named(mixed, p));
   const mixedNone = named(mixed, 'NONE');
+  const mixedUsageOrder = usageOrder(mixed);
   const mixedPairs = [paired(mixed, mixedDemand[0], mixedDemand[1]), paired(mixed, mixedDemand[0], mixedDemand[2]), paired(mixed, mixedDemand[1], mixedDemand[2])];
   const eTotal = clusterTotals(loadExperiment(presetFile(presetOf('e'))).cluster).nodes;
   const [eqE, tdE] = [named(e, 'EQ'), named(e, 'TD')];
@@ -110,17 +111,16 @@ function findings(): string {
       ` The demand-based policies (JD, DD, TD) average ${fixed(mean(demand.map((p) => slowdown(d, p))), 2)} against the performance-based ones' (JS, JT, TT) ${fixed(mean(perf.map((p) => slowdown(d, p))), 2)}; the best of each is ${bestOf(d, demand)} (${fixed(slowdown(d, bestOf(d, demand)), 2)}) and ${bestOf(d, perf)} (${fixed(slowdown(d, bestOf(d, perf)), 2)}).` +
       ` RU (${fixed(slowdown(d, ru), 2)}) ${ruBetween ? 'lies between' : 'does not lie between'} PU (${fixed(slowdown(d, pu), 2)}) and DU (${fixed(slowdown(d, du), 2)}); RU against PU: ${ruPu.brief}; RU against DU: ${ruDu.brief}. The paper finds RU and DU alike ineffective (sec. 7.3: small jobs that write much and end fast), not RU between them. PU against TD: ${puTd.brief}.` +
       ` TD reconfigures ${fixed(policyMean(d, td, (r) => r.mrClusters!.reduce((s, m) => s + m.reconfigurations, 0)), 1)} times per run (paper: 16). JD, DD and TD differ by at most ${fixed(demandSpread, 2)} in any MR-cluster's average slowdown: in Table 2's WKLD-D two of the three MR-clusters hold only 1 GB jobs, so the three measures weigh them alike.`,
-    `- **Mixed sizes (\`fawkes-wkld-d-mixed\`, ${seedRange(mixed.seeds)}, paired t-test).** Between the demand-based policies: ${mixedPairs.map((p) => p.text).join('; ')}. Against None: ${mixedDemand.map((p) => paired(mixed, p, mixedNone).text).join('; ')}. The demand-based policies average ${range(mixedDemand.map((p) => slowdown(mixed, p)))} against ${range(mixedUsage.map((p) => slowdown(mixed, p)))} for PU, DU and RU.`,
+    `- **Mixed sizes (\`fawkes-wkld-d-mixed\`, ${seedRange(mixed.seeds)}, paired t-test).** Between the demand-based policies: ${mixedPairs.map((p) => p.text).join('; ')}. Against None: ${mixedDemand.map((p) => paired(mixed, p, mixedNone).text).join('; ')}. The demand-based policies average ${range(mixedDemand.map((p) => slowdown(mixed, p)))} against ${range(mixedUsage.map((p) => slowdown(mixed, p)))} for PU, DU and RU. With sizes mixed in c-1 and c-3, the mean of the per-MR-cluster average slowdown is ${mixedUsageOrder.means}: ${mixedUsageOrder.order} (${mixedUsageOrder.tests}); ${mixedUsageOrder.paper}.`,
     `- **WKLD-E (Fig. 11, ${seedRange(e.seeds)}).** TD gives the most loaded MR-cluster (${eLoaded}) up to ${ePeak} of the ${eTotal} nodes and changes its average slowdown from ${fixed(clusterSlowdown(e, eqE, eLoaded), 2)} to ${fixed(clusterSlowdown(e, tdE, eLoaded), 2)} against EQ, with a makespan ${change(makespan(e, eqE), makespan(e, tdE))} ${makespan(e, tdE) <= makespan(e, eqE) ? 'shorter' : 'longer'}.`,
   ].join('\n');
 }
 
 /**
- * PU, DU and RU on WKLD-D over ten seeds the preset never ran (tests/scenarios/fawkesUsageHeldOut.ts):
- * whether RU's mean lies between PU's and DU's, and which of the three the paired test separates.
+ * Where RU's mean lies against PU's and DU's in one stored set of runs, and which of the three
+ * the paired test separates: "between" only when it separates RU from both.
  */
-function usageHeldOut(): string {
-  const st = readStoredCheck<StoredPresetRuns>('fawkes-usage-held-out');
+function usageOrder(st: StoredPresetRuns) {
   const [pu, du, ru] = ['PU', 'DU', 'RU'].map((p) => named(st, p));
   const [sPu, sDu, sRu] = [pu, du, ru].map((p) => slowdown(st, p));
   const between = (sRu - sPu) * (sRu - sDu) < 0;
@@ -133,10 +133,22 @@ function usageHeldOut(): string {
   const from = [separated(ruPu) && 'PU', separated(ruDu) && 'DU'].filter(Boolean);
   const tested = from.length === 2 ? 'separates RU from both' : from.length === 1 ? `separates RU from ${from[0]} only` : 'separates RU from neither';
   const order = !between ? `RU's mean does not lie between them (the paired test ${tested})` : from.length === 2 ? 'RU lies between them, separated from both' : `RU's mean lies between them, but the paired test ${tested}, so "between" is not shown`;
+  return {
+    means: `${fixed(sPu, 2)} for PU, ${fixed(sRu, 2)} for RU and ${fixed(sDu, 2)} for DU`,
+    order,
+    tests: pairs.map((x) => x.text).join('; '),
+    paper: `${duBehind}, and ${ruVsPu}`,
+  };
+}
+
+/** PU, DU and RU on WKLD-D over ten seeds the preset never ran (tests/scenarios/fawkesUsageHeldOut.ts). */
+function usageHeldOut(): string {
+  const st = readStoredCheck<StoredPresetRuns>('fawkes-usage-held-out');
+  const u = usageOrder(st);
   return [
-    `On held-out seeds (${seedRange(st.seeds)}, the preset's PU, DU and RU only), the mean of the per-MR-cluster average slowdown is ${fixed(sPu, 2)} for PU, ${fixed(sRu, 2)} for RU and ${fixed(sDu, 2)} for DU: ${order}.`,
-    `Paired t-test across seeds: ${pairs.map((x) => x.text).join('; ')}.`,
-    `The paper (sec. 7.3) finds that of the usage-based policies only PU performs reasonably well: ${duBehind}, and ${ruVsPu}.`,
+    `On held-out seeds (${seedRange(st.seeds)}, the preset's PU, DU and RU only), the mean of the per-MR-cluster average slowdown is ${u.means}: ${u.order}.`,
+    `Paired t-test across seeds: ${u.tests}.`,
+    `The paper (sec. 7.3) finds that of the usage-based policies only PU performs reasonably well: ${u.paper}.`,
   ].join('\n');
 }
 

@@ -95,7 +95,7 @@ describe('FAWKES presets', () => {
     expect(Math.abs(ru - pu)).toBeGreaterThan(0.05);
   }, 600_000);
 
-  it('WKLD-D with mixed sizes: JD, DD and TD weigh differently, and each beats None on every seed (paired t-test, three seeds)', async () => {
+  it('WKLD-D with mixed sizes: JD, DD and TD weigh differently and each beats None; RU lies between PU and DU (paired t-test, three seeds)', async () => {
     const { result } = await runExperiment(loadExperiment(preset('d-mixed')), { threads: 2 });
     expect(differencesFromStored('fawkes-wkld-d-mixed', result), RECORD_AGAIN).toEqual([]);
     const bySeed = (label: string) =>
@@ -111,6 +111,14 @@ describe('FAWKES presets', () => {
       const test = pairedTTest(xs, bySeed('NONE (TC)'));
       expect(test.p!, `policy ${i}`).toBeLessThan(0.05);
       expect(test.meanDiff, `policy ${i}`).toBeLessThan(-0.25 * (bySeed('NONE (TC)').reduce((a, b) => a + b, 0) / 3));
+    }
+    // Sec. 7.3's usage-based policies where c-1 and c-3 also run medium and large jobs: RU (ψ = 0.5)
+    // lies between PU and DU, and the paired test separates it from both (a lower slowdown is better).
+    const [pu, ru, du] = ['PU (TC)', 'RU (TC)', 'DU (TC)'].map(bySeed);
+    for (const [worse, better, label] of [[ru, pu, 'RU behind PU'], [du, ru, 'DU behind RU']] as const) {
+      const test = pairedTTest(worse, better);
+      expect(test.p!, label).toBeLessThan(0.05);
+      expect(test.meanDiff, label).toBeGreaterThan(0);
     }
   }, 600_000);
 
