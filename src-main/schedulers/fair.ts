@@ -11,6 +11,7 @@ import type { LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
 import { WaitEnds } from './waitEnds';
+import { FairPoolOrder, placeAfterLaunch } from './fairPools';
 
 /** A wait that ends at `opens` is over at `at` (DelayScheduling.allowed compares `at − last ≥ wait`; a hair early here only simulates a beat). */
 const opened = (opens: number, at: number) => opens <= at + 1e-9 * Math.max(1, Math.abs(at));
@@ -19,18 +20,6 @@ const opened = (opens: number, at: number) => opens <= at + 1e-9 * Math.max(1, M
 type View = ViewWith<'attempts' | 'pendingPlaces'>;
 
 type FairSpec = SchedulerSpecOf<'fair'>;
-
-/** The first index from `from` where `before` turns false, in an array where it is true then false. */
-function lowerBound(list: JobList, before: (k: number) => boolean, from = 0): number {
-  let lo = from;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(list[mid])) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * Hadoop Fair Scheduler with pools, min shares and weights, and delay scheduling (Zaharia et al.,
@@ -66,116 +55,29 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
    * are all placed would only be asked and passed over, and there are as many of them as run.
    */
   const fewestRunningWithMaps = fewestRunningOrder((view, j) => view.pendingMaps(j) > 0);
-  /** Active jobs per queue, and how many queues have any: the one-pool order applies while at most one has. */
-  const activeInQueue = new Map<string, number>();
-  let queuesInUse = 0;
+  /** With pools or several queues in use: each queue's kept orders, merged as a slot is walked. */
+  const shared = new FairPoolOrder(pools);
+  const usesOnePool = () => pools.size === 0 && shared.queuesInUse <= 1;
 
   /**
-   * Jobs furthest below their share first; unchanged while no task starts or ends. With one pool
-   * the order moves by the jobs that changed since it was made (the engine's change log), so a
-   * state change costs what changed, not the length of the queue.
+   * Every active job, furthest below its share first (the why-panel's rank); unchanged while no
+   * task starts or ends. With one pool it is the kept order; with pools or several queues the
+   * active jobs sorted by the shared order's comparison (fairPools.ts), which the walks use lazily.
    */
   function order(view: View): JobList {
     const version = view.stateVersion();
     if (cachedAt === version) return cached;
-    onePool = pools.size === 0 && queuesInUse <= 1;
-    cached = onePool ? fewestRunning.current(view) : computeOrder(view);
+    cached = usesOnePool() ? fewestRunning.current(view) : sortJobs(view, [...view.activeJobs], (a, b) => shared.compare(view, a, b));
     cachedAt = version;
     return cached;
   }
 
-  /** What a free map slot walks: with one pool, only the jobs with a pending map, in the same order. */
-  function mapOrder(view: View): JobList {
-    onePool = pools.size === 0 && queuesInUse <= 1;
-    return onePool ? fewestRunningWithMaps.current(view) : order(view);
-  }
-
-  /** The order with pools or several queues, sorted afresh: pools under their min share first, then running tasks over weight. */
-  function computeOrder(view: View): number[] {
-    const active = view.activeJobs;
-    const count = active.length;
-    const poolRunning = new Map<string, number>();
-    const poolJobs = new Map<string, number>();
-    for (let i = 0; i < count; i++) {
-      const j = active[i];
-      const q = view.job(j).queue;
-      poolRunning.set(q, (poolRunning.get(q) ?? 0) + view.runningMaps(j) + view.runningReduces(j));
-      poolJobs.set(q, (poolJobs.get(q) ?? 0) + 1);
-    }
-    // Sort keys: (below min share first, share measure, submit time, job index).
-    const below = new Uint8Array(count);
-    const measure = new Float64Array(count);
-    const submit = new Float64Array(count);
-    for (let i = 0; i < count; i++) {
-      const j = active[i];
-      const q = view.job(j).queue;
-      const pool = pools.get(q);
-      const running = poolRunning.get(q) ?? 0;
-      submit[i] = view.jobSubmitTime(j);
-      if (pool && pool.minShare > 0 && running < pool.minShare) {
-        below[i] = 0;
-        measure[i] = running / pool.minShare;
-      } else {
-        below[i] = 1;
-        const weight = (pool?.weight ?? 1) / (poolJobs.get(q) ?? 1);
-        measure[i] = (view.runningMaps(j) + view.runningReduces(j)) / weight;
-      }
-    }
-    const idx = sortJobs(
-      view,
-      Array.from({ length: count }, (_, i) => i),
-      (a, b) => below[a] - below[b] || measure[a] - measure[b] || submit[a] - submit[b] || active[a] - active[b],
-    );
-    return idx.map((i) => active[i]);
-  }
-
   /**
-   * Where job jobs[i] goes after a launch in the one-pool order, which never decreases in running
-   * tasks: before the first job running at least as many (found by binary search), ahead of its equals.
+   * The heartbeat's node, view and (with one pool) order, read by the functions below: they are
+   * made once, not at every heartbeat. With one pool a job that launches moves back by one task in
+   * the kept order's own list for the rest of the beat, and is put back at its next read.
    */
-  function onePoolPlace(jobs: JobList, i: number, view: View): number {
-    const r = running(view, jobs[i]);
-    const before = (k: number) => {
-      view.work.orderComparisons++;
-      return running(view, k) < r;
-    };
-    return lowerBound(jobs, before, i + 1) - 1;
-  }
-
-  /**
-   * With pools or several queues: after job jobs[i] launched a task, move it back past jobs that
-   * are now further below their share (running counts are read from the view, which has already
-   * counted the launch). The one-pool order moves within its kept list instead (launchedMap).
-   */
-  function reposition(jobs: number[], i: number, view: View): void {
-    const j = jobs[i];
-    const q = view.job(j).queue;
-    const pool = pools.get(q);
-    if (pool && pool.minShare > 0) {
-      // Min-share and weight bookkeeping is per pool: recompute the whole order in this rare case.
-      const fresh = computeOrder(view);
-      jobs.splice(0, jobs.length, ...fresh);
-      return;
-    }
-    while (i + 1 < jobs.length) {
-      const next = jobs[i + 1];
-      const nextPool = pools.get(view.job(next).queue);
-      if (nextPool && nextPool.minShare > 0) break;
-      view.work.orderComparisons++;
-      if (running(view, next) >= running(view, j)) break;
-      jobs[i] = next;
-      jobs[i + 1] = j;
-      i++;
-    }
-  }
-
-  /**
-   * The heartbeat's node, view and order, read by the functions below: they are made once, not at
-   * every heartbeat. A job that launches moves back by one task: with one pool in the kept order's
-   * own list, put back at its next read; with pools in a copy, made only once something launches,
-   * as most heartbeats place nothing.
-   */
-  const beat = { n: -1, view: undefined as unknown as View, jobs: [] as JobList, mine: undefined as number[] | undefined };
+  const beat = { n: -1, view: undefined as unknown as View, jobs: [] as JobList };
   const beatJobs = () => beat.jobs;
   const tryMap = (j: number): boolean => {
     const view = beat.view;
@@ -194,22 +96,18 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     return true;
   };
   const launchedMap = (i: number) => {
-    if (onePool) {
-      // The walk's order is the kept one's list: moved in place for this beat and put back after.
-      const to = onePoolPlace(beat.jobs, i, beat.view);
-      if (to > i) fewestRunningWithMaps.moveForBeat(i, to);
-      return;
-    }
-    beat.jobs = beat.mine ??= Array.from(beat.jobs);
-    reposition(beat.mine, i, beat.view);
+    // The walk's order is the kept one's list: moved in place for this beat and put back after.
+    const to = placeAfterLaunch(beat.jobs, i, beat.view);
+    if (to > i) fewestRunningWithMaps.moveForBeat(i, to);
   };
-  // In the one-pool order only the jobs whose reduces may start can take the slot, and they come in
-  // the order's own comparator: sort those few instead of walking every queued job. No job has a
-  // reduce to place: no walk at all.
+  // Only the jobs whose reduces may start can take the slot, and they come in the order's own
+  // comparator: sort those few instead of walking every queued job. No job has a reduce to place:
+  // no walk at all.
   const reduceOrder = (): JobList => {
     const view = beat.view;
     if (view.pendingReduceTasks() === 0) return [];
-    return onePool ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => byFewestRunning(view, a, b), false) : order(view);
+    const compare = onePool ? (a: number, b: number) => byFewestRunning(view, a, b) : (a: number, b: number) => shared.compare(view, a, b);
+    return sortJobs(view, [...view.reduceReadyJobs()], compare, false);
   };
   const tryReduce = (j: number) => {
     const view = beat.view;
@@ -220,16 +118,10 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     name: greedy ? 'fair (greedy locality)' : 'fair (delay)',
     onJobSubmitted(j, view) {
       delay.submitted(j, view.now);
-      const q = view.job(j).queue;
-      const n = (activeInQueue.get(q) ?? 0) + 1;
-      activeInQueue.set(q, n);
-      if (n === 1) queuesInUse++;
+      shared.submitted(view.job(j).queue);
     },
     onJobFinished(j, view) {
-      const q = view.job(j).queue;
-      const n = (activeInQueue.get(q) ?? 1) - 1;
-      activeInQueue.set(q, n);
-      if (n === 0) queuesInUse--;
+      shared.finished(view.job(j).queue);
     },
     onHeartbeat(n: number, view: View) {
       const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
@@ -238,9 +130,16 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       if (view.pendingTasks() === 0) return;
       beat.n = n;
       beat.view = view;
-      beat.jobs = mapOrder(view);
-      beat.mine = undefined;
-      fillOneAtATime(freeMaps, beatJobs, tryMap, launchedMap);
+      onePool = usesOnePool();
+      if (onePool) {
+        // Only the jobs with a pending map, in the kept order.
+        beat.jobs = fewestRunningWithMaps.current(view);
+        fillOneAtATime(freeMaps, beatJobs, tryMap, launchedMap);
+      } else {
+        // Each slot walks the queues' orders merged as they stand, so it sees the launch before it.
+        shared.beginBeat();
+        for (let used = 0; used < freeMaps && shared.walk(view, tryMap); used++);
+      }
       fillOneAtATime(freeReduces, reduceOrder, tryReduce);
     },
     // Delay scheduling leaves slots free while jobs wait for a local one: a beat where no job could
