@@ -58,6 +58,13 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   const demand = new Map<string, Demand>(); // key: job + ':m' / ':r'
   /** Fair's one-pool order (fewest running tasks first), kept as jobs change. */
   const byShare = fewestRunningOrder();
+  /** The same order of the jobs with a pending map: what a free map slot walks (the others would only be passed over). */
+  const byShareWithMaps = fewestRunningOrder((view, j) => view.pendingMaps(j) > 0);
+  /**
+   * And of the jobs whose reduces may start: only those can take a reduce slot (tryReduce passes
+   * the others over before asking Alg. 1 anything), so a free reduce slot walks them alone.
+   */
+  const byShareReduceReady = fewestRunningOrder((view, j) => view.pendingReduces(j) > 0 && view.reducesMayStart(j));
   const measured = new Map<string, number>(); // how many tasks measured so far
   const launchFeatures = new Map<number, InterferenceFeatures>();
   const allowedLevel = new Map<number, Locality>();
@@ -167,7 +174,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
 
   // The heartbeat's node and view, read by the functions below: made once, not at every heartbeat.
   const beat = { n: -1, view: undefined as unknown as View };
-  const order = () => byShare.current(beat.view);
+  const mapOrder = () => byShareWithMaps.current(beat.view);
+  const reduceOrder = () => byShareReduceReady.current(beat.view);
   const found = { level: Locality.Node as Locality };
   const tryMap = (j: number): boolean => {
     const n = beat.n;
@@ -262,8 +270,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       beat.n = n;
       beat.view = view;
-      fillOneAtATime(freeMaps, order, tryMap);
-      fillOneAtATime(freeReduces, order, tryReduce);
+      fillOneAtATime(freeMaps, mapOrder, tryMap);
+      fillOneAtATime(freeReduces, reduceOrder, tryReduce);
     },
     // Slots, LASM's wait and the order; the interference check is not replayed here (it moves
     // the server's dynamic threshold, so asking would change the run).
