@@ -1,11 +1,11 @@
 import { ilaOptions } from '@shared/schedulers/ila';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../engine/measure/profiles';
-import { fewestRunningOrder } from './jobOrder';
-import { fillOneAtATime } from './placementLoop';
+import { byFewestRunning, fewestRunningOrder } from './jobOrder';
+import { IasmRefusals } from './ilaRefusals';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
-import type { NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
+import type { CoreView, NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
@@ -58,13 +58,20 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   const demand = new Map<string, Demand>(); // key: job + ':m' / ':r'
   /** Fair's one-pool order (fewest running tasks first), kept as jobs change. */
   const byShare = fewestRunningOrder();
-  /** The same order of the jobs with a pending map: what a free map slot walks (the others would only be passed over). */
-  const byShareWithMaps = fewestRunningOrder((view, j) => view.pendingMaps(j) > 0);
   /**
-   * And of the jobs whose reduces may start: only those can take a reduce slot (tryReduce passes
-   * the others over before asking Alg. 1 anything), so a free reduce slot walks them alone.
+   * What a free slot walks, in the same order: the jobs with a pending map, and the jobs whose
+   * reduces may start (tryMap and tryReduce pass every other job over before asking Alg. 1
+   * anything). Each is kept in two parts, the jobs with no task of that kind measured yet (they all
+   * ask with the initial demand) and the others, merged as a slot is walked (walkSlot).
    */
-  const byShareReduceReady = fewestRunningOrder((view, j) => view.pendingReduces(j) > 0 && view.reducesMayStart(j));
+  const measuredKind = (j: number, reduce: boolean) => demand.has(`${j}:${reduce ? 'r' : 'm'}`);
+  const mapPending = (view: CoreView, j: number) => view.pendingMaps(j) > 0;
+  const reduceReady = (view: CoreView, j: number) => view.pendingReduces(j) > 0 && view.reducesMayStart(j);
+  const mapsFresh = fewestRunningOrder((view, j) => mapPending(view, j) && !measuredKind(j, false));
+  const mapsMeasured = fewestRunningOrder((view, j) => mapPending(view, j) && measuredKind(j, false));
+  const reducesFresh = fewestRunningOrder((view, j) => reduceReady(view, j) && !measuredKind(j, true));
+  const reducesMeasured = fewestRunningOrder((view, j) => reduceReady(view, j) && measuredKind(j, true));
+  const refusals = new IasmRefusals<Demand>();
   const measured = new Map<string, number>(); // how many tasks measured so far
   const launchFeatures = new Map<number, InterferenceFeatures>();
   const allowedLevel = new Map<number, Locality>();
@@ -122,11 +129,19 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     placed.set(host, [...(placed.get(host) ?? []), { node: n, d }]);
   }
 
-  /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? */
+  /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? A demand refused here since the last launch is refused again without asking (ilaRefusals.ts). */
   function interferenceOk(view: View, n: number, j: number, reduce: boolean): { ok: boolean; predicted: number; threshold: number } {
+    const d = demandOf(j, reduce);
+    const version = view.stateVersion();
+    if (refusals.has(version, n, view.now, d)) return { ok: false, predicted: Number.NaN, threshold: Number.NaN };
+    const answer = askIasm(view, n, d);
+    if (!answer.ok) refusals.add(version, n, view.now, d);
+    return answer;
+  }
+
+  function askIasm(view: View, n: number, d: Demand): { ok: boolean; predicted: number; threshold: number } {
     const topo = view.topology;
     const host = topo.nodeHost[n];
-    const d = demandOf(j, reduce);
     const features: InterferenceFeatures = { ...usageWithPlaced(view, n), tc: d.tc, tr: d.tr, tw: d.tw };
     // A slowdown is relative to running alone: subtract the fit's offset from 1 for the same task on
     // an idle server, so a bias at no load does not read as interference. The offset is additive
@@ -174,8 +189,26 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
 
   // The heartbeat's node and view, read by the functions below: made once, not at every heartbeat.
   const beat = { n: -1, view: undefined as unknown as View };
-  const mapOrder = () => byShareWithMaps.current(beat.view);
-  const reduceOrder = () => byShareReduceReady.current(beat.view);
+  /**
+   * One free slot: the two parts of an order merged by share, until `tryJob` takes the slot. Once
+   * Alg. 1 refuses the initial demand here, every job not yet measured would be refused the same
+   * way, so the rest of that part is passed over.
+   */
+  function walkSlot(fresh: Int32Array, measuredJobs: Int32Array, tryJob: (j: number) => boolean): boolean {
+    const view = beat.view;
+    let a = 0;
+    let b = 0;
+    while (a < fresh.length || b < measuredJobs.length) {
+      let fromFresh = a < fresh.length;
+      if (fromFresh && b < measuredJobs.length) {
+        view.work.orderComparisons++;
+        fromFresh = byFewestRunning(view, fresh[a], measuredJobs[b]) < 0;
+      }
+      if (tryJob(fromFresh ? fresh[a++] : measuredJobs[b++])) return true;
+      if (fromFresh && useIasm && refusals.has(view.stateVersion(), beat.n, view.now, spec.initialDemand)) a = fresh.length;
+    }
+    return false;
+  }
   const found = { level: Locality.Node as Locality };
   const tryMap = (j: number): boolean => {
     const n = beat.n;
@@ -270,8 +303,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       beat.n = n;
       beat.view = view;
-      fillOneAtATime(freeMaps, mapOrder, tryMap);
-      fillOneAtATime(freeReduces, reduceOrder, tryReduce);
+      for (let used = 0; used < freeMaps && walkSlot(mapsFresh.current(view), mapsMeasured.current(view), tryMap); used++);
+      for (let used = 0; used < freeReduces && walkSlot(reducesFresh.current(view), reducesMeasured.current(view), tryReduce); used++);
     },
     // Slots, LASM's wait and the order; the interference check is not replayed here (it moves
     // the server's dynamic threshold, so asking would change the run).

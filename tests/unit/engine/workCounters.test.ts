@@ -43,14 +43,20 @@ interface Scenario {
 }
 
 const flat = () => cluster(2, 10);
+/** One short map and one long reduce per job: within the warm-up every map is placed and thousands of jobs wait for a reduce slot. */
+const mapsPlaced = () => ({ template: cpuOnly(1, { minReduces: 1, reduceCpuSPerTask: 900 }), maps: 1 });
 /** The ARIA profile of the default shape: four 20 s maps and a reduce with nothing to shuffle. */
 const CPU_ONLY_PROFILE = { mMin: 20, mAvg: 20, mMax: 20, avgInputMB: 128, selectivityM: 0, selectivityR: 0, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 1, rMax: 1 };
 const SCENARIOS: Scenario[] = [
   { name: 'fifo', scheduler: { kind: 'fifo' }, topology: flat },
   // Every map placed within the warm-up, thousands of jobs then waiting only for a reduce slot: a
   // free map slot must not walk them (engine/jobs/orderedJobSubset.ts, ClusterView.mapPendingJobs).
-  { name: 'fifo, maps placed, reduces waiting', scheduler: { kind: 'fifo' }, topology: flat, shape: () => ({ template: cpuOnly(1, { minReduces: 1, reduceCpuSPerTask: 900 }), maps: 1 }) },
+  { name: 'fifo, maps placed, reduces waiting', scheduler: { kind: 'fifo' }, topology: flat, shape: mapsPlaced },
   { name: 'fair, one queue', scheduler: { kind: 'fair' }, topology: flat },
+  // The same for every policy that has a reduce walk: only the jobs whose reduces may start are
+  // asked, and ILA asks Alg. 1 once about all the jobs with no reduce measured yet (ilaRefusals.ts).
+  ...(['fair', 'late', 'ila', 'minedf', 'capacity', 'finegrained'] as const).map((kind) => ({ name: `${kind}, maps placed, reduces waiting`, scheduler: { kind }, topology: flat, shape: mapsPlaced })),
+  { name: 'fair, three queues, maps placed, reduces waiting', scheduler: { kind: 'fair' }, topology: flat, place: (i: number) => ({ queue: `q${i % 3}` }), queued: [2100, 4200] as [number, number], shape: mapsPlaced },
   { name: 'fair (greedy), one queue', scheduler: { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, topology: flat },
   // Queue lengths three divides: with one queue a job longer than the others, the share terms (and
   // so the simulated run) would differ between the two lengths, not only the work per heartbeat.
