@@ -3,7 +3,7 @@ import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
+import { appMasterFirst, appMasterShare, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
@@ -54,6 +54,28 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
   const held = new Map<number, number>();
   const gone = new Set<number>();
   const jobsOf = new Map<string, number[]>(leaves.map((l) => [l.name, []]));
+  /**
+   * Each leaf's jobs that got their application master here, in the same order (the Capacity
+   * Scheduler's active applications): all a heartbeat may serve while masters hold their share
+   * (maxAmShare), when the others could only wait. A job whose master was lost with its node
+   * stays listed and is passed over like any job without one.
+   */
+  const holding = new Map<string, number[]>(leaves.map((l) => [l.name, []]));
+  const arrival = new Map<number, number>();
+  let arrivals = 0;
+  function nowHolding(leaf: Leaf, j: number): void {
+    const list = holding.get(leaf.name)!;
+    if (list.includes(j)) return;
+    const seq = arrival.get(j)!;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (arrival.get(list[mid])! < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, j);
+  }
   let usedAt = -1;
   function queueUsage(view: View): Map<string, number> {
     const version = view.stateVersion();
@@ -87,6 +109,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     const id = view.job(j).id;
     const why = (launched: Launched) => (): LaunchReason => ({ kind: 'queueCapacity', queue: leaf.name, capacityPercent: Math.round(leaf.capacity * 100), job: id, launched });
     const am = appMasterFirst(spec, view, j, n, free);
+    if (am === 'placed') nowHolding(leaf, j);
     if (am !== 'running') return am === 'placed';
     if (view.pendingMaps(j) > 0) {
       const mem = taskMemory(spec, view, j, false);
@@ -119,6 +142,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     nodePlacesNothing: (n, view) => !smallest.mayFit(view, freeOnNode(spec, view, n)),
     onJobSubmitted(j, view) {
       held.set(j, 0);
+      arrival.set(j, arrivals++);
       jobsOf.get(leafOf(view.job(j).queue).name)!.push(j);
     },
     onJobFinished(j, view) {
@@ -127,6 +151,9 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
       gone.add(j);
       const own = jobsOf.get(leafOf(view.job(j).queue).name)!;
       own.splice(own.indexOf(j), 1);
+      const active = holding.get(leafOf(view.job(j).queue).name)!;
+      if (active.includes(j)) active.splice(active.indexOf(j), 1);
+      arrival.delete(j);
     },
     onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
@@ -141,8 +168,9 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
           .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
           .sort((a, b) => (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) || a.name.localeCompare(b.name));
         let launched = false;
+        const serving = appMasterShare(spec, view).full ? holding : jobsOf;
         for (const leaf of candidates) {
-          for (const j of jobsOf.get(leaf.name)!) {
+          for (const j of serving.get(leaf.name)!) {
             if (tryJob(view, j, n, leaf)) {
               launched = true;
               break;

@@ -6,6 +6,7 @@ export interface ContainerConfig {
   vcoresPerNode?: number;
   amMemoryMb: number;
   amVcores: number;
+  maxAmShare: number;
   mapMemoryMb?: number;
   reduceMemoryMb?: number;
 }
@@ -28,14 +29,61 @@ export function taskMemory(cfg: ContainerConfig, view: CoreView, j: number, redu
   return reduce ? (cfg.reduceMemoryMb ?? tpl.reduceMemoryMb) : (cfg.mapMemoryMb ?? tpl.mapMemoryMb);
 }
 
+const offered = new WeakMap<object, Map<string, { memoryMb: number; vcores: number }>>();
+
+/** Memory (MB) and vcores all NodeManagers offer together, once per topology and NodeManager settings. */
+function offeredTotals(cfg: ContainerConfig, view: CoreView): { memoryMb: number; vcores: number } {
+  let bySetting = offered.get(view.topology);
+  if (!bySetting) offered.set(view.topology, (bySetting = new Map()));
+  const key = `${cfg.nodeMemoryMb}/${cfg.vcoresPerNode}`;
+  let total = bySetting.get(key);
+  if (!total) {
+    total = { memoryMb: 0, vcores: 0 };
+    for (let n = 0; n < view.topology.nodeCount; n++) {
+      const o = nodeOffer(cfg, view, n);
+      total.memoryMb += o.memoryMb;
+      total.vcores += o.vcores;
+    }
+    bySetting.set(key, total);
+  }
+  return total;
+}
+
+/** What application masters hold and may hold together under `maxAmShare`, and whether another would pass it. */
+export interface AppMasterShare {
+  usedMb: number;
+  limitMb: number;
+  usedVcores: number;
+  limitVcores: number;
+  full: boolean;
+}
+
+/**
+ * YARN's cap on application masters (`maxAmShare`): together they may hold that share of the
+ * memory and of the vcores the NodeManagers offer. Without it a long queue under a policy that
+ * favours jobs holding little (DRF, PRISM) gives every container to an application master and no
+ * task ever runs. As the Capacity Scheduler does, one application master may always run, however
+ * small the share.
+ */
+export function appMasterShare(cfg: ContainerConfig, view: CoreView): AppMasterShare {
+  const total = offeredTotals(cfg, view);
+  const usedMb = view.appMastersMemoryMb();
+  const usedVcores = view.appMastersVcores();
+  const limitMb = cfg.maxAmShare * total.memoryMb;
+  const limitVcores = cfg.maxAmShare * total.vcores;
+  const full = usedMb > 0 && (usedMb + cfg.amMemoryMb > limitMb + 1e-9 || usedVcores + cfg.amVcores > limitVcores + 1e-9);
+  return { usedMb, limitMb, usedVcores, limitVcores, full };
+}
+
 /**
  * YARN starts a job's application master before any of its tasks. `running`: the job has one;
  * `placed`: it was just placed on node n (the heartbeat's placement); `waiting`: n has no room
- * for it (`free` is what the scheduler counts as free on n).
+ * for it (`free` is what the scheduler counts as free on n), or application masters already hold
+ * their share of the cluster's memory (appMasterShare).
  */
 export function appMasterFirst(cfg: ContainerConfig, view: CoreView, j: number, n: number, free: { memoryMb: number; vcores: number }): 'running' | 'placed' | 'waiting' {
   if (view.appMasterNode(j) >= 0) return 'running';
-  if (free.memoryMb < cfg.amMemoryMb || free.vcores < cfg.amVcores) return 'waiting';
+  if (free.memoryMb < cfg.amMemoryMb || free.vcores < cfg.amVcores || appMasterShare(cfg, view).full) return 'waiting';
   view.placeAppMaster(j, n, cfg.amMemoryMb, cfg.amVcores);
   return 'placed';
 }

@@ -4,7 +4,7 @@ import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
+import { appMasterFirst, appMasterShare, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
@@ -28,6 +28,12 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
   const byShare = new IncrementalJobOrder<View>(
     (view, j) => dominantShare(view, j),
     () => 0,
+  );
+  /** The same order of the jobs holding their application master: all a heartbeat may serve while masters hold their share (maxAmShare). */
+  const withAppMaster = new IncrementalJobOrder<View>(
+    (view, j) => dominantShare(view, j),
+    () => 0,
+    { includes: (view, j) => view.appMasterNode(j) >= 0 },
   );
 
   function dominantShare(view: View, j: number): number {
@@ -62,7 +68,8 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
       for (let guard = 0; guard < 1024; guard++) {
         // A node too full for any job's smallest container: asking every job would find nothing.
         if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
-        const order = byShare.current(view);
+        // Jobs waiting for a master can do nothing while masters hold their share: passed over.
+        const order = appMasterShare(spec, view).full ? withAppMaster.current(view) : byShare.current(view);
         let launched = false;
         for (const j of order) {
           const free = freeOnNode(spec, view, n);

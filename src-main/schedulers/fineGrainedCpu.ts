@@ -2,7 +2,7 @@ import { fineGrainedCpuOptions } from '@shared/schedulers/fineGrainedCpu';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { cpuRequirement } from '../engine/measure/profiles';
 import { definePlugin } from './plugin';
-import { holdersOn, orderReason } from './whyNotReasons';
+import { amShareFull, holdersOn, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
@@ -124,7 +124,7 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
     },
     // The node's CPU pool (eq. 3.1) against the job's requirement (eq. 3.2), memory, and the Fair order.
     explain(j, n, view) {
-      const out: WhyNotReason[] = [];
+      const out: WhyNotReason[] = view.appMasterNode(j) < 0 ? amShareFull(spec, view) : [];
       const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
       const reduce = view.pendingMaps(j) === 0;
       const needMb = view.appMasterNode(j) < 0 ? spec.amMemoryMb : taskMemory(spec, view, j, reduce);

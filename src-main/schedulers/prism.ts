@@ -7,7 +7,7 @@ import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, SchedulerJob, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, appMasterShare, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 import { BestTwo, type Candidate } from './prismCandidates';
@@ -212,14 +212,14 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
    * instead of re-reading every job at every heartbeat.
    */
   const byShare = new Map<Need, IncrementalJobOrder<View>>();
-  function sharesOrder(view: View, cap: Need): JobList {
-    let order = byShare.get(cap);
+  /** The same orders of the jobs holding their application master: all that may offer a task while masters hold their share (maxAmShare). */
+  const withAppMaster = new Map<Need, IncrementalJobOrder<View>>();
+  function sharesOrder(view: View, cap: Need, holdingMaster = false): JobList {
+    const orders = holdingMaster ? withAppMaster : byShare;
+    let order = orders.get(cap);
     if (!order) {
-      order = new IncrementalJobOrder<View>(
-        (v, j) => jobUse(v, j, cap).share,
-        () => 0,
-      );
-      byShare.set(cap, order);
+      order = new IncrementalJobOrder<View>((v, j) => jobUse(v, j, cap).share, () => 0, holdingMaster ? { includes: (v, j) => v.appMasterNode(j) >= 0 } : {});
+      orders.set(cap, order);
     }
     return order.current(view);
   }
@@ -323,10 +323,12 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
-        // The order is not changed in this loop (an application master placed ends it).
-        const k = Math.min(ordered.length, spec.topK);
+        // The order is not changed in this loop (an application master placed ends it). While
+        // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
+        const offering = appMasterShare(spec, view).full ? sharesOrder(view, cap, true) : ordered;
+        const k = Math.min(offering.length, spec.topK);
         for (let i = 0; i < k; i++) {
-          const j = ordered[i];
+          const j = offering[i];
           const am = appMasterFirst(spec, view, j, n, free);
           if (am === 'placed') {
             placedAm = true;

@@ -1,6 +1,6 @@
 import type { Holder, WhyNotReason } from '@shared/results/whyNot';
 import type { CoreView, ViewWith } from '../engine/scheduling/schedulerApi';
-import { freeOnNode, taskMemory, type ContainerConfig } from './containers';
+import { appMasterShare, freeOnNode, taskMemory, type ContainerConfig } from './containers';
 import type { SlotTable } from './slotHelpers';
 import type { JobList } from './incrementalOrder';
 
@@ -45,6 +45,14 @@ export function containerRoom(cfg: ContainerConfig, view: ViewWith<'attempts'>, 
   const am = view.appMasterNode(j) < 0;
   const needMb = am ? cfg.amMemoryMb : taskMemory(cfg, view, j, view.pendingMaps(j) === 0);
   const needVcores = am ? cfg.amVcores : 1;
-  if (free.memoryMb >= needMb && free.vcores >= needVcores) return [];
-  return [{ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores, freeVcores: Math.max(0, free.vcores), holders: holdersOn(view, n, 'any') }];
+  const out: WhyNotReason[] = am ? amShareFull(cfg, view) : [];
+  if (free.memoryMb < needMb || free.vcores < needVcores) out.push({ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores, freeVcores: Math.max(0, free.vcores), holders: holdersOn(view, n, 'any') });
+  return out;
+}
+
+/** A job without its application master: whether the masters already hold all the memory they may (maxAmShare). */
+export function amShareFull(cfg: ContainerConfig, view: CoreView): WhyNotReason[] {
+  const share = appMasterShare(cfg, view);
+  if (!share.full) return [];
+  return [{ kind: 'amShareFull', usedMb: share.usedMb, limitMb: share.limitMb, usedVcores: share.usedVcores, limitVcores: share.limitVcores, share: cfg.maxAmShare }];
 }

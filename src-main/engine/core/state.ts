@@ -48,6 +48,9 @@ export class EngineState {
   pendingReduceTotal = 0;
   /** Active jobs whose YARN application master is not placed (none yet, or lost with its node). */
   appMastersAwaited = 0;
+  /** Memory (MB) and vcores the placed application masters hold: what a YARN policy's AM share limits. */
+  appMastersMemoryMb = 0;
+  appMastersVcores = 0;
   /** Live attempts paused before a phase, waiting for the scheduler's permission (PRISM). */
   pausedTotal = 0;
   /** The same per node: a paused phase can go on only where its attempt is. */

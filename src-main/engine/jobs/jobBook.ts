@@ -108,6 +108,8 @@ export class JobBook {
         s.nodeVcores[am] -= s.jobAmVcores[j];
       }
       s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
+      s.appMastersMemoryMb -= s.jobAmMemory[j];
+      s.appMastersVcores -= s.jobAmVcores[j];
       s.jobAmNode[j] = -1;
     }
     s.addPending(j, -(s.jobPendMaps[j] + s.jobPendReduces[j]), -s.jobPendReduces[j]);
@@ -205,6 +207,8 @@ export class JobBook {
     s.nodeMemory[n] += memoryMb;
     s.nodeVcores[n] += vcores;
     s.use.memory += memoryMb / s.topology.totalMemoryMb;
+    s.appMastersMemoryMb += memoryMb;
+    s.appMastersVcores += vcores;
     return true;
   }
 
@@ -217,6 +221,8 @@ export class JobBook {
     for (const j of s.active) {
       if (s.jobAmNode[j] !== node) continue;
       s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
+      s.appMastersMemoryMb -= s.jobAmMemory[j];
+      s.appMastersVcores -= s.jobAmVcores[j];
       s.jobAmNode[j] = -1;
       s.jobAmMemory[j] = 0;
       s.appMastersAwaited++;

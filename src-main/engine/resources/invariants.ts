@@ -72,6 +72,15 @@ export function checkInvariants(s: EngineState, rates: RateSolver): string[] {
     const readyOwn = s.reduceReady.byPartition[c];
     if (readyOwn.join() !== own(ready)) problems.push(`MR-cluster ${c}: reduce-ready jobs listed as [${readyOwn.join(', ')}], by the rule [${own(ready)}]`);
   });
+  // The application masters' memory is the sum over the jobs that have one placed.
+  let amMb = 0;
+  let amVcores = 0;
+  for (const j of s.active) {
+    if (s.jobAmNode[j] < 0) continue;
+    amMb += s.jobAmMemory[j];
+    amVcores += s.jobAmVcores[j];
+  }
+  if (Math.abs(amMb - s.appMastersMemoryMb) > 1e-6 || Math.abs(amVcores - s.appMastersVcores) > 1e-6) problems.push(`${s.appMastersMemoryMb} MB and ${s.appMastersVcores} vcores counted for application masters, ${amMb} MB and ${amVcores} held`);
   // The application masters awaited are the active jobs without one.
   const awaited = s.active.filter((j) => s.jobAmNode[j] < 0).length;
   if (awaited !== s.appMastersAwaited) problems.push(`${s.appMastersAwaited} application masters counted as awaited, ${awaited} active jobs have none`);

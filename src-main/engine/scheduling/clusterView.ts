@@ -173,6 +173,12 @@ export class SchedulerView implements ClusterView {
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void {
     this.book.placeAppMaster(j, n, memoryMb, vcores);
   }
+  appMastersMemoryMb(): number {
+    return this.s.appMastersMemoryMb;
+  }
+  appMastersVcores(): number {
+    return this.s.appMastersVcores;
+  }
   killAttempt(a: number): boolean {
     if (!this.s.at.alive[a]) return false;
     this.lifecycle.endAttempt(a, KILLED);

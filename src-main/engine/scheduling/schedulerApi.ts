@@ -127,6 +127,9 @@ export interface CoreView extends JobSet {
   /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;
+  /** Memory (MB) and vcores the placed application masters hold, all jobs together. */
+  appMastersMemoryMb(): number;
+  appMastersVcores(): number;
   /** Running attempts of a task (1 normally, 2 under speculation). */
   taskRunningCount(task: number): number;
   readonly random: Random;

@@ -27,6 +27,8 @@ export type WhyNotReason =
   | { kind: 'localityWait'; allowed: string; bestHere: string; waited: number; wait: number; next: string; unit?: 'opportunities' }
   | { kind: 'overLimit'; what: string; running: number; limit: number }
   | { kind: 'queueFull'; queue: string; usedMb: number; maxMb: number }
+  /** YARN: application masters already hold the share of the cluster's memory they may (maxAmShare), so this job's waits. */
+  | { kind: 'amShareFull'; usedMb: number; limitMb: number; usedVcores: number; limitVcores: number; share: number }
   | { kind: 'outsideMrCluster'; jobMrCluster: string; nodeMrCluster: string }
   /** FAWKES: the job's MR-cluster runs nothing yet (sec. 4.2.1: admitted in FIFO order, then its data set loaded). */
   | { kind: 'mrClusterInactive'; mrCluster: string; stage: 'waiting for admission' | 'loading its data set' }
@@ -93,6 +95,8 @@ export function whyNotWords(r: WhyNotReason): string {
       return `waiting for a ${r.allowed} slot: the best map here is ${r.bestHere}; ${s(r.waited)} s of ${s(r.wait)} s waited, ${s(Math.max(0, r.wait - r.waited))} s left before it may go ${r.next}`;
     case 'overLimit':
       return `at its limit of ${r.what}: ${r.running} of ${r.limit} running`;
+    case 'amShareFull':
+      return `its application master waits: application masters hold ${s(r.usedMb / 1024)} of the ${s(r.limitMb / 1024)} GB and ${s(r.usedVcores)} of the ${s(r.limitVcores)} vcores they may (${s(r.share * 100)} % of what the nodes offer)`;
     case 'queueFull':
       return `its queue ${r.queue} is at its maximum capacity: ${s(r.usedMb / 1024)} of ${s(r.maxMb / 1024)} GB`;
     case 'outsideMrCluster':

@@ -42,6 +42,13 @@ export const containers = {
   /** Application master container per job (MRAppMaster defaults). */
   amMemoryMb: z.number().positive().default(1536),
   amVcores: z.number().int().min(1).default(1),
+  /**
+   * The share of the memory NodeManagers offer that application masters may hold together (Hadoop
+   * Fair Scheduler's maxAMShare, whose default this is; the Capacity Scheduler's
+   * maximum-am-resource-percent). One default for every YARN policy, so it cannot decide a
+   * comparison; 1 lifts the cap.
+   */
+  maxAmShare: z.number().gt(0, 'must be more than 0').max(1, 'must be at most 1').default(0.5),
   /** Container size per task; default: the template's map / reduce memory. */
   mapMemoryMb: z.number().positive().optional(),
   reduceMemoryMb: z.number().positive().optional(),
@@ -77,5 +84,5 @@ export const containerSizeLabels = { vcoresPerNode: 'vcores / node', nodeMemoryM
 /** What an unset option means, shown as the designer's placeholder. */
 export const slotAuto = { mapSlots: 'auto: 1 per core', reduceSlots: 'auto: 1 per 2 cores' };
 export const containerAuto = { vcoresPerNode: 'auto: 1 per core', nodeMemoryMb: 'auto: memory − 1 GB' };
-export const containerLabels = { amMemoryMb: 'AM memory MB', amVcores: 'AM vcores' };
+export const containerLabels = { amMemoryMb: 'AM memory MB', amVcores: 'AM vcores', maxAmShare: 'Max AM share of memory' };
 export const topologyLabels = { serverLocality: 'Server locality (co-hosted VMs)' };

@@ -55,7 +55,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'fair, one queue', scheduler: { kind: 'fair' }, topology: flat },
   // The same for every policy that has a reduce walk: only the jobs whose reduces may start are
   // asked, and ILA asks Alg. 1 once about all the jobs with no reduce measured yet (ilaRefusals.ts).
-  ...(['fair', 'late', 'ila', 'minedf', 'capacity', 'finegrained'] as const).map((kind) => ({ name: `${kind}, maps placed, reduces waiting`, scheduler: { kind }, topology: flat, shape: mapsPlaced })),
+  // (PRISM is left out: its masters and 900 s reduces hold the cluster through the whole window.)
+  ...(['fair', 'late', 'ila', 'minedf', 'capacity', 'finegrained', 'drf'] as const).map((kind) => ({ name: `${kind}, maps placed, reduces waiting`, scheduler: { kind }, topology: flat, shape: mapsPlaced })),
   { name: 'fair, three queues, maps placed, reduces waiting', scheduler: { kind: 'fair' }, topology: flat, place: (i: number) => ({ queue: `q${i % 3}` }), queued: [2100, 4200] as [number, number], shape: mapsPlaced },
   { name: 'fair (greedy), one queue', scheduler: { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, topology: flat },
   // Queue lengths three divides: with one queue a job longer than the others, the share terms (and
@@ -96,15 +97,6 @@ const SCENARIOS: Scenario[] = [
  * here with its reason until it is.
  */
 const GROWS_WITH_QUEUE: Record<string, string> = {};
-
-/**
- * Scenarios where nothing can run with thousands of jobs queued at once: every container goes to an
- * application master (no maxAMShare limit is modelled yet), so the window measures idle heartbeats.
- */
-const AM_DEADLOCK: Record<string, string> = {
-  drf: 'application masters take every container',
-  prism: 'application masters take every container',
-};
 
 function measure(s: Scenario, queued: number): WorkCount {
   const topology = s.topology();
@@ -187,8 +179,7 @@ describe('work counters: per-heartbeat work does not grow with the queue', () =>
       const allowed = { jobsPerHeartbeat: 1, comparisonsPerHeartbeat: Math.log2(large0) / Math.log2(small0), attemptsPerHeartbeat: 1 };
       const growing = (['jobsPerHeartbeat', 'comparisonsPerHeartbeat', 'attemptsPerHeartbeat'] as const).filter((k) => b[k] > a[k] * allowed[k] * 1.1 + 1);
       // Heartbeats that placed something: a scenario where nothing runs would prove nothing.
-      if (AM_DEADLOCK[s.name]) expect(small.hostsRerated, `${s.name} now runs tasks with a long queue: remove it from AM_DEADLOCK`).toBe(0);
-      else expect(small.hostsRerated, `${s.name}: nothing ran in the window`).toBeGreaterThan(0);
+      expect(small.hostsRerated, `${s.name}: nothing ran in the window`).toBeGreaterThan(0);
       if (GROWS_WITH_QUEUE[s.name]) expect(growing.length, `${s.name} is listed as growing with the queue but no longer does: remove it from the list`).toBeGreaterThan(0);
       else expect(growing.map((k) => `${k}: ${a[k].toFixed(1)} at the shorter queue, ${b[k].toFixed(1)} at the longer`)).toEqual([]);
     });

@@ -30,6 +30,9 @@ function machine(now: number) {
     job: (j: number) => jobs[j],
     jobSubmitTime: () => 0,
     appMasterNode: () => 0,
+    // Both jobs hold their application master (1,536 MB and a vcore each).
+    appMastersMemoryMb: () => 3072,
+    appMastersVcores: () => 2,
     pendingMaps: () => 0,
     pendingReduces: (j: number) => (j === 1 ? 4 : 0),
     runningMaps: (j: number) => (j === 0 ? 1 : 0),
