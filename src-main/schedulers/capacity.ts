@@ -168,7 +168,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
           .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
           .sort((a, b) => (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) || a.name.localeCompare(b.name));
         let launched = false;
-        const serving = appMasterShare(spec, view).full ? holding : jobsOf;
+        const serving = view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? holding : jobsOf;
         for (const leaf of candidates) {
           for (const j of serving.get(leaf.name)!) {
             if (tryJob(view, j, n, leaf)) {

@@ -29,22 +29,20 @@ export function taskMemory(cfg: ContainerConfig, view: CoreView, j: number, redu
   return reduce ? (cfg.reduceMemoryMb ?? tpl.reduceMemoryMb) : (cfg.mapMemoryMb ?? tpl.mapMemoryMb);
 }
 
-const offered = new WeakMap<object, Map<string, { memoryMb: number; vcores: number }>>();
+/** Per scheduler settings, the topology its totals were summed for and the totals (asked at every heartbeat, so not summed again). */
+const offered = new WeakMap<ContainerConfig, { topology: object; memoryMb: number; vcores: number }>();
 
-/** Memory (MB) and vcores all NodeManagers offer together, once per topology and NodeManager settings. */
+/** Memory (MB) and vcores all NodeManagers offer together. */
 function offeredTotals(cfg: ContainerConfig, view: CoreView): { memoryMb: number; vcores: number } {
-  let bySetting = offered.get(view.topology);
-  if (!bySetting) offered.set(view.topology, (bySetting = new Map()));
-  const key = `${cfg.nodeMemoryMb}/${cfg.vcoresPerNode}`;
-  let total = bySetting.get(key);
-  if (!total) {
-    total = { memoryMb: 0, vcores: 0 };
+  let total = offered.get(cfg);
+  if (total?.topology !== view.topology) {
+    total = { topology: view.topology, memoryMb: 0, vcores: 0 };
     for (let n = 0; n < view.topology.nodeCount; n++) {
       const o = nodeOffer(cfg, view, n);
       total.memoryMb += o.memoryMb;
       total.vcores += o.vcores;
     }
-    bySetting.set(key, total);
+    offered.set(cfg, total);
   }
   return total;
 }

@@ -69,7 +69,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
         // A node too full for any job's smallest container: asking every job would find nothing.
         if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
         // Jobs waiting for a master can do nothing while masters hold their share: passed over.
-        const order = appMasterShare(spec, view).full ? withAppMaster.current(view) : byShare.current(view);
+        const order = view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? withAppMaster.current(view) : byShare.current(view);
         let launched = false;
         for (const j of order) {
           const free = freeOnNode(spec, view, n);

@@ -325,7 +325,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         let placedAm = false;
         // The order is not changed in this loop (an application master placed ends it). While
         // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
-        const offering = appMasterShare(spec, view).full ? sharesOrder(view, cap, true) : ordered;
+        const offering = view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? sharesOrder(view, cap, true) : ordered;
         const k = Math.min(offering.length, spec.topK);
         for (let i = 0; i < k; i++) {
           const j = offering[i];
