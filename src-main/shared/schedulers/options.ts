@@ -84,5 +84,5 @@ export const containerSizeLabels = { vcoresPerNode: 'vcores / node', nodeMemoryM
 /** What an unset option means, shown as the designer's placeholder. */
 export const slotAuto = { mapSlots: 'auto: 1 per core', reduceSlots: 'auto: 1 per 2 cores' };
 export const containerAuto = { vcoresPerNode: 'auto: 1 per core', nodeMemoryMb: 'auto: memory − 1 GB' };
-export const containerLabels = { amMemoryMb: 'AM memory MB', amVcores: 'AM vcores', maxAmShare: 'Max AM share of memory' };
+export const containerLabels = { amMemoryMb: 'AM memory MB', amVcores: 'AM vcores', maxAmShare: 'Max AM share (0–1)' };
 export const topologyLabels = { serverLocality: 'Server locality (co-hosted VMs)' };
