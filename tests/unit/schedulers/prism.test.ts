@@ -33,6 +33,7 @@ function machine(now: number) {
     // Both jobs hold their application master (1,536 MB and a vcore each).
     appMastersMemoryMb: () => 3072,
     appMastersVcores: () => 2,
+    appMastersAwaited: () => 0,
     pendingMaps: () => 0,
     pendingReduces: (j: number) => (j === 1 ? 4 : 0),
     runningMaps: (j: number) => (j === 0 ? 1 : 0),
