@@ -1,4 +1,5 @@
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
+import { compileJobs, expandJobs } from '../../../src-main/workloads/compile';
 import { clusterTotals } from '../../../src-main/shared/cluster/cluster';
 import { mrClusterSummary, runMeanSlowdown } from '../../../src-main/shared/results/mrClusterSummary';
 import { pairedTTest } from '../../../src-main/shared/results/stats';
@@ -152,7 +153,25 @@ function usageHeldOut(): string {
   ].join('\n');
 }
 
+/**
+ * WKLD-D's load per MR-cluster, from the preset's own jobs: the tasks (maps and reduces) each
+ * MR-cluster runs, and the ratio between the most and the least loaded (sec. 7.3 gives 3, as the
+ * ratio of the average number of tasks executed).
+ */
+function wkldDLoad(): string {
+  const experiment = loadExperiment(presetFile(presetOf('d')));
+  const jobs = compileJobs(expandJobs(experiment.workload, experiment.experiment.seeds[0]), experiment.cluster.hdfs.blockSizeMb);
+  const tasks = new Map<string, number>();
+  for (const j of jobs) tasks.set(j.mrCluster!, (tasks.get(j.mrCluster!) ?? 0) + j.maps + j.reduces);
+  const names = [...tasks.keys()].sort();
+  const counts = names.map((n) => tasks.get(n)!);
+  const most = names[counts.indexOf(Math.max(...counts))];
+  const least = names[counts.indexOf(Math.min(...counts))];
+  return `WKLD-D's MR-clusters run ${listed(names.map((n) => `${tasks.get(n)!.toLocaleString('en-US')} tasks (${n})`))}: the most loaded (${most}) runs ${fixed(tasks.get(most)! / tasks.get(least)!, 1)} times the tasks of the least (${least}); the paper gives 3 between its most and least loaded.`;
+}
+
 export const fawkesBlocks = (): Record<string, string> => ({
+  'fawkes-wkld-d-load': wkldDLoad(),
   'fawkes-usage-held-out': usageHeldOut(),
   ...Object.fromEntries(LETTERS.map((l) => [`fawkes-wkld-${l}`, policyTable(l)])),
   'fawkes-findings': findings(),
