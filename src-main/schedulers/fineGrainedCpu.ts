@@ -6,7 +6,7 @@ import { amShareFull, holdersOn, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, freeOnNode, SmallestContainer, taskMemory } from './containers';
+import { appMasterFirst, appMasterShare, freeOnNode, SmallestContainer, taskMemory } from './containers';
 import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
@@ -47,6 +47,8 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
   const average = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
   const byShare = fewestRunningOrder();
+  /** The same order of the jobs holding their application master: all it may serve while masters hold their share (maxAmShare). */
+  const withAppMaster = fewestRunningOrder((view, j) => view.appMasterNode(j) >= 0);
   const smallest = new SmallestContainer(spec);
   const order = (view: View) => byShare.current(view);
 
@@ -55,7 +57,9 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
   // Too full for any container (a task asks at least 1 of the pool's 100 per core): nothing to ask the queue.
   const queue = () => {
     const { n, view } = beat;
-    return smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099) ? order(view) : [];
+    if (!smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099)) return [];
+    // Jobs waiting for a master can do nothing while masters hold their share: passed over.
+    return view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? withAppMaster.current(view) : order(view);
   };
   const tryJob = (j: number): boolean => {
     const { n, view } = beat;

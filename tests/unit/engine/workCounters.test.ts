@@ -53,6 +53,9 @@ const SCENARIOS: Scenario[] = [
   // free map slot must not walk them (engine/jobs/orderedJobSubset.ts, ClusterView.mapPendingJobs).
   { name: 'fifo, maps placed, reduces waiting', scheduler: { kind: 'fifo' }, topology: flat, shape: mapsPlaced },
   { name: 'fair, one queue', scheduler: { kind: 'fair' }, topology: flat },
+  // A tight cap on application masters: thousands of jobs wait for one, which none of them may
+  // start, so a heartbeat must serve only the jobs holding one (schedulers/containers.ts).
+  ...(['capacity', 'drf', 'prism', 'finegrained'] as const).map((kind) => ({ name: `${kind}, masters at their share`, scheduler: { kind, maxAmShare: 0.1 }, topology: flat })),
   // The same for every policy that has a reduce walk: only the jobs whose reduces may start are
   // asked, and ILA asks Alg. 1 once about all the jobs with no reduce measured yet (ilaRefusals.ts).
   // (PRISM is left out: its masters and 900 s reduces hold the cluster through the whole window.)
