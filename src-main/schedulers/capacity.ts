@@ -3,7 +3,7 @@ import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, appMasterShare, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
@@ -158,7 +158,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
-      if (clusterMemory === 0) for (let i = 0; i < view.topology.nodeCount; i++) clusterMemory += nodeOffer(spec, view, i).memoryMb;
+      if (clusterMemory === 0) clusterMemory = offeredTotals(spec, view).memoryMb;
       for (let guard = 0; guard < 1024; guard++) {
         // A node too full for any job's smallest container: walking the queues would find nothing.
         if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
@@ -168,7 +168,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
           .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
           .sort((a, b) => (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) || a.name.localeCompare(b.name));
         let launched = false;
-        const serving = view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? holding : jobsOf;
+        const serving = onlyMasterHolders(spec, view) ? holding : jobsOf;
         for (const leaf of candidates) {
           for (const j of serving.get(leaf.name)!) {
             if (tryJob(view, j, n, leaf)) {

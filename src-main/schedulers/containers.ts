@@ -33,7 +33,7 @@ export function taskMemory(cfg: ContainerConfig, view: CoreView, j: number, redu
 const offered = new WeakMap<ContainerConfig, { topology: object; memoryMb: number; vcores: number }>();
 
 /** Memory (MB) and vcores all NodeManagers offer together. */
-function offeredTotals(cfg: ContainerConfig, view: CoreView): { memoryMb: number; vcores: number } {
+export function offeredTotals(cfg: ContainerConfig, view: CoreView): { memoryMb: number; vcores: number } {
   let total = offered.get(cfg);
   if (total?.topology !== view.topology) {
     total = { topology: view.topology, memoryMb: 0, vcores: 0 };
@@ -71,6 +71,15 @@ export function appMasterShare(cfg: ContainerConfig, view: CoreView): AppMasterS
   const limitVcores = cfg.maxAmShare * total.vcores;
   const full = usedMb > 0 && (usedMb + cfg.amMemoryMb > limitMb + 1e-9 || usedVcores + cfg.amVcores > limitVcores + 1e-9);
   return { usedMb, limitMb, usedVcores, limitVcores, full };
+}
+
+/**
+ * Whether a heartbeat should serve only the jobs holding their application master: some job waits
+ * for one and masters already hold their share, so every job without one could only wait (the
+ * Capacity Scheduler's active applications; each policy keeps an order of those jobs).
+ */
+export function onlyMasterHolders(cfg: ContainerConfig, view: CoreView): boolean {
+  return view.appMastersAwaited() > 0 && appMasterShare(cfg, view).full;
 }
 
 /**

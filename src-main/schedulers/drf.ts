@@ -4,7 +4,7 @@ import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, appMasterShare, freeOnNode, nodeOffer, SmallestContainer, taskMemory } from './containers';
+import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
@@ -57,19 +57,12 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
     onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
-      if (!totals) {
-        totals = { memoryMb: 0, vcores: 0 };
-        for (let i = 0; i < view.topology.nodeCount; i++) {
-          const o = nodeOffer(spec, view, i);
-          totals.memoryMb += o.memoryMb;
-          totals.vcores += o.vcores;
-        }
-      }
+      totals ??= offeredTotals(spec, view);
       for (let guard = 0; guard < 1024; guard++) {
         // A node too full for any job's smallest container: asking every job would find nothing.
         if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
         // Jobs waiting for a master can do nothing while masters hold their share: passed over.
-        const order = view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? withAppMaster.current(view) : byShare.current(view);
+        const order = onlyMasterHolders(spec, view) ? withAppMaster.current(view) : byShare.current(view);
         let launched = false;
         for (const j of order) {
           const free = freeOnNode(spec, view, n);

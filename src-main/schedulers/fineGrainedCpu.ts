@@ -6,7 +6,7 @@ import { amShareFull, holdersOn, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, appMasterShare, freeOnNode, SmallestContainer, taskMemory } from './containers';
+import { appMasterFirst, onlyMasterHolders, freeOnNode, SmallestContainer, taskMemory } from './containers';
 import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
@@ -59,7 +59,7 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
     const { n, view } = beat;
     if (!smallest.mayFit(view, { memoryMb: freeOnNode(spec, view, n).memoryMb, vcores: freeCpu(view, n) }, 0.0099)) return [];
     // Jobs waiting for a master can do nothing while masters hold their share: passed over.
-    return view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? withAppMaster.current(view) : order(view);
+    return onlyMasterHolders(spec, view) ? withAppMaster.current(view) : order(view);
   };
   const tryJob = (j: number): boolean => {
     const { n, view } = beat;

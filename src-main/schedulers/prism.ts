@@ -7,7 +7,7 @@ import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, SchedulerJob, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/resources/topology';
-import { appMasterFirst, appMasterShare, freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, onlyMasterHolders, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 import { BestTwo, type Candidate } from './prismCandidates';
@@ -325,7 +325,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         let placedAm = false;
         // The order is not changed in this loop (an application master placed ends it). While
         // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
-        const offering = view.appMastersAwaited() > 0 && appMasterShare(spec, view).full ? sharesOrder(view, cap, true) : ordered;
+        const offering = onlyMasterHolders(spec, view) ? sharesOrder(view, cap, true) : ordered;
         const k = Math.min(offering.length, spec.topK);
         for (let i = 0; i < k; i++) {
           const j = offering[i];

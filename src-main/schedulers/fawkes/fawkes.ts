@@ -11,7 +11,8 @@ import { mrClusterView } from './mrClusterView';
 import { aliveNodes, copyMBps, freeRole } from './nodes';
 import { innerScheduler, readDesign, type FawkesView } from './design';
 import { discrimination, globalDiscrimination, reconfiguredFor, targetShares } from './shares';
-import { normaliseWeights, sampleValues, type MrClusterSample } from './weighting';
+import { normaliseWeights, sampleValues } from './weighting';
+import { observeMrCluster } from './observe';
 
 type FawkesSpec = SchedulerSpecOf<'fawkes'>;
 
@@ -229,7 +230,7 @@ export class Fawkes implements Scheduler {
   private sample(view: FawkesView): void {
     const monitored = this.clusters.filter((c) => c.monitored);
     const values = sampleValues(
-      monitored.map((c) => this.observe(c, view)),
+      monitored.map((c) => observeMrCluster(c, view, this.slots, this.spec.diskGbPerNode)),
       monitored.map((c) => c.minShare),
       this.spec,
     );
@@ -237,29 +238,6 @@ export class Fawkes implements Scheduler {
       c.sampleSum += values[i];
       c.sampleCount++;
     });
-  }
-
-  /** What the weighting policies read of MR-cluster c now: the engine's per-MR-cluster counts and c's own sums, never a walk of its queue. */
-  private observe(c: MrCluster, view: FawkesView): MrClusterSample {
-    const s: MrClusterSample = {
-      waitingJobs: view.mrClusterWaitingJobs(c.index),
-      waitingInputMb: view.mrClusterWaitingInputMb(c.index),
-      pendingTasks: view.mrClusterPendingTasks(c.index),
-      runningTasks: 0,
-      slots: 0,
-      outputMb: c.outputMb,
-      storageMb: 0,
-      meanSlowdown: c.queueSlowdown.mean(view.now),
-      jobsDone: c.jobsDone,
-      tasksDone: c.tasksDone,
-    };
-    const topo = view.topology;
-    for (const n of c.nodes) {
-      s.runningTasks += view.nodeRunningMaps(n) + view.nodeRunningReduces(n);
-      s.slots += this.slots.maps(topo, n) + this.slots.reduces(topo, n);
-    }
-    s.storageMb = c.nodes.size * this.spec.diskGbPerNode * 1024;
-    return s;
   }
 
   /** Every T: new weights (eq. 4), discriminations (eq. 1-3), removal of idle MR-clusters, and new shares past τ. */
