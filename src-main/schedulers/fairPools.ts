@@ -76,6 +76,8 @@ export class FairPoolOrder {
   private readonly all: QueueOrders[] = [];
   private readonly cursors: Cursor[] = [];
   private inUse = 0;
+  /** Whether any queue in use has a min share (only then are running tasks summed per queue). */
+  private minShares = false;
   /** Launches this heartbeat that moved in their queue's list, by job: later launches higher. */
   private readonly launchedInBeat = new Map<number, number>();
   /** Per job, the running tasks last added to its queue's sum, and the state the sums are at. */
@@ -98,6 +100,7 @@ export class FairPoolOrder {
       q = { pool, byRunning: new IncrementalJobOrder(running, (view, j) => view.jobSubmitTime(j), { includes }), bySubmit, active: 0, running: 0, beatList: undefined, beatBelow: false };
       this.queues.set(queue, q);
       this.all.push(q);
+      if (bySubmit) this.minShares = true;
     }
     if (q.active++ === 0) this.inUse++;
   }
@@ -180,7 +183,7 @@ export class FairPoolOrder {
    * view), summed afresh.
    */
   private countRunning(view: CoreView): void {
-    if (!this.all.some((q) => q.bySubmit)) return;
+    if (!this.minShares) return;
     const version = view.stateVersion();
     if (version === this.countedAt) return;
     const changed = this.countedAt >= 0 ? view.jobsChangedSince(this.countedAt) : undefined;
