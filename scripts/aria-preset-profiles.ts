@@ -3,12 +3,17 @@
  * would with staging runs: each application alone on the preset's cluster under FIFO, with three
  * waves of reduces (so the typical shuffle is observed, not left at 0: sec. 3.2) and the preset's
  * mean data per reduce (its jobs' mean maps over their 16 reduces), so that the per-task times the
- * profile keeps are those of the jobs it will size. Rewrites the MinEDF cards' profiles.
+ * profile keeps are those of the jobs it will size. Two more staging runs, at the jobs' least and
+ * most data per reduce, give the scaling factors of sec. 4.3 (eq. 9-10) by linear regression over
+ * the three, which MinEDF applies to each job's own data per reduce. Rewrites the MinEDF cards'
+ * profiles and scaling factors.
  *
  *   npm run presets:aria
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import type { AriaProfile } from '../src-main/shared/aria/profile';
+import { fitScaling, type ScalingFactors, type ScalingObservation } from '../src-main/shared/aria/scaling';
 import { ariaProfileOf } from '../src-main/shared/aria/totals';
 import { SchedulerSpecSchema } from '../src-main/shared/schedulers';
 import { Simulation } from '../src-main/engine/core/kernel';
@@ -23,21 +28,27 @@ const topology = compileTopology(cluster);
 const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
 const mix = workload.generate?.mix ?? [];
 const reduceSlots = topology.nodeCount * 2;
-const profiles: Record<string, ReturnType<typeof ariaProfileOf>> = {};
+const profiles: Record<string, AriaProfile> = {};
+const scaling: Record<string, ScalingFactors> = {};
+/** One staging run: the application alone under FIFO, `maps` maps over `reduces` reduces. */
+function stage(template: string, maps: number, reduces: number): ScalingObservation {
+  const jobs = compileJobs([{ id: `staging-${template}`, template, submit: 0, maps, reduces, inputMb: maps * cluster.hdfs.blockSizeMb, queue: 'default', dependsOn: [] }], cluster.hdfs.blockSizeMb);
+  const result = new Simulation({ topology, jobs, options: experiment.simulation, seed: 1, scheduler: schedulerFor(fifo, topology, experiment.simulation) }).run();
+  const profile = ariaProfileOf(Object.values(result.aria)[0]);
+  console.log(`${template}: ${maps} maps, ${reduces} reduces alone in ${result.jobs[0].finish.toFixed(0)} s`, JSON.stringify(profile));
+  return { profile, mbPerReduce: (maps * cluster.hdfs.blockSizeMb * profile.selectivityM) / reduces };
+}
 for (const entry of mix) {
   const [lo, hi] = Array.isArray(entry.maps) ? entry.maps : [entry.maps, entry.maps];
   const reducesPerJob = typeof entry.reduces === 'number' ? entry.reduces : 16;
-  const mapsPerReduce = (lo + hi) / 2 / reducesPerJob;
   const reduces = 3 * reduceSlots;
-  const maps = Math.round(mapsPerReduce * reduces);
-  const jobs = compileJobs([{ id: `staging-${entry.template}`, template: entry.template, submit: 0, maps, reduces, inputMb: maps * cluster.hdfs.blockSizeMb, queue: 'default', dependsOn: [] }], cluster.hdfs.blockSizeMb);
-  const result = new Simulation({ topology, jobs, options: experiment.simulation, seed: 1, scheduler: schedulerFor(fifo, topology, experiment.simulation) }).run();
-  const totals = Object.values(result.aria)[0];
-  profiles[entry.template] = ariaProfileOf(totals);
-  console.log(`${entry.template}: ${maps} maps, ${reduces} reduces alone in ${result.jobs[0].finish.toFixed(0)} s`, JSON.stringify(profiles[entry.template]));
+  // The jobs' least, mean and most data per reduce; the mean's run is the profile, all three fit eq. 9-10.
+  const runs = [lo, (lo + hi) / 2, hi].map((m) => stage(entry.template, Math.round((m / reducesPerJob) * reduces), reduces));
+  profiles[entry.template] = runs[1].profile;
+  scaling[entry.template] = fitScaling(runs);
 }
-const doc = JSON.parse(readFileSync(file, 'utf8')) as { schedulers: { kind: string; profiles?: object }[] };
-const sorted = Object.fromEntries(Object.keys(profiles).sort().map((k) => [k, profiles[k]]));
-for (const s of doc.schedulers) if (s.kind === 'minedf') s.profiles = sorted;
+const doc = JSON.parse(readFileSync(file, 'utf8')) as { schedulers: { kind: string; profiles?: object; scaling?: object }[] };
+const sorted = <T>(byTemplate: Record<string, T>) => Object.fromEntries(Object.keys(byTemplate).sort().map((k) => [k, byTemplate[k]]));
+for (const s of doc.schedulers) if (s.kind === 'minedf') Object.assign(s, { profiles: sorted(profiles), scaling: sorted(scaling) });
 writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
 console.log(`wrote ${path.relative(process.cwd(), file)}`);

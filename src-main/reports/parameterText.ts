@@ -32,12 +32,19 @@ const SCHEDULER_VALUES: Partial<Record<string, (v: unknown) => string | undefine
   pools: (v) => (Array.isArray(v) && v.length ? (v as { name: string; minShare: number; weight: number }[]).map((p) => `${p.name} (min share ${valueText(p.minShare)}, weight ${valueText(p.weight)})`).join('; ') : undefined),
 };
 
+/** Per-template settings the card does not show (they travel in the experiment file): a name and which templates have them. */
+const FILE_ONLY: Partial<Record<string, string>> = { profiles: 'Profiles', scaling: 'Scaling factors (eq. 9-10)' };
+const perTemplate = (v: unknown) => {
+  const templates = v && typeof v === 'object' ? Object.keys(v) : [];
+  return templates.length ? `for ${templates.join(', ')} (in the experiment file)` : 'none';
+};
+
 /** A scheduler's kind and every setting it was run with, by the designer's labels. */
 export function schedulerSettingsText(spec: SchedulerSpec): string {
   const title = findDescription(spec.kind)?.title ?? spec.kind;
   const pairs = Object.entries(spec)
     .filter(([k]) => k !== 'kind' && k !== 'label')
-    .map(([k, v]): [string, string] => [optionLabel(spec.kind, k), k === 'profiles' ? 'pinned (in the experiment file)' : (SCHEDULER_VALUES[k]?.(v) ?? valueText(v))]);
+    .map(([k, v]): [string, string] => (FILE_ONLY[k] ? [FILE_ONLY[k], perTemplate(v)] : [optionLabel(spec.kind, k), SCHEDULER_VALUES[k]?.(v) ?? valueText(v)]));
   return pairs.length ? `${title}: ${joined(pairs)}` : title;
 }
 

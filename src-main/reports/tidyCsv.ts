@@ -19,7 +19,7 @@ export function tidyRunsCsv(result: ResultFile): string {
   return toCsv(columns, rows);
 }
 
-const JOB_COLUMNS = ['scheduler', 'seed', 'job', 'template', 'status', 'submit', 'start', 'finish', 'jct', 'maps', 'nodeLocal', 'serverLocal', 'rackLocal', 'offRack'] as const;
+const JOB_COLUMNS = ['scheduler', 'seed', 'job', 'template', 'status', 'submit', 'start', 'finish', 'jct', 'deadline', 'metDeadline', 'maps', 'nodeLocal', 'serverLocal', 'rackLocal', 'offRack'] as const;
 
 export function tidyJobsCsv(result: ResultFile): string {
   const rows = result.runs.flatMap((r) =>
@@ -33,6 +33,9 @@ export function tidyJobsCsv(result: ResultFile): string {
       start: j.start,
       finish: j.finish,
       jct: j.status === 'succeeded' && j.submit !== null && j.finish !== null ? jobSeconds(j.submit, j.finish) : null,
+      deadline: j.deadline ?? null,
+      // Met only by finishing, by then: a job that failed or did not finish missed it.
+      metDeadline: j.deadline === undefined ? null : j.status === 'succeeded' && j.finish !== null && j.finish <= j.deadline ? 'yes' : 'no',
       maps: j.maps ?? null,
       nodeLocal: j.locality?.node ?? null,
       serverLocal: j.locality?.server ?? null,

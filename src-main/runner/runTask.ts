@@ -115,7 +115,7 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     profiles: roundProfiles(raw.profiles),
     aria: roundProfiles(raw.aria),
     ...(raw.mrClusters ? { mrClusters: raw.mrClusters } : {}),
-    jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality })),
+    jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality, ...(j.deadline !== undefined ? { deadline: j.deadline } : {}) })),
     blob: runBlob(raw, spill),
     reasons: raw.reasons,
     reasonKinds: raw.reasonKinds,

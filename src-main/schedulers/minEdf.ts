@@ -1,6 +1,7 @@
 import { minEdfOptions } from '@shared/schedulers/minEdf';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { fewestSlots, provision } from '@shared/aria/provisioning';
+import { scaleProfile } from '@shared/aria/scaling';
 import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
@@ -45,7 +46,21 @@ const fmt = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');
  */
 export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new SlotTable(spec)): Scheduler<View> {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
+  const scaling = new Map(Object.entries(spec.scaling).map(([k, v]) => [k.toLowerCase(), v]));
   const need: Need[] = [];
+  /** Each job's profile, scaled to its own data per reduce where its template has factors (fixed for the job). */
+  const jobProfiles: ({ profile: AriaProfile; mbPerReduce?: number } | null | undefined)[] = [];
+  function profileOf(j: number, view: View) {
+    if (jobProfiles[j] !== undefined) return jobProfiles[j];
+    const job = view.job(j);
+    const name = job.template.name.toLowerCase();
+    const base = profiles.get(name);
+    const factors = scaling.get(name);
+    if (!base) return (jobProfiles[j] = null);
+    if (!factors || !(job.inputMb > 0) || !(base.avgInputMB > 0)) return (jobProfiles[j] = { profile: base });
+    const { profile, mbPerReduce } = scaleProfile(base, factors, job.inputMb, Math.max(1, job.reduces));
+    return (jobProfiles[j] = { profile, mbPerReduce });
+  }
   /** When each job was last sized, and its finished tasks then: it is sized again a wave later. */
   const sizedAt: number[] = [];
   const sizedDone: number[] = [];
@@ -68,15 +83,17 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     const reduces = job.reduces - view.reducesDone(j);
     const all = (why: string): Need => ({ maps: job.maps, reduces: job.reduces, deadline: true, why });
     if (!Number.isFinite(deadline)) return { maps: 0, reduces: 0, deadline: false, why: 'no deadline: spare slots only' };
-    const profile: AriaProfile | undefined = profiles.get(job.template.name.toLowerCase());
-    if (!profile) return all(`no ARIA profile for ${job.template.name}: owed every slot it can use`);
+    const known = profileOf(j, view);
+    if (!known) return all(`no ARIA profile for ${job.template.name}: owed every slot it can use`);
+    const profile = known.profile;
+    const scaled = known.mbPerReduce === undefined ? '' : ` (its profile scaled to ${Math.round(known.mbPerReduce)} MB per reduce, eq. 9-10)`;
     const left = deadline - view.now;
     const cluster = slots.totals(view.topology);
     if (left <= 0) return all(`deadline ${fmt(deadline)} already passed: owed every slot it can use`);
     const pair = fewestSlots(provision(profile, { maps, reduces, clusterMapSlots: cluster.maps, clusterReduceSlots: cluster.reduces, deadlineS: left }, spec.bound));
-    if (!pair) return all(`no allocation of the cluster's ${cluster.maps} + ${cluster.reduces} slots meets its deadline by the ${spec.bound} bound: owed every slot it can use`);
+    if (!pair) return all(`no allocation of the cluster's ${cluster.maps} + ${cluster.reduces} slots meets its deadline by the ${spec.bound} bound${scaled}: owed every slot it can use`);
     // With its maps all finished, Algorithm 1's one map slot is not a claim on anything.
-    return { maps: maps > 0 ? pair.mapSlots : 0, reduces: pair.reduceSlots, deadline: true, why: `the ARIA ${spec.bound} bound needs ${pair.mapSlots} map + ${pair.reduceSlots} reduce slots for its ${plural(maps, 'map')} and ${plural(reduces, 'reduce')} left to finish by ${fmt(deadline)}` };
+    return { maps: maps > 0 ? pair.mapSlots : 0, reduces: pair.reduceSlots, deadline: true, why: `the ARIA ${spec.bound} bound needs ${pair.mapSlots} map + ${pair.reduceSlots} reduce slots for its ${plural(maps, 'map')} and ${plural(reduces, 'reduce')} left to finish by ${fmt(deadline)}${scaled}` };
   }
 
   /** Size job j again before its first launch (time has passed) and after each wave of its tasks. */

@@ -1,4 +1,5 @@
 import { linearRegression } from 'simple-statistics';
+import { z } from 'zod';
 import type { AriaProfile } from './profile';
 
 /** One staging run of an application (sec. 4.3): its profile and the intermediate MB each reduce processed (D_i). */
@@ -23,8 +24,13 @@ export interface StoredScalingRun extends ScalingObservation {
 export const SCALED_FIELDS = ['sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax'] as const;
 export type ScaledField = (typeof SCALED_FIELDS)[number];
 
-/** C_0 + C_1·D for each scaled field. */
-export type ScalingFactors = Record<ScaledField, { c0: number; c1: number }>;
+const coefficient = (name: string) => z.number({ error: `${name} must be a number` }).finite();
+const FactorSchema = z.strictObject({ c0: coefficient('c0').describe('C_0, s'), c1: coefficient('c1').describe('C_1, s per MB of intermediate data per reduce') });
+
+/** C_0 + C_1·D for each scaled field (D: intermediate MB per reduce), as a scheduler card or file carries them. */
+export const ScalingFactorsSchema = z.strictObject(Object.fromEntries(SCALED_FIELDS.map((f) => [f, FactorSchema])) as Record<ScaledField, typeof FactorSchema>);
+
+export type ScalingFactors = z.output<typeof ScalingFactorsSchema>;
 
 /**
  * Scaling factors by linear regression over runs of different input sizes with the number of

@@ -145,6 +145,8 @@ export const ResultFileSchema = z.strictObject({
           maps: z.number().int().min(0).optional(),
           /** Map attempts that read input, by where it was; absent in results written before it existed. */
           locality: z.strictObject({ node: z.number().int().min(0), server: z.number().int().min(0), rack: z.number().int().min(0), offRack: z.number().int().min(0) }).optional(),
+          /** Its deadline, seconds after the run's start, when it had one (a deadline factor fixed at its submission). */
+          deadline: z.number().optional(),
         }),
       ),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AriaProfileSchema } from '../aria/profile';
+import { ScalingFactorsSchema } from '../aria/scaling';
 import { describeScheduler } from './describe';
 import { delayLabels, delayScheduling, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
@@ -29,6 +30,12 @@ export const minEdfOptions = describeScheduler({
     bound: z.enum(['avg', 'low', 'up']).default('avg'),
     /** ARIA profile per template; empty: the design's pinned profiles. A template without one gets every slot it can use. */
     profiles: z.record(z.string(), AriaProfileSchema).default({}),
+    /**
+     * Scaling factors per template (sec. 4.3, eq. 9-10): a job's shuffle and reduce durations from
+     * its own intermediate data per reduce, the profile's map invariants unchanged. A template
+     * without them is sized by its profile as measured.
+     */
+    scaling: z.record(z.string(), ScalingFactorsSchema).default({}),
     spare: z.enum(MINEDF_SPARE, { error: `must be one of ${MINEDF_SPARE.join(', ')}` }).default('none'),
     ...delayScheduling,
     ...topologyAwareness,

@@ -25,6 +25,17 @@ describe("a report's settings", () => {
     expect(schedulerSettingsText(capacity)).not.toMatch(/maxCapacity|children/);
   });
 
+  it("names MinEDF's per-template profiles and scaling factors without their numbers", () => {
+    const profile = { mMin: 1, mAvg: 1, mMax: 1, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 1, rMax: 1 };
+    const f = { c0: 0, c1: 0.1 };
+    const minEdf = SchedulerSpecSchema.parse({ kind: 'minedf', profiles: { Sort: profile, WordCount: profile }, scaling: { Sort: { sh1Avg: f, sh1Max: f, shTypAvg: f, shTypMax: f, rAvg: f, rMax: f } } });
+    const text = schedulerSettingsText(minEdf);
+    expect(text).toContain('Profiles for Sort, WordCount (in the experiment file)');
+    expect(text).toContain('Scaling factors (eq. 9-10) for Sort (in the experiment file)');
+    expect(schedulerSettingsText(SchedulerSpecSchema.parse({ kind: 'minedf' }))).toContain('Scaling factors (eq. 9-10) none');
+    expect(text).not.toMatch(/[{}"]|scaling|profiles|c0/);
+  });
+
   it('writes the simulation options by their labels, yes/no for switches and "none" for an empty list', () => {
     const text = simulationSettingsText(SimulationOptionsSchema.parse({ heartbeatS: 3, outOfBandHeartbeat: true, failures: [] }));
     expect(text).toContain('Heartbeat s 3');

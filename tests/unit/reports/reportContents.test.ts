@@ -8,6 +8,7 @@ import { reportHtml } from '../../../src-main/reports/reportHtml';
 import { resultReport } from '../../../src-main/reports/resultReport';
 import { runColumn } from '../../../src-main/reports/tidyCsv';
 import { handResult, handRun } from '../../helpers/resultFixtures';
+import { tidyJobsCsv } from '../../../src-main/reports/tidyCsv';
 
 /**
  * What a report says, read as a colleague reads it: each metric with the digits the app prints,
@@ -20,8 +21,8 @@ const summary = (meanJct: number, anp: number, deadlines: number | null = null):
   deadlineHitRate: deadlines, failedAttempts: 0, killedAttempts: 0, schedulerCalls: 10, events: 100, simulatedSeconds: meanJct * 2,
 });
 const jobs = (t: number): ResultFile['runs'][number]['jobs'] => [
-  { id: 'j1', template: 'Sort', status: 'succeeded', submit: 0, start: 1, finish: t, maps: 4, locality: { node: 2, server: 1, rack: 1, offRack: 0 } },
-  { id: 'j2', template: 'Grep', status: 'failed', submit: 5, start: 6, finish: null },
+  { id: 'j1', template: 'Sort', status: 'succeeded', submit: 0, start: 1, finish: t, maps: 4, locality: { node: 2, server: 1, rack: 1, offRack: 0 }, deadline: 110 },
+  { id: 'j2', template: 'Grep', status: 'failed', submit: 5, start: 6, finish: null, deadline: 500 },
 ];
 const run = (scheduler: string, seed: number, s: RunSummary, t = 100) => ({ ...handRun(scheduler, seed, jobs(t)), summary: s });
 const META = { source: 'hand.result.json', studioVersion: 'test', generatedAt: '2026-11-26 09:00 UTC' };
@@ -69,9 +70,11 @@ describe('the report', () => {
     expect(runs[2]).toMatchObject({ scheduler: 'fair', seed: '1', meanJct_s: '90', meanAnp: '0.316', cpu_pct: '50' });
     const jobRows = parse(byName['hand.jobs.csv'], { columns: true }) as Record<string, string>[];
     expect(jobRows).toHaveLength(8);
-    expect(jobRows[0]).toMatchObject({ scheduler: 'fifo', seed: '1', job: 'j1', status: 'succeeded', jct: '100', maps: '4', nodeLocal: '2', serverLocal: '1' });
-    // A job that did not finish has no completion time, not a zero.
-    expect(jobRows[1]).toMatchObject({ job: 'j2', status: 'failed', finish: '', jct: '' });
+    expect(jobRows[0]).toMatchObject({ scheduler: 'fifo', seed: '1', job: 'j1', status: 'succeeded', jct: '100', deadline: '110', metDeadline: 'yes', maps: '4', nodeLocal: '2', serverLocal: '1' });
+    const late = parse(tidyJobsCsv(handResult([handRun('edf', 1, [{ id: 'k', template: 'Sort', status: 'succeeded', submit: 0, start: 0, finish: 50, deadline: 40 }, { id: 'free', template: 'Sort', status: 'succeeded', submit: 0, start: 0, finish: 50 }])])), { columns: true }) as Record<string, string>[];
+    expect(late).toMatchObject([{ job: 'k', deadline: '40', metDeadline: 'no' }, { job: 'free', deadline: '', metDeadline: '' }]);
+    // A job that did not finish has no completion time, not a zero, and missed its deadline.
+    expect(jobRows[1]).toMatchObject({ job: 'j2', status: 'failed', finish: '', jct: '', deadline: '500', metDeadline: 'no' });
   });
 
   it("shows a FAWKES run's MR-clusters: each policy's average job slowdown per MR-cluster, and a table of them to take away", async () => {

@@ -104,6 +104,29 @@ describe('MinEDF (ARIA deadline scheduling)', () => {
     expect(r.jobs[0].status).toBe('succeeded');
   });
 
+  it("sizes a job by its profile scaled to the job's own data per reduce when the card has eq. 9-10 factors", () => {
+    // A hand-made profile: 10 s maps of 64 MB, map output = input, 5 s reduces at the profiled size.
+    const profile = { mMin: 10, mAvg: 10, mMax: 10, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 5, rMax: 5 };
+    const flat = { c0: 0, c1: 0 };
+    const factors = (perMb: number) => ({ sh1Avg: flat, sh1Max: flat, shTypAvg: flat, shTypMax: flat, rAvg: { c0: 0, c1: perMb }, rMax: { c0: 0, c1: perMb } });
+    // 16 maps of 64 MB over 2 reduces: 512 MB per reduce. Four nodes of 2 map + 1 reduce slots.
+    const big = () => [job('big', t, { maps: 16, reduces: 2, inputMb: 16 * 64, deadline: 200 })];
+    const sizedBy = (o: object) => {
+      const r = run(cluster(1, 4, { cores: 4 }), big(), minEdf({ profiles: { 'cpu-only': profile }, ...o }), { heartbeatS: 0.1, contention: 'none' });
+      return reasonsOf(r, 'big');
+    };
+    const needs = (reasons: string[]) => reasons.map((w) => /needs (\d+) map \+ (\d+) reduce/.exec(w)).filter((m) => m !== null).map((m) => Number(m[1]));
+    const unscaled = sizedBy({});
+    expect(unscaled.some((w) => w.includes('MB per reduce'))).toBe(false);
+    // 0.1 s per MB: each reduce takes about 51 s, so the maps must finish sooner and get more slots.
+    const slower = sizedBy({ scaling: { 'cpu-only': factors(0.1) } });
+    expect(slower.some((w) => w.includes('(its profile scaled to 512 MB per reduce, eq. 9-10)'))).toBe(true);
+    expect(Math.max(...needs(slower))).toBeGreaterThan(Math.max(...needs(unscaled)));
+    // 0.5 s per MB: two 256 s reduces cannot meet a 200 s deadline on any allocation.
+    const hopeless = sizedBy({ scaling: { 'cpu-only': factors(0.5) } });
+    expect(hopeless.some((w) => w.includes("no allocation of the cluster's 8 + 4 slots meets its deadline by the avg bound (its profile scaled to 512 MB per reduce, eq. 9-10): owed every slot it can use"))).toBe(true);
+  });
+
   it('fixes a deadline given as a factor of the job time alone when the job is submitted', () => {
     const r = run(cluster(1, 2, { cores: 2 }), [job('f', t, { maps: 4, reduces: 0, submit: 50, deadlineFactor: 2 })], fifo(2, 1), { heartbeatS: 0.1, contention: 'none' });
     // Alone: 4 maps of 10 s on 4 cores = 10 s, so the deadline is 50 + 2 × 10.
