@@ -1,3 +1,4 @@
+import { ARIA_FIELD_LABELS } from '../aria/profile';
 import { SIMULATION_LABELS } from '../experiment/simulationLabels';
 
 /**
@@ -30,6 +31,7 @@ const ENTRY: Partial<Record<string, string>> = {
   mrClusters: 'MR-cluster',
   queues: 'queue',
   members: 'picked entry',
+  templates: 'template',
 };
 
 /** Fields whose label is not their name spelt out. */
@@ -57,6 +59,7 @@ const LABEL: Partial<Record<string, string>> = {
   meanAnp: 'mean ANP',
   jainIndex: "Jain's fairness index",
   cpu: 'CPU',
+  cpuCores: 'CPU cores',
   hdfs: 'HDFS',
   id: 'id',
   members: 'picked entries',
@@ -72,9 +75,30 @@ function spelt(name: string): string {
   return unit && unit.index > 0 ? `${words} (${units[unit[1]]})` : words;
 }
 
+/** ARIA's profile fields (sec. 3.2) and scaling coefficients (eq. 9-10), as the planner names them. */
+const ARIA_LABEL: Partial<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(ARIA_FIELD_LABELS).map(([k, v]) => [k, v.charAt(0).toLowerCase() + v.slice(1)])),
+  c0: 'C₀ (s)',
+  c1: 'C₁ (s per MB per reduce)',
+  scaling: 'scaling factors (eq. 9-10)',
+};
+
+/** Records keyed by a template's name: the key after them is a name the user gave, kept as written. */
+const BY_TEMPLATE = new Set(['scaling', 'aria']);
+/** What a design's pinned `profiles` holds, each keyed by template; anything else under `profiles` (a MinEDF card's) is a template. */
+const PINNED_PARTS = new Set(['pinnedAt', 'phases', 'cpuRequirements', 'aria', 'sources']);
+
 function labelOf(segment: string): string {
   const simulation = SIMULATION_LABELS[segment] as string | undefined;
-  return LABEL[segment] ?? (simulation ? simulation.charAt(0).toLowerCase() + simulation.slice(1) : spelt(segment));
+  return LABEL[segment] ?? ARIA_LABEL[segment] ?? (simulation ? simulation.charAt(0).toLowerCase() + simulation.slice(1) : spelt(segment));
+}
+
+function isTemplateKey(parts: readonly string[], i: number): boolean {
+  const [grandparent, parent] = [parts.at(i - 2), parts.at(i - 1)];
+  if (i === 0 || parent === undefined) return false;
+  if (BY_TEMPLATE.has(parent)) return true;
+  if (parent === 'profiles') return !PINNED_PARTS.has(parts[i]);
+  return grandparent === 'profiles' && PINNED_PARTS.has(parent) && parent !== 'pinnedAt';
 }
 
 /** Names of a request's envelope, not of anything the user filled in. */
@@ -92,6 +116,8 @@ export function fieldLabel(path: string): string {
       i++;
     } else if (/^\d+$/.test(parts[i])) {
       out.push(`entry ${Number(parts[i]) + 1}`);
+    } else if (isTemplateKey(parts, i)) {
+      out.push(`"${parts[i]}"`);
     } else {
       out.push(labelOf(parts[i]));
     }

@@ -24,8 +24,8 @@ export interface StoredScalingRun extends ScalingObservation {
 export const SCALED_FIELDS = ['sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax'] as const;
 export type ScaledField = (typeof SCALED_FIELDS)[number];
 
-const coefficient = (name: string) => z.number({ error: `${name} must be a number` }).finite();
-const FactorSchema = z.strictObject({ c0: coefficient('c0').describe('C_0, s'), c1: coefficient('c1').describe('C_1, s per MB of intermediate data per reduce') });
+const coefficient = () => z.number({ error: 'must be a number' }).finite();
+const FactorSchema = z.strictObject({ c0: coefficient().describe('C_0, s'), c1: coefficient().describe('C_1, s per MB of intermediate data per reduce') });
 
 /** C_0 + C_1·D for each scaled field (D: intermediate MB per reduce), as a scheduler card or file carries them. */
 export const ScalingFactorsSchema = z.strictObject(Object.fromEntries(SCALED_FIELDS.map((f) => [f, FactorSchema])) as Record<ScaledField, typeof FactorSchema>);

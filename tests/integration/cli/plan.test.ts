@@ -73,7 +73,7 @@ describe('workload-studio plan', () => {
     const missing = await cli(['plan', '--profile', good, '--maps', '10', '--map-slots', '4', '--reduce-slots', '2']);
     expect(missing.err).toMatch(/--reduces is required/);
     const negative = write(dir, 'neg.json', { ...TABLE1.Sort, rAvg: -3 });
-    expect((await cli(['plan', '--profile', negative, ...base.slice(3)])).err).toMatch(/--profile: .*neg\.json: rAvg: rAvg must be at least 0/);
+    expect((await cli(['plan', '--profile', negative, ...base.slice(3)])).err).toMatch(/--profile: .*neg\.json: rAvg: must be at least 0 s/);
     const { mMax: _, ...partial } = TABLE1.Sort;
     const lacking = write(dir, 'lack.json', partial);
     expect((await cli(['plan', '--profile', lacking, ...base.slice(3)])).err).toMatch(/lack\.json: mMax:/);

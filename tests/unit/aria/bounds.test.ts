@@ -61,8 +61,8 @@ describe('ARIA profile files', () => {
     expect(AriaProfileSchema.safeParse(missing).error?.issues[0].path).toEqual(['rMax']);
     const negative = AriaProfileSchema.safeParse({ ...TABLE1.Sort, mAvg: -1 }).error!.issues[0];
     expect(negative.path).toEqual(['mAvg']);
-    expect(negative.message).toBe('mAvg must be at least 0');
+    expect(negative.message).toBe('must be at least 0 s');
     const order = AriaProfileSchema.safeParse({ ...TABLE1.Sort, mMax: 1 }).error!.issues[0];
-    expect(order.message).toBe('mMax (1) must be at least mAvg (5)');
+    expect(order.message).toBe('must be at least the map avg (5 s)');
   });
 });

@@ -16,6 +16,13 @@ describe('fields named by their labels', () => {
     expect(fieldLabel('spec.cluster.racks.0.hosts.1.cores')).toBe('cluster › rack 1 › host 2 › cores');
     expect(fieldLabel('simulation.heartbeatS')).toBe('simulation › heartbeat s');
     expect(fieldLabel('submitS')).toBe('submit (s)');
+    // ARIA's profile and scaling fields by the planner's names; a template's name kept as written.
+    expect(fieldLabel('schedulers.2.profiles.Sort.mAvg')).toBe('scheduler 3 › profiles › "Sort" › map avg (s)');
+    expect(fieldLabel('schedulers.2.scaling.WordCount.rAvg.c1')).toBe('scheduler 3 › scaling factors (eq. 9-10) › "WordCount" › reduce avg (s) › C₁ (s per MB per reduce)');
+    expect(fieldLabel('profiles.aria.Sort.shTypMax')).toBe('profiles › aria › "Sort" › typ. shuffle max (s)');
+    expect(fieldLabel('profiles.pinnedAt')).toBe('profiles › pinned at');
+    expect(fieldLabel('profiles.phases.Sort.map.cpuCores')).toBe('profiles › phases › "Sort" › map › CPU cores');
+    expect(fieldLabel('templates.0.phases.map.cpuCores')).toBe('template 1 › phases › map › CPU cores');
   });
 
   it('lists every problem of a request, none of them in code', () => {
