@@ -53,7 +53,8 @@ export function planBatch(inputs: BatchInputs): RunPlan[] {
 export function resolveRun(inputs: BatchInputs, plan: RunPlan): ResolvedRun {
   const sweep = inputs.sweep;
   const v = plan.sweepValue;
-  let scheduler = inputs.schedulers[plan.scheduler];
+  // A cluster's own pinned profiles, where the design pinned them per cluster.
+  let scheduler = inputs.clusters[plan.cluster].schedulers?.[plan.scheduler] ?? inputs.schedulers[plan.scheduler];
   // A run copied into a comparison across history keeps its own entry's simulation options.
   let simulation = (plan.source !== undefined ? inputs.sources?.[plan.source]?.simulation : undefined) ?? inputs.simulation;
   let cluster = inputs.clusters[plan.cluster].spec;

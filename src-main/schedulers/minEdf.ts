@@ -248,5 +248,6 @@ export const minEdfPlugin = definePlugin({
   capabilities: ['attempts', 'preemption'],
   description: minEdfOptions,
   create: (spec) => minEdfScheduler(spec),
-  pinProfiles: (spec, known) => (Object.keys(spec.profiles).length === 0 && Object.keys(known.aria).length ? { ...spec, profiles: known.aria } : spec),
+  // A card that names its own profiles keeps them, and its own scaling factors with them.
+  pinProfiles: (spec, known) => (Object.keys(spec.profiles).length === 0 && Object.keys(known.aria).length ? { ...spec, profiles: known.aria, scaling: Object.keys(spec.scaling).length ? spec.scaling : known.ariaScaling } : spec),
 });

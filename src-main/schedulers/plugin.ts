@@ -1,5 +1,6 @@
 import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
 import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
+import type { ScalingFactors } from '@shared/aria/scaling';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
 import type { z } from 'zod';
 import type { Capability, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
@@ -10,8 +11,12 @@ export interface RunContext {
   interference?: FittedInterference;
 }
 
-/** What a design pinned from the profile store, in the shapes the profile-driven schedulers take (shared/experiment/pinnedProfiles.ts). */
-export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements' | 'aria'>;
+/**
+ * What a design pinned from the profile store, in the shapes the profile-driven schedulers take
+ * (shared/experiment/pinnedProfiles.ts), for the cluster a run is on: ARIA profiles and their
+ * scaling factors measured there.
+ */
+export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements' | 'aria'> & { ariaScaling: Record<string, ScalingFactors> };
 
 /**
  * A scheduler as the studio runs it (docs/architecture.md "Schedulers"): its description (kind,

@@ -1,8 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { countRuns, type BatchInputs, type ExperimentDesign } from '@shared/experiment/design';
 import { schedulerLabel } from '@shared/schedulers';
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { DesignSummary } from '@shared/results/runData';
 import type { Store } from '../store/database';
+import { ariaMeasurements } from '../store/ariaMeasurements';
 import { batchesRepo } from '../store/batchesRepo';
 import { clustersRepo } from '../store/clustersRepo';
 import { namedSpecs } from '../store/namedSpecs';
@@ -44,15 +46,22 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
           throw new ServiceError('invalid_request', `this ${noun} no longer exists: pick another one`, `spec.${field}.${i}`);
         }
       });
-    const clusterSpecs = copy(spec.clusterIds, clusters, 'cluster', 'clusterIds');
+    const schedulers = withPinnedProfiles(spec.schedulers, spec.profiles);
+    const clusterSpecs = copy(spec.clusterIds, clusters, 'cluster', 'clusterIds').map((c) => {
+      const own = withPinnedProfiles(spec.schedulers, spec.profiles, c.id);
+      return isDeepStrictEqual(own, schedulers) ? c : { ...c, schedulers: own };
+    });
     const workloadSpecs = copy(spec.workloadIds, workloads, 'workload', 'workloadIds');
-    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers: withPinnedProfiles(spec.schedulers, spec.profiles), seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
+    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers, seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
   }
 
   /** Copy the profile store's current profiles into a design (its first run, or "Refresh profiles"). */
   async function pinProfilesOf(id: string, expectedUpdatedAt?: string) {
     const design = designs.get(id);
-    const record = await designs.update(id, { ...design.spec, profiles: readPinnedProfiles(profilesRepo(store), store.now().toISOString()) }, expectedUpdatedAt);
+    const names = new Map(clusters.list().map((c) => [c.id, c.name]));
+    const designClusters = design.spec.clusterIds.flatMap((c) => (names.has(c) ? [{ id: c, name: names.get(c)! }] : []));
+    const pinned = readPinnedProfiles(profilesRepo(store), store.now().toISOString(), { measurements: ariaMeasurements(store), clusters: designClusters });
+    const record = await designs.update(id, { ...design.spec, profiles: pinned }, expectedUpdatedAt);
     changed([id]);
     return record;
   }
@@ -124,12 +133,12 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       let design = designs.get(id);
       // Exporting pins profiles as a first run would: the file then runs as the design will.
       if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);
-      const schedulers = withPinnedProfiles(design.spec.schedulers, design.spec.profiles);
       const several = design.spec.clusterIds.length * design.spec.workloadIds.length > 1;
       return {
         files: design.spec.clusterIds.flatMap((c) =>
           design.spec.workloadIds.map((w) => {
-            const parts = files.partsOf(design.spec, c, w, schedulers);
+            // Each file carries the profiles pinned for its own cluster.
+            const parts = files.partsOf(design.spec, c, w, withPinnedProfiles(design.spec.schedulers, design.spec.profiles, c));
             const suffix = several ? `.${fileNameOf(parts.cluster.name)}.${fileNameOf(parts.workload.name)}` : '';
             return { fileName: `${fileNameOf(design.name)}${suffix}.experiment.json`, content: experimentFileText(parts) };
           }),

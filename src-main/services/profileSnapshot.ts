@@ -1,7 +1,9 @@
 import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { SchedulerSpec } from '@shared/schedulers';
 import { pinProfiles, takesProfiles } from '../schedulers/registry';
+import type { AriaMeasurement } from '@shared/aria/measurements';
 import type { ProfilesRepo } from '../store/profilesRepo';
+import { ariaPinsPerCluster } from './clusterAriaPins';
 
 const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
@@ -10,7 +12,7 @@ const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
  * (edited over measured, sec. 4), Finer-Grained CPU's measured requirements (Liu eq. 3.5), ARIA's
  * measured job profiles (for MinEDF), and where each came from. Read only when a design is first run or the user refreshes its profiles.
  */
-export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string): PinnedProfiles {
+export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, perCluster?: { measurements: readonly AriaMeasurement[]; clusters: readonly { id: string; name: string }[] }): PinnedProfiles {
   const edited = new Map(profiles.list().map((p) => [p.template, p]));
   const measured = new Map(profiles.measured().map((m) => [m.template, m]));
   const phases: PinnedProfiles['phases'] = {};
@@ -32,7 +34,7 @@ export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string): Pi
   }
   const aria: PinnedProfiles['aria'] = {};
   for (const m of measured.values()) if (m.aria) aria[m.template] = m.aria.profile;
-  return { pinnedAt, phases, cpuRequirements, aria, sources };
+  return { pinnedAt, phases, cpuRequirements, aria, sources, ...(perCluster ? { ariaByCluster: ariaPinsPerCluster(perCluster.measurements, perCluster.clusters, day) } : {}) };
 }
 
 /** Whether any scheduler of a design takes profiles, so that running it pins them. */
@@ -40,7 +42,16 @@ export function needsProfiles(schedulers: SchedulerSpec[]): boolean {
   return schedulers.some(takesProfiles);
 }
 
-/** The schedulers with the design's pinned profiles copied into their specs (a scheduler naming its own keeps them). */
-export function withPinnedProfiles(schedulers: SchedulerSpec[], pinned: PinnedProfiles | undefined): SchedulerSpec[] {
-  return pinned ? schedulers.map((s) => pinProfiles(s, pinned)) : schedulers;
+/**
+ * The schedulers with the design's pinned profiles copied into their specs (a scheduler naming its
+ * own keeps them), for runs on the given saved cluster: its own ARIA profiles and scaling factors
+ * where the design pinned them per cluster; designs pinned before that, and the batch-level specs
+ * (no cluster given), use the profile every cluster's runs added up to.
+ */
+export function withPinnedProfiles(schedulers: SchedulerSpec[], pinned: PinnedProfiles | undefined, clusterId?: string): SchedulerSpec[] {
+  if (!pinned) return schedulers;
+  // A cluster added after the pin has none of its own until the user refreshes: it borrows no other cluster's.
+  const own = pinned.ariaByCluster && clusterId !== undefined ? (pinned.ariaByCluster[clusterId] ?? { profiles: {}, scaling: {} }) : undefined;
+  const known = own ? { ...pinned, aria: own.profiles, ariaScaling: own.scaling } : { ...pinned, ariaScaling: {} };
+  return schedulers.map((s) => pinProfiles(s, known));
 }

@@ -40,7 +40,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
     // A comparison across history ran no one experiment, even when its sources share cluster and workload.
     const single = inputs.clusters.length === 1 && inputs.workloads.length === 1 && !inputs.sources;
     const asRun = single
-      ? ExperimentSchema.parse(JSON.parse(experimentFileText({ name: batch.name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) })))
+      ? ExperimentSchema.parse(JSON.parse(experimentFileText({ name: batch.name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.clusters[0].schedulers ?? inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) })))
       : undefined;
     // Runs of more than one workload say which jobs each ran, so a report pairs only the same jobs.
     const sayJobs = inputs.sources !== undefined || inputs.workloads.length > 1;
@@ -167,7 +167,7 @@ export function resultFileHandlers(store: Store, events: EventBus, printPdf?: Pd
         throw new ServiceError('invalid_request', `this run history entry cannot become one experiment: ${why}. Import the experiment file it was run from instead.`, 'id');
       }
       // The design it ran: the saved one when its content is already there (run --save, an earlier open), else a new one.
-      return experiments.adopt({ name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) });
+      return experiments.adopt({ name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.clusters[0].schedulers ?? inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) });
     },
   };
 }

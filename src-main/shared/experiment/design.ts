@@ -73,7 +73,18 @@ export type Sweep = z.output<typeof SweepSchema>;
 
 /** Everything a batch ran on, copied when it started. */
 export const BatchInputsSchema = z.strictObject({
-  clusters: z.array(z.strictObject({ id: z.string().optional(), name: z.string(), spec: ClusterSpecSchema })),
+  clusters: z.array(
+    z.strictObject({
+      id: z.string().optional(),
+      name: z.string(),
+      spec: ClusterSpecSchema,
+      /**
+       * The schedulers as runs on this cluster use them, when they differ from `schedulers`: the
+       * design pinned profiles measured on this cluster (MinEDF's ARIA profiles). Same order and kinds.
+       */
+      schedulers: z.array(SchedulerSpecSchema).optional(),
+    }),
+  ),
   workloads: z.array(z.strictObject({ id: z.string().optional(), name: z.string(), spec: WorkloadSpecSchema })),
   schedulers: z.array(SchedulerSpecSchema),
   seeds: z.array(z.number().int()),

@@ -39,8 +39,11 @@ describe('scheduler registry', () => {
     expect(label({ kind: 'late', label: 'mine' })).toBe('mine');
   });
 
+  const f = { c0: 0, c1: 0.1 };
+  const SORT_SCALING = { sh1Avg: f, sh1Max: f, shTypAvg: f, shTypMax: f, rAvg: f, rMax: f };
+
   it('pins stored profiles only into the schedulers that use them, and never over their own', () => {
-    const known = { phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } }, cpuRequirements: { Sort: { map: 60 } }, aria: { Sort: { mMin: 2, mAvg: 5, mMax: 16, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 7, sh1Max: 13, shTypAvg: 30, shTypMax: 50, rAvg: 53, rMax: 75 } } };
+    const known = { phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } }, cpuRequirements: { Sort: { map: 60 } }, aria: { Sort: { mMin: 2, mAvg: 5, mMax: 16, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 7, sh1Max: 13, shTypAvg: 30, shTypMax: 50, rAvg: 53, rMax: 75 } }, ariaScaling: { Sort: SORT_SCALING } };
     const prism = pinProfiles(SchedulerSpecSchema.parse({ kind: 'prism' }), known);
     expect(prism.kind === 'prism' && prism.profiles).toEqual(known.phases);
     const own = SchedulerSpecSchema.parse({ kind: 'prism', profiles: { Grep: { map: { cpuCores: 1 } } } });
@@ -49,6 +52,11 @@ describe('scheduler registry', () => {
     expect(fine.kind === 'finegrained' && fine.requirements).toEqual(known.cpuRequirements);
     const minedf = pinProfiles(SchedulerSpecSchema.parse({ kind: 'minedf' }), known);
     expect(minedf.kind === 'minedf' && minedf.profiles).toEqual(known.aria);
+    // MinEDF takes the cluster's scaling factors with its profiles; a card with factors of its own keeps them.
+    expect(minedf.kind === 'minedf' && minedf.scaling).toEqual(known.ariaScaling);
+    const ownScaling = { Sort: { ...SORT_SCALING, rAvg: { c0: 1, c1: 1 } } };
+    const keeps = pinProfiles(SchedulerSpecSchema.parse({ kind: 'minedf', scaling: ownScaling }), known);
+    expect(keeps.kind === 'minedf' && keeps.scaling).toEqual(ownScaling);
     const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
     expect(pinProfiles(fifo, known)).toBe(fifo);
   });
