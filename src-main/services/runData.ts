@@ -1,4 +1,4 @@
-import type { BatchDetail } from '@shared/experiment/design';
+import { configurationLabel, type BatchDetail } from '@shared/experiment/design';
 import { countAttempts, reasonKindsOf } from '@shared/results/decisionCounts';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
 import { OUTCOME_NAMES } from '../engine/measure/records';
@@ -121,7 +121,9 @@ export function runData(batches: BatchesRepo, batchId: string, run: number, { ga
 export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAnswer {
   const batch = batches.get(batchId);
   const runs = batch.results.map((r) => {
-    const base = { run: r.index, label: r.label, seed: r.seed, status: r.status };
+    // Named as the comparison names it: a batch over several clusters or workloads says which.
+    const plan = batch.plan.find((p) => p.index === r.index);
+    const base = { run: r.index, label: plan ? configurationLabel(batch.inputs, plan) : r.label, seed: r.seed, status: r.status };
     if (r.status !== 'finished') return { ...base, job: null, attempts: [], recorded: false };
     const { result, columns } = batches.runResult(batchId, r.index, (name) => WHY_COLUMNS.has(name));
     const j = result.jobs.findIndex((x) => x.id === jobId);
