@@ -1,6 +1,6 @@
 import { toCsv } from '@shared/files/csv';
 import type { ResultFile } from '@shared/experiment/experiment';
-import { jobSeconds } from '@shared/results/jobTimes';
+import { jobSeconds, metDeadline } from '@shared/results/jobTimes';
 import { METRICS } from '@shared/results/metrics';
 
 /**
@@ -34,8 +34,7 @@ export function tidyJobsCsv(result: ResultFile): string {
       finish: j.finish,
       jct: j.status === 'succeeded' && j.submit !== null && j.finish !== null ? jobSeconds(j.submit, j.finish) : null,
       deadline: j.deadline ?? null,
-      // Met only by finishing, by then: a job that failed or did not finish missed it.
-      metDeadline: j.deadline === undefined ? null : j.status === 'succeeded' && j.finish !== null && j.finish <= j.deadline ? 'yes' : 'no',
+      metDeadline: j.deadline === undefined ? null : metDeadline({ ...j, deadline: j.deadline }) ? 'yes' : 'no',
       maps: j.maps ?? null,
       nodeLocal: j.locality?.node ?? null,
       serverLocal: j.locality?.server ?? null,

@@ -5,7 +5,7 @@ import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 
 type ClusterPins = NonNullable<PinnedProfiles['ariaByCluster']>[string];
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * What MinEDF sizes jobs by on each of a design's clusters (ARIA sec. 3.2 and 4.3): per template,
@@ -26,7 +26,7 @@ export function ariaPinsPerCluster(measurements: readonly AriaMeasurement[], clu
       const factors = scalingOf(entries);
       if (factors) pins.scaling[template] = factors;
       const last = entries.map((m) => m.createdAt).sort().at(-1)!;
-      pins.sources[template] = `measured on ${cluster.name} over ${plural(combined.runs, 'run')} in ${plural(entries.length, 'history entry').replace('entrys', 'entries')}, last ${day(last)}${factors ? ', scaled by eq. 9-10' : ''}`;
+      pins.sources[template] = `measured on ${cluster.name} over ${count(combined.runs, 'run', 'runs')} in ${count(entries.length, 'history entry', 'history entries')}, last ${day(last)}${factors ? ', scaled by eq. 9-10' : ''}`;
     }
     out[cluster.id] = pins;
   }

@@ -10,9 +10,9 @@ const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 /**
  * What the profile store knows now, as a design pins it: PRISM's phase-level profile per template
  * (edited over measured, sec. 4), Finer-Grained CPU's measured requirements (Liu eq. 3.5), ARIA's
- * measured job profiles (for MinEDF), and where each came from. Read only when a design is first run or the user refreshes its profiles.
+ * measured job profiles (for MinEDF; per design cluster, from that cluster's runs), and where each came from. Read only when a design is first run or the user refreshes its profiles.
  */
-export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, perCluster?: { measurements: readonly AriaMeasurement[]; clusters: readonly { id: string; name: string }[] }): PinnedProfiles {
+export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, perCluster: { measurements: readonly AriaMeasurement[]; clusters: readonly { id: string; name: string }[] }): PinnedProfiles {
   const edited = new Map(profiles.list().map((p) => [p.template, p]));
   const measured = new Map(profiles.measured().map((m) => [m.template, m]));
   const phases: PinnedProfiles['phases'] = {};
@@ -34,7 +34,7 @@ export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, per
   }
   const aria: PinnedProfiles['aria'] = {};
   for (const m of measured.values()) if (m.aria) aria[m.template] = m.aria.profile;
-  return { pinnedAt, phases, cpuRequirements, aria, sources, ...(perCluster ? { ariaByCluster: ariaPinsPerCluster(perCluster.measurements, perCluster.clusters, day) } : {}) };
+  return { pinnedAt, phases, cpuRequirements, aria, sources, ariaByCluster: ariaPinsPerCluster(perCluster.measurements, perCluster.clusters, day) };
 }
 
 /** Whether any scheduler of a design takes profiles, so that running it pins them. */

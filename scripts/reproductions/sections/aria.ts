@@ -1,3 +1,4 @@
+import { metDeadline } from '../../../src-main/shared/results/jobTimes';
 import { pairedTTest } from '../../../src-main/shared/results/stats';
 import { fixed, grouped, listed, meanOver, pValue, seedRange, table } from '../format';
 import type { ModelCheckRow } from '../../../tests/scenarios/ariaModelCheck';
@@ -61,7 +62,7 @@ function misses(st: ReturnType<typeof readStoredRuns>): string {
   const NEAR = 0.1;
   const parts = st.schedulers.map((s) => {
     const late = runsOf(st, s).flatMap((r) =>
-      (r.jobs ?? []).filter((j) => j.deadline !== undefined && !(j.status === 'succeeded' && j.finish !== null && j.finish <= j.deadline)).map((j) => (j.finish === null || j.submit === null ? Infinity : (j.finish - j.deadline!) / (j.deadline! - j.submit))),
+      (r.jobs ?? []).flatMap(({ deadline, ...j }) => (deadline === undefined || metDeadline({ ...j, deadline }) ? [] : [j.finish === null || j.submit === null ? Infinity : (j.finish - deadline) / (deadline - j.submit)])),
     );
     return `${shown(s)} ${late.length} (${late.filter((x) => x <= NEAR).length} by at most ${fixed(100 * NEAR, 0)} %)`;
   });

@@ -1,6 +1,6 @@
 import { mean, median, quantileSorted, standardDeviation } from 'simple-statistics';
 import type { RunSummary } from '@shared/experiment/experiment';
-import { anp, jobSeconds, slowdown } from '@shared/results/jobTimes';
+import { anp, jobSeconds, metDeadline, slowdown } from '@shared/results/jobTimes';
 import type { EngineRunResult } from './result';
 
 /** The run summary (model.md "Metrics"): its shape is the result file's (RunSummarySchema), defined once there. */
@@ -39,7 +39,7 @@ export function summarize(r: EngineRunResult): RunSummary {
     unfairness: round(anps.length > 1 && anpMean > 0 ? standardDeviation(anps) / anpMean : 0),
     jainIndex: round(anps.length && sumSq > 0 ? (anps.reduce((s, x) => s + x, 0) ** 2 / (anps.length * sumSq)) : 1),
     meanSlowdown: round(done.length ? mean(done.map((j) => slowdown(j.idealSeconds, jobSeconds(j.submit, j.finish)))) : 0),
-    deadlineHitRate: withDeadline.length ? round(withDeadline.filter((j) => j.status === 'succeeded' && j.finish <= j.deadline!).length / withDeadline.length) : null,
+    deadlineHitRate: withDeadline.length ? round(withDeadline.filter((j) => metDeadline({ ...j, deadline: j.deadline! })).length / withDeadline.length) : null,
     failedAttempts: r.failedAttempts,
     killedAttempts: r.killedAttempts,
     schedulerCalls: r.schedulerCalls,

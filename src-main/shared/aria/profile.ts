@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-type AriaField = 'mMin' | 'mAvg' | 'mMax' | 'avgInputMB' | 'selectivityM' | 'selectivityR' | 'sh1Avg' | 'sh1Max' | 'shTypAvg' | 'shTypMax' | 'rAvg' | 'rMax';
+/** The profile's twelve fields, in the paper's order (sec. 3.2). */
+export const ARIA_FIELDS = ['mMin', 'mAvg', 'mMax', 'avgInputMB', 'selectivityM', 'selectivityR', 'sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax'] as const satisfies readonly (keyof AriaProfile)[];
+type AriaField = (typeof ARIA_FIELDS)[number];
 
 /** How the planner and the docs name each field. */
 export const ARIA_FIELD_LABELS: Record<AriaField, string> = {
@@ -64,8 +66,6 @@ export const AriaProfileSchema = z
   });
 
 export type AriaProfile = z.output<typeof AriaProfileSchema>;
-
-export const ARIA_FIELDS = ['mMin', 'mAvg', 'mMax', 'avgInputMB', 'selectivityM', 'selectivityR', 'sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax'] as const satisfies readonly (keyof AriaProfile)[];
 
 
 /**

@@ -17,3 +17,8 @@ export function anp(idealSeconds: number, seconds: number): number {
 export function slowdown(idealSeconds: number, seconds: number): number {
   return idealSeconds > 0 ? seconds / idealSeconds : 1;
 }
+
+/** Whether a job met its deadline: only by finishing, by then (a job that failed or did not finish missed it). */
+export function metDeadline(job: { status: string; finish: number | null; deadline: number }): boolean {
+  return job.status === 'succeeded' && job.finish !== null && job.finish <= job.deadline;
+}
