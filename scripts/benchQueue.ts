@@ -1,6 +1,6 @@
 // `npm run bench:queue`: a 24-run sweep of the SWIM FB-2009 day on 100 nodes through Redis, with
-// one worker process and then with two, on this machine (not a test). Needs redis-server and the
-// traces beside the project (../shared/traces). Prints the wall times, their ratio against the
+// one worker process and then with two, on this machine (not a test). Needs redis-server; the trace
+// is the one kept with the tests' fixtures (tests/fixtures/traces). Prints the wall times, their ratio against the
 // issue's target (two workers at most 0.6× one), and whether both results are the same bytes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -12,7 +12,7 @@ import { generateUniformCluster, UniformClusterSchema } from '../src-main/shared
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'bin/workload-studio.js');
-const TRACE = path.resolve(ROOT, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
+const TRACE = path.join(ROOT, 'tests/fixtures/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
 
 const freePort = () =>
   new Promise<number>((resolve) => {

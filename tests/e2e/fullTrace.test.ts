@@ -8,10 +8,10 @@ import type { WorkloadRecord } from '@shared/api/records';
 import type { ImportPreview } from '@shared/workload/imports';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { SWIM_DAY } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
-const SWIM = path.resolve(ROOT, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
 
 /**
  * Issue 31's whole path on a real trace at full size: the SWIM FB-2009 day (5,894 jobs) on 100
@@ -30,7 +30,7 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
     await page.addInitScript(`window.stalls = [];
       new PerformanceObserver((list) => list.getEntries().forEach((e) => window.stalls.push({ at: e.startTime, ms: e.duration }))).observe({ type: 'longtask', buffered: true });`);
     try {
-      const opened = s.imports.openPath(SWIM);
+      const opened = s.imports.openPath(SWIM_DAY);
       expect((await ok<ImportPreview>(s, 'workloads:importPreview', { file: opened.file })).jobs).toBe(5894);
       const day = await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: opened.file });
       const jobs = 'jobs' in day.spec ? day.spec.jobs : [];

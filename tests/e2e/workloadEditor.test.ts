@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { WorkloadSummary } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
 import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { SWIM_DAY, traceFixture } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
-const SWIM = path.resolve(ROOT, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
-const NODES = path.resolve(ROOT, '../shared/traces/sls/nodes-with-resources.json');
+const NODES = traceFixture('sls/nodes-with-resources.json');
 
 async function chooseFile(page: Page, file: string) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('choose-file').click()]);
@@ -102,7 +102,7 @@ describe('workload editor and trace import in the browser, against the real serv
       await chooseFile(page, NODES);
       await expect.poll(() => page.getByTestId('import-error').textContent()).toMatch(/SLS node file .* Clusters page/);
 
-      await chooseFile(page, SWIM);
+      await chooseFile(page, SWIM_DAY);
       await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('5,894');
       await expect.poll(() => page.getByTestId('import-name').inputValue()).toBe('FB-2009_samples_24_times_1hr_0');
       // The preview shows the bytes each job moves, a histogram of job sizes, and the jobs the task rule serves badly.
@@ -155,7 +155,7 @@ describe('workload editor and trace import in the browser, against the real serv
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      const description = JSON.parse(fs.readFileSync(path.resolve(ROOT, '../shared/traces/sls/syn.json'), 'utf8')) as { num_jobs: number };
+      const description = JSON.parse(fs.readFileSync(traceFixture('sls/syn.json'), 'utf8')) as { num_jobs: number };
       description.num_jobs = 60_000;
       const file = path.join(tempDir(), 'big-synth.json');
       fs.writeFileSync(file, `\uFEFF${JSON.stringify(description)}`); // with a byte-order mark, as Notepad saves it

@@ -6,10 +6,11 @@ import { completionBounds } from '@shared/aria/bounds';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { TABLE1 } from '../../unit/aria/fixtures';
+import { traceFixture } from '../../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
-const rumen = path.resolve(root, '../shared/traces/rumen/wordcount.json');
+const rumen = traceFixture('rumen/wordcount.json');
 
 function write(dir: string, name: string, value: unknown): string {
   const file = path.join(dir, name);

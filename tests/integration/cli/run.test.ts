@@ -15,10 +15,10 @@ import { experimentInputs } from '../../../src-main/runner/runExperiment';
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
 import type { EngineRunResult } from '../../../src-main/engine/measure/result';
+import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
-const swim = path.resolve(root, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
 
 
 function validator(name: string) {
@@ -57,7 +57,7 @@ describe('workload-studio run', () => {
     const experiment = {
       name: 'swim replay',
       cluster: { file: 'c.json' },
-      workload: { trace: { format: 'swim', file: swim, limit: 60 } },
+      workload: { trace: { format: 'swim', file: SWIM_DAY, limit: 60 } },
       schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, { kind: 'capacity' }, { kind: 'drf' }, { kind: 'late' }],
       seeds: [3],
     };
@@ -81,7 +81,7 @@ describe('workload-studio run', () => {
     it(`replays the ${format.toUpperCase()} sample trace end to end`, async () => {
       const dir = tempDir();
       fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
-      const experiment = { name: format, cluster: { file: 'c.json' }, workload: { trace: { format, file: path.resolve(root, '../shared/traces', file) } }, schedulers: [{ kind: 'fair' }, { kind: 'capacity' }], seeds: [1] };
+      const experiment = { name: format, cluster: { file: 'c.json' }, workload: { trace: { format, file: traceFixture(file) } }, schedulers: [{ kind: 'fair' }, { kind: 'capacity' }], seeds: [1] };
       fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify(experiment));
       const r = await cli(['run', path.join(dir, 'e.json')]);
       expect(r.code).toBe(0);

@@ -6,10 +6,10 @@ import { parseSls } from '../../../src-main/workloads/traces/sls';
 import { clusterFromSlsNodes } from '../../../src-main/clusters/slsNodes';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
+import { SWIM_DAY } from '../../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
-const SWIM_DAY = path.resolve(root, '../shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
 const CLUSTER = path.join(root, 'docs/examples/small.cluster.json');
 
 /**

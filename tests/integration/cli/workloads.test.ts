@@ -3,9 +3,10 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
-const traces = path.resolve(__dirname, '../../../../shared/traces');
+const traces = TRACES_DIR;
 
 describe('workload-studio workloads', () => {
   it('imports every workload trace, detecting its format, and lists them', async () => {

@@ -5,6 +5,7 @@ import { Store } from '../../../src-main/store/database';
 import { smallCluster } from '../../helpers/clusterFixtures';
 import { runCliProcess, startServeProcess, type Finished } from '../../helpers/processes';
 import { useTempDirs } from '../../helpers/tempDir';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
 /**
  * Several processes writing one data folder at once — two CLI imports, serve and the CLI, a batch
@@ -13,7 +14,7 @@ import { useTempDirs } from '../../helpers/tempDir';
  */
 const tempDir = useTempDirs();
 const TRIALS = 20;
-const traces = path.resolve(__dirname, '../../../../shared/traces');
+const traces = TRACES_DIR;
 
 /** The id a successful `clusters import` / `workloads import` printed. */
 function acknowledgedId(run: Finished): string {

@@ -9,10 +9,11 @@ import { parseWorkloadFile } from '@shared/workload/workloadFile';
 import type { Services } from '../../../src-main/services';
 import { ok, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
 const startServices = useServices();
 const tempDir = useTempDirs();
-const traces = path.resolve(__dirname, '../../../../shared/traces');
+const traces = TRACES_DIR;
 
 const facebookMix: WorkloadSpecInput = {
   name: 'facebook mix',

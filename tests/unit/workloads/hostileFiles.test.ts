@@ -8,12 +8,13 @@ import { parseAnyClusterFile } from '../../../src-main/clusters/importCluster';
 import { readTraceFile, TraceFileError } from '../../../src-main/workloads/traces/readTraceFile';
 import { smallCluster } from '../../helpers/clusterFixtures';
 import { useTempDirs } from '../../helpers/tempDir';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
 /**
  * Files that crashed an importer (found by mutating valid files), or cost far more than their
  * size: each must become a clear problem naming the field or line, never an exception.
  */
-const traces = path.resolve(__dirname, '../../../../shared/traces');
+const traces = TRACES_DIR;
 const tempDir = useTempDirs();
 const write = (name: string, content: string | Buffer) => {
   const file = path.join(tempDir(), name);

@@ -6,8 +6,9 @@ import { JsonObjectStream } from '../../../src-main/workloads/traces/jsonObjectS
 import { ImportCancelled, readTraceFile, TraceFileError, traceReader } from '../../../src-main/workloads/traces/readTraceFile';
 import { parseSwim } from '../../../src-main/workloads/traces/swim';
 import { useTempDirs } from '../../helpers/tempDir';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
-const traces = path.resolve(__dirname, '../../../../shared/traces');
+const traces = TRACES_DIR;
 const tempDir = useTempDirs();
 const write = (name: string, text: string) => {
   const file = path.join(tempDir(), name);
@@ -15,7 +16,7 @@ const write = (name: string, text: string) => {
   return file;
 };
 
-describe('every file in ../shared/traces', () => {
+describe('every trace file in tests/fixtures/traces', () => {
   const expected: Record<string, { format?: string; jobs?: number; refused?: RegExp }> = {
     'swim/FB-2009_samples_24_times_1hr_0.tsv': { format: 'swim', jobs: 5894 },
     'sls/inputsls.json': { format: 'sls', jobs: 2 },

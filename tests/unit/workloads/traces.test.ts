@@ -6,8 +6,9 @@ import { parseSls } from '../../../src-main/workloads/traces/sls';
 import { flaggedJobs, shapeProblems, sizeHistogram } from '../../../src-main/workloads/traces/jobShape';
 import { parseSwim } from '../../../src-main/workloads/traces/swim';
 import { mapsFromBytes, reducesFromBytes } from '../../../src-main/workloads/traces/types';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
-const traces = path.resolve(__dirname, '../../../../shared/traces');
+const traces = TRACES_DIR;
 const read = (p: string) => fs.readFileSync(path.join(traces, p), 'utf8');
 
 describe('SWIM', () => {
