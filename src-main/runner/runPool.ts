@@ -6,6 +6,7 @@ import { Piscina } from 'piscina';
 import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
+import { HandOver } from './handOver';
 
 export type { RunProgress };
 
@@ -67,9 +68,7 @@ export class RunPool implements SimulationPool {
   async runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks = {}): Promise<{ cancelled: boolean }> {
     const pool = this.pool;
     if (!pool) return this.runInProcess(runs, options, callbacks);
-    // Outcomes are handed over one at a time: a slow save never interleaves with the next.
-    let handing = Promise.resolve();
-    const hand = (fn: () => void | Promise<void>) => (handing = handing.then(fn, fn));
+    const handOver = new HandOver(callbacks);
     // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
     // what they have: one listener for the batch, not one per run.
     const states = runs.map(() => ({ started: false, stop: new Int32Array(new SharedArrayBuffer(4)), dequeue: new AbortController() }));
@@ -105,10 +104,10 @@ export class RunPool implements SimulationPool {
         // before the next run can.
         started();
         // Saved in turn while the thread goes on to the next run.
-        void hand(() => callbacks.onDone?.(index, outcome));
+        void handOver.hand(index, () => callbacks.onDone?.(index, outcome));
       } catch (err) {
         if (dequeue.signal.aborted) return;
-        void hand(() => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
+        void handOver.hand(index, () => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
       } finally {
         channel.port1.close();
       }
@@ -126,7 +125,7 @@ export class RunPool implements SimulationPool {
     };
     await Promise.all(Array.from({ length: Math.min(this.threads, runs.length) }, lane));
     options.signal?.removeEventListener('abort', onAbort);
-    await handing;
+    await handOver.settled();
     return { cancelled: Boolean(options.signal?.aborted) };
   }
 
@@ -148,7 +147,11 @@ export class RunPool implements SimulationPool {
         await callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err)));
         continue;
       }
-      await callbacks.onDone?.(index, outcome);
+      try {
+        await callbacks.onDone?.(index, outcome);
+      } catch (err) {
+        await new HandOver(callbacks).fail(index, err);
+      }
       if (outcome.cancelled) return { cancelled: true };
       // Let the event loop breathe between runs (requests, events, a cancel).
       await new Promise((r) => setImmediate(r));
@@ -160,3 +163,4 @@ export class RunPool implements SimulationPool {
     await this.pool?.destroy();
   }
 }
+

@@ -82,7 +82,12 @@ export class ExperimentRunner {
             onDone: async (i, o) => {
               // Writing a large run takes seconds: say so rather than leave it "running" at its last ETA.
               progress(i, 'saving', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
-              await this.saveRun(batch.id, i, inputs, plan, o);
+              try {
+                await this.saveRun(batch.id, i, inputs, plan, o);
+              } catch (err) {
+                // The run fails with the reason (onError records it) and the batch goes on.
+                throw new Error(`the run finished but could not be saved: ${err instanceof Error ? err.message : String(err)}`);
+              }
               progress(i, o.cancelled ? 'cancelled' : 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
             },
             onError: async (i, err) => {
@@ -106,7 +111,6 @@ export class ExperimentRunner {
     return batch;
   }
 
-  /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
   /** One finished run into its batch: its row and columns, and what it teaches the measured profiles. */
   private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
     // Both writes are queued together, so they share one turn of the lock and one save.
@@ -132,7 +136,7 @@ export class ExperimentRunner {
     return batch;
   }
 
-  /** Every stored run, newest batch first (the CLI's `runs list`). */
+  /** Stop a running batch; resolves once its threads are gone and it is closed as cancelled. */
   async cancel(batchId: string): Promise<boolean> {
     const live = this.live.get(batchId);
     if (!live) return false;

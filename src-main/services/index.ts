@@ -25,6 +25,16 @@ export async function startServices(options: { dataDir: string; openExternal?: S
   const store = await Store.open({ dataDir: options.dataDir, now: options.now });
   const events = new EventBus();
   store.onExternalChange = () => events.emit('store:changed', { domain: 'store' });
+  // Paused past the lock's stale time (a suspended laptop, Ctrl+Z) while another program wrote:
+  // the log says what happened to the pending saves, and every window reloads the store's status.
+  store.onLockTakenOver = (t) => {
+    console.warn(
+      t.writesLost === 0
+        ? `[store] another process took over the data folder while this one was paused; ${t.writesSavedAgain} pending change(s) were saved again under a fresh lock`
+        : `[store] another process took over the data folder while this one was paused, on every try; ${t.writesLost} pending change(s) were not saved`,
+    );
+    events.emit('store:changed', { domain: 'store' });
+  };
   const imports = new ImportSessions((file, bytesRead, bytes) => events.emit('import:progress', { file, bytesRead, bytes }), options.maxImportBytes);
   // A process that stopped mid-batch (a closed or crashed studio, a killed `run --save`) left it
   // "running": whoever opens the store next closes it as interrupted. Batches whose process still

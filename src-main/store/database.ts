@@ -4,7 +4,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { StoreStatus } from '@shared/api/records';
 import { atomicWriteFile, nodeIo, removeTempFiles, type WriteIo } from './atomicWrite';
 import { backupDir, listBackups, readBackup, writeBackup } from './backups';
-import { StoreError } from './errors';
+import { LockLostError, StoreError } from './errors';
 import { inspectDatabaseBytes } from './fileCheck';
 import { APPLICATION_ID, migrations as releasedMigrations, type Migration } from './migrations';
 import { fileSignature, readCurrentDatabase } from './fileIdentity';
@@ -40,6 +40,22 @@ interface QueuedWrite {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/**
+ * How often a batch of writes is tried when the lock is taken over each time before its save: a
+ * process paused past the stale time once (a suspended laptop) gets it on the next try; one that
+ * keeps being paused mid-save is told so rather than looping.
+ */
+const LOCK_LOST_ATTEMPTS = 3;
+
+/** The latest time another process took this one's write lock over while it was paused. */
+export interface LockTakeover {
+  at: string;
+  /** Writes whose save was abandoned then and made again under a fresh lock. */
+  writesSavedAgain: number;
+  /** Writes that could not be saved even so (the take-over repeated on every try). */
+  writesLost: number;
+}
+
 const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
 
 /**
@@ -71,6 +87,9 @@ export class Store {
   private readonly lock: WriteLock;
   /** Called after this store saw the file change under it (another process wrote it). */
   onExternalChange: (() => void) | undefined;
+  /** Called when this process's lock was taken over while it was paused (see LockTakeover). */
+  onLockTakenOver: ((takeover: LockTakeover) => void) | undefined;
+  private lastTakeover: LockTakeover | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -107,6 +126,7 @@ export class Store {
       state: this.state,
       schemaVersion: this.version(),
       ...(this.setAside ? { setAside: this.setAside } : {}),
+      ...(this.lastTakeover ? { lockTakeover: this.lastTakeover } : {}),
       backups: listBackups(this.dataDir),
     };
   }
@@ -197,44 +217,67 @@ export class Store {
       });
   }
 
-  /** Take the lock, bring the memory copy up to the file, apply every queued write, save once. */
+  /**
+   * Take the lock, bring the memory copy up to the file, apply every queued write, save once. If
+   * the lock was taken over before the save (this process was paused past the stale time), nothing
+   * was written: the same writes are applied again to the file as the other process left it,
+   * under a fresh lock, as if they had arrived after its writes.
+   */
   private async flushQueue(): Promise<void> {
-    let release: () => Promise<void>;
-    try {
-      release = await this.lock.acquire();
-    } catch (err) {
-      for (const w of this.queue.splice(0)) w.reject(err);
+    const batch: QueuedWrite[] = [];
+    for (let attempt = 1; ; attempt++) {
+      let release: () => Promise<void>;
+      try {
+        release = await this.lock.acquire();
+      } catch (err) {
+        for (const w of [...batch, ...this.queue.splice(0)]) w.reject(err);
+        return;
+      }
+      batch.push(...this.queue.splice(0));
+      let outcomes: Outcome[];
+      try {
+        outcomes = this.applyAndSave(batch);
+      } catch (error) {
+        // The save (or the re-read before it) failed: nothing of this batch is on disk, and the
+        // memory copy may hold it, so it is dropped at the next use.
+        this.memoryDiverged = true;
+        outcomes = batch.map(() => ({ ok: false, error }));
+      } finally {
+        await release();
+      }
+      const lockLost = outcomes.some((o) => !o.ok && o.error instanceof LockLostError);
+      if (lockLost && attempt < LOCK_LOST_ATTEMPTS) continue;
+      if (attempt > 1 || lockLost) this.tellTakeover(batch.length, lockLost);
+      batch.forEach((w, i) => {
+        const o = outcomes[i];
+        if (o.ok) w.resolve(o.value);
+        else w.reject(lockLost ? new LockLostError(attempt) : o.error);
+      });
       return;
     }
-    const batch = this.queue.splice(0);
-    let outcomes: Outcome[];
-    try {
-      this.removeTempFilesOnce();
-      this.refreshUnderLock();
-      outcomes = batch.map((w): Outcome => {
-        try {
-          return { ok: true, value: this.transaction(w.fn) };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      });
-      if (outcomes.some((o) => o.ok)) {
-        this.writeFile();
-        if (batch.some((w, i) => w.options.dropsPayloads && outcomes[i].ok)) collectPayloads(this.SQL, this.db, this.payloads, this.latestVersion);
+  }
+
+  /** Under the lock: each queued write in its own transaction, then one save if any succeeded. */
+  private applyAndSave(batch: QueuedWrite[]): Outcome[] {
+    this.removeTempFilesOnce();
+    this.refreshUnderLock();
+    const outcomes = batch.map((w): Outcome => {
+      try {
+        return { ok: true, value: this.transaction(w.fn) };
+      } catch (error) {
+        return { ok: false, error };
       }
-    } catch (error) {
-      // The save (or the re-read before it) failed: nothing of this batch is on disk, and the
-      // memory copy may hold it, so it is dropped at the next use.
-      this.memoryDiverged = true;
-      outcomes = batch.map(() => ({ ok: false, error }));
-    } finally {
-      await release();
-    }
-    batch.forEach((w, i) => {
-      const o = outcomes[i];
-      if (o.ok) w.resolve(o.value);
-      else w.reject(o.error);
     });
+    if (outcomes.some((o) => o.ok)) {
+      this.writeFile();
+      if (batch.some((w, i) => w.options.dropsPayloads && outcomes[i].ok)) collectPayloads(this.SQL, this.db, this.payloads, this.latestVersion);
+    }
+    return outcomes;
+  }
+
+  private tellTakeover(writes: number, lost: boolean): void {
+    this.lastTakeover = { at: this.now().toISOString(), writesSavedAgain: lost ? 0 : writes, writesLost: lost ? writes : 0 };
+    this.onLockTakenOver?.(this.lastTakeover);
   }
 
   /** Only the lock holder saves, so every temp file found under the lock is left from an interrupted save. */
@@ -261,7 +304,14 @@ export class Store {
     const bytes = this.db.export();
     // export() closes and reopens the connection, which resets per-connection pragmas.
     this.configureConnection();
-    atomicWriteFile(this.file, bytes, this.io, () => this.assertStillOwner());
+    try {
+      atomicWriteFile(this.file, bytes, this.io, () => this.assertStillOwner());
+    } catch (err) {
+      // Paused between the check and the rename, its temp file removed by the process that took
+      // the lock over: the rename fails (ENOENT), and the reason is the lost lock, not the file system.
+      if (!(err instanceof StoreError) && !this.lock.stillHeld()) throw new LockLostError();
+      throw err;
+    }
     this.signature = this.readSignature();
     this.memoryDiverged = false;
   }
@@ -273,13 +323,9 @@ export class Store {
    * instead, saving nothing; its memory copy is dropped, so the next write starts from the file.
    */
   private assertStillOwner(): void {
-    const ours = this.lock.stillHeld();
-    const same = this.readSignature() === this.signature;
-    if (ours && same) return;
-    throw new StoreError(
-      'store_busy',
-      `nothing was saved: ${ours ? 'the data file changed' : 'another process took over the data folder'} while this one was paused (its write lock went stale), so saving now would overwrite that process's changes. Try again.`,
-    );
+    if (!this.lock.stillHeld()) throw new LockLostError();
+    if (this.readSignature() === this.signature) return;
+    throw new StoreError('store_busy', `nothing was saved: the data file changed while this process held its write lock, so saving now would overwrite another process's changes. Try again.`);
   }
 
   private configureConnection(): void {

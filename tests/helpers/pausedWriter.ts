@@ -1,6 +1,7 @@
 // Child process for the stalled-writer test: saves one cluster and, with its temp file written and
 // fsynced but before the rename, stops itself (SIGSTOP), as a process suspended by Ctrl+Z, a frozen
-// VM or a closed laptop lid would. Resumed, it says whether its save went through.
+// VM or a closed laptop lid would. Resumed, it says whether its save went through, and what its
+// store's status says of the take-over.
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
 import { nodeIo, type WriteIo } from '../../src-main/store/atomicWrite';
@@ -25,6 +26,7 @@ async function main() {
   try {
     await clustersRepo(store).create(ClusterSpecSchema.parse(generateUniformCluster(params)));
     process.stdout.write('saved\n');
+    process.stdout.write(`takeover ${JSON.stringify(store.status().lockTakeover)}\n`);
   } catch (err) {
     process.stdout.write(`failed: ${(err as Error).message}\n`);
   }

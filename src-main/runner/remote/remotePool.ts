@@ -5,6 +5,7 @@ import type { ResolvedRun } from '../matrix';
 import type { RunAllOptions, RunCallbacks, SimulationPool } from '../runPool';
 import type { RunOutcome, RunProgress } from '../runTask';
 import type { QueueTarget } from './connection';
+import { HandOver } from '../handOver';
 import { cancelKey, INPUT_TTL_S, inputKey, NOT_STARTED, packInput, remoteRunOf, RemoteProgressSchema, unpackOutcome, type RemoteRun } from './protocol';
 
 /** How long a cancel stays visible to workers: longer than any run takes to notice it. */
@@ -80,8 +81,7 @@ export class RemotePool implements SimulationPool {
       callbacks.onProgress?.(i, p.data as RunProgress);
     });
     // Outcomes are handed over one at a time, in order of finishing, as the local pool does.
-    let handing = Promise.resolve();
-    const hand = (fn: () => void | Promise<void>) => (handing = handing.then(fn, fn));
+    const handOver = new HandOver(callbacks);
     const removed = jobs.map(() => {
       let resolve!: () => void;
       const promise = new Promise<'removed'>((r) => (resolve = () => r('removed')));
@@ -109,22 +109,22 @@ export class RemotePool implements SimulationPool {
           const reason = err instanceof Error ? err.message : String(err);
           // Taken by a worker just as the cancel came: it never started, as if it had left the queue.
           if (options.signal?.aborted && reason.includes(NOT_STARTED)) return;
-          await hand(() => callbacks.onError?.(i, new Error(reason)));
+          await handOver.hand(i, () => callbacks.onError?.(i, new Error(reason)));
           return;
         }
         let outcome: RunOutcome;
         try {
           outcome = unpackOutcome(value);
         } catch (err) {
-          await hand(() => callbacks.onError?.(i, err as Error));
+          await handOver.hand(i, () => callbacks.onError?.(i, err as Error));
           return;
         }
         start(i);
-        await hand(() => callbacks.onDone?.(i, outcome));
+        await handOver.hand(i, () => callbacks.onDone?.(i, outcome));
       }),
     );
     options.signal?.removeEventListener('abort', onAbort);
-    await handing;
+    await handOver.settled();
     return { cancelled: Boolean(options.signal?.aborted) };
   }
 

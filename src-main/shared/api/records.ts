@@ -63,5 +63,10 @@ export interface StoreStatus {
   state: 'ok' | 'recovered';
   schemaVersion: number;
   setAside?: { path: string; reason: string };
+  /**
+   * The latest time this process was paused past the write lock's stale time and another process
+   * took the data folder over: how many of its pending writes were saved again, how many could not be.
+   */
+  lockTakeover?: { at: string; writesSavedAgain: number; writesLost: number };
   backups: BackupInfo[];
 }

@@ -3,10 +3,15 @@ import { ref } from 'vue';
 import type { StoreStatus } from '@shared/api/records';
 import { api } from '../api';
 
-/** Whether the database opened cleanly, and the backups on offer if it did not. */
+/**
+ * Whether the database opened cleanly, and the backups on offer if it did not; and whether the
+ * studio lost its hold on the data folder while it was paused (what became of its pending saves).
+ */
 export const useStoreHealth = defineStore('storeHealth', () => {
   const status = ref<StoreStatus>();
   const dismissed = ref(false);
+  /** The take-over the user has dismissed (by its time): a later one shows again. */
+  const takeoverDismissed = ref<string>();
 
   async function load() {
     const result = await api.call('store:status', {});
@@ -23,5 +28,5 @@ export const useStoreHealth = defineStore('storeHealth', () => {
     if (p.domain === 'store') void load();
   });
 
-  return { status, dismissed, load, restore };
+  return { status, dismissed, takeoverDismissed, load, restore };
 });

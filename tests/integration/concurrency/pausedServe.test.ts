@@ -1,0 +1,111 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BatchSummary } from '@shared/experiment/design';
+import type { StoreStatus } from '@shared/api/records';
+import { Store } from '../../../src-main/store/database';
+import { DATABASE_FILE } from '../../../src-main/store/paths';
+import { smallCluster } from '../../helpers/clusterFixtures';
+import { runCliProcess, startServeProcess, type ServeProcess } from '../../helpers/processes';
+import { useTempDirs } from '../../helpers/tempDir';
+
+/**
+ * serve suspended (Ctrl+Z, SIGSTOP, a closed laptop lid) in the middle of saving a batch's run,
+ * its write lock held, for longer than the lock's stale time (30 s): a CLI import takes the folder
+ * over and saves. Resumed, serve must not die and must not overwrite the import: it saves its
+ * pending writes again under a fresh lock, says so, and answers the next call.
+ */
+const tempDir = useTempDirs();
+const PAUSE_MS = 45_000;
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+/** serve is between writing its save's temp file and renaming it: it holds the lock, mid-save. */
+const savingNow = (dataDir: string, pid: number) => fs.readdirSync(dataDir).some((n) => n.startsWith(`${DATABASE_FILE}.tmp-${pid}-`));
+
+/** Stop serve at an instant it is mid-save; start batches of the sample experiment until one such instant is caught. */
+async function pauseMidSave(serve: ServeProcess, dataDir: string, experimentId: string): Promise<string[]> {
+  const pid = serve.child.pid!;
+  const batches: string[] = [];
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const started = await serve.call<BatchSummary>('experiments:run', { id: experimentId });
+    expect(started.ok, JSON.stringify(started.error)).toBe(true);
+    batches.push(started.data!.id);
+    for (;;) {
+      if (savingNow(dataDir, pid)) {
+        serve.child.kill('SIGSTOP');
+        // Stopped: it can no longer rename. Still before the rename, its temp file is there.
+        if (savingNow(dataDir, pid)) return batches;
+        serve.child.kill('SIGCONT');
+      }
+      const batch = await serve.call<{ status: string }>('batches:get', { id: started.data!.id });
+      if (batch.data!.status !== 'running') break;
+      await tick();
+    }
+  }
+  throw new Error('never caught serve in the middle of a save');
+}
+
+describe('serve paused while it holds the write lock', () => {
+  it('a CLI import takes the folder over; resumed, serve saves its runs again and answers', { timeout: 600_000 }, async () => {
+    const dataDir = tempDir();
+    const files = tempDir();
+    const serve = await startServeProcess(dataDir);
+    let stopped = false;
+    try {
+      const sample = await serve.call<{ experimentId: string }>('studio:sample');
+      expect(sample.ok).toBe(true);
+      const created = await serve.call<{ id: string }>('clusters:create', { spec: smallCluster({ name: 'before the pause' }) });
+      expect(created.ok).toBe(true);
+
+      const batches = await pauseMidSave(serve, dataDir, sample.data!.experimentId);
+      stopped = true;
+      const pausedAt = Date.now();
+      // The CLI waits for the lock until it is stale, takes it over and saves.
+      const file = path.join(files, 'meanwhile.cluster.json');
+      fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'imported meanwhile' })));
+      const imported = await runCliProcess(['clusters', 'import', file, '--data-dir', dataDir]);
+      expect(imported.code, imported.err).toBe(0);
+      const importedId = /\(([0-9a-f-]{36})\)\s*$/.exec(imported.out.trim())![1];
+      await new Promise((r) => setTimeout(r, Math.max(0, PAUSE_MS - (Date.now() - pausedAt))));
+      serve.child.kill('SIGCONT');
+      stopped = false;
+
+      // serve is alive and answers; its batch ends with every run saved.
+      const listed = await serve.call<{ id: string; name: string }[]>('clusters:list');
+      expect(listed.ok).toBe(true);
+      const last = batches.at(-1)!;
+      for (;;) {
+        const batch = await serve.call<{ status: string; finished: number; failed: number; runs: number }>('batches:get', { id: last });
+        if (batch.data!.status !== 'running') {
+          expect(batch.data).toMatchObject({ status: 'finished', failed: 0 });
+          expect(batch.data!.finished).toBe(batch.data!.runs);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(serve.child.exitCode).toBeNull();
+
+      // It says what happened: the store's status, which the studio shows as a banner.
+      const status = await serve.call<StoreStatus>('store:status');
+      expect(status.data!.lockTakeover).toMatchObject({ writesLost: 0 });
+      expect(status.data!.lockTakeover!.writesSavedAgain).toBeGreaterThan(0);
+
+      // Every acknowledged write of both processes is on disk.
+      const store = await Store.open({ dataDir });
+      try {
+        const names = store.read((db) => db.exec('SELECT id, name FROM clusters')[0].values.map((v) => ({ id: String(v[0]), name: String(v[1]) })));
+        expect(names.map((c) => c.id)).toEqual(expect.arrayContaining([created.data!.id, importedId]));
+        const runs = store.read((db) => db.exec(`SELECT COUNT(*) FROM runs WHERE batch_id = '${last}' AND status = 'finished'`)[0].values[0][0]);
+        const planned = store.read((db) => db.exec(`SELECT COUNT(*) FROM runs WHERE batch_id = '${last}'`)[0].values[0][0]);
+        expect(runs).toBe(planned);
+      } finally {
+        store.close();
+      }
+    } finally {
+      if (stopped) serve.child.kill('SIGCONT');
+      await serve.stop();
+    }
+  });
+});
