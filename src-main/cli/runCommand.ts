@@ -73,7 +73,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
     if (queue) io.err(`sending the runs to ${queue.display}\n`);
-    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads, signal: interrupt.signal, ...(queue ? { pool: new RemotePool(queue) } : {}) });
+    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads, signal: interrupt.signal, allowLarge: flags['allow-large'] === true, ...(queue ? { pool: new RemotePool(queue) } : {}) });
     result = ran.result;
     stopped = ran.cancelled;
     if (stopped && flags.save) io.err('nothing was saved to the studio: the batch was stopped before it ended\n');

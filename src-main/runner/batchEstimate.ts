@@ -1,4 +1,6 @@
 import type { BatchInputs } from '@shared/experiment/design';
+import type { ClusterSpec } from '@shared/cluster/cluster';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import { estimateBatch, type BatchEstimate, type RunShape } from '@shared/experiment/runEstimate';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { planBatch } from './matrix';
@@ -6,13 +8,16 @@ import { planBatch } from './matrix';
 /** Tasks of workload `w` on cluster `c` (indices into the batch's inputs). */
 export type TasksOf = (c: number, w: number) => number;
 
+/** Tasks (maps and reduces) of one run: the workload's jobs for `seed`, compiled on the cluster's block size. */
+export const runTasks = (cluster: ClusterSpec, workload: WorkloadSpec, seed: number): number => compileJobs(expandJobs(workload, seed), cluster.hdfs.blockSizeMb).reduce((s, j) => s + j.maps + j.reduces, 0);
+
 /** Tasks counted by compiling each workload on each cluster's block size (first seed); one that does not compile counts for nothing (the design checks say why). */
 export function compiledTasks(inputs: BatchInputs): TasksOf {
   const seed = inputs.seeds[0] ?? 1;
   const tasks = inputs.clusters.map((c) =>
     inputs.workloads.map((w) => {
       try {
-        return compileJobs(expandJobs(w.spec, seed), c.spec.hdfs.blockSizeMb).reduce((s, j) => s + j.maps + j.reduces, 0);
+        return runTasks(c.spec, w.spec, seed);
       } catch {
         return 0;
       }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import { parseClusterFile } from '@shared/cluster/clusterFile';
 import { ExperimentSchema, type Experiment } from '@shared/experiment/experiment';
-import { experimentProblems } from '@shared/experiment/experimentFile';
+import { experimentProblems, MAX_EXPERIMENT_FILE_BYTES } from '@shared/experiment/experimentFile';
 import { parseJsonText } from '@shared/files/jsonText';
 import { problemsOf } from '@shared/api/validation';
 import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload';
@@ -20,11 +20,13 @@ export interface LoadedExperiment {
   workload: WorkloadSpec;
 }
 
-const MAX_FILE_BYTES = 512 * 1024 * 1024;
+/** A trace file an experiment names may be a whole day of a production cluster. */
+const MAX_TRACE_FILE_BYTES = 512 * 1024 * 1024;
 
-function readText(file: string, what: string): string {
+/** Read with its size checked first: a file past `maxBytes` is refused before it is read or parsed. */
+function readText(file: string, what: string, maxBytes = MAX_EXPERIMENT_FILE_BYTES): string {
   try {
-    return readUserFile(file, what, MAX_FILE_BYTES);
+    return readUserFile(file, what, maxBytes);
   } catch (err) {
     if (err instanceof UserFileError) throw new ExperimentFileError(err.message);
     throw err;
@@ -60,7 +62,7 @@ export function loadExperiment(file: string): LoadedExperiment {
   const w = experiment.workload;
   if ('trace' in w) {
     const traceFile = path.resolve(dir, w.trace.file);
-    const text = readText(traceFile, 'workload.trace.file');
+    const text = readText(traceFile, 'workload.trace.file', MAX_TRACE_FILE_BYTES);
     const imported = w.trace.format === 'swim' ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit) : w.trace.format === 'sls' ? parseSls(text, w.trace.limit) : parseRumen(text, w.trace.limit);
     if (imported.problems.length) {
       const lines = imported.problems.slice(0, 10).map((p) => `  line ${p.line}, ${p.field}: ${p.message}`);
@@ -70,7 +72,7 @@ export function loadExperiment(file: string): LoadedExperiment {
     workload = { name: path.basename(traceFile), description: `${w.trace.format} trace`, jobs: withDeadlines(imported.jobs, w.trace.deadlines ?? { kind: 'keep' }) };
   } else if ('file' in w) {
     const workloadFile = path.resolve(dir, w.file);
-    const wj = parseJsonText(readText(workloadFile, 'workload.file'), workloadFile);
+    const wj = parseJsonText(readText(workloadFile, 'workload.file', MAX_TRACE_FILE_BYTES), workloadFile);
     if (!wj.ok) throw new ExperimentFileError(wj.message);
     const ws = WorkloadSpecSchema.safeParse(wj.value);
     if (!ws.success) throw new ExperimentFileError(`workload.file ${workloadFile} is not a valid workload:\n${problemsMessage('', problemsOf(ws.error))}`);

@@ -27,6 +27,8 @@ export interface RunOptions {
   pool?: SimulationPool;
   /** Stops the batch (Ctrl+C): runs not finished by then are left out of the result. */
   signal?: AbortSignal;
+  /** The user allowed a batch the estimate counts as large (`--allow-large`). */
+  allowLarge?: boolean;
 }
 
 export class RunFailedError extends Error {}
@@ -58,7 +60,7 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
   try {
     await pool.runAll(
       plan.map((p) => resolveRun(inputs, p)),
-      { withAttempts: Boolean(options.withAttempts), timing: options.timing, ...(options.signal ? { signal: options.signal } : {}) },
+      { withAttempts: Boolean(options.withAttempts), timing: options.timing, allowLarge: Boolean(options.allowLarge), ...(options.signal ? { signal: options.signal } : {}) },
       {
         onProgress: (i, p) => options.onProgress?.({ run: i + 1, runs: plan.length, scheduler: plan[i].label, seed: plan[i].seed, simTime: p.simTime, events: p.events }),
         onDone: (i, outcome) => void (outcomes[i] = outcome),

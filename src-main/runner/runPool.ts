@@ -24,6 +24,8 @@ export interface RunAllOptions {
   signal?: AbortSignal;
   /** Least wall time between two progress reports of one run. */
   progressMs?: number;
+  /** The user asked for a batch the estimate counts as large: queue workers run its runs (within their memory). */
+  allowLarge?: boolean;
 }
 
 /** Where a batch's runs are simulated: threads of this machine (RunPool), or workers elsewhere (remote/remotePool.ts). */

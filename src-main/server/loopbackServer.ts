@@ -144,6 +144,8 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       })
       .catch((err: Error) => {
         if (res.headersSent || res.destroyed) return;
+        // A refused body is not read to its end: the connection closes rather than wait for it.
+        if (err instanceof BodyRefused && err.status === 413) res.setHeader('Connection', 'close');
         if (err instanceof BodyRefused) (err.status === 503 ? busy(res) : json(res, err.status, { ok: false, error: { code: 'invalid_request', message: err.message } }));
         else json(res, 500, { ok: false, error: { code: 'internal', message: `${channel} failed: ${err.message}` } });
       });

@@ -28,8 +28,16 @@ export class BodyBudget {
   }
 }
 
-/** A JSON body, counted against the request's own limit and against the shared budget as it arrives. */
+/**
+ * A JSON body, counted against the request's own limit and against the shared budget as it arrives.
+ * A body that declares more than the limit is refused at once, before a byte of it is awaited.
+ */
 export function readBody(req: http.IncomingMessage, limit: number, budget: BodyBudget): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return Promise.reject(new BodyRefused(413, `request body of ${declared} bytes declared, more than the ${limit} allowed`));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

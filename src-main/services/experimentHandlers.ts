@@ -127,7 +127,7 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       // run and every later one use the same profiles until the user refreshes them.
       if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);
       const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
-      return runner.start(name ?? `${design.name} — ${when}`, id, snapshot(design.spec));
+      return runner.start(name ?? `${design.name} — ${when}`, id, snapshot(design.spec), [], Boolean(allowLarge));
     },
     'experiments:export': async ({ id }) => {
       let design = designs.get(id);

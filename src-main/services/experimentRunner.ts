@@ -32,7 +32,8 @@ export class ExperimentRunner {
     return [...this.live.keys()];
   }
 
-  async start(name: string, experimentId: string | null, inputs: BatchInputs, tags: string[] = []): Promise<BatchSummary> {
+  /** `allowLarge`: the user asked for a batch the estimate counts as large (queue workers then take its runs). */
+  async start(name: string, experimentId: string | null, inputs: BatchInputs, tags: string[] = [], allowLarge = false): Promise<BatchSummary> {
     try {
       checkInputs(inputs);
     } catch (err) {
@@ -72,7 +73,7 @@ export class ExperimentRunner {
       try {
         const { cancelled } = await pool.runAll(
           plan.map((p) => resolveRun(inputs, p)),
-          { withAttempts: inputs.simulation.recordAttempts, signal: abort.signal },
+          { withAttempts: inputs.simulation.recordAttempts, signal: abort.signal, allowLarge },
           {
             onStart: (i) => {
               startedAt[i] = performance.now();

@@ -65,10 +65,12 @@ export const RemoteRunSchema = z.strictObject({
   plan: z.strictObject({ index: z.number().int(), cluster: z.number().int(), workload: z.number().int(), scheduler: z.number().int(), seed: z.number().int(), label: z.string(), sweepValue: z.number().optional() }),
   withAttempts: z.boolean(),
   timing: z.boolean(),
+  /** The user allowed a run the estimate counts as large; the worker still refuses one past its own memory. */
+  allowLarge: z.boolean().optional(),
 });
 export type RemoteRun = z.infer<typeof RemoteRunSchema>;
 
-export function remoteRunOf(batch: string, run: ResolvedRun, keys: { cluster: string; workload: string }, options: { withAttempts: boolean; timing: boolean }): RemoteRun {
+export function remoteRunOf(batch: string, run: ResolvedRun, keys: { cluster: string; workload: string }, options: { withAttempts: boolean; timing: boolean; allowLarge?: boolean }): RemoteRun {
   return { version: PROTOCOL_VERSION, batch, index: run.plan.index, cluster: keys.cluster, workload: keys.workload, scheduler: run.scheduler, simulation: run.simulation, seed: run.seed, plan: run.plan, ...options };
 }
 

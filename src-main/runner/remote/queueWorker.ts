@@ -2,9 +2,12 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ClusterSpec } from '@shared/cluster/cluster';
 import type { WorkloadSpec } from '@shared/workload/workload';
+import * as os from 'node:os';
+import { runTasks } from '../batchEstimate';
 import { RunPool } from '../runPool';
 import type { RunOutcome } from '../runTask';
 import type { QueueTarget } from './connection';
+import { memoryShareMb, runRefusal } from './runLimits';
 import { cancelKey, inputKey, NOT_STARTED, packOutcome, PROTOCOL_VERSION, RemoteRunSchema, unpackCluster, unpackWorkload, type RemoteResult, type RemoteRun } from './protocol';
 
 export interface QueueWorkerOptions {
@@ -28,7 +31,8 @@ const MAX_BACKOFF_MS = 30_000;
  * A worker of a studio's queue (`workload-studio worker --queue …`): takes runs from Redis,
  * simulates each with this machine's engine in a thread, reports progress, and hands the outcome
  * back. It keeps no data folder. It refuses a run of another studio version (the run would not be
- * reproduced), and a run whose inputs fail the studio's schemas; a cancel of the run's batch stops
+ * reproduced), a run whose inputs fail the studio's schemas, and a run past its limits (runLimits.ts:
+ * large and not allowed, or past its memory) with the reason; a cancel of the run's batch stops
  * it where it is and hands back what it simulated.
  */
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ close(): Promise<void> }> {
@@ -65,7 +69,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
     return value;
   }
 
+  const capacity = { memoryShareMb: memoryShareMb(os.totalmem(), options.concurrency), concurrency: options.concurrency };
+
   async function process(job: Job<RemoteRun, RemoteResult>): Promise<RemoteResult> {
+    // A job put on the queue by hand may hold anything, null included.
+    if (job.data === null || typeof job.data !== 'object' || Array.isArray(job.data)) throw new UnrecoverableError('the job is not a run of Workload Studio: it holds no run');
     const version = (job.data as { version?: unknown }).version;
     if (version !== PROTOCOL_VERSION) throw new UnrecoverableError(`this worker is Workload Studio ${PROTOCOL_VERSION} and cannot reproduce a run of ${typeof version === 'string' ? version : 'an unknown version'}: start a worker of the same version`);
     const parsed = RemoteRunSchema.safeParse(job.data);
@@ -79,6 +87,16 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
     } catch (err) {
       if (err instanceof UnrecoverableError) throw err;
       throw new UnrecoverableError(`the batch's inputs are not valid: ${(err as Error).message}`);
+    }
+    let refused: string | undefined;
+    try {
+      refused = runRefusal({ tasks: runTasks(cluster, workload, r.seed), scheduler: r.scheduler.kind, allowLarge: r.allowLarge === true }, capacity);
+    } catch (err) {
+      refused = `the run's workload does not compile: ${(err as Error).message}`;
+    }
+    if (refused) {
+      log(`run ${job.id} ${refused}`);
+      throw new UnrecoverableError(refused);
     }
     log(`took run ${job.id} (${r.plan.label}, seed ${r.seed})`);
     const stop = new AbortController();

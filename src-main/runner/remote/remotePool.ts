@@ -55,7 +55,7 @@ export class RemotePool implements SimulationPool {
       keyOf.set(value, hash);
       await redis.set(inputKey(this.target.name, hash), bytes, 'EX', INPUT_TTL_S);
     }
-    const data = runs.map((run) => remoteRunOf(batch, run, { cluster: keyOf.get(run.cluster)!, workload: keyOf.get(run.workload)! }, { withAttempts: options.withAttempts, timing: Boolean(options.timing) }));
+    const data = runs.map((run) => remoteRunOf(batch, run, { cluster: keyOf.get(run.cluster)!, workload: keyOf.get(run.workload)! }, { withAttempts: options.withAttempts, timing: Boolean(options.timing), ...(options.allowLarge ? { allowLarge: true } : {}) }));
     // One attempt: a run that throws fails alone, as it would here. A worker that dies is another
     // matter: BullMQ finds its job stalled and hands it to another worker.
     return queue.addBulk(data.map((d, i) => ({ name: 'run', data: d, opts: { jobId: `${batch}.${i}`, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } } })));

@@ -10,7 +10,7 @@ import type { BatchEstimate } from '../experiment/runEstimate';
 import { UniformClusterSchema } from '../cluster/clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent, type StoredRunRow } from '../experiment/design';
-import type { ExperimentImportPreview } from '../experiment/experimentFile';
+import { MAX_EXPERIMENT_FILE_BYTES, type ExperimentImportPreview } from '../experiment/experimentFile';
 import { TRACE_FORMATS, type ImportFile, type ImportPreview } from '../workload/imports';
 import { REPORT_FORMATS, type ExportedFile } from '../results/resultFile';
 import type { ReproduceEntry } from '../results/reproductions';
@@ -42,7 +42,7 @@ const fileToken = z.string().regex(/^[\w-]{16,64}$/, 'must be an import file tok
 const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt the editor loaded' }).optional();
 const newName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
 /** An experiment file's text; traces inlined in one can run to tens of megabytes. */
-const experimentText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'an experiment file is at most 60 MB');
+const experimentText = z.string().min(1, 'the file is empty').max(MAX_EXPERIMENT_FILE_BYTES, `an experiment file is at most ${MAX_EXPERIMENT_FILE_BYTES / 2 ** 20} MB`);
 /** A result file's text: every job of every run, so a large trace compared over seeds runs to tens of megabytes. */
 const resultText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'a result file is at most 60 MB');
 const nothing = z.strictObject({});

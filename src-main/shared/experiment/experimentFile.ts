@@ -9,6 +9,12 @@ import { problemsOf, type FieldProblem } from '../api/validation';
 import { WorkloadSpecSchema, type WorkloadSpec } from '../workload/workload';
 
 /**
+ * The largest experiment file the studio reads, in the app and on the CLI alike, checked before a
+ * byte is parsed. A large job list belongs in a trace file the experiment names.
+ */
+export const MAX_EXPERIMENT_FILE_BYTES = 60 * 1024 * 1024;
+
+/**
  * Experiment files (docs/experiment.schema.json) as the studio writes and reads them: one
  * cluster and one workload inlined, so the file alone reproduces the runs. The CLI and the paper
  * presets use the same format; they may also point at other files, which the studio's import

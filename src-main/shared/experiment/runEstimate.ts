@@ -5,7 +5,8 @@
  * events per task; (e), the policies' cost against FIFO on the same day). They are rough by
  * design: an estimate says whether a batch takes seconds or hours and fits in memory, not its digits.
  * Above LARGE_RUN a batch is refused unless the user asks for it (the designer's "Run it anyway",
- * `run --allow-large`), as large generated workloads are.
+ * `run --allow-large`), as large generated workloads are; a queue worker refuses such a run too
+ * unless the batch was allowed (runner/remote/queueWorker.ts).
  */
 
 /** Events per simulated task. */
@@ -24,8 +25,23 @@ const RUN_OVERHEAD_S = 1.5;
 /** What a policy costs against FIFO on the same day (bench (e); ILA's online refit measured on its preset). */
 const POLICY_COST: Record<string, number> = { late: 4, prism: 2, ila: 10, iao: 10, lao: 1.5, minedf: 1.5, fawkes: 1.5 };
 
-/** A run refused unless asked for: more memory than a worker thread may take, or a batch over an hour. */
-export const LARGE_RUN = { memoryMb: 3072, batchSeconds: 3600 };
+/**
+ * A run refused unless asked for: more memory than a worker thread may take, more tasks than the
+ * studio runs without asking, or a batch over an hour. The task bound holds even where memory and
+ * time look affordable: a run of millions of tasks keeps a core busy for minutes, its result holds
+ * every job, and the estimate's rates come from days far smaller (README "Benchmark": the largest,
+ * (j), is 8.3 M tasks and is run on purpose).
+ */
+export const LARGE_RUN = { memoryMb: 3072, tasks: 5_000_000, batchSeconds: 3600 };
+
+/** Why one run counts as large, in words; empty when it does not. */
+export function largeRunReasons(tasks: number): string[] {
+  const { memoryMb } = estimateRun({ tasks, scheduler: 'fifo' });
+  const reasons: string[] = [];
+  if (tasks > LARGE_RUN.tasks) reasons.push(`a run of ${tasks.toLocaleString('en-GB')} tasks, more than the ${LARGE_RUN.tasks.toLocaleString('en-GB')} the studio runs without asking`);
+  if (memoryMb > LARGE_RUN.memoryMb) reasons.push(`a run of ${tasks.toLocaleString('en-GB')} tasks needs about ${formatMb(memoryMb)}, more than the ${formatMb(LARGE_RUN.memoryMb)} a run may take`);
+  return reasons;
+}
 
 export interface RunShape {
   /** Tasks of the run's jobs (maps and reduces). */
@@ -66,8 +82,7 @@ export function estimateBatch(runs: readonly RunShape[], threads: number | null)
   const t = threads === null ? null : Math.max(1, threads);
   // Runs at once share the batch; no batch is shorter than its longest run.
   const seconds = t === null ? longest : Math.max(longest, total / t);
-  const large: string[] = [];
-  if (largest.memoryMb > LARGE_RUN.memoryMb) large.push(`a run of ${largestTasks.toLocaleString('en-GB')} tasks needs about ${formatMb(largest.memoryMb)}, more than the ${formatMb(LARGE_RUN.memoryMb)} a run may take`);
+  const large = largeRunReasons(largestTasks);
   if (t !== null && seconds > LARGE_RUN.batchSeconds) large.push(`the ${runs.length} run${runs.length === 1 ? '' : 's'} would take about ${formatSeconds(seconds)} on ${t} thread${t === 1 ? '' : 's'}, more than an hour`);
   return { runs: runs.length, largestRun: { tasks: largestTasks, events: largest.events, memoryMb: largest.memoryMb, seconds: longest }, seconds, threads: t, large };
 }

@@ -190,6 +190,29 @@ describe('workload-studio run', () => {
     expect(r.err).toMatch(/^error: a large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour \(60 runs, the largest 2,000,000 tasks .*\)\. Give --allow-large to run it anyway\.\n$/);
   });
 
+  it('refuses a generated run of 10 million tasks unless --allow-large, naming the estimate, before simulating anything', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'huge.experiment.json');
+    // Every field within its own limit: 100,000 jobs of 100 maps, no reduces.
+    fs.writeFileSync(file, JSON.stringify({ name: 'huge', cluster: { file: 'small.cluster.json' }, workload: { name: 'huge', generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] } }, schedulers: [{ kind: 'fifo' }], seeds: [1] }));
+    const r = await cli(['run', file, '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^error: a large batch: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking \(1 run, the largest 10,000,000 tasks \(about [\d.]+ GB\); about \d+ min in all on 1 thread .*\)\. Give --allow-large to run it anyway\.\n$/);
+  });
+
+  it('refuses an experiment file past 60 MB before reading it, naming its size', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'vast.experiment.json');
+    // Sparse: its size is known at once, and nothing in it could be parsed anyway.
+    fs.writeFileSync(file, '');
+    fs.truncateSync(file, 100 * 1024 * 1024);
+    const r = await cli(['run', file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`error: experiment: ${file} is 104,857,600 bytes, more than the 62,914,560 allowed\n`);
+  });
+
   it('adds wall-clock timing only when asked', async () => {
     const r = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--timing']);
     const result = JSON.parse(r.out);

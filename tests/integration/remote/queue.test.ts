@@ -5,7 +5,14 @@ import * as path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ResultFile } from '@shared/experiment/experiment';
+import { Redis } from 'ioredis';
+import { parseClusterFile } from '@shared/cluster/clusterFile';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
+import { inputKey, packInput, remoteRunOf } from '../../../src-main/runner/remote/protocol';
+import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';
 import { freePort, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
@@ -229,6 +236,39 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
       await queue.close();
     }
   }, 120_000);
+
+  it('refuses a job that holds no run, and a run past the bounds its batch was not allowed, each with its reason', async () => {
+    const queueUrl = `${url}?queue=bounds`;
+    const target = queueTarget(queueUrl);
+    // From source, as the run below is made here: a worker takes only runs of its own version.
+    const w = sourceWorker(queueUrl);
+    workers.push(w);
+    await waitForLine(w.child, w.log, /waiting for runs/);
+    const queue = new Queue(target.name, { connection: target.connection });
+    const redis = new Redis(target.connection);
+    try {
+      const empty = await queue.add('run', null as never, { attempts: 1 });
+      await expect.poll(() => empty.getState(), { timeout: 60_000, interval: 200 }).toBe('failed');
+      expect((await queue.getJob(empty.id!))?.failedReason).toBe('the job is not a run of Workload Studio: it holds no run');
+
+      // 100,000 jobs of 100 maps: every field within its limits, 10 million tasks in all.
+      const cluster = parseClusterFile(fs.readFileSync(path.join(ROOT, 'docs/examples/small.cluster.json'), 'utf8'));
+      if (!cluster.ok) throw new Error('the example cluster does not parse');
+      const workload = WorkloadSpecSchema.parse({ name: 'huge', generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] } });
+      const inputs = { clusters: [{ name: 'c', spec: cluster.spec }], workloads: [{ name: 'w', spec: workload }], schedulers: [SchedulerSpecSchema.parse({ kind: 'fifo' })], seeds: [1], simulation: SimulationOptionsSchema.parse({}) };
+      const keys = { cluster: packInput(cluster.spec), workload: packInput(workload) };
+      for (const k of Object.values(keys)) await redis.set(inputKey(target.name, k.hash), k.bytes);
+      const run = remoteRunOf('bounds-batch', resolveRun(inputs, planBatch(inputs)[0]), { cluster: keys.cluster.hash, workload: keys.workload.hash }, { withAttempts: false, timing: false });
+      const large = await queue.add('run', run, { attempts: 1 });
+      await expect.poll(() => large.getState(), { timeout: 120_000, interval: 200 }).toBe('failed');
+      expect((await queue.getJob(large.id!))?.failedReason).toMatch(/^refused: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking, and its batch was not allowed to be large/);
+      expect(w.log.some((l) => /run \S+ refused: a run of 10,000,000 tasks/.test(l))).toBe(true);
+      expect(w.child.exitCode).toBeNull();
+    } finally {
+      redis.disconnect();
+      await queue.close();
+    }
+  }, 240_000);
 
   it('says when it cannot reach Redis, and keeps trying', async () => {
     const port = await freePort();

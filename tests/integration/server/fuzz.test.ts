@@ -109,6 +109,16 @@ describe('the loopback server stays up whatever a request holds', () => {
     await stillUp(server);
   });
 
+  it('refuses a body that declares more than the limit at once (413), without waiting for it', async () => {
+    const { server } = await start();
+    // Nothing of the declared body is ever sent: an answer can only come from the declaration.
+    const head = `POST /api/clusters:list HTTP/1.1\r\n${hostLine(server)}\r\n${authLine(server)}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n`;
+    const refused = await rawRequest(server, head, '', { keepOpenMs: 90_000 });
+    expect(refused.status).toBe(413);
+    expect(refused.text).toMatch(/99999999999 bytes declared, more than the \d+ allowed/);
+    await stillUp(server);
+  });
+
   it('times out a body that never finishes arriving', async () => {
     const { server } = await start({ requestTimeoutMs: 1000 });
     const started = Date.now();
