@@ -73,7 +73,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
 
   async function process(job: Job<RemoteRun, RemoteResult>): Promise<RemoteResult> {
     // A job put on the queue by hand may hold anything, null included.
-    if (job.data === null || typeof job.data !== 'object' || Array.isArray(job.data)) throw new UnrecoverableError('the job is not a run of Workload Studio: it holds no run');
+    const data: unknown = job.data;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UnrecoverableError('the job is not a run of Workload Studio: it holds no run');
     const version = (job.data as { version?: unknown }).version;
     if (version !== PROTOCOL_VERSION) throw new UnrecoverableError(`this worker is Workload Studio ${PROTOCOL_VERSION} and cannot reproduce a run of ${typeof version === 'string' ? version : 'an unknown version'}: start a worker of the same version`);
     const parsed = RemoteRunSchema.safeParse(job.data);
