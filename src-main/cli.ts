@@ -1,4 +1,5 @@
 import { runCli } from './cli/main';
+import { redactRedisUrls } from './shared/api/redisUrl';
 
 // Headless entry: the same services and data folder as the desktop app, without Electron.
 
@@ -12,9 +13,12 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 runCli(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A worker that stopped has nothing left to write; a Redis connection still trying to come
+    // back (BullMQ's own, out of reach) must not hold the process. Other commands end when done.
+    if (process.argv[2] === 'worker') process.exit(code);
   },
   (err) => {
-    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    process.stderr.write(`${redactRedisUrls((err as Error).stack ?? String(err))}\n`);
     process.exitCode = 1;
   },
 );

@@ -21,6 +21,7 @@ import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 import { queueOf, workerCommand, workerHelp } from './workerCommand';
 import { RemotePool } from '../runner/remote/remotePool';
+import { redactRedisUrls } from '@shared/api/redisUrl';
 
 
 export const mainHelp = `Workload Studio — design a cluster, describe a workload, watch schedulers compete.
@@ -51,7 +52,9 @@ Options:
 `;
 
 /** Run one CLI invocation; returns the exit code. Never calls process.exit, so tests run it in-process. */
-export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo = processIo): Promise<number> {
+  // A Redis address may carry a password, in a flag or in an error about it: never printed.
+  const io: CliIo = { out: given.out, err: (text) => given.err(redactRedisUrls(text)) };
   let parsed;
   try {
     parsed = parseArgs({

@@ -73,7 +73,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
     if (queue) io.err(`sending the runs to ${queue.display}\n`);
-    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads, signal: interrupt.signal, allowLarge: flags['allow-large'] === true, ...(queue ? { pool: new RemotePool(queue) } : {}) });
+    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads, signal: interrupt.signal, allowLarge: flags['allow-large'] === true, ...(queue ? { pool: new RemotePool(queue, (line) => io.err(`${line}\n`)) } : {}) });
     result = ran.result;
     stopped = ran.cancelled;
     if (stopped && flags.save) io.err('nothing was saved to the studio: the batch was stopped before it ended\n');
@@ -94,6 +94,12 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   } catch (err) {
     if (err instanceof RunFailedError) {
       io.err(`error: ${err.message}\n`);
+      const total = planBatch(experimentInputs(loaded)).length;
+      // The runs that finished are kept, as after a Ctrl+C: a lost queue costs only what it lost.
+      if (err.partial && err.partial.runs.length > 0) {
+        writeResult(err.partial, flags.out, io);
+        io.err(`${err.partial.runs.length} of ${total} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${flags.save ? '; nothing was saved to the studio' : ''}\n`);
+      } else if (flags.save) io.err('nothing was saved to the studio\n');
       return 1;
     }
     if (err instanceof WorkloadError) {
@@ -104,17 +110,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   } finally {
     process.removeListener('SIGINT', onInterrupt);
   }
-  // In chunks: a result of a million jobs over several runs is more text than one string may hold.
-  if (typeof flags.out === 'string') {
-    const fd = fs.openSync(flags.out, 'w');
-    try {
-      for (const chunk of resultFileChunks(result)) fs.writeSync(fd, chunk);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } else {
-    for (const chunk of resultFileChunks(result)) io.out(chunk);
-  }
+  writeResult(result, flags.out, io);
   io.err(
     `\n${table(
       ['SCHEDULER', 'SEED', 'JOBS OK', 'MAKESPAN S', 'MEAN JCT S', 'P95 JCT S', 'CPU %', 'NODE-LOCAL', 'UNFAIRNESS'],
@@ -154,4 +150,18 @@ function threadsFlag(value: string | boolean | undefined): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new CliUsageError(`--threads: "${String(value)}" is not a whole number of threads from 1 to 256`);
   return n;
+}
+
+/** The result to --out, or to stdout; in chunks: a result of a million jobs over several runs is more text than one string may hold. */
+function writeResult(result: ResultFile, out: string | boolean | undefined, io: CliIo): void {
+  if (typeof out !== 'string') {
+    for (const chunk of resultFileChunks(result)) io.out(chunk);
+    return;
+  }
+  const fd = fs.openSync(out, 'w');
+  try {
+    for (const chunk of resultFileChunks(result)) fs.writeSync(fd, chunk);
+  } finally {
+    fs.closeSync(fd);
+  }
 }

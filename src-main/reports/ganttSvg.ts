@@ -1,5 +1,6 @@
 import { layoutLanes } from '@shared/results/ganttLanes';
 import type { ReportRun } from './resultReport';
+import { escapeHtml } from './htmlText';
 
 const WIDTH = 760;
 const LEFT = 96;
@@ -9,7 +10,7 @@ const MAX_PLOT_HEIGHT = 560;
 /** Maps, reduces, failed and killed attempts: the app's Gantt colours. */
 const COLOURS = { map: '#2f6fde', reduce: '#e0703a', failed: '#d2476b', killed: '#9aa3b2' };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = escapeHtml;
 
 /** Round tick spacing (1, 2 or 5 × 10^k) giving about `count` ticks over `span`. */
 function tickStep(span: number, count: number): number {

@@ -6,6 +6,7 @@ import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSv
 import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
 import { schedulerSettingsText, simulationSettingsText, sweepText } from './parameterText';
+import { escapeHtml } from './htmlText';
 
 /** Where the report came from and how to rerun it. */
 export interface ReportMeta {
@@ -15,7 +16,7 @@ export interface ReportMeta {
   generatedAt: string;
 }
 
-const esc = (s: unknown) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = escapeHtml;
 const num = (x: number | null, digits = 1) => (x === null ? '—' : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const pText = (p: number | null) => (p === null ? 'too few paired seeds' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(2)}`);
 

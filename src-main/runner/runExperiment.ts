@@ -31,7 +31,15 @@ export interface RunOptions {
   allowLarge?: boolean;
 }
 
-export class RunFailedError extends Error {}
+/** Some runs failed (or were lost on a queue): the message names each; `partial` holds the runs that finished. */
+export class RunFailedError extends Error {
+  constructor(
+    message: string,
+    readonly partial?: ResultFile,
+  ) {
+    super(message);
+  }
+}
 
 /** An experiment file's single cluster and workload as a batch's inputs. */
 export function experimentInputs(loaded: LoadedExperiment): BatchInputs {
@@ -70,7 +78,6 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
   } finally {
     await pool.close();
   }
-  if (errors.length) throw new RunFailedError(errors.join('\n'));
   const cancelled = Boolean(options.signal?.aborted);
   // A stopped batch keeps the runs that finished; one cut short or never started is left out.
   const kept = plan.flatMap((p, i) => {
@@ -91,5 +98,7 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
     };
   });
   const asRun = ExperimentSchema.parse(JSON.parse(experimentFileText(experimentParts(loaded))));
-  return { result: { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, inputs: asRun, runs }, outcomes: kept.map(({ o }) => o), cancelled };
+  const result: ResultFile = { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, inputs: asRun, runs };
+  if (errors.length) throw new RunFailedError(errors.join('\n'), result);
+  return { result, outcomes: kept.map(({ o }) => o), cancelled };
 }

@@ -48,8 +48,12 @@ export function waitForLine(child: ChildProcess, log: string[], re: RegExp): Pro
 }
 
 /** A redis-server of its own on a free port (no persistence), with any further arguments. */
-export async function startRedis(...args: string[]): Promise<{ redis: ChildProcess; url: string }> {
-  const port = await freePort();
+export async function startRedis(...args: string[]): Promise<{ redis: ChildProcess; url: string; port: number }> {
+  return startRedisOn(await freePort(), ...args);
+}
+
+/** A redis-server of its own on `port` (no persistence: restarted, it starts empty), with any further arguments. */
+export async function startRedisOn(port: number, ...args: string[]): Promise<{ redis: ChildProcess; url: string; port: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-redis-'));
   const redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   redis.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
@@ -57,7 +61,7 @@ export async function startRedis(...args: string[]): Promise<{ redis: ChildProce
     const look = (b: Buffer) => (/Ready to accept connections/.test(b.toString()) ? resolve() : redis.stdout!.once('data', look));
     redis.stdout!.once('data', look);
   });
-  return { redis, url: `redis://127.0.0.1:${port}` };
+  return { redis, url: `redis://127.0.0.1:${port}`, port };
 }
 
 export async function stopRedis(redis: ChildProcess): Promise<void> {

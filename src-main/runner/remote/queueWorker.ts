@@ -26,6 +26,8 @@ const CANCEL_POLL_MS = 500;
 const INPUT_CACHE = 8;
 /** Longest wait between two attempts to reach Redis. */
 const MAX_BACKOFF_MS = 30_000;
+/** How long stopping may wait for Redis to take back the runs in hand. */
+const CLOSE_WAIT_MS = 10_000;
 
 /**
  * A worker of a studio's queue (`workload-studio worker --queue …`): takes runs from Redis,
@@ -37,7 +39,10 @@ const MAX_BACKOFF_MS = 30_000;
  */
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ close(): Promise<void> }> {
   const { target, log } = options;
-  const retryStrategy = (times: number) => Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(times, 10));
+  // Shared by every connection BullMQ makes from these options: once stopping, none reconnects
+  // (a connection that never came back would otherwise keep the process alive for ever).
+  let stopping = false;
+  const retryStrategy = (times: number) => (stopping ? null : Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(times, 10)));
   const connection = { ...target.connection, retryStrategy };
   const redis = new Redis(connection);
   const pool = new RunPool({ threads: options.concurrency });
@@ -159,6 +164,15 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
       lockLost.add(renewal[1]);
       return;
     }
+    // Its record is gone from Redis (restarted without its data, or flushed) while it ran here:
+    // nobody waits for this outcome any more, and Redis is reachable, so this is no fault of reach.
+    const missing = /^Missing key for job (\S+)\./.exec(err.message);
+    if (missing) {
+      finishing.delete(missing[1]);
+      lockLost.delete(missing[1]);
+      log(`run ${missing[1]}: job lost: its record is gone from Redis (restarted without its data?); its outcome here is dropped`);
+      return;
+    }
     const lost = /^(?:Missing lock|Lock mismatch) for job (\S+)\. /.exec(err.message);
     if (!lost) return outOfReach(err);
     finishing.delete(lost[1]);
@@ -170,7 +184,18 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   log(`waiting for runs on ${target.display} (Workload Studio ${PROTOCOL_VERSION}, ${options.concurrency} at a time)`);
   return {
     async close() {
-      await worker.close();
+      stopping = true;
+      // Handing back the runs in hand needs Redis: one out of reach gets CLOSE_WAIT_MS, then the
+      // worker leaves without them (the queue gives them to another worker once they stall).
+      let timer: NodeJS.Timeout | undefined;
+      const handedBack = await Promise.race([worker.close().then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
+      if (!handedBack) {
+        log(`stopping without handing back the runs in hand: ${target.display} is out of reach; the queue gives them to another worker once they stall`);
+        // Neither is awaited: both wait for Redis too.
+        void worker.close(true).catch(() => undefined);
+        void worker.disconnect().catch(() => undefined);
+      }
       await pool.close();
       redis.disconnect();
     },

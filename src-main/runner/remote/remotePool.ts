@@ -6,10 +6,20 @@ import type { RunAllOptions, RunCallbacks, SimulationPool } from '../runPool';
 import type { RunOutcome, RunProgress } from '../runTask';
 import type { QueueTarget } from './connection';
 import { HandOver } from '../handOver';
+import { redactRedisUrls } from '@shared/api/redisUrl';
+import { estimateRun } from '@shared/experiment/runEstimate';
+import { runTasks } from '../batchEstimate';
+import { QueueWatch } from './queueWatch';
 import { cancelKey, INPUT_TTL_S, inputKey, NOT_STARTED, packInput, remoteRunOf, RemoteProgressSchema, unpackOutcome, type RemoteRun } from './protocol';
 
 /** How long a cancel stays visible to workers: longer than any run takes to notice it. */
 const CANCEL_TTL_S = 24 * 3600;
+/** How often the batch's unfinished jobs are looked for in Redis (queueWatch.ts). */
+const WATCH_INTERVAL_MS = 2000;
+/** How long Redis may stay out of reach before the batch's unfinished runs count as lost. */
+const UNREACHABLE_LIMIT_MS = 120_000;
+/** How long closing the batch's connections may wait for Redis. */
+const CLOSE_WAIT_MS = 5000;
 
 /**
  * Runs a batch on other machines (issue "Sweeps beyond one machine"): each run becomes a job of a
@@ -24,7 +34,11 @@ export class RemotePool implements SimulationPool {
   readonly threads = 0;
   readonly inProcess = false;
 
-  constructor(private readonly target: QueueTarget) {}
+  /** `log`: what the batch's side says of Redis faults (out of reach, back, runs lost); the CLI prints it, serve logs it. */
+  constructor(
+    private readonly target: QueueTarget,
+    private readonly log: (line: string) => void = (line) => console.warn(line),
+  ) {}
 
   async runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks = {}): Promise<{ cancelled: boolean }> {
     if (options.signal?.aborted || runs.length === 0) return { cancelled: Boolean(options.signal?.aborted) };
@@ -33,16 +47,39 @@ export class RemotePool implements SimulationPool {
     const redis = new Redis({ ...connection, lazyConnect: true });
     const queue = new Queue<RemoteRun>(name, { connection });
     const events = new QueueEvents(name, { connection });
+    // The watch's own connection fails at once while Redis is out of reach instead of queueing
+    // commands until it is back, so the watch can tell how long it has been away.
+    const probe = new Redis({ ...connection, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: (n) => Math.min(2000, 200 * n) });
+    // Every connection has an error listener: a fault is said once, in words, never as ioredis's
+    // "Unhandled error event" stack trace; each connection reconnects by itself.
+    const reach = this.reachability();
+    for (const c of [redis, probe]) {
+      c.on('error', reach.lost);
+      c.on('ready', reach.back);
+    }
+    queue.on('error', reach.lost);
+    events.on('error', reach.lost);
     // Every run waits on the events (and the queue's closing) at once: not a leak.
     events.setMaxListeners(runs.length + 16);
     queue.setMaxListeners(runs.length + 16);
     try {
-      await Promise.all([redis.connect(), queue.waitUntilReady(), events.waitUntilReady()]);
+      await Promise.all([redis.connect(), probe.connect(), queue.waitUntilReady(), events.waitUntilReady()]);
       const jobs = await this.enqueue(redis, queue, batch, runs, options);
-      return await this.follow(redis, events, batch, jobs, options, callbacks);
+      const runLimitMs = (i: number) => {
+        let tasks = 0;
+        try {
+          tasks = runTasks(runs[i].cluster, runs[i].workload, runs[i].seed);
+        } catch {
+          /* a run that does not compile fails on its worker, long before any limit */
+        }
+        return 20 * estimateRun({ tasks, scheduler: runs[i].scheduler.kind }).seconds * 1000 + 600_000;
+      };
+      return await this.follow(redis, events, { probe, jobKey: (id) => queue.toKey(id), runLimitMs }, batch, jobs, options, callbacks);
     } finally {
-      await Promise.allSettled([events.close(), queue.close()]);
+      // A clean close waits for Redis; one out of reach gets CLOSE_WAIT_MS, then the sockets are dropped.
+      await closeWithin(CLOSE_WAIT_MS, [events, queue]);
       redis.disconnect();
+      probe.disconnect();
     }
   }
 
@@ -61,8 +98,47 @@ export class RemotePool implements SimulationPool {
     return queue.addBulk(data.map((d, i) => ({ name: 'run', data: d, opts: { jobId: `${batch}.${i}`, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } } })));
   }
 
-  private async follow(redis: Redis, events: QueueEvents, batch: string, jobs: Job<RemoteRun>[], options: RunAllOptions, callbacks: RunCallbacks): Promise<{ cancelled: boolean }> {
+  /** Says once when Redis goes out of reach and once when it is back, whichever connection noticed. */
+  private reachability(): { lost: (err: Error) => void; back: () => void } {
+    let away = false;
+    return {
+      lost: (err) => {
+        if (!away) this.log(`cannot reach ${this.target.display} (${redactRedisUrls(err.message)}); waiting for it (the batch ends if it stays away ${UNREACHABLE_LIMIT_MS / 1000} s)`);
+        away = true;
+      },
+      back: () => {
+        if (away) this.log(`reached ${this.target.display} again`);
+        away = false;
+      },
+    };
+  }
+
+  private async follow(
+    redis: Redis,
+    events: QueueEvents,
+    watchOn: { probe: Redis; jobKey: (id: string) => string; runLimitMs: (i: number) => number },
+    batch: string,
+    jobs: Job<RemoteRun>[],
+    options: RunAllOptions,
+    callbacks: RunCallbacks,
+  ): Promise<{ cancelled: boolean }> {
     const indexOf = new Map(jobs.map((j, i) => [j.id!, i]));
+    // A job Redis lost (or that outran its limit) ends its wait with the reason.
+    const lost = jobs.map(() => {
+      let resolve!: (reason: string) => void;
+      const promise = new Promise<{ lost: string }>((r) => (resolve = (reason) => r({ lost: reason })));
+      return { promise, resolve };
+    });
+    const watch = new QueueWatch(
+      { probe: watchOn.probe, jobKey: watchOn.jobKey, display: this.target.display, intervalMs: WATCH_INTERVAL_MS, unreachableLimitMs: UNREACHABLE_LIMIT_MS, runLimitMs: (id) => watchOn.runLimitMs(indexOf.get(id) ?? 0) },
+      (id, reason) => {
+        const i = indexOf.get(id);
+        if (i === undefined || options.signal?.aborted) return;
+        this.log(`run ${i + 1} (${jobs[i].data.plan.label}, seed ${jobs[i].data.seed}) is lost: ${reason}`);
+        lost[i].resolve(reason);
+      },
+    );
+    watch.start(jobs.map((j) => j.id!));
     const started = new Set<number>();
     const start = (i: number) => {
       if (started.has(i)) return;
@@ -71,7 +147,9 @@ export class RemotePool implements SimulationPool {
     };
     events.on('active', ({ jobId }) => {
       const i = indexOf.get(jobId);
-      if (i !== undefined) start(i);
+      if (i === undefined) return;
+      watch.started(jobId);
+      start(i);
     });
     events.on('progress', ({ jobId, data }) => {
       const i = indexOf.get(jobId);
@@ -98,35 +176,63 @@ export class RemotePool implements SimulationPool {
       });
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    await Promise.all(
-      jobs.map(async (job, i) => {
-        let value: unknown;
-        try {
-          const finished = await Promise.race([job.waitUntilFinished(events), removed[i].promise]);
-          if (finished === 'removed') return;
-          value = finished;
-        } catch (err) {
-          const reason = err instanceof Error ? err.message : String(err);
-          // Taken by a worker just as the cancel came: it never started, as if it had left the queue.
-          if (options.signal?.aborted && reason.includes(NOT_STARTED)) return;
-          await handOver.hand(i, () => callbacks.onError?.(i, new Error(reason)));
+    const settle = async (job: Job<RemoteRun>, i: number) => {
+      let value: unknown;
+      try {
+        const finished = await Promise.race([job.waitUntilFinished(events), removed[i].promise, lost[i].promise]);
+        if (finished === 'removed') return;
+        if (isLost(finished)) {
+          await handOver.hand(i, () => callbacks.onError?.(i, new Error(`lost: ${finished.lost}`)));
           return;
         }
-        let outcome: RunOutcome;
-        try {
-          outcome = unpackOutcome(value);
-        } catch (err) {
-          await handOver.hand(i, () => callbacks.onError?.(i, err as Error));
-          return;
-        }
-        start(i);
-        await handOver.hand(i, () => callbacks.onDone?.(i, outcome));
-      }),
-    );
+        value = finished;
+      } catch (err) {
+        const said = err instanceof Error ? err.message : String(err);
+        // Taken by a worker just as the cancel came: it never started, as if it had left the queue.
+        if (options.signal?.aborted && said.includes(NOT_STARTED)) return;
+        // BullMQ's words for a job whose record vanished ("Missing key for job X. isFinished").
+        const reason = /^Missing key for job /.test(said) ? `lost: its job is gone from Redis (${this.target.display}): Redis lost its data while the run waited or ran` : said;
+        await handOver.hand(i, () => callbacks.onError?.(i, new Error(reason)));
+        return;
+      }
+      let outcome: RunOutcome;
+      try {
+        outcome = unpackOutcome(value);
+      } catch (err) {
+        await handOver.hand(i, () => callbacks.onError?.(i, err as Error));
+        return;
+      }
+      start(i);
+      await handOver.hand(i, () => callbacks.onDone?.(i, outcome));
+    };
+    try {
+      await Promise.all(
+        jobs.map(async (job, i) => {
+          try {
+            await settle(job, i);
+          } finally {
+            watch.settled(job.id!);
+          }
+        }),
+      );
+    } finally {
+      watch.stop();
+    }
     options.signal?.removeEventListener('abort', onAbort);
     await handOver.settled();
     return { cancelled: Boolean(options.signal?.aborted) };
   }
 
   async close(): Promise<void> {}
+}
+
+const isLost = (v: unknown): v is { lost: string } => typeof v === 'object' && v !== null && 'lost' in v;
+
+/** Close BullMQ's connections, waiting at most `ms` for Redis; past that, drop their sockets. */
+export async function closeWithin(ms: number, parts: readonly { close(): Promise<void>; disconnect(): Promise<void> }[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([Promise.allSettled(parts.map((p) => p.close())).then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), ms)))]);
+  clearTimeout(timer);
+  // Not awaited: a disconnect may itself wait on a blocked command; it drops the sockets either way.
+  if (!closed) for (const p of parts) void p.disconnect().catch(() => undefined);
 }

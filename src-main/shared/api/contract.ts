@@ -19,6 +19,7 @@ import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, Worklo
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from '../workload/templates';
 import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from '../workload/workload';
 import type { AddedCard } from '../schedulers/addedCard';
+import { nameText } from '../files/controlCharacters';
 
 /**
  * The one API of the studio. Every transport (Electron IPC, loopback HTTP, the CLI) carries exactly
@@ -40,7 +41,7 @@ const batchId = z.string().uuid('must be a run history id');
 /** An import file token handed out by `imports:pickFile` or the upload endpoint. */
 const fileToken = z.string().regex(/^[\w-]{16,64}$/, 'must be an import file token');
 const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt the editor loaded' }).optional();
-const newName = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+const newName = nameText(80);
 /** An experiment file's text; traces inlined in one can run to tens of megabytes. */
 const experimentText = z.string().min(1, 'the file is empty').max(MAX_EXPERIMENT_FILE_BYTES, `an experiment file is at most ${MAX_EXPERIMENT_FILE_BYTES / 2 ** 20} MB`);
 /** A result file's text: every job of every run, so a large trace compared over seeds runs to tens of megabytes. */
@@ -125,7 +126,7 @@ export const contract = {
   /** What an experiment file would import (problems by line and field); nothing is stored. */
   'experiments:importPreview': channel<ExperimentImportPreview>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText })),
   /** Import an experiment file as a new cluster, workload and design (free names; nothing is overwritten). */
-  'experiments:importConfirm': channel<DesignRecord>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').optional() })),
+  'experiments:importConfirm': channel<DesignRecord>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: nameText(120).optional() })),
   /** Start a design's batch; a large one (shared/experiment/runEstimate.ts) only with allowLarge. */
   'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional(), allowLarge: z.boolean().optional() })),
   /** What the design's runs would fail on, from its saved clusters and workloads: shown beside the cards, Run stays off. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redisUrlCredentials } from './redisUrl';
 
 /**
  * The studio's settings on this machine (a file beside the store, not in it: they describe the
@@ -17,7 +18,7 @@ const queueUrl = z
   .trim()
   .max(500, 'must be at most 500 characters')
   .refine((u) => /^rediss?:\/\/[^\s/?#]+/.test(u), 'must be a Redis address: redis://host:6379, or rediss://host:6380 for TLS')
-  .refine((u) => !/^rediss?:\/\/[^/@]*:[^/@]*@/.test(u), 'must not hold a password (settings are a plain file): enter it in the password field instead');
+  .refine((u) => !redisUrlCredentials(u)?.includes(':'), 'must not hold a password (settings are a plain file): enter it in the password field instead');
 
 export const SettingsSchema = z.strictObject({
   runThreads: z.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../files/controlCharacters';
 
 /**
  * A cluster as the user designs it (model.md "Topology"): racks → physical hosts → optional VMs.
@@ -7,11 +8,7 @@ import { z } from 'zod';
  * cluster stays small and a change to a type changes every host of that type.
  */
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(80, 'must be at most 80 characters');
+const name = nameText(80);
 
 const positive = (what: string) => z.number({ error: `${what} must be a number` }).finite().positive(`${what} must be greater than 0`);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ClusterSpecInput } from './cluster';
+import { nameText } from '../files/controlCharacters';
 
 /**
  * "N racks × M servers (× K VMs) of one type": the quick way to a uniform cluster. The result is an
@@ -8,7 +9,7 @@ import type { ClusterSpecInput } from './cluster';
 const num = () => z.number();
 
 export const UniformClusterSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+  name: nameText(80),
   description: z.string().max(2000).default(''),
   racks: num().int('must be a whole number').min(1, 'at least 1 rack').max(1000, 'at most 1000 racks'),
   hostsPerRack: num().int('must be a whole number').min(1, 'at least 1 server per rack').max(2000, 'at most 2000 servers per rack'),

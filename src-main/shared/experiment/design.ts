@@ -7,6 +7,7 @@ import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { sweepProblems } from './sweepCheck';
 import { WorkloadSpecSchema } from '../workload/workload';
+import { nameText } from '../files/controlCharacters';
 
 /**
  * An experiment as designed in the app: saved clusters × saved workloads × schedulers (each with its
@@ -34,7 +35,7 @@ export const MAX_RUNS = 2000;
 
 export const ExperimentDesignSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
+    name: nameText(120),
     description: z.string().max(4000).default(''),
     clusterIds: z.array(id).min(1, 'pick at least one cluster').max(20),
     workloadIds: z.array(id).min(1, 'pick at least one workload').max(20),

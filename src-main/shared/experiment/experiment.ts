@@ -7,6 +7,7 @@ import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, WorkloadSpecSchema } from '../workload/workload';
 import { sweepProblems } from './sweepCheck';
+import { nameText } from '../files/controlCharacters';
 
 /**
  * An experiment file (docs/experiment.schema.json): one cluster, one workload, the schedulers to
@@ -24,7 +25,7 @@ export const TraceRefSchema = z.strictObject({
 
 export const ExperimentSchema = z.strictObject({
   format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
-  name: z.string().trim().min(1).max(120),
+  name: nameText(120),
   description: z.string().max(4000).default(''),
   cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
   workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),

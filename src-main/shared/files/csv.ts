@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from './controlCharacters';
+
 /**
  * A cell as RFC 4180 wants it: quoted when it holds a comma, quote or line break; empty for null.
  * Text that a spreadsheet would run as a formula — starting with = + - @, a tab or a carriage
@@ -6,7 +8,8 @@
  */
 export function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = Array.isArray(value) ? value.join(' ') : String(value);
+  // NUL and bidirectional overrides never reach a spreadsheet: they hide or reorder what it shows.
+  const text = withoutControlCharacters(Array.isArray(value) ? value.join(' ') : String(value));
   const safe = typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

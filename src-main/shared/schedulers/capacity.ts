@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { QueueSchema, containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
 import { containerConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** YARN's Capacity Scheduler: hierarchical queues with capacities, containers by memory and vcores. */
 export const capacityOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const capacityOptions = describeScheduler({
   title: 'YARN Capacity',
   schema: z.strictObject({
     kind: z.literal('capacity'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...containers,
     queues: z.array(QueueSchema).default([{ name: 'default', capacity: 100, maxCapacity: 100, children: [] }]),
     /** Missed scheduling opportunities before a container may go rack-local (YARN node-locality-delay). */

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
 import { containerConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** Dominant Resource Fairness (Ghodsi et al., NSDI'11) over YARN containers. */
 export const drfOptions = describeScheduler({
   kind: 'drf',
   title: 'DRF',
-  schema: z.strictObject({ kind: z.literal('drf'), label: z.string().optional(), ...containers, ...topologyAwareness }),
+  schema: z.strictObject({ kind: z.literal('drf'), label: labelText().optional(), ...containers, ...topologyAwareness }),
   labels: {
     ...containerSizeLabels,
     ...containerLabels,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { delayLabels, delayScheduling, PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
 export const fairOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const fairOptions = describeScheduler({
   title: 'Fair Scheduler (delay or greedy)',
   schema: z.strictObject({
     kind: z.literal('fair'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...slots,
     ...delayScheduling,
     pools: z.array(PoolSchema).default([]),

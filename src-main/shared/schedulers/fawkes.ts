@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /**
  * FAWKES' weighting policies (Ghit et al., SIGMETRICS'14, sec. 4.3): by demand (JD jobs, DD input
@@ -22,7 +23,7 @@ export const fawkesOptions = describeScheduler({
   title: 'FAWKES (MR-clusters)',
   schema: z.strictObject({
     kind: z.literal('fawkes'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     policy: z.enum(FAWKES_POLICIES, { error: `must be one of ${FAWKES_POLICIES.join(', ')}` }).default('td'),
     /** T: weights are recomputed every interval (sec. 7.1-7.2: 60 s; 7.3: 120 s). */
     intervalS: z.number().positive('must be greater than 0').default(60),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** Hadoop 1's default JobQueueTaskScheduler: jobs in submission order on map and reduce slots. */
 export const fifoOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const fifoOptions = describeScheduler({
   title: 'FIFO (Hadoop 1)',
   schema: z.strictObject({
     kind: z.literal('fifo'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...slots,
     /**
      * At most this many of one job's maps (reduces) run at once, as Hadoop's

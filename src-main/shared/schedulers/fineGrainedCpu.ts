@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { containerAuto, containerLabels, containers, topologyAwareness, topologyLabels } from './options';
 import { DEFAULT_CONTAINER_MB, nodeManagerOffer, type NodeShape } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** Finer-grained CPU scheduling (Liu's thesis): a CPU pool in hundredths of a core per node. */
 export const fineGrainedCpuOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const fineGrainedCpuOptions = describeScheduler({
   title: 'Finer-Grained CPU',
   schema: z.strictObject({
     kind: z.literal('finegrained'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...containers,
     /** Liu sec. 4.1: cores kept for the OS and Hadoop daemons; the pool is (cores − reserved) · 100 (eq. 3.1). */
     reservedCores: z.number().int().min(0).default(1),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots } from './options';
 import { slotConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** ILA (interference- and locality-aware scheduling) and its IAO and LAO variants. */
 export const ilaOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const ilaOptions = describeScheduler({
   title: 'ILA / IAO / LAO (interference, locality)',
   schema: z.strictObject({
     kind: z.literal('ila'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     /** Unset, a 2-vCPU VM gets ILA sec. 5.1's 2 map slots and 1 reduce slot (slotsForNode). */
     ...slots,
     /** `ila` both modules; `iao` interference only with greedy locality; `lao` adaptive delay only (sec. 5.1). */

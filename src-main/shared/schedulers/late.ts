@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** LATE (Zaharia et al., OSDI'08): speculative copies of the tasks with the longest estimated time left. */
 export const lateOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const lateOptions = describeScheduler({
   title: 'LATE (speculation)',
   schema: z.strictObject({
     kind: z.literal('late'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...slots,
     /** LATE (Zaharia et al., OSDI'08) defaults: SpeculativeCap 10 % of slots, both thresholds the 25th percentile. */
     speculativeCap: z.number().min(0).max(1).default(0.1),

@@ -4,6 +4,7 @@ import { ScalingFactorsSchema } from '../aria/scaling';
 import { describeScheduler } from './describe';
 import { delayLabels, delayScheduling, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { slotConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /**
  * What happens to the slots beyond every job's minimum (docs/model.md "MinEDF"): kept for jobs
@@ -24,7 +25,7 @@ export const minEdfOptions = describeScheduler({
   title: 'MinEDF (ARIA deadlines)',
   schema: z.strictObject({
     kind: z.literal('minedf'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...slots,
     /** Which completion-time bound must meet the deadline when sizing a job (sec. 4.5: low, up, or their average). */
     bound: z.enum(['avg', 'low', 'up']).default('avg'),

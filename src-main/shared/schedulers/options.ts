@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_CONTROL_MESSAGE, nameHasControlCharacters } from '../files/controlCharacters';
 
 /** Option groups several schedulers share: Hadoop 1 slots, YARN containers, topology awareness, pools and queues. */
 
@@ -54,8 +55,11 @@ export const containers = {
   reduceMemoryMb: z.number().positive().optional(),
 };
 
+/** A pool's or queue's name: matched against the jobs' queue names as written, so not trimmed. */
+const queueName = z.string().min(1, 'must not be empty').refine((s) => !nameHasControlCharacters(s), NAME_CONTROL_MESSAGE);
+
 export const PoolSchema = z.strictObject({
-  name: z.string().min(1),
+  name: queueName,
   /** Guaranteed number of slots (maps + reduces) while the pool has demand. */
   minShare: z.number().int().min(0).default(0),
   weight: z.number().positive().default(1),
@@ -71,7 +75,7 @@ export interface QueueConfig {
 }
 export const QueueSchema: z.ZodType<QueueConfig, unknown> = z.lazy(() =>
   z.strictObject({
-    name: z.string().min(1),
+    name: queueName,
     capacity: z.number().min(0).max(100),
     maxCapacity: z.number().min(0).max(100).default(100),
     children: z.array(QueueSchema).default([]),

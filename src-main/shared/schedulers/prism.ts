@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
 import { containerConcurrency } from './concurrency';
+import { labelText } from '../files/controlCharacters';
 
 /** PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling by utility. */
 export const prismOptions = describeScheduler({
@@ -9,7 +10,7 @@ export const prismOptions = describeScheduler({
   title: 'PRISM (phase-level)',
   schema: z.strictObject({
     kind: z.literal('prism'),
-    label: z.string().optional(),
+    label: labelText().optional(),
     ...containers,
     /** Weight of performance against fairness in U = U_fairness + α·U_perf (PRISM eq. 1). */
     alpha: z.number().min(0).default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../files/controlCharacters';
 
 /**
  * A workload (model.md "Workload"): jobs that name a benchmark template, or a generator that makes
@@ -86,7 +87,7 @@ export const GeneratorSchema = z.strictObject({
 
 export const WorkloadSpecSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(80).default('workload'),
+    name: nameText(80).default('workload'),
     description: z.string().max(2000).default(''),
     jobs: z.array(JobSpecSchema).default([]),
     generate: GeneratorSchema.optional(),

@@ -4,7 +4,8 @@ import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
-import { queueTarget } from '../../../src-main/runner/remote/connection';
+import { QueueUrlError, queueTarget } from '../../../src-main/runner/remote/connection';
+import { redactRedisUrls } from '@shared/api/redisUrl';
 import { packInput, packOutcome, unpackCluster, unpackOutcome, PROTOCOL_VERSION } from '../../../src-main/runner/remote/protocol';
 import { runTask } from '../../../src-main/runner/runTask';
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
@@ -55,5 +56,31 @@ describe('queue addresses', () => {
     expect(() => queueTarget('redis://x:1/abc')).toThrow(/the database in a Redis URL is a number/);
     expect(() => queueTarget('redis://x:1?queue=a b')).toThrow(/the queue name "a b"/);
     expect(() => queueTarget('nonsense with:pass@')).toThrow(/is not a Redis URL/);
+  });
+
+  it('refuses a password holding "/" or a malformed %-escape in words, and no message holds the password', () => {
+    const said = (url: string) => {
+      try {
+        queueTarget(url, {});
+      } catch (err) {
+        expect(err).toBeInstanceOf(QueueUrlError);
+        return (err as Error).message;
+      }
+      throw new Error(`${url} was accepted`);
+    };
+    const slash = said('redis://:secret/pass@redis.example:6379');
+    expect(slash).toBe('the user name or password in the queue URL holds "/", "?" or "#": write them as %2F, %3F and %23, or give the password in the REDIS_PASSWORD environment variable instead');
+    expect(said('redis://u:se?cret#x@h')).toMatch(/holds "\/", "\?" or "#"/);
+    const escape = said('redis://:sec%zzret@redis.example');
+    expect(escape).toBe('the password in the queue URL has a malformed %-escape: a "%" is followed by two hex digits (write "%" itself as %25)');
+    expect(said('redis://:secret@')).toMatch(/^"redis:\/\/\*\*\*@" (is not a Redis URL|names no host)/);
+    for (const m of [slash, escape, said('redis://:secret@')]) expect(m).not.toMatch(/secret|pass\b/);
+    // Written escaped, the same password works.
+    expect(queueTarget('redis://:secret%2Fpass@redis.example', {}).connection).toMatchObject({ password: 'secret/pass', host: 'redis.example' });
+  });
+
+  it('one redaction for every Redis address in any text, whatever its password holds', () => {
+    expect(redactRedisUrls('cannot reach redis://:secret/pass@host:6379/0 (queue q); also rediss://u:p@@w@h')).toBe('cannot reach redis://***@host:6379/0 (queue q); also rediss://***@h');
+    expect(redactRedisUrls('redis://host:6379 has none')).toBe('redis://host:6379 has none');
   });
 });

@@ -3,7 +3,7 @@ import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN 
 
 /**
  * The pre-run estimate (issue 32): its coefficients are the build machine's benchmark, so it must
- * give back what that benchmark measured, and call a batch large exactly past its two limits.
+ * give back what that benchmark measured, and call a batch large exactly past its limits.
  */
 describe('what a batch would cost, before it runs', () => {
   it("gives back bench (j)'s measured memory and time for its 8.3 M tasks under FIFO (1.79 GB, 88.7 s)", () => {
@@ -16,16 +16,21 @@ describe('what a batch would cost, before it runs', () => {
     expect(estimateRun({ tasks: 8_265_744, scheduler: 'late' }).seconds).toBeGreaterThan(3 * j.seconds);
   });
 
-  it('calls a batch large past a run of 3 GB or an hour in all, and says which, in words', () => {
+  it('calls a batch large past a run of 5 M tasks, a run of 3 GB, or an hour in all, and says which, in words', () => {
     const small = estimateBatch([{ tasks: 230_000, scheduler: 'fifo' }], 1);
     expect(small.large).toEqual([]);
     expect(describeEstimate(small)).toBe("1 run, the largest 230,000 tasks (about 197 MB); under a minute in all on 1 thread of a machine like the studio's 2-core build machine");
+    expect(estimateBatch([{ tasks: LARGE_RUN.tasks, scheduler: 'fifo' }], 1).large).toEqual([]);
+    // Affordable in memory and time, and still more tasks than the studio runs without asking.
+    const many = estimateBatch([{ tasks: 6_000_000, scheduler: 'fifo' }], 1);
+    expect(many.largestRun.memoryMb).toBeLessThan(LARGE_RUN.memoryMb);
+    expect(many.large).toEqual(['a run of 6,000,000 tasks, more than the 5,000,000 the studio runs without asking']);
     const huge = estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], 1);
     expect(huge.largestRun.memoryMb).toBeGreaterThan(LARGE_RUN.memoryMb);
-    expect(huge.large).toEqual([expect.stringMatching(/^a run of 16,000,000 tasks needs about 3\.4 GB, more than the 3\.0 GB a run may take$/)]);
-    const long = estimateBatch(Array.from({ length: 90 }, () => ({ tasks: 8_000_000, scheduler: 'fifo' })), 2);
+    expect(huge.large).toEqual(['a run of 16,000,000 tasks, more than the 5,000,000 the studio runs without asking', expect.stringMatching(/^a run of 16,000,000 tasks needs about 3\.4 GB, more than the 3\.0 GB a run may take$/)]);
+    const long = estimateBatch(Array.from({ length: 180 }, () => ({ tasks: 4_000_000, scheduler: 'fifo' })), 2);
     expect(long.seconds).toBeGreaterThan(LARGE_RUN.batchSeconds);
-    expect(long.large).toEqual([expect.stringMatching(/^the 90 runs would take about \d+ min on 2 threads, more than an hour$/)]);
+    expect(long.large).toEqual([expect.stringMatching(/^the 180 runs would take about [\d.]+ (min|h) on 2 threads, more than an hour$/)]);
   });
 
   it('spreads runs over the threads, never below its longest run', () => {
@@ -37,11 +42,12 @@ describe('what a batch would cost, before it runs', () => {
   });
 
   it("on a queue's workers holds a batch back only for a run's memory: how many workers there are is not known here", () => {
-    const long = estimateBatch(Array.from({ length: 90 }, () => ({ tasks: 8_000_000, scheduler: 'fifo' })), null);
+    const long = estimateBatch(Array.from({ length: 180 }, () => ({ tasks: 4_000_000, scheduler: 'fifo' })), null);
     expect(long.large).toEqual([]);
     expect(long.seconds).toBe(long.largestRun.seconds);
-    expect(describeEstimate(long)).toMatch(/; about \d+ min for the longest run on a queue worker like the studio's 2-core build machine$/);
-    expect(estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], null).large).toHaveLength(1);
+    expect(describeEstimate(long)).toMatch(/; under a minute for the longest run on a queue worker like the studio's 2-core build machine$/);
+    expect(estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], null).large).toHaveLength(2);
+    expect(estimateBatch([{ tasks: 6_000_000, scheduler: 'fifo' }], null).large).toEqual(['a run of 6,000,000 tasks, more than the 5,000,000 the studio runs without asking']);
   });
 
   it('is coarse below a minute', () => {
