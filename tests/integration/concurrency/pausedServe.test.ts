@@ -1,12 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BatchSummary } from '@shared/experiment/design';
 import type { StoreStatus } from '@shared/api/records';
 import { Store } from '../../../src-main/store/database';
-import { DATABASE_FILE } from '../../../src-main/store/paths';
 import { smallCluster } from '../../helpers/clusterFixtures';
-import { runCliProcess, startServeProcess, type ServeProcess } from '../../helpers/processes';
+import { runCliProcess, startServeProcess } from '../../helpers/processes';
+import { pauseMidSave, PAUSE_MS } from '../../helpers/pauseServe';
 import { useTempDirs } from '../../helpers/tempDir';
 
 /**
@@ -16,36 +15,6 @@ import { useTempDirs } from '../../helpers/tempDir';
  * pending writes again under a fresh lock, says so, and answers the next call.
  */
 const tempDir = useTempDirs();
-const PAUSE_MS = 45_000;
-
-const tick = () => new Promise((r) => setImmediate(r));
-
-/** serve is between writing its save's temp file and renaming it: it holds the lock, mid-save. */
-const savingNow = (dataDir: string, pid: number) => fs.readdirSync(dataDir).some((n) => n.startsWith(`${DATABASE_FILE}.tmp-${pid}-`));
-
-/** Stop serve at an instant it is mid-save; start batches of the sample experiment until one such instant is caught. */
-async function pauseMidSave(serve: ServeProcess, dataDir: string, experimentId: string): Promise<string[]> {
-  const pid = serve.child.pid!;
-  const batches: string[] = [];
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    const started = await serve.call<BatchSummary>('experiments:run', { id: experimentId });
-    expect(started.ok, JSON.stringify(started.error)).toBe(true);
-    batches.push(started.data!.id);
-    for (;;) {
-      if (savingNow(dataDir, pid)) {
-        serve.child.kill('SIGSTOP');
-        // Stopped: it can no longer rename. Still before the rename, its temp file is there.
-        if (savingNow(dataDir, pid)) return batches;
-        serve.child.kill('SIGCONT');
-      }
-      const batch = await serve.call<{ status: string }>('batches:get', { id: started.data!.id });
-      if (batch.data!.status !== 'running') break;
-      await tick();
-    }
-  }
-  throw new Error('never caught serve in the middle of a save');
-}
 
 describe('serve paused while it holds the write lock', () => {
   it('a CLI import takes the folder over; resumed, serve saves its runs again and answers', { timeout: 600_000 }, async () => {
