@@ -3,8 +3,8 @@ import { SchedulerSpecSchema, type SchedulerSpecInput } from '../src-main/shared
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '../src-main/shared/experiment/simulation';
 import { ClusterSpecSchema } from '../src-main/shared/cluster/cluster';
 import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '../src-main/shared/cluster/clusterGenerator';
-import { compileTopology } from '../src-main/engine/resources/topology';
-import { simulate } from '../src-main/engine/core/kernel';
+import { compileTopology } from '../src-main/engine/core/topology';
+import { simulate } from '../src-main/engine/run/kernel';
 import { createScheduler } from '../src-main/schedulers/registry';
 import type { EngineJob } from '../src-main/engine/core/model';
 import { templateByName } from '../src-main/workloads/templates';

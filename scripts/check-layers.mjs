@@ -64,6 +64,13 @@ export const ALLOWED = {
   cli: ['shared', 'files', 'models', 'reports', 'workloads', 'runner', 'store', 'services', 'server'],
 };
 
+/**
+ * The engine's own folders, ground first (docs/architecture.md "The engine's folders"): a folder
+ * may import itself and the folders below it, never one above.
+ */
+export const ENGINE_ORDER = ['core', 'state', 'resources', 'jobs', 'measure', 'lifecycle', 'scheduling', 'run'];
+export const ENGINE_ALLOWED = Object.fromEntries(ENGINE_ORDER.map((f, i) => [f, ENGINE_ORDER.slice(0, i)]));
+
 /** Folders that reach themselves through the table: the rows that must change before the code can. */
 export function tableCycles(table) {
   const cycles = [];
@@ -81,6 +88,49 @@ export function tableCycles(table) {
 function layerOf(root, file) {
   const rel = path.relative(path.join(root, 'src-main'), file).split(path.sep);
   return rel.length > 1 && !rel[0].startsWith('..') ? rel[0] : undefined;
+}
+
+/** The engine folder a file of src-main/engine belongs to, or undefined outside it. */
+function engineFolderOf(root, file) {
+  const rel = path.relative(path.join(root, 'src-main/engine'), file).split(path.sep);
+  return rel.length > 1 && !rel[0].startsWith('..') ? rel[0] : undefined;
+}
+
+/**
+ * Import circles among `files` (Tarjan's strongly connected components over their local
+ * imports, type imports included): each as the files that reach one another.
+ */
+export function importCircles(root, files) {
+  const edges = new Map(files.map((f) => [f, importsOf(f).map((s) => resolveLocal(root, f, s)).filter(Boolean)]));
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const circles = [];
+  const strong = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) circles.push(component.sort());
+  };
+  for (const f of files) if (!index.has(f)) strong(f);
+  return circles;
 }
 
 /** The files allowed to import `electron`: the thin shell only. */
@@ -122,7 +172,7 @@ export function listLoadsOutsideQueries(text) {
 }
 
 export function checkLayers(root) {
-  const violations = tableCycles(ALLOWED).map((c) => `layer table: ${c} is a cycle`);
+  const violations = [...tableCycles(ALLOWED), ...tableCycles(ENGINE_ALLOWED)].map((c) => `layer table: ${c} is a cycle`);
   const rel = (f) => path.relative(root, f).split(path.sep).join('/');
   const pure = [path.join(root, 'src-main/shared'), path.join(root, 'src-main/engine')];
   const renderer = path.join(root, 'src-renderer');
@@ -136,6 +186,11 @@ export function checkLayers(root) {
       if (from && to && to !== from && !(ALLOWED[from] ?? []).includes(to)) {
         violations.push(`${rel(file)}: imports ${rel(target)} (${from}/ may import ${(ALLOWED[from] ?? []).join(', ') || 'nothing of src-main'})`);
       }
+      const inner = engineFolderOf(root, file);
+      const innerTo = target && engineFolderOf(root, target);
+      if (inner && innerTo && innerTo !== inner && !(ENGINE_ALLOWED[inner] ?? []).includes(innerTo)) {
+        violations.push(`${rel(file)}: imports ${rel(target)} (engine/${inner}/ may import ${(ENGINE_ALLOWED[inner] ?? []).map((f) => `engine/${f}/`).join(', ') || 'nothing else of the engine'}: the engine's folders point down only)`);
+      }
       if (pure.some((d) => within(file, d))) {
         if (spec === 'electron' || isBuiltin(spec)) violations.push(`${rel(file)}: imports "${spec}" (shared/ and engine/ stay free of Node and Electron)`);
       }
@@ -143,7 +198,11 @@ export function checkLayers(root) {
     }
   }
 
-  // One way to get data (issue 33 item 3): only the live-query composable and the Pinia stores
+  for (const circle of importCircles(root, walk(path.join(root, 'src-main')))) {
+    violations.push(`import circle: ${circle.map(rel).join(' ⇄ ')} (each reaches the others; move what they share into a file they both import)`);
+  }
+
+  // One way to get data: only the live-query composable and the Pinia stores
   // listen to the store's changes; a view or component that does reloads on its own terms.
   const dataPattern = [path.join(renderer, 'src/composables/useLiveQuery.ts'), path.join(renderer, 'src/stores')];
   for (const file of walk(renderer)) {
@@ -208,5 +267,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     console.error(`Layer check failed (${violations.length}):\n  ${violations.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('Layer check passed: every import follows the table, shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.');
+  console.log("Layer check passed: every import follows the table, the engine's folders point down only, no import circle, shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.");
 }

@@ -4,8 +4,8 @@ import type { EngineJob, TemplateCoefficients } from '../engine/core/model';
 import type { TaskCounters } from '../engine/measure/profiles';
 import { Random } from '../engine/core/random';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/scheduling/schedulerApi';
-import { Simulation } from '../engine/core/kernel';
-import { compileTopology, Locality, type Topology } from '../engine/resources/topology';
+import { Simulation } from '../engine/run/kernel';
+import { compileTopology, Locality, type Topology } from '../engine/core/topology';
 import { templateByName } from '../workloads/templates';
 import { fitInterferenceModel, type FittedInterference, type InterferenceSample } from './interference';
 

@@ -1,6 +1,19 @@
 import type { AttemptChunk, AttemptPatches, AttemptSink } from '../engine/measure/records';
 import { compressPiece, expandPiece, kindOf, type Column, type PiecedColumn } from '../store/columns';
-import { ATTEMPT } from './runColumns';
+
+/** The stored names of a run's attempt columns (the readers find them through runColumns.ts). Stored names never change. */
+export const ATTEMPT = {
+  task: 'attempt.task',
+  node: 'attempt.node',
+  start: 'attempt.start',
+  end: 'attempt.end',
+  /** Five per attempt: the end of each phase (NaN where it never ended). */
+  phaseEnd: 'attempt.phaseEnd',
+  locality: 'attempt.locality',
+  outcome: 'attempt.outcome',
+  speculative: 'attempt.speculative',
+  reason: 'attempt.reason',
+} as const;
 
 type Field = keyof typeof ATTEMPT;
 const FIELDS = Object.keys(ATTEMPT) as Field[];

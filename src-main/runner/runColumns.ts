@@ -1,7 +1,9 @@
 import type { EngineRunResult } from '../engine/measure/result';
 import { SERIES_FIELDS } from '@shared/results/series';
 import { compressPiece, packPieces, type PiecedColumn } from '../store/columns';
-import type { AttemptSpill } from './attemptSpill';
+import { ATTEMPT, type AttemptSpill } from './attemptSpill';
+
+export { ATTEMPT };
 
 /**
  * The names of a stored run's columns, defined once: the writer below and every reader
@@ -10,18 +12,6 @@ import type { AttemptSpill } from './attemptSpill';
 export const SERIES_T = 'series.t';
 export const seriesColumn = (field: (typeof SERIES_FIELDS)[number]) => `series.${field}`;
 export const ATTEMPT_PREFIX = 'attempt.';
-export const ATTEMPT = {
-  task: 'attempt.task',
-  node: 'attempt.node',
-  start: 'attempt.start',
-  end: 'attempt.end',
-  /** Five per attempt: the end of each phase (NaN where it never ended). */
-  phaseEnd: 'attempt.phaseEnd',
-  locality: 'attempt.locality',
-  outcome: 'attempt.outcome',
-  speculative: 'attempt.speculative',
-  reason: 'attempt.reason',
-} as const;
 
 /**
  * The stored blob of a run: its time series always, its attempts when they were streamed to a

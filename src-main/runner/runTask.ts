@@ -3,11 +3,11 @@ import type { WorkCount } from '@shared/results/workCount';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { summarize } from '../engine/measure/metrics';
 import type { EngineRunResult, SeriesSample } from '../engine/measure/result';
-import { simulate, type SimulationInput } from '../engine/core/kernel';
-import { compileTopology } from '../engine/resources/topology';
+import { simulate, type SimulationInput } from '../engine/run/kernel';
+import { compileTopology } from '../engine/core/topology';
 import { simulatedTimesAlone } from './timeAlone';
 import { schedulerFor } from './schedulerFor';
-import type { StoredRunResult } from '../store/batchesRepo';
+import type { StoredRunResult } from '../store/storedRun';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import type { ResolvedRun } from './matrix';
 import { AttemptSpill } from './attemptSpill';
@@ -37,7 +37,7 @@ export interface RunOutcome {
   wallSeconds?: number;
   schedulerMsPerCall?: number;
   schedulerCalls: number;
-  /** The run's work counts (engine/measure/workCounters.ts). */
+  /** The run's work counts (engine/state/workCounters.ts). */
   work: WorkCount;
 }
 

@@ -1,7 +1,7 @@
 import type { SchedulerSpec } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { Scheduler } from '../engine/scheduling/schedulerApi';
-import type { Topology } from '../engine/resources/topology';
+import type { Topology } from '../engine/core/topology';
 import { fitInterference } from '../models/interferenceProfiling';
 import type { RunContext } from '../schedulers/plugin';
 import { createScheduler } from '../schedulers/registry';

@@ -2,10 +2,10 @@ import type { ClusterSpec } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
-import { SUCCEEDED } from '../engine/jobs/attemptLifecycle';
-import { Simulation } from '../engine/core/kernel';
+import { SUCCEEDED } from '../engine/lifecycle/attemptLifecycle';
+import { Simulation } from '../engine/run/kernel';
 import type { EngineJob } from '../engine/core/model';
-import { compileTopology, type Topology } from '../engine/resources/topology';
+import { compileTopology, type Topology } from '../engine/core/topology';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { schedulerFor } from './schedulerFor';
 

@@ -1,8 +1,8 @@
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import type { SimulationOptions } from '@shared/experiment/simulation';
-import { Simulation } from '../engine/core/kernel';
+import { Simulation } from '../engine/run/kernel';
 import type { EngineJob } from '../engine/core/model';
-import type { Topology } from '../engine/resources/topology';
+import type { Topology } from '../engine/core/topology';
 import { schedulerFor } from './schedulerFor';
 
 /**

@@ -1,6 +1,6 @@
 import { launchReasonText } from '@shared/results/launchReason';
 import type { WhyNotAnswer, WhyNotBeat, WhyNotReason } from '@shared/results/whyNot';
-import { heartbeatInterval, Simulation } from '../engine/core/kernel';
+import { heartbeatInterval, Simulation } from '../engine/run/kernel';
 import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
 import type { ResolvedRun } from './matrix';
 import { simulationInput } from './runTask';

@@ -2,7 +2,7 @@ import { capacityOptions } from '@shared/schedulers/capacity';
 import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, mapAt, REDUCE } from './slotHelpers';

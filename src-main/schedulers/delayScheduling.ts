@@ -1,5 +1,5 @@
 import { grown } from '../engine/core/grow';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 
 /**
  * Delay scheduling (Zaharia et al., EuroSys'10, Algorithm 2), per job: a job that cannot launch a

@@ -3,7 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { mapAt, REDUCE } from './slotHelpers';

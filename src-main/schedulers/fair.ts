@@ -2,7 +2,7 @@ import { fairOptions } from '@shared/schedulers/fair';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { byFewestRunning, fewestRunningOrder, sortJobs } from './jobOrder';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { fillOneAtATime } from './placementLoop';

@@ -2,7 +2,7 @@ import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { fillInOrder } from './placementLoop';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';

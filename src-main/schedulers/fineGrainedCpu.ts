@@ -5,7 +5,7 @@ import { definePlugin } from './plugin';
 import { amShareFull, holdersOn, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { appMasterFirst, onlyMasterHolders, freeOnNode, SmallestContainer, taskMemory } from './containers';
 import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';

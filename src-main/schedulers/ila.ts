@@ -6,7 +6,7 @@ import { IasmRefusals } from './ilaRefusals';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
 import type { CoreView, NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import type { LaunchReason } from '@shared/results/launchReason';

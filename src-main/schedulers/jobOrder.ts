@@ -3,7 +3,7 @@ import { IncrementalJobOrder } from './incrementalOrder';
 
 /**
  * Sorts `jobs` in place by `compare`, counting every comparison in the run's work counters
- * (engine/measure/workCounters.ts) and, when `jobs` is the whole queue, the sort: a policy that sorts its
+ * (engine/state/workCounters.ts) and, when `jobs` is the whole queue, the sort: a policy that sorts its
  * whole queue too often shows in tests.
  */
 export function sortJobs(view: CoreView, jobs: number[], compare: (a: number, b: number) => number, wholeQueue = true): number[] {

@@ -6,7 +6,7 @@ import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { sortJobs } from './jobOrder';

@@ -6,7 +6,7 @@ import { definePlugin } from './plugin';
 import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, SchedulerJob, ViewWith } from '../engine/scheduling/schedulerApi';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 import { appMasterFirst, onlyMasterHolders, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';

@@ -1,5 +1,5 @@
 import { PhaseKind } from '../engine/core/model';
-import { Locality } from '../engine/resources/topology';
+import { Locality } from '../engine/core/topology';
 
 /** One phase PRISM's Algorithm 1 may start on the machine: a paused attempt's next phase, or a new task's leading one. */
 export interface Candidate {

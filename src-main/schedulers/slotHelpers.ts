@@ -1,7 +1,7 @@
 import type { Launched, LaunchReason, MapPlacement } from '@shared/results/launchReason';
 import { slotsForNode, type SlotSettings } from '@shared/schedulers/concurrency';
 import type { CoreView, SchedulerTopology } from '../engine/scheduling/schedulerApi';
-import { Locality, LOCALITY_NAMES } from '../engine/resources/topology';
+import { Locality, LOCALITY_NAMES } from '../engine/core/topology';
 
 /** Shared pieces of the Hadoop 1 slot schedulers (FIFO, Fair, LATE). */
 

@@ -1,6 +1,6 @@
 import type { ExperimentDesign } from '@shared/experiment/design';
 import type { FieldProblem } from '@shared/api/validation';
-import { compileTopology } from '../engine/resources/topology';
+import { compileTopology } from '../engine/core/topology';
 import { designProblems } from '../schedulers/fawkes/design';
 import type { ClustersRepo } from '../store/clustersRepo';
 import type { WorkloadsRepo } from '../store/workloadsRepo';

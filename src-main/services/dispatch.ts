@@ -2,7 +2,7 @@ import { contract, isChannel } from '@shared/api/contract';
 import type { ApiResult } from '@shared/results/result';
 import { invalidRequest } from '@shared/api/validation';
 import { StoreError } from '../store/errors';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handlerTypes';
 import { ServiceError } from './serviceError';
 
 export type Dispatch = (channel: string, payload: unknown) => Promise<ApiResult<unknown>>;

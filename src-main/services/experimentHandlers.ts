@@ -13,7 +13,7 @@ import { needsProfiles, readPinnedProfiles, withPinnedProfiles } from './profile
 import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handlerTypes';
 import { designChecks, type TaskCounts } from './designChecks';
 import { designEstimate } from './designEstimate';
 import { describeEstimate } from '@shared/experiment/runEstimate';

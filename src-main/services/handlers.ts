@@ -1,15 +1,12 @@
-import type { SettingsFile } from './settingsFile';
 import { problemsInWords } from '@shared/api/fieldLabels';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { serializeClusterFile } from '@shared/cluster/clusterFile';
 import { generateUniformCluster } from '@shared/cluster/clusterGenerator';
-import type { Channel, ParsedRequestOf, ResponseOf } from '@shared/api/contract';
 import { TRACE_FORMAT_NAMES } from '@shared/workload/imports';
 import { problemsOf } from '@shared/api/validation';
 import { serializeWorkloadFile, workloadToCsv } from '@shared/workload/workloadFile';
 import { WorkloadSpecSchema, withDeadlines } from '@shared/workload/workload';
 import { parseAnyClusterFile } from '../clusters/importCluster';
-import type { Store } from '../store/database';
 import { clustersRepo } from '../store/clustersRepo';
 import { profilesRepo } from '../store/profilesRepo';
 import { workloadsRepo } from '../store/workloadsRepo';
@@ -19,39 +16,18 @@ import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES } from '../workloads/templates';
-import type { PdfPrinter } from '../reports/reportFiles';
 import { plannerHandlers } from './plannerHandlers';
 import { reproduceHandlers } from './reproduceHandlers';
 import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
 import { experimentHandlers } from './experimentHandlers';
 import { sampleHandlers } from './sampleStudio';
-import type { ExperimentRunner } from './experimentRunner';
-import type { ImportSessions } from './importSessions';
-import type { EventBus } from './eventBus';
 import { isAllowedExternalUrl } from './externalLinks';
 import { ServiceError } from './serviceError';
 
-export interface ServiceDeps {
-  store: Store;
-  events: EventBus;
-  /** Opens a vetted URL in the user's browser; absent where there is no desktop (serve mode, CLI). */
-  openExternal?: (url: string) => Promise<void>;
-  imports: ImportSessions;
-  runner: ExperimentRunner;
-  /** Main's open-file dialog; absent where there is no desktop (the browser uploads instead). */
-  pickFile?: () => Promise<string | undefined>;
-  /** Prints a report's HTML to PDF: a hidden window in the app, Chromium in serve; absent, PDF reports are refused with a reason. */
-  printPdf?: PdfPrinter;
-  /** This machine's settings file in the data folder. */
-  settings: SettingsFile;
-}
+import type { Handlers, ServiceDeps } from './handlerTypes';
 
-export type Handlers = {
-  [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
-};
-
-/** The implementation of every channel in the contract; transports only carry requests to it. */
+export type { Handlers, ServiceDeps };
 
 /** Templates a workload names that the studio does not have, reported at the field. */
 function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }, prefix: string): void {
@@ -64,6 +40,7 @@ function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: 
   });
 }
 
+/** The implementation of every channel in the contract; transports only carry requests to it. */
 export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf, settings }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);

@@ -5,7 +5,7 @@ import type { Store } from '../store/database';
 import { profilesRepo } from '../store/profilesRepo';
 import { TEMPLATE_NAMES } from '../workloads/templates';
 import type { EventBus } from './eventBus';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handlerTypes';
 import { checkPlannerPoints } from './plannerCheck';
 import { ServiceError } from './serviceError';
 

@@ -12,7 +12,7 @@ import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import { experimentFiles } from './experimentFiles';
 import { reducedInputs } from './reducedRun';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handlerTypes';
 import { ServiceError } from './serviceError';
 
 /** The paper presets, shipped beside the app (resources/presets; inside the package in an installed app). */

@@ -3,7 +3,7 @@ import { countAttempts, reasonKindsOf } from '@shared/results/decisionCounts';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
 import { OUTCOME_NAMES } from '../engine/measure/records';
 import { SERIES_FIELDS } from '@shared/results/series';
-import { compileTopology, LOCALITY_NAMES } from '../engine/resources/topology';
+import { compileTopology, LOCALITY_NAMES } from '../engine/core/topology';
 import { resolveRun } from '../runner/matrix';
 import { ATTEMPT, ATTEMPT_PREFIX, SERIES_T, seriesColumn } from '../runner/runColumns';
 import type { BatchesRepo } from '../store/batchesRepo';

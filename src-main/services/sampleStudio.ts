@@ -8,7 +8,7 @@ import { clustersRepo } from '../store/clustersRepo';
 import { namedSpecs } from '../store/namedSpecs';
 import { workloadsRepo } from '../store/workloadsRepo';
 import type { EventBus } from './eventBus';
-import type { Handlers } from './handlers';
+import type { Handlers } from './handlerTypes';
 
 /**
  * The guided first run: save a sample cluster, workload and experiment (each under a free name, so

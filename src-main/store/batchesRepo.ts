@@ -8,6 +8,7 @@ import { packColumns, readColumns, type Column } from './columns';
 import { joinRun, prepareRun, type PerJob, type PreparedRun } from './runPayload';
 import { decodeInputs, encodeInputs } from './workloadPayload';
 import type { Store } from './database';
+import type { StoredRunResult } from './storedRun';
 import { StoreError } from './errors';
 import { processAlive, processStart } from './processAlive';
 import { freeName, selectAll, selectOne } from './rows';
@@ -31,23 +32,7 @@ interface RunRow {
   summary_json: string | null;
 }
 
-type ResultRun = ResultFile['runs'][number];
 
-/** What a stored run keeps besides its columns: the summary, and the jobs and profiles of the result file. */
-export interface StoredRunResult {
-  summary: ResultRun['summary'];
-  jobs: ResultRun['jobs'];
-  profiles?: ResultRun['profiles'];
-  aria?: ResultRun['aria'];
-  mrClusters?: ResultRun['mrClusters'];
-  reasons?: string[];
-  /** The kind of each reason; runs saved before kinds were kept have none (shared/results/decisionCounts.ts reads their words). */
-  reasonKinds?: string[];
-  kind?: string;
-  idealSeconds?: (number | null)[];
-  jobMaps?: number[];
-  jobReduces?: number[];
-}
 
 /** Inputs as saved; batches carried over from version 1 hold only the experiment file they ran. */
 function parseInputs(json: string, store: Store): BatchInputs | undefined {

@@ -1,7 +1,7 @@
 import type { Database } from 'sql.js';
 import type { BatchInputs } from '@shared/experiment/design';
 import type { WorkloadSpec } from '@shared/workload/workload';
-import type { StoredRunResult } from './batchesRepo';
+import type { StoredRunResult } from './storedRun';
 import { packColumns } from './columns';
 import type { PayloadFiles } from './payloads';
 import { prepareRun } from './runPayload';

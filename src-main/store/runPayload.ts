@@ -1,4 +1,4 @@
-import type { StoredRunResult } from './batchesRepo';
+import type { StoredRunResult } from './storedRun';
 import { PayloadFiles, type PreparedPayload } from './payloads';
 
 /** The per-job arrays of a run's result: they grow with the workload, so they live in a payload file. */

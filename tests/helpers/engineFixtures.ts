@@ -5,8 +5,8 @@ import { fawkesScheduler } from '../../src-main/schedulers/fawkes/fawkes';
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/experiment/simulation';
 import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/core/model';
 import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
-import { Simulation } from '../../src-main/engine/core/kernel';
-import { compileTopology, type Topology } from '../../src-main/engine/resources/topology';
+import { Simulation } from '../../src-main/engine/run/kernel';
+import { compileTopology, type Topology } from '../../src-main/engine/core/topology';
 import { templateByName } from '../../src-main/workloads/templates';
 
 /** racks × hosts of one type; `vms` VMs per host when given. */

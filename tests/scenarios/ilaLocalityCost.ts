@@ -1,8 +1,8 @@
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
-import { simulate } from '../../src-main/engine/core/kernel';
-import { compileTopology, Locality } from '../../src-main/engine/resources/topology';
+import { simulate } from '../../src-main/engine/run/kernel';
+import { compileTopology, Locality } from '../../src-main/engine/core/topology';
 import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
 import { compileJobs, expandJobs } from '../../src-main/workloads/compile';
 

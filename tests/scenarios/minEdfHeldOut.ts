@@ -1,6 +1,6 @@
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
 import { ariaProfileOf } from '@shared/aria/totals';
-import { Simulation } from '../../src-main/engine/core/kernel';
+import { Simulation } from '../../src-main/engine/run/kernel';
 import { summarize } from '../../src-main/engine/measure/metrics';
 import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
 import { simulatedTimesAlone } from '../../src-main/runner/timeAlone';

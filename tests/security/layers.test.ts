@@ -63,6 +63,28 @@ describe('layer check', () => {
     expect(checkLayers(dir)).toEqual(['src-renderer/src/components/Once.vue: loads clusters:list outside useLiveQuery (script line 4; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)']);
   });
 
+  it("catches an engine folder importing one above it (the engine's folders point down only)", () => {
+    const dir = plant({
+      'src-main/engine/core/model.ts': "import { recorder } from '../measure/recorder';\nexport const m = 1;",
+      'src-main/engine/measure/recorder.ts': "import { m } from '../core/model';\nexport const recorder = m;",
+      'src-main/engine/run/kernel.ts': "import { recorder } from '../measure/recorder';",
+    });
+    expect(checkLayers(dir)).toEqual([
+      "src-main/engine/core/model.ts: imports src-main/engine/measure/recorder.ts (engine/core/ may import nothing else of the engine: the engine's folders point down only)",
+      'import circle: src-main/engine/core/model.ts ⇄ src-main/engine/measure/recorder.ts (each reaches the others; move what they share into a file they both import)',
+    ]);
+  });
+
+  it('catches an import circle, even one closed by a type import', () => {
+    const dir = plant({
+      'src-main/runner/a.ts': "import type { B } from './b';\nexport interface A { b: B }",
+      'src-main/runner/b.ts': "import { c } from './c';\nexport interface B { c: typeof c }",
+      'src-main/runner/c.ts': "import type { A } from './a';\nexport const c = 1 as unknown as A;",
+      'src-main/runner/d.ts': "import { c } from './c';",
+    });
+    expect(checkLayers(dir)).toEqual(['import circle: src-main/runner/a.ts ⇄ src-main/runner/b.ts ⇄ src-main/runner/c.ts (each reaches the others; move what they share into a file they both import)']);
+  });
+
   it('catches a test that reaches electron through a chain of imports', () => {
     const dir = plant({
       'src-main/app/shell.ts': "import { app } from 'electron';",

@@ -1,8 +1,8 @@
 import { EventHeap } from '../core/eventHeap';
 import { PhaseKind, type EngineJob } from '../core/model';
 import { isolatedSeconds, phaseWork, type PhaseWorkContext } from './phases';
-import type { TaskTable } from './tasks';
-import { Locality, type Topology } from '../resources/topology';
+import type { TaskTable } from '../state/tasks';
+import { Locality, type Topology } from '../core/topology';
 
 /**
  * How long each task of a job takes alone on an idle node (node 0's hardware, data-local input):

@@ -1,8 +1,8 @@
 import { K_RELEASE, PRIORITY } from '../core/events';
 import { JobMapIndex } from './localityIndex';
 import { TaskState } from '../core/model';
-import { J_ACTIVE, J_DONE, J_WAITING, type EngineState } from '../core/state';
-import { Locality } from '../resources/topology';
+import { J_ACTIVE, J_DONE, J_WAITING, type EngineState } from '../state/state';
+import { Locality } from '../core/topology';
 
 /** What the job book tells the rest of the engine: the kernel forwards these to the scheduler. */
 export interface JobEvents {

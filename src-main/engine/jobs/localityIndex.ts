@@ -1,6 +1,6 @@
-import { Locality, type Topology } from '../resources/topology';
+import { Locality, type Topology } from '../core/topology';
 import { TaskState } from '../core/model';
-import type { TaskTable } from './tasks';
+import type { TaskTable } from '../state/tasks';
 import { firstPending, TaskGroups, type Cursor } from './taskGroups';
 
 /** Scratch for the (group, task) pairs of the job being indexed: one job at a time, grown as needed. */

@@ -1,6 +1,6 @@
-import { W_CPU, W_DISK, W_NET_IN, W_NET_OUT, W_UP_IN, W_UP_OUT } from './attempts';
+import { W_CPU, W_DISK, W_NET_IN, W_NET_OUT, W_UP_IN, W_UP_OUT } from '../state/attempts';
 import { PhaseKind, type EngineJob } from '../core/model';
-import { Locality, NODE_TRANSIENT, type Topology } from '../resources/topology';
+import { Locality, NODE_TRANSIENT, type Topology } from '../core/topology';
 
 /**
  * The work of each phase (model.md "Workload"): what a phase must do, never how long it takes.

@@ -6,8 +6,8 @@ import type { PhaseWorkContext } from '../jobs/phases';
 import { ProfileAccumulator } from './profiles';
 import { AttemptRecords, type AttemptSink } from './records';
 import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
-import { J_DONE, type EngineState } from '../core/state';
-import { Locality } from '../resources/topology';
+import { J_DONE, type EngineState } from '../state/state';
+import { Locality } from '../core/topology';
 
 /**
  * The run recorder (model.md "Metrics"): attempt records with their interned reasons, phase-start

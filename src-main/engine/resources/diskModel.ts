@@ -1,4 +1,4 @@
-import { W_NET_IN, W_SIZE } from '../jobs/attempts';
+import { W_NET_IN, W_SIZE } from '../state/attempts';
 import { grown } from '../core/grow';
 
 /**

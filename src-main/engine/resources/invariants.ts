@@ -1,6 +1,6 @@
-import { W_SIZE } from '../jobs/attempts';
+import { W_SIZE } from '../state/attempts';
 import type { RateSolver } from './rateSolver';
-import type { EngineState } from '../core/state';
+import type { EngineState } from '../state/state';
 
 /**
  * Physical limits that must hold at every instant: no host gives out more CPU, disk or NIC than

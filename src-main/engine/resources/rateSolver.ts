@@ -1,9 +1,9 @@
-import { W_NET_OUT, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from '../jobs/attempts';
+import { W_NET_OUT, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from '../state/attempts';
 import { RemoteReads } from './diskModel';
 import { K_HOST, PRIORITY } from '../core/events';
 import { HostSharing, type HostUsage } from './sharing';
 import { RemoteEnds } from './remoteEnds';
-import type { EngineState } from '../core/state';
+import type { EngineState } from '../state/state';
 
 // Module-local copies of the work-vector offsets (read in hot loops).
 const W_SIZE = SIZE;

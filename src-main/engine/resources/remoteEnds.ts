@@ -1,7 +1,7 @@
-import { W_NET_IN, W_NET_OUT, W_SIZE } from '../jobs/attempts';
+import { W_NET_IN, W_NET_OUT, W_SIZE } from '../state/attempts';
 import type { RemoteReads } from './diskModel';
-import type { EngineState } from '../core/state';
-import { Locality, NODE_CORE } from './topology';
+import type { EngineState } from '../state/state';
+import { Locality, NODE_CORE } from '../core/topology';
 
 /**
  * Which server's disk an attempt's remote stream is charged to (model.md "Resource sharing"): a

@@ -1,6 +1,6 @@
-import { AttemptStore, W_CPU as CPU_OFFSET, W_DISK as DISK_OFFSET, W_NET_IN as IN_OFFSET, W_NET_OUT as OUT_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from '../jobs/attempts';
+import { AttemptStore, W_CPU as CPU_OFFSET, W_DISK as DISK_OFFSET, W_NET_IN as IN_OFFSET, W_NET_OUT as OUT_OFFSET, W_SIZE as SIZE, W_UP_IN as UP_IN_OFFSET, W_UP_OUT as UP_OUT_OFFSET } from '../state/attempts';
 import { diskBandwidthMBps, type RemoteReads } from './diskModel';
-import type { Topology } from './topology';
+import type { Topology } from '../core/topology';
 
 /** What a host's attempts use right now, for the utilisation integrals. */
 export interface HostUsage {

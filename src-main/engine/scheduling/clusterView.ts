@@ -1,6 +1,6 @@
-import { W_SIZE as SIZE, W_NET_IN } from '../jobs/attempts';
-import type { PendingMapPlaces } from '../jobs/pendingPlaces';
-import { KILLED, type AttemptLifecycle, type LaunchOptions } from '../jobs/attemptLifecycle';
+import { W_SIZE as SIZE, W_NET_IN } from '../state/attempts';
+import type { PendingMapPlaces } from '../state/pendingPlaces';
+import { KILLED, type AttemptLifecycle, type LaunchOptions } from '../lifecycle/attemptLifecycle';
 import { K_WAKE, PRIORITY } from '../core/events';
 import { aloneSeconds } from '../jobs/jobAlone';
 import { diskBandwidthMBps } from '../resources/diskModel';
@@ -8,12 +8,12 @@ import type { JobBook } from '../jobs/jobBook';
 import { PhaseKind } from '../core/model';
 import { phaseIo, type PhaseIo, type PhaseWorkContext } from '../jobs/phases';
 import type { Random } from '../core/random';
-import type { WorkCounters } from '../measure/workCounters';
+import type { WorkCounters } from '../state/workCounters';
 import type { RateSolver } from '../resources/rateSolver';
 import type { LaunchReason } from '@shared/results/launchReason';
 import type { ClusterView, NodeUsage } from './schedulerApi';
-import { J_DONE, type EngineState } from '../core/state';
-import { Locality, type Topology } from '../resources/topology';
+import { J_DONE, type EngineState } from '../state/state';
+import { Locality, type Topology } from '../core/topology';
 
 const W_SIZE = SIZE;
 

@@ -4,8 +4,8 @@ import type { WhyNotReason } from '@shared/results/whyNot';
 import type { LaunchReason } from '@shared/results/launchReason';
 import type { Random } from '../core/random';
 import type { TaskCounters } from '../measure/profiles';
-import type { Locality, Topology } from '../resources/topology';
-import type { WorkCounters } from '../measure/workCounters';
+import type { Locality, Topology } from '../core/topology';
+import type { WorkCounters } from '../state/workCounters';
 
 /** Numbers a scheduler may read but not change (the topology's typed arrays, as it sees them). */
 export interface ReadonlyNumbers {
@@ -215,7 +215,7 @@ export interface Timers {
 /**
  * Where the cluster's pending maps could run locally, over every job: what lets a policy that waits
  * for locality tell at once that a node's beat can place nothing. Kept only for a policy that says
- * `tracksPendingPlaces` (engine/jobs/pendingPlaces.ts).
+ * `tracksPendingPlaces` (engine/state/pendingPlaces.ts).
  */
 export interface PendingPlaces {
   /** Pending maps with an input replica on node n. */

@@ -3,7 +3,7 @@ import { fifoOptions } from '@shared/schedulers/fifo';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { Scheduler, SchedulerTopology, ViewWith } from '../../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../../engine/core/model';
-import { NODE_CORE } from '../../engine/resources/topology';
+import { NODE_CORE } from '../../engine/core/topology';
 import { fairScheduler } from '../fair';
 import { fifoScheduler } from '../fifo';
 

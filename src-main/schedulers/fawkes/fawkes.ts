@@ -3,7 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../../engine/measure/profiles';
 import type { Scheduler } from '../../engine/scheduling/schedulerApi';
 import type { WhyNotReason } from '@shared/results/whyNot';
-import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/resources/topology';
+import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/core/topology';
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';

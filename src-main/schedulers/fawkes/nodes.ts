@@ -1,5 +1,5 @@
 import type { FawkesView } from './design';
-import { NODE_CORE } from '../../engine/resources/topology';
+import { NODE_CORE } from '../../engine/core/topology';
 
 /** Nodes alive now: the pool FAWKES divides (Ghit et al. sec. 4.2). */
 export function aliveNodes(view: FawkesView): number {

@@ -1,5 +1,5 @@
 /**
- * A run's counts of work by kind (engine/measure/workCounters.ts counts them; results carry them with
+ * A run's counts of work by kind (engine/state/workCounters.ts counts them; results carry them with
  * `--timing`; docs/architecture.md "Work counters").
  */
 export interface WorkCount {

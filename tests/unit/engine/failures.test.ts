@@ -62,7 +62,7 @@ describe('application masters', () => {
   it('an AM lost with its node is placed again and the job still finishes, with no memory left reserved', async () => {
     const { createScheduler } = await import('../../../src-main/schedulers/registry');
     const { SchedulerSpecSchema } = await import('@shared/schedulers');
-    const { Simulation } = await import('../../../src-main/engine/core/kernel');
+    const { Simulation } = await import('../../../src-main/engine/run/kernel');
     const { options } = await import('../../helpers/engineFixtures');
     const topo = cluster(1, 3, { cores: 4, memoryGb: 8 });
     // The first heartbeat comes from node 0, so the AM lands there; node 0 then dies.

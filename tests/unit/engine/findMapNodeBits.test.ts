@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import { TaskState } from '../../../src-main/engine/core/model';
-import { Locality } from '../../../src-main/engine/resources/topology';
+import { Locality } from '../../../src-main/engine/core/topology';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 

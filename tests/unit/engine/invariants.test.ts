@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
-import { W_CPU } from '../../../src-main/engine/jobs/attempts';
+import { W_CPU } from '../../../src-main/engine/state/attempts';
 import { PhaseKind } from '../../../src-main/engine/core/model';
 import { phaseWork } from '../../../src-main/engine/jobs/phases';
 import { Random } from '../../../src-main/engine/core/random';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';

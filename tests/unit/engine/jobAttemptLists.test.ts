@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { JobAttemptLists } from '../../../src-main/engine/jobs/jobAttemptLists';
+import { JobAttemptLists } from '../../../src-main/engine/state/jobAttemptLists';
 
 /**
- * Each job's live attempts as lists threaded through the attempt ids (engine/jobs/jobAttemptLists.ts):
+ * Each job's live attempts as lists threaded through the attempt ids (engine/state/jobAttemptLists.ts):
  * against a Set per job under the same random adds and removes, with ids given back and reused by
  * other jobs, the lists hold the same attempts in the same (launch) order.
  */

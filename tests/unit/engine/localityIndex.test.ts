@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { JobMapIndex } from '../../../src-main/engine/jobs/localityIndex';
 import { TaskState } from '../../../src-main/engine/core/model';
-import type { TaskTable } from '../../../src-main/engine/jobs/tasks';
-import { Locality } from '../../../src-main/engine/resources/topology';
+import type { TaskTable } from '../../../src-main/engine/state/tasks';
+import { Locality } from '../../../src-main/engine/core/topology';
 import { cluster } from '../../helpers/engineFixtures';
 
 // One rack of two servers with two VMs each: nodes 0 and 1 on server 0, nodes 2 and 3 on server 1.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { W_DISK, W_NET_OUT } from '../../../src-main/engine/jobs/attempts';
+import { W_DISK, W_NET_OUT } from '../../../src-main/engine/state/attempts';
 import { PhaseKind } from '../../../src-main/engine/core/model';
 import { phaseWork } from '../../../src-main/engine/jobs/phases';
 import { Random } from '../../../src-main/engine/core/random';
-import { buildTaskTable } from '../../../src-main/engine/jobs/tasks';
-import { Locality, NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../../src-main/engine/resources/topology';
+import { buildTaskTable } from '../../../src-main/engine/state/tasks';
+import { Locality, NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../../src-main/engine/core/topology';
 import { fifo, job, mrClusterTopology, run } from '../../helpers/engineFixtures';
 
 /** FAWKES sec. 3.2: what core, transient and transient-core nodes store, and what that costs a task. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import { TaskState } from '../../../src-main/engine/core/model';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 
 /**
- * Where pending maps could run locally (engine/jobs/pendingPlaces.ts), which lets Fair pass over a
+ * Where pending maps could run locally (engine/state/pendingPlaces.ts), which lets Fair pass over a
  * beat that delay scheduling leaves idle: after every event of a run with failed attempts and a lost
  * node, the counts equal a recount of the pending maps; and passing over those beats changes no run.
  */

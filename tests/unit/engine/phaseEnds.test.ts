@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PhaseKind } from '../../../src-main/engine/core/model';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import { cluster, cpuOnly, fifo, job, mrClusterTopology, options, run } from '../../helpers/engineFixtures';
 
 describe('phase ends', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AttemptStore, W_DISK, W_NET_IN, W_SIZE } from '../../../src-main/engine/jobs/attempts';
+import { AttemptStore, W_DISK, W_NET_IN, W_SIZE } from '../../../src-main/engine/state/attempts';
 import { RemoteReads } from '../../../src-main/engine/resources/diskModel';
 import type { NodeUsage, Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
 import { HostSharing } from '../../../src-main/engine/resources/sharing';

@@ -2,15 +2,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { Simulation } from '../../../src-main/engine/core/kernel';
-import type { Topology } from '../../../src-main/engine/resources/topology';
+import { Simulation } from '../../../src-main/engine/run/kernel';
+import type { Topology } from '../../../src-main/engine/core/topology';
 import { workRatios, type WorkCount } from '@shared/results/workCount';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { cluster, cpuOnly, job, mrClusterTopology, options } from '../../helpers/engineFixtures';
 
 /**
  * Speed as counts (issue 29): each scheduler runs a long queue (2,000 and 4,000 jobs waiting at
- * once) for the same number of heartbeats, and the engine's work counters (engine/measure/workCounters.ts)
+ * once) for the same number of heartbeats, and the engine's work counters (engine/state/workCounters.ts)
  * say how much it did per heartbeat, per task and per event. Counts are deterministic, so this
  * fails on a slowdown whatever the machine's load, where a timing could not.
  *
@@ -50,7 +50,7 @@ const CPU_ONLY_PROFILE = { mMin: 20, mAvg: 20, mMax: 20, avgInputMB: 128, select
 const SCENARIOS: Scenario[] = [
   { name: 'fifo', scheduler: { kind: 'fifo' }, topology: flat },
   // Every map placed within the warm-up, thousands of jobs then waiting only for a reduce slot: a
-  // free map slot must not walk them (engine/jobs/orderedJobSubset.ts, ClusterView.mapPendingJobs).
+  // free map slot must not walk them (engine/state/orderedJobSubset.ts, ClusterView.mapPendingJobs).
   { name: 'fifo, maps placed, reduces waiting', scheduler: { kind: 'fifo' }, topology: flat, shape: mapsPlaced },
   { name: 'fair, one queue', scheduler: { kind: 'fair' }, topology: flat },
   // A tight cap on application masters: thousands of jobs wait for one, which none of them may

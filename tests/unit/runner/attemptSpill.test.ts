@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import type { EngineJob } from '../../../src-main/engine/core/model';
 import { AttemptSpill } from '../../../src-main/runner/attemptSpill';
 import { ATTEMPT, runBlob } from '../../../src-main/runner/runColumns';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { whyNotWords } from '@shared/results/whyNot';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 

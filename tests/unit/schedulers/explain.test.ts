@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
 import { ariaProfileOf } from '@shared/aria/totals';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import type { EngineJob } from '../../../src-main/engine/core/model';
 import type { Scheduler } from '../../../src-main/engine/scheduling/schedulerApi';
-import type { Topology } from '../../../src-main/engine/resources/topology';
+import type { Topology } from '../../../src-main/engine/core/topology';
 import { minEdfScheduler } from '../../../src-main/schedulers/minEdf';
 import { cluster, cpuOnly, fawkes, fifo, job, mrClusterTopology, options, run } from '../../helpers/engineFixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { Simulation } from '../../../src-main/engine/core/kernel';
+import { Simulation } from '../../../src-main/engine/run/kernel';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { PhaseKind } from '../../../src-main/engine/core/model';
 import type { ClusterView } from '../../../src-main/engine/scheduling/schedulerApi';
-import { Locality } from '../../../src-main/engine/resources/topology';
-import { WorkCounters } from '../../../src-main/engine/measure/workCounters';
+import { Locality } from '../../../src-main/engine/core/topology';
+import { WorkCounters } from '../../../src-main/engine/state/workCounters';
 import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 

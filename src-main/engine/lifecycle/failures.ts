@@ -1,11 +1,11 @@
-import type { AttemptLifecycle } from '../jobs/attemptLifecycle';
-import { KILLED } from '../jobs/attemptLifecycle';
+import type { AttemptLifecycle } from './attemptLifecycle';
+import { KILLED } from './attemptLifecycle';
 import { K_DETECT, K_FAIL, K_REPLENISH, PRIORITY } from '../core/events';
 import type { JobBook } from '../jobs/jobBook';
 import { TaskState } from '../core/model';
 import { Random } from '../core/random';
-import type { RateSolver } from './rateSolver';
-import type { EngineState } from '../core/state';
+import type { RateSolver } from '../resources/rateSolver';
+import type { EngineState } from '../state/state';
 
 /**
  * Node failures (model.md "Faults"): named failures and random ones (exponential, mean `mtbfS` per

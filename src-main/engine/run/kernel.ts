@@ -1,24 +1,24 @@
 import type { SimulationOptions } from '@shared/experiment/simulation';
-import { AttemptLifecycle, KILLED } from '../jobs/attemptLifecycle';
+import { AttemptLifecycle, KILLED } from '../lifecycle/attemptLifecycle';
 import { SchedulerView } from '../scheduling/clusterView';
-import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, K_WAKE, PRIORITY } from './events';
-import { Failures } from '../resources/failures';
-import { HeartbeatRounds } from './heartbeatRounds';
+import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, K_WAKE, PRIORITY } from '../core/events';
+import { Failures } from '../lifecycle/failures';
+import { HeartbeatRounds } from '../core/heartbeatRounds';
 import { checkInvariants } from '../resources/invariants';
 import { aloneSeconds } from '../jobs/jobAlone';
 import { JobBook } from '../jobs/jobBook';
-import { PendingMapPlaces } from '../jobs/pendingPlaces';
-import type { EngineJob } from './model';
+import { PendingMapPlaces } from '../state/pendingPlaces';
+import type { EngineJob } from '../core/model';
 import type { PhaseWorkContext } from '../jobs/phases';
-import { Random } from './random';
+import { Random } from '../core/random';
 import { RateSolver } from '../resources/rateSolver';
 import { RunRecorder } from '../measure/recorder';
 import type { AttemptSink } from '../measure/records';
 import type { EngineRunResult, SeriesSample } from '../measure/result';
 import type { Scheduler } from '../scheduling/schedulerApi';
-import { EngineState } from './state';
-import { buildTaskTable, type TaskTable } from '../jobs/tasks';
-import type { Topology } from '../resources/topology';
+import { EngineState } from '../state/state';
+import { buildTaskTable, type TaskTable } from '../state/tasks';
+import type { Topology } from '../core/topology';
 
 export interface SimulationInput {
   topology: Topology;

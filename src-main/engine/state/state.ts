@@ -1,14 +1,14 @@
-import { JobAttemptLists } from '../jobs/jobAttemptLists';
+import { JobAttemptLists } from './jobAttemptLists';
 import type { SimulationOptions } from '@shared/experiment/simulation';
-import { AttemptStore } from '../jobs/attempts';
-import { EventHeap } from './eventHeap';
-import { OutOfBandBeats } from './outOfBandBeats';
-import type { EngineJob } from './model';
-import type { TaskTable } from '../jobs/tasks';
-import type { Topology } from '../resources/topology';
-import { OrderedJobSubset } from '../jobs/orderedJobSubset';
-import type { PendingMapPlaces } from '../jobs/pendingPlaces';
-import { WorkCounters } from '../measure/workCounters';
+import { AttemptStore } from './attempts';
+import { EventHeap } from '../core/eventHeap';
+import { OutOfBandBeats } from '../core/outOfBandBeats';
+import type { EngineJob } from '../core/model';
+import type { TaskTable } from './tasks';
+import type { Topology } from '../core/topology';
+import { OrderedJobSubset } from './orderedJobSubset';
+import type { PendingMapPlaces } from './pendingPlaces';
+import { WorkCounters } from './workCounters';
 
 const CHANGE_LOG_SIZE = 1 << 16;
 const CHANGE_LOG_MASK = CHANGE_LOG_SIZE - 1;

@@ -1,4 +1,4 @@
-import type { Topology } from '../resources/topology';
+import type { Topology } from '../core/topology';
 import type { TaskTable } from './tasks';
 
 /**

@@ -1,7 +1,7 @@
 import type { EngineJob } from '../core/model';
 import { TaskState } from '../core/model';
 import type { Random } from '../core/random';
-import { NODE_CORE, type Topology } from '../resources/topology';
+import { NODE_CORE, type Topology } from '../core/topology';
 
 /**
  * Every task of every job in flat typed arrays (one row per task), with its input's block replicas.

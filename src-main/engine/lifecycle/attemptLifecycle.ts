@@ -1,14 +1,14 @@
 import type { LaunchReason } from '@shared/results/launchReason';
-import { W_SIZE as SIZE } from './attempts';
-import type { JobBook } from './jobBook';
+import { W_SIZE as SIZE } from '../state/attempts';
+import type { JobBook } from '../jobs/jobBook';
 import { PhaseKind, TaskState } from '../core/model';
-import { phaseIo, phaseWork, type PhaseIo, type PhaseWorkContext } from './phases';
+import { phaseIo, phaseWork, type PhaseIo, type PhaseWorkContext } from '../jobs/phases';
 import type { TaskCounters } from '../measure/profiles';
 import type { Random } from '../core/random';
 import type { RateSolver } from '../resources/rateSolver';
 import type { RunRecorder } from '../measure/recorder';
-import { J_ACTIVE, type EngineState } from '../core/state';
-import { Locality, NODE_TRANSIENT } from '../resources/topology';
+import { J_ACTIVE, type EngineState } from '../state/state';
+import { Locality, NODE_TRANSIENT } from '../core/topology';
 
 const W_SIZE = SIZE;
 
