@@ -202,14 +202,15 @@ export function checkLayers(root) {
     violations.push(`import circle: ${circle.map(rel).join(' ⇄ ')} (each reaches the others; move what they share into a file they both import)`);
   }
 
-  // One way to get data: only the live-query composable and the Pinia stores
-  // listen to the store's changes; a view or component that does reloads on its own terms.
-  const dataPattern = [path.join(renderer, 'src/composables/useLiveQuery.ts'), path.join(renderer, 'src/stores')];
+  // One way to get data: the store's changes are subscribed in one module, which the live
+  // queries and the Pinia stores register with; anything else listening reloads on its own terms.
+  const subscription = path.join(renderer, 'src/composables/storeChanges.ts');
   for (const file of walk(renderer)) {
-    if (dataPattern.some((d) => within(file, d))) continue;
-    if (/\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
-      violations.push(`${rel(file)}: listens to store:changed itself (load data through composables/useLiveQuery.ts or a store in stores/)`);
+    if (file !== subscription && /\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
+      violations.push(`${rel(file)}: listens to store:changed itself (register with composables/storeChanges.ts, or load data through composables/useLiveQuery.ts or a store in stores/)`);
     }
+    // The live queries and the stores are where lists are loaded.
+    if (within(file, path.join(renderer, 'src/composables/useLiveQuery.ts')) || within(file, path.join(renderer, 'src/stores'))) continue;
     for (const { line, channel } of listLoadsOutsideQueries(scriptOf(file))) {
       violations.push(`${rel(file)}: loads ${channel} outside useLiveQuery (script line ${line}; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)`);
     }

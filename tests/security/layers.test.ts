@@ -44,13 +44,17 @@ describe('layer check', () => {
     expect(checkLayers(dir)).toEqual(['src-renderer/src/A.vue: imports src-main/store/db.ts (the renderer may import only src-main/shared, as @shared)']);
   });
 
-  it('catches a view that loads data outside the live-query pattern', () => {
+  it("catches anything but the one subscription module listening to the store's changes", () => {
     const dir = plant({
       'src-renderer/src/views/V.vue': "<script setup lang=\"ts\">\nconst off = api.on('store:changed', () => void load());\n</script>",
-      'src-renderer/src/composables/useLiveQuery.ts': "api.on('store:changed', () => reload());",
+      'src-renderer/src/composables/storeChanges.ts': "api.on('store:changed', (c) => fan(c));",
+      'src-renderer/src/composables/useLiveQuery.ts': "onStoreChanged(domains, () => reload());",
       'src-renderer/src/stores/list.ts': "api.on('store:changed', () => load());",
     });
-    expect(checkLayers(dir)).toEqual(['src-renderer/src/views/V.vue: listens to store:changed itself (load data through composables/useLiveQuery.ts or a store in stores/)']);
+    expect(checkLayers(dir)).toEqual([
+      'src-renderer/src/stores/list.ts: listens to store:changed itself (register with composables/storeChanges.ts, or load data through composables/useLiveQuery.ts or a store in stores/)',
+      'src-renderer/src/views/V.vue: listens to store:changed itself (register with composables/storeChanges.ts, or load data through composables/useLiveQuery.ts or a store in stores/)',
+    ]);
   });
 
   it('catches a saved list read once outside useLiveQuery, and lets a query or a marked one-time read be', () => {

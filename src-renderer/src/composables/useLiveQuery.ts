@@ -1,9 +1,8 @@
 import { getCurrentScope, onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
-import type { EventPayloads } from '@shared/api/contract';
 import type { ApiResult } from '@shared/results/result';
-import { api } from '../api';
+import { onStoreChanged, type StoreDomain } from './storeChanges';
 
-type Domain = EventPayloads['store:changed']['domain'];
+type Domain = StoreDomain;
 
 export interface LiveQueryOptions {
   /** Store domains whose changes reload it; a restored backup (`store`) always does. */
@@ -32,7 +31,7 @@ export interface LiveQuery<T> {
  * The one way a view gets data from the services (issue 33 item 3): load now, reload when the store
  * says its domain changed (the CLI, another window, this one), say when a load fails, and stop
  * listening when the view goes. A slower answer to an older load never overwrites a newer one.
- * `scripts/check-layers.mjs` keeps views and components from listening to the store themselves.
+ * Changes arrive through composables/storeChanges.ts, the renderer's one subscription to them.
  */
 export function useLiveQuery<T>(query: () => Promise<ApiResult<T>>, options: LiveQueryOptions): LiveQuery<T> {
   const data = shallowRef<T>();
@@ -63,8 +62,7 @@ export function useLiveQuery<T>(query: () => Promise<ApiResult<T>>, options: Liv
     }, options.throttleMs);
   }
 
-  const off = api.on('store:changed', (p) => {
-    if (p.domain !== 'store' && !options.domains.includes(p.domain)) return;
+  const off = onStoreChanged(options.domains, (p) => {
     const id = options.id?.();
     if (id !== undefined && p.ids && !p.ids.includes(id)) return;
     reloadSoon();

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { ApiResult } from '@shared/results/result';
-import { api } from '../api';
+import { onStoreChanged } from '../composables/storeChanges';
 
 interface ListOps<Summary, Item> {
   list(): Promise<ApiResult<Summary[]>>;
@@ -33,9 +33,7 @@ export function defineSavedList<Summary, Item, Extra extends object>(id: string,
       loaded.value = true;
     }
 
-    api.on('store:changed', (p) => {
-      if (p.domain === domain || p.domain === 'store') void load();
-    });
+    onStoreChanged([domain], () => void load());
 
     /** Run a change and reload the list once it succeeded. */
     async function after<T>(result: Promise<ApiResult<T>>): Promise<ApiResult<T>> {

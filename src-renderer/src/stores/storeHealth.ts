@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { StoreStatus } from '@shared/api/records';
 import { api } from '../api';
+import { onStoreChanged } from '../composables/storeChanges';
 
 /**
  * Whether the database opened cleanly, and the backups on offer if it did not; and whether the
@@ -24,9 +25,8 @@ export const useStoreHealth = defineStore('storeHealth', () => {
     return result;
   }
 
-  api.on('store:changed', (p) => {
-    if (p.domain === 'store') void load();
-  });
+  // Only a change of the store as a whole (a restore, a file another process rewrote, a take-over).
+  onStoreChanged([], () => void load());
 
   return { status, dismissed, takeoverDismissed, load, restore };
 });
