@@ -22,6 +22,7 @@ import { speedupCommand, speedupHelp } from './speedupCommand';
 import { queueOf, workerCommand, workerHelp } from './workerCommand';
 import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
+import { ServiceError } from '../services/serviceError';
 
 
 export const mainHelp = `Workload Studio — design a cluster, describe a workload, watch schedulers compete.
@@ -128,6 +129,11 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
       if (err instanceof CliUsageError) {
         io.err(`error: ${err.message}\n`);
         return 2;
+      }
+      // The data folder of --save refused (busy, taken over, newer): said in words, as every writer says it.
+      if (err instanceof StoreError || err instanceof ServiceError) {
+        io.err(`error: ${err.message}\n`);
+        return 1;
       }
       io.err(`error: ${(err as Error).stack ?? String(err)}\n`);
       return 1;

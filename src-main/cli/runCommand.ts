@@ -14,6 +14,9 @@ import { RemotePool } from '../runner/remote/remotePool';
 import { planBatch } from '../runner/matrix';
 import { queueOf } from './workerCommand';
 import type { Services } from '../services';
+import type { BatchSummary } from '@shared/experiment/design';
+import type { PlannedBatch } from '../runner/runBatch';
+import { storeSink } from '../runner/storeSink';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large]
 
@@ -69,27 +72,36 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     interrupt.abort();
   };
   process.once('SIGINT', onInterrupt);
+  // With --save the batch goes into the studio as the app's do: its design adopted first, then
+  // each run saved the moment it ends (the store's sink beside the result file's).
+  let saving: { services: Services; design: { id: string; name: string }; batch: BatchSummary } | undefined;
   try {
+    if (flags.save) {
+      const services = await openServices();
+      const design = await experimentFiles(services.store, services.events).adopt(experimentParts(loaded));
+      const when = services.store.now().toISOString().slice(0, 16).replace('T', ' ');
+      const inputs = experimentInputs(loaded);
+      saving = { services, design, batch: await services.runner.recordBatch(`${design.name} — ${when}`, design.id, inputs) };
+    }
+    const store = saving;
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
     const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
     if (queue) io.err(`sending the runs to ${queue.display}\n`);
-    const ran = await runExperiment(loaded, { onProgress: progress, timing: flags.timing === true, withAttempts: flags.attempts === true, threads, signal: interrupt.signal, allowLarge: flags['allow-large'] === true, ...(queue ? { pool: new RemotePool(queue, (line) => io.err(`${line}\n`)) } : {}) });
+    const ran = await runExperiment(loaded, {
+      onProgress: progress,
+      timing: flags.timing === true,
+      withAttempts: flags.attempts === true,
+      threads,
+      signal: interrupt.signal,
+      allowLarge: flags['allow-large'] === true,
+      ...(queue ? { pool: new RemotePool(queue, (line) => io.err(`${line}\n`)) } : {}),
+      ...(store ? { also: (planned: PlannedBatch) => storeSink(store.services.store, store.batch.id, planned) } : {}),
+    });
     result = ran.result;
     stopped = ran.cancelled;
-    if (stopped && flags.save) io.err('nothing was saved to the studio: the batch was stopped before it ended\n');
-    if (flags.save && !stopped) {
-      const services = await openServices();
-      try {
-        // Saved as a design in Experiments (re-runnable and editable there) and as a batch of its
-        // history, through the same services the app saves its own with.
-        const inputs = experimentInputs(loaded);
-        const design = await experimentFiles(services.store, services.events).adopt(experimentParts(loaded));
-        const when = services.store.now().toISOString().slice(0, 16).replace('T', ' ');
-        const batch = await services.runner.record(`${design.name} — ${when}`, inputs, ran.outcomes, design.id);
-        io.err(`saved experiment "${design.name}" with ${ran.outcomes.length} runs ("${batch.name}") in ${services.store.file}\n`);
-      } finally {
-        await services.close();
-      }
+    if (saving) {
+      const what = stopped ? `the ${ran.outcomes.length} runs that finished before the stop` : `${ran.outcomes.length} runs`;
+      io.err(`saved experiment "${saving.design.name}" with ${what} ("${saving.batch.name}") in ${saving.services.store.file}\n`);
     }
   } catch (err) {
     if (err instanceof RunFailedError) {
@@ -98,8 +110,8 @@ export async function runCommand(args: string[], flags: Record<string, string | 
       // The runs that finished are kept, as after a Ctrl+C: a lost queue costs only what it lost.
       if (err.partial && err.partial.runs.length > 0) {
         writeResult(err.partial, flags.out, io);
-        io.err(`${err.partial.runs.length} of ${total} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${flags.save ? '; nothing was saved to the studio' : ''}\n`);
-      } else if (flags.save) io.err('nothing was saved to the studio\n');
+        io.err(`${err.partial.runs.length} of ${total} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${saving ? `; they are saved in the studio ("${saving.batch.name}"), the failed ones marked with the reason` : ''}\n`);
+      } else if (saving) io.err(`no run finished; the studio keeps the batch ("${saving.batch.name}") with each failure's reason\n`);
       return 1;
     }
     if (err instanceof WorkloadError) {
@@ -109,6 +121,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     throw err;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    await saving?.services.close();
   }
   writeResult(result, flags.out, io);
   io.err(

@@ -1,8 +1,9 @@
 import type { BatchInputs } from '@shared/experiment/design';
-import { experimentFileText, type ExperimentFileParts } from '@shared/experiment/experimentFile';
-import { ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
+import type { ExperimentFileParts } from '@shared/experiment/experimentFile';
+import type { ResultFile } from '@shared/experiment/experiment';
 import type { LoadedExperiment } from './loadExperiment';
-import { checkInputs, planBatch, resolveRun } from './matrix';
+import { bothSinks, planChecked, runBatch, type BatchSink, type PlannedBatch } from './runBatch';
+import { resultFileSink } from './resultFileSink';
 import { RunPool, type SimulationPool } from './runPool';
 import type { RunOutcome } from './runTask';
 
@@ -29,6 +30,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The user allowed a batch the estimate counts as large (`--allow-large`). */
   allowLarge?: boolean;
+  /** A second sink beside the result file, made once the batch is planned (the store, for `run --save`). */
+  also?: (planned: PlannedBatch) => BatchSink;
 }
 
 /** Some runs failed (or were lost on a queue): the message names each; `partial` holds the runs that finished. */
@@ -54,51 +57,23 @@ export function experimentParts(loaded: LoadedExperiment): ExperimentFileParts {
 }
 
 /**
- * Every scheduler × seed of an experiment file through the run pool (the app's runner), into the
- * result file's shape. Runs may finish in any order; the file lists them in plan order, so the
- * output is the same byte for byte whatever the number of threads.
+ * Every scheduler × seed of an experiment file through the one batch pipeline (runBatch.ts), into
+ * the result file's shape; `also` adds a sink (the store, for `run --save`). A run that fails
+ * leaves the rest: the error names each, and carries the result of the runs that finished.
  */
 export async function runExperiment(loaded: LoadedExperiment, options: RunOptions = {}): Promise<{ result: ResultFile; outcomes: RunOutcome[]; cancelled: boolean }> {
-  const inputs = experimentInputs(loaded);
-  checkInputs(inputs);
-  const plan = planBatch(inputs);
-  const outcomes: (RunOutcome | undefined)[] = [];
-  const errors: string[] = [];
+  const planned = planChecked(experimentInputs(loaded));
+  const file = resultFileSink(experimentParts(loaded), planned);
+  const sink = options.also ? bothSinks(file, options.also(planned)) : file;
   const pool = options.pool ?? new RunPool(options.threads === undefined ? {} : { threads: options.threads });
-  try {
-    await pool.runAll(
-      plan.map((p) => resolveRun(inputs, p)),
-      { withAttempts: Boolean(options.withAttempts), timing: options.timing, allowLarge: Boolean(options.allowLarge), ...(options.signal ? { signal: options.signal } : {}) },
-      {
-        onProgress: (i, p) => options.onProgress?.({ run: i + 1, runs: plan.length, scheduler: plan[i].label, seed: plan[i].seed, simTime: p.simTime, events: p.events }),
-        onDone: (i, outcome) => void (outcomes[i] = outcome),
-        onError: (i, err) => void errors.push(`run ${i + 1} (${plan[i].label}, seed ${plan[i].seed}): ${err.message}`),
-      },
-    );
-  } finally {
-    await pool.close();
-  }
-  const cancelled = Boolean(options.signal?.aborted);
-  // A stopped batch keeps the runs that finished; one cut short or never started is left out.
-  const kept = plan.flatMap((p, i) => {
-    const o = outcomes[i];
-    return o && !o.cancelled ? [{ p, o }] : [];
+  const { plan } = planned;
+  const { end } = await runBatch(planned, pool, sink, {
+    withAttempts: Boolean(options.withAttempts),
+    timing: options.timing,
+    allowLarge: Boolean(options.allowLarge),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: (i, p) => options.onProgress?.({ run: i + 1, runs: plan.length, scheduler: plan[i].label, seed: plan[i].seed, simTime: p.simTime, events: p.events }),
   });
-  const runs: ResultFile['runs'] = kept.map(({ p, o }) => {
-    return {
-      scheduler: p.label,
-      kind: inputs.schedulers[p.scheduler].kind,
-      seed: p.seed,
-      summary: o.summary,
-      ...(o.wallSeconds !== undefined ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0, work: o.work } } : {}),
-      profiles: o.profiles,
-      aria: o.aria,
-      ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}),
-      jobs: o.jobs,
-    };
-  });
-  const asRun = ExperimentSchema.parse(JSON.parse(experimentFileText(experimentParts(loaded))));
-  const result: ResultFile = { format: 'workload-studio.result', version: 1, experiment: loaded.experiment.name, inputs: asRun, runs };
-  if (errors.length) throw new RunFailedError(errors.join('\n'), result);
-  return { result, outcomes: kept.map(({ o }) => o), cancelled };
+  if (file.errors.length) throw new RunFailedError(file.errors.join('\n'), file.result());
+  return { result: file.result(), outcomes: file.outcomes(), cancelled: end === 'cancelled' };
 }

@@ -1,10 +1,10 @@
 import type { BatchInputs, BatchSummary, RunPlan, RunProgressEvent } from '@shared/experiment/design';
-import { checkInputs, planBatch, resolveRun } from '../runner/matrix';
+import { planChecked, runBatch, type BatchSink, type PlannedBatch } from '../runner/runBatch';
 import { RunPool, type RunProgress, type SimulationPool } from '../runner/runPool';
+import { storeSink } from '../runner/storeSink';
+import type { RunOutcome } from '../runner/runTask';
 import type { Store } from '../store/database';
-import { storedResult, type RunOutcome } from '../runner/runTask';
 import { batchesRepo } from '../store/batchesRepo';
-import { profilesRepo } from '../store/profilesRepo';
 import { WorkloadError } from '../workloads/compile';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
@@ -16,8 +16,9 @@ interface Live {
 
 /**
  * Executes batches in the background: the call that starts one returns as soon as the batch is
- * stored, and its runs then go through the run pool (worker threads), each reporting progress as
- * a push event and saved the moment it ends. Cancelling ends the threads; finished runs stay.
+ * stored, and its runs then go through the one batch pipeline (runner/runBatch.ts) into the
+ * store's sink, each reporting progress as a push event and saved the moment it ends. Cancelling
+ * ends the threads; finished runs stay.
  */
 export class ExperimentRunner {
   private readonly live = new Map<string, Live>();
@@ -34,15 +35,14 @@ export class ExperimentRunner {
 
   /** `allowLarge`: the user asked for a batch the estimate counts as large (queue workers then take its runs). */
   async start(name: string, experimentId: string | null, inputs: BatchInputs, tags: string[] = [], allowLarge = false): Promise<BatchSummary> {
+    let planned: PlannedBatch;
     try {
-      checkInputs(inputs);
+      planned = planChecked(inputs);
     } catch (err) {
       if (err instanceof WorkloadError) throw new ServiceError('invalid_request', `workload ${err.message}`, err.field);
       throw err;
     }
-    const batches = batchesRepo(this.store);
-    const plan = planBatch(inputs);
-    const batch = await batches.create(name, experimentId, inputs, plan, tags);
+    const batch = await batchesRepo(this.store).create(name, experimentId, inputs, planned.plan, tags);
     this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
 
     const abort = new AbortController();
@@ -67,43 +67,35 @@ export class ExperimentRunner {
       });
     };
 
+    const store = storeSink(this.store, batch.id, planned);
+    const ended = (o: RunOutcome) => ({ simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
+    // The store's sink, with what the windows are told around each save.
+    const sink: BatchSink = {
+      runEnded: async (i, o) => {
+        // Writing a large run takes seconds: say so rather than leave it "running" at its last ETA.
+        progress(i, 'saving', ended(o));
+        await store.runEnded(i, o);
+        progress(i, o.cancelled ? 'cancelled' : 'finished', ended(o));
+      },
+      runFailed: async (i, err) => {
+        await store.runFailed(i, err);
+        progress(i, 'failed', undefined, err.message);
+      },
+      batchEnded: (end) => store.batchEnded(end),
+    };
     const done = (async () => {
-      const pool = this.makePool();
-      let failed = 0;
       try {
-        const { cancelled } = await pool.runAll(
-          plan.map((p) => resolveRun(inputs, p)),
-          { withAttempts: inputs.simulation.recordAttempts, signal: abort.signal, allowLarge },
-          {
-            onStart: (i) => {
-              startedAt[i] = performance.now();
-              progress(i, 'running');
-            },
-            onProgress: (i, p) => progress(i, 'running', p),
-            onDone: async (i, o) => {
-              // Writing a large run takes seconds: say so rather than leave it "running" at its last ETA.
-              progress(i, 'saving', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
-              try {
-                await this.saveRun(batch.id, i, inputs, plan, o);
-              } catch (err) {
-                // The run fails with the reason (onError records it) and the batch goes on.
-                throw new Error(`the run finished but could not be saved: ${err instanceof Error ? err.message : String(err)}`);
-              }
-              progress(i, o.cancelled ? 'cancelled' : 'finished', { simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
-            },
-            onError: async (i, err) => {
-              failed++;
-              await batches.failRun(batch.id, i, err.message);
-              progress(i, 'failed', undefined, err.message);
-            },
+        await runBatch(planned, this.makePool(), sink, {
+          withAttempts: inputs.simulation.recordAttempts,
+          signal: abort.signal,
+          allowLarge,
+          onStart: (i) => {
+            startedAt[i] = performance.now();
+            progress(i, 'running');
           },
-        );
-        await batches.finish(batch.id, cancelled ? 'cancelled' : failed === plan.length ? 'failed' : 'finished');
-      } catch (err) {
-        await batches.finish(batch.id, 'failed').catch(() => undefined);
-        throw err;
+          onProgress: (i, p) => progress(i, 'running', p),
+        });
       } finally {
-        await pool.close();
         this.live.delete(batch.id);
         this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
       }
@@ -112,27 +104,13 @@ export class ExperimentRunner {
     return batch;
   }
 
-  /** One finished run into its batch: its row and columns, and what it teaches the measured profiles. */
-  private async saveRun(batchId: string, i: number, inputs: BatchInputs, plan: RunPlan[], o: RunOutcome): Promise<void> {
-    // Both writes are queued together, so they share one turn of the lock and one save.
-    await Promise.all([
-      batchesRepo(this.store).finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.blob, o.cancelled),
-      // Every finished run refines the measured profiles of its templates; a cut-short one does not.
-      o.cancelled ? undefined : profilesRepo(this.store).addRun(o.profiles, o.aria),
-    ]);
-  }
-
   /**
-   * A batch that ran outside the studio's pool (the CLI's `run --save`), saved exactly as the
-   * studio saves its own: the batch, every run in plan order, the profiles it teaches, its end.
+   * A batch that runs outside the studio's own pool (the CLI's `run --save`): stored now as
+   * running, its process recorded, for the caller to fill through runner/storeSink.ts.
    */
-  async record(name: string, inputs: BatchInputs, outcomes: RunOutcome[], experimentId: string | null = null): Promise<BatchSummary> {
-    const batches = batchesRepo(this.store);
-    const plan = planBatch(inputs);
-    const batch = await batches.create(name, experimentId, inputs, plan);
-    // Every run and the batch's end in one save: queued in one go, they share one turn of the lock.
-    const saved = outcomes.map((o, i) => this.saveRun(batch.id, i, inputs, plan, o));
-    await Promise.all([...saved, batches.finish(batch.id, 'finished')]);
+  async recordBatch(name: string, experimentId: string | null, inputs: BatchInputs): Promise<BatchSummary> {
+    const { plan } = planChecked(inputs);
+    const batch = await batchesRepo(this.store).create(name, experimentId, inputs, plan);
     this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
     return batch;
   }

@@ -45,6 +45,9 @@ describe('the ARIA planner', () => {
       await page.getByTestId('profile-name').fill('my staging');
       await page.getByTestId('profile-save').click();
       await expect.poll(async () => (await page.getByTestId('planner-source').locator('option').allTextContents()).join('|')).toMatch(/WordCount — my staging/);
+      // The save ends by picking what it saved; the option can appear earlier (the live list), so
+      // wait for the pick, or it would overwrite what is typed next.
+      await expect.poll(() => page.getByTestId('planner-source').inputValue()).toBe('named:WordCount:my staging');
       // Saving under the same name asks before replacing it.
       await page.locator('[data-field="rAvg"]').fill('13');
       await page.getByTestId('profile-name').fill('my staging');

@@ -31,10 +31,14 @@ export interface ExperimentFileParts {
   sweep?: Sweep;
 }
 
-/** The file's text; keys in a fixed order and no timestamp, so the same design exports byte for byte the same. */
+/** The file as a value: keys in a fixed order and no timestamp (what a result file carries as its `inputs`). */
+export function experimentFileValue(p: ExperimentFileParts) {
+  return { format: 'workload-studio.experiment' as const, name: p.name, description: p.description, cluster: p.cluster, workload: p.workload, schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
+}
+
+/** The file's text, so the same design exports byte for byte the same. */
 export function experimentFileText(p: ExperimentFileParts): string {
-  const file = { format: 'workload-studio.experiment', name: p.name, description: p.description, cluster: p.cluster, workload: p.workload, schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
-  return `${JSON.stringify(file, null, 2)}\n`;
+  return `${JSON.stringify(experimentFileValue(p), null, 2)}\n`;
 }
 
 /**
