@@ -19,6 +19,8 @@ import type { Scheduler } from '../scheduling/schedulerApi';
 import { EngineState } from '../state/state';
 import { buildTaskTable, type TaskTable } from '../state/tasks';
 import type { Topology } from '../core/topology';
+import { BeatSkipping } from './beatSkipping';
+import { wedged, type NextSource } from './stopRules';
 
 export interface SimulationInput {
   topology: Topology;
@@ -62,8 +64,9 @@ const P_BEAT = PRIORITY[K_BEAT];
 
 /**
  * The kernel of the discrete-event engine (docs/architecture.md "Engine"; SimPy's core is the model
- * for its size): the clock, the event heap, the arrival cursor, heartbeats, dispatch of each event
- * to the part that owns it, and the stop rules. Pending events stay proportional to hosts, not
+ * for its size): the clock, the choice of the next event (the heap, the arrival cursor, the
+ * heartbeats; idle beats passed over in beatSkipping.ts), dispatch of each event to the part that
+ * owns it, and the stop rules (stopRules.ts). Pending events stay proportional to hosts, not
  * tasks: each host has one "next completion" event (rateSolver.ts), regular heartbeats and
  * arrivals are walked by cursors instead of being queued.
  */
@@ -85,7 +88,7 @@ export class Simulation {
   private readonly afterEvent?: SimulationInput['afterEvent'];
   private readonly until?: SimulationInput['until'];
   private readonly progressEvery: number;
-  private readonly simulateIdleBeats: boolean;
+  private readonly skipping: BeatSkipping;
   private cancelled = false;
   /** Set when nothing runs, nothing is queued and heartbeats keep placing nothing: the run cannot go on. */
   private stalled = false;
@@ -98,7 +101,6 @@ export class Simulation {
     this.afterEvent = input.afterEvent;
     this.until = input.until;
     this.progressEvery = input.progressEvery ?? 200_000;
-    this.simulateIdleBeats = input.simulateIdleBeats ?? false;
     const random = new Random(seed, 'scheduler');
     const attemptRandom = new Random(seed, 'attempts');
     const tasks = buildTaskTable(jobs, topology, { variation: new Random(seed, 'variation'), skew: new Random(seed, 'skew'), placement: new Random(seed, 'placement') });
@@ -123,6 +125,7 @@ export class Simulation {
     this.view = new SchedulerView(s, this.rates, this.book, this.lifecycle, random, work);
     this.arrivalOrder = this.book.arrivalOrder();
     this.beats = new HeartbeatRounds(topology.nodeCount, this.heartbeatInterval, options.heartbeatOrder, seed);
+    this.skipping = new BeatSkipping(s, scheduler, this.view, this.beats, input.simulateIdleBeats ?? false);
     this.failures.schedule(seed);
   }
 
@@ -153,27 +156,14 @@ export class Simulation {
       // Out-of-band beats are all due now; they come after the heap's events of this instant of lower priority.
       const tHeap = outOfBand.size > 0 ? s.now : tTop;
       const tArrival = this.arrivalCursor < this.arrivalOrder.length ? s.jobs[this.arrivalOrder[this.arrivalCursor]].submit : Infinity;
-      // No heartbeat could place anything now: skip the beats up to the next event or arrival, after
-      // which this is asked again (docs/model.md "Scheduling"). With nothing to come and work still
-      // pending, the beats go on, so that the stop rules below see a wedged run.
-      // Whether work waits that a beat could take: read once per event (nothing it reads changes between events).
-      const work = !this.simulateIdleBeats && this.workWaits();
-      if (this.simulateIdleBeats ? s.at.liveCount === 0 && s.pendingTotal === 0 : !work && s.pausedTotal === 0) {
-        const next = Math.min(tHeap, tArrival);
-        if (Number.isFinite(next)) {
-          if (this.beats.nextTime < next) this.beats.skipTo(next);
-        } else if (s.at.liveCount === 0 && s.pendingTotal === 0) break; // nothing can ever happen again (e.g. a dependency failed)
-      }
-      // Beats before the next event of nodes that can place nothing: nothing they read changes
-      // before then, so they are not simulated (Scheduler.nodePlacesNothing; a node without a paused
-      // phase while only phases paused elsewhere keep the beats going).
-      if (!this.simulateIdleBeats && (this.scheduler.nodePlacesNothing || s.pausedTotal > 0)) this.skipIdleNodeBeats(Math.min(tHeap, tArrival, horizon), H, work);
+      // Beats that could place nothing before the next event are passed over (beatSkipping.ts).
+      if (!this.skipping.passIdleBeats(tHeap, tArrival, horizon, H)) break;
       // The earliest of: a queued event, the next arrival, the next regular heartbeat. At equal
       // times the lower priority goes first (completions, failures, arrivals, heartbeats).
       const tBeat = this.beats.nextTime;
       let t = tTop;
       let p = heap.peekPriority();
-      let which: 0 | 1 | 2 | 3 = 0;
+      let which: NextSource = 0;
       if (outOfBand.size > 0 && (s.now < t || (s.now === t && P_BEAT < p))) {
         t = s.now;
         p = P_BEAT;
@@ -194,7 +184,7 @@ export class Simulation {
         s.now = horizon;
         break;
       }
-      if (this.wedged(t, H, which)) {
+      if (wedged(s, t, H, which, this.arrivalCursor < this.arrivalOrder.length)) {
         this.stalled = true;
         break;
       }
@@ -212,7 +202,7 @@ export class Simulation {
       } else {
         // An out-of-band beat the policy says can place nothing is passed over as a regular one is.
         const node = outOfBand.shift();
-        if (s.alive[node] && !this.nodeIdleNow(node)) this.heartbeat(node);
+        if (s.alive[node] && !this.skipping.idleNow(node)) this.heartbeat(node);
       }
       if (rates.pending) rates.flush();
       if (this.afterEvent) this.afterEvent(this);
@@ -225,64 +215,6 @@ export class Simulation {
     const mrClusters = this.scheduler.report?.(this.view);
     if (mrClusters) result.mrClusters = mrClusters;
     return result;
-  }
-
-  /** Whether node n's heartbeat could place anything: work waits, or a paused phase there (not elsewhere) may go on. */
-  private nodeBeatCouldPlace(n: number): boolean {
-    return this.workWaits() || this.s.nodePaused[n] > 0;
-  }
-
-  /**
-   * Moves past the regular beats before `limit` that could act on nothing: a dead node's, one with
-   * no paused phase while no work waits (only phases paused elsewhere keep the beats going), or one
-   * whose policy says it can place nothing at the beat's time (Scheduler.nodePlacesNothing) with no
-   * paused phase on it. No event falls before `limit`, so nothing these read changes while they are
-   * passed over; the first beat that could act stops it. With no event to come at all, it stops
-   * after a round, so that the stop rules see the beats of a wedged run.
-   */
-  private skipIdleNodeBeats(limit: number, H: number, work: boolean): void {
-    const s = this.s;
-    const placesNothing = this.scheduler.nodePlacesNothing;
-    const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
-    while (this.beats.nextTime < end) {
-      const n = this.beats.peek();
-      if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !placesNothing(n, this.view, this.beats.nextTime))))) return;
-      this.beats.pass();
-    }
-  }
-
-  /** Whether node n's policy says a beat now would place nothing, with no paused phase on it (skipIdleNodeBeats' test). */
-  private nodeIdleNow(n: number): boolean {
-    const placesNothing = this.scheduler.nodePlacesNothing;
-    return !this.simulateIdleBeats && placesNothing !== undefined && this.s.nodePaused[n] === 0 && placesNothing(n, this.view, this.s.now);
-  }
-
-  /**
-   * Work any node's heartbeat could take: a pending map, a reduce the slow-start rule lets start, an
-   * application master to place (YARN policies only: Hadoop 1's have none, though the engine counts
-   * their jobs as awaiting one), or the policy's own (Scheduler.wantsIdleBeats: a beat with running
-   * attempts alone). With none, and no phase paused anywhere, no beat could place anything.
-   */
-  private workWaits(): boolean {
-    const s = this.s;
-    const sched = this.scheduler;
-    if (s.pendingTotal > s.pendingReduceTotal || s.reduceReady.list.length > 0 || (sched.placesAppMasters === true && s.appMastersAwaited > 0)) return true;
-    return sched.wantsIdleBeats !== undefined && s.at.liveCount > 0 && sched.wantsIdleBeats(this.view);
-  }
-
-  /** The stop rules for a run that can no longer progress, checked before the event at t. */
-  private wedged(t: number, H: number, which: 0 | 1 | 2 | 3): boolean {
-    const s = this.s;
-    // A day of simulated time with running attempts but no phase ending, nothing launched and no
-    // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
-    if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return true;
-    // The same day with work pending and nothing running while only the scheduler's own wake-ups
-    // keep the heap busy (a cluster-level policy that can no longer place anything).
-    if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.wakeups > 0 && s.wakeups === s.heap.size + s.outOfBand.size && s.pendingTotal > 0 && s.at.liveCount === 0 && this.arrivalCursor >= this.arrivalOrder.length) return true;
-    // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
-    // simulated time (longer than any locality wait): the scheduler cannot place the remaining
-    // work (e.g. a container larger than any node).
-    return which === 2 && s.at.liveCount === 0 && s.heap.size + s.outOfBand.size === 0 && this.arrivalCursor >= this.arrivalOrder.length && t - s.lastProgress > Math.max(600, 20 * H);
   }
 
   private dispatch(kind: number, subject: number, version: number): void {
@@ -316,7 +248,7 @@ export class Simulation {
   private heartbeat(node: number): void {
     if (this.s.active.length === 0) return;
     // Beats go on while a phase is paused somewhere; this node's places nothing without one here.
-    if (!this.simulateIdleBeats && !this.nodeBeatCouldPlace(node)) return;
+    if (!this.skipping.beatCouldPlace(node)) return;
     this.recorder.schedulerCalls++;
     this.s.work.heartbeats++;
     if (this.clock) {
