@@ -13,7 +13,7 @@ import { parseSwim } from '../src-main/workloads/traces/swim';
 import { WorkloadSpecSchema } from '../src-main/shared/workload/workload';
 import type { ClusterSpec } from '../src-main/shared/cluster/cluster';
 import { runTask } from '../src-main/runner/runTask';
-import { packColumns, type Column } from '../src-main/store/columns';
+import { packColumns, type Column } from '../src-main/formats/columns';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

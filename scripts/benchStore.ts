@@ -17,7 +17,7 @@ import { SAMPLE_CLUSTER } from '../src-main/shared/experiment/sampleStudio';
 import { batchesRepo } from '../src-main/store/batchesRepo';
 import type { StoredRunResult } from '../src-main/store/storedRun';
 import { clustersRepo } from '../src-main/store/clustersRepo';
-import { packColumns } from '../src-main/store/columns';
+import { packColumns } from '../src-main/formats/columns';
 import { Store } from '../src-main/store/database';
 
 const ROOT = path.resolve(__dirname, '..');

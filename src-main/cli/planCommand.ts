@@ -4,7 +4,7 @@ import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanResult } from '@shared/aria/plan';
 import { parseJsonText } from '@shared/files/jsonText';
 import { problemsOf } from '@shared/api/validation';
-import { mergeAriaByTemplate } from '../models/jobProfiles';
+import { mergeAriaByTemplate } from '@shared/workload/jobProfiles';
 import { CliUsageError, table, type CliIo } from './output';
 import { readResultFile } from './resultFile';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
-import { profilesFromResult } from '../models/jobProfiles';
+import { profilesFromResult } from '@shared/workload/jobProfiles';
 import { ariaTotalsFromRumen } from '../models/aria/rumenProfiles';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './resultFile';

@@ -1,5 +1,5 @@
 import type { AttemptChunk, AttemptPatches, AttemptSink } from '../engine/measure/records';
-import { compressPiece, expandPiece, kindOf, type Column, type PiecedColumn } from '../store/columns';
+import { compressPiece, expandPiece, kindOf, type Column, type PiecedColumn } from '../formats/columns';
 
 /** The stored names of a run's attempt columns (the readers find them through runColumns.ts). Stored names never change. */
 export const ATTEMPT = {
@@ -25,7 +25,7 @@ const WIDTH: Partial<Record<Field, number>> = { phaseEnd: 5 };
  * The attempt records of a saved run, compressed a chunk at a time while the run goes (the engine
  * hands over a chunk once it is a chunk behind the newest row): the run holds its attempts as
  * gzip pieces, never as one growing raw table, and the pieces are the stored blob's members as
- * they are (store/columns.ts packPieces).
+ * they are (formats/columns.ts packPieces).
  */
 export class AttemptSpill implements AttemptSink {
   private readonly pieces = new Map<Field, Uint8Array[]>(FIELDS.map((f) => [f, []]));

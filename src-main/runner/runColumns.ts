@@ -1,6 +1,6 @@
 import type { EngineRunResult } from '../engine/measure/result';
 import { SERIES_FIELDS } from '@shared/results/series';
-import { compressPiece, packPieces, type PiecedColumn } from '../store/columns';
+import { compressPiece, packPieces, type PiecedColumn } from '../formats/columns';
 import { ATTEMPT, type AttemptSpill } from './attemptSpill';
 
 export { ATTEMPT };

@@ -4,7 +4,7 @@ import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { TEMPLATE_PHASES, type TemplateInfo } from '@shared/workload/templates';
 import { Simulation } from '../engine/run/kernel';
 import { compileTopology } from '../engine/core/topology';
-import { jobProfiles } from '../models/jobProfiles';
+import { jobProfiles } from '@shared/workload/jobProfiles';
 import { createScheduler } from '../schedulers/registry';
 import { compileJobs } from '../workloads/compile';
 import { TEMPLATES, templateByName } from '../workloads/templates';

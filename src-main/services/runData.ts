@@ -7,7 +7,7 @@ import { compileTopology, LOCALITY_NAMES } from '../engine/core/topology';
 import { resolveRun } from '../runner/matrix';
 import { ATTEMPT, ATTEMPT_PREFIX, SERIES_T, seriesColumn } from '../runner/runColumns';
 import type { BatchesRepo } from '../store/batchesRepo';
-import type { Column } from '../store/columns';
+import type { Column } from '../formats/columns';
 import { pickGanttAttempts } from './ganttSample';
 
 const PHASES = 5;

@@ -4,7 +4,7 @@ import type { Database } from 'sql.js';
 import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus, StoredRunRow } from '@shared/experiment/design';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
-import { packColumns, readColumns, type Column } from './columns';
+import { packColumns, readColumns, type Column } from '../formats/columns';
 import { joinRun, prepareRun, type PerJob, type PreparedRun } from './runPayload';
 import { decodeInputs, encodeInputs } from './workloadPayload';
 import type { Store } from './database';

@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { BatchInputs } from '@shared/experiment/design';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
-import { packColumns } from './columns';
+import { packColumns } from '../formats/columns';
 import type { PayloadFiles } from './payloads';
 import { prepareRun } from './runPayload';
 import { selectAll } from './rows';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
 import type { MeasuredProfile, StoredProfile, TemplateInfo } from '@shared/workload/templates';
+import type { TemplateTotals } from '@shared/experiment/experiment';
 import type { AriaProfile, NamedAriaProfile } from '@shared/aria/profile';
 import { ariaProfileOf, mbPerReduce, mergeAriaTotals, typicalShuffleObserved, type AriaTotals } from '@shared/aria/totals';
-import type { TemplateTotals } from '../engine/measure/profiles';
-import { jobProfiles, mergeTotals } from '../models/jobProfiles';
+import { jobProfiles, mergeTotals } from '@shared/workload/jobProfiles';
 import type { Store } from './database';
 import { selectAll, selectOne } from './rows';
 

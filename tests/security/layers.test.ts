@@ -96,7 +96,7 @@ describe('layer check', () => {
       'tests/unit/x.test.ts': "import '../../src-main/services/uses';",
     });
     expect(checkLayers(dir)).toEqual([
-      'src-main/services/uses.ts: imports src-main/app/shell.ts (services/ may import shared, files, engine, models, schedulers, workloads, clusters, reports, runner, store)',
+      'src-main/services/uses.ts: imports src-main/app/shell.ts (services/ may import shared, files, formats, engine, models, schedulers, workloads, clusters, reports, runner, store)',
       'tests/unit/x.test.ts: loads electron via tests/unit/x.test.ts → src-main/services/uses.ts → src-main/app/shell.ts',
     ]);
   });
@@ -106,7 +106,7 @@ describe('layer check', () => {
       'src-main/runner/runTask.ts': 'export interface RunOutcome { x: number }',
       'src-main/store/batchesRepo.ts': "import type { RunOutcome } from '../runner/runTask';",
     });
-    expect(checkLayers(dir)).toEqual(['src-main/store/batchesRepo.ts: imports src-main/runner/runTask.ts (store/ may import shared, engine, models)']);
+    expect(checkLayers(dir)).toEqual(['src-main/store/batchesRepo.ts: imports src-main/runner/runTask.ts (store/ may import shared, formats)']);
   });
 
   it('has a table without cycles, and finds one when a row closes a loop', () => {

@@ -1,4 +1,4 @@
-import { profilesFromResult } from '../../../src-main/models/jobProfiles';
+import { profilesFromResult } from '@shared/workload/jobProfiles';
 import type { ResultFile } from '../../../src-main/shared/experiment/experiment';
 import { REPRODUCTIONS } from '../../../src-main/shared/results/reproductions';
 import { pairedTTest } from '../../../src-main/shared/results/stats';

@@ -79,6 +79,8 @@ const PhaseTotalsSchema = z.strictObject({ count: z.number().int(), seconds: z.n
 const TaskTotalsSchema = z.strictObject({ count: z.number().int(), wallSeconds: z.number(), sumCpuRequirement: z.number() });
 
 /** Reported counters of finished tasks and phases, summed per template: the input of job profiles. */
+/** What finished tasks report, summed per template (the engine's measure/profiles.ts makes them). */
+export type TemplateTotals = z.output<typeof TemplateTotalsSchema>;
 export const TemplateTotalsSchema = z.strictObject({
   maps: TaskTotalsSchema,
   reduces: TaskTotalsSchema,

@@ -9,7 +9,7 @@ import type { ExperimentDesign } from '@shared/experiment/design';
 import { clustersRepo } from '../../../src-main/store/clustersRepo';
 import { namedSpecs } from '../../../src-main/store/namedSpecs';
 import { batchesRepo } from '../../../src-main/store/batchesRepo';
-import { unpackColumns } from '../../../src-main/store/columns';
+import { unpackColumns } from '../../../src-main/formats/columns';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { experimentInputs } from '../../../src-main/runner/runExperiment';
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { pairedTTest } from '@shared/results/stats';
-import { profilesFromResult } from '../../../src-main/models/jobProfiles';
+import { profilesFromResult } from '@shared/workload/jobProfiles';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';

@@ -6,7 +6,7 @@ import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload
 import { nodeIo, type WriteIo } from '../../../src-main/store/atomicWrite';
 import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import type { StoredRunResult } from '../../../src-main/store/storedRun';
-import { packColumns } from '../../../src-main/store/columns';
+import { packColumns } from '../../../src-main/formats/columns';
 import { Store } from '../../../src-main/store/database';
 import { migrations } from '../../../src-main/store/migrations';
 import { workloadsRepo } from '../../../src-main/store/workloadsRepo';

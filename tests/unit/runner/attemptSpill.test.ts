@@ -3,7 +3,7 @@ import { Simulation } from '../../../src-main/engine/run/kernel';
 import type { EngineJob } from '../../../src-main/engine/core/model';
 import { AttemptSpill } from '../../../src-main/runner/attemptSpill';
 import { ATTEMPT, runBlob } from '../../../src-main/runner/runColumns';
-import { packColumns, unpackColumns } from '../../../src-main/store/columns';
+import { packColumns, unpackColumns } from '../../../src-main/formats/columns';
 import { cluster, cpuOnly, fifo, job, options } from '../../helpers/engineFixtures';
 import type { SimulationOptionsInput } from '@shared/experiment/simulation';
 

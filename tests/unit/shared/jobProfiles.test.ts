@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobProfiles, mergeTotals } from '../../../src-main/models/jobProfiles';
+import { jobProfiles, mergeTotals } from '@shared/workload/jobProfiles';
 import { cluster, cpuOnly, job, run, fifo } from '../../helpers/engineFixtures';
 
 describe('job profiles from reported counters', () => {

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { columnLengths, compressPiece, packColumns, packPieces, unpackColumns, type Column } from '../../../src-main/store/columns';
+import { columnLengths, compressPiece, packColumns, packPieces, unpackColumns, type Column } from '../../../src-main/formats/columns';
 
 const sample = (): Record<string, Column> => ({
   'series.t': Float64Array.from({ length: 50 }, (_, i) => i * 1.5),

@@ -1,8 +1,7 @@
-import type { AriaProfile } from '@shared/aria/profile';
-import { ariaProfileOf, mbPerReduce, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
-import type { ResultFile } from '@shared/experiment/experiment';
-import type { PhaseRates } from '@shared/workload/templates';
-import type { TemplateTotals } from '../engine/measure/profiles';
+import type { AriaProfile } from '../aria/profile';
+import { ariaProfileOf, mbPerReduce, mergeAriaTotals, type AriaTotals } from '../aria/totals';
+import type { ResultFile, TemplateTotals } from '../experiment/experiment';
+import type { PhaseRates } from './templates';
 
 /** One phase of a phase-level job profile (PRISM Fig. 8), as means over the phases observed. */
 export interface PhaseProfile extends PhaseRates {
