@@ -206,7 +206,12 @@ export function checkLayers(root) {
   // One way to get data: the store's changes are subscribed in one module, which the live
   // queries and the Pinia stores register with; anything else listening reloads on its own terms.
   const subscription = path.join(renderer, 'src/composables/storeChanges.ts');
+  // Every Run goes through one composable (saving first, large batches, opening the history).
+  const runner = path.join(renderer, 'src/composables/useRunExperiment.ts');
   for (const file of walk(renderer)) {
+    if (file !== runner && /['"]experiments:run['"]/.test(scriptOf(file))) {
+      violations.push(`${rel(file)}: calls experiments:run itself (start a batch through composables/useRunExperiment.ts)`);
+    }
     if (file !== subscription && /\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
       violations.push(`${rel(file)}: listens to store:changed itself (register with composables/storeChanges.ts, or load data through composables/useLiveQuery.ts or a store in stores/)`);
     }

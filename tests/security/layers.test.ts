@@ -57,6 +57,14 @@ describe('layer check', () => {
     ]);
   });
 
+  it('catches a Run started outside the one composable', () => {
+    const dir = plant({
+      'src-renderer/src/composables/useRunExperiment.ts': "api.call('experiments:run', { id });",
+      'src-renderer/src/views/List.vue': "<script setup lang=\"ts\">\nconst go = (id: string) => api.call('experiments:run', { id });\n</script>",
+    });
+    expect(checkLayers(dir)).toEqual(['src-renderer/src/views/List.vue: calls experiments:run itself (start a batch through composables/useRunExperiment.ts)']);
+  });
+
   it('catches a saved list read once outside useLiveQuery, and lets a query or a marked one-time read be', () => {
     const dir = plant({
       'src-renderer/src/components/Once.vue': "<script setup lang=\"ts\">\nimport { api } from '../api';\nonMounted(async () => {\n  const r = await api.call('clusters:list', {});\n});\n</script>",

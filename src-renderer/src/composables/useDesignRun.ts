@@ -1,8 +1,7 @@
-import { ref, type Ref } from 'vue';
+import type { Ref } from 'vue';
 import type { DesignRecord } from '@shared/experiment/design';
-import { api } from '../api';
-import { navigate } from '../router';
 import { useNotices } from '../stores/notices';
+import { useRunExperiment } from './useRunExperiment';
 
 /**
  * The designer's Run: save first (nothing unsaved is lost), refuse while problems are shown beside
@@ -11,17 +10,13 @@ import { useNotices } from '../stores/notices';
  */
 export function useDesignRun(savedFirst: () => Promise<DesignRecord | undefined>, problems: { own: Ref<number>; run: Ref<number> }, allowLarge: Ref<boolean>) {
   const notices = useNotices();
-  const starting = ref(false);
+  const { starting, runDesign } = useRunExperiment();
   async function run() {
     const saved = await savedFirst();
     if (!saved || problems.own.value) return;
     const n = problems.run.value;
     if (n) return notices.error(`Fix the ${n === 1 ? 'problem' : `${n} problems`} shown beside the cards before running`, 'run');
-    starting.value = true;
-    const r = await api.call('experiments:run', { id: saved.id, allowLarge: allowLarge.value });
-    starting.value = false;
-    if (!r.ok) return notices.error(r.error.message, 'run');
-    await navigate({ area: 'history', id: r.data.id });
+    await runDesign(saved.id, { allowLarge: allowLarge.value, noticeKey: 'run' });
   }
   return { starting, run };
 }
