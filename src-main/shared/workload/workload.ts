@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameText } from '../files/controlCharacters';
+import { nameText, withoutControlCharacters } from '../files/controlCharacters';
 
 /**
  * A workload (model.md "Workload"): jobs that name a benchmark template, or a generator that makes
@@ -15,7 +15,13 @@ const count = (max: number) =>
     .min(0, 'must be at least 0')
     .max(max, `must be at most ${max.toLocaleString('en-US')}`)
     .refine(Number.isInteger, 'must be a whole number');
-const id = z.string().trim().min(1, 'must not be empty').max(120);
+/**
+ * Ids and queue names come from shared trace files: control characters and bidirectional overrides
+ * are left out where they enter (a job's reference to another goes through the same rule, so it
+ * still names it), rather than refusing a whole trace over one id.
+ */
+const printable = () => z.string().overwrite(withoutControlCharacters);
+const id = printable().trim().min(1, 'must not be empty').max(120);
 /** The most maps one job may have, given or made from its input and the block size. */
 export const MAX_MAPS = 1_000_000;
 /** The most input one job may read (1 PB). */
@@ -33,7 +39,7 @@ export const JobSpecSchema = z.strictObject({
   inputMb: num().min(0, 'must be at least 0').max(MAX_INPUT_MB, 'must be at most 1,000,000,000 MB (1 PB)').optional(),
   maps: count(MAX_MAPS).optional(),
   reduces: count(100_000).optional(),
-  queue: z.string().min(1).max(80).default('default'),
+  queue: printable().min(1).max(80).default('default'),
   /** Absolute deadline, seconds after the start of the run. */
   deadline: num().positive().optional(),
   /**
@@ -43,7 +49,7 @@ export const JobSpecSchema = z.strictObject({
   deadlineFactor: num().positive('must be greater than 0').optional(),
   /** Ids of jobs that must finish before this one is submitted (workflows). */
   dependsOn: z.array(id).default([]),
-  mrCluster: z.string().max(80).optional(),
+  mrCluster: printable().max(80).optional(),
   /** Trace overrides of the template's selectivities, in MB. */
   shuffleMb: num().min(0).optional(),
   outputMb: num().min(0).optional(),

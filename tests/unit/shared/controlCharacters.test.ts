@@ -24,6 +24,20 @@ describe('control characters in names', () => {
     expect(ClusterSpecSchema.safeParse(smallCluster({ name: 'شبكة — 集群 ✓' })).success).toBe(true);
   });
 
+  it('are left out of the ids and queues a trace brings, and a reference to a job still names it', () => {
+    const w = WorkloadSpecSchema.parse({
+      name: 'trace',
+      jobs: [
+        { id: `job${NUL}1${RLO}`, template: 'Sort', submit: 0, queue: `etl${NUL}`, mrCluster: `c-1${RLO}` },
+        { id: 'job2', template: 'Sort', submit: 1, dependsOn: [`job${NUL}1${RLO}`] },
+      ],
+    });
+    expect(w.jobs.map((j) => [j.id, j.queue, j.mrCluster, j.dependsOn])).toEqual([
+      ['job1', 'etl', 'c-1', []],
+      ['job2', 'default', undefined, ['job1']],
+    ]);
+  });
+
   it('never reach a CSV cell or a report: NUL and bidirectional overrides are left out, line breaks in free text kept', () => {
     expect(csvCell(`job${NUL}1${RLO}`)).toBe('job1');
     expect(csvCell(`=cmd${NUL}`)).toBe("'=cmd");
