@@ -1,10 +1,7 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, screenshot } from './studio';
-import { smallCluster } from '../helpers/clusterFixtures';
-import { pauseMidSave, PAUSE_MS } from '../helpers/pauseServe';
-import { runCliProcess, startServeProcess } from '../helpers/processes';
+import { importWhilePaused, pauseMidSave } from '../helpers/pauseServe';
+import { startServeProcess } from '../helpers/processes';
 import { useTempDirs } from '../helpers/tempDir';
 
 const tempDir = useTempDirs();
@@ -29,13 +26,7 @@ describe('the studio paused while another program writes its data folder', () =>
 
       await pauseMidSave(serve, dataDir, sample.data!.experimentId);
       paused = true;
-      const pausedAt = Date.now();
-      const file = path.join(files, 'meanwhile.cluster.json');
-      fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'imported meanwhile' })));
-      const imported = await runCliProcess(['clusters', 'import', file, '--data-dir', dataDir]);
-      expect(imported.code, imported.err).toBe(0);
-      await new Promise((r) => setTimeout(r, Math.max(0, PAUSE_MS - (Date.now() - pausedAt))));
-      serve.child.kill('SIGCONT');
+      await importWhilePaused(serve, dataDir, files, Date.now());
       paused = false;
 
       const banner = page.getByTestId('takeover-banner');

@@ -1,5 +1,8 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { expect } from 'vitest';
+import { smallCluster } from './clusterFixtures';
+import { runCliProcess } from './processes';
 import type { BatchSummary } from '@shared/experiment/design';
 import { DATABASE_FILE } from '../../src-main/store/paths';
 import type { ServeProcess } from './processes';
@@ -34,4 +37,19 @@ export async function pauseMidSave(serve: ServeProcess, dataDir: string, experim
     }
   }
   throw new Error('never caught serve in the middle of a save');
+}
+
+/**
+ * While serve is stopped (since `pausedAt`): the CLI imports a cluster, waiting for the lock until
+ * it is stale and taking it over; then, once serve has been stopped PAUSE_MS, it is resumed.
+ * Resolves to the id the import acknowledged.
+ */
+export async function importWhilePaused(serve: ServeProcess, dataDir: string, filesDir: string, pausedAt: number): Promise<string> {
+  const file = path.join(filesDir, 'meanwhile.cluster.json');
+  fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'imported meanwhile' })));
+  const imported = await runCliProcess(['clusters', 'import', file, '--data-dir', dataDir]);
+  expect(imported.code, imported.err).toBe(0);
+  await new Promise((r) => setTimeout(r, Math.max(0, PAUSE_MS - (Date.now() - pausedAt))));
+  serve.child.kill('SIGCONT');
+  return /\(([0-9a-f-]{36})\)\s*$/.exec(imported.out.trim())![1];
 }

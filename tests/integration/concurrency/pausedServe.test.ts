@@ -1,11 +1,9 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StoreStatus } from '@shared/api/records';
 import { Store } from '../../../src-main/store/database';
 import { smallCluster } from '../../helpers/clusterFixtures';
-import { runCliProcess, startServeProcess } from '../../helpers/processes';
-import { pauseMidSave, PAUSE_MS } from '../../helpers/pauseServe';
+import { startServeProcess } from '../../helpers/processes';
+import { importWhilePaused, pauseMidSave } from '../../helpers/pauseServe';
 import { useTempDirs } from '../../helpers/tempDir';
 
 /**
@@ -30,15 +28,8 @@ describe('serve paused while it holds the write lock', () => {
 
       const batches = await pauseMidSave(serve, dataDir, sample.data!.experimentId);
       stopped = true;
-      const pausedAt = Date.now();
-      // The CLI waits for the lock until it is stale, takes it over and saves.
-      const file = path.join(files, 'meanwhile.cluster.json');
-      fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'imported meanwhile' })));
-      const imported = await runCliProcess(['clusters', 'import', file, '--data-dir', dataDir]);
-      expect(imported.code, imported.err).toBe(0);
-      const importedId = /\(([0-9a-f-]{36})\)\s*$/.exec(imported.out.trim())![1];
-      await new Promise((r) => setTimeout(r, Math.max(0, PAUSE_MS - (Date.now() - pausedAt))));
-      serve.child.kill('SIGCONT');
+      // The CLI waits for the lock until it is stale, takes it over and saves; then serve resumes.
+      const importedId = await importWhilePaused(serve, dataDir, files, Date.now());
       stopped = false;
 
       // serve is alive and answers; its batch ends with every run saved.
