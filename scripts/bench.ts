@@ -131,7 +131,7 @@ async function main() {
     };
     process.stderr.write(`${c.name}: ${wall.toFixed(2)} s${baseWall !== undefined ? ` (${ref}: ${baseWall.toFixed(2)} s, ${(baseWall / wall).toFixed(2)}x)` : ''}, peak RSS ${Math.round(peak)} MB\n`);
   }
-  // (g): a queue twice as long at the same work may cost at most 1.2x (issue 29).
+  // (g): a queue twice as long at the same work may cost at most 1.2x.
   const g1 = report.g1 as { wallSeconds: number } | undefined;
   const g2 = report.g2 as { wallSeconds: number } | undefined;
   if (g1 && g2) {
@@ -139,7 +139,7 @@ async function main() {
     report.g = { case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)', ratio: Number(ratio.toFixed(2)), target: { ratio: 1.2 }, meetsTarget: ratio <= 1.2 };
     process.stderr.write(`(g) doubling the queue: ${ratio.toFixed(2)}x\n`);
   }
-  // (e): the six schedulers on the day together within 30 s, and PRISM and LATE within 1.5x FIFO (issue 29).
+  // (e): the six schedulers on the day together within 30 s, and PRISM and LATE within 1.5x FIFO.
   const day = ['fifo', 'fair', 'capacity', 'drf', 'prism', 'late'].map((k) => report[`e-${k}`] as { wallSeconds: number } | undefined);
   if (day.every((d) => d !== undefined)) {
     const [fifo, , , , prism, late] = day.map((d) => d!.wallSeconds);

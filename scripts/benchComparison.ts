@@ -1,5 +1,5 @@
 // `npm run bench:ui`: how long the comparison view takes to open a saved run of 1,000,000 attempts
-// (issue 19, item 5: first paint under 1 s), in Debian's Chromium against the real services over
+// (first paint under 1 s), in Debian's Chromium against the real services over
 // loopback, from the built app (`npm run build` first). Not a test: it prints JSON.
 //
 // The run is saved here, then the studio is served by `workload-studio serve` in a process of its

@@ -199,6 +199,15 @@ export function checkLayers(root) {
     }
   }
 
+  // Comments say why, not when: an issue's number in a comment is history, which lives in git.
+  for (const file of [...walk(path.join(root, 'src-main')), ...walk(renderer)]) {
+    fs.readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/(\/\/|\/\*|^\s*\*).*\bissue \d+/i.test(line)) violations.push(`${rel(file)}:${i + 1}: a comment names an issue (history lives in git; say why the code is so)`);
+      });
+  }
+
   for (const circle of importCircles(root, walk(path.join(root, 'src-main')))) {
     violations.push(`import circle: ${circle.map(rel).join(' ⇄ ')} (each reaches the others; move what they share into a file they both import)`);
   }

@@ -24,7 +24,7 @@ interface Launch {
 }
 
 /**
- * Why a job got nothing on each node around a moment (issue 35 item 1): the run is replayed exactly
+ * Why a job got nothing on each node around a moment: the run is replayed exactly
  * (the same inputs and seed give the same run, docs/model.md "Determinism") up to one heartbeat
  * interval past `at`, with its scheduler wrapped so that every heartbeat inside the window records
  * what was launched, and then asks the scheduler's explain() about the traced job. Ordinary runs

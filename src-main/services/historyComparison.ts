@@ -40,7 +40,7 @@ class ContentIndex<T> {
 const jobSetOfSpec = (spec: unknown) => `workload ${createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16)}`;
 
 /**
- * Runs of several run history entries as one comparison (issue 35 item 2): a new history entry whose
+ * Runs of several run history entries as one comparison: a new history entry whose
  * runs are copies of the picked ones, so it opens, exports and reports like any batch, keeps its
  * name, and survives the deletion of its sources. Each run keeps its job set, so runs that ran the
  * same jobs are still compared paired and the others by Welch's test.

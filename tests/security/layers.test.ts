@@ -57,6 +57,13 @@ describe('layer check', () => {
     ]);
   });
 
+  it('catches a comment that carries history (an issue number) rather than a reason', () => {
+    const dir = plant({
+      'src-main/runner/a.ts': "// Added for issue 29 item 4.\nexport const a = 1;\nconst message = 'see issue 7'; // a string is not a comment",
+    });
+    expect(checkLayers(dir)).toEqual(['src-main/runner/a.ts:1: a comment names an issue (history lives in git; say why the code is so)']);
+  });
+
   it('catches a Run started outside the one composable', () => {
     const dir = plant({
       'src-renderer/src/composables/useRunExperiment.ts': "api.call('experiments:run', { id });",

@@ -40,8 +40,8 @@ export interface SimulationInput {
   /** Stream attempt records here as the run goes instead of keeping them all (records.ts). */
   attemptSink?: AttemptSink;
   /**
-   * Simulate every heartbeat, even those that can place nothing (the engine before issue 29 item
-   * 4): the same run, more slowly. For the why-not probe, which lists every beat in its window, and
+   * Simulate every heartbeat, even those that can place nothing (as the engine did before it
+   * skipped them): the same run, more slowly. For the why-not probe, which lists every beat in its window, and
    * the test that skipping changes no result.
    */
   simulateIdleBeats?: boolean;

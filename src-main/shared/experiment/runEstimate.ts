@@ -1,5 +1,5 @@
 /**
- * What a batch will cost before it runs (issue 32): events, memory and time per run, from its tasks,
+ * What a batch will cost before it runs: events, memory and time per run, from its tasks,
  * on a machine like the studio's 2-core build machine. The coefficients are that machine's
  * benchmark of 2026-11-26 (README "Benchmark": case (j), 8.3 M tasks in 88.7 s at 1.79 GB, 6.3
  * events per task; (e), the policies' cost against FIFO on the same day). They are rough by

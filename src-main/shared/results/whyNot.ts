@@ -1,5 +1,5 @@
 /**
- * Why a job got nothing on a node at a heartbeat (issue 35 item 1): structured reasons, found by
+ * Why a job got nothing on a node at a heartbeat: structured reasons, found by
  * re-running the run up to that moment with the job traced (runner/whyNot.ts), and their words.
  * The app's why-panel and `workload-studio why` print the same words.
  */

@@ -28,7 +28,7 @@ export interface LiveQuery<T> {
 }
 
 /**
- * The one way a view gets data from the services (issue 33 item 3): load now, reload when the store
+ * The one way a view gets data from the services: load now, reload when the store
  * says its domain changed (the CLI, another window, this one), say when a load fails, and stop
  * listening when the view goes. A slower answer to an older load never overwrites a newer one.
  * Changes arrive through composables/storeChanges.ts, the renderer's one subscription to them.
