@@ -134,6 +134,22 @@ export function importCircles(root, files) {
   return circles;
 }
 
+/**
+ * Lines of doc comments (`/** … *\/`) that the very next line follows with another doc comment:
+ * the first documents nothing (a module's header stands apart, a blank line below it).
+ */
+export function orphanDocComments(text) {
+  const lines = text.split('\n');
+  const found = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim().startsWith('/**')) continue;
+    const start = i;
+    while (i < lines.length && !lines[i].includes('*/')) i++;
+    if (i + 1 < lines.length && lines[i + 1].trim().startsWith('/**')) found.push(start + 1);
+  }
+  return found;
+}
+
 /** The files allowed to import `electron`: the thin shell only. */
 function isShell(root, file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
@@ -206,6 +222,11 @@ export function checkLayers(root) {
       .forEach((line, i) => {
         if (/(\/\/|\/\*|^\s*\*).*\bissue \d+/i.test(line)) violations.push(`${rel(file)}:${i + 1}: a comment names an issue (history lives in git; say why the code is so)`);
       });
+  }
+
+  // A doc comment belongs on the declaration below it: one followed by another documents nothing.
+  for (const file of [...walk(path.join(root, 'src-main')), ...walk(renderer)]) {
+    for (const line of orphanDocComments(fs.readFileSync(file, 'utf8'))) violations.push(`${rel(file)}:${line}: a doc comment stands above another, not above a declaration`);
   }
 
   for (const circle of importCircles(root, walk(path.join(root, 'src-main')))) {

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
  * script, has no preload, and lives in an in-memory session of its own: the report cannot reach
  * the studio's API or its storage. The window and the file are gone when the PDF is made.
  */
+
 /** The report pages being printed now: the only URLs the print session may load. */
 const printing = new Set<string>();
 

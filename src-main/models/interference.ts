@@ -15,6 +15,7 @@ import type { NodeUsage } from '../engine/scheduling/schedulerApi';
  * is the least SSE of the general model (sec. 4.1) and the staged fit alone cannot let a CPU-bound
  * task's slowdown depend on I/O (docs/reproductions.md has the R² either way).
  */
+
 /** The monitors' readings (NodeUsage: Table 2's system metrics) plus the task's own demand. */
 export interface InterferenceFeatures extends NodeUsage {
   /** Task demand: cores, read and write MB/s when alone. */

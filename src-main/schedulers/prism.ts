@@ -17,7 +17,6 @@ type View = ViewWith<'attempts' | 'phases'>;
 
 type PrismSpec = SchedulerSpecOf<'prism'>;
 
-/** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
 /** The first resource a phase needing `nd` would overflow on a machine using `used` of `cap` (memory only for a new task); none when it fits. */
 function overflow(used: Need, nd: Need, cap: Need, leading: boolean): keyof Need | undefined {
   if (used.cpu + nd.cpu > cap.cpu + 1e-9) return 'cpu';
@@ -27,6 +26,7 @@ function overflow(used: Need, nd: Need, cap: Need, leading: boolean): keyof Need
   return undefined;
 }
 
+/** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
 interface Need {
   cpu: number;
   memory: number;

@@ -13,6 +13,7 @@ import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
  * name none or one the cluster lacks. Each problem names the cluster, workload and job, at the
  * field the designer shows it beside (`workloadIds`, `schedulers.K.design`).
  */
+
 /** Tasks of each workload on each cluster the checks compiled (`taskKey`), so the estimate compiles nothing again. */
 export type TaskCounts = Map<string, number>;
 export const taskKey = (clusterId: string, workloadId: string) => `${clusterId}/${workloadId}`;

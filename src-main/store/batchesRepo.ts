@@ -197,8 +197,10 @@ export function batchesRepo(store: Store) {
       });
     },
 
-    /** A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped. */
-    /** `blob` holds the run's packed columns (runner/runColumns.ts runBlob). */
+    /**
+     * A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped;
+     * `blob` holds the run's packed columns (runner/runColumns.ts runBlob).
+     */
     finishRun(batchId: string, index: number, result: StoredRunResult, blob: Uint8Array, partial = false): Promise<void> {
       // Compressed and hashed before the write, so the lock is held only to write the files and the row.
       const run = prepareRun(result, blob);

@@ -64,6 +64,13 @@ describe('layer check', () => {
     expect(checkLayers(dir)).toEqual(['src-main/runner/a.ts:1: a comment names an issue (history lives in git; say why the code is so)']);
   });
 
+  it('catches a doc comment stacked on another, which documents nothing (a module header stands apart)', () => {
+    const dir = plant({
+      'src-main/runner/a.ts': "/** Module header. */\n\n/** What b is. */\nexport const b = 1;\n/** Orphaned. */\n/** What c is. */\nexport const c = 2;",
+    });
+    expect(checkLayers(dir)).toEqual(['src-main/runner/a.ts:5: a doc comment stands above another, not above a declaration']);
+  });
+
   it('catches a Run started outside the one composable', () => {
     const dir = plant({
       'src-renderer/src/composables/useRunExperiment.ts': "api.call('experiments:run', { id });",

@@ -14,6 +14,7 @@ interface Cursor {
  * again later (a failed attempt, lost output) goes into a list of its group's own, searched after
  * the packed tasks, so every group keeps the order of the tasks as they were added.
  */
+
 /** Key arrays up to this many entries per (key, task) pair: 64 B per pair at most. */
 const DENSE_PER_PAIR = 16;
 

@@ -118,7 +118,6 @@ export const contract = {
   'experiments:update': channel<DesignRecord>()(z.strictObject({ id: experimentId, spec: ExperimentDesignSchema, expectedUpdatedAt })),
   'experiments:duplicate': channel<DesignRecord>()(z.strictObject({ id: experimentId })),
   'experiments:delete': channel<{ id: string }>()(z.strictObject({ id: experimentId })),
-  /** Start every run of the experiment in the background; answers once the batch is stored. */
   /** Pin the profile store's current profiles into the design (an explicit "Refresh profiles"). */
   'experiments:refreshProfiles': channel<DesignRecord>()(z.strictObject({ id: experimentId, expectedUpdatedAt })),
   /** A design as self-contained experiment files (one per cluster × workload), with its pinned profiles in the schedulers. */

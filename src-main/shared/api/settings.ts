@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { redisUrlCredentials } from './redisUrl';
 
 /**
- * The studio's settings on this machine (a file beside the store, not in it: they describe the
- * machine, not the experiments). `runThreads` is how many runs of a batch simulate at once, one
- * per worker thread; null lets the studio choose (one per core but one, so the window stays
- * responsive). The result of a run never depends on it.
- */
-/**
  * A Redis queue the studio sends its batches to (`redis://host:6379[/db][?queue=NAME]`, or
  * rediss:// for TLS), where `workload-studio worker` processes run them. Never with a password:
  * settings are a plain file, so the password is entered apart (`settings:queuePassword`, kept in
@@ -20,6 +14,12 @@ const queueUrl = z
   .refine((u) => /^rediss?:\/\/[^\s/?#]+/.test(u), 'must be a Redis address: redis://host:6379, or rediss://host:6380 for TLS')
   .refine((u) => !redisUrlCredentials(u)?.includes(':'), 'must not hold a password (settings are a plain file): enter it in the password field instead');
 
+/**
+ * The studio's settings on this machine (a file beside the store, not in it: they describe the
+ * machine, not the experiments). `runThreads` is how many runs of a batch simulate at once, one
+ * per worker thread; null lets the studio choose (one per core but one, so the window stays
+ * responsive). The result of a run never depends on it.
+ */
 export const SettingsSchema = z.strictObject({
   runThreads: z.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').nullable(),
   /** Null: batches run on this machine. */

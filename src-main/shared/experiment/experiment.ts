@@ -78,9 +78,9 @@ export const RunSummarySchema = z.strictObject({
 const PhaseTotalsSchema = z.strictObject({ count: z.number().int(), seconds: z.number(), cpuSeconds: z.number(), fsMb: z.number(), hdfsMb: z.number(), fetchMb: z.number(), memoryMb: z.number() });
 const TaskTotalsSchema = z.strictObject({ count: z.number().int(), wallSeconds: z.number(), sumCpuRequirement: z.number() });
 
-/** Reported counters of finished tasks and phases, summed per template: the input of job profiles. */
-/** What finished tasks report, summed per template (the engine's measure/profiles.ts makes them). */
+/** What finished tasks report, summed per template (the engine's measure/profiles.ts makes them): the input of job profiles. */
 export type TemplateTotals = z.output<typeof TemplateTotalsSchema>;
+/** Reported counters of finished tasks and phases, summed per template. */
 export const TemplateTotalsSchema = z.strictObject({
   maps: TaskTotalsSchema,
   reduces: TaskTotalsSchema,

@@ -9,6 +9,7 @@ import { PhaseRatesSchema } from '../workload/templates';
  * until the user refreshes its profiles. PRISM takes the phase-level profiles (sec. 4), Finer-Grained
  * CPU the measured requirements (Liu eq. 3.5).
  */
+
 /** A phase's rates as PRISM schedules by them (its duration is not pinned: the engine measures it). */
 const PinnedRatesSchema = PhaseRatesSchema.omit({ durationS: true });
 
