@@ -36,13 +36,13 @@ export interface InterferenceModel {
 }
 
 // MB/s are scaled to hundreds so every feature is of order one for the fit.
-const MB = 1 / 100;
+const PER_100_MBPS = 1 / 100;
 
 function cpuExponent(p: number[], x: InterferenceFeatures): number {
   return p[0] * x.tc + p[1] * x.cu + p[2] * x.ca + p[3] * x.c0 + p[4];
 }
 function ioExponent(p: number[], x: InterferenceFeatures): number {
-  return p[0] * x.tr * MB + p[1] * x.tw * MB + p[2] * x.ru * MB + p[3] * x.wu * MB + p[4] * x.ra * MB + p[5] * x.wa * MB + p[6] * x.iou + p[7] * x.c0 + p[8];
+  return p[0] * x.tr * PER_100_MBPS + p[1] * x.tw * PER_100_MBPS + p[2] * x.ru * PER_100_MBPS + p[3] * x.wu * PER_100_MBPS + p[4] * x.ra * PER_100_MBPS + p[5] * x.wa * PER_100_MBPS + p[6] * x.iou + p[7] * x.c0 + p[8];
 }
 // exp is capped so a wild step of the optimiser cannot overflow.
 const capExp = (v: number) => Math.exp(Math.min(v, 20));
@@ -170,7 +170,7 @@ function fitStaged(samples: InterferenceSample[]): InterferenceModel {
   const cpuSamples = samples.filter((s) => s.kind === 'cpu');
   const ioSamples = samples.filter((s) => s.kind === 'io');
   const cpuStart = logLinearStart(cpuSamples, (x) => [x.tc, x.cu, x.ca, x.c0], 6);
-  const ioStart = logLinearStart(ioSamples, (x) => [x.tr * MB, x.tw * MB, x.ru * MB, x.wu * MB, x.ra * MB, x.wa * MB, x.iou, x.c0], 10);
+  const ioStart = logLinearStart(ioSamples, (x) => [x.tr * PER_100_MBPS, x.tw * PER_100_MBPS, x.ru * PER_100_MBPS, x.wu * PER_100_MBPS, x.ra * PER_100_MBPS, x.wa * PER_100_MBPS, x.iou, x.c0], 10);
   const cpu = lm(cpuSamples, predictCpu, cpuStart);
   const io = lm(ioSamples, predictIo, ioStart);
   const combine = leastSquares(
@@ -181,7 +181,7 @@ function fitStaged(samples: InterferenceSample[]): InterferenceModel {
 }
 
 const FEATURES: (keyof InterferenceFeatures)[] = ['tc', 'tr', 'tw', 'cu', 'ca', 'c0', 'ru', 'wu', 'ra', 'wa', 'iou'];
-const row = (x: InterferenceFeatures) => FEATURES.map((f) => (f === 'tc' || f === 'cu' || f === 'ca' || f === 'c0' || f === 'iou' ? x[f] : x[f] * MB));
+const row = (x: InterferenceFeatures) => FEATURES.map((f) => (f === 'tc' || f === 'cu' || f === 'ca' || f === 'c0' || f === 'iou' ? x[f] : x[f] * PER_100_MBPS));
 
 /** The comparison models of the paper's Table 5 / Fig. 11: linear and quadratic in the features. */
 export function fitLinear(samples: InterferenceSample[]): (x: InterferenceFeatures) => number {

@@ -2,7 +2,7 @@ import { addMap, addReduce, emptyAriaTotals, mergeAriaTotals, type AriaTotals } 
 import { JsonObjectStream } from '../../workloads/traces/jsonObjectStream';
 import { templateByName } from '../../workloads/templates';
 
-const MB = 1024 * 1024;
+const BYTES_PER_MB = 1024 * 1024;
 /** Rumen writes -1 for what it did not see. */
 const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
@@ -36,7 +36,7 @@ export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?
   for (const task of job.mapTasks ?? []) {
     const a = successful(task);
     if (!a) continue;
-    addMap(t, (a.finishTime! - a.startTime!) / 1000, known(task.inputBytes) ? task.inputBytes / MB : 0, known(task.outputBytes) ? task.outputBytes / MB : 0);
+    addMap(t, (a.finishTime! - a.startTime!) / 1000, known(task.inputBytes) ? task.inputBytes / BYTES_PER_MB : 0, known(task.outputBytes) ? task.outputBytes / BYTES_PER_MB : 0);
     mapEnd = Math.max(mapEnd, a.finishTime!);
   }
   if (t.maps.count === 0) return { problem: 'no successful map attempt with start and finish times' };
@@ -47,7 +47,7 @@ export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?
     const input = known(a.reduceShuffleBytes) ? a.reduceShuffleBytes : known(task.inputBytes) ? task.inputBytes : 0;
     const output = known(task.outputBytes) ? task.outputBytes : 0;
     // Rumen times are epoch milliseconds.
-    addReduce(t, a.startTime! / 1000, a.sortFinished / 1000, a.finishTime! / 1000, mapEnd / 1000, input / MB, output / MB);
+    addReduce(t, a.startTime! / 1000, a.sortFinished / 1000, a.finishTime! / 1000, mapEnd / 1000, input / BYTES_PER_MB, output / BYTES_PER_MB);
   }
   return { totals: t };
 }

@@ -1,6 +1,6 @@
 import type { JobSpec } from '@shared/workload/workload';
 import type { ShapeFlag, SizeBin } from '@shared/workload/imports';
-import { MB } from './types';
+import { BYTES_PER_MB } from './types';
 
 /**
  * What a trace's jobs look like once the importer made tasks of them, so the import preview can
@@ -10,10 +10,10 @@ import { MB } from './types';
  */
 
 /** A task handling more than this is flagged: no single map or reduce of the replay moves so much. */
-const MAX_TASK_BYTES = 16 * 1024 * MB;
+const MAX_TASK_BYTES = 16 * 1024 * BYTES_PER_MB;
 /** Output this many times larger than input + shuffle (and at least 10 GiB) is flagged. */
 const WRITE_AMPLIFICATION = 1000;
-const BIG_OUTPUT = 10 * 1024 * MB;
+const BIG_OUTPUT = 10 * 1024 * BYTES_PER_MB;
 export const MAX_FLAGGED = 50;
 
 const size = (bytes: number) => {
@@ -29,9 +29,9 @@ const size = (bytes: number) => {
 
 /** Why a job's tasks are pathological under the rule that made them; empty when they are not. */
 export function shapeProblems(job: JobSpec): string[] {
-  const input = (job.inputMb ?? 0) * MB;
-  const shuffle = (job.shuffleMb ?? 0) * MB;
-  const output = (job.outputMb ?? 0) * MB;
+  const input = (job.inputMb ?? 0) * BYTES_PER_MB;
+  const shuffle = (job.shuffleMb ?? 0) * BYTES_PER_MB;
+  const output = (job.outputMb ?? 0) * BYTES_PER_MB;
   const maps = Math.max(1, job.maps ?? 1);
   const reduces = job.reduces ?? 0;
   const out: string[] = [];
@@ -43,13 +43,13 @@ export function shapeProblems(job: JobSpec): string[] {
 }
 
 /** Bins of a log-scale histogram of the bytes each job moves (input + shuffle + output). */
-const BIN_EDGES = [0, MB, 100 * MB, 10 * 1024 * MB, 1024 * 1024 * MB, Infinity];
+const BIN_EDGES = [0, BYTES_PER_MB, 100 * BYTES_PER_MB, 10 * 1024 * BYTES_PER_MB, 1024 * 1024 * BYTES_PER_MB, Infinity];
 const BIN_LABELS = ['< 1 MB', '1–100 MB', '100 MB–10 GB', '10 GB–1 TB', '≥ 1 TB'];
 
 export function sizeHistogram(jobs: readonly JobSpec[]): SizeBin[] {
   const bins = BIN_LABELS.map((label) => ({ label, jobs: 0, tasks: 0 }));
   for (const j of jobs) {
-    const bytes = ((j.inputMb ?? 0) + (j.shuffleMb ?? 0) + (j.outputMb ?? 0)) * MB;
+    const bytes = ((j.inputMb ?? 0) + (j.shuffleMb ?? 0) + (j.outputMb ?? 0)) * BYTES_PER_MB;
     let b = 0;
     while (b < BIN_LABELS.length - 1 && bytes >= BIN_EDGES[b + 1]) b++;
     bins[b].jobs++;

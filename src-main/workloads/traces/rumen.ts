@@ -1,7 +1,7 @@
 import { TraceCollector } from './collector';
 import { templateByName } from '../templates';
 import { JsonObjectStream } from './jsonObjectStream';
-import { MB, readAll, type TraceImport, type TraceReader } from './types';
+import { BYTES_PER_MB, readAll, type TraceImport, type TraceReader } from './types';
 
 const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0; // Rumen writes -1 for unknown
 
@@ -47,12 +47,12 @@ export function rumenReader(limit = Infinity): TraceReader {
         id: typeof o.jobID === 'string' ? o.jobID : `rumen-${out.jobs.length + 1}`,
         template: templateByName(name)?.name ?? 'Generic',
         submit: 0,
-        ...(inputKnown > 0 ? { inputMb: input / MB } : {}),
+        ...(inputKnown > 0 ? { inputMb: input / BYTES_PER_MB } : {}),
         maps: Math.max(1, mapTasks.length),
         reduces: reduceTasks.length,
         queue: typeof o.queue === 'string' && o.queue ? o.queue : 'default',
         dependsOn: [],
-        ...(reduceTasks.length > 0 ? { shuffleMb: shuffle / MB, outputMb: output / MB } : { outputMb: output / MB }),
+        ...(reduceTasks.length > 0 ? { shuffleMb: shuffle / BYTES_PER_MB, outputMb: output / BYTES_PER_MB } : { outputMb: output / BYTES_PER_MB }),
       },
       line,
     );

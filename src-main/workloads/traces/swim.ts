@@ -1,6 +1,6 @@
 import type { JobSpec } from '@shared/workload/workload';
 import { TraceCollector } from './collector';
-import { MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
+import { BYTES_PER_MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
 import { quote } from '@shared/files/quote';
 
 /** Control characters or undecodable bytes: a garbled or binary line, never a SWIM row. */
@@ -45,13 +45,13 @@ export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
       id: cells[0].trim() || `swim-${lineNo}`,
       template: 'Generic',
       submit,
-      inputMb: input / MB,
+      inputMb: input / BYTES_PER_MB,
       maps: mapsFromBytes(input, blockSizeMb),
       reduces: reducesFromBytes(shuffle, output),
       queue: 'default',
       dependsOn: [],
-      shuffleMb: shuffle / MB,
-      outputMb: output / MB,
+      shuffleMb: shuffle / BYTES_PER_MB,
+      outputMb: output / BYTES_PER_MB,
     };
     out.accept(job, lineNo);
   };

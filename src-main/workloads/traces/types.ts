@@ -22,10 +22,10 @@ export interface TraceReader {
   end(): TraceImport;
 }
 
-export const MB = 1024 * 1024;
+export const BYTES_PER_MB = 1024 * 1024;
 
 /** Bytes one reduce handles under the SWIM replay's rule (its "data per reduce task"). */
-export const BYTES_PER_REDUCE = 1024 * MB;
+export const BYTES_PER_REDUCE = 1024 * BYTES_PER_MB;
 /** Most reduces a byte-derived job gets. */
 export const MAX_REDUCES = 1000;
 
@@ -38,7 +38,7 @@ export const MAX_REDUCES = 1000;
  *             reduces instead of one task writing everything; 0 when it shuffles and writes nothing.
  */
 export function mapsFromBytes(inputBytes: number, blockSizeMb: number): number {
-  return Math.max(1, Math.ceil(inputBytes / (blockSizeMb * MB)));
+  return Math.max(1, Math.ceil(inputBytes / (blockSizeMb * BYTES_PER_MB)));
 }
 export function reducesFromBytes(shuffleBytes: number, outputBytes: number): number {
   const bytes = shuffleBytes + outputBytes;
