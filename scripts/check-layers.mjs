@@ -236,6 +236,15 @@ export function checkLayers(root) {
   // One way to get data: the store's changes are subscribed in one module, which the live
   // queries and the Pinia stores register with; anything else listening reloads on its own terms.
   const subscription = path.join(renderer, 'src/composables/storeChanges.ts');
+  // An editor holds its document one way: composables/useDocument.ts (history, save, leave guard).
+  const documentModule = path.join(renderer, 'src/composables/useDocument.ts');
+  for (const file of walk(renderer)) {
+    if (file === documentModule) continue;
+    for (const spec of importsOf(file)) {
+      if (/\/(useDocumentSave|useUnsavedGuard)$/.test(spec)) violations.push(`${rel(file)}: imports ${spec} (an editor holds its document through composables/useDocument.ts)`);
+    }
+  }
+
   // Every Run goes through one composable (saving first, large batches, opening the history).
   const runner = path.join(renderer, 'src/composables/useRunExperiment.ts');
   for (const file of walk(renderer)) {

@@ -48,7 +48,9 @@ describe('clusters in the browser, against the real services', () => {
       await page.reload();
       await row(page, 'PRISM testbed').waitFor();
 
-      // Close the studio and start it again on the same data folder: a new launch, a new token.
+      // Close the studio and start it again on the same data folder: a new launch, a new token. The
+      // window goes first, as when the app quits (an open page would try to reach the stopped server).
+      await page.goto('about:blank');
       await studio.stop();
       studio = await startStudio(dataDir);
       await page.goto(studio.server.url);

@@ -71,6 +71,14 @@ describe('layer check', () => {
     expect(checkLayers(dir)).toEqual(['src-main/runner/a.ts:5: a doc comment stands above another, not above a declaration']);
   });
 
+  it('catches an editor holding its document other than through useDocument', () => {
+    const dir = plant({
+      'src-renderer/src/composables/useDocument.ts': "import { useDocumentSave } from './useDocumentSave';\nimport { useUnsavedGuard } from './useUnsavedGuard';",
+      'src-renderer/src/views/Editor.vue': "<script setup lang=\"ts\">\nimport { useUnsavedGuard } from '../composables/useUnsavedGuard';\n</script>",
+    });
+    expect(checkLayers(dir)).toEqual(['src-renderer/src/views/Editor.vue: imports ../composables/useUnsavedGuard (an editor holds its document through composables/useDocument.ts)']);
+  });
+
   it('catches a Run started outside the one composable', () => {
     const dir = plant({
       'src-renderer/src/composables/useRunExperiment.ts': "api.call('experiments:run', { id });",
