@@ -7,7 +7,7 @@ import { compileTopology } from '../src-main/engine/core/topology';
 import { simulate } from '../src-main/engine/run/kernel';
 import { createScheduler } from '../src-main/schedulers/registry';
 import type { EngineJob } from '../src-main/engine/core/model';
-import { templateByName } from '../src-main/workloads/templates';
+import { templateByName } from '../src-main/workloads/benchmarkTemplates';
 import { compileJobs } from '../src-main/workloads/compile';
 import { parseSwim } from '../src-main/workloads/traces/swim';
 import { WorkloadSpecSchema } from '../src-main/shared/workload/workload';

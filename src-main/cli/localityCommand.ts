@@ -1,6 +1,6 @@
-import { jobLocality } from '../reports/jobLocality';
+import { jobLocality } from '../reports/jobLocalityReport';
 import { CliUsageError, table, type CliIo } from './output';
-import { resultFileOrSay } from './resultFile';
+import { resultFileOrSay } from './readResultFile';
 
 export const localityHelp = `workload-studio locality <result.json> [--json]
 

@@ -6,7 +6,7 @@ import { parseJsonText } from '@shared/files/jsonText';
 import { problemsOf } from '@shared/api/validation';
 import { mergeAriaByTemplate } from '@shared/workload/jobProfiles';
 import { CliUsageError, table, type CliIo } from './output';
-import { readResultFile } from './resultFile';
+import { readResultFile } from './readResultFile';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
 
 export const planHelp = `workload-studio plan --profile <profile.json> --maps N --reduces R --map-slots SM --reduce-slots SR

@@ -3,7 +3,7 @@ import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { profilesFromResult } from '@shared/workload/jobProfiles';
 import { ariaTotalsFromRumen } from '../models/aria/rumenProfiles';
 import { CliUsageError, type CliIo } from './output';
-import { resultFileOrSay } from './resultFile';
+import { resultFileOrSay } from './readResultFile';
 
 export const profileHelp = `workload-studio profile <result.json | rumen-trace.json> [--run N]
 

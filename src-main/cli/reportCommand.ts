@@ -4,7 +4,7 @@ import { NoBrowserError, pdfBytes } from '../reports/pdfFromHtml';
 import { REPORT_FORMATS, reportFiles, type ReportFormat } from '../reports/reportFiles';
 import { resultReport } from '../reports/resultReport';
 import { CliUsageError, type CliIo } from './output';
-import { resultFileOrSay } from './resultFile';
+import { resultFileOrSay } from './readResultFile';
 
 export const reportHelp = `workload-studio report <result.json> --format html|pdf|csv|json|zip --out DIR [--baseline SCHEDULER]
 

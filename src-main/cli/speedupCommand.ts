@@ -1,6 +1,6 @@
-import { jobSpeedup } from '../reports/jobSpeedup';
+import { jobSpeedup } from '../reports/jobSpeedupReport';
 import { CliUsageError, table, type CliIo } from './output';
-import { resultFileOrSay } from './resultFile';
+import { resultFileOrSay } from './readResultFile';
 
 export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER [--json]
 

@@ -1,9 +1,9 @@
 import type { BatchInputs } from '@shared/experiment/design';
 import { whyNotText } from '@shared/results/whyNot';
 import { planBatch, resolveRun } from '../runner/matrix';
-import { whyNot, WhyNotError } from '../runner/whyNot';
+import { whyNot, WhyNotError } from '../runner/whyNotReplay';
 import { CliUsageError, type CliIo } from './output';
-import { resultFileOrSay } from './resultFile';
+import { resultFileOrSay } from './readResultFile';
 
 export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run LABEL] [--seed N] [--json]
 

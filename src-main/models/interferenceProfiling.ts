@@ -6,7 +6,7 @@ import { Random } from '../engine/core/random';
 import type { ClusterView, NodeUsage, Scheduler } from '../engine/scheduling/schedulerApi';
 import { Simulation } from '../engine/run/kernel';
 import { compileTopology, Locality, type Topology } from '../engine/core/topology';
-import { templateByName } from '../workloads/templates';
+import { templateByName } from '../workloads/benchmarkTemplates';
 import { fitInterferenceModel, type FittedInterference, type InterferenceSample } from './interference';
 
 /** One physical server with co-hosted VMs, as the ILA paper profiled (sec. 4.1: 6 VMs on a server). */

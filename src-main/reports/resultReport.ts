@@ -4,8 +4,8 @@ import type { GanttData, RunData } from '@shared/results/runData';
 import { unpairedCouples } from '@shared/results/comparison';
 import { mrClusterSummary, type MrClusterSummary } from '@shared/results/mrClusterSummary';
 import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/results/summaryExport';
-import { jobLocality, type JobLocalityReport } from './jobLocality';
-import { jobSpeedup } from './jobSpeedup';
+import { jobLocality, type JobLocalityReport } from './jobLocalityReport';
+import { jobSpeedup } from './jobSpeedupReport';
 import { paperClaimTable, type PaperClaimTable } from './paperClaims';
 
 /** One scheduler's jobs against the baseline's, job by job (above 1: faster than the baseline). */

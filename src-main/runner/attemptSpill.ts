@@ -1,4 +1,4 @@
-import type { AttemptChunk, AttemptPatches, AttemptSink } from '../engine/measure/records';
+import type { AttemptChunk, AttemptPatches, AttemptSink } from '../engine/measure/attemptRecords';
 import { compressPiece, expandPiece, kindOf, type Column, type PiecedColumn } from '../formats/columns';
 
 /** The stored names of a run's attempt columns (the readers find them through runColumns.ts). Stored names never change. */

@@ -1,4 +1,4 @@
-import type { EngineRunResult } from '../engine/measure/result';
+import type { EngineRunResult } from '../engine/measure/engineResult';
 import { SERIES_FIELDS } from '@shared/results/series';
 import { compressPiece, packPieces, type PiecedColumn } from '../formats/columns';
 import { ATTEMPT, type AttemptSpill } from './attemptSpill';
@@ -7,7 +7,7 @@ export { ATTEMPT };
 
 /**
  * The names of a stored run's columns, defined once: the writer below and every reader
- * (services/runData.ts) use these. Stored names never change: saved runs are read by them.
+ * (services/runDataOfBatch.ts) use these. Stored names never change: saved runs are read by them.
  */
 export const SERIES_T = 'series.t';
 export const seriesColumn = (field: (typeof SERIES_FIELDS)[number]) => `series.${field}`;

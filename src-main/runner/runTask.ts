@@ -1,8 +1,8 @@
 import type { LaunchReasonKind } from '@shared/results/launchReason';
 import type { WorkCount } from '@shared/results/workCount';
 import type { ResultFile } from '@shared/experiment/experiment';
-import { summarize } from '../engine/measure/metrics';
-import type { EngineRunResult, SeriesSample } from '../engine/measure/result';
+import { summarize } from '../engine/measure/runSummary';
+import type { EngineRunResult, SeriesSample } from '../engine/measure/engineResult';
 import { simulate, type SimulationInput } from '../engine/run/kernel';
 import { compileTopology } from '../engine/core/topology';
 import { simulatedTimesAlone } from './timeAlone';

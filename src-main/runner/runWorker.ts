@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedRun } from './matrix';
 import { runTask, type RunOutcome } from './runTask';
-import { whyNotResult, type WhyNotResult } from './whyNot';
+import { whyNotResult, type WhyNotResult } from './whyNotReplay';
 
 export interface WorkerTask {
   run: ResolvedRun;

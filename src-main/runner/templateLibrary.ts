@@ -7,7 +7,7 @@ import { compileTopology } from '../engine/core/topology';
 import { jobProfiles } from '@shared/workload/jobProfiles';
 import { createScheduler } from '../schedulers/registry';
 import { compileJobs } from '../workloads/compile';
-import { TEMPLATES, templateByName } from '../workloads/templates';
+import { TEMPLATES, templateByName } from '../workloads/benchmarkTemplates';
 
 const REFERENCE_MAPS = 8;
 const REFERENCE =

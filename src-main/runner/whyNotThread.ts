@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { ResolvedRun } from './matrix';
 import { locateWorkerFile } from './runPool';
-import { whyNotResult, type WhyNotResult } from './whyNot';
+import { whyNotResult, type WhyNotResult } from './whyNotReplay';
 
 /** The replay was stopped by its signal before it answered. */
 export class WhyNotCancelled extends Error {

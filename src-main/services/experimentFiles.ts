@@ -12,7 +12,7 @@ import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { namedSpecs } from '../store/namedSpecs';
 import { workloadsRepo } from '../store/workloadsRepo';
-import { TEMPLATE_NAMES } from '../workloads/templates';
+import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
 import type { Database } from 'sql.js';

@@ -18,7 +18,7 @@ import { designChecks, type TaskCounts } from './designChecks';
 import { designEstimate } from './designEstimate';
 import { describeEstimate } from '@shared/experiment/runEstimate';
 import { experimentFiles, fileNameOf } from './experimentFiles';
-import { runData, why } from './runData';
+import { runData, why } from './runDataOfBatch';
 import { WhyNotReplays } from './whyNotService';
 import { ServiceError } from './serviceError';
 

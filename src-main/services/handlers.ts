@@ -15,13 +15,13 @@ import { slsNodesText } from '../clusters/slsNodesExport';
 import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
-import { TEMPLATE_NAMES } from '../workloads/templates';
+import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import { plannerHandlers } from './plannerHandlers';
 import { reproduceHandlers } from './reproduceHandlers';
 import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
 import { experimentHandlers } from './experimentHandlers';
-import { sampleHandlers } from './sampleStudio';
+import { sampleHandlers } from './sampleHandlers';
 import { isAllowedExternalUrl } from './externalLinks';
 import { ServiceError } from './serviceError';
 

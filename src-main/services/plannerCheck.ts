@@ -6,7 +6,7 @@ import { nodeShapes, slotsForNode } from '@shared/schedulers/concurrency';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import type { z } from 'zod';
 import { runTask } from '../runner/runTask';
-import { TEMPLATE_NAMES } from '../workloads/templates';
+import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import { ServiceError } from './serviceError';
 
 const s3 = (x: number) => Number(x.toFixed(3));

@@ -3,7 +3,7 @@ import { ariaMeasurements } from '../store/ariaMeasurements';
 import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { profilesRepo } from '../store/profilesRepo';
-import { TEMPLATE_NAMES } from '../workloads/templates';
+import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import type { EventBus } from './eventBus';
 import type { Handlers } from './handlerTypes';
 import { checkPlannerPoints } from './plannerCheck';

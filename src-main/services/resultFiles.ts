@@ -16,7 +16,7 @@ import type { EventBus } from './eventBus';
 import type { Handlers } from './handlerTypes';
 import { experimentFiles, fileNameOf } from './experimentFiles';
 import { historyComparison } from './historyComparison';
-import { runData } from './runData';
+import { runData } from './runDataOfBatch';
 import { ServiceError } from './serviceError';
 
 /** A report's Gantt charts stay readable and its file small: thinned as the app thins, to this many bars. */

@@ -40,7 +40,7 @@ export class WhyNotReplays {
 
 /**
  * Why a job of a stored run got nothing on each node around a moment: the run is replayed from the
- * batch's own copy of its inputs (runner/whyNot.ts). Runs opened from a result file without its
+ * batch's own copy of its inputs (runner/whyNotReplay.ts). Runs opened from a result file without its
  * experiment cannot be replayed, and the message says what would make them so.
  */
 export async function whyNotOfRun(batches: BatchesRepo, batchId: string, run: number, job: string, at: number, signal?: AbortSignal): Promise<WhyNotAnswer> {

@@ -2,7 +2,7 @@ import { MAX_MAPS, type JobSpec, type WorkloadSpec } from '@shared/workload/work
 import { fieldLabel } from '@shared/api/fieldLabels';
 import type { EngineJob } from '../engine/core/model';
 import { Random } from '../engine/core/random';
-import { templateByName } from './templates';
+import { templateByName } from './benchmarkTemplates';
 
 /** A workload that cannot compile: `detail` says what, `field` where (a path), and the message both in words. */
 export class WorkloadError extends Error {

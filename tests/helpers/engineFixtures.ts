@@ -7,7 +7,7 @@ import type { EngineJob, TemplateCoefficients } from '../../src-main/engine/core
 import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
 import { Simulation } from '../../src-main/engine/run/kernel';
 import { compileTopology, type Topology } from '../../src-main/engine/core/topology';
-import { templateByName } from '../../src-main/workloads/templates';
+import { templateByName } from '../../src-main/workloads/benchmarkTemplates';
 
 /** racks × hosts of one type; `vms` VMs per host when given. */
 export function cluster(racks: number, hostsPerRack: number, o: { cores?: number; memoryGb?: number; diskMBps?: number; nicMBps?: number; uplinkMBps?: number; vms?: number; vcpus?: number; vmMemoryGb?: number; replication?: number } = {}): Topology {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EngineRunResult } from '../../src-main/engine/measure/result';
+import type { EngineRunResult } from '../../src-main/engine/measure/engineResult';
 
 /**
  * Every number at full precision (NaN and ±Infinity spelled out), typed arrays cut to their length.

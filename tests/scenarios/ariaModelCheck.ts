@@ -1,6 +1,6 @@
 import { plan } from '@shared/aria/plan';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
-import { templateByName } from '../../src-main/workloads/templates';
+import { templateByName } from '../../src-main/workloads/benchmarkTemplates';
 import { cluster, fifo, job, run } from '../helpers/engineFixtures';
 
 /**

@@ -1,7 +1,7 @@
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
 import { ariaProfileOf } from '@shared/aria/totals';
 import { Simulation } from '../../src-main/engine/run/kernel';
-import { summarize } from '../../src-main/engine/measure/metrics';
+import { summarize } from '../../src-main/engine/measure/runSummary';
 import type { Scheduler } from '../../src-main/engine/scheduling/schedulerApi';
 import { simulatedTimesAlone } from '../../src-main/runner/timeAlone';
 import { fairScheduler } from '../../src-main/schedulers/fair';

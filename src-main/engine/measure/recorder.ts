@@ -4,8 +4,8 @@ import { PhaseKind } from '../core/model';
 import { idealSeconds } from '../jobs/jobAlone';
 import type { PhaseWorkContext } from '../jobs/phases';
 import { ProfileAccumulator } from './profiles';
-import { AttemptRecords, type AttemptSink } from './records';
-import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './result';
+import { AttemptRecords, type AttemptSink } from './attemptRecords';
+import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './engineResult';
 import { J_DONE, type EngineState } from '../state/state';
 import { Locality } from '../core/topology';
 

@@ -340,7 +340,7 @@ export interface Scheduler<V extends CoreView = ClusterView> {
   report?(view: V): MrClusterReport[] | undefined;
   /**
    * Why job j got nothing on node n just now, in the scheduler's own terms (its slots, its order,
-   * its waits, its shares). Asked only by the why-not probe (runner/whyNot.ts), after the
+   * its waits, its shares). Asked only by the why-not probe (runner/whyNotReplay.ts), after the
    * heartbeat, never in an ordinary run.
    */
   explain?(job: number, node: number, view: V): WhyNotReason[];

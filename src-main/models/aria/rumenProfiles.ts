@@ -1,6 +1,6 @@
 import { addMap, addReduce, emptyAriaTotals, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { JsonObjectStream } from '../../workloads/traces/jsonObjectStream';
-import { templateByName } from '../../workloads/templates';
+import { templateByName } from '../../workloads/benchmarkTemplates';
 
 const BYTES_PER_MB = 1024 * 1024;
 /** Rumen writes -1 for what it did not see. */

@@ -1,6 +1,6 @@
 /**
  * Why a job got nothing on a node at a heartbeat: structured reasons, found by
- * re-running the run up to that moment with the job traced (runner/whyNot.ts), and their words.
+ * re-running the run up to that moment with the job traced (runner/whyNotReplay.ts), and their words.
  * The app's why-panel and `workload-studio why` print the same words.
  */
 

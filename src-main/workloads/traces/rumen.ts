@@ -1,5 +1,5 @@
 import { TraceCollector } from './collector';
-import { templateByName } from '../templates';
+import { templateByName } from '../benchmarkTemplates';
 import { JsonObjectStream } from './jsonObjectStream';
 import { BYTES_PER_MB, readAll, type TraceImport, type TraceReader } from './types';
 

@@ -14,7 +14,7 @@ import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { experimentInputs } from '../../../src-main/runner/runExperiment';
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
-import type { EngineRunResult } from '../../../src-main/engine/measure/result';
+import type { EngineRunResult } from '../../../src-main/engine/measure/engineResult';
 import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
 
 const tempDir = useTempDirs();

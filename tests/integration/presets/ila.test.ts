@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobLocality } from '../../../src-main/reports/jobLocality';
-import { jobSpeedup } from '../../../src-main/reports/jobSpeedup';
+import { jobLocality } from '../../../src-main/reports/jobLocalityReport';
+import { jobSpeedup } from '../../../src-main/reports/jobSpeedupReport';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';

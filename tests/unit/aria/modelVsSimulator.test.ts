@@ -3,7 +3,7 @@ import { completionBounds } from '@shared/aria/bounds';
 import { plan } from '@shared/aria/plan';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
-import { templateByName } from '../../../src-main/workloads/templates';
+import { templateByName } from '../../../src-main/workloads/benchmarkTemplates';
 import { RECORD_AGAIN, readStoredCheck } from '../../../scripts/reproductions/storedRuns';
 import { ARIA_TABLE_1, ariaModelCheck, type ModelCheckRow } from '../../scenarios/ariaModelCheck';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptionsInput } from '@shared/experiment/simulation';
 import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
-import type { EngineRunResult } from '../../../src-main/engine/measure/result';
+import type { EngineRunResult } from '../../../src-main/engine/measure/engineResult';
 import { simulate } from '../../../src-main/engine/run/kernel';
 import { compileTopology } from '../../../src-main/engine/core/topology';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';

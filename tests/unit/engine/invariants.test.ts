@@ -7,7 +7,7 @@ import { Random } from '../../../src-main/engine/core/random';
 import { Simulation } from '../../../src-main/engine/run/kernel';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
 import { createScheduler } from '../../../src-main/schedulers/registry';
-import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
+import { TEMPLATE_NAMES } from '../../../src-main/workloads/benchmarkTemplates';
 import { cluster, job, options } from '../../helpers/engineFixtures';
 
 const SCHEDULERS: SchedulerSpecInput[] = [

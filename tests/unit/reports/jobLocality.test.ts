@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobLocality } from '../../../src-main/reports/jobLocality';
+import { jobLocality } from '../../../src-main/reports/jobLocalityReport';
 import { handResult, handRun } from '../../helpers/resultFixtures';
 
 type Job = [id: string, template: string, maps: number, locality: [node: number, server: number, rack: number, offRack: number] | undefined];

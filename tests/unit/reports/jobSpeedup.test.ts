@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobSpeedup } from '../../../src-main/reports/jobSpeedup';
+import { jobSpeedup } from '../../../src-main/reports/jobSpeedupReport';
 import { handResult, handRun } from '../../helpers/resultFixtures';
 
 type Job = [id: string, template: string, submit: number, finish: number | null];

@@ -7,7 +7,7 @@ import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { beatWords, type WhyNotAnswer, type WhyNotReason } from '@shared/results/whyNot';
 import type { ResolvedRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
-import { whyNot, WhyNotError } from '../../../src-main/runner/whyNot';
+import { whyNot, WhyNotError } from '../../../src-main/runner/whyNotReplay';
 
 /**
  * "Why not then?" on small hand-made cases: a big job holds every map slot of eight nodes when a

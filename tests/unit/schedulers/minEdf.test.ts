@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
 import { ariaProfileOf } from '@shared/aria/totals';
-import { summarize } from '../../../src-main/engine/measure/metrics';
+import { summarize } from '../../../src-main/engine/measure/runSummary';
 import { minEdfScheduler } from '../../../src-main/schedulers/minEdf';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
 

@@ -3,7 +3,7 @@ import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/wor
 import { FACEBOOK_MIX } from '@shared/workload/workloadPresets';
 import { problemsOf } from '@shared/api/validation';
 import { expandJobs } from '../../../src-main/workloads/compile';
-import { TEMPLATE_NAMES } from '../../../src-main/workloads/templates';
+import { TEMPLATE_NAMES } from '../../../src-main/workloads/benchmarkTemplates';
 
 const expand = (w: WorkloadSpecInput, seed = 1) => expandJobs(WorkloadSpecSchema.parse(w), seed);
 const gaps = (submits: number[]) => submits.slice(1).map((t, i) => t - submits[i]);

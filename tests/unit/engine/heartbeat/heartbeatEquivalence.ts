@@ -6,7 +6,7 @@ import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { meanCi } from '@shared/results/stats';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { simulate } from '../../../../src-main/engine/run/kernel';
-import { summarize } from '../../../../src-main/engine/measure/metrics';
+import { summarize } from '../../../../src-main/engine/measure/runSummary';
 import { compileTopology } from '../../../../src-main/engine/core/topology';
 import { loadExperiment } from '../../../../src-main/runner/loadExperiment';
 import { createScheduler } from '../../../../src-main/schedulers/registry';

@@ -1,7 +1,7 @@
 import { configurationLabel, type BatchDetail } from '@shared/experiment/design';
 import { countAttempts, reasonKindsOf } from '@shared/results/decisionCounts';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
-import { OUTCOME_NAMES } from '../engine/measure/records';
+import { OUTCOME_NAMES } from '../engine/measure/attemptRecords';
 import { SERIES_FIELDS } from '@shared/results/series';
 import { compileTopology, LOCALITY_NAMES } from '../engine/core/topology';
 import { resolveRun } from '../runner/matrix';

@@ -1,7 +1,7 @@
 import { mean, median, quantileSorted, standardDeviation } from 'simple-statistics';
 import type { RunSummary } from '@shared/experiment/experiment';
 import { anp, jobSeconds, metDeadline, slowdown } from '@shared/results/jobTimes';
-import type { EngineRunResult } from './result';
+import type { EngineRunResult } from './engineResult';
 
 /** The run summary (model.md "Metrics"): its shape is the result file's (RunSummarySchema), defined once there. */
 export type { RunSummary };

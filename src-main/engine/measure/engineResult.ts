@@ -5,7 +5,7 @@ import type { JobLocalityCounts } from '@shared/results/jobLocality';
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
 import type { TemplateTotals } from './profiles';
 import type { WorkCount } from '@shared/results/workCount';
-import type { AttemptRecords } from './records';
+import type { AttemptRecords } from './attemptRecords';
 
 export interface JobOutcome {
   id: string;
