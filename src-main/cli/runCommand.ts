@@ -58,7 +58,10 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     throw err;
   }
   // A batch of hours, or runs past what a thread may take, goes only when asked for.
-  const estimate = batchEstimate(experimentInputs(loaded), queue ? null : threads);
+  // The batch's inputs and plan, built once: the estimate, the studio's batch and the messages read them.
+  const inputs = experimentInputs(loaded);
+  const runs = planBatch(inputs).length;
+  const estimate = batchEstimate(inputs, queue ? null : threads);
   if (estimate.large.length > 0 && flags['allow-large'] !== true) {
     io.err(`error: a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}). Give --allow-large to run it anyway.\n`);
     return 2;
@@ -80,7 +83,6 @@ export async function runCommand(args: string[], flags: Record<string, string | 
       const services = await openServices();
       const design = await experimentFiles(services.store, services.events).adopt(experimentParts(loaded));
       const when = services.store.now().toISOString().slice(0, 16).replace('T', ' ');
-      const inputs = experimentInputs(loaded);
       saving = { services, design, batch: await services.runner.recordBatch(`${design.name} — ${when}`, design.id, inputs) };
     }
     const store = saving;
@@ -106,11 +108,10 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   } catch (err) {
     if (err instanceof RunFailedError) {
       io.err(`error: ${err.message}\n`);
-      const total = planBatch(experimentInputs(loaded)).length;
       // The runs that finished are kept, as after a Ctrl+C: a lost queue costs only what it lost.
       if (err.partial && err.partial.runs.length > 0) {
         writeResult(err.partial, flags.out, io);
-        io.err(`${err.partial.runs.length} of ${total} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${saving ? `; they are saved in the studio ("${saving.batch.name}"), the failed ones marked with the reason` : ''}\n`);
+        io.err(`${err.partial.runs.length} of ${runs} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${saving ? `; they are saved in the studio ("${saving.batch.name}"), the failed ones marked with the reason` : ''}\n`);
       } else if (saving) io.err(`no run finished; the studio keeps the batch ("${saving.batch.name}") with each failure's reason\n`);
       return 1;
     }
@@ -133,7 +134,7 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   if (flags.timing === true) io.err(`\n${workTable(result.runs)}`);
   if (typeof flags.out === 'string') io.err(`wrote ${flags.out}\n`);
   if (stopped) {
-    io.err(`stopped: ${result.runs.length} of ${planBatch(experimentInputs(loaded)).length} runs finished and are in the result\n`);
+    io.err(`stopped: ${result.runs.length} of ${runs} runs finished and are in the result\n`);
     // As a shell reports a program ended by Ctrl+C.
     return 130;
   }
