@@ -5,6 +5,7 @@ import type { StoreStatus } from '@shared/api/records';
 import { atomicWriteFile, nodeIo, removeTempFiles, type WriteIo } from './atomicWrite';
 import { backupDir, listBackups, readBackup, writeBackup } from './backups';
 import { LockLostError, StoreError } from './errors';
+import { WriteQueue, type LockTakeover, type Outcome, type QueuedWrite, type WriteOptions } from './writeQueue';
 import { inspectDatabaseBytes } from './fileCheck';
 import { APPLICATION_ID, migrations as releasedMigrations, type Migration } from './migrations';
 import { fileSignature, readCurrentDatabase } from './fileIdentity';
@@ -26,36 +27,6 @@ export interface StoreOptions {
   lock?: WriteLockOptions;
 }
 
-export interface WriteOptions {
-  /** The change may leave payload files that nothing names (a removal, a replaced spec): collect them after the save. */
-  dropsPayloads?: boolean;
-}
-
-interface QueuedWrite {
-  fn: (db: Database) => unknown;
-  options: WriteOptions;
-  resolve: (value: unknown) => void;
-  reject: (err: unknown) => void;
-}
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-/**
- * How often a batch of writes is tried when the lock is taken over each time before its save: a
- * process paused past the stale time once (a suspended laptop) gets it on the next try; one that
- * keeps being paused mid-save is told so rather than looping.
- */
-const LOCK_LOST_ATTEMPTS = 3;
-
-/** The latest time another process took this one's write lock over while it was paused. */
-export interface LockTakeover {
-  at: string;
-  /** Writes whose save was abandoned then and made again under a fresh lock. */
-  writesSavedAgain: number;
-  /** Writes that could not be saved even so (the take-over repeated on every try). */
-  writesLost: number;
-}
-
 const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
 
 /**
@@ -72,8 +43,7 @@ export class Store {
   private memoryDiverged = false;
   private state: StoreStatus['state'] = 'ok';
   private setAside: StoreStatus['setAside'];
-  private queue: QueuedWrite[] = [];
-  private flushing: Promise<void> | undefined;
+  private readonly writes: WriteQueue;
   private closed = false;
   /** Temp files of saves that died are removed by this store's first write (only a lock holder may). */
   private tempFilesRemoved = false;
@@ -102,6 +72,13 @@ export class Store {
     this.migrations = options.migrations ?? releasedMigrations;
     this.latestVersion = this.migrations[this.migrations.length - 1].version;
     this.lock = new WriteLock(this.file, options.lock);
+    this.writes = new WriteQueue({
+      acquireLock: () => this.lock.acquire(),
+      applyAndSave: (batch) => this.applyAndSave(batch),
+      saveFailed: () => void (this.memoryDiverged = true),
+      tookOver: (writes, lost) => this.tellTakeover(writes, lost),
+      isOpen: () => !this.closed,
+    });
     this.payloads = new PayloadFiles(dataDir, this.io);
   }
 
@@ -144,10 +121,7 @@ export class Store {
    */
   write<T>(fn: (db: Database) => T, options: WriteOptions = {}): Promise<T> {
     this.assertOpen();
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, options, resolve: resolve as (v: unknown) => void, reject });
-      this.scheduleFlush();
-    });
+    return this.writes.push(fn, options);
   }
 
   /** Replace the database with a backup. The current file is kept beside it, never overwritten. */
@@ -187,7 +161,7 @@ export class Store {
 
   /** Wait for queued writes; used before a process exits. */
   async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    await this.writes.settled();
   }
 
   private assertOpen(): void {
@@ -207,57 +181,7 @@ export class Store {
     }
   }
 
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.flushQueue())
-      .finally(() => {
-        this.flushing = undefined;
-        if (this.queue.length && !this.closed) this.scheduleFlush();
-      });
-  }
-
-  /**
-   * Take the lock, bring the memory copy up to the file, apply every queued write, save once. If
-   * the lock was taken over before the save (this process was paused past the stale time), nothing
-   * was written: the same writes are applied again to the file as the other process left it,
-   * under a fresh lock, as if they had arrived after its writes.
-   */
-  private async flushQueue(): Promise<void> {
-    const batch: QueuedWrite[] = [];
-    for (let attempt = 1; ; attempt++) {
-      let release: () => Promise<void>;
-      try {
-        release = await this.lock.acquire();
-      } catch (err) {
-        for (const w of [...batch, ...this.queue.splice(0)]) w.reject(err);
-        return;
-      }
-      batch.push(...this.queue.splice(0));
-      let outcomes: Outcome[];
-      try {
-        outcomes = this.applyAndSave(batch);
-      } catch (error) {
-        // The save (or the re-read before it) failed: nothing of this batch is on disk, and the
-        // memory copy may hold it, so it is dropped at the next use.
-        this.memoryDiverged = true;
-        outcomes = batch.map(() => ({ ok: false, error }));
-      } finally {
-        await release();
-      }
-      const lockLost = outcomes.some((o) => !o.ok && o.error instanceof LockLostError);
-      if (lockLost && attempt < LOCK_LOST_ATTEMPTS) continue;
-      if (attempt > 1 || lockLost) this.tellTakeover(batch.length, lockLost);
-      batch.forEach((w, i) => {
-        const o = outcomes[i];
-        if (o.ok) w.resolve(o.value);
-        else w.reject(lockLost ? new LockLostError(attempt) : o.error);
-      });
-      return;
-    }
-  }
-
-  /** Under the lock: each queued write in its own transaction, then one save if any succeeded. */
+  /** Under the lock: each queued write in its own transaction, then one save if any succeeded (writeQueue.ts). */
   private applyAndSave(batch: QueuedWrite[]): Outcome[] {
     this.removeTempFilesOnce();
     this.refreshUnderLock();
@@ -434,3 +358,5 @@ export class Store {
     if (bytes) this.writeFile();
   }
 }
+
+export type { LockTakeover, WriteOptions };
