@@ -51,6 +51,21 @@ function baselineTree(ref: string): string {
     ['src-main/schedulers/registry.ts', "export * from './index';\n"],
   ];
   for (const [file, text] of shims) if (!fs.existsSync(path.join(dir, file))) fs.writeFileSync(path.join(dir, file), text);
+  // Files moved to other folders since (the engine's folders given a direction, the codec and
+  // templates renamed): the new place re-exports the old file when the baseline predates the move.
+  const moved: [string, string][] = [
+    ['src-main/engine/run/kernel.ts', 'src-main/engine/core/kernel.ts'],
+    ['src-main/engine/core/topology.ts', 'src-main/engine/resources/topology.ts'],
+    ['src-main/engine/state/state.ts', 'src-main/engine/core/state.ts'],
+    ['src-main/formats/columns.ts', 'src-main/store/columns.ts'],
+    ['src-main/workloads/benchmarkTemplates.ts', 'src-main/workloads/templates.ts'],
+  ];
+  for (const [now, before] of moved) {
+    if (fs.existsSync(path.join(dir, now)) || !fs.existsSync(path.join(dir, before))) continue;
+    fs.mkdirSync(path.dirname(path.join(dir, now)), { recursive: true });
+    const from = path.relative(path.dirname(path.join(dir, now)), path.join(dir, before)).replace(/\.ts$/, '');
+    fs.writeFileSync(path.join(dir, now), `export * from '${from.startsWith('.') ? from : `./${from}`}';\n`);
+  }
   // Files moved into a sub-folder since (engine/ and shared/ by concern): what benchCase.ts imports
   // at its new place re-exports the file of the same name one folder up.
   const benchCase = fs.readFileSync(path.join(dir, 'scripts/benchCase.ts'), 'utf8');

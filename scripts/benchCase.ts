@@ -36,8 +36,11 @@ interface Case {
   saved?: boolean;
 }
 
-/** The SWIM Facebook 2009 day (24 one-hour samples), kept with the tests' fixtures. */
-const FB_2009 = path.resolve(__dirname, '../tests/fixtures/traces/swim/FB-2009_samples_24_times_1hr_0.tsv');
+/**
+ * The SWIM Facebook 2009 day (24 one-hour samples), kept with the tests' fixtures. Relative to the
+ * project, which every case runs in (bench.ts): this file runs bundled elsewhere.
+ */
+const FB_2009 = 'tests/fixtures/traces/swim/FB-2009_samples_24_times_1hr_0.tsv';
 
 /** (e): the FB-2009 day on 600 nodes under each of the six stock schedulers, full contention. */
 function swimCases(): Record<string, Case> {
