@@ -14,7 +14,13 @@ export default defineConfig({
       outDir: 'out/main',
       // Electron's entry and the headless CLI (also `serve`) share the services but not the shell.
       // The run worker is its own entry: worker threads load it by file name.
-      lib: { entry: { index: resolve(__dirname, 'src-main/index.ts'), cli: resolve(__dirname, 'src-main/cli.ts'), runWorker: resolve(__dirname, 'src-main/runner/runWorker.ts') } },
+      lib: {
+        entry: {
+          index: resolve(__dirname, 'src-main/index.ts'),
+          cli: resolve(__dirname, 'src-main/cli.ts'),
+          runWorker: resolve(__dirname, 'src-main/runner/runWorker.ts'),
+        },
+      },
     },
   },
   preload: {

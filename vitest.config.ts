@@ -12,15 +12,45 @@ const GUARD = { unit: 120_000, integration: 300_000, e2e: 180_000 };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: GUARD.unit, hookTimeout: GUARD.unit } },
-      { resolve: { alias }, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: GUARD.integration, hookTimeout: GUARD.integration, globalSetup: ['tests/helpers/globalSetup.ts'] } },
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: GUARD.unit, hookTimeout: GUARD.unit },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: GUARD.integration,
+          hookTimeout: GUARD.integration,
+          globalSetup: ['tests/helpers/globalSetup.ts'],
+        },
+      },
       // Writers killed at random moments: a reduced loop here, the full one with STRESS_FULL=1 (npm run test:stress).
-      { resolve: { alias }, test: { name: 'stress', include: ['tests/stress/**/*.test.ts'], environment: 'node', testTimeout: 600000, globalSetup: ['tests/helpers/globalSetup.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'stress',
+          include: ['tests/stress/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600000,
+          globalSetup: ['tests/helpers/globalSetup.ts'],
+        },
+      },
       { resolve: { alias }, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 120000 } },
       {
         resolve: { alias },
         // One browser at a time on a 2-core machine; each file starts its own server and data folder.
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: GUARD.e2e, hookTimeout: GUARD.e2e, fileParallelism: false, globalSetup: ['tests/helpers/globalSetup.ts'] },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: GUARD.e2e,
+          hookTimeout: GUARD.e2e,
+          fileParallelism: false,
+          globalSetup: ['tests/helpers/globalSetup.ts'],
+        },
       },
     ],
   },

@@ -32,8 +32,17 @@ const profiles: Record<string, AriaProfile> = {};
 const scaling: Record<string, ScalingFactors> = {};
 /** One staging run: the application alone under FIFO, `maps` maps over `reduces` reduces. */
 function stage(template: string, maps: number, reduces: number): ScalingObservation {
-  const jobs = compileJobs([{ id: `staging-${template}`, template, submit: 0, maps, reduces, inputMb: maps * cluster.hdfs.blockSizeMb, queue: 'default', dependsOn: [] }], cluster.hdfs.blockSizeMb);
-  const result = new Simulation({ topology, jobs, options: experiment.simulation, seed: 1, scheduler: schedulerFor(fifo, topology, experiment.simulation) }).run();
+  const jobs = compileJobs(
+    [{ id: `staging-${template}`, template, submit: 0, maps, reduces, inputMb: maps * cluster.hdfs.blockSizeMb, queue: 'default', dependsOn: [] }],
+    cluster.hdfs.blockSizeMb,
+  );
+  const result = new Simulation({
+    topology,
+    jobs,
+    options: experiment.simulation,
+    seed: 1,
+    scheduler: schedulerFor(fifo, topology, experiment.simulation),
+  }).run();
   const profile = ariaProfileOf(Object.values(result.aria)[0]);
   console.log(`${template}: ${maps} maps, ${reduces} reduces alone in ${result.jobs[0].finish.toFixed(0)} s`, JSON.stringify(profile));
   return { profile, mbPerReduce: (maps * cluster.hdfs.blockSizeMb * profile.selectivityM) / reduces };
@@ -48,7 +57,12 @@ for (const entry of mix) {
   scaling[entry.template] = fitScaling(runs);
 }
 const doc = JSON.parse(readFileSync(file, 'utf8')) as { schedulers: { kind: string; profiles?: object; scaling?: object }[] };
-const sorted = <T>(byTemplate: Record<string, T>) => Object.fromEntries(Object.keys(byTemplate).sort().map((k) => [k, byTemplate[k]]));
+const sorted = <T>(byTemplate: Record<string, T>) =>
+  Object.fromEntries(
+    Object.keys(byTemplate)
+      .sort()
+      .map((k) => [k, byTemplate[k]]),
+  );
 for (const s of doc.schedulers) if (s.kind === 'minedf') Object.assign(s, { profiles: sorted(profiles), scaling: sorted(scaling) });
 writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
 console.log(`wrote ${path.relative(process.cwd(), file)}`);

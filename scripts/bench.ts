@@ -26,7 +26,12 @@ async function bundle(root: string, name: string): Promise<string> {
     configFile: false,
     logLevel: 'silent',
     resolve: { alias: { '@shared': path.join(root, 'src-main/shared') } },
-    build: { ssr: path.join(root, 'scripts/benchCase.ts'), outDir, minify: false, rolldownOptions: { output: { format: 'cjs', entryFileNames: 'benchCase.cjs' } } },
+    build: {
+      ssr: path.join(root, 'scripts/benchCase.ts'),
+      outDir,
+      minify: false,
+      rolldownOptions: { output: { format: 'cjs', entryFileNames: 'benchCase.cjs' } },
+    },
   });
   return path.join(outDir, 'benchCase.cjs');
 }
@@ -97,7 +102,9 @@ async function main() {
   const keys = only.length ? only.flatMap((k) => GROUPS[k] ?? [k]) : Object.keys(CASES);
   const unknown = keys.filter((k) => !(k in CASES));
   if (unknown.length) {
-    process.stderr.write(`bench: no case ${unknown.map((k) => `"${k}"`).join(', ')}; the cases are ${[...Object.keys(CASES), ...Object.keys(GROUPS)].sort().join(', ')}\n`);
+    process.stderr.write(
+      `bench: no case ${unknown.map((k) => `"${k}"`).join(', ')}; the cases are ${[...Object.keys(CASES), ...Object.keys(GROUPS)].sort().join(', ')}\n`,
+    );
     process.exit(2);
   }
   const repeats = Number(process.env.BENCH_REPEATS ?? 3);
@@ -144,14 +151,21 @@ async function main() {
       target: c.target,
       meetsTarget: wall <= c.target.wallSeconds && (c.target.peakRssMb === undefined || peak <= c.target.peakRssMb),
     };
-    process.stderr.write(`${c.name}: ${wall.toFixed(2)} s${baseWall !== undefined ? ` (${ref}: ${baseWall.toFixed(2)} s, ${(baseWall / wall).toFixed(2)}x)` : ''}, peak RSS ${Math.round(peak)} MB\n`);
+    process.stderr.write(
+      `${c.name}: ${wall.toFixed(2)} s${baseWall !== undefined ? ` (${ref}: ${baseWall.toFixed(2)} s, ${(baseWall / wall).toFixed(2)}x)` : ''}, peak RSS ${Math.round(peak)} MB\n`,
+    );
   }
   // (g): a queue twice as long at the same work may cost at most 1.2x.
   const g1 = report.g1 as { wallSeconds: number } | undefined;
   const g2 = report.g2 as { wallSeconds: number } | undefined;
   if (g1 && g2) {
     const ratio = g2.wallSeconds / g1.wallSeconds;
-    report.g = { case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)', ratio: Number(ratio.toFixed(2)), target: { ratio: 1.2 }, meetsTarget: ratio <= 1.2 };
+    report.g = {
+      case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)',
+      ratio: Number(ratio.toFixed(2)),
+      target: { ratio: 1.2 },
+      meetsTarget: ratio <= 1.2,
+    };
     process.stderr.write(`(g) doubling the queue: ${ratio.toFixed(2)}x\n`);
   }
   // (e): the six schedulers on the day together within 30 s, and PRISM and LATE within 1.5x FIFO.
@@ -160,7 +174,13 @@ async function main() {
     const [fifo, , , , prism, late] = day.map((d) => d!.wallSeconds);
     const sum = day.reduce((t, d) => t + d!.wallSeconds, 0);
     const ratios = { prism: Number((prism / fifo).toFixed(2)), late: Number((late / fifo).toFixed(2)) };
-    report.e = { case: '(e) the six schedulers on the FB-2009 day: their sum, and PRISM and LATE against FIFO', sumSeconds: Number(sum.toFixed(2)), toFifo: ratios, target: { sumSeconds: 30, toFifo: 1.5 }, meetsTarget: sum <= 30 && ratios.prism <= 1.5 && ratios.late <= 1.5 };
+    report.e = {
+      case: '(e) the six schedulers on the FB-2009 day: their sum, and PRISM and LATE against FIFO',
+      sumSeconds: Number(sum.toFixed(2)),
+      toFifo: ratios,
+      target: { sumSeconds: 30, toFifo: 1.5 },
+      meetsTarget: sum <= 30 && ratios.prism <= 1.5 && ratios.late <= 1.5,
+    };
     process.stderr.write(`(e) sum ${sum.toFixed(2)} s; PRISM ${ratios.prism}x FIFO, LATE ${ratios.late}x FIFO\n`);
   }
   // (h): what each recorded attempt of a saved run costs in peak memory, from 1 M to 4 M tasks,
@@ -172,11 +192,17 @@ async function main() {
     const perAttempt = (pick: (x: Saved) => number | undefined) => {
       const [a, b, an, bn] = [h1, h2, h1n, h2n].map(pick);
       if ([a, b, an, bn].some((x) => x === undefined)) return undefined;
-      return Number(((((b! - a!) - (bn! - an!)) * 2 ** 20) / (h2.tasks - h1.tasks)).toFixed(1));
+      return Number((((b! - a! - (bn! - an!)) * 2 ** 20) / (h2.tasks - h1.tasks)).toFixed(1));
     };
     const bytes = perAttempt((x) => x.peakRssMb)!;
     const base = perAttempt((x) => x.baselinePeakRssMb);
-    report.h = { case: '(h) peak RSS per recorded attempt of a saved run ((h2 − h1) − (h2n − h1n))', bytesPerAttempt: bytes, ...(base !== undefined ? { baseline: { ref, bytesPerAttempt: base } } : {}), target: { bytesPerAttempt: 71 }, meetsTarget: bytes < 71 };
+    report.h = {
+      case: '(h) peak RSS per recorded attempt of a saved run ((h2 − h1) − (h2n − h1n))',
+      bytesPerAttempt: bytes,
+      ...(base !== undefined ? { baseline: { ref, bytesPerAttempt: base } } : {}),
+      target: { bytesPerAttempt: 71 },
+      meetsTarget: bytes < 71,
+    };
     process.stderr.write(`(h) peak memory per recorded attempt: ${bytes} B${base !== undefined ? ` (${ref}: ${base} B)` : ''}\n`);
   }
   if (baseline) spawnSync('git', ['worktree', 'remove', '--force', BASELINE_TREE], { cwd: ROOT });

@@ -52,24 +52,53 @@ function swimCases(): Record<string, Case> {
     { kind: 'prism' },
     { kind: 'late', mapSlots: 4, reduceSlots: 2 },
   ];
-  return Object.fromEntries(kinds.map((scheduler) => [`e-${scheduler.kind}`, fbCase(`(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`, 1, 15, scheduler, { wallSeconds: 10 })]));
+  return Object.fromEntries(
+    kinds.map((scheduler) => [
+      `e-${scheduler.kind}`,
+      fbCase(`(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`, 1, 15, scheduler, { wallSeconds: 10 }),
+    ]),
+  );
 }
 
 /** The FB-2009 day `copies` times over on racks of 40 nodes, full contention. */
 function fbCase(name: string, copies: number, racks: number, scheduler: SchedulerSpecInput, target: Case['target']): Case {
-  return { name, trace: { file: FB_2009, copies }, racks, hostsPerRack: 40, jobs: 0, mapsPerJob: 0, reducesPerJob: 0, template: 'Grep', scheduler, options: { contention: 'full', recordAttempts: false, heartbeatS: 3 }, target };
+  return {
+    name,
+    trace: { file: FB_2009, copies },
+    racks,
+    hostsPerRack: 40,
+    jobs: 0,
+    mapsPerJob: 0,
+    reducesPerJob: 0,
+    template: 'Grep',
+    scheduler,
+    options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
+    target,
+  };
 }
 
 /** The trace's jobs, `copies` times over, each copy offset by a fraction of a second so they interleave. */
 function traceJobs(trace: NonNullable<Case['trace']>, blockSizeMb: number): EngineJob[] {
   const specs = parseSwim(fs.readFileSync(path.resolve(trace.file), 'utf8'), blockSizeMb).jobs;
-  const all = Array.from({ length: trace.copies }, (_, c) => specs.map((j) => ({ ...j, id: `${j.id ?? 'job'}#${c}`, submit: j.submit + c / trace.copies, dependsOn: [] })));
-  return compileJobs(all.flat().sort((a, b) => a.submit - b.submit), blockSizeMb);
+  const all = Array.from({ length: trace.copies }, (_, c) =>
+    specs.map((j) => ({ ...j, id: `${j.id ?? 'job'}#${c}`, submit: j.submit + c / trace.copies, dependsOn: [] })),
+  );
+  return compileJobs(
+    all.flat().sort((a, b) => a.submit - b.submit),
+    blockSizeMb,
+  );
 }
 
 function savedCase(name: string, jobs: number, recordAttempts: boolean): Case {
   return {
-    name, racks: 100, hostsPerRack: 100, jobs, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep', saved: true,
+    name,
+    racks: 100,
+    hostsPerRack: 100,
+    jobs,
+    mapsPerJob: 1000,
+    reducesPerJob: 0,
+    template: 'Grep',
+    saved: true,
     scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'none', recordAttempts, heartbeatS: 3 },
     target: { wallSeconds: Infinity },
@@ -78,10 +107,15 @@ function savedCase(name: string, jobs: number, recordAttempts: boolean): Case {
 
 /** A saved run the way the app makes one; the engine of an older tree returned raw columns for the store to pack. */
 function savedRun(c: Case, spec: ClusterSpec, jobs: EngineJob[]) {
-  const workload = WorkloadSpecSchema.parse({ jobs: jobs.map((j) => ({ template: j.template.name, submit: j.submit, inputMb: j.inputMb, maps: j.maps, reduces: j.reduces })) });
+  const workload = WorkloadSpecSchema.parse({
+    jobs: jobs.map((j) => ({ template: j.template.name, submit: j.submit, inputMb: j.inputMb, maps: j.maps, reduces: j.reduces })),
+  });
   const simulation = SimulationOptionsSchema.parse(c.options);
   const scheduler = SchedulerSpecSchema.parse(c.scheduler);
-  const out = runTask({ plan: { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: scheduler.kind }, cluster: spec, workload, scheduler, simulation, seed: 1 }, { withAttempts: true }) as unknown as { blob?: Uint8Array; columns?: Record<string, Column>; summary: { jobsSucceeded?: number } };
+  const out = runTask(
+    { plan: { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: scheduler.kind }, cluster: spec, workload, scheduler, simulation, seed: 1 },
+    { withAttempts: true },
+  ) as unknown as { blob?: Uint8Array; columns?: Record<string, Column>; summary: { jobsSucceeded?: number } };
   const blob = out.blob ?? packColumns(out.columns!);
   return { blobMb: blob.length / 2 ** 20 };
 }
@@ -89,41 +123,80 @@ function savedRun(c: Case, spec: ClusterSpec, jobs: EngineJob[]) {
 export const CASES: Record<string, Case> = {
   a: {
     name: '(a) 10,000 nodes, 1,000,000 tasks, FIFO slots',
-    racks: 100, hostsPerRack: 100, jobs: 1000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
+    racks: 100,
+    hostsPerRack: 100,
+    jobs: 1000,
+    mapsPerJob: 1000,
+    reducesPerJob: 0,
+    template: 'Grep',
     scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: 2, peakRssMb: 1024 },
   },
   b: {
     name: '(b) the same under Fair with delay scheduling',
-    racks: 100, hostsPerRack: 100, jobs: 1000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
+    racks: 100,
+    hostsPerRack: 100,
+    jobs: 1000,
+    mapsPerJob: 1000,
+    reducesPerJob: 0,
+    template: 'Grep',
     scheduler: { kind: 'fair', mapSlots: 4, reduceSlots: 2, nodeLocalityWaitS: 5, rackLocalityWaitS: 5 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: 3 },
   },
   c: {
     name: '(c) 1,000 nodes, 100,000 tasks, full CPU/disk/network contention and shuffle',
-    racks: 20, hostsPerRack: 50, jobs: 500, mapsPerJob: 180, reducesPerJob: 20, template: 'Sort',
+    racks: 20,
+    hostsPerRack: 50,
+    jobs: 500,
+    mapsPerJob: 180,
+    reducesPerJob: 20,
+    template: 'Sort',
     scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'full', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: 5 },
   },
   ...swimCases(),
-  f: fbCase('(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO', 4, 75, { kind: 'fifo', mapSlots: 4, reduceSlots: 2 }, { wallSeconds: 30, peakRssMb: 2048 }),
+  f: fbCase(
+    '(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO',
+    4,
+    75,
+    { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+    { wallSeconds: 30, peakRssMb: 2048 },
+  ),
   // (j): a large production day's size (about 8 M tasks) from the same trace, run once.
-  j: fbCase('(j) 36 FB-2009 days interleaved (212,184 jobs) on 3,000 nodes, full contention, FIFO', 36, 75, { kind: 'fifo', mapSlots: 4, reduceSlots: 2 }, { wallSeconds: 60, peakRssMb: 4096 }),
+  j: fbCase(
+    '(j) 36 FB-2009 days interleaved (212,184 jobs) on 3,000 nodes, full contention, FIFO',
+    36,
+    75,
+    { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+    { wallSeconds: 60, peakRssMb: 4096 },
+  ),
   // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
   // the two is the cost of a queue twice as long (target ≤ 1.2x, checked by bench.ts).
   g1: {
     name: '(g) 2,000 queued jobs × 100 maps on 1,000 nodes, Fair',
-    racks: 25, hostsPerRack: 40, jobs: 2000, mapsPerJob: 100, reducesPerJob: 0, template: 'Grep', batch: true,
+    racks: 25,
+    hostsPerRack: 40,
+    jobs: 2000,
+    mapsPerJob: 100,
+    reducesPerJob: 0,
+    template: 'Grep',
+    batch: true,
     scheduler: { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: Infinity },
   },
   g2: {
     name: '(g) 4,000 queued jobs × 50 maps on 1,000 nodes, Fair',
-    racks: 25, hostsPerRack: 40, jobs: 4000, mapsPerJob: 50, reducesPerJob: 0, template: 'Grep', batch: true,
+    racks: 25,
+    hostsPerRack: 40,
+    jobs: 4000,
+    mapsPerJob: 50,
+    reducesPerJob: 0,
+    template: 'Grep',
+    batch: true,
     scheduler: { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: Infinity },
@@ -136,8 +209,13 @@ export const CASES: Record<string, Case> = {
   h1n: savedCase('(h) the same saved run without attempts: 1,000,000 tasks', 1000, false),
   h2n: savedCase('(h) the same saved run without attempts: 4,000,000 tasks', 4000, false),
   d: {
-    name: '(d) 10,000,000 tasks in (a)\'s set-up',
-    racks: 100, hostsPerRack: 100, jobs: 10000, mapsPerJob: 1000, reducesPerJob: 0, template: 'Grep',
+    name: "(d) 10,000,000 tasks in (a)'s set-up",
+    racks: 100,
+    hostsPerRack: 100,
+    jobs: 10000,
+    mapsPerJob: 1000,
+    reducesPerJob: 0,
+    template: 'Grep',
     scheduler: { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
     options: { contention: 'none', recordAttempts: false, heartbeatS: 3 },
     target: { wallSeconds: 60 },
@@ -146,27 +224,73 @@ export const CASES: Record<string, Case> = {
 
 export function runCase(key: string) {
   const c = CASES[key];
-  const spec = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'bench', racks: c.racks, hostsPerRack: c.hostsPerRack, cores: 8, memoryGb: 32, disks: 2, diskMBps: 100, nicMBps: 125, rackUplinkMBps: 2500, oversubscription: 2 })));
+  const spec = ClusterSpecSchema.parse(
+    generateUniformCluster(
+      UniformClusterSchema.parse({
+        ...defaultUniformCluster,
+        name: 'bench',
+        racks: c.racks,
+        hostsPerRack: c.hostsPerRack,
+        cores: 8,
+        memoryGb: 32,
+        disks: 2,
+        diskMBps: 100,
+        nicMBps: 125,
+        rackUplinkMBps: 2500,
+        oversubscription: 2,
+      }),
+    ),
+  );
   const topology = compileTopology(spec);
   const template = templateByName(c.template)!;
   const jobs: EngineJob[] = c.trace
     ? traceJobs(c.trace, spec.hdfs.blockSizeMb)
     : Array.from({ length: c.jobs }, (_, i) => ({
-        id: `j${i}`, template, submit: c.batch ? 0 : i * 2, inputMb: c.mapsPerJob * 128, maps: c.mapsPerJob, reduces: c.reducesPerJob, queue: 'default', dependsOn: [],
+        id: `j${i}`,
+        template,
+        submit: c.batch ? 0 : i * 2,
+        inputMb: c.mapsPerJob * 128,
+        maps: c.mapsPerJob,
+        reduces: c.reducesPerJob,
+        queue: 'default',
+        dependsOn: [],
       }));
   const t0 = performance.now();
   if (c.saved) {
     const { blobMb } = savedRun(c, spec, jobs);
     const wall = (performance.now() - t0) / 1000;
     const tasks = jobs.reduce((n, j) => n + j.maps + j.reduces, 0);
-    return { wallSeconds: wall, jobs: jobs.length, events: 0, tasks, simulatedSeconds: 0, jobsSucceeded: 0, blobMb, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    return {
+      wallSeconds: wall,
+      jobs: jobs.length,
+      events: 0,
+      tasks,
+      simulatedSeconds: 0,
+      jobsSucceeded: 0,
+      blobMb,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    };
   }
-  const r = simulate({ topology, jobs, options: SimulationOptionsSchema.parse(c.options), seed: 1, scheduler: createScheduler(SchedulerSpecSchema.parse(c.scheduler)) });
+  const r = simulate({
+    topology,
+    jobs,
+    options: SimulationOptionsSchema.parse(c.options),
+    seed: 1,
+    scheduler: createScheduler(SchedulerSpecSchema.parse(c.scheduler)),
+  });
   const wall = (performance.now() - t0) / 1000;
   const done = r.jobs.filter((j) => j.status === 'succeeded').length;
   // The work counts (absent from engines older than them, when run as a baseline).
-  return { wallSeconds: wall, jobs: jobs.length, events: r.events, tasks: r.tasks, simulatedSeconds: r.simulatedSeconds, jobsSucceeded: done, peakRssMb: process.resourceUsage().maxRSS / 1024, work: (r as { work?: unknown }).work };
+  return {
+    wallSeconds: wall,
+    jobs: jobs.length,
+    events: r.events,
+    tasks: r.tasks,
+    simulatedSeconds: r.simulatedSeconds,
+    jobsSucceeded: done,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    work: (r as { work?: unknown }).work,
+  };
 }
-
 
 if (process.argv[2] === '--case') process.stdout.write(JSON.stringify(runCase(process.argv[3])));

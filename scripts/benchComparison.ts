@@ -31,12 +31,33 @@ async function call<T>(services: Services, channel: string, request: unknown): P
 }
 
 async function savedRun(services: Services): Promise<{ id: string; attempts: number }> {
-  const spec = generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'bench 10,000 nodes', racks: 100, hostsPerRack: 100, cores: 8, memoryGb: 32, disks: 2, diskMBps: 100, nicMBps: 125, rackUplinkMBps: 2500, oversubscription: 2 }));
+  const spec = generateUniformCluster(
+    UniformClusterSchema.parse({
+      ...defaultUniformCluster,
+      name: 'bench 10,000 nodes',
+      racks: 100,
+      hostsPerRack: 100,
+      cores: 8,
+      memoryGb: 32,
+      disks: 2,
+      diskMBps: 100,
+      nicMBps: 125,
+      rackUplinkMBps: 2500,
+      oversubscription: 2,
+    }),
+  );
   const cluster = await call<{ id: string }>(services, 'clusters:create', { spec });
   const jobs = Array.from({ length: JOBS }, (_, i) => ({ id: `j${i}`, template: 'Grep', submit: i * 2, inputMb: 128_000, maps: 1000, reduces: 0 }));
   const workload = await call<{ id: string }>(services, 'workloads:create', { spec: { name: `${JOBS} jobs × 1,000 maps`, jobs } });
   const design = await call<{ id: string }>(services, 'experiments:create', {
-    spec: { name: 'first paint', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo', mapSlots: 4, reduceSlots: 2 }], seeds: [1], simulation: { contention: 'none', heartbeatS: 3, recordAttempts: true } },
+    spec: {
+      name: 'first paint',
+      clusterIds: [cluster.id],
+      workloadIds: [workload.id],
+      schedulers: [{ kind: 'fifo', mapSlots: 4, reduceSlots: 2 }],
+      seeds: [1],
+      simulation: { contention: 'none', heartbeatS: 3, recordAttempts: true },
+    },
   });
   const started = await call<{ id: string }>(services, 'experiments:run', { id: design.id });
   await services.runner.settled(started.id);
@@ -67,7 +88,10 @@ async function main() {
   await services.close();
   process.stderr.write(`saved a run of ${run.attempts.toLocaleString('en-US')} attempts in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   const server = await serve(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   try {
     const paints: number[] = [];
     const gantts: number[] = [];
@@ -75,8 +99,12 @@ async function main() {
       const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
       if (process.env.BENCH_UI_TRACE) {
         const t0 = performance.now();
-        page.on('request', (r) => process.stderr.write(`  ${((performance.now() - t0) / 1000).toFixed(3)} → ${r.url().slice(-60)} ${r.postData()?.slice(0, 80) ?? ''}\n`));
-        page.on('requestfinished', (r) => process.stderr.write(`  ${((performance.now() - t0) / 1000).toFixed(3)} ← ${r.url().slice(-60)} ${r.postData()?.slice(0, 80) ?? ''}\n`));
+        page.on('request', (r) =>
+          process.stderr.write(`  ${((performance.now() - t0) / 1000).toFixed(3)} → ${r.url().slice(-60)} ${r.postData()?.slice(0, 80) ?? ''}\n`),
+        );
+        page.on('requestfinished', (r) =>
+          process.stderr.write(`  ${((performance.now() - t0) / 1000).toFixed(3)} ← ${r.url().slice(-60)} ${r.postData()?.slice(0, 80) ?? ''}\n`),
+        );
       }
       await page.goto(server.url);
       await page.locator('nav').first().waitFor();

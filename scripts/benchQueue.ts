@@ -47,20 +47,70 @@ async function sweep(url: string, workers: number, experiment: string, out: stri
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-bench-queue-'));
   const port = await freePort();
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   await until(redis, 'stdout', /Ready to accept connections/);
   try {
     const trace = await readTraceFile(TRACE, {});
-    const cluster = generateUniformCluster(UniformClusterSchema.parse({ name: '100 nodes', racks: 5, hostsPerRack: 20, cores: 8, coreSpeed: 1, memoryGb: 32, disks: 2, diskMBps: 100, nicMBps: 125, rackUplinkMBps: 1250, oversubscription: 4 }));
+    const cluster = generateUniformCluster(
+      UniformClusterSchema.parse({
+        name: '100 nodes',
+        racks: 5,
+        hostsPerRack: 20,
+        cores: 8,
+        coreSpeed: 1,
+        memoryGb: 32,
+        disks: 2,
+        diskMBps: 100,
+        nicMBps: 125,
+        rackUplinkMBps: 1250,
+        oversubscription: 4,
+      }),
+    );
     const experiment = path.join(dir, 'fb-day.experiment.json');
-    const schedulers = [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }, { kind: 'drf' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0, label: 'PureFair' }, { kind: 'minedf' }];
-    fs.writeFileSync(experiment, JSON.stringify({ format: 'workload-studio.experiment', name: 'FB-2009 day on 100 nodes', cluster, workload: { name: 'FB-2009 day', jobs: trace.jobs }, schedulers, seeds: [1, 2, 3, 4], simulation: {} }));
+    const schedulers = [
+      { kind: 'fifo' },
+      { kind: 'fair' },
+      { kind: 'capacity' },
+      { kind: 'drf' },
+      { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0, label: 'PureFair' },
+      { kind: 'minedf' },
+    ];
+    fs.writeFileSync(
+      experiment,
+      JSON.stringify({
+        format: 'workload-studio.experiment',
+        name: 'FB-2009 day on 100 nodes',
+        cluster,
+        workload: { name: 'FB-2009 day', jobs: trace.jobs },
+        schedulers,
+        seeds: [1, 2, 3, 4],
+        simulation: {},
+      }),
+    );
     const url = `redis://127.0.0.1:${port}`;
     const one = await sweep(`${url}?queue=one`, 1, experiment, path.join(dir, 'one.json'));
     const two = await sweep(`${url}?queue=two`, 2, experiment, path.join(dir, 'two.json'));
     const same = fs.readFileSync(path.join(dir, 'one.json')).equals(fs.readFileSync(path.join(dir, 'two.json')));
     const ratio = two / one;
-    console.log(JSON.stringify({ case: '24-run sweep of the FB-2009 day on 100 nodes through Redis', cores: os.availableParallelism(), loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))), oneWorkerS: Number(one.toFixed(1)), twoWorkersS: Number(two.toFixed(1)), ratio: Number(ratio.toFixed(2)), target: { ratio: 0.6 }, meetsTarget: ratio <= 0.6, sameResult: same }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          case: '24-run sweep of the FB-2009 day on 100 nodes through Redis',
+          cores: os.availableParallelism(),
+          loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+          oneWorkerS: Number(one.toFixed(1)),
+          twoWorkersS: Number(two.toFixed(1)),
+          ratio: Number(ratio.toFixed(2)),
+          target: { ratio: 0.6 },
+          meetsTarget: ratio <= 0.6,
+          sameResult: same,
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     redis.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });

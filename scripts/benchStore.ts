@@ -24,7 +24,9 @@ const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'out/main/cli.js');
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const folderBytes = (dir: string): number =>
-  fs.readdirSync(dir, { withFileTypes: true }).reduce((s, e) => s + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce((s, e) => s + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
 
 async function saveCost() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-store-'));
@@ -37,7 +39,11 @@ async function saveCost() {
   const next = () => (x = (x * 48271) % 2147483647) / 2147483647;
   await Promise.all(
     plan.map((p) => {
-      const result = { summary: { makespan: next(), meanJct: next() }, kind: 'fifo', jobs: Array.from({ length: 200 }, (_, i) => ({ id: `j${i}`, finish: next() })) } as unknown as StoredRunResult;
+      const result = {
+        summary: { makespan: next(), meanJct: next() },
+        kind: 'fifo',
+        jobs: Array.from({ length: 200 }, (_, i) => ({ id: `j${i}`, finish: next() })),
+      } as unknown as StoredRunResult;
       return batches.finishRun(batch.id, p.index, result, packColumns({ 'series.t': Float64Array.from({ length: 7500 }, next) }));
     }),
   );
@@ -50,7 +56,14 @@ async function saveCost() {
     times.push(performance.now() - t0);
   }
   store.close();
-  const out = { runs: 1000, databaseMb: fs.statSync(store.file).size / 1e6, folderMb: folderBytes(dataDir) / 1e6, saveMsMedian: quantile(times, 0.5), saveMsMax: Math.max(...times), targetMs: 200 };
+  const out = {
+    runs: 1000,
+    databaseMb: fs.statSync(store.file).size / 1e6,
+    folderMb: folderBytes(dataDir) / 1e6,
+    saveMsMedian: quantile(times, 0.5),
+    saveMsMax: Math.max(...times),
+    targetMs: 200,
+  };
   fs.rmSync(dataDir, { recursive: true, force: true });
   return out;
 }
@@ -80,7 +93,11 @@ async function contention() {
     });
   });
   const call = async <T>(channel: string, payload?: unknown): Promise<T> => {
-    const res = await fetch(`${origin}/api/${encodeURIComponent(channel)}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload ?? null) });
+    const res = await fetch(`${origin}/api/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload ?? null),
+    });
     const answer = (await res.json()) as { ok: boolean; data: T; error?: unknown };
     if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`);
     return answer.data;
@@ -88,7 +105,9 @@ async function contention() {
   try {
     const sample = await call<{ experimentId: string }>('studio:sample');
     const design = await call<{ spec: Record<string, unknown> }>('experiments:get', { id: sample.experimentId });
-    const sixty = await call<{ id: string }>('experiments:create', { spec: { ...design.spec, name: 'sixty runs', seeds: Array.from({ length: 20 }, (_, i) => i + 1) } });
+    const sixty = await call<{ id: string }>('experiments:create', {
+      spec: { ...design.spec, name: 'sixty runs', seeds: Array.from({ length: 20 }, (_, i) => i + 1) },
+    });
     // A batch of 60 runs is going the whole time: when one ends, the next starts.
     const state = { importing: true };
     let batchesRun = 0;
@@ -119,7 +138,11 @@ async function contention() {
     state.importing = false;
     await batches;
     const listed = new Set((await call<{ id: string }[]>('clusters:list')).map((c) => c.id));
-    const waits = fs.readFileSync(timings, 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[1]));
+    const waits = fs
+      .readFileSync(timings, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => Number(l.split(' ')[1]));
     return {
       imports: 20 * 6,
       refused,

@@ -102,7 +102,14 @@ function engineFolderOf(root, file) {
  * imports, type imports included): each as the files that reach one another.
  */
 export function importCircles(root, files) {
-  const edges = new Map(files.map((f) => [f, importsOf(f).map((s) => resolveLocal(root, f, s)).filter(Boolean)]));
+  const edges = new Map(
+    files.map((f) => [
+      f,
+      importsOf(f)
+        .map((s) => resolveLocal(root, f, s))
+        .filter(Boolean),
+    ]),
+  );
   let next = 0;
   const index = new Map();
   const low = new Map();
@@ -206,7 +213,9 @@ export function checkLayers(root) {
       const inner = engineFolderOf(root, file);
       const innerTo = target && engineFolderOf(root, target);
       if (inner && innerTo && innerTo !== inner && !(ENGINE_ALLOWED[inner] ?? []).includes(innerTo)) {
-        violations.push(`${rel(file)}: imports ${rel(target)} (engine/${inner}/ may import ${(ENGINE_ALLOWED[inner] ?? []).map((f) => `engine/${f}/`).join(', ') || 'nothing else of the engine'}: the engine's folders point down only)`);
+        violations.push(
+          `${rel(file)}: imports ${rel(target)} (engine/${inner}/ may import ${(ENGINE_ALLOWED[inner] ?? []).map((f) => `engine/${f}/`).join(', ') || 'nothing else of the engine'}: the engine's folders point down only)`,
+        );
       }
       if (pure.some((d) => within(file, d))) {
         if (spec === 'electron' || isBuiltin(spec)) violations.push(`${rel(file)}: imports "${spec}" (shared/ and engine/ stay free of Node and Electron)`);
@@ -220,13 +229,15 @@ export function checkLayers(root) {
     fs.readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {
-        if (/(\/\/|\/\*|^\s*\*).*\bissue \d+/i.test(line)) violations.push(`${rel(file)}:${i + 1}: a comment names an issue (history lives in git; say why the code is so)`);
+        if (/(\/\/|\/\*|^\s*\*).*\bissue \d+/i.test(line))
+          violations.push(`${rel(file)}:${i + 1}: a comment names an issue (history lives in git; say why the code is so)`);
       });
   }
 
   // A doc comment belongs on the declaration below it: one followed by another documents nothing.
   for (const file of [...walk(path.join(root, 'src-main')), ...walk(renderer)]) {
-    for (const line of orphanDocComments(fs.readFileSync(file, 'utf8'))) violations.push(`${rel(file)}:${line}: a doc comment stands above another, not above a declaration`);
+    for (const line of orphanDocComments(fs.readFileSync(file, 'utf8')))
+      violations.push(`${rel(file)}:${line}: a doc comment stands above another, not above a declaration`);
   }
 
   for (const circle of importCircles(root, walk(path.join(root, 'src-main')))) {
@@ -241,7 +252,8 @@ export function checkLayers(root) {
   for (const file of walk(renderer)) {
     if (file === documentModule) continue;
     for (const spec of importsOf(file)) {
-      if (/\/(useDocumentSave|useUnsavedGuard)$/.test(spec)) violations.push(`${rel(file)}: imports ${spec} (an editor holds its document through composables/useDocument.ts)`);
+      if (/\/(useDocumentSave|useUnsavedGuard)$/.test(spec))
+        violations.push(`${rel(file)}: imports ${spec} (an editor holds its document through composables/useDocument.ts)`);
     }
   }
 
@@ -252,12 +264,16 @@ export function checkLayers(root) {
       violations.push(`${rel(file)}: calls experiments:run itself (start a batch through composables/useRunExperiment.ts)`);
     }
     if (file !== subscription && /\.on\(\s*['"]store:changed['"]/.test(fs.readFileSync(file, 'utf8'))) {
-      violations.push(`${rel(file)}: listens to store:changed itself (register with composables/storeChanges.ts, or load data through composables/useLiveQuery.ts or a store in stores/)`);
+      violations.push(
+        `${rel(file)}: listens to store:changed itself (register with composables/storeChanges.ts, or load data through composables/useLiveQuery.ts or a store in stores/)`,
+      );
     }
     // The live queries and the stores are where lists are loaded.
     if (within(file, path.join(renderer, 'src/composables/useLiveQuery.ts')) || within(file, path.join(renderer, 'src/stores'))) continue;
     for (const { line, channel } of listLoadsOutsideQueries(scriptOf(file))) {
-      violations.push(`${rel(file)}: loads ${channel} outside useLiveQuery (script line ${line}; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)`);
+      violations.push(
+        `${rel(file)}: loads ${channel} outside useLiveQuery (script line ${line}; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)`,
+      );
     }
   }
 
@@ -313,5 +329,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     console.error(`Layer check failed (${violations.length}):\n  ${violations.join('\n  ')}`);
     process.exit(1);
   }
-  console.log("Layer check passed: every import follows the table, the engine's folders point down only, no import circle, shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.");
+  console.log(
+    "Layer check passed: every import follows the table, the engine's folders point down only, no import circle, shared/ and engine/ are pure, the renderer imports only @shared, no test loads electron.",
+  );
 }

@@ -27,12 +27,26 @@ interface Job {
 /** DAS-4 (sec. 5.1): dual quad-core nodes, 24 GB, HDFS on two disks in RAID0, InfiniBand; 128 MB blocks, replication 3. */
 function cluster(nodes: number, coresPerMrCluster: number) {
   const hosts: object[] = [];
-  for (let c = 1; c <= 3; c++) for (let i = 1; i <= coresPerMrCluster; i++) hosts.push({ name: `c${c}-core-${i}`, type: 'das4', kind: 'core', mrCluster: `c-${c}` });
+  for (let c = 1; c <= 3; c++)
+    for (let i = 1; i <= coresPerMrCluster; i++) hosts.push({ name: `c${c}-core-${i}`, type: 'das4', kind: 'core', mrCluster: `c-${c}` });
   for (let i = 1; hosts.length < nodes; i++) hosts.push({ name: `pool-${i}`, type: 'das4', kind: 'transient-core' });
   return {
     name: `DAS-4 pool (${nodes} nodes, 3 MR-clusters of ${coresPerMrCluster} core nodes)`,
     description: `Ghit et al. sec. 5.1 and 7: ${nodes} DAS-4 nodes (8 cores, 24 GB, two disks in RAID0, InfiniBand); each MR-cluster's minimum share is its ${coresPerMrCluster} core nodes, where its data set lives; the other nodes are the pool FAWKES grows MR-clusters with.`,
-    hostTypes: [{ id: 'das4', name: 'DAS-4 dual quad-core', cores: 8, coreSpeed: 1, memoryGb: 24, disks: [{ readMBps: 100, writeMBps: 100 }, { readMBps: 100, writeMBps: 100 }], nicMBps: 1000 }],
+    hostTypes: [
+      {
+        id: 'das4',
+        name: 'DAS-4 dual quad-core',
+        cores: 8,
+        coreSpeed: 1,
+        memoryGb: 24,
+        disks: [
+          { readMBps: 100, writeMBps: 100 },
+          { readMBps: 100, writeMBps: 100 },
+        ],
+        nicMBps: 1000,
+      },
+    ],
     vmTypes: [],
     network: { rackUplinkMBps: 40000, oversubscription: 1 },
     hdfs: { blockSizeMb: 128, replication: 3 },
@@ -41,10 +55,25 @@ function cluster(nodes: number, coresPerMrCluster: number) {
 }
 
 /** FAWKES with the paper's TaskTrackers (6 map + 2 reduce slots on 8 cores, sec. 5.1). */
-const fawkes = (policy: string, grow: string, intervalS: number, extra: object = {}) => ({ kind: 'fawkes', label: `${policy.toUpperCase()} (${grow === 'transient' ? 'TR' : 'TC'})`, policy, grow, intervalS, mapSlots: 6, reduceSlots: 2, ...extra });
+const fawkes = (policy: string, grow: string, intervalS: number, extra: object = {}) => ({
+  kind: 'fawkes',
+  label: `${policy.toUpperCase()} (${grow === 'transient' ? 'TR' : 'TC'})`,
+  policy,
+  grow,
+  intervalS,
+  mapSlots: 6,
+  reduceSlots: 2,
+  ...extra,
+});
 
 function batch(cluster: string, n: number, template: string, size: Size, at = 0, prefix = cluster): Job[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${template === 'Sort' ? 'st' : 'wc'}-${size}-${i + 1}`, template, submit: at, inputMb: SIZES[size], mrCluster: cluster }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${prefix}-${template === 'Sort' ? 'st' : 'wc'}-${size}-${i + 1}`,
+    template,
+    submit: at,
+    inputMb: SIZES[size],
+    mrCluster: cluster,
+  }));
 }
 
 /** "Average" arrivals: a Poisson stream over the span, WordCount and Sort alternately drawn. */
@@ -72,7 +101,9 @@ function bursty(cluster: string, n: number, spanS: number, bursts: number, big: 
   const pick = new Random(seed, 'sizes');
   const perBurst = Math.ceil(n / bursts);
   const bigJobs = big.medium + big.large;
-  const heads: Size[] = Array.from({ length: bigJobs }, (_, i) => (Math.floor(((i + 1) * big.large) / bigJobs) > Math.floor((i * big.large) / bigJobs) ? 'large' : 'medium'));
+  const heads: Size[] = Array.from({ length: bigJobs }, (_, i) =>
+    Math.floor(((i + 1) * big.large) / bigJobs) > Math.floor((i * big.large) / bigJobs) ? 'large' : 'medium',
+  );
   const jobs: Job[] = [];
   for (let b = 0; b < bursts && jobs.length < n; b++) {
     const start = Math.round((b + 0.2 + 0.6 * r.next()) * (spanS / bursts));
@@ -91,12 +122,28 @@ function btworld(cluster: string): Job[] {
   const jobs: Job[] = [];
   for (let i = 0; i < 26; i++) {
     const size = Math.round(GB * Math.pow(100, Math.floor(i / 2) / 12));
-    jobs.push({ id: `${cluster}-bt-${i + 1}`, template: i % 2 === 0 ? 'ActiveHashes' : 'TrackerOverTime', submit: 0, inputMb: size, mrCluster: cluster, ...(i > 0 ? { dependsOn: [`${cluster}-bt-${i}`] } : {}) });
+    jobs.push({
+      id: `${cluster}-bt-${i + 1}`,
+      template: i % 2 === 0 ? 'ActiveHashes' : 'TrackerOverTime',
+      submit: 0,
+      inputMb: size,
+      mrCluster: cluster,
+      ...(i > 0 ? { dependsOn: [`${cluster}-bt-${i}`] } : {}),
+    });
   }
   return jobs;
 }
 
-function experiment(file: string, name: string, description: string, nodes: number, schedulers: object[], jobs: Job[], workloadDescription: string, seeds = [1]) {
+function experiment(
+  file: string,
+  name: string,
+  description: string,
+  nodes: number,
+  schedulers: object[],
+  jobs: Job[],
+  workloadDescription: string,
+  seeds = [1],
+) {
   const doc = {
     format: 'workload-studio.experiment',
     name,
@@ -123,13 +170,22 @@ experiment(
 );
 
 const wkldBC = (template: string) => [...batch('c-1', 90, template, 'small'), ...batch('c-2', 5, template, 'medium'), ...batch('c-3', 5, template, 'large')];
-for (const [letter, template, kind] of [['b', 'WordCount', 'compute-intensive'], ['c', 'Sort', 'disk-intensive']] as const) {
+for (const [letter, template, kind] of [
+  ['b', 'WordCount', 'compute-intensive'],
+  ['c', 'Sort', 'disk-intensive'],
+] as const) {
   experiment(
     `fawkes-wkld-${letter}.experiment.json`,
     `FAWKES WKLD-${letter.toUpperCase()}: growing and shrinking (${template})`,
     `Ghit et al. sec. 7.2 (Fig. 7): three MR-clusters of 10 core nodes on 60 nodes, all jobs at once: 90 small, 5 medium and 5 large ${template} jobs (${kind}). None, EQ and TD every T = 60 s, growing with transient (TR, instant pre-emption) or transient-core nodes (TC, delayed pre-emption), and the disk-usage policy DU for contrast.`,
     60,
-    [fawkes('none', 'transient-core', 60), fawkes('eq', 'transient-core', 60), fawkes('td', 'transient-core', 60), fawkes('td', 'transient', 60), fawkes('du', 'transient-core', 60)],
+    [
+      fawkes('none', 'transient-core', 60),
+      fawkes('eq', 'transient-core', 60),
+      fawkes('td', 'transient-core', 60),
+      fawkes('td', 'transient', 60),
+      fawkes('du', 'transient-core', 60),
+    ],
     wkldBC(template),
     `c-1: 90 small (1 GB), c-2: 5 medium (50 GB), c-3: 5 large (100 GB) ${template} jobs, batch (Table 2, WKLD-${letter.toUpperCase()}).`,
     [1, 2, 3],
@@ -145,7 +201,11 @@ const POLICIES = ['none', 'eq', 'jd', 'dd', 'td', 'pu', 'du', 'ru', 'js', 'jt', 
  * 2 large (5,820 tasks against c-3's 5,550 and c-1's 1,650). This rule was fixed before running it.
  */
 const WKLD_D_C2_BIG = { medium: 4, large: 2 };
-const D = [...average('c-1', 165, 7200, { small: 1, medium: 0, large: 0 }, 11), ...bursty('c-2', 188, 7200, 6, WKLD_D_C2_BIG, 12), ...average('c-3', 555, 7200, { small: 1, medium: 0, large: 0 }, 13)];
+const D = [
+  ...average('c-1', 165, 7200, { small: 1, medium: 0, large: 0 }, 11),
+  ...bursty('c-2', 188, 7200, 6, WKLD_D_C2_BIG, 12),
+  ...average('c-3', 555, 7200, { small: 1, medium: 0, large: 0 }, 13),
+];
 experiment(
   'fawkes-wkld-d.experiment.json',
   'FAWKES WKLD-D: weighting policies on an imbalanced load',
@@ -163,11 +223,15 @@ experiment(
  * them alike; with sizes mixed inside each queue the three demand measures disagree, which is where
  * sec. 7.3's "the finer the granularity, the more balanced" can show.
  */
-const Dmixed = [...average('c-1', 165, 7200, { small: 0.9, medium: 0.07, large: 0.03 }, 31), ...bursty('c-2', 188, 7200, 6, WKLD_D_C2_BIG, 32), ...average('c-3', 555, 7200, { small: 0.96, medium: 0.03, large: 0.01 }, 33)];
+const Dmixed = [
+  ...average('c-1', 165, 7200, { small: 0.9, medium: 0.07, large: 0.03 }, 31),
+  ...bursty('c-2', 188, 7200, 6, WKLD_D_C2_BIG, 32),
+  ...average('c-3', 555, 7200, { small: 0.96, medium: 0.03, large: 0.01 }, 33),
+];
 experiment(
   'fawkes-wkld-d-mixed.experiment.json',
   'FAWKES WKLD-D, sizes mixed in every MR-cluster',
-  'A variant of Ghit et al. sec. 7.3 (not in the paper): WKLD-D\'s arrivals and cluster, but c-1 and c-3 also get medium (50 GB) and large (100 GB) jobs among their small ones, so waiting jobs (JD), waiting input (DD) and waiting tasks (TD) weigh the MR-clusters differently. None, the demand-based and the usage-based policies over three seeds, T = 120 s, growing with transient-core nodes.',
+  "A variant of Ghit et al. sec. 7.3 (not in the paper): WKLD-D's arrivals and cluster, but c-1 and c-3 also get medium (50 GB) and large (100 GB) jobs among their small ones, so waiting jobs (JD), waiting input (DD) and waiting tasks (TD) weigh the MR-clusters differently. None, the demand-based and the usage-based policies over three seeds, T = 120 s, growing with transient-core nodes.",
   48,
   ['none', 'jd', 'dd', 'td', 'pu', 'du', 'ru'].map((p) => fawkes(p, 'transient-core', 120, { dataSetGb: 200 })),
   Dmixed,
@@ -175,7 +239,11 @@ experiment(
   [1, 2, 3],
 );
 
-const E = [...average('c-1', 359, 7200, { small: 8, medium: 1, large: 1 }, 21), ...btworld('c-2'), ...average('c-3', 559, 7200, { small: 1, medium: 0, large: 0 }, 23)];
+const E = [
+  ...average('c-1', 359, 7200, { small: 8, medium: 1, large: 1 }, 21),
+  ...btworld('c-2'),
+  ...average('c-3', 559, 7200, { small: 1, medium: 0, large: 0 }, 23),
+];
 experiment(
   'fawkes-wkld-e.experiment.json',
   'FAWKES WKLD-E: BTWorld beside HiBench',

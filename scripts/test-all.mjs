@@ -33,7 +33,13 @@ function check(name, command, args) {
 function vitest(name, projects) {
   const report = path.join(artifacts, `vitest-${name}.json`);
   fs.rmSync(report, { force: true });
-  const ok = step(`vitest: ${name}`, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = step(`vitest: ${name}`, bin('vitest'), [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   if (!fs.existsSync(report)) {
     failed++;
     failures.push(`vitest ${name} (no report: it crashed before running)`);
@@ -61,6 +67,7 @@ check('typecheck (main, shared, tests)', bin('tsc'), ['--noEmit', '-p', 'tsconfi
 check('typecheck (renderer)', bin('vue-tsc'), ['--noEmit', '-p', 'tsconfig.web.json']);
 check('layer check', process.execPath, ['scripts/check-layers.mjs']);
 check('lint (ESLint, type-aware)', bin('eslint'), ['.']);
+check('format (Prettier)', bin('prettier'), ['--check', '.']);
 check('build (electron-vite: main, preload, renderer)', bin('electron-vite'), ['build']);
 vitest('unit-integration-security', ['unit', 'integration', 'security']);
 vitest('stress', ['stress']);

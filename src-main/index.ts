@@ -43,7 +43,14 @@ if (!app.requestSingleInstanceLock()) {
           if (!(await openExternalSafely(link))) throw new Error(`refused to open ${link}`);
         },
         pickFile: async () => {
-          const options = { title: 'Import a workload', properties: ['openFile' as const], filters: [{ name: 'Workload files', extensions: ['tsv', 'txt', 'json'] }, { name: 'All files', extensions: ['*'] }] };
+          const options = {
+            title: 'Import a workload',
+            properties: ['openFile' as const],
+            filters: [
+              { name: 'Workload files', extensions: ['tsv', 'txt', 'json'] },
+              { name: 'All files', extensions: ['*'] },
+            ],
+          };
           const focused = BrowserWindow.getFocusedWindow();
           const chosen = focused ? await dialog.showOpenDialog(focused, options) : await dialog.showOpenDialog(options);
           return chosen.canceled ? undefined : chosen.filePaths[0];

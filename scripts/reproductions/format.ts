@@ -33,7 +33,12 @@ export function measuredRuns(stored: StoredPresetRuns): Record<string, MeasuredR
   return out;
 }
 
-export const asMeasured = (r: StoredRun): MeasuredRun => ({ seed: r.seed, summary: { ...r.summary, schedulerCalls: 0, events: 0 }, jobs: r.jobs ?? [], ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}) });
+export const asMeasured = (r: StoredRun): MeasuredRun => ({
+  seed: r.seed,
+  summary: { ...r.summary, schedulerCalls: 0, events: 0 },
+  jobs: r.jobs ?? [],
+  ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}),
+});
 
 /** A catalogue measure on a preset's stored runs. */
 export function measureOnStored(preset: string, m: Measure): MeasureOutcome {

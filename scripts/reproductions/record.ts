@@ -14,18 +14,38 @@ import { fawkesUsageHeldOut } from '../../tests/scenarios/fawkesUsageHeldOut';
 import { ilaAgainstIaoHeldOut } from '../../tests/scenarios/ilaHeldOut';
 import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
-import { RECORDED_PRESETS, REPO_ROOT, STORED_CHECKS, interferenceReports, presetFile, storedPresetRuns, writeStoredCheck, writeStoredRuns, type StoredCheckName } from './storedRuns';
+import {
+  RECORDED_PRESETS,
+  REPO_ROOT,
+  STORED_CHECKS,
+  interferenceReports,
+  presetFile,
+  storedPresetRuns,
+  writeStoredCheck,
+  writeStoredRuns,
+  type StoredCheckName,
+} from './storedRuns';
 
 async function main(): Promise<void> {
   const named = process.argv.slice(2);
   const isCheck = (n: string): n is StoredCheckName => (STORED_CHECKS as string[]).includes(n);
   const unknown = named.filter((n) => !isCheck(n) && !RECORDED_PRESETS.some((p) => p.preset === n));
-  if (unknown.length) throw new Error(`not a preset the docs read: ${unknown.join(', ')} (choose from ${[...RECORDED_PRESETS.map((p) => p.preset), ...STORED_CHECKS].join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `not a preset the docs read: ${unknown.join(', ')} (choose from ${[...RECORDED_PRESETS.map((p) => p.preset), ...STORED_CHECKS].join(', ')})`,
+    );
   const presets = named.length ? RECORDED_PRESETS.filter((p) => named.includes(p.preset)) : RECORDED_PRESETS;
   const checks = named.length ? STORED_CHECKS.filter((c) => named.includes(c)) : STORED_CHECKS;
   for (const check of checks) {
     const started = Date.now();
-    const data = await { 'ila-interference': interferenceReports, 'ila-locality-cost': localityCosts, 'ila-iao-held-out': ilaAgainstIaoHeldOut, 'aria-model': ariaModelChecks, 'aria-minedf-held-out': () => heldOutDeadlines(), 'fawkes-usage-held-out': fawkesUsageHeldOut }[check]();
+    const data = await {
+      'ila-interference': interferenceReports,
+      'ila-locality-cost': localityCosts,
+      'ila-iao-held-out': ilaAgainstIaoHeldOut,
+      'aria-model': ariaModelChecks,
+      'aria-minedf-held-out': () => heldOutDeadlines(),
+      'fawkes-usage-held-out': fawkesUsageHeldOut,
+    }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }

@@ -61,7 +61,14 @@ export function fullSizeMeasures(): Record<string, FullSizeMeasure[]> {
           const o = measureOnStored(preset, m);
           const value = o.value === null ? null : formatMeasure(m, o.value);
           const where = r.presets.length > 1 ? `${p.title} — ` : '';
-          return { preset, measure: m.id, label: m.label, value, verdict: o.verdict?.kind ?? null, text: `${where}${value === null ? `${m.label}: no value (${o.missing ?? 'not measured'})` : `${m.label} ${value}: ${o.verdict?.text ?? 'no verdict'}`}` };
+          return {
+            preset,
+            measure: m.id,
+            label: m.label,
+            value,
+            verdict: o.verdict?.kind ?? null,
+            text: `${where}${value === null ? `${m.label}: no value (${o.missing ?? 'not measured'})` : `${m.label} ${value}: ${o.verdict?.text ?? 'no verdict'}`}`,
+          };
         });
       }),
     ]),
@@ -89,7 +96,7 @@ export function readmeNext(): string {
   const open = Object.entries(fullSizeMeasures()).flatMap(([id, ms]) => ms.filter((m) => m.verdict !== 'within').map((m) => `- ${SHORT[id] ?? id}: ${m.text}`));
   return open.length
     ? `Next: the Reproduce area's claims that the full-size runs (docs/runs) do not place inside the paper's range, or where the paired test across seeds cannot separate the schedulers:\n\n${open.join('\n')}`
-    : 'Every claim in the Reproduce area lies inside the paper\'s range on the full-size runs (docs/runs), separated by the paired test.';
+    : "Every claim in the Reproduce area lies inside the paper's range on the full-size runs (docs/runs), separated by the paired test.";
 }
 
 export interface Rendered {

@@ -119,9 +119,11 @@ export function readStoredRuns(preset: string): StoredPresetRuns {
   const hit = cache.get(preset);
   if (hit) return hit;
   const file = storedFile(preset);
-  if (!fs.existsSync(file)) throw new Error(`no stored runs of ${preset} (${path.relative(REPO_ROOT, file)}): run \`npm run reproductions:record -- ${preset}\``);
+  if (!fs.existsSync(file))
+    throw new Error(`no stored runs of ${preset} (${path.relative(REPO_ROOT, file)}): run \`npm run reproductions:record -- ${preset}\``);
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Record<keyof StoredPresetRuns, unknown>>;
-  if (stored.format !== 'workload-studio-stored-runs' || stored.version !== 1 || stored.preset !== preset) throw new Error(`${path.relative(REPO_ROOT, file)} is not a stored-runs file of ${preset}`);
+  if (stored.format !== 'workload-studio-stored-runs' || stored.version !== 1 || stored.preset !== preset)
+    throw new Error(`${path.relative(REPO_ROOT, file)} is not a stored-runs file of ${preset}`);
   cache.set(preset, stored as unknown as StoredPresetRuns);
   return stored as unknown as StoredPresetRuns;
 }
@@ -150,14 +152,16 @@ export function differencesFromStored(preset: string, result: ResultFile): strin
     }
     const now = JSON.parse(JSON.stringify(storedRun(run, withJobs))) as StoredRun;
     for (const key of ['summary', 'profiles', 'aria', 'mrClusters', 'jobs'] as const) {
-      if (JSON.stringify(now[key]) !== JSON.stringify(old[key])) out.push(`${label}: ${key} differs${key === 'summary' ? ` (mean JCT ${old.summary.meanJct} stored, ${now.summary.meanJct} now)` : ''}`);
+      if (JSON.stringify(now[key]) !== JSON.stringify(old[key]))
+        out.push(`${label}: ${key} differs${key === 'summary' ? ` (mean JCT ${old.summary.meanJct} stored, ${now.summary.meanJct} now)` : ''}`);
     }
   }
   return out;
 }
 
 /** What a test says when the stored runs no longer match the engine. */
-export const RECORD_AGAIN = 'the engine no longer gives the stored runs behind docs/reproductions.md: run `npm run reproductions:record` and `npm run docs:reproductions`, read the changed numbers, and commit them with the change';
+export const RECORD_AGAIN =
+  'the engine no longer gives the stored runs behind docs/reproductions.md: run `npm run reproductions:record` and `npm run docs:reproductions`, read the changed numbers, and commit them with the change';
 
 /**
  * Stored results of checks that are not presets, each computed by code its test shares
@@ -167,7 +171,14 @@ export const RECORD_AGAIN = 'the engine no longer gives the stored runs behind d
  * they compute with these.
  */
 export type StoredCheckName = 'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out' | 'fawkes-usage-held-out';
-export const STORED_CHECKS: StoredCheckName[] = ['ila-interference', 'ila-locality-cost', 'ila-iao-held-out', 'aria-model', 'aria-minedf-held-out', 'fawkes-usage-held-out'];
+export const STORED_CHECKS: StoredCheckName[] = [
+  'ila-interference',
+  'ila-locality-cost',
+  'ila-iao-held-out',
+  'aria-model',
+  'aria-minedf-held-out',
+  'fawkes-usage-held-out',
+];
 
 interface StoredCheck<T> {
   format: 'workload-studio-stored-check';
@@ -193,4 +204,5 @@ export function readStoredCheck<T>(check: StoredCheckName): T {
 /** The interference comparison by disk thrashing: the preset's seek-bound disk and the default one. */
 export type StoredInterference = Record<string, InterferenceReport>;
 export const INTERFERENCE_DISKS = [0.6, 0.08];
-export const interferenceReports = (): StoredInterference => Object.fromEntries(INTERFERENCE_DISKS.map((d) => [String(d), interferenceReport({ ...ILA_SERVER, diskThrashing: d }, 240, 1)]));
+export const interferenceReports = (): StoredInterference =>
+  Object.fromEntries(INTERFERENCE_DISKS.map((d) => [String(d), interferenceReport({ ...ILA_SERVER, diskThrashing: d }, 240, 1)]));

@@ -20,6 +20,8 @@ export function serveAppScheme(rendererDir: string): void {
     if (`${url.protocol}//${url.host}` !== APP_ORIGIN) return new Response('not found', { status: 404 });
     const found = resolveStaticFile(rendererDir, url.pathname);
     if (!found.ok) return new Response(found.message, { status: found.status });
-    return new Response(await readFile(found.file), { headers: { 'Content-Type': found.type, 'Content-Security-Policy': CONTENT_SECURITY_POLICY_HEADER, 'X-Content-Type-Options': 'nosniff' } });
+    return new Response(await readFile(found.file), {
+      headers: { 'Content-Type': found.type, 'Content-Security-Policy': CONTENT_SECURITY_POLICY_HEADER, 'X-Content-Type-Options': 'nosniff' },
+    });
   });
 }

@@ -26,7 +26,8 @@ export function keychainPassword(dataDir: string): QueuePassword {
         fs.rmSync(file, { force: true });
         return;
       }
-      if (!safeStorage.isEncryptionAvailable()) throw new Error('this system offers no keychain the studio can use: start the studio with REDIS_PASSWORD set instead');
+      if (!safeStorage.isEncryptionAvailable())
+        throw new Error('this system offers no keychain the studio can use: start the studio with REDIS_PASSWORD set instead');
       // Written beside and renamed over: a crash leaves the old password or the new, never half.
       const temp = `${file}.tmp`;
       fs.writeFileSync(temp, safeStorage.encryptString(password), { mode: 0o600 });

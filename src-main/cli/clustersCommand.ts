@@ -28,7 +28,12 @@ export async function clustersCommand(services: Services, args: string[], flags:
       } else if (list.length === 0) {
         io.out('no clusters yet\n');
       } else {
-        io.out(table(['NAME', 'RACKS', 'HOSTS', 'NODES', 'CORES', 'MEMORY GB', 'ID'], list.map((c) => [c.name, c.racks, c.hosts, c.nodes, c.cores, c.memoryGb, c.id])));
+        io.out(
+          table(
+            ['NAME', 'RACKS', 'HOSTS', 'NODES', 'CORES', 'MEMORY GB', 'ID'],
+            list.map((c) => [c.name, c.racks, c.hosts, c.nodes, c.cores, c.memoryGb, c.id]),
+          ),
+        );
       }
       return 0;
     }
@@ -44,7 +49,11 @@ export async function clustersCommand(services: Services, args: string[], flags:
     case 'import': {
       if (!target) throw new CliUsageError('clusters import needs a file');
       const content = readCliFile(target, 'cluster file', MAX_IMPORT_CHARS);
-      const record = await call(services, 'clusters:import', { content, fileName: path.basename(target), ...(typeof flags.name === 'string' ? { name: flags.name } : {}) });
+      const record = await call(services, 'clusters:import', {
+        content,
+        fileName: path.basename(target),
+        ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
+      });
       const t = clusterTotals(record.spec);
       io.out(`imported cluster "${record.name}" (${t.racks} racks, ${t.hosts} hosts, ${t.nodes} nodes, ${t.cores} cores) (${record.id})\n`);
       return 0;

@@ -30,7 +30,15 @@ export async function interferenceCommand(flags: Record<string, string | boolean
   io.out(
     table(
       ['MODEL', 'R²', 'MEAN ERROR', 'R² CPU-BOUND', 'ERROR CPU', 'R² I/O-BOUND', 'ERROR I/O'],
-      report.models.map((m) => [m.name, f(m.all.r2), `${(m.all.meanError * 100).toFixed(1)} %`, f(m.cpu.r2), `${(m.cpu.meanError * 100).toFixed(1)} %`, f(m.io.r2), `${(m.io.meanError * 100).toFixed(1)} %`]),
+      report.models.map((m) => [
+        m.name,
+        f(m.all.r2),
+        `${(m.all.meanError * 100).toFixed(1)} %`,
+        f(m.cpu.r2),
+        `${(m.cpu.meanError * 100).toFixed(1)} %`,
+        f(m.io.r2),
+        `${(m.io.meanError * 100).toFixed(1)} %`,
+      ]),
     ),
   );
   return 0;

@@ -27,6 +27,11 @@ export async function localityCommand(args: string[], flags: Record<string, stri
   }
   const pct = (cell: { maps: number; local: number } | undefined) => (cell ? `${Math.round((100 * cell.local) / cell.maps)} %` : '—');
   io.out(`node- or server-local map attempts, per job group, all seeds\n\n`);
-  io.out(table(['JOBS', ...report.schedulers.map((s) => s.toUpperCase())], report.rows.map((r) => [r.group, ...report.schedulers.map((s) => pct(r.cells[s]))])));
+  io.out(
+    table(
+      ['JOBS', ...report.schedulers.map((s) => s.toUpperCase())],
+      report.rows.map((r) => [r.group, ...report.schedulers.map((s) => pct(r.cells[s]))]),
+    ),
+  );
   return 0;
 }

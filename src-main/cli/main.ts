@@ -24,7 +24,6 @@ import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { ServiceError } from '../services/serviceError';
 
-
 export const mainHelp = `Workload Studio — design a cluster, describe a workload, watch schedulers compete.
 
 Usage: workload-studio <command> [options]
@@ -81,7 +80,21 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = { clusters: clustersHelp, workloads: workloadsHelp, interference: interferenceHelp, speedup: speedupHelp, locality: localityHelp, why: whyHelp, report: reportHelp, serve: serveHelp, worker: workerHelp, run: runHelp, runs: runsHelp, profile: profileHelp, plan: planHelp };
+  const help: Record<string, string> = {
+    clusters: clustersHelp,
+    workloads: workloadsHelp,
+    interference: interferenceHelp,
+    speedup: speedupHelp,
+    locality: localityHelp,
+    why: whyHelp,
+    report: reportHelp,
+    serve: serveHelp,
+    worker: workerHelp,
+    run: runHelp,
+    runs: runsHelp,
+    profile: profileHelp,
+    plan: planHelp,
+  };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
@@ -143,7 +156,11 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
   let services: Services | undefined;
   try {
     const queue = command === 'serve' ? queueOf(flags.queue) : undefined;
-    services = await startServices({ dataDir: flags['data-dir'] ?? defaultDataDir(), printPdf: (html) => pdfBytes(html), ...(queue ? { makePool: () => new RemotePool(queue) } : {}) });
+    services = await startServices({
+      dataDir: flags['data-dir'] ?? defaultDataDir(),
+      printPdf: (html) => pdfBytes(html),
+      ...(queue ? { makePool: () => new RemotePool(queue) } : {}),
+    });
     if (queue) io.err(`runs go to the workers of ${queue.display}\n`);
     const status = services.store.status();
     if (status.setAside) {

@@ -19,7 +19,12 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number'));
   return (
     cells
-      .map((r) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd())
+      .map((r) =>
+        r
+          .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+          .join('  ')
+          .trimEnd(),
+      )
       .join('\n') + '\n'
   );
 }

@@ -87,7 +87,10 @@ function readScalingRun(file: string, template: string | undefined) {
   if (!read.ok) throw new CliUsageError(`--scale-from: ${read.message}`);
   const totals = mergeAriaByTemplate(read.result.runs.map((r) => r.aria ?? {}));
   const names = Object.keys(totals).filter((n) => totals[n].reduces.count > 0);
-  if (names.length === 0) throw new CliUsageError(`--scale-from: ${file} has no ARIA measurements of a job with reduces (results written by studio versions before ARIA profiles have none)`);
+  if (names.length === 0)
+    throw new CliUsageError(
+      `--scale-from: ${file} has no ARIA measurements of a job with reduces (results written by studio versions before ARIA profiles have none)`,
+    );
   const name = template ?? (names.length === 1 ? names[0] : undefined);
   if (!name) throw new CliUsageError(`--scale-from: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
   if (!Object.hasOwn(totals, name)) throw new CliUsageError(`--scale-from: ${file} has no template "${name}" (it has ${names.join(', ')})`);
@@ -111,7 +114,8 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
   const reduceSlots = required('reduce-slots');
   const stage = flags.stage;
   if (stage !== undefined && stage !== 'map' && stage !== 'reduce') throw new CliUsageError(`--stage: "${String(stage)}" is not map or reduce`);
-  if (atS === undefined && (stage !== undefined || flags.replenish || flags.workers !== undefined || flags['detect-after'] !== undefined)) throw new CliUsageError('--stage, --replenish, --workers and --detect-after describe a failure: give --fail-at too');
+  if (atS === undefined && (stage !== undefined || flags.replenish || flags.workers !== undefined || flags['detect-after'] !== undefined))
+    throw new CliUsageError('--stage, --replenish, --workers and --detect-after describe a failure: give --fail-at too');
   const request: PlanRequestInput = {
     profile: readProfile(profileFile),
     maps: numberFlag(flags, 'maps'),
@@ -122,7 +126,15 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
     inputMb: numberFlag(flags, 'input-mb'),
     ...(scaleFiles.length ? { scaleFrom: scaleFiles.map((f) => readScalingRun(f, typeof flags.template === 'string' ? flags.template : undefined)) } : {}),
     ...(atS !== undefined
-      ? { failure: { atS, stage: stage as 'map' | 'reduce' | undefined, replenish: Boolean(flags.replenish), workers: numberFlag(flags, 'workers') ?? defaultFailureWorkers(mapSlots), detectS: numberFlag(flags, 'detect-after') } }
+      ? {
+          failure: {
+            atS,
+            stage: stage as 'map' | 'reduce' | undefined,
+            replenish: Boolean(flags.replenish),
+            workers: numberFlag(flags, 'workers') ?? defaultFailureWorkers(mapSlots),
+            detectS: numberFlag(flags, 'detect-after'),
+          },
+        }
       : {}),
   };
   const checked = PlanRequestSchema.safeParse(request);
@@ -155,10 +167,20 @@ function jsonOf(r: PlanResult) {
 }
 
 function describe(r: PlanResult): string {
-  const lines = [`${r.maps} maps, ${r.reduces} reduces${r.scaled ? ` (scaled: ${r.scaled.mbPerReduce} MB per reduce)` : ''}`, `completion time: lower ${r.bounds.low} s, average ${r.bounds.avg} s, upper ${r.bounds.up} s`];
-  if (r.failure) lines.push(`with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${r.failure.remainingMaps} maps and ${r.failure.remainingReduces} reduces to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`);
+  const lines = [
+    `${r.maps} maps, ${r.reduces} reduces${r.scaled ? ` (scaled: ${r.scaled.mbPerReduce} MB per reduce)` : ''}`,
+    `completion time: lower ${r.bounds.low} s, average ${r.bounds.avg} s, upper ${r.bounds.up} s`,
+  ];
+  if (r.failure)
+    lines.push(
+      `with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${r.failure.remainingMaps} maps and ${r.failure.remainingReduces} reduces to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`,
+    );
   if (r.allocations) {
-    lines.push(r.minimal ? `fewest slots meeting the deadline (average bound): ${r.minimal.mapSlots} map + ${r.minimal.reduceSlots} reduce` : 'no allocation within the given slots meets the deadline (average bound)');
+    lines.push(
+      r.minimal
+        ? `fewest slots meeting the deadline (average bound): ${r.minimal.mapSlots} map + ${r.minimal.reduceSlots} reduce`
+        : 'no allocation within the given slots meets the deadline (average bound)',
+    );
     const rows = (['low', 'avg', 'up'] as const).map((k) => {
       const m = r.minimalBy![k];
       return [k, r.allocations![k].length, m ? `${m.mapSlots} + ${m.reduceSlots}` : '—'];

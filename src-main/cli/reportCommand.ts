@@ -28,7 +28,8 @@ export async function reportCommand(args: string[], flags: Record<string, string
   const file = args[0];
   if (!file) throw new CliUsageError(`report needs a result file\n\n${reportHelp}`);
   const format = flags.format ?? 'html';
-  if (typeof format !== 'string' || !(REPORT_FORMATS as readonly string[]).includes(format)) throw new CliUsageError(`--format: must be one of ${REPORT_FORMATS.join(', ')}`);
+  if (typeof format !== 'string' || !(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new CliUsageError(`--format: must be one of ${REPORT_FORMATS.join(', ')}`);
   if (typeof flags.out !== 'string' || flags.out === '') throw new CliUsageError(`report needs --out DIR\n\n${reportHelp}`);
   const result = resultFileOrSay(file, io);
   if (!result) return 1;
@@ -40,7 +41,10 @@ export async function reportCommand(args: string[], flags: Record<string, string
   }
   const dir = flags.out;
   fs.mkdirSync(dir, { recursive: true });
-  const base = path.basename(file).replace(/\.json$/i, '').replace(/\.result$/i, '');
+  const base = path
+    .basename(file)
+    .replace(/\.json$/i, '')
+    .replace(/\.result$/i, '');
   const meta = { source: path.basename(file), studioVersion: version, generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' };
   let files;
   try {

@@ -41,12 +41,18 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
                per event (docs/architecture.md "Work counters")
 `;
 
-export async function runCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, openServices: () => Promise<Services>): Promise<number> {
+export async function runCommand(
+  args: string[],
+  flags: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  openServices: () => Promise<Services>,
+): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`run needs an experiment file\n\n${runHelp}`);
   const threads = threadsFlag(flags.threads);
   const queue = queueOf(flags.queue);
-  if (queue && flags.threads !== undefined) throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
+  if (queue && flags.threads !== undefined)
+    throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
   let loaded;
   try {
     loaded = loadExperiment(file);
@@ -87,7 +93,10 @@ export async function runCommand(args: string[], flags: Record<string, string | 
     }
     const store = saving;
     // Progress is for a person watching a terminal; logs and pipes get only the summary.
-    const progress = process.stderr.isTTY ? (p: RunProgress) => io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`) : undefined;
+    const progress = process.stderr.isTTY
+      ? (p: RunProgress) =>
+          io.err(`\r  run ${p.run}/${p.runs} ${p.scheduler} seed ${p.seed}: ${Math.round(p.simTime)} s simulated, ${p.events.toLocaleString('en-US')} events`)
+      : undefined;
     if (queue) io.err(`sending the runs to ${queue.display}\n`);
     const ran = await runExperiment(loaded, {
       onProgress: progress,
@@ -111,7 +120,9 @@ export async function runCommand(args: string[], flags: Record<string, string | 
       // The runs that finished are kept, as after a Ctrl+C: a lost queue costs only what it lost.
       if (err.partial && err.partial.runs.length > 0) {
         writeResult(err.partial, flags.out, io);
-        io.err(`${err.partial.runs.length} of ${runs} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${saving ? `; they are saved in the studio ("${saving.batch.name}"), the failed ones marked with the reason` : ''}\n`);
+        io.err(
+          `${err.partial.runs.length} of ${runs} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${saving ? `; they are saved in the studio ("${saving.batch.name}"), the failed ones marked with the reason` : ''}\n`,
+        );
       } else if (saving) io.err(`no run finished; the studio keeps the batch ("${saving.batch.name}") with each failure's reason\n`);
       return 1;
     }
@@ -128,7 +139,17 @@ export async function runCommand(args: string[], flags: Record<string, string | 
   io.err(
     `\n${table(
       ['SCHEDULER', 'SEED', 'JOBS OK', 'MAKESPAN S', 'MEAN JCT S', 'P95 JCT S', 'CPU %', 'NODE-LOCAL', 'UNFAIRNESS'],
-      result.runs.map((r) => [r.scheduler, r.seed, r.summary.succeeded, Math.round(r.summary.makespan), Math.round(r.summary.meanJct), Math.round(r.summary.p95Jct), Math.round(r.summary.utilization.cpu * 100), r.summary.locality.node, Number(r.summary.unfairness.toFixed(3))]),
+      result.runs.map((r) => [
+        r.scheduler,
+        r.seed,
+        r.summary.succeeded,
+        Math.round(r.summary.makespan),
+        Math.round(r.summary.meanJct),
+        Math.round(r.summary.p95Jct),
+        Math.round(r.summary.utilization.cpu * 100),
+        r.summary.locality.node,
+        Number(r.summary.unfairness.toFixed(3)),
+      ]),
     )}`,
   );
   if (flags.timing === true) io.err(`\n${workTable(result.runs)}`);
@@ -150,7 +171,17 @@ function workTable(runs: ResultFile['runs']): string {
       const t = r.timing;
       if (!t?.work) return [r.scheduler, r.seed, t ? t.wallSeconds.toFixed(2) : '', '', '', '', '', '', ''];
       const w = workRatios(t.work);
-      return [r.scheduler, r.seed, t.wallSeconds.toFixed(2), f(w.eventsPerTask), f(w.jobsPerHeartbeat), f(w.comparisonsPerHeartbeat), f(w.attemptsPerHeartbeat), t.work.orderSorts.toLocaleString('en-US'), f(w.reratedPerEvent)];
+      return [
+        r.scheduler,
+        r.seed,
+        t.wallSeconds.toFixed(2),
+        f(w.eventsPerTask),
+        f(w.jobsPerHeartbeat),
+        f(w.comparisonsPerHeartbeat),
+        f(w.attemptsPerHeartbeat),
+        t.work.orderSorts.toLocaleString('en-US'),
+        f(w.reratedPerEvent),
+      ];
     }),
   );
 }

@@ -13,6 +13,21 @@ export async function runsCommand(services: Services, args: string[], flags: Rec
   const rows = await call(services, 'runs:list', {});
   if (flags.json) io.out(`${JSON.stringify(rows, null, 2)}\n`);
   else if (rows.length === 0) io.out('no saved runs yet (workload-studio run <experiment> --save)\n');
-  else io.out(table(['EXPERIMENT', 'SCHEDULER', 'SEED', 'STATUS', 'MAKESPAN S', 'MEAN JCT S', 'SAVED', 'ID'], rows.map((r) => [r.experiment, r.scheduler, r.seed, r.status, r.makespan === null ? '—' : Math.round(r.makespan), r.meanJct === null ? '—' : Math.round(r.meanJct), r.createdAt, r.id])));
+  else
+    io.out(
+      table(
+        ['EXPERIMENT', 'SCHEDULER', 'SEED', 'STATUS', 'MAKESPAN S', 'MEAN JCT S', 'SAVED', 'ID'],
+        rows.map((r) => [
+          r.experiment,
+          r.scheduler,
+          r.seed,
+          r.status,
+          r.makespan === null ? '—' : Math.round(r.makespan),
+          r.meanJct === null ? '—' : Math.round(r.meanJct),
+          r.createdAt,
+          r.id,
+        ]),
+      ),
+    );
   return 0;
 }

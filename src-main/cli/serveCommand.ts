@@ -20,7 +20,13 @@ export function builtRendererDir(): string {
 export async function serveCommand(services: Services, flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const port = flags.port === undefined ? 0 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${String(flags.port)}" is not a port number (0-65535)`);
-  const server = await startLoopbackServer({ dispatch: services.dispatch, events: services.events, imports: services.imports, rendererDir: builtRendererDir(), port });
+  const server = await startLoopbackServer({
+    dispatch: services.dispatch,
+    events: services.events,
+    imports: services.imports,
+    rendererDir: builtRendererDir(),
+    port,
+  });
   io.out(`Workload Studio is serving ${services.store.file}\nOpen ${server.url}\n(Ctrl+C stops it)\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -43,6 +43,11 @@ export async function speedupCommand(args: string[], flags: Record<string, strin
   );
   const templates = [...new Set(report.rows.flatMap((r) => Object.keys(r.byTemplate)))].sort();
   io.out(`\nper template (ratio of mean JCTs)\n\n`);
-  io.out(table(['SCHEDULER', ...templates.map((t) => t.toUpperCase())], report.rows.map((r) => [r.scheduler, ...templates.map((t) => (Object.hasOwn(r.byTemplate, t) ? x(r.byTemplate[t]) : '—'))])));
+  io.out(
+    table(
+      ['SCHEDULER', ...templates.map((t) => t.toUpperCase())],
+      report.rows.map((r) => [r.scheduler, ...templates.map((t) => (Object.hasOwn(r.byTemplate, t) ? x(r.byTemplate[t]) : '—'))]),
+    ),
+  );
   return 0;
 }

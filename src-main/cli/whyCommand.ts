@@ -27,10 +27,19 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
   if (!result) return 1;
   const e = result.inputs;
   if (!e || !('racks' in e.cluster) || !('jobs' in e.workload)) {
-    io.err(`error: ${file} does not carry the experiment it ran (a comparison of several clusters or workloads), so it cannot be replayed: run the experiment file with --out and ask that result\n`);
+    io.err(
+      `error: ${file} does not carry the experiment it ran (a comparison of several clusters or workloads), so it cannot be replayed: run the experiment file with --out and ask that result\n`,
+    );
     return 1;
   }
-  const inputs: BatchInputs = { clusters: [{ name: e.cluster.name, spec: e.cluster }], workloads: [{ name: e.workload.name, spec: e.workload }], schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+  const inputs: BatchInputs = {
+    clusters: [{ name: e.cluster.name, spec: e.cluster }],
+    workloads: [{ name: e.workload.name, spec: e.workload }],
+    schedulers: e.schedulers,
+    seeds: e.seeds,
+    simulation: e.simulation,
+    ...(e.sweep ? { sweep: e.sweep } : {}),
+  };
   const plan = planBatch(inputs);
   const label = typeof flags.run === 'string' ? flags.run : plan.at(0)?.label;
   const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;

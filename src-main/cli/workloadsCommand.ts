@@ -41,20 +41,31 @@ export async function workloadsCommand(services: Services, args: string[], flags
       const list = await call(services, 'workloads:list', {});
       if (flags.json) io.out(`${JSON.stringify(list, null, 2)}\n`);
       else if (list.length === 0) io.out('no workloads yet\n');
-      else io.out(table(['NAME', 'JOBS', 'TASKS', 'GENERATED', 'ID'], list.map((w) => [w.name, w.jobs, w.tasks, w.generatedJobs, w.id])));
+      else
+        io.out(
+          table(
+            ['NAME', 'JOBS', 'TASKS', 'GENERATED', 'ID'],
+            list.map((w) => [w.name, w.jobs, w.tasks, w.generatedJobs, w.id]),
+          ),
+        );
       return 0;
     }
     case 'import': {
       if (!target) throw new CliUsageError('workloads import needs a file');
       const format = flags.format;
-      if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat)) throw new CliUsageError(`--format must be one of ${TRACE_FORMATS.join(', ')}`);
+      if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat))
+        throw new CliUsageError(`--format must be one of ${TRACE_FORMATS.join(', ')}`);
       let opened;
       try {
         opened = services.imports.openPath(target);
       } catch (err) {
         throw new CliUsageError((err as Error).message);
       }
-      const preview = await call(services, 'workloads:importPreview', { file: opened.file, ...(format ? { format: format as TraceFormat } : {}), ...(flags['allow-large'] ? { allowLarge: true } : {}) });
+      const preview = await call(services, 'workloads:importPreview', {
+        file: opened.file,
+        ...(format ? { format: format as TraceFormat } : {}),
+        ...(flags['allow-large'] ? { allowLarge: true } : {}),
+      });
       if (preview.large) {
         services.imports.drop(opened.file);
         io.err(`${target}: ${preview.problems[0]?.message ?? 'a large generator description'}.\nnothing was imported (add --allow-large to make them)\n`);
@@ -63,7 +74,9 @@ export async function workloadsCommand(services: Services, args: string[], flags
       if (preview.problemCount > 0) {
         const lines = preview.problems.slice(0, SHOWN_PROBLEMS).map((p) => `  ${describeProblem(p)}`);
         const more = preview.problemCount - lines.length;
-        io.err(`${target}: ${preview.problemCount} problem${preview.problemCount > 1 ? 's' : ''} (${preview.format}):\n${lines.join('\n')}${more > 0 ? `\n  and ${more} more` : ''}\n`);
+        io.err(
+          `${target}: ${preview.problemCount} problem${preview.problemCount > 1 ? 's' : ''} (${preview.format}):\n${lines.join('\n')}${more > 0 ? `\n  and ${more} more` : ''}\n`,
+        );
         if (!flags['skip-bad']) {
           services.imports.drop(opened.file);
           io.err('nothing was imported (use --skip-bad to import the valid rows)\n');
@@ -84,8 +97,10 @@ export async function workloadsCommand(services: Services, args: string[], flags
       if (!target) throw new CliUsageError('workloads export needs a workload id or name');
       const workload = findByIdOrName(await call(services, 'workloads:list', {}), target, 'workload');
       const format = flags.format ?? (flags.csv ? 'csv' : 'json');
-      if (format !== 'json' && format !== 'csv' && format !== 'sls') throw new CliUsageError(`--format: must be one of json, csv, sls (found "${String(format)}")`);
-      if (format === 'sls' && typeof flags.cluster !== 'string') throw new CliUsageError('--format sls needs --cluster: the cluster its jobs run on, whose nodes and speeds give each container its host and duration');
+      if (format !== 'json' && format !== 'csv' && format !== 'sls')
+        throw new CliUsageError(`--format: must be one of json, csv, sls (found "${String(format)}")`);
+      if (format === 'sls' && typeof flags.cluster !== 'string')
+        throw new CliUsageError('--format sls needs --cluster: the cluster its jobs run on, whose nodes and speeds give each container its host and duration');
       const cluster = typeof flags.cluster === 'string' ? findByIdOrName(await call(services, 'clusters:list', {}), flags.cluster, 'cluster') : undefined;
       const seed = flags.seed === undefined ? 1 : Number(flags.seed);
       if (!Number.isInteger(seed) || seed < 0) throw new CliUsageError(`--seed: "${String(flags.seed)}" must be a whole number ≥ 0`);

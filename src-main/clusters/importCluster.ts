@@ -5,7 +5,10 @@ import { clusterFromSlsNodes, looksLikeSlsNodes } from './slsNodes';
 import { encodingProblem, withoutBom } from '@shared/files/textEncoding';
 
 /** A cluster file of either kind the studio reads: ours, or a YARN SLS node file. */
-export function parseAnyClusterFile(raw: string, fallbackName: string): { ok: true; spec: ClusterSpec; format: 'studio' | 'sls-nodes' } | { ok: false; problems: FieldProblem[] } {
+export function parseAnyClusterFile(
+  raw: string,
+  fallbackName: string,
+): { ok: true; spec: ClusterSpec; format: 'studio' | 'sls-nodes' } | { ok: false; problems: FieldProblem[] } {
   const encoding = encodingProblem(raw);
   if (encoding) return { ok: false, problems: [{ field: 'file', message: encoding }] };
   const text = withoutBom(raw);

@@ -33,16 +33,27 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
     racks.set(rack, hosts);
     o.nodes.forEach((n: Record<string, unknown> | null, k) => {
       const field = `${at}.nodes.${k}`;
-      const nodeName = typeof n?.node === 'string' ? n.node.split('/').filter(Boolean).pop() ?? '' : '';
+      const nodeName = typeof n?.node === 'string' ? (n.node.split('/').filter(Boolean).pop() ?? '') : '';
       if (!nodeName) return void problems.push({ field: `${field}.node`, message: 'expected the node name' });
       if (seen.has(nodeName.toLowerCase())) return void problems.push({ field: `${field}.node`, message: `duplicate node "${nodeName}"` });
       seen.add(nodeName.toLowerCase());
       const memoryMb = n?.['memory-mb'] ?? SLS_DEFAULT_MEMORY_MB;
       const vcores = n?.vcores ?? SLS_DEFAULT_VCORES;
-      if (typeof memoryMb !== 'number' || !(memoryMb > 0)) return void problems.push({ field: `${field}.memory-mb`, message: `expected MB > 0, found ${quote(memoryMb)}` });
-      if (typeof vcores !== 'number' || !Number.isInteger(vcores) || vcores < 1 || vcores > 1024) return void problems.push({ field: `${field}.vcores`, message: `expected a whole number from 1 to 1024, found ${quote(vcores)}` });
+      if (typeof memoryMb !== 'number' || !(memoryMb > 0))
+        return void problems.push({ field: `${field}.memory-mb`, message: `expected MB > 0, found ${quote(memoryMb)}` });
+      if (typeof vcores !== 'number' || !Number.isInteger(vcores) || vcores < 1 || vcores > 1024)
+        return void problems.push({ field: `${field}.vcores`, message: `expected a whole number from 1 to 1024, found ${quote(vcores)}` });
       const id = `sls-${vcores}c-${memoryMb}mb`;
-      if (!types.has(id)) types.set(id, { id, name: `SLS node ${vcores} vcores, ${memoryMb / 1024} GB`, cores: vcores, coreSpeed: 1, memoryGb: memoryMb / 1024, disks: [DISK], nicMBps: NIC_MBPS });
+      if (!types.has(id))
+        types.set(id, {
+          id,
+          name: `SLS node ${vcores} vcores, ${memoryMb / 1024} GB`,
+          cores: vcores,
+          coreSpeed: 1,
+          memoryGb: memoryMb / 1024,
+          disks: [DISK],
+          nicMBps: NIC_MBPS,
+        });
       hosts.push({ name: nodeName, type: id });
     });
   });
@@ -57,7 +68,8 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
     ok: true,
     spec: {
       name,
-      description: 'Imported from a YARN SLS node file: memory and vcores from the file; disks (100 MB/s), NIC (1 Gb/s) and the non-blocking rack uplinks are studio defaults.',
+      description:
+        'Imported from a YARN SLS node file: memory and vcores from the file; disks (100 MB/s), NIC (1 Gb/s) and the non-blocking rack uplinks are studio defaults.',
       hostTypes: [...types.values()],
       network: { rackUplinkMBps: NIC_MBPS * Math.max(1, largestRack), oversubscription: 1 },
       racks: [...racks.entries()].map(([rackName, hosts]) => ({ name: rackName, hosts: hosts.map((h) => ({ ...h, vms: [] })) })),

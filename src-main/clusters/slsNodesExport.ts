@@ -13,7 +13,12 @@ export function slsNodesText(cluster: ClusterSpec): string {
   const racks = cluster.racks.map((rack) => ({
     rack: rack.name,
     nodes: rack.hosts.flatMap((host) => {
-      if (host.vms.length) return host.vms.map((vm) => ({ node: vm.name, 'memory-mb': Math.round((vmTypes.get(vm.type)?.memoryGb ?? 0) * 1024), vcores: vmTypes.get(vm.type)?.vcpus ?? 1 }));
+      if (host.vms.length)
+        return host.vms.map((vm) => ({
+          node: vm.name,
+          'memory-mb': Math.round((vmTypes.get(vm.type)?.memoryGb ?? 0) * 1024),
+          vcores: vmTypes.get(vm.type)?.vcpus ?? 1,
+        }));
       const type = hostTypes.get(host.type);
       return [{ node: host.name, 'memory-mb': Math.round((type?.memoryGb ?? 0) * 1024), vcores: type?.cores ?? 1 }];
     }),

@@ -23,7 +23,8 @@ export function readUserFile(file: string, what: string, maxBytes: number): stri
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new UserFileError(`${what}: ${file} is not a regular file (${kindOf(stat)}); name a file`);
-    if (stat.size > maxBytes) throw new UserFileError(`${what}: ${file} is ${stat.size.toLocaleString('en-US')} bytes, more than the ${maxBytes.toLocaleString('en-US')} allowed`);
+    if (stat.size > maxBytes)
+      throw new UserFileError(`${what}: ${file} is ${stat.size.toLocaleString('en-US')} bytes, more than the ${maxBytes.toLocaleString('en-US')} allowed`);
     const chunks: Buffer[] = [];
     let total = 0;
     const chunk = Buffer.allocUnsafe(Math.min(1 << 20, maxBytes + 1));

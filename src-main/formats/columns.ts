@@ -124,7 +124,10 @@ export function unpackColumns(blob: Uint8Array, wanted: (name: string) => boolea
  * those (the time series of a run with a million attempts reads in microseconds), an older one
  * inflates whole.
  */
-export function readColumns(blob: Uint8Array, wanted: (name: string) => boolean = () => true): { columns: Record<string, Column>; lengths: Record<string, number> } {
+export function readColumns(
+  blob: Uint8Array,
+  wanted: (name: string) => boolean = () => true,
+): { columns: Record<string, Column>; lengths: Record<string, number> } {
   const columns: Record<string, Column> = {};
   const first = headerMemberLength(blob);
   if (first !== undefined) {

@@ -42,13 +42,24 @@ function cpuExponent(p: number[], x: InterferenceFeatures): number {
   return p[0] * x.tc + p[1] * x.cu + p[2] * x.ca + p[3] * x.c0 + p[4];
 }
 function ioExponent(p: number[], x: InterferenceFeatures): number {
-  return p[0] * x.tr * PER_100_MBPS + p[1] * x.tw * PER_100_MBPS + p[2] * x.ru * PER_100_MBPS + p[3] * x.wu * PER_100_MBPS + p[4] * x.ra * PER_100_MBPS + p[5] * x.wa * PER_100_MBPS + p[6] * x.iou + p[7] * x.c0 + p[8];
+  return (
+    p[0] * x.tr * PER_100_MBPS +
+    p[1] * x.tw * PER_100_MBPS +
+    p[2] * x.ru * PER_100_MBPS +
+    p[3] * x.wu * PER_100_MBPS +
+    p[4] * x.ra * PER_100_MBPS +
+    p[5] * x.wa * PER_100_MBPS +
+    p[6] * x.iou +
+    p[7] * x.c0 +
+    p[8]
+  );
 }
 // exp is capped so a wild step of the optimiser cannot overflow.
 const capExp = (v: number) => Math.exp(Math.min(v, 20));
 export const predictCpu = (p: number[], x: InterferenceFeatures) => capExp(cpuExponent(p, x)) + p[5];
 export const predictIo = (p: number[], x: InterferenceFeatures) => capExp(ioExponent(p, x)) + p[9];
-export const predict = (m: InterferenceModel, x: InterferenceFeatures) => m.combine[0] * predictCpu(m.cpu, x) + m.combine[1] * predictIo(m.io, x) + m.combine[2];
+export const predict = (m: InterferenceModel, x: InterferenceFeatures) =>
+  m.combine[0] * predictCpu(m.cpu, x) + m.combine[1] * predictIo(m.io, x) + m.combine[2];
 
 /**
  * Coefficients are bounded (features are scaled to order one): a slowdown model whose exponent
@@ -62,11 +73,15 @@ function lm(samples: InterferenceSample[], f: (p: number[], x: InterferenceFeatu
   const maxValues = initial.map((_, i) => (i === n - 1 ? 2 : 10));
   const start = initial.map((v, i) => Math.min(maxValues[i], Math.max(minValues[i], v)));
   try {
-    const result = levenbergMarquardt(
-      { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
-      (p: number[]) => (i: number) => f(p, samples[i]),
-      { initialValues: start, minValues, maxValues, damping: 1.5, maxIterations: 200, errorTolerance: 1e-9, gradientDifference: 1e-6 },
-    );
+    const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, (p: number[]) => (i: number) => f(p, samples[i]), {
+      initialValues: start,
+      minValues,
+      maxValues,
+      damping: 1.5,
+      maxIterations: 200,
+      errorTolerance: 1e-9,
+      gradientDifference: 1e-6,
+    });
     return result.parameterValues.every(Number.isFinite) ? result.parameterValues : start;
   } catch {
     // Samples that do not vary a feature leave the step singular: keep the log-linear start.
@@ -86,7 +101,10 @@ export function leastSquares(rows: number[][], y: number[]): number[] {
 /** Start values from the log-linear fit log(S) ≈ exponent (the additive constant taken as 0). */
 function logLinearStart(samples: InterferenceSample[], features: (x: InterferenceFeatures) => number[], size: number): number[] {
   if (samples.length < size + 1) return [...new Array(size - 1).fill(0), 0];
-  const w = leastSquares(samples.map((s) => [...features(s), 1]), samples.map((s) => Math.log(Math.max(1e-3, s.slowdown))));
+  const w = leastSquares(
+    samples.map((s) => [...features(s), 1]),
+    samples.map((s) => Math.log(Math.max(1e-3, s.slowdown))),
+  );
   return [...w, 0];
 }
 
@@ -130,19 +148,15 @@ function refineJointly(samples: InterferenceSample[], start: InterferenceModel, 
   const initial = pack(start);
   if (samples.length < initial.length + 1) return start;
   try {
-    const result = levenbergMarquardt(
-      { x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) },
-      jointPredictions(samples),
-      {
-        initialValues: initial.map((v) => Math.min(10, Math.max(-10, v))),
-        minValues: initial.map(() => -10),
-        maxValues: initial.map(() => 10),
-        damping: 1.5,
-        maxIterations: iterations,
-        errorTolerance: 1e-9,
-        gradientDifference: 1e-6,
-      },
-    );
+    const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, jointPredictions(samples), {
+      initialValues: initial.map((v) => Math.min(10, Math.max(-10, v))),
+      minValues: initial.map(() => -10),
+      maxValues: initial.map(() => 10),
+      damping: 1.5,
+      maxIterations: iterations,
+      errorTolerance: 1e-9,
+      gradientDifference: 1e-6,
+    });
     return result.parameterValues.every(Number.isFinite) ? unpack(result.parameterValues) : start;
   } catch {
     return start;
@@ -170,7 +184,11 @@ function fitStaged(samples: InterferenceSample[]): InterferenceModel {
   const cpuSamples = samples.filter((s) => s.kind === 'cpu');
   const ioSamples = samples.filter((s) => s.kind === 'io');
   const cpuStart = logLinearStart(cpuSamples, (x) => [x.tc, x.cu, x.ca, x.c0], 6);
-  const ioStart = logLinearStart(ioSamples, (x) => [x.tr * PER_100_MBPS, x.tw * PER_100_MBPS, x.ru * PER_100_MBPS, x.wu * PER_100_MBPS, x.ra * PER_100_MBPS, x.wa * PER_100_MBPS, x.iou, x.c0], 10);
+  const ioStart = logLinearStart(
+    ioSamples,
+    (x) => [x.tr * PER_100_MBPS, x.tw * PER_100_MBPS, x.ru * PER_100_MBPS, x.wu * PER_100_MBPS, x.ra * PER_100_MBPS, x.wa * PER_100_MBPS, x.iou, x.c0],
+    10,
+  );
   const cpu = lm(cpuSamples, predictCpu, cpuStart);
   const io = lm(ioSamples, predictIo, ioStart);
   const combine = leastSquares(
@@ -181,11 +199,15 @@ function fitStaged(samples: InterferenceSample[]): InterferenceModel {
 }
 
 const FEATURES: (keyof InterferenceFeatures)[] = ['tc', 'tr', 'tw', 'cu', 'ca', 'c0', 'ru', 'wu', 'ra', 'wa', 'iou'];
-const row = (x: InterferenceFeatures) => FEATURES.map((f) => (f === 'tc' || f === 'cu' || f === 'ca' || f === 'c0' || f === 'iou' ? x[f] : x[f] * PER_100_MBPS));
+const row = (x: InterferenceFeatures) =>
+  FEATURES.map((f) => (f === 'tc' || f === 'cu' || f === 'ca' || f === 'c0' || f === 'iou' ? x[f] : x[f] * PER_100_MBPS));
 
 /** The comparison models of the paper's Table 5 / Fig. 11: linear and quadratic in the features. */
 export function fitLinear(samples: InterferenceSample[]): (x: InterferenceFeatures) => number {
-  const w = leastSquares(samples.map((s) => [...row(s), 1]), samples.map((s) => s.slowdown));
+  const w = leastSquares(
+    samples.map((s) => [...row(s), 1]),
+    samples.map((s) => s.slowdown),
+  );
   return (x) => [...row(x), 1].reduce((sum, v, i) => sum + v * w[i], 0);
 }
 export function fitQuadratic(samples: InterferenceSample[]): (x: InterferenceFeatures) => number {
@@ -193,7 +215,10 @@ export function fitQuadratic(samples: InterferenceSample[]): (x: InterferenceFea
     const r = row(x);
     return [...r, ...r.map((v) => v * v), 1];
   };
-  const w = leastSquares(samples.map(expand), samples.map((s) => s.slowdown));
+  const w = leastSquares(
+    samples.map(expand),
+    samples.map((s) => s.slowdown),
+  );
   return (x) => expand(x).reduce((sum, v, i) => sum + v * w[i], 0);
 }
 

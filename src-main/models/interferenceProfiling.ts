@@ -29,7 +29,14 @@ export const ILA_SERVER: ServerShape = { cores: 10, memoryGb: 32, diskMBps: 100,
 export const TABLE3_PROBES = ['TeraSort', 'Grep', 'WCount', 'KMeans', 'Bayes', 'PiEst', 'Matrix', 'RWrite', 'TeraGen', 'Canopy'];
 
 const LONG = 1e6;
-const cpuGenerator = (name: string): TemplateCoefficients => ({ ...templateByName('Pi')!, name, mapCpuSPerTask: LONG, taskCv: 0, reducesPerMap: 0, minReduces: 0 });
+const cpuGenerator = (name: string): TemplateCoefficients => ({
+  ...templateByName('Pi')!,
+  name,
+  mapCpuSPerTask: LONG,
+  taskCv: 0,
+  reducesPerMap: 0,
+  minReduces: 0,
+});
 const ioGenerator = (name: string, write: boolean): TemplateCoefficients => ({
   ...templateByName('Grep')!,
   name,
@@ -71,7 +78,17 @@ function server(shape: ServerShape) {
   return compileTopology(
     ClusterSpecSchema.parse({
       name: 'profiling server',
-      hostTypes: [{ id: 'h', name: 'h', cores: shape.cores, coreSpeed: 1, memoryGb: shape.memoryGb, disks: [{ readMBps: shape.diskMBps, writeMBps: shape.diskMBps }], nicMBps: 125 }],
+      hostTypes: [
+        {
+          id: 'h',
+          name: 'h',
+          cores: shape.cores,
+          coreSpeed: 1,
+          memoryGb: shape.memoryGb,
+          disks: [{ readMBps: shape.diskMBps, writeMBps: shape.diskMBps }],
+          nicMBps: 125,
+        },
+      ],
       vmTypes: [{ id: 'vm', name: 'vm', vcpus: shape.vcpus, memoryGb: shape.vmMemoryGb }],
       network: { rackUplinkMBps: 1250, oversubscription: 1 },
       hdfs: { blockSizeMb: 128, replication: 1 },
@@ -103,7 +120,14 @@ export function runProbe(shape: ServerShape, probe: TemplateCoefficients, backgr
   const sim = new Simulation({
     topology: topo,
     jobs: placements.map((p) => p.job),
-    options: SimulationOptionsSchema.parse({ heartbeatS: 0.05, dom0CpuPerMb: shape.dom0CpuPerMb, diskThrashing: shape.diskThrashing, horizonS: 20_000, recordAttempts: true, outOfBandHeartbeat: true }),
+    options: SimulationOptionsSchema.parse({
+      heartbeatS: 0.05,
+      dom0CpuPerMb: shape.dom0CpuPerMb,
+      diskThrashing: shape.diskThrashing,
+      horizonS: 20_000,
+      recordAttempts: true,
+      outOfBandHeartbeat: true,
+    }),
     seed: 1,
     scheduler,
     until: () => done,
@@ -133,7 +157,8 @@ export function generateProfilingSamples(shape: ServerShape, probes: string[], c
       const threads = rng.int(0, shape.vcpus);
       for (let t = 0; t < threads; t++) {
         const name = `bg${vm}-${t}`;
-        const template = mode === 0 ? cpuGenerator(name) : mode === 1 ? ioGenerator(name, rng.next() < 0.5) : { ...templates[rng.int(0, templates.length - 1)], name };
+        const template =
+          mode === 0 ? cpuGenerator(name) : mode === 1 ? ioGenerator(name, rng.next() < 0.5) : { ...templates[rng.int(0, templates.length - 1)], name };
         const inputMb = mode === 2 ? 128 * 50 : 128;
         background.push({ job: { id: name, template, submit: 0, inputMb, maps: 1, reduces: 0, queue: 'default', dependsOn: [] }, vm, at: 0 });
       }

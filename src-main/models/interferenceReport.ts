@@ -29,6 +29,17 @@ export function interferenceReport(shape: ServerShape, samples: number, seed = 1
     shape,
     training: train.length,
     testing: test.length,
-    models: fits.map(([name, f]) => ({ name, all: accuracy(test, f), cpu: accuracy(test.filter((s) => s.kind === 'cpu'), f), io: accuracy(test.filter((s) => s.kind === 'io'), f) })),
+    models: fits.map(([name, f]) => ({
+      name,
+      all: accuracy(test, f),
+      cpu: accuracy(
+        test.filter((s) => s.kind === 'cpu'),
+        f,
+      ),
+      io: accuracy(
+        test.filter((s) => s.kind === 'io'),
+        f,
+      ),
+    })),
   };
 }

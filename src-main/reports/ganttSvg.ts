@@ -43,19 +43,26 @@ export function ganttSvg(run: ReportRun): string | undefined {
   for (let n = 0; n < nodes; n++) {
     const y = top(n);
     parts.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#e6e8ed" stroke-width="0.5"/>`);
-    if (n % labelEvery === 0) parts.push(`<text x="${LEFT - 6}" y="${(y + Math.min(10, top(n + 1) - y)).toFixed(1)}" text-anchor="end" font-size="9" fill="#5b6474">${esc(run.nodes[n] ?? `node ${n + 1}`)}</text>`);
+    if (n % labelEvery === 0)
+      parts.push(
+        `<text x="${LEFT - 6}" y="${(y + Math.min(10, top(n + 1) - y)).toFixed(1)}" text-anchor="end" font-size="9" fill="#5b6474">${esc(run.nodes[n] ?? `node ${n + 1}`)}</text>`,
+      );
   }
   for (let i = 0; i < g.start.length; i++) {
     const fill = g.outcome[i] === 1 ? COLOURS.failed : g.outcome[i] === 2 ? COLOURS.killed : g.reduce[i] ? COLOURS.reduce : COLOURS.map;
     const x = LEFT + g.start[i] * scale;
     const w = Math.max(0.5, (g.end[i] - g.start[i]) * scale);
-    parts.push(`<rect x="${x.toFixed(1)}" y="${(top(g.node[i]) + layout.lane[i] * laneH).toFixed(2)}" width="${w.toFixed(1)}" height="${Math.max(0.5, laneH - 0.3).toFixed(2)}" fill="${fill}"/>`);
+    parts.push(
+      `<rect x="${x.toFixed(1)}" y="${(top(g.node[i]) + layout.lane[i] * laneH).toFixed(2)}" width="${w.toFixed(1)}" height="${Math.max(0.5, laneH - 0.3).toFixed(2)}" fill="${fill}"/>`,
+    );
   }
   const step = tickStep(span, 8);
   for (let t = 0; t <= span + 1e-9; t += step) {
     const x = LEFT + t * scale;
     parts.push(`<line x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${plotH.toFixed(1)}" y2="${(plotH + 4).toFixed(1)}" stroke="#5b6474"/>`);
-    parts.push(`<text x="${x.toFixed(1)}" y="${(plotH + 15).toFixed(1)}" text-anchor="middle" font-size="10" fill="#5b6474">${Math.round(t).toLocaleString('en-US')}</text>`);
+    parts.push(
+      `<text x="${x.toFixed(1)}" y="${(plotH + 15).toFixed(1)}" text-anchor="middle" font-size="10" fill="#5b6474">${Math.round(t).toLocaleString('en-US')}</text>`,
+    );
   }
   parts.push(`<text x="${(LEFT + WIDTH - RIGHT) / 2}" y="${height - 2}" text-anchor="middle" font-size="10" fill="#5b6474">simulated time (s)</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif">${parts.join('')}</svg>`;

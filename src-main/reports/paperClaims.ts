@@ -28,7 +28,8 @@ export interface PaperClaimTable {
 /** The runs of a result by scheduler label, as a measure reads them. */
 function runsByLabel(result: ResultFile): Record<string, MeasuredRun[]> {
   const out: Record<string, MeasuredRun[]> = {};
-  for (const r of result.runs) (out[r.scheduler] ??= []).push({ seed: r.seed, summary: r.summary, jobs: r.jobs, ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}) });
+  for (const r of result.runs)
+    (out[r.scheduler] ??= []).push({ seed: r.seed, summary: r.summary, jobs: r.jobs, ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}) });
   return out;
 }
 

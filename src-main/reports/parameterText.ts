@@ -29,7 +29,12 @@ function queueText(q: QueueConfig): string {
 /** Scheduler values with a shape of their own: queues and Fair's pools. */
 const SCHEDULER_VALUES: Partial<Record<string, (v: unknown) => string | undefined>> = {
   queues: (v) => (Array.isArray(v) && v.length ? (v as QueueConfig[]).map(queueText).join('; ') : undefined),
-  pools: (v) => (Array.isArray(v) && v.length ? (v as { name: string; minShare: number; weight: number }[]).map((p) => `${p.name} (min share ${valueText(p.minShare)}, weight ${valueText(p.weight)})`).join('; ') : undefined),
+  pools: (v) =>
+    Array.isArray(v) && v.length
+      ? (v as { name: string; minShare: number; weight: number }[])
+          .map((p) => `${p.name} (min share ${valueText(p.minShare)}, weight ${valueText(p.weight)})`)
+          .join('; ')
+      : undefined,
 };
 
 /** Per-template settings the card does not show (they travel in the experiment file): a name and which templates have them. */
@@ -51,7 +56,8 @@ export function schedulerSettingsText(spec: SchedulerSpec): string {
 /** Simulation values whose plain number or list would mislead a reader. */
 const SIMULATION_VALUES: Partial<Record<string, (v: unknown) => string | undefined>> = {
   maxHeartbeatsPerSecond: (v) => (v === 0 ? 'no limit' : undefined),
-  failures: (v) => (Array.isArray(v) && v.length ? (v as { node: string; atS: number }[]).map((f) => `${f.node} at ${valueText(f.atS)} s`).join('; ') : undefined),
+  failures: (v) =>
+    Array.isArray(v) && v.length ? (v as { node: string; atS: number }[]).map((f) => `${f.node} at ${valueText(f.atS)} s`).join('; ') : undefined,
 };
 
 /** The simulation options by the designer's labels. */
@@ -67,5 +73,7 @@ export function sweepText(e: Pick<Experiment, 'sweep' | 'schedulers'>): string {
   if (sw.target === 'servers') return `Servers per cluster: ${values}`;
   if (sw.target === 'simulation') return `${simulationLabel(sw.parameter)}: ${values}`;
   const spec = e.schedulers[sw.scheduler] as SchedulerSpec | undefined;
-  return spec ? `${optionLabel(spec.kind, sw.parameter)} of scheduler ${sw.scheduler + 1} (${findDescription(spec.kind)?.title ?? spec.kind}): ${values}` : `${sw.parameter} of scheduler ${sw.scheduler + 1}: ${values}`;
+  return spec
+    ? `${optionLabel(spec.kind, sw.parameter)} of scheduler ${sw.scheduler + 1} (${findDescription(spec.kind)?.title ?? spec.kind}): ${values}`
+    : `${sw.parameter} of scheduler ${sw.scheduler + 1}: ${values}`;
 }

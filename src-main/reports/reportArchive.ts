@@ -27,7 +27,9 @@ function readme(p: ArchiveParts, names: { html: string; pdf?: string; result: st
     `${p.base}: a Workload Studio report (${p.meta.studioVersion}, ${p.meta.generatedAt}, from ${p.meta.source})`,
     '',
     `${names.html}  the report: one standalone page, no script; open it in any browser`,
-    names.pdf ? `${names.pdf}  the same report, printed` : `(no PDF: ${typeof p.pdf === 'string' ? p.pdf : 'not printed'}; print the HTML report from a browser)`,
+    names.pdf
+      ? `${names.pdf}  the same report, printed`
+      : `(no PDF: ${typeof p.pdf === 'string' ? p.pdf : 'not printed'}; print the HTML report from a browser)`,
     `${names.result}  every run's summary and jobs: Workload Studio opens it (Run history → Open result file) without running anything`,
     names.experiment
       ? `${names.experiment}  the experiment that made these runs: \`workload-studio run ${names.experiment} --out ${names.result}\` gives the same numbers byte for byte`
@@ -36,7 +38,9 @@ function readme(p: ArchiveParts, names: { html: string; pdf?: string; result: st
     'Tables (CSV, RFC 4180; text that a spreadsheet would run as a formula starts with an apostrophe):',
     ...names.csv.map((n) => `  ${n}`),
     '  runs.csv: one row per run (scheduler, seed, every metric as a column); jobs.csv: one row per job per run. Both load as they are in pandas or R.',
-    ...(names.csv.some((n) => n.endsWith('.mr-clusters.csv')) ? ['  mr-clusters.csv: one row per MR-cluster of each FAWKES run (its average job slowdown, resizing and largest size).'] : []),
+    ...(names.csv.some((n) => n.endsWith('.mr-clusters.csv'))
+      ? ['  mr-clusters.csv: one row per MR-cluster of each FAWKES run (its average job slowdown, resizing and largest size).']
+      : []),
     '',
   ];
   return lines.join('\r\n');

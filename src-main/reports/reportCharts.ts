@@ -35,7 +35,16 @@ export function jctCdfSvg(r: ResultReport): string {
     grid,
     xAxis: { type: 'log', name: 'job completion time (s)', nameLocation: 'middle', nameGap: 28, minorSplitLine: { show: false } },
     yAxis: { type: 'value', min: 0, max: 1, name: 'fraction of jobs' },
-    series: r.jct.map((s) => ({ type: 'line', name: s.scheduler, step: 'end', showSymbol: false, data: thin(s.seconds.map((x) => Math.max(x, 0.001)), 400) })),
+    series: r.jct.map((s) => ({
+      type: 'line',
+      name: s.scheduler,
+      step: 'end',
+      showSymbol: false,
+      data: thin(
+        s.seconds.map((x) => Math.max(x, 0.001)),
+        400,
+      ),
+    })),
   });
 }
 
@@ -46,7 +55,12 @@ export function meanJctSvg(r: ResultReport): string {
     grid: { ...grid, bottom: 72 },
     xAxis: { type: 'category', data: rows.map((x) => x.configuration), axisLabel: { interval: 0, rotate: rows.length > 4 ? 20 : 0 } },
     yAxis: { type: 'value', name: 'mean JCT (s), 95 % interval', scale: true },
-    series: [{ type: 'boxplot', data: rows.map((x) => (x.mean === null ? [] : [x.ciLow ?? x.mean, x.ciLow ?? x.mean, x.mean, x.ciHigh ?? x.mean, x.ciHigh ?? x.mean])) }],
+    series: [
+      {
+        type: 'boxplot',
+        data: rows.map((x) => (x.mean === null ? [] : [x.ciLow ?? x.mean, x.ciLow ?? x.mean, x.mean, x.ciHigh ?? x.mean, x.ciHigh ?? x.mean])),
+      },
+    ],
   });
 }
 
@@ -72,7 +86,12 @@ export function localitySvg(r: ResultReport): string {
 /** FAWKES Fig. 9: per policy, the smallest, median and largest of its MR-clusters' average job slowdowns. */
 export function mrClusterSlowdownSvg(r: ResultReport): string {
   const rows = r.mrClusters?.rows ?? [];
-  const bar = (name: string, key: 'min' | 'median' | 'max', colour: string) => ({ type: 'bar', name, color: colour, data: rows.map((x) => (x[key] === null ? null : Math.round(x[key]! * 100) / 100)) });
+  const bar = (name: string, key: 'min' | 'median' | 'max', colour: string) => ({
+    type: 'bar',
+    name,
+    color: colour,
+    data: rows.map((x) => (x[key] === null ? null : Math.round(x[key]! * 100) / 100)),
+  });
   return svg({
     legend,
     grid: { ...grid, bottom: 72 },
@@ -89,7 +108,16 @@ export function cpuOverTimeSvg(runs: ReportRun[]): string {
     grid,
     xAxis: { type: 'value', name: 'simulated time (s)', nameLocation: 'middle', nameGap: 28 },
     yAxis: { type: 'value', min: 0, max: 100, name: 'CPU busy (%)' },
-    series: runs.map((run) => ({ type: 'line', name: `${run.scheduler} · seed ${run.seed}`, showSymbol: false, data: thinSeries(run.series.t, run.series.cpu.map((c) => Math.round(c * 1000) / 10), 600) })),
+    series: runs.map((run) => ({
+      type: 'line',
+      name: `${run.scheduler} · seed ${run.seed}`,
+      showSymbol: false,
+      data: thinSeries(
+        run.series.t,
+        run.series.cpu.map((c) => Math.round(c * 1000) / 10),
+        600,
+      ),
+    })),
   });
 }
 
@@ -100,7 +128,12 @@ export function pendingOverTimeSvg(runs: ReportRun[]): string {
     grid,
     xAxis: { type: 'value', name: 'simulated time (s)', nameLocation: 'middle', nameGap: 28 },
     yAxis: { type: 'value', min: 0, name: 'tasks waiting' },
-    series: runs.map((run) => ({ type: 'line', name: `${run.scheduler} · seed ${run.seed}`, showSymbol: false, data: thinSeries(run.series.t, run.series.pendingTasks, 600) })),
+    series: runs.map((run) => ({
+      type: 'line',
+      name: `${run.scheduler} · seed ${run.seed}`,
+      showSymbol: false,
+      data: thinSeries(run.series.t, run.series.pendingTasks, 600),
+    })),
   });
 }
 

@@ -38,7 +38,9 @@ export async function reportFiles(report: ResultReport, format: ReportFormat, so
     case 'html':
       return [{ name: `${base}.report.html`, content: reportHtml(report, meta), type: 'text/html' }];
     case 'json':
-      return [{ name: `${base}.report.json`, content: `${JSON.stringify({ format: 'workload-studio.report', ...report }, null, 2)}\n`, type: 'application/json' }];
+      return [
+        { name: `${base}.report.json`, content: `${JSON.stringify({ format: 'workload-studio.report', ...report }, null, 2)}\n`, type: 'application/json' },
+      ];
     case 'csv':
       return Object.entries(reportCsvFiles(report, result)).map(([name, content]) => ({ name: `${base}.${name}`, content, type: 'text/csv' }));
     case 'pdf': {
@@ -54,7 +56,10 @@ export async function reportFiles(report: ResultReport, format: ReportFormat, so
       } catch (err) {
         pdf = (err as Error).message;
       }
-      const experiment = result.inputs && 'racks' in result.inputs.cluster && 'jobs' in result.inputs.workload ? experimentFileText({ ...result.inputs, cluster: result.inputs.cluster, workload: result.inputs.workload }) : undefined;
+      const experiment =
+        result.inputs && 'racks' in result.inputs.cluster && 'jobs' in result.inputs.workload
+          ? experimentFileText({ ...result.inputs, cluster: result.inputs.cluster, workload: result.inputs.workload })
+          : undefined;
       const bytes = reportArchive({ base, meta, html, pdf, csv: reportCsvFiles(report, result), result: resultFileText(result), experiment });
       return [{ name: `${base}.report.zip`, content: bytes, type: 'application/zip' }];
     }

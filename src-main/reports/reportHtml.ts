@@ -36,9 +36,19 @@ function summaryTable(r: ResultReport): string {
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    if (notSeparated) notes.push(`${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))}${notSeparated.test === 'welch' ? ", Welch's test" : ''})`);
+    if (notSeparated)
+      notes.push(
+        `${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))}${notSeparated.test === 'welch' ? ", Welch's test" : ''})`,
+      );
     const ns = notSeparated ? ` <span class="ci ns">n.s.</span>` : '';
-    return `<tr><td>${esc(metric)}<span class="ci">${unit ? ` ${esc(unit)}` : ''}${arrow}</span>${ns}</td>${r.schedulers.map((s) => cell(xs.find((y) => y.configuration === s), s)).join('')}</tr>`;
+    return `<tr><td>${esc(metric)}<span class="ci">${unit ? ` ${esc(unit)}` : ''}${arrow}</span>${ns}</td>${r.schedulers
+      .map((s) =>
+        cell(
+          xs.find((y) => y.configuration === s),
+          s,
+        ),
+      )
+      .join('')}</tr>`;
   });
   const said = notes.length ? `<p class="muted small-print">n.s. (not separated, so no best): ${notes.join('; ')}.</p>` : '';
   return `<table class="summary"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>${said}`;
@@ -71,26 +81,37 @@ function pairingNote(r: ResultReport): string {
 function paperTable(r: ResultReport): string {
   const p = r.paper;
   if (!p) return '';
-  const rows = p.rows.map((row) => `<tr><td>${esc(row.measure)}</td><td>${esc(row.paper)} <span class="ci">(${esc(row.where)})</span></td><td class="num">${row.studio === null ? `<span class="ci">${esc(row.missing ?? '—')}</span>` : esc(row.studio)}</td><td class="verdict ${row.verdict?.kind ?? ''}">${esc(row.verdict?.text ?? '—')}</td></tr>`);
+  const rows = p.rows.map(
+    (row) =>
+      `<tr><td>${esc(row.measure)}</td><td>${esc(row.paper)} <span class="ci">(${esc(row.where)})</span></td><td class="num">${row.studio === null ? `<span class="ci">${esc(row.missing ?? '—')}</span>` : esc(row.studio)}</td><td class="verdict ${row.verdict?.kind ?? ''}">${esc(row.verdict?.text ?? '—')}</td></tr>`,
+  );
   return `<h2>The paper's claim</h2>
 <p><strong>${esc(p.paper)}.</strong> ${esc(p.claim)}</p>
-<p class="muted">Preset: ${esc(p.preset)}${p.reduced ? ' — a reduced run (about half the jobs, three seeds): a first look at a smaller workload, not the paper\'s set-up' : ''}. A verdict needs Student's paired t-test across seeds to separate the two schedulers (p &lt; 0.05); a tie never counts as more. Full-size tables: docs/reproductions.md, “${esc(p.docsSection)}”.</p>
+<p class="muted">Preset: ${esc(p.preset)}${p.reduced ? " — a reduced run (about half the jobs, three seeds): a first look at a smaller workload, not the paper's set-up" : ''}. A verdict needs Student's paired t-test across seeds to separate the two schedulers (p &lt; 0.05); a tie never counts as more. Full-size tables: docs/reproductions.md, “${esc(p.docsSection)}”.</p>
 <table><thead><tr><th>Measure</th><th>Paper</th><th class="num">Studio</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function speedupTable(r: ResultReport): string {
   if (!r.speedup.length) return '<p class="muted">One scheduler only: nothing to pair.</p>';
-  const rows = r.speedup.map((s) => `<tr><td>${esc(s.scheduler)}</td><td class="num">${s.pairs.toLocaleString('en-US')}</td><td class="num">${s.perJob.toFixed(2)}×</td><td class="num">${s.meanJct.toFixed(2)}×</td><td class="num">${s.lowestSeed.toFixed(2)}–${s.highestSeed.toFixed(2)}×</td></tr>`);
+  const rows = r.speedup.map(
+    (s) =>
+      `<tr><td>${esc(s.scheduler)}</td><td class="num">${s.pairs.toLocaleString('en-US')}</td><td class="num">${s.perJob.toFixed(2)}×</td><td class="num">${s.meanJct.toFixed(2)}×</td><td class="num">${s.lowestSeed.toFixed(2)}–${s.highestSeed.toFixed(2)}×</td></tr>`,
+  );
   return `<table><thead><tr><th>Scheduler</th><th class="num">Job pairs</th><th class="num">Per-job speedup (geometric mean)</th><th class="num">Ratio of mean JCTs</th><th class="num">Single seed, lowest–highest</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function localityTable(r: ResultReport): string {
   if (!r.locality.rows.length) return '<p class="muted">No map read input in this result.</p>';
   const head = `<tr><th>Job group</th>${r.locality.schedulers.map((s) => `<th class="num">${esc(s)}</th>`).join('')}</tr>`;
-  const rows = r.locality.rows.map((row) => `<tr><td>${esc(row.group)}</td>${r.locality.schedulers.map((s) => {
-    const c = row.cells[s] as (typeof row.cells)[string] | undefined;
-    return `<td class="num">${c && c.maps ? `${((100 * c.local) / c.maps).toFixed(1)} % <span class="ci">of ${c.maps.toLocaleString('en-US')}</span>` : '—'}</td>`;
-  }).join('')}</tr>`);
+  const rows = r.locality.rows.map(
+    (row) =>
+      `<tr><td>${esc(row.group)}</td>${r.locality.schedulers
+        .map((s) => {
+          const c = row.cells[s] as (typeof row.cells)[string] | undefined;
+          return `<td class="num">${c && c.maps ? `${((100 * c.local) / c.maps).toFixed(1)} % <span class="ci">of ${c.maps.toLocaleString('en-US')}</span>` : '—'}</td>`;
+        })
+        .join('')}</tr>`,
+  );
   return `<table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -101,10 +122,15 @@ function decisionsTable(runs: ReportRun[]): string {
   const kinds = new Map<string, string>();
   for (const run of counted) for (const d of run.decisions!) kinds.set(d.kind, d.label);
   const head = `<tr><th>Why the task started</th>${counted.map((run) => `<th class="num">${esc(run.scheduler)}<br><span class="ci">seed ${run.seed}</span></th>`).join('')}</tr>`;
-  const rows = [...kinds].map(([kind, label]) => `<tr><td>${esc(label)}</td>${counted.map((run) => {
-    const d = run.decisions!.find((x) => x.kind === kind);
-    return `<td class="num">${d ? `${d.count.toLocaleString('en-US')} <span class="ci">${(100 * d.share).toFixed(1)} %</span>` : '—'}</td>`;
-  }).join('')}</tr>`);
+  const rows = [...kinds].map(
+    ([kind, label]) =>
+      `<tr><td>${esc(label)}</td>${counted
+        .map((run) => {
+          const d = run.decisions!.find((x) => x.kind === kind);
+          return `<td class="num">${d ? `${d.count.toLocaleString('en-US')} <span class="ci">${(100 * d.share).toFixed(1)} %</span>` : '—'}</td>`;
+        })
+        .join('')}</tr>`,
+  );
   return `<h2>Why tasks started</h2>
 <p class="muted">Every task attempt each scheduler started, by the reason it gave (the why-panel shows each one).</p>
 <table><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
@@ -112,7 +138,8 @@ function decisionsTable(runs: ReportRun[]): string {
 
 /** The cluster over time and the tasks on its nodes: only the run history keeps them, a result file does not. */
 function overTime(r: ResultReport): string {
-  if (!r.runs?.length) return '<h2>Over time</h2><p class="muted">A result file keeps each run\'s summary and jobs, not its series over time or its task attempts. The report of the same run made from the studio\'s run history shows the cluster over time and the tasks on its nodes.</p>';
+  if (!r.runs?.length)
+    return '<h2>Over time</h2><p class="muted">A result file keeps each run\'s summary and jobs, not its series over time or its task attempts. The report of the same run made from the studio\'s run history shows the cluster over time and the tasks on its nodes.</p>';
   const runs = r.runs;
   const gantts = runs.map((run) => {
     const picture = ganttSvg(run);
@@ -132,15 +159,20 @@ ${decisionsTable(runs)}`;
 function reproduce(r: ResultReport, meta: ReportMeta): string {
   const file = `${fileNameOf(r.experiment)}.experiment.json`;
   const command = `workload-studio run ${file} --out ${meta.source}`;
-  if (!r.inputs) return `<p>This result does not carry its experiment (it was written before results carried it, or it compares several clusters or workloads, which no single experiment file holds), so its cluster, workload and settings are not known here. Rerun the experiment file it came from: <code>workload-studio run EXPERIMENT.json --out ${esc(meta.source)}</code>.</p>`;
+  if (!r.inputs)
+    return `<p>This result does not carry its experiment (it was written before results carried it, or it compares several clusters or workloads, which no single experiment file holds), so its cluster, workload and settings are not known here. Rerun the experiment file it came from: <code>workload-studio run EXPERIMENT.json --out ${esc(meta.source)}</code>.</p>`;
   const e = r.inputs;
   const cluster = 'name' in e.cluster && 'racks' in e.cluster ? e.cluster : undefined;
   const totals = cluster ? clusterTotals(cluster) : undefined;
   const workload = 'jobs' in e.workload ? e.workload : undefined;
   const lines = [
     `<dt>Command</dt><dd><code>${esc(command)}</code> — the experiment file is below; the same file gives these numbers byte for byte.</dd>`,
-    cluster && totals ? `<dt>Cluster</dt><dd>${esc(cluster.name)}: ${totals.nodes} nodes, ${totals.cores} cores, ${totals.memoryGb} GB in ${totals.racks} rack${totals.racks === 1 ? '' : 's'}</dd>` : '',
-    workload ? `<dt>Workload</dt><dd>${esc(workload.name)}: ${workload.jobs.length} jobs${workload.generate ? ` + ${workload.generate.count} generated (${workload.generate.arrival.kind} arrivals)` : ''}</dd>` : '',
+    cluster && totals
+      ? `<dt>Cluster</dt><dd>${esc(cluster.name)}: ${totals.nodes} nodes, ${totals.cores} cores, ${totals.memoryGb} GB in ${totals.racks} rack${totals.racks === 1 ? '' : 's'}</dd>`
+      : '',
+    workload
+      ? `<dt>Workload</dt><dd>${esc(workload.name)}: ${workload.jobs.length} jobs${workload.generate ? ` + ${workload.generate.count} generated (${workload.generate.arrival.kind} arrivals)` : ''}</dd>`
+      : '',
     `<dt>Schedulers</dt><dd><ul>${e.schedulers.map((s) => `<li><strong>${esc(schedulerLabel(s))}</strong> — ${esc(schedulerSettingsText(s))}</li>`).join('')}</ul></dd>`,
     `<dt>Seeds</dt><dd>${e.seeds.join(', ')}</dd>`,
     `<dt>Simulation</dt><dd>${esc(simulationSettingsText(e.simulation))}</dd>`,

@@ -64,7 +64,13 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
   const schedulers = [...new Set(result.runs.map((r) => r.scheduler))];
   const base = baseline ?? schedulers[0];
   if (!schedulers.includes(base)) throw new Error(`no runs of scheduler "${base}" in this result (it has ${schedulers.map((s) => `"${s}"`).join(', ')})`);
-  const groups = schedulers.map((s) => ({ key: s, label: s, runs: result.runs.filter((r) => r.scheduler === s).map((r) => ({ seed: r.seed, status: 'finished', summary: r.summary, ...(r.jobSet ? { jobSet: r.jobSet } : {}) })) }));
+  const groups = schedulers.map((s) => ({
+    key: s,
+    label: s,
+    runs: result.runs
+      .filter((r) => r.scheduler === s)
+      .map((r) => ({ seed: r.seed, status: 'finished', summary: r.summary, ...(r.jobSet ? { jobSet: r.jobSet } : {}) })),
+  }));
   const unpaired = unpairedCouples(groups.map((g) => ({ key: g.key, bySeed: new Map(g.runs.map((r) => [r.seed, true])), jobs: jobsBySeed(g.runs) })));
   const speedup: SpeedupLine[] = [];
   for (const s of schedulers) {
@@ -72,7 +78,14 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     const row = jobSpeedup(result, s).rows.find((r) => r.scheduler === base);
     if (!row) continue;
     const perSeed = row.bySeed.map((x) => x.perJob);
-    speedup.push({ scheduler: s, pairs: row.pairs, perJob: row.perJob, meanJct: row.meanJct, lowestSeed: Math.min(...perSeed), highestSeed: Math.max(...perSeed) });
+    speedup.push({
+      scheduler: s,
+      pairs: row.pairs,
+      perJob: row.perJob,
+      meanJct: row.meanJct,
+      lowestSeed: Math.min(...perSeed),
+      highestSeed: Math.max(...perSeed),
+    });
   }
   const jct = schedulers.map((s) => ({
     scheduler: s,

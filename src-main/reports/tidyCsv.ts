@@ -15,11 +15,33 @@ export const runColumn = (m: (typeof METRICS)[number]) => `${m.key}${m.unit ? (S
 
 export function tidyRunsCsv(result: ResultFile): string {
   const columns = ['scheduler', 'kind', 'seed', ...METRICS.map(runColumn)];
-  const rows = result.runs.map((r): Record<string, unknown> => ({ scheduler: r.scheduler, kind: r.kind, seed: r.seed, ...Object.fromEntries(METRICS.map((m) => [runColumn(m), m.get(r.summary)])) }));
+  const rows = result.runs.map((r): Record<string, unknown> => ({
+    scheduler: r.scheduler,
+    kind: r.kind,
+    seed: r.seed,
+    ...Object.fromEntries(METRICS.map((m) => [runColumn(m), m.get(r.summary)])),
+  }));
   return toCsv(columns, rows);
 }
 
-const JOB_COLUMNS = ['scheduler', 'seed', 'job', 'template', 'status', 'submit', 'start', 'finish', 'jct', 'deadline', 'metDeadline', 'maps', 'nodeLocal', 'serverLocal', 'rackLocal', 'offRack'] as const;
+const JOB_COLUMNS = [
+  'scheduler',
+  'seed',
+  'job',
+  'template',
+  'status',
+  'submit',
+  'start',
+  'finish',
+  'jct',
+  'deadline',
+  'metDeadline',
+  'maps',
+  'nodeLocal',
+  'serverLocal',
+  'rackLocal',
+  'offRack',
+] as const;
 
 export function tidyJobsCsv(result: ResultFile): string {
   const rows = result.runs.flatMap((r) =>

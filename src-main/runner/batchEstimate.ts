@@ -9,9 +9,13 @@ import { planBatch } from './matrix';
 export type TasksOf = (c: number, w: number) => number;
 
 /** Tasks (maps and reduces) of one run: the workload's jobs for `seed`, compiled on the cluster's block size. */
-export const runTasks = (cluster: ClusterSpec, workload: WorkloadSpec, seed: number): number => compileJobs(expandJobs(workload, seed), cluster.hdfs.blockSizeMb).reduce((s, j) => s + j.maps + j.reduces, 0);
+export const runTasks = (cluster: ClusterSpec, workload: WorkloadSpec, seed: number): number =>
+  compileJobs(expandJobs(workload, seed), cluster.hdfs.blockSizeMb).reduce((s, j) => s + j.maps + j.reduces, 0);
 
-/** Tasks counted by compiling each workload on each cluster's block size (first seed); one that does not compile counts for nothing (the design checks say why). */
+/**
+ * Tasks counted by compiling each workload on each cluster's block size (first seed); one that does
+ * not compile counts for nothing (the design checks say why).
+ */
 export function compiledTasks(inputs: BatchInputs): TasksOf {
   const seed = inputs.seeds[0] ?? 1;
   const tasks = inputs.clusters.map((c) =>
@@ -32,4 +36,5 @@ export function batchRunShapes(inputs: BatchInputs, tasksOf: TasksOf = compiledT
 }
 
 /** What the batch would cost on `threads` runs at once, or on a queue's workers (null; shared/experiment/runEstimate.ts). */
-export const batchEstimate = (inputs: BatchInputs, threads: number | null, tasksOf?: TasksOf): BatchEstimate => estimateBatch(batchRunShapes(inputs, tasksOf), threads);
+export const batchEstimate = (inputs: BatchInputs, threads: number | null, tasksOf?: TasksOf): BatchEstimate =>
+  estimateBatch(batchRunShapes(inputs, tasksOf), threads);

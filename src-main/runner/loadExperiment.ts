@@ -63,13 +63,24 @@ export function loadExperiment(file: string): LoadedExperiment {
   if ('trace' in w) {
     const traceFile = path.resolve(dir, w.trace.file);
     const text = readText(traceFile, 'workload.trace.file', MAX_TRACE_FILE_BYTES);
-    const imported = w.trace.format === 'swim' ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit) : w.trace.format === 'sls' ? parseSls(text, w.trace.limit) : parseRumen(text, w.trace.limit);
+    const imported =
+      w.trace.format === 'swim'
+        ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit)
+        : w.trace.format === 'sls'
+          ? parseSls(text, w.trace.limit)
+          : parseRumen(text, w.trace.limit);
     if (imported.problems.length) {
       const lines = imported.problems.slice(0, 10).map((p) => `  line ${p.line}, ${p.field}: ${p.message}`);
-      throw new ExperimentFileError(`workload.trace.file ${traceFile} has ${imported.problemCount} problem(s):\n${lines.join('\n')}${imported.problemCount > 10 ? `\n  and ${imported.problemCount - 10} more` : ''}`);
+      throw new ExperimentFileError(
+        `workload.trace.file ${traceFile} has ${imported.problemCount} problem(s):\n${lines.join('\n')}${imported.problemCount > 10 ? `\n  and ${imported.problemCount - 10} more` : ''}`,
+      );
     }
     if (imported.jobs.length === 0) throw new ExperimentFileError(`workload.trace.file ${traceFile} holds no jobs`);
-    workload = { name: path.basename(traceFile), description: `${w.trace.format} trace`, jobs: withDeadlines(imported.jobs, w.trace.deadlines ?? { kind: 'keep' }) };
+    workload = {
+      name: path.basename(traceFile),
+      description: `${w.trace.format} trace`,
+      jobs: withDeadlines(imported.jobs, w.trace.deadlines ?? { kind: 'keep' }),
+    };
   } else if ('file' in w) {
     const workloadFile = path.resolve(dir, w.file);
     const wj = parseJsonText(readText(workloadFile, 'workload.file', MAX_TRACE_FILE_BYTES), workloadFile);

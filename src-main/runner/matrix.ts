@@ -40,7 +40,8 @@ export function planBatch(inputs: BatchInputs): RunPlan[] {
                   : sweep?.target === 'servers'
                     ? `${base} · ${fmt(v)} servers`
                     : `${base} · ${sweep!.parameter}=${fmt(v)}`;
-            for (const seed of inputs.seeds) plan.push({ index: plan.length, cluster: c, workload: w, scheduler: s, seed, label, ...(v === undefined ? {} : { sweepValue: v }) });
+            for (const seed of inputs.seeds)
+              plan.push({ index: plan.length, cluster: c, workload: w, scheduler: s, seed, label, ...(v === undefined ? {} : { sweepValue: v }) });
           }
         }
       }

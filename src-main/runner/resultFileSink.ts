@@ -43,7 +43,9 @@ export function resultFileSink(parts: ExperimentFileParts, { inputs, plan }: Pla
         kind: inputs.schedulers[p.scheduler].kind,
         seed: p.seed,
         summary: o.summary,
-        ...(o.wallSeconds !== undefined ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0, work: o.work } } : {}),
+        ...(o.wallSeconds !== undefined
+          ? { timing: { wallSeconds: o.wallSeconds, schedulerCalls: o.schedulerCalls, schedulerMsPerCall: o.schedulerMsPerCall ?? 0, work: o.work } }
+          : {}),
         profiles: o.profiles,
         aria: o.aria,
         ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}),

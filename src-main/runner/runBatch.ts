@@ -65,13 +65,24 @@ export interface RunBatchOptions {
  * the sink as it ends, in turn, and the batch's end said once. A run that fails (or whose saving
  * fails) fails alone; the pool is closed whatever happens.
  */
-export async function runBatch(batch: PlannedBatch, pool: SimulationPool, sink: BatchSink, options: RunBatchOptions): Promise<{ end: BatchEnd; failed: number }> {
+export async function runBatch(
+  batch: PlannedBatch,
+  pool: SimulationPool,
+  sink: BatchSink,
+  options: RunBatchOptions,
+): Promise<{ end: BatchEnd; failed: number }> {
   const { inputs, plan } = batch;
   let failed = 0;
   try {
     const { cancelled } = await pool.runAll(
       plan.map((p) => resolveRun(inputs, p)),
-      { withAttempts: options.withAttempts, timing: options.timing, allowLarge: options.allowLarge, ...(options.signal ? { signal: options.signal } : {}), ...(options.progressMs ? { progressMs: options.progressMs } : {}) },
+      {
+        withAttempts: options.withAttempts,
+        timing: options.timing,
+        allowLarge: options.allowLarge,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.progressMs ? { progressMs: options.progressMs } : {}),
+      },
       {
         onStart: options.onStart,
         onProgress: options.onProgress,

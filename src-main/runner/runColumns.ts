@@ -18,11 +18,13 @@ export const ATTEMPT_PREFIX = 'attempt.';
  * spill (a run saved with attempts). The attempts arrive already compressed in pieces.
  */
 export function runBlob(raw: EngineRunResult, attempts?: AttemptSpill): Uint8Array {
-  const series: PiecedColumn[] = [[SERIES_T, raw.series.t] as const, ...SERIES_FIELDS.map((f) => [seriesColumn(f), raw.series.values[f]] as const)].map(([name, values]) => ({
-    name,
-    kind: 'f64',
-    length: values.length,
-    pieces: [compressPiece(Float64Array.from(values))],
-  }));
+  const series: PiecedColumn[] = [[SERIES_T, raw.series.t] as const, ...SERIES_FIELDS.map((f) => [seriesColumn(f), raw.series.values[f]] as const)].map(
+    ([name, values]) => ({
+      name,
+      kind: 'f64',
+      length: values.length,
+      pieces: [compressPiece(Float64Array.from(values))],
+    }),
+  );
   return packPieces(attempts ? [...series, ...attempts.columns()] : series);
 }

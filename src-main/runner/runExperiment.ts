@@ -47,13 +47,29 @@ export class RunFailedError extends Error {
 /** An experiment file's single cluster and workload as a batch's inputs. */
 export function experimentInputs(loaded: LoadedExperiment): BatchInputs {
   const { experiment, cluster, workload } = loaded;
-  return { clusters: [{ name: cluster.name, spec: cluster }], workloads: [{ name: workload.name, spec: workload }], schedulers: experiment.schedulers, seeds: experiment.seeds, simulation: experiment.simulation, ...(experiment.sweep ? { sweep: experiment.sweep } : {}) };
+  return {
+    clusters: [{ name: cluster.name, spec: cluster }],
+    workloads: [{ name: workload.name, spec: workload }],
+    schedulers: experiment.schedulers,
+    seeds: experiment.seeds,
+    simulation: experiment.simulation,
+    ...(experiment.sweep ? { sweep: experiment.sweep } : {}),
+  };
 }
 
 /** The experiment as the studio keeps a design: its cluster and workload resolved and inlined. */
 export function experimentParts(loaded: LoadedExperiment): ExperimentFileParts {
   const { experiment: e, cluster, workload } = loaded;
-  return { name: e.name, description: e.description, cluster, workload, schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+  return {
+    name: e.name,
+    description: e.description,
+    cluster,
+    workload,
+    schedulers: e.schedulers,
+    seeds: e.seeds,
+    simulation: e.simulation,
+    ...(e.sweep ? { sweep: e.sweep } : {}),
+  };
 }
 
 /**
@@ -61,7 +77,10 @@ export function experimentParts(loaded: LoadedExperiment): ExperimentFileParts {
  * the result file's shape; `also` adds a sink (the store, for `run --save`). A run that fails
  * leaves the rest: the error names each, and carries the result of the runs that finished.
  */
-export async function runExperiment(loaded: LoadedExperiment, options: RunOptions = {}): Promise<{ result: ResultFile; outcomes: RunOutcome[]; cancelled: boolean }> {
+export async function runExperiment(
+  loaded: LoadedExperiment,
+  options: RunOptions = {},
+): Promise<{ result: ResultFile; outcomes: RunOutcome[]; cancelled: boolean }> {
   const planned = planChecked(experimentInputs(loaded));
   const file = resultFileSink(experimentParts(loaded), planned);
   const sink = options.also ? bothSinks(file, options.also(planned)) : file;
@@ -72,7 +91,8 @@ export async function runExperiment(loaded: LoadedExperiment, options: RunOption
     timing: options.timing,
     allowLarge: Boolean(options.allowLarge),
     ...(options.signal ? { signal: options.signal } : {}),
-    onProgress: (i, p) => options.onProgress?.({ run: i + 1, runs: plan.length, scheduler: plan[i].label, seed: plan[i].seed, simTime: p.simTime, events: p.events }),
+    onProgress: (i, p) =>
+      options.onProgress?.({ run: i + 1, runs: plan.length, scheduler: plan[i].label, seed: plan[i].seed, simTime: p.simTime, events: p.events }),
   });
   if (file.errors.length) throw new RunFailedError(file.errors.join('\n'), file.result());
   return { result: file.result(), outcomes: file.outcomes(), cancelled: end === 'cancelled' };

@@ -13,7 +13,10 @@ export type { RunProgress };
 export interface RunCallbacks {
   onStart?(index: number): void;
   onProgress?(index: number, p: RunProgress): void;
-  /** Awaited before the next outcome is handed over, so saves happen one at a time, in order of finishing. A cancelled run's partial outcome comes here too, marked `cancelled`. */
+  /**
+   * Awaited before the next outcome is handed over, so saves happen one at a time, in order of
+   * finishing. A cancelled run's partial outcome comes here too, marked `cancelled`.
+   */
   onDone?(index: number, outcome: RunOutcome): void | Promise<void>;
   onError?(index: number, error: Error): void | Promise<void>;
 }
@@ -98,7 +101,14 @@ export class RunPool implements SimulationPool {
         started();
         callbacks.onProgress?.(index, p);
       });
-      const task: WorkerTask = { run, withAttempts: options.withAttempts, timing: Boolean(options.timing), port: channel.port2, progressMs: options.progressMs ?? 250, stop };
+      const task: WorkerTask = {
+        run,
+        withAttempts: options.withAttempts,
+        timing: Boolean(options.timing),
+        port: channel.port2,
+        progressMs: options.progressMs ?? 250,
+        stop,
+      };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;
         // A short run's outcome can overtake its first message on a busy machine (they travel on
@@ -165,4 +175,3 @@ export class RunPool implements SimulationPool {
     await this.pool?.destroy();
   }
 }
-

@@ -43,7 +43,19 @@ export interface RunOutcome {
 
 /** What of a run's outcome goes into its row in the store (the columns go into the blob). */
 export function storedResult(o: RunOutcome, kind: string): StoredRunResult {
-  return { summary: o.summary, jobs: o.jobs, profiles: o.profiles, aria: o.aria, ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}), reasons: o.reasons, reasonKinds: o.reasonKinds, kind, idealSeconds: o.idealSeconds, jobMaps: o.jobMaps, jobReduces: o.jobReduces };
+  return {
+    summary: o.summary,
+    jobs: o.jobs,
+    profiles: o.profiles,
+    aria: o.aria,
+    ...(o.mrClusters ? { mrClusters: o.mrClusters } : {}),
+    reasons: o.reasons,
+    reasonKinds: o.reasonKinds,
+    kind,
+    idealSeconds: o.idealSeconds,
+    jobMaps: o.jobMaps,
+    jobReduces: o.jobReduces,
+  };
 }
 
 /** A running simulation's progress, every ~20,000 events. */
@@ -115,7 +127,17 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     profiles: roundProfiles(raw.profiles),
     aria: roundProfiles(raw.aria),
     ...(raw.mrClusters ? { mrClusters: raw.mrClusters } : {}),
-    jobs: raw.jobs.map((j) => ({ id: j.id, template: j.template, status: j.status, submit: nullIfNaN(j.submit), start: nullIfNaN(j.start), finish: nullIfNaN(j.finish), maps: j.maps, locality: j.locality, ...(j.deadline !== undefined ? { deadline: j.deadline } : {}) })),
+    jobs: raw.jobs.map((j) => ({
+      id: j.id,
+      template: j.template,
+      status: j.status,
+      submit: nullIfNaN(j.submit),
+      start: nullIfNaN(j.start),
+      finish: nullIfNaN(j.finish),
+      maps: j.maps,
+      locality: j.locality,
+      ...(j.deadline !== undefined ? { deadline: j.deadline } : {}),
+    })),
     blob: runBlob(raw, spill),
     reasons: raw.reasons,
     reasonKinds: raw.reasonKinds,
@@ -125,6 +147,11 @@ export function runTask(run: ResolvedRun, hooks: RunHooks = {}): RunOutcome {
     cancelled: raw.cancelled,
     schedulerCalls: raw.schedulerCalls,
     work: raw.work,
-    ...(wall !== undefined ? { wallSeconds: Number(wall.toFixed(3)), schedulerMsPerCall: Number((((raw.schedulerSeconds ?? 0) * 1000) / Math.max(1, raw.schedulerCalls)).toFixed(6)) } : {}),
+    ...(wall !== undefined
+      ? {
+          wallSeconds: Number(wall.toFixed(3)),
+          schedulerMsPerCall: Number((((raw.schedulerSeconds ?? 0) * 1000) / Math.max(1, raw.schedulerCalls)).toFixed(6)),
+        }
+      : {}),
   };
 }

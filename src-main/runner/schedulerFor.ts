@@ -12,7 +12,11 @@ import { createScheduler } from '../schedulers/registry';
  * this cluster's own servers, under the run's disk and Dom0 options, as the paper profiled its
  * testbed (sec. 4.1). The runner does this, not the scheduler: a policy never runs simulations.
  */
-export function schedulerFor(spec: SchedulerSpec, topology: Topology, simulation: Pick<SimulationOptions, 'diskThrashing' | 'dom0CpuPerMb'> = SimulationOptionsSchema.parse({})): Scheduler {
+export function schedulerFor(
+  spec: SchedulerSpec,
+  topology: Topology,
+  simulation: Pick<SimulationOptions, 'diskThrashing' | 'dom0CpuPerMb'> = SimulationOptionsSchema.parse({}),
+): Scheduler {
   const context: RunContext = {};
   if (spec.kind === 'ila' && spec.variant !== 'lao' && !spec.model) context.interference = fitInterference(topology, simulation, spec.profilingSamples);
   return createScheduler(spec, context);

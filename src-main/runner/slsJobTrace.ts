@@ -46,9 +46,23 @@ interface AloneRun {
  * times it), and each task's successful attempt: where it ran and for how long.
  */
 function runAlone(topology: Topology, job: EngineJob, options: SimulationOptions, seed: number): AloneRun {
-  const alone: SimulationOptions = { ...options, failures: [], mtbfS: undefined, replenishAfterS: undefined, taskFailureProbability: 0, horizonS: undefined, recordAttempts: true };
+  const alone: SimulationOptions = {
+    ...options,
+    failures: [],
+    mtbfS: undefined,
+    replenishAfterS: undefined,
+    taskFailureProbability: 0,
+    horizonS: undefined,
+    recordAttempts: true,
+  };
   const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
-  const result = new Simulation({ topology, jobs: [{ ...job, submit: 0, dependsOn: [] }], options: alone, seed, scheduler: schedulerFor(fifo, topology, options) }).run();
+  const result = new Simulation({
+    topology,
+    jobs: [{ ...job, submit: 0, dependsOn: [] }],
+    options: alone,
+    seed,
+    scheduler: schedulerFor(fifo, topology, options),
+  }).run();
   const tasks = job.maps + job.reduces;
   const node = new Int32Array(tasks).fill(-1);
   const taskSeconds = new Float64Array(tasks);
@@ -95,7 +109,15 @@ export function slsJobs(cluster: ClusterSpec, workload: WorkloadSpec, seed = 1, 
         'container.vcores': 1,
       });
     }
-    return { 'am.type': 'mapreduce', 'job.start.ms': ms(job.submit), 'job.end.ms': ms(job.submit + alone.seconds), 'job.queue.name': job.queue, 'job.id': job.id, 'job.user': 'default', 'job.tasks': tasks };
+    return {
+      'am.type': 'mapreduce',
+      'job.start.ms': ms(job.submit),
+      'job.end.ms': ms(job.submit + alone.seconds),
+      'job.queue.name': job.queue,
+      'job.id': job.id,
+      'job.user': 'default',
+      'job.tasks': tasks,
+    };
   });
 }
 

@@ -11,7 +11,7 @@ import { TEMPLATES, templateByName } from '../workloads/benchmarkTemplates';
 
 const REFERENCE_MAPS = 8;
 const REFERENCE =
-  'one job of 8 one-block maps (128 MB) on 4 idle reference servers (4 cores at speed 1, 16 GB, one 100 MB/s disk, 1 Gb/s) under YARN containers of the template\'s size';
+  "one job of 8 one-block maps (128 MB) on 4 idle reference servers (4 cores at speed 1, 16 GB, one 100 MB/s disk, 1 Gb/s) under YARN containers of the template's size";
 
 let cached: TemplateInfo[] | undefined;
 
@@ -48,7 +48,19 @@ export function templateLibrary(): TemplateInfo[] {
       phases: Object.fromEntries(
         TEMPLATE_PHASES.map((p) => {
           const ph = profile?.phases[p];
-          return [p, ph ? { durationS: ph.durationS, cpuCores: ph.cpuCores, memoryMb: ph.memoryMb, localDiskMBps: ph.localDiskMBps, hdfsMBps: ph.hdfsMBps, shuffleMBps: ph.shuffleMBps } : null];
+          return [
+            p,
+            ph
+              ? {
+                  durationS: ph.durationS,
+                  cpuCores: ph.cpuCores,
+                  memoryMb: ph.memoryMb,
+                  localDiskMBps: ph.localDiskMBps,
+                  hdfsMBps: ph.hdfsMBps,
+                  shuffleMBps: ph.shuffleMBps,
+                }
+              : null,
+          ];
         }),
       ) as TemplateInfo['phases'],
     };

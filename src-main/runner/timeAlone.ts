@@ -15,7 +15,15 @@ import { schedulerFor } from './schedulerFor';
  */
 export function simulatedTimesAlone(topology: Topology, jobs: readonly EngineJob[], options: SimulationOptions, seed: number): (j: number) => number {
   const known = new Map<string, number>();
-  const alone: SimulationOptions = { ...options, failures: [], mtbfS: undefined, replenishAfterS: undefined, taskFailureProbability: 0, horizonS: undefined, recordAttempts: false };
+  const alone: SimulationOptions = {
+    ...options,
+    failures: [],
+    mtbfS: undefined,
+    replenishAfterS: undefined,
+    taskFailureProbability: 0,
+    horizonS: undefined,
+    recordAttempts: false,
+  };
   const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
   return (j) => {
     const { id: _id, submit: _s, deadline: _d, deadlineFactor: _f, dependsOn: _p, ...shape } = jobs[j];

@@ -73,7 +73,15 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
     if (!view.nodeAlive(n)) return [{ kind: 'nodeDown' }];
     const reducesMayStart = view.reducesMayStart(j);
     if (view.pendingMaps(j) === 0 && (view.pendingReduces(j) === 0 || !reducesMayStart)) {
-      return [{ kind: 'nothingPending', runningMaps: view.runningMaps(j), runningReduces: view.runningReduces(j), pendingReduces: view.pendingReduces(j), reducesMayStart }];
+      return [
+        {
+          kind: 'nothingPending',
+          runningMaps: view.runningMaps(j),
+          runningReduces: view.runningReduces(j),
+          pendingReduces: view.pendingReduces(j),
+          reducesMayStart,
+        },
+      ];
     }
     const out: WhyNotReason[] = [];
     const seen = new Set<number>();
@@ -88,7 +96,13 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
 
   // Every heartbeat is simulated, so that the window lists each node's beats even where nothing
   // could be placed (a run skips those; skipping changes nothing else, engineFingerprints.test.ts).
-  const sim: Simulation = new Simulation({ ...input, scheduler: probe, options: { ...run.simulation, recordAttempts: false }, until: () => sim.view.now > to, simulateIdleBeats: true });
+  const sim: Simulation = new Simulation({
+    ...input,
+    scheduler: probe,
+    options: { ...run.simulation, recordAttempts: false },
+    until: () => sim.view.now > to,
+    simulateIdleBeats: true,
+  });
   sim.run();
   const names = input.topology.nodeName;
   return {
@@ -127,7 +141,8 @@ function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
       if (prop === 'launch') {
         const launch: ClusterView['launch'] = (task, n, reason, options) => {
           const ok = target.launch(task, n, reason, options);
-          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: launchReasonText(typeof reason === 'function' ? reason() : reason), resumed: false });
+          if (ok)
+            launches.push({ task, job: target.jobOfTask(task), reason: launchReasonText(typeof reason === 'function' ? reason() : reason), resumed: false });
           return ok;
         };
         return launch;
@@ -137,7 +152,8 @@ function recordingLaunches(view: ClusterView, launches: Launch[]): ClusterView {
         const resume: ClusterView['resumePhase'] = (attempt, reason) => {
           const task = target.attemptTask(attempt);
           const ok = target.resumePhase(attempt, reason);
-          if (ok) launches.push({ task, job: target.jobOfTask(task), reason: launchReasonText(typeof reason === 'function' ? reason() : reason), resumed: true });
+          if (ok)
+            launches.push({ task, job: target.jobOfTask(task), reason: launchReasonText(typeof reason === 'function' ? reason() : reason), resumed: true });
           return ok;
         };
         return resume;

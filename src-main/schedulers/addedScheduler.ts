@@ -7,7 +7,10 @@ import type { RunContext } from './plugin';
 type CapacityShape<T extends AddedCard['capacity']> = T extends 'slots' ? typeof slots : typeof containers;
 
 /** What an added scheduler's policy is given: its options with their defaults, and the slot or container options it runs on. */
-export type AddedSpec<O extends z.ZodRawShape, T extends AddedCard['capacity']> = z.output<z.ZodObject<O & CapacityShape<T>>> & { kind: string; label?: string };
+export type AddedSpec<O extends z.ZodRawShape, T extends AddedCard['capacity']> = z.output<z.ZodObject<O & CapacityShape<T>>> & {
+  kind: string;
+  label?: string;
+};
 
 /**
  * A scheduler added beside the built-ins in one file: what the designer shows (title, options as
@@ -15,7 +18,11 @@ export type AddedSpec<O extends z.ZodRawShape, T extends AddedCard['capacity']> 
  * (one line in registry.ts `ADDED`) makes it a kind of the designer's menu, of saved designs, of
  * runs and of reports; docs/architecture.md "Adding a scheduler" walks through one.
  */
-export interface AddedScheduler<O extends z.ZodRawShape = z.ZodRawShape, T extends AddedCard['capacity'] = AddedCard['capacity'], C extends Capability = Capability> {
+export interface AddedScheduler<
+  O extends z.ZodRawShape = z.ZodRawShape,
+  T extends AddedCard['capacity'] = AddedCard['capacity'],
+  C extends Capability = Capability,
+> {
   kind: string;
   title: string;
   /** Hadoop 1 slots or YARN containers: its options gain the matching sizes (slots per node, or vcores and memory per NodeManager). */
@@ -32,7 +39,9 @@ export interface AddedScheduler<O extends z.ZodRawShape = z.ZodRawShape, T exten
   create(spec: AddedSpec<O, T>, context: RunContext): Scheduler<ViewWith<C>>;
 }
 
-export function defineAddedScheduler<O extends z.ZodRawShape, T extends AddedCard['capacity'], C extends Capability = never>(s: AddedScheduler<O, T, C>): AddedScheduler<O, T, C> {
+export function defineAddedScheduler<O extends z.ZodRawShape, T extends AddedCard['capacity'], C extends Capability = never>(
+  s: AddedScheduler<O, T, C>,
+): AddedScheduler<O, T, C> {
   return s;
 }
 
@@ -52,6 +61,9 @@ export function cardOf(s: AddedScheduler): AddedCard {
     labelOptions: s.labelOptions ? [...s.labelOptions] : undefined,
   };
   const checked = AddedCardSchema.safeParse(card);
-  if (!checked.success) throw new Error(`the added scheduler "${s.kind}" is not well described: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!checked.success)
+    throw new Error(
+      `the added scheduler "${s.kind}" is not well described: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return checked.data;
 }

@@ -46,7 +46,9 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
 
   /** Memory each active job holds (its containers and its application master), in whole MB. */
   const jobMemory = (view: View, j: number) =>
-    view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
+    view.runningMaps(j) * taskMemory(spec, view, j, false) +
+    view.runningReduces(j) * taskMemory(spec, view, j, true) +
+    (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
   // Each leaf's memory in use, kept as jobs change (the engine's change log) instead of summed over
   // every queued job at every decision. Container sizes are whole MB, so the sums are exact.
   const used = new Map<string, number>();
@@ -107,7 +109,13 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
   function tryJob(view: View, j: number, n: number, leaf: Leaf): boolean {
     const free = freeOnNode(spec, view, n);
     const id = view.job(j).id;
-    const why = (launched: Launched) => (): LaunchReason => ({ kind: 'queueCapacity', queue: leaf.name, capacityPercent: Math.round(leaf.capacity * 100), job: id, launched });
+    const why = (launched: Launched) => (): LaunchReason => ({
+      kind: 'queueCapacity',
+      queue: leaf.name,
+      capacityPercent: Math.round(leaf.capacity * 100),
+      job: id,
+      launched,
+    });
     const am = appMasterFirst(spec, view, j, n, free);
     if (am === 'placed') nowHolding(leaf, j);
     if (am !== 'running') return am === 'placed';
@@ -166,7 +174,11 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         // Leaves in order of how far below their guarantee they are; a leaf at its maximum waits.
         const candidates = leaves
           .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
-          .sort((a, b) => (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) || a.name.localeCompare(b.name));
+          .sort(
+            (a, b) =>
+              (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) ||
+              a.name.localeCompare(b.name),
+          );
         let launched = false;
         const serving = onlyMasterHolders(spec, view) ? holding : jobsOf;
         for (const leaf of candidates) {
@@ -190,7 +202,15 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
       if (!am && view.pendingMaps(j) > 0 && (missed.get(j) ?? 0) < spec.localityDelay) {
         const here = { level: Locality.Node as Locality };
         if (view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > Locality.Server) {
-          out.push({ kind: 'localityWait', allowed: 'node-local', bestHere: LEVEL_WORDS[here.level], waited: missed.get(j) ?? 0, wait: spec.localityDelay, next: 'anywhere', unit: 'opportunities' });
+          out.push({
+            kind: 'localityWait',
+            allowed: 'node-local',
+            bestHere: LEVEL_WORDS[here.level],
+            waited: missed.get(j) ?? 0,
+            wait: spec.localityDelay,
+            next: 'anywhere',
+            unit: 'opportunities',
+          });
         }
       }
       const rank = orderReason(view, jobsOf.get(leaf.name) ?? [], j, `queue ${leaf.name}, first come first served`);

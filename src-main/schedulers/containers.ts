@@ -88,7 +88,13 @@ export function onlyMasterHolders(cfg: ContainerConfig, view: CoreView): boolean
  * for it (`free` is what the scheduler counts as free on n), or application masters already hold
  * their share of the cluster's memory (appMasterShare).
  */
-export function appMasterFirst(cfg: ContainerConfig, view: CoreView, j: number, n: number, free: { memoryMb: number; vcores: number }): 'running' | 'placed' | 'waiting' {
+export function appMasterFirst(
+  cfg: ContainerConfig,
+  view: CoreView,
+  j: number,
+  n: number,
+  free: { memoryMb: number; vcores: number },
+): 'running' | 'placed' | 'waiting' {
   if (view.appMasterNode(j) >= 0) return 'running';
   if (free.memoryMb < cfg.amMemoryMb || free.vcores < cfg.amVcores || appMasterShare(cfg, view).full) return 'waiting';
   view.placeAppMaster(j, n, cfg.amMemoryMb, cfg.amVcores);

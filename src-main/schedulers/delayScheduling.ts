@@ -62,7 +62,9 @@ export class DelayScheduling {
     const allowed = this.allowed(j, now);
     if (allowed === Locality.OffRack) return undefined;
     const waited = now - this.lastLaunch[j];
-    return allowed === Locality.Node ? { allowed, waited, wait: this.nodeWaitS, next: Locality.Rack } : { allowed, waited, wait: this.nodeWaitS + this.rackWaitS, next: Locality.OffRack };
+    return allowed === Locality.Node
+      ? { allowed, waited, wait: this.nodeWaitS, next: Locality.Rack }
+      : { allowed, waited, wait: this.nodeWaitS + this.rackWaitS, next: Locality.OffRack };
   }
 
   /**

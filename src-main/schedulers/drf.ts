@@ -37,7 +37,10 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
   );
 
   function dominantShare(view: View, j: number): number {
-    const mem = view.runningMaps(j) * taskMemory(spec, view, j, false) + view.runningReduces(j) * taskMemory(spec, view, j, true) + (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
+    const mem =
+      view.runningMaps(j) * taskMemory(spec, view, j, false) +
+      view.runningReduces(j) * taskMemory(spec, view, j, true) +
+      (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
     const cpu = view.runningMaps(j) + view.runningReduces(j) + (view.appMasterNode(j) >= 0 ? spec.amVcores : 0);
     return Math.max(mem / totals!.memoryMb, cpu / totals!.vcores);
   }

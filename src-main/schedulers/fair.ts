@@ -161,7 +161,14 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
         const wait = delay.waiting(j, view.now);
         const here = { level: Locality.Node as Locality };
         if (wait && view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > wait.allowed) {
-          out.push({ kind: 'localityWait', allowed: ALLOWED_WORDS[wait.allowed], bestHere: LEVEL_WORDS[here.level], waited: wait.waited, wait: wait.wait, next: ALLOWED_WORDS[wait.next] });
+          out.push({
+            kind: 'localityWait',
+            allowed: ALLOWED_WORDS[wait.allowed],
+            bestHere: LEVEL_WORDS[here.level],
+            waited: wait.waited,
+            wait: wait.wait,
+            next: ALLOWED_WORDS[wait.next],
+          });
         }
       }
       const pool = pools.get(view.job(j).queue);

@@ -9,7 +9,10 @@ export interface FairPool {
   weight: number;
 }
 
-/** A queue's share terms: under its min share, running / minShare (the same for all its jobs); otherwise weight / active jobs, which each job's running tasks are divided by. */
+/**
+ * A queue's share terms: under its min share, running / minShare (the same for all its jobs);
+ * otherwise weight / active jobs, which each job's running tasks are divided by.
+ */
 interface Share {
   below: boolean;
   term: number;
@@ -96,8 +99,23 @@ export class FairPoolOrder {
     if (!q) {
       const pool = this.pools.get(queue);
       const includes = pendingMapIn(queue);
-      const bySubmit = pool && pool.minShare > 0 ? new IncrementalJobOrder(() => 0, (view, j) => view.jobSubmitTime(j), { includes, keysFixed: true }) : undefined;
-      q = { pool, byRunning: new IncrementalJobOrder(running, (view, j) => view.jobSubmitTime(j), { includes }), bySubmit, active: 0, running: 0, beatList: undefined, beatBelow: false };
+      const bySubmit =
+        pool && pool.minShare > 0
+          ? new IncrementalJobOrder(
+              () => 0,
+              (view, j) => view.jobSubmitTime(j),
+              { includes, keysFixed: true },
+            )
+          : undefined;
+      q = {
+        pool,
+        byRunning: new IncrementalJobOrder(running, (view, j) => view.jobSubmitTime(j), { includes }),
+        bySubmit,
+        active: 0,
+        running: 0,
+        beatList: undefined,
+        beatBelow: false,
+      };
       this.queues.set(queue, q);
       this.all.push(q);
       if (bySubmit) this.minShares = true;

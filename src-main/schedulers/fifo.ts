@@ -34,11 +34,25 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
   };
   const mapOne = (j: number) => {
     const view = beat.view;
-    return underMapLimit(view, j) && launchMap(view, j, beat.n, Locality.OffRack, spec.serverLocality, (launched) => ({ kind: 'submissionOrder', job: view.job(j).id, launched }), found, spec.slotMemoryMb);
+    return (
+      underMapLimit(view, j) &&
+      launchMap(
+        view,
+        j,
+        beat.n,
+        Locality.OffRack,
+        spec.serverLocality,
+        (launched) => ({ kind: 'submissionOrder', job: view.job(j).id, launched }),
+        found,
+        spec.slotMemoryMb,
+      )
+    );
   };
   const reduceOne = (j: number) => {
     const view = beat.view;
-    return underReduceLimit(view, j) && launchReduce(view, j, beat.n, (launched) => ({ kind: 'submissionOrder', job: view.job(j).id, launched }), spec.slotMemoryMb);
+    return (
+      underReduceLimit(view, j) && launchReduce(view, j, beat.n, (launched) => ({ kind: 'submissionOrder', job: view.job(j).id, launched }), spec.slotMemoryMb)
+    );
   };
   return {
     name: 'fifo',
@@ -57,8 +71,10 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
     nodePlacesNothing: (n, view) => slots.placesNothing(n, view),
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
-      if (view.pendingMaps(j) > 0 && !underMapLimit(view, j)) out.push({ kind: 'overLimit', what: 'maps at once', running: view.runningMaps(j), limit: mapLimit });
-      if (view.pendingReduces(j) > 0 && !underReduceLimit(view, j)) out.push({ kind: 'overLimit', what: 'reduces at once', running: view.runningReduces(j), limit: reduceLimit });
+      if (view.pendingMaps(j) > 0 && !underMapLimit(view, j))
+        out.push({ kind: 'overLimit', what: 'maps at once', running: view.runningMaps(j), limit: mapLimit });
+      if (view.pendingReduces(j) > 0 && !underReduceLimit(view, j))
+        out.push({ kind: 'overLimit', what: 'reduces at once', running: view.runningReduces(j), limit: reduceLimit });
       const rank = orderReason(view, view.activeJobs, j, `submitted at ${view.jobSubmitTime(j).toFixed(1)} s`);
       if (rank) out.push(rank);
       return out;

@@ -36,7 +36,8 @@ interface Requirement {
  */
 export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> {
   const known = new Map<string, Requirement>();
-  for (const [template, r] of Object.entries(spec.requirements)) known.set(template.toLowerCase(), { map: r.map ?? spec.defaultRequirement, reduce: r.reduce ?? spec.defaultRequirement });
+  for (const [template, r] of Object.entries(spec.requirements))
+    known.set(template.toLowerCase(), { map: r.map ?? spec.defaultRequirement, reduce: r.reduce ?? spec.defaultRequirement });
   const jobRequirement = new Map<number, Requirement>();
   // Per running sample job: R_T and wall time of its successful tasks, maps and reduces apart.
   const samples = new Map<number, { map: number[]; mapWall: number[]; reduce: number[]; reduceWall: number[] }>();
@@ -71,7 +72,14 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
     if (am === 'placed') return true;
     if (am === 'waiting') return false;
     const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
-    const why = (needs: number, launched: Launched) => (): LaunchReason => ({ kind: 'cpuPool', job: id, needs, free: Math.round(cpu * 100), pool: Math.round(pool(view, n) * 100), launched });
+    const why = (needs: number, launched: Launched) => (): LaunchReason => ({
+      kind: 'cpuPool',
+      job: id,
+      needs,
+      free: Math.round(cpu * 100),
+      pool: Math.round(pool(view, n) * 100),
+      launched,
+    });
     const mapMem = taskMemory(spec, view, j, false);
     if (view.pendingMaps(j) > 0 && free.memoryMb >= mapMem && cpu * 100 >= req.map - 1e-9) {
       const task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
@@ -116,7 +124,8 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
       if (!s || !view.jobSucceeded(j)) return;
       const template = view.job(j).template.name.toLowerCase();
       if (known.has(template)) return;
-      const analyse = (rs: number[], walls: number[]) => (rs.length === 0 || average(walls) < spec.minAnalysableSeconds ? spec.defaultRequirement : Math.ceil(average(rs)));
+      const analyse = (rs: number[], walls: number[]) =>
+        rs.length === 0 || average(walls) < spec.minAnalysableSeconds ? spec.defaultRequirement : Math.ceil(average(rs));
       known.set(template, { map: analyse(s.map, s.mapWall), reduce: analyse(s.reduce, s.reduceWall) });
     },
     onHeartbeat(n: number, view: View) {
@@ -135,7 +144,15 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
       const needCpu = view.appMasterNode(j) < 0 ? spec.amVcores : (reduce ? req.reduce : req.map) / 100;
       const free = freeOnNode(spec, view, n);
       const cpu = freeCpu(view, n);
-      if (free.memoryMb < needMb || cpu < needCpu - 1e-9) out.push({ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores: Number(needCpu.toFixed(2)), freeVcores: Number(Math.max(0, cpu).toFixed(2)), holders: holdersOn(view, n, 'any') });
+      if (free.memoryMb < needMb || cpu < needCpu - 1e-9)
+        out.push({
+          kind: 'noContainerRoom',
+          needMb,
+          freeMb: Math.max(0, free.memoryMb),
+          needVcores: Number(needCpu.toFixed(2)),
+          freeVcores: Number(Math.max(0, cpu).toFixed(2)),
+          holders: holdersOn(view, n, 'any'),
+        });
       const r = view.runningMaps(j) + view.runningReduces(j);
       const rank = orderReason(view, order(view), j, `${r} running task${r === 1 ? '' : 's'}; it asks ${reduce ? req.reduce : req.map} of a core's 100`);
       if (rank) out.push(rank);
@@ -149,5 +166,6 @@ export const fineGrainedCpuPlugin = definePlugin({
   description: fineGrainedCpuOptions,
   create: (spec) => fineGrainedCpuScheduler(spec),
   // A design that names no requirements takes the measured ones (eq. 3.5), pinned when the batch starts.
-  pinProfiles: (spec, known) => (Object.keys(spec.requirements).length === 0 && Object.keys(known.cpuRequirements).length ? { ...spec, requirements: known.cpuRequirements } : spec),
+  pinProfiles: (spec, known) =>
+    Object.keys(spec.requirements).length === 0 && Object.keys(known.cpuRequirements).length ? { ...spec, requirements: known.cpuRequirements } : spec,
 });

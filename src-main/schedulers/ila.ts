@@ -7,7 +7,14 @@ import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
 import type { CoreView, NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
-import { predict, refitOnline, type FittedInterference, type InterferenceFeatures, type InterferenceModel, type InterferenceSample } from '../models/interference';
+import {
+  predict,
+  refitOnline,
+  type FittedInterference,
+  type InterferenceFeatures,
+  type InterferenceModel,
+  type InterferenceSample,
+} from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
 import type { LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
@@ -50,7 +57,10 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   // The model (eq. 1-3): the experiment's coefficients, or the offline fit the runner made on
   // profiling runs of this cluster's servers (runner/schedulerFor.ts), whose runs the online
   // re-fits keep using. LAO has no interference module and needs neither.
-  if (useIasm && !spec.model && !fitted) throw new Error('ILA needs a fitted interference model: give its coefficients, or build the scheduler with the runner (schedulerFor), which profiles the servers');
+  if (useIasm && !spec.model && !fitted)
+    throw new Error(
+      'ILA needs a fitted interference model: give its coefficients, or build the scheduler with the runner (schedulerFor), which profiles the servers',
+    );
   let model: InterferenceModel | undefined = spec.model ? { cpu: spec.model.cpu, io: spec.model.io, combine: spec.model.combine } : fitted?.model;
   const profiling: InterferenceSample[] = spec.model ? [] : (fitted?.samples ?? []);
   const observations: InterferenceSample[] = [];
@@ -129,7 +139,10 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     placed.set(host, [...(placed.get(host) ?? []), { node: n, d }]);
   }
 
-  /** Alg. 1: does job j's next task go on node n without unacceptable slowdown? A demand refused here since the last launch is refused again without asking (ilaRefusals.ts). */
+  /**
+   * Alg. 1: does job j's next task go on node n without unacceptable slowdown? A demand refused here
+   * since the last launch is refused again without asking (ilaRefusals.ts).
+   */
   function interferenceOk(view: View, n: number, j: number, reduce: boolean): { ok: boolean; predicted: number; threshold: number } {
     const d = demandOf(j, reduce);
     const version = view.stateVersion();
@@ -258,7 +271,10 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     // maps (slow-start): asking moves the server's dynamic threshold.
     if (view.pendingReduces(j) === 0 || !view.reducesMayStart(j)) return false;
     if (useIasm && !interferenceOk(view, n, j, true).ok) return false;
-    if (!launchReduce(view, j, n, (launched) => ({ kind: 'fairShare', scheduler: spec.variant.toUpperCase(), job: view.job(j).id, launched }), spec.slotMemoryMb)) return false;
+    if (
+      !launchReduce(view, j, n, (launched) => ({ kind: 'fairShare', scheduler: spec.variant.toUpperCase(), job: view.job(j).id, launched }), spec.slotMemoryMb)
+    )
+      return false;
     notePlaced(view, n, demandOf(j, true));
     return true;
   };
@@ -283,7 +299,16 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       const seen = measured.get(key) ?? 0;
       const prior = demand.get(key);
       // Eq. 7: the first measurement replaces the initial guess; later ones are blended with α.
-      demand.set(key, seen === 0 || !prior ? d : { tc: spec.ewmaAlpha * d.tc + (1 - spec.ewmaAlpha) * prior.tc, tr: spec.ewmaAlpha * d.tr + (1 - spec.ewmaAlpha) * prior.tr, tw: spec.ewmaAlpha * d.tw + (1 - spec.ewmaAlpha) * prior.tw });
+      demand.set(
+        key,
+        seen === 0 || !prior
+          ? d
+          : {
+              tc: spec.ewmaAlpha * d.tc + (1 - spec.ewmaAlpha) * prior.tc,
+              tr: spec.ewmaAlpha * d.tr + (1 - spec.ewmaAlpha) * prior.tr,
+              tw: spec.ewmaAlpha * d.tw + (1 - spec.ewmaAlpha) * prior.tw,
+            },
+      );
       measured.set(key, seen + 1);
       const f = launchFeatures.get(task);
       launchFeatures.delete(task);
@@ -316,7 +341,15 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
         let needed = 0;
         for (let l = allowed; l < here.level; l++) needed += waitFor(view, j, l as Locality);
         const since = waitingSince.get(j) ?? view.now;
-        if (here.level > allowed && view.now - since < needed) out.push({ kind: 'localityWait', allowed: LEVEL_WORDS[allowed], bestHere: LEVEL_WORDS[here.level], waited: view.now - since, wait: needed, next: LEVEL_WORDS[here.level] });
+        if (here.level > allowed && view.now - since < needed)
+          out.push({
+            kind: 'localityWait',
+            allowed: LEVEL_WORDS[allowed],
+            bestHere: LEVEL_WORDS[here.level],
+            waited: view.now - since,
+            wait: needed,
+            next: LEVEL_WORDS[here.level],
+          });
       }
       const r = view.runningMaps(j) + view.runningReduces(j);
       const rank = orderReason(view, byShare.current(view), j, `${r} running task${r === 1 ? '' : 's'}`);
@@ -326,4 +359,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   };
 }
 
-export const ilaPlugin = definePlugin({ capabilities: ['attempts', 'monitors'], description: ilaOptions, create: (spec, context) => ilaScheduler(spec, context.interference) });
+export const ilaPlugin = definePlugin({
+  capabilities: ['attempts', 'monitors'],
+  description: ilaOptions,
+  create: (spec, context) => ilaScheduler(spec, context.interference),
+});

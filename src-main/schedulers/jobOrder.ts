@@ -21,7 +21,9 @@ export function sortJobs(view: CoreView, jobs: number[], compare: (a: number, b:
  * submitted first, then the lower index. Negative when job a comes before job b.
  */
 export function byFewestRunning(view: CoreView, a: number, b: number): number {
-  return view.runningMaps(a) + view.runningReduces(a) - (view.runningMaps(b) + view.runningReduces(b)) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b;
+  return (
+    view.runningMaps(a) + view.runningReduces(a) - (view.runningMaps(b) + view.runningReduces(b)) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b
+  );
 }
 
 /** That order kept incrementally (incrementalOrder.ts): one per scheduler instance; with `includes`, of the jobs it picks. */

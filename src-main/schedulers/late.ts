@@ -36,7 +36,10 @@ function percentile(values: Float64Array, p: number): number {
  */
 export function lateScheduler(spec: LateSpec): Scheduler<View> {
   const slots = new SlotTable(spec);
-  const base = fifoScheduler({ mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality }, slots);
+  const base = fifoScheduler(
+    { mapSlots: spec.mapSlots, reduceSlots: spec.reduceSlots, slotMemoryMb: spec.slotMemoryMb, serverLocality: spec.serverLocality },
+    slots,
+  );
   /**
    * The running attempts as of the engine's last state change: who they are stays valid until
    * `stateVersion` moves, only their progress grows. Most heartbeats stop at the copy check below,
@@ -155,10 +158,21 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
         }
       }
     }
-    view.launch(task, n, () => ({ kind: 'speculation', of: kind === ROW_REDUCE ? 'reduce' : 'map', job: view.job(job).id, leftSeconds: bestLeft, percentile: spec.slowTaskPercentile }), {
-      speculative: true,
-      memoryMb: spec.slotMemoryMb,
-    });
+    view.launch(
+      task,
+      n,
+      () => ({
+        kind: 'speculation',
+        of: kind === ROW_REDUCE ? 'reduce' : 'map',
+        job: view.job(job).id,
+        leftSeconds: bestLeft,
+        percentile: spec.slowTaskPercentile,
+      }),
+      {
+        speculative: true,
+        memoryMb: spec.slotMemoryMb,
+      },
+    );
   }
 
   return {
@@ -184,7 +198,8 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
       const out = base.explain?.(j, n, view) ?? [];
       running.update(view);
       const cap = spec.speculativeCap * slots.totalSlots(view.topology);
-      if (running.speculative >= cap && view.runningMaps(j) + view.runningReduces(j) > 0) out.push({ kind: 'speculativeCap', running: running.speculative, cap: Math.floor(cap) });
+      if (running.speculative >= cap && view.runningMaps(j) + view.runningReduces(j) > 0)
+        out.push({ kind: 'speculativeCap', running: running.speculative, cap: Math.floor(cap) });
       return out;
     },
     onHeartbeat(n: number, view: View) {

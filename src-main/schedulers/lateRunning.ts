@@ -99,7 +99,8 @@ export class Rows {
     if (this.kind[i] === ROW_COPY) this.copies--;
     // The summary holds unless this row was the oldest or, off the oldest's node, could be the
     // oldest elsewhere (the minima are then walked again).
-    else if (this.copyable[i] === 1 && (this.start[i] === this.oldestStart || (this.node[i] !== this.oldestNode && this.start[i] <= this.otherStart))) this.stale = true;
+    else if (this.copyable[i] === 1 && (this.start[i] === this.oldestStart || (this.node[i] !== this.oldestNode && this.start[i] <= this.otherStart)))
+      this.stale = true;
     const end = this.length--;
     this.attempt.copyWithin(i, i + 1, end);
     this.task.copyWithin(i, i + 1, end);

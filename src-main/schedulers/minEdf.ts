@@ -90,10 +90,20 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     const left = deadline - view.now;
     const cluster = slots.totals(view.topology);
     if (left <= 0) return all(`deadline ${fmt(deadline)} already passed: owed every slot it can use`);
-    const pair = fewestSlots(provision(profile, { maps, reduces, clusterMapSlots: cluster.maps, clusterReduceSlots: cluster.reduces, deadlineS: left }, spec.bound));
-    if (!pair) return all(`no allocation of the cluster's ${cluster.maps} + ${cluster.reduces} slots meets its deadline by the ${spec.bound} bound${scaled}: owed every slot it can use`);
+    const pair = fewestSlots(
+      provision(profile, { maps, reduces, clusterMapSlots: cluster.maps, clusterReduceSlots: cluster.reduces, deadlineS: left }, spec.bound),
+    );
+    if (!pair)
+      return all(
+        `no allocation of the cluster's ${cluster.maps} + ${cluster.reduces} slots meets its deadline by the ${spec.bound} bound${scaled}: owed every slot it can use`,
+      );
     // With its maps all finished, Algorithm 1's one map slot is not a claim on anything.
-    return { maps: maps > 0 ? pair.mapSlots : 0, reduces: pair.reduceSlots, deadline: true, why: `the ARIA ${spec.bound} bound needs ${pair.mapSlots} map + ${pair.reduceSlots} reduce slots for its ${plural(maps, 'map')} and ${plural(reduces, 'reduce')} left to finish by ${fmt(deadline)}${scaled}` };
+    return {
+      maps: maps > 0 ? pair.mapSlots : 0,
+      reduces: pair.reduceSlots,
+      deadline: true,
+      why: `the ARIA ${spec.bound} bound needs ${pair.mapSlots} map + ${pair.reduceSlots} reduce slots for its ${plural(maps, 'map')} and ${plural(reduces, 'reduce')} left to finish by ${fmt(deadline)}${scaled}`,
+    };
   }
 
   /** Size job j again before its first launch (time has passed) and after each wave of its tasks. */
@@ -199,14 +209,21 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         if (view.pendingMaps(j) === 0) continue;
         resize(j, view);
         while (view.pendingMaps(j) > 0 && view.runningMaps(j) < need[j].maps) {
-          if (freeMaps <= 0 && !(mapVictims && view.findMap(j, n, delay.allowed(j, view.now), found, spec.serverLocality) >= 0 && (mapVictims = reclaim(view, n, j, false)))) break;
+          if (
+            freeMaps <= 0 &&
+            !(mapVictims && view.findMap(j, n, delay.allowed(j, view.now), found, spec.serverLocality) >= 0 && (mapVictims = reclaim(view, n, j, false)))
+          )
+            break;
           if (freeMaps <= 0) freeMaps++;
           if (!launchMap(view, j, n, below(j), false)) break;
           freeMaps--;
         }
       }
       // Only jobs whose reduces may start can take a reduce slot: those few, in the same EDF order.
-      const ready = view.pendingReduceTasks() > 0 && (freeReduces > 0 || reduceVictims) ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false) : [];
+      const ready =
+        view.pendingReduceTasks() > 0 && (freeReduces > 0 || reduceVictims)
+          ? sortJobs(view, [...view.reduceReadyJobs()], (a, b) => before(view, a, b), false)
+          : [];
       for (const j of ready) {
         if ((freeReduces <= 0 && !reduceVictims) || !need[j].deadline) break;
         resize(j, view);
@@ -220,24 +237,49 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       // Then the spare slots, in the same order, to the jobs that may borrow them.
       const spare =
         (j: number): Why =>
-        (launched, mayGo) => ({ kind: 'spareSlot', job: id(j), ...(need[j].deadline ? { deadline: view.jobDeadline(j) } : {}), ...(mayGo !== undefined ? { mayGo } : {}), launched });
-      fillInOrder(order, freeMaps, (j) => view.pendingMaps(j) > 0 && mayBorrow(j), (j) => launchMap(view, j, n, spare(j), true));
+        (launched, mayGo) => ({
+          kind: 'spareSlot',
+          job: id(j),
+          ...(need[j].deadline ? { deadline: view.jobDeadline(j) } : {}),
+          ...(mayGo !== undefined ? { mayGo } : {}),
+          launched,
+        });
+      fillInOrder(
+        order,
+        freeMaps,
+        (j) => view.pendingMaps(j) > 0 && mayBorrow(j),
+        (j) => launchMap(view, j, n, spare(j), true),
+      );
       fillInOrder(ready, freeReduces, mayBorrow, (j) => launchReduce(view, j, n, spare(j), true));
     },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       // At its minimum, a job with a deadline waits for spare slots it may not borrow (spare: none).
       if (need[j].deadline && !mayBorrow(j)) {
-        if (view.pendingMaps(j) > 0 && view.runningMaps(j) >= need[j].maps) out.push({ kind: 'deadlineAllocation', slot: 'map', running: view.runningMaps(j), allocated: need[j].maps });
-        if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.runningReduces(j) >= need[j].reduces) out.push({ kind: 'deadlineAllocation', slot: 'reduce', running: view.runningReduces(j), allocated: need[j].reduces });
+        if (view.pendingMaps(j) > 0 && view.runningMaps(j) >= need[j].maps)
+          out.push({ kind: 'deadlineAllocation', slot: 'map', running: view.runningMaps(j), allocated: need[j].maps });
+        if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.runningReduces(j) >= need[j].reduces)
+          out.push({ kind: 'deadlineAllocation', slot: 'reduce', running: view.runningReduces(j), allocated: need[j].reduces });
       }
       const wait = view.pendingMaps(j) > 0 ? delay.waiting(j, view.now) : undefined;
       const here = { level: Locality.Node as Locality };
       if (wait && view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > wait.allowed) {
-        out.push({ kind: 'localityWait', allowed: ALLOWED_WORDS[wait.allowed], bestHere: LEVEL_WORDS[here.level], waited: wait.waited, wait: wait.wait, next: ALLOWED_WORDS[wait.next] });
+        out.push({
+          kind: 'localityWait',
+          allowed: ALLOWED_WORDS[wait.allowed],
+          bestHere: LEVEL_WORDS[here.level],
+          waited: wait.waited,
+          wait: wait.wait,
+          next: ALLOWED_WORDS[wait.next],
+        });
       }
       const deadline = view.jobDeadline(j);
-      const rank = orderReason(view, edf.current(view), j, Number.isFinite(deadline) ? `deadline ${fmt(deadline)}; its minimum ${need[j].maps} map + ${need[j].reduces} reduce slots` : 'no deadline');
+      const rank = orderReason(
+        view,
+        edf.current(view),
+        j,
+        Number.isFinite(deadline) ? `deadline ${fmt(deadline)}; its minimum ${need[j].maps} map + ${need[j].reduces} reduce slots` : 'no deadline',
+      );
       if (rank) out.push(rank);
       return out;
     },
@@ -249,5 +291,8 @@ export const minEdfPlugin = definePlugin({
   description: minEdfOptions,
   create: (spec) => minEdfScheduler(spec),
   // A card that names its own profiles keeps them, and its own scaling factors with them.
-  pinProfiles: (spec, known) => (Object.keys(spec.profiles).length === 0 && Object.keys(known.aria).length ? { ...spec, profiles: known.aria, scaling: Object.keys(spec.scaling).length ? spec.scaling : known.ariaScaling } : spec),
+  pinProfiles: (spec, known) =>
+    Object.keys(spec.profiles).length === 0 && Object.keys(known.aria).length
+      ? { ...spec, profiles: known.aria, scaling: Object.keys(spec.scaling).length ? spec.scaling : known.ariaScaling }
+      : spec,
 });

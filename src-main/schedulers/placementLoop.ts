@@ -37,7 +37,7 @@ export function fillOneAtATime(slots: number, order: () => JobList, tryJob: (j: 
  * `asks(j)` says whether job j is asked at all. Returns the slots still free.
  */
 export function fillInOrder(jobs: JobList, free: number, asks: (j: number) => boolean, launchOne: (j: number) => boolean): number {
-  for (let i = 0; i < jobs.length && free > 0; ) {
+  for (let i = 0; i < jobs.length && free > 0;) {
     const j = jobs[i];
     if (asks(j)) while (free > 0 && launchOne(j)) free--;
     if (jobs[i] === j) i++;

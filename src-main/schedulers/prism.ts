@@ -36,7 +36,6 @@ interface Need {
 const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
 const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory && x.disk === y.disk && x.net === y.net;
 
-
 /**
  * PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling. Tasks ask permission before each
  * phase after their first (sec. 4, Fig. 5); on every heartbeat the scheduler runs Algorithm 1:
@@ -218,7 +217,11 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     const orders = holdingMaster ? withAppMaster : byShare;
     let order = orders.get(cap);
     if (!order) {
-      order = new IncrementalJobOrder<View>((v, j) => jobUse(v, j, cap).share, () => 0, holdingMaster ? { includes: (v, j) => v.appMasterNode(j) >= 0 } : {});
+      order = new IncrementalJobOrder<View>(
+        (v, j) => jobUse(v, j, cap).share,
+        () => 0,
+        holdingMaster ? { includes: (v, j) => v.appMasterNode(j) >= 0 } : {},
+      );
       orders.set(cap, order);
     }
     return order.current(view);
@@ -242,7 +245,18 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
 
   /** The candidates of one round (reused objects, BestTwo). */
   const top = new BestTwo();
-  function fill(c: Candidate, job: number, task: number, attempt: number, phase: PhaseKind, leading: boolean, level: Locality, gain: number, performance: number, wait: number): void {
+  function fill(
+    c: Candidate,
+    job: number,
+    task: number,
+    attempt: number,
+    phase: PhaseKind,
+    leading: boolean,
+    level: Locality,
+    gain: number,
+    performance: number,
+    wait: number,
+  ): void {
     c.job = job;
     c.task = task;
     c.attempt = attempt;

@@ -17,7 +17,18 @@ export interface Candidate {
   wait: number;
 }
 
-const blank = (): Candidate => ({ job: -1, task: -1, attempt: -1, phase: PhaseKind.Map, leading: false, level: Locality.None, utility: 0, fairnessGain: 0, performance: 0, wait: 0 });
+const blank = (): Candidate => ({
+  job: -1,
+  task: -1,
+  attempt: -1,
+  phase: PhaseKind.Map,
+  leading: false,
+  level: Locality.None,
+  utility: 0,
+  fairnessGain: 0,
+  performance: 0,
+  wait: 0,
+});
 
 /**
  * The best candidate of one round of Algorithm 1 (lines 18-35: the highest utility, the first of

@@ -23,7 +23,16 @@ export function launchReduce(view: CoreView, j: number, n: number, why: (launche
 }
 
 /** Launch the best-placed pending map of job j on node n, no worse than maxLevel. */
-export function launchMap(view: CoreView, j: number, n: number, maxLevel: Locality, serverLocality: boolean, why: (launched: Launched) => LaunchReason, found: { level: Locality }, memoryMb: number): boolean {
+export function launchMap(
+  view: CoreView,
+  j: number,
+  n: number,
+  maxLevel: Locality,
+  serverLocality: boolean,
+  why: (launched: Launched) => LaunchReason,
+  found: { level: Locality },
+  memoryMb: number,
+): boolean {
   const task = view.findMap(j, n, maxLevel, found, serverLocality);
   const level = found.level;
   return task >= 0 && view.launch(task, n, () => why(mapAt(level)), { memoryMb });

@@ -24,9 +24,11 @@ export function holdersOn(view: ViewWith<'attempts'>, n: number, which: 'map' | 
 export function fullSlots(view: ViewWith<'attempts'>, slots: SlotTable, j: number, n: number): WhyNotReason[] {
   const out: WhyNotReason[] = [];
   const maps = slots.maps(view.topology, n);
-  if (view.pendingMaps(j) > 0 && view.nodeRunningMaps(n) >= maps) out.push({ kind: 'noFreeSlot', slot: 'map', used: view.nodeRunningMaps(n), slots: maps, holders: holdersOn(view, n, 'map') });
+  if (view.pendingMaps(j) > 0 && view.nodeRunningMaps(n) >= maps)
+    out.push({ kind: 'noFreeSlot', slot: 'map', used: view.nodeRunningMaps(n), slots: maps, holders: holdersOn(view, n, 'map') });
   const reduces = slots.reduces(view.topology, n);
-  if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.nodeRunningReduces(n) >= reduces) out.push({ kind: 'noFreeSlot', slot: 'reduce', used: view.nodeRunningReduces(n), slots: reduces, holders: holdersOn(view, n, 'reduce') });
+  if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.nodeRunningReduces(n) >= reduces)
+    out.push({ kind: 'noFreeSlot', slot: 'reduce', used: view.nodeRunningReduces(n), slots: reduces, holders: holdersOn(view, n, 'reduce') });
   return out;
 }
 
@@ -46,7 +48,15 @@ export function containerRoom(cfg: ContainerConfig, view: ViewWith<'attempts'>, 
   const needMb = am ? cfg.amMemoryMb : taskMemory(cfg, view, j, view.pendingMaps(j) === 0);
   const needVcores = am ? cfg.amVcores : 1;
   const out: WhyNotReason[] = am ? amShareFull(cfg, view) : [];
-  if (free.memoryMb < needMb || free.vcores < needVcores) out.push({ kind: 'noContainerRoom', needMb, freeMb: Math.max(0, free.memoryMb), needVcores, freeVcores: Math.max(0, free.vcores), holders: holdersOn(view, n, 'any') });
+  if (free.memoryMb < needMb || free.vcores < needVcores)
+    out.push({
+      kind: 'noContainerRoom',
+      needMb,
+      freeMb: Math.max(0, free.memoryMb),
+      needVcores,
+      freeVcores: Math.max(0, free.vcores),
+      holders: holdersOn(view, n, 'any'),
+    });
   return out;
 }
 
@@ -54,5 +64,7 @@ export function containerRoom(cfg: ContainerConfig, view: ViewWith<'attempts'>, 
 export function amShareFull(cfg: ContainerConfig, view: CoreView): WhyNotReason[] {
   const share = appMasterShare(cfg, view);
   if (!share.full) return [];
-  return [{ kind: 'amShareFull', usedMb: share.usedMb, limitMb: share.limitMb, usedVcores: share.usedVcores, limitVcores: share.limitVcores, share: cfg.maxAmShare }];
+  return [
+    { kind: 'amShareFull', usedMb: share.usedMb, limitMb: share.limitMb, usedVcores: share.usedVcores, limitVcores: share.limitVcores, share: cfg.maxAmShare },
+  ];
 }

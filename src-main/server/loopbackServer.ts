@@ -71,7 +71,8 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
   };
 
   const inFlight = new BodyBudget(options.maxBodiesInFlightBytes ?? 2 * maxBody);
-  const busy = (res: http.ServerResponse) => json(res, 503, { ok: false, error: { code: 'invalid_request', message: 'the studio is receiving too much at once; try again in a moment' } });
+  const busy = (res: http.ServerResponse) =>
+    json(res, 503, { ok: false, error: { code: 'invalid_request', message: 'the studio is receiving too much at once; try again in a moment' } });
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Node keeps the first of several Host headers; a proxy in between may read another: exactly one.
@@ -146,22 +147,35 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
         if (res.headersSent || res.destroyed) return;
         // A refused body is not read to its end: the connection closes rather than wait for it.
         if (err instanceof BodyRefused && err.status === 413) res.setHeader('Connection', 'close');
-        if (err instanceof BodyRefused) (err.status === 503 ? busy(res) : json(res, err.status, { ok: false, error: { code: 'invalid_request', message: err.message } }));
+        if (err instanceof BodyRefused)
+          err.status === 503 ? busy(res) : json(res, err.status, { ok: false, error: { code: 'invalid_request', message: err.message } });
         else json(res, 500, { ok: false, error: { code: 'internal', message: `${channel} failed: ${err.message}` } });
       });
   };
 
-  const server = http.createServer({ requestTimeout: options.requestTimeoutMs ?? 120_000, headersTimeout: Math.min(options.requestTimeoutMs ?? 60_000, 60_000), connectionsCheckingInterval: Math.min(options.requestTimeoutMs ?? 30_000, 30_000) / 4 }, (req, res) => {
-    // One request must never end the server: whatever a handler throws becomes this request's 500.
-    try {
-      handle(req, res);
-    } catch (err) {
-      if (!res.headersSent) json(res, 500, { ok: false, error: { code: 'internal', message: (err as Error).message } });
-      else res.destroy();
-    }
-  });
+  const server = http.createServer(
+    {
+      requestTimeout: options.requestTimeoutMs ?? 120_000,
+      headersTimeout: Math.min(options.requestTimeoutMs ?? 60_000, 60_000),
+      connectionsCheckingInterval: Math.min(options.requestTimeoutMs ?? 30_000, 30_000) / 4,
+    },
+    (req, res) => {
+      // One request must never end the server: whatever a handler throws becomes this request's 500.
+      try {
+        handle(req, res);
+      } catch (err) {
+        if (!res.headersSent) json(res, 500, { ok: false, error: { code: 'internal', message: (err as Error).message } });
+        else res.destroy();
+      }
+    },
+  );
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const status =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
@@ -182,7 +196,9 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
     }
     if (!Number.isFinite(declared) || declared > imports.maxBytes) {
       req.resume();
-      const message = Number.isFinite(declared) ? `the file is ${(declared / 1e6).toFixed(1)} MB; workload files are at most ${(imports.maxBytes / 1e6).toFixed(0)} MB` : 'the upload must state its length';
+      const message = Number.isFinite(declared)
+        ? `the file is ${(declared / 1e6).toFixed(1)} MB; workload files are at most ${(imports.maxBytes / 1e6).toFixed(0)} MB`
+        : 'the upload must state its length';
       json(res, 413, { ok: false, error: { code: 'invalid_request', message, field: 'file' } });
       return;
     }
@@ -198,7 +214,10 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
       .catch((err: Error) => {
         if (res.headersSent || res.destroyed) return;
         const known = err instanceof ServiceError;
-        json(res, known ? 400 : 500, { ok: false, error: { code: known ? err.code : 'internal', message: known ? err.message : `upload failed: ${err.message}`, field: 'file' } });
+        json(res, known ? 400 : 500, {
+          ok: false,
+          error: { code: known ? err.code : 'internal', message: known ? err.message : `upload failed: ${err.message}`, field: 'file' },
+        });
       });
   }
 

@@ -14,7 +14,11 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * different data sizes per reduce. A template's tasks take different times on different clusters,
  * so no cluster borrows another's runs.
  */
-export function ariaPinsPerCluster(measurements: readonly AriaMeasurement[], clusters: readonly { id: string; name: string }[], day: (iso: string) => string): Record<string, ClusterPins> {
+export function ariaPinsPerCluster(
+  measurements: readonly AriaMeasurement[],
+  clusters: readonly { id: string; name: string }[],
+  day: (iso: string) => string,
+): Record<string, ClusterPins> {
   const out: Record<string, ClusterPins> = {};
   for (const cluster of clusters) {
     const pins: ClusterPins = { cluster: cluster.name, profiles: {}, scaling: {}, sources: {} };
@@ -25,8 +29,12 @@ export function ariaPinsPerCluster(measurements: readonly AriaMeasurement[], clu
       pins.profiles[template] = combined.profile;
       const factors = scalingOf(entries);
       if (factors) pins.scaling[template] = factors;
-      const last = entries.map((m) => m.createdAt).sort().at(-1)!;
-      pins.sources[template] = `measured on ${cluster.name} over ${count(combined.runs, 'run', 'runs')} in ${count(entries.length, 'history entry', 'history entries')}, last ${day(last)}${factors ? ', scaled by eq. 9-10' : ''}`;
+      const last = entries
+        .map((m) => m.createdAt)
+        .sort()
+        .at(-1)!;
+      pins.sources[template] =
+        `measured on ${cluster.name} over ${count(combined.runs, 'run', 'runs')} in ${count(entries.length, 'history entry', 'history entries')}, last ${day(last)}${factors ? ', scaled by eq. 9-10' : ''}`;
     }
     out[cluster.id] = pins;
   }
@@ -35,6 +43,8 @@ export function ariaPinsPerCluster(measurements: readonly AriaMeasurement[], clu
 
 /** Eq. 9-10 fitted over the entries that ran reduces, when they saw two or more data sizes per reduce. */
 function scalingOf(entries: readonly AriaMeasurement[]): ScalingFactors | undefined {
-  const observations: ScalingObservation[] = entries.filter((m) => m.totals.reduces.count > 0).map((m) => ({ profile: ariaProfileOf(m.totals), mbPerReduce: mbPerReduce(m.totals) }));
+  const observations: ScalingObservation[] = entries
+    .filter((m) => m.totals.reduces.count > 0)
+    .map((m) => ({ profile: ariaProfileOf(m.totals), mbPerReduce: mbPerReduce(m.totals) }));
   return new Set(observations.map((o) => o.mbPerReduce)).size >= 2 ? fitScaling(observations) : undefined;
 }

@@ -54,12 +54,19 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
         const at = /^jobs\.(\d+)\./.exec(err.field);
         const job = at ? `job "${specs[Number(at[1])]?.id ?? `j${Number(at[1]) + 1}`}"` : 'a job';
         const { detail } = err;
-        problems.push({ field: 'workloadIds', message: `workload "${w.name}" on cluster "${c.name}", ${detail.startsWith('job "') ? detail : `${job}: ${detail}`}` });
+        problems.push({
+          field: 'workloadIds',
+          message: `workload "${w.name}" on cluster "${c.name}", ${detail.startsWith('job "') ? detail : `${job}: ${detail}`}`,
+        });
         continue;
       }
-      tasks?.set(taskKey(c.id, w.id), jobs.reduce((n, j) => n + j.maps + j.reduces, 0));
+      tasks?.set(
+        taskKey(c.id, w.id),
+        jobs.reduce((n, j) => n + j.maps + j.reduces, 0),
+      );
       for (const [, k] of fawkes) {
-        for (const p of designProblems(topology, jobs, 3)) problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}` });
+        for (const p of designProblems(topology, jobs, 3))
+          problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}` });
       }
     }
   }

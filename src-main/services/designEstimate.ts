@@ -11,7 +11,13 @@ import type { WorkloadsRepo } from '../store/workloadsRepo';
  * exists or does not compile counts for nothing (the checks say so beside the cards). `threads`
  * null: the batch goes to a queue's workers.
  */
-export function designEstimate(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo, threads: number | null, tasks: TaskCounts): BatchEstimate {
+export function designEstimate(
+  spec: ExperimentDesign,
+  clusters: ClustersRepo,
+  workloads: WorkloadsRepo,
+  threads: number | null,
+  tasks: TaskCounts,
+): BatchEstimate {
   const found = <T>(ids: string[], get: (id: string) => T): T[] =>
     ids.flatMap((id) => {
       try {

@@ -2,7 +2,13 @@ import { clusterTotals } from '@shared/cluster/cluster';
 import { problemsInWords } from '@shared/api/fieldLabels';
 import { countRuns, ExperimentDesignSchema, type ExperimentDesign } from '@shared/experiment/design';
 import type { Experiment } from '@shared/experiment/experiment';
-import { experimentFileText, MAX_PREVIEW_PROBLEMS, readExperimentFile, type ExperimentFileParts, type ExperimentImportPreview } from '@shared/experiment/experimentFile';
+import {
+  experimentFileText,
+  MAX_PREVIEW_PROBLEMS,
+  readExperimentFile,
+  type ExperimentFileParts,
+  type ExperimentImportPreview,
+} from '@shared/experiment/experimentFile';
 import type { TraceProblem } from '@shared/workload/imports';
 import { schedulerLabel } from '@shared/schedulers';
 import { problemsOf } from '@shared/api/validation';
@@ -24,12 +30,26 @@ export { fileNameOf } from '@shared/files/fileName';
 function inlineParts(e: Experiment): { parts?: ExperimentFileParts; problems: TraceProblem[] } {
   const problems: TraceProblem[] = [];
   const elsewhere = (field: string, what: string) =>
-    problems.push({ line: 0, field, message: `refers to ${what}; the studio imports self-contained experiment files (export one from the studio, or put the ${field.split('.')[0]} in the file)` });
+    problems.push({
+      line: 0,
+      field,
+      message: `refers to ${what}; the studio imports self-contained experiment files (export one from the studio, or put the ${field.split('.')[0]} in the file)`,
+    });
   if ('file' in e.cluster) elsewhere('cluster.file', `the file "${e.cluster.file}"`);
   if ('file' in e.workload) elsewhere('workload.file', `the file "${e.workload.file}"`);
-  if ('trace' in e.workload) elsewhere('workload.trace.file', `the trace "${e.workload.trace.file}" (import the trace on the Workloads page and build the experiment on it)`);
+  if ('trace' in e.workload)
+    elsewhere('workload.trace.file', `the trace "${e.workload.trace.file}" (import the trace on the Workloads page and build the experiment on it)`);
   if (problems.length) return { problems };
-  const parts = { name: e.name, description: e.description, cluster: e.cluster as ClusterSpec, workload: e.workload as WorkloadSpec, schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+  const parts = {
+    name: e.name,
+    description: e.description,
+    cluster: e.cluster as ClusterSpec,
+    workload: e.workload as WorkloadSpec,
+    schedulers: e.schedulers,
+    seeds: e.seeds,
+    simulation: e.simulation,
+    ...(e.sweep ? { sweep: e.sweep } : {}),
+  };
   return { parts, problems: [...templateProblems(parts.workload), ...designProblems(parts)] };
 }
 
@@ -37,7 +57,9 @@ function templateProblems(w: WorkloadSpec): TraceProblem[] {
   const known = new Set(TEMPLATE_NAMES);
   const out: TraceProblem[] = [];
   w.jobs.forEach((j, i) => known.has(j.template) || out.push({ line: 0, field: `workload.jobs.${i}.template`, message: `unknown template "${j.template}"` }));
-  w.generate?.mix.forEach((m, i) => known.has(m.template) || out.push({ line: 0, field: `workload.generate.mix.${i}.template`, message: `unknown template "${m.template}"` }));
+  w.generate?.mix.forEach(
+    (m, i) => known.has(m.template) || out.push({ line: 0, field: `workload.generate.mix.${i}.template`, message: `unknown template "${m.template}"` }),
+  );
   return out;
 }
 
@@ -49,7 +71,16 @@ function designProblems(p: ExperimentFileParts): TraceProblem[] {
 }
 
 function designOf(p: ExperimentFileParts, clusterId: string, workloadId: string): ExperimentDesign {
-  return { name: p.name, description: p.description, clusterIds: [clusterId], workloadIds: [workloadId], schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
+  return {
+    name: p.name,
+    description: p.description,
+    clusterIds: [clusterId],
+    workloadIds: [workloadId],
+    schedulers: p.schedulers,
+    seeds: p.seeds,
+    simulation: p.simulation,
+    ...(p.sweep ? { sweep: p.sweep } : {}),
+  };
 }
 
 /**
@@ -97,7 +128,8 @@ export function experimentFiles(store: Store, events: EventBus) {
    * its cluster and its workload left out: an import under a taken name ("small (2)") is still the
    * same experiment.
    */
-  const contentOf = (p: ExperimentFileParts) => experimentFileText({ ...p, name: '', cluster: { ...p.cluster, name: '' }, workload: { ...p.workload, name: '' } });
+  const contentOf = (p: ExperimentFileParts) =>
+    experimentFileText({ ...p, name: '', cluster: { ...p.cluster, name: '' }, workload: { ...p.workload, name: '' } });
 
   /** A design's parts for one cluster × workload, read from the store. */
   function partsOf(spec: ExperimentDesign, clusterId: string, workloadId: string, schedulers = spec.schedulers): ExperimentFileParts {
@@ -105,7 +137,11 @@ export function experimentFiles(store: Store, events: EventBus) {
       try {
         return repo.get(id).spec;
       } catch {
-        throw new ServiceError('invalid_request', 'this experiment uses an item that no longer exists: pick another one before exporting', `spec.${field}.${i}`);
+        throw new ServiceError(
+          'invalid_request',
+          'this experiment uses an item that no longer exists: pick another one before exporting',
+          `spec.${field}.${i}`,
+        );
       }
     };
     return {
@@ -129,10 +165,17 @@ export function experimentFiles(store: Store, events: EventBus) {
         fileName,
         name: experiment?.name ?? '',
         description: experiment?.description ?? '',
-        ...(parts && totals ? { cluster: { name: parts.cluster.name, nodes: totals.nodes, cores: totals.cores }, workload: { name: parts.workload.name, jobs: parts.workload.jobs.length, generated: parts.workload.generate?.count ?? 0 } } : {}),
+        ...(parts && totals
+          ? {
+              cluster: { name: parts.cluster.name, nodes: totals.nodes, cores: totals.cores },
+              workload: { name: parts.workload.name, jobs: parts.workload.jobs.length, generated: parts.workload.generate?.count ?? 0 },
+            }
+          : {}),
         schedulers: experiment?.schedulers.map(schedulerLabel) ?? [],
         seeds: experiment?.seeds ?? [],
-        runs: experiment ? countRuns({ clusters: 1, workloads: 1, schedulers: experiment.schedulers.length, seeds: experiment.seeds.length, sweep: experiment.sweep }) : 0,
+        runs: experiment
+          ? countRuns({ clusters: 1, workloads: 1, schedulers: experiment.schedulers.length, seeds: experiment.seeds.length, sweep: experiment.sweep })
+          : 0,
         problems: problems.slice(0, MAX_PREVIEW_PROBLEMS),
         problemCount: problems.length,
       };
@@ -163,7 +206,16 @@ export function experimentFiles(store: Store, events: EventBus) {
           const cluster = clusters.findIn(db, d.spec.clusterIds[0]);
           const workload = workloads.findIn(db, d.spec.workloadIds[0]);
           if (!cluster || !workload) continue; // its cluster or workload was deleted
-          const mine: ExperimentFileParts = { name: d.spec.name, description: d.spec.description, cluster: cluster.spec, workload: workload.spec, schedulers: d.spec.schedulers, seeds: d.spec.seeds, simulation: d.spec.simulation, ...(d.spec.sweep ? { sweep: d.spec.sweep } : {}) };
+          const mine: ExperimentFileParts = {
+            name: d.spec.name,
+            description: d.spec.description,
+            cluster: cluster.spec,
+            workload: workload.spec,
+            schedulers: d.spec.schedulers,
+            seeds: d.spec.seeds,
+            simulation: d.spec.simulation,
+            ...(d.spec.sweep ? { sweep: d.spec.sweep } : {}),
+          };
           if (mine.description === parts.description && contentOf(mine) === wanted) return { kind: 'found' as const, design: d };
         }
         return { kind: 'added' as const, added: addIn(db, parts) };
@@ -172,7 +224,6 @@ export function experimentFiles(store: Store, events: EventBus) {
       announce(outcome.added);
       return outcome.added.design;
     },
-
   };
 }
 

@@ -22,10 +22,18 @@ import { runData, why } from './runDataOfBatch';
 import { WhyNotReplays } from './whyNotService';
 import { ServiceError } from './serviceError';
 
-type ExperimentChannels = Exclude<Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>, 'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'>;
+type ExperimentChannels = Exclude<
+  Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>,
+  'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare'
+>;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */
-export function experimentHandlers(store: Store, events: EventBus, runner: ExperimentRunner, threads: () => number | null = () => 1): Pick<Handlers, ExperimentChannels> {
+export function experimentHandlers(
+  store: Store,
+  events: EventBus,
+  runner: ExperimentRunner,
+  threads: () => number | null = () => 1,
+): Pick<Handlers, ExperimentChannels> {
   const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment');
   const batches = batchesRepo(store);
   const clusters = clustersRepo(store);
@@ -52,7 +60,14 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       return isDeepStrictEqual(own, schedulers) ? c : { ...c, schedulers: own };
     });
     const workloadSpecs = copy(spec.workloadIds, workloads, 'workload', 'workloadIds');
-    return { clusters: clusterSpecs, workloads: workloadSpecs, schedulers, seeds: spec.seeds, simulation: spec.simulation, ...(spec.sweep ? { sweep: spec.sweep } : {}) };
+    return {
+      clusters: clusterSpecs,
+      workloads: workloadSpecs,
+      schedulers,
+      seeds: spec.seeds,
+      simulation: spec.simulation,
+      ...(spec.sweep ? { sweep: spec.sweep } : {}),
+    };
   }
 
   /** Copy the profile store's current profiles into a design (its first run, or "Refresh profiles"). */
@@ -85,7 +100,13 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
         workloads: d.spec.workloadIds.map((id) => workloadNames.get(id) ?? '(deleted workload)'),
         schedulers: d.spec.schedulers.map(schedulerLabel),
         seeds: d.spec.seeds.length,
-        plannedRuns: countRuns({ clusters: d.spec.clusterIds.length, workloads: d.spec.workloadIds.length, schedulers: d.spec.schedulers.length, seeds: d.spec.seeds.length, sweep: d.spec.sweep }),
+        plannedRuns: countRuns({
+          clusters: d.spec.clusterIds.length,
+          workloads: d.spec.workloadIds.length,
+          schedulers: d.spec.schedulers.length,
+          seeds: d.spec.seeds.length,
+          sweep: d.spec.sweep,
+        }),
         runs: runs.get(d.id) ?? 0,
         missing: [...d.spec.clusterIds.filter((id) => !clusterNames.has(id)), ...d.spec.workloadIds.filter((id) => !workloadNames.has(id))],
       }));
@@ -122,7 +143,12 @@ export function experimentHandlers(store: Store, events: EventBus, runner: Exper
       }
       // A batch past what a run may take, or hours long, runs only when the user asks for it.
       const estimate = designEstimate(design.spec, clusters, workloads, threads(), tasks);
-      if (estimate.large.length > 0 && !allowLarge) throw new ServiceError('invalid_request', `a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}); tick "Run it anyway" in the designer to go on`, 'size');
+      if (estimate.large.length > 0 && !allowLarge)
+        throw new ServiceError(
+          'invalid_request',
+          `a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}); tick "Run it anyway" in the designer to go on`,
+          'size',
+        );
       // The first run of a design that uses profiles pins what the store knows now, so that this
       // run and every later one use the same profiles until the user refreshes them.
       if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);

@@ -47,7 +47,12 @@ export class ExperimentRunner {
 
     const abort = new AbortController();
     const startedAt: number[] = [];
-    const progress = (run: number, status: RunProgressEvent['status'], p?: Pick<RunProgress, 'simTime' | 'events' | 'jobsDone' | 'jobsTotal'> & Partial<Pick<RunProgress, 'live'>>, error?: string) => {
+    const progress = (
+      run: number,
+      status: RunProgressEvent['status'],
+      p?: Pick<RunProgress, 'simTime' | 'events' | 'jobsDone' | 'jobsTotal'> & Partial<Pick<RunProgress, 'live'>>,
+      error?: string,
+    ) => {
       const started = startedAt.at(run);
       const elapsed = started === undefined ? 0 : (performance.now() - started) / 1000;
       const share = p && p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 0;
@@ -62,13 +67,20 @@ export class ExperimentRunner {
         jobsDone: p?.jobsDone ?? 0,
         jobsTotal: p?.jobsTotal ?? 0,
         etaS: status === 'running' && elapsed >= 2 && share > 0.02 && share < 1 ? Number(((elapsed * (1 - share)) / share).toFixed(1)) : null,
-        ...(p?.live ? { live: { cpu: p.live.cpu, running: p.live.runningMaps + p.live.runningShuffles + p.live.runningReduces, pending: p.live.pendingTasks } } : {}),
+        ...(p?.live
+          ? { live: { cpu: p.live.cpu, running: p.live.runningMaps + p.live.runningShuffles + p.live.runningReduces, pending: p.live.pendingTasks } }
+          : {}),
         ...(error ? { error } : {}),
       });
     };
 
     const store = storeSink(this.store, batch.id, planned);
-    const ended = (o: RunOutcome) => ({ simTime: o.summary.simulatedSeconds, events: o.summary.events, jobsDone: o.summary.succeeded + o.summary.failed, jobsTotal: o.summary.jobs });
+    const ended = (o: RunOutcome) => ({
+      simTime: o.summary.simulatedSeconds,
+      events: o.summary.events,
+      jobsDone: o.summary.succeeded + o.summary.failed,
+      jobsTotal: o.summary.jobs,
+    });
     // The store's sink, with what the windows are told around each save.
     const sink: BatchSink = {
       runEnded: async (i, o) => {

@@ -70,7 +70,8 @@ export function historyComparison(store: Store, events: EventBus) {
       const runs: { plan: RunPlan; from: { batchId: string; index: number } }[] = [];
       const labels = new Map<string, string>(); // label → the source configuration it names
       details.forEach((detail, m) => {
-        if (detail.status === 'running') throw new ServiceError('invalid_request', `"${detail.name}" is still running: compare it once it has ended`, 'members');
+        if (detail.status === 'running')
+          throw new ServiceError('invalid_request', `"${detail.name}" is still running: compare it once it has ended`, 'members');
         const picked = finishedRuns(detail, members[m].runs);
         if (!picked.length) throw new ServiceError('invalid_request', `"${detail.name}" has no finished run to compare`, 'members');
         const { inputs } = detail;
@@ -86,7 +87,8 @@ export function historyComparison(store: Store, events: EventBus) {
           let plan: RunPlan;
           if (known) {
             const resolved = resolveRun(inputs, r);
-            const clusterName = inputs.clusters[r.cluster].name + (r.sweepValue !== undefined && inputs.sweep?.target === 'servers' ? ` · ${r.sweepValue} servers` : '');
+            const clusterName =
+              inputs.clusters[r.cluster].name + (r.sweepValue !== undefined && inputs.sweep?.target === 'servers' ? ` · ${r.sweepValue} servers` : '');
             plan = {
               index: runs.length,
               cluster: clusters.indexOf(resolved.cluster, clusterName, detail.name),
@@ -99,7 +101,16 @@ export function historyComparison(store: Store, events: EventBus) {
             };
           } else {
             // A result file that did not carry its experiment: its runs ran one set of jobs per seed, of unknown make.
-            plan = { index: runs.length, cluster: -1, workload: -1, scheduler: -1, seed: r.seed, label, jobSet: r.jobSet ?? `jobs of ${detail.name}`, source: m };
+            plan = {
+              index: runs.length,
+              cluster: -1,
+              workload: -1,
+              scheduler: -1,
+              seed: r.seed,
+              label,
+              jobSet: r.jobSet ?? `jobs of ${detail.name}`,
+              source: m,
+            };
           }
           runs.push({ plan, from: { batchId: detail.id, index: r.index } });
         }
@@ -112,7 +123,12 @@ export function historyComparison(store: Store, events: EventBus) {
         seeds: [...new Set(runs.map((r) => r.plan.seed))].sort((a, b) => a - b),
         // Not used again: a comparison is never re-run (each source keeps its own simulation options).
         simulation: firstKnown?.inputs.simulation ?? ExperimentSchema.shape.simulation.parse({}),
-        sources: details.map((d) => ({ id: d.id, name: d.name, createdAt: d.createdAt, ...(d.inputs.clusters.length ? { simulation: d.inputs.simulation } : {}) })),
+        sources: details.map((d) => ({
+          id: d.id,
+          name: d.name,
+          createdAt: d.createdAt,
+          ...(d.inputs.clusters.length ? { simulation: d.inputs.simulation } : {}),
+        })),
       };
       const title = name?.trim() || comparisonName(details.map((d) => d.name));
       const summary = await batches.addCopies(title, inputs, runs, [ACROSS_HISTORY_TAG]);

@@ -135,7 +135,12 @@ export class ImportSessions {
   private checkSize(bytes: number): void {
     if (!Number.isFinite(bytes) || bytes < 0) throw new ServiceError('invalid_request', 'the file size is unknown', 'file');
     if (bytes === 0) throw new ServiceError('invalid_request', 'the file is empty', 'file');
-    if (bytes > this.maxBytes) throw new ServiceError('invalid_request', `the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(this.maxBytes / 1e6).toFixed(0)} MB`, 'file');
+    if (bytes > this.maxBytes)
+      throw new ServiceError(
+        'invalid_request',
+        `the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(this.maxBytes / 1e6).toFixed(0)} MB`,
+        'file',
+      );
   }
 
   private add(session: Omit<Session, 'file'>): ImportFile {
@@ -181,6 +186,9 @@ export class ImportSessions {
 
 /** "FB-2009_samples_24_times_1hr_0.tsv" → "FB-2009_samples_24_times_1hr_0". */
 function suggestedName(fileName: string): string {
-  const base = fileName.replace(/\.(tsv|txt|json|csv)$/i, '').replace(/\.workload$/i, '').trim();
+  const base = fileName
+    .replace(/\.(tsv|txt|json|csv)$/i, '')
+    .replace(/\.workload$/i, '')
+    .trim();
   return (base || 'imported workload').slice(0, 80);
 }

@@ -21,7 +21,16 @@ export interface Services {
 }
 
 /** Open the store in `dataDir` and wire the handler table; what every entry point starts with. */
-export async function startServices(options: { dataDir: string; openExternal?: ServiceDeps['openExternal']; pickFile?: ServiceDeps['pickFile']; printPdf?: ServiceDeps['printPdf']; now?: () => Date; maxImportBytes?: number; makePool?: () => SimulationPool; queuePassword?: QueuePassword }): Promise<Services> {
+export async function startServices(options: {
+  dataDir: string;
+  openExternal?: ServiceDeps['openExternal'];
+  pickFile?: ServiceDeps['pickFile'];
+  printPdf?: ServiceDeps['printPdf'];
+  now?: () => Date;
+  maxImportBytes?: number;
+  makePool?: () => SimulationPool;
+  queuePassword?: QueuePassword;
+}): Promise<Services> {
   const store = await Store.open({ dataDir: options.dataDir, now: options.now });
   const events = new EventBus();
   store.onExternalChange = () => events.emit('store:changed', { domain: 'store' });
@@ -48,7 +57,9 @@ export async function startServices(options: { dataDir: string; openExternal?: S
     return queue ? new RemotePool(queueTarget(queue, queueEnvironment(settings.password))) : new RunPool({ threads: settings.runThreads() });
   };
   const runner = new ExperimentRunner(store, events, options.makePool ?? fromSettings);
-  const dispatch = createDispatch(createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner, settings }));
+  const dispatch = createDispatch(
+    createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner, settings }),
+  );
   return {
     store,
     events,

@@ -34,19 +34,42 @@ export function checkPlannerPoints(cluster: { name: string; spec: ClusterSpec },
   if (!TEMPLATE_NAMES.includes(request.template)) throw new ServiceError('invalid_request', `unknown template "${request.template}"`, 'template');
   const slots = clusterSlots(cluster.spec);
   request.points.forEach((p, i) => {
-    if (p.mapSlots > slots.maps) throw new ServiceError('invalid_request', `${p.mapSlots} map slots: ${cluster.name} has ${slots.maps}`, `points.${i}.mapSlots`);
-    if (reduces > 0 && p.reduceSlots > slots.reduces) throw new ServiceError('invalid_request', `${p.reduceSlots} reduce slots: ${cluster.name} has ${slots.reduces}`, `points.${i}.reduceSlots`);
+    if (p.mapSlots > slots.maps)
+      throw new ServiceError('invalid_request', `${p.mapSlots} map slots: ${cluster.name} has ${slots.maps}`, `points.${i}.mapSlots`);
+    if (reduces > 0 && p.reduceSlots > slots.reduces)
+      throw new ServiceError('invalid_request', `${p.reduceSlots} reduce slots: ${cluster.name} has ${slots.reduces}`, `points.${i}.reduceSlots`);
   });
   const perMap = request.inputMbPerMap ?? profile.avgInputMB;
-  const workload = { name: 'planner check', description: '', jobs: [{ id: 'job', template: request.template, submit: 0, maps, reduces, ...(perMap > 0 ? { inputMb: perMap * maps } : {}), queue: 'default', dependsOn: [] }] };
+  const workload = {
+    name: 'planner check',
+    description: '',
+    jobs: [
+      { id: 'job', template: request.template, submit: 0, maps, reduces, ...(perMap > 0 ? { inputMb: perMap * maps } : {}), queue: 'default', dependsOn: [] },
+    ],
+  };
   const simulation = SimulationOptionsSchema.parse({ contention: request.contention, recordAttempts: false });
   const points: PlannerCheckPoint[] = request.points.map((p, index) => {
     const scheduler = SchedulerSpecSchema.parse({ kind: 'fifo', jobMapLimit: p.mapSlots, ...(reduces > 0 ? { jobReduceLimit: p.reduceSlots } : {}) });
-    const outcome = runTask({ plan: { index, cluster: 0, workload: 0, scheduler: 0, seed: request.seed, label: 'fifo' }, cluster: cluster.spec, workload, scheduler, simulation, seed: request.seed }, { withAttempts: false });
+    const outcome = runTask(
+      {
+        plan: { index, cluster: 0, workload: 0, scheduler: 0, seed: request.seed, label: 'fifo' },
+        cluster: cluster.spec,
+        workload,
+        scheduler,
+        simulation,
+        seed: request.seed,
+      },
+      { withAttempts: false },
+    );
     const job = outcome.jobs[0];
     const simulatedS = job.finish !== null && job.submit !== null && job.status === 'succeeded' ? s3(job.finish - job.submit) : null;
     const b = completionBounds(profile, { maps, reduces, mapSlots: p.mapSlots, reduceSlots: p.reduceSlots });
-    return { ...p, predicted: { low: s3(b.low), avg: s3(b.avg), up: s3(b.up) }, simulatedS, met: deadlineS === undefined || simulatedS === null ? null : simulatedS <= deadlineS };
+    return {
+      ...p,
+      predicted: { low: s3(b.low), avg: s3(b.avg), up: s3(b.up) },
+      simulatedS,
+      met: deadlineS === undefined || simulatedS === null ? null : simulatedS <= deadlineS,
+    };
   });
   return { cluster: cluster.name, clusterSlots: slots, points };
 }

@@ -34,7 +34,16 @@ export function plannerHandlers(store: Store, events: EventBus): Pick<Handlers, 
     'planner:scalingRuns': ({ template }) =>
       ariaMeasurements(store, template)
         .filter((m) => m.totals.reduces.count > 0)
-        .map((m) => ({ key: m.key, batchId: m.batchId, name: m.name, createdAt: m.createdAt, cluster: m.cluster.name, runs: m.runs, profile: ariaProfileOf(m.totals), mbPerReduce: mbPerReduce(m.totals) })),
+        .map((m) => ({
+          key: m.key,
+          batchId: m.batchId,
+          name: m.name,
+          createdAt: m.createdAt,
+          cluster: m.cluster.name,
+          runs: m.runs,
+          profile: ariaProfileOf(m.totals),
+          mbPerReduce: mbPerReduce(m.totals),
+        })),
     'planner:measurements': () => ariaMeasurements(store),
     'planner:check': (request) => checkPlannerPoints(clusters.get(request.clusterId), request),
   };

@@ -10,9 +10,14 @@ const day = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 /**
  * What the profile store knows now, as a design pins it: PRISM's phase-level profile per template
  * (edited over measured, sec. 4), Finer-Grained CPU's measured requirements (Liu eq. 3.5), ARIA's
- * measured job profiles (for MinEDF; per design cluster, from that cluster's runs), and where each came from. Read only when a design is first run or the user refreshes its profiles.
+ * measured job profiles (for MinEDF; per design cluster, from that cluster's runs), and where each
+ * came from. Read only when a design is first run or the user refreshes its profiles.
  */
-export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, perCluster: { measurements: readonly AriaMeasurement[]; clusters: readonly { id: string; name: string }[] }): PinnedProfiles {
+export function readPinnedProfiles(
+  profiles: ProfilesRepo,
+  pinnedAt: string,
+  perCluster: { measurements: readonly AriaMeasurement[]; clusters: readonly { id: string; name: string }[] },
+): PinnedProfiles {
   const edited = new Map(profiles.list().map((p) => [p.template, p]));
   const measured = new Map(profiles.measured().map((m) => [m.template, m]));
   const phases: PinnedProfiles['phases'] = {};
@@ -21,7 +26,8 @@ export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, per
     const mine = edited.get(template);
     const runs = measured.get(template);
     const rates: PinnedProfiles['phases'][string] = {};
-    for (const [phase, r] of Object.entries(mine?.phases ?? runs?.phases ?? {})) if (r) rates[phase] = { cpuCores: r.cpuCores, memoryMb: r.memoryMb, localDiskMBps: r.localDiskMBps, hdfsMBps: r.hdfsMBps, shuffleMBps: r.shuffleMBps };
+    for (const [phase, r] of Object.entries(mine?.phases ?? runs?.phases ?? {}))
+      if (r) rates[phase] = { cpuCores: r.cpuCores, memoryMb: r.memoryMb, localDiskMBps: r.localDiskMBps, hdfsMBps: r.hdfsMBps, shuffleMBps: r.shuffleMBps };
     if (Object.keys(rates).length) phases[template] = rates;
     const measuredText = runs ? `measured over ${runs.runs} run${runs.runs === 1 ? '' : 's'}, last ${day(runs.updatedAt)}` : '';
     sources[template] = mine ? `edited ${day(mine.updatedAt)}${runs ? ` (over ${measuredText})` : ''}` : measuredText;
@@ -30,7 +36,8 @@ export function readPinnedProfiles(profiles: ProfilesRepo, pinnedAt: string, per
   for (const m of measured.values()) {
     const map = typeof m.cpuRequirement.map === 'number' ? m.cpuRequirement.map : undefined;
     const reduce = typeof m.cpuRequirement.reduce === 'number' ? m.cpuRequirement.reduce : undefined;
-    if (map !== undefined || reduce !== undefined) cpuRequirements[m.template] = { ...(map !== undefined ? { map } : {}), ...(reduce !== undefined ? { reduce } : {}) };
+    if (map !== undefined || reduce !== undefined)
+      cpuRequirements[m.template] = { ...(map !== undefined ? { map } : {}), ...(reduce !== undefined ? { reduce } : {}) };
   }
   const aria: PinnedProfiles['aria'] = {};
   for (const m of measured.values()) if (m.aria) aria[m.template] = m.aria.profile;

@@ -1,7 +1,15 @@
 import * as path from 'node:path';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { configurationLabel, type BatchSummary } from '@shared/experiment/design';
-import { measure, REPRODUCTIONS, reproduceTags, type MeasuredRun, type ReproduceEntry, type ReproducePresetView, type ReproductionPreset } from '@shared/results/reproductions';
+import {
+  measure,
+  REPRODUCTIONS,
+  reproduceTags,
+  type MeasuredRun,
+  type ReproduceEntry,
+  type ReproducePresetView,
+  type ReproductionPreset,
+} from '@shared/results/reproductions';
 import { schedulerLabel } from '@shared/schedulers';
 import { ExperimentFileError, loadExperiment, type LoadedExperiment } from '../runner/loadExperiment';
 import { experimentInputs, experimentParts } from '../runner/runExperiment';
@@ -25,7 +33,12 @@ type ReproduceChannels = 'reproduce:list' | 'reproduce:run' | 'reproduce:open';
  * reduced size (half the jobs, three seeds: reducedRun.ts) or full size, and the latest run's
  * numbers beside the paper's with the paired test across seeds behind every verdict.
  */
-export function reproduceHandlers(store: Store, events: EventBus, runner: ExperimentRunner, presetsDir = DEFAULT_PRESETS_DIR): Pick<Handlers, ReproduceChannels> {
+export function reproduceHandlers(
+  store: Store,
+  events: EventBus,
+  runner: ExperimentRunner,
+  presetsDir = DEFAULT_PRESETS_DIR,
+): Pick<Handlers, ReproduceChannels> {
   const batches = batchesRepo(store);
   const files = experimentFiles(store, events);
   const known = new Map(REPRODUCTIONS.flatMap((r) => r.presets.map((p) => [p.file, p] as const)));
@@ -47,7 +60,12 @@ export function reproduceHandlers(store: Store, events: EventBus, runner: Experi
     for (const r of detail.results) {
       if (r.status !== 'finished') continue;
       const stored = batches.storedResult(batchId, r.index);
-      (out[configurationLabel(detail.inputs, r)] ??= []).push({ seed: r.seed, summary: stored.summary, jobs: stored.jobs, ...(stored.mrClusters ? { mrClusters: stored.mrClusters } : {}) });
+      (out[configurationLabel(detail.inputs, r)] ??= []).push({
+        seed: r.seed,
+        summary: stored.summary,
+        jobs: stored.jobs,
+        ...(stored.mrClusters ? { mrClusters: stored.mrClusters } : {}),
+      });
     }
     return out;
   }
@@ -58,7 +76,15 @@ export function reproduceHandlers(store: Store, events: EventBus, runner: Experi
     let known = setups.get(file);
     if (!known) {
       const { experiment, cluster, workload } = load(file);
-      known = { name: experiment.name, setup: { nodes: clusterTotals(cluster).nodes, jobs: expandJobs(workload, experiment.seeds[0]).length, schedulers: experiment.schedulers.map(schedulerLabel), seeds: experiment.seeds } };
+      known = {
+        name: experiment.name,
+        setup: {
+          nodes: clusterTotals(cluster).nodes,
+          jobs: expandJobs(workload, experiment.seeds[0]).length,
+          schedulers: experiment.schedulers.map(schedulerLabel),
+          seeds: experiment.seeds,
+        },
+      };
       setups.set(file, known);
     }
     return known;
@@ -97,7 +123,12 @@ export function reproduceHandlers(store: Store, events: EventBus, runner: Experi
       const reduced = size === 'reduced';
       const inputs = reduced ? reducedInputs(experimentInputs(loaded)) : experimentInputs(loaded);
       const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
-      return runner.start(`${loaded.experiment.name} — ${reduced ? `reduced (half the jobs, seeds ${inputs.seeds.join(', ')})` : 'full size'} — ${when}`, null, inputs, reproduceTags(file, reduced));
+      return runner.start(
+        `${loaded.experiment.name} — ${reduced ? `reduced (half the jobs, seeds ${inputs.seeds.join(', ')})` : 'full size'} — ${when}`,
+        null,
+        inputs,
+        reproduceTags(file, reduced),
+      );
     },
     'reproduce:open': ({ file }) => files.adopt(experimentParts(load(file))),
   };

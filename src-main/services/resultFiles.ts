@@ -41,7 +41,20 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
     // A comparison across history ran no one experiment, even when its sources share cluster and workload.
     const single = inputs.clusters.length === 1 && inputs.workloads.length === 1 && !inputs.sources;
     const asRun = single
-      ? ExperimentSchema.parse(JSON.parse(experimentFileText({ name: batch.name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.clusters[0].schedulers ?? inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) })))
+      ? ExperimentSchema.parse(
+          JSON.parse(
+            experimentFileText({
+              name: batch.name,
+              description: '',
+              cluster: inputs.clusters[0].spec,
+              workload: inputs.workloads[0].spec,
+              schedulers: inputs.clusters[0].schedulers ?? inputs.schedulers,
+              seeds: inputs.seeds,
+              simulation: inputs.simulation,
+              ...(inputs.sweep ? { sweep: inputs.sweep } : {}),
+            }),
+          ),
+        )
       : undefined;
     // Runs of more than one workload say which jobs each ran, so a report pairs only the same jobs.
     const sayJobs = inputs.sources !== undefined || inputs.workloads.length > 1;
@@ -71,7 +84,8 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       if (r.status !== 'finished' || seen.has(label)) continue;
       seen.add(label);
       const data = runData(batches, batch.id, r.index, { gantt: true, maxBars: REPORT_GANTT_BARS, batch });
-      if (data.series.t.length) out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes, decisions: data.decisions });
+      if (data.series.t.length)
+        out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes, decisions: data.decisions });
     }
     return out;
   }
@@ -94,7 +108,11 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       }
       const runs = reportRuns(batch);
       if (runs.length) report.runs = runs;
-      const meta = { source: `${fileNameOf(result.experiment)}.result.json`, studioVersion: STUDIO_VERSION, generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
+      const meta = {
+        source: `${fileNameOf(result.experiment)}.result.json`,
+        studioVersion: STUDIO_VERSION,
+        generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      };
       let files;
       try {
         files = await reportFiles(report, format, { meta, base: fileNameOf(result.experiment), result, ...(printPdf ? { printPdf } : {}) });
@@ -103,7 +121,9 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       }
       return {
         files: files.map((f) =>
-          typeof f.content === 'string' ? { name: f.name, type: f.type, content: f.content, encoding: 'utf8' as const } : { name: f.name, type: f.type, content: Buffer.from(f.content).toString('base64'), encoding: 'base64' as const },
+          typeof f.content === 'string'
+            ? { name: f.name, type: f.type, content: f.content, encoding: 'utf8' as const }
+            : { name: f.name, type: f.type, content: Buffer.from(f.content).toString('base64'), encoding: 'base64' as const },
         ),
       };
     },
@@ -128,23 +148,57 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
  * without it, each scheduler label becomes a configuration of its own.
  */
 function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; results: Map<number, StoredRunResult> } {
-  const stored = (r: ResultFile['runs'][number]): StoredRunResult => ({ summary: r.summary, jobs: r.jobs, profiles: r.profiles, ...(r.aria ? { aria: r.aria } : {}), ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}), kind: r.kind });
+  const stored = (r: ResultFile['runs'][number]): StoredRunResult => ({
+    summary: r.summary,
+    jobs: r.jobs,
+    profiles: r.profiles,
+    ...(r.aria ? { aria: r.aria } : {}),
+    ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}),
+    kind: r.kind,
+  });
   const e = result.inputs;
   if (e && 'racks' in e.cluster && 'jobs' in e.workload) {
-    const inputs: BatchInputs = { clusters: [{ name: e.cluster.name, spec: e.cluster }], workloads: [{ name: e.workload.name, spec: e.workload }], schedulers: e.schedulers, seeds: e.seeds, simulation: e.simulation, ...(e.sweep ? { sweep: e.sweep } : {}) };
+    const inputs: BatchInputs = {
+      clusters: [{ name: e.cluster.name, spec: e.cluster }],
+      workloads: [{ name: e.workload.name, spec: e.workload }],
+      schedulers: e.schedulers,
+      seeds: e.seeds,
+      simulation: e.simulation,
+      ...(e.sweep ? { sweep: e.sweep } : {}),
+    };
     const plan = planBatch(inputs);
     const results = new Map<number, StoredRunResult>();
     result.runs.forEach((r, i) => {
       const p = plan.find((x) => x.label === r.scheduler && x.seed === r.seed);
-      if (!p) throw new ServiceError('invalid_request', `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} is not a run of the file's own experiment (inputs); the file was changed after it was written`, 'text');
-      if (results.has(p.index)) throw new ServiceError('invalid_request', `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} appears twice`, 'text');
+      if (!p)
+        throw new ServiceError(
+          'invalid_request',
+          `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} is not a run of the file's own experiment (inputs); the file was changed after it was written`,
+          'text',
+        );
+      if (results.has(p.index))
+        throw new ServiceError('invalid_request', `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} appears twice`, 'text');
       results.set(p.index, stored(r));
     });
     return { inputs, plan, results };
   }
   const labels = [...new Set(result.runs.map((r) => r.scheduler))];
-  const plan: RunPlan[] = result.runs.map((r, index) => ({ index, cluster: 0, workload: 0, scheduler: labels.indexOf(r.scheduler), seed: r.seed, label: r.scheduler, ...(r.jobSet ? { jobSet: r.jobSet } : {}) }));
-  const inputs: BatchInputs = { clusters: [], workloads: [], schedulers: [], seeds: [...new Set(result.runs.map((r) => r.seed))], simulation: ExperimentSchema.shape.simulation.parse({}) };
+  const plan: RunPlan[] = result.runs.map((r, index) => ({
+    index,
+    cluster: 0,
+    workload: 0,
+    scheduler: labels.indexOf(r.scheduler),
+    seed: r.seed,
+    label: r.scheduler,
+    ...(r.jobSet ? { jobSet: r.jobSet } : {}),
+  }));
+  const inputs: BatchInputs = {
+    clusters: [],
+    workloads: [],
+    schedulers: [],
+    seeds: [...new Set(result.runs.map((r) => r.seed))],
+    simulation: ExperimentSchema.shape.simulation.parse({}),
+  };
   return { inputs, plan, results: new Map(result.runs.map((r, i) => [i, stored(r)])) };
 }
 
@@ -162,13 +216,32 @@ export function resultFileHandlers(store: Store, events: EventBus, printPdf?: Pd
     'batches:openResult': ({ text, fileName }) => files.open(text, fileName),
     'batches:openExperiment': ({ id }) => {
       const { name, inputs } = batches.get(id);
-      if (inputs.sources) throw new ServiceError('invalid_request', `this run history entry compares runs of ${inputs.sources.length} entries, each with its own experiment: open the experiment of one of them (${inputs.sources.map((s) => `"${s.name}"`).join(', ')})`, 'id');
+      if (inputs.sources)
+        throw new ServiceError(
+          'invalid_request',
+          `this run history entry compares runs of ${inputs.sources.length} entries, each with its own experiment: open the experiment of one of them (${inputs.sources.map((s) => `"${s.name}"`).join(', ')})`,
+          'id',
+        );
       if (inputs.clusters.length !== 1 || inputs.workloads.length !== 1) {
-        const why = inputs.clusters.length === 0 ? 'the result file it was opened from does not carry its experiment' : 'it compares several clusters or workloads';
-        throw new ServiceError('invalid_request', `this run history entry cannot become one experiment: ${why}. Import the experiment file it was run from instead.`, 'id');
+        const why =
+          inputs.clusters.length === 0 ? 'the result file it was opened from does not carry its experiment' : 'it compares several clusters or workloads';
+        throw new ServiceError(
+          'invalid_request',
+          `this run history entry cannot become one experiment: ${why}. Import the experiment file it was run from instead.`,
+          'id',
+        );
       }
       // The design it ran: the saved one when its content is already there (run --save, an earlier open), else a new one.
-      return experiments.adopt({ name, description: '', cluster: inputs.clusters[0].spec, workload: inputs.workloads[0].spec, schedulers: inputs.clusters[0].schedulers ?? inputs.schedulers, seeds: inputs.seeds, simulation: inputs.simulation, ...(inputs.sweep ? { sweep: inputs.sweep } : {}) });
+      return experiments.adopt({
+        name,
+        description: '',
+        cluster: inputs.clusters[0].spec,
+        workload: inputs.workloads[0].spec,
+        schedulers: inputs.clusters[0].schedulers ?? inputs.schedulers,
+        seeds: inputs.seeds,
+        simulation: inputs.simulation,
+        ...(inputs.sweep ? { sweep: inputs.sweep } : {}),
+      });
     },
   };
 }

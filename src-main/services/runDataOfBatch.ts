@@ -12,7 +12,16 @@ import { pickGanttAttempts } from './ganttSample';
 
 const PHASES = 5;
 /** What the why-panel reads of each run's attempts (not their phase ends, a third of the blob). */
-const WHY_COLUMNS = new Set<string>([ATTEMPT.task, ATTEMPT.node, ATTEMPT.start, ATTEMPT.end, ATTEMPT.locality, ATTEMPT.outcome, ATTEMPT.speculative, ATTEMPT.reason]);
+const WHY_COLUMNS = new Set<string>([
+  ATTEMPT.task,
+  ATTEMPT.node,
+  ATTEMPT.start,
+  ATTEMPT.end,
+  ATTEMPT.locality,
+  ATTEMPT.outcome,
+  ATTEMPT.speculative,
+  ATTEMPT.reason,
+]);
 /** Beyond this many attempts the Gantt chart is thinned (ganttSample.ts: the span and the longest are kept; the page stays responsive). */
 const MAX_GANTT_BARS = 150_000;
 
@@ -64,7 +73,12 @@ export interface RunDataOptions {
   batch?: BatchDetail;
 }
 
-export function runData(batches: BatchesRepo, batchId: string, run: number, { gantt: withGantt = false, maxBars = MAX_GANTT_BARS, batch = batches.get(batchId) }: RunDataOptions = {}): RunData {
+export function runData(
+  batches: BatchesRepo,
+  batchId: string,
+  run: number,
+  { gantt: withGantt = false, maxBars = MAX_GANTT_BARS, batch = batches.get(batchId) }: RunDataOptions = {},
+): RunData {
   const plan = batch.plan[run] as (typeof batch.plan)[number] | undefined;
   if (!plan) throw new Error(`this batch has no run ${run + 1}`);
   // Without the Gantt only the time series is inflated: a run's attempts are most of its blob.
@@ -153,7 +167,16 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
     }
     return {
       ...base,
-      job: { template: job.template, maps: result.jobMaps?.[j] ?? job.maps ?? 0, reduces: result.jobReduces?.[j] ?? 0, submit: job.submit, start: job.start, finish: job.finish, status: job.status, waitedS: job.submit !== null && job.start !== null ? Number((job.start - job.submit).toFixed(3)) : null },
+      job: {
+        template: job.template,
+        maps: result.jobMaps?.[j] ?? job.maps ?? 0,
+        reduces: result.jobReduces?.[j] ?? 0,
+        submit: job.submit,
+        start: job.start,
+        finish: job.finish,
+        status: job.status,
+        waitedS: job.submit !== null && job.start !== null ? Number((job.start - job.submit).toFixed(3)) : null,
+      },
       attempts,
       recorded,
     };

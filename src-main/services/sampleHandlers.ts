@@ -19,7 +19,14 @@ export function sampleHandlers(store: Store, events: EventBus): Pick<Handlers, '
     'studio:sample': async () => {
       const cluster = await clustersRepo(store).importAsNew(ClusterSpecSchema.parse(SAMPLE_CLUSTER));
       const workload = await workloadsRepo(store).importAsNew(WorkloadSpecSchema.parse(SAMPLE_WORKLOAD));
-      const design = ExperimentDesignSchema.parse({ name: SAMPLE_EXPERIMENT_NAME, description: 'Which stock scheduler finishes the Facebook mix soonest on mixed servers?', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: SAMPLE_SCHEDULERS, seeds: SAMPLE_SEEDS });
+      const design = ExperimentDesignSchema.parse({
+        name: SAMPLE_EXPERIMENT_NAME,
+        description: 'Which stock scheduler finishes the Facebook mix soonest on mixed servers?',
+        clusterIds: [cluster.id],
+        workloadIds: [workload.id],
+        schedulers: SAMPLE_SCHEDULERS,
+        seeds: SAMPLE_SEEDS,
+      });
       const experiment = await namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment').importAsNew(design);
       events.emit('store:changed', { domain: 'clusters', ids: [cluster.id] });
       events.emit('store:changed', { domain: 'workloads', ids: [workload.id] });

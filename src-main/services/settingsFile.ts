@@ -38,7 +38,12 @@ export class SettingsFile {
 
   view(): SettingsView {
     const cores = availableParallelism();
-    return { settings: this.read(), cores, automaticThreads: runThreadsFor({ runThreads: null }, cores), queuePassword: { kept: this.password.read() !== undefined, where: this.password.where } };
+    return {
+      settings: this.read(),
+      cores,
+      automaticThreads: runThreadsFor({ runThreads: null }, cores),
+      queuePassword: { kept: this.password.read() !== undefined, where: this.password.where },
+    };
   }
 
   /** Keep the queue's password (or forget it, null) where the password keeper keeps it. */

@@ -49,7 +49,11 @@ export async function whyNotOfRun(batches: BatchesRepo, batchId: string, run: nu
   if (!plan) throw new ServiceError('invalid_request', `this batch has no run ${run + 1}`, 'run');
   const { inputs } = batch;
   if (!(plan.cluster in inputs.clusters) || !(plan.workload in inputs.workloads) || !(plan.scheduler in inputs.schedulers)) {
-    throw new ServiceError('invalid_request', 'this run came from a result file that does not carry its experiment, so it cannot be replayed: import the experiment file it ran and run it here', 'run');
+    throw new ServiceError(
+      'invalid_request',
+      'this run came from a result file that does not carry its experiment, so it cannot be replayed: import the experiment file it ran and run it here',
+      'run',
+    );
   }
   const result = await whyNotOffThread(resolveRun(inputs, plan), configurationLabel(inputs, plan), job, at, signal);
   if (!result.ok) throw new ServiceError('invalid_request', result.message, result.field);

@@ -21,7 +21,11 @@ export function ariaMeasurements(store: Store, template?: string): AriaMeasureme
     const clusterOf = (batchId: string, index: number) => {
       let list = clustersOf.get(batchId);
       if (!list) {
-        list = selectAll<{ id: string | null; name: string }>(db, "SELECT json_extract(c.value, '$.id') AS id, json_extract(c.value, '$.name') AS name FROM batches b, json_each(b.inputs_json, '$.clusters') c WHERE b.id = ? ORDER BY c.key", [batchId]).map((c) => ({ ...(c.id !== null ? { id: c.id } : {}), name: c.name }));
+        list = selectAll<{ id: string | null; name: string }>(
+          db,
+          "SELECT json_extract(c.value, '$.id') AS id, json_extract(c.value, '$.name') AS name FROM batches b, json_each(b.inputs_json, '$.clusters') c WHERE b.id = ? ORDER BY c.key",
+          [batchId],
+        ).map((c) => ({ ...(c.id !== null ? { id: c.id } : {}), name: c.name }));
         clustersOf.set(batchId, list);
       }
       return list[index] ?? { name: `cluster ${index + 1}` };
@@ -33,8 +37,25 @@ export function ariaMeasurements(store: Store, template?: string): AriaMeasureme
         if (template !== undefined && t !== template) continue;
         const key = `${r.id}/${r.cluster}`;
         const seen = byKey.get(`${t}:${key}`);
-        if (seen) byKey.set(`${t}:${key}`, { ...seen, runs: seen.runs + 1, schedulers: seen.schedulers.includes(r.label) ? seen.schedulers : [...seen.schedulers, r.label], totals: mergeAriaTotals(seen.totals, totals) });
-        else byKey.set(`${t}:${key}`, { key, batchId: r.id, name: r.name, createdAt: r.created_at, template: t, cluster: clusterOf(r.id, r.cluster), runs: 1, schedulers: [r.label], totals });
+        if (seen)
+          byKey.set(`${t}:${key}`, {
+            ...seen,
+            runs: seen.runs + 1,
+            schedulers: seen.schedulers.includes(r.label) ? seen.schedulers : [...seen.schedulers, r.label],
+            totals: mergeAriaTotals(seen.totals, totals),
+          });
+        else
+          byKey.set(`${t}:${key}`, {
+            key,
+            batchId: r.id,
+            name: r.name,
+            createdAt: r.created_at,
+            template: t,
+            cluster: clusterOf(r.id, r.cluster),
+            runs: 1,
+            schedulers: [r.label],
+            totals,
+          });
       }
     }
     return [...byKey.values()];

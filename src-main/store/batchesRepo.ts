@@ -32,8 +32,6 @@ interface RunRow {
   summary_json: string | null;
 }
 
-
-
 /** Inputs as saved; batches carried over from version 1 hold only the experiment file they ran. */
 function parseInputs(json: string, store: Store): BatchInputs | undefined {
   const value = JSON.parse(json) as BatchInputs | { legacyExperiment: unknown };
@@ -66,7 +64,8 @@ function ownerAlive(json: string | null): boolean {
  * reason beside it, and its runs that never ended as cancelled without a result.
  */
 const batchStatusSql = (b: string) => `CASE WHEN ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${b}.status END`;
-const runStatusSql = (r: string, b: string) => `CASE WHEN ${r}.status = 'cancelled' AND ${r}.summary_json IS NULL AND ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${r}.status END`;
+const runStatusSql = (r: string, b: string) =>
+  `CASE WHEN ${r}.status = 'cancelled' AND ${r}.summary_json IS NULL AND ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${r}.status END`;
 
 /**
  * A batch as the history lists it. The inputs hold whole cluster and workload specs (a trace may
@@ -140,9 +139,29 @@ export function batchesRepo(store: Store) {
         encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, owner_json) VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?)", [id, freeName(db, 'batches', name), experimentId, JSON.stringify([...new Set(tags)].sort()), JSON.stringify(encoded.stored), at, at, JSON.stringify(thisProcess())]);
+        db.run(
+          "INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, owner_json) VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?)",
+          [
+            id,
+            freeName(db, 'batches', name),
+            experimentId,
+            JSON.stringify([...new Set(tags)].sort()),
+            JSON.stringify(encoded.stored),
+            at,
+            at,
+            JSON.stringify(thisProcess()),
+          ],
+        );
         for (const p of plan) {
-          db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at]);
+          db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)", [
+            randomUUID(),
+            id,
+            p.index,
+            JSON.stringify(p),
+            p.label,
+            p.seed,
+            at,
+          ]);
         }
         return summaryOf(db, id);
       });
@@ -160,13 +179,31 @@ export function batchesRepo(store: Store) {
         encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(encoded.stored), at, at, at]);
+        db.run(
+          "INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)",
+          [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(encoded.stored), at, at, at],
+        );
         for (const p of plan) {
           const run = prepared.get(p.index);
           if (run) ensureRun(run);
-          db.run('INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, jobs_ref, columns_ref, columns_bytes, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-            randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, run ? 'finished' : 'cancelled', run?.head ?? null, run?.perJob.ref ?? null, run?.columns.ref ?? null, run ? blob.length : null, at, at,
-          ]);
+          db.run(
+            'INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, jobs_ref, columns_ref, columns_bytes, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            [
+              randomUUID(),
+              id,
+              p.index,
+              JSON.stringify(p),
+              p.label,
+              p.seed,
+              run ? 'finished' : 'cancelled',
+              run?.head ?? null,
+              run?.perJob.ref ?? null,
+              run?.columns.ref ?? null,
+              run ? blob.length : null,
+              at,
+              at,
+            ],
+          );
         }
         return summaryOf(db, id);
       });
@@ -183,7 +220,10 @@ export function batchesRepo(store: Store) {
         encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();
         const at = now();
-        db.run("INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)", [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(encoded.stored), at, at, at]);
+        db.run(
+          "INSERT INTO batches (id, name, experiment_id, tags_json, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, NULL, ?, ?, 'finished', ?, ?, ?)",
+          [id, freeName(db, 'batches', name), JSON.stringify(tags), JSON.stringify(encoded.stored), at, at, at],
+        );
         for (const { plan: p, from } of runs) {
           // The copy names the same payload files as its source: copying costs a row, not the results.
           db.run(
@@ -191,7 +231,8 @@ export function batchesRepo(store: Store) {
             [randomUUID(), id, p.index, JSON.stringify(p), p.label, p.seed, at, at, from.batchId, from.index],
           );
           // Checked inside the write: a source deleted since it was read fails the whole copy.
-          if (db.getRowsModified() !== 1) throw new StoreError('not_found', `run ${from.index + 1} of a picked run history entry is gone or did not finish`, 'members');
+          if (db.getRowsModified() !== 1)
+            throw new StoreError('not_found', `run ${from.index + 1} of a picked run history entry is gone or did not finish`, 'members');
         }
         return summaryOf(db, id);
       });
@@ -206,13 +247,21 @@ export function batchesRepo(store: Store) {
       const run = prepareRun(result, blob);
       return store.write((db) => {
         ensureRun(run);
-        db.run('UPDATE runs SET status = ?, summary_json = ?, jobs_ref = ?, columns_ref = ?, columns_bytes = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?', [partial ? 'cancelled' : 'finished', run.head, run.perJob.ref, run.columns.ref, blob.length, now(), batchId, index]);
+        db.run(
+          'UPDATE runs SET status = ?, summary_json = ?, jobs_ref = ?, columns_ref = ?, columns_bytes = ?, error = NULL, finished_at = ? WHERE batch_id = ? AND run_index = ?',
+          [partial ? 'cancelled' : 'finished', run.head, run.perJob.ref, run.columns.ref, blob.length, now(), batchId, index],
+        );
       });
     },
 
     failRun(batchId: string, index: number, error: string): Promise<void> {
       return store.write((db) => {
-        db.run("UPDATE runs SET status = 'failed', error = ?, finished_at = ? WHERE batch_id = ? AND run_index = ?", [error.slice(0, 4000), now(), batchId, index]);
+        db.run("UPDATE runs SET status = 'failed', error = ?, finished_at = ? WHERE batch_id = ? AND run_index = ?", [
+          error.slice(0, 4000),
+          now(),
+          batchId,
+          index,
+        ]);
       });
     },
 
@@ -231,11 +280,14 @@ export function batchesRepo(store: Store) {
      * with queued runs: close them as interrupted. Batches a live process is running are left alone.
      */
     closeInterrupted(): Promise<number> {
-      const running = () => store.read((db) => selectAll<{ id: string; owner_json: string | null }>(db, "SELECT id, owner_json FROM batches WHERE status = 'running'"));
+      const running = () =>
+        store.read((db) => selectAll<{ id: string; owner_json: string | null }>(db, "SELECT id, owner_json FROM batches WHERE status = 'running'"));
       if (running().every((r) => ownerAlive(r.owner_json))) return Promise.resolve(0);
       return store.write((db) => {
         // Decided again inside the write: the file may have changed since the look above.
-        const gone = selectAll<{ id: string; owner_json: string | null }>(db, "SELECT id, owner_json FROM batches WHERE status = 'running'").filter((r) => !ownerAlive(r.owner_json));
+        const gone = selectAll<{ id: string; owner_json: string | null }>(db, "SELECT id, owner_json FROM batches WHERE status = 'running'").filter(
+          (r) => !ownerAlive(r.owner_json),
+        );
         const at = now();
         for (const { id } of gone) {
           db.run("UPDATE runs SET status = 'cancelled' WHERE batch_id = ? AND status IN ('queued', 'running')", [id]);
@@ -247,7 +299,15 @@ export function batchesRepo(store: Store) {
 
     /** How many times each experiment design has been run (for the experiments list). */
     runsPerExperiment(): Map<string, number> {
-      return store.read((db) => new Map(selectAll<{ id: string; n: number }>(db, 'SELECT experiment_id AS id, count(*) AS n FROM batches WHERE experiment_id IS NOT NULL GROUP BY experiment_id').map((r) => [r.id, r.n])));
+      return store.read(
+        (db) =>
+          new Map(
+            selectAll<{ id: string; n: number }>(
+              db,
+              'SELECT experiment_id AS id, count(*) AS n FROM batches WHERE experiment_id IS NOT NULL GROUP BY experiment_id',
+            ).map((r) => [r.id, r.n]),
+          ),
+      );
     },
 
     list(): BatchSummary[] {
@@ -257,7 +317,11 @@ export function batchesRepo(store: Store) {
     get(id: string): BatchDetail {
       return store.read((db) => {
         const row = requireRow(db, id);
-        const runs = selectAll<RunRow>(db, `SELECT r.run_index, r.plan_json, ${runStatusSql('r', 'b')} AS status, r.error, r.summary_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE r.batch_id = ? ORDER BY r.run_index`, [id]);
+        const runs = selectAll<RunRow>(
+          db,
+          `SELECT r.run_index, r.plan_json, ${runStatusSql('r', 'b')} AS status, r.error, r.summary_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE r.batch_id = ? ORDER BY r.run_index`,
+          [id],
+        );
         const results: BatchRun[] = runs.map((r) => ({
           ...(JSON.parse(r.plan_json) as RunPlan),
           status: r.status,
@@ -279,14 +343,25 @@ export function batchesRepo(store: Store) {
      * A finished run's stored result and columns (series, and attempts when they were recorded):
      * all of them, or only those `wanted` names; `lengths` has every column's length.
      */
-    runResult(id: string, index: number, wanted?: (column: string) => boolean): { result: StoredRunResult; columns: Record<string, Column>; lengths: Record<string, number> } {
+    runResult(
+      id: string,
+      index: number,
+      wanted?: (column: string) => boolean,
+    ): { result: StoredRunResult; columns: Record<string, Column>; lengths: Record<string, number> } {
       return store.read((db) => {
         requireRow(db, id);
         // Finished runs, and the partial results a cancel kept.
-        const row = selectOne<{ summary_json: string; jobs_ref: string; columns_ref: string }>(db, "SELECT summary_json, jobs_ref, columns_ref FROM runs WHERE batch_id = ? AND run_index = ? AND columns_ref IS NOT NULL AND status IN ('finished', 'cancelled')", [id, index]);
+        const row = selectOne<{ summary_json: string; jobs_ref: string; columns_ref: string }>(
+          db,
+          "SELECT summary_json, jobs_ref, columns_ref FROM runs WHERE batch_id = ? AND run_index = ? AND columns_ref IS NOT NULL AND status IN ('finished', 'cancelled')",
+          [id, index],
+        );
         if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
         const what = `run ${index + 1}'s result`;
-        return { result: joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, what)), ...readColumns(store.payloads.readBytes(row.columns_ref, what), wanted) };
+        return {
+          result: joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, what)),
+          ...readColumns(store.payloads.readBytes(row.columns_ref, what), wanted),
+        };
       });
     },
 
@@ -325,12 +400,31 @@ export function batchesRepo(store: Store) {
     /** Every stored run, one row each: what `workload-studio runs list` prints. */
     listRuns(): StoredRunRow[] {
       return store.read((db) =>
-        selectAll<{ id: string; experiment: string; scheduler: string; seed: number; status: RunStatus; summary_json: string | null; created_at: string; bytes: number | null }>(
+        selectAll<{
+          id: string;
+          experiment: string;
+          scheduler: string;
+          seed: number;
+          status: RunStatus;
+          summary_json: string | null;
+          created_at: string;
+          bytes: number | null;
+        }>(
           db,
           `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, r.columns_bytes AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
         ).map((r) => {
           const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
-          return { id: r.id, experiment: r.experiment, scheduler: r.scheduler, seed: r.seed, status: r.status, makespan: s?.makespan ?? null, meanJct: s?.meanJct ?? null, createdAt: r.created_at, blobBytes: r.bytes ?? 0 };
+          return {
+            id: r.id,
+            experiment: r.experiment,
+            scheduler: r.scheduler,
+            seed: r.seed,
+            status: r.status,
+            makespan: s?.makespan ?? null,
+            meanJct: s?.meanJct ?? null,
+            createdAt: r.created_at,
+            blobBytes: r.bytes ?? 0,
+          };
         }),
       );
     },
@@ -339,7 +433,11 @@ export function batchesRepo(store: Store) {
     storedResult(id: string, index: number): StoredRunResult {
       return store.read((db) => {
         requireRow(db, id);
-        const row = selectOne<{ summary_json: string; jobs_ref: string }>(db, "SELECT summary_json, jobs_ref FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL", [id, index]);
+        const row = selectOne<{ summary_json: string; jobs_ref: string }>(
+          db,
+          "SELECT summary_json, jobs_ref FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL",
+          [id, index],
+        );
         if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
         return joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, `run ${index + 1}'s result`));
       });

@@ -9,7 +9,9 @@ export function clustersRepo(store: Store) {
   return {
     ...specs,
     list(): ClusterSummary[] {
-      return specs.list().map((r) => ({ id: r.id, name: r.name, description: r.spec.description, createdAt: r.createdAt, updatedAt: r.updatedAt, ...clusterTotals(r.spec) }));
+      return specs
+        .list()
+        .map((r) => ({ id: r.id, name: r.name, description: r.spec.description, createdAt: r.createdAt, updatedAt: r.updatedAt, ...clusterTotals(r.spec) }));
     },
   };
 }

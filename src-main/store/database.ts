@@ -135,7 +135,8 @@ export class Store {
       throw new StoreError('not_found', `backup "${name}" not found (${(err as Error).message})`, 'name');
     }
     const verdict = inspectDatabaseBytes(this.SQL, bytes, this.latestVersion);
-    if (verdict.kind === 'newer') throw new StoreError('invalid_request', `backup "${name}" was made by a newer Workload Studio (schema ${verdict.version})`, 'name');
+    if (verdict.kind === 'newer')
+      throw new StoreError('invalid_request', `backup "${name}" was made by a newer Workload Studio (schema ${verdict.version})`, 'name');
     if (verdict.kind === 'unusable') throw new StoreError('invalid_request', `backup "${name}" cannot be used: ${verdict.reason}`, 'name');
     await this.underLock(() => {
       if (fs.existsSync(this.file)) fs.renameSync(this.file, `${this.file}.before-restore-${stamp(this.now())}`);
@@ -249,7 +250,10 @@ export class Store {
   private assertStillOwner(): void {
     if (!this.lock.stillHeld()) throw new LockLostError();
     if (this.readSignature() === this.signature) return;
-    throw new StoreError('store_busy', `nothing was saved: the data file changed while this process held its write lock, so saving now would overwrite another process's changes. Try again.`);
+    throw new StoreError(
+      'store_busy',
+      `nothing was saved: the data file changed while this process held its write lock, so saving now would overwrite another process's changes. Try again.`,
+    );
   }
 
   private configureConnection(): void {

@@ -1,10 +1,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { APPLICATION_ID, LATEST_VERSION } from './migrations';
 
-export type FileVerdict =
-  | { kind: 'ours'; db: Database; version: number }
-  | { kind: 'newer'; version: number }
-  | { kind: 'unusable'; reason: string };
+export type FileVerdict = { kind: 'ours'; db: Database; version: number } | { kind: 'newer'; version: number } | { kind: 'unusable'; reason: string };
 
 function pragmaNumber(db: Database, name: string): number {
   const rows = db.exec(`PRAGMA ${name}`);

@@ -21,7 +21,12 @@ export function fileSignature(file: string): string | undefined {
  * undefined when the file is missing, foreign, damaged or of another schema (those need a writer,
  * under the lock), or when `unchanged` says its identity is the one already held.
  */
-export function readCurrentDatabase(SQL: SqlJsStatic, file: string, latestVersion: number, unchanged: (signature: string) => boolean = () => false): { db: Database; signature: string } | undefined {
+export function readCurrentDatabase(
+  SQL: SqlJsStatic,
+  file: string,
+  latestVersion: number,
+  unchanged: (signature: string) => boolean = () => false,
+): { db: Database; signature: string } | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');

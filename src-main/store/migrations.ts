@@ -108,7 +108,14 @@ export const migrations: Migration[] = [
       // file's text is kept as the batch's (legacy) inputs, so nothing is lost.
       const legacy = db.exec('SELECT id, name, spec_json, created_at FROM experiments WHERE id IN (SELECT DISTINCT experiment_id FROM runs)')[0]?.values ?? [];
       for (const [id, name, spec, created] of legacy) {
-        db.run("INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, ?, 'finished', ?, ?, ?)", [id, name, JSON.stringify({ legacyExperiment: JSON.parse(String(spec)) }), created, created, created]);
+        db.run("INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at, finished_at) VALUES (?, ?, ?, 'finished', ?, ?, ?)", [
+          id,
+          name,
+          JSON.stringify({ legacyExperiment: JSON.parse(String(spec)) }),
+          created,
+          created,
+          created,
+        ]);
         const runs = db.exec('SELECT id, scheduler, seed FROM runs WHERE experiment_id = ? ORDER BY rowid', [id])[0]?.values ?? [];
         runs.forEach(([runId, scheduler, seed], index) => {
           const plan = { index, cluster: 0, workload: 0, scheduler: 0, seed, label: scheduler };
@@ -149,7 +156,13 @@ export const migrations: Migration[] = [
         const prepared = prepareRun(JSON.parse(String(row[0])) as StoredRunResult, blob);
         payloads.ensure(prepared.perJob);
         payloads.ensure(prepared.columns);
-        db.run('UPDATE runs SET summary_json = ?, jobs_ref = ?, columns_ref = ?, columns_bytes = ? WHERE id = ?', [prepared.head, prepared.perJob.ref, prepared.columns.ref, blob.length, id]);
+        db.run('UPDATE runs SET summary_json = ?, jobs_ref = ?, columns_ref = ?, columns_bytes = ? WHERE id = ?', [
+          prepared.head,
+          prepared.perJob.ref,
+          prepared.columns.ref,
+          blob.length,
+          id,
+        ]);
       }
       db.run('ALTER TABLE runs DROP COLUMN result_blob');
       for (const { id, spec_json } of selectAll<{ id: string; spec_json: string }>(db, 'SELECT id, spec_json FROM workloads')) {
@@ -158,7 +171,8 @@ export const migrations: Migration[] = [
         if (encoded.payloads.length) db.run('UPDATE workloads SET spec_json = ? WHERE id = ?', [JSON.stringify(encoded.stored), id]);
       }
       for (const { id } of selectAll<{ id: string }>(db, 'SELECT id FROM batches')) {
-        const inputs = JSON.parse(String(db.exec('SELECT inputs_json FROM batches WHERE id = ?', [id])[0].values[0][0])) as BatchInputs | { legacyExperiment: unknown };
+        const inputs = JSON.parse(String(db.exec('SELECT inputs_json FROM batches WHERE id = ?', [id])[0].values[0][0])) as
+          BatchInputs | { legacyExperiment: unknown };
         if ('legacyExperiment' in inputs) continue;
         const encoded = encodeInputs(inputs);
         encoded.payloads.forEach((p) => payloads.ensure(p));

@@ -69,7 +69,14 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
 
   const insert = (db: Database, spec: S, at: string, encoded = encode(spec)): SpecRecord<S> => {
     const id = randomUUID();
-    db.run(`INSERT INTO ${table} (id, name, description, spec_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, [id, spec.name, spec.description, storedJson(spec, encoded), at, at]);
+    db.run(`INSERT INTO ${table} (id, name, description, spec_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, [
+      id,
+      spec.name,
+      spec.description,
+      storedJson(spec, encoded),
+      at,
+      at,
+    ]);
     return toRecord(requireRow(db, id));
   };
 
@@ -115,7 +122,10 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
      */
     sameIn(db: Database, spec: S): SpecRecord<S> | undefined {
       const encoded = encode(spec);
-      const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? AND spec_json = ?`, [spec.name, JSON.stringify({ ...encoded.stored, name: spec.name })]);
+      const row = selectOne<SpecRow>(db, `SELECT * FROM ${table} WHERE name = ? AND spec_json = ?`, [
+        spec.name,
+        JSON.stringify({ ...encoded.stored, name: spec.name }),
+      ]);
       return row ? toRecord(row) : undefined;
     },
 
@@ -136,17 +146,30 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
      */
     update(id: string, spec: S, expectedUpdatedAt?: string): Promise<SpecRecord<S>> {
       const encoded = encode(spec);
-      return store.write((db) => {
-        const row = requireRow(db, id);
-        if (expectedUpdatedAt && row.updated_at !== expectedUpdatedAt) {
-          throw new StoreError('conflict', `this ${noun} was changed elsewhere at ${row.updated_at} after you opened it; reload it or save yours as a copy`, 'updatedAt');
-        }
-        assertNameFree(db, spec.name, id);
-        // Timestamps must move forward even when two saves land in the same millisecond.
-        const at = now() > row.updated_at ? now() : new Date(Date.parse(row.updated_at) + 1).toISOString();
-        db.run(`UPDATE ${table} SET name = ?, description = ?, spec_json = ?, updated_at = ? WHERE id = ?`, [spec.name, spec.description, storedJson(spec, encoded), at, id]);
-        return toRecord(requireRow(db, id));
-      }, { dropsPayloads: codec !== undefined });
+      return store.write(
+        (db) => {
+          const row = requireRow(db, id);
+          if (expectedUpdatedAt && row.updated_at !== expectedUpdatedAt) {
+            throw new StoreError(
+              'conflict',
+              `this ${noun} was changed elsewhere at ${row.updated_at} after you opened it; reload it or save yours as a copy`,
+              'updatedAt',
+            );
+          }
+          assertNameFree(db, spec.name, id);
+          // Timestamps must move forward even when two saves land in the same millisecond.
+          const at = now() > row.updated_at ? now() : new Date(Date.parse(row.updated_at) + 1).toISOString();
+          db.run(`UPDATE ${table} SET name = ?, description = ?, spec_json = ?, updated_at = ? WHERE id = ?`, [
+            spec.name,
+            spec.description,
+            storedJson(spec, encoded),
+            at,
+            id,
+          ]);
+          return toRecord(requireRow(db, id));
+        },
+        { dropsPayloads: codec !== undefined },
+      );
     },
 
     rename(id: string, name: string): Promise<SpecRecord<S>> {

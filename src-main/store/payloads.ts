@@ -123,13 +123,19 @@ export class PayloadFiles {
       return fs.readFileSync(this.pathOf(ref));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new StoreError('not_found', `the stored file of ${what} is missing (${path.join(PAYLOAD_FOLDER, ref.slice(0, 2), ref)}); it was removed, or the data folder was copied without its "${PAYLOAD_FOLDER}" folder`);
+        throw new StoreError(
+          'not_found',
+          `the stored file of ${what} is missing (${path.join(PAYLOAD_FOLDER, ref.slice(0, 2), ref)}); it was removed, or the data folder was copied without its "${PAYLOAD_FOLDER}" folder`,
+        );
       }
       throw err;
     }
   }
 
   private damaged(ref: string, what: string): StoreError {
-    return new StoreError('store_unavailable', `the stored file of ${what} is damaged: its content no longer matches its name (${path.join(PAYLOAD_FOLDER, ref.slice(0, 2), ref)})`);
+    return new StoreError(
+      'store_unavailable',
+      `the stored file of ${what} is damaged: its content no longer matches its name (${path.join(PAYLOAD_FOLDER, ref.slice(0, 2), ref)})`,
+    );
   }
 }

@@ -74,12 +74,22 @@ export function profilesRepo(store: Store) {
       return store.write((db) => {
         const at = now();
         for (const [template, t] of Object.entries(totals)) {
-          const row = selectOne<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE template = ? AND name = ?', [template, MEASURED]);
+          const row = selectOne<ProfileRow>(db, 'SELECT template, profile_json, updated_at FROM job_profiles WHERE template = ? AND name = ?', [
+            template,
+            MEASURED,
+          ]);
           const before = row ? (JSON.parse(row.profile_json) as MeasuredRow) : undefined;
           const merged = before ? mergeTotals([{ [template]: before.totals }, { [template]: t }])[template] : t;
           const runAria = Object.hasOwn(aria, template) ? aria[template] : undefined;
           const mergedAria = before?.aria && runAria ? mergeAriaTotals(before.aria, runAria) : (runAria ?? before?.aria);
-          upsert(db, template, MEASURED, 'runs', JSON.stringify({ runs: (before?.runs ?? 0) + 1, totals: merged, ...(mergedAria ? { aria: mergedAria } : {}) }), at);
+          upsert(
+            db,
+            template,
+            MEASURED,
+            'runs',
+            JSON.stringify({ runs: (before?.runs ?? 0) + 1, totals: merged, ...(mergedAria ? { aria: mergedAria } : {}) }),
+            at,
+          );
         }
       });
     },
@@ -87,7 +97,11 @@ export function profilesRepo(store: Store) {
     /** ARIA profiles the user named and saved, by template then name. */
     ariaList(): NamedAriaProfile[] {
       return store.read((db) =>
-        selectAll<ProfileRow & { name: string }>(db, 'SELECT template, name, profile_json, updated_at FROM job_profiles WHERE name LIKE ? ORDER BY template, name', [`${ARIA_PREFIX}%`]).map((r) => ({
+        selectAll<ProfileRow & { name: string }>(
+          db,
+          'SELECT template, name, profile_json, updated_at FROM job_profiles WHERE name LIKE ? ORDER BY template, name',
+          [`${ARIA_PREFIX}%`],
+        ).map((r) => ({
           template: r.template,
           name: r.name.slice(ARIA_PREFIX.length),
           profile: JSON.parse(r.profile_json) as AriaProfile,
@@ -99,7 +113,8 @@ export function profilesRepo(store: Store) {
     /** Save a named profile; an existing one of that name is replaced only when asked (else `taken`). */
     ariaSave(template: string, name: string, profile: AriaProfile, replace = false): Promise<NamedAriaProfile | 'taken'> {
       return store.write((db) => {
-        if (!replace && selectOne(db, 'SELECT 1 AS one FROM job_profiles WHERE template = ? AND name = ?', [template, ARIA_PREFIX + name])) return 'taken' as const;
+        if (!replace && selectOne(db, 'SELECT 1 AS one FROM job_profiles WHERE template = ? AND name = ?', [template, ARIA_PREFIX + name]))
+          return 'taken' as const;
         const at = now();
         upsert(db, template, ARIA_PREFIX + name, 'user', JSON.stringify(profile), at);
         return { template, name, profile, updatedAt: at };
@@ -119,7 +134,19 @@ export function profilesRepo(store: Store) {
           const { runs, totals, aria } = JSON.parse(r.profile_json) as MeasuredRow;
           const p = jobProfiles({ [r.template]: totals })[0];
           const phases = Object.fromEntries(
-            Object.entries(p.phases).map(([k, v]) => [k, v ? { durationS: v.durationS, cpuCores: v.cpuCores, memoryMb: v.memoryMb, localDiskMBps: v.localDiskMBps, hdfsMBps: v.hdfsMBps, shuffleMBps: v.shuffleMBps } : null]),
+            Object.entries(p.phases).map(([k, v]) => [
+              k,
+              v
+                ? {
+                    durationS: v.durationS,
+                    cpuCores: v.cpuCores,
+                    memoryMb: v.memoryMb,
+                    localDiskMBps: v.localDiskMBps,
+                    hdfsMBps: v.hdfsMBps,
+                    shuffleMBps: v.shuffleMBps,
+                  }
+                : null,
+            ]),
           ) as TemplateInfo['phases'];
           return {
             template: r.template,

@@ -203,6 +203,9 @@ export class WriteLock {
     const who = owner
       ? `process ${owner.pid} (${owner.command})${owner.host === os.hostname() ? '' : ` on ${owner.host}`} has held it since ${owner.since}`
       : 'another process holds it';
-    return new StoreError('store_busy', `the data folder ${path.dirname(this.target)} is busy: ${who}. Waited ${Math.round(this.waitMs / 1000)} s; try again when it has finished.`);
+    return new StoreError(
+      'store_busy',
+      `the data folder ${path.dirname(this.target)} is busy: ${who}. Waited ${Math.round(this.waitMs / 1000)} s; try again when it has finished.`,
+    );
   }
 }

@@ -31,18 +31,46 @@ const common = {
 };
 
 /** I/O-bound: little CPU per MB, output as large as the input. */
-const io = (t: Partial<T> & Pick<T, 'source'>): T => ({ ...common, kind: 'io', mapCpuSPerMb: 0.004, mapSelectivity: 1, reduceCpuSPerMb: 0.004, reduceSelectivity: 1, ...t });
+const io = (t: Partial<T> & Pick<T, 'source'>): T => ({
+  ...common,
+  kind: 'io',
+  mapCpuSPerMb: 0.004,
+  mapSelectivity: 1,
+  reduceCpuSPerMb: 0.004,
+  reduceSelectivity: 1,
+  ...t,
+});
 
 /** CPU-bound: much CPU per MB, small intermediate and final output. */
-const cpu = (t: Partial<T> & Pick<T, 'source'>): T => ({ ...common, kind: 'cpu', mapCpuSPerMb: 0.06, mapSelectivity: 0.05, reduceCpuSPerMb: 0.02, reduceSelectivity: 0.2, ...t });
+const cpu = (t: Partial<T> & Pick<T, 'source'>): T => ({
+  ...common,
+  kind: 'cpu',
+  mapCpuSPerMb: 0.06,
+  mapSelectivity: 0.05,
+  reduceCpuSPerMb: 0.02,
+  reduceSelectivity: 0.2,
+  ...t,
+});
 
 export const TEMPLATES: Record<string, T> = {
   // PRISM Table 2 (PUMA, 4-core nodes, 1 Gb/s): sort is I/O-bound, map ≈ 11 s, reduce ≈ 25 s at ~350 MB splits.
   Sort: io({ source: 'PRISM Table 2 (map 10.9 s, reduce 24.7 s); identity map and reduce' }),
   // PUMA self-join: CPU-heavy per the paper's text; map ≈ 7.8 s, reduce ≈ 22.9 s.
-  SelfJoin: cpu({ mapCpuSPerMb: 0.09, mapSelectivity: 0.6, reduceCpuSPerMb: 0.06, reduceSelectivity: 0.3, source: 'PRISM Table 2 (map 7.8 s, reduce 22.9 s); CPU-intensive per sec. 6' }),
+  SelfJoin: cpu({
+    mapCpuSPerMb: 0.09,
+    mapSelectivity: 0.6,
+    reduceCpuSPerMb: 0.06,
+    reduceSelectivity: 0.3,
+    source: 'PRISM Table 2 (map 7.8 s, reduce 22.9 s); CPU-intensive per sec. 6',
+  }),
   // PUMA inverted-index: long maps (≈ 50 s) emitting much of their input.
-  InvertedIndex: cpu({ mapCpuSPerMb: 0.4, mapSelectivity: 0.5, reduceCpuSPerMb: 0.02, reduceSelectivity: 0.6, source: 'PRISM Table 2 (map 50.5 s, reduce 15.7 s)' }),
+  InvertedIndex: cpu({
+    mapCpuSPerMb: 0.4,
+    mapSelectivity: 0.5,
+    reduceCpuSPerMb: 0.02,
+    reduceSelectivity: 0.6,
+    source: 'PRISM Table 2 (map 50.5 s, reduce 15.7 s)',
+  }),
   // PUMA classification: short maps (≈ 4.7 s) with little output.
   Classification: cpu({ mapCpuSPerMb: 0.03, mapSelectivity: 0.02, reduceCpuSPerMb: 0.05, source: 'PRISM Table 2 (map 4.7 s, reduce 10.2 s)' }),
   // Gridmix2 MonsterQuery: I/O-bound, map ≈ 12.4 s, reduce ≈ 17.7 s.
@@ -50,15 +78,51 @@ export const TEMPLATES: Record<string, T> = {
   // Gridmix2 WebDataScan: scan with selective output, map ≈ 19 s, reduce ≈ 14.7 s.
   WebDataScan: io({ mapCpuSPerMb: 0.01, mapSelectivity: 0.2, reduceSelectivity: 0.3, source: 'PRISM Table 1 (map 19.0 s, reduce 14.7 s)' }),
   // Gridmix2 Combiner: CPU-heavy maps ≈ 99.5 s, tiny reduce ≈ 16.7 s.
-  Combiner: cpu({ mapCpuSPerMb: 0.8, mapSelectivity: 0.01, reduceCpuSPerMb: 0.1, source: 'PRISM Table 1 (map 99.5 s, reduce 16.7 s); CPU-intensive per sec. 6' }),
+  Combiner: cpu({
+    mapCpuSPerMb: 0.8,
+    mapSelectivity: 0.01,
+    reduceCpuSPerMb: 0.1,
+    source: 'PRISM Table 1 (map 99.5 s, reduce 16.7 s); CPU-intensive per sec. 6',
+  }),
   // Liu sec. 4.2: TeraGen maps each write 2 GB to HDFS, no input; measured CPU requirement 49 (Table 4.3).
-  TeraGen: io({ mapCpuSPerMb: 0, mapCpuSPerTask: 0, mapCpuSPerWriteMb: 0.0127, mapSelectivity: 0, mapWriteMbPerTask: 2048, reduceCpuSPerTask: 0, reducesPerMap: 0, minReduces: 0, source: 'Liu sec. 4.2 (2 GB per map to HDFS at 65 MB/s), Table 4.3 (CPU requirement 49)' }),
+  TeraGen: io({
+    mapCpuSPerMb: 0,
+    mapCpuSPerTask: 0,
+    mapCpuSPerWriteMb: 0.0127,
+    mapSelectivity: 0,
+    mapWriteMbPerTask: 2048,
+    reduceCpuSPerTask: 0,
+    reducesPerMap: 0,
+    minReduces: 0,
+    source: 'Liu sec. 4.2 (2 GB per map to HDFS at 65 MB/s), Table 4.3 (CPU requirement 49)',
+  }),
   // Liu sec. 4.2: ETL reads a block, converts to XML, writes it back; CPU requirement 47.
-  ETL: io({ mapCpuSPerMb: 0.0231, mapCpuSPerTask: 0.5, mapSelectivity: 1.3, reducesPerMap: 0, minReduces: 0, source: 'Liu sec. 4.2 (read a block, write XML back to HDFS), Table 4.3 (CPU requirement 47)' }),
+  ETL: io({
+    mapCpuSPerMb: 0.0231,
+    mapCpuSPerTask: 0.5,
+    mapSelectivity: 1.3,
+    reducesPerMap: 0,
+    minReduces: 0,
+    source: 'Liu sec. 4.2 (read a block, write XML back to HDFS), Table 4.3 (CPU requirement 47)',
+  }),
   // Liu sec. 4.2: Pi (quasi-Monte Carlo), pure CPU per map; CPU requirement 100.
-  Pi: cpu({ mapCpuSPerMb: 0, mapCpuSPerTask: 60, mapSelectivity: 0, reduceCpuSPerTask: 1, reducesPerMap: 0, source: 'Liu sec. 4.2, Table 4.3 (CPU requirement 100): sampling only, no input' }),
+  Pi: cpu({
+    mapCpuSPerMb: 0,
+    mapCpuSPerTask: 60,
+    mapSelectivity: 0,
+    reduceCpuSPerTask: 1,
+    reducesPerMap: 0,
+    source: 'Liu sec. 4.2, Table 4.3 (CPU requirement 100): sampling only, no input',
+  }),
   // Liu sec. 4.2: Bbp digits of π, pure CPU per map and reduce; CPU requirement 100 / 100.
-  Bbp: cpu({ mapCpuSPerMb: 0, mapCpuSPerTask: 55, mapSelectivity: 0, reduceCpuSPerTask: 5, reducesPerMap: 0, source: 'Liu sec. 4.2, Table 4.3 (CPU requirement 100 for map and reduce)' }),
+  Bbp: cpu({
+    mapCpuSPerMb: 0,
+    mapCpuSPerTask: 55,
+    mapSelectivity: 0,
+    reduceCpuSPerTask: 5,
+    reducesPerMap: 0,
+    source: 'Liu sec. 4.2, Table 4.3 (CPU requirement 100 for map and reduce)',
+  }),
   // Verma Table 1 / FAWKES Table 1 (HiBench): WordCount is compute-heavy with a small shuffle.
   WordCount: cpu({ mapCpuSPerMb: 0.12, mapSelectivity: 0.05, reduceCpuSPerMb: 0.02, source: 'Verma Table 1 (map 11-14 s on 64 MB); FAWKES Table 1 (compute)' }),
   // ILA Table 3: TeraSort is I/O-bound with selectivity 1.
@@ -69,7 +133,15 @@ export const TEMPLATES: Record<string, T> = {
   // compute-heavy HiBench calibration of Verma and FAWKES.
   WCount: io({ mapCpuSPerMb: 0.01, mapSelectivity: 0.05, reduceCpuSPerMb: 0.004, source: 'ILA Table 3 (I/O): count the words of the input file' }),
   // ILA Table 3: RWrite writes random words to a log, little input.
-  RWrite: io({ mapCpuSPerMb: 0.002, mapCpuSPerTask: 2, mapSelectivity: 0, mapWriteMbPerTask: 512, reducesPerMap: 0, minReduces: 0, source: 'ILA Table 3 (I/O): random write' }),
+  RWrite: io({
+    mapCpuSPerMb: 0.002,
+    mapCpuSPerTask: 2,
+    mapSelectivity: 0,
+    mapWriteMbPerTask: 512,
+    reducesPerMap: 0,
+    minReduces: 0,
+    source: 'ILA Table 3 (I/O): random write',
+  }),
   // ILA Table 3 CPU classes (mahout): KMeans, Bayes, Canopy, Matrix, PiEst.
   KMeans: cpu({ mapCpuSPerMb: 0.25, mapSelectivity: 0.01, source: 'ILA Table 3 (CPU); FAWKES Table 1 (compute, disk)' }),
   Bayes: cpu({ mapCpuSPerMb: 0.2, mapSelectivity: 0.1, source: 'ILA Table 3 (CPU)' }),
@@ -80,7 +152,13 @@ export const TEMPLATES: Record<string, T> = {
   PageRank: cpu({ mapCpuSPerMb: 0.15, mapSelectivity: 0.3, reduceCpuSPerMb: 0.05, source: 'FAWKES Table 1 (compute, 50 GB input)' }),
   // Verma Table 1: WikiTrends has long maps (~66-120 s) and a large shuffle.
   // Verma Table 1: Twitter — maps ≈ 30 s on 64 MB emitting 3.24× their input, reduces ≈ 22 s with almost no output.
-  Twitter: cpu({ mapCpuSPerMb: 0.445, mapSelectivity: 3.24, reduceCpuSPerMb: 0.1, reduceSelectivity: 3.2e-8, source: 'Verma Table 1 (map avg 30 s, selectivity 3.24; reduce avg 22 s, selectivity 3.2e-8)' }),
+  Twitter: cpu({
+    mapCpuSPerMb: 0.445,
+    mapSelectivity: 3.24,
+    reduceCpuSPerMb: 0.1,
+    reduceSelectivity: 3.2e-8,
+    source: 'Verma Table 1 (map avg 30 s, selectivity 3.24; reduce avg 22 s, selectivity 3.2e-8)',
+  }),
   WikiTrends: cpu({ mapCpuSPerMb: 1.0, mapSelectivity: 0.3, reduceCpuSPerMb: 0.04, source: 'Verma Table 1 (map avg 66 s, max 120 s on 64 MB)' }),
   // FAWKES Table 1: BTWorld queries.
   TrackerOverTime: cpu({ mapCpuSPerMb: 0.1, mapSelectivity: 0.00001, source: 'FAWKES Table 1 (compute, map-heavy, tiny output)' }),

@@ -70,7 +70,11 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
     const noInput = template.mapCpuSPerMb === 0 && template.mapSelectivity === 0;
     const inputMb = j.inputMb === undefined ? (noInput ? 0 : (j.maps ?? 1) * blockSizeMb) : j.inputMb;
     const maps = j.maps ?? Math.max(1, Math.ceil(inputMb / blockSizeMb));
-    if (maps > MAX_MAPS) throw new WorkloadError(`job "${j.id ?? `j${i + 1}`}": ${inputMb.toLocaleString('en-US')} MB of input in ${blockSizeMb} MB blocks makes ${maps.toLocaleString('en-US')} maps, more than the ${MAX_MAPS.toLocaleString('en-US')} a job may have (give it fewer MB or set maps)`, `jobs.${i}.inputMb`);
+    if (maps > MAX_MAPS)
+      throw new WorkloadError(
+        `job "${j.id ?? `j${i + 1}`}": ${inputMb.toLocaleString('en-US')} MB of input in ${blockSizeMb} MB blocks makes ${maps.toLocaleString('en-US')} maps, more than the ${MAX_MAPS.toLocaleString('en-US')} a job may have (give it fewer MB or set maps)`,
+        `jobs.${i}.inputMb`,
+      );
     const reduces = j.reduces ?? Math.max(template.minReduces, Math.round(maps * template.reducesPerMap));
     return {
       id: j.id ?? `j${i + 1}`,

@@ -37,7 +37,13 @@ describe('a scheduler added in one file, in the browser', () => {
       await kind.selectOption('newest-first');
       const field = (name: string) => card.locator('label', { hasText: name });
       await field('Maps per heartbeat').waitFor();
-      expect(await card.locator('.params label > span').allTextContents()).toEqual(['Map slots / node', 'Reduce slots / node', 'Slot memory MB', 'Which job first', 'Maps per heartbeat']);
+      expect(await card.locator('.params label > span').allTextContents()).toEqual([
+        'Map slots / node',
+        'Reduce slots / node',
+        'Slot memory MB',
+        'Which job first',
+        'Maps per heartbeat',
+      ]);
       // A bad value is named beside its field, in words, and holds the run back.
       await field('Maps per heartbeat').locator('input').fill('0');
       await expect.poll(() => card.locator('[data-error-field="schedulers.0.mapsPerBeat"]').textContent()).toMatch(/^Maps per heartbeat: .*at least 1/);
@@ -46,7 +52,9 @@ describe('a scheduler added in one file, in the browser', () => {
       await field('Which job first').locator('select').selectOption({ label: 'The oldest' });
       await expect.poll(() => page.getByLabel('Label of scheduler 1').getAttribute('placeholder')).toBe('newest-first (which job first: the oldest)');
       // What it can run at once, beside the built-ins it is compared with.
-      await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. newest-first \(which job first: the oldest\)\s*\d+ map \+ \d+ reduce slots/);
+      await expect
+        .poll(() => page.getByTestId('capacity-parity').textContent())
+        .toMatch(/1\. newest-first \(which job first: the oldest\)\s*\d+ map \+ \d+ reduce slots/);
       await screenshot(page, 'added-scheduler-card');
 
       await expect.poll(() => page.getByTestId('run').isDisabled()).toBe(false);

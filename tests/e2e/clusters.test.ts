@@ -99,14 +99,16 @@ describe('clusters in the browser, against the real services', () => {
     }
   });
 
-  it('imports a cluster file and shows a bad one\'s error with its field', async () => {
+  it("imports a cluster file and shows a bad one's error with its field", async () => {
     const dir = tempDir();
     const studio = await startStudio(dir);
     const page = await browser().newPage({ viewport: { width: 1280, height: 760 } });
     try {
       await page.goto(studio.server.url);
       await createCluster(page, 'source', 1, 2);
-      const exported = await studio.services.dispatch('clusters:export', { id: (await studio.services.dispatch('clusters:list', {}) as { data: { id: string }[] }).data[0].id });
+      const exported = await studio.services.dispatch('clusters:export', {
+        id: ((await studio.services.dispatch('clusters:list', {})) as { data: { id: string }[] }).data[0].id,
+      });
       const good = path.join(dir, 'good.json');
       fs.writeFileSync(good, (exported as { data: { content: string } }).data.content);
       await page.getByTestId('import-input').setInputFiles(good);
@@ -115,7 +117,9 @@ describe('clusters in the browser, against the real services', () => {
       const bad = path.join(dir, 'bad.json');
       fs.writeFileSync(bad, fs.readFileSync(good, 'utf8').replace('"nicMBps": 125', '"nicMBps": 0'));
       await page.getByTestId('import-input').setInputFiles(bad);
-      await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/bad\.json: cluster › host type 1 › NIC \(MB\/s\): NIC bandwidth must be greater than 0/);
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent())
+        .toMatch(/bad\.json: cluster › host type 1 › NIC \(MB\/s\): NIC bandwidth must be greater than 0/);
       expect(await page.locator('tbody tr').count()).toBe(2);
       // The error is about this page: it leaves when its cause is fixed (a good import) ...
       await page.getByTestId('import-input').setInputFiles(good);

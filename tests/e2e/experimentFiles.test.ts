@@ -11,7 +11,7 @@ const browser = useBrowser();
 const PRESET = path.join(ROOT, 'resources/presets/prism-puma.experiment.json');
 
 describe('experiment files in the browser', () => {
-  it('imports a preset by dropping it on the Experiments page, exports it back unchanged, and names a broken file\'s problems', async () => {
+  it("imports a preset by dropping it on the Experiments page, exports it back unchanged, and names a broken file's problems", async () => {
     const studio = await startStudio(tempDir());
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
@@ -30,7 +30,9 @@ describe('experiment files in the browser', () => {
       })()`);
       const preview = page.getByTestId('experiment-preview');
       await preview.waitFor();
-      expect(await preview.textContent()).toMatch(/PRISM testbed — 10 nodes.*Schedulers\s*Hadoop Fair Scheduler \(8\/6 slots\), YARN Capacity \(128 vcores\), PRISM\s*Seeds\s*1, 2, 3 — 9 runs/);
+      expect(await preview.textContent()).toMatch(
+        /PRISM testbed — 10 nodes.*Schedulers\s*Hadoop Fair Scheduler \(8\/6 slots\), YARN Capacity \(128 vcores\), PRISM\s*Seeds\s*1, 2, 3 — 9 runs/,
+      );
       expect(await ok<DesignSummary[]>(studio.services, 'experiments:list', {})).toEqual([]);
       await screenshot(page, 'experiment-import-light');
       await page.getByTestId('confirm-experiment-import').click();
@@ -42,13 +44,18 @@ describe('experiment files in the browser', () => {
       // the pin in, so it stays saved (no conflict on the next save) and the file carries it.
       const [fromDesigner] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-design').click()]);
       const designerFile = JSON.parse(fs.readFileSync((await fromDesigner.path())!, 'utf8'));
-      await expect.poll(async () => (await ok<{ spec: { profiles?: unknown } }>(studio.services, 'experiments:get', { id: design.id })).spec.profiles).toBeDefined();
+      await expect
+        .poll(async () => (await ok<{ spec: { profiles?: unknown } }>(studio.services, 'experiments:get', { id: design.id })).spec.profiles)
+        .toBeDefined();
       expect(designerFile.schedulers[2].profiles).toBeDefined();
       expect(await page.getByTestId('save').isDisabled()).toBe(true);
 
       // Exported from the list, the file is the preset's own design again, byte for byte as the service writes it.
       await page.locator('[data-nav="experiments"]').click();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`tr[data-experiment="${design.name}"]`).getByTestId('export-experiment').click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator(`tr[data-experiment="${design.name}"]`).getByTestId('export-experiment').click(),
+      ]);
       const saved = fs.readFileSync((await download.path())!, 'utf8');
       const expected = await ok<{ files: { fileName: string; content: string }[] }>(studio.services, 'experiments:export', { id: design.id });
       expect(download.suggestedFilename()).toBe(expected.files[0].fileName);

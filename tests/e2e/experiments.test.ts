@@ -34,7 +34,7 @@ describe('experiments in the browser, against the real services and worker threa
     }
   });
 
-  it('designs and runs 3 schedulers × 2 seeds, shows progress, and the comparison equals the CLI\'s numbers', async () => {
+  it("designs and runs 3 schedulers × 2 seeds, shows progress, and the comparison equals the CLI's numbers", async () => {
     const dir = tempDir();
     const studio = await startStudio(dir);
     // The small preset's cluster and workload, saved as a user would have them.
@@ -77,8 +77,20 @@ describe('experiments in the browser, against the real services and worker threa
 
       // The same experiment through the CLI: mean job completion time per scheduler over the seeds.
       const file = path.join(dir, 'same.experiment.json');
-      fs.writeFileSync(file, JSON.stringify({ name: 'same', cluster, workload: { ...workload, generate: { ...workload.generate!, count: 60 } }, schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }], seeds: [1, 2], simulation: { heartbeatOrder: 'fixed' } }));
-      const cli = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/workload-studio.js'), 'run', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as ResultFile;
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          name: 'same',
+          cluster,
+          workload: { ...workload, generate: { ...workload.generate!, count: 60 } },
+          schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }],
+          seeds: [1, 2],
+          simulation: { heartbeatOrder: 'fixed' },
+        }),
+      );
+      const cli = JSON.parse(
+        execFileSync(process.execPath, [path.join(ROOT, 'bin/workload-studio.js'), 'run', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+      ) as ResultFile;
       const meanOf = (label: string) => {
         const xs = cli.runs.filter((r) => r.scheduler === label).map((r) => r.summary.meanJct);
         return xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -100,14 +112,20 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('baseline').selectOption({ label: 'fifo' });
       // Under each speedup, the single seeds' lowest and highest, as the CLI's bySeed gives them.
       const seedRange = (of: string, over: string) => {
-        const perSeed = jobSpeedup(cli, of).rows.find((r) => r.scheduler === over)!.bySeed.map((s) => s.perJob);
+        const perSeed = jobSpeedup(cli, of)
+          .rows.find((r) => r.scheduler === over)!
+          .bySeed.map((s) => s.perJob);
         return `one seed: ${Math.min(...perSeed).toFixed(2)}–${Math.max(...perSeed).toFixed(2)}×`;
       };
-      await expect.poll(() => page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents()).toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
+      await expect
+        .poll(() => page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents())
+        .toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
       // Locality job group by job group: the same shares as `locality` prints for the CLI's result.
       const locality = jobLocality(cli);
       expect(locality.rows.length).toBeGreaterThan(0);
-      const shownRows = await page.locator('[data-testid="locality-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-group'), ...[...tr.querySelectorAll('td')].map((td) => td.getAttribute('data-share'))]));
+      const shownRows = await page
+        .locator('[data-testid="locality-table"] tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-group'), ...[...tr.querySelectorAll('td')].map((td) => td.getAttribute('data-share'))]));
       expect(shownRows.map((r) => r[0])).toEqual(locality.rows.map((r) => r.group));
       shownRows.forEach((r, i) =>
         ['fifo', 'fair (delay)', 'capacity'].forEach((label, k) => {

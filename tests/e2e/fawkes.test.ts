@@ -68,9 +68,15 @@ describe('FAWKES in the browser, against the real services', () => {
       const card = (i: number) => page.locator(`[data-scheduler="${i}"]`);
       const policy = (i: number) => card(i).locator('label', { hasText: 'Weighting policy' }).locator('select');
       while ((await page.locator('[data-scheduler]').count()) < 2) await page.getByTestId('add-scheduler').click();
-      while ((await page.locator('[data-scheduler]').count()) > 2) await page.getByRole('button', { name: `Remove scheduler ${await page.locator('[data-scheduler]').count()}` }).click();
-      for (const [i, p] of [[0, 'none'], [1, 'td']] as const) {
-        await card(i).getByLabel(`Kind of scheduler ${i + 1}`).selectOption('fawkes');
+      while ((await page.locator('[data-scheduler]').count()) > 2)
+        await page.getByRole('button', { name: `Remove scheduler ${await page.locator('[data-scheduler]').count()}` }).click();
+      for (const [i, p] of [
+        [0, 'none'],
+        [1, 'td'],
+      ] as const) {
+        await card(i)
+          .getByLabel(`Kind of scheduler ${i + 1}`)
+          .selectOption('fawkes');
         await policy(i).selectOption(p);
       }
       expect(await card(1).locator('label', { hasText: 'Grow with' }).locator('select').inputValue()).toBe('transient-core');
@@ -86,7 +92,11 @@ describe('FAWKES in the browser, against the real services', () => {
       expect(await section.locator('canvas').count()).toBe(4);
       const [batch] = await ok<BatchSummary[]>(studio.services, 'batches:list', {});
       const detail = await ok<BatchDetail>(studio.services, 'batches:get', { id: batch.id });
-      const runOf = (policy: string, seed: number) => ok<RunData>(studio.services, 'batches:runData', { id: batch.id, run: detail.results.find((r) => r.label === `fawkes ${policy}` && r.seed === seed)!.index });
+      const runOf = (policy: string, seed: number) =>
+        ok<RunData>(studio.services, 'batches:runData', {
+          id: batch.id,
+          run: detail.results.find((r) => r.label === `fawkes ${policy}` && r.seed === seed)!.index,
+        });
       const [td, none, td2] = [await runOf('TD', 1), await runOf('NONE', 1), await runOf('TD', 2)];
       expect(td.mrClusters!.map((c) => c.name)).toEqual(['c-1', 'c-2']);
       // TD lends the pool to the loaded team; None keeps both at their two core nodes.
@@ -119,13 +129,27 @@ describe('FAWKES in the browser, against the real services', () => {
   it('says before Run what a FAWKES design would fail on, beside its card, and Run stays off until it is fixed', async () => {
     const studio = await startStudio(tempDir());
     const s = studio.services;
-    const marked = { ...cluster, name: 'marked pool', racks: [{ name: 'rack-1', hosts: cluster.racks[0].hosts.map((h, i) => ({ ...h, ...(i < 2 ? { kind: 'core', mrCluster: 'c-1' } : i < 4 ? { kind: 'core', mrCluster: 'c-2' } : { kind: 'transient-core' }) })) }] };
+    const marked = {
+      ...cluster,
+      name: 'marked pool',
+      racks: [
+        {
+          name: 'rack-1',
+          hosts: cluster.racks[0].hosts.map((h, i) => ({
+            ...h,
+            ...(i < 2 ? { kind: 'core', mrCluster: 'c-1' } : i < 4 ? { kind: 'core', mrCluster: 'c-2' } : { kind: 'transient-core' }),
+          })),
+        },
+      ],
+    };
     await ok(s, 'clusters:create', { spec: cluster });
     const good = await ok<{ id: string }>(s, 'clusters:create', { spec: marked });
     const plain = (await ok<{ id: string; name: string }[]>(s, 'clusters:list', {})).find((c) => c.name === 'shared pool')!;
     const teams = await ok<{ id: string }>(s, 'workloads:create', { spec: workload });
     await ok(s, 'workloads:create', { spec: { name: 'untagged', jobs: [{ id: 'x1', template: 'WordCount', submit: 0, inputMb: 512 }] } });
-    const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'checked', clusterIds: [plain.id], workloadIds: [teams.id], schedulers: [{ kind: 'fawkes', policy: 'td' }], seeds: [1] } });
+    const design = await ok<DesignRecord>(s, 'experiments:create', {
+      spec: { name: 'checked', clusterIds: [plain.id], workloadIds: [teams.id], schedulers: [{ kind: 'fawkes', policy: 'td' }], seeds: [1] },
+    });
     // The service refuses to run it, once, saying why.
     const refused = await s.dispatch('experiments:run', { id: design.id });
     expect(refused.ok).toBe(false);

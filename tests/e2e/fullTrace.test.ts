@@ -39,7 +39,13 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
       const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'hundred', racks: 5, hostsPerRack: 20 } });
       await ok(s, 'settings:update', { runThreads: 1 });
       const design = await ok<{ id: string }>(s, 'experiments:create', {
-        spec: { name: 'FB-2009 day', clusterIds: [cluster.id], workloadIds: [day.id], schedulers: [{ kind: 'fifo' }, { kind: 'late' }, { kind: 'capacity' }], seeds: [1] },
+        spec: {
+          name: 'FB-2009 day',
+          clusterIds: [cluster.id],
+          workloadIds: [day.id],
+          schedulers: [{ kind: 'fifo' }, { kind: 'late' }, { kind: 'capacity' }],
+          seeds: [1],
+        },
       });
 
       await openAt(page, studio.server.url, '#/experiments');
@@ -48,7 +54,13 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
 
       // The live chart grows as FIFO's samples arrive, and redraws with them.
       const live = page.getByTestId('live-charts');
-      const points = async () => Number((await live.locator('.charts').getAttribute('data-points').catch(() => '0')) ?? 0);
+      const points = async () =>
+        Number(
+          (await live
+            .locator('.charts')
+            .getAttribute('data-points')
+            .catch(() => '0')) ?? 0,
+        );
       await expect.poll(points, { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
       const seen = await points();
       const draws = () => live.getByRole('img', { name: 'CPU busy over simulated time' }).getAttribute('data-draws').then(Number);
@@ -60,7 +72,9 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
       // FIFO finishes; LATE (the slowest on this day) starts; the cancel comes while LATE runs and Capacity waits in the queue.
       const progressRows = page.getByTestId('progress-row');
       const state = async () => {
-        const rows = await progressRows.evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-run-status')}:${Number(tr.getAttribute('data-sim-time')) > 0 ? 'moving' : 'still'}`));
+        const rows = await progressRows.evaluateAll((trs) =>
+          trs.map((tr) => `${tr.getAttribute('data-run-status')}:${Number(tr.getAttribute('data-sim-time')) > 0 ? 'moving' : 'still'}`),
+        );
         return rows.join(',');
       };
       await expect.poll(state, { timeout: 600_000, interval: 100 }).toMatch(/^finished:\w+,running:moving,queued:still$/);
@@ -100,7 +114,8 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
       expect(zip.name).toMatch(/^FB-2009_day.*\.report\.zip$/);
       const entries = unzipSync(zip.bytes);
       const zipped = (suffix: string) => strFromU8(Object.entries(entries).find(([n]) => n.endsWith(suffix))![1]);
-      for (const n of ['README.txt', 'report.html', 'report.pdf', 'runs.csv', 'jobs.csv', 'result.json', 'experiment.json']) expect(Object.keys(entries).some((k) => k.endsWith(n))).toBe(true);
+      for (const n of ['README.txt', 'report.html', 'report.pdf', 'runs.csv', 'jobs.csv', 'result.json', 'experiment.json'])
+        expect(Object.keys(entries).some((k) => k.endsWith(n))).toBe(true);
       const runs = parse(zipped('runs.csv'), { columns: true }) as Record<string, string>[];
       expect(runs.map((r) => r.scheduler)).toEqual(['fifo']);
       const jobRows = parse(zipped('jobs.csv'), { columns: true }) as Record<string, string>[];

@@ -10,10 +10,15 @@ import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchError
 const tempDir = useTempDirs();
 const browser = useBrowser();
 
-const MIX = [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }];
+const MIX = [
+  { template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 },
+  { template: 'Sort', weight: 1, maps: 4 },
+];
 
 async function ran(s: Services, name: string, clusterId: string, workloadId: string, schedulers: unknown[]): Promise<BatchSummary> {
-  const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds: [1, 2, 3] } });
+  const design = await ok<DesignRecord>(s, 'experiments:create', {
+    spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds: [1, 2, 3] },
+  });
   const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
   await s.runner.settled(started.id);
   return started;
@@ -28,8 +33,12 @@ describe('comparing across the run history in the browser', () => {
     try {
       const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
       const big = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'big', racks: 2, hostsPerRack: 4 } });
-      const mixed = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 8 }, mix: MIX } } });
-      const busy = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'busy', generate: { count: 14, arrival: { kind: 'poisson', meanInterarrivalS: 3 }, mix: MIX } } });
+      const mixed = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: { name: 'mixed', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 8 }, mix: MIX } },
+      });
+      const busy = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: { name: 'busy', generate: { count: 14, arrival: { kind: 'poisson', meanInterarrivalS: 3 }, mix: MIX } },
+      });
       const march = await ran(s, 'March', lab.id, mixed.id, [{ kind: 'fifo' }, { kind: 'fair' }]);
       const april = await ran(s, 'April', big.id, mixed.id, [{ kind: 'fair' }]);
       // A colleague's result on busier jobs: only the file is left of it.
@@ -59,7 +68,9 @@ describe('comparing across the run history in the browser', () => {
       await page.getByTestId('comparison-sources').waitFor();
       await page.getByTestId('summary-table').waitFor();
       expect(await page.locator('h1').textContent()).toBe('Fair this spring');
-      expect(await page.getByTestId('comparison-sources').textContent()).toMatch(new RegExp(`Runs copied from\\s*${march.name}.*${opened.name}.*${april.name}`));
+      expect(await page.getByTestId('comparison-sources').textContent()).toMatch(
+        new RegExp(`Runs copied from\\s*${march.name}.*${opened.name}.*${april.name}`),
+      );
       const [fairMarch, fileFifo, fairApril] = [`fair (delay) — ${march.name}`, `fifo — ${opened.name}`, `fair (delay) — ${april.name}`];
       expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual([`${fairMarch} (baseline)`, fileFifo, fairApril]);
       // March and April ran the same jobs (the same workload and seeds): paired. The file's busier jobs: Welch.
@@ -101,7 +112,9 @@ describe('a run history of thousands of entries', () => {
     const errors = watchErrors(page);
     try {
       const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 2 } });
-      const few = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'few', generate: { count: 3, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: MIX } } });
+      const few = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: { name: 'few', generate: { count: 3, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: MIX } },
+      });
       const first = await ran(s, 'Nightly', lab.id, few.id, [{ kind: 'fifo' }]);
       const file = await ok<{ fileName: string; content: string }>(s, 'batches:exportResult', { id: first.id });
       // Opened together, their writes share saves; each entry gets its own free name.

@@ -31,7 +31,9 @@ describe('the studio paused while another program writes its data folder', () =>
 
       const banner = page.getByTestId('takeover-banner');
       await banner.waitFor();
-      expect(await banner.textContent()).toMatch(/The studio was paused while another program used its data folder\.[\s\S]*saved its \d+ changes? again afterwards, on top of that program's\. Nothing was lost\./);
+      expect(await banner.textContent()).toMatch(
+        /The studio was paused while another program used its data folder\.[\s\S]*saved its \d+ changes? again afterwards, on top of that program's\. Nothing was lost\./,
+      );
       await screenshot(page, 'lock-takeover-banner');
       // The cluster the other program saved is there too.
       await page.locator('[data-nav="clusters"]').click();

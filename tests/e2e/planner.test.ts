@@ -54,7 +54,9 @@ describe('the ARIA planner', () => {
       await page.getByTestId('profile-save').click();
       await page.getByTestId('confirm').click();
       await expect.poll(() => page.locator('[data-field="rAvg"]').inputValue()).toBe('13');
-      await expect.poll(async () => (await ok<ProfileStore>(studio.services, 'profiles:list', {})).aria.map((a) => `${a.name}:${a.profile.rAvg}`)).toEqual(['my staging:13']);
+      await expect
+        .poll(async () => (await ok<ProfileStore>(studio.services, 'profiles:list', {})).aria.map((a) => `${a.name}:${a.profile.rAvg}`))
+        .toEqual(['my staging:13']);
 
       await page.getByTestId('planner-failure').scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-failure');
@@ -64,7 +66,12 @@ describe('the ARIA planner', () => {
       await expect.poll(() => page.getByTestId('check-table').locator('tbody tr').count(), { timeout: 60_000 }).toBe(6);
       expect(await page.getByTestId('check-table').textContent()).toMatch(/met|missed/);
       // Each point says how far the simulation is from each bound, and whether it fell outside them.
-      const rows = await page.getByTestId('check-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({ side: tr.getAttribute('data-side'), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })));
+      const rows = await page
+        .getByTestId('check-table')
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => ({ side: tr.getAttribute('data-side'), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '') })),
+        );
       for (const { side, cells } of rows) {
         const [low, avg, up] = cells[3].replace(' s', '').split(' · ').map(Number);
         const sim = parseFloat(cells[4]);
@@ -87,11 +94,20 @@ describe('the ARIA planner', () => {
 
   it('scales a measured profile to a new input size from staging runs in the history (eq. 9-10)', async () => {
     const studio = await startStudio(tempDir());
-    const cluster = await ok<{ id: string }>(studio.services, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:generate', {
+      params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 },
+    });
     // Two staging runs of WordCount, 1 GB and 4 GB with 4 reduces, as the Experiments page runs them.
-    for (const [name, inputMb] of [['staging 1 GB', 1024], ['staging 4 GB', 4096]] as const) {
-      const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: { name, jobs: [{ template: 'WordCount', submit: 0, inputMb, reduces: 4 }] } });
-      const design = await ok<DesignRecord>(studio.services, 'experiments:create', { spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] } });
+    for (const [name, inputMb] of [
+      ['staging 1 GB', 1024],
+      ['staging 4 GB', 4096],
+    ] as const) {
+      const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+        spec: { name, jobs: [{ template: 'WordCount', submit: 0, inputMb, reduces: 4 }] },
+      });
+      const design = await ok<DesignRecord>(studio.services, 'experiments:create', {
+        spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+      });
       const batch = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
       await studio.services.runner.settled(batch.id);
     }
@@ -125,10 +141,19 @@ describe('the ARIA planner', () => {
     const studio = await startStudio(tempDir());
     const s = studio.services;
     const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
-    const slow = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'slow disks', racks: 1, hostsPerRack: 4, diskMBps: 30 } });
-    const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'wc', jobs: [{ template: 'WordCount', submit: 0, inputMb: 2048, reduces: 4 }] } });
-    for (const [name, cluster] of [['March on lab', lab.id], ['April on slow disks', slow.id]] as const) {
-      const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [cluster], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] } });
+    const slow = await ok<{ id: string }>(s, 'clusters:generate', {
+      params: { ...defaultUniformCluster, name: 'slow disks', racks: 1, hostsPerRack: 4, diskMBps: 30 },
+    });
+    const workload = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: { name: 'wc', jobs: [{ template: 'WordCount', submit: 0, inputMb: 2048, reduces: 4 }] },
+    });
+    for (const [name, cluster] of [
+      ['March on lab', lab.id],
+      ['April on slow disks', slow.id],
+    ] as const) {
+      const design = await ok<DesignRecord>(s, 'experiments:create', {
+        spec: { name, clusterIds: [cluster], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] },
+      });
       const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
       await s.runner.settled(batch.id);
     }
@@ -139,7 +164,14 @@ describe('the ARIA planner', () => {
       await page.getByTestId('planner-source').selectOption('measured:WordCount');
       const card = page.getByTestId('planner-measured');
       await expect.poll(() => card.locator('[data-measured]').count()).toBe(2);
-      const ticked = () => card.locator('[data-measured]').evaluateAll((rows) => rows.filter((r) => (r.querySelector('input') as unknown as { checked: boolean }).checked).map((r) => r.getAttribute('data-measured')?.replace(/ — .*/, '')));
+      const ticked = () =>
+        card
+          .locator('[data-measured]')
+          .evaluateAll((rows) =>
+            rows
+              .filter((r) => (r.querySelector('input') as unknown as { checked: boolean }).checked)
+              .map((r) => r.getAttribute('data-measured')?.replace(/ — .*/, '')),
+          );
       const mAvg = () => page.locator('input[data-field="mAvg"]').inputValue().then(Number);
       // The newest entry's cluster is picked, and only its entry goes in.
       expect(await ticked()).toEqual(['April on slow disks']);
@@ -153,7 +185,9 @@ describe('the ARIA planner', () => {
       const onLab = await mAvg();
       // Both ticked: pooled, said so, and the spread between them is shown field by field.
       await card.getByLabel(/^Use April on slow disks .* on slow disks$/).check();
-      await expect.poll(() => page.getByTestId('measured-summary').textContent()).toMatch(/4 runs in 2 entries, on (slow disks, lab|lab, slow disks)\.\s+Entries from several clusters are pooled/);
+      await expect
+        .poll(() => page.getByTestId('measured-summary').textContent())
+        .toMatch(/4 runs in 2 entries, on (slow disks, lab|lab, slow disks)\.\s+Entries from several clusters are pooled/);
       const spread = page.getByTestId('measured-spread');
       expect(await spread.locator('tbody tr').count()).toBe(12);
       const [low, high] = (await spread.locator('tr[data-field="mAvg"] td').nth(2).textContent())!.split(' – ').map(parseFloat);
@@ -163,7 +197,9 @@ describe('the ARIA planner', () => {
       const pooled = await mAvg();
       expect(pooled).toBeGreaterThan(onLab);
       expect(pooled).toBeLessThan(onSlow);
-      expect(await page.locator('[aria-labelledby="profile-title"] header .muted').textContent()).toMatch(/measured over 4 runs on (slow disks, lab|lab, slow disks)/);
+      expect(await page.locator('[aria-labelledby="profile-title"] header .muted').textContent()).toMatch(
+        /measured over 4 runs on (slow disks, lab|lab, slow disks)/,
+      );
       // None ticked: said beside the list, and the numbers in the editor stay as they were.
       await card.getByLabel(/^Use April on slow disks .* on slow disks$/).uncheck();
       await card.getByLabel(/^Use March on lab .* on lab$/).uncheck();

@@ -31,7 +31,9 @@ describe.runIf(REDIS)('settings: batches on a password-protected queue, from the
       await page.getByTestId('open-settings').click();
       const form = page.getByTestId('settings');
       await form.waitFor();
-      expect(await form.getByTestId('settings-password-hint').textContent()).toMatch(/A password you enter is kept for this session only \(the studio in a browser has no keychain\)/);
+      expect(await form.getByTestId('settings-password-hint').textContent()).toMatch(
+        /A password you enter is kept for this session only \(the studio in a browser has no keychain\)/,
+      );
       // A password in the address is refused beside the queue field, saying where it goes instead.
       await form.getByTestId('settings-queue').fill(`redis://user:${encodeURIComponent(SECRET)}@127.0.0.1:1`);
       await form.getByRole('button', { name: 'Save' }).click();

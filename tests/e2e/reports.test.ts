@@ -33,7 +33,13 @@ describe('results leaving the studio in the browser', () => {
       await page.locator('[data-nav="reproduce"]').click();
       const preset = page.locator('[data-preset="liu-balanced.experiment.json"]');
       await preset.waitFor();
-      expect(await page.locator('[data-paper]').evaluateAll((els) => els.map((e) => e.getAttribute('data-paper')))).toEqual(['prism', 'liu', 'ila', 'aria', 'fawkes']);
+      expect(await page.locator('[data-paper]').evaluateAll((els) => els.map((e) => e.getAttribute('data-paper')))).toEqual([
+        'prism',
+        'liu',
+        'ila',
+        'aria',
+        'fawkes',
+      ]);
       expect(await page.locator('[data-paper="liu"] .claim').textContent()).toMatch(/18-23 % faster in the balanced pattern \(sec\. 4\.4\.1, Fig\. 4\.1\)/);
       expect(await preset.locator('[data-measure="pi"]').textContent()).toMatch(/not run yet/);
       // What the full-size presets gave: the statements rendered from the stored runs (docs/runs), one per measure.
@@ -45,8 +51,12 @@ describe('results leaving the studio in the browser', () => {
       // The numbers arrive when the batch ends: the studio's value beside the paper's, the gap in words.
       const pi = preset.locator('[data-measure="pi"]');
       await pi.getByTestId('verdict').waitFor({ timeout: 60_000 });
-      expect(await pi.textContent()).toMatch(/Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range|the paper's direction, but (smaller|larger)) \(3 seeds, p [=<] /);
-      expect(await preset.getByTestId('latest-run').textContent()).toMatch(/reduced: about half the jobs, seeds 1, 2, 3 · .* · a first look at a smaller workload/);
+      expect(await pi.textContent()).toMatch(
+        /Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range|the paper's direction, but (smaller|larger)) \(3 seeds, p [=<] /,
+      );
+      expect(await preset.getByTestId('latest-run').textContent()).toMatch(
+        /reduced: about half the jobs, seeds 1, 2, 3 · .* · a first look at a smaller workload/,
+      );
       await screenshot(page, 'reproduce');
 
       // The export menu closes on Escape, as menus do.
@@ -73,7 +83,8 @@ describe('results leaving the studio in the browser', () => {
       expect(zip.name).toMatch(/^Liu_balanced_pattern_.*\.report\.zip$/);
       const entries = unzipSync(zip.bytes);
       const names = Object.keys(entries).map((n) => n.replace(/^[^/]*\/(Liu_balanced_pattern_[^.]*\.)?/, ''));
-      for (const n of ['README.txt', 'report.html', 'report.pdf', 'runs.csv', 'jobs.csv', 'summary.csv', 'result.json', 'experiment.json']) expect(names).toContain(n);
+      for (const n of ['README.txt', 'report.html', 'report.pdf', 'runs.csv', 'jobs.csv', 'summary.csv', 'result.json', 'experiment.json'])
+        expect(names).toContain(n);
       const zipped = (suffix: string) => strFromU8(Object.entries(entries).find(([n]) => n.endsWith(suffix))![1]);
       const reportText = zipped('.report.html').replace(/<[^>]+>/g, ' ');
       expect(reportText).toMatch(/The paper's claim/);
@@ -142,7 +153,16 @@ describe('results leaving the studio in the browser', () => {
       const tablesZip = await downloadOf(page, () => page.locator('[data-export="csv"]').click());
       expect(tablesZip.name).toMatch(/^PRISM_PUMA_mix_.*\.tables\.zip$/);
       const tables = Object.entries(unzipSync(tablesZip.bytes)).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
-      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual(['decisions.csv', 'jct-cdf.csv', 'jobs.csv', 'locality.csv', 'runs.csv', 'series.csv', 'speedup.csv', 'summary.csv']);
+      expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual([
+        'decisions.csv',
+        'jct-cdf.csv',
+        'jobs.csv',
+        'locality.csv',
+        'runs.csv',
+        'series.csv',
+        'speedup.csv',
+        'summary.csv',
+      ]);
       const runsTable = parse(tables.find((t) => t.name.endsWith('.runs.csv'))!.text, { columns: true }) as Record<string, string>[];
       expect(runsTable.map((r) => r.seed)).toEqual(['1', '2', '3', '1', '2', '3', '1', '2', '3']);
 
@@ -161,7 +181,11 @@ describe('results leaving the studio in the browser', () => {
         await chooser.setFiles({ name: result.name, mimeType: 'application/json', buffer: result.bytes });
         await page.getByTestId('summary-table').waitFor();
         expect(await page.getByTestId('no-series').textContent()).toMatch(/opened from a result file/);
-        expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual(['Hadoop Fair Scheduler (8/6 slots) (baseline)', 'YARN Capacity (128 vcores)', 'PRISM']);
+        expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual([
+          'Hadoop Fair Scheduler (8/6 slots) (baseline)',
+          'YARN Capacity (128 vcores)',
+          'PRISM',
+        ]);
         const [opened] = await ok<BatchSummary[]>(other.services, 'batches:list', {});
         expect(opened).toMatchObject({ status: 'finished', finished: 9, tags: ['from a result file'] });
         await screenshot(page, 'comparison-from-result-file');
@@ -185,7 +209,9 @@ describe('results leaving the studio in the browser', () => {
           transfer.items.add(new File([${JSON.stringify(broken)}], 'broken.result.json', { type: 'application/json' }));
           document.querySelector('[data-testid="history-view"]').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
         })()`);
-        await page.getByText(/Could not open broken\.result\.json: broken\.result\.json: line \d+, run 1 › summary › mean job completion time: must be a number/).waitFor();
+        await page
+          .getByText(/Could not open broken\.result\.json: broken\.result\.json: line \d+, run 1 › summary › mean job completion time: must be a number/)
+          .waitFor();
         // Nothing is added: the opened file and its rerun only.
         expect(await ok<BatchSummary[]>(other.services, 'batches:list', {})).toHaveLength(2);
       } finally {

@@ -21,12 +21,18 @@ describe('the designer: what a batch would cost', () => {
       const sample = await ok<{ experimentId: string; clusterId: string }>(studio.services, 'studio:sample', {});
       await openAt(page, studio.server.url, `#/experiments/${sample.experimentId}`);
       const estimate = page.getByTestId('run-estimate');
-      await expect.poll(() => estimate.textContent(), { timeout: 20_000 }).toMatch(/^Estimate: \d+ runs, the largest [\d,]+ tasks \(about \d+ MB\); under a minute in all on 1 thread of a machine like the studio's 2-core build machine\.$/);
+      await expect
+        .poll(() => estimate.textContent(), { timeout: 20_000 })
+        .toMatch(
+          /^Estimate: \d+ runs, the largest [\d,]+ tasks \(about \d+ MB\); under a minute in all on 1 thread of a machine like the studio's 2-core build machine\.$/,
+        );
       expect(await page.getByTestId('run').isDisabled()).toBe(false);
 
       const big = await ok<DesignRecord>(studio.services, 'experiments:create', { spec: await hoursOfWork(studio.services, sample.clusterId) });
       await openAt(page, studio.server.url, `#/experiments/${big.id}`);
-      await expect.poll(() => page.getByTestId('run-estimate').textContent(), { timeout: 20_000 }).toMatch(/A large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour\./);
+      await expect
+        .poll(() => page.getByTestId('run-estimate').textContent(), { timeout: 20_000 })
+        .toMatch(/A large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour\./);
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
       await screenshot(page, 'designer-large-batch');
       await page.getByTestId('allow-large').check();

@@ -31,7 +31,9 @@ describe('topology editor in the browser, against the real services', () => {
       expect(await nodes(page)).toBe('2');
       // Three replicas on two nodes cannot all be placed: the field warns.
       await page.locator('[data-tab="network"]').click();
-      expect(await page.locator('#replication-hint').textContent()).toBe('Warning: 3 replicas but 2 worker nodes; a block has at most one copy per node, so each gets 2.');
+      expect(await page.locator('#replication-hint').textContent()).toBe(
+        'Warning: 3 replicas but 2 worker nodes; a block has at most one copy per node, so each gets 2.',
+      );
       // The shortcut sheet shows the "+" key itself.
       await page.locator('body').click({ position: { x: 5, y: 400 } });
       await page.keyboard.press('?');
@@ -112,8 +114,12 @@ describe('topology editor in the browser, against the real services', () => {
 
   it('stays usable on a 40-rack, 2,000-server cluster: search, select matches, screenshots light and dark', async () => {
     const studio = await startStudio(tempDir());
-    const big = (await studio.services.dispatch('clusters:generate', { params: { ...defaultUniformCluster, name: 'Datacenter', racks: 40, hostsPerRack: 50 } })) as { data: ClusterRecord };
-    const vms = (await studio.services.dispatch('clusters:generate', { params: { ...defaultUniformCluster, name: 'ILA virtual cluster', racks: 2, hostsPerRack: 12, cores: 12, memoryGb: 32, vmsPerHost: 6 } })) as { data: ClusterRecord };
+    const big = (await studio.services.dispatch('clusters:generate', {
+      params: { ...defaultUniformCluster, name: 'Datacenter', racks: 40, hostsPerRack: 50 },
+    })) as { data: ClusterRecord };
+    const vms = (await studio.services.dispatch('clusters:generate', {
+      params: { ...defaultUniformCluster, name: 'ILA virtual cluster', racks: 2, hostsPerRack: 12, cores: 12, memoryGb: 32, vmsPerHost: 6 },
+    })) as { data: ClusterRecord };
     const page = await browser().newPage({ viewport: { width: 1360, height: 860 } });
     const errors = watchErrors(page);
     try {

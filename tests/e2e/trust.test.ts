@@ -30,8 +30,12 @@ describe('the designer shows what each scheduler can run at once', () => {
   it('sizes slots per server type by default and warns when a setting handicaps one scheduler', async () => {
     const studio = await startStudio(tempDir());
     const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
-    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] } });
-    await ok(studio.services, 'experiments:create', { spec: { name: 'parity', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'capacity' }], seeds: [1] } });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] },
+    });
+    await ok(studio.services, 'experiments:create', {
+      spec: { name: 'parity', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'capacity' }], seeds: [1] },
+    });
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
@@ -67,7 +71,12 @@ describe('the designer shows what each scheduler can run at once', () => {
       await page.locator('tr[data-cluster="Two racks, 8 and 16 cores"]').getByTestId('open-cluster').click();
       await page.getByTestId('cluster-editor').waitFor();
       expect(await page.getByTestId('type-legend').textContent()).toMatch(/8-core \(8c · 32G\)\s*16-core \(16c · 64G\)/);
-      const tiles = async (type: string) => new Set(await page.locator(`[data-host-type="${type}"]`).evaluateAll((els) => els.map((e) => (e as unknown as { style: { borderLeftColor: string } }).style.borderLeftColor)));
+      const tiles = async (type: string) =>
+        new Set(
+          await page
+            .locator(`[data-host-type="${type}"]`)
+            .evaluateAll((els) => els.map((e) => (e as unknown as { style: { borderLeftColor: string } }).style.borderLeftColor)),
+        );
       const [small, big] = [await tiles('small'), await tiles('big')];
       expect(small.size).toBe(1);
       expect(big.size).toBe(1);
@@ -84,10 +93,14 @@ describe('the designer pins the profiles a design runs with', () => {
   it('shows where each pinned profile came from and refreshes only when asked', async () => {
     const studio = await startStudio(tempDir());
     const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
-    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] } });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] },
+    });
     const rates = { durationS: 10, cpuCores: 0.8, memoryMb: 900, localDiskMBps: 20, hdfsMBps: 30, shuffleMBps: 0 };
     await ok(studio.services, 'profiles:save', { template: 'Sort', phases: { map: rates, merge: null, shuffle: null, sort: null, reduce: null } });
-    await ok(studio.services, 'experiments:create', { spec: { name: 'profiled', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'prism' }], seeds: [1] } });
+    await ok(studio.services, 'experiments:create', {
+      spec: { name: 'profiled', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'prism' }], seeds: [1] },
+    });
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
@@ -110,7 +123,9 @@ describe('the designer pins the profiles a design runs with', () => {
       await page.getByTestId('refresh-profiles').click();
       await expect.poll(() => card.locator('tr[data-template]').count()).toBe(2);
       // No run has measured an ARIA profile on the design's cluster yet: the card says what MinEDF does then.
-      expect(await card.getByTestId('aria-none').textContent()).toMatch(/No finished run on Two racks, 8 and 16 cores measured a template: there MinEDF owes every job all the slots it can use/);
+      expect(await card.getByTestId('aria-none').textContent()).toMatch(
+        /No finished run on Two racks, 8 and 16 cores measured a template: there MinEDF owes every job all the slots it can use/,
+      );
       // A finished run on that cluster teaches the store Sort's ARIA profile (sec. 3.2); a refresh
       // pins it for that cluster, and the card shows what MinEDF would size by there.
       const design = (await ok<{ id: string; name: string }[]>(studio.services, 'experiments:list', {})).find((d) => d.name === 'profiled')!;
@@ -119,7 +134,9 @@ describe('the designer pins the profiles a design runs with', () => {
       await page.getByTestId('refresh-profiles').click();
       const aria = card.getByTestId('pinned-aria-table').locator('tr[data-template="Sort"]');
       await expect.poll(() => aria.getByTestId('pinned-aria').textContent()).toMatch(/^map [\d.,]+ s · shuffle [\d.,]+ s · reduce [\d.,]+ s$/);
-      expect(await aria.textContent()).toMatch(/^Two racks, 8 and 16 coresSort.*none: one data size measuredmeasured on Two racks, 8 and 16 cores over 1 run in 1 history entry, last \d{4}-\d\d-\d\d \d\d:\d\d$/);
+      expect(await aria.textContent()).toMatch(
+        /^Two racks, 8 and 16 coresSort.*none: one data size measuredmeasured on Two racks, 8 and 16 cores over 1 run in 1 history entry, last \d{4}-\d\d-\d\d \d\d:\d\d$/,
+      );
       expect(await card.getByTestId('aria-none').count()).toBe(0);
       expect(await card.getByTestId('aria-pooled').count()).toBe(0);
       const dismiss = page.locator('button[aria-label="Dismiss"]');
@@ -139,10 +156,30 @@ describe('the comparison states only what the seeds support', () => {
     const studio = await startStudio(tempDir());
     const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
     const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
-      spec: { name: 'mix', generate: { count: 24, arrival: { kind: 'poisson', meanInterarrivalS: 4 }, mix: [{ template: 'Pi', weight: 1, maps: [8, 32] }, { template: 'WordCount', weight: 1, maps: [8, 24] }] } },
+      spec: {
+        name: 'mix',
+        generate: {
+          count: 24,
+          arrival: { kind: 'poisson', meanInterarrivalS: 4 },
+          mix: [
+            { template: 'Pi', weight: 1, maps: [8, 32] },
+            { template: 'WordCount', weight: 1, maps: [8, 24] },
+          ],
+        },
+      },
     });
     const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
-      spec: { name: 'stats', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo', mapSlots: 1, reduceSlots: 1 }, { kind: 'fifo', label: 'fifo again', mapSlots: 1, reduceSlots: 1 }, { kind: 'fifo', label: 'fifo sized' }], seeds: [1, 2, 3, 4] },
+      spec: {
+        name: 'stats',
+        clusterIds: [cluster.id],
+        workloadIds: [workload.id],
+        schedulers: [
+          { kind: 'fifo', mapSlots: 1, reduceSlots: 1 },
+          { kind: 'fifo', label: 'fifo again', mapSlots: 1, reduceSlots: 1 },
+          { kind: 'fifo', label: 'fifo sized' },
+        ],
+        seeds: [1, 2, 3, 4],
+      },
     });
     const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
     await studio.services.runner.settled(started.id);
@@ -158,7 +195,17 @@ describe('the comparison states only what the seeds support', () => {
       // What shared/results/comparison.ts says of each metric is what the table marks.
       const groups = ['fifo', 'fifo again', 'fifo sized'];
       for (const m of METRICS.filter((x) => !x.diagnostic)) {
-        const values = groups.map((label) => ({ key: label, bySeed: new Map(batch.results.filter((r) => r.label === label && r.summary).flatMap((r) => { const v = m.get(r.summary!); return v === null ? [] : [[r.seed, v] as [number, number]]; })) }));
+        const values = groups.map((label) => ({
+          key: label,
+          bySeed: new Map(
+            batch.results
+              .filter((r) => r.label === label && r.summary)
+              .flatMap((r) => {
+                const v = m.get(r.summary!);
+                return v === null ? [] : [[r.seed, v] as [number, number]];
+              }),
+          ),
+        }));
         const expected = compareMetric(m, values, 'fifo').cells.map((c) => c.best);
         const shown = await table.locator(`[data-metric="${m.key}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-best') === 'true'));
         expect(shown, m.key).toEqual(expected);
@@ -170,11 +217,16 @@ describe('the comparison states only what the seeds support', () => {
       expect(await jct.nth(2).getAttribute('data-best')).toBe('true');
       expect(await jct.nth(2).getAttribute('title')).toMatch(/paired t-test/);
       // Ratios: above 1× is better both for a time (lower is better) and a throughput (higher is better).
-      const ratio = async (metric: string) => Number(/· ([\d.]+)×/.exec((await table.locator(`[data-metric="${metric}"] td`).nth(2).locator('.delta').textContent()) ?? '')?.[1]);
+      const ratio = async (metric: string) =>
+        Number(/· ([\d.]+)×/.exec((await table.locator(`[data-metric="${metric}"] td`).nth(2).locator('.delta').textContent()) ?? '')?.[1]);
       expect(await ratio('meanJct')).toBeGreaterThan(1);
       expect(await ratio('throughput')).toBeGreaterThanOrEqual(1);
       // What each could run at once, from the batch's own inputs.
-      expect(await table.locator('[data-metric="concurrency"] td').allTextContents()).toEqual(['10 map + 10 reduce slots', '10 map + 10 reduce slots', '120 map + 60 reduce slots']);
+      expect(await table.locator('[data-metric="concurrency"] td').allTextContents()).toEqual([
+        '10 map + 10 reduce slots',
+        '10 map + 10 reduce slots',
+        '120 map + 60 reduce slots',
+      ]);
       // The engine's counters sit under diagnostics, not among the results.
       expect(await table.locator('tbody > tr[data-metric="events"]').count()).toBe(1);
       expect(await page.getByTestId('diagnostics').locator('[data-metric="events"]').count()).toBe(1);
@@ -200,10 +252,20 @@ describe('the Gantt chart shows the whole run', () => {
     const studio = await startStudio(tempDir());
     const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
     const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
-      spec: { name: 'mix', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'WordCount', weight: 1, maps: [4, 12] }] } },
+      spec: {
+        name: 'mix',
+        generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'WordCount', weight: 1, maps: [4, 12] }] },
+      },
     });
     const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
-      spec: { name: 'gantt', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1], simulation: { recordAttempts: true } },
+      spec: {
+        name: 'gantt',
+        clusterIds: [cluster.id],
+        workloadIds: [workload.id],
+        schedulers: [{ kind: 'fair' }],
+        seeds: [1],
+        simulation: { recordAttempts: true },
+      },
     });
     const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
     await studio.services.runner.settled(started.id);
@@ -220,7 +282,9 @@ describe('the Gantt chart shows the whole run', () => {
       // The axis runs to the last attempt's end: the run's makespan is inside it.
       const last = Math.max(...data.gantt!.end);
       expect(data.gantt!.spanS).toBe(last);
-      expect(await gantt.textContent()).toMatch(new RegExp(`all ${data.gantt!.start.length} attempts on 10 nodes, 0–${Math.round(last).toLocaleString('en-US')} s`));
+      expect(await gantt.textContent()).toMatch(
+        new RegExp(`all ${data.gantt!.start.length} attempts on 10 nodes, 0–${Math.round(last).toLocaleString('en-US')} s`),
+      );
       // Hover the middle of the longest bar: the tip names its job, task, node and phase.
       const box = (await canvas.boundingBox())!;
       const g = data.gantt!;
@@ -232,12 +296,19 @@ describe('the Gantt chart shows the whole run', () => {
       for (; y < box.y + box.height - 24; y += 2) {
         await page.mouse.move(x, y);
         const t = page.getByTestId('gantt-tip');
-        if ((await t.count()) && (await t.textContent())!.includes(`job ${data.jobs[g.job[longest]].id} · task ${g.reduce[longest] ? 'r' : 'm'}${g.task[longest]} ·`)) {
+        if (
+          (await t.count()) &&
+          (await t.textContent())!.includes(`job ${data.jobs[g.job[longest]].id} · task ${g.reduce[longest] ? 'r' : 'm'}${g.task[longest]} ·`)
+        ) {
           tip = (await t.textContent())!;
           break;
         }
       }
-      expect(tip).toMatch(new RegExp(`job ${data.jobs[g.job[longest]].id} · task [mr]\\d+ · ${data.nodes[g.node[longest]]}\\s*(map|merge|shuffle|sort|reduce) phase from [\\d.]+ s · attempt [\\d.]+ s–[\\d.]+ s`));
+      expect(tip).toMatch(
+        new RegExp(
+          `job ${data.jobs[g.job[longest]].id} · task [mr]\\d+ · ${data.nodes[g.node[longest]]}\\s*(map|merge|shuffle|sort|reduce) phase from [\\d.]+ s · attempt [\\d.]+ s–[\\d.]+ s`,
+        ),
+      );
       await screenshot(page, 'gantt-hover-light');
       // A click on the bar explains its job in the why-panel.
       await page.mouse.click(x, y);
@@ -252,12 +323,17 @@ describe('the Gantt chart shows the whole run', () => {
       await page.mouse.up();
       await page.waitForTimeout(100);
       const barPixels = await canvas.evaluate((c) => {
-        const el = c as unknown as { width: number; height: number; getContext(k: string): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+        const el = c as unknown as {
+          width: number;
+          height: number;
+          getContext(k: string): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+        };
         const ratio = el.width / (c as unknown as { clientWidth: number }).clientWidth;
         const img = el.getContext('2d').getImageData(0, 0, Math.floor(88 * ratio), el.height).data;
         let n = 0;
         // Map blue (#2f6fde) and reduce orange (#e0703a).
-        for (let p = 0; p < img.length; p += 4) if ((img[p] === 0x2f && img[p + 1] === 0x6f && img[p + 2] === 0xde) || (img[p] === 0xe0 && img[p + 1] === 0x70 && img[p + 2] === 0x3a)) n++;
+        for (let p = 0; p < img.length; p += 4)
+          if ((img[p] === 0x2f && img[p + 1] === 0x6f && img[p + 2] === 0xde) || (img[p] === 0xe0 && img[p + 1] === 0x70 && img[p + 2] === 0x3a)) n++;
         return n;
       });
       expect(barPixels).toBe(0);
@@ -310,11 +386,16 @@ describe('a long run shows itself live and keeps its partial results when cancel
     // ten times the few seconds before the cancel. (3,000 jobs once ended before the cancel came.)
     // The batch's estimate shows at 2% of the batch done, so the run must not start slow.
     const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
-      spec: { name: 'long', generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
+      spec: {
+        name: 'long',
+        generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] },
+      },
     });
     // One run at a time, so that the second seed waits in the queue when the cancel comes.
     await ok(studio.services, 'settings:update', { runThreads: 1 });
-    const design = await ok<{ id: string }>(studio.services, 'experiments:create', { spec: { name: 'long', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1, 2] } });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
+      spec: { name: 'long', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fair' }], seeds: [1, 2] },
+    });
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
@@ -322,7 +403,18 @@ describe('a long run shows itself live and keeps its partial results when cancel
       const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
       await page.evaluate(`location.hash = '#/history/${started.id}'`);
       const live = page.getByTestId('live-charts');
-      await expect.poll(async () => Number((await live.locator('.charts').getAttribute('data-points').catch(() => '0')) ?? 0), { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (await live
+                .locator('.charts')
+                .getAttribute('data-points')
+                .catch(() => '0')) ?? 0,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBeGreaterThanOrEqual(3);
       expect(await live.locator('canvas').count()).toBeGreaterThanOrEqual(2);
       // The charts redraw as samples arrive (they froze at their first samples once): count draws.
       const cpuDraws = () => live.getByRole('img', { name: 'CPU busy over simulated time' }).getAttribute('data-draws').then(Number);
@@ -336,7 +428,9 @@ describe('a long run shows itself live and keeps its partial results when cancel
       await partial.waitFor({ timeout: 60_000 });
       expect(await partial.textContent()).toMatch(/fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 20,000 jobs done/);
       // The queued run is named: it never started.
-      expect(await page.getByTestId('never-started').textContent()).toMatch(/1 run never started \(taken off the queue by the cancel\): fair \(delay\), seed 2\./);
+      expect(await page.getByTestId('never-started').textContent()).toMatch(
+        /1 run never started \(taken off the queue by the cancel\): fair \(delay\), seed 2\./,
+      );
       // The partial run can still be drawn, and says what it is.
       await expect.poll(() => page.getByTestId('gantt-run').locator('option').allTextContents()).toEqual(['fair (delay) · seed 1 (partial)']);
       await page.getByTestId('gantt').locator('canvas').waitFor();

@@ -39,7 +39,15 @@ describe('the why-panel on a job of thousands of tasks', () => {
     try {
       const s = studio.services;
       const cluster = await generatedCluster(s, 'forty nodes', 2, 20);
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'one huge job', jobs: [{ id: 'huge', template: 'WordCount', submit: 0, maps: 2544, reduces: 16 }, { id: 'small', template: 'Sort', submit: 5, maps: 8, reduces: 2 }] } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: {
+          name: 'one huge job',
+          jobs: [
+            { id: 'huge', template: 'WordCount', submit: 0, maps: 2544, reduces: 16 },
+            { id: 'small', template: 'Sort', submit: 5, maps: 8, reduces: 2 },
+          ],
+        },
+      });
       const batch = await ranBatch(s, 'huge job', cluster, workload, { schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] });
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
@@ -80,7 +88,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
       const preset = loadExperiment(path.resolve(__dirname, '../../resources/presets/ila-facebook.experiment.json'));
       const late = preset.experiment.schedulers.find((x) => x.kind === 'late')!;
       const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: preset.cluster });
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { ...preset.workload, name: 'twelve jobs', jobs: preset.workload.jobs.slice(0, 12).map((j) => ({ ...j, dependsOn: [] })) } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: { ...preset.workload, name: 'twelve jobs', jobs: preset.workload.jobs.slice(0, 12).map((j) => ({ ...j, dependsOn: [] })) },
+      });
       const batch = await ranBatch(s, 'late copies', cluster, workload, { schedulers: [late], seeds: [1], simulation: preset.experiment.simulation });
 
       // A job with a speculative copy, found from the same service the panel asks.
@@ -104,7 +114,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
       const line = page.getByTestId('run-decisions');
       await line.waitFor();
       expect(await line.locator('[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(run.decisions!.map((d) => d.kind));
-      expect(await line.locator('[data-kind="speculation"] strong').textContent()).toBe(run.decisions!.find((d) => d.kind === 'speculation')!.count.toLocaleString('en-US'));
+      expect(await line.locator('[data-kind="speculation"] strong').textContent()).toBe(
+        run.decisions!.find((d) => d.kind === 'speculation')!.count.toLocaleString('en-US'),
+      );
       await page.getByTestId('why-job').fill(picked!.id);
       await page.getByTestId('why-ask').click();
       const table = page.getByTestId('why-attempts');
@@ -115,7 +127,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
       await chip.click();
       await expect.poll(async () => Number(await table.getAttribute('data-rows'))).toBe(copies);
       expect(await table.locator('tr[data-attempt]').count()).toBe(copies);
-      expect(await table.locator('tr[data-attempt] td:first-child').allTextContents()).toEqual(picked!.attempts.filter((a) => a.speculative).map((a) => `${a.task} (spec.)`));
+      expect(await table.locator('tr[data-attempt] td:first-child').allTextContents()).toEqual(
+        picked!.attempts.filter((a) => a.speculative).map((a) => `${a.task} (spec.)`),
+      );
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'why-panel-kinds');
       await chip.click();
@@ -127,7 +141,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
     }
   }, 300_000);
 
-  it("answers why a waiting job got nothing: a click on a gap of the Gantt, node by node, as the CLI says it", async () => {
+  it('answers why a waiting job got nothing: a click on a gap of the Gantt, node by node, as the CLI says it', async () => {
     const studio = await startStudio(tempDir());
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
@@ -139,7 +153,10 @@ describe('the why-panel on a job of thousands of tasks', () => {
         { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
       ];
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
-      const batch = await ranBatch(s, 'delay scheduling', cluster, workload, { schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] });
+      const batch = await ranBatch(s, 'delay scheduling', cluster, workload, {
+        schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }],
+        seeds: [1],
+      });
       const run = (await ok<BatchDetail>(s, 'batches:get', { id: batch.id })).results[0].index;
       const { gantt } = await ok<RunData>(s, 'batches:runData', { id: batch.id, run, gantt: true });
 
@@ -170,18 +187,26 @@ describe('the why-panel on a job of thousands of tasks', () => {
       const rows = page.locator('tr[data-why-not-node]');
       await expect.poll(() => rows.count()).toBeGreaterThan(6);
       const words = await rows.locator('.words').allTextContents();
-      expect(words.some((w) => /waiting for a node-local slot: the best map here is rack-local; \d\.\d s of 5\.0 s waited, \d\.\d s left before it may go rack-local/.test(w))).toBe(true);
+      expect(
+        words.some((w) =>
+          /waiting for a node-local slot: the best map here is rack-local; \d\.\d s of 5\.0 s waited, \d\.\d s left before it may go rack-local/.test(w),
+        ),
+      ).toBe(true);
       expect(words.some((w) => /no free map slot: 4 of 4 in use \(held by big ×4\)/.test(w))).toBe(true);
       await page.getByTestId('why-not-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'why-not-panel');
 
       // The CLI says the same of the same moment, from the run's result file.
       const answer = await ok<WhyNotAnswer>(s, 'batches:whyNot', { id: batch.id, run, job: 'small', at });
-      const shown = (await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))).map(([node, time, text]) => `${node}|${time}|${text}`);
+      const shown = (await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))).map(
+        ([node, time, text]) => `${node}|${time}|${text}`,
+      );
       // Every heartbeat the CLI prints, but those from before the job arrived (counted above the table).
       const notYet = answer.nodes.flatMap((n) => n.beats).filter((b) => b.reasons.length === 1 && b.reasons[0].kind === 'notSubmitted');
       expect(await page.getByTestId('why-not-outside').textContent()).toBe(`${notYet.length} heartbeats not listed: not submitted yet (it arrives at 20.0 s).`);
-      expect(shown).toEqual(answer.nodes.flatMap((n) => n.beats.filter((b) => !notYet.includes(b)).map((b) => `${n.node}|${b.time.toFixed(2)} s|${beatWords(b)}`)));
+      expect(shown).toEqual(
+        answer.nodes.flatMap((n) => n.beats.filter((b) => !notYet.includes(b)).map((b) => `${n.node}|${b.time.toFixed(2)} s|${beatWords(b)}`)),
+      );
       const dir = tempDir();
       const exported = await ok<{ fileName: string; content: string }>(s, 'batches:exportResult', { id: batch.id });
       const file = path.join(dir, exported.fileName);
@@ -204,7 +229,12 @@ describe('the why-panel on a job of thousands of tasks', () => {
       // 96,000 maps on 200 nodes: replaying to the end takes about as long as the run (1.6 s on an
       // idle machine, where 32,000 maps took 1.1 s), some thirty times the click's few tens of ms.
       const cluster = await generatedCluster(s, 'two hundred nodes', 4, 50);
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'long replay', jobs: Array.from({ length: 120 }, (_, i) => ({ id: `j${i}`, template: 'WordCount', submit: i * 5, maps: 800, reduces: 8 })) } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: {
+          name: 'long replay',
+          jobs: Array.from({ length: 120 }, (_, i) => ({ id: `j${i}`, template: 'WordCount', submit: i * 5, maps: 800, reduces: 8 })),
+        },
+      });
       const batch = await ranBatch(s, 'long replay', cluster, workload, { schedulers: [{ kind: 'fair' }], seeds: [1] });
       const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
 
@@ -239,7 +269,15 @@ describe('the why-panel on a job of thousands of tasks', () => {
     try {
       const s = studio.services;
       const cluster = await generatedCluster(s, 'three hundred', 3, 100);
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 2400, reduces: 4 }, { id: 'small', template: 'WordCount', submit: 20, maps: 4, reduces: 1 }] } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: {
+          name: 'big then small',
+          jobs: [
+            { id: 'big', template: 'WordCount', submit: 0, maps: 2400, reduces: 4 },
+            { id: 'small', template: 'WordCount', submit: 20, maps: 4, reduces: 1 },
+          ],
+        },
+      });
       const batch = await ranBatch(s, 'large', cluster, workload, { schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1] });
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);

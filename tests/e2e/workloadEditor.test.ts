@@ -47,7 +47,9 @@ describe('workload editor and trace import in the browser, against the real serv
       await expect.poll(() => page.locator('[data-field-error="gen-mean"]').textContent()).toBe('must be greater than 0');
       // Saving says what to fix; the message goes away by itself once it is fixed.
       await page.getByTestId('save').click();
-      const toast = page.locator('.notice.error', { hasText: 'Fix this problem before saving (each is shown beside its field): generate › arrival › mean interarrival (s): must be greater than 0' });
+      const toast = page.locator('.notice.error', {
+        hasText: 'Fix this problem before saving (each is shown beside its field): generate › arrival › mean interarrival (s): must be greater than 0',
+      });
       await toast.waitFor();
       await page.locator('body').click({ position: { x: 5, y: 500 } });
       await page.keyboard.press('Control+z');
@@ -70,7 +72,9 @@ describe('workload editor and trace import in the browser, against the real serv
 
       const stored = (await studio.services.dispatch('workloads:list', {})) as { data: WorkloadSummary[] };
       expect(stored.data).toMatchObject([{ name: 'Facebook mix', generatedJobs: 25 }]);
-      const facebook = (await studio.services.dispatch('workloads:get', { id: stored.data[0].id })) as { data: { spec: { generate: { deadlineFactor: unknown } } } };
+      const facebook = (await studio.services.dispatch('workloads:get', { id: stored.data[0].id })) as {
+        data: { spec: { generate: { deadlineFactor: unknown } } };
+      };
       expect(facebook.data.spec.generate.deadlineFactor).toEqual([1, 2]);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });

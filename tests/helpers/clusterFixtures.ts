@@ -10,12 +10,32 @@ export function smallCluster(overrides: Partial<ClusterSpecInput> = {}): Cluster
     network: { rackUplinkMBps: 1250, oversubscription: 2 },
     hdfs: { blockSizeMb: 128, replication: 3 },
     racks: [
-      { name: 'rack-a', hosts: [{ name: 'a1', type: 'std' }, { name: 'a2', type: 'std' }] },
+      {
+        name: 'rack-a',
+        hosts: [
+          { name: 'a1', type: 'std' },
+          { name: 'a2', type: 'std' },
+        ],
+      },
       {
         name: 'rack-b',
         hosts: [
-          { name: 'b1', type: 'std', vms: [{ name: 'b1-vm1', type: 'small-vm' }, { name: 'b1-vm2', type: 'small-vm' }] },
-          { name: 'b2', type: 'std', vms: [{ name: 'b2-vm1', type: 'small-vm' }, { name: 'b2-vm2', type: 'small-vm' }] },
+          {
+            name: 'b1',
+            type: 'std',
+            vms: [
+              { name: 'b1-vm1', type: 'small-vm' },
+              { name: 'b1-vm2', type: 'small-vm' },
+            ],
+          },
+          {
+            name: 'b2',
+            type: 'std',
+            vms: [
+              { name: 'b2-vm1', type: 'small-vm' },
+              { name: 'b2-vm2', type: 'small-vm' },
+            ],
+          },
         ],
       },
     ],

@@ -10,16 +10,44 @@ import { compileTopology, type Topology } from '../../src-main/engine/core/topol
 import { templateByName } from '../../src-main/workloads/benchmarkTemplates';
 
 /** racks × hosts of one type; `vms` VMs per host when given. */
-export function cluster(racks: number, hostsPerRack: number, o: { cores?: number; memoryGb?: number; diskMBps?: number; nicMBps?: number; uplinkMBps?: number; vms?: number; vcpus?: number; vmMemoryGb?: number; replication?: number } = {}): Topology {
+export function cluster(
+  racks: number,
+  hostsPerRack: number,
+  o: {
+    cores?: number;
+    memoryGb?: number;
+    diskMBps?: number;
+    nicMBps?: number;
+    uplinkMBps?: number;
+    vms?: number;
+    vcpus?: number;
+    vmMemoryGb?: number;
+    replication?: number;
+  } = {},
+): Topology {
   const spec: ClusterSpecInput = {
     name: 'test',
-    hostTypes: [{ id: 'h', name: 'h', cores: o.cores ?? 4, coreSpeed: 1, memoryGb: o.memoryGb ?? Math.max(16, (o.vms ?? 0) * (o.vmMemoryGb ?? 2)), disks: [{ readMBps: o.diskMBps ?? 100, writeMBps: o.diskMBps ?? 100 }], nicMBps: o.nicMBps ?? 125 }],
+    hostTypes: [
+      {
+        id: 'h',
+        name: 'h',
+        cores: o.cores ?? 4,
+        coreSpeed: 1,
+        memoryGb: o.memoryGb ?? Math.max(16, (o.vms ?? 0) * (o.vmMemoryGb ?? 2)),
+        disks: [{ readMBps: o.diskMBps ?? 100, writeMBps: o.diskMBps ?? 100 }],
+        nicMBps: o.nicMBps ?? 125,
+      },
+    ],
     vmTypes: o.vms ? [{ id: 'vm', name: 'vm', vcpus: o.vcpus ?? 2, memoryGb: o.vmMemoryGb ?? 2 }] : [],
     network: { rackUplinkMBps: o.uplinkMBps ?? 10000, oversubscription: 1 },
     hdfs: { blockSizeMb: 128, replication: o.replication ?? 3 },
     racks: Array.from({ length: racks }, (_, r) => ({
       name: `r${r}`,
-      hosts: Array.from({ length: hostsPerRack }, (_, h) => ({ name: `r${r}h${h}`, type: 'h', vms: Array.from({ length: o.vms ?? 0 }, (_, v) => ({ name: `r${r}h${h}v${v}`, type: 'vm' })) })),
+      hosts: Array.from({ length: hostsPerRack }, (_, h) => ({
+        name: `r${r}h${h}`,
+        type: 'h',
+        vms: Array.from({ length: o.vms ?? 0 }, (_, v) => ({ name: `r${r}h${h}v${v}`, type: 'vm' })),
+      })),
     })),
   };
   return compileTopology(ClusterSpecSchema.parse(spec));
@@ -78,13 +106,27 @@ export function peakAttempts(r: ReturnType<typeof run>, node?: number): number {
  * One rack of identical hosts for FAWKES: `core` core nodes per MR-cluster (its minimum share, where
  * its data lives), then `pool` free nodes marked `poolKind`.
  */
-export function mrClusterTopology(clusters: { name: string; core: number }[], pool: number, o: { cores?: number; diskMBps?: number; nicMBps?: number; poolKind?: 'core' | 'transient' | 'transient-core'; replication?: number } = {}): Topology {
+export function mrClusterTopology(
+  clusters: { name: string; core: number }[],
+  pool: number,
+  o: { cores?: number; diskMBps?: number; nicMBps?: number; poolKind?: 'core' | 'transient' | 'transient-core'; replication?: number } = {},
+): Topology {
   const hosts: ClusterSpecInput['racks'][number]['hosts'] = [];
   for (const c of clusters) for (let i = 0; i < c.core; i++) hosts.push({ name: `${c.name}-core${i + 1}`, type: 'h', kind: 'core', mrCluster: c.name });
   for (let i = 0; i < pool; i++) hosts.push({ name: `pool${i + 1}`, type: 'h', ...(o.poolKind ? { kind: o.poolKind } : {}) });
   const spec: ClusterSpecInput = {
     name: 'mr',
-    hostTypes: [{ id: 'h', name: 'h', cores: o.cores ?? 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: o.diskMBps ?? 100, writeMBps: o.diskMBps ?? 100 }], nicMBps: o.nicMBps ?? 125 }],
+    hostTypes: [
+      {
+        id: 'h',
+        name: 'h',
+        cores: o.cores ?? 4,
+        coreSpeed: 1,
+        memoryGb: 16,
+        disks: [{ readMBps: o.diskMBps ?? 100, writeMBps: o.diskMBps ?? 100 }],
+        nicMBps: o.nicMBps ?? 125,
+      },
+    ],
     vmTypes: [],
     network: { rackUplinkMBps: 10000, oversubscription: 1 },
     hdfs: { blockSizeMb: 128, replication: o.replication ?? 3 },

@@ -8,7 +8,16 @@ import { ok } from './services';
  */
 export async function hoursOfWork(services: Services, clusterId: string) {
   const workload = await ok<{ id: string }>(services, 'workloads:create', {
-    spec: { name: 'two million tasks', generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] } },
+    spec: {
+      name: 'two million tasks',
+      generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] },
+    },
   });
-  return { name: 'hours', clusterIds: [clusterId], workloadIds: [workload.id], schedulers: [{ kind: 'late' as const }, { kind: 'prism' as const }], seeds: Array.from({ length: 30 }, (_, i) => i + 1) };
+  return {
+    name: 'hours',
+    clusterIds: [clusterId],
+    workloadIds: [workload.id],
+    schedulers: [{ kind: 'late' as const }, { kind: 'prism' as const }],
+    seeds: Array.from({ length: 30 }, (_, i) => i + 1),
+  };
 }

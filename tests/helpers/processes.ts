@@ -60,7 +60,11 @@ export function startServeProcess(dataDir: string): Promise<ServeProcess> {
         origin,
         url: `${origin}/#token=${token}`,
         async call(channel, payload = {}) {
-          const res = await fetch(`${origin}/api/${encodeURIComponent(channel)}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+          const res = await fetch(`${origin}/api/${encodeURIComponent(channel)}`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(payload),
+          });
           return res.json() as never;
         },
         stop: () =>

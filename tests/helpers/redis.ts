@@ -11,7 +11,9 @@ import * as path from 'node:path';
 const ROOT = path.resolve(__dirname, '../..');
 
 /** The installed redis-server, if any. */
-export const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p)) ?? (spawnSync('which', ['redis-server']).stdout.toString().trim() || undefined);
+export const REDIS =
+  ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p)) ??
+  (spawnSync('which', ['redis-server']).stdout.toString().trim() || undefined);
 
 /** Says why a suite that needs Redis is skipped; under CI, which installs it (.ci/run), fails instead. */
 export function requireRedisUnderCi(): void {
@@ -55,7 +57,9 @@ export async function startRedis(...args: string[]): Promise<{ redis: ChildProce
 /** A redis-server of its own on `port` (no persistence: restarted, it starts empty), with any further arguments. */
 export async function startRedisOn(port: number, ...args: string[]): Promise<{ redis: ChildProcess; url: string; port: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-redis-'));
-  const redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   redis.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   await new Promise<void>((resolve) => {
     const look = (b: Buffer) => (/Ready to accept connections/.test(b.toString()) ? resolve() : redis.stdout!.once('data', look));
@@ -71,7 +75,10 @@ export async function stopRedis(redis: ChildProcess): Promise<void> {
 
 /** A worker of the studio's source (the services in a test run from source, and a worker takes only runs of its own version). */
 export function sourceWorker(queueUrl: string, env: NodeJS.ProcessEnv = {}): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src-main/cli.ts'), 'worker', '--queue', queueUrl, '--stall-timeout', '3'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env, TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.node.json') } });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src-main/cli.ts'), 'worker', '--queue', queueUrl, '--stall-timeout', '3'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env, TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.node.json') },
+  });
   const w: WorkerProcess = { child, log: [] };
   child.stderr!.on('data', (b: Buffer) => w.log.push(...b.toString().split('\n').filter(Boolean)));
   return w;
@@ -81,4 +88,3 @@ export interface WorkerProcess {
   child: ChildProcess;
   log: string[];
 }
-

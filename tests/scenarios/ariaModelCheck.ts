@@ -38,7 +38,13 @@ export function ariaModelCheck(application: string, maps: number, reduceSlots: n
   });
   const predicted = plan({ profile: staging[2].profile, maps, reduces: 64, mapSlots: 64, reduceSlots, inputMb: maps * 64, scaleFrom: staging });
   const measured = run(hardware(), [job('t', tpl, { maps, reduces: 64, inputMb: maps * 64 })], fifo(perNode, 1), { heartbeatS: 0.5 }, 2);
-  return { application, maps, reduceSlots, predicted: { low: predicted.bounds.low, avg: predicted.bounds.avg, up: predicted.bounds.up }, simulated: measured.jobs[0].finish - measured.jobs[0].submit };
+  return {
+    application,
+    maps,
+    reduceSlots,
+    predicted: { low: predicted.bounds.low, avg: predicted.bounds.avg, up: predicted.bounds.up },
+    simulated: measured.jobs[0].finish - measured.jobs[0].submit,
+  };
 }
 
 export const ariaModelChecks = (): ModelCheckRow[] => ARIA_TABLE_1.map(([name, maps, slots]) => ariaModelCheck(name, maps, slots));

@@ -46,7 +46,11 @@ function fig3Cluster() {
     hdfs: { blockSizeMb: 100, replication: 3 },
     racks: [1, 2].map((r) => ({
       name: `rack-${r}`,
-      hosts: Array.from({ length: 6 }, (_, h) => ({ name: `r${r}-s${h + 1}`, type: 'xen', vms: [1, 2].map((v) => ({ name: `r${r}-s${h + 1}-vm${v}`, type: 'vm' })) })),
+      hosts: Array.from({ length: 6 }, (_, h) => ({
+        name: `r${r}-s${h + 1}`,
+        type: 'xen',
+        vms: [1, 2].map((v) => ({ name: `r${r}-s${h + 1}-vm${v}`, type: 'vm' })),
+      })),
     })),
   });
 }
@@ -74,7 +78,9 @@ const CLASSES = [Locality.Node, Locality.Server, Locality.Rack, Locality.OffRack
 
 export function localityCosts(): LocalityCostRow[] {
   const topology = compileTopology(fig3Cluster());
-  const spec = WorkloadSpecSchema.parse({ jobs: Array.from({ length: MAPS }, (_, i) => ({ id: `terasort-${i}`, template: 'TeraSort', submit: 0, inputMb: 100, maps: 1, reduces: 1 })) });
+  const spec = WorkloadSpecSchema.parse({
+    jobs: Array.from({ length: MAPS }, (_, i) => ({ id: `terasort-${i}`, template: 'TeraSort', submit: 0, inputMb: 100, maps: 1, reduces: 1 })),
+  });
   const rows: LocalityCostRow[] = [];
   for (const diskThrashing of LOCALITY_COST_DISKS) {
     // Long enough for every class that can be placed; a class no node offers (off-rack, when every

@@ -31,7 +31,12 @@ function stagedProfiles() {
   return profiles;
 }
 
-const jobs = () => [job('long', 'Sort', { maps: 576, reduces: 96, inputMb: 576 * 128, deadlineFactor: 3 }), ...Array.from({ length: 10 }, (_, i) => job(`u${i}`, i % 2 ? 'WordCount' : 'Sort', { maps: 48, reduces: 8, inputMb: 48 * 128, submit: 30 + 40 * i, deadlineFactor: 2 }))];
+const jobs = () => [
+  job('long', 'Sort', { maps: 576, reduces: 96, inputMb: 576 * 128, deadlineFactor: 3 }),
+  ...Array.from({ length: 10 }, (_, i) =>
+    job(`u${i}`, i % 2 ? 'WordCount' : 'Sort', { maps: 48, reduces: 8, inputMb: 48 * 128, submit: 30 + 40 * i, deadlineFactor: 2 }),
+  ),
+];
 
 /** Percent of deadlines met; every job must finish. */
 function deadlinesMet(scheduler: () => Scheduler, seed: number): number {
@@ -45,13 +50,26 @@ function deadlinesMet(scheduler: () => Scheduler, seed: number): number {
 }
 
 /** The configurations compared, by the label the docs show. */
-export const HELD_OUT_CONFIGURATIONS = ['FIFO', 'Fair', 'MinEDF, average bound', 'MinEDF, upper bound', 'MinEDF lending, average bound', 'MinEDF lending, upper bound', 'MinEDF lending and killing, average bound', 'MinEDF lending and killing, upper bound'] as const;
+export const HELD_OUT_CONFIGURATIONS = [
+  'FIFO',
+  'Fair',
+  'MinEDF, average bound',
+  'MinEDF, upper bound',
+  'MinEDF lending, average bound',
+  'MinEDF lending, upper bound',
+  'MinEDF lending and killing, average bound',
+  'MinEDF lending and killing, upper bound',
+] as const;
 export type HeldOutConfiguration = (typeof HELD_OUT_CONFIGURATIONS)[number];
 
 /** Deadlines met (percent) per configuration, seed by seed over `seeds`. */
-export function heldOutDeadlines(seeds: readonly number[] = HELD_OUT_SEEDS, only?: readonly HeldOutConfiguration[]): Partial<Record<HeldOutConfiguration, number[]>> {
+export function heldOutDeadlines(
+  seeds: readonly number[] = HELD_OUT_SEEDS,
+  only?: readonly HeldOutConfiguration[],
+): Partial<Record<HeldOutConfiguration, number[]>> {
   const profiles = stagedProfiles();
-  const minEdf = (bound: 'avg' | 'up', spare: 'none' | 'lend' | 'lend-kill') => () => minEdfScheduler(spec({ kind: 'minedf', profiles, bound, spare }) as SchedulerSpecOf<'minedf'>);
+  const minEdf = (bound: 'avg' | 'up', spare: 'none' | 'lend' | 'lend-kill') => () =>
+    minEdfScheduler(spec({ kind: 'minedf', profiles, bound, spare }) as SchedulerSpecOf<'minedf'>);
   const make: Record<HeldOutConfiguration, () => Scheduler> = {
     FIFO: () => fifo(4, 2),
     Fair: () => fairScheduler(spec({ kind: 'fair' }) as SchedulerSpecOf<'fair'>),

@@ -94,7 +94,11 @@ describe('IPC allowlist', () => {
 
   it('the preload exposes one function per allowlisted channel and nothing else', () => {
     const preload = src('preload.ts');
-    expect(preload.match(/ipcRenderer\.(invoke|send|sendSync|on|once|removeListener)\(/g)).toEqual(['ipcRenderer.invoke(', 'ipcRenderer.on(', 'ipcRenderer.removeListener(']);
+    expect(preload.match(/ipcRenderer\.(invoke|send|sendSync|on|once|removeListener)\(/g)).toEqual([
+      'ipcRenderer.invoke(',
+      'ipcRenderer.on(',
+      'ipcRenderer.removeListener(',
+    ]);
     expect(preload).toMatch(/for \(const channel of CHANNEL_NAMES\)/);
     expect(preload).toMatch(/ipcRenderer\.on\(EVENT_IPC_CHANNEL,/);
     expect(preload).toMatch(/exposeInMainWorld\('studio', Object\.freeze\(/);
@@ -106,7 +110,9 @@ describe('IPC allowlist', () => {
   it('main registers handlers only for the allowlist, each behind the sender check', () => {
     const ipc = src('app/ipc.ts');
     expect(ipc.match(/ipcMain\.(handle|on|once|handleOnce)\(/g)).toEqual(['ipcMain.handle(']);
-    expect(ipc).toMatch(/for \(const channel of CHANNEL_NAMES\) \{\s+ipcMain\.handle\(channel, \(event, request: unknown\) => \{\s+if \(!isTrustedRendererUrl\(event\.senderFrame\?\.url, appUrl\)\)/);
+    expect(ipc).toMatch(
+      /for \(const channel of CHANNEL_NAMES\) \{\s+ipcMain\.handle\(channel, \(event, request: unknown\) => \{\s+if \(!isTrustedRendererUrl\(event\.senderFrame\?\.url, appUrl\)\)/,
+    );
     const index = src('index.ts');
     expect(index).not.toMatch(/ipcMain/);
   });

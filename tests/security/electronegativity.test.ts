@@ -16,22 +16,26 @@ const ALLOWED: { check: string; file: string; reason: string }[] = [
   {
     check: 'CSP_GLOBAL_CHECK',
     file: 'src-main/app/security.ts',
-    reason: 'The header value is the shared CONTENT_SECURITY_POLICY_HEADER constant (the page policy plus frame-ancestors), which the checker cannot read; the same policy is parsed and evaluated in index.html.',
+    reason:
+      'The header value is the shared CONTENT_SECURITY_POLICY_HEADER constant (the page policy plus frame-ancestors), which the checker cannot read; the same policy is parsed and evaluated in index.html.',
   },
   {
     check: 'CSP_GLOBAL_CHECK',
     file: 'src-renderer/index.html',
-    reason: "The evaluator flags script-src 'self' because a same-origin JSONP endpoint could be abused; our origin serves only the built bundle and a JSON API sent with nosniff, and a static bundle served from app:// has no per-response nonces to use.",
+    reason:
+      "The evaluator flags script-src 'self' because a same-origin JSONP endpoint could be abused; our origin serves only the built bundle and a JSON API sent with nosniff, and a static bundle served from app:// has no per-response nonces to use.",
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'src-main/app/security.ts',
-    reason: 'This is the one vetted openExternal the security baseline asks for: https only, to a fixed list of documentation hosts, no credentials or ports (tests/security/trust.test.ts).',
+    reason:
+      'This is the one vetted openExternal the security baseline asks for: https only, to a fixed list of documentation hosts, no credentials or ports (tests/security/trust.test.ts).',
   },
   {
     check: 'PRELOAD_JS_CHECK',
     file: 'src-main/app/window.ts',
-    reason: 'A review prompt raised for any preload. Ours runs sandboxed with context isolation and exposes one function per allowlisted channel and nothing generic (tests/security/channels.test.ts).',
+    reason:
+      'A review prompt raised for any preload. Ours runs sandboxed with context isolation and exposes one function per allowlisted channel and nothing generic (tests/security/channels.test.ts).',
   },
 ];
 
@@ -76,7 +80,15 @@ function scan(): Finding[] {
   // A garbled report is run again (it is the same scan), up to three times.
   for (let attempt = 1; attempt <= 3; attempt++) {
     const rows = scanOnce(dir, attempt);
-    if (rows) return rows.map((r) => ({ issue: r.issue, severity: r.severity, confidence: r.confidence, filename: r.filename, location: r.location, description: r.description }));
+    if (rows)
+      return rows.map((r) => ({
+        issue: r.issue,
+        severity: r.severity,
+        confidence: r.confidence,
+        filename: r.filename,
+        location: r.location,
+        description: r.description,
+      }));
   }
   throw new Error('electronegativity wrote a garbled CSV three times: see artifacts/electronegativity-findings-*.csv');
 }
@@ -96,12 +108,19 @@ describe('electronegativity', () => {
   it('allowlists only low, tentative or review-prompt findings, each with a reason', () => {
     for (const f of findings) {
       const reviewPrompt = /^Review the use of/.test(f.description);
-      expect(f.severity === 'LOW' || f.severity === 'INFORMATIONAL' || f.confidence === 'TENTATIVE' || reviewPrompt, `${f.issue} ${f.severity}/${f.confidence}`).toBe(true);
+      expect(
+        f.severity === 'LOW' || f.severity === 'INFORMATIONAL' || f.confidence === 'TENTATIVE' || reviewPrompt,
+        `${f.issue} ${f.severity}/${f.confidence}`,
+      ).toBe(true);
     }
     for (const a of ALLOWED) expect(a.reason.length).toBeGreaterThan(40);
   });
 
   it('has no stale allowlist entry', () => {
-    for (const a of ALLOWED) expect(findings.some((f) => f.issue === a.check && f.filename.replace(/\\/g, '/').endsWith(a.file)), `${a.check} ${a.file}`).toBe(true);
+    for (const a of ALLOWED)
+      expect(
+        findings.some((f) => f.issue === a.check && f.filename.replace(/\\/g, '/').endsWith(a.file)),
+        `${a.check} ${a.file}`,
+      ).toBe(true);
   });
 });

@@ -93,6 +93,11 @@ describe('fuses set when packaging (electron-builder.yml)', () => {
   });
   it('load the app only from its integrity-checked asar, encrypt cookies, and give file:// nothing extra', () => {
     expect(config.asar).toBe(true);
-    expect(config.electronFuses).toMatchObject({ enableEmbeddedAsarIntegrityValidation: true, onlyLoadAppFromAsar: true, enableCookieEncryption: true, grantFileProtocolExtraPrivileges: false });
+    expect(config.electronFuses).toMatchObject({
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 });

@@ -46,9 +46,9 @@ describe('layer check', () => {
 
   it("catches anything but the one subscription module listening to the store's changes", () => {
     const dir = plant({
-      'src-renderer/src/views/V.vue': "<script setup lang=\"ts\">\nconst off = api.on('store:changed', () => void load());\n</script>",
+      'src-renderer/src/views/V.vue': '<script setup lang="ts">\nconst off = api.on(\'store:changed\', () => void load());\n</script>',
       'src-renderer/src/composables/storeChanges.ts': "api.on('store:changed', (c) => fan(c));",
-      'src-renderer/src/composables/useLiveQuery.ts': "onStoreChanged(domains, () => reload());",
+      'src-renderer/src/composables/useLiveQuery.ts': 'onStoreChanged(domains, () => reload());',
       'src-renderer/src/stores/list.ts': "api.on('store:changed', () => load());",
     });
     expect(checkLayers(dir)).toEqual([
@@ -66,35 +66,43 @@ describe('layer check', () => {
 
   it('catches a doc comment stacked on another, which documents nothing (a module header stands apart)', () => {
     const dir = plant({
-      'src-main/runner/a.ts': "/** Module header. */\n\n/** What b is. */\nexport const b = 1;\n/** Orphaned. */\n/** What c is. */\nexport const c = 2;",
+      'src-main/runner/a.ts': '/** Module header. */\n\n/** What b is. */\nexport const b = 1;\n/** Orphaned. */\n/** What c is. */\nexport const c = 2;',
     });
     expect(checkLayers(dir)).toEqual(['src-main/runner/a.ts:5: a doc comment stands above another, not above a declaration']);
   });
 
   it('catches an editor holding its document other than through useDocument', () => {
     const dir = plant({
-      'src-renderer/src/composables/useDocument.ts': "import { useDocumentSave } from './useDocumentSave';\nimport { useUnsavedGuard } from './useUnsavedGuard';",
-      'src-renderer/src/views/Editor.vue': "<script setup lang=\"ts\">\nimport { useUnsavedGuard } from '../composables/useUnsavedGuard';\n</script>",
+      'src-renderer/src/composables/useDocument.ts':
+        "import { useDocumentSave } from './useDocumentSave';\nimport { useUnsavedGuard } from './useUnsavedGuard';",
+      'src-renderer/src/views/Editor.vue': '<script setup lang="ts">\nimport { useUnsavedGuard } from \'../composables/useUnsavedGuard\';\n</script>',
     });
-    expect(checkLayers(dir)).toEqual(['src-renderer/src/views/Editor.vue: imports ../composables/useUnsavedGuard (an editor holds its document through composables/useDocument.ts)']);
+    expect(checkLayers(dir)).toEqual([
+      'src-renderer/src/views/Editor.vue: imports ../composables/useUnsavedGuard (an editor holds its document through composables/useDocument.ts)',
+    ]);
   });
 
   it('catches a Run started outside the one composable', () => {
     const dir = plant({
       'src-renderer/src/composables/useRunExperiment.ts': "api.call('experiments:run', { id });",
-      'src-renderer/src/views/List.vue': "<script setup lang=\"ts\">\nconst go = (id: string) => api.call('experiments:run', { id });\n</script>",
+      'src-renderer/src/views/List.vue': '<script setup lang="ts">\nconst go = (id: string) => api.call(\'experiments:run\', { id });\n</script>',
     });
     expect(checkLayers(dir)).toEqual(['src-renderer/src/views/List.vue: calls experiments:run itself (start a batch through composables/useRunExperiment.ts)']);
   });
 
   it('catches a saved list read once outside useLiveQuery, and lets a query or a marked one-time read be', () => {
     const dir = plant({
-      'src-renderer/src/components/Once.vue': "<script setup lang=\"ts\">\nimport { api } from '../api';\nonMounted(async () => {\n  const r = await api.call('clusters:list', {});\n});\n</script>",
-      'src-renderer/src/views/Live.vue': "<script setup lang=\"ts\">\nconst q = useLiveQuery(async () => {\n  const [a] = await Promise.all([api.call('batches:list', {})]);\n  return a;\n}, { domains: ['batches'] });\nconst one = api.call('clusters:get', { id });\n</script>",
-      'src-renderer/src/views/Draft.vue': "<script setup lang=\"ts\">\n// data-pattern: a one-time read of the saved names, for a free name.\nconst names = api.call('experiments:list', {});\n</script>",
+      'src-renderer/src/components/Once.vue':
+        "<script setup lang=\"ts\">\nimport { api } from '../api';\nonMounted(async () => {\n  const r = await api.call('clusters:list', {});\n});\n</script>",
+      'src-renderer/src/views/Live.vue':
+        "<script setup lang=\"ts\">\nconst q = useLiveQuery(async () => {\n  const [a] = await Promise.all([api.call('batches:list', {})]);\n  return a;\n}, { domains: ['batches'] });\nconst one = api.call('clusters:get', { id });\n</script>",
+      'src-renderer/src/views/Draft.vue':
+        '<script setup lang="ts">\n// data-pattern: a one-time read of the saved names, for a free name.\nconst names = api.call(\'experiments:list\', {});\n</script>',
       'src-renderer/src/stores/list.ts': "const list = () => api.call('workloads:list', {});",
     });
-    expect(checkLayers(dir)).toEqual(['src-renderer/src/components/Once.vue: loads clusters:list outside useLiveQuery (script line 4; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)']);
+    expect(checkLayers(dir)).toEqual([
+      'src-renderer/src/components/Once.vue: loads clusters:list outside useLiveQuery (script line 4; use useLiveQuery or a store in stores/, or mark a one-time read with // data-pattern: and why)',
+    ]);
   });
 
   it("catches an engine folder importing one above it (the engine's folders point down only)", () => {
@@ -116,7 +124,9 @@ describe('layer check', () => {
       'src-main/runner/c.ts': "import type { A } from './a';\nexport const c = 1 as unknown as A;",
       'src-main/runner/d.ts': "import { c } from './c';",
     });
-    expect(checkLayers(dir)).toEqual(['import circle: src-main/runner/a.ts ⇄ src-main/runner/b.ts ⇄ src-main/runner/c.ts (each reaches the others; move what they share into a file they both import)']);
+    expect(checkLayers(dir)).toEqual([
+      'import circle: src-main/runner/a.ts ⇄ src-main/runner/b.ts ⇄ src-main/runner/c.ts (each reaches the others; move what they share into a file they both import)',
+    ]);
   });
 
   it('catches a test that reaches electron through a chain of imports', () => {

@@ -26,9 +26,12 @@ function fakeContents() {
     on: (name: string, fn: (event: { preventDefault(): void }, url?: string) => void) => void (handlers[name] = fn),
     setWindowOpenHandler: (fn: (d: { url: string }) => { action: string }) => void (windowOpen = fn),
     fire(name: string, url?: string) {
-      const event = { prevented: false, preventDefault() {
-        this.prevented = true;
-      } };
+      const event = {
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+      };
       handlers[name](event, url);
       return event.prevented;
     },

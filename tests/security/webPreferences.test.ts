@@ -98,7 +98,13 @@ describe('main window webPreferences', () => {
       for (const e of fs.readdirSync(d, { withFileTypes: true })) {
         const p = path.join(d, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.ts$/.test(e.name) && !p.endsWith(path.join('app', 'window.ts')) && !p.endsWith(path.join('app', 'pdfPrinter.ts')) && /new (BrowserWindow|BrowserView|WebContentsView)\b/.test(fs.readFileSync(p, 'utf8'))) offenders.push(p);
+        else if (
+          /\.ts$/.test(e.name) &&
+          !p.endsWith(path.join('app', 'window.ts')) &&
+          !p.endsWith(path.join('app', 'pdfPrinter.ts')) &&
+          /new (BrowserWindow|BrowserView|WebContentsView)\b/.test(fs.readFileSync(p, 'utf8'))
+        )
+          offenders.push(p);
       }
     };
     walk(dir);

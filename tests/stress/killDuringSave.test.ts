@@ -31,7 +31,9 @@ function importProcess(dataDir: string, file: string) {
   const child = spawn(process.execPath, [CLI_ENTRY, 'clusters', 'import', file, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, out })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, out })),
+  );
   return { child, done };
 }
 
@@ -64,7 +66,10 @@ describe('writers killed mid-save', () => {
       try {
         expect(store.status().state, `cycle ${cycle}`).toBe('ok');
         const ids = new Set(store.read((db) => db.exec('SELECT id FROM clusters')[0]?.values.map((row) => String(row[0])) ?? []));
-        expect(acknowledged.filter((id) => !ids.has(id)), `cycle ${cycle}: lost`).toEqual([]);
+        expect(
+          acknowledged.filter((id) => !ids.has(id)),
+          `cycle ${cycle}: lost`,
+        ).toEqual([]);
       } finally {
         store.close();
       }

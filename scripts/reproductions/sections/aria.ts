@@ -20,7 +20,15 @@ const met = (s: string) => runsOf(readStoredRuns(PRESET), s).map((r) => 100 * (r
 function presetTable(): string {
   const st = readStoredRuns(PRESET);
   const seeds = st.seeds.join(' / ');
-  const rows = st.schedulers.map((s) => [shown(s), `${met(s).map((x) => fixed(x, 1)).join(' / ')} %`, runsOf(st, s).map((r) => grouped(r.summary.meanJct)).join(' / ')]);
+  const rows = st.schedulers.map((s) => [
+    shown(s),
+    `${met(s)
+      .map((x) => fixed(x, 1))
+      .join(' / ')} %`,
+    runsOf(st, s)
+      .map((r) => grouped(r.summary.meanJct))
+      .join(' / '),
+  ]);
   return table(['scheduler', `deadlines met, seed ${seeds}`, `mean JCT (s), seed ${seeds}`], rows);
 }
 
@@ -40,7 +48,9 @@ function findings(): string {
     return t.p !== null && t.p < 0.05 && t.meanDiff > 0;
   });
   return [
-    aheadOfFair.length ? `**Reproduced on the preset** by ${listed(aheadOfFair.map(shown))}: more deadlines met than Fair, separated by the paired test across seeds.` : '**Not reproduced on the preset:** no MinEDF variant meets more deadlines than Fair, separated by the paired test across seeds.',
+    aheadOfFair.length
+      ? `**Reproduced on the preset** by ${listed(aheadOfFair.map(shown))}: more deadlines met than Fair, separated by the paired test across seeds.`
+      : '**Not reproduced on the preset:** no MinEDF variant meets more deadlines than Fair, separated by the paired test across seeds.',
     '',
     table(
       ['MinEDF variant', `deadlines met, mean of ${seedRange(st.seeds)}`, 'against Fair (delay), paired', 'against FIFO, paired'],
@@ -62,7 +72,11 @@ function misses(st: ReturnType<typeof readStoredRuns>): string {
   const NEAR = 0.1;
   const parts = st.schedulers.map((s) => {
     const late = runsOf(st, s).flatMap((r) =>
-      (r.jobs ?? []).flatMap(({ deadline, ...j }) => (deadline === undefined || metDeadline({ ...j, deadline }) ? [] : [j.finish === null || j.submit === null ? Infinity : (j.finish - deadline) / (deadline - j.submit)])),
+      (r.jobs ?? []).flatMap(({ deadline, ...j }) =>
+        deadline === undefined || metDeadline({ ...j, deadline })
+          ? []
+          : [j.finish === null || j.submit === null ? Infinity : (j.finish - deadline) / (deadline - j.submit)],
+      ),
     );
     return `${shown(s)} ${late.length} (${late.filter((x) => x <= NEAR).length} by at most ${fixed(100 * NEAR, 0)} %)`;
   });
@@ -78,7 +92,13 @@ function modelTable(): string {
   return [
     table(
       ['application', 'maps / reduce slots', 'predicted T_low / T_avg / T_up (s)', 'simulated (s)', 'error of T_avg'],
-      rows.map((r) => [r.application, `${r.maps} / ${r.reduceSlots}`, `${grouped(r.predicted.low)} / ${grouped(r.predicted.avg)} / ${grouped(r.predicted.up)}`, grouped(r.simulated), `${err(r) >= 0 ? '+' : '−'}${fixed(Math.abs(100 * err(r)), 1)} %`]),
+      rows.map((r) => [
+        r.application,
+        `${r.maps} / ${r.reduceSlots}`,
+        `${grouped(r.predicted.low)} / ${grouped(r.predicted.avg)} / ${grouped(r.predicted.up)}`,
+        grouped(r.simulated),
+        `${err(r) >= 0 ? '+' : '−'}${fixed(Math.abs(100 * err(r)), 1)} %`,
+      ]),
       ['l', 'r', 'r', 'r', 'r'],
     ),
     '',
@@ -94,7 +114,12 @@ function heldOut(): string {
   const avg = (c: HeldOutConfiguration) => met[c].reduce((a, b) => a + b, 0) / seeds;
   return table(
     ['configuration', `deadlines met, mean of seeds 1-${seeds}`, 'against FIFO, paired', 'against Fair, paired'],
-    names.map((c) => [c, `${fixed(avg(c), 1)} %`, c === 'FIFO' ? '' : pairedPoints(met[c], met.FIFO), c === 'FIFO' || c === 'Fair' ? '' : pairedPoints(met[c], met.Fair)]),
+    names.map((c) => [
+      c,
+      `${fixed(avg(c), 1)} %`,
+      c === 'FIFO' ? '' : pairedPoints(met[c], met.FIFO),
+      c === 'FIFO' || c === 'Fair' ? '' : pairedPoints(met[c], met.Fair),
+    ]),
   );
 }
 

@@ -19,7 +19,8 @@ const stored = (letter: string) => readStoredRuns(presetOf(letter));
 /** Mean over MR-clusters of their average job slowdown (what Fig. 9 summarises). */
 const meanSlowdown = (r: StoredRun) => runMeanSlowdown(r) ?? NaN;
 const policyMean = (st: StoredPresetRuns, policy: string, f: (r: StoredRun) => number) => mean(runsOf(st, policy).map(f));
-const clusterSlowdown = (st: StoredPresetRuns, policy: string, name: string) => policyMean(st, policy, (r) => r.mrClusters!.find((c) => c.name === name)!.avgSlowdown ?? NaN);
+const clusterSlowdown = (st: StoredPresetRuns, policy: string, name: string) =>
+  policyMean(st, policy, (r) => r.mrClusters!.find((c) => c.name === name)!.avgSlowdown ?? NaN);
 const makespan = (st: StoredPresetRuns, policy: string) => policyMean(st, policy, (r) => r.summary.makespan);
 const slowdown = (st: StoredPresetRuns, policy: string) => policyMean(st, policy, meanSlowdown);
 const named = (st: StoredPresetRuns, prefix: string) => {
@@ -49,14 +50,27 @@ function policyTable(letter: string): string {
   const first = st.runs[0].mrClusters!;
   const title = `### WKLD-${letter.toUpperCase()}${several ? ` (means over ${seedRange(st.seeds)})` : ` (${seedRange(st.seeds)})`}`;
   const reached = `min share reached (s): ${first.map((c) => `${c.name} ${c.minShareReachedS === null ? '—' : fixed(c.minShareReachedS, 0)}`).join(', ')}`;
-  const header = ['policy', 'makespan s', `avg slowdown ${summary.names.join(' / ')}`, 'min / median / max', 'mean', 'reconfigurations', 'data moved GB', 'killed'];
+  const header = [
+    'policy',
+    'makespan s',
+    `avg slowdown ${summary.names.join(' / ')}`,
+    'min / median / max',
+    'mean',
+    'reconfigurations',
+    'data moved GB',
+    'killed',
+  ];
   return [title, '', table(header, rows), '', reached, ...(several ? ['', pairedLines(st)] : [])].join('\n');
 }
 
 function paired(st: StoredPresetRuns, a: string, b: string) {
   const t = pairedTTest(runsOf(st, a).map(meanSlowdown), runsOf(st, b).map(meanSlowdown));
   const verdict = t.p === null ? 'one seed: not tested' : t.p < 0.05 && t.meanDiff !== 0 ? (t.meanDiff < 0 ? `${a} lower` : `${b} lower`) : 'not separated';
-  return { t, text: `${a} − ${b}: ${t.meanDiff >= 0 ? '+' : '−'}${Math.abs(t.meanDiff).toFixed(3)} (${pValue(t.p)}, ${t.n} seeds): ${verdict}`, brief: `paired test: ${verdict}, ${pValue(t.p)}` };
+  return {
+    t,
+    text: `${a} − ${b}: ${t.meanDiff >= 0 ? '+' : '−'}${Math.abs(t.meanDiff).toFixed(3)} (${pValue(t.p)}, ${t.n} seeds): ${verdict}`,
+    brief: `paired test: ${verdict}, ${pValue(t.p)}`,
+  };
 }
 
 /** Every policy against None (or EQ), and the demand-based ones against each other. */
@@ -86,7 +100,11 @@ function findings(): string {
   const bestOf = (st: StoredPresetRuns, ps: string[]) => ps.reduce((x, y) => (slowdown(st, x) <= slowdown(st, y) ? x : y));
   const loaded = d.runs[0].mrClusters!.map((m) => m.name).reduce((x, y) => (clusterSlowdown(d, none, x) >= clusterSlowdown(d, none, y) ? x : y));
   const dUsage = usageOrder(d);
-  const demandSpread = Math.max(...d.runs[0].mrClusters!.map((m) => Math.max(...demand.map((p) => clusterSlowdown(d, p, m.name))) - Math.min(...demand.map((p) => clusterSlowdown(d, p, m.name)))));
+  const demandSpread = Math.max(
+    ...d.runs[0].mrClusters!.map(
+      (m) => Math.max(...demand.map((p) => clusterSlowdown(d, p, m.name))) - Math.min(...demand.map((p) => clusterSlowdown(d, p, m.name))),
+    ),
+  );
   const dSeeds = seedRange(d.seeds);
   const ruPu = paired(d, ru, pu);
   const ruDu = paired(d, ru, du);
@@ -99,7 +117,11 @@ function findings(): string {
   const mixedUsage = ['PU', 'DU', 'RU'].map((p) => named(mixed, p));
   const mixedNone = named(mixed, 'NONE');
   const mixedUsageOrder = usageOrder(mixed);
-  const mixedPairs = [paired(mixed, mixedDemand[0], mixedDemand[1]), paired(mixed, mixedDemand[0], mixedDemand[2]), paired(mixed, mixedDemand[1], mixedDemand[2])];
+  const mixedPairs = [
+    paired(mixed, mixedDemand[0], mixedDemand[1]),
+    paired(mixed, mixedDemand[0], mixedDemand[2]),
+    paired(mixed, mixedDemand[1], mixedDemand[2]),
+  ];
   const eTotal = clusterTotals(loadExperiment(presetFile(presetOf('e'))).cluster).nodes;
   const [eqE, tdE] = [named(e, 'EQ'), named(e, 'TD')];
   const eLoaded = e.runs[0].mrClusters!.map((m) => m.name).reduce((x, y) => (clusterSlowdown(e, eqE, x) >= clusterSlowdown(e, eqE, y) ? x : y));
@@ -111,7 +133,10 @@ function findings(): string {
     `- **Weighting policies (7.3, Fig. 9; WKLD-D, ${dSeeds}).** TD lowers the mean of the per-MR-cluster average slowdown from ${fixed(slowdown(d, none), 2)} (None) to ${fixed(slowdown(d, td), 2)}, ${pct(1 - slowdown(d, td) / slowdown(d, none))} lower (paper: 25 %; ${tdNone.brief}); the loaded ${loaded} goes from ${fixed(clusterSlowdown(d, none, loaded), 2)} to ${fixed(clusterSlowdown(d, td, loaded), 2)}.` +
       ` The demand-based policies (JD, DD, TD) average ${fixed(mean(demand.map((p) => slowdown(d, p))), 2)} against the performance-based ones' (JS, JT, TT) ${fixed(mean(perf.map((p) => slowdown(d, p))), 2)}; the best of each is ${bestOf(d, demand)} (${fixed(slowdown(d, bestOf(d, demand)), 2)}) and ${bestOf(d, perf)} (${fixed(slowdown(d, bestOf(d, perf)), 2)}).` +
       ` The mean slowdown is ${dUsage.means}: ${dUsage.order} (RU against PU: ${ruPu.brief}; RU against DU: ${ruDu.brief}; ten held-out seeds below). The paper finds RU and DU alike ineffective (sec. 7.3: small jobs that write much and end fast); RU between PU and DU is what eq. 5 on normalised usages leads one to expect. PU against TD: ${puTd.brief}.` +
-      ` TD reconfigures ${fixed(policyMean(d, td, (r) => r.mrClusters!.reduce((s, m) => s + m.reconfigurations, 0)), 1)} times per run (paper: 16). JD, DD and TD differ by at most ${fixed(demandSpread, 2)} in any MR-cluster's average slowdown: in Table 2's WKLD-D two of the three MR-clusters hold only 1 GB jobs, so the three measures weigh them alike.`,
+      ` TD reconfigures ${fixed(
+        policyMean(d, td, (r) => r.mrClusters!.reduce((s, m) => s + m.reconfigurations, 0)),
+        1,
+      )} times per run (paper: 16). JD, DD and TD differ by at most ${fixed(demandSpread, 2)} in any MR-cluster's average slowdown: in Table 2's WKLD-D two of the three MR-clusters hold only 1 GB jobs, so the three measures weigh them alike.`,
     `- **Mixed sizes (\`fawkes-wkld-d-mixed\`, ${seedRange(mixed.seeds)}, paired t-test).** Between the demand-based policies: ${mixedPairs.map((p) => p.text).join('; ')}. Against None: ${mixedDemand.map((p) => paired(mixed, p, mixedNone).text).join('; ')}. The demand-based policies average ${range(mixedDemand.map((p) => slowdown(mixed, p)))} against ${range(mixedUsage.map((p) => slowdown(mixed, p)))} for PU, DU and RU. With sizes mixed in c-1 and c-3, the mean of the per-MR-cluster average slowdown is ${mixedUsageOrder.means}: ${mixedUsageOrder.order} (${mixedUsageOrder.tests}); ${mixedUsageOrder.paper}.`,
     `- **WKLD-E (Fig. 11, ${seedRange(e.seeds)}).** TD gives the most loaded MR-cluster (${eLoaded}) up to ${ePeak} of the ${eTotal} nodes and changes its average slowdown from ${fixed(clusterSlowdown(e, eqE, eLoaded), 2)} to ${fixed(clusterSlowdown(e, tdE, eLoaded), 2)} against EQ, with a makespan ${change(makespan(e, eqE), makespan(e, tdE))} ${makespan(e, tdE) <= makespan(e, eqE) ? 'shorter' : 'longer'}.`,
   ].join('\n');
@@ -133,7 +158,11 @@ function usageOrder(st: StoredPresetRuns) {
   const ruVsPu = !separated(ruPu) ? 'RU is level with PU' : ruPu.t.meanDiff > 0 ? 'RU is behind PU' : 'RU is ahead of PU';
   const from = [separated(ruPu) && 'PU', separated(ruDu) && 'DU'].filter(Boolean);
   const tested = from.length === 2 ? 'separates RU from both' : from.length === 1 ? `separates RU from ${from[0]} only` : 'separates RU from neither';
-  const order = !between ? `RU's mean does not lie between them (the paired test ${tested})` : from.length === 2 ? 'RU lies between them, separated from both' : `RU's mean lies between them, but the paired test ${tested}, so "between" is not shown`;
+  const order = !between
+    ? `RU's mean does not lie between them (the paired test ${tested})`
+    : from.length === 2
+      ? 'RU lies between them, separated from both'
+      : `RU's mean lies between them, but the paired test ${tested}, so "between" is not shown`;
   return {
     means: `${fixed(sPu, 2)} for PU, ${fixed(sRu, 2)} for RU and ${fixed(sDu, 2)} for DU`,
     order,

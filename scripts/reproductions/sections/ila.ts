@@ -74,7 +74,10 @@ function localityTable(): string {
     const cell = cellOf(row, s);
     return cell ? pct(cell.local / cell.maps) : '—';
   };
-  return table(['jobs', ...st.schedulers.map(shown)], localityRows().map((row) => [row.group, ...st.schedulers.map((s) => share(row, s))]));
+  return table(
+    ['jobs', ...st.schedulers.map(shown)],
+    localityRows().map((row) => [row.group, ...st.schedulers.map((s) => share(row, s))]),
+  );
 }
 
 /** The local share (node or server) of one template's maps under one scheduler, every seed. */
@@ -95,9 +98,15 @@ function findings(): string {
   const iaoSeeds = pairedSpeedupBySeed(runs('ila'), runs('iao')).map((x) => x.perJob);
   const allGain = Object.values(speedup('PureFair').byTemplate).every((x) => x > 1);
   const ioGroups = localityRows().filter((r) => IO_READERS.includes(r.template));
-  const perGroup = (s: string) => ioGroups.map((r) => cellOf(r, s)).filter((c) => c !== undefined).map((c) => c.local / c.maps);
+  const perGroup = (s: string) =>
+    ioGroups
+      .map((r) => cellOf(r, s))
+      .filter((c) => c !== undefined)
+      .map((c) => c.local / c.maps);
   const small = 'TeraSort(2)';
-  const losses = Object.entries(iao.byTemplate).filter(([, x]) => x < 1).sort((a, b) => a[1] - b[1]);
+  const losses = Object.entries(iao.byTemplate)
+    .filter(([, x]) => x < 1)
+    .sort((a, b) => a[1] - b[1]);
   const entry = REPRODUCTIONS.find((r) => r.id === 'ila')!;
   const verdicts = entry.presets[0].measures.map((m) => `- ${measured(m, measureOnStored(PRESET, m))}`);
   return [
@@ -119,7 +128,8 @@ function findings(): string {
 /** Fig. 3's comparison in the model: mean map time per locality class, and against node-local. */
 function localityCost(): string {
   const rows = readStoredCheck<LocalityCostRow[]>('ila-locality-cost');
-  const cell = (c: LocalityClassTimes, node: LocalityClassTimes) => (c.meanSeconds === null ? 'none possible' : `${fixed(c.meanSeconds, 1)} s (${times(c.meanSeconds / node.meanSeconds!)})`);
+  const cell = (c: LocalityClassTimes, node: LocalityClassTimes) =>
+    c.meanSeconds === null ? 'none possible' : `${fixed(c.meanSeconds, 1)} s (${times(c.meanSeconds / node.meanSeconds!)})`;
   const disk = (t: number) => (t > 0 ? `shared, seek-bound (diskThrashing ${t})` : 'no thrashing');
   const ratio = (t: number, k: 'server' | 'rack') => rows.filter((r) => r.diskThrashing === t).map((r) => r[k].meanSeconds! / r.node.meanSeconds!);
   const span = (xs: number[]) => `${times(Math.min(...xs))}-${times(Math.max(...xs))}`;
@@ -127,7 +137,17 @@ function localityCost(): string {
   return [
     `Mean map time per class (${seeds}; 120 maps each, 100 MB read by each):`,
     '',
-    table(['disk', 'seed', 'node-local', 'server-local', 'rack-local', 'off-rack'], rows.map((r) => [disk(r.diskThrashing), String(r.seed), `${fixed(r.node.meanSeconds!, 1)} s`, cell(r.server, r.node), cell(r.rack, r.node), cell(r.offRack, r.node)])),
+    table(
+      ['disk', 'seed', 'node-local', 'server-local', 'rack-local', 'off-rack'],
+      rows.map((r) => [
+        disk(r.diskThrashing),
+        String(r.seed),
+        `${fixed(r.node.meanSeconds!, 1)} s`,
+        cell(r.server, r.node),
+        cell(r.rack, r.node),
+        cell(r.offRack, r.node),
+      ]),
+    ),
     '',
     `Without thrashing, as Fig. 3's VMs ran, a server-local map takes ${span(ratio(0, 'server'))} the node-local time and a rack-local one ${span(ratio(0, 'rack'))};`,
     `on the ILA preset's shared, seek-bound disk ${span(ratio(0.6, 'server'))} and ${span(ratio(0.6, 'rack'))}.`,
@@ -137,8 +157,13 @@ function localityCost(): string {
 /** ILA against IAO on seeds the preset never ran, with the Reproduce area's measure and test. */
 function heldOut(): string {
   const stored = readStoredCheck<StoredPresetRuns>('ila-iao-held-out');
-  const m = REPRODUCTIONS.flatMap((e) => e.presets).flatMap((p) => p.measures).find((x) => x.kind === 'perJobSpeedup' && x.of === 'ila' && x.against === 'iao')!;
-  const bySeed = pairedSpeedupBySeed(runsOf(stored, 'ila').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })), runsOf(stored, 'iao').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })));
+  const m = REPRODUCTIONS.flatMap((e) => e.presets)
+    .flatMap((p) => p.measures)
+    .find((x) => x.kind === 'perJobSpeedup' && x.of === 'ila' && x.against === 'iao')!;
+  const bySeed = pairedSpeedupBySeed(
+    runsOf(stored, 'ila').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })),
+    runsOf(stored, 'iao').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })),
+  );
   return [
     `On held-out seeds (${seedRange(stored.seeds)}, the preset's ILA and IAO only): ${measured(m, measure(m, measuredRuns(stored)))}.`,
     `Seed by seed, per job: ${listed(bySeed.map((s) => `${times(s.perJob)} (seed ${s.seed})`))}.`,

@@ -9,9 +9,32 @@ import { readStoredRuns, runsOf, type StoredPresetRuns } from '../storedRuns';
 const YARN = 'YARN (one core per task)';
 const FINE = 'Finer-Grained CPU';
 const PATTERNS = [
-  { preset: 'liu-balanced', name: 'balanced', jobs: [['pi', 'Pi', 'CPU'], ['teragen', 'TeraGen', 'I/O']] },
-  { preset: 'liu-cpu-heavy', name: 'CPU-heavy', jobs: [['pi', 'Pi', 'CPU'], ['bbp', 'Bbp', 'CPU'], ['teragen', 'TeraGen', 'I/O']] },
-  { preset: 'liu-io-heavy', name: 'I/O-heavy', jobs: [['pi', 'Pi', 'CPU'], ['teragen', 'TeraGen', 'I/O'], ['etl', 'ETL', 'I/O']] },
+  {
+    preset: 'liu-balanced',
+    name: 'balanced',
+    jobs: [
+      ['pi', 'Pi', 'CPU'],
+      ['teragen', 'TeraGen', 'I/O'],
+    ],
+  },
+  {
+    preset: 'liu-cpu-heavy',
+    name: 'CPU-heavy',
+    jobs: [
+      ['pi', 'Pi', 'CPU'],
+      ['bbp', 'Bbp', 'CPU'],
+      ['teragen', 'TeraGen', 'I/O'],
+    ],
+  },
+  {
+    preset: 'liu-io-heavy',
+    name: 'I/O-heavy',
+    jobs: [
+      ['pi', 'Pi', 'CPU'],
+      ['teragen', 'TeraGen', 'I/O'],
+      ['etl', 'ETL', 'I/O'],
+    ],
+  },
 ] as const;
 
 /** One job's completion time, seed by seed. */
@@ -28,12 +51,15 @@ const mapSeconds = (stored: StoredPresetRuns, scheduler: string, template: strin
 };
 
 /** Mean map task time of a template, seed by seed. */
-const mapSecondsBySeed = (stored: StoredPresetRuns, scheduler: string, template: string) => runsOf(stored, scheduler).map((r) => r.profiles[template].maps.wallSeconds / r.profiles[template].maps.count);
+const mapSecondsBySeed = (stored: StoredPresetRuns, scheduler: string, template: string) =>
+  runsOf(stored, scheduler).map((r) => r.profiles[template].maps.wallSeconds / r.profiles[template].maps.count);
 
 /** The requirements the sample jobs teach (eq. 3.2-3.5), as `profile` prints them. */
 export function learntRequirements(): Record<string, number | 'default' | null> {
   const stored = readStoredRuns('liu-samples');
-  const profiles = profilesFromResult({ runs: stored.runs.map((r) => ({ ...r, summary: { ...r.summary, schedulerCalls: 0, events: 0 }, jobs: r.jobs ?? [] })) } as unknown as ResultFile);
+  const profiles = profilesFromResult({
+    runs: stored.runs.map((r) => ({ ...r, summary: { ...r.summary, schedulerCalls: 0, events: 0 }, jobs: r.jobs ?? [] })),
+  } as unknown as ResultFile);
   return Object.fromEntries(profiles.map((p) => [p.template, p.cpuRequirement.map]));
 }
 
@@ -43,7 +69,15 @@ const TABLE_4_3: Record<string, number> = { Pi: 100, Bbp: 100, TeraGen: 49, ETL:
 function requirementsLine(): string {
   const req = learntRequirements();
   const same = Object.entries(TABLE_4_3).every(([t, x]) => req[t] === x);
-  return `\`profile samples.json\` learns the requirements ${Object.keys(TABLE_4_3).map((t) => `${t} ${req[t]}`).join(', ')} (Table 4.3: ${same ? 'the same' : Object.entries(TABLE_4_3).map(([t, x]) => `${t} ${x}`).join(', ')}).`;
+  return `\`profile samples.json\` learns the requirements ${Object.keys(TABLE_4_3)
+    .map((t) => `${t} ${req[t]}`)
+    .join(', ')} (Table 4.3: ${
+    same
+      ? 'the same'
+      : Object.entries(TABLE_4_3)
+          .map(([t, x]) => `${t} ${x}`)
+          .join(', ')
+  }).`;
 }
 
 interface JobChange {
@@ -66,14 +100,33 @@ function changes(): JobChange[] {
     return jobs.map(([id, template, kind]) => {
       const y = jcts(stored, YARN, id);
       const f = jcts(stored, FINE, id);
-      return { pattern: name, job: template, kind, yarn: mean(y), fine: mean(f), change: (mean(f) - mean(y)) / mean(y), p: pairedTTest(f, y).p, mapYarn: mapSeconds(stored, YARN, template), mapFine: mapSeconds(stored, FINE, template), mapP: pairedTTest(mapSecondsBySeed(stored, FINE, template), mapSecondsBySeed(stored, YARN, template)).p };
+      return {
+        pattern: name,
+        job: template,
+        kind,
+        yarn: mean(y),
+        fine: mean(f),
+        change: (mean(f) - mean(y)) / mean(y),
+        p: pairedTTest(f, y).p,
+        mapYarn: mapSeconds(stored, YARN, template),
+        mapFine: mapSeconds(stored, FINE, template),
+        mapP: pairedTTest(mapSecondsBySeed(stored, FINE, template), mapSecondsBySeed(stored, YARN, template)).p,
+      };
     });
   });
 }
 
 function changeTable(): string {
   const seeds = [...new Set(PATTERNS.flatMap((p) => readStoredRuns(p.preset).seeds))];
-  const rows = changes().map((c) => [c.pattern, `${c.job} (${c.kind})`, fixed(c.yarn, 1), fixed(c.fine, 1), signedPct(100 * c.change), pValue(c.p), `${fixed(c.mapYarn, 1)} → ${fixed(c.mapFine, 1)} s`]);
+  const rows = changes().map((c) => [
+    c.pattern,
+    `${c.job} (${c.kind})`,
+    fixed(c.yarn, 1),
+    fixed(c.fine, 1),
+    signedPct(100 * c.change),
+    pValue(c.p),
+    `${fixed(c.mapYarn, 1)} → ${fixed(c.mapFine, 1)} s`,
+  ]);
   return `Mean job completion time over ${seedRange(seeds)}, seconds; the paired t-test of the job's time across those seeds; mean map task time:\n\n${table(['pattern', 'job', 'YARN (one core per task)', 'Finer-Grained CPU', 'change', 'paired test', 'map task time, YARN → Finer-Grained'], rows)}`;
 }
 
@@ -90,13 +143,17 @@ function findings(): string {
     }
   }
   const slower = changes().filter((c) => c.mapFine > c.mapYarn * 1.03);
-  const verdict = kinds.every((k) => k === 'within') ? '**Reproduced**: every measure lies in the paper\'s range.' : `**Reproduced in part**: ${kinds.filter((k) => k === 'within').length} of ${kinds.length} measures lie in the paper's range.`;
+  const verdict = kinds.every((k) => k === 'within')
+    ? "**Reproduced**: every measure lies in the paper's range."
+    : `**Reproduced in part**: ${kinds.filter((k) => k === 'within').length} of ${kinds.length} measures lie in the paper's range.`;
   return [
     `${verdict} Job by job against YARN (the Reproduce area's measures, with the paired test across seeds):`,
     '',
     ...lines.map((l) => `- ${l}`),
     '',
-    slower.length ? `Map tasks more than 3 % slower under Finer-Grained: ${listed(slower.map((c) => `${c.job} in the ${c.pattern} pattern (${fixed(c.mapYarn, 1)} → ${fixed(c.mapFine, 1)} s, ${c.mapP !== null && c.mapP < 0.05 ? 'separated' : 'not separated'} by the paired test across seeds, ${pValue(c.mapP)})`))}.` : 'No map task is more than 3 % slower under Finer-Grained in any pattern.',
+    slower.length
+      ? `Map tasks more than 3 % slower under Finer-Grained: ${listed(slower.map((c) => `${c.job} in the ${c.pattern} pattern (${fixed(c.mapYarn, 1)} → ${fixed(c.mapFine, 1)} s, ${c.mapP !== null && c.mapP < 0.05 ? 'separated' : 'not separated'} by the paired test across seeds, ${pValue(c.mapP)})`))}.`
+      : 'No map task is more than 3 % slower under Finer-Grained in any pattern.',
   ].join('\n');
 }
 

@@ -15,11 +15,26 @@ function mixTable(preset: string): string {
   const stored = readStoredRuns(preset);
   const rows = stored.schedulers.map((s) => [
     s,
-    fixed(meanOver(stored, s, (r) => r.summary.meanJct), 1),
-    fixed(meanOver(stored, s, (r) => r.summary.makespan), 1),
-    pct(meanOver(stored, s, (r) => r.summary.utilization.cpu), 1),
-    fixed(meanOver(stored, s, (r) => r.summary.locality.node), 1),
-    fixed(meanOver(stored, s, (r) => r.summary.unfairness), 3),
+    fixed(
+      meanOver(stored, s, (r) => r.summary.meanJct),
+      1,
+    ),
+    fixed(
+      meanOver(stored, s, (r) => r.summary.makespan),
+      1,
+    ),
+    pct(
+      meanOver(stored, s, (r) => r.summary.utilization.cpu),
+      1,
+    ),
+    fixed(
+      meanOver(stored, s, (r) => r.summary.locality.node),
+      1,
+    ),
+    fixed(
+      meanOver(stored, s, (r) => r.summary.unfairness),
+      3,
+    ),
   ]);
   return `### ${MIXES.find((m) => m.preset === preset)!.name} mix (${seedRange(stored.seeds)})\n\n${table(['scheduler', 'mean JCT s', 'makespan s', 'CPU util', 'node-local maps', 'unfairness (CV of ANP)'], rows)}`;
 }
@@ -42,7 +57,14 @@ function findings(): string {
       unfairBelowYarn: unfair(PRISM) < unfair(YARN),
     };
   });
-  const both = (f: (x: (typeof per)[number]) => boolean) => (per.every(f) ? 'on both mixes' : per.some(f) ? `on the ${MIXES.filter((_, i) => f(per[i])).map((x) => x.name).join(' and ')} mix only` : 'on neither mix');
+  const both = (f: (x: (typeof per)[number]) => boolean) =>
+    per.every(f)
+      ? 'on both mixes'
+      : per.some(f)
+        ? `on the ${MIXES.filter((_, i) => f(per[i]))
+            .map((x) => x.name)
+            .join(' and ')} mix only`
+        : 'on neither mix';
   const verdicts = MIXES.flatMap(({ preset, name }) =>
     ['jct-fair', 'jct-yarn'].map((id) => {
       const measure = catalogueMeasure('prism', preset, id);
@@ -52,9 +74,11 @@ function findings(): string {
   return [
     `Here (${MIXES.map((m) => m.name).join(' / ')}): ${per.map((p) => times(p.overFair)).join(' / ')} against Fair and ${per.map((p) => times(p.overYarn)).join(' / ')} against YARN on mean job time;`,
     `CPU utilisation highest under PRISM ${both((p) => p.cpuHighest)}; locality below YARN's ${both((p) => p.localityBelowYarn)};`,
-    per.every((p) => p.unfairBelowBoth) ? `unfairness below both Fair's and YARN's on both mixes.` : `unfairness below both Fair's and YARN's ${both((p) => p.unfairBelowBoth)}, below YARN's ${both((p) => p.unfairBelowYarn)}.`,
+    per.every((p) => p.unfairBelowBoth)
+      ? `unfairness below both Fair's and YARN's on both mixes.`
+      : `unfairness below both Fair's and YARN's ${both((p) => p.unfairBelowBoth)}, below YARN's ${both((p) => p.unfairBelowYarn)}.`,
     '',
-    'The Reproduce area\'s measures, with the paired test across seeds:',
+    "The Reproduce area's measures, with the paired test across seeds:",
     '',
     ...verdicts,
   ].join('\n');

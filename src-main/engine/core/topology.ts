@@ -48,7 +48,10 @@ export interface Topology {
   totalMemoryMb: number;
 }
 
-/** FAWKES sec. 3.2: core nodes store input and output; transient nodes store nothing (HDFS reads and writes go to core nodes); transient-core nodes store output only. */
+/**
+ * FAWKES sec. 3.2: core nodes store input and output; transient nodes store nothing (HDFS reads and
+ * writes go to core nodes); transient-core nodes store output only.
+ */
 export const NODE_CORE = 0;
 export const NODE_TRANSIENT = 1;
 export const NODE_TRANSIENT_CORE = 2;
@@ -107,7 +110,14 @@ export function compileTopology(spec: ClusterSpec): Topology {
     t.totalCores += type.cores;
     const members =
       host.vms.length > 0
-        ? host.vms.map((vm) => ({ name: vm.name, cores: vmTypes.get(vm.type)!.vcpus, mem: vmTypes.get(vm.type)!.memoryGb, vm: 1, kind: vm.kind ?? host.kind, mr: vm.mrCluster ?? host.mrCluster }))
+        ? host.vms.map((vm) => ({
+            name: vm.name,
+            cores: vmTypes.get(vm.type)!.vcpus,
+            mem: vmTypes.get(vm.type)!.memoryGb,
+            vm: 1,
+            kind: vm.kind ?? host.kind,
+            mr: vm.mrCluster ?? host.mrCluster,
+          }))
         : [{ name: host.name, cores: type.cores, mem: type.memoryGb, vm: 0, kind: host.kind, mr: host.mrCluster }];
     for (const m of members) {
       t.nodeKind[node] = m.kind === 'transient' ? NODE_TRANSIENT : m.kind === 'transient-core' ? NODE_TRANSIENT_CORE : NODE_CORE;

@@ -10,10 +10,24 @@ import { Locality, type Topology } from '../core/topology';
  * with nobody else on the cluster follows from these (model.md "Deadlines").
  */
 export function isolatedTaskSeconds(work: PhaseWorkContext, topo: Topology, job: EngineJob, tasks: TaskTable, t: number, w: Float64Array): number {
-  const phases = tasks.isReduce[t] ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : job.reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
+  const phases = tasks.isReduce[t]
+    ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce]
+    : job.reduces > 0
+      ? [PhaseKind.Map, PhaseKind.Merge]
+      : [PhaseKind.Map];
   let sum = 0;
   for (const p of phases) {
-    phaseWork(work, job, p, tasks.size[t], tasks.factor[t], tasks.isReduce[t] ? Locality.None : tasks.replicas[t * tasks.replication] >= 0 ? Locality.Node : Locality.None, 0, w, 0);
+    phaseWork(
+      work,
+      job,
+      p,
+      tasks.size[t],
+      tasks.factor[t],
+      tasks.isReduce[t] ? Locality.None : tasks.replicas[t * tasks.replication] >= 0 ? Locality.Node : Locality.None,
+      0,
+      w,
+      0,
+    );
     sum += isolatedSeconds(topo, 0, w, 0);
   }
   return sum;

@@ -109,7 +109,15 @@ export class AttemptLifecycle {
     s.jobAttempts.add(j, a);
     s.attemptsLive?.refresh(j);
     if (isReduce) s.jobReduceAttempts.add(j, a);
-    if (s.options.recordAttempts) at.record[a] = this.recorder.records.add(task, node, s.now, locality, speculative, this.recorder.internReason(typeof reason === 'function' ? reason() : reason));
+    if (s.options.recordAttempts)
+      at.record[a] = this.recorder.records.add(
+        task,
+        node,
+        s.now,
+        locality,
+        speculative,
+        this.recorder.internReason(typeof reason === 'function' ? reason() : reason),
+      );
     this.startPhase(a, isReduce ? PhaseKind.Shuffle : PhaseKind.Map);
     this.count(a, j, 1);
     return true;
@@ -217,7 +225,16 @@ export class AttemptLifecycle {
     const job = s.jobs[j];
     const io = phaseIo(job, phase, s.tasks.size[task], s.tasks.factor[task], this.ioScratch);
     const speed = s.topology.hostSpeed[at.host[a]];
-    this.recorder.profiles.addPhase(job.template.name, phase, s.now - at.phaseStart[a], io.cpuS / speed, io.fsReadMb + io.fsWriteMb, io.hdfsReadMb + io.hdfsWriteMb, io.fetchMb, at.memoryMb[a]);
+    this.recorder.profiles.addPhase(
+      job.template.name,
+      phase,
+      s.now - at.phaseStart[a],
+      io.cpuS / speed,
+      io.fsReadMb + io.fsWriteMb,
+      io.hdfsReadMb + io.hdfsWriteMb,
+      io.fetchMb,
+      at.memoryMb[a],
+    );
     let next: PhaseKind | -1 = -1;
     if (phase === PhaseKind.Map) next = s.tasks.jobReduceCount[j] > 0 ? PhaseKind.Merge : -1;
     else if (phase === PhaseKind.Shuffle) next = PhaseKind.Sort;
@@ -270,7 +287,13 @@ export class AttemptLifecycle {
     this.rates.touchHost(at.host[a]);
     this.startPhase(a, at.phase[a] as PhaseKind);
     s.changed(j);
-    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions) this.recorder.resumeReasons.push({ record: at.record[a], phase: at.phase[a], time: s.now, reason: this.recorder.internReason(typeof reason === 'function' ? reason() : reason) });
+    if (at.record[a] >= 0 && this.recorder.keepPhaseDecisions)
+      this.recorder.resumeReasons.push({
+        record: at.record[a],
+        phase: at.phase[a],
+        time: s.now,
+        reason: this.recorder.internReason(typeof reason === 'function' ? reason() : reason),
+      });
     return true;
   }
 
@@ -315,7 +338,18 @@ export class AttemptLifecycle {
     const phases = isReduce ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : job.reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
     const host = at.host[a];
     const topo = s.topology;
-    const c: TaskCounters = { isReduce, wallSeconds: s.now - at.start[a], cpuSeconds: 0, fsReadMb: 0, fsWriteMb: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fetchMb: 0, diskMBps: topo.hostDiskMBps[host] / topo.hostDisks[host], memoryMb: at.memoryMb[a] };
+    const c: TaskCounters = {
+      isReduce,
+      wallSeconds: s.now - at.start[a],
+      cpuSeconds: 0,
+      fsReadMb: 0,
+      fsWriteMb: 0,
+      hdfsReadMb: 0,
+      hdfsWriteMb: 0,
+      fetchMb: 0,
+      diskMBps: topo.hostDiskMBps[host] / topo.hostDisks[host],
+      memoryMb: at.memoryMb[a],
+    };
     for (const p of phases) {
       const io = phaseIo(job, p, s.tasks.size[task], s.tasks.factor[task], this.ioScratch);
       c.cpuSeconds += io.cpuS / topo.hostSpeed[host];

@@ -126,7 +126,12 @@ export class AttemptRecords {
     for (let p = 0; p < this.patchCount; p++) if (this.patchOutcome[p] === OPEN) this.patchEnd[p] = NaN;
     if (!this.sink) return;
     const k = this.patchCount;
-    this.sink.finish(this.chunk(0, n), { rows: this.patchRows.subarray(0, k), end: this.patchEnd.subarray(0, k), outcome: this.patchOutcome.subarray(0, k), phaseEnd: this.patchPhaseEnd.subarray(0, k * 5) });
+    this.sink.finish(this.chunk(0, n), {
+      rows: this.patchRows.subarray(0, k),
+      end: this.patchEnd.subarray(0, k),
+      outcome: this.patchOutcome.subarray(0, k),
+      phaseEnd: this.patchPhaseEnd.subarray(0, k * 5),
+    });
   }
 
   private chunk(from: number, rows: number): AttemptChunk {

@@ -36,7 +36,6 @@ export interface SeriesSample {
   pendingTasks: number;
 }
 
-
 export interface Series {
   intervalS: number;
   t: number[];
@@ -77,7 +76,6 @@ export interface EngineRunResult {
   /** Several MR-clusters balanced by FAWKES: each one's outcome (absent for other schedulers). */
   mrClusters?: MrClusterReport[];
 }
-
 
 /**
  * Samples the state at fixed simulated instants. The state is piecewise constant between events,

@@ -129,7 +129,16 @@ export class RunRecorder {
         else reduces++;
       }
     }
-    return { cpu: s.use.cpu, memory: s.use.memory, disk: s.use.disk, network: s.use.net, runningMaps: maps, runningShuffles: shuffles, runningReduces: reduces, pendingTasks: pending };
+    return {
+      cpu: s.use.cpu,
+      memory: s.use.memory,
+      disk: s.use.disk,
+      network: s.use.net,
+      runningMaps: maps,
+      runningShuffles: shuffles,
+      runningReduces: reduces,
+      pendingTasks: pending,
+    };
   }
 
   /** Everything the run produced, once the kernel has stopped. */

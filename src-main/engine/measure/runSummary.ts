@@ -37,7 +37,7 @@ export function summarize(r: EngineRunResult): RunSummary {
     locality: { node: r.locality.node, server: r.locality.server, rack: r.locality.rack, offRack: r.locality.offRack },
     meanAnp: round(anpMean),
     unfairness: round(anps.length > 1 && anpMean > 0 ? standardDeviation(anps) / anpMean : 0),
-    jainIndex: round(anps.length && sumSq > 0 ? (anps.reduce((s, x) => s + x, 0) ** 2 / (anps.length * sumSq)) : 1),
+    jainIndex: round(anps.length && sumSq > 0 ? anps.reduce((s, x) => s + x, 0) ** 2 / (anps.length * sumSq) : 1),
     meanSlowdown: round(done.length ? mean(done.map((j) => slowdown(j.idealSeconds, jobSeconds(j.submit, j.finish)))) : 0),
     deadlineHitRate: withDeadline.length ? round(withDeadline.filter((j) => metDeadline({ ...j, deadline: j.deadline! })).length / withDeadline.length) : null,
     failedAttempts: r.failedAttempts,

@@ -103,7 +103,11 @@ export class Simulation {
     this.progressEvery = input.progressEvery ?? 200_000;
     const random = new Random(seed, 'scheduler');
     const attemptRandom = new Random(seed, 'attempts');
-    const tasks = buildTaskTable(jobs, topology, { variation: new Random(seed, 'variation'), skew: new Random(seed, 'skew'), placement: new Random(seed, 'placement') });
+    const tasks = buildTaskTable(jobs, topology, {
+      variation: new Random(seed, 'variation'),
+      skew: new Random(seed, 'skew'),
+      placement: new Random(seed, 'placement'),
+    });
     const work: PhaseWorkContext = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb };
 
     const s = (this.s = new EngineState(topology, jobs, tasks, options));
@@ -120,7 +124,16 @@ export class Simulation {
       killAttempt: (a) => this.lifecycle.endAttempt(a, KILLED),
     });
     // Attempts see each node's FAWKES role; times alone (deadlines, ideals) are measured on core nodes.
-    this.lifecycle = new AttemptLifecycle(s, this.rates, this.recorder, this.book, { ...work, nodeRole: s.nodeRole }, attemptRandom, Boolean(scheduler.gatesPhases), (task, counters) => scheduler.onTaskFinished?.(task, counters, this.view));
+    this.lifecycle = new AttemptLifecycle(
+      s,
+      this.rates,
+      this.recorder,
+      this.book,
+      { ...work, nodeRole: s.nodeRole },
+      attemptRandom,
+      Boolean(scheduler.gatesPhases),
+      (task, counters) => scheduler.onTaskFinished?.(task, counters, this.view),
+    );
     this.failures = new Failures(s, this.rates, this.lifecycle, this.book, attemptRandom);
     this.view = new SchedulerView(s, this.rates, this.book, this.lifecycle, random, work);
     this.arrivalOrder = this.book.arrivalOrder();
@@ -208,7 +221,8 @@ export class Simulation {
       if (this.afterEvent) this.afterEvent(this);
       if (this.until && this.until()) break;
       if (this.onProgress && this.recorder.events % this.progressEvery === 0) {
-        if (this.onProgress({ simTime: s.now, events: this.recorder.events, jobsDone: s.jobsDone, jobsTotal: total, live: this.recorder.sampleState() })) this.cancelled = true;
+        if (this.onProgress({ simTime: s.now, events: this.recorder.events, jobsDone: s.jobsDone, jobsTotal: total, live: this.recorder.sampleState() }))
+          this.cancelled = true;
       }
     }
     const result = this.recorder.result({ cancelled: this.cancelled, stalled: this.stalled, timed: Boolean(this.clock) });

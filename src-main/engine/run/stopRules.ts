@@ -13,7 +13,15 @@ export function wedged(s: EngineState, t: number, H: number, which: NextSource, 
   if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return true;
   // The same day with work pending and nothing running while only the scheduler's own wake-ups
   // keep the heap busy (a cluster-level policy that can no longer place anything).
-  if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.wakeups > 0 && s.wakeups === s.heap.size + s.outOfBand.size && s.pendingTotal > 0 && s.at.liveCount === 0 && !arrivalsLeft) return true;
+  if (
+    t - s.lastProgress > Math.max(86_400, 1000 * H) &&
+    s.wakeups > 0 &&
+    s.wakeups === s.heap.size + s.outOfBand.size &&
+    s.pendingTotal > 0 &&
+    s.at.liveCount === 0 &&
+    !arrivalsLeft
+  )
+    return true;
   // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
   // simulated time (longer than any locality wait): the scheduler cannot place the remaining
   // work (e.g. a container larger than any node).

@@ -275,7 +275,15 @@ export class SchedulerView implements ClusterView {
     this.s.work.attemptsScanned += lists.size(j);
     for (let a = lists.first(j); a >= 0; a = lists.after(a)) {
       const task = at.task[a];
-      out.push({ attempt: a, task, node: at.node[a], start: at.start[a], progress: this.reportedProgress(a), speculative: at.speculative[a] === 1, isReduce: tasks.isReduce[task] === 1 });
+      out.push({
+        attempt: a,
+        task,
+        node: at.node[a],
+        start: at.start[a],
+        progress: this.reportedProgress(a),
+        speculative: at.speculative[a] === 1,
+        isReduce: tasks.isReduce[task] === 1,
+      });
     }
     return out;
   }
@@ -306,7 +314,17 @@ export class SchedulerView implements ClusterView {
     const { at, tasks } = this.s;
     return this.attemptIdsOnNode(n).map((a) => {
       const task = at.task[a];
-      return { attempt: a, task, job: tasks.job[task], phase: at.phase[a] as PhaseKind, paused: at.paused[a] === 1, waiting: this.attemptWaiting(a), pausedSince: at.pausedSince[a], isReduce: tasks.isReduce[task] === 1, locality: at.locality[a] as Locality };
+      return {
+        attempt: a,
+        task,
+        job: tasks.job[task],
+        phase: at.phase[a] as PhaseKind,
+        paused: at.paused[a] === 1,
+        waiting: this.attemptWaiting(a),
+        pausedSince: at.pausedSince[a],
+        isReduce: tasks.isReduce[task] === 1,
+        locality: at.locality[a] as Locality,
+      };
     });
   }
 

@@ -15,7 +15,11 @@ export interface ReadonlyNumbers {
 
 /** The cluster as a scheduler sees it: every array read-only, so a policy cannot change the machine it schedules on. */
 export type SchedulerTopology = {
-  readonly [K in keyof Topology]: Topology[K] extends Float64Array | Int32Array | Uint8Array ? ReadonlyNumbers : Topology[K] extends (infer E)[] ? readonly E[] : Topology[K];
+  readonly [K in keyof Topology]: Topology[K] extends Float64Array | Int32Array | Uint8Array
+    ? ReadonlyNumbers
+    : Topology[K] extends (infer E)[]
+      ? readonly E[]
+      : Topology[K];
 };
 
 /**
@@ -123,7 +127,12 @@ export interface CoreView extends JobSet {
    * shared/results/launchReason.ts) may be given as a function: it is then built only when attempts
    * are recorded.
    */
-  launch(task: number, n: number, reason: LaunchReason | (() => LaunchReason), options?: { memoryMb?: number; vcores?: number; speculative?: boolean }): boolean;
+  launch(
+    task: number,
+    n: number,
+    reason: LaunchReason | (() => LaunchReason),
+    options?: { memoryMb?: number; vcores?: number; speculative?: boolean },
+  ): boolean;
   /** YARN: the application master's container for job j, on node n, for the job's lifetime. */
   placeAppMaster(j: number, n: number, memoryMb: number, vcores: number): void;
   appMasterNode(j: number): number;
@@ -187,7 +196,17 @@ export interface AttemptInspection {
    * shuffle that has fetched all map output there is so far — waiting for data (the node manager
    * sees it idle).
    */
-  attemptsOnNode(n: number): { attempt: number; task: number; job: number; phase: PhaseKind; paused: boolean; waiting: boolean; pausedSince: number; isReduce: boolean; locality: Locality }[];
+  attemptsOnNode(n: number): {
+    attempt: number;
+    task: number;
+    job: number;
+    phase: PhaseKind;
+    paused: boolean;
+    waiting: boolean;
+    pausedSince: number;
+    isReduce: boolean;
+    locality: Locality;
+  }[];
 }
 
 /** Phase gating (PRISM sec. 4): a paused attempt starts its next phase only when the scheduler says so. */

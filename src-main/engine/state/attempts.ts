@@ -54,7 +54,8 @@ export class AttemptStore {
   }
 
   private allocate(cap: number): void {
-    const fit = <T extends Float64Array | Int32Array | Uint8Array>(old: T | undefined, make: (n: number) => T, width = 1): T => (old ? grown(old, cap * width) : make(cap * width));
+    const fit = <T extends Float64Array | Int32Array | Uint8Array>(old: T | undefined, make: (n: number) => T, width = 1): T =>
+      old ? grown(old, cap * width) : make(cap * width);
     this.task = fit(this.task, (n) => new Int32Array(n));
     this.node = fit(this.node, (n) => new Int32Array(n));
     this.host = fit(this.host, (n) => new Int32Array(n));

@@ -154,7 +154,7 @@ export class EngineState {
       this.mrPendingReduces[c] += reduces;
       const before = this.jobPendCounted[j];
       const after = (this.jobPendCounted[j] = before + tasks);
-      if ((before > 0) !== (after > 0)) {
+      if (before > 0 !== after > 0) {
         const sign = after > 0 ? 1 : -1;
         this.mrWaitingJobs[c] += sign;
         // Exactly 0 with no job waiting: rounding left over must not read as demand (eq. 4's all-zero case).
@@ -275,7 +275,19 @@ export class EngineState {
     this.mrWaitingJobs = new Int32Array(names.length);
     this.mrWaitingInputMb = new Float64Array(names.length);
     // Kept per MR-cluster too: the scheduler inside one walks its own jobs only.
-    this.reduceReady = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j), this.jobMrCluster, names.length);
-    this.mapPending = new OrderedJobSubset(J, this.jobActiveSeq, (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0, this.jobMrCluster, names.length);
+    this.reduceReady = new OrderedJobSubset(
+      J,
+      this.jobActiveSeq,
+      (j) => this.jobState[j] === J_ACTIVE && this.jobPendReduces[j] > 0 && this.reducesMayStart(j),
+      this.jobMrCluster,
+      names.length,
+    );
+    this.mapPending = new OrderedJobSubset(
+      J,
+      this.jobActiveSeq,
+      (j) => this.jobState[j] === J_ACTIVE && this.jobPendMaps[j] > 0,
+      this.jobMrCluster,
+      names.length,
+    );
   }
 }

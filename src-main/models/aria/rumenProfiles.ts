@@ -36,7 +36,12 @@ export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?
   for (const task of job.mapTasks ?? []) {
     const a = successful(task);
     if (!a) continue;
-    addMap(t, (a.finishTime! - a.startTime!) / 1000, known(task.inputBytes) ? task.inputBytes / BYTES_PER_MB : 0, known(task.outputBytes) ? task.outputBytes / BYTES_PER_MB : 0);
+    addMap(
+      t,
+      (a.finishTime! - a.startTime!) / 1000,
+      known(task.inputBytes) ? task.inputBytes / BYTES_PER_MB : 0,
+      known(task.outputBytes) ? task.outputBytes / BYTES_PER_MB : 0,
+    );
     mapEnd = Math.max(mapEnd, a.finishTime!);
   }
   if (t.maps.count === 0) return { problem: 'no successful map attempt with start and finish times' };

@@ -22,7 +22,9 @@ export function queueTarget(url: string, env: NodeJS.ProcessEnv = process.env): 
   // would then report (or connect to) a "host" that is half the password.
   const credentials = redisUrlCredentials(url);
   if (credentials !== undefined && /[/?#]/.test(credentials)) {
-    throw new QueueUrlError('the user name or password in the queue URL holds "/", "?" or "#": write them as %2F, %3F and %23, or give the password in the REDIS_PASSWORD environment variable instead');
+    throw new QueueUrlError(
+      'the user name or password in the queue URL holds "/", "?" or "#": write them as %2F, %3F and %23, or give the password in the REDIS_PASSWORD environment variable instead',
+    );
   }
   let u: URL;
   try {

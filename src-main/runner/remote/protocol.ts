@@ -62,7 +62,15 @@ export const RemoteRunSchema = z.strictObject({
   scheduler: SchedulerSpecSchema,
   simulation: SimulationOptionsSchema,
   seed: z.number().int(),
-  plan: z.strictObject({ index: z.number().int(), cluster: z.number().int(), workload: z.number().int(), scheduler: z.number().int(), seed: z.number().int(), label: z.string(), sweepValue: z.number().optional() }),
+  plan: z.strictObject({
+    index: z.number().int(),
+    cluster: z.number().int(),
+    workload: z.number().int(),
+    scheduler: z.number().int(),
+    seed: z.number().int(),
+    label: z.string(),
+    sweepValue: z.number().optional(),
+  }),
   withAttempts: z.boolean(),
   timing: z.boolean(),
   /** The user allowed a run the estimate counts as large; the worker still refuses one past its own memory. */
@@ -70,8 +78,24 @@ export const RemoteRunSchema = z.strictObject({
 });
 export type RemoteRun = z.infer<typeof RemoteRunSchema>;
 
-export function remoteRunOf(batch: string, run: ResolvedRun, keys: { cluster: string; workload: string }, options: { withAttempts: boolean; timing: boolean; allowLarge?: boolean }): RemoteRun {
-  return { version: PROTOCOL_VERSION, batch, index: run.plan.index, cluster: keys.cluster, workload: keys.workload, scheduler: run.scheduler, simulation: run.simulation, seed: run.seed, plan: run.plan, ...options };
+export function remoteRunOf(
+  batch: string,
+  run: ResolvedRun,
+  keys: { cluster: string; workload: string },
+  options: { withAttempts: boolean; timing: boolean; allowLarge?: boolean },
+): RemoteRun {
+  return {
+    version: PROTOCOL_VERSION,
+    batch,
+    index: run.plan.index,
+    cluster: keys.cluster,
+    workload: keys.workload,
+    scheduler: run.scheduler,
+    simulation: run.simulation,
+    seed: run.seed,
+    plan: run.plan,
+    ...options,
+  };
 }
 
 const job = ResultFileSchema.shape.runs.element.shape.jobs.element;
@@ -109,9 +133,16 @@ export function packOutcome(outcome: RunOutcome): RemoteResult {
 /** The outcome a worker sent, checked as the store needs it; an error says what is wrong with it. */
 export function unpackOutcome(value: unknown): RunOutcome {
   const result = RemoteResultSchema.parse(value);
-  if (result.version !== PROTOCOL_VERSION) throw new Error(`the worker is Workload Studio ${result.version}, this studio ${PROTOCOL_VERSION}: its result cannot be taken`);
+  if (result.version !== PROTOCOL_VERSION)
+    throw new Error(`the worker is Workload Studio ${result.version}, this studio ${PROTOCOL_VERSION}: its result cannot be taken`);
   const parsed = OutcomeSchema.safeParse(unpackJson(Buffer.from(result.outcome, 'base64'), 'the result'));
-  if (!parsed.success) throw new Error(`the worker's result is not valid: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `the worker's result is not valid: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   const o = parsed.data;
   const { mrClusters, ...rest } = o;
   return { ...rest, blob: new Uint8Array(Buffer.from(o.blob, 'base64')), ...(mrClusters ? { mrClusters } : {}) };
@@ -121,4 +152,10 @@ export function unpackOutcome(value: unknown): RunOutcome {
 export const NOT_STARTED = 'the batch was cancelled before the run started';
 
 /** Progress a worker reports for its run. */
-export const RemoteProgressSchema = z.strictObject({ simTime: z.number(), events: z.number(), jobsDone: z.number(), jobsTotal: z.number(), live: z.record(z.string(), z.number()).optional() });
+export const RemoteProgressSchema = z.strictObject({
+  simTime: z.number(),
+  events: z.number(),
+  jobsDone: z.number(),
+  jobsTotal: z.number(),
+  live: z.record(z.string(), z.number()).optional(),
+});

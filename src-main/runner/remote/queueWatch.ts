@@ -83,11 +83,19 @@ export class QueueWatch {
         return;
       }
       ids.forEach((id, k) => {
-        if (exists[k] === 0) this.lose(id, `its job is gone from Redis (${this.options.display}): Redis lost its data (restarted without persistence, or flushed) while the run waited or ran`);
+        if (exists[k] === 0)
+          this.lose(
+            id,
+            `its job is gone from Redis (${this.options.display}): Redis lost its data (restarted without persistence, or flushed) while the run waited or ran`,
+          );
       });
       for (const [id, since] of this.startedAt) {
         const limit = this.options.runLimitMs(id);
-        if (this.pending.has(id) && this.now() - since > limit) this.lose(id, `it has run for ${Math.round((this.now() - since) / 60_000)} min on a worker, past the ${Math.round(limit / 60_000)} min allowed for it (20 times its estimate, and 10 min more): its worker may be stuck`);
+        if (this.pending.has(id) && this.now() - since > limit)
+          this.lose(
+            id,
+            `it has run for ${Math.round((this.now() - since) / 60_000)} min on a worker, past the ${Math.round(limit / 60_000)} min allowed for it (20 times its estimate, and 10 min more): its worker may be stuck`,
+          );
       }
     } finally {
       this.busy = false;

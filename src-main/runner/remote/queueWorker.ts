@@ -8,7 +8,18 @@ import { RunPool } from '../runPool';
 import type { RunOutcome } from '../runTask';
 import type { QueueTarget } from './connection';
 import { memoryShareMb, runRefusal } from './runLimits';
-import { cancelKey, inputKey, NOT_STARTED, packOutcome, PROTOCOL_VERSION, RemoteRunSchema, unpackCluster, unpackWorkload, type RemoteResult, type RemoteRun } from './protocol';
+import {
+  cancelKey,
+  inputKey,
+  NOT_STARTED,
+  packOutcome,
+  PROTOCOL_VERSION,
+  RemoteRunSchema,
+  unpackCluster,
+  unpackWorkload,
+  type RemoteResult,
+  type RemoteRun,
+} from './protocol';
 
 export interface QueueWorkerOptions {
   target: QueueTarget;
@@ -79,11 +90,21 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   async function process(job: Job<RemoteRun, RemoteResult>): Promise<RemoteResult> {
     // A job put on the queue by hand may hold anything, null included.
     const data: unknown = job.data;
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UnrecoverableError('the job is not a run of Workload Studio: it holds no run');
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      throw new UnrecoverableError('the job is not a run of Workload Studio: it holds no run');
     const version = (job.data as { version?: unknown }).version;
-    if (version !== PROTOCOL_VERSION) throw new UnrecoverableError(`this worker is Workload Studio ${PROTOCOL_VERSION} and cannot reproduce a run of ${typeof version === 'string' ? version : 'an unknown version'}: start a worker of the same version`);
+    if (version !== PROTOCOL_VERSION)
+      throw new UnrecoverableError(
+        `this worker is Workload Studio ${PROTOCOL_VERSION} and cannot reproduce a run of ${typeof version === 'string' ? version : 'an unknown version'}: start a worker of the same version`,
+      );
     const parsed = RemoteRunSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`the run is not valid: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new UnrecoverableError(
+        `the run is not valid: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`,
+      );
     const r = parsed.data;
     let cluster: ClusterSpec;
     let workload: WorkloadSpec;
@@ -160,7 +181,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
     const renewal = /^could not renew lock for job (\S+)$/.exec(err.message);
     if (renewal) {
       // BullMQ retries the renewal every few seconds: say it once per run.
-      if (!lockLost.has(renewal[1])) log(`run ${renewal[1]}: this worker could not renew its lock within ${options.stallTimeoutS} s; another worker may take the run over`);
+      if (!lockLost.has(renewal[1]))
+        log(`run ${renewal[1]}: this worker could not renew its lock within ${options.stallTimeoutS} s; another worker may take the run over`);
       lockLost.add(renewal[1]);
       return;
     }

@@ -49,7 +49,13 @@ export class RemotePool implements SimulationPool {
     const events = new QueueEvents(name, { connection });
     // The watch's own connection fails at once while Redis is out of reach instead of queueing
     // commands until it is back, so the watch can tell how long it has been away.
-    const probe = new Redis({ ...connection, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: (n) => Math.min(2000, 200 * n) });
+    const probe = new Redis({
+      ...connection,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: (n) => Math.min(2000, 200 * n),
+    });
     // Every connection has an error listener: a fault is said once, in words, never as ioredis's
     // "Unhandled error event" stack trace; each connection reconnects by itself.
     const reach = this.reachability();
@@ -92,10 +98,23 @@ export class RemotePool implements SimulationPool {
       keyOf.set(value, hash);
       await redis.set(inputKey(this.target.name, hash), bytes, 'EX', INPUT_TTL_S);
     }
-    const data = runs.map((run) => remoteRunOf(batch, run, { cluster: keyOf.get(run.cluster)!, workload: keyOf.get(run.workload)! }, { withAttempts: options.withAttempts, timing: Boolean(options.timing), ...(options.allowLarge ? { allowLarge: true } : {}) }));
+    const data = runs.map((run) =>
+      remoteRunOf(
+        batch,
+        run,
+        { cluster: keyOf.get(run.cluster)!, workload: keyOf.get(run.workload)! },
+        { withAttempts: options.withAttempts, timing: Boolean(options.timing), ...(options.allowLarge ? { allowLarge: true } : {}) },
+      ),
+    );
     // One attempt: a run that throws fails alone, as it would here. A worker that dies is another
     // matter: BullMQ finds its job stalled and hands it to another worker.
-    return queue.addBulk(data.map((d, i) => ({ name: 'run', data: d, opts: { jobId: `${batch}.${i}`, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } } })));
+    return queue.addBulk(
+      data.map((d, i) => ({
+        name: 'run',
+        data: d,
+        opts: { jobId: `${batch}.${i}`, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+      })),
+    );
   }
 
   /** Says once when Redis goes out of reach and once when it is back, whichever connection noticed. */
@@ -103,7 +122,10 @@ export class RemotePool implements SimulationPool {
     let away = false;
     return {
       lost: (err) => {
-        if (!away) this.log(`cannot reach ${this.target.display} (${redactRedisUrls(err.message)}); waiting for it (the batch ends if it stays away ${UNREACHABLE_LIMIT_MS / 1000} s)`);
+        if (!away)
+          this.log(
+            `cannot reach ${this.target.display} (${redactRedisUrls(err.message)}); waiting for it (the batch ends if it stays away ${UNREACHABLE_LIMIT_MS / 1000} s)`,
+          );
         away = true;
       },
       back: () => {
@@ -130,7 +152,14 @@ export class RemotePool implements SimulationPool {
       return { promise, resolve };
     });
     const watch = new QueueWatch(
-      { probe: watchOn.probe, jobKey: watchOn.jobKey, display: this.target.display, intervalMs: WATCH_INTERVAL_MS, unreachableLimitMs: UNREACHABLE_LIMIT_MS, runLimitMs: (id) => watchOn.runLimitMs(indexOf.get(id) ?? 0) },
+      {
+        probe: watchOn.probe,
+        jobKey: watchOn.jobKey,
+        display: this.target.display,
+        intervalMs: WATCH_INTERVAL_MS,
+        unreachableLimitMs: UNREACHABLE_LIMIT_MS,
+        runLimitMs: (id) => watchOn.runLimitMs(indexOf.get(id) ?? 0),
+      },
       (id, reason) => {
         const i = indexOf.get(id);
         if (i === undefined || options.signal?.aborted) return;
@@ -191,7 +220,9 @@ export class RemotePool implements SimulationPool {
         // Taken by a worker just as the cancel came: it never started, as if it had left the queue.
         if (options.signal?.aborted && said.includes(NOT_STARTED)) return;
         // BullMQ's words for a job whose record vanished ("Missing key for job X. isFinished").
-        const reason = /^Missing key for job /.test(said) ? `lost: its job is gone from Redis (${this.target.display}): Redis lost its data while the run waited or ran` : said;
+        const reason = /^Missing key for job /.test(said)
+          ? `lost: its job is gone from Redis (${this.target.display}): Redis lost its data while the run waited or ran`
+          : said;
         await handOver.hand(i, () => callbacks.onError?.(i, new Error(reason)));
         return;
       }
@@ -231,7 +262,10 @@ const isLost = (v: unknown): v is { lost: string } => typeof v === 'object' && v
 /** Close BullMQ's connections, waiting at most `ms` for Redis; past that, drop their sockets. */
 export async function closeWithin(ms: number, parts: readonly { close(): Promise<void>; disconnect(): Promise<void> }[]): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const closed = await Promise.race([Promise.allSettled(parts.map((p) => p.close())).then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), ms)))]);
+  const closed = await Promise.race([
+    Promise.allSettled(parts.map((p) => p.close())).then(() => true),
+    new Promise<false>((r) => (timer = setTimeout(() => r(false), ms))),
+  ]);
   clearTimeout(timer);
   // Not awaited: a disconnect may itself wait on a blocked command; it drops the sockets either way.
   if (!closed) for (const p of parts) void p.disconnect().catch(() => undefined);

@@ -16,7 +16,8 @@ export const memoryShareMb = (totalBytes: number, concurrency: number): number =
  */
 export function runRefusal(run: { tasks: number; scheduler: string; allowLarge: boolean }, worker: WorkerCapacity): string | undefined {
   const large = largeRunReasons(run.tasks);
-  if (large.length > 0 && !run.allowLarge) return `refused: ${large.join('; ')}, and its batch was not allowed to be large (run it with --allow-large, or tick "Run it anyway")`;
+  if (large.length > 0 && !run.allowLarge)
+    return `refused: ${large.join('; ')}, and its batch was not allowed to be large (run it with --allow-large, or tick "Run it anyway")`;
   const { memoryMb } = estimateRun({ tasks: run.tasks, scheduler: run.scheduler });
   if (memoryMb > worker.memoryShareMb) {
     const each = worker.concurrency === 1 ? 'for a run' : `for each of its ${worker.concurrency} runs at once`;

@@ -64,7 +64,8 @@ function coreNodes(topo: SchedulerTopology, c: number): number[] {
  */
 export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<EngineJob, 'id' | 'mrCluster'>[], limit = 5): string[] {
   const names = topo.mrClusterNames;
-  if (names.length === 0) return ['FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)'];
+  if (names.length === 0)
+    return ['FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)'];
   const problems: string[] = [];
   for (const job of jobs) {
     if (problems.length >= limit) return problems;
@@ -76,7 +77,8 @@ export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<Engi
     );
   }
   names.forEach((name, c) => {
-    if (problems.length < limit && coreNodes(topo, c).length === 0) problems.push(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
+    if (problems.length < limit && coreNodes(topo, c).length === 0)
+      problems.push(`MR-cluster "${name}" has no core nodes: mark at least one node of it as "core" in the cluster design (its minimum share)`);
   });
   return problems;
 }
@@ -85,5 +87,7 @@ export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<Engi
 export function innerScheduler(spec: FawkesSpec): Scheduler<InnerView> {
   const { mapSlots, reduceSlots, slotMemoryMb, serverLocality } = spec;
   const slots = { ...(mapSlots !== undefined ? { mapSlots } : {}), ...(reduceSlots !== undefined ? { reduceSlots } : {}), slotMemoryMb, serverLocality };
-  return spec.inner === 'fair' ? fairScheduler(fairOptions.schema.parse({ kind: 'fair', ...slots })) : fifoScheduler(fifoOptions.schema.parse({ kind: 'fifo', ...slots }));
+  return spec.inner === 'fair'
+    ? fairScheduler(fairOptions.schema.parse({ kind: 'fair', ...slots }))
+    : fifoScheduler(fifoOptions.schema.parse({ kind: 'fifo', ...slots }));
 }

@@ -70,9 +70,12 @@ export class Fawkes implements Scheduler {
   explain(j: number, n: number, view: FawkesView): WhyNotReason[] {
     const mine = this.clusters[this.jobCluster[j]];
     const c = this.own[n];
-    if (c !== this.jobCluster[j]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: c < 0 ? 'none (a free node)' : this.clusters[c].name }];
-    if (this.leaving[n]) return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: `none: it is leaving ${mine.name}, its data being copied off` }];
-    if (mine.stage !== Stage.Active) return [{ kind: 'mrClusterInactive', mrCluster: mine.name, stage: mine.stage === Stage.Loading ? 'loading its data set' : 'waiting for admission' }];
+    if (c !== this.jobCluster[j])
+      return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: c < 0 ? 'none (a free node)' : this.clusters[c].name }];
+    if (this.leaving[n])
+      return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: `none: it is leaving ${mine.name}, its data being copied off` }];
+    if (mine.stage !== Stage.Active)
+      return [{ kind: 'mrClusterInactive', mrCluster: mine.name, stage: mine.stage === Stage.Loading ? 'loading its data set' : 'waiting for admission' }];
     return mine.inner.explain?.(j, n, mine.view) ?? [];
   }
 
@@ -247,7 +250,10 @@ export class Fawkes implements Scheduler {
     this.lastTick = now;
     const alive = aliveNodes(view);
     const active = this.clusters.filter((c) => c.monitored);
-    const weights = this.spec.policy === 'none' ? active.map((c) => c.minShare / Math.max(1, alive)) : normaliseWeights(active.map((c) => (c.sampleCount > 0 ? c.sampleSum / c.sampleCount : 0)));
+    const weights =
+      this.spec.policy === 'none'
+        ? active.map((c) => c.minShare / Math.max(1, alive))
+        : normaliseWeights(active.map((c) => (c.sampleCount > 0 ? c.sampleSum / c.sampleCount : 0)));
     const ds: number[] = [];
     active.forEach((c, i) => {
       c.weight = weights[i];
@@ -287,7 +293,9 @@ export class Fawkes implements Scheduler {
 
   /** Hand free nodes to the MR-clusters below their share, the furthest below first. */
   private grow(view: FawkesView): void {
-    const wanting = this.clusters.filter((c) => c.monitored && c.nodes.size < c.target).sort((x, y) => y.target - y.nodes.size - (x.target - x.nodes.size) || x.index - y.index);
+    const wanting = this.clusters
+      .filter((c) => c.monitored && c.nodes.size < c.target)
+      .sort((x, y) => y.target - y.nodes.size - (x.target - x.nodes.size) || x.index - y.index);
     if (wanting.length === 0) return;
     const free = this.freeNodes(view);
     let k = 0;
@@ -376,4 +384,8 @@ export function fawkesScheduler(spec: Omit<FawkesSpec, 'kind'>): Scheduler<Fawke
   return new Fawkes(spec);
 }
 
-export const fawkesPlugin = definePlugin({ capabilities: ['attempts', 'timers', 'preemption', 'cluster'], description: fawkesOptions, create: (spec) => fawkesScheduler(spec) });
+export const fawkesPlugin = definePlugin({
+  capabilities: ['attempts', 'timers', 'preemption', 'cluster'],
+  description: fawkesOptions,
+  create: (spec) => fawkesScheduler(spec),
+});

@@ -32,7 +32,9 @@ interface ChannelDef<Req extends z.ZodType, Res> {
   /** Phantom: carries the response type, never read at run time. */
   response: Res;
 }
-const channel = <Res>() => <Req extends z.ZodType>(request: Req): ChannelDef<Req, Res> => ({ request, response: undefined as Res });
+const channel =
+  <Res>() =>
+  <Req extends z.ZodType>(request: Req): ChannelDef<Req, Res> => ({ request, response: undefined as Res });
 
 const id = z.string().uuid('must be a cluster id');
 const workloadId = z.string().uuid('must be a workload id');
@@ -43,9 +45,15 @@ const fileToken = z.string().regex(/^[\w-]{16,64}$/, 'must be an import file tok
 const expectedUpdatedAt = z.string().datetime({ message: 'must be the updatedAt the editor loaded' }).optional();
 const newName = nameText(80);
 /** An experiment file's text; traces inlined in one can run to tens of megabytes. */
-const experimentText = z.string().min(1, 'the file is empty').max(MAX_EXPERIMENT_FILE_BYTES, `an experiment file is at most ${MAX_EXPERIMENT_FILE_BYTES / 2 ** 20} MB`);
+const experimentText = z
+  .string()
+  .min(1, 'the file is empty')
+  .max(MAX_EXPERIMENT_FILE_BYTES, `an experiment file is at most ${MAX_EXPERIMENT_FILE_BYTES / 2 ** 20} MB`);
 /** A result file's text: every job of every run, so a large trace compared over seeds runs to tens of megabytes. */
-const resultText = z.string().min(1, 'the file is empty').max(60 * 1024 * 1024, 'a result file is at most 60 MB');
+const resultText = z
+  .string()
+  .min(1, 'the file is empty')
+  .max(60 * 1024 * 1024, 'a result file is at most 60 MB');
 const nothing = z.strictObject({});
 /** A paper preset by its file name in resources/presets: a name, never a path. */
 const presetFile = z.string().regex(/^[\w-]+\.experiment\.json$/, 'must be a preset file name such as prism-puma.experiment.json');
@@ -64,7 +72,10 @@ export const contract = {
   'clusters:export': channel<{ fileName: string; content: string }>()(z.strictObject({ id, as: z.enum(['json', 'sls']).default('json') })),
   'clusters:import': channel<ClusterRecord>()(
     z.strictObject({
-      content: z.string().min(1, 'the file is empty').max(MAX_IMPORT_CHARS, `the file is larger than ${MAX_IMPORT_CHARS / 1e6} MB`),
+      content: z
+        .string()
+        .min(1, 'the file is empty')
+        .max(MAX_IMPORT_CHARS, `the file is larger than ${MAX_IMPORT_CHARS / 1e6} MB`),
       /** Name for the new cluster instead of the one in the file; made unique like any import. */
       name: newName.optional(),
       /** The file's name: names a cluster from a format that carries none (SLS node files). */
@@ -85,12 +96,31 @@ export const contract = {
    */
   'workloads:export': channel<{ fileName: string; content: string }>()(
     z
-      .strictObject({ id: workloadId, as: z.enum(['json', 'csv', 'sls']).default('json'), cluster: id.optional(), seed: z.number().int().min(0).max(2 ** 31 - 1).default(1) })
+      .strictObject({
+        id: workloadId,
+        as: z.enum(['json', 'csv', 'sls']).default('json'),
+        cluster: id.optional(),
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .default(1),
+      })
       .refine((x) => x.as !== 'sls' || x.cluster !== undefined, { message: 'an SLS trace needs the cluster its jobs run on', path: ['cluster'] }),
   ),
   /** The concrete jobs a workload gives for a seed (generator expanded), for the editor's preview. */
   'workloads:expand': channel<{ jobs: JobSpec[]; total: number }>()(
-    z.strictObject({ spec: WorkloadSpecSchema, seed: z.number().int().min(0).max(2 ** 31 - 1).default(1), limit: z.number().int().min(1).max(200_000).default(50_000) }),
+    z.strictObject({
+      spec: WorkloadSpecSchema,
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .default(1),
+      limit: z.number().int().min(1).max(200_000).default(50_000),
+    }),
   ),
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
   /** Schedulers added beside the built-ins (src-main/schedulers/registry.ts `ADDED`), as cards the designer turns into menu entries. */
@@ -98,7 +128,14 @@ export const contract = {
   'profiles:list': channel<ProfileStore>()(nothing),
   'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
   /** ARIA profiles the user names and keeps (the planner's "Save as"). */
-  'planner:saveProfile': channel<NamedAriaProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME, profile: AriaProfileSchema, replace: z.boolean().default(false) })),
+  'planner:saveProfile': channel<NamedAriaProfile>()(
+    z.strictObject({
+      template: z.string().min(1, 'must name a template'),
+      name: NAMED_PROFILE_NAME,
+      profile: AriaProfileSchema,
+      replace: z.boolean().default(false),
+    }),
+  ),
   'planner:deleteProfile': channel<{ removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template'), name: NAMED_PROFILE_NAME })),
   /** History entries that measured a template with reduces, one per entry and cluster, newest first: what a scaling fit can use. */
   'planner:scalingRuns': channel<StoredScalingRun[]>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
@@ -109,9 +146,18 @@ export const contract = {
   'profiles:delete': channel<{ template: string; removed: boolean }>()(z.strictObject({ template: z.string().min(1, 'must name a template') })),
   /** Main's open-file dialog; answers a token for the chosen file, never its path. */
   'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),
-  'workloads:importPreview': channel<ImportPreview>()(z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional(), allowLarge: z.boolean().optional() })),
+  'workloads:importPreview': channel<ImportPreview>()(
+    z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional(), allowLarge: z.boolean().optional() }),
+  ),
   'workloads:importCancel': channel<{ cancelled: boolean }>()(z.strictObject({ file: fileToken })),
-  'workloads:importConfirm': channel<WorkloadRecord>()(z.strictObject({ file: fileToken, name: newName.optional(), skipProblems: z.boolean().default(false), deadlines: DeadlineRuleSchema.default({ kind: 'keep' }) })),
+  'workloads:importConfirm': channel<WorkloadRecord>()(
+    z.strictObject({
+      file: fileToken,
+      name: newName.optional(),
+      skipProblems: z.boolean().default(false),
+      deadlines: DeadlineRuleSchema.default({ kind: 'keep' }),
+    }),
+  ),
   'experiments:list': channel<DesignSummary[]>()(nothing),
   'experiments:get': channel<DesignRecord>()(z.strictObject({ id: experimentId })),
   'experiments:create': channel<DesignRecord>()(z.strictObject({ spec: ExperimentDesignSchema })),
@@ -125,7 +171,9 @@ export const contract = {
   /** What an experiment file would import (problems by line and field); nothing is stored. */
   'experiments:importPreview': channel<ExperimentImportPreview>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText })),
   /** Import an experiment file as a new cluster, workload and design (free names; nothing is overwritten). */
-  'experiments:importConfirm': channel<DesignRecord>()(z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: nameText(120).optional() })),
+  'experiments:importConfirm': channel<DesignRecord>()(
+    z.strictObject({ fileName: z.string().min(1).max(260), text: experimentText, name: nameText(120).optional() }),
+  ),
   /** Start a design's batch; a large one (shared/experiment/runEstimate.ts) only with allowLarge. */
   'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional(), allowLarge: z.boolean().optional() })),
   /** What the design's runs would fail on, from its saved clusters and workloads: shown beside the cards, Run stays off. */
@@ -136,7 +184,12 @@ export const contract = {
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),
   'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
   'batches:rename': channel<BatchSummary>()(z.strictObject({ id: batchId, name: newName })),
-  'batches:tag': channel<BatchSummary>()(z.strictObject({ id: batchId, tags: z.array(z.string().trim().min(1, 'a tag must not be empty').max(40, 'a tag is at most 40 characters')).max(20, 'at most 20 tags') })),
+  'batches:tag': channel<BatchSummary>()(
+    z.strictObject({
+      id: batchId,
+      tags: z.array(z.string().trim().min(1, 'a tag must not be empty').max(40, 'a tag is at most 40 characters')).max(20, 'at most 20 tags'),
+    }),
+  ),
   'batches:delete': channel<{ id: string }>()(z.strictObject({ id: batchId })),
   /** One run's jobs and time series (and the size of its attempt records), for the charts. */
   'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0), gantt: z.boolean().default(false) })),
@@ -145,7 +198,9 @@ export const contract = {
   /** A batch as a result file (what `run --out` writes): its finished runs and, for one cluster × one workload, the experiment they ran. */
   'batches:exportResult': channel<{ fileName: string; content: string }>()(z.strictObject({ id: batchId })),
   /** A batch's report in one format: HTML, PDF, every table and series as CSV, or JSON. */
-  'batches:report': channel<{ files: ExportedFile[] }>()(z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() })),
+  'batches:report': channel<{ files: ExportedFile[] }>()(
+    z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() }),
+  ),
   /** Open a result file as a new entry of the run history, compared without running anything. */
   'batches:openResult': channel<BatchSummary>()(z.strictObject({ fileName: z.string().min(1).max(260), text: resultText })),
   /**

@@ -22,7 +22,15 @@ export function problemsOf(error: z.ZodError, prefix = ''): FieldProblem[] {
 
 /** zod's own wording starts with these; the studio's schemas word their messages in lower case. */
 const ZOD_DEFAULT = /^(Invalid|Too small|Too big|Unrecognized key|Expected )/;
-const TYPE_WORDS: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'text', boolean: 'yes or no', array: 'a list', object: 'a group of settings', bigint: 'a number' };
+const TYPE_WORDS: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a group of settings',
+  bigint: 'a number',
+};
 const n = (x: unknown) => (typeof x === 'number' || typeof x === 'bigint' ? x.toLocaleString('en-US') : String(x));
 
 /**

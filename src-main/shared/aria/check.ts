@@ -18,7 +18,13 @@ export const PlannerCheckSchema = z.strictObject({
   inputMbPerMap: z.number().positive('must be greater than 0').optional(),
   deadlineS: z.number().positive('must be greater than 0').optional(),
   points: z
-    .array(z.strictObject({ mapSlots: z.number().int().min(1, 'must be at least 1'), reduceSlots: z.number().int().min(1, 'must be at least 1'), curve: z.enum(['low', 'avg', 'up', 'chosen']).default('chosen') }))
+    .array(
+      z.strictObject({
+        mapSlots: z.number().int().min(1, 'must be at least 1'),
+        reduceSlots: z.number().int().min(1, 'must be at least 1'),
+        curve: z.enum(['low', 'avg', 'up', 'chosen']).default('chosen'),
+      }),
+    )
     .min(1, 'pick at least one point')
     .max(MAX_CHECK_POINTS, `at most ${MAX_CHECK_POINTS} points at a time`),
   seed: z.number().int().min(0).default(1),

@@ -60,11 +60,26 @@ export function failureBounds(p: AriaProfile, job: JobShape, f: FailureScenario)
   };
   const low = after('low');
   const up = after('up');
-  return { stage: low.stage, remainingMaps: low.maps, remainingReduces: low.reduces, mapSlots, reduceSlots, low: low.time, up: up.time, avg: (low.time + up.time) / 2 };
+  return {
+    stage: low.stage,
+    remainingMaps: low.maps,
+    remainingReduces: low.reduces,
+    mapSlots,
+    reduceSlots,
+    low: low.time,
+    up: up.time,
+    avg: (low.time + up.time) / 2,
+  };
 }
 
 /** The tasks left to run after the failure, on the lower- or upper-bound timeline. */
-function remainingAt(p: AriaProfile, job: JobShape, f: FailureScenario, kind: 'low' | 'up', end: number): { stage: FailureBounds['stage']; maps: number; reduces: number } {
+function remainingAt(
+  p: AriaProfile,
+  job: JobShape,
+  f: FailureScenario,
+  kind: 'low' | 'up',
+  end: number,
+): { stage: FailureBounds['stage']; maps: number; reduces: number } {
   const W = f.workers;
   const sm = Math.min(job.mapSlots, Math.max(1, job.maps));
   const sr = job.reduces > 0 ? Math.min(job.reduceSlots, job.reduces) : 0;
@@ -84,7 +99,12 @@ function remainingAt(p: AriaProfile, job: JobShape, f: FailureScenario, kind: 'l
 }
 
 /** The failure what-if over t_f (the paper's Fig. 9): bounds for failures at `points` instants from 0 to the upper bound. */
-export function failureCurve(p: AriaProfile, job: JobShape, scenario: Omit<FailureScenario, 'atS'>, points = 60): { atS: number; low: number; up: number; avg: number; stage: FailureBounds['stage'] }[] {
+export function failureCurve(
+  p: AriaProfile,
+  job: JobShape,
+  scenario: Omit<FailureScenario, 'atS'>,
+  points = 60,
+): { atS: number; low: number; up: number; avg: number; stage: FailureBounds['stage'] }[] {
   const end = completionBounds(p, job).up;
   return Array.from({ length: points + 1 }, (_, i) => {
     const atS = (end * i) / points;

@@ -41,7 +41,9 @@ export function combineMeasurements(picked: AriaMeasurement[]): CombinedMeasurem
   if (!picked.length) return undefined;
   const totals = picked.reduce((sum, m) => mergeAriaTotals(sum, m.totals), emptyAriaTotals());
   const own = picked.map((m) => ariaProfileOf(m.totals));
-  const spread = Object.fromEntries(ARIA_FIELDS.map((f) => [f, { min: Math.min(...own.map((p) => p[f])), max: Math.max(...own.map((p) => p[f])) }])) as CombinedMeasurement['spread'];
+  const spread = Object.fromEntries(
+    ARIA_FIELDS.map((f) => [f, { min: Math.min(...own.map((p) => p[f])), max: Math.max(...own.map((p) => p[f])) }]),
+  ) as CombinedMeasurement['spread'];
   return {
     profile: ariaProfileOf(totals),
     typicalShuffleObserved: typicalShuffleObserved(totals),

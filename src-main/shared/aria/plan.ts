@@ -6,7 +6,11 @@ import { AriaProfileSchema, type AriaProfile } from './profile';
 import { provisionAll, type Provisioning } from './provisioning';
 import { fitScaling, scaleProfile } from './scaling';
 
-const whole = (min: number) => z.number({ error: 'must be a number' }).refine(Number.isInteger, 'must be a whole number').refine((v) => v >= min, `must be at least ${min}`);
+const whole = (min: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .refine(Number.isInteger, 'must be a whole number')
+    .refine((v) => v >= min, `must be at least ${min}`);
 const positive = () => z.number({ error: 'must be a number' }).finite().positive('must be greater than 0');
 
 /**
@@ -39,9 +43,11 @@ export const PlanRequestSchema = z
       .optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.maps === undefined && r.inputMb === undefined) ctx.addIssue({ code: 'custom', path: ['maps'], message: 'give the number of maps, or an input size to derive it from' });
+    if (r.maps === undefined && r.inputMb === undefined)
+      ctx.addIssue({ code: 'custom', path: ['maps'], message: 'give the number of maps, or an input size to derive it from' });
     if (r.scaleFrom && r.inputMb === undefined) ctx.addIssue({ code: 'custom', path: ['inputMb'], message: 'scaling needs the new input size' });
-    if (r.inputMb !== undefined && r.profile.avgInputMB <= 0) ctx.addIssue({ code: 'custom', path: ['profile', 'avgInputMB'], message: 'must be greater than 0 to derive the number of maps from an input size' });
+    if (r.inputMb !== undefined && r.profile.avgInputMB <= 0)
+      ctx.addIssue({ code: 'custom', path: ['profile', 'avgInputMB'], message: 'must be greater than 0 to derive the number of maps from an input size' });
   });
 
 export type PlanRequest = z.output<typeof PlanRequestSchema>;
@@ -83,7 +89,9 @@ export function plan(request: PlanRequestInput): PlanResult {
   let maps = r.maps;
   let scaled: PlanResult['scaled'];
   if (r.inputMb !== undefined) {
-    const base = r.scaleFrom ? scaleProfile(r.profile, fitOrExplain(r.scaleFrom), r.inputMb, Math.max(1, r.reduces)) : { profile: r.profile, maps: Math.ceil(r.inputMb / r.profile.avgInputMB), mbPerReduce: (r.inputMb * r.profile.selectivityM) / Math.max(1, r.reduces) };
+    const base = r.scaleFrom
+      ? scaleProfile(r.profile, fitOrExplain(r.scaleFrom), r.inputMb, Math.max(1, r.reduces))
+      : { profile: r.profile, maps: Math.ceil(r.inputMb / r.profile.avgInputMB), mbPerReduce: (r.inputMb * r.profile.selectivityM) / Math.max(1, r.reduces) };
     profile = base.profile;
     maps ??= base.maps;
     scaled = { mbPerReduce: s3(base.mbPerReduce) };
@@ -91,9 +99,23 @@ export function plan(request: PlanRequestInput): PlanResult {
   const shape = { maps: maps!, reduces: r.reduces, mapSlots: r.mapSlots, reduceSlots: r.reduceSlots };
   const b = completionBounds(profile, shape);
   const mapStage = makespanBounds(shape.maps, profile.mAvg, profile.mMax, Math.min(shape.mapSlots, Math.max(1, shape.maps)));
-  const out: PlanResult = { profile, maps: shape.maps, reduces: shape.reduces, ...(scaled ? { scaled } : {}), bounds: { low: s3(b.low), up: s3(b.up), avg: s3(b.avg) }, stages: { lowStages: b.lowStages, upStages: b.upStages }, mapStage: { low: s3(mapStage.low), up: s3(mapStage.up) } };
+  const out: PlanResult = {
+    profile,
+    maps: shape.maps,
+    reduces: shape.reduces,
+    ...(scaled ? { scaled } : {}),
+    bounds: { low: s3(b.low), up: s3(b.up), avg: s3(b.avg) },
+    stages: { lowStages: b.lowStages, upStages: b.upStages },
+    mapStage: { low: s3(mapStage.low), up: s3(mapStage.up) },
+  };
   if (r.deadlineS !== undefined) {
-    const p = provisionAll(profile, { maps: shape.maps, reduces: shape.reduces, clusterMapSlots: r.mapSlots, clusterReduceSlots: r.reduceSlots, deadlineS: r.deadlineS });
+    const p = provisionAll(profile, {
+      maps: shape.maps,
+      reduces: shape.reduces,
+      clusterMapSlots: r.mapSlots,
+      clusterReduceSlots: r.reduceSlots,
+      deadlineS: r.deadlineS,
+    });
     out.allocations = p.allocations;
     out.minimal = p.minimal;
     out.minimalBy = p.minimalBy;
@@ -101,7 +123,11 @@ export function plan(request: PlanRequestInput): PlanResult {
   if (r.failure) {
     // A time into the reduce stage counts from the map stage's end on the lower-bound timeline.
     const atS = r.failure.stage === 'reduce' ? mapStage.low + r.failure.atS : r.failure.atS;
-    if (r.failure.stage === 'map' && atS > mapStage.low) throw new PlanError('failure.atS', `must be at most ${s3(mapStage.low)} s for a failure in the map stage (the map stage ends there on the lower-bound timeline)`);
+    if (r.failure.stage === 'map' && atS > mapStage.low)
+      throw new PlanError(
+        'failure.atS',
+        `must be at most ${s3(mapStage.low)} s for a failure in the map stage (the map stage ends there on the lower-bound timeline)`,
+      );
     const f = failureBounds(profile, shape, { atS, workers: r.failure.workers, replenish: r.failure.replenish, detectS: r.failure.detectS });
     out.failure = { ...f, atS: s3(atS), low: s3(f.low), up: s3(f.up), avg: s3(f.avg) };
   }

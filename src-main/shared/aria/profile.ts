@@ -1,7 +1,20 @@
 import { z } from 'zod';
 
 /** The profile's twelve fields, in the paper's order (sec. 3.2). */
-export const ARIA_FIELDS = ['mMin', 'mAvg', 'mMax', 'avgInputMB', 'selectivityM', 'selectivityR', 'sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax'] as const satisfies readonly (keyof AriaProfile)[];
+export const ARIA_FIELDS = [
+  'mMin',
+  'mAvg',
+  'mMax',
+  'avgInputMB',
+  'selectivityM',
+  'selectivityR',
+  'sh1Avg',
+  'sh1Max',
+  'shTypAvg',
+  'shTypMax',
+  'rAvg',
+  'rMax',
+] as const satisfies readonly (keyof AriaProfile)[];
 type AriaField = (typeof ARIA_FIELDS)[number];
 
 /** How the planner and the docs name each field. */
@@ -67,15 +80,11 @@ export const AriaProfileSchema = z
 
 export type AriaProfile = z.output<typeof AriaProfileSchema>;
 
-
 /**
  * A profile file as `workload-studio plan --profile` reads it: the twelve numbers alone, or the
  * studio's own envelope (`workload-studio profile` output names a template's profile `aria`).
  */
-export const AriaProfileFileSchema = z.union([
-  AriaProfileSchema,
-  z.object({ aria: AriaProfileSchema }).transform((f) => f.aria),
-]);
+export const AriaProfileFileSchema = z.union([AriaProfileSchema, z.object({ aria: AriaProfileSchema }).transform((f) => f.aria)]);
 
 /** A profile the user named and saved in the profile store (beside the measured one of its template). */
 export interface NamedAriaProfile {

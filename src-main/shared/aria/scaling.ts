@@ -39,7 +39,10 @@ export type ScalingFactors = z.output<typeof ScalingFactorsSchema>;
  */
 export function fitScaling(runs: readonly ScalingObservation[]): ScalingFactors {
   const sizes = new Set(runs.map((r) => r.mbPerReduce));
-  if (runs.length < 2 || sizes.size < 2) throw new RangeError(`scaling needs runs at two or more different data sizes per reduce (got ${runs.length} run${runs.length === 1 ? '' : 's'}, ${sizes.size} distinct size${sizes.size === 1 ? '' : 's'})`);
+  if (runs.length < 2 || sizes.size < 2)
+    throw new RangeError(
+      `scaling needs runs at two or more different data sizes per reduce (got ${runs.length} run${runs.length === 1 ? '' : 's'}, ${sizes.size} distinct size${sizes.size === 1 ? '' : 's'})`,
+    );
   const fit = (field: ScaledField) => {
     const { b, m } = linearRegression(runs.map((r) => [r.mbPerReduce, r.profile[field]]));
     return { c0: b, c1: m };
@@ -52,10 +55,16 @@ export function fitScaling(runs: readonly ScalingObservation[]): ScalingFactors 
  * AvgSize_M^input), the reduce side from the factors at D_new = input·Selectivity_M / N_R. A fit
  * may extrapolate below zero for tiny inputs; durations are floored at 0 and each max at its avg.
  */
-export function scaleProfile(base: AriaProfile, factors: ScalingFactors, inputMb: number, reduces: number): { profile: AriaProfile; maps: number; mbPerReduce: number } {
+export function scaleProfile(
+  base: AriaProfile,
+  factors: ScalingFactors,
+  inputMb: number,
+  reduces: number,
+): { profile: AriaProfile; maps: number; mbPerReduce: number } {
   if (!(inputMb > 0)) throw new RangeError(`input size must be greater than 0 MB (got ${inputMb})`);
   if (!Number.isInteger(reduces) || reduces < 1) throw new RangeError(`reduces must be a whole number of at least 1 (got ${reduces})`);
-  if (!(base.avgInputMB > 0)) throw new RangeError('the profile has no map input size (avgInputMB is 0), so the number of maps for a new input cannot be derived');
+  if (!(base.avgInputMB > 0))
+    throw new RangeError('the profile has no map input size (avgInputMB is 0), so the number of maps for a new input cannot be derived');
   const mbPerReduce = (inputMb * base.selectivityM) / reduces;
   const at = (f: ScaledField) => Math.max(0, factors[f].c0 + factors[f].c1 * mbPerReduce);
   const profile: AriaProfile = { ...base };

@@ -10,7 +10,11 @@ import { nameText } from '../files/controlCharacters';
 
 const name = nameText(80);
 
-const positive = (what: string) => z.number({ error: `${what} must be a number` }).finite().positive(`${what} must be greater than 0`);
+const positive = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .finite()
+    .positive(`${what} must be greater than 0`);
 
 export const DiskSchema = z.strictObject({
   readMBps: positive('read bandwidth'),
@@ -44,7 +48,12 @@ export const NodeKindSchema = z.enum(NODE_KINDS, { error: `must be one of ${NODE
 /** The MR-cluster (FAWKES' unit of balancing) a worker node starts in; absent means the shared pool. */
 const mrCluster = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
 
-export const VmSchema = z.strictObject({ name, type: z.string().min(1, 'must name a VM type'), kind: NodeKindSchema.optional(), mrCluster: mrCluster.optional() });
+export const VmSchema = z.strictObject({
+  name,
+  type: z.string().min(1, 'must name a VM type'),
+  kind: NodeKindSchema.optional(),
+  mrCluster: mrCluster.optional(),
+});
 
 export const HostSchema = z.strictObject({
   name,

@@ -40,7 +40,16 @@ export const ExperimentDesignSchema = z
     clusterIds: z.array(id).min(1, 'pick at least one cluster').max(20),
     workloadIds: z.array(id).min(1, 'pick at least one workload').max(20),
     schedulers: z.array(SchedulerSpecSchema).min(1, 'add at least one scheduler').max(30),
-    seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds'),
+    seeds: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1),
+      )
+      .min(1, 'give at least one seed')
+      .max(100, 'at most 100 seeds'),
     simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
     sweep: SweepSchema.optional(),
     /** Profiles pinned at the first run or by "Refresh profiles"; absent until then. */
@@ -63,7 +72,10 @@ export const ExperimentDesignSchema = z
       ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric simulation option` });
     }
     for (const p of sweepProblems(d.schedulers, d.simulation, sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-    if (countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) > MAX_RUNS) {
+    if (
+      countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) >
+      MAX_RUNS
+    ) {
       ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'more than 2,000 runs: use fewer seeds, schedulers or sweep values' });
     }
   });
@@ -128,7 +140,10 @@ export function jobSetOf(run: Pick<RunPlan, 'jobSet' | 'workload'>): string {
  * The name a run's configuration goes by in comparisons, reports and result files: the scheduler's
  * label, with the cluster and workload when the batch compares several of them.
  */
-export function configurationLabel(inputs: Pick<BatchInputs, 'clusters' | 'workloads' | 'sources'>, run: Pick<RunPlan, 'label' | 'cluster' | 'workload'>): string {
+export function configurationLabel(
+  inputs: Pick<BatchInputs, 'clusters' | 'workloads' | 'sources'>,
+  run: Pick<RunPlan, 'label' | 'cluster' | 'workload'>,
+): string {
   // A comparison across history named each run in full when it was made.
   if (inputs.sources) return run.label;
   const parts = [run.label];
@@ -212,7 +227,9 @@ export interface RunProgressEvent {
 
 /** A scheduler's numeric parameters a sweep may vary: those with a number, and those sized automatically when unset. */
 export function sweepableParameters(spec: SchedulerSpec): string[] {
-  const numbers = Object.entries(spec).filter(([, v]) => typeof v === 'number').map(([k]) => k);
+  const numbers = Object.entries(spec)
+    .filter(([, v]) => typeof v === 'number')
+    .map(([k]) => k);
   const auto = Object.keys(descriptionOf(spec.kind).auto ?? {});
   return [...numbers, ...auto.filter((k) => !numbers.includes(k))];
 }

@@ -23,21 +23,33 @@ export const TraceRefSchema = z.strictObject({
   deadlines: DeadlineRuleSchema.optional(),
 });
 
-export const ExperimentSchema = z.strictObject({
-  format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
-  name: nameText(120),
-  description: z.string().max(4000).default(''),
-  cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
-  workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
-  schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
-  seeds: z.array(z.number().int().min(0).max(2 ** 31 - 1)).min(1, 'give at least one seed').max(100, 'at most 100 seeds').default([1]),
-  simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
-  /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
-  sweep: SweepSchema.optional(),
-}).superRefine((e, ctx) => {
-  // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
-  for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-});
+export const ExperimentSchema = z
+  .strictObject({
+    format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
+    name: nameText(120),
+    description: z.string().max(4000).default(''),
+    cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
+    workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
+    schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
+    seeds: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1),
+      )
+      .min(1, 'give at least one seed')
+      .max(100, 'at most 100 seeds')
+      .default([1]),
+    simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+    /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
+    sweep: SweepSchema.optional(),
+  })
+  .superRefine((e, ctx) => {
+    // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
+    for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+  });
 
 export type Experiment = z.output<typeof ExperimentSchema>;
 export type ExperimentInput = z.input<typeof ExperimentSchema>;
@@ -75,7 +87,15 @@ export const RunSummarySchema = z.strictObject({
   simulatedSeconds: z.number(),
 });
 
-const PhaseTotalsSchema = z.strictObject({ count: z.number().int(), seconds: z.number(), cpuSeconds: z.number(), fsMb: z.number(), hdfsMb: z.number(), fetchMb: z.number(), memoryMb: z.number() });
+const PhaseTotalsSchema = z.strictObject({
+  count: z.number().int(),
+  seconds: z.number(),
+  cpuSeconds: z.number(),
+  fsMb: z.number(),
+  hdfsMb: z.number(),
+  fetchMb: z.number(),
+  memoryMb: z.number(),
+});
 const TaskTotalsSchema = z.strictObject({ count: z.number().int(), wallSeconds: z.number(), sumCpuRequirement: z.number() });
 
 /** What finished tasks report, summed per template (the engine's measure/profiles.ts makes them): the input of job profiles. */
@@ -147,7 +167,9 @@ export const ResultFileSchema = z.strictObject({
           /** Absent in results written before it existed. */
           maps: z.number().int().min(0).optional(),
           /** Map attempts that read input, by where it was; absent in results written before it existed. */
-          locality: z.strictObject({ node: z.number().int().min(0), server: z.number().int().min(0), rack: z.number().int().min(0), offRack: z.number().int().min(0) }).optional(),
+          locality: z
+            .strictObject({ node: z.number().int().min(0), server: z.number().int().min(0), rack: z.number().int().min(0), offRack: z.number().int().min(0) })
+            .optional(),
           /** Its deadline, seconds after the run's start, when it had one (a deadline factor fixed at its submission). */
           deadline: z.number().optional(),
         }),

@@ -33,7 +33,17 @@ export interface ExperimentFileParts {
 
 /** The file as a value: keys in a fixed order and no timestamp (what a result file carries as its `inputs`). */
 export function experimentFileValue(p: ExperimentFileParts) {
-  return { format: 'workload-studio.experiment' as const, name: p.name, description: p.description, cluster: p.cluster, workload: p.workload, schedulers: p.schedulers, seeds: p.seeds, simulation: p.simulation, ...(p.sweep ? { sweep: p.sweep } : {}) };
+  return {
+    format: 'workload-studio.experiment' as const,
+    name: p.name,
+    description: p.description,
+    cluster: p.cluster,
+    workload: p.workload,
+    schedulers: p.schedulers,
+    seeds: p.seeds,
+    simulation: p.simulation,
+    ...(p.sweep ? { sweep: p.sweep } : {}),
+  };
 }
 
 /** The file's text, so the same design exports byte for byte the same. */
@@ -80,7 +90,17 @@ export function readExperimentFile(text: string, fileName: string): ExperimentFi
   const v = json.value as Record<string, unknown> | null;
   if (typeof v === 'object' && v !== null && v.format === 'workload-studio.result') {
     if (typeof v.inputs !== 'object' || v.inputs === null) {
-      return { ok: false, problems: [{ line: 1, field: 'inputs', message: 'this result file does not carry its experiment (it was written before results did, or from runs of several clusters or workloads): import the experiment file it was run from instead' }] };
+      return {
+        ok: false,
+        problems: [
+          {
+            line: 1,
+            field: 'inputs',
+            message:
+              'this result file does not carry its experiment (it was written before results did, or from runs of several clusters or workloads): import the experiment file it was run from instead',
+          },
+        ],
+      };
     }
     const inner = experimentProblems(v.inputs).map((p) => ({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }));
     if (inner.length) return { ok: false, problems: withLines(text, inner) };

@@ -19,7 +19,9 @@ export const PinnedProfilesSchema = z.strictObject({
   /** Phase-level profile per template and phase (edited over measured). */
   phases: z.record(z.string(), z.record(z.string(), PinnedRatesSchema)).default({}),
   /** CPU requirement per template in hundredths of a core (Liu eq. 3.5). */
-  cpuRequirements: z.record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() })).default({}),
+  cpuRequirements: z
+    .record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() }))
+    .default({}),
   /**
    * ARIA job profile per template (Verma et al. sec. 3.2) added up over every cluster's runs: what
    * MinEDF used in designs pinned before `ariaByCluster` existed, and still uses for a cluster that

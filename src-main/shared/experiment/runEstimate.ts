@@ -38,8 +38,12 @@ export const LARGE_RUN = { memoryMb: 3072, tasks: 5_000_000, batchSeconds: 3600 
 export function largeRunReasons(tasks: number): string[] {
   const { memoryMb } = estimateRun({ tasks, scheduler: 'fifo' });
   const reasons: string[] = [];
-  if (tasks > LARGE_RUN.tasks) reasons.push(`a run of ${tasks.toLocaleString('en-GB')} tasks, more than the ${LARGE_RUN.tasks.toLocaleString('en-GB')} the studio runs without asking`);
-  if (memoryMb > LARGE_RUN.memoryMb) reasons.push(`a run of ${tasks.toLocaleString('en-GB')} tasks needs about ${formatMb(memoryMb)}, more than the ${formatMb(LARGE_RUN.memoryMb)} a run may take`);
+  if (tasks > LARGE_RUN.tasks)
+    reasons.push(`a run of ${tasks.toLocaleString('en-GB')} tasks, more than the ${LARGE_RUN.tasks.toLocaleString('en-GB')} the studio runs without asking`);
+  if (memoryMb > LARGE_RUN.memoryMb)
+    reasons.push(
+      `a run of ${tasks.toLocaleString('en-GB')} tasks needs about ${formatMb(memoryMb)}, more than the ${formatMb(LARGE_RUN.memoryMb)} a run may take`,
+    );
   return reasons;
 }
 
@@ -83,8 +87,17 @@ export function estimateBatch(runs: readonly RunShape[], threads: number | null)
   // Runs at once share the batch; no batch is shorter than its longest run.
   const seconds = t === null ? longest : Math.max(longest, total / t);
   const large = largeRunReasons(largestTasks);
-  if (t !== null && seconds > LARGE_RUN.batchSeconds) large.push(`the ${runs.length} run${runs.length === 1 ? '' : 's'} would take about ${formatSeconds(seconds)} on ${t} thread${t === 1 ? '' : 's'}, more than an hour`);
-  return { runs: runs.length, largestRun: { tasks: largestTasks, events: largest.events, memoryMb: largest.memoryMb, seconds: longest }, seconds, threads: t, large };
+  if (t !== null && seconds > LARGE_RUN.batchSeconds)
+    large.push(
+      `the ${runs.length} run${runs.length === 1 ? '' : 's'} would take about ${formatSeconds(seconds)} on ${t} thread${t === 1 ? '' : 's'}, more than an hour`,
+    );
+  return {
+    runs: runs.length,
+    largestRun: { tasks: largestTasks, events: largest.events, memoryMb: largest.memoryMb, seconds: longest },
+    seconds,
+    threads: t,
+    large,
+  };
 }
 
 export const formatMb = (mb: number) => (mb >= 1024 ? `${(mb / 1024).toFixed(1)} GB` : `${Math.round(mb)} MB`);
@@ -100,6 +113,8 @@ export function describeEstimate(e: BatchEstimate): string {
   const time = formatSeconds(e.seconds);
   const about = time === 'under a minute' ? time : `about ${time}`;
   const where =
-    e.threads === null ? `${about} for the longest run on a queue worker like the studio's 2-core build machine` : `${about} in all on ${e.threads} thread${e.threads === 1 ? '' : 's'} of a machine like the studio's 2-core build machine`;
+    e.threads === null
+      ? `${about} for the longest run on a queue worker like the studio's 2-core build machine`
+      : `${about} in all on ${e.threads} thread${e.threads === 1 ? '' : 's'} of a machine like the studio's 2-core build machine`;
   return `${e.runs} run${e.runs === 1 ? '' : 's'}, the largest ${e.largestRun.tasks.toLocaleString('en-GB')} tasks (about ${formatMb(e.largestRun.memoryMb)}); ${where}`;
 }

@@ -28,7 +28,10 @@ export function sweepProblems(schedulers: readonly SchedulerSpec[], simulation: 
       const r = SchedulerSpecSchema.safeParse({ ...spec, [sweep.parameter]: value });
       if (!r.success) {
         const why = r.error.issues.find((i) => i.path[0] === sweep.parameter)?.message ?? r.error.issues[0].message;
-        problems.push({ path: ['sweep', 'values', k], message: `${optionLabel(spec.kind, sweep.parameter)} = ${value} for scheduler ${sweep.scheduler + 1} (${descriptionOf(spec.kind).title}): ${why}` });
+        problems.push({
+          path: ['sweep', 'values', k],
+          message: `${optionLabel(spec.kind, sweep.parameter)} = ${value} for scheduler ${sweep.scheduler + 1} (${descriptionOf(spec.kind).title}): ${why}`,
+        });
       }
     } else {
       const r = SimulationOptionsSchema.safeParse({ ...(simulation ?? {}), [sweep.parameter]: value });

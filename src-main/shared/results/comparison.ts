@@ -121,7 +121,12 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
     // 14 jobs succeeded of another workload's 14 is no better than 10 of 10: no rank across job sets.
     if (!paired && metric.countsJobs) return null;
     const seeds = [...topSeeds.keys()].filter((s) => theirs.has(s));
-    const test = paired ? pairedTTest(seeds.map((s) => topSeeds.get(s)!), seeds.map((s) => theirs.get(s)!)) : welchTTest([...topSeeds.values()], [...theirs.values()]);
+    const test = paired
+      ? pairedTTest(
+          seeds.map((s) => topSeeds.get(s)!),
+          seeds.map((s) => theirs.get(s)!),
+        )
+      : welchTTest([...topSeeds.values()], [...theirs.values()]);
     // One seed (or none in common): nothing to test, so nothing is best and nothing "not significant".
     if (test.p === null) return null;
     if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p, test: paired ? 'paired' : 'welch' };
@@ -133,6 +138,7 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
 /** Every two configurations whose runs do not pair (pairs()), by key: compared by Welch's test, and without per-job speedups. */
 export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): [string, string][] {
   const out: [string, string][] = [];
-  for (let i = 0; i < groups.length; i++) for (let j = i + 1; j < groups.length; j++) if (!pairs(groups[i], groups[j])) out.push([groups[i].key, groups[j].key]);
+  for (let i = 0; i < groups.length; i++)
+    for (let j = i + 1; j < groups.length; j++) if (!pairs(groups[i], groups[j])) out.push([groups[i].key, groups[j].key]);
   return out;
 }

@@ -21,7 +21,9 @@ export interface PairedSpeedup {
 
 function finishedJcts(run: PairableRun): Map<string, { seconds: number; template: string }> {
   const jobs = new Map<string, { seconds: number; template: string }>();
-  for (const j of run.jobs) if (j.status === 'succeeded' && j.submit !== null && j.finish !== null) jobs.set(j.id, { seconds: Math.max(1e-9, jobSeconds(j.submit, j.finish)), template: j.template });
+  for (const j of run.jobs)
+    if (j.status === 'succeeded' && j.submit !== null && j.finish !== null)
+      jobs.set(j.id, { seconds: Math.max(1e-9, jobSeconds(j.submit, j.finish)), template: j.template });
   return jobs;
 }
 
@@ -61,7 +63,10 @@ export function pairedSpeedup(mine: readonly PairableRun[], theirs: readonly Pai
 }
 
 /** The same comparison one seed at a time (seeds of `theirs` with a run of `mine`, ascending). */
-export function pairedSpeedupBySeed(mine: readonly PairableRun[], theirs: readonly PairableRun[]): { seed: number; pairs: number; perJob: number; meanJct: number }[] {
+export function pairedSpeedupBySeed(
+  mine: readonly PairableRun[],
+  theirs: readonly PairableRun[],
+): { seed: number; pairs: number; perJob: number; meanJct: number }[] {
   const out: { seed: number; pairs: number; perJob: number; meanJct: number }[] = [];
   for (const seed of [...new Set(theirs.map((r) => r.seed))].sort((a, b) => a - b)) {
     const one = pairedSpeedup(

@@ -47,7 +47,19 @@ export type LaunchReason =
 export type LaunchReasonKind = LaunchReason['kind'];
 
 /** Every kind, in the order tables list them; the check below fails to compile when a kind is missing. */
-export const LAUNCH_REASON_KINDS = ['submissionOrder', 'fairShare', 'queueCapacity', 'dominantShare', 'cpuPool', 'belowMinimum', 'spareSlot', 'utility', 'speculation', 'ownRule', 'profiling'] as const;
+export const LAUNCH_REASON_KINDS = [
+  'submissionOrder',
+  'fairShare',
+  'queueCapacity',
+  'dominantShare',
+  'cpuPool',
+  'belowMinimum',
+  'spareSlot',
+  'utility',
+  'speculation',
+  'ownRule',
+  'profiling',
+] as const;
 type Missing = Exclude<LaunchReasonKind, (typeof LAUNCH_REASON_KINDS)[number]>;
 const allKinds: Missing extends never ? true : Missing = true;
 void allKinds;
@@ -98,9 +110,19 @@ export function launchReasonText(r: LaunchReason): string {
         (r.placement ? `; ${r.placement} map` : '')
       );
     case 'belowMinimum':
-      return `MinEDF: job ${r.job} is below its minimum (${r.minimum}), earliest deadline first` + (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') + `; ${launchedWords(r.launched)}`;
+      return (
+        `MinEDF: job ${r.job} is below its minimum (${r.minimum}), earliest deadline first` +
+        (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') +
+        `; ${launchedWords(r.launched)}`
+      );
     case 'spareSlot':
-      return (r.deadline !== undefined ? `MinEDF: spare slot lent to job ${r.job}, next by deadline (${seconds(r.deadline)})` : `MinEDF: spare slot to job ${r.job}, which has no deadline`) + (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') + `; ${launchedWords(r.launched)}`;
+      return (
+        (r.deadline !== undefined
+          ? `MinEDF: spare slot lent to job ${r.job}, next by deadline (${seconds(r.deadline)})`
+          : `MinEDF: spare slot to job ${r.job}, which has no deadline`) +
+        (r.mayGo !== undefined ? `, may go ${r.mayGo}` : '') +
+        `; ${launchedWords(r.launched)}`
+      );
     case 'ownRule':
       return `${r.scheduler} (added): job ${r.job} ${r.rule}; ${launchedWords(r.launched)}`;
     case 'profiling':

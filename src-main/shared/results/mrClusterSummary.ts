@@ -58,7 +58,10 @@ export function mrClusterSummary(runs: readonly MrClusterRun[]): MrClusterSummar
   const rows = schedulers.map((scheduler): MrClusterPolicyRow => {
     const mine = withClusters.filter((r) => r.scheduler === scheduler);
     const slowdown = Object.fromEntries(
-      names.map((name) => [name, meanOf(mine.map((r) => r.mrClusters!.find((c) => c.name === name)?.avgSlowdown).filter((x): x is number => x !== null && x !== undefined))]),
+      names.map((name) => [
+        name,
+        meanOf(mine.map((r) => r.mrClusters!.find((c) => c.name === name)?.avgSlowdown).filter((x): x is number => x !== null && x !== undefined)),
+      ]),
     );
     const known = Object.values(slowdown)
       .filter((x): x is number => x !== null)

@@ -39,7 +39,17 @@ export interface RunData {
   label: string;
   seed: number;
   jobs: RunJob[];
-  series: { t: number[]; cpu: number[]; memory: number[]; disk: number[]; network: number[]; runningMaps: number[]; runningShuffles: number[]; runningReduces: number[]; pendingTasks: number[] };
+  series: {
+    t: number[];
+    cpu: number[];
+    memory: number[];
+    disk: number[];
+    network: number[];
+    runningMaps: number[];
+    runningShuffles: number[];
+    runningReduces: number[];
+    pendingTasks: number[];
+  };
   /** Per-attempt rows stored for this run (0 when attempts were not recorded). */
   attempts: number;
   /** Worker node names, by node index: filled when the Gantt was asked for (it labels its rows), empty otherwise. */
@@ -71,7 +81,16 @@ export interface WhyRun {
   seed: number;
   status: RunStatus;
   /** The job in this run: its template and size (a generated job's are drawn from the seed), and its times. */
-  job: { template: string; maps: number; reduces: number; submit: number | null; start: number | null; finish: number | null; status: string; waitedS: number | null } | null;
+  job: {
+    template: string;
+    maps: number;
+    reduces: number;
+    submit: number | null;
+    start: number | null;
+    finish: number | null;
+    status: string;
+    waitedS: number | null;
+  } | null;
   attempts: WhyAttempt[];
   /** False when the run did not keep attempt records (then only the job's times are known). */
   recorded: boolean;

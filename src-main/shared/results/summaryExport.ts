@@ -43,7 +43,20 @@ export interface SummaryExportRow extends Record<string, unknown> {
   notSeparated: { from: string; p: number | null; test: 'paired' | 'welch' } | null;
 }
 
-export const SUMMARY_COLUMNS = ['configuration', 'metric', 'unit', 'better', 'seeds', 'mean', 'ciLow', 'ciHigh', 'best', 'changePercent', 'ratio', 'diagnostic'] as const;
+export const SUMMARY_COLUMNS = [
+  'configuration',
+  'metric',
+  'unit',
+  'better',
+  'seeds',
+  'mean',
+  'ciLow',
+  'ciHigh',
+  'best',
+  'changePercent',
+  'ratio',
+  'diagnostic',
+] as const;
 
 const finite = (x: number | null) => (x !== null && Number.isFinite(x) ? x : null);
 

@@ -65,7 +65,13 @@ export interface WhyNotAnswer {
 
 const s = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
 const vcores = (n: number) => `${n} vcore${n === 1 ? '' : 's'}`;
-const holders = (hs: Holder[]) => (hs.length ? ` (held by ${hs.slice(0, 4).map((h) => `${h.job} ×${h.tasks}`).join(', ')}${hs.length > 4 ? `, ${hs.length - 4} more` : ''})` : '');
+const holders = (hs: Holder[]) =>
+  hs.length
+    ? ` (held by ${hs
+        .slice(0, 4)
+        .map((h) => `${h.job} ×${h.tasks}`)
+        .join(', ')}${hs.length > 4 ? `, ${hs.length - 4} more` : ''})`
+    : '';
 
 /** One reason in words: what the why-panel and the CLI print. */
 export function whyNotWords(r: WhyNotReason): string {
@@ -91,7 +97,8 @@ export function whyNotWords(r: WhyNotReason): string {
     case 'order':
       return `${ordinal(r.rank)} of ${r.of} in the scheduler's order (${r.key})${r.ahead.length ? `; ahead: ${r.ahead.slice(0, 3).join(', ')}${r.ahead.length > 3 ? ` and ${r.ahead.length - 3} more` : ''}` : ''}`;
     case 'localityWait':
-      if (r.unit === 'opportunities') return `waiting for a ${r.allowed} container: the best map here is ${r.bestHere}; ${r.waited} of ${r.wait} scheduling opportunities missed, ${r.wait - r.waited} left before it may go ${r.next}`;
+      if (r.unit === 'opportunities')
+        return `waiting for a ${r.allowed} container: the best map here is ${r.bestHere}; ${r.waited} of ${r.wait} scheduling opportunities missed, ${r.wait - r.waited} left before it may go ${r.next}`;
       return `waiting for a ${r.allowed} slot: the best map here is ${r.bestHere}; ${s(r.waited)} s of ${s(r.wait)} s waited, ${s(Math.max(0, r.wait - r.waited))} s left before it may go ${r.next}`;
     case 'overLimit':
       return `at its limit of ${r.what}: ${r.running} of ${r.limit} running`;

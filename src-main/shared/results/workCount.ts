@@ -14,7 +14,13 @@ export interface WorkCount {
 }
 
 /** The ratios the ceilings are stated in: work per task, per heartbeat and per event. */
-export function workRatios(w: WorkCount): { eventsPerTask: number; jobsPerHeartbeat: number; comparisonsPerHeartbeat: number; attemptsPerHeartbeat: number; reratedPerEvent: number } {
+export function workRatios(w: WorkCount): {
+  eventsPerTask: number;
+  jobsPerHeartbeat: number;
+  comparisonsPerHeartbeat: number;
+  attemptsPerHeartbeat: number;
+  reratedPerEvent: number;
+} {
   const per = (a: number, b: number) => (b > 0 ? a / b : 0);
   return {
     eventsPerTask: per(w.events, w.tasks),

@@ -42,7 +42,8 @@ function choicesOf(options: Record<string, unknown>): Record<string, readonly st
 export function describeAddedCard(card: AddedCard): SchedulerDescription<string, z.ZodType<Spec>> {
   const schema = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema) as z.ZodType<Spec>;
   // Main adds the slot or container options to every added scheduler's options (schedulers/added/addScheduler.ts).
-  const concurrency = (spec: Spec, nodes: readonly NodeShape[]): Concurrency => (card.capacity === 'slots' ? slotConcurrency(spec as unknown as SlotSettings, nodes) : containerConcurrency(spec as ContainerSettings, nodes));
+  const concurrency = (spec: Spec, nodes: readonly NodeShape[]): Concurrency =>
+    card.capacity === 'slots' ? slotConcurrency(spec as unknown as SlotSettings, nodes) : containerConcurrency(spec as ContainerSettings, nodes);
   return {
     kind: card.kind,
     schema,
@@ -53,7 +54,9 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     choiceLabels: card.choiceLabels,
     concurrency,
     runLabel(spec) {
-      const shown = (card.labelOptions ?? []).map((k) => `${(card.labels[k] ?? k).toLowerCase()}: ${card.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`);
+      const shown = (card.labelOptions ?? []).map(
+        (k) => `${(card.labels[k] ?? k).toLowerCase()}: ${card.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`,
+      );
       return shown.length ? `${card.kind} (${shown.join(', ')})` : card.kind;
     },
   };

@@ -78,7 +78,12 @@ export const fawkesOptions = describeScheduler({
   hidden: (s) => [...(s.policy === 'ru' ? [] : ['psi']), ...(s.policy === 'jt' || s.policy === 'tt' ? [] : ['a'])],
   // τ bounds E[D²] (eq. 3), D being share × seconds over an interval T: the same as a root-mean-square
   // gap of √τ / T between the share an MR-cluster holds and its weight — the unit of the discrimination chart.
-  notes: (s) => (s.policy === 'none' ? ['None never re-balances: τ and T only set when weights are sampled.'] : [`τ = ${s.tau} with T = ${s.intervalS} s: shares are re-balanced when the MR-clusters' held shares stray from their weights by more than about ${(Math.sqrt(s.tau) / s.intervalS).toFixed(3)} (root mean square, the discrimination chart's c − w).`]),
+  notes: (s) =>
+    s.policy === 'none'
+      ? ['None never re-balances: τ and T only set when weights are sampled.']
+      : [
+          `τ = ${s.tau} with T = ${s.intervalS} s: shares are re-balanced when the MR-clusters' held shares stray from their weights by more than about ${(Math.sqrt(s.tau) / s.intervalS).toFixed(3)} (root mean square, the discrimination chart's c − w).`,
+        ],
   concurrency: slotConcurrency,
   runLabel: (s) => `fawkes ${s.policy.toUpperCase()}`,
 });

@@ -19,7 +19,9 @@ export const fineGrainedCpuOptions = describeScheduler({
     /** Tasks shorter than this on average are "too small" to analyse: they keep the default. */
     minAnalysableSeconds: z.number().min(0).default(5),
     /** Known requirements per template (e.g. from `workload-studio profile`); others are learnt from a sample job. */
-    requirements: z.record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() })).default({}),
+    requirements: z
+      .record(z.string(), z.strictObject({ map: z.number().int().min(1).max(100).optional(), reduce: z.number().int().min(1).max(100).optional() }))
+      .default({}),
     /** Learn unknown templates from their first successful job (eq. 3.5), as the thesis's framework does. */
     learn: z.boolean().default(true),
     /**
@@ -47,7 +49,10 @@ export const fineGrainedCpuOptions = describeScheduler({
 });
 
 /** The CPU pool (eq. 3.1) holds pool / requirement tasks of the default requirement, as the memory allows. */
-function cpuPoolConcurrency(s: { reservedCores: number; defaultRequirement: number; nodeMemoryMb?: number; mapMemoryMb?: number }, nodes: readonly NodeShape[]) {
+function cpuPoolConcurrency(
+  s: { reservedCores: number; defaultRequirement: number; nodeMemoryMb?: number; mapMemoryMb?: number },
+  nodes: readonly NodeShape[],
+) {
   let pool = 0;
   let tasks = 0;
   for (const node of nodes) {
@@ -55,5 +60,8 @@ function cpuPoolConcurrency(s: { reservedCores: number; defaultRequirement: numb
     pool += units;
     tasks += Math.min(Math.floor(units / s.defaultRequirement), Math.floor(nodeManagerOffer(node, s).memoryMb / (s.mapMemoryMb ?? DEFAULT_CONTAINER_MB)));
   }
-  return { mapTasks: tasks, text: `CPU pool ${Math.round(pool).toLocaleString('en-US')} · ${tasks.toLocaleString('en-US')} tasks at requirement ${s.defaultRequirement}` };
+  return {
+    mapTasks: tasks,
+    text: `CPU pool ${Math.round(pool).toLocaleString('en-US')} · ${tasks.toLocaleString('en-US')} tasks at requirement ${s.defaultRequirement}`,
+  };
 }

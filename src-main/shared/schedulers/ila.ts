@@ -17,7 +17,10 @@ export const ilaOptions = describeScheduler({
     variant: z.enum(['ila', 'iao', 'lao']).default('ila'),
     /** Static slowdown threshold H of Algorithm 1 (1 = no slowdown, sec. 4.4). */
     threshold: z.number().min(1).default(1),
-    /** Use the dynamic threshold H_d once a server has had more than one idle slot for `idleSeconds` (Alg. 1; false = static H only, for sec. 5.5's comparison). */
+    /**
+     * Use the dynamic threshold H_d once a server has had more than one idle slot for `idleSeconds`
+     * (Alg. 1; false = static H only, for sec. 5.5's comparison).
+     */
     dynamicThreshold: z.boolean().default(true),
     idleSeconds: z.number().min(0).default(20),
     /** EWMA weight of the newest finished task in the demand estimate (eq. 7; α = 0.8). */
@@ -35,7 +38,9 @@ export const ilaOptions = describeScheduler({
     /** Profiling runs made to fit the model offline for this cluster's server shape. */
     profilingSamples: z.number().int().min(10).max(2000).default(120),
     /** A fitted model (eq. 1-3) to use instead of profiling: cpu and io coefficients, and α, β, C3. */
-    model: z.strictObject({ cpu: z.array(z.number()).length(6), io: z.array(z.number()).length(10), combine: z.tuple([z.number(), z.number(), z.number()]) }).optional(),
+    model: z
+      .strictObject({ cpu: z.array(z.number()).length(6), io: z.array(z.number()).length(10), combine: z.tuple([z.number(), z.number(), z.number()]) })
+      .optional(),
   }),
   labels: {
     ...slotLabels,

@@ -25,7 +25,18 @@ export { PoolSchema, QueueSchema } from './options';
  * a scheduler's description (its file beside this one); the policies that run them are registered
  * in src-main/schedulers/registry.ts. The order is the designer's menu order.
  */
-export const SCHEDULERS = [fifoOptions, fairOptions, capacityOptions, drfOptions, lateOptions, prismOptions, fineGrainedCpuOptions, ilaOptions, minEdfOptions, fawkesOptions] as const;
+export const SCHEDULERS = [
+  fifoOptions,
+  fairOptions,
+  capacityOptions,
+  drfOptions,
+  lateOptions,
+  prismOptions,
+  fineGrainedCpuOptions,
+  ilaOptions,
+  minEdfOptions,
+  fawkesOptions,
+] as const;
 
 type SchemasOf<T extends readonly { schema: unknown }[]> = { -readonly [I in keyof T]: T[I]['schema'] };
 const BUILT_IN_SPEC_SCHEMA = z.discriminatedUnion('kind', SCHEDULERS.map((d) => d.schema) as unknown as SchemasOf<typeof SCHEDULERS>);
@@ -51,7 +62,9 @@ export type SchedulerKind = SchedulerSpec['kind'];
 export type SchedulerSpecOf<K extends SchedulerKind> = Extract<SchedulerSpec, { kind: K }>;
 
 /** Every built-in description by kind; a kind missing from SCHEDULERS fails to compile here. */
-const BUILT_IN_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>> } = Object.fromEntries(SCHEDULERS.map((d) => [d.kind, d])) as never;
+const BUILT_IN_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>> } = Object.fromEntries(
+  SCHEDULERS.map((d) => [d.kind, d]),
+) as never;
 
 /**
  * Make a scheduler added beside the built-ins known to the designer, the checks and the reports

@@ -56,5 +56,8 @@ export const minEdfOptions = describeScheduler({
   auto: slotAuto,
   concurrency: slotConcurrency,
   usesProfiles: 'ARIA job profiles (Verma et al. sec. 3.2)',
-  runLabel: (s) => [s.bound === 'avg' ? 'minedf' : `minedf (${s.bound} bound)`, s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing'].filter(Boolean).join(', '),
+  runLabel: (s) =>
+    [s.bound === 'avg' ? 'minedf' : `minedf (${s.bound} bound)`, s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing']
+      .filter(Boolean)
+      .join(', '),
 });

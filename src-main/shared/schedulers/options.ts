@@ -56,7 +56,10 @@ export const containers = {
 };
 
 /** A pool's or queue's name: matched against the jobs' queue names as written, so not trimmed. */
-const queueName = z.string().min(1, 'must not be empty').refine((s) => !nameHasControlCharacters(s), NAME_CONTROL_MESSAGE);
+const queueName = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine((s) => !nameHasControlCharacters(s), NAME_CONTROL_MESSAGE);
 
 export const PoolSchema = z.strictObject({
   name: queueName,

@@ -27,7 +27,18 @@ export const prismOptions = describeScheduler({
       .record(
         z.string(),
         // Partial: a template may have no merge or reduce phase (map-only jobs).
-        z.partialRecord(z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']), z.strictObject({ cpuCores: z.number().min(0), memoryMb: z.number().min(0), localDiskMBps: z.number().min(0), hdfsMBps: z.number().min(0), shuffleMBps: z.number().min(0) }).partial()),
+        z.partialRecord(
+          z.enum(['map', 'merge', 'shuffle', 'sort', 'reduce']),
+          z
+            .strictObject({
+              cpuCores: z.number().min(0),
+              memoryMb: z.number().min(0),
+              localDiskMBps: z.number().min(0),
+              hdfsMBps: z.number().min(0),
+              shuffleMBps: z.number().min(0),
+            })
+            .partial(),
+        ),
       )
       .default({}),
     ...topologyAwareness,

@@ -13,7 +13,13 @@ export const TRACE_FORMAT_LABELS: Record<TraceFormat, string> = {
 };
 
 /** Short names for sentences ("imported from x.tsv (SWIM)"). */
-export const TRACE_FORMAT_NAMES: Record<TraceFormat, string> = { swim: 'SWIM', sls: 'YARN SLS', rumen: 'Rumen', synth: 'SLS SYNTH', json: 'Workload Studio JSON' };
+export const TRACE_FORMAT_NAMES: Record<TraceFormat, string> = {
+  swim: 'SWIM',
+  sls: 'YARN SLS',
+  rumen: 'Rumen',
+  synth: 'SLS SYNTH',
+  json: 'Workload Studio JSON',
+};
 
 export interface TraceProblem {
   /** 1-based; 0 when the format has no meaningful line (our JSON is checked as a whole, by field). */

@@ -27,7 +27,18 @@ export function mergeTotals(all: Record<string, TemplateTotals>[]): Record<strin
   const out: Record<string, TemplateTotals> = {};
   for (const totals of all) {
     for (const [name, t] of Object.entries(totals)) {
-      const into = out[name] ?? (out[name] = JSON.parse(JSON.stringify({ ...t, maps: { count: 0, wallSeconds: 0, sumCpuRequirement: 0 }, reduces: { count: 0, wallSeconds: 0, sumCpuRequirement: 0 }, phases: Object.fromEntries(Object.keys(t.phases).map((k) => [k, { count: 0, seconds: 0, cpuSeconds: 0, fsMb: 0, hdfsMb: 0, fetchMb: 0, memoryMb: 0 }])) })));
+      const into =
+        out[name] ??
+        (out[name] = JSON.parse(
+          JSON.stringify({
+            ...t,
+            maps: { count: 0, wallSeconds: 0, sumCpuRequirement: 0 },
+            reduces: { count: 0, wallSeconds: 0, sumCpuRequirement: 0 },
+            phases: Object.fromEntries(
+              Object.keys(t.phases).map((k) => [k, { count: 0, seconds: 0, cpuSeconds: 0, fsMb: 0, hdfsMb: 0, fetchMb: 0, memoryMb: 0 }]),
+            ),
+          }),
+        ));
       for (const kind of ['maps', 'reduces'] as const) for (const k of Object.keys(t[kind]) as (keyof TemplateTotals['maps'])[]) into[kind][k] += t[kind][k];
       for (const [phase, p] of Object.entries(t.phases)) {
         const target = into.phases[phase as keyof TemplateTotals['phases']];
@@ -47,7 +58,8 @@ export function jobProfiles(totals: Record<string, TemplateTotals>, minAnalysabl
   return Object.entries(totals)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([template, t]) => {
-      const requirement = (x: TemplateTotals['maps']) => (x.count === 0 ? null : x.wallSeconds / x.count < minAnalysableSeconds ? ('default' as const) : Math.ceil(x.sumCpuRequirement / x.count));
+      const requirement = (x: TemplateTotals['maps']) =>
+        x.count === 0 ? null : x.wallSeconds / x.count < minAnalysableSeconds ? ('default' as const) : Math.ceil(x.sumCpuRequirement / x.count);
       const phase = (p: TemplateTotals['phases']['map']): PhaseProfile | null =>
         p.count === 0
           ? null
@@ -63,8 +75,19 @@ export function jobProfiles(totals: Record<string, TemplateTotals>, minAnalysabl
       return {
         template,
         cpuRequirement: { map: requirement(t.maps), reduce: requirement(t.reduces) },
-        tasks: { maps: t.maps.count, reduces: t.reduces.count, meanMapSeconds: t.maps.count ? r3(t.maps.wallSeconds / t.maps.count) : null, meanReduceSeconds: t.reduces.count ? r3(t.reduces.wallSeconds / t.reduces.count) : null },
-        phases: { map: phase(t.phases.map), merge: phase(t.phases.merge), shuffle: phase(t.phases.shuffle), sort: phase(t.phases.sort), reduce: phase(t.phases.reduce) },
+        tasks: {
+          maps: t.maps.count,
+          reduces: t.reduces.count,
+          meanMapSeconds: t.maps.count ? r3(t.maps.wallSeconds / t.maps.count) : null,
+          meanReduceSeconds: t.reduces.count ? r3(t.reduces.wallSeconds / t.reduces.count) : null,
+        },
+        phases: {
+          map: phase(t.phases.map),
+          merge: phase(t.phases.merge),
+          shuffle: phase(t.phases.shuffle),
+          sort: phase(t.phases.sort),
+          reduce: phase(t.phases.reduce),
+        },
         ...(Object.hasOwn(aria, template) ? { aria: ariaProfileOf(aria[template]), mbPerReduce: r3(mbPerReduce(aria[template])) } : {}),
       };
     });

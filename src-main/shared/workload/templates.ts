@@ -26,7 +26,12 @@ export interface PhaseRates {
   shuffleMBps: number;
 }
 
-const rate = (what: string) => z.number({ error: `${what} must be a number` }).finite().min(0, `${what} must be at least 0`).max(1e6, `${what} must be at most 1,000,000`);
+const rate = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .finite()
+    .min(0, `${what} must be at least 0`)
+    .max(1e6, `${what} must be at most 1,000,000`);
 export const PhaseRatesSchema = z.strictObject({
   durationS: rate('duration'),
   cpuCores: rate('CPU').max(1024, 'CPU must be at most 1024 cores'),
@@ -35,7 +40,12 @@ export const PhaseRatesSchema = z.strictObject({
   hdfsMBps: rate('HDFS'),
   shuffleMBps: rate('shuffle'),
 });
-export const PhaseProfileSchema = z.strictObject(Object.fromEntries(TEMPLATE_PHASES.map((p) => [p, PhaseRatesSchema.nullable()])) as Record<(typeof TEMPLATE_PHASES)[number], z.ZodNullable<typeof PhaseRatesSchema>>);
+export const PhaseProfileSchema = z.strictObject(
+  Object.fromEntries(TEMPLATE_PHASES.map((p) => [p, PhaseRatesSchema.nullable()])) as Record<
+    (typeof TEMPLATE_PHASES)[number],
+    z.ZodNullable<typeof PhaseRatesSchema>
+  >,
+);
 
 /** A phase-level profile someone entered or edited for a template (the profile store). */
 export interface StoredProfile {

@@ -80,7 +80,9 @@ export const ArrivalSchema = z.discriminatedUnion('kind', [
 /** A deadline factor, or a range [low, high] to draw each job's from uniformly. */
 export const DeadlineFactorSchema = z.union([
   num().positive('must be greater than 0'),
-  z.tuple([num().positive('must be greater than 0'), num().positive('must be greater than 0')]).refine(([lo, hi]) => lo <= hi, 'the low end must not exceed the high end'),
+  z
+    .tuple([num().positive('must be greater than 0'), num().positive('must be greater than 0')])
+    .refine(([lo, hi]) => lo <= hi, 'the low end must not exceed the high end'),
 ]);
 
 export const GeneratorSchema = z.strictObject({

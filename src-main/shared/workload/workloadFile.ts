@@ -14,7 +14,21 @@ export const serializeWorkloadFile = (spec: WorkloadSpec, exportedAt: string): s
 /** Read our workload file (or a bare WorkloadSpec); every problem comes back with its field path. */
 export const parseWorkloadFile = (text: string): WorkloadFileParse => workloadFile.parse(text);
 
-const CSV_COLUMNS = ['id', 'template', 'submit', 'inputMb', 'maps', 'reduces', 'queue', 'deadline', 'deadlineFactor', 'mrCluster', 'dependsOn', 'shuffleMb', 'outputMb'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'template',
+  'submit',
+  'inputMb',
+  'maps',
+  'reduces',
+  'queue',
+  'deadline',
+  'deadlineFactor',
+  'mrCluster',
+  'dependsOn',
+  'shuffleMb',
+  'outputMb',
+] as const;
 
 /** The explicit jobs as CSV (one row per job, `dependsOn` space-separated); generators are not rows. */
 export function workloadToCsv(spec: WorkloadSpec): string {

@@ -17,11 +17,13 @@ export function detectTraceFormat(head: string): Detection {
   if (firstCode === undefined) return { ok: false, message: 'the file is empty' };
   if (firstCode === '{' || firstCode === '[') {
     if (/"format"\s*:\s*"workload-studio\.workload"/.test(text)) return { ok: true, format: 'json' };
-    if (/"format"\s*:\s*"workload-studio\.cluster"/.test(text)) return { ok: false, message: 'this is a Workload Studio cluster file: import it on the Clusters page' };
+    if (/"format"\s*:\s*"workload-studio\.cluster"/.test(text))
+      return { ok: false, message: 'this is a Workload Studio cluster file: import it on the Clusters page' };
     if (/"job\.tasks"|"job\.start\.ms"/.test(text)) return { ok: true, format: 'sls' };
     if (/"mapTasks"|"jobID"|"submitTime"/.test(text)) return { ok: true, format: 'rumen' };
     if (/"job_classes"|"num_jobs"/.test(text)) return { ok: true, format: 'synth' };
-    if (/"nodes"\s*:/.test(text) && /"node"\s*:/.test(text)) return { ok: false, message: 'this is an SLS node file (a cluster, not a workload): import it on the Clusters page' };
+    if (/"nodes"\s*:/.test(text) && /"node"\s*:/.test(text))
+      return { ok: false, message: 'this is an SLS node file (a cluster, not a workload): import it on the Clusters page' };
     if (/"jobs"\s*:|"generate"\s*:/.test(text)) return { ok: true, format: 'json' };
     return { ok: false, message: 'JSON, but not a format the studio knows (SLS, SLS SYNTH, Rumen or a Workload Studio workload)' };
   }

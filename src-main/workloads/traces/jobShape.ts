@@ -38,7 +38,8 @@ export function shapeProblems(job: JobSpec): string[] {
   if (input / maps > MAX_TASK_BYTES) out.push(`each map reads ${size(input / maps)}`);
   if (reduces > 0 && (shuffle + output) / reduces > MAX_TASK_BYTES) out.push(`each of its ${reduces} reduces moves ${size((shuffle + output) / reduces)}`);
   if (reduces === 0 && output / maps > MAX_TASK_BYTES) out.push(`each map writes ${size(output / maps)}`);
-  if (output >= BIG_OUTPUT && output > WRITE_AMPLIFICATION * Math.max(input + shuffle, 1)) out.push(`writes ${size(output)} from ${size(input)} of input (${Math.round(output / Math.max(input + shuffle, 1)).toLocaleString('en-US')}×)`);
+  if (output >= BIG_OUTPUT && output > WRITE_AMPLIFICATION * Math.max(input + shuffle, 1))
+    out.push(`writes ${size(output)} from ${size(input)} of input (${Math.round(output / Math.max(input + shuffle, 1)).toLocaleString('en-US')}×)`);
   return out;
 }
 
@@ -66,7 +67,16 @@ export function flaggedJobs(jobs: readonly JobSpec[]): { flagged: ShapeFlag[]; f
     const reasons = shapeProblems(j);
     if (!reasons.length) return;
     flaggedCount++;
-    if (flagged.length < MAX_FLAGGED) flagged.push({ job: j.id ?? `#${i + 1}`, inputMb: j.inputMb ?? 0, shuffleMb: j.shuffleMb ?? 0, outputMb: j.outputMb ?? 0, maps: j.maps ?? 0, reduces: j.reduces ?? 0, reasons });
+    if (flagged.length < MAX_FLAGGED)
+      flagged.push({
+        job: j.id ?? `#${i + 1}`,
+        inputMb: j.inputMb ?? 0,
+        shuffleMb: j.shuffleMb ?? 0,
+        outputMb: j.outputMb ?? 0,
+        maps: j.maps ?? 0,
+        reduces: j.reduces ?? 0,
+        reasons,
+      });
   });
   return { flagged, flaggedCount };
 }

@@ -58,7 +58,11 @@ function draw(rng: Random, sample: Sample | undefined): number {
   if (!sample) return NaN;
   if (Array.isArray(sample.discrete)) {
     const weights = sample.weights ?? sample.discrete.map(() => 1);
-    const k = pickByWeight(rng, sample.discrete.map((_, i) => i), (i) => weights[i] ?? 0);
+    const k = pickByWeight(
+      rng,
+      sample.discrete.map((_, i) => i),
+      (i) => weights[i] ?? 0,
+    );
     return Number(sample.discrete[k]);
   }
   const val = num(sample.val, NaN);
@@ -101,7 +105,8 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
   const fail = (field: string, message: string) => void out.problem(1, field, message);
   if (!isObject(doc)) return fail('file', `expected a SYNTH description (an object with num_jobs and workloads), found ${quote(doc)}`);
   const count = doc.num_jobs;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1_000_000) return fail('num_jobs', `expected a whole number of jobs from 1 to 1,000,000, found ${quote(count)}`);
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1_000_000)
+    return fail('num_jobs', `expected a whole number of jobs from 1 to 1,000,000, found ${quote(count)}`);
   if (!Array.isArray(doc.workloads) || doc.workloads.length === 0) return fail('workloads', 'expected at least one workload');
   const workloads = doc.workloads as unknown[];
   for (let w = 0; w < workloads.length; w++) {
@@ -114,21 +119,33 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
     for (let k = 0; k < classes.length; k++) {
       const c = classes[k] as Record<string, unknown>;
       const at = `workloads.${w}.job_classes.${k}`;
-      if (typeof c.type === 'string' && c.type !== 'mapreduce') return fail(`${at}.type`, `"${c.type}" jobs cannot be simulated: the studio models MapReduce jobs (maps and reduces); ${c.type === 'stream' ? 'stream jobs hold long-lived containers that never finish as tasks' : 'only type "mapreduce" can be imported'}`);
+      if (typeof c.type === 'string' && c.type !== 'mapreduce')
+        return fail(
+          `${at}.type`,
+          `"${c.type}" jobs cannot be simulated: the studio models MapReduce jobs (maps and reduces); ${c.type === 'stream' ? 'stream jobs hold long-lived containers that never finish as tasks' : 'only type "mapreduce" can be imported'}`,
+        );
       if (c.tasks === undefined) continue;
-      if (!Array.isArray(c.tasks) || c.tasks.length === 0) return fail(`${at}.tasks`, 'expected a list of at least one task definition ({type, count, time, …})');
+      if (!Array.isArray(c.tasks) || c.tasks.length === 0)
+        return fail(`${at}.tasks`, 'expected a list of at least one task definition ({type, count, time, …})');
       for (let t = 0; t < c.tasks.length; t++) {
         const task: unknown = c.tasks[t];
         const tat = `${at}.tasks.${t}`;
         if (!isObject(task)) return fail(tat, `expected a task definition (an object), found ${quote(task)}`);
-        if (task.type !== 'map' && task.type !== 'reduce') return fail(`${tat}.type`, `"${String(task.type)}" containers cannot be simulated: only "map" and "reduce" tasks can${task.type === 'stream' ? ' (stream containers are long-lived services, not tasks that finish)' : ''}`);
+        if (task.type !== 'map' && task.type !== 'reduce')
+          return fail(
+            `${tat}.type`,
+            `"${String(task.type)}" containers cannot be simulated: only "map" and "reduce" tasks can${task.type === 'stream' ? ' (stream containers are long-lived services, not tasks that finish)' : ''}`,
+          );
         if (!isSample(task.count)) return fail(`${tat}.count`, `expected a count such as {"val": 5, "std": 1}, found ${quote(task.count)}`);
-        for (const key of ['time', 'max_memory', 'max_vcores'] as const) if (task[key] !== undefined && !isSample(task[key])) return fail(`${tat}.${key}`, `expected a value such as {"val": 10, "std": 2}, found ${quote(task[key])}`);
+        for (const key of ['time', 'max_memory', 'max_vcores'] as const)
+          if (task[key] !== undefined && !isSample(task[key]))
+            return fail(`${tat}.${key}`, `expected a value such as {"val": 10, "std": 2}, found ${quote(task[key])}`);
       }
     }
     const buckets = workload.time_distribution;
     if (buckets === undefined) continue;
-    if (!Array.isArray(buckets) || buckets.length === 0) return fail(`workloads.${w}.time_distribution`, 'expected a list of at least one {time, weight} bucket');
+    if (!Array.isArray(buckets) || buckets.length === 0)
+      return fail(`workloads.${w}.time_distribution`, 'expected a list of at least one {time, weight} bucket');
     for (let k = 0; k < buckets.length; k++) {
       const b = buckets[k];
       const at = `workloads.${w}.time_distribution.${k}`;
@@ -162,7 +179,9 @@ function plannedSize(count: number, workloads: SynthWorkload[]): GeneratedSize {
   workloads.forEach((w, i) => {
     const classShare = share(w.job_classes.map((c) => num(c.class_weight, 1)));
     w.job_classes.forEach((c, k) => {
-      const perJob = c.tasks ? c.tasks.reduce((n, t) => n + Math.max(0, meanOf(t.count)), 0) : Math.max(1, num(c.mtasks_avg, 1)) + Math.max(0, num(c.rtasks_avg, 0));
+      const perJob = c.tasks
+        ? c.tasks.reduce((n, t) => n + Math.max(0, meanOf(t.count)), 0)
+        : Math.max(1, num(c.mtasks_avg, 1)) + Math.max(0, num(c.rtasks_avg, 0));
       tasksPerJob += workloadShare[i] * classShare[k] * perJob;
     });
   });
@@ -206,7 +225,11 @@ export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
       const { count, workloads, seed } = description;
       const planned = plannedSize(count, workloads);
       if (!allowLarge && (planned.jobs > LARGE_GENERATED.jobs || planned.tasks > LARGE_GENERATED.tasks)) {
-        out.problem(1, 'num_jobs', `this description makes ${planned.jobs.toLocaleString('en-US')} jobs (about ${planned.tasks.toLocaleString('en-US')} tasks); more than ${LARGE_GENERATED.jobs.toLocaleString('en-US')} jobs or ${LARGE_GENERATED.tasks.toLocaleString('en-US')} tasks are made only when asked`);
+        out.problem(
+          1,
+          'num_jobs',
+          `this description makes ${planned.jobs.toLocaleString('en-US')} jobs (about ${planned.tasks.toLocaleString('en-US')} tasks); more than ${LARGE_GENERATED.jobs.toLocaleString('en-US')} jobs or ${LARGE_GENERATED.tasks.toLocaleString('en-US')} tasks are made only when asked`,
+        );
         return { ...out.result(), large: planned };
       }
       const pick = new Random(seed, 'sizes');

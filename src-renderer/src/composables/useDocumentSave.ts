@@ -42,7 +42,9 @@ export function useDocumentSave<D, R extends Saved>(
     const problems = Object.entries(errors.value);
     if (problems.length) {
       if (problemsNotice !== undefined) notices.dismiss(problemsNotice);
-      problemsNotice = notices.error(`Fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`} before saving (each is shown beside its field): ${problemsInWords(problems.map(([field, message]) => ({ field, message })))}`);
+      problemsNotice = notices.error(
+        `Fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`} before saving (each is shown beside its field): ${problemsInWords(problems.map(([field, message]) => ({ field, message })))}`,
+      );
       return;
     }
     saving.value = true;

@@ -24,7 +24,8 @@ function matches(e: KeyboardEvent, keys: string): boolean {
   return e.key.toLowerCase() === key.toLowerCase();
 }
 
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** Keyboard shortcuts for the mounted view; the same list feeds its cheat sheet. */
 export function useShortcuts(shortcuts: () => Shortcut[]) {

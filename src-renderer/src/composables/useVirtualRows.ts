@@ -10,7 +10,9 @@ import { computed, ref } from 'vue';
 export function useVirtualRows(count: () => number, rowHeight: number, whole = 200) {
   const scroller = ref<HTMLElement>();
   const allDrawn = computed(() => count() <= whole);
-  const virtualizer = useVirtualizer(computed(() => ({ count: allDrawn.value ? 0 : count(), getScrollElement: () => scroller.value ?? null, estimateSize: () => rowHeight, overscan: 10 })));
+  const virtualizer = useVirtualizer(
+    computed(() => ({ count: allDrawn.value ? 0 : count(), getScrollElement: () => scroller.value ?? null, estimateSize: () => rowHeight, overscan: 10 })),
+  );
   const virtualRows = computed(() => (allDrawn.value ? [] : virtualizer.value.getVirtualItems()));
   /** The rows in the page, by index: all of them when drawn whole, else those in view. */
   const rows = computed(() => (allDrawn.value ? Array.from({ length: count() }, (_, index) => ({ index })) : virtualRows.value));

@@ -16,7 +16,12 @@ interface ListOps<Summary, Item> {
  */
 type After = <T>(result: Promise<ApiResult<T>>) => Promise<ApiResult<T>>;
 
-export function defineSavedList<Summary, Item, Extra extends object>(id: string, domain: 'clusters' | 'workloads', ops: ListOps<Summary, Item>, extra: (after: After) => Extra) {
+export function defineSavedList<Summary, Item, Extra extends object>(
+  id: string,
+  domain: 'clusters' | 'workloads',
+  ops: ListOps<Summary, Item>,
+  extra: (after: After) => Extra,
+) {
   return defineStore(id, () => {
     const list = ref<Summary[]>([]);
     const loaded = ref(false);

@@ -7,7 +7,6 @@ import { smallCluster } from '../../helpers/clusterFixtures';
 
 const tempDir = useTempDirs();
 
-
 describe('workload-studio clusters', () => {
   it('prints help and exits 0; an unknown command exits 2 with the help', async () => {
     expect(await cli(['--help'])).toMatchObject({ code: 0, out: expect.stringContaining('clusters list|export|import') });
@@ -34,7 +33,9 @@ describe('workload-studio clusters', () => {
 
     const out = path.join(dir, 'out.json');
     expect(await cli(['clusters', 'export', 'FROM FILE', '--out', out, '--data-dir', dir])).toMatchObject({ code: 0 });
-    expect(JSON.parse(fs.readFileSync(out, 'utf8')).cluster.racks).toEqual(JSON.parse(fs.readFileSync(file, 'utf8')).cluster.racks.map((r: { hosts: object[] }) => ({ ...r, hosts: r.hosts.map((h) => ({ vms: [], ...h })) })));
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).cluster.racks).toEqual(
+      JSON.parse(fs.readFileSync(file, 'utf8')).cluster.racks.map((r: { hosts: object[] }) => ({ ...r, hosts: r.hosts.map((h) => ({ vms: [], ...h })) })),
+    );
   });
 
   it('reports a bad file with its field and exits 1, leaving the store as it was', async () => {
@@ -50,7 +51,9 @@ describe('workload-studio clusters', () => {
 
     fs.writeFileSync(file, '{"format": "workload-studio.cluster", "version": 1, "cluster": ');
     expect((await cli(['clusters', 'import', file, '--data-dir', dir])).err).toMatch(/^error: the file is not valid JSON at line 1, column \d+/);
-    expect((await cli(['clusters', 'import', path.join(dir, 'missing.json'), '--data-dir', dir])).err).toMatch(/cannot read .*missing\.json: no such file \(ENOENT\)/);
+    expect((await cli(['clusters', 'import', path.join(dir, 'missing.json'), '--data-dir', dir])).err).toMatch(
+      /cannot read .*missing\.json: no such file \(ENOENT\)/,
+    );
   });
 
   it('names a missing cluster on export', async () => {

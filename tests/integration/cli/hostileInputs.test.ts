@@ -6,7 +6,10 @@ import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
-const preset = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../resources/presets/liu-balanced.experiment.json'), 'utf8')) as Record<string, unknown>;
+const preset = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../resources/presets/liu-balanced.experiment.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** An experiment file like a small preset, with one part changed; returns its path. */
 function experiment(change: (e: Record<string, unknown>) => void): string {
@@ -33,13 +36,17 @@ describe('hostile experiment files', () => {
   it('refuse values that would make a run endless: heartbeats, failures and replacements too frequent', async () => {
     expect(await refused(experiment((e) => (e.simulation = { heartbeatS: 1e-9 })))).toMatch(/simulation\.heartbeatS: must be at least 0\.001 s/);
     expect(await refused(experiment((e) => (e.simulation = { mtbfS: 1e-6 })))).toMatch(/simulation\.mtbfS: must be at least 60 s/);
-    expect(await refused(experiment((e) => (e.simulation = { mtbfS: 3600, replenishAfterS: 1e-6 })))).toMatch(/simulation\.replenishAfterS: must be at least 1 s/);
+    expect(await refused(experiment((e) => (e.simulation = { mtbfS: 3600, replenishAfterS: 1e-6 })))).toMatch(
+      /simulation\.replenishAfterS: must be at least 1 s/,
+    );
     expect(await refused(experiment((e) => (e.simulation = { sampleIntervalS: 1e-6 })))).toMatch(/simulation\.sampleIntervalS: must be at least 0\.1 s/);
   });
 
   it('refuse sizes that would exhaust memory: a million seeds, an input of 1e300 MB, too many maps from an input', async () => {
     expect(await refused(experiment((e) => (e.seeds = Array.from({ length: 1_000_000 }, (_, i) => i + 1))))).toMatch(/seeds: at most 100 seeds/);
-    expect(await refused(experiment((e) => ((e.workload as { jobs: unknown[] }).jobs = [{ id: 'huge', template: 'Sort', submit: 0, inputMb: 1e300 }])))).toMatch(/inputMb: must be at most 1,000,000,000 MB/);
+    expect(
+      await refused(experiment((e) => ((e.workload as { jobs: unknown[] }).jobs = [{ id: 'huge', template: 'Sort', submit: 0, inputMb: 1e300 }]))),
+    ).toMatch(/inputMb: must be at most 1,000,000,000 MB/);
     // Legal input, but with 1 MB blocks it makes more maps than a job may have.
     expect(
       await refused(
@@ -52,7 +59,9 @@ describe('hostile experiment files', () => {
   });
 
   it.skipIf(process.platform !== 'linux')('read only regular files, never trusting stat: /dev/zero as a trace, a FIFO as the cluster, a folder', async () => {
-    expect(await refused(experiment((e) => (e.workload = { trace: { file: '/dev/zero', format: 'swim' } })))).toMatch(/workload\.trace\.file: \/dev\/zero is not a regular file \(a device\)/);
+    expect(await refused(experiment((e) => (e.workload = { trace: { file: '/dev/zero', format: 'swim' } })))).toMatch(
+      /workload\.trace\.file: \/dev\/zero is not a regular file \(a device\)/,
+    );
     const dir = tempDir();
     const fifo = path.join(dir, 'cluster.fifo');
     execFileSync('mkfifo', [fifo]);

@@ -39,7 +39,22 @@ describe('workload-studio plan', () => {
   it('prints the bounds of eq. 5-6 and, with a deadline, the allocation curves and the fewest slots', async () => {
     const dir = tempDir();
     const profile = write(dir, 'wc.json', TABLE1.WordCount);
-    const r = await cli(['plan', '--profile', profile, '--maps', '425', '--reduces', '64', '--map-slots', '64', '--reduce-slots', '64', '--deadline', '480', '--json']);
+    const r = await cli([
+      'plan',
+      '--profile',
+      profile,
+      '--maps',
+      '425',
+      '--reduces',
+      '64',
+      '--map-slots',
+      '64',
+      '--reduce-slots',
+      '64',
+      '--deadline',
+      '480',
+      '--json',
+    ]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.out);
@@ -53,7 +68,27 @@ describe('workload-studio plan', () => {
   it('reads a profile from `profile` output and models a worker failure in the reduce stage', async () => {
     const dir = tempDir();
     const profile = write(dir, 'p.json', { template: 'WikiTrends', aria: TABLE1.WikiTrends });
-    const r = await cli(['plan', '--profile', profile, '--maps', '720', '--reduces', '120', '--map-slots', '60', '--reduce-slots', '60', '--fail-at', '30', '--stage', 'reduce', '--replenish', '--detect-after', '20', '--json']);
+    const r = await cli([
+      'plan',
+      '--profile',
+      profile,
+      '--maps',
+      '720',
+      '--reduces',
+      '120',
+      '--map-slots',
+      '60',
+      '--reduce-slots',
+      '60',
+      '--fail-at',
+      '30',
+      '--stage',
+      'reduce',
+      '--replenish',
+      '--detect-after',
+      '20',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.out);
     expect(out.allocations).toBeUndefined();
@@ -94,11 +129,39 @@ describe('workload-studio plan', () => {
     const profiled = await cli(['profile', results[2]]);
     expect(profiled.code).toBe(0);
     const sort = JSON.parse(profiled.out).profiles.find((p: { template: string }) => p.template === 'Sort');
-    expect(Object.keys(sort.aria)).toEqual(['mMin', 'mAvg', 'mMax', 'avgInputMB', 'selectivityM', 'selectivityR', 'sh1Avg', 'sh1Max', 'shTypAvg', 'shTypMax', 'rAvg', 'rMax']);
+    expect(Object.keys(sort.aria)).toEqual([
+      'mMin',
+      'mAvg',
+      'mMax',
+      'avgInputMB',
+      'selectivityM',
+      'selectivityR',
+      'sh1Avg',
+      'sh1Max',
+      'shTypAvg',
+      'shTypMax',
+      'rAvg',
+      'rMax',
+    ]);
     const ajv = new Ajv2020({ strict: false });
     expect(ajv.validate(JSON.parse(fs.readFileSync(path.join(root, 'docs/aria-profile.schema.json'), 'utf8')), sort.aria)).toBe(true);
     const profile = write(dir, 'sort.json', sort);
-    const r = await cli(['plan', '--profile', profile, '--reduces', '8', '--map-slots', '16', '--reduce-slots', '8', '--input-mb', String(96 * 128), '--scale-from', ...results, '--json']);
+    const r = await cli([
+      'plan',
+      '--profile',
+      profile,
+      '--reduces',
+      '8',
+      '--map-slots',
+      '16',
+      '--reduce-slots',
+      '8',
+      '--input-mb',
+      String(96 * 128),
+      '--scale-from',
+      ...results,
+      '--json',
+    ]);
     expect(r.err).toBe('');
     const out = JSON.parse(r.out);
     expect(out.job.maps).toBe(Math.ceil((96 * 128) / sort.aria.avgInputMB));

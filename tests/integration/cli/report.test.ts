@@ -62,7 +62,11 @@ describe('workload-studio report', () => {
     const file = await result(dir);
     expect((await cli(['report', file, '--format', 'csv', '--out', dir])).code).toBe(0);
     expect((await cli(['report', file, '--format', 'json', '--out', dir, '--baseline', 'Delay'])).code).toBe(0);
-    const json = JSON.parse(fs.readFileSync(path.join(dir, 'baselines.report.json'), 'utf8')) as { baseline: string; summary: SummaryExportRow[]; speedup: { scheduler: string; perJob: number }[] };
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'baselines.report.json'), 'utf8')) as {
+      baseline: string;
+      summary: SummaryExportRow[];
+      speedup: { scheduler: string; perJob: number }[];
+    };
     expect(json.baseline).toBe('Delay');
     for (const name of ['summary', 'speedup', 'locality', 'jct-cdf']) expect(fs.existsSync(path.join(dir, `baselines.${name}.csv`))).toBe(true);
     // CSV against the default baseline (fifo): the means and intervals do not depend on it.
@@ -84,7 +88,8 @@ describe('workload-studio report', () => {
     expect((await cli(['report', file, '--format', 'zip', '--out', dir])).code).toBe(0);
     const entries = unzipSync(fs.readFileSync(path.join(dir, 'baselines.report.zip')));
     const inside = (name: string) => strFromU8(entries[`baselines/baselines.${name}`]);
-    for (const name of ['report.html', 'runs.csv', 'jobs.csv', 'summary.csv', 'result.json', 'experiment.json']) expect(Object.keys(entries)).toContain(`baselines/baselines.${name}`);
+    for (const name of ['report.html', 'runs.csv', 'jobs.csv', 'summary.csv', 'result.json', 'experiment.json'])
+      expect(Object.keys(entries)).toContain(`baselines/baselines.${name}`);
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as ResultFile;
     expect(JSON.parse(inside('result.json'))).toEqual(written);
     const runs = parse(inside('runs.csv'), { columns: true }) as Record<string, string>[];
@@ -119,12 +124,16 @@ describe('workload-studio report', () => {
     try {
       const r = await cli(['report', file, '--format', 'pdf', '--out', dir]);
       expect(r.code).toBe(2);
-      expect(r.err).toMatch(/a PDF needs Chromium or Google Chrome, and none was found \(set CHROMIUM_PATH to one\); the HTML report prints to PDF from any browser/);
+      expect(r.err).toMatch(
+        /a PDF needs Chromium or Google Chrome, and none was found \(set CHROMIUM_PATH to one\); the HTML report prints to PDF from any browser/,
+      );
     } finally {
       if (before === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = before;
     }
-    expect((await cli(['report', file, '--format', 'html', '--out', dir, '--baseline', 'nope'])).err).toMatch(/--baseline: no runs of scheduler "nope" in this result \(it has "fifo", "PureFair"/);
+    expect((await cli(['report', file, '--format', 'html', '--out', dir, '--baseline', 'nope'])).err).toMatch(
+      /--baseline: no runs of scheduler "nope" in this result \(it has "fifo", "PureFair"/,
+    );
     expect((await cli(['report', file, '--format', 'html'])).err).toMatch(/report needs --out DIR/);
     expect((await cli(['report', file, '--format', 'docx', '--out', dir])).err).toMatch(/--format: must be one of html, pdf, csv, json/);
     const r = await cli(['report', EXAMPLE, '--out', dir]);

@@ -20,7 +20,6 @@ import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
 
-
 function validator(name: string) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   return ajv.compile(JSON.parse(fs.readFileSync(path.join(root, 'docs', name), 'utf8')));
@@ -41,7 +40,18 @@ describe('workload-studio run', () => {
     const validResult = validator('result.schema.json');
     expect(validResult(result), JSON.stringify(validResult.errors)).toBe(true);
     expect(result.runs.map((r: { scheduler: string; seed: number }) => `${r.scheduler}/${r.seed}`)).toEqual([
-      'fifo/1', 'fifo/2', 'PureFair/1', 'PureFair/2', 'Delay/1', 'Delay/2', 'capacity/1', 'capacity/2', 'drf/1', 'drf/2', 'late/1', 'late/2',
+      'fifo/1',
+      'fifo/2',
+      'PureFair/1',
+      'PureFair/2',
+      'Delay/1',
+      'Delay/2',
+      'capacity/1',
+      'capacity/2',
+      'drf/1',
+      'drf/2',
+      'late/1',
+      'late/2',
     ]);
     // Every scheduler sees the same arrivals for a seed.
     const submits = (i: number) => result.runs[i].jobs.map((j: { submit: number }) => j.submit);
@@ -58,7 +68,14 @@ describe('workload-studio run', () => {
       name: 'swim replay',
       cluster: { file: 'c.json' },
       workload: { trace: { format: 'swim', file: SWIM_DAY, limit: 60 } },
-      schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, { kind: 'capacity' }, { kind: 'drf' }, { kind: 'late' }],
+      schedulers: [
+        { kind: 'fifo' },
+        { kind: 'fair' },
+        { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 },
+        { kind: 'capacity' },
+        { kind: 'drf' },
+        { kind: 'late' },
+      ],
       seeds: [3],
     };
     fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify(experiment));
@@ -81,7 +98,13 @@ describe('workload-studio run', () => {
     it(`replays the ${format.toUpperCase()} sample trace end to end`, async () => {
       const dir = tempDir();
       fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
-      const experiment = { name: format, cluster: { file: 'c.json' }, workload: { trace: { format, file: traceFixture(file) } }, schedulers: [{ kind: 'fair' }, { kind: 'capacity' }], seeds: [1] };
+      const experiment = {
+        name: format,
+        cluster: { file: 'c.json' },
+        workload: { trace: { format, file: traceFixture(file) } },
+        schedulers: [{ kind: 'fair' }, { kind: 'capacity' }],
+        seeds: [1],
+      };
       fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify(experiment));
       const r = await cli(['run', path.join(dir, 'e.json')]);
       expect(r.code).toBe(0);
@@ -100,7 +123,9 @@ describe('workload-studio run', () => {
     expect(plain.code).toBe(0);
     expect(plain.err).toMatch(/saved experiment "Baselines on a small mixed workload" with 12 runs/);
     // The same file again adds to the same design's history rather than making a second design.
-    expect((await cli(['run', example, '--save', '--attempts', '--data-dir', dir])).err).toMatch(/saved experiment "Baselines on a small mixed workload" with 12 runs/);
+    expect((await cli(['run', example, '--save', '--attempts', '--data-dir', dir])).err).toMatch(
+      /saved experiment "Baselines on a small mixed workload" with 12 runs/,
+    );
     const listed = await cli(['runs', 'list', '--json', '--data-dir', dir]);
     const rows = JSON.parse(listed.out) as { id: string; experiment: string; scheduler: string; seed: number }[];
     expect(rows).toHaveLength(24);
@@ -130,22 +155,34 @@ describe('workload-studio run', () => {
     expect(Array.from(withAttempts['attempt.start'])).toEqual(Array.from(direct.records.start.subarray(0, direct.records.length)));
   });
 
-  it('recognises its own design by content with --save, even when the file\'s cluster name was taken', async () => {
+  it("recognises its own design by content with --save, even when the file's cluster name was taken", async () => {
     const dir = tempDir();
     const example = path.join(root, 'docs/examples/baselines.experiment.json');
     // Another cluster is already saved under the file's cluster's name: the run's import takes
     // "NAME (2)". (The same cluster under that name would be reused, not copied.)
     const clusterFile = path.join(root, 'docs/examples/small.cluster.json');
     const other = path.join(tempDir(), 'other.cluster.json');
-    fs.writeFileSync(other, fs.readFileSync(clusterFile, 'utf8').replace(/"cores": (\d+)/, (_, n: string) => `"cores": ${Number(n) * 2}`));
+    fs.writeFileSync(
+      other,
+      fs.readFileSync(clusterFile, 'utf8').replace(/"cores": (\d+)/, (_, n: string) => `"cores": ${Number(n) * 2}`),
+    );
     expect((await cli(['clusters', 'import', other, '--data-dir', dir])).code).toBe(0);
     const name = (JSON.parse(fs.readFileSync(clusterFile, 'utf8')) as { cluster: { name: string } }).cluster.name;
     for (let i = 0; i < 2; i++) expect((await cli(['run', example, '--save', '--data-dir', dir])).code).toBe(0);
     const store = await Store.open({ dataDir: dir });
     const designs = namedSpecs<ExperimentDesign>(store, 'experiments', 'experiment').list();
     expect(designs.map((d) => d.name)).toEqual(['Baselines on a small mixed workload']);
-    expect(batchesRepo(store).list().map((b) => b.experimentId)).toEqual([designs[0].id, designs[0].id]);
-    expect(clustersRepo(store).list().map((c) => c.name).sort()).toEqual([name, `${name} (2)`].sort());
+    expect(
+      batchesRepo(store)
+        .list()
+        .map((b) => b.experimentId),
+    ).toEqual([designs[0].id, designs[0].id]);
+    expect(
+      clustersRepo(store)
+        .list()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([name, `${name} (2)`].sort());
     store.close();
   });
 
@@ -183,11 +220,24 @@ describe('workload-studio run', () => {
     fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
     const file = path.join(dir, 'hours.experiment.json');
     // 2,000 jobs of 1,000 maps under LATE and PRISM over 30 seeds: hours on one thread.
-    fs.writeFileSync(file, JSON.stringify({ ...example, workload: { name: 'big', generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] } }, schedulers: [{ kind: 'late' }, { kind: 'prism' }], seeds: Array.from({ length: 30 }, (_, i) => i + 1) }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        ...example,
+        workload: {
+          name: 'big',
+          generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] },
+        },
+        schedulers: [{ kind: 'late' }, { kind: 'prism' }],
+        seeds: Array.from({ length: 30 }, (_, i) => i + 1),
+      }),
+    );
     const r = await cli(['run', file, '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/^error: a large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour \(60 runs, the largest 2,000,000 tasks .*\)\. Give --allow-large to run it anyway\.\n$/);
+    expect(r.err).toMatch(
+      /^error: a large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour \(60 runs, the largest 2,000,000 tasks .*\)\. Give --allow-large to run it anyway\.\n$/,
+    );
   });
 
   it('refuses a generated run of 10 million tasks unless --allow-large, naming the estimate, before simulating anything', async () => {
@@ -195,11 +245,25 @@ describe('workload-studio run', () => {
     fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
     const file = path.join(dir, 'huge.experiment.json');
     // Every field within its own limit: 100,000 jobs of 100 maps, no reduces.
-    fs.writeFileSync(file, JSON.stringify({ name: 'huge', cluster: { file: 'small.cluster.json' }, workload: { name: 'huge', generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] } }, schedulers: [{ kind: 'fifo' }], seeds: [1] }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'huge',
+        cluster: { file: 'small.cluster.json' },
+        workload: {
+          name: 'huge',
+          generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] },
+        },
+        schedulers: [{ kind: 'fifo' }],
+        seeds: [1],
+      }),
+    );
     const r = await cli(['run', file, '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/^error: a large batch: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking \(1 run, the largest 10,000,000 tasks \(about [\d.]+ GB\); about \d+ min in all on 1 thread .*\)\. Give --allow-large to run it anyway\.\n$/);
+    expect(r.err).toMatch(
+      /^error: a large batch: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking \(1 run, the largest 10,000,000 tasks \(about [\d.]+ GB\); about \d+ min in all on 1 thread .*\)\. Give --allow-large to run it anyway\.\n$/,
+    );
   });
 
   it('refuses an experiment file past 60 MB before reading it, naming its size', async () => {
@@ -231,21 +295,42 @@ describe('workload-studio run', () => {
   it('names the field of a bad experiment and exits 1', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'bad.json');
-    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [] }, schedulers: [{ kind: 'fifo', mapSlots: -1 }] }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [] }, schedulers: [{ kind: 'fifo', mapSlots: -1 }] }),
+    );
     const r = await cli(['run', file]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/schedulers\.0\.mapSlots: /);
-    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [{ template: 'Sort', submit: 0, inputMb: 1 }] }, schedulers: [{ kind: 'fifo' }] }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'x',
+        cluster: { file: 'missing.json' },
+        workload: { jobs: [{ template: 'Sort', submit: 0, inputMb: 1 }] },
+        schedulers: [{ kind: 'fifo' }],
+      }),
+    );
     expect((await cli(['run', file])).err).toMatch(/cluster\.file: cannot read .*missing\.json: no such file \(ENOENT\)/);
     fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
-    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'c.json' }, workload: { jobs: [{ template: 'Teleport', submit: 0, inputMb: 1 }] }, schedulers: [{ kind: 'fifo' }] }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'x',
+        cluster: { file: 'c.json' },
+        workload: { jobs: [{ template: 'Teleport', submit: 0, inputMb: 1 }] },
+        schedulers: [{ kind: 'fifo' }],
+      }),
+    );
     expect((await cli(['run', file])).err).toBe('error: workload job 1 › template: unknown template "Teleport"\n');
   });
 
   it('stops quietly when its reader closes the pipe early (`… | head`)', async () => {
     const { spawn } = await import('node:child_process');
     // The result JSON of the example goes to stdout; the reader has left before it is written.
-    const child = spawn(process.execPath, [path.join(root, 'bin/workload-studio.js'), 'run', path.join(root, 'docs/examples/baselines.experiment.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'bin/workload-studio.js'), 'run', path.join(root, 'docs/examples/baselines.experiment.json')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     child.stdout.destroy();
@@ -258,17 +343,36 @@ describe('workload-studio run', () => {
     const dir = tempDir();
     const out = path.join(dir, 'r.json');
     expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
-    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { scheduler: string; jobs: { template: string; maps: number; locality: Record<string, number> }[] }[] };
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      runs: { scheduler: string; jobs: { template: string; maps: number; locality: Record<string, number> }[] }[];
+    };
     const r = await cli(['locality', out, '--json']);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { schedulers: string[]; rows: { group: string; template: string; maps: number; maxMaps: number; cells: Record<string, { maps: number; node: number; local: number }> }[] };
+    const report = JSON.parse(r.out) as {
+      schedulers: string[];
+      rows: { group: string; template: string; maps: number; maxMaps: number; cells: Record<string, { maps: number; node: number; local: number }> }[];
+    };
     expect(report.schedulers).toEqual(['fifo', 'PureFair', 'Delay', 'capacity', 'drf', 'late']);
     // Each cell is the sum, over seeds, of the result's own per-job counts for that group.
     for (const row of report.rows) {
       for (const s of report.schedulers) {
-        const jobs = result.runs.filter((run) => run.scheduler === s).flatMap((run) => run.jobs.filter((j) => j.template === row.template && j.maps >= row.maps && j.maps <= row.maxMaps && j.locality.node + j.locality.server + j.locality.rack + j.locality.offRack > 0));
+        const jobs = result.runs
+          .filter((run) => run.scheduler === s)
+          .flatMap((run) =>
+            run.jobs.filter(
+              (j) =>
+                j.template === row.template &&
+                j.maps >= row.maps &&
+                j.maps <= row.maxMaps &&
+                j.locality.node + j.locality.server + j.locality.rack + j.locality.offRack > 0,
+            ),
+          );
         const sum = (f: (l: Record<string, number>) => number) => jobs.reduce((acc, j) => acc + f(j.locality), 0);
-        expect(row.cells[s], `${row.group} ${s}`).toEqual({ maps: sum((l) => l.node + l.server + l.rack + l.offRack), node: sum((l) => l.node), local: sum((l) => l.node + l.server) });
+        expect(row.cells[s], `${row.group} ${s}`).toEqual({
+          maps: sum((l) => l.node + l.server + l.rack + l.offRack),
+          node: sum((l) => l.node),
+          local: sum((l) => l.node + l.server),
+        });
       }
     }
     const text = (await cli(['locality', out])).out;
@@ -290,14 +394,21 @@ describe('workload-studio run', () => {
     expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
     const r = await cli(['speedup', out, '--of', 'PureFair', '--json']);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { of: string; seeds: number[]; rows: { scheduler: string; pairs: number; perJob: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[] };
+    const report = JSON.parse(r.out) as {
+      of: string;
+      seeds: number[];
+      rows: { scheduler: string; pairs: number; perJob: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[];
+    };
     expect(report.seeds).toEqual([1, 2]);
     expect(report.rows.map((row) => row.scheduler)).toEqual(['fifo', 'Delay', 'capacity', 'drf', 'late']);
     for (const row of report.rows) {
       expect(row.pairs).toBe(24);
       expect(row.perJob).toBeGreaterThan(0);
       // The pooled geometric mean lies between the seeds' own, which pair 12 jobs each.
-      expect(row.bySeed.map((s) => [s.seed, s.pairs])).toEqual([[1, 12], [2, 12]]);
+      expect(row.bySeed.map((s) => [s.seed, s.pairs])).toEqual([
+        [1, 12],
+        [2, 12],
+      ]);
       const perSeed = row.bySeed.map((s) => s.perJob);
       expect(row.perJob).toBeGreaterThanOrEqual(Math.min(...perSeed) - 1e-12);
       expect(row.perJob).toBeLessThanOrEqual(Math.max(...perSeed) + 1e-12);
@@ -310,13 +421,20 @@ describe('workload-studio run', () => {
     expect(await cli(['speedup', out, '--of', 'ila'])).toMatchObject({ code: 2, err: expect.stringContaining('no runs of scheduler "ila"') });
     expect(await cli(['speedup', out])).toMatchObject({ code: 2, err: expect.stringContaining('speedup needs --of') });
     fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "other"}');
-    expect(await cli(['speedup', path.join(dir, 'x.json'), '--of', 'PureFair'])).toMatchObject({ code: 1, err: expect.stringMatching(/is not a result file: line \d+, format: /) });
+    expect(await cli(['speedup', path.join(dir, 'x.json'), '--of', 'PureFair'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/is not a result file: line \d+, format: /),
+    });
   });
 
   it('compares the interference models as ILA Table 5 does (`interference`)', async () => {
     const r = await cli(['interference', '--samples', '90', '--json']);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as { training: number; testing: number; models: { name: string; all: { r2: number; meanError: number; samples: number } }[] };
+    const report = JSON.parse(r.out) as {
+      training: number;
+      testing: number;
+      models: { name: string; all: { r2: number; meanError: number; samples: number } }[];
+    };
     expect(report.training + report.testing).toBe(90);
     expect(report.models.map((m) => m.name)).toEqual(['exponential (eq. 1-3)', 'linear', 'quadratic']);
     for (const m of report.models) {
@@ -325,6 +443,9 @@ describe('workload-studio run', () => {
       expect(m.all.meanError).toBeGreaterThanOrEqual(0);
     }
     expect(await cli(['interference', '--samples', '5'])).toMatchObject({ code: 2, err: expect.stringMatching(/--samples must be/) });
-    expect(await cli(['interference', '--disk-thrashing', '2'])).toMatchObject({ code: 2, err: expect.stringMatching(/--disk-thrashing must be a number from 0 to 1/) });
+    expect(await cli(['interference', '--disk-thrashing', '2'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--disk-thrashing must be a number from 0 to 1/),
+    });
   });
 });

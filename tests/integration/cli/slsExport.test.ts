@@ -18,12 +18,26 @@ const CLUSTER = path.join(root, 'docs/examples/small.cluster.json');
  * and `memory-mb` / `vcores` since YARN-7413).
  */
 const SLS_JOB_FIELDS = ['am.type', 'job.start.ms', 'job.end.ms', 'job.queue.name', 'job.id', 'job.user', 'job.count', 'job.tasks'];
-const SLS_TASK_FIELDS = ['count', 'container.host', 'container.start.ms', 'container.end.ms', 'duration.ms', 'container.priority', 'container.type', 'container.memory-mb', 'container.vcores'];
+const SLS_TASK_FIELDS = [
+  'count',
+  'container.host',
+  'container.start.ms',
+  'container.end.ms',
+  'duration.ms',
+  'container.priority',
+  'container.type',
+  'container.memory-mb',
+  'container.vcores',
+];
 const SLS_RACK_FIELDS = ['rack', 'nodes'];
 const SLS_NODE_FIELDS = ['node', 'memory-mb', 'vcores'];
 
 /** Objects written one after another, one per line. */
-const objects = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const objects = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 async function studioWithDay(dir: string): Promise<void> {
   expect((await cli(['clusters', 'import', CLUSTER, '--data-dir', dir])).code).toBe(0);
@@ -31,7 +45,7 @@ async function studioWithDay(dir: string): Promise<void> {
 }
 
 describe('export for YARN Scheduler Load Simulator', () => {
-  it('writes the SWIM day as an SLS trace with only SLS\'s fields, which our importer reads back to the same jobs', async () => {
+  it("writes the SWIM day as an SLS trace with only SLS's fields, which our importer reads back to the same jobs", async () => {
     const dir = tempDir();
     await studioWithDay(dir);
     const out = path.join(tempDir(), 'day.sls.json');
@@ -55,9 +69,12 @@ describe('export for YARN Scheduler Load Simulator', () => {
     const back = parseSls(text);
     expect(back.problems).toEqual([]);
     const exported = await cli(['workloads', 'export', 'FB-2009_samples_24_times_1hr_0', '--data-dir', dir]);
-    const original = (JSON.parse(exported.out) as { workload: { jobs: { id: string; submit: number; maps: number; reduces: number; queue: string }[] } }).workload.jobs;
+    const original = (JSON.parse(exported.out) as { workload: { jobs: { id: string; submit: number; maps: number; reduces: number; queue: string }[] } })
+      .workload.jobs;
     // SWIM gives every job its maps and reduces; the trace keeps them, and the times to the millisecond.
-    expect(back.jobs.map((j) => [j.id, j.submit, j.maps, j.reduces, j.queue])).toEqual(original.map((j) => [j.id, Math.round(j.submit * 1000) / 1000, j.maps, j.reduces, j.queue]));
+    expect(back.jobs.map((j) => [j.id, j.submit, j.maps, j.reduces, j.queue])).toEqual(
+      original.map((j) => [j.id, Math.round(j.submit * 1000) / 1000, j.maps, j.reduces, j.queue]),
+    );
     const tasks = (j: { maps?: number; reduces?: number }) => (j.maps ?? 0) + (j.reduces ?? 0);
     expect(back.jobs.reduce((n, j) => n + tasks(j), 0)).toBe(229604);
   }, 300_000);
@@ -76,7 +93,14 @@ describe('export for YARN Scheduler Load Simulator', () => {
     if (!back.ok) throw new Error(JSON.stringify(back.problems));
     const mine = ClusterSpecSchema.parse(JSON.parse(fs.readFileSync(CLUSTER, 'utf8')).cluster ?? JSON.parse(fs.readFileSync(CLUSTER, 'utf8')));
     const theirs = ClusterSpecSchema.parse(back.spec);
-    const hostsOf = (c: typeof mine) => c.racks.map((rk) => [rk.name, rk.hosts.map((h) => { const t = c.hostTypes.find((x) => x.id === h.type)!; return [h.name, t.cores, t.memoryGb]; })]);
+    const hostsOf = (c: typeof mine) =>
+      c.racks.map((rk) => [
+        rk.name,
+        rk.hosts.map((h) => {
+          const t = c.hostTypes.find((x) => x.id === h.type)!;
+          return [h.name, t.cores, t.memoryGb];
+        }),
+      ]);
     expect(hostsOf(theirs)).toEqual(hostsOf(mine));
     expect(clusterTotals(theirs)).toMatchObject({ nodes: clusterTotals(mine).nodes, cores: clusterTotals(mine).cores, memoryGb: clusterTotals(mine).memoryGb });
   });

@@ -22,7 +22,15 @@ describe('why not, in the app and on the CLI', () => {
     const s = await open();
     const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 4 } });
     const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs: JOBS } });
-    const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'delay', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }], seeds: [1, 2] } });
+    const design = await ok<DesignRecord>(s, 'experiments:create', {
+      spec: {
+        name: 'delay',
+        clusterIds: [cluster.id],
+        workloadIds: [workload.id],
+        schedulers: [{ kind: 'fifo' }, { kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }],
+        seeds: [1, 2],
+      },
+    });
     const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
     await s.runner.settled(started.id);
     const batch = await ok<BatchDetail>(s, 'batches:get', { id: started.id });
@@ -43,9 +51,18 @@ describe('why not, in the app and on the CLI', () => {
 
     // Mistakes are named: a missing job, a run the file lacks, a job the run lacks.
     expect(await cli(['why', path.join(dir, 'r.json'), '--at', '21'])).toMatchObject({ code: 2, err: expect.stringMatching(/why needs --job ID/) });
-    expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'small', '--at', '21', '--run', 'drf'])).toMatchObject({ code: 1, err: expect.stringMatching(/--run: .* has no run "drf" \(it has "fifo", "fair \(delay\)"\)/) });
-    expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'small', '--at', '21', '--seed', '7'])).toMatchObject({ code: 1, err: expect.stringMatching(/--seed: .* has no seed 7 \(its seeds are 1, 2\)/) });
-    expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'nobody', '--at', '21'])).toMatchObject({ code: 1, err: 'error: --job: there is no job "nobody" in this run\n' });
+    expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'small', '--at', '21', '--run', 'drf'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/--run: .* has no run "drf" \(it has "fifo", "fair \(delay\)"\)/),
+    });
+    expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'small', '--at', '21', '--seed', '7'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/--seed: .* has no seed 7 \(its seeds are 1, 2\)/),
+    });
+    expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'nobody', '--at', '21'])).toMatchObject({
+      code: 1,
+      err: 'error: --job: there is no job "nobody" in this run\n',
+    });
     const refused = await s.dispatch('batches:whyNot', { id: batch.id, run: 99, job: 'small', at: 21 });
     expect(refused).toMatchObject({ ok: false, error: { field: 'run', message: 'this batch has no run 100' } });
   });

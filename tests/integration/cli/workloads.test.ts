@@ -40,11 +40,23 @@ describe('workload-studio workloads', () => {
 
   it('refuses a file of the wrong kind, a missing file and an unknown --format', async () => {
     const dir = tempDir();
-    expect(await cli(['workloads', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir])).toMatchObject({ code: 1, err: expect.stringMatching(/SLS node file/) });
-    expect(await cli(['workloads', 'import', path.join(dir, 'nope.tsv'), '--data-dir', dir])).toMatchObject({ code: 2, err: expect.stringMatching(/cannot read .*ENOENT/) });
-    expect(await cli(['workloads', 'import', 'x', '--format', 'csv', '--data-dir', dir])).toMatchObject({ code: 2, err: expect.stringMatching(/--format must be one of/) });
+    expect(await cli(['workloads', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/SLS node file/),
+    });
+    expect(await cli(['workloads', 'import', path.join(dir, 'nope.tsv'), '--data-dir', dir])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/cannot read .*ENOENT/),
+    });
+    expect(await cli(['workloads', 'import', 'x', '--format', 'csv', '--data-dir', dir])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--format must be one of/),
+    });
     // A forced format that does not fit reports the problems of reading it that way.
-    expect(await cli(['workloads', 'import', path.join(traces, 'sls/inputsls.json'), '--format', 'swim', '--data-dir', dir])).toMatchObject({ code: 1, err: expect.stringMatching(/problems? \(swim\)/) });
+    expect(await cli(['workloads', 'import', path.join(traces, 'sls/inputsls.json'), '--format', 'swim', '--data-dir', dir])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/problems? \(swim\)/),
+    });
   });
 
   it('exports JSON that imports back, and CSV; deletes by name', async () => {
@@ -52,7 +64,10 @@ describe('workload-studio workloads', () => {
     await cli(['workloads', 'import', path.join(traces, 'rumen/wordcount.json'), '--name', 'wc', '--data-dir', dir]);
     const out = path.join(tempDir(), 'wc.workload.json');
     expect(await cli(['workloads', 'export', 'wc', '--out', out, '--data-dir', dir])).toMatchObject({ code: 0 });
-    expect(await cli(['workloads', 'import', out, '--data-dir', dir])).toMatchObject({ code: 0, out: expect.stringMatching(/from json as workload "wc \(2\)"/) });
+    expect(await cli(['workloads', 'import', out, '--data-dir', dir])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/from json as workload "wc \(2\)"/),
+    });
     const csv = await cli(['workloads', 'export', 'wc', '--csv', '--data-dir', dir]);
     expect(csv.out.split('\r\n')[0]).toBe('id,template,submit,inputMb,maps,reduces,queue,deadline,deadlineFactor,mrCluster,dependsOn,shuffleMb,outputMb');
     expect(csv.out).toMatch(/WordCount,0,[\d.]+,3,1,default/);

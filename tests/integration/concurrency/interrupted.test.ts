@@ -22,11 +22,12 @@ function holdBatch(dataDir: string) {
     });
     child.on('exit', (code) => reject(new Error(`holder exited with ${code}`)));
   });
-  const kill = () => new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('close', () => resolve());
-    child.kill('SIGKILL');
-  });
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.on('close', () => resolve());
+      child.kill('SIGKILL');
+    });
   return { created, kill };
 }
 
@@ -45,7 +46,12 @@ describe('batches whose process died', () => {
     await services.close();
 
     const listed = await cli(['runs', 'list', '--data-dir', dir]);
-    expect(listed.out.split('\n').filter((l) => l.includes('fifo')).map((l) => l.includes(' interrupted '))).toEqual([true, true, true]);
+    expect(
+      listed.out
+        .split('\n')
+        .filter((l) => l.includes('fifo'))
+        .map((l) => l.includes(' interrupted ')),
+    ).toEqual([true, true, true]);
     expect(listed.out).not.toMatch(/queued|running/);
     // Closed batches can be removed like any other.
     const again = await startServices(dir);
@@ -81,7 +87,11 @@ describe('batches whose process died', () => {
       const id = await holder.created;
       const services = await startServices(dir);
       expect(batchesRepo(services.store).get(id)).toMatchObject({ status: 'running' });
-      expect(batchesRepo(services.store).get(id).results.map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+      expect(
+        batchesRepo(services.store)
+          .get(id)
+          .results.map((r) => r.status),
+      ).toEqual(['queued', 'queued', 'queued']);
     } finally {
       await holder.kill();
     }

@@ -65,8 +65,13 @@ describe('several writers on one data folder lose nothing they acknowledged', ()
     try {
       const acknowledged: string[] = [];
       for (let trial = 0; trial < TRIALS; trial++) {
-        const overHttp = Array.from({ length: 10 }, (_, i) => serve.call<{ id: string }>('clusters:create', { spec: smallCluster({ name: `http-${trial}-${i}` }) }));
-        const fromCli = [runCliProcess(['clusters', 'import', clusterFile(files, `cli-${trial}-a`), '--data-dir', dataDir]), runCliProcess(['clusters', 'import', clusterFile(files, `cli-${trial}-b`), '--data-dir', dataDir])];
+        const overHttp = Array.from({ length: 10 }, (_, i) =>
+          serve.call<{ id: string }>('clusters:create', { spec: smallCluster({ name: `http-${trial}-${i}` }) }),
+        );
+        const fromCli = [
+          runCliProcess(['clusters', 'import', clusterFile(files, `cli-${trial}-a`), '--data-dir', dataDir]),
+          runCliProcess(['clusters', 'import', clusterFile(files, `cli-${trial}-b`), '--data-dir', dataDir]),
+        ];
         for (const answer of await Promise.all(overHttp)) {
           expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
           acknowledged.push(answer.data!.id);
@@ -94,7 +99,9 @@ describe('several writers on one data folder lose nothing they acknowledged', ()
         const started = await serve.call<{ id: string }>('experiments:run', { id: sample.data!.experimentId });
         expect(started.ok, JSON.stringify(started.error)).toBe(true);
         for (let round = 0; round < 2; round++) {
-          const imports = await Promise.all(Array.from({ length: 4 }, (_, i) => runCliProcess(['clusters', 'import', clusterFile(files, `t${trial}-${round}-${i}`), '--data-dir', dataDir])));
+          const imports = await Promise.all(
+            Array.from({ length: 4 }, (_, i) => runCliProcess(['clusters', 'import', clusterFile(files, `t${trial}-${round}-${i}`), '--data-dir', dataDir])),
+          );
           acknowledged.push(...imports.map(acknowledgedId));
         }
         // Wait for the batch to save its last run, then look for every import.

@@ -102,7 +102,10 @@ describe('FAWKES presets', () => {
     for (const r of result.runs) {
       if (r.scheduler === 'TD (TC)') expect(r.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0)).toBeGreaterThan(5);
       // Reconfigurations counted once per change of the shares: at most one per interval T (120 s).
-      expect(r.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0), r.scheduler).toBeLessThanOrEqual(Math.ceil(r.summary.makespan / 120));
+      expect(
+        r.mrClusters!.reduce((n, c) => n + c.reconfigurations, 0),
+        r.scheduler,
+      ).toBeLessThanOrEqual(Math.ceil(r.summary.makespan / 120));
     }
     // RU (eq. 5 on normalised usages, ψ = 0.5) lies between PU and DU in the mean over the seeds.
     // Three seeds do not separate them; ten held-out seeds do (fawkesUsageHeldOut.test.ts).
@@ -130,7 +133,10 @@ describe('FAWKES presets', () => {
     // Sec. 7.3: of the usage-based policies DU is not effective; here it is behind both PU and RU
     // (a lower slowdown is better). RU is level with PU on this variant (docs/reproductions.md).
     const [pu, ru, du] = ['PU (TC)', 'RU (TC)', 'DU (TC)'].map(bySeed);
-    for (const [worse, better, label] of [[du, pu, 'DU behind PU'], [du, ru, 'DU behind RU']] as const) {
+    for (const [worse, better, label] of [
+      [du, pu, 'DU behind PU'],
+      [du, ru, 'DU behind RU'],
+    ] as const) {
       const test = pairedTTest(worse, better);
       expect(test.p!, label).toBeLessThan(0.05);
       expect(test.meanDiff, label).toBeGreaterThan(0);

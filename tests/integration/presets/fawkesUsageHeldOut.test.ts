@@ -23,7 +23,10 @@ describe("FAWKES' usage-based policies on held-out seeds", () => {
         .map((r) => runMeanSlowdown(r)!);
     const [pu, du, ru] = fresh.schedulers.map(bySeed);
     // A lower slowdown is better: PU ahead of RU, RU ahead of DU, each separated.
-    for (const [worse, better, label] of [[ru, pu, 'RU behind PU'], [du, ru, 'DU behind RU']] as const) {
+    for (const [worse, better, label] of [
+      [ru, pu, 'RU behind PU'],
+      [du, ru, 'DU behind RU'],
+    ] as const) {
       const test = pairedTTest(worse, better);
       expect(test.n, label).toBe(FAWKES_USAGE_HELD_OUT_SEEDS.length);
       expect(test.p!, label).toBeLessThan(0.05);

@@ -30,7 +30,7 @@ const ALL = ['dynamic H_d', ...STATIC, 'no threshold'];
  * below H = 1, which does not reproduce.
  */
 describe('ILA threshold presets', () => {
-  it('share the Facebook preset\'s cluster, schedule and job sizes; only the applications change kind', () => {
+  it("share the Facebook preset's cluster, schedule and job sizes; only the applications change kind", () => {
     const facebook = loadExperiment(preset('ila-facebook.experiment.json')).experiment;
     const jobsOf = (e: typeof facebook) => ('jobs' in e.workload ? e.workload.jobs : []);
     const kinds = { cpu: ['KMeans', 'Bayes', 'Canopy', 'Matrix', 'PiEst'], io: ['TeraSort', 'Grep', 'RWrite', 'TeraGen', 'WCount'] };
@@ -39,7 +39,10 @@ describe('ILA threshold presets', () => {
       expect(e.cluster, variant).toEqual(facebook.cluster);
       expect(e.simulation, variant).toEqual(facebook.simulation);
       const jobs = jobsOf(e);
-      expect(jobs.map((j) => [j.submit, j.maps, j.inputMb]), variant).toEqual(jobsOf(facebook).map((j) => [j.submit, j.maps, j.inputMb]));
+      expect(
+        jobs.map((j) => [j.submit, j.maps, j.inputMb]),
+        variant,
+      ).toEqual(jobsOf(facebook).map((j) => [j.submit, j.maps, j.inputMb]));
       if (variant === 'mix') expect(jobs).toEqual(jobsOf(facebook));
       else for (const j of jobs) expect(kinds[variant], `${variant}: ${j.id}`).toContain(j.template);
       // Generators write one block per map, as in the Facebook preset; nothing else states an output.

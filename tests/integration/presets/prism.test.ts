@@ -7,7 +7,8 @@ import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproducti
 
 const preset = (name: string) => path.resolve(__dirname, '../../../resources/presets', name);
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const by = (r: ResultFile, label: string, f: (s: ResultFile['runs'][number]['summary']) => number) => mean(r.runs.filter((x) => x.scheduler.startsWith(label)).map((x) => f(x.summary)));
+const by = (r: ResultFile, label: string, f: (s: ResultFile['runs'][number]['summary']) => number) =>
+  mean(r.runs.filter((x) => x.scheduler.startsWith(label)).map((x) => f(x.summary)));
 
 /**
  * PRISM sec. 6 (Figs. 10-20): on the 10-node testbed PRISM's mean job running time beats the

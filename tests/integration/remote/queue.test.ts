@@ -62,7 +62,10 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
 
   /** A 24-run sweep (6 schedulers × 4 seeds) long enough per run that a kill lands mid-run. */
   function sweep(dir: string): string {
-    const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/baselines.experiment.json'), 'utf8')) as { workload: { generate: { count: number; arrival: { meanInterarrivalS: number } } }; seeds: number[] };
+    const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/baselines.experiment.json'), 'utf8')) as {
+      workload: { generate: { count: number; arrival: { meanInterarrivalS: number } } };
+      seeds: number[];
+    };
     example.workload.generate.count = 3000;
     example.workload.generate.arrival.meanInterarrivalS = 1;
     example.seeds = [1, 2, 3, 4];
@@ -254,14 +257,30 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
       // 100,000 jobs of 100 maps: every field within its limits, 10 million tasks in all.
       const cluster = parseClusterFile(fs.readFileSync(path.join(ROOT, 'docs/examples/small.cluster.json'), 'utf8'));
       if (!cluster.ok) throw new Error('the example cluster does not parse');
-      const workload = WorkloadSpecSchema.parse({ name: 'huge', generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] } });
-      const inputs = { clusters: [{ name: 'c', spec: cluster.spec }], workloads: [{ name: 'w', spec: workload }], schedulers: [SchedulerSpecSchema.parse({ kind: 'fifo' })], seeds: [1], simulation: SimulationOptionsSchema.parse({}) };
+      const workload = WorkloadSpecSchema.parse({
+        name: 'huge',
+        generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] },
+      });
+      const inputs = {
+        clusters: [{ name: 'c', spec: cluster.spec }],
+        workloads: [{ name: 'w', spec: workload }],
+        schedulers: [SchedulerSpecSchema.parse({ kind: 'fifo' })],
+        seeds: [1],
+        simulation: SimulationOptionsSchema.parse({}),
+      };
       const keys = { cluster: packInput(cluster.spec), workload: packInput(workload) };
       for (const k of Object.values(keys)) await redis.set(inputKey(target.name, k.hash), k.bytes);
-      const run = remoteRunOf('bounds-batch', resolveRun(inputs, planBatch(inputs)[0]), { cluster: keys.cluster.hash, workload: keys.workload.hash }, { withAttempts: false, timing: false });
+      const run = remoteRunOf(
+        'bounds-batch',
+        resolveRun(inputs, planBatch(inputs)[0]),
+        { cluster: keys.cluster.hash, workload: keys.workload.hash },
+        { withAttempts: false, timing: false },
+      );
       const large = await queue.add('run', run, { attempts: 1 });
       await expect.poll(() => large.getState(), { timeout: 120_000, interval: 200 }).toBe('failed');
-      expect((await queue.getJob(large.id!))?.failedReason).toMatch(/^refused: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking, and its batch was not allowed to be large/);
+      expect((await queue.getJob(large.id!))?.failedReason).toMatch(
+        /^refused: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking, and its batch was not allowed to be large/,
+      );
       expect(w.log.some((l) => /run \S+ refused: a run of 10,000,000 tasks/.test(l))).toBe(true);
       expect(w.child.exitCode).toBeNull();
     } finally {
@@ -281,7 +300,7 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
 describe.runIf(REDIS)('a Redis that asks for a password', () => {
   const SECRET = 'correct horse battery staple';
 
-  it('runs the app\'s batches with the password entered in the settings, which is kept nowhere on disk and never sent back', async () => {
+  it("runs the app's batches with the password entered in the settings, which is kept nowhere on disk and never sent back", async () => {
     const { redis, url } = await startRedis('--requirepass', SECRET);
     const queueUrl = `${url}?queue=guarded`;
     const w = sourceWorker(queueUrl, { REDIS_PASSWORD: SECRET });

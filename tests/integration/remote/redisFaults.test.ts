@@ -40,7 +40,10 @@ function worker(queueUrl: string): WorkerProcess {
 
 /** A 12-run sweep, each run a few seconds long: Redis dies with some finished and some waiting. */
 function sweep(dir: string): string {
-  const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/baselines.experiment.json'), 'utf8')) as { workload: { generate: { count: number; arrival: { meanInterarrivalS: number } } }; seeds: number[] };
+  const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/examples/baselines.experiment.json'), 'utf8')) as {
+    workload: { generate: { count: number; arrival: { meanInterarrivalS: number } } };
+    seeds: number[];
+  };
   example.workload.generate.count = 3000;
   example.workload.generate.arrival.meanInterarrivalS = 1;
   fs.copyFileSync(path.join(ROOT, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));

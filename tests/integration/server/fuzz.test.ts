@@ -28,7 +28,12 @@ async function start(options: Partial<LoopbackOptions> = {}) {
  * HTTP client would refuse or normalise most of what is sent here). Resolves to the status code,
  * or 0 when the server closed the connection without an answer.
  */
-function rawRequest(server: LoopbackServer, head: string, body: string | Buffer = '', options: { keepOpenMs?: number } = {}): Promise<{ status: number; text: string }> {
+function rawRequest(
+  server: LoopbackServer,
+  head: string,
+  body: string | Buffer = '',
+  options: { keepOpenMs?: number } = {},
+): Promise<{ status: number; text: string }> {
   const { port } = new URL(server.origin);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -49,7 +54,11 @@ const authLine = (server: LoopbackServer) => `Authorization: Bearer ${server.tok
 
 /** The server still answers a plain API call: what every probe below ends with. */
 async function stillUp(server: LoopbackServer) {
-  const res = await fetch(`${server.origin}/api/store:status`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${server.origin}/api/store:status`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   expect(res.status).toBe(200);
   expect(await res.json()).toMatchObject({ ok: true });
 }
@@ -57,7 +66,22 @@ async function stillUp(server: LoopbackServer) {
 describe('the loopback server stays up whatever a request holds', () => {
   it('answers malformed paths with 400 or a page, never by crashing (GET // from any web page)', async () => {
     const { server } = await start();
-    const paths = ['//', '///x', '//evil.example/', 'http://127.0.0.1/', '*', '/%', '/%ZZ', '/a%E0%A4%A', '/api/%ZZ', '/api/%', '/api//', '/api/clusters:list/../../x', '/..%2f..%2fetc/passwd', `/${'a'.repeat(8000)}`];
+    const paths = [
+      '//',
+      '///x',
+      '//evil.example/',
+      'http://127.0.0.1/',
+      '*',
+      '/%',
+      '/%ZZ',
+      '/a%E0%A4%A',
+      '/api/%ZZ',
+      '/api/%',
+      '/api//',
+      '/api/clusters:list/../../x',
+      '/..%2f..%2fetc/passwd',
+      `/${'a'.repeat(8000)}`,
+    ];
     for (const p of paths) {
       for (const auth of [false, true]) {
         const head = `${p.startsWith('/api/') ? 'POST' : 'GET'} ${p} HTTP/1.1\r\n${hostLine(server)}\r\n${auth ? `${authLine(server)}\r\n` : ''}Content-Length: 2\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`;
@@ -68,14 +92,22 @@ describe('the loopback server stays up whatever a request holds', () => {
     }
     const doubleSlash = await rawRequest(server, `GET // HTTP/1.1\r\n${hostLine(server)}\r\nConnection: close\r\n\r\n`);
     expect(doubleSlash.status).toBe(400);
-    const badEscape = await rawRequest(server, `POST /api/%ZZ HTTP/1.1\r\n${hostLine(server)}\r\n${authLine(server)}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n`, '{}');
+    const badEscape = await rawRequest(
+      server,
+      `POST /api/%ZZ HTTP/1.1\r\n${hostLine(server)}\r\n${authLine(server)}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n`,
+      '{}',
+    );
     expect(badEscape.status).toBe(400);
     expect(badEscape.text).toMatch(/malformed %-escape/);
   });
 
   it('refuses an upload whose file name has a malformed escape, naming the header', async () => {
     const { server } = await start();
-    const res = await fetch(`${server.origin}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'X-File-Name': '%E0%A4%A', 'Content-Type': 'application/octet-stream' }, body: 'a\t0\t0\t1\t0\t0\n' });
+    const res = await fetch(`${server.origin}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.token}`, 'X-File-Name': '%E0%A4%A', 'Content-Type': 'application/octet-stream' },
+      body: 'a\t0\t0\t1\t0\t0\n',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ ok: false, error: { field: 'X-File-Name' } });
     await stillUp(server);
@@ -83,7 +115,12 @@ describe('the loopback server stays up whatever a request holds', () => {
 
   it('answers garbage that is not HTTP at all with 400 and keeps serving', async () => {
     const { server } = await start();
-    for (const junk of ['\x00\x01\x02\r\n\r\n', 'GET\r\n\r\n', `POST /api/x HTTP/1.1\r\nContent-Length: -5\r\n\r\n`, `POST /api/x HTTP/1.1\r\n${hostLine(server)}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`]) {
+    for (const junk of [
+      '\x00\x01\x02\r\n\r\n',
+      'GET\r\n\r\n',
+      `POST /api/x HTTP/1.1\r\nContent-Length: -5\r\n\r\n`,
+      `POST /api/x HTTP/1.1\r\n${hostLine(server)}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+    ]) {
       const { status } = await rawRequest(server, junk);
       expect([0, 400, 401, 421]).toContain(status);
       await stillUp(server);
@@ -134,7 +171,11 @@ describe('the loopback server stays up whatever a request holds', () => {
     const payloads = ['null', '7', '"text"', '[]', '{"id":5,"spec":"x","name":3,"file":[],"token":{},"batchId":null,"index":"zero"}'];
     for (const channel of CHANNEL_NAMES) {
       for (const body of payloads) {
-        const res = await fetch(`${server.origin}/api/${encodeURIComponent(channel)}`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }, body });
+        const res = await fetch(`${server.origin}/api/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+          body,
+        });
         expect(res.status, `${channel} ${body}`).toBe(200);
         const answer = (await res.json()) as { ok: boolean; error?: { code: string } };
         if (!answer.ok) expect(answer.error?.code, `${channel} ${body}`).not.toBe('internal');

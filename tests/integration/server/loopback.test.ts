@@ -44,14 +44,22 @@ describe('loopback HTTP transport', () => {
   it('takes a workload file as an upload, refuses one over the cap by its declared size, and needs the token', async () => {
     const { server, services } = await start();
     const upload = (body: string, headers: Record<string, string>) =>
-      fetch(`${server.origin}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'X-File-Name': encodeURIComponent('my trace.tsv'), ...headers }, body });
+      fetch(`${server.origin}/api/upload`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.token}`, 'X-File-Name': encodeURIComponent('my trace.tsv'), ...headers },
+        body,
+      });
     const ok = await upload('a\t0\t0\t100\t0\t0\nb\t5\t5\t100\t0\t0\n', {});
     const file = ((await ok.json()) as { data: { file: string; fileName: string; bytes: number } }).data;
     expect(file).toMatchObject({ fileName: 'my trace.tsv', bytes: 28 });
     const preview = await services.dispatch('workloads:importPreview', { file: file.file });
     expect(preview).toMatchObject({ ok: true, data: { format: 'swim', jobs: 2, spanS: 5 } });
 
-    const tooBig = await raw(server, { path: '/api/upload', method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Length': String(services.imports.maxBytes + 1) } });
+    const tooBig = await raw(server, {
+      path: '/api/upload',
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.token}`, 'Content-Length': String(services.imports.maxBytes + 1) },
+    });
     expect(tooBig.status).toBe(413);
     expect(JSON.parse(tooBig.body)).toMatchObject({ ok: false, error: { field: 'file', message: expect.stringMatching(/at most/) } });
     const anonymous = await fetch(`${server.origin}/api/upload`, { method: 'POST', body: 'x' });
@@ -68,7 +76,11 @@ describe('loopback HTTP transport', () => {
   it('answers API calls with the token and refuses them without it', async () => {
     const { server } = await start();
     const call = (token: string, body: unknown) =>
-      fetch(`${server.origin}/api/clusters:create`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.origin}/api/clusters:create`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const denied = await call('wrong', { spec: smallCluster() });
     expect(denied.status).toBe(401);
     expect(await denied.json()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
@@ -87,7 +99,11 @@ describe('loopback HTTP transport', () => {
     // Two Host headers, the studio's first: Node would read the first, a proxy might read the other.
     const { host, port } = new URL(server.origin);
     const twice = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`POST /api/clusters:list HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          `POST /api/clusters:list HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        ),
+      );
       let got = '';
       socket.on('data', (d) => (got += d.toString()));
       socket.on('end', () => resolve(got));

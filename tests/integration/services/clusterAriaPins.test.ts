@@ -13,7 +13,10 @@ import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
 
-const wordCount = (name: string, maps: number) => ({ name, generate: { count: 6, arrival: { kind: 'poisson', meanInterarrivalS: 30 }, mix: [{ template: 'WordCount', weight: 1, maps, reduces: 4 }], deadlineFactor: 2 } });
+const wordCount = (name: string, maps: number) => ({
+  name,
+  generate: { count: 6, arrival: { kind: 'poisson', meanInterarrivalS: 30 }, mix: [{ template: 'WordCount', weight: 1, maps, reduces: 4 }], deadlineFactor: 2 },
+});
 
 async function runDesign(s: Services, spec: object): Promise<{ design: DesignRecord; batch: BatchDetail }> {
   const design = await ok<DesignRecord>(s, 'experiments:create', { spec });

@@ -81,6 +81,9 @@ describe('clusters through the handler table', () => {
   it('opens only vetted links, and says so where there is no browser', async () => {
     const s = await startServices();
     expect(await s.dispatch('app:openExternal', { url: 'file:///etc/passwd' })).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'url' } });
-    expect(await s.dispatch('app:openExternal', { url: 'https://doi.org/10.1109/TCC.2014.2379096' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await s.dispatch('app:openExternal', { url: 'https://doi.org/10.1109/TCC.2014.2379096' })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
   });
 });

@@ -13,10 +13,25 @@ const PRESET = path.join(root, 'resources/presets/prism-puma.experiment.json');
 
 async function designWith(s: Services, clusters = 1): Promise<DesignRecord> {
   const ids: string[] = [];
-  for (let i = 0; i < clusters; i++) ids.push((await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: `lab ${i + 1}`, racks: 1, hostsPerRack: 3 } })).id);
-  const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 6, arrival: { kind: 'poisson', meanInterarrivalS: 15 }, mix: [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }] } } });
+  for (let i = 0; i < clusters; i++)
+    ids.push((await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: `lab ${i + 1}`, racks: 1, hostsPerRack: 3 } })).id);
+  const workload = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: {
+      name: 'mixed',
+      generate: {
+        count: 6,
+        arrival: { kind: 'poisson', meanInterarrivalS: 15 },
+        mix: [
+          { template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 },
+          { template: 'Sort', weight: 1, maps: 4 },
+        ],
+      },
+    },
+  });
   // PRISM takes profiles: the export must carry what the design runs with.
-  return ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'fair vs prism', clusterIds: ids, workloadIds: [workload.id], schedulers: [{ kind: 'fair' }, { kind: 'prism' }], seeds: [1, 2] } });
+  return ok<DesignRecord>(s, 'experiments:create', {
+    spec: { name: 'fair vs prism', clusterIds: ids, workloadIds: [workload.id], schedulers: [{ kind: 'fair' }, { kind: 'prism' }], seeds: [1, 2] },
+  });
 }
 
 async function runAndSummaries(s: Services, id: string) {
@@ -33,15 +48,33 @@ describe('experiment files in and out of the studio', () => {
     const exported = await ok<{ files: { fileName: string; content: string }[] }>(a, 'experiments:export', { id: design.id });
     expect(exported.files.map((f) => f.fileName)).toEqual(['fair_vs_prism.experiment.json']);
     const file = JSON.parse(exported.files[0].content);
-    expect(file).toMatchObject({ format: 'workload-studio.experiment', name: 'fair vs prism', cluster: { name: 'lab 1' }, workload: { name: 'mixed' }, seeds: [1, 2] });
+    expect(file).toMatchObject({
+      format: 'workload-studio.experiment',
+      name: 'fair vs prism',
+      cluster: { name: 'lab 1' },
+      workload: { name: 'mixed' },
+      seeds: [1, 2],
+    });
     // The export pinned the design's profiles (as a first run would) and wrote them into PRISM's spec.
     expect((await ok<DesignRecord>(a, 'experiments:get', { id: design.id })).spec.profiles).toBeDefined();
     expect(file.schedulers[1].kind).toBe('prism');
     expect(file.schedulers[1].profiles).toBeDefined();
 
     const b = await open();
-    const preview = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: exported.files[0].fileName, text: exported.files[0].content });
-    expect(preview).toMatchObject({ name: 'fair vs prism', cluster: { name: 'lab 1', nodes: 3 }, workload: { name: 'mixed', jobs: 0, generated: 6 }, schedulers: ['fair (delay)', 'prism'], seeds: [1, 2], runs: 4, problems: [], problemCount: 0 });
+    const preview = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', {
+      fileName: exported.files[0].fileName,
+      text: exported.files[0].content,
+    });
+    expect(preview).toMatchObject({
+      name: 'fair vs prism',
+      cluster: { name: 'lab 1', nodes: 3 },
+      workload: { name: 'mixed', jobs: 0, generated: 6 },
+      schedulers: ['fair (delay)', 'prism'],
+      seeds: [1, 2],
+      runs: 4,
+      problems: [],
+      problemCount: 0,
+    });
     // Nothing is stored by a preview.
     expect(await ok<unknown[]>(b, 'experiments:list', {})).toEqual([]);
     const imported = await ok<DesignRecord>(b, 'experiments:importConfirm', { fileName: exported.files[0].fileName, text: exported.files[0].content });
@@ -63,7 +96,13 @@ describe('experiment files in and out of the studio', () => {
 
     const b = await open();
     const preview = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: result.fileName, text: result.content });
-    expect(preview).toMatchObject({ cluster: { name: 'lab 1' }, workload: { name: 'mixed' }, schedulers: ['fair (delay)', 'prism'], seeds: [1, 2], problems: [] });
+    expect(preview).toMatchObject({
+      cluster: { name: 'lab 1' },
+      workload: { name: 'mixed' },
+      schedulers: ['fair (delay)', 'prism'],
+      seeds: [1, 2],
+      problems: [],
+    });
     const imported = await ok<DesignRecord>(b, 'experiments:importConfirm', { fileName: result.fileName, text: result.content });
     const original = await ok<BatchDetail>(a, 'batches:get', { id: ran.id });
     expect(await runAndSummaries(b, imported.id)).toEqual(original.results.map((r) => [r.label, r.seed, r.summary]));
@@ -100,9 +139,17 @@ describe('experiment files in and out of the studio', () => {
   it('names the line and field of every problem, and a refused import stores nothing', async () => {
     const s = await open();
     const preset = JSON.parse(fs.readFileSync(PRESET, 'utf8'));
-    const problemsOf = async (value: unknown) => (await ok<ExperimentImportPreview>(s, 'experiments:importPreview', { fileName: 'x.experiment.json', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) })).problems;
+    const problemsOf = async (value: unknown) =>
+      (
+        await ok<ExperimentImportPreview>(s, 'experiments:importPreview', {
+          fileName: 'x.experiment.json',
+          text: typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+        })
+      ).problems;
 
-    expect(await problemsOf('{\n  "name": "x",\n  "seeds": [1,,2]\n}')).toMatchObject([{ line: 3, field: '', message: expect.stringMatching(/not valid JSON at line 3/) }]);
+    expect(await problemsOf('{\n  "name": "x",\n  "seeds": [1,,2]\n}')).toMatchObject([
+      { line: 3, field: '', message: expect.stringMatching(/not valid JSON at line 3/) },
+    ]);
     // A bad host is named inside the cluster, at its own line, not as "the cluster matches no form".
     const badCores = structuredClone(preset);
     badCores.cluster.hostTypes[0].cores = 0;
@@ -110,7 +157,9 @@ describe('experiment files in and out of the studio', () => {
     const [p] = await problemsOf(badCores);
     expect(p.field).toBe('cluster.hostTypes.0.cores');
     expect(text.split('\n')[p.line - 1]).toMatch(/"cores": 0/);
-    expect(await problemsOf({ ...preset, cluster: { file: 'lab.cluster.json' } })).toMatchObject([{ field: 'cluster.file', message: expect.stringMatching(/refers to the file "lab.cluster.json"; the studio imports self-contained experiment files/) }]);
+    expect(await problemsOf({ ...preset, cluster: { file: 'lab.cluster.json' } })).toMatchObject([
+      { field: 'cluster.file', message: expect.stringMatching(/refers to the file "lab.cluster.json"; the studio imports self-contained experiment files/) },
+    ]);
     expect(await problemsOf({ ...preset, workload: { trace: { format: 'swim', file: 'fb.tsv' } } })).toMatchObject([{ field: 'workload.trace.file' }]);
     const unknown = structuredClone(preset);
     (unknown.workload.jobs?.length ? unknown.workload.jobs[0] : unknown.workload.generate.mix[0]).template = 'Nope';

@@ -17,9 +17,26 @@ async function studio(pool: () => RunPool, design: Partial<ExperimentDesignInput
   const s = await startServices({ dataDir: tempDir(), makePool: pool });
   const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 3 } });
   const workload = await ok<{ id: string }>(s, 'workloads:create', {
-    spec: { name: 'mix', generate: { count: 12, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Sort', weight: 1, maps: [2, 8] }, { template: 'WordCount', weight: 1, maps: [2, 6] }] } },
+    spec: {
+      name: 'mix',
+      generate: {
+        count: 12,
+        arrival: { kind: 'poisson', meanInterarrivalS: 5 },
+        mix: [
+          { template: 'Sort', weight: 1, maps: [2, 8] },
+          { template: 'WordCount', weight: 1, maps: [2, 6] },
+        ],
+      },
+    },
   });
-  const spec: ExperimentDesignInput = { name: 'compare', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }], seeds: [1, 2], ...design };
+  const spec: ExperimentDesignInput = {
+    name: 'compare',
+    clusterIds: [cluster.id],
+    workloadIds: [workload.id],
+    schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }],
+    seeds: [1, 2],
+    ...design,
+  };
   const made = await ok<DesignRecord>(s, 'experiments:create', { spec });
   return { s, design: made };
 }
@@ -80,10 +97,15 @@ describe('experiments: the run matrix through worker threads', () => {
   it('a cancel keeps what a running run simulated so far, marked partial', async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 1 }), { schedulers: [{ kind: 'fair' }], seeds: [1] });
     const big = await ok<{ id: string }>(s, 'workloads:create', {
-      spec: { name: 'long', generate: { count: 3000, arrival: { kind: 'poisson', meanInterarrivalS: 2 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] } },
+      spec: {
+        name: 'long',
+        generate: { count: 3000, arrival: { kind: 'poisson', meanInterarrivalS: 2 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] },
+      },
     });
     const long = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, workloadIds: [big.id] } });
-    const running = new Promise<void>((resolve) => s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).events > 0 && resolve()));
+    const running = new Promise<void>((resolve) =>
+      s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).events > 0 && resolve()),
+    );
     const batch = await ok<BatchSummary>(s, 'experiments:run', { id: long.id });
     await running;
     expect(await ok(s, 'batches:cancel', { id: batch.id })).toEqual({ cancelled: true });
@@ -119,7 +141,9 @@ describe('experiments: the run matrix through worker threads', () => {
 
   it('cancel stops cleanly: finished runs stay whole, the rest are cancelled with nothing half-written', async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 1 }), { seeds: [1, 2, 3, 4, 5, 6, 7, 8] });
-    const firstDone = new Promise<void>((resolve) => s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).status === 'finished' && resolve()));
+    const firstDone = new Promise<void>((resolve) =>
+      s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).status === 'finished' && resolve()),
+    );
     const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
     await firstDone;
     expect(await ok(s, 'batches:cancel', { id: batch.id })).toEqual({ cancelled: true });
@@ -141,7 +165,11 @@ describe('experiments: the run matrix through worker threads', () => {
   }, 120_000);
 
   it('sweeps a scheduler parameter and the number of servers', async () => {
-    const { s, design } = await studio(() => new RunPool({ threads: 0 }), { schedulers: [{ kind: 'fair' }], seeds: [1], sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] } });
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }), {
+      schedulers: [{ kind: 'fair' }],
+      seeds: [1],
+      sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] },
+    });
     const batch = await runToEnd(s, design.id);
     expect(batch.results.map((r) => r.label)).toEqual(['fair (delay) nodeLocalityWaitS=0', 'fair (delay) nodeLocalityWaitS=5']);
     const updated = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, sweep: { target: 'servers', values: [2, 9] } } });
@@ -153,7 +181,7 @@ describe('experiments: the run matrix through worker threads', () => {
     await s.close();
   }, 120_000);
 
-  it('explains a job per run: when it waited, where its tasks ran, with the scheduler\'s reasons', async () => {
+  it("explains a job per run: when it waited, where its tasks ran, with the scheduler's reasons", async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 0 }), { seeds: [1] });
     const batch = await runToEnd(s, design.id);
     const answer = await ok<WhyAnswer>(s, 'batches:why', { id: batch.id, job: 'g3' });
@@ -188,7 +216,13 @@ describe('experiments: the run matrix through worker threads', () => {
     const edited = { ...store.measured[0].phases, map: { ...store.measured[0].phases.map!, cpuCores: 0.42 } };
     await ok(s, 'profiles:save', { template: 'Sort', phases: edited });
 
-    const next = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, schedulers: [{ kind: 'prism' }, { kind: 'finegrained' }, { kind: 'prism', label: 'own', profiles: { Sort: { map: { cpuCores: 1 } } } }] } });
+    const next = await ok<DesignRecord>(s, 'experiments:update', {
+      id: design.id,
+      spec: {
+        ...design.spec,
+        schedulers: [{ kind: 'prism' }, { kind: 'finegrained' }, { kind: 'prism', label: 'own', profiles: { Sort: { map: { cpuCores: 1 } } } }],
+      },
+    });
     const second = await runToEnd(s, next.id);
     const [prism, fine, own] = second.inputs.schedulers as Record<string, unknown>[];
     expect((prism.profiles as Record<string, Record<string, { cpuCores: number }>>).Sort.map.cpuCores).toBe(0.42);
@@ -224,14 +258,20 @@ describe('experiments: the run matrix through worker threads', () => {
     const third = await runToEnd(s, design.id);
     expect(third.inputs.schedulers).not.toEqual(first.inputs.schedulers);
     // A refresh over a stale copy is refused rather than lost.
-    expect(await s.dispatch('experiments:refreshProfiles', { id: design.id, expectedUpdatedAt: before.updatedAt })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await s.dispatch('experiments:refreshProfiles', { id: design.id, expectedUpdatedAt: before.updatedAt })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
     await s.close();
   }, 120_000);
 
   it('refuses to run a design whose cluster was deleted, naming the field', async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 0 }));
     await ok(s, 'clusters:delete', { id: design.spec.clusterIds[0] });
-    expect(await s.dispatch('experiments:run', { id: design.id })).toMatchObject({ ok: false, error: { field: 'spec.clusterIds.0', message: 'this cluster no longer exists: pick another one' } });
+    expect(await s.dispatch('experiments:run', { id: design.id })).toMatchObject({
+      ok: false,
+      error: { field: 'spec.clusterIds.0', message: 'this cluster no longer exists: pick another one' },
+    });
     expect(await ok(s, 'batches:list', {})).toEqual([]);
     expect(await ok<{ missing: string[] }[]>(s, 'experiments:list', {})).toMatchObject([{ missing: [design.spec.clusterIds[0]] }]);
     await s.close();
@@ -244,15 +284,36 @@ describe('experiments:check, before Run', () => {
     // Nothing to fix, and a small batch: the estimate holds nothing back.
     expect(await ok<{ problems: unknown[] }>(s, 'experiments:check', { spec: design.spec })).toMatchObject({ problems: [], estimate: { large: [] } });
     // A job whose input makes more maps than a job may have on this cluster's blocks (128 MB).
-    const odd = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'odd', jobs: [{ id: 'ok', template: 'Sort', submit: 0, maps: 2 }, { id: 'wide', template: 'Sort', submit: 1, inputMb: 200_000_000 }] } });
+    const odd = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: {
+        name: 'odd',
+        jobs: [
+          { id: 'ok', template: 'Sort', submit: 0, maps: 2 },
+          { id: 'wide', template: 'Sort', submit: 1, inputMb: 200_000_000 },
+        ],
+      },
+    });
     const checked = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', { spec: { ...design.spec, workloadIds: [odd.id] } });
-    expect(checked.problems).toEqual([{ field: 'workloadIds', message: expect.stringMatching(/^workload "odd" on cluster "lab", job "wide": 200,000,000 MB of input in 128 MB blocks makes 1,562,500 maps, more than the 1,000,000 a job may have/) }]);
-    const refused = await s.dispatch('experiments:run', { id: (await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, workloadIds: [odd.id] }, expectedUpdatedAt: design.updatedAt })).id });
+    expect(checked.problems).toEqual([
+      {
+        field: 'workloadIds',
+        message: expect.stringMatching(
+          /^workload "odd" on cluster "lab", job "wide": 200,000,000 MB of input in 128 MB blocks makes 1,562,500 maps, more than the 1,000,000 a job may have/,
+        ),
+      },
+    ]);
+    const refused = await s.dispatch('experiments:run', {
+      id: (
+        await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, workloadIds: [odd.id] }, expectedUpdatedAt: design.updatedAt })
+      ).id,
+    });
     expect(refused.ok).toBe(false);
     // A cluster deleted since the design was made is named at its place.
     const gone = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'gone', racks: 1, hostsPerRack: 2 } });
     await ok(s, 'clusters:delete', { id: gone.id });
-    const missing = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', { spec: { ...design.spec, clusterIds: [design.spec.clusterIds[0], gone.id] } });
+    const missing = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', {
+      spec: { ...design.spec, clusterIds: [design.spec.clusterIds[0], gone.id] },
+    });
     expect(missing.problems).toEqual([{ field: 'clusterIds.1', message: 'this cluster no longer exists: pick another one' }]);
     await s.close();
   });

@@ -10,7 +10,10 @@ import { ok, refused, useServices } from '../../helpers/services';
 
 const open = useServices();
 
-const MIX = [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }];
+const MIX = [
+  { template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 },
+  { template: 'Sort', weight: 1, maps: 4 },
+];
 
 /**
  * Three entries of a history, as a capacity planner makes them over months: FIFO against Fair on the
@@ -19,10 +22,16 @@ const MIX = [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { t
 async function history(s: Services) {
   const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
   const big = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'big', racks: 2, hostsPerRack: 4 } });
-  const mixed = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 8 }, mix: MIX } } });
-  const busy = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'busy', generate: { count: 14, arrival: { kind: 'poisson', meanInterarrivalS: 3 }, mix: MIX } } });
+  const mixed = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: { name: 'mixed', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 8 }, mix: MIX } },
+  });
+  const busy = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: { name: 'busy', generate: { count: 14, arrival: { kind: 'poisson', meanInterarrivalS: 3 }, mix: MIX } },
+  });
   const run = async (name: string, clusterId: string, workloadId: string, schedulers: unknown[]) => {
-    const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds: [1, 2, 3] } });
+    const design = await ok<DesignRecord>(s, 'experiments:create', {
+      spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds: [1, 2, 3] },
+    });
     const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
     await s.runner.settled(started.id);
     return ok<BatchDetail>(s, 'batches:get', { id: started.id });
@@ -41,7 +50,10 @@ describe('a comparison across the run history', () => {
     const s = await open();
     const { march, april, may } = await history(s);
     const fairOfMarch = march.results.filter((r) => r.label === 'fair (delay)').map((r) => r.index);
-    const made = await ok<BatchSummary>(s, 'batches:compare', { members: [{ id: march.id, runs: fairOfMarch }, { id: april.id }, { id: may.id }], name: 'Fair over three months' });
+    const made = await ok<BatchSummary>(s, 'batches:compare', {
+      members: [{ id: march.id, runs: fairOfMarch }, { id: april.id }, { id: may.id }],
+      name: 'Fair over three months',
+    });
     expect(made).toMatchObject({ name: 'Fair over three months', status: 'finished', runs: 9, finished: 9, tags: [ACROSS_HISTORY_TAG] });
 
     const c = await ok<BatchDetail>(s, 'batches:get', { id: made.id });
@@ -55,7 +67,10 @@ describe('a comparison across the run history', () => {
     for (const seed of [1, 2, 3]) {
       const copy = runOf(c, fairApril, seed);
       expect(copy.summary).toEqual(runOf(april, 'fair (delay)', seed).summary);
-      const [mine, theirs] = await Promise.all([ok<RunData>(s, 'batches:runData', { id: c.id, run: copy.index, gantt: true }), ok<RunData>(s, 'batches:runData', { id: april.id, run: runOf(april, 'fair (delay)', seed).index, gantt: true })]);
+      const [mine, theirs] = await Promise.all([
+        ok<RunData>(s, 'batches:runData', { id: c.id, run: copy.index, gantt: true }),
+        ok<RunData>(s, 'batches:runData', { id: april.id, run: runOf(april, 'fair (delay)', seed).index, gantt: true }),
+      ]);
       expect({ ...mine, run: 0, label: '' }).toEqual({ ...theirs, run: 0, label: '' });
     }
     // March and April ran the same jobs (same workload, same seeds); May ran others.
@@ -91,7 +106,9 @@ describe('a comparison across the run history', () => {
     const again = await ok<BatchDetail>(s, 'batches:get', { id: reopened.id });
     expect(again.results.map((r) => r.jobSet)).toEqual(before.results.map((r) => r.jobSet));
     // Compared with May, whose jobs differ, and with March again, whose jobs are the same.
-    const second = await ok<BatchDetail>(s, 'batches:get', { id: (await ok<BatchSummary>(s, 'batches:compare', { members: [{ id: reopened.id }, { id: may.id }, { id: march.id, runs: [0] }] })).id });
+    const second = await ok<BatchDetail>(s, 'batches:get', {
+      id: (await ok<BatchSummary>(s, 'batches:compare', { members: [{ id: reopened.id }, { id: may.id }, { id: march.id, runs: [0] }] })).id,
+    });
     const setOf = (label: string) => second.results.find((r) => r.label === label)!.jobSet;
     const fifoMarch = `fifo — ${march.name}`;
     expect(setOf(fifoMarch)).toBe(setOf(`${fifoMarch} — ${reopened.name}`));
@@ -103,9 +120,13 @@ describe('a comparison across the run history', () => {
   it('refuses what cannot be compared, naming the entry and the problem', async () => {
     const s = await open();
     const { march, april } = await history(s);
-    expect(await refused(s, 'batches:compare', { members: [{ id: march.id }] })).toMatchObject({ message: expect.stringMatching(/at least two run history entries/) });
+    expect(await refused(s, 'batches:compare', { members: [{ id: march.id }] })).toMatchObject({
+      message: expect.stringMatching(/at least two run history entries/),
+    });
     expect((await refused(s, 'batches:compare', { members: [{ id: march.id }, { id: march.id }] })).message).toMatch(/picked twice/);
-    expect((await refused(s, 'batches:compare', { members: [{ id: march.id, runs: [99] }, { id: april.id }] })).message).toBe(`"${march.name}" has no finished run 100`);
+    expect((await refused(s, 'batches:compare', { members: [{ id: march.id, runs: [99] }, { id: april.id }] })).message).toBe(
+      `"${march.name}" has no finished run 100`,
+    );
     const names = (await ok<BatchSummary[]>(s, 'batches:list', {})).map((b) => b.name);
     expect(names).toHaveLength(3);
   });

@@ -20,9 +20,25 @@ describe('ARIA through the services', () => {
     try {
       const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
       const workload = await ok<{ id: string }>(s, 'workloads:create', {
-        spec: { name: 'deadlines', generate: { count: 10, arrival: { kind: 'poisson', meanInterarrivalS: 20 }, mix: [{ template: 'WordCount', weight: 1, maps: [4, 16], reduces: 4 }], deadlineFactor: [1.5, 3] } },
+        spec: {
+          name: 'deadlines',
+          generate: {
+            count: 10,
+            arrival: { kind: 'poisson', meanInterarrivalS: 20 },
+            mix: [{ template: 'WordCount', weight: 1, maps: [4, 16], reduces: 4 }],
+            deadlineFactor: [1.5, 3],
+          },
+        },
       });
-      const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'edf', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'minedf' }], seeds: [1] } });
+      const design = await ok<DesignRecord>(s, 'experiments:create', {
+        spec: {
+          name: 'edf',
+          clusterIds: [cluster.id],
+          workloadIds: [workload.id],
+          schedulers: [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'minedf' }],
+          seeds: [1],
+        },
+      });
       const first = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
       await s.runner.settled(first.id);
       // The first run pinned what the store knew then (nothing); the store has learnt since.
@@ -41,7 +57,13 @@ describe('ARIA through the services', () => {
       // The why-panel shows MinEDF's reasons: the model's minimum for the job's deadline.
       const why = await ok<WhyAnswer>(s, 'batches:why', { id: second.id, job: 'g1' });
       const minedf = why.runs.find((r) => r.label === 'minedf')!;
-      expect(minedf.attempts.some((a) => /MinEDF: job g1 is below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots for its \d+ maps? and \d+ reduces? left to finish by \d+ s\)/.test(a.reason))).toBe(true);
+      expect(
+        minedf.attempts.some((a) =>
+          /MinEDF: job g1 is below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots for its \d+ maps? and \d+ reduces? left to finish by \d+ s\)/.test(
+            a.reason,
+          ),
+        ),
+      ).toBe(true);
     } finally {
       await s.close();
     }
@@ -51,7 +73,9 @@ describe('ARIA through the services', () => {
     const s = await startServices({ dataDir: tempDir() });
     try {
       await ok(s, 'planner:saveProfile', { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount });
-      expect((await ok<ProfileStore>(s, 'profiles:list', {})).aria).toMatchObject([{ template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount }]);
+      expect((await ok<ProfileStore>(s, 'profiles:list', {})).aria).toMatchObject([
+        { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.WordCount },
+      ]);
       // The same name again is refused unless replacing is asked for: nothing saved is lost by accident.
       const clash = await s.dispatch('planner:saveProfile', { template: 'WordCount', name: 'staging 3 runs', profile: TABLE1.Sort });
       expect(!clash.ok && clash.error.code).toBe('conflict');
@@ -77,7 +101,14 @@ describe('ARIA through the services', () => {
       // Fewer slots: longer, in the simulation as in the model.
       expect(check.points[1].simulatedS!).toBeGreaterThan(check.points[0].simulatedS!);
       expect(check.points[1].predicted.avg).toBeGreaterThan(check.points[0].predicted.avg);
-      const tooMany = await s.dispatch('planner:check', { clusterId: cluster.id, template: 'WordCount', profile: TABLE1.WordCount, maps: 4, reduces: 1, points: [{ mapSlots: 10_000, reduceSlots: 1 }] });
+      const tooMany = await s.dispatch('planner:check', {
+        clusterId: cluster.id,
+        template: 'WordCount',
+        profile: TABLE1.WordCount,
+        maps: 4,
+        reduces: 1,
+        points: [{ mapSlots: 10_000, reduceSlots: 1 }],
+      });
       expect(!tooMany.ok && tooMany.error.field).toBe('points.0.mapSlots');
       expect((await ok<{ removed: boolean }>(s, 'planner:deleteProfile', { template: 'WordCount', name: 'staging 3 runs' })).removed).toBe(true);
     } finally {
@@ -91,7 +122,9 @@ describe('ARIA through the services', () => {
       const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
       const stage = async (name: string, inputMb: number) => {
         const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name, jobs: [{ template: 'WordCount', submit: 0, inputMb, reduces: 4 }] } });
-        const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] } });
+        const design = await ok<DesignRecord>(s, 'experiments:create', {
+          spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] },
+        });
         const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
         await s.runner.settled(batch.id);
         return batch.id;
@@ -107,7 +140,14 @@ describe('ARIA through the services', () => {
       expect(runs[0].mbPerReduce).toBeGreaterThan(3 * runs[1].mbPerReduce);
       expect(runs[0].profile.rAvg).toBeGreaterThan(runs[1].profile.rAvg);
       // The fit over them predicts a longer reduce for a larger input, as the planner shows it.
-      const scaled = plan({ profile: runs[1].profile, inputMb: 8192, reduces: 4, mapSlots: 8, reduceSlots: 4, scaleFrom: runs.map(({ profile, mbPerReduce }) => ({ profile, mbPerReduce })) });
+      const scaled = plan({
+        profile: runs[1].profile,
+        inputMb: 8192,
+        reduces: 4,
+        mapSlots: 8,
+        reduceSlots: 4,
+        scaleFrom: runs.map(({ profile, mbPerReduce }) => ({ profile, mbPerReduce })),
+      });
       expect(scaled.profile.rAvg).toBeGreaterThan(runs[0].profile.rAvg);
       expect(await ok<StoredScalingRun[]>(s, 'planner:scalingRuns', { template: 'Sort' })).toEqual([]);
     } finally {
@@ -119,9 +159,27 @@ describe('ARIA through the services', () => {
     const s = await startServices({ dataDir: tempDir() });
     try {
       const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
-      const slow = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'slow disks', racks: 1, hostsPerRack: 4, diskMBps: 40 } });
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'wc', jobs: [{ template: 'WordCount', submit: 0, maps: 8, reduces: 2 }, { template: 'Sort', submit: 5, maps: 4, reduces: 1 }] } });
-      const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'two clusters', clusterIds: [lab.id, slow.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] } });
+      const slow = await ok<{ id: string }>(s, 'clusters:generate', {
+        params: { ...defaultUniformCluster, name: 'slow disks', racks: 1, hostsPerRack: 4, diskMBps: 40 },
+      });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: {
+          name: 'wc',
+          jobs: [
+            { template: 'WordCount', submit: 0, maps: 8, reduces: 2 },
+            { template: 'Sort', submit: 5, maps: 4, reduces: 1 },
+          ],
+        },
+      });
+      const design = await ok<DesignRecord>(s, 'experiments:create', {
+        spec: {
+          name: 'two clusters',
+          clusterIds: [lab.id, slow.id],
+          workloadIds: [workload.id],
+          schedulers: [{ kind: 'fifo' }, { kind: 'fair' }],
+          seeds: [1, 2],
+        },
+      });
       const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
       await s.runner.settled(batch.id);
       const all = await ok<AriaMeasurement[]>(s, 'planner:measurements', {});

@@ -14,19 +14,24 @@ describe('the Reproduce area', () => {
     const entries = await ok<ReproduceEntry[]>(s, 'reproduce:list', {});
     expect(entries.map((e) => e.id)).toEqual(['prism', 'liu', 'ila', 'aria', 'fawkes']);
     const puma = presetOf(entries, 'prism-puma.experiment.json');
-    expect(puma).toMatchObject({ name: 'PRISM PUMA mix', setup: { nodes: 10, seeds: [1, 2, 3], schedulers: ['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM'] } });
+    expect(puma).toMatchObject({
+      name: 'PRISM PUMA mix',
+      setup: { nodes: 10, seeds: [1, 2, 3], schedulers: ['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM'] },
+    });
     expect(puma.latest).toBeUndefined();
     expect(entries[0].claim).toMatch(/sec\. 6\.3/);
   });
 
-  it('runs a preset at reduced size and puts its numbers beside the paper\'s', async () => {
+  it("runs a preset at reduced size and puts its numbers beside the paper's", async () => {
     const s = await open();
     const started = await ok<BatchSummary>(s, 'reproduce:run', { file: 'liu-balanced.experiment.json', size: 'reduced' });
     expect(started.tags).toEqual(['reduced', 'reproduce', 'preset:liu-balanced.experiment.json'].sort());
     await s.runner.settled(started.id);
     const detail = await ok<BatchDetail>(s, 'batches:get', { id: started.id });
     // Reduced: three seeds, every scheduler, about half the jobs.
-    expect(detail.results.map((r) => [r.label, r.seed, r.status])).toEqual(['YARN (one core per task)', 'Finer-Grained CPU'].flatMap((label) => [1, 2, 3].map((seed) => [label, seed, 'finished'])));
+    expect(detail.results.map((r) => [r.label, r.seed, r.status])).toEqual(
+      ['YARN (one core per task)', 'Finer-Grained CPU'].flatMap((label) => [1, 2, 3].map((seed) => [label, seed, 'finished'])),
+    );
     // Its two jobs start together: nothing to halve (services/reducedRun.ts), both kept.
     expect(detail.inputs.workloads[0].spec.jobs.map((j) => j.template)).toEqual(['Pi', 'TeraGen']);
 
@@ -54,7 +59,7 @@ describe('the Reproduce area', () => {
     expect((await ok<unknown[]>(s, 'experiments:list', {})).length).toBe(1);
   });
 
-  it('refuses anything but a preset\'s file name', async () => {
+  it("refuses anything but a preset's file name", async () => {
     const s = await open();
     for (const file of ['../../package.json', 'nothing.experiment.json']) {
       const r = await s.dispatch('reproduce:run', { file, size: 'reduced' });

@@ -21,8 +21,22 @@ const tempDir = useTempDirs();
 /** A small design of two schedulers × two seeds on a 4-node cluster, run to the end. */
 async function ranBatch(s: Services): Promise<{ design: DesignRecord; batch: BatchDetail }> {
   const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
-  const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'mixed', generate: { count: 8, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 }, { template: 'Sort', weight: 1, maps: 4 }] } } });
-  const design = await ok<DesignRecord>(s, 'experiments:create', { spec: { name: 'fifo vs fair', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] } });
+  const workload = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: {
+      name: 'mixed',
+      generate: {
+        count: 8,
+        arrival: { kind: 'poisson', meanInterarrivalS: 10 },
+        mix: [
+          { template: 'WordCount', weight: 1, maps: [2, 6], reduces: 2 },
+          { template: 'Sort', weight: 1, maps: 4 },
+        ],
+      },
+    },
+  });
+  const design = await ok<DesignRecord>(s, 'experiments:create', {
+    spec: { name: 'fifo vs fair', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] },
+  });
   const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
   await s.runner.settled(started.id);
   return { design, batch: await ok<BatchDetail>(s, 'batches:get', { id: started.id }) };
@@ -74,18 +88,37 @@ describe('results leaving the run history and coming back', () => {
     expect(text).toMatch(/Why tasks started/);
     for (const run of [0, 2]) {
       const data = await ok<RunData>(s, 'batches:runData', { id: batch.id, run, gantt: true });
-      expect(data.decisions).toEqual([{ kind: run === 0 ? 'submissionOrder' : 'fairShare', label: run === 0 ? 'First in submission order' : 'Furthest below its fair share', count: data.attempts, share: 1 }]);
+      expect(data.decisions).toEqual([
+        {
+          kind: run === 0 ? 'submissionOrder' : 'fairShare',
+          label: run === 0 ? 'First in submission order' : 'Furthest below its fair share',
+          count: data.attempts,
+          share: 1,
+        },
+      ]);
     }
     const fifoAttempts = (await ok<RunData>(s, 'batches:runData', { id: batch.id, run: 0, gantt: true })).attempts;
     expect(text).toContain(`First in submission order  ${fifoAttempts.toLocaleString('en-US')}  100.0 %`);
   });
 
-  it('writes every table and series as CSV; the summary has the JSON report\'s numbers', async () => {
+  it("writes every table and series as CSV; the summary has the JSON report's numbers", async () => {
     const s = await open();
     const { batch } = await ranBatch(s);
     const csv = (await report(s, batch.id, 'csv')).files;
-    expect(csv.map((f) => f.name.replace(/^.*?\./, ''))).toEqual(['runs.csv', 'jobs.csv', 'summary.csv', 'speedup.csv', 'locality.csv', 'jct-cdf.csv', 'series.csv', 'decisions.csv']);
-    const json = JSON.parse((await report(s, batch.id, 'json')).files[0].content) as { summary: { metric: string; configuration: string; mean: number | null }[]; runs: { scheduler: string; series: RunData['series'] }[] };
+    expect(csv.map((f) => f.name.replace(/^.*?\./, ''))).toEqual([
+      'runs.csv',
+      'jobs.csv',
+      'summary.csv',
+      'speedup.csv',
+      'locality.csv',
+      'jct-cdf.csv',
+      'series.csv',
+      'decisions.csv',
+    ]);
+    const json = JSON.parse((await report(s, batch.id, 'json')).files[0].content) as {
+      summary: { metric: string; configuration: string; mean: number | null }[];
+      runs: { scheduler: string; series: RunData['series'] }[];
+    };
     const byName = (suffix: string) => csv.find((f) => f.name.endsWith(suffix))!.content;
     const summary = parse(byName('.summary.csv'), { columns: true }) as Record<string, string>[];
     expect(summary.length).toBe(json.summary.length);
@@ -113,8 +146,15 @@ describe('results leaving the run history and coming back', () => {
   it('refuses a PDF with a reason where nothing can print one, and a baseline the batch does not have', async () => {
     const s = await open();
     const { batch } = await ranBatch(s);
-    expect(await refused(s, 'batches:report', { id: batch.id, format: 'pdf' })).toMatchObject({ code: 'unsupported', field: 'format', message: expect.stringMatching(/cannot print PDF here/) });
-    expect(await refused(s, 'batches:report', { id: batch.id, format: 'html', baseline: 'drf' })).toMatchObject({ field: 'baseline', message: expect.stringMatching(/no runs of scheduler "drf"/) });
+    expect(await refused(s, 'batches:report', { id: batch.id, format: 'pdf' })).toMatchObject({
+      code: 'unsupported',
+      field: 'format',
+      message: expect.stringMatching(/cannot print PDF here/),
+    });
+    expect(await refused(s, 'batches:report', { id: batch.id, format: 'html', baseline: 'drf' })).toMatchObject({
+      field: 'baseline',
+      message: expect.stringMatching(/no runs of scheduler "drf"/),
+    });
     expect(await refused(s, 'batches:report', { id: batch.id, format: 'docx' })).toMatchObject({ field: 'format' });
   });
 
@@ -125,7 +165,15 @@ describe('results leaving the run history and coming back', () => {
 
     const b = await open();
     const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: exported.fileName, text: exported.content });
-    expect(opened).toMatchObject({ name: batch.name, status: 'finished', runs: 4, finished: 4, tags: [FROM_FILE_TAG], clusters: ['lab'], workloads: ['mixed'] });
+    expect(opened).toMatchObject({
+      name: batch.name,
+      status: 'finished',
+      runs: 4,
+      finished: 4,
+      tags: [FROM_FILE_TAG],
+      clusters: ['lab'],
+      workloads: ['mixed'],
+    });
     const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
     expect(detail.results.map((r) => [r.label, r.seed, r.summary])).toEqual(batch.results.map((r) => [r.label, r.seed, r.summary]));
     // The comparison reads jobs; a result file has no series over time, and says so by having none.
@@ -149,7 +197,12 @@ describe('results leaving the run history and coming back', () => {
     const b = await open();
     const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: 'old.json', text: JSON.stringify(result) });
     const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
-    expect(detail.results.map((r) => [r.label, r.seed, r.status])).toEqual([['fifo', 1, 'finished'], ['fifo', 2, 'finished'], ['fair (delay)', 1, 'finished'], ['fair (delay)', 2, 'finished']]);
+    expect(detail.results.map((r) => [r.label, r.seed, r.status])).toEqual([
+      ['fifo', 1, 'finished'],
+      ['fifo', 2, 'finished'],
+      ['fair (delay)', 1, 'finished'],
+      ['fair (delay)', 2, 'finished'],
+    ]);
   });
 
   it('refuses a broken result file by line and field, and stores nothing', async () => {
@@ -159,10 +212,18 @@ describe('results leaving the run history and coming back', () => {
     const b = await open();
     const bad = text.replace(/"makespan": [\d.]+/, '"makespan": "long"');
     const line = bad.split('\n').findIndex((l) => l.includes('"makespan": "long"')) + 1;
-    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: bad })).toMatchObject({ field: 'text', message: expect.stringContaining(`r.json: line ${line}, run 1 › summary › makespan:`) });
-    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: text.slice(0, 200) })).toMatchObject({ field: 'text', message: expect.stringMatching(/not valid JSON at line \d+/) });
+    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: bad })).toMatchObject({
+      field: 'text',
+      message: expect.stringContaining(`r.json: line ${line}, run 1 › summary › makespan:`),
+    });
+    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: text.slice(0, 200) })).toMatchObject({
+      field: 'text',
+      message: expect.stringMatching(/not valid JSON at line \d+/),
+    });
     const moved = text.replace('"seed": 2', '"seed": 7');
-    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: moved })).toMatchObject({ message: expect.stringMatching(/run 2: "fifo" with seed 7 is not a run of the file's own experiment/) });
+    expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: moved })).toMatchObject({
+      message: expect.stringMatching(/run 2: "fifo" with seed 7 is not a run of the file's own experiment/),
+    });
     expect(await ok<unknown[]>(b, 'batches:list', {})).toEqual([]);
   });
 });

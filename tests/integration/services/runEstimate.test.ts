@@ -26,7 +26,14 @@ describe('the pre-run estimate of a design', () => {
       expect(check.estimate.large).toEqual([expect.stringMatching(/^the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour$/)]);
       const created = await ok<DesignRecord>(s, 'experiments:create', { spec: design });
       const refused = await s.dispatch('experiments:run', { id: created.id });
-      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'size', message: expect.stringMatching(/^a large batch: the 60 runs would take .* tick "Run it anyway" in the designer to go on$/) } });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_request',
+          field: 'size',
+          message: expect.stringMatching(/^a large batch: the 60 runs would take .* tick "Run it anyway" in the designer to go on$/),
+        },
+      });
       expect(await ok<unknown[]>(s, 'batches:list', {})).toEqual([]);
       // Asked for: it starts (and is stopped here at once).
       const started = await ok<{ id: string }>(s, 'experiments:run', { id: created.id, allowLarge: true });

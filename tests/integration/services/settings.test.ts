@@ -15,7 +15,10 @@ describe('settings: how many runs simulate at once', () => {
     const dir = tempDir();
     const s = await services(dir);
     const cores = availableParallelism();
-    expect(await s.dispatch('settings:get', {})).toEqual({ ok: true, data: { settings: { runThreads: null, queue: null }, cores, automaticThreads: Math.max(1, cores - 1), queuePassword: { kept: false, where: 'session' } } });
+    expect(await s.dispatch('settings:get', {})).toEqual({
+      ok: true,
+      data: { settings: { runThreads: null, queue: null }, cores, automaticThreads: Math.max(1, cores - 1), queuePassword: { kept: false, where: 'session' } },
+    });
     expect(await s.dispatch('settings:update', { runThreads: 3 })).toMatchObject({ ok: true, data: { settings: { runThreads: 3 } } });
     await s.close();
     const again = await services(dir);
@@ -59,7 +62,10 @@ describe('settings: how many runs simulate at once', () => {
     const saved = await s.dispatch('settings:update', { runThreads: null, queue: 'rediss://redis.lab:6380/1?queue=sweeps' });
     expect(saved).toMatchObject({ ok: true, data: { settings: { queue: 'rediss://redis.lab:6380/1?queue=sweeps' } } });
     const secret = await s.dispatch('settings:update', { runThreads: null, queue: 'redis://:hunter2@redis.lab:6379' });
-    expect(secret).toMatchObject({ ok: false, error: { field: 'queue', message: expect.stringMatching(/must not hold a password .* enter it in the password field instead/) } });
+    expect(secret).toMatchObject({
+      ok: false,
+      error: { field: 'queue', message: expect.stringMatching(/must not hold a password .* enter it in the password field instead/) },
+    });
     expect(JSON.stringify(secret)).not.toContain('hunter2');
     expect(await s.dispatch('settings:update', { runThreads: null, queue: 'http://x' })).toMatchObject({ ok: false, error: { field: 'queue' } });
     // Back to this machine.

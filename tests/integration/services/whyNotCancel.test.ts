@@ -12,8 +12,18 @@ const open = useServices();
 /** A run long enough to replay that a stop sent at once reaches it: one job of 2,544 maps on 40 nodes. */
 async function longRun(s: Services): Promise<BatchDetail> {
   const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'forty nodes', racks: 2, hostsPerRack: 20 } });
-  const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'one huge job', jobs: [{ id: 'huge', template: 'WordCount', submit: 0, maps: 2544, reduces: 16 }, { id: 'small', template: 'Sort', submit: 5, maps: 8, reduces: 2 }] } });
-  const design = await ok<{ id: string }>(s, 'experiments:create', { spec: { name: 'huge job', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] } });
+  const workload = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: {
+      name: 'one huge job',
+      jobs: [
+        { id: 'huge', template: 'WordCount', submit: 0, maps: 2544, reduces: 16 },
+        { id: 'small', template: 'Sort', submit: 5, maps: 8, reduces: 2 },
+      ],
+    },
+  });
+  const design = await ok<{ id: string }>(s, 'experiments:create', {
+    spec: { name: 'huge job', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+  });
   const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
   await s.runner.settled(batch.id);
   return ok<BatchDetail>(s, 'batches:get', { id: batch.id });

@@ -17,7 +17,14 @@ const traces = TRACES_DIR;
 
 const facebookMix: WorkloadSpecInput = {
   name: 'facebook mix',
-  generate: { count: 25, arrival: { kind: 'poisson', meanInterarrivalS: 14 }, mix: [{ template: 'Grep', weight: 3, maps: [1, 2] }, { template: 'Sort', weight: 1, maps: 40 }] },
+  generate: {
+    count: 25,
+    arrival: { kind: 'poisson', meanInterarrivalS: 14 },
+    mix: [
+      { template: 'Grep', weight: 3, maps: [1, 2] },
+      { template: 'Sort', weight: 1, maps: 40 },
+    ],
+  },
 };
 
 /** Everything the store holds about workloads, to prove a failed call changed nothing. */
@@ -30,7 +37,11 @@ describe('workloads through the handler table', () => {
     s.events.subscribe((e) => events.push(e));
     const made = await ok<WorkloadRecord>(s, 'workloads:create', { spec: facebookMix });
     expect(made).toMatchObject({ name: 'facebook mix', spec: { generate: { count: 25 } } });
-    const updated = await ok<WorkloadRecord>(s, 'workloads:update', { id: made.id, expectedUpdatedAt: made.updatedAt, spec: { ...facebookMix, jobs: [{ template: 'Pi', submit: 3, maps: 4 }] } });
+    const updated = await ok<WorkloadRecord>(s, 'workloads:update', {
+      id: made.id,
+      expectedUpdatedAt: made.updatedAt,
+      spec: { ...facebookMix, jobs: [{ template: 'Pi', submit: 3, maps: 4 }] },
+    });
     expect(updated.spec.jobs).toHaveLength(1);
     expect(updated.updatedAt > made.updatedAt).toBe(true);
     await ok(s, 'workloads:rename', { id: made.id, name: 'fb' });
@@ -55,10 +66,22 @@ describe('workloads through the handler table', () => {
     await ok(s, 'workloads:create', { spec: { ...facebookMix, name: 'other' } });
     await ok(s, 'workloads:update', { id: made.id, spec: { ...facebookMix, description: 'newer' } });
     const before = await snapshot(s);
-    expect(await s.dispatch('workloads:update', { id: made.id, expectedUpdatedAt: made.updatedAt, spec: facebookMix })).toMatchObject({ ok: false, error: { code: 'conflict', field: 'updatedAt' } });
-    expect(await s.dispatch('workloads:create', { spec: { name: 'x', jobs: [{ template: 'Teleport', submit: 0 }] } })).toMatchObject({ ok: false, error: { field: 'spec.jobs.0.template', message: 'unknown template "Teleport"' } });
-    expect(await s.dispatch('workloads:update', { id: made.id, spec: { ...facebookMix, name: 'OTHER' } })).toMatchObject({ ok: false, error: { code: 'conflict', field: 'name' } });
-    expect(await s.dispatch('workloads:create', { spec: { name: 'x', jobs: [{ template: 'Sort', submit: -1 }] } })).toMatchObject({ ok: false, error: { field: 'spec.jobs.0.submit' } });
+    expect(await s.dispatch('workloads:update', { id: made.id, expectedUpdatedAt: made.updatedAt, spec: facebookMix })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', field: 'updatedAt' },
+    });
+    expect(await s.dispatch('workloads:create', { spec: { name: 'x', jobs: [{ template: 'Teleport', submit: 0 }] } })).toMatchObject({
+      ok: false,
+      error: { field: 'spec.jobs.0.template', message: 'unknown template "Teleport"' },
+    });
+    expect(await s.dispatch('workloads:update', { id: made.id, spec: { ...facebookMix, name: 'OTHER' } })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', field: 'name' },
+    });
+    expect(await s.dispatch('workloads:create', { spec: { name: 'x', jobs: [{ template: 'Sort', submit: -1 }] } })).toMatchObject({
+      ok: false,
+      error: { field: 'spec.jobs.0.submit' },
+    });
     expect(await snapshot(s)).toBe(before);
   });
 
@@ -70,7 +93,10 @@ describe('workloads through the handler table', () => {
     expect(a.total).toBe(25);
     expect(a.jobs).toEqual(b.jobs);
     expect(a.jobs).not.toEqual(c.jobs);
-    const capped = await ok<{ jobs: unknown[]; total: number }>(s, 'workloads:expand', { spec: { ...facebookMix, generate: { ...facebookMix.generate!, count: 5000 } }, limit: 100 });
+    const capped = await ok<{ jobs: unknown[]; total: number }>(s, 'workloads:expand', {
+      spec: { ...facebookMix, generate: { ...facebookMix.generate!, count: 5000 } },
+      limit: 100,
+    });
     expect(capped).toMatchObject({ total: 5000 });
     expect(capped.jobs).toHaveLength(100);
   });
@@ -118,7 +144,10 @@ describe('workload import: preview, confirm, never overwrite', () => {
     const opened = s.imports.openPath(file);
     const preview = await ok<ImportPreview>(s, 'workloads:importPreview', { file: opened.file });
     expect(preview).toMatchObject({ jobs: 2, problemCount: 1, problems: [{ line: 2, field: 'submit time' }] });
-    expect(await s.dispatch('workloads:importConfirm', { file: opened.file })).toMatchObject({ ok: false, error: { field: 'file', message: expect.stringMatching(/1 problem in bad\.tsv/) } });
+    expect(await s.dispatch('workloads:importConfirm', { file: opened.file })).toMatchObject({
+      ok: false,
+      error: { field: 'file', message: expect.stringMatching(/1 problem in bad\.tsv/) },
+    });
     expect(await snapshot(s)).toBe(before);
     const record = await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: opened.file, skipProblems: true, name: 'cleaned' });
     expect(record).toMatchObject({ name: 'cleaned', spec: { description: expect.stringMatching(/1 rejected row left out/) } });
@@ -173,7 +202,10 @@ describe('workload import: preview, confirm, never overwrite', () => {
     const opened = s.imports.openPath(path.join(traces, 'sls/inputsls.json'));
     expect(await ok(s, 'workloads:importCancel', { file: opened.file })).toEqual({ cancelled: false });
     expect(await s.dispatch('workloads:importPreview', { file: opened.file })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await s.dispatch('workloads:importPreview', { file: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'file' } });
+    expect(await s.dispatch('workloads:importPreview', { file: '../../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', field: 'file' },
+    });
   });
 
   it('imports our own workload file with its generator', async () => {
@@ -192,7 +224,9 @@ describe('clusters: update and SLS node files', () => {
   it('imports an SLS node file as hosts with the memory and vcores it states (SLS defaults otherwise)', async () => {
     const s = await startServices();
     const content = fs.readFileSync(path.join(traces, 'sls/nodes-with-resources.json'), 'utf8');
-    const r = await ok<{ spec: { racks: { name: string; hosts: { name: string; type: string }[] }[]; hostTypes: { id: string; cores: number; memoryGb: number }[] } }>(s, 'clusters:import', { content, fileName: 'nodes-with-resources.json' });
+    const r = await ok<{
+      spec: { racks: { name: string; hosts: { name: string; type: string }[] }[]; hostTypes: { id: string; cores: number; memoryGb: number }[] };
+    }>(s, 'clusters:import', { content, fileName: 'nodes-with-resources.json' });
     expect(r.spec.racks).toMatchObject([{ name: 'rack1', hosts: [{ name: 'node1' }, { name: 'node2' }, { name: 'node3' }, { name: 'node4' }] }]);
     const typeOf = (n: string) => r.spec.hostTypes.find((t) => t.id === r.spec.racks[0].hosts.find((h) => h.name === n)!.type)!;
     expect(typeOf('node1')).toMatchObject({ cores: 6, memoryGb: 2 });
@@ -205,11 +239,16 @@ describe('clusters: update and SLS node files', () => {
   it('saves an edited cluster, refusing a stale copy', async () => {
     const s = await startServices();
     const content = fs.readFileSync(path.join(traces, 'sls/nodes-with-resources.json'), 'utf8');
-    const made = await ok<{ id: string; updatedAt: string; spec: Record<string, unknown> & { racks: { hosts: unknown[] }[] } }>(s, 'clusters:import', { content });
+    const made = await ok<{ id: string; updatedAt: string; spec: Record<string, unknown> & { racks: { hosts: unknown[] }[] } }>(s, 'clusters:import', {
+      content,
+    });
     const spec = { ...made.spec, racks: [{ ...made.spec.racks[0], hosts: made.spec.racks[0].hosts.slice(0, 2) }] };
     const saved = await ok<{ updatedAt: string }>(s, 'clusters:update', { id: made.id, spec, expectedUpdatedAt: made.updatedAt });
     expect(await ok(s, 'clusters:list', {})).toMatchObject([{ hosts: 2 }]);
-    expect(await s.dispatch('clusters:update', { id: made.id, spec, expectedUpdatedAt: made.updatedAt })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await s.dispatch('clusters:update', { id: made.id, spec, expectedUpdatedAt: made.updatedAt })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
     expect(await s.dispatch('clusters:update', { id: made.id, spec, expectedUpdatedAt: saved.updatedAt })).toMatchObject({ ok: true });
   });
 });

@@ -20,15 +20,21 @@ const tempDir = useTempDirs();
 const DB = 'studio.sqlite';
 
 /** A trace-sized workload: its job list is far above the size kept in the row. */
-const trace = (name: string, jobs = 2000): WorkloadSpec => WorkloadSpecSchema.parse({ name, jobs: Array.from({ length: jobs }, (_, i) => ({ id: `j${i}`, template: 'wordcount', submit: i, maps: 1 + (i % 7), reduces: 1 })) });
+const trace = (name: string, jobs = 2000): WorkloadSpec =>
+  WorkloadSpecSchema.parse({
+    name,
+    jobs: Array.from({ length: jobs }, (_, i) => ({ id: `j${i}`, template: 'wordcount', submit: i, maps: 1 + (i % 7), reduces: 1 })),
+  });
 
-const inputsWith = (workload: WorkloadSpec): BatchInputs => ({ clusters: [], workloads: [{ name: workload.name, spec: workload }], schedulers: [], seeds: [1], simulation: {} }) as unknown as BatchInputs;
-const planOf = (n: number): RunPlan[] => Array.from({ length: n }, (_, index) => ({ index, cluster: 0, workload: 0, scheduler: 0, seed: index + 1, label: 'fifo' }));
+const inputsWith = (workload: WorkloadSpec): BatchInputs =>
+  ({ clusters: [], workloads: [{ name: workload.name, spec: workload }], schedulers: [], seeds: [1], simulation: {} }) as unknown as BatchInputs;
+const planOf = (n: number): RunPlan[] =>
+  Array.from({ length: n }, (_, index) => ({ index, cluster: 0, workload: 0, scheduler: 0, seed: index + 1, label: 'fifo' }));
 
 /** A run's result: per-job arrays of `jobs` entries, and columns of `points` random values (incompressible, like real series). */
 function runOf(seed: number, jobs = 500, points = 20_000): { result: StoredRunResult; blob: Uint8Array } {
   let x = seed * 7919;
-  const next = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+  const next = () => (x = (x * 48271) % 2147483647) / 2147483647;
   const result = {
     summary: { makespan: 100 + seed, meanJct: 40 + seed },
     jobs: Array.from({ length: jobs }, (_, i) => ({ id: `j${i}`, finish: next() })),
@@ -52,7 +58,10 @@ async function oneFinishedRun() {
   return { dir, store, batches, batch, result, blob };
 }
 
-const payloadFiles = (dir: string) => (fs.existsSync(path.join(dir, 'payloads')) ? (fs.readdirSync(path.join(dir, 'payloads'), { recursive: true }) as string[]).filter((f) => /^[0-9a-f]{2}[/\\][0-9a-f]{64}$/.test(f)) : []);
+const payloadFiles = (dir: string) =>
+  fs.existsSync(path.join(dir, 'payloads'))
+    ? (fs.readdirSync(path.join(dir, 'payloads'), { recursive: true }) as string[]).filter((f) => /^[0-9a-f]{2}[/\\][0-9a-f]{64}$/.test(f))
+    : [];
 
 /** Bytes written to the database file's temp copies: what a save costs. */
 function countingIo(): { io: WriteIo; databaseBytes: () => number; reset: () => void } {
@@ -89,7 +98,9 @@ describe('payload files beside the database', () => {
     expect(batches.listRuns()[0].blobBytes).toBe(blob.length);
     expect(payloadFiles(dir)).toHaveLength(2);
     // The row keeps the headline numbers only; the database holds neither payload.
-    expect(store.read((db) => String(db.exec('SELECT summary_json FROM runs')[0].values[0][0]))).toBe(JSON.stringify({ summary: result.summary, kind: 'fifo' }));
+    expect(store.read((db) => String(db.exec('SELECT summary_json FROM runs')[0].values[0][0]))).toBe(
+      JSON.stringify({ summary: result.summary, kind: 'fifo' }),
+    );
     expect(fs.statSync(path.join(dir, DB)).size).toBeLessThan(blob.length);
     store.close();
   });
@@ -158,11 +169,13 @@ describe('payload files beside the database', () => {
     fs.writeFileSync(columnsFile, bytes);
     expect(() => batches.runResult(batch.id, 0)).toThrow(/run 1's result is damaged/);
     fs.rmSync(path.join(dir, 'payloads', jobsRef.slice(0, 2), jobsRef));
-    expect(() => batches.storedResult(batch.id, 0)).toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringMatching(/run 1's result is missing .*"payloads" folder/) }));
+    expect(() => batches.storedResult(batch.id, 0)).toThrow(
+      expect.objectContaining({ code: 'not_found', message: expect.stringMatching(/run 1's result is missing .*"payloads" folder/) }),
+    );
     store.close();
   });
 
-  it("keep the files a backup names, so that restoring it finds them", async () => {
+  it('keep the files a backup names, so that restoring it finds them', async () => {
     const { dir, store: v4, batch, result } = await oneFinishedRun();
     v4.close();
     // A later schema backs the file up before migrating; the backup names the run's files.
@@ -181,9 +194,16 @@ describe('payload files beside the database', () => {
     const v3 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 3) });
     const { result, blob } = runOf(1);
     await v3.write((db) => {
-      db.run("INSERT INTO workloads (id, name, spec_json, created_at, updated_at) VALUES ('w1', 'facebook', ?, '2026-01-01', '2026-01-01')", [JSON.stringify(trace('facebook'))]);
-      db.run("INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old', ?, 'finished', '2026-01-01', '2026-01-01')", [JSON.stringify(inputsWith(trace('facebook')))]);
-      db.run("INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, result_blob, created_at) VALUES ('r1', 'b1', 0, ?, 'fifo', 1, 'finished', ?, ?, '2026-01-01')", [JSON.stringify(planOf(1)[0]), JSON.stringify(result), blob]);
+      db.run("INSERT INTO workloads (id, name, spec_json, created_at, updated_at) VALUES ('w1', 'facebook', ?, '2026-01-01', '2026-01-01')", [
+        JSON.stringify(trace('facebook')),
+      ]);
+      db.run("INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old', ?, 'finished', '2026-01-01', '2026-01-01')", [
+        JSON.stringify(inputsWith(trace('facebook'))),
+      ]);
+      db.run(
+        "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, summary_json, result_blob, created_at) VALUES ('r1', 'b1', 0, ?, 'fifo', 1, 'finished', ?, ?, '2026-01-01')",
+        [JSON.stringify(planOf(1)[0]), JSON.stringify(result), blob],
+      );
     });
     v3.close();
     const before = fs.statSync(path.join(dir, DB)).size;

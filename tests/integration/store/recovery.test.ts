@@ -51,7 +51,11 @@ describe('a database file that will not open', () => {
     await clustersRepo(store).create(spec('made after the accident'));
     const status = await store.restoreBackup(store.status().backups[0].name);
     expect(status.state).toBe('ok');
-    expect(clustersRepo(store).list().map((c) => c.name)).toEqual(['precious']);
+    expect(
+      clustersRepo(store)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['precious']);
     const keptAside = fs.readdirSync(dir).find((f) => f.includes('.before-restore-'));
     expect(keptAside).toBeDefined();
     const SQL = await loadSqlJs();
@@ -64,7 +68,7 @@ describe('a database file that will not open', () => {
     const dir = tempDir();
     const SQL = await loadSqlJs();
     const foreign = new SQL.Database();
-    foreign.run('CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES (\'keep me\')');
+    foreign.run("CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('keep me')");
     fs.writeFileSync(path.join(dir, 'studio.sqlite'), foreign.export());
     const store = await Store.open({ dataDir: dir });
     expect(store.status().setAside?.reason).toMatch(/not a Workload Studio database/);
@@ -89,7 +93,11 @@ describe('a database file that will not open', () => {
     const before = fs.readFileSync(path.join(dir, 'studio.sqlite'));
     await expect(store.restoreBackup(backup.name)).rejects.toMatchObject({ code: 'invalid_request', field: 'name' });
     expect(fs.readFileSync(path.join(dir, 'studio.sqlite'))).toEqual(before);
-    expect(clustersRepo(store).list().map((c) => c.name)).toEqual(['precious']);
+    expect(
+      clustersRepo(store)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['precious']);
     store.close();
   });
 

@@ -74,7 +74,11 @@ describe('store', () => {
 
     const withV2 = [
       ...migrations,
-      { version: migrations.at(-1)!.version + 1, description: 'test: tags on clusters', up: (db: import('sql.js').Database) => db.run("ALTER TABLE clusters ADD COLUMN tags TEXT NOT NULL DEFAULT ''") },
+      {
+        version: migrations.at(-1)!.version + 1,
+        description: 'test: tags on clusters',
+        up: (db: import('sql.js').Database) => db.run("ALTER TABLE clusters ADD COLUMN tags TEXT NOT NULL DEFAULT ''"),
+      },
     ];
     const v2 = await Store.open({ dataDir: dir, migrations: withV2, now: () => new Date('2026-02-03T04:05:06.000Z') });
     expect(v2.status().schemaVersion).toBe(withV2.at(-1)!.version);
@@ -92,9 +96,14 @@ describe('store', () => {
     const v1 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 1) });
     const summary = { makespan: 100, meanJct: 40 };
     await v1.write((db) => {
-      db.run("INSERT INTO experiments (id, name, spec_json, created_at, updated_at) VALUES ('e1', 'old study', '{\"name\":\"old study\"}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')");
+      db.run(
+        "INSERT INTO experiments (id, name, spec_json, created_at, updated_at) VALUES ('e1', 'old study', '{\"name\":\"old study\"}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+      );
       for (const [i, s] of ['fifo', 'fair'].entries()) {
-        db.run("INSERT INTO runs (id, experiment_id, scheduler, seed, status, summary_json, result_blob, created_at) VALUES (?, 'e1', ?, 1, 'finished', ?, ?, '2026-01-01T00:00:00.000Z')", [`r${i}`, s, JSON.stringify({ kind: s, summary, jobs: [] }), new Uint8Array([1, 2, 3])]);
+        db.run(
+          "INSERT INTO runs (id, experiment_id, scheduler, seed, status, summary_json, result_blob, created_at) VALUES (?, 'e1', ?, 1, 'finished', ?, ?, '2026-01-01T00:00:00.000Z')",
+          [`r${i}`, s, JSON.stringify({ kind: s, summary, jobs: [] }), new Uint8Array([1, 2, 3])],
+        );
       }
     });
     v1.close();
@@ -146,10 +155,18 @@ describe('store', () => {
     app.onExternalChange = () => heard++;
     expect(clustersRepo(app).list()).toEqual([]);
     await clustersRepo(cli).create(spec('from the cli'));
-    expect(clustersRepo(app).list().map((c) => c.name)).toEqual(['from the cli']);
+    expect(
+      clustersRepo(app)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['from the cli']);
     expect(heard).toBe(1);
     await clustersRepo(app).create(spec('from the app'));
-    expect(clustersRepo(cli).list().map((c) => c.name)).toEqual(['from the app', 'from the cli']);
+    expect(
+      clustersRepo(cli)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['from the app', 'from the cli']);
   });
 });
 
@@ -177,7 +194,11 @@ describe('crash safety', () => {
       expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
 
       const reopened = await Store.open({ dataDir: dir });
-      expect(clustersRepo(reopened).list().map((c) => c.name)).toEqual(['safe']);
+      expect(
+        clustersRepo(reopened)
+          .list()
+          .map((c) => c.name),
+      ).toEqual(['safe']);
     });
   }
 
@@ -198,7 +219,9 @@ describe('crash safety', () => {
       await new Promise((r) => child.on('close', r));
       const store = await Store.open({ dataDir: dir });
       expect(store.status().state).toBe('ok');
-      const names = clustersRepo(store).list().map((c) => c.name);
+      const names = clustersRepo(store)
+        .list()
+        .map((c) => c.name);
       expect(names.length).toBeGreaterThan(0);
       store.close();
     }
@@ -217,52 +240,61 @@ const processState = (pid: number) => {
 };
 
 describe('a writer paused past the stale time (Linux: SIGSTOP and /proc)', () => {
-  it.skipIf(process.platform !== 'linux')('never loses the write another process made meanwhile: the paused one saves its own again under a fresh lock', async () => {
-    const dir = tempDir();
-    const staleMs = 2000;
-    // Another process (serve, the app) has the folder open throughout.
-    const other = await Store.open({ dataDir: dir, lock: { staleMs, waitMs: 60_000 } });
-    await clustersRepo(other).create(spec('before'));
+  it.skipIf(process.platform !== 'linux')(
+    'never loses the write another process made meanwhile: the paused one saves its own again under a fresh lock',
+    async () => {
+      const dir = tempDir();
+      const staleMs = 2000;
+      // Another process (serve, the app) has the folder open throughout.
+      const other = await Store.open({ dataDir: dir, lock: { staleMs, waitMs: 60_000 } });
+      await clustersRepo(other).create(spec('before'));
 
-    const child = spawnHelper('pausedWriter.ts', [dir, String(staleMs)]);
-    let out = '';
-    const said = (text: string) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => out.includes(text) && resolve();
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
+      const child = spawnHelper('pausedWriter.ts', [dir, String(staleMs)]);
+      let out = '';
+      const said = (text: string) =>
+        new Promise<void>((resolve, reject) => {
+          const check = () => out.includes(text) && resolve();
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString();
+            check();
+          });
+          child.on('exit', (code) => (out.includes(text) ? resolve() : reject(new Error(`writer exited with ${code} before saying "${text}": ${out}`))));
           check();
         });
-        child.on('exit', (code) => (out.includes(text) ? resolve() : reject(new Error(`writer exited with ${code} before saying "${text}": ${out}`))));
-        check();
-      });
-    try {
-      // Its temp file is written and it holds the lock, stopped before the rename.
-      await said('pausing');
-      while (processState(child.pid!) !== 'T') await new Promise((r) => setTimeout(r, 20));
+      try {
+        // Its temp file is written and it holds the lock, stopped before the rename.
+        await said('pausing');
+        while (processState(child.pid!) !== 'T') await new Promise((r) => setTimeout(r, 20));
 
-      // Meanwhile the other process writes: it waits out the stale time, takes the lock, saves, answers.
-      const acknowledged = await clustersRepo(other).create(spec('written meanwhile'));
+        // Meanwhile the other process writes: it waits out the stale time, takes the lock, saves, answers.
+        const acknowledged = await clustersRepo(other).create(spec('written meanwhile'));
 
-      // The paused writer resumes: it must not rename its copy over that save. It applies its
-      // write again to the file as the other process left it, under a fresh lock, and says so.
-      child.kill('SIGCONT');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.on('exit', r)));
-      expect(out).toMatch(/^saved$/m);
-      expect(JSON.parse(/^takeover (.*)$/m.exec(out)![1])).toMatchObject({ writesSavedAgain: 1, writesLost: 0 });
-
-      const after = await Store.open({ dataDir: dir });
-      expect(clustersRepo(after).list().map((c) => c.name).sort()).toEqual(['before', 'paused writer', 'written meanwhile']);
-      expect(clustersRepo(after).get(acknowledged.id).name).toBe('written meanwhile');
-      // Its lock is gone, and nothing it left behind blocks the next writer.
-      await clustersRepo(after).create(spec('next'));
-      after.close();
-    } finally {
-      other.close();
-      if (child.exitCode === null) {
+        // The paused writer resumes: it must not rename its copy over that save. It applies its
+        // write again to the file as the other process left it, under a fresh lock, and says so.
         child.kill('SIGCONT');
-        child.kill('SIGKILL');
+        await new Promise((r) => (child.exitCode !== null ? r(null) : child.on('exit', r)));
+        expect(out).toMatch(/^saved$/m);
+        expect(JSON.parse(/^takeover (.*)$/m.exec(out)![1])).toMatchObject({ writesSavedAgain: 1, writesLost: 0 });
+
+        const after = await Store.open({ dataDir: dir });
+        expect(
+          clustersRepo(after)
+            .list()
+            .map((c) => c.name)
+            .sort(),
+        ).toEqual(['before', 'paused writer', 'written meanwhile']);
+        expect(clustersRepo(after).get(acknowledged.id).name).toBe('written meanwhile');
+        // Its lock is gone, and nothing it left behind blocks the next writer.
+        await clustersRepo(after).create(spec('next'));
+        after.close();
+      } finally {
+        other.close();
+        if (child.exitCode === null) {
+          child.kill('SIGCONT');
+          child.kill('SIGKILL');
+        }
       }
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 });

@@ -35,9 +35,17 @@ describe('the data folder write lock', () => {
       await release();
     }
     // The refused write left nothing behind, and the next one goes through.
-    expect(clustersRepo(store).list().map((c) => c.name)).toEqual(['before']);
+    expect(
+      clustersRepo(store)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['before']);
     await clustersRepo(store).create(spec('after'));
-    expect(clustersRepo(store).list().map((c) => c.name)).toEqual(['after', 'before']);
+    expect(
+      clustersRepo(store)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['after', 'before']);
     store.close();
   });
 
@@ -47,7 +55,16 @@ describe('the data folder write lock', () => {
     const file = path.join(dir, 'studio.sqlite');
     // What a writer killed mid-save leaves: the lock folder and its owner note.
     fs.mkdirSync(`${file}.lock`);
-    fs.writeFileSync(`${file}.lock-owner`, JSON.stringify({ pid: deadPid(), host: os.hostname(), command: 'cli.js clusters import', since: new Date().toISOString(), lockIno: fs.statSync(`${file}.lock`).ino }));
+    fs.writeFileSync(
+      `${file}.lock-owner`,
+      JSON.stringify({
+        pid: deadPid(),
+        host: os.hostname(),
+        command: 'cli.js clusters import',
+        since: new Date().toISOString(),
+        lockIno: fs.statSync(`${file}.lock`).ino,
+      }),
+    );
     const started = Date.now();
     const store = await Store.open({ dataDir: dir, lock: { waitMs: 5000 } });
     await clustersRepo(store).create(spec('after the crash'));
@@ -64,7 +81,11 @@ describe('the data folder write lock', () => {
     fs.mkdirSync(`${file}.lock`);
     const store = await Store.open({ dataDir: dir, lock: { waitMs: 10_000, staleMs: 2000 } });
     await clustersRepo(store).create(spec('later'));
-    expect(clustersRepo(store).list().map((c) => c.name)).toEqual(['later']);
+    expect(
+      clustersRepo(store)
+        .list()
+        .map((c) => c.name),
+    ).toEqual(['later']);
     store.close();
   });
 
@@ -74,11 +95,17 @@ describe('the data folder write lock', () => {
     const file = path.join(dir, 'studio.sqlite');
     fs.mkdirSync(`${file}.lock`);
     // Our parent process is alive; the note is "old", but only the stale time may free the lock.
-    fs.writeFileSync(`${file}.lock-owner`, JSON.stringify({ pid: process.ppid, host: os.hostname(), command: 'serve', since: '2026-01-01T00:00:00.000Z', lockIno: fs.statSync(`${file}.lock`).ino }));
+    fs.writeFileSync(
+      `${file}.lock-owner`,
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), command: 'serve', since: '2026-01-01T00:00:00.000Z', lockIno: fs.statSync(`${file}.lock`).ino }),
+    );
     // Opening only reads, so it does not wait; the write does, and gives up naming the holder.
     const store = await Store.open({ dataDir: dir, lock: { waitMs: 400 } });
     expect(clustersRepo(store).list()).toEqual([]);
-    await expect(clustersRepo(store).create(spec('refused'))).rejects.toMatchObject({ code: 'store_busy', message: expect.stringMatching(new RegExp(`process ${process.ppid} \\(serve\\)`)) });
+    await expect(clustersRepo(store).create(spec('refused'))).rejects.toMatchObject({
+      code: 'store_busy',
+      message: expect.stringMatching(new RegExp(`process ${process.ppid} \\(serve\\)`)),
+    });
     store.close();
     fs.rmdirSync(`${file}.lock`);
   });

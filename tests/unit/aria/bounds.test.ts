@@ -15,7 +15,13 @@ describe('ARIA completion-time bounds (sec. 4.2)', () => {
 
   it('agrees with the closed form of eq. 7-8 whenever there is more than one reduce wave', () => {
     for (const p of Object.values(TABLE1)) {
-      for (const [maps, reduces, sm, sr] of [[370, 64, 64, 16], [1024, 64, 64, 32], [168, 64, 64, 8], [71, 64, 16, 16], [10, 9, 3, 2]]) {
+      for (const [maps, reduces, sm, sr] of [
+        [370, 64, 64, 16],
+        [1024, 64, 64, 32],
+        [168, 64, 64, 8],
+        [71, 64, 16, 16],
+        [10, 9, 3, 2],
+      ]) {
         const { a, b, c } = lowBoundCoefficients(p);
         expect(completionBounds(p, { maps, reduces, mapSlots: sm, reduceSlots: sr }).low).toBeCloseTo((a * maps) / sm + (b * reduces) / sr + c, 9);
       }

@@ -18,7 +18,14 @@ describe('plan requests', () => {
   });
 
   it('fill a failure with the one set of defaults the Planner shows too (600 s to notice it, slots not replaced, a worker per map slot)', () => {
-    const parsed = PlanRequestSchema.parse({ profile: TABLE1.Sort, maps: 64, reduces: 8, mapSlots: 32, reduceSlots: 8, failure: { atS: 10, workers: defaultFailureWorkers(32) } });
+    const parsed = PlanRequestSchema.parse({
+      profile: TABLE1.Sort,
+      maps: 64,
+      reduces: 8,
+      mapSlots: 32,
+      reduceSlots: 8,
+      failure: { atS: 10, workers: defaultFailureWorkers(32) },
+    });
     expect(parsed.failure).toMatchObject({ detectS: 600, replenish: false, workers: 32 });
     expect(FAILURE_DEFAULTS).toEqual({ detectS: 600, replenish: false });
   });

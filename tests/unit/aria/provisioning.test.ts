@@ -23,7 +23,10 @@ describe('ARIA SLO-based provisioning (Algorithm 1, sec. 4.5)', () => {
       }
       // The sweep stops at the first map-slot count that cannot make it.
       const last = curve[curve.length - 1];
-      if (last.mapSlots > 1) expect(completionBounds(p, { maps: input.maps, reduces: input.reduces, mapSlots: last.mapSlots - 1, reduceSlots: input.clusterReduceSlots })[kind]).toBeGreaterThan(input.deadlineS);
+      if (last.mapSlots > 1)
+        expect(
+          completionBounds(p, { maps: input.maps, reduces: input.reduces, mapSlots: last.mapSlots - 1, reduceSlots: input.clusterReduceSlots })[kind],
+        ).toBeGreaterThan(input.deadlineS);
     }
   });
 
@@ -53,7 +56,13 @@ describe('ARIA SLO-based provisioning (Algorithm 1, sec. 4.5)', () => {
   });
 
   it('picks the pair with the fewest slots in total', () => {
-    expect(fewestSlots([{ mapSlots: 10, reduceSlots: 3 }, { mapSlots: 8, reduceSlots: 4 }, { mapSlots: 7, reduceSlots: 6 }])).toEqual({ mapSlots: 8, reduceSlots: 4 });
+    expect(
+      fewestSlots([
+        { mapSlots: 10, reduceSlots: 3 },
+        { mapSlots: 8, reduceSlots: 4 },
+        { mapSlots: 7, reduceSlots: 6 },
+      ]),
+    ).toEqual({ mapSlots: 8, reduceSlots: 4 });
     expect(fewestSlots([])).toBeNull();
   });
 

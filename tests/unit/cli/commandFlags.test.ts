@@ -22,10 +22,29 @@ describe('each command takes only its own flags', () => {
   });
 
   it("lists every flag a command's source reads", () => {
-    const files: Record<string, string> = { clusters: 'clustersCommand.ts', workloads: 'workloadsCommand.ts', runs: 'runsCommand.ts', run: 'runCommand.ts', serve: 'serveCommand.ts', report: 'reportCommand.ts', profile: 'profileCommand.ts', plan: 'planCommand.ts', speedup: 'speedupCommand.ts', locality: 'localityCommand.ts', interference: 'interferenceCommand.ts' };
+    const files: Record<string, string> = {
+      clusters: 'clustersCommand.ts',
+      workloads: 'workloadsCommand.ts',
+      runs: 'runsCommand.ts',
+      run: 'runCommand.ts',
+      serve: 'serveCommand.ts',
+      report: 'reportCommand.ts',
+      profile: 'profileCommand.ts',
+      plan: 'planCommand.ts',
+      speedup: 'speedupCommand.ts',
+      locality: 'localityCommand.ts',
+      interference: 'interferenceCommand.ts',
+    };
     for (const [command, file] of Object.entries(files)) {
-      const allowed = new Set(Object.entries(COMMAND_FLAGS).filter(([k]) => k === command || k.startsWith(`${command} `)).flatMap(([, v]) => v));
-      expect([...flagsRead(file)].filter((f) => !allowed.has(f)), command).toEqual([]);
+      const allowed = new Set(
+        Object.entries(COMMAND_FLAGS)
+          .filter(([k]) => k === command || k.startsWith(`${command} `))
+          .flatMap(([, v]) => v),
+      );
+      expect(
+        [...flagsRead(file)].filter((f) => !allowed.has(f)),
+        command,
+      ).toEqual([]);
     }
   });
 

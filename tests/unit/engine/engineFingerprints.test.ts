@@ -41,7 +41,14 @@ function run(s: Scenario, simulateIdleBeats = false): EngineRunResult {
   const simulation = SimulationOptionsSchema.parse(s.simulation);
   const topology = compileTopology(s.cluster);
   const jobs = compileJobs(expandJobs(workload, s.seed), s.cluster.hdfs.blockSizeMb);
-  return simulate({ topology, jobs, options: simulation, seed: s.seed, scheduler: schedulerFor(SchedulerSpecSchema.parse(s.scheduler), topology, simulation), simulateIdleBeats });
+  return simulate({
+    topology,
+    jobs,
+    options: simulation,
+    seed: s.seed,
+    scheduler: schedulerFor(SchedulerSpecSchema.parse(s.scheduler), topology, simulation),
+    simulateIdleBeats,
+  });
 }
 
 /** The digest of what a run did, without how many events and scheduler calls it took to do it. */
@@ -52,7 +59,10 @@ function outcome(r: EngineRunResult): string {
 /** Each preset with its first few jobs and first seed, under every scheduler it compares. */
 function presetScenarios(): Scenario[] {
   const out: Scenario[] = [];
-  for (const file of fs.readdirSync(PRESETS).filter((f) => f.endsWith('.experiment.json')).sort()) {
+  for (const file of fs
+    .readdirSync(PRESETS)
+    .filter((f) => f.endsWith('.experiment.json'))
+    .sort()) {
     const { experiment, cluster, workload } = loadExperiment(path.join(PRESETS, file));
     const jobs = workload.jobs.slice(0, 8).map((j) => ({ ...j, dependsOn: [] }));
     // A preset that only generates keeps its generator, cut to 8 jobs.
@@ -60,9 +70,17 @@ function presetScenarios(): Scenario[] {
     // ILA profiles the servers offline (seconds per scheduler): of the threshold presets, which differ
     // only in the threshold policy, the first and the last policy are enough.
     const keep = (i: number) => !file.startsWith('ila-thresholds') || i === 0 || i === experiment.schedulers.length - 1;
-    experiment.schedulers.forEach((scheduler, i) =>
-      keep(i) &&
-      out.push({ name: `${file} #${i} ${scheduler.kind}`, cluster, workload: { ...workload, jobs, generate }, scheduler, simulation: experiment.simulation, seed: experiment.seeds[0] }),
+    experiment.schedulers.forEach(
+      (scheduler, i) =>
+        keep(i) &&
+        out.push({
+          name: `${file} #${i} ${scheduler.kind}`,
+          cluster,
+          workload: { ...workload, jobs, generate },
+          scheduler,
+          simulation: experiment.simulation,
+          seed: experiment.seeds[0],
+        }),
     );
   }
   return out;
@@ -73,14 +91,35 @@ const mixedCluster: ClusterSpec = ClusterSpecSchema.parse({
   name: 'fingerprint',
   hostTypes: [
     { id: 'small', name: 'small', cores: 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: 120, writeMBps: 100 }], nicMBps: 125 },
-    { id: 'big', name: 'big', cores: 8, coreSpeed: 1.3, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }, { readMBps: 150, writeMBps: 120 }], nicMBps: 125 },
+    {
+      id: 'big',
+      name: 'big',
+      cores: 8,
+      coreSpeed: 1.3,
+      memoryGb: 32,
+      disks: [
+        { readMBps: 150, writeMBps: 120 },
+        { readMBps: 150, writeMBps: 120 },
+      ],
+      nicMBps: 125,
+    },
   ],
   vmTypes: [{ id: 'vm', name: 'vm', vcpus: 2, memoryGb: 6 }],
   network: { rackUplinkMBps: 250, oversubscription: 2 },
   hdfs: { blockSizeMb: 64, replication: 2 },
   racks: [
     { name: 'r0', hosts: Array.from({ length: 4 }, (_, h) => ({ name: `r0h${h}`, type: h % 2 ? 'big' : 'small', vms: [] })) },
-    { name: 'r1', hosts: Array.from({ length: 3 }, (_, h) => ({ name: `r1h${h}`, type: 'big', vms: [{ name: `r1h${h}a`, type: 'vm' }, { name: `r1h${h}b`, type: 'vm' }] })) },
+    {
+      name: 'r1',
+      hosts: Array.from({ length: 3 }, (_, h) => ({
+        name: `r1h${h}`,
+        type: 'big',
+        vms: [
+          { name: `r1h${h}a`, type: 'vm' },
+          { name: `r1h${h}b`, type: 'vm' },
+        ],
+      })),
+    },
   ],
 });
 
@@ -115,9 +154,18 @@ const workflow: WorkloadSpecInput = {
  */
 const queued = {
   name: 'queued',
-  jobs: Array.from({ length: 150 }, (_, i) => ({ id: `q${i}`, template: i % 3 ? 'Grep' : 'Sort', submit: (i % 40) * 1.5, inputMb: (5 + ((i * 7) % 40)) * 128, reduces: i % 3 ? 0 : 3, queue: ['a', 'b', 'b', 'c', 'c', 'c'][i % 6] })),
+  jobs: Array.from({ length: 150 }, (_, i) => ({
+    id: `q${i}`,
+    template: i % 3 ? 'Grep' : 'Sort',
+    submit: (i % 40) * 1.5,
+    inputMb: (5 + ((i * 7) % 40)) * 128,
+    reduces: i % 3 ? 0 : 3,
+    queue: ['a', 'b', 'b', 'c', 'c', 'c'][i % 6],
+  })),
 };
-const fortyNodes = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'forty', racks: 4, hostsPerRack: 10, cores: 8, memoryGb: 32, disks: 2 })));
+const fortyNodes = ClusterSpecSchema.parse(
+  generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'forty', racks: 4, hostsPerRack: 10, cores: 8, memoryGb: 32, disks: 2 })),
+);
 
 const KINDS: unknown[] = [
   { kind: 'fifo', mapSlots: 2, reduceSlots: 1 },
@@ -140,14 +188,43 @@ function syntheticScenarios(): Scenario[] {
       name: `faults · ${kind}`,
       workload: generated,
       scheduler,
-      simulation: { failures: [{ node: 'r0h1', atS: 30 }, { node: 'r1h2', atS: 90 }], nodeTimeoutS: 20, replenishAfterS: 60, taskFailureProbability: 0.05, mtbfS: 4000, heartbeatOrder: 'fixed' },
+      simulation: {
+        failures: [
+          { node: 'r0h1', atS: 30 },
+          { node: 'r1h2', atS: 90 },
+        ],
+        nodeTimeoutS: 20,
+        replenishAfterS: 60,
+        taskFailureProbability: 0.05,
+        mtbfS: 4000,
+        heartbeatOrder: 'fixed',
+      },
     });
   }
   out.push({ ...base, name: 'workflow · fifo', workload: workflow, scheduler: KINDS[0], simulation: { slowstart: 0.5 } });
   out.push({ ...base, name: 'workflow · capacity', workload: workflow, scheduler: KINDS[2], simulation: { contention: 'none', outOfBandHeartbeat: false } });
-  out.push({ ...base, name: 'horizon · fair', workload: generated, scheduler: KINDS[1], simulation: { horizonS: 120, maxHeartbeatsPerSecond: 2, sampleIntervalS: 5 } });
-  out.push({ name: 'queues · fair (greedy)', cluster: fortyNodes, seed: 3, workload: queued, scheduler: { kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, simulation: { heartbeatS: 1 } });
-  out.push({ ...base, name: 'thrashing · late', workload: generated, scheduler: { kind: 'late', mapSlots: 3, reduceSlots: 2 }, simulation: { diskThrashing: 0.3, dom0CpuPerMb: 0.002, recordAttempts: false } });
+  out.push({
+    ...base,
+    name: 'horizon · fair',
+    workload: generated,
+    scheduler: KINDS[1],
+    simulation: { horizonS: 120, maxHeartbeatsPerSecond: 2, sampleIntervalS: 5 },
+  });
+  out.push({
+    name: 'queues · fair (greedy)',
+    cluster: fortyNodes,
+    seed: 3,
+    workload: queued,
+    scheduler: { kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 },
+    simulation: { heartbeatS: 1 },
+  });
+  out.push({
+    ...base,
+    name: 'thrashing · late',
+    workload: generated,
+    scheduler: { kind: 'late', mapSlots: 3, reduceSlots: 2 },
+    simulation: { diskThrashing: 0.3, dom0CpuPerMb: 0.002, recordAttempts: false },
+  });
   return out;
 }
 

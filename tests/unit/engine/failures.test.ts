@@ -18,7 +18,11 @@ describe('node failures', () => {
   it("finished map outputs on a lost node are re-executed while the job's reduces still need them", () => {
     const topo = cluster(1, 3, { cores: 2 });
     const tpl = cpuOnly(10, { mapSelectivity: 0.5, mapCpuSPerMb: 0.01, reduceCpuSPerTask: 200, reducesPerMap: 0 });
-    const r = run(topo, [job('j', tpl, { maps: 6, reduces: 1, inputMb: 600 })], fifo21(), { heartbeatS: 1, failures: [{ node: 'r0h0', atS: 40 }], nodeTimeoutS: 10 });
+    const r = run(topo, [job('j', tpl, { maps: 6, reduces: 1, inputMb: 600 })], fifo21(), {
+      heartbeatS: 1,
+      failures: [{ node: 'r0h0', atS: 40 }],
+      nodeTimeoutS: 10,
+    });
     expect(r.jobs[0].status).toBe('succeeded');
     const mapSuccesses = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.task[i] < 6 && r.records.outcome[i] === 0).length;
     expect(mapSuccesses).toBeGreaterThan(6);
@@ -26,7 +30,12 @@ describe('node failures', () => {
 
   it('a replenished node comes back and takes work again', () => {
     const topo = cluster(1, 2, { cores: 1 });
-    const r = run(topo, [job('j', cpuOnly(20), { maps: 10 })], fifo(1, 0), { heartbeatS: 1, failures: [{ node: 'r0h0', atS: 5 }], nodeTimeoutS: 10, replenishAfterS: 20 });
+    const r = run(topo, [job('j', cpuOnly(20), { maps: 10 })], fifo(1, 0), {
+      heartbeatS: 1,
+      failures: [{ node: 'r0h0', atS: 5 }],
+      nodeTimeoutS: 10,
+      replenishAfterS: 20,
+    });
     expect(r.jobs[0].status).toBe('succeeded');
     const back = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.node[i] === 0 && r.records.start[i] > 35);
     expect(back.length).toBeGreaterThan(0);
@@ -34,7 +43,8 @@ describe('node failures', () => {
 
   it('failures by MTBF are drawn from the seed: the same seed fails the same nodes', () => {
     const topo = cluster(2, 4, { cores: 2 });
-    const go = (seed: number) => run(topo, [job('j', cpuOnly(30), { maps: 40 })], fifo21(), { heartbeatS: 1, mtbfS: 400, nodeTimeoutS: 20, replenishAfterS: 30 }, seed);
+    const go = (seed: number) =>
+      run(topo, [job('j', cpuOnly(30), { maps: 40 })], fifo21(), { heartbeatS: 1, mtbfS: 400, nodeTimeoutS: 20, replenishAfterS: 30 }, seed);
     const a = go(5);
     const b = go(5);
     expect(a.killedAttempts).toBe(b.killedAttempts);
@@ -43,7 +53,11 @@ describe('node failures', () => {
 
   it('a task that keeps failing fails its job after maxAttempts, and dependants with it', () => {
     const topo = cluster(1, 2, { cores: 2 });
-    const r = run(topo, [job('a', cpuOnly(5), { maps: 2 }), job('b', cpuOnly(5), { maps: 2, dependsOn: [0] })], fifo21(), { heartbeatS: 1, taskFailureProbability: 1, maxAttempts: 3 });
+    const r = run(topo, [job('a', cpuOnly(5), { maps: 2 }), job('b', cpuOnly(5), { maps: 2, dependsOn: [0] })], fifo21(), {
+      heartbeatS: 1,
+      taskFailureProbability: 1,
+      maxAttempts: 3,
+    });
     expect(r.jobs.map((j) => j.status)).toEqual(['failed', 'failed']);
     // Both maps fail side by side; the job fails when the first of them has failed 3 times.
     expect(r.failedAttempts).toBeGreaterThanOrEqual(3);

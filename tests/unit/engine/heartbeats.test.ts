@@ -43,7 +43,10 @@ describe('regular heartbeats', () => {
   });
 
   it('the same seed gives the same order; another seed another one', () => {
-    const order = (seed: number) => walk(new HeartbeatRounds(6, 1, 'shuffled', seed), 6, 20).flat().map((b) => b.node);
+    const order = (seed: number) =>
+      walk(new HeartbeatRounds(6, 1, 'shuffled', seed), 6, 20)
+        .flat()
+        .map((b) => b.node);
     expect(order(5)).toEqual(order(5));
     expect(order(5)).not.toEqual(order(6));
   });

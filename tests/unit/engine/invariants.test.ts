@@ -30,7 +30,13 @@ function scenario(seed: number) {
   const topo = cluster(rng.int(1, 3), rng.int(2, 4), { cores: rng.int(2, 8), memoryGb: 32, vms, vcpus: 2, vmMemoryGb: 8, uplinkMBps: 200 });
   const usable = TEMPLATE_NAMES.filter((t) => t !== 'TeraGen'); // TeraGen's 2 GB maps make runs long
   const jobs = Array.from({ length: rng.int(3, 8) }, (_, i) =>
-    job(`j${i}`, usable[rng.int(0, usable.length - 1)], { submit: rng.int(0, 60), inputMb: rng.int(1, 6) * 128, maps: rng.int(1, 6), reduces: rng.int(0, 3), queue: 'default' }),
+    job(`j${i}`, usable[rng.int(0, usable.length - 1)], {
+      submit: rng.int(0, 60),
+      inputMb: rng.int(1, 6) * 128,
+      maps: rng.int(1, 6),
+      reduces: rng.int(0, 3),
+      queue: 'default',
+    }),
   );
   return { topo, jobs };
 }
@@ -57,7 +63,8 @@ describe('engine invariants on random scenarios', () => {
         // Every job ends; every task of a succeeded job succeeded exactly once.
         expect(r.jobs.map((j) => j.status)).toEqual(jobs.map(() => 'succeeded'));
         const successes = new Map<number, number>();
-        for (let i = 0; i < r.records.length; i++) if (r.records.outcome[i] === 0) successes.set(r.records.task[i], (successes.get(r.records.task[i]) ?? 0) + 1);
+        for (let i = 0; i < r.records.length; i++)
+          if (r.records.outcome[i] === 0) successes.set(r.records.task[i], (successes.get(r.records.task[i]) ?? 0) + 1);
         const totalTasks = jobs.reduce((s, j) => s + j.maps + j.reduces, 0);
         expect(successes.size).toBe(totalTasks);
         expect([...successes.values()].every((c) => c === 1)).toBe(true);
@@ -67,7 +74,11 @@ describe('engine invariants on random scenarios', () => {
         const l = r.locality;
         expect(l.node + l.server + l.rack + l.offRack).toBe(mapLaunches);
         // ... and job by job, the jobs' counts add up to the run's, level by level.
-        for (const level of ['node', 'server', 'rack', 'offRack'] as const) expect(r.jobs.reduce((sum, j) => sum + j.locality[level], 0), level).toBe(l[level]);
+        for (const level of ['node', 'server', 'rack', 'offRack'] as const)
+          expect(
+            r.jobs.reduce((sum, j) => sum + j.locality[level], 0),
+            level,
+          ).toBe(l[level]);
         // Jobs finish after they start, after they are submitted.
         for (const j of r.jobs) expect(j.submit <= j.start && j.start <= j.finish).toBe(true);
       });
@@ -78,8 +89,18 @@ describe('engine invariants on random scenarios', () => {
 describe('conservation of work', () => {
   it('CPU time used over the run equals the CPU work of every phase completed', () => {
     const topo = cluster(2, 3, { cores: 4 });
-    const jobs = [job('a', 'Sort', { inputMb: 1024, maps: 8, reduces: 2 }), job('b', 'WordCount', { submit: 10, inputMb: 512, maps: 4, reduces: 1 }), job('c', 'Pi', { submit: 5, maps: 6, reduces: 1 })];
-    const sim = new Simulation({ topology: topo, jobs, options: options({ heartbeatS: 1 }), seed: 7, scheduler: createScheduler(SchedulerSpecSchema.parse({ kind: 'fair', mapSlots: 2, reduceSlots: 1 })) });
+    const jobs = [
+      job('a', 'Sort', { inputMb: 1024, maps: 8, reduces: 2 }),
+      job('b', 'WordCount', { submit: 10, inputMb: 512, maps: 4, reduces: 1 }),
+      job('c', 'Pi', { submit: 5, maps: 6, reduces: 1 }),
+    ];
+    const sim = new Simulation({
+      topology: topo,
+      jobs,
+      options: options({ heartbeatS: 1 }),
+      seed: 7,
+      scheduler: createScheduler(SchedulerSpecSchema.parse({ kind: 'fair', mapSlots: 2, reduceSlots: 1 })),
+    });
     const r = sim.run();
     expect(r.failedAttempts + r.killedAttempts).toBe(0);
     // The CPU work each succeeded attempt was given, phase by phase, at its node and locality.
@@ -88,7 +109,11 @@ describe('conservation of work', () => {
     let expected = 0;
     for (let i = 0; i < r.records.length; i++) {
       const t = r.records.task[i];
-      const phases = tasks.isReduce[t] ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce] : jobs[tasks.job[t]].reduces > 0 ? [PhaseKind.Map, PhaseKind.Merge] : [PhaseKind.Map];
+      const phases = tasks.isReduce[t]
+        ? [PhaseKind.Shuffle, PhaseKind.Sort, PhaseKind.Reduce]
+        : jobs[tasks.job[t]].reduces > 0
+          ? [PhaseKind.Map, PhaseKind.Merge]
+          : [PhaseKind.Map];
       for (const p of phases) {
         phaseWork({ topo, dom0CpuPerMb: 0 }, jobs[tasks.job[t]], p, tasks.size[t], tasks.factor[t], r.records.locality[i], r.records.node[i], w, 0);
         expected += w[W_CPU];

@@ -15,7 +15,7 @@ describe('job attempt lists', () => {
     const free: number[] = [];
     let nextId = 0;
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let step = 0; step < 5000; step++) {
       if (jobOf.size === 0 || random() < 0.55) {
         const a = free.length && random() < 0.7 ? free.splice(Math.floor(random() * free.length), 1)[0] : nextId++;

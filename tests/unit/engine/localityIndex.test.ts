@@ -10,7 +10,11 @@ const topo = cluster(1, 2, { vms: 2, replication: 1 });
 
 /** A job's maps with one replica each, on the given nodes (-1: no input). */
 function index(replicaNodes: number[]) {
-  const tasks = { replication: 1, replicas: Int32Array.from(replicaNodes), state: new Uint8Array(replicaNodes.length).fill(TaskState.Pending) } as unknown as TaskTable;
+  const tasks = {
+    replication: 1,
+    replicas: Int32Array.from(replicaNodes),
+    state: new Uint8Array(replicaNodes.length).fill(TaskState.Pending),
+  } as unknown as TaskTable;
   return { tasks, idx: new JobMapIndex(tasks, topo, 0, replicaNodes.length) };
 }
 

@@ -10,12 +10,20 @@ import { fifo, job, mrClusterTopology, run } from '../../helpers/engineFixtures'
 /** FAWKES sec. 3.2: what core, transient and transient-core nodes store, and what that costs a task. */
 describe('FAWKES node kinds', () => {
   it("puts an MR-cluster's input on its own core nodes, and shared input on the pool's core nodes only", () => {
-    const topo = mrClusterTopology([{ name: 'c-1', core: 3 }, { name: 'c-2', core: 3 }], 6, { poolKind: 'transient' });
+    const topo = mrClusterTopology(
+      [
+        { name: 'c-1', core: 3 },
+        { name: 'c-2', core: 3 },
+      ],
+      6,
+      { poolKind: 'transient' },
+    );
     const jobs = [job('a', 'Sort', { maps: 40, inputMb: 40 * 128, mrCluster: 'c-1' }), job('b', 'Sort', { maps: 40, inputMb: 40 * 128, mrCluster: 'c-2' })];
     const tasks = buildTaskTable(jobs, topo, { variation: new Random(1, 'variation'), skew: new Random(1, 'skew'), placement: new Random(1, 'placement') });
     const holders = (j: number) => {
       const out = new Set<string>();
-      for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j] + tasks.jobMapCount[j]; t++) for (let k = 0; k < tasks.replication; k++) out.add(topo.nodeName[tasks.replicas[t * tasks.replication + k]]);
+      for (let t = tasks.jobFirstTask[j]; t < tasks.jobFirstTask[j] + tasks.jobMapCount[j]; t++)
+        for (let k = 0; k < tasks.replication; k++) out.add(topo.nodeName[tasks.replicas[t * tasks.replication + k]]);
       return [...out].sort();
     };
     expect(holders(0)).toEqual(['c-1-core1', 'c-1-core2', 'c-1-core3']);

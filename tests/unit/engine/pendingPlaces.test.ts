@@ -16,7 +16,15 @@ describe('pending map places', () => {
   jobs.push(job('pi', cpuOnly(20), { submit: 10, maps: 6 }));
   const fair = () => createScheduler(SchedulerSpecSchema.parse({ kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: 6, rackLocalityWaitS: 6 }));
   const simulation = (simulateIdleBeats = false, afterEvent?: (sim: Simulation) => void) =>
-    new Simulation({ topology, jobs, options: options({ taskFailureProbability: 0.05, failures: [{ node: 'r1h1', atS: 40 }], nodeTimeoutS: 20 }), seed: 5, scheduler: fair(), simulateIdleBeats, afterEvent });
+    new Simulation({
+      topology,
+      jobs,
+      options: options({ taskFailureProbability: 0.05, failures: [{ node: 'r1h1', atS: 40 }], nodeTimeoutS: 20 }),
+      seed: 5,
+      scheduler: fair(),
+      simulateIdleBeats,
+      afterEvent,
+    });
 
   it('equal a recount of the pending maps after every event', () => {
     let checked = 0;
@@ -55,7 +63,8 @@ describe('pending map places', () => {
   it('let Fair pass over beats that only waiting for locality leaves idle, with the same run', () => {
     const skipping = simulation().run();
     const every = simulation(true).run();
-    const outcome = (r: typeof skipping) => JSON.stringify({ ...r, events: 0, schedulerCalls: 0, work: undefined }, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));
+    const outcome = (r: typeof skipping) =>
+      JSON.stringify({ ...r, events: 0, schedulerCalls: 0, work: undefined }, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));
     expect(outcome(skipping)).toBe(outcome(every));
     expect(skipping.schedulerCalls).toBeLessThan(every.schedulerCalls * 0.8);
   });
@@ -65,7 +74,10 @@ describe('pending map places', () => {
     let asked = 0;
     let idle = 0;
     const sim = new Simulation({
-      topology, jobs, options: options({ taskFailureProbability: 0.05, failures: [{ node: 'r1h1', atS: 40 }], nodeTimeoutS: 20 }), seed: 5,
+      topology,
+      jobs,
+      options: options({ taskFailureProbability: 0.05, failures: [{ node: 'r1h1', atS: 40 }], nodeTimeoutS: 20 }),
+      seed: 5,
       scheduler: {
         ...policy,
         onHeartbeat(n, view) {

@@ -35,7 +35,7 @@ describe('resource sharing (durations are outcomes)', () => {
     for (const d of durations(four)) expect(d).toBeCloseTo(5.2, 6);
   });
 
-  it('a remote read is charged to the disk it comes from: it takes a stream\'s share there, and the local stream gets the rest', () => {
+  it("a remote read is charged to the disk it comes from: it takes a stream's share there, and the local stream gets the rest", () => {
     // Two servers, a network far faster than the disks. L reads 100 MB from server 0's disk; R, on
     // server 1, reads 100 MB from server 0 too. Server 0's disk serves two streams.
     const topo = cluster(1, 2, { cores: 8, diskMBps: 100, nicMBps: 10_000 });
@@ -106,7 +106,9 @@ describe('resource sharing (durations are outcomes)', () => {
   it('a map waits for its input over the network when it is not local', () => {
     const io = cpuOnly(0, { mapCpuSPerTask: 0, mapCpuSPerMb: 0, mapSelectivity: 0 });
     // Two hosts, one replica: a map may land on the host without its block and read at NIC speed.
-    const r = run(cluster(1, 2, { cores: 1, diskMBps: 1000, nicMBps: 50, replication: 1 }), [job('j', io, { maps: 8, inputMb: 800 })], slots(1), { heartbeatS: 0.01 });
+    const r = run(cluster(1, 2, { cores: 1, diskMBps: 1000, nicMBps: 50, replication: 1 }), [job('j', io, { maps: 8, inputMb: 800 })], slots(1), {
+      heartbeatS: 0.01,
+    });
     const local = r.locality.node;
     const remote = r.locality.rack;
     expect(local + remote).toBe(8);

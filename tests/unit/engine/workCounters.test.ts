@@ -46,7 +46,20 @@ const flat = () => cluster(2, 10);
 /** One short map and one long reduce per job: within the warm-up every map is placed and thousands of jobs wait for a reduce slot. */
 const mapsPlaced = () => ({ template: cpuOnly(1, { minReduces: 1, reduceCpuSPerTask: 900 }), maps: 1 });
 /** The ARIA profile of the default shape: four 20 s maps and a reduce with nothing to shuffle. */
-const CPU_ONLY_PROFILE = { mMin: 20, mAvg: 20, mMax: 20, avgInputMB: 128, selectivityM: 0, selectivityR: 0, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 1, rMax: 1 };
+const CPU_ONLY_PROFILE = {
+  mMin: 20,
+  mAvg: 20,
+  mMax: 20,
+  avgInputMB: 128,
+  selectivityM: 0,
+  selectivityR: 0,
+  sh1Avg: 0,
+  sh1Max: 0,
+  shTypAvg: 0,
+  shTypMax: 0,
+  rAvg: 1,
+  rMax: 1,
+};
 const SCENARIOS: Scenario[] = [
   { name: 'fifo', scheduler: { kind: 'fifo' }, topology: flat },
   // Every map placed within the warm-up, thousands of jobs then waiting only for a reduce slot: a
@@ -55,23 +68,56 @@ const SCENARIOS: Scenario[] = [
   { name: 'fair, one queue', scheduler: { kind: 'fair' }, topology: flat },
   // A tight cap on application masters: thousands of jobs wait for one, which none of them may
   // start, so a heartbeat must serve only the jobs holding one (schedulers/containers.ts).
-  ...(['capacity', 'drf', 'prism', 'finegrained'] as const).map((kind) => ({ name: `${kind}, masters at their share`, scheduler: { kind, maxAmShare: 0.1 }, topology: flat })),
+  ...(['capacity', 'drf', 'prism', 'finegrained'] as const).map((kind) => ({
+    name: `${kind}, masters at their share`,
+    scheduler: { kind, maxAmShare: 0.1 },
+    topology: flat,
+  })),
   // The same for every policy that has a reduce walk: only the jobs whose reduces may start are
   // asked, and ILA asks Alg. 1 once about all the jobs with no reduce measured yet (ilaRefusals.ts).
   // (PRISM is left out: its masters and 900 s reduces hold the cluster through the whole window.)
-  ...(['fair', 'late', 'ila', 'minedf', 'capacity', 'finegrained', 'drf'] as const).map((kind) => ({ name: `${kind}, maps placed, reduces waiting`, scheduler: { kind }, topology: flat, shape: mapsPlaced })),
-  { name: 'fair, three queues, maps placed, reduces waiting', scheduler: { kind: 'fair' }, topology: flat, place: (i: number) => ({ queue: `q${i % 3}` }), queued: [2100, 4200] as [number, number], shape: mapsPlaced },
+  ...(['fair', 'late', 'ila', 'minedf', 'capacity', 'finegrained', 'drf'] as const).map((kind) => ({
+    name: `${kind}, maps placed, reduces waiting`,
+    scheduler: { kind },
+    topology: flat,
+    shape: mapsPlaced,
+  })),
+  {
+    name: 'fair, three queues, maps placed, reduces waiting',
+    scheduler: { kind: 'fair' },
+    topology: flat,
+    place: (i: number) => ({ queue: `q${i % 3}` }),
+    queued: [2100, 4200] as [number, number],
+    shape: mapsPlaced,
+  },
   { name: 'fair (greedy), one queue', scheduler: { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, topology: flat },
   // Queue lengths three divides: with one queue a job longer than the others, the share terms (and
   // so the simulated run) would differ between the two lengths, not only the work per heartbeat.
   { name: 'fair, three queues', scheduler: { kind: 'fair' }, topology: flat, place: (i) => ({ queue: `q${i % 3}` }), queued: [2100, 4200] },
   {
     name: 'fair, pools with min shares',
-    scheduler: { kind: 'fair', pools: [{ name: 'q0', minShare: 10, weight: 1 }, { name: 'q1', minShare: 0, weight: 2 }] },
+    scheduler: {
+      kind: 'fair',
+      pools: [
+        { name: 'q0', minShare: 10, weight: 1 },
+        { name: 'q1', minShare: 0, weight: 2 },
+      ],
+    },
     topology: flat,
     place: (i) => ({ queue: `q${i % 2}` }),
   },
-  { name: 'capacity, two queues', scheduler: { kind: 'capacity', queues: [{ name: 'q0', capacity: 0.5 }, { name: 'q1', capacity: 0.5 }] }, topology: flat, place: (i) => ({ queue: `q${i % 2}` }) },
+  {
+    name: 'capacity, two queues',
+    scheduler: {
+      kind: 'capacity',
+      queues: [
+        { name: 'q0', capacity: 0.5 },
+        { name: 'q1', capacity: 0.5 },
+      ],
+    },
+    topology: flat,
+    place: (i) => ({ queue: `q${i % 2}` }),
+  },
   { name: 'drf', scheduler: { kind: 'drf' }, topology: flat },
   { name: 'late', scheduler: { kind: 'late' }, topology: flat },
   { name: 'prism', scheduler: { kind: 'prism' }, topology: flat },
@@ -89,7 +135,14 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'fawkes, two MR-clusters',
     scheduler: { kind: 'fawkes' },
-    topology: () => mrClusterTopology([{ name: 'a', core: 5 }, { name: 'b', core: 5 }], 10),
+    topology: () =>
+      mrClusterTopology(
+        [
+          { name: 'a', core: 5 },
+          { name: 'b', core: 5 },
+        ],
+        10,
+      ),
     place: (i) => ({ mrCluster: i % 2 ? 'b' : 'a' }),
   },
 ];
@@ -183,7 +236,8 @@ describe('work counters: per-heartbeat work does not grow with the queue', () =>
       const growing = (['jobsPerHeartbeat', 'comparisonsPerHeartbeat', 'attemptsPerHeartbeat'] as const).filter((k) => b[k] > a[k] * allowed[k] * 1.1 + 1);
       // Heartbeats that placed something: a scenario where nothing runs would prove nothing.
       expect(small.hostsRerated, `${s.name}: nothing ran in the window`).toBeGreaterThan(0);
-      if (GROWS_WITH_QUEUE[s.name]) expect(growing.length, `${s.name} is listed as growing with the queue but no longer does: remove it from the list`).toBeGreaterThan(0);
+      if (GROWS_WITH_QUEUE[s.name])
+        expect(growing.length, `${s.name} is listed as growing with the queue but no longer does: remove it from the list`).toBeGreaterThan(0);
       else expect(growing.map((k) => `${k}: ${a[k].toFixed(1)} at the shorter queue, ${b[k].toFixed(1)} at the longer`)).toEqual([]);
     });
   }

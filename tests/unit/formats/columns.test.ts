@@ -11,7 +11,15 @@ const sample = (): Record<string, Column> => ({
 
 /** What every blob was before pieces: one gzip of [header length][header][columns]. */
 function packedTheOldWay(columns: Record<string, Column>): Uint8Array {
-  const header = new TextEncoder().encode(JSON.stringify(Object.entries(columns).map(([name, c]) => ({ name, kind: c instanceof Float64Array ? 'f64' : c instanceof Int32Array ? 'i32' : 'u8', length: c.length }))));
+  const header = new TextEncoder().encode(
+    JSON.stringify(
+      Object.entries(columns).map(([name, c]) => ({
+        name,
+        kind: c instanceof Float64Array ? 'f64' : c instanceof Int32Array ? 'i32' : 'u8',
+        length: c.length,
+      })),
+    ),
+  );
   const parts = [new Uint8Array(4), header, ...Object.values(columns).map((c) => new Uint8Array(c.buffer, c.byteOffset, c.byteLength))];
   new DataView(parts[0].buffer).setUint32(0, header.length, true);
   return gzipSync(Buffer.concat(parts));
@@ -33,7 +41,12 @@ describe('stored columns', () => {
     const task = cols['attempt.task'] as Int32Array;
     const pieced = packPieces([
       { name: 'series.t', kind: 'f64', length: 50, pieces: [compressPiece(cols['series.t'])] },
-      { name: 'attempt.task', kind: 'i32', length: 3000, pieces: [compressPiece(task.subarray(0, 1000)), compressPiece(task.subarray(1000, 2999)), compressPiece(task.subarray(2999))] },
+      {
+        name: 'attempt.task',
+        kind: 'i32',
+        length: 3000,
+        pieces: [compressPiece(task.subarray(0, 1000)), compressPiece(task.subarray(1000, 2999)), compressPiece(task.subarray(2999))],
+      },
     ]);
     same(unpackColumns(pieced), { 'series.t': cols['series.t'], 'attempt.task': task });
   });
@@ -52,7 +65,10 @@ describe('stored columns', () => {
   it('still reads blobs saved before pieces, whole or in part', () => {
     const old = packedTheOldWay(sample());
     same(unpackColumns(old), sample());
-    same(unpackColumns(old, (n) => n === 'attempt.end'), { 'attempt.end': sample()['attempt.end'] });
+    same(
+      unpackColumns(old, (n) => n === 'attempt.end'),
+      { 'attempt.end': sample()['attempt.end'] },
+    );
     expect(columnLengths(old)['attempt.task']).toBe(3000);
   });
 
@@ -63,7 +79,8 @@ describe('stored columns', () => {
     const oldRaw = gunzipSync(packedTheOldWay(cols));
     const body = (r: Uint8Array) => r.subarray(4 + new DataView(r.buffer, r.byteOffset).getUint32(0, true));
     expect(Buffer.compare(body(raw), body(oldRaw))).toBe(0);
-    const header = (r: Uint8Array) => JSON.parse(new TextDecoder().decode(r.subarray(4, body(r).byteOffset - r.byteOffset))) as { name: string; kind: string; length: number }[];
+    const header = (r: Uint8Array) =>
+      JSON.parse(new TextDecoder().decode(r.subarray(4, body(r).byteOffset - r.byteOffset))) as { name: string; kind: string; length: number }[];
     expect(header(raw).map(({ name, kind, length }) => ({ name, kind, length }))).toEqual(header(oldRaw));
   });
 });

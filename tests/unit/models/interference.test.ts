@@ -94,7 +94,7 @@ describe('profiling runs (sec. 4.1)', () => {
   });
 });
 
-describe('Table 5 on the studio\'s own profiling runs (sec. 5.4)', () => {
+describe("Table 5 on the studio's own profiling runs (sec. 5.4)", () => {
   // The direction of the paper's result: the exponential model predicts held-out slowdowns better
   // than the linear and quadratic ones, on a seek-bound disk (the ILA preset's) and a gentler one.
   it.each([0.6, 0.08])('the exponential model fits best with disk thrashing %s', (diskThrashing) => {

@@ -35,11 +35,17 @@ const PAIRS: Record<string, string[]> = {
 
 describe('theme contrast (WCAG AA, 4.5:1)', () => {
   it('has every colour it checks', () => {
-    for (const theme of [light, dark]) for (const [fg, bgs] of Object.entries(PAIRS)) for (const name of [fg, ...bgs]) expect(theme[name], name).toMatch(/^#[0-9a-f]{6}$/i);
+    for (const theme of [light, dark])
+      for (const [fg, bgs] of Object.entries(PAIRS)) for (const name of [fg, ...bgs]) expect(theme[name], name).toMatch(/^#[0-9a-f]{6}$/i);
   });
-  for (const [name, theme] of [['light', light], ['dark', dark]] as const) {
+  for (const [name, theme] of [
+    ['light', light],
+    ['dark', dark],
+  ] as const) {
     it(`${name}: text, muted text, links and errors are readable on every background they sit on`, () => {
-      const low = Object.entries(PAIRS).flatMap(([fg, bgs]) => bgs.map((bg) => ({ pair: `${fg} on ${bg}`, ratio: Math.round(contrast(theme[fg], theme[bg]) * 100) / 100 }))).filter((p) => p.ratio < 4.5);
+      const low = Object.entries(PAIRS)
+        .flatMap(([fg, bgs]) => bgs.map((bg) => ({ pair: `${fg} on ${bg}`, ratio: Math.round(contrast(theme[fg], theme[bg]) * 100) / 100 })))
+        .filter((p) => p.ratio < 4.5);
       expect(low).toEqual([]);
     });
   }

@@ -5,16 +5,36 @@ import { handResult, handRun } from '../../helpers/resultFixtures';
 type Job = [id: string, template: string, maps: number, locality: [node: number, server: number, rack: number, offRack: number] | undefined];
 
 const run = (scheduler: string, seed: number, jobs: Job[]) =>
-  handRun(scheduler, seed, jobs.map(([id, template, maps, l]) => ({ id, template, maps, status: 'succeeded', submit: 0, start: 0, finish: 1, ...(l ? { locality: { node: l[0], server: l[1], rack: l[2], offRack: l[3] } } : {}) })));
+  handRun(
+    scheduler,
+    seed,
+    jobs.map(([id, template, maps, l]) => ({
+      id,
+      template,
+      maps,
+      status: 'succeeded',
+      submit: 0,
+      start: 0,
+      finish: 1,
+      ...(l ? { locality: { node: l[0], server: l[1], rack: l[2], offRack: l[3] } } : {}),
+    })),
+  );
 const result = handResult;
 
 describe('locality job by job (ILA Fig. 7)', () => {
   it('groups jobs by template and size and sums their map attempts over seeds', () => {
     const r = jobLocality(
       result([
-        run('ila', 1, [['a', 'TeraSort', 2, [1, 1, 0, 0]], ['b', 'TeraSort', 2, [0, 2, 0, 0]], ['c', 'TeraSort', 10, [4, 2, 3, 1]]]),
+        run('ila', 1, [
+          ['a', 'TeraSort', 2, [1, 1, 0, 0]],
+          ['b', 'TeraSort', 2, [0, 2, 0, 0]],
+          ['c', 'TeraSort', 10, [4, 2, 3, 1]],
+        ]),
         run('ila', 2, [['a', 'TeraSort', 2, [2, 0, 0, 0]]]),
-        run('fair', 1, [['a', 'TeraSort', 2, [0, 0, 1, 1]], ['c', 'TeraSort', 10, [10, 0, 0, 0]]]),
+        run('fair', 1, [
+          ['a', 'TeraSort', 2, [0, 0, 1, 1]],
+          ['c', 'TeraSort', 10, [10, 0, 0, 0]],
+        ]),
       ]),
     );
     expect(r.schedulers).toEqual(['ila', 'fair']);
@@ -25,7 +45,15 @@ describe('locality job by job (ILA Fig. 7)', () => {
 
   it('groups a template of many sizes (a generated workload) by powers of two', () => {
     const sizes = [1, 2, 3, 4, 5, 9, 16];
-    const r = jobLocality(result([run('ila', 1, sizes.map((maps, i) => [`j${i}`, 'Sort', maps, [maps, 0, 0, 0]] as Job))]));
+    const r = jobLocality(
+      result([
+        run(
+          'ila',
+          1,
+          sizes.map((maps, i) => [`j${i}`, 'Sort', maps, [maps, 0, 0, 0]] as Job),
+        ),
+      ]),
+    );
     expect(r.rows.map((row) => [row.group, row.maps, row.maxMaps, row.cells.ila.maps])).toEqual([
       ['Sort(1)', 1, 1, 1],
       ['Sort(2)', 2, 2, 2],
@@ -34,11 +62,28 @@ describe('locality job by job (ILA Fig. 7)', () => {
       ['Sort(9-16)', 9, 16, 25],
     ]);
     // Four sizes or fewer stay exact.
-    expect(jobLocality(result([run('ila', 1, [1, 3, 5, 9].map((maps, i) => [`j${i}`, 'Sort', maps, [maps, 0, 0, 0]] as Job))])).rows.map((row) => row.group)).toEqual(['Sort(1)', 'Sort(3)', 'Sort(5)', 'Sort(9)']);
+    expect(
+      jobLocality(
+        result([
+          run(
+            'ila',
+            1,
+            [1, 3, 5, 9].map((maps, i) => [`j${i}`, 'Sort', maps, [maps, 0, 0, 0]] as Job),
+          ),
+        ]),
+      ).rows.map((row) => row.group),
+    ).toEqual(['Sort(1)', 'Sort(3)', 'Sort(5)', 'Sort(9)']);
   });
 
   it('leaves out jobs that read no input and results written before jobs carried locality', () => {
-    const r = jobLocality(result([run('ila', 1, [['gen', 'TeraGen', 600, [0, 0, 0, 0]], ['old', 'Grep', 4, undefined]])]));
+    const r = jobLocality(
+      result([
+        run('ila', 1, [
+          ['gen', 'TeraGen', 600, [0, 0, 0, 0]],
+          ['old', 'Grep', 4, undefined],
+        ]),
+      ]),
+    );
     expect(r.rows).toEqual([]);
   });
 });

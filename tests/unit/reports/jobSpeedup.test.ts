@@ -5,15 +5,25 @@ import { handResult, handRun } from '../../helpers/resultFixtures';
 type Job = [id: string, template: string, submit: number, finish: number | null];
 
 const run = (scheduler: string, seed: number, jobs: Job[]) =>
-  handRun(scheduler, seed, jobs.map(([id, template, submit, finish]) => ({ id, template, status: finish === null ? 'unfinished' : 'succeeded', submit, start: submit, finish })));
+  handRun(
+    scheduler,
+    seed,
+    jobs.map(([id, template, submit, finish]) => ({ id, template, status: finish === null ? 'unfinished' : 'succeeded', submit, start: submit, finish })),
+  );
 const result = handResult;
 
 describe('per-job speedup (ILA Fig. 5)', () => {
   it('pairs each job with itself and weighs every job alike, unlike the ratio of mean JCTs', () => {
     // A small job 4x faster and a big one 1.25x slower under "mine".
     const r = result([
-      run('mine', 1, [['small', 'Grep', 0, 10], ['big', 'Sort', 0, 1000]]),
-      run('other', 1, [['small', 'Grep', 0, 40], ['big', 'Sort', 0, 800]]),
+      run('mine', 1, [
+        ['small', 'Grep', 0, 10],
+        ['big', 'Sort', 0, 1000],
+      ]),
+      run('other', 1, [
+        ['small', 'Grep', 0, 40],
+        ['big', 'Sort', 0, 800],
+      ]),
     ]);
     const [row] = jobSpeedup(r, 'mine').rows;
     expect(row.scheduler).toBe('other');
@@ -25,9 +35,15 @@ describe('per-job speedup (ILA Fig. 5)', () => {
 
   it('pairs only the same seed and leaves out jobs unfinished under either scheduler', () => {
     const r = result([
-      run('mine', 1, [['a', 'Grep', 0, 10], ['b', 'Grep', 5, 15]]),
+      run('mine', 1, [
+        ['a', 'Grep', 0, 10],
+        ['b', 'Grep', 5, 15],
+      ]),
       run('mine', 2, [['a', 'Grep', 0, 100]]),
-      run('other', 1, [['a', 'Grep', 0, 20], ['b', 'Grep', 5, null]]),
+      run('other', 1, [
+        ['a', 'Grep', 0, 20],
+        ['b', 'Grep', 5, null],
+      ]),
       run('other', 2, [['a', 'Grep', 0, 50]]),
       run('other', 3, [['a', 'Grep', 0, 1]]),
     ]);

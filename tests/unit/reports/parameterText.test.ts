@@ -18,17 +18,49 @@ describe("a report's settings", () => {
   });
 
   it("writes Capacity's queues and Fair's pools as their cards show them", () => {
-    const capacity = SchedulerSpecSchema.parse({ kind: 'capacity', queues: [{ name: 'prod', capacity: 70, children: [{ name: 'etl', capacity: 50 }, { name: 'adhoc', capacity: 50, maxCapacity: 80 }] }, { name: 'dev', capacity: 30 }] });
-    expect(schedulerSettingsText(capacity)).toContain('prod 70 % (at most 100 %) [etl 50 % (at most 100 %); adhoc 50 % (at most 80 %)]; dev 30 % (at most 100 %)');
+    const capacity = SchedulerSpecSchema.parse({
+      kind: 'capacity',
+      queues: [
+        {
+          name: 'prod',
+          capacity: 70,
+          children: [
+            { name: 'etl', capacity: 50 },
+            { name: 'adhoc', capacity: 50, maxCapacity: 80 },
+          ],
+        },
+        { name: 'dev', capacity: 30 },
+      ],
+    });
+    expect(schedulerSettingsText(capacity)).toContain(
+      'prod 70 % (at most 100 %) [etl 50 % (at most 100 %); adhoc 50 % (at most 80 %)]; dev 30 % (at most 100 %)',
+    );
     const fair = SchedulerSpecSchema.parse({ kind: 'fair', pools: [{ name: 'research', minShare: 8, weight: 2 }] });
     expect(schedulerSettingsText(fair)).toContain('research (min share 8, weight 2)');
     expect(schedulerSettingsText(capacity)).not.toMatch(/maxCapacity|children/);
   });
 
   it("names MinEDF's per-template profiles and scaling factors without their numbers", () => {
-    const profile = { mMin: 1, mAvg: 1, mMax: 1, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 1, rMax: 1 };
+    const profile = {
+      mMin: 1,
+      mAvg: 1,
+      mMax: 1,
+      avgInputMB: 64,
+      selectivityM: 1,
+      selectivityR: 1,
+      sh1Avg: 0,
+      sh1Max: 0,
+      shTypAvg: 0,
+      shTypMax: 0,
+      rAvg: 1,
+      rMax: 1,
+    };
     const f = { c0: 0, c1: 0.1 };
-    const minEdf = SchedulerSpecSchema.parse({ kind: 'minedf', profiles: { Sort: profile, WordCount: profile }, scaling: { Sort: { sh1Avg: f, sh1Max: f, shTypAvg: f, shTypMax: f, rAvg: f, rMax: f } } });
+    const minEdf = SchedulerSpecSchema.parse({
+      kind: 'minedf',
+      profiles: { Sort: profile, WordCount: profile },
+      scaling: { Sort: { sh1Avg: f, sh1Max: f, shTypAvg: f, shTypMax: f, rAvg: f, rMax: f } },
+    });
     const text = schedulerSettingsText(minEdf);
     expect(text).toContain('Profiles for Sort, WordCount (in the experiment file)');
     expect(text).toContain('Scaling factors (eq. 9-10) for Sort (in the experiment file)');
@@ -42,7 +74,15 @@ describe("a report's settings", () => {
     expect(text).toContain('Heartbeat when a task ends yes');
     expect(text).toContain('Node failures none');
     expect(text).toContain('Heartbeats per second at most no limit');
-    const failing = simulationSettingsText(SimulationOptionsSchema.parse({ maxHeartbeatsPerSecond: 100, failures: [{ node: 'r1-h2', atS: 300 }, { node: 'r2-h1', atS: 1200.5 }] }));
+    const failing = simulationSettingsText(
+      SimulationOptionsSchema.parse({
+        maxHeartbeatsPerSecond: 100,
+        failures: [
+          { node: 'r1-h2', atS: 300 },
+          { node: 'r2-h1', atS: 1200.5 },
+        ],
+      }),
+    );
     expect(failing).toContain('Heartbeats per second at most 100');
     expect(failing).toContain('Node failures r1-h2 at 300 s; r2-h1 at 1,200.5 s');
     expect(text).not.toMatch(/[{}"]|heartbeatS|outOfBandHeartbeat/);
@@ -50,7 +90,9 @@ describe("a report's settings", () => {
 
   it('says what a sweep varies and over which values', () => {
     const schedulers = [SchedulerSpecSchema.parse({ kind: 'fifo' }), SchedulerSpecSchema.parse({ kind: 'late' })];
-    expect(sweepText({ schedulers, sweep: { target: 'scheduler', scheduler: 1, parameter: 'speculativeCap', values: [0.05, 0.1] } })).toBe('Speculative cap of scheduler 2 (LATE (speculation)): 0.05, 0.1');
+    expect(sweepText({ schedulers, sweep: { target: 'scheduler', scheduler: 1, parameter: 'speculativeCap', values: [0.05, 0.1] } })).toBe(
+      'Speculative cap of scheduler 2 (LATE (speculation)): 0.05, 0.1',
+    );
     expect(sweepText({ schedulers, sweep: { target: 'simulation', parameter: 'diskThrashing', values: [0.08, 0.6] } })).toBe('Disk thrashing: 0.08, 0.6');
     expect(sweepText({ schedulers, sweep: { target: 'servers', values: [10, 20] } })).toBe('Servers per cluster: 10, 20');
     expect(sweepText({ schedulers })).toBe('');

@@ -16,12 +16,40 @@ import { tidyJobsCsv } from '../../../src-main/reports/tidyCsv';
  * of a paper preset, tidy tables for pandas or R, and everything in one zip.
  */
 const summary = (meanJct: number, anp: number, deadlines: number | null = null): RunSummary => ({
-  jobs: 2, succeeded: 2, failed: 0, unfinished: 0, makespan: meanJct * 2, meanJct, medianJct: meanJct, p95Jct: meanJct, throughputJobsPerHour: 7200 / meanJct,
-  utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 }, locality: { node: 2, server: 0, rack: 0, offRack: 0 }, meanAnp: anp, unfairness: 0.3, jainIndex: 0.8, meanSlowdown: 2,
-  deadlineHitRate: deadlines, failedAttempts: 0, killedAttempts: 0, schedulerCalls: 10, events: 100, simulatedSeconds: meanJct * 2,
+  jobs: 2,
+  succeeded: 2,
+  failed: 0,
+  unfinished: 0,
+  makespan: meanJct * 2,
+  meanJct,
+  medianJct: meanJct,
+  p95Jct: meanJct,
+  throughputJobsPerHour: 7200 / meanJct,
+  utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 },
+  locality: { node: 2, server: 0, rack: 0, offRack: 0 },
+  meanAnp: anp,
+  unfairness: 0.3,
+  jainIndex: 0.8,
+  meanSlowdown: 2,
+  deadlineHitRate: deadlines,
+  failedAttempts: 0,
+  killedAttempts: 0,
+  schedulerCalls: 10,
+  events: 100,
+  simulatedSeconds: meanJct * 2,
 });
 const jobs = (t: number): ResultFile['runs'][number]['jobs'] => [
-  { id: 'j1', template: 'Sort', status: 'succeeded', submit: 0, start: 1, finish: t, maps: 4, locality: { node: 2, server: 1, rack: 1, offRack: 0 }, deadline: 110 },
+  {
+    id: 'j1',
+    template: 'Sort',
+    status: 'succeeded',
+    submit: 0,
+    start: 1,
+    finish: t,
+    maps: 4,
+    locality: { node: 2, server: 1, rack: 1, offRack: 0 },
+    deadline: 110,
+  },
   { id: 'j2', template: 'Grep', status: 'failed', submit: 5, start: 6, finish: null, deadline: 500 },
 ];
 const run = (scheduler: string, seed: number, s: RunSummary, t = 100) => ({ ...handRun(scheduler, seed, jobs(t)), summary: s });
@@ -29,10 +57,15 @@ const META = { source: 'hand.result.json', studioVersion: 'test', generatedAt: '
 
 describe('the report', () => {
   // ANP 0.309 against 0.316: one decimal would print both as "0.3".
-  const result = handResult([run('fifo', 1, summary(100, 0.309)), run('fifo', 2, summary(120, 0.309)), run('fair', 1, summary(90, 0.316)), run('fair', 2, summary(125, 0.316))]);
+  const result = handResult([
+    run('fifo', 1, summary(100, 0.309)),
+    run('fifo', 2, summary(120, 0.309)),
+    run('fair', 1, summary(90, 0.316)),
+    run('fair', 2, summary(125, 0.316)),
+  ]);
   const html = reportHtml(resultReport(result), META);
 
-  it("prints each metric with its own digits, and which way is better", () => {
+  it('prints each metric with its own digits, and which way is better', () => {
     expect(html).toContain('0.309');
     expect(html).toContain('0.316');
     expect(html).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span>/);
@@ -46,7 +79,13 @@ describe('the report', () => {
   });
 
   it("shows the paper's claim table for a run of a paper preset, measured as the Reproduce area measures it", () => {
-    const aria = handResult([1, 2, 3].flatMap((seed) => [run('minedf', seed, summary(100, 0.5, 0.9 + seed / 100)), run('fifo', seed, summary(100, 0.5, 0.5)), run('fair (delay)', seed, summary(100, 0.5, 0.95))]));
+    const aria = handResult(
+      [1, 2, 3].flatMap((seed) => [
+        run('minedf', seed, summary(100, 0.5, 0.9 + seed / 100)),
+        run('fifo', seed, summary(100, 0.5, 0.5)),
+        run('fair (delay)', seed, summary(100, 0.5, 0.95)),
+      ]),
+    );
     const report = resultReport(aria, undefined, { file: 'aria-minedf.experiment.json', reduced: true });
     expect(report.paper?.rows.map((r) => [r.measure, r.studio, r.verdict?.kind])).toEqual([
       ['Deadlines met, MinEDF − Fair', '−3.0 points', 'opposite'],
@@ -70,16 +109,57 @@ describe('the report', () => {
     expect(runs[2]).toMatchObject({ scheduler: 'fair', seed: '1', meanJct_s: '90', meanAnp: '0.316', cpu_pct: '50' });
     const jobRows = parse(byName['hand.jobs.csv'], { columns: true }) as Record<string, string>[];
     expect(jobRows).toHaveLength(8);
-    expect(jobRows[0]).toMatchObject({ scheduler: 'fifo', seed: '1', job: 'j1', status: 'succeeded', jct: '100', deadline: '110', metDeadline: 'yes', maps: '4', nodeLocal: '2', serverLocal: '1' });
-    const late = parse(tidyJobsCsv(handResult([handRun('edf', 1, [{ id: 'k', template: 'Sort', status: 'succeeded', submit: 0, start: 0, finish: 50, deadline: 40 }, { id: 'free', template: 'Sort', status: 'succeeded', submit: 0, start: 0, finish: 50 }])])), { columns: true }) as Record<string, string>[];
-    expect(late).toMatchObject([{ job: 'k', deadline: '40', metDeadline: 'no' }, { job: 'free', deadline: '', metDeadline: '' }]);
+    expect(jobRows[0]).toMatchObject({
+      scheduler: 'fifo',
+      seed: '1',
+      job: 'j1',
+      status: 'succeeded',
+      jct: '100',
+      deadline: '110',
+      metDeadline: 'yes',
+      maps: '4',
+      nodeLocal: '2',
+      serverLocal: '1',
+    });
+    const late = parse(
+      tidyJobsCsv(
+        handResult([
+          handRun('edf', 1, [
+            { id: 'k', template: 'Sort', status: 'succeeded', submit: 0, start: 0, finish: 50, deadline: 40 },
+            { id: 'free', template: 'Sort', status: 'succeeded', submit: 0, start: 0, finish: 50 },
+          ]),
+        ]),
+      ),
+      { columns: true },
+    ) as Record<string, string>[];
+    expect(late).toMatchObject([
+      { job: 'k', deadline: '40', metDeadline: 'no' },
+      { job: 'free', deadline: '', metDeadline: '' },
+    ]);
     // A job that did not finish has no completion time, not a zero, and missed its deadline.
     expect(jobRows[1]).toMatchObject({ job: 'j2', status: 'failed', finish: '', jct: '', deadline: '500', metDeadline: 'no' });
   });
 
   it("shows a FAWKES run's MR-clusters: each policy's average job slowdown per MR-cluster, and a table of them to take away", async () => {
-    const series = (nodes: number[]) => ({ t: nodes.map((_, i) => i * 60), nodes, queue: nodes.map(() => 0), weight: nodes.map(() => 0.5), discrimination: nodes.map(() => 0) });
-    const mr = (name: string, avgSlowdown: number, nodes: number[], reconfigurations = 0) => ({ name, minShare: 10, jobs: 3, avgSlowdown, maxQueue: 2, reconfigurations, minShareReachedS: 0, dataMovedMb: 2048, killedAttempts: 4, series: series(nodes) });
+    const series = (nodes: number[]) => ({
+      t: nodes.map((_, i) => i * 60),
+      nodes,
+      queue: nodes.map(() => 0),
+      weight: nodes.map(() => 0.5),
+      discrimination: nodes.map(() => 0),
+    });
+    const mr = (name: string, avgSlowdown: number, nodes: number[], reconfigurations = 0) => ({
+      name,
+      minShare: 10,
+      jobs: 3,
+      avgSlowdown,
+      maxQueue: 2,
+      reconfigurations,
+      minShareReachedS: 0,
+      dataMovedMb: 2048,
+      killedAttempts: 4,
+      series: series(nodes),
+    });
     const fawkes = handResult([
       { ...run('TD (TC)', 1, summary(100, 0.5)), mrClusters: [mr('c-1', 1.5, [10, 14], 2), mr('c-2', 6.25, [10, 12])] },
       { ...run('TD (TC)', 2, summary(100, 0.5)), mrClusters: [mr('c-1', 2.5, [10, 16], 4), mr('c-2', 7.75, [10, 11])] },
@@ -89,23 +169,51 @@ describe('the report', () => {
     const page = reportHtml(resultReport(fawkes), META);
     expect(page).toContain('<h2>MR-clusters</h2>');
     // TD: c-1 2.00, c-2 7.00 (means over seeds); min / median / max; mean over MR-clusters 4.50; 3 reconfigurations per run.
-    expect(page).toMatch(/<td class="name">TD \(TC\)<\/td><td class="num">2\.00<\/td><td class="num">7\.00<\/td><td class="num">2\.00 \/ 4\.50 \/ 7\.00<\/td><td class="num">4\.50<\/td><td class="num">3\.0<\/td><td class="num">4\.0<\/td><td class="num">8<\/td>/);
+    expect(page).toMatch(
+      /<td class="name">TD \(TC\)<\/td><td class="num">2\.00<\/td><td class="num">7\.00<\/td><td class="num">2\.00 \/ 4\.50 \/ 7\.00<\/td><td class="num">4\.50<\/td><td class="num">3\.0<\/td><td class="num">4\.0<\/td><td class="num">8<\/td>/,
+    );
     expect(page).toMatch(/<td class="name">NONE \(TC\)<\/td><td class="num">3\.00<\/td><td class="num">10\.00<\/td>/);
     // A report of runs without MR-clusters has no such section.
     expect(html).not.toContain('<h2>MR-clusters</h2>');
     const files = await reportFiles(resultReport(fawkes), 'csv', { meta: META, base: 'w', result: fawkes });
     const rows = parse(files.find((f) => f.name === 'w.mr-clusters.csv')!.content as string, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(8);
-    expect(rows[1]).toMatchObject({ scheduler: 'TD (TC)', seed: '1', mrCluster: 'c-2', avgSlowdown: '6.25', reconfigurations: '0', dataMovedMb: '2048', killedAttempts: '4', peakNodes: '12' });
+    expect(rows[1]).toMatchObject({
+      scheduler: 'TD (TC)',
+      seed: '1',
+      mrCluster: 'c-2',
+      avgSlowdown: '6.25',
+      reconfigurations: '0',
+      dataMovedMb: '2048',
+      killedAttempts: '4',
+      peakNodes: '12',
+    });
     expect(files.map((f) => f.name)).not.toContain('hand.mr-clusters.csv');
   });
 
   it('leaves as one zip: report, every CSV, the result file and a README, in a folder', async () => {
-    const [zip] = await reportFiles(resultReport(result), 'zip', { meta: META, base: 'hand', result, printPdf: () => Promise.resolve(new TextEncoder().encode('%PDF-1.4 test')) });
+    const [zip] = await reportFiles(resultReport(result), 'zip', {
+      meta: META,
+      base: 'hand',
+      result,
+      printPdf: () => Promise.resolve(new TextEncoder().encode('%PDF-1.4 test')),
+    });
     expect(zip.name).toBe('hand.report.zip');
     const entries = unzipSync(zip.content as Uint8Array);
     const names = Object.keys(entries).sort();
-    expect(names).toEqual(['hand/', 'hand/README.txt', 'hand/hand.jct-cdf.csv', 'hand/hand.jobs.csv', 'hand/hand.locality.csv', 'hand/hand.report.html', 'hand/hand.report.pdf', 'hand/hand.result.json', 'hand/hand.runs.csv', 'hand/hand.speedup.csv', 'hand/hand.summary.csv']);
+    expect(names).toEqual([
+      'hand/',
+      'hand/README.txt',
+      'hand/hand.jct-cdf.csv',
+      'hand/hand.jobs.csv',
+      'hand/hand.locality.csv',
+      'hand/hand.report.html',
+      'hand/hand.report.pdf',
+      'hand/hand.result.json',
+      'hand/hand.runs.csv',
+      'hand/hand.speedup.csv',
+      'hand/hand.summary.csv',
+    ]);
     expect(strFromU8(entries['hand/hand.report.pdf'])).toBe('%PDF-1.4 test');
     expect(JSON.parse(strFromU8(entries['hand/hand.result.json']))).toEqual(result);
     expect(strFromU8(entries['hand/README.txt'])).toMatch(/hand\.runs\.csv/);
@@ -114,7 +222,12 @@ describe('the report', () => {
   });
 
   it('still leaves as a zip when no PDF can be printed here, and says so inside', async () => {
-    const [zip] = await reportFiles(resultReport(result), 'zip', { meta: META, base: 'hand', result, printPdf: () => Promise.reject(new Error('a PDF needs Chromium')) });
+    const [zip] = await reportFiles(resultReport(result), 'zip', {
+      meta: META,
+      base: 'hand',
+      result,
+      printPdf: () => Promise.reject(new Error('a PDF needs Chromium')),
+    });
     const entries = unzipSync(zip.content as Uint8Array);
     expect(Object.keys(entries)).not.toContain('hand/hand.report.pdf');
     expect(strFromU8(entries['hand/README.txt'])).toMatch(/no PDF: a PDF needs Chromium/);

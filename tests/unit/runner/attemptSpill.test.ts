@@ -15,7 +15,14 @@ function workload(): EngineJob[] {
 const settings: SimulationOptionsInput = { heartbeatS: 1, taskFailureProbability: 0.1, failures: [{ node: 'r0h1', atS: 30 }], nodeTimeoutS: 20, horizonS: 200 };
 
 function simulate(sink?: AttemptSpill) {
-  return new Simulation({ topology: cluster(1, 4, { cores: 2 }), jobs: workload(), options: options(settings), seed: 7, scheduler: fifo(2, 1), attemptSink: sink }).run();
+  return new Simulation({
+    topology: cluster(1, 4, { cores: 2 }),
+    jobs: workload(),
+    options: options(settings),
+    seed: 7,
+    scheduler: fifo(2, 1),
+    attemptSink: sink,
+  }).run();
 }
 
 describe('attempt records streamed to a spill', () => {

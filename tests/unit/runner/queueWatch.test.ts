@@ -23,7 +23,15 @@ function watching(keys: Set<string>, reachable = { now: true }, runLimitMs = 60_
   let now = 0;
   const lost: [string, string][] = [];
   const watch = new QueueWatch(
-    { probe: fakeProbe(keys, reachable), jobKey: (id) => `bull:q:${id}`, display: 'redis://h:6379 (queue q)', intervalMs: 1e9, unreachableLimitMs: 10_000, runLimitMs: () => runLimitMs, now: () => now },
+    {
+      probe: fakeProbe(keys, reachable),
+      jobKey: (id) => `bull:q:${id}`,
+      display: 'redis://h:6379 (queue q)',
+      intervalMs: 1e9,
+      unreachableLimitMs: 10_000,
+      runLimitMs: () => runLimitMs,
+      now: () => now,
+    },
     (id, reason) => void lost.push([id, reason]),
   );
   return { watch, lost, advance: (ms: number) => void (now += ms) };
@@ -40,7 +48,12 @@ describe('QueueWatch: what BullMQ never tells the one waiting on a job', () => {
     await watch.check();
     await watch.check();
     watch.stop();
-    expect(lost).toEqual([['b', 'its job is gone from Redis (redis://h:6379 (queue q)): Redis lost its data (restarted without persistence, or flushed) while the run waited or ran']]);
+    expect(lost).toEqual([
+      [
+        'b',
+        'its job is gone from Redis (redis://h:6379 (queue q)): Redis lost its data (restarted without persistence, or flushed) while the run waited or ran',
+      ],
+    ]);
   });
 
   it('Redis out of reach: nothing is lost before the limit, every unfinished run after it', async () => {

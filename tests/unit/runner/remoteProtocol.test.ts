@@ -13,10 +13,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const cluster = ClusterSpecSchema.parse(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples/small.cluster.json'), 'utf8')).cluster);
-const workload = WorkloadSpecSchema.parse({ name: 'w', jobs: [{ id: 'a', template: 'Sort', submit: 0, maps: 4 }, { id: 'b', template: 'Grep', submit: 5, maps: 6 }] });
-const inputs = { clusters: [{ name: 'c', spec: cluster }], workloads: [{ name: 'w', spec: workload }], schedulers: [SchedulerSpecSchema.parse({ kind: 'fifo' })], seeds: [1], simulation: SimulationOptionsSchema.parse({}) };
+const workload = WorkloadSpecSchema.parse({
+  name: 'w',
+  jobs: [
+    { id: 'a', template: 'Sort', submit: 0, maps: 4 },
+    { id: 'b', template: 'Grep', submit: 5, maps: 6 },
+  ],
+});
+const inputs = {
+  clusters: [{ name: 'c', spec: cluster }],
+  workloads: [{ name: 'w', spec: workload }],
+  schedulers: [SchedulerSpecSchema.parse({ kind: 'fifo' })],
+  seeds: [1],
+  simulation: SimulationOptionsSchema.parse({}),
+};
 
-describe("what travels to remote workers and back", () => {
+describe('what travels to remote workers and back', () => {
   const outcome = runTask(resolveRun(inputs, planBatch(inputs)[0]), { withAttempts: true });
 
   it('brings an outcome back exactly: the same numbers and the same stored bytes', () => {
@@ -27,9 +39,13 @@ describe("what travels to remote workers and back", () => {
   });
 
   it('refuses a result of another version, and one that is not a valid outcome', () => {
-    expect(() => unpackOutcome({ ...packOutcome(outcome), version: '9.9.9' })).toThrow(/the worker is Workload Studio 9\.9\.9, this studio \S+: its result cannot be taken/);
+    expect(() => unpackOutcome({ ...packOutcome(outcome), version: '9.9.9' })).toThrow(
+      /the worker is Workload Studio 9\.9\.9, this studio \S+: its result cannot be taken/,
+    );
     const tampered = { ...outcome, summary: { ...outcome.summary, meanJct: 'fast' }, blob: '' };
-    expect(() => unpackOutcome({ version: PROTOCOL_VERSION, outcome: gzipSync(JSON.stringify(tampered)).toString('base64') })).toThrow(/the worker's result is not valid: summary\.meanJct/);
+    expect(() => unpackOutcome({ version: PROTOCOL_VERSION, outcome: gzipSync(JSON.stringify(tampered)).toString('base64') })).toThrow(
+      /the worker's result is not valid: summary\.meanJct/,
+    );
     expect(() => unpackOutcome({ version: PROTOCOL_VERSION, outcome: 'bm90IGd6aXA=' })).toThrow(/could not be decompressed/);
   });
 
@@ -69,7 +85,9 @@ describe('queue addresses', () => {
       throw new Error(`${url} was accepted`);
     };
     const slash = said('redis://:secret/pass@redis.example:6379');
-    expect(slash).toBe('the user name or password in the queue URL holds "/", "?" or "#": write them as %2F, %3F and %23, or give the password in the REDIS_PASSWORD environment variable instead');
+    expect(slash).toBe(
+      'the user name or password in the queue URL holds "/", "?" or "#": write them as %2F, %3F and %23, or give the password in the REDIS_PASSWORD environment variable instead',
+    );
     expect(said('redis://u:se?cret#x@h')).toMatch(/holds "\/", "\?" or "#"/);
     const escape = said('redis://:sec%zzret@redis.example');
     expect(escape).toBe('the password in the queue URL has a malformed %-escape: a "%" is followed by two hex digits (write "%" itself as %25)');
@@ -80,7 +98,9 @@ describe('queue addresses', () => {
   });
 
   it('one redaction for every Redis address in any text, whatever its password holds', () => {
-    expect(redactRedisUrls('cannot reach redis://:secret/pass@host:6379/0 (queue q); also rediss://u:p@@w@h')).toBe('cannot reach redis://***@host:6379/0 (queue q); also rediss://***@h');
+    expect(redactRedisUrls('cannot reach redis://:secret/pass@host:6379/0 (queue q); also rediss://u:p@@w@h')).toBe(
+      'cannot reach redis://***@host:6379/0 (queue q); also rediss://***@h',
+    );
     expect(redactRedisUrls('redis://host:6379 has none')).toBe('redis://host:6379 has none');
   });
 });

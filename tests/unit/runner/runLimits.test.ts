@@ -23,6 +23,8 @@ describe('what a queue worker refuses to run', () => {
       'refused: a run of 8,000,000 tasks needs about 1.8 GB, more than the 1.5 GB this worker has for each of its 4 runs at once',
     );
     expect(runRefusal({ tasks: 4_000_000, scheduler: 'fifo', allowLarge: false }, small)).toBeUndefined();
-    expect(runRefusal({ tasks: 8_000_000, scheduler: 'fifo', allowLarge: true }, { memoryShareMb: 1536, concurrency: 1 })).toMatch(/this worker has for a run$/);
+    expect(runRefusal({ tasks: 8_000_000, scheduler: 'fifo', allowLarge: true }, { memoryShareMb: 1536, concurrency: 1 })).toMatch(
+      /this worker has for a run$/,
+    );
   });
 });

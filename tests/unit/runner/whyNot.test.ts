@@ -14,7 +14,9 @@ import { whyNot, WhyNotError } from '../../../src-main/runner/whyNotReplay';
  * small one arrives at 20 s, so the small one meets full slots, the delay-scheduling wait, its
  * queue's cap and its place in the order; the replay must be the run itself (same launches).
  */
-const cluster = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 4 })));
+const cluster = ClusterSpecSchema.parse(
+  generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'lab', racks: 2, hostsPerRack: 4 })),
+);
 
 function runOf(scheduler: unknown, jobs: unknown[]): ResolvedRun {
   return {
@@ -32,7 +34,8 @@ const BIG_THEN_SMALL = [
   { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1, queue: 'prod' },
 ];
 const reasons = (a: WhyNotAnswer) => a.nodes.flatMap((n) => n.beats.flatMap((b) => b.reasons.map((r) => ({ node: n.node, time: b.time, r }))));
-const ofKind = <K extends WhyNotReason['kind']>(a: WhyNotAnswer, kind: K) => reasons(a).filter((x): x is { node: string; time: number; r: Extract<WhyNotReason, { kind: K }> } => x.r.kind === kind);
+const ofKind = <K extends WhyNotReason['kind']>(a: WhyNotAnswer, kind: K) =>
+  reasons(a).filter((x): x is { node: string; time: number; r: Extract<WhyNotReason, { kind: K }> } => x.r.kind === kind);
 
 describe('why a job got nothing, node by node', () => {
   const fair = runOf({ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }, BIG_THEN_SMALL);
@@ -64,11 +67,15 @@ describe('why a job got nothing, node by node', () => {
     const full = ofKind(a, 'noFreeSlot');
     expect(full.length).toBeGreaterThan(0);
     expect(full.every((f) => f.r.slot === 'map' && f.r.used === f.r.slots && f.r.holders[0].job === 'big')).toBe(true);
-    expect(ofKind(a, 'order').every((o) => o.r.of === 2 && o.r.key.endsWith('running task') === (o.r.key.startsWith('1 ')))).toBe(true);
+    expect(ofKind(a, 'order').every((o) => o.r.of === 2 && o.r.key.endsWith('running task') === o.r.key.startsWith('1 '))).toBe(true);
     expect(ofKind(a, 'notSubmitted').every((x) => x.time < 20 && x.r.submitAt === 20)).toBe(true);
     // In words, as the why-panel and the CLI print them.
     const words = a.nodes.flatMap((n) => n.beats.map(beatWords));
-    expect(words.some((w) => /waiting for a node-local slot: the best map here is rack-local; \d\.\d s of 5\.0 s waited, \d\.\d s left before it may go rack-local/.test(w))).toBe(true);
+    expect(
+      words.some((w) =>
+        /waiting for a node-local slot: the best map here is rack-local; \d\.\d s of 5\.0 s waited, \d\.\d s left before it may go rack-local/.test(w),
+      ),
+    ).toBe(true);
     expect(words.some((w) => /no free map slot: 4 of 4 in use \(held by big ×4\)/.test(w))).toBe(true);
   });
 
@@ -80,8 +87,17 @@ describe('why a job got nothing, node by node', () => {
     expect(ofKind(done, 'finished').length).toBeGreaterThan(0);
   });
 
-  it("names a YARN queue at its maximum capacity and a node without container room", () => {
-    const capacity = runOf({ kind: 'capacity', queues: [{ name: 'prod', capacity: 50, maxCapacity: 50, children: [] }, { name: 'adhoc', capacity: 50, maxCapacity: 100, children: [] }] }, BIG_THEN_SMALL);
+  it('names a YARN queue at its maximum capacity and a node without container room', () => {
+    const capacity = runOf(
+      {
+        kind: 'capacity',
+        queues: [
+          { name: 'prod', capacity: 50, maxCapacity: 50, children: [] },
+          { name: 'adhoc', capacity: 50, maxCapacity: 100, children: [] },
+        ],
+      },
+      BIG_THEN_SMALL,
+    );
     const a = whyNot(capacity, 'capacity', 'small', 22);
     const queue = ofKind(a, 'queueFull');
     expect(queue.length).toBeGreaterThan(0);
@@ -108,7 +124,7 @@ describe('why a job got nothing, node by node', () => {
     expect(full.length).toBeGreaterThan(0);
     expect(full.every((f) => f.r.resource === 'cpu' && f.r.used + f.r.need > f.r.capacity)).toBe(true);
     expect(ofKind(prism, 'order').every((o) => /the top 20 offer a task/.test(o.r.key))).toBe(true);
-        // Every scheduler here explains itself: no heartbeat ends in "names no limit".
+    // Every scheduler here explains itself: no heartbeat ends in "names no limit".
     const finer = whyNot(runOf({ kind: 'finegrained' }, BIG_THEN_SMALL), 'finer', 'small', 21);
     expect(ofKind(finer, 'order').every((o) => /asks \d+ of a core's 100$/.test(o.r.key))).toBe(true);
     for (const a of [drf, lao, prism, finer]) expect(ofKind(a, 'notChosen')).toEqual([]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addedSchedulerCards, descriptionOf, findDescription, schedulerDescriptions, schedulerLabel, SchedulerSpecSchema, schedulerConcurrency, type SchedulerSpec } from '@shared/schedulers';
+import {
+  addedSchedulerCards,
+  descriptionOf,
+  findDescription,
+  schedulerDescriptions,
+  schedulerLabel,
+  SchedulerSpecSchema,
+  schedulerConcurrency,
+  type SchedulerSpec,
+} from '@shared/schedulers';
 import { ExperimentDesignSchema } from '@shared/experiment/design';
 import { problemsOf } from '@shared/api/validation';
 import { createScheduler, registerScheduler } from '../../../src-main/schedulers/registry';
@@ -36,7 +45,11 @@ describe('a scheduler added in one file', () => {
   });
 
   it('is offered by the designer with its labels, choices, capacity options and run name', () => {
-    expect(schedulerDescriptions().map((d) => d.kind).at(-1)).toBe('newest-first');
+    expect(
+      schedulerDescriptions()
+        .map((d) => d.kind)
+        .at(-1),
+    ).toBe('newest-first');
     const d = descriptionOf('newest-first');
     expect(d.title).toBe('Newest first (toy)');
     expect(d.labels).toMatchObject({ order: 'Which job first', mapsPerBeat: 'Maps per heartbeat', mapSlots: 'Map slots / node' });
@@ -44,7 +57,12 @@ describe('a scheduler added in one file', () => {
     expect(d.auto).toMatchObject({ mapSlots: 'auto: 1 per core' });
     const spec = SchedulerSpecSchema.parse({ kind: 'newest-first', order: 'oldest', mapSlots: 3, reduceSlots: 1 });
     expect(schedulerLabel(spec)).toBe('newest-first (which job first: the oldest)');
-    expect(schedulerConcurrency(spec, [{ cores: 4, memoryMb: 8192 }, { cores: 4, memoryMb: 8192 }]).text).toBe('6 map + 2 reduce slots');
+    expect(
+      schedulerConcurrency(spec, [
+        { cores: 4, memoryMb: 8192 },
+        { cores: 4, memoryMb: 8192 },
+      ]).text,
+    ).toBe('6 map + 2 reduce slots');
   });
 
   it('sends the renderer a card that rebuilds the same checks', () => {
@@ -59,7 +77,12 @@ describe('a scheduler added in one file', () => {
   it('describes one on YARN containers with the container sizes and the capacity line in vcores', () => {
     const onContainers = { ...newestFirst, kind: 'toy-yarn', title: 'Toy on containers', capacity: 'containers' as const };
     const card = cardOf(onContainers as never);
-    expect(card.labels).toMatchObject({ vcoresPerNode: 'vcores / node', nodeMemoryMb: 'NodeManager memory MB', amMemoryMb: 'AM memory MB', order: 'Which job first' });
+    expect(card.labels).toMatchObject({
+      vcoresPerNode: 'vcores / node',
+      nodeMemoryMb: 'NodeManager memory MB',
+      amMemoryMb: 'AM memory MB',
+      order: 'Which job first',
+    });
     expect(card.labels).not.toHaveProperty('mapSlots');
     const d = describeAddedCard(card);
     const spec = d.schema.parse({ kind: 'toy-yarn', vcoresPerNode: 4 });

@@ -60,12 +60,21 @@ describe('application masters hold at most their share of the cluster', () => {
   it('says why a job waits for its master while the masters hold their share', () => {
     const simulation = options({ heartbeatS: 1 });
     const scheduler = schedulerFor(SchedulerSpecSchema.parse({ kind: 'drf' }), topology(), simulation);
-    const sim: Simulation = new Simulation({ topology: topology(), jobs: jobs(), options: simulation, seed: 1, scheduler, until: () => sim.view.appMastersVcores() >= 4 });
+    const sim: Simulation = new Simulation({
+      topology: topology(),
+      jobs: jobs(),
+      options: simulation,
+      seed: 1,
+      scheduler,
+      until: () => sim.view.appMastersVcores() >= 4,
+    });
     sim.run();
     const waiting = sim.view.activeJobs.find((j) => sim.view.appMasterNode(j) < 0)!;
     const reasons = scheduler.explain!(waiting, 0, sim.view);
     const full = reasons.find((r) => r.kind === 'amShareFull');
     expect(full).toMatchObject({ usedVcores: 4, limitVcores: 4, share: 0.5 });
-    expect(whyNotWords(full!)).toBe('its application master waits: application masters hold 6.0 of the 15.0 GB and 4.0 of the 4.0 vcores they may (50.0 % of what the nodes offer)');
+    expect(whyNotWords(full!)).toBe(
+      'its application master waits: application masters hold 6.0 of the 15.0 GB and 4.0 of the 4.0 vcores they may (50.0 % of what the nodes offer)',
+    );
   });
 });

@@ -6,11 +6,24 @@ import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
 const attempts = (r: ReturnType<typeof run>) =>
-  Array.from({ length: r.records.length }, (_, i) => ({ task: r.records.task[i], node: r.records.node[i], start: r.records.start[i], end: r.records.end[i], locality: r.records.locality[i], speculative: r.records.speculative[i] === 1, reason: r.reasons[r.records.reason[i]] }));
+  Array.from({ length: r.records.length }, (_, i) => ({
+    task: r.records.task[i],
+    node: r.records.node[i],
+    start: r.records.start[i],
+    end: r.records.end[i],
+    locality: r.records.locality[i],
+    speculative: r.records.speculative[i] === 1,
+    reason: r.reasons[r.records.reason[i]],
+  }));
 
 describe('FIFO', () => {
   it('gives every slot to the first job until it has no pending maps', () => {
-    const r = run(cluster(1, 2, { cores: 2 }), [job('first', cpuOnly(10), { maps: 6 }), job('second', cpuOnly(10), { maps: 2, submit: 0.001 })], sched({ kind: 'fifo', mapSlots: 2, reduceSlots: 0 }), { heartbeatS: 1 });
+    const r = run(
+      cluster(1, 2, { cores: 2 }),
+      [job('first', cpuOnly(10), { maps: 6 }), job('second', cpuOnly(10), { maps: 2, submit: 0.001 })],
+      sched({ kind: 'fifo', mapSlots: 2, reduceSlots: 0 }),
+      { heartbeatS: 1 },
+    );
     const a = attempts(r);
     const secondStart = Math.min(...a.filter((x) => x.task >= 6).map((x) => x.start));
     const firstLastStart = Math.max(...a.filter((x) => x.task < 6).map((x) => x.start));
@@ -21,7 +34,12 @@ describe('FIFO', () => {
 
 describe('Fair', () => {
   it('splits slots between two jobs instead of serving them in order', () => {
-    const r = run(cluster(1, 2, { cores: 2 }), [job('a', cpuOnly(10), { maps: 8 }), job('b', cpuOnly(10), { maps: 8, submit: 0.001 })], sched({ kind: 'fair', mapSlots: 2, reduceSlots: 0, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }), { heartbeatS: 1 });
+    const r = run(
+      cluster(1, 2, { cores: 2 }),
+      [job('a', cpuOnly(10), { maps: 8 }), job('b', cpuOnly(10), { maps: 8, submit: 0.001 })],
+      sched({ kind: 'fair', mapSlots: 2, reduceSlots: 0, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }),
+      { heartbeatS: 1 },
+    );
     const firstWave = attempts(r).filter((x) => x.start < 2);
     expect(firstWave.filter((x) => x.task < 8)).toHaveLength(2);
     expect(firstWave.filter((x) => x.task >= 8)).toHaveLength(2);
@@ -43,12 +61,27 @@ describe('Fair', () => {
     // One replica on one of four nodes: the map is local to one node only.
     const topo = cluster(1, 4, { cores: 1, replication: 1 });
     const io = cpuOnly(1, { mapCpuSPerMb: 0.001 });
-    const delay = run(topo, [job('j', io, { maps: 1, inputMb: 64 })], sched({ kind: 'fair', mapSlots: 1, reduceSlots: 0, nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }), { heartbeatS: 3 });
-    const greedy = run(topo, [job('j', io, { maps: 1, inputMb: 64 })], sched({ kind: 'fair', mapSlots: 1, reduceSlots: 0, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }), { heartbeatS: 3 });
+    const delay = run(
+      topo,
+      [job('j', io, { maps: 1, inputMb: 64 })],
+      sched({ kind: 'fair', mapSlots: 1, reduceSlots: 0, nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }),
+      { heartbeatS: 3 },
+    );
+    const greedy = run(
+      topo,
+      [job('j', io, { maps: 1, inputMb: 64 })],
+      sched({ kind: 'fair', mapSlots: 1, reduceSlots: 0, nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }),
+      { heartbeatS: 3 },
+    );
     expect(attempts(delay)[0].locality).toBe(0); // waited for its node
     expect(attempts(greedy)[0].start).toBeLessThanOrEqual(attempts(delay)[0].start);
     // With the block's node busy for a long time the job gives up waiting and goes rack-local.
-    const busy = run(topo, [job('hog', cpuOnly(100), { maps: 4 }), job('j', io, { maps: 1, inputMb: 64, submit: 0.5 })], sched({ kind: 'fair', mapSlots: 1, reduceSlots: 0, nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }), { heartbeatS: 3 });
+    const busy = run(
+      topo,
+      [job('hog', cpuOnly(100), { maps: 4 }), job('j', io, { maps: 1, inputMb: 64, submit: 0.5 })],
+      sched({ kind: 'fair', mapSlots: 1, reduceSlots: 0, nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }),
+      { heartbeatS: 3 },
+    );
     expect(busy.jobs[1].status).toBe('succeeded');
   });
 });
@@ -64,7 +97,15 @@ describe('Capacity', () => {
   it('computes absolute leaf capacities down the queue tree', () => {
     expect(
       leafQueues([
-        { name: 'prod', capacity: 70, maxCapacity: 100, children: [{ name: 'etl', capacity: 50, maxCapacity: 100, children: [] }, { name: 'bi', capacity: 50, maxCapacity: 80, children: [] }] },
+        {
+          name: 'prod',
+          capacity: 70,
+          maxCapacity: 100,
+          children: [
+            { name: 'etl', capacity: 50, maxCapacity: 100, children: [] },
+            { name: 'bi', capacity: 50, maxCapacity: 80, children: [] },
+          ],
+        },
         { name: 'dev', capacity: 30, maxCapacity: 50, children: [] },
       ]),
     ).toEqual([
@@ -78,7 +119,14 @@ describe('Capacity', () => {
     const r = run(
       cluster(1, 4, { cores: 8, memoryGb: 9 }),
       [job('d', cpuOnly(20), { maps: 40, queue: 'dev' }), job('p', cpuOnly(20), { maps: 40, queue: 'prod', submit: 30 })],
-      sched({ kind: 'capacity', nodeMemoryMb: 8192, queues: [{ name: 'prod', capacity: 70, maxCapacity: 100 }, { name: 'dev', capacity: 30, maxCapacity: 50 }] }),
+      sched({
+        kind: 'capacity',
+        nodeMemoryMb: 8192,
+        queues: [
+          { name: 'prod', capacity: 70, maxCapacity: 100 },
+          { name: 'dev', capacity: 30, maxCapacity: 50 },
+        ],
+      }),
       { heartbeatS: 1 },
     );
     // dev alone may grow only to 50 % of 32 GB = 16 GB: its AM (1.5 GB) and at most 15 one-GB maps.
@@ -91,7 +139,12 @@ describe('Capacity', () => {
 describe('DRF', () => {
   it('gives the next container to the job with the smaller dominant share', () => {
     const memHeavy = cpuOnly(10, { mapMemoryMb: 4096 });
-    const r = run(cluster(1, 1, { cores: 16, memoryGb: 17 }), [job('mem', memHeavy, { maps: 8 }), job('cpu', cpuOnly(10, { mapMemoryMb: 512 }), { maps: 16 })], sched({ kind: 'drf' }), { heartbeatS: 1 });
+    const r = run(
+      cluster(1, 1, { cores: 16, memoryGb: 17 }),
+      [job('mem', memHeavy, { maps: 8 }), job('cpu', cpuOnly(10, { mapMemoryMb: 512 }), { maps: 16 })],
+      sched({ kind: 'drf' }),
+      { heartbeatS: 1 },
+    );
     // 16 GB and 16 vcores on offer: a 4 GB task raises mem's dominant share by 1/4, a 512 MB one raises cpu's by 1/16.
     const firstWave = attempts(r).filter((a) => a.start < 5);
     const memTasks = firstWave.filter((a) => a.task < 8).length;

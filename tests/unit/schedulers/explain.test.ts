@@ -14,7 +14,14 @@ import { cluster, cpuOnly, fawkes, fifo, job, mrClusterTopology, options, run } 
  * the scheduler asked about one job on one node, as the why-not probe does after a heartbeat.
  */
 function at(topology: Topology, jobs: EngineJob[], scheduler: Scheduler, when: number | ((sim: Simulation) => boolean), o = {}) {
-  const sim: Simulation = new Simulation({ topology, jobs, options: options(o), seed: 1, scheduler, until: () => (typeof when === 'number' ? sim.view.now >= when : when(sim)) });
+  const sim: Simulation = new Simulation({
+    topology,
+    jobs,
+    options: options(o),
+    seed: 1,
+    scheduler,
+    until: () => (typeof when === 'number' ? sim.view.now >= when : when(sim)),
+  });
   sim.run();
   return sim;
 }
@@ -23,26 +30,41 @@ const node = (topology: Topology, name: string) => topology.nodeName.indexOf(nam
 describe('what each scheduler says of a job it did not place', () => {
   it("FAWKES: a node of another MR-cluster, or a free one, is not the job's", () => {
     const t = cpuOnly(20);
-    const topo = () => mrClusterTopology([{ name: 'c-1', core: 2 }, { name: 'c-2', core: 2 }], 2);
+    const topo = () =>
+      mrClusterTopology(
+        [
+          { name: 'c-1', core: 2 },
+          { name: 'c-2', core: 2 },
+        ],
+        2,
+      );
     const topology = topo();
     const jobs = [job('a', t, { maps: 16, mrCluster: 'c-1', inputMb: 2048 }), job('b', t, { maps: 16, submit: 5, mrCluster: 'c-2', inputMb: 2048 })];
     const scheduler = fawkes({ policy: 'none', mapSlots: 2, reduceSlots: 1 });
     // Just admitted, c-1 loads its data set before it runs anything (sec. 4.2.1).
     const early = at(topology, jobs, scheduler, 1, { heartbeatS: 1 });
-    expect(scheduler.explain!(0, node(topology, 'c-1-core1'), early.view)).toEqual([{ kind: 'mrClusterInactive', mrCluster: 'c-1', stage: 'loading its data set' }]);
+    expect(scheduler.explain!(0, node(topology, 'c-1-core1'), early.view)).toEqual([
+      { kind: 'mrClusterInactive', mrCluster: 'c-1', stage: 'loading its data set' },
+    ]);
     const again = fawkes({ policy: 'none', mapSlots: 2, reduceSlots: 1 });
     const sim = at(topo(), jobs, again, (s) => s.view.runningMaps(0) >= 4 && s.view.pendingMaps(0) > 0, { heartbeatS: 1 });
     expect(again.explain!(0, node(topology, 'c-2-core1'), sim.view)).toEqual([{ kind: 'outsideMrCluster', jobMrCluster: 'c-1', nodeMrCluster: 'c-2' }]);
-    expect(again.explain!(0, node(topology, 'pool1'), sim.view)).toEqual([{ kind: 'outsideMrCluster', jobMrCluster: 'c-1', nodeMrCluster: 'none (a free node)' }]);
+    expect(again.explain!(0, node(topology, 'pool1'), sim.view)).toEqual([
+      { kind: 'outsideMrCluster', jobMrCluster: 'c-1', nodeMrCluster: 'none (a free node)' },
+    ]);
     // On its own MR-cluster's node the inner scheduler (FIFO) speaks: its slots are full.
-    expect(again.explain!(0, node(topology, 'c-1-core1'), sim.view)).toContainEqual(expect.objectContaining({ kind: 'noFreeSlot', slot: 'map', used: 2, slots: 2 }));
+    expect(again.explain!(0, node(topology, 'c-1-core1'), sim.view)).toContainEqual(
+      expect.objectContaining({ kind: 'noFreeSlot', slot: 'map', used: 2, slots: 2 }),
+    );
   });
 
   it('MinEDF: a job with a deadline, at its minimum, may not borrow spare slots', () => {
     const t = cpuOnly(10, { reduceCpuSPerTask: 5, reducesPerMap: 0, minReduces: 0 });
     const measured = run(cluster(1, 4, { cores: 4 }), [job('p', t, { maps: 16, reduces: 4 })], fifo(2, 1), { heartbeatS: 0.1, contention: 'none' });
     const profiles = { 'cpu-only': ariaProfileOf(measured.aria['cpu-only']) };
-    const scheduler = minEdfScheduler(SchedulerSpecSchema.parse({ kind: 'minedf', mapSlots: 2, reduceSlots: 1, spare: 'none', profiles }) as SchedulerSpecOf<'minedf'>);
+    const scheduler = minEdfScheduler(
+      SchedulerSpecSchema.parse({ kind: 'minedf', mapSlots: 2, reduceSlots: 1, spare: 'none', profiles }) as SchedulerSpecOf<'minedf'>,
+    );
     const topology = cluster(1, 4, { cores: 4 });
     const sim = at(topology, [job('late', t, { maps: 40, reduces: 2, deadline: 2000 })], scheduler, 5, { heartbeatS: 0.1, contention: 'none' });
     const reasons = [0, 1, 2, 3].flatMap((n) => scheduler.explain!(0, n, sim.view));
@@ -50,6 +72,8 @@ describe('what each scheduler says of a job it did not place', () => {
     expect(held.length).toBeGreaterThan(0);
     for (const r of held) expect(r).toMatchObject({ slot: 'map', running: sim.view.runningMaps(0) });
     expect(held.every((r) => r.allocated <= r.running && r.allocated < 8)).toBe(true);
-    expect(reasons).toContainEqual(expect.objectContaining({ kind: 'order', rank: 1, of: 1, key: expect.stringMatching(/^deadline 2000 s; its minimum \d+ map \+ \d+ reduce slots$/) }));
+    expect(reasons).toContainEqual(
+      expect.objectContaining({ kind: 'order', rank: 1, of: 1, key: expect.stringMatching(/^deadline 2000 s; its minimum \d+ map \+ \d+ reduce slots$/) }),
+    );
   });
 });

@@ -25,7 +25,14 @@ const spec = ClusterSpecSchema.parse({
 });
 const QUEUES = ['q0', 'q1', 'q1', 'q2', 'q2', 'q2'];
 const workload = WorkloadSpecSchema.parse({
-  jobs: Array.from({ length: 90 }, (_, i) => ({ id: `j${i}`, template: i % 4 ? 'Grep' : 'Sort', submit: Math.floor(i / 15) * 40 + (i % 5), inputMb: (2 + ((i * 7) % 13)) * 128, reduces: i % 4 ? 1 : 2, queue: QUEUES[i % QUEUES.length] })),
+  jobs: Array.from({ length: 90 }, (_, i) => ({
+    id: `j${i}`,
+    template: i % 4 ? 'Grep' : 'Sort',
+    submit: Math.floor(i / 15) * 40 + (i % 5),
+    inputMb: (2 + ((i * 7) % 13)) * 128,
+    reduces: i % 4 ? 1 : 2,
+    queue: QUEUES[i % QUEUES.length],
+  })),
 });
 const options = SimulationOptionsSchema.parse({ heartbeatS: 1, failures: [{ node: 'r1h3', atS: 70 }], nodeTimeoutS: 20, taskFailureProbability: 0.03 });
 const POOLS = [

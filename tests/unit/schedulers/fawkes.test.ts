@@ -6,7 +6,15 @@ import { cpuOnly, fawkes, job, mrClusterTopology, options, run } from '../../hel
 
 const t = cpuOnly(20);
 /** Three MR-clusters of 4 core nodes and 12 pool nodes; c-2 gets ten times c-1's and c-3's work. */
-const topo = () => mrClusterTopology([{ name: 'c-1', core: 4 }, { name: 'c-2', core: 4 }, { name: 'c-3', core: 4 }], 12);
+const topo = () =>
+  mrClusterTopology(
+    [
+      { name: 'c-1', core: 4 },
+      { name: 'c-2', core: 4 },
+      { name: 'c-3', core: 4 },
+    ],
+    12,
+  );
 const imbalanced = (): EngineJob[] => [
   ...Array.from({ length: 10 }, (_, i) => job(`a${i}`, t, { maps: 8, submit: i * 20, mrCluster: 'c-1', inputMb: 1024 })),
   ...Array.from({ length: 10 }, (_, i) => job(`b${i}`, t, { maps: 80, submit: i * 20, mrCluster: 'c-2', inputMb: 10240 })),
@@ -39,16 +47,34 @@ describe('FAWKES', () => {
   });
 
   it('EQ divides the nodes equally between the active MR-clusters', () => {
-    const jobs = [...Array.from({ length: 6 }, (_, i) => job(`a${i}`, t, { maps: 200, mrCluster: 'c-1', inputMb: 200 * 128, submit: i })), ...Array.from({ length: 6 }, (_, i) => job(`b${i}`, t, { maps: 200, mrCluster: 'c-2', inputMb: 200 * 128, submit: i }))];
-    const topology = mrClusterTopology([{ name: 'c-1', core: 4 }, { name: 'c-2', core: 4 }], 16);
+    const jobs = [
+      ...Array.from({ length: 6 }, (_, i) => job(`a${i}`, t, { maps: 200, mrCluster: 'c-1', inputMb: 200 * 128, submit: i })),
+      ...Array.from({ length: 6 }, (_, i) => job(`b${i}`, t, { maps: 200, mrCluster: 'c-2', inputMb: 200 * 128, submit: i })),
+    ];
+    const topology = mrClusterTopology(
+      [
+        { name: 'c-1', core: 4 },
+        { name: 'c-2', core: 4 },
+      ],
+      16,
+    );
     const r = run(topology, jobs, fawkes({ policy: 'eq', mapSlots: 4, reduceSlots: 2 }), opts);
     for (const c of r.mrClusters!) expect(Math.max(...c.series.nodes), c.name).toBe(12);
   });
 
   it('gives an arriving MR-cluster its core nodes back within T, killing what ran on them (sec. 4.2.1, 7.1)', () => {
     // c-1 is alone for its first 300 s and grows over every node, c-2's core nodes included.
-    const jobs = [...Array.from({ length: 40 }, (_, i) => job(`a${i}`, t, { maps: 40, mrCluster: 'c-1', inputMb: 40 * 128 })), job('b0', t, { maps: 8, submit: 300, mrCluster: 'c-2', inputMb: 1024 })];
-    const topology = mrClusterTopology([{ name: 'c-1', core: 4 }, { name: 'c-2', core: 4 }], 8);
+    const jobs = [
+      ...Array.from({ length: 40 }, (_, i) => job(`a${i}`, t, { maps: 40, mrCluster: 'c-1', inputMb: 40 * 128 })),
+      job('b0', t, { maps: 8, submit: 300, mrCluster: 'c-2', inputMb: 1024 }),
+    ];
+    const topology = mrClusterTopology(
+      [
+        { name: 'c-1', core: 4 },
+        { name: 'c-2', core: 4 },
+      ],
+      8,
+    );
     const r = run(topology, jobs, fawkes({ policy: 'jd', grow: 'transient', intervalS: 60, mapSlots: 4, reduceSlots: 2 }), opts);
     const { 'c-1': c1, 'c-2': c2 } = byName(r);
     expect(Math.max(...c1.series.nodes)).toBe(16);
@@ -60,8 +86,17 @@ describe('FAWKES', () => {
 
   it('shrinks transient-core nodes by delayed pre-emption: their output is copied off first (sec. 4.2.2)', () => {
     // Sort writes all it reads, so c-1's borrowed transient-core nodes hold output when c-2 claims its core nodes.
-    const jobs = [...Array.from({ length: 30 }, (_, i) => job(`a${i}`, 'Sort', { maps: 16, reduces: 8, mrCluster: 'c-1', inputMb: 16 * 128 })), job('b0', t, { maps: 8, submit: 400, mrCluster: 'c-2', inputMb: 1024 })];
-    const topology = mrClusterTopology([{ name: 'c-1', core: 4 }, { name: 'c-2', core: 4 }], 8);
+    const jobs = [
+      ...Array.from({ length: 30 }, (_, i) => job(`a${i}`, 'Sort', { maps: 16, reduces: 8, mrCluster: 'c-1', inputMb: 16 * 128 })),
+      job('b0', t, { maps: 8, submit: 400, mrCluster: 'c-2', inputMb: 1024 }),
+    ];
+    const topology = mrClusterTopology(
+      [
+        { name: 'c-1', core: 4 },
+        { name: 'c-2', core: 4 },
+      ],
+      8,
+    );
     const tc = byName(run(topology, jobs, fawkes({ policy: 'jd', grow: 'transient-core', mapSlots: 4, reduceSlots: 2 }), opts));
     const tr = byName(run(topology, jobs, fawkes({ policy: 'jd', grow: 'transient', mapSlots: 4, reduceSlots: 2 }), opts));
     expect(tc['c-1'].dataMovedMb).toBeGreaterThan(0);
@@ -98,7 +133,11 @@ describe('FAWKES', () => {
       };
       const instants = [...new Set(mr.flatMap((c) => c.series.t))];
       expect(instants.length).toBeGreaterThan(10);
-      for (const x of instants) expect(mr.reduce((sum, c) => sum + sizeAt(c, x), 0), `${policy} at ${x} s`).toBeLessThanOrEqual(24);
+      for (const x of instants)
+        expect(
+          mr.reduce((sum, c) => sum + sizeAt(c, x), 0),
+          `${policy} at ${x} s`,
+        ).toBeLessThanOrEqual(24);
       // An admission shows in every MR-cluster's series, not only the admitted one's.
       const c3 = mr.find((c) => c.name === 'c-3')!;
       const admitted = c3.series.t[c3.series.nodes.findIndex((n) => n > 0)];
@@ -132,7 +171,14 @@ describe('FAWKES', () => {
 
   it('never exceeds a node, and gives the same numbers for the same inputs', () => {
     const problems: string[] = [];
-    const sim = new Simulation({ topology: topo(), jobs: imbalanced(), options: options(opts), seed: 3, scheduler: fawkes({ policy: 'tt', grow: 'transient', mapSlots: 4, reduceSlots: 2 }), afterEvent: (s) => problems.push(...s.checkInvariants()) });
+    const sim = new Simulation({
+      topology: topo(),
+      jobs: imbalanced(),
+      options: options(opts),
+      seed: 3,
+      scheduler: fawkes({ policy: 'tt', grow: 'transient', mapSlots: 4, reduceSlots: 2 }),
+      afterEvent: (s) => problems.push(...s.checkInvariants()),
+    });
     const first = sim.run();
     expect(problems).toEqual([]);
     const again = run(topo(), imbalanced(), fawkes({ policy: 'tt', grow: 'transient', mapSlots: 4, reduceSlots: 2 }), opts, 3);
@@ -142,11 +188,22 @@ describe('FAWKES', () => {
   it('a workflow step failing with its input leaves the queue of its MR-cluster as it was', () => {
     // Steps fail when the step they need fails, without ever being submitted; the MR-cluster's
     // other jobs must stay in its queue (and in JS's mean) and run to the end.
-    const chains = Array.from({ length: 6 }, (_, k) => [0, 1, 2].map((step) => job(`w${k}-${step}`, t, { maps: 4, submit: k * 15, mrCluster: 'c-1', inputMb: 512, ...(step ? { dependsOn: [k * 3 + step - 1] } : {}) }))).flat();
+    const chains = Array.from({ length: 6 }, (_, k) =>
+      [0, 1, 2].map((step) =>
+        job(`w${k}-${step}`, t, { maps: 4, submit: k * 15, mrCluster: 'c-1', inputMb: 512, ...(step ? { dependsOn: [k * 3 + step - 1] } : {}) }),
+      ),
+    ).flat();
     const others = Array.from({ length: 12 }, (_, i) => job(`o${i}`, t, { maps: 6, submit: i * 10, mrCluster: i % 2 ? 'c-1' : 'c-2', inputMb: 768 }));
     const problems: string[] = [];
     const jobs = [...chains, ...others];
-    const sim = new Simulation({ topology: topo(), jobs, options: options({ ...opts, taskFailureProbability: 0.15, maxAttempts: 1 }), seed: 2, scheduler: fawkes({ policy: 'js', mapSlots: 4, reduceSlots: 2 }), afterEvent: (s) => problems.push(...s.checkInvariants()) });
+    const sim = new Simulation({
+      topology: topo(),
+      jobs,
+      options: options({ ...opts, taskFailureProbability: 0.15, maxAttempts: 1 }),
+      seed: 2,
+      scheduler: fawkes({ policy: 'js', mapSlots: 4, reduceSlots: 2 }),
+      afterEvent: (s) => problems.push(...s.checkInvariants()),
+    });
     const r = sim.run();
     expect(problems).toEqual([]);
     const failedUnsubmitted = r.jobs.filter((j, i) => j.status === 'failed' && i < chains.length && i % 3 > 0 && r.jobs[i - 1].status === 'failed');
@@ -168,8 +225,12 @@ describe('FAWKES', () => {
 
   it('names the job or MR-cluster a design gets wrong', () => {
     const topology = mrClusterTopology([{ name: 'c-1', core: 2 }], 2);
-    expect(() => run(topology, [job('x', t, {})], fawkes())).toThrow('job "x" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)');
-    expect(() => run(topology, [job('x', t, { mrCluster: 'c-9' })], fawkes())).toThrow('job "x" names MR-cluster "c-9", which the cluster design does not have (it has "c-1")');
+    expect(() => run(topology, [job('x', t, {})], fawkes())).toThrow(
+      'job "x" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)',
+    );
+    expect(() => run(topology, [job('x', t, { mrCluster: 'c-9' })], fawkes())).toThrow(
+      'job "x" names MR-cluster "c-9", which the cluster design does not have (it has "c-1")',
+    );
     expect(() => run(mrClusterTopology([], 4), [job('x', t, { mrCluster: 'c-1' })], fawkes())).toThrow('FAWKES needs MR-clusters');
   });
 });

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { discrimination, globalDiscrimination, targetShares } from '../../../src-main/schedulers/fawkes/shares';
 import { normaliseWeights, sampleValues, type MrClusterSample } from '../../../src-main/schedulers/fawkes/weighting';
 
-const sample: MrClusterSample = { waitingJobs: 3, waitingInputMb: 3072, pendingTasks: 40, runningTasks: 12, slots: 16, outputMb: 512, storageMb: 2048, meanSlowdown: 2.5, jobsDone: 1, tasksDone: 10 };
+const sample: MrClusterSample = {
+  waitingJobs: 3,
+  waitingInputMb: 3072,
+  pendingTasks: 40,
+  runningTasks: 12,
+  slots: 16,
+  outputMb: 512,
+  storageMb: 2048,
+  meanSlowdown: 2.5,
+  jobsDone: 1,
+  tasksDone: 10,
+};
 const params = (policy: string, extra: object = {}) => ({ policy: policy as never, psi: 0.5, a: 2, ...extra });
 const value = (policy: string, s: MrClusterSample = sample, extra: object = {}) => sampleValues([s], [10], params(policy, extra))[0];
 
@@ -38,7 +49,16 @@ describe('FAWKES weighting policies (sec. 4.3)', () => {
     // Raw fractions would have given RU PU's weights: 0.5·(0.5, 0.25) + 0.5·(0.01, 0.03) ∝ (0.255, 0.14).
     expect(mixed[0]).not.toBeCloseTo(pu[0], 2);
     // Nothing busy and nothing written anywhere: no weight from either half.
-    expect(sampleValues([{ ...c1, runningTasks: 0, outputMb: 0 }, { ...c2, runningTasks: 0, outputMb: 0 }], [10, 10], params('ru'))).toEqual([0, 0]);
+    expect(
+      sampleValues(
+        [
+          { ...c1, runningTasks: 0, outputMb: 0 },
+          { ...c2, runningTasks: 0, outputMb: 0 },
+        ],
+        [10, 10],
+        params('ru'),
+      ),
+    ).toEqual([0, 0]);
   });
 
   it('performance: JS is the mean slowdown, JT and TT a^(−q) with q the finished share (eq. 6)', () => {
@@ -66,13 +86,35 @@ describe('FAWKES weighting policies (sec. 4.3)', () => {
 describe('FAWKES shares and discrimination (sec. 4.1-4.2)', () => {
   it('shares nodes by weight, never below a minimum share, whole nodes by largest remainder', () => {
     // 48 nodes, minimum 10 each: c-1's 5 % is below its minimum, so c-2 and c-3 share the other 38 by 0.7 : 0.25.
-    expect(targetShares(48, [{ weight: 0.05, minShare: 10 }, { weight: 0.7, minShare: 10 }, { weight: 0.25, minShare: 10 }])).toEqual([10, 28, 10]);
+    expect(
+      targetShares(48, [
+        { weight: 0.05, minShare: 10 },
+        { weight: 0.7, minShare: 10 },
+        { weight: 0.25, minShare: 10 },
+      ]),
+    ).toEqual([10, 28, 10]);
     // 10 nodes by 1 : 1 : 1 with no minimum: 3.33 each, the spare node to the first.
-    expect(targetShares(10, [{ weight: 1, minShare: 0 }, { weight: 1, minShare: 0 }, { weight: 1, minShare: 0 }])).toEqual([4, 3, 3]);
+    expect(
+      targetShares(10, [
+        { weight: 1, minShare: 0 },
+        { weight: 1, minShare: 0 },
+        { weight: 1, minShare: 0 },
+      ]),
+    ).toEqual([4, 3, 3]);
     // Without weights everyone keeps the minimum.
-    expect(targetShares(30, [{ weight: 0, minShare: 4 }, { weight: 0, minShare: 6 }])).toEqual([4, 6]);
+    expect(
+      targetShares(30, [
+        { weight: 0, minShare: 4 },
+        { weight: 0, minShare: 6 },
+      ]),
+    ).toEqual([4, 6]);
     // A weightless cluster keeps its minimum; the rest goes to the weighted one.
-    expect(targetShares(30, [{ weight: 0, minShare: 4 }, { weight: 1, minShare: 6 }])).toEqual([4, 26]);
+    expect(
+      targetShares(30, [
+        { weight: 0, minShare: 4 },
+        { weight: 1, minShare: 6 },
+      ]),
+    ).toEqual([4, 26]);
   });
 
   it('discrimination is what a cluster held over its entitlement (eq. 1-2); the global factor is E[D²] (eq. 3)', () => {

@@ -5,7 +5,19 @@ import { createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
-const counters = (c: Partial<TaskCounters>): TaskCounters => ({ isReduce: false, wallSeconds: 60, cpuSeconds: 0, fsReadMb: 0, fsWriteMb: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fetchMb: 0, diskMBps: 74, memoryMb: 1024, ...c });
+const counters = (c: Partial<TaskCounters>): TaskCounters => ({
+  isReduce: false,
+  wallSeconds: 60,
+  cpuSeconds: 0,
+  fsReadMb: 0,
+  fsWriteMb: 0,
+  hdfsReadMb: 0,
+  hdfsWriteMb: 0,
+  fetchMb: 0,
+  diskMBps: 74,
+  memoryMb: 1024,
+  ...c,
+});
 
 describe('Finer-Grained CPU requirement (Liu eq. 3.2, 3.4)', () => {
   it('is 100 for a task that only computes, and CPU / (CPU + I/O) otherwise, rounded up', () => {
@@ -47,7 +59,12 @@ describe('Finer-Grained CPU scheduler', () => {
   it('keeps the default for tasks too short to analyse', () => {
     const topo = cluster(1, 2, { cores: 9, memoryGb: 32 });
     const tiny = cpuOnly(1, { name: 'Tiny', mapCpuSPerMb: 0 });
-    const r = run(topo, [job('a', tiny, { maps: 4, inputMb: 40 }), job('b', tiny, { maps: 4, inputMb: 40, submit: 100 })], sched({ kind: 'finegrained', minAnalysableSeconds: 5 }), { heartbeatS: 1 });
+    const r = run(
+      topo,
+      [job('a', tiny, { maps: 4, inputMb: 40 }), job('b', tiny, { maps: 4, inputMb: 40, submit: 100 })],
+      sched({ kind: 'finegrained', minAnalysableSeconds: 5 }),
+      { heartbeatS: 1 },
+    );
     expect(r.reasons.every((x) => /needs 100 of/.test(x))).toBe(true);
   });
 });

@@ -20,13 +20,23 @@ describe('Capacity, DRF and Finer-Grained CPU at a node too full for any contain
     finegrained: { kind: 'finegrained' },
   };
   const simulation = (kind: keyof typeof specs, simulateIdleBeats: boolean, wrap = (p: ReturnType<typeof createScheduler>) => p) =>
-    new Simulation({ topology, jobs, options: options({ taskFailureProbability: 0.03 }), seed: 3, scheduler: wrap(createScheduler(SchedulerSpecSchema.parse(specs[kind]))), simulateIdleBeats });
+    new Simulation({
+      topology,
+      jobs,
+      options: options({ taskFailureProbability: 0.03 }),
+      seed: 3,
+      scheduler: wrap(createScheduler(SchedulerSpecSchema.parse(specs[kind]))),
+      simulateIdleBeats,
+    });
 
   for (const kind of ['capacity', 'drf', 'finegrained'] as const) {
     it(`${kind}: passing over those beats gives the same run, with fewer calls`, () => {
       const skipping = simulation(kind, false).run();
       const every = simulation(kind, true).run();
-      const outcome = (r: typeof skipping) => JSON.stringify({ ...r, events: 0, schedulerCalls: 0, work: undefined }, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v));
+      const outcome = (r: typeof skipping) =>
+        JSON.stringify({ ...r, events: 0, schedulerCalls: 0, work: undefined }, (_k, v: unknown) =>
+          ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v,
+        );
       expect(skipping.jobs.every((j) => j.status === 'succeeded')).toBe(true);
       expect(outcome(skipping)).toBe(outcome(every));
       expect(skipping.schedulerCalls).toBeLessThan(every.schedulerCalls * 0.9);

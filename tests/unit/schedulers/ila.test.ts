@@ -5,7 +5,14 @@ import { cluster, cpuOnly, job, peakAttempts, run } from '../../helpers/engineFi
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
 const attempts = (r: ReturnType<typeof run>) =>
-  Array.from({ length: r.records.length }, (_, i) => ({ task: r.records.task[i], node: r.records.node[i], start: r.records.start[i], end: r.records.end[i], locality: r.records.locality[i], reason: r.reasons[r.records.reason[i]] }));
+  Array.from({ length: r.records.length }, (_, i) => ({
+    task: r.records.task[i],
+    node: r.records.node[i],
+    start: r.records.start[i],
+    end: r.records.end[i],
+    locality: r.records.locality[i],
+    reason: r.reasons[r.records.reason[i]],
+  }));
 
 /**
  * A model whose slowdown grows with the CPU the server is already using: Ŝ = exp(k · (cu + ca))
@@ -19,8 +26,15 @@ const oneServer = () => cluster(1, 1, { cores: 4, vms: 2, vcpus: 2, vmMemoryGb: 
 describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
   it('Algorithm 1: with H = 1 a busy server refuses a job predicted to slow down; a higher threshold lets it co-run', () => {
     const jobs = [job('j', cpuOnly(10), { maps: 8 })];
-    const strict = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }), { heartbeatS: 1 });
-    const lenient = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1e6, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }), { heartbeatS: 1 });
+    const strict = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }), {
+      heartbeatS: 1,
+    });
+    const lenient = run(
+      oneServer(),
+      jobs,
+      sched({ kind: 'ila', variant: 'iao', threshold: 1e6, dynamicThreshold: false, model: loadModel(2), reduceSlots: 0 }),
+      { heartbeatS: 1 },
+    );
     expect(strict.jobs[0].status).toBe('succeeded');
     // H = 1: only the first task on an idle server passes (Ŝ = 1); every co-located one is refused.
     expect(peakAttempts(strict)).toBe(1);
@@ -35,26 +49,49 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
     const alone = Math.exp(0.1) + 0.2;
     expect(1 + alone - alone).not.toBe(1);
     const model = { cpu: [0, 1, 1, 0, 0.1, 0.2], io: [0, 0, 0, 0, 0, 0, 0, 0, -50, 0], combine: [1, 0, 0] as [number, number, number] };
-    const r = run(oneServer(), [job('j', cpuOnly(10), { maps: 2 })], sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model, reduceSlots: 0 }), { heartbeatS: 1 });
+    const r = run(
+      oneServer(),
+      [job('j', cpuOnly(10), { maps: 2 })],
+      sched({ kind: 'ila', variant: 'iao', threshold: 1, dynamicThreshold: false, model, reduceSlots: 0 }),
+      { heartbeatS: 1 },
+    );
     expect(r.jobs[0].status).toBe('succeeded');
     expect(attempts(r)[0].reason).toMatch(/predicted slowdown 1\.00 ≤ threshold 1\.00/);
   });
 
-  it('a task\'s own demand scales the slowdown it is predicted to suffer, and a fit\'s offset at idle is not read as interference', () => {
+  it("a task's own demand scales the slowdown it is predicted to suffer, and a fit's offset at idle is not read as interference", () => {
     // Eq. 1 with the task's CPU demand and the server's load: Ŝ = exp(tc + 0.2·(cu + ca)) + 0.5. Alone
     // the fit says exp(tc) + 0.5, not 1: that offset is subtracted, so H = 1.5 admits a light task
     // (tc = 0.3) onto a busier server than a heavy one (tc = 2), which is refused once anything runs.
     const model = { cpu: [1, 0.2, 0.2, 0, 0, 0.5], io: [0, 0, 0, 0, 0, 0, 0, 0, -50, 0], combine: [1, 0, 0] as [number, number, number] };
     // Tasks take 100 s, so until then every decision uses the initial demand: count what started before.
     const peak = (tc: number) =>
-      attempts(run(oneServer(), [job('j', cpuOnly(100), { maps: 8 })], sched({ kind: 'ila', variant: 'iao', threshold: 1.5, dynamicThreshold: false, model, reduceSlots: 0, initialDemand: { tc, tr: 0, tw: 0 }, refitEvery: 1000 }), { heartbeatS: 1 })).filter((a) => a.start < 99).length;
+      attempts(
+        run(
+          oneServer(),
+          [job('j', cpuOnly(100), { maps: 8 })],
+          sched({
+            kind: 'ila',
+            variant: 'iao',
+            threshold: 1.5,
+            dynamicThreshold: false,
+            model,
+            reduceSlots: 0,
+            initialDemand: { tc, tr: 0, tw: 0 },
+            refitEvery: 1000,
+          }),
+          { heartbeatS: 1 },
+        ),
+      ).filter((a) => a.start < 99).length;
     expect(peak(2)).toBe(1);
     expect(peak(0.3)).toBeGreaterThan(peak(2));
   });
 
   it('Algorithm 1, dynamic threshold: once slots idle for k seconds, the server co-runs a slower task when it raises throughput', () => {
     const jobs = [job('j', cpuOnly(60), { maps: 8 })];
-    const dynamic = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, idleSeconds: 20, model: loadModel(0.5), reduceSlots: 0 }), { heartbeatS: 1 });
+    const dynamic = run(oneServer(), jobs, sched({ kind: 'ila', variant: 'iao', threshold: 1, idleSeconds: 20, model: loadModel(0.5), reduceSlots: 0 }), {
+      heartbeatS: 1,
+    });
     const a = attempts(dynamic);
     expect(peakAttempts(dynamic)).toBeGreaterThan(1);
     // The second task waits for the idle window (k = 20 s) before the dynamic rule admits it.
@@ -78,7 +115,12 @@ describe('ILA (Bu, Rao, Xu, HPDC 13)', () => {
   });
 
   it('LAO ignores interference: it fills the server whatever the model predicts', () => {
-    const r = run(oneServer(), [job('j', cpuOnly(10), { maps: 8 })], sched({ kind: 'ila', variant: 'lao', threshold: 1, dynamicThreshold: false, model: loadModel(5), reduceSlots: 0 }), { heartbeatS: 1 });
+    const r = run(
+      oneServer(),
+      [job('j', cpuOnly(10), { maps: 8 })],
+      sched({ kind: 'ila', variant: 'lao', threshold: 1, dynamicThreshold: false, model: loadModel(5), reduceSlots: 0 }),
+      { heartbeatS: 1 },
+    );
     expect(r.jobs[0].status).toBe('succeeded');
     expect(peakAttempts(r)).toBe(4);
     expect(attempts(r)[0].reason).toMatch(/^LAO: job j is furthest below its fair share; .* map$/);

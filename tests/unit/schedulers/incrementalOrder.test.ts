@@ -41,7 +41,17 @@ describe('IncrementalJobOrder', () => {
     const mismatches: string[] = [];
     const withMaps = (view: ClusterView) => fewestRunningFirst(view).filter((j) => view.pendingMaps(j) > 0);
     const jobs = Array.from({ length: 30 }, (_, i) => job(`j${i}`, cpuOnly(15 + (i % 4)), { maps: 2 + (i % 4), submit: i * 2 }));
-    const r = run(cluster(2, 3), jobs, checking(fewestRunningOrder((view, j) => view.pendingMaps(j) > 0), withMaps, mismatches), { mtbfS: 200, replenishAfterS: 60 }, 4);
+    const r = run(
+      cluster(2, 3),
+      jobs,
+      checking(
+        fewestRunningOrder((view, j) => view.pendingMaps(j) > 0),
+        withMaps,
+        mismatches,
+      ),
+      { mtbfS: 200, replenishAfterS: 60 },
+      4,
+    );
     expect(r.jobs.every((j) => j.status === 'succeeded')).toBe(true);
     expect(mismatches).toEqual([]);
   });
@@ -94,14 +104,19 @@ describe('IncrementalJobOrder', () => {
     const order = fewestRunningOrder();
     const inner = fifo(2, 1);
     let heartbeats = 0;
-    const r = run(cluster(1, 5), jobs, {
-      name: 'counting',
-      onHeartbeat(n, view) {
-        heartbeats++;
-        order.current(view);
-        inner.onHeartbeat(n, view);
+    const r = run(
+      cluster(1, 5),
+      jobs,
+      {
+        name: 'counting',
+        onHeartbeat(n, view) {
+          heartbeats++;
+          order.current(view);
+          inner.onHeartbeat(n, view);
+        },
       },
-    }, { horizonS: 400 });
+      { horizonS: 400 },
+    );
     // One sort when the order is first asked for; afterwards each changed job costs about log2(2000) ≈ 11.
     expect(r.work.orderSorts).toBe(1);
     expect(heartbeats).toBeGreaterThan(500);
@@ -111,10 +126,23 @@ describe('IncrementalJobOrder', () => {
 
   it('with fixed keys (deadlines) equals a full sort, and a task starting or ending costs no comparison', () => {
     const mismatches: string[] = [];
-    const byDeadline = () => new IncrementalJobOrder((view, j) => view.jobDeadline(j), (view, j) => view.jobSubmitTime(j), { keysFixed: true });
-    const edf = (view: ClusterView) => [...view.activeJobs].sort((a, b) => (view.jobDeadline(a) === view.jobDeadline(b) ? 0 : view.jobDeadline(a) < view.jobDeadline(b) ? -1 : 1) || view.jobSubmitTime(a) - view.jobSubmitTime(b) || a - b);
+    const byDeadline = () =>
+      new IncrementalJobOrder(
+        (view, j) => view.jobDeadline(j),
+        (view, j) => view.jobSubmitTime(j),
+        { keysFixed: true },
+      );
+    const edf = (view: ClusterView) =>
+      [...view.activeJobs].sort(
+        (a, b) =>
+          (view.jobDeadline(a) === view.jobDeadline(b) ? 0 : view.jobDeadline(a) < view.jobDeadline(b) ? -1 : 1) ||
+          view.jobSubmitTime(a) - view.jobSubmitTime(b) ||
+          a - b,
+      );
     // Deadlines out of submit order, some jobs without one.
-    const jobs = Array.from({ length: 30 }, (_, i) => job(`j${i}`, cpuOnly(5 + (i % 4)), { maps: 2, submit: (i % 6) * 4, ...(i % 5 === 0 ? {} : { deadline: 400 - ((i * 37) % 300) }) }));
+    const jobs = Array.from({ length: 30 }, (_, i) =>
+      job(`j${i}`, cpuOnly(5 + (i % 4)), { maps: 2, submit: (i % 6) * 4, ...(i % 5 === 0 ? {} : { deadline: 400 - ((i * 37) % 300) }) }),
+    );
     run(cluster(1, 3), jobs, checking(byDeadline(), edf, mismatches));
     expect(mismatches).toEqual([]);
 
@@ -123,13 +151,18 @@ describe('IncrementalJobOrder', () => {
     const queued = Array.from({ length: 500 }, (_, i) => job(`q${i}`, cpuOnly(10), { maps: 4, deadline: 1000 + ((i * 7919) % 500) }));
     const order = byDeadline();
     const inner = fifo(2, 1);
-    const r = run(cluster(1, 5), queued, {
-      name: 'counting',
-      onHeartbeat(n, view) {
-        order.current(view);
-        inner.onHeartbeat(n, view);
+    const r = run(
+      cluster(1, 5),
+      queued,
+      {
+        name: 'counting',
+        onHeartbeat(n, view) {
+          order.current(view);
+          inner.onHeartbeat(n, view);
+        },
       },
-    }, { horizonS: 300 });
+      { horizonS: 300 },
+    );
     const finished = r.jobs.filter((j) => j.status === 'succeeded').length;
     expect(finished).toBeGreaterThan(10);
     expect(r.work.orderSorts).toBe(1);

@@ -58,7 +58,9 @@ function bookkeeping(r: RunningAttempts): void {
 
 /** The snapshot's rows, in its order, one line each. */
 function rows(r: RunningAttempts): string[] {
-  return r.blocks().flatMap((b) => Array.from({ length: b.length }, (_, i) => [b.attempt[i], b.job, b.task[i], b.node[i], b.start[i], b.kind[i], b.copyable[i]].join(' ')));
+  return r
+    .blocks()
+    .flatMap((b) => Array.from({ length: b.length }, (_, i) => [b.attempt[i], b.job, b.task[i], b.node[i], b.start[i], b.kind[i], b.copyable[i]].join(' ')));
 }
 
 describe('LATE running attempts', () => {

@@ -6,7 +6,8 @@ import { minEdfScheduler } from '../../../src-main/schedulers/minEdf';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
 
 const t = cpuOnly(10, { reduceCpuSPerTask: 5, reducesPerMap: 0, minReduces: 0 });
-const minEdf = (o: object = {}) => minEdfScheduler(SchedulerSpecSchema.parse({ kind: 'minedf', mapSlots: 2, reduceSlots: 1, ...o }) as SchedulerSpecOf<'minedf'>);
+const minEdf = (o: object = {}) =>
+  minEdfScheduler(SchedulerSpecSchema.parse({ kind: 'minedf', mapSlots: 2, reduceSlots: 1, ...o }) as SchedulerSpecOf<'minedf'>);
 
 /** The ARIA profile of the template, measured as the studio would: from a run of the job alone. */
 function measuredProfile() {
@@ -28,7 +29,11 @@ describe('MinEDF (ARIA deadline scheduling)', () => {
     const r = run(cluster(1, 4, { cores: 4 }), jobs, minEdf({ profiles }), { heartbeatS: 0.1, contention: 'none' });
     const soon = r.jobs.find((j) => j.id === 'soon')!;
     expect(soon.finish).toBeLessThanOrEqual(60);
-    expect(reasonsOf(r, 'soon').some((w) => /below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots for its 8 maps and 2 reduces left to finish by 60 s\)/.test(w))).toBe(true);
+    expect(
+      reasonsOf(r, 'soon').some((w) =>
+        /below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots for its 8 maps and 2 reduces left to finish by 60 s\)/.test(w),
+      ),
+    ).toBe(true);
     // Every launch of a job with a deadline is within the allocation it was sized to at that moment.
     let checked = 0;
     for (let i = 0; i < r.records.length; i++) {
@@ -106,7 +111,20 @@ describe('MinEDF (ARIA deadline scheduling)', () => {
 
   it("sizes a job by its profile scaled to the job's own data per reduce when the card has eq. 9-10 factors", () => {
     // A hand-made profile: 10 s maps of 64 MB, map output = input, 5 s reduces at the profiled size.
-    const profile = { mMin: 10, mAvg: 10, mMax: 10, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 0, sh1Max: 0, shTypAvg: 0, shTypMax: 0, rAvg: 5, rMax: 5 };
+    const profile = {
+      mMin: 10,
+      mAvg: 10,
+      mMax: 10,
+      avgInputMB: 64,
+      selectivityM: 1,
+      selectivityR: 1,
+      sh1Avg: 0,
+      sh1Max: 0,
+      shTypAvg: 0,
+      shTypMax: 0,
+      rAvg: 5,
+      rMax: 5,
+    };
     const flat = { c0: 0, c1: 0 };
     const factors = (perMb: number) => ({ sh1Avg: flat, sh1Max: flat, shTypAvg: flat, shTypMax: flat, rAvg: { c0: 0, c1: perMb }, rMax: { c0: 0, c1: perMb } });
     // 16 maps of 64 MB over 2 reduces: 512 MB per reduce. Four nodes of 2 map + 1 reduce slots.
@@ -115,7 +133,11 @@ describe('MinEDF (ARIA deadline scheduling)', () => {
       const r = run(cluster(1, 4, { cores: 4 }), big(), minEdf({ profiles: { 'cpu-only': profile }, ...o }), { heartbeatS: 0.1, contention: 'none' });
       return reasonsOf(r, 'big');
     };
-    const needs = (reasons: string[]) => reasons.map((w) => /needs (\d+) map \+ (\d+) reduce/.exec(w)).filter((m) => m !== null).map((m) => Number(m[1]));
+    const needs = (reasons: string[]) =>
+      reasons
+        .map((w) => /needs (\d+) map \+ (\d+) reduce/.exec(w))
+        .filter((m) => m !== null)
+        .map((m) => Number(m[1]));
     const unscaled = sizedBy({});
     expect(unscaled.some((w) => w.includes('MB per reduce'))).toBe(false);
     // 0.1 s per MB: each reduce takes about 51 s, so the maps must finish sooner and get more slots.
@@ -124,11 +146,20 @@ describe('MinEDF (ARIA deadline scheduling)', () => {
     expect(Math.max(...needs(slower))).toBeGreaterThan(Math.max(...needs(unscaled)));
     // 0.5 s per MB: two 256 s reduces cannot meet a 200 s deadline on any allocation.
     const hopeless = sizedBy({ scaling: { 'cpu-only': factors(0.5) } });
-    expect(hopeless.some((w) => w.includes("no allocation of the cluster's 8 + 4 slots meets its deadline by the avg bound (its profile scaled to 512 MB per reduce, eq. 9-10): owed every slot it can use"))).toBe(true);
+    expect(
+      hopeless.some((w) =>
+        w.includes(
+          "no allocation of the cluster's 8 + 4 slots meets its deadline by the avg bound (its profile scaled to 512 MB per reduce, eq. 9-10): owed every slot it can use",
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('fixes a deadline given as a factor of the job time alone when the job is submitted', () => {
-    const r = run(cluster(1, 2, { cores: 2 }), [job('f', t, { maps: 4, reduces: 0, submit: 50, deadlineFactor: 2 })], fifo(2, 1), { heartbeatS: 0.1, contention: 'none' });
+    const r = run(cluster(1, 2, { cores: 2 }), [job('f', t, { maps: 4, reduces: 0, submit: 50, deadlineFactor: 2 })], fifo(2, 1), {
+      heartbeatS: 0.1,
+      contention: 'none',
+    });
     // Alone: 4 maps of 10 s on 4 cores = 10 s, so the deadline is 50 + 2 × 10.
     expect(r.jobs[0].deadline).toBeCloseTo(70, 6);
   });

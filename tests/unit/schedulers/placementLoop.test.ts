@@ -36,7 +36,13 @@ describe('fillOneAtATime (the fair-share rule)', () => {
 
   it('asks nothing when no slot is free', () => {
     let asked = 0;
-    expect(fillOneAtATime(0, () => [0], () => ++asked > 0)).toBe(0);
+    expect(
+      fillOneAtATime(
+        0,
+        () => [0],
+        () => ++asked > 0,
+      ),
+    ).toBe(0);
     expect(asked).toBe(0);
   });
 });
@@ -49,13 +55,18 @@ describe('fillInOrder (the queue rule)', () => {
       [2, 1],
     ]);
     const launched: number[] = [];
-    const left = fillInOrder([0, 1, 2], 4, (j) => j !== 0, (j) => {
-      const p = pending.get(j)!;
-      if (p === 0) return false;
-      pending.set(j, p - 1);
-      launched.push(j);
-      return true;
-    });
+    const left = fillInOrder(
+      [0, 1, 2],
+      4,
+      (j) => j !== 0,
+      (j) => {
+        const p = pending.get(j)!;
+        if (p === 0) return false;
+        pending.set(j, p - 1);
+        launched.push(j);
+        return true;
+      },
+    );
     expect(launched).toEqual([1, 1, 1, 1]);
     expect(left).toBe(0);
   });
@@ -65,13 +76,18 @@ describe('fillInOrder (the queue rule)', () => {
     const live = [0, 1, 2];
     const pending = [1, 1, 3];
     const launched: number[] = [];
-    const left = fillInOrder(live, 10, () => true, (j) => {
-      if (pending[j] === 0) return false;
-      pending[j]--;
-      launched.push(j);
-      if (pending[j] === 0) live.splice(live.indexOf(j), 1);
-      return true;
-    });
+    const left = fillInOrder(
+      live,
+      10,
+      () => true,
+      (j) => {
+        if (pending[j] === 0) return false;
+        pending[j]--;
+        launched.push(j);
+        if (pending[j] === 0) live.splice(live.indexOf(j), 1);
+        return true;
+      },
+    );
     expect(launched).toEqual([0, 1, 2, 2, 2]);
     expect(left).toBe(5);
   });

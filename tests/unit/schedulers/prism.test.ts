@@ -43,7 +43,10 @@ function machine(now: number) {
     findMap: () => -1,
     nodeMemoryUsedMb: () => 2048,
     nodeVcoresUsed: () => 2,
-    runningAttempts: (j: number) => attempts.filter((a) => a.job === j).map((a) => ({ attempt: a.attempt, task: a.task, node: 0, start: 0, progress: 0.5, speculative: false, isReduce: a.isReduce })),
+    runningAttempts: (j: number) =>
+      attempts
+        .filter((a) => a.job === j)
+        .map((a) => ({ attempt: a.attempt, task: a.task, node: 0, start: 0, progress: 0.5, speculative: false, isReduce: a.isReduce })),
     stateVersion: () => version,
     jobVersion: () => version,
     // No change log: the share order is sorted afresh at each change.
@@ -64,7 +67,17 @@ function machine(now: number) {
     launch: (task: number, _n: number, reason: LaunchReason | (() => LaunchReason)) => {
       launched.push(`${task}: ${launchReasonText(typeof reason === 'function' ? reason() : reason)}`);
       version++;
-      attempts.push({ attempt: 2, task, job: 1, phase: PhaseKind.Shuffle, paused: false, waiting: false, pausedSince: 0, isReduce: true, locality: Locality.None });
+      attempts.push({
+        attempt: 2,
+        task,
+        job: 1,
+        phase: PhaseKind.Shuffle,
+        paused: false,
+        waiting: false,
+        pausedSince: 0,
+        isReduce: true,
+        locality: Locality.None,
+      });
       return true;
     },
     resumePhase: (a: number, reason: LaunchReason | (() => LaunchReason)) => {
@@ -88,7 +101,9 @@ describe('PRISM Algorithm 1', () => {
     prism().onHeartbeat(0, view);
     expect(resumed).toEqual([]);
     expect(launched).toHaveLength(1);
-    expect(launched[0]).toBe('10: PRISM: new shuffle of job B has the highest utility 36.400 (fairness 0.400 + α·perf 36.000); next best: paused reduce of job A at -0.400');
+    expect(launched[0]).toBe(
+      '10: PRISM: new shuffle of job B has the highest utility 36.400 (fairness 0.400 + α·perf 36.000); next best: paused reduce of job A at -0.400',
+    );
   });
 
   it('lets the paused phase go first once it has waited long enough (quadratic urgency)', () => {
@@ -97,13 +112,20 @@ describe('PRISM Algorithm 1', () => {
     prism().onHeartbeat(0, view);
     expect(launched).toEqual([]);
     expect(resumed).toHaveLength(1);
-    expect(resumed[0]).toBe('1: PRISM: reduce phase of job A, paused 30.0 s, has the highest utility 89.500 (fairness -0.500 + α·perf 90.000); next best: new shuffle of job B at 36.400');
+    expect(resumed[0]).toBe(
+      '1: PRISM: reduce phase of job A, paused 30.0 s, has the highest utility 89.500 (fairness -0.500 + α·perf 90.000); next best: new shuffle of job B at 36.400',
+    );
   });
 });
 
 describe('PRISM in the engine', () => {
   it('pauses tasks between phases and still finishes every job', () => {
-    const r = run(cluster(1, 3, { cores: 4, memoryGb: 16 }), [job('a', 'Sort', { inputMb: 1024, maps: 8, reduces: 2 }), job('b', 'WordCount', { inputMb: 512, maps: 4, reduces: 2, submit: 5 })], createScheduler(SchedulerSpecSchema.parse({ kind: 'prism' })), { heartbeatS: 1 });
+    const r = run(
+      cluster(1, 3, { cores: 4, memoryGb: 16 }),
+      [job('a', 'Sort', { inputMb: 1024, maps: 8, reduces: 2 }), job('b', 'WordCount', { inputMb: 512, maps: 4, reduces: 2, submit: 5 })],
+      createScheduler(SchedulerSpecSchema.parse({ kind: 'prism' })),
+      { heartbeatS: 1 },
+    );
     expect(r.jobs.map((j) => j.status)).toEqual(['succeeded', 'succeeded']);
     // Every non-leading phase started by permission, each with PRISM's reason.
     expect(r.phaseDecisions.length).toBeGreaterThan(0);
@@ -115,7 +137,12 @@ describe('PRISM and waiting shuffles', () => {
   it('shuffles idle for map output do not block the merges they wait for', () => {
     // Reduces start at once (slow-start 0) and outnumber the cores: were idle shuffles counted as
     // busy, paused merges would never fit and the job would never end.
-    const r = run(cluster(1, 2, { cores: 2, memoryGb: 16 }), [job('j', 'Sort', { inputMb: 512, maps: 8, reduces: 12 })], createScheduler(SchedulerSpecSchema.parse({ kind: 'prism' })), { heartbeatS: 1, slowstart: 0 });
+    const r = run(
+      cluster(1, 2, { cores: 2, memoryGb: 16 }),
+      [job('j', 'Sort', { inputMb: 512, maps: 8, reduces: 12 })],
+      createScheduler(SchedulerSpecSchema.parse({ kind: 'prism' })),
+      { heartbeatS: 1, slowstart: 0 },
+    );
     expect(r.stalled).toBe(false);
     expect(r.jobs[0].status).toBe('succeeded');
   });
@@ -124,12 +151,16 @@ describe('PRISM and waiting shuffles', () => {
 describe('a wedged scheduler', () => {
   it('is stopped after a day of simulated time without progress, and reported', () => {
     // Gates phases but never grants one: every task stops after its first phase.
-    const never = { name: 'never', gatesPhases: true, onHeartbeat: (n: number, view: ClusterView) => {
-      for (const j of view.activeJobs) {
-        const t = view.findMap(j, n, Locality.OffRack, { level: Locality.Node }, true);
-        if (t >= 0) view.launch(t, n, { kind: 'profiling' });
-      }
-    } };
+    const never = {
+      name: 'never',
+      gatesPhases: true,
+      onHeartbeat: (n: number, view: ClusterView) => {
+        for (const j of view.activeJobs) {
+          const t = view.findMap(j, n, Locality.OffRack, { level: Locality.Node }, true);
+          if (t >= 0) view.launch(t, n, { kind: 'profiling' });
+        }
+      },
+    };
     const r = run(cluster(1, 1), [job('j', cpuOnly(5, { mapSelectivity: 0.5 }), { maps: 2, reduces: 1, inputMb: 128 })], never, { heartbeatS: 1 });
     expect(r.stalled).toBe(true);
     expect(r.jobs[0].status).toBe('unfinished');

@@ -18,7 +18,10 @@ describe("PRISM's best and runner-up candidates", () => {
       });
       const listed = utilities.map((utility, task) => ({ task, utility }));
       const best = [...listed].sort((x, y) => y.utility - x.utility).at(0);
-      const second = listed.filter((c) => c !== best).sort((x, y) => y.utility - x.utility).at(0);
+      const second = listed
+        .filter((c) => c !== best)
+        .sort((x, y) => y.utility - x.utility)
+        .at(0);
       expect(top.hasBest ? top.best.task : undefined).toBe(best?.task);
       expect(top.hasSecond ? top.second.task : undefined).toBe(second?.task);
       if (best) expect(top.best.utility).toBe(best.utility);

@@ -11,7 +11,10 @@ describe('scheduler registry', () => {
   it('runs every described scheduler: each kind has a policy that builds from its defaults', () => {
     for (const d of SCHEDULERS) {
       // ILA would profile the servers offline first; a fitted model skips that.
-      const spec = d.kind === 'ila' ? SchedulerSpecSchema.parse({ kind: 'ila', model: { cpu: [1, 0, 0, 0, 0, 0], io: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0], combine: [1, 0, 0] } }) : SchedulerSpecSchema.parse({ kind: d.kind });
+      const spec =
+        d.kind === 'ila'
+          ? SchedulerSpecSchema.parse({ kind: 'ila', model: { cpu: [1, 0, 0, 0, 0, 0], io: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0], combine: [1, 0, 0] } })
+          : SchedulerSpecSchema.parse({ kind: d.kind });
       const s = createScheduler(spec);
       expect(typeof s.onHeartbeat, d.kind).toBe('function');
     }
@@ -20,7 +23,9 @@ describe('scheduler registry', () => {
 
   it('labels every option the designer card shows, and lists the choices the schema allows', () => {
     for (const d of SCHEDULERS) {
-      const shown = Object.entries(defaults(d.kind)).filter(([k, v]) => k !== 'kind' && k !== 'label' && (typeof v === 'number' || typeof v === 'boolean' || k in (d.choices ?? {})));
+      const shown = Object.entries(defaults(d.kind)).filter(
+        ([k, v]) => k !== 'kind' && k !== 'label' && (typeof v === 'number' || typeof v === 'boolean' || k in (d.choices ?? {})),
+      );
       for (const [key] of shown) expect(optionLabel(d.kind, key), `${d.kind}.${key}`).not.toBe(key);
       for (const [key, values] of Object.entries(d.choices ?? {})) {
         for (const v of values) expect(SchedulerSpecSchema.safeParse({ kind: d.kind, [key]: v }).success, `${d.kind}.${key}=${v}`).toBe(true);
@@ -43,7 +48,27 @@ describe('scheduler registry', () => {
   const SORT_SCALING = { sh1Avg: f, sh1Max: f, shTypAvg: f, shTypMax: f, rAvg: f, rMax: f };
 
   it('pins stored profiles only into the schedulers that use them, and never over their own', () => {
-    const known = { phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } }, cpuRequirements: { Sort: { map: 60 } }, aria: { Sort: { mMin: 2, mAvg: 5, mMax: 16, avgInputMB: 64, selectivityM: 1, selectivityR: 1, sh1Avg: 7, sh1Max: 13, shTypAvg: 30, shTypMax: 50, rAvg: 53, rMax: 75 } }, ariaScaling: { Sort: SORT_SCALING } };
+    const known = {
+      phases: { Sort: { map: { cpuCores: 0.5, memoryMb: 1024, localDiskMBps: 10, hdfsMBps: 20, shuffleMBps: 0 } } },
+      cpuRequirements: { Sort: { map: 60 } },
+      aria: {
+        Sort: {
+          mMin: 2,
+          mAvg: 5,
+          mMax: 16,
+          avgInputMB: 64,
+          selectivityM: 1,
+          selectivityR: 1,
+          sh1Avg: 7,
+          sh1Max: 13,
+          shTypAvg: 30,
+          shTypMax: 50,
+          rAvg: 53,
+          rMax: 75,
+        },
+      },
+      ariaScaling: { Sort: SORT_SCALING },
+    };
     const prism = pinProfiles(SchedulerSpecSchema.parse({ kind: 'prism' }), known);
     expect(prism.kind === 'prism' && prism.profiles).toEqual(known.phases);
     const own = SchedulerSpecSchema.parse({ kind: 'prism', profiles: { Grep: { map: { cpuCores: 1 } } } });

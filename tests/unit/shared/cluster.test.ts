@@ -75,6 +75,14 @@ describe('clusterTotals', () => {
 describe('clusterCapacity', () => {
   it('offers slots sized per server type, vcores, containers and the CPU pool per worker node', () => {
     // 2 bare hosts (8 cores, 16 GB) and 4 VMs (2 vCPUs, 4 GB).
-    expect(clusterCapacity(smallCluster())).toEqual({ nodes: 6, mapSlots: 2 * 8 + 4 * 2, reduceSlots: 2 * 4 + 4 * 1, vcores: 16 + 8, containerMemoryGb: 30 + 12, containers1Gb: 42, cpuPool: 2 * 700 + 4 * 100 });
+    expect(clusterCapacity(smallCluster())).toEqual({
+      nodes: 6,
+      mapSlots: 2 * 8 + 4 * 2,
+      reduceSlots: 2 * 4 + 4 * 1,
+      vcores: 16 + 8,
+      containerMemoryGb: 30 + 12,
+      containers1Gb: 42,
+      cpuPool: 2 * 700 + 4 * 100,
+    });
   });
 });

@@ -132,7 +132,11 @@ describe('configurations that did not run the same jobs', () => {
 
 describe('counts of a workload’s jobs', () => {
   it('are not ranked between configurations that ran other jobs', () => {
-    const on = (key: string, values: number[], jobs: string): GroupValues => ({ key, bySeed: new Map(values.map((v, i) => [i + 1, v])), jobs: new Map(values.map((_, i) => [i + 1, jobs])) });
+    const on = (key: string, values: number[], jobs: string): GroupValues => ({
+      key,
+      bySeed: new Map(values.map((v, i) => [i + 1, v])),
+      jobs: new Map(values.map((_, i) => [i + 1, jobs])),
+    });
     const other = compareMetric(metric('succeeded'), [on('A', [10, 10, 10], 'w1'), on('B', [14, 14, 14], 'w2')], 'A');
     expect(other.cells.map((c) => c.best)).toEqual([false, false]);
     expect(other.undecided).toBeNull();

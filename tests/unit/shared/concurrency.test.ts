@@ -41,7 +41,10 @@ describe('what each scheduler can run at once', () => {
   });
 
   it('warns when two schedulers differ by more than the parity factor, naming the two', () => {
-    const rows = [spec({ kind: 'fifo', mapSlots: 1, reduceSlots: 1 }), spec({ kind: 'capacity' }), spec({ kind: 'fair' })].map((s) => ({ s, concurrency: schedulerConcurrency(s, nodes) }));
+    const rows = [spec({ kind: 'fifo', mapSlots: 1, reduceSlots: 1 }), spec({ kind: 'capacity' }), spec({ kind: 'fair' })].map((s) => ({
+      s,
+      concurrency: schedulerConcurrency(s, nodes),
+    }));
     const gap = parityGap(rows);
     expect(gap?.low.s.kind).toBe('fifo');
     expect(gap?.high.concurrency.mapTasks).toBe(24);
@@ -52,7 +55,9 @@ describe('what each scheduler can run at once', () => {
 
 describe('slot schedulers run what the sizing says', () => {
   it('FIFO left at its defaults runs a map per core on a 16-core server', () => {
-    const r = run(cluster(1, 1, { cores: 16, memoryGb: 64 }), [job('wide', cpuOnly(10), { maps: 40 })], createScheduler(spec({ kind: 'fifo' })), { heartbeatS: 1 });
+    const r = run(cluster(1, 1, { cores: 16, memoryGb: 64 }), [job('wide', cpuOnly(10), { maps: 40 })], createScheduler(spec({ kind: 'fifo' })), {
+      heartbeatS: 1,
+    });
     const firstWave = Array.from(r.records.start.subarray(0, r.records.length)).filter((s) => s < 1.5);
     expect(firstWave).toHaveLength(16);
   });

@@ -15,7 +15,10 @@ describe('control characters in names', () => {
   it('are refused where a name enters, with the field and the reason', () => {
     const cluster = ClusterSpecSchema.safeParse(smallCluster({ name: `exe${RLO}txt.` }));
     expect(cluster.success).toBe(false);
-    expect(cluster.error!.issues[0]).toMatchObject({ path: ['name'], message: 'must not hold control characters (such as NUL, a tab or line break, or a right-to-left override)' });
+    expect(cluster.error!.issues[0]).toMatchObject({
+      path: ['name'],
+      message: 'must not hold control characters (such as NUL, a tab or line break, or a right-to-left override)',
+    });
     const workload = WorkloadSpecSchema.safeParse({ name: `a${NUL}b`, jobs: [{ template: 'Sort', submit: 0, inputMb: 10 }] });
     expect(workload.error!.issues[0].path).toEqual(['name']);
     const label = SchedulerSpecSchema.safeParse({ kind: 'fifo', label: `fast\nslow` });

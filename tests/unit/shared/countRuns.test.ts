@@ -8,7 +8,12 @@ import { planBatch } from '../../../src-main/runner/matrix';
 
 /** One formula for the number of runs (issue 19): the designer, the list and the 2,000-run limit all say what planBatch makes. */
 describe('countRuns', () => {
-  const cluster = ClusterSpecSchema.parse({ name: 'c', hostTypes: [{ id: 'h', name: 'h', cores: 4, coreSpeed: 1, memoryGb: 8, disks: [{ readMBps: 100, writeMBps: 100 }], nicMBps: 125 }], network: { rackUplinkMBps: 1250, oversubscription: 1 }, racks: [{ name: 'r', hosts: [{ name: 'a', type: 'h' }] }] });
+  const cluster = ClusterSpecSchema.parse({
+    name: 'c',
+    hostTypes: [{ id: 'h', name: 'h', cores: 4, coreSpeed: 1, memoryGb: 8, disks: [{ readMBps: 100, writeMBps: 100 }], nicMBps: 125 }],
+    network: { rackUplinkMBps: 1250, oversubscription: 1 },
+    racks: [{ name: 'r', hosts: [{ name: 'a', type: 'h' }] }],
+  });
   const workload = WorkloadSpecSchema.parse({ jobs: [{ template: 'Pi', submit: 0, maps: 1 }] });
   const inputs = (sweep?: Sweep): BatchInputs => ({
     clusters: [1, 2].map((i) => ({ name: `c${i}`, spec: cluster })),

@@ -39,7 +39,12 @@ describe('CSV cells that a spreadsheet would run', () => {
   });
 
   it('are neutralised in the summary table export', () => {
-    const summary = { meanJct: 10, makespan: 30, utilization: { cpu: 0.5, memory: 0.5, disk: 0.5, network: 0.5 }, locality: { node: 1, server: 0, rack: 0, offRack: 0 } };
+    const summary = {
+      meanJct: 10,
+      makespan: 30,
+      utilization: { cpu: 0.5, memory: 0.5, disk: 0.5, network: 0.5 },
+      locality: { node: 1, server: 0, rack: 0, offRack: 0 },
+    };
     const groups = HOSTILE.map((label) => ({ key: label, label, runs: [{ seed: 1, status: 'finished' as const, summary: summary as never }] }));
     const cells = cellsOf(summaryCsv(summaryRows(groups, HOSTILE[0])));
     expect(cells.filter(runsFormula)).toEqual([]);
@@ -53,12 +58,39 @@ describe('CSV cells that a spreadsheet would run', () => {
     expect(cells).toContain("'=job0");
   });
 
-  it("are neutralised in every CSV of a report", () => {
-    const jobs = HOSTILE.map((id, i) => ({ id, template: '@tpl', status: 'succeeded' as const, submit: i, start: i, finish: i + 10, maps: 2, locality: { node: 1, server: 0, rack: 1, offRack: 0 } }));
+  it('are neutralised in every CSV of a report', () => {
+    const jobs = HOSTILE.map((id, i) => ({
+      id,
+      template: '@tpl',
+      status: 'succeeded' as const,
+      submit: i,
+      start: i,
+      finish: i + 10,
+      maps: 2,
+      locality: { node: 1, server: 0, rack: 1, offRack: 0 },
+    }));
     const summary = {
-      jobs: 6, succeeded: 6, failed: 0, unfinished: 0, makespan: 20, meanJct: 10, medianJct: 10, p95Jct: 10, throughputJobsPerHour: 1000,
-      utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 }, locality: { node: 6, server: 0, rack: 6, offRack: 0 }, meanAnp: 0.5, unfairness: 0.3, jainIndex: 0.8, meanSlowdown: 2,
-      deadlineHitRate: null, failedAttempts: 0, killedAttempts: 0, schedulerCalls: 100, events: 1000, simulatedSeconds: 20,
+      jobs: 6,
+      succeeded: 6,
+      failed: 0,
+      unfinished: 0,
+      makespan: 20,
+      meanJct: 10,
+      medianJct: 10,
+      p95Jct: 10,
+      throughputJobsPerHour: 1000,
+      utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 },
+      locality: { node: 6, server: 0, rack: 6, offRack: 0 },
+      meanAnp: 0.5,
+      unfairness: 0.3,
+      jainIndex: 0.8,
+      meanSlowdown: 2,
+      deadlineHitRate: null,
+      failedAttempts: 0,
+      killedAttempts: 0,
+      schedulerCalls: 100,
+      events: 1000,
+      simulatedSeconds: 20,
     } as never;
     const runs = [handRun('=fifo', 1, jobs), handRun('-fair', 1, jobs)].map((r) => ({ ...r, summary }));
     const files = reportCsvFiles(resultReport(handResult(runs)));

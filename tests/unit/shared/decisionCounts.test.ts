@@ -25,7 +25,10 @@ describe('decisions counted by kind', () => {
 
   it('takes the stored kinds when the run kept them, and reads the words when it did not', () => {
     // Words as runs saved them before kinds were kept (LATE's named the task by its number then).
-    const reasons = ['FIFO: job a is first in submission order with pending maps; node-local map', 'LATE: task 3 of job a has the longest estimated time left (9 s) and a progress rate below the 25th percentile; speculative copy'];
+    const reasons = [
+      'FIFO: job a is first in submission order with pending maps; node-local map',
+      'LATE: task 3 of job a has the longest estimated time left (9 s) and a progress rate below the 25th percentile; speculative copy',
+    ];
     expect(reasonKindsOf(reasons)).toEqual(['submissionOrder', 'speculation']);
     // Stored kinds win over the words (they were recorded at the decision), and a kind this version does not know is unknown.
     expect(reasonKindsOf(reasons, ['fairShare', 'noSuchKind'])).toEqual(['fairShare', 'unknown']);
@@ -88,7 +91,13 @@ describe('decisions counted by kind', () => {
     const jobs = compileJobs(expandJobs({ ...workload, jobs: workload.jobs.slice(0, 12).map((j) => ({ ...j, dependsOn: [] })) }, 1), cluster.hdfs.blockSizeMb);
     const topology = compileTopology(cluster);
     const options = { ...experiment.simulation, recordAttempts: true };
-    const r = simulate({ topology, jobs, options, seed: 1, scheduler: schedulerFor(SchedulerSpecSchema.parse(experiment.schedulers[late]), topology, options) });
+    const r = simulate({
+      topology,
+      jobs,
+      options,
+      seed: 1,
+      scheduler: schedulerFor(SchedulerSpecSchema.parse(experiment.schedulers[late]), topology, options),
+    });
     const kinds = reasonKindsOf(r.reasons, r.reasonKinds);
     const counts = countAttempts(r.records.reason.subarray(0, r.records.length), kinds);
     const speculative = Array.from(r.records.speculative.subarray(0, r.records.length)).filter((x) => x === 1).length;

@@ -18,7 +18,9 @@ describe('fields named by their labels', () => {
     expect(fieldLabel('submitS')).toBe('submit (s)');
     // ARIA's profile and scaling fields by the planner's names; a template's name kept as written.
     expect(fieldLabel('schedulers.2.profiles.Sort.mAvg')).toBe('scheduler 3 › profiles › "Sort" › map avg (s)');
-    expect(fieldLabel('schedulers.2.scaling.WordCount.rAvg.c1')).toBe('scheduler 3 › scaling factors (eq. 9-10) › "WordCount" › reduce avg (s) › C₁ (s per MB per reduce)');
+    expect(fieldLabel('schedulers.2.scaling.WordCount.rAvg.c1')).toBe(
+      'scheduler 3 › scaling factors (eq. 9-10) › "WordCount" › reduce avg (s) › C₁ (s per MB per reduce)',
+    );
     expect(fieldLabel('profiles.aria.Sort.shTypMax')).toBe('profiles › aria › "Sort" › typ. shuffle max (s)');
     expect(fieldLabel('profiles.pinnedAt')).toBe('profiles › pinned at');
     expect(fieldLabel('profiles.phases.Sort.map.cpuCores')).toBe('profiles › phases › "Sort" › map › CPU cores');
@@ -26,7 +28,14 @@ describe('fields named by their labels', () => {
   });
 
   it('lists every problem of a request, none of them in code', () => {
-    const parsed = ExperimentSchema.safeParse({ name: 'x', cluster: 'c.json', workload: 'w.json', schedulers: [{ kind: 'fair', tau: -1 }, { kind: 'nope' }], seeds: [0.5], simulation: { heartbeatS: 0 } });
+    const parsed = ExperimentSchema.safeParse({
+      name: 'x',
+      cluster: 'c.json',
+      workload: 'w.json',
+      schedulers: [{ kind: 'fair', tau: -1 }, { kind: 'nope' }],
+      seeds: [0.5],
+      simulation: { heartbeatS: 0 },
+    });
     if (parsed.success) throw new Error('expected problems');
     const { message, field } = invalidRequest(parsed.error, 'spec');
     expect(field).toMatch(/^spec\./);
@@ -37,15 +46,23 @@ describe('fields named by their labels', () => {
   it('says how many more past the ones it lists', () => {
     const many = Array.from({ length: 14 }, (_, i) => ({ field: `jobs.${i}.submit`, message: 'must be at least 0' }));
     expect(problemsInWords(many)).toMatch(/^job 1 › submit: must be at least 0; .*job 10 › submit: must be at least 0; and 4 more$/);
-    expect(problemsInWords([{ field: 'runs.0.summary.meanJct', message: 'must be a number', line: 12 }])).toBe('line 12, run 1 › summary › mean job completion time: must be a number');
+    expect(problemsInWords([{ field: 'runs.0.summary.meanJct', message: 'must be a number', line: 12 }])).toBe(
+      'line 12, run 1 › summary › mean job completion time: must be a number',
+    );
   });
 });
 
 describe("the e2e suite's watch for messages that speak code", () => {
   it('catches the messages users met, and passes their labelled forms', () => {
-    const met = ['points.3.reduceSlots: 64 reduce slots: small has 60', 'deadlineS: must be greater than 0', 'schedulers.0.tau: must be at least 0', 'runs.1.summary.meanJct: must be a number (and 1 more problem)'];
+    const met = [
+      'points.3.reduceSlots: 64 reduce slots: small has 60',
+      'deadlineS: must be greater than 0',
+      'schedulers.0.tau: must be at least 0',
+      'runs.1.summary.meanJct: must be a number (and 1 more problem)',
+    ];
     for (const m of met) expect(m).toMatch(CODE_IN_MESSAGE);
-    for (const path of ['points.3.reduceSlots', 'deadlineS', 'schedulers.0.tau', 'runs.1.summary.meanJct']) expect(`${fieldLabel(path)}: must be a number`).not.toMatch(CODE_IN_MESSAGE);
+    for (const path of ['points.3.reduceSlots', 'deadlineS', 'schedulers.0.tau', 'runs.1.summary.meanJct'])
+      expect(`${fieldLabel(path)}: must be a number`).not.toMatch(CODE_IN_MESSAGE);
     expect('Exported FB-2009.sls.json: 3.5 MB, 1.2 s').not.toMatch(CODE_IN_MESSAGE);
   });
 });

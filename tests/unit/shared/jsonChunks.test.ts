@@ -13,7 +13,9 @@ describe('pretty JSON in chunks', () => {
       {},
       [1, 'two', null, true, [], {}, [[]], { a: [] }],
       { a: 1, b: undefined, c: [undefined, () => 1, NaN, Infinity, -0], d: { e: { f: [1, { g: 'h' }] } }, '': 'empty key', 'k"ey': 1 },
-      { runs: Array.from({ length: 50 }, (_, i) => ({ seed: i, jobs: Array.from({ length: 20 }, (_, k) => ({ id: `j${k}`, start: k * 1.5, finish: null })) })) },
+      {
+        runs: Array.from({ length: 50 }, (_, i) => ({ seed: i, jobs: Array.from({ length: 20 }, (_, k) => ({ id: `j${k}`, start: k * 1.5, finish: null })) })),
+      },
       { date: new Date(0), nested: [{ when: new Date(1000) }] },
     ];
     for (const c of cases) expect(joined(c, 7)).toBe(JSON.stringify(c, null, 2));

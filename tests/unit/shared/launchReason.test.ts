@@ -9,6 +9,18 @@ describe('launch reasons in words', () => {
 
   it('has a case for every kind', () => {
     const kinds = new Set(CASES.map(([r]) => r.kind));
-    expect([...kinds].sort()).toEqual(['belowMinimum', 'cpuPool', 'dominantShare', 'fairShare', 'ownRule', 'profiling', 'queueCapacity', 'spareSlot', 'speculation', 'submissionOrder', 'utility']);
+    expect([...kinds].sort()).toEqual([
+      'belowMinimum',
+      'cpuPool',
+      'dominantShare',
+      'fairShare',
+      'ownRule',
+      'profiling',
+      'queueCapacity',
+      'spareSlot',
+      'speculation',
+      'submissionOrder',
+      'utility',
+    ]);
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { mrClusterSummary, runMeanSlowdown, type MrClusterOutcome, type MrClusterRun } from '@shared/results/mrClusterSummary';
 
 /** FAWKES' per-policy view of its MR-clusters (Ghit et al. sec. 7.3, Fig. 9), on hand-made runs. */
-const c = (name: string, avgSlowdown: number | null, reconfigurations = 0, dataMovedMb = 0, killedAttempts = 0): MrClusterOutcome => ({ name, avgSlowdown, reconfigurations, dataMovedMb, killedAttempts });
+const c = (name: string, avgSlowdown: number | null, reconfigurations = 0, dataMovedMb = 0, killedAttempts = 0): MrClusterOutcome => ({
+  name,
+  avgSlowdown,
+  reconfigurations,
+  dataMovedMb,
+  killedAttempts,
+});
 const run = (scheduler: string, seed: number, mrClusters: MrClusterOutcome[]): MrClusterRun => ({ scheduler, seed, mrClusters });
 
 describe('the MR-cluster summary of FAWKES runs', () => {

@@ -19,7 +19,9 @@ describe('what a batch would cost, before it runs', () => {
   it('calls a batch large past a run of 5 M tasks, a run of 3 GB, or an hour in all, and says which, in words', () => {
     const small = estimateBatch([{ tasks: 230_000, scheduler: 'fifo' }], 1);
     expect(small.large).toEqual([]);
-    expect(describeEstimate(small)).toBe("1 run, the largest 230,000 tasks (about 197 MB); under a minute in all on 1 thread of a machine like the studio's 2-core build machine");
+    expect(describeEstimate(small)).toBe(
+      "1 run, the largest 230,000 tasks (about 197 MB); under a minute in all on 1 thread of a machine like the studio's 2-core build machine",
+    );
     expect(estimateBatch([{ tasks: LARGE_RUN.tasks, scheduler: 'fifo' }], 1).large).toEqual([]);
     // Affordable in memory and time, and still more tasks than the studio runs without asking.
     const many = estimateBatch([{ tasks: 6_000_000, scheduler: 'fifo' }], 1);
@@ -27,8 +29,14 @@ describe('what a batch would cost, before it runs', () => {
     expect(many.large).toEqual(['a run of 6,000,000 tasks, more than the 5,000,000 the studio runs without asking']);
     const huge = estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], 1);
     expect(huge.largestRun.memoryMb).toBeGreaterThan(LARGE_RUN.memoryMb);
-    expect(huge.large).toEqual(['a run of 16,000,000 tasks, more than the 5,000,000 the studio runs without asking', expect.stringMatching(/^a run of 16,000,000 tasks needs about 3\.4 GB, more than the 3\.0 GB a run may take$/)]);
-    const long = estimateBatch(Array.from({ length: 180 }, () => ({ tasks: 4_000_000, scheduler: 'fifo' })), 2);
+    expect(huge.large).toEqual([
+      'a run of 16,000,000 tasks, more than the 5,000,000 the studio runs without asking',
+      expect.stringMatching(/^a run of 16,000,000 tasks needs about 3\.4 GB, more than the 3\.0 GB a run may take$/),
+    ]);
+    const long = estimateBatch(
+      Array.from({ length: 180 }, () => ({ tasks: 4_000_000, scheduler: 'fifo' })),
+      2,
+    );
     expect(long.seconds).toBeGreaterThan(LARGE_RUN.batchSeconds);
     expect(long.large).toEqual([expect.stringMatching(/^the 180 runs would take about [\d.]+ (min|h) on 2 threads, more than an hour$/)]);
   });
@@ -42,12 +50,17 @@ describe('what a batch would cost, before it runs', () => {
   });
 
   it("on a queue's workers holds a batch back only for a run's memory: how many workers there are is not known here", () => {
-    const long = estimateBatch(Array.from({ length: 180 }, () => ({ tasks: 4_000_000, scheduler: 'fifo' })), null);
+    const long = estimateBatch(
+      Array.from({ length: 180 }, () => ({ tasks: 4_000_000, scheduler: 'fifo' })),
+      null,
+    );
     expect(long.large).toEqual([]);
     expect(long.seconds).toBe(long.largestRun.seconds);
     expect(describeEstimate(long)).toMatch(/; under a minute for the longest run on a queue worker like the studio's 2-core build machine$/);
     expect(estimateBatch([{ tasks: 16_000_000, scheduler: 'fifo' }], null).large).toHaveLength(2);
-    expect(estimateBatch([{ tasks: 6_000_000, scheduler: 'fifo' }], null).large).toEqual(['a run of 6,000,000 tasks, more than the 5,000,000 the studio runs without asking']);
+    expect(estimateBatch([{ tasks: 6_000_000, scheduler: 'fifo' }], null).large).toEqual([
+      'a run of 6,000,000 tasks, more than the 5,000,000 the studio runs without asking',
+    ]);
   });
 
   it('is coarse below a minute', () => {

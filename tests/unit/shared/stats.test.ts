@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { meanCi, tQuantile975, welchTTest } from '@shared/results/stats';
 
 describe('confidence intervals across seeds', () => {
-  it('uses Student\'s t for small samples and approaches the normal for large ones', () => {
+  it("uses Student's t for small samples and approaches the normal for large ones", () => {
     // Published values (NIST/SEMATECH e-Handbook of Statistical Methods, table 1.3.6.7.2, upper 0.025).
-    const published: [number, number][] = [[1, 12.706], [2, 4.303], [3, 3.182], [4, 2.776], [5, 2.571], [10, 2.228], [20, 2.086], [30, 2.042], [60, 2.0], [100, 1.984]];
+    const published: [number, number][] = [
+      [1, 12.706],
+      [2, 4.303],
+      [3, 3.182],
+      [4, 2.776],
+      [5, 2.571],
+      [10, 2.228],
+      [20, 2.086],
+      [30, 2.042],
+      [60, 2.0],
+      [100, 1.984],
+    ];
     for (const [df, t] of published) expect(tQuantile975(df), `df ${df}`).toBeCloseTo(t, 3);
     expect(tQuantile975(1e6)).toBeCloseTo(1.96, 3);
     expect(tQuantile975(0)).toBeNaN();

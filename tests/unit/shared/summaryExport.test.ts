@@ -6,17 +6,39 @@ import { METRICS } from '@shared/results/metrics';
 
 const summary = (meanJct: number, cpu: number): RunSummary =>
   ({
-    jobs: 10, succeeded: 10, failed: 0, unfinished: 0, makespan: meanJct * 3, meanJct, medianJct: meanJct, p95Jct: meanJct * 2, throughputJobsPerHour: 36000 / meanJct,
-    utilization: { cpu, memory: 0.2, disk: 0.1, network: 0.05 }, locality: { node: 8, server: 0, rack: 2, offRack: 0 }, meanAnp: 0.5, unfairness: 0.3, jainIndex: 0.8, meanSlowdown: 2,
-    deadlineHitRate: null, failedAttempts: 0, killedAttempts: 0, schedulerCalls: 100, events: 1000, simulatedSeconds: meanJct * 3,
+    jobs: 10,
+    succeeded: 10,
+    failed: 0,
+    unfinished: 0,
+    makespan: meanJct * 3,
+    meanJct,
+    medianJct: meanJct,
+    p95Jct: meanJct * 2,
+    throughputJobsPerHour: 36000 / meanJct,
+    utilization: { cpu, memory: 0.2, disk: 0.1, network: 0.05 },
+    locality: { node: 8, server: 0, rack: 2, offRack: 0 },
+    meanAnp: 0.5,
+    unfairness: 0.3,
+    jainIndex: 0.8,
+    meanSlowdown: 2,
+    deadlineHitRate: null,
+    failedAttempts: 0,
+    killedAttempts: 0,
+    schedulerCalls: 100,
+    events: 1000,
+    simulatedSeconds: meanJct * 3,
   }) as unknown as RunSummary;
-const group = (label: string, jcts: number[], cpu = [0.5, 0.5, 0.5]): SummaryGroup => ({ key: label, label, runs: jcts.map((j, i) => ({ seed: i + 1, status: 'finished', summary: summary(j, cpu[i]) })) });
+const group = (label: string, jcts: number[], cpu = [0.5, 0.5, 0.5]): SummaryGroup => ({
+  key: label,
+  label,
+  runs: jcts.map((j, i) => ({ seed: i + 1, status: 'finished', summary: summary(j, cpu[i]) })),
+});
 
 describe('the summary table as CSV and JSON', () => {
   const groups = [group('fifo', [100, 150, 200]), group('fair, "delay"', [80, 130, 170], [0.99, 1, 0.96])];
   const rows = summaryRows(groups, 'fifo');
 
-  it('has a row per configuration and metric, with the table\'s marks', () => {
+  it("has a row per configuration and metric, with the table's marks", () => {
     expect(rows).toHaveLength(METRICS.length * 2);
     const jct = rows.filter((r) => r.metric === 'Mean job completion time');
     expect(jct.map((r) => [r.configuration, r.mean, r.best])).toEqual([

@@ -3,7 +3,13 @@ import { ExperimentDesignSchema } from '@shared/experiment/design';
 import { experimentProblems } from '@shared/experiment/experimentFile';
 import { problemsOf } from '@shared/api/validation';
 
-const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1] };
+const base = {
+  name: 'x',
+  clusterIds: ['00000000-0000-4000-8000-000000000000'],
+  workloadIds: ['00000000-0000-4000-8000-000000000000'],
+  schedulers: [{ kind: 'fifo' }, { kind: 'fair' }],
+  seeds: [1],
+};
 const problems = (design: object) => {
   const r = ExperimentDesignSchema.safeParse(design);
   return r.success ? [] : problemsOf(r.error);
@@ -11,13 +17,13 @@ const problems = (design: object) => {
 
 /** Sweep values are checked as the runs they make, before Run (issue 32 item 6). */
 describe('sweeps checked point by point', () => {
-  it('names a scheduler value its scheduler refuses, with the option\'s label, at its place among the values', () => {
+  it("names a scheduler value its scheduler refuses, with the option's label, at its place among the values", () => {
     expect(problems({ ...base, sweep: { target: 'scheduler', scheduler: 1, parameter: 'nodeLocalityWaitS', values: [0, -1, 5] } })).toEqual([
       { field: 'sweep.values.1', message: 'Node-locality wait s = -1 for scheduler 2 (Fair Scheduler (delay or greedy)): must be at least 0' },
     ]);
   });
 
-  it('names a simulation value the options refuse, in the Simulation card\'s words', () => {
+  it("names a simulation value the options refuse, in the Simulation card's words", () => {
     expect(problems({ ...base, sweep: { target: 'simulation', parameter: 'heartbeatS', values: [3, 0] } })).toEqual([
       { field: 'sweep.values.1', message: 'Heartbeat s = 0: must be at least 0.001 s (a heartbeat every millisecond)' },
     ]);
@@ -25,7 +31,15 @@ describe('sweeps checked point by point', () => {
   });
 
   it('holds for experiment files too', () => {
-    const file = { name: 'x', cluster: { file: 'c.json' }, workload: { file: 'w.json' }, schedulers: [{ kind: 'fair' }], sweep: { target: 'scheduler', scheduler: 0, parameter: 'rackLocalityWaitS', values: [1, -2] } };
-    expect(experimentProblems(file)).toEqual([{ field: 'sweep.values.1', message: 'Rack-locality wait s = -2 for scheduler 1 (Fair Scheduler (delay or greedy)): must be at least 0' }]);
+    const file = {
+      name: 'x',
+      cluster: { file: 'c.json' },
+      workload: { file: 'w.json' },
+      schedulers: [{ kind: 'fair' }],
+      sweep: { target: 'scheduler', scheduler: 0, parameter: 'rackLocalityWaitS', values: [1, -2] },
+    };
+    expect(experimentProblems(file)).toEqual([
+      { field: 'sweep.values.1', message: 'Rack-locality wait s = -2 for scheduler 1 (Fair Scheduler (delay or greedy)): must be at least 0' },
+    ]);
   });
 });

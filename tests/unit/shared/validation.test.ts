@@ -10,7 +10,16 @@ const problems = (schema: z.ZodType, value: unknown) => {
 
 describe('validation messages a user can read', () => {
   it("words zod's defaults by the problem, never by its internal terms", () => {
-    const schema = z.strictObject({ a: z.number().positive(), b: z.string().min(1), c: z.number().min(2).max(5), d: z.array(z.number()).min(1), e: z.enum(['fixed', 'shuffled']), f: z.number().int(), h: z.boolean(), i: z.number() });
+    const schema = z.strictObject({
+      a: z.number().positive(),
+      b: z.string().min(1),
+      c: z.number().min(2).max(5),
+      d: z.array(z.number()).min(1),
+      e: z.enum(['fixed', 'shuffled']),
+      f: z.number().int(),
+      h: z.boolean(),
+      i: z.number(),
+    });
     expect(problems(schema, { a: -3, b: '', c: 9, d: [], e: 'z', f: 1.5, h: 'yes', i: 'ten', extra: 1 })).toEqual([
       { field: 'a', message: 'must be positive' },
       { field: 'b', message: 'must not be empty' },
@@ -36,14 +45,24 @@ describe('validation messages a user can read', () => {
   });
 
   it('says a negative heartbeat must be at least a millisecond, and a seed typed as a word must be a number', () => {
-    const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], schedulers: [{ kind: 'fifo' }], seeds: [1] };
-    expect(problems(ExperimentDesignSchema, { ...base, simulation: { heartbeatS: -3 } })).toEqual([{ field: 'simulation.heartbeatS', message: 'must be at least 0.001 s (a heartbeat every millisecond)' }]);
+    const base = {
+      name: 'x',
+      clusterIds: ['00000000-0000-4000-8000-000000000000'],
+      workloadIds: ['00000000-0000-4000-8000-000000000000'],
+      schedulers: [{ kind: 'fifo' }],
+      seeds: [1],
+    };
+    expect(problems(ExperimentDesignSchema, { ...base, simulation: { heartbeatS: -3 } })).toEqual([
+      { field: 'simulation.heartbeatS', message: 'must be at least 0.001 s (a heartbeat every millisecond)' },
+    ]);
     expect(problems(ExperimentDesignSchema, { ...base, seeds: [1, 'one'] })).toEqual([{ field: 'seeds.1', message: 'must be a number' }]);
   });
 
-  it('lists the kinds a tagged choice knows when the tag is unknown, and says when a value fits none of a choice\'s forms', () => {
+  it("lists the kinds a tagged choice knows when the tag is unknown, and says when a value fits none of a choice's forms", () => {
     const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], seeds: [1] };
-    expect(problems(ExperimentDesignSchema, { ...base, schedulers: [{ kind: 'nope' }] })).toEqual([{ field: 'schedulers.0.kind', message: expect.stringMatching(/^must be one of fifo, fair, capacity, .*minedf, fawkes$/) }]);
+    expect(problems(ExperimentDesignSchema, { ...base, schedulers: [{ kind: 'nope' }] })).toEqual([
+      { field: 'schedulers.0.kind', message: expect.stringMatching(/^must be one of fifo, fair, capacity, .*minedf, fawkes$/) },
+    ]);
     expect(problems(z.union([z.number(), z.string()]), true)).toEqual([{ field: '', message: 'matches none of the forms it may take' }]);
   });
 });

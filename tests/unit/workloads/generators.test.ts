@@ -27,7 +27,9 @@ describe('generators', () => {
   });
 
   it('bursty: bursts of the given size, the given gap inside a burst', () => {
-    const jobs = expand({ generate: { count: 20, arrival: { kind: 'bursty', burstSize: 5, withinBurstS: 2, betweenBurstsS: 100 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } });
+    const jobs = expand({
+      generate: { count: 20, arrival: { kind: 'bursty', burstSize: 5, withinBurstS: 2, betweenBurstsS: 100 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] },
+    });
     const g = gaps(jobs.map((j) => j.submit));
     g.forEach((gap, i) => ((i + 1) % 5 === 0 ? expect(gap).not.toBe(2) : expect(gap).toBe(2)));
   });
@@ -38,7 +40,16 @@ describe('generators', () => {
   });
 
   it('mix: templates in proportion to their weights, map counts within the range', () => {
-    const jobs = expand({ generate: { count: 4000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 3, maps: [5, 9] }, { template: 'Pi', weight: 1, maps: 2 }] } });
+    const jobs = expand({
+      generate: {
+        count: 4000,
+        arrival: { kind: 'batch' },
+        mix: [
+          { template: 'Sort', weight: 3, maps: [5, 9] },
+          { template: 'Pi', weight: 1, maps: 2 },
+        ],
+      },
+    });
     const sorts = jobs.filter((j) => j.template === 'Sort');
     expect(sorts.length / jobs.length).toBeGreaterThan(0.72);
     expect(sorts.length / jobs.length).toBeLessThan(0.78);
@@ -47,12 +58,14 @@ describe('generators', () => {
   });
 
   it('is seeded: the same seed gives the same jobs, another seed others', () => {
-    const w: WorkloadSpecInput = { generate: { count: 50, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Sort', weight: 1, maps: [1, 100] }] } };
+    const w: WorkloadSpecInput = {
+      generate: { count: 50, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Sort', weight: 1, maps: [1, 100] }] },
+    };
     expect(expand(w, 3)).toEqual(expand(w, 3));
     expect(expand(w, 3)).not.toEqual(expand(w, 4));
   });
 
-  it('the Facebook mix of ILA Table 4: 25 jobs, known templates, the table\'s sizes', () => {
+  it("the Facebook mix of ILA Table 4: 25 jobs, known templates, the table's sizes", () => {
     expect(FACEBOOK_MIX.mix.reduce((s, m) => s + m.weight, 0)).toBe(25);
     for (const m of FACEBOOK_MIX.mix) expect(TEMPLATE_NAMES).toContain(m.template);
     const jobs = expand({ generate: FACEBOOK_MIX }, 1);
@@ -60,8 +73,17 @@ describe('generators', () => {
     for (const j of jobs) expect([1, 2, 10, 20, 40, 120, 250, 480, 600, 1000]).toContain(j.maps);
   });
 
-  it('a mix row may say how much each map writes: the job\'s output follows its drawn size', () => {
-    const jobs = expand({ generate: { count: 20, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: [1, 50], outputMbPerMap: 128 }, { template: 'Sort', weight: 1, maps: 3 }] } });
+  it("a mix row may say how much each map writes: the job's output follows its drawn size", () => {
+    const jobs = expand({
+      generate: {
+        count: 20,
+        arrival: { kind: 'batch' },
+        mix: [
+          { template: 'TeraGen', weight: 1, maps: [1, 50], outputMbPerMap: 128 },
+          { template: 'Sort', weight: 1, maps: 3 },
+        ],
+      },
+    });
     for (const j of jobs) expect(j.outputMb).toBe(j.template === 'TeraGen' ? 128 * j.maps! : undefined);
     // The Facebook mix's generators write one 128 MB block per map, as the ILA preset does.
     const fb = expand({ generate: FACEBOOK_MIX }, 2).filter((j) => j.template === 'TeraGen' || j.template === 'RWrite');
@@ -80,12 +102,26 @@ describe('workload validation names the field and the problem', () => {
     [{ jobs: [{ template: 'Sort', submit: -1 }] }, 'jobs.0.submit: must be at least 0'],
     [{ jobs: [{ template: 'Sort', submit: 0, maps: 2.5 }] }, 'jobs.0.maps: must be a whole number'],
     [{ jobs: [{ template: 'Sort', submit: 0, maps: 2e6 }] }, 'jobs.0.maps: must be at most 1,000,000'],
-    [{ jobs: [{ id: 'a', template: 'Sort', submit: 0 }, { id: 'a', template: 'Sort', submit: 1 }] }, 'jobs.1.id: duplicate job id "a"'],
+    [
+      {
+        jobs: [
+          { id: 'a', template: 'Sort', submit: 0 },
+          { id: 'a', template: 'Sort', submit: 1 },
+        ],
+      },
+      'jobs.1.id: duplicate job id "a"',
+    ],
     [{ jobs: [{ template: 'Sort', submit: 0, dependsOn: ['ghost'] }] }, 'jobs.0.dependsOn.0: unknown job id "ghost"'],
     [{ generate: { count: 0, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.count: at least 1 job'],
-    [{ generate: { count: 5, arrival: { kind: 'poisson', meanInterarrivalS: 0 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.arrival.meanInterarrivalS: must be greater than 0'],
+    [
+      { generate: { count: 5, arrival: { kind: 'poisson', meanInterarrivalS: 0 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } },
+      'generate.arrival.meanInterarrivalS: must be greater than 0',
+    ],
     [{ generate: { count: 5, arrival: { kind: 'batch' }, mix: [] } }, 'generate.mix: the mix needs at least one template'],
-    [{ generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: 1, outputMbPerMap: -1 }] } }, 'generate.mix.0.outputMbPerMap: must be at least 0'],
+    [
+      { generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: 1, outputMbPerMap: -1 }] } },
+      'generate.mix.0.outputMbPerMap: must be at least 0',
+    ],
   ])('%j', (w, message) => {
     expect(problems(w)).toContain(message);
   });
@@ -109,7 +145,17 @@ describe('generators for several MR-clusters (FAWKES)', () => {
     expect(share('c-2')).toBeCloseTo(2 / 6, 1);
     expect(share('c-3')).toBeCloseTo(3 / 6, 1);
     // Without one, a row's jobs name no MR-cluster (and sizes and arrivals are those of the same mix without them).
-    const plain = expand({ generate: { count: 900, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'WordCount', weight: 1, maps: [1, 8] }, { template: 'Sort', weight: 2, maps: [1, 8] }, { template: 'Sort', weight: 3, maps: 4 }] } });
+    const plain = expand({
+      generate: {
+        count: 900,
+        arrival: { kind: 'poisson', meanInterarrivalS: 5 },
+        mix: [
+          { template: 'WordCount', weight: 1, maps: [1, 8] },
+          { template: 'Sort', weight: 2, maps: [1, 8] },
+          { template: 'Sort', weight: 3, maps: 4 },
+        ],
+      },
+    });
     expect(plain.every((j) => j.mrCluster === undefined)).toBe(true);
     expect(plain.map((j) => [j.submit, j.maps, j.template])).toEqual(jobs.map((j) => [j.submit, j.maps, j.template]));
   });

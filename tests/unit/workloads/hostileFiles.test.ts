@@ -56,18 +56,27 @@ describe('generator descriptions state their size before making it', () => {
     expect(result.large?.jobs).toBe(1_000_000);
     // syn.json's two classes average 5 maps + 5 reduces.
     expect(result.large?.tasks).toBeGreaterThan(5_000_000);
-    expect(result.problems[0]).toMatchObject({ field: 'num_jobs', message: expect.stringMatching(/makes 1,000,000 jobs \(about [\d,]+ tasks\).*only when asked/) });
+    expect(result.problems[0]).toMatchObject({
+      field: 'num_jobs',
+      message: expect.stringMatching(/makes 1,000,000 jobs \(about [\d,]+ tasks\).*only when asked/),
+    });
   });
 
   it('makes them when asked', async () => {
     const count = LARGE_GENERATED.jobs + 10;
-    const result = await readTraceFile(synthWith((d) => (d.num_jobs = count)), { format: 'synth', allowLarge: true });
+    const result = await readTraceFile(
+      synthWith((d) => (d.num_jobs = count)),
+      { format: 'synth', allowLarge: true },
+    );
     expect(result.large).toBeUndefined();
     expect(result.jobs).toHaveLength(count);
   });
 
   it('makes a description under the limit without asking', async () => {
-    const result = await readTraceFile(synthWith((d) => (d.num_jobs = 500)), { format: 'synth' });
+    const result = await readTraceFile(
+      synthWith((d) => (d.num_jobs = 500)),
+      { format: 'synth' },
+    );
     expect(result.jobs).toHaveLength(500);
     expect(result.large).toBeUndefined();
   });
@@ -85,9 +94,14 @@ describe('huge and deeply nested values', () => {
   it('quotes no deeply nested value (printing one overflows the stack)', async () => {
     const nestedCount = await readTraceFile(write('deep.json', `{"num_jobs": ${deep(100_000)}, "workloads": []}`), { format: 'synth' });
     expect(nestedCount.problems[0]).toMatchObject({ field: 'num_jobs', message: expect.stringMatching(/found a list of 1 item/) });
-    const slsJob = await readTraceFile(write('sls.json', `{"am.type":"mapreduce","job.start.ms":${deep(100_000)},"job.end.ms":5,"job.tasks":[]}`), { format: 'sls' });
+    const slsJob = await readTraceFile(write('sls.json', `{"am.type":"mapreduce","job.start.ms":${deep(100_000)},"job.end.ms":5,"job.tasks":[]}`), {
+      format: 'sls',
+    });
     expect(slsJob.problems[0].field).toMatch(/job\.start\.ms/);
-    const ours = await readTraceFile(write('w.json', `{"format":"workload-studio.workload","version":1,"workload":{"name":"x","description":"","jobs":${deep(100_000)}}}`), { format: 'json' });
+    const ours = await readTraceFile(
+      write('w.json', `{"format":"workload-studio.workload","version":1,"workload":{"name":"x","description":"","jobs":${deep(100_000)}}}`),
+      { format: 'json' },
+    );
     expect(ours.jobs).toEqual([]);
     expect(ours.problems[0].message).toMatch(/more than 200 levels deep/);
     const cluster = parseAnyClusterFile(`{"format":"workload-studio.cluster","version":1,"cluster":${deep(100_000)}}`, 'x');
@@ -137,7 +151,11 @@ describe('text encodings', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 1, 0, 8, 6, 0, 0, 0]);
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(56), Buffer.from([2, 0, 0x3e, 0, 1, 0, 0, 0])]);
     const gzip = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0x4b, 0x4c, 0x4a, 6, 0]);
-    for (const [name, bytes, kind] of [['shot.png', png, /it is a PNG image/], ['tool', elf, /it is a program \(ELF\)/], ['trace.gz', gzip, /it is a gzip archive/]] as const) {
+    for (const [name, bytes, kind] of [
+      ['shot.png', png, /it is a PNG image/],
+      ['tool', elf, /it is a program \(ELF\)/],
+      ['trace.gz', gzip, /it is a gzip archive/],
+    ] as const) {
       await expect(readTraceFile(write(name, bytes))).rejects.toThrow(kind);
       const asText = bytes.toString('utf8');
       expect(parseAnyClusterFile(asText, name)).toMatchObject({ ok: false, problems: [{ message: expect.not.stringMatching(/UTF-16/) }] });

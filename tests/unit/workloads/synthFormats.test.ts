@@ -20,7 +20,18 @@ const describe_ = (jobClass: object, jobs = 40) => ({
   nodes_per_rack: 4,
   num_jobs: jobs,
   rand_seed: 7,
-  workloads: [{ workload_name: 'w', workload_weight: 1, queue_name: 'q1', job_classes: [{ class_name: 'c', class_weight: 1, type: 'mapreduce', ...jobClass }], time_distribution: [{ time: 10, weight: 1 }, { time: 70, weight: 0 }] }],
+  workloads: [
+    {
+      workload_name: 'w',
+      workload_weight: 1,
+      queue_name: 'q1',
+      job_classes: [{ class_name: 'c', class_weight: 1, type: 'mapreduce', ...jobClass }],
+      time_distribution: [
+        { time: 10, weight: 1 },
+        { time: 70, weight: 0 },
+      ],
+    },
+  ],
 });
 const tasks = (maps: object, reduces: object) => [
   { type: 'map', priority: 20, count: maps, time: { val: 12, std: 3 }, max_memory: { val: 1024 }, max_vcores: { val: 1 } },
@@ -29,8 +40,11 @@ const tasks = (maps: object, reduces: object) => [
 
 /** Both SYNTH formats of YARN's Scheduler Load Simulator (issue 32 item 5). */
 describe('SLS SYNTH, current format', () => {
-  it('takes each job\'s map and reduce counts from the task definitions, not one map per job', async () => {
-    const r = await readTraceFile(write(describe_({ tasks: tasks({ val: 6 }, { val: 3 }), duration: { val: 60 }, deadline_factor: { val: 2 }, reservation: { val: 0 } })), { format: 'synth' });
+  it("takes each job's map and reduce counts from the task definitions, not one map per job", async () => {
+    const r = await readTraceFile(
+      write(describe_({ tasks: tasks({ val: 6 }, { val: 3 }), duration: { val: 60 }, deadline_factor: { val: 2 }, reservation: { val: 0 } })),
+      { format: 'synth' },
+    );
     expect(r.problems).toEqual([]);
     expect(r.jobs).toHaveLength(40);
     for (const j of r.jobs) expect([j.maps, j.reduces, j.queue]).toEqual([6, 3, 'q1']);
@@ -39,21 +53,32 @@ describe('SLS SYNTH, current format', () => {
   });
 
   it('draws counts from a distribution or from discrete values with weights', async () => {
-    const spread = await readTraceFile(write(describe_({ tasks: tasks({ val: 20, std: 5 }, { val: 4, std: 1, dist: 'NORM' }), reservation: { val: 0 } }, 400)), { format: 'synth' });
+    const spread = await readTraceFile(
+      write(describe_({ tasks: tasks({ val: 20, std: 5 }, { val: 4, std: 1, dist: 'NORM' }), reservation: { val: 0 } }, 400)),
+      { format: 'synth' },
+    );
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     expect(mean(spread.jobs.map((j) => j.maps!))).toBeCloseTo(20, 0);
     expect(new Set(spread.jobs.map((j) => j.maps)).size).toBeGreaterThan(5);
     expect(mean(spread.jobs.map((j) => j.reduces!))).toBeGreaterThan(3.5);
-    const discrete = await readTraceFile(write(describe_({ tasks: tasks({ discrete: [2, 50], weights: [3, 1] }, { val: 1 }), reservation: { val: 0 } }, 400)), { format: 'synth' });
+    const discrete = await readTraceFile(write(describe_({ tasks: tasks({ discrete: [2, 50], weights: [3, 1] }, { val: 1 }), reservation: { val: 0 } }, 400)), {
+      format: 'synth',
+    });
     const maps = discrete.jobs.map((j) => j.maps);
     expect(new Set(maps)).toEqual(new Set([2, 50]));
     expect(maps.filter((m) => m === 2).length / maps.length).toBeCloseTo(0.75, 1);
   });
 
-  it('gives a job a deadline with the reservation\'s probability, at submission + factor × duration', async () => {
-    const all = await readTraceFile(write(describe_({ tasks: tasks({ val: 2 }, { val: 1 }), duration: { val: 60 }, deadline_factor: { val: 1.5 }, reservation: { val: 1 } })), { format: 'synth' });
+  it("gives a job a deadline with the reservation's probability, at submission + factor × duration", async () => {
+    const all = await readTraceFile(
+      write(describe_({ tasks: tasks({ val: 2 }, { val: 1 }), duration: { val: 60 }, deadline_factor: { val: 1.5 }, reservation: { val: 1 } })),
+      { format: 'synth' },
+    );
     for (const j of all.jobs) expect(j.deadline).toBeCloseTo(j.submit + 90, 6);
-    const half = await readTraceFile(write(describe_({ tasks: tasks({ val: 2 }, { val: 1 }), duration: { val: 60 }, deadline_factor: { val: 1.5 }, reservation: { val: 0.5 } }, 400)), { format: 'synth' });
+    const half = await readTraceFile(
+      write(describe_({ tasks: tasks({ val: 2 }, { val: 1 }), duration: { val: 60 }, deadline_factor: { val: 1.5 }, reservation: { val: 0.5 } }, 400)),
+      { format: 'synth' },
+    );
     const share = half.jobs.filter((j) => j.deadline !== undefined).length / half.jobs.length;
     expect(share).toBeGreaterThan(0.4);
     expect(share).toBeLessThan(0.6);
@@ -66,12 +91,22 @@ describe('SLS SYNTH, current format', () => {
   });
 
   it('refuses stream jobs and stream containers with the field and the reason, making nothing', async () => {
-    const stream = await readTraceFile(write(describe_({ type: 'stream', tasks: [{ type: 'stream', count: { val: 2 }, time: { val: 60000 } }] })), { format: 'synth' });
+    const stream = await readTraceFile(write(describe_({ type: 'stream', tasks: [{ type: 'stream', count: { val: 2 }, time: { val: 60000 } }] })), {
+      format: 'synth',
+    });
     expect(stream.jobs).toEqual([]);
-    expect(stream.problems[0]).toMatchObject({ field: 'workloads.0.job_classes.0.type', message: expect.stringMatching(/"stream" jobs cannot be simulated: .*long-lived containers/) });
-    const mixed = await readTraceFile(write(describe_({ tasks: [...tasks({ val: 2 }, { val: 1 }), { type: 'stream', count: { val: 1 } }] })), { format: 'synth' });
+    expect(stream.problems[0]).toMatchObject({
+      field: 'workloads.0.job_classes.0.type',
+      message: expect.stringMatching(/"stream" jobs cannot be simulated: .*long-lived containers/),
+    });
+    const mixed = await readTraceFile(write(describe_({ tasks: [...tasks({ val: 2 }, { val: 1 }), { type: 'stream', count: { val: 1 } }] })), {
+      format: 'synth',
+    });
     expect(mixed.jobs).toEqual([]);
-    expect(mixed.problems[0]).toMatchObject({ field: 'workloads.0.job_classes.0.tasks.2.type', message: expect.stringMatching(/only "map" and "reduce" tasks can/) });
+    expect(mixed.problems[0]).toMatchObject({
+      field: 'workloads.0.job_classes.0.tasks.2.type',
+      message: expect.stringMatching(/only "map" and "reduce" tasks can/),
+    });
     const noCount = await readTraceFile(write(describe_({ tasks: [{ type: 'map', count: 'five' }] })), { format: 'synth' });
     expect(noCount.problems[0]).toMatchObject({ field: 'workloads.0.job_classes.0.tasks.0.count' });
   });

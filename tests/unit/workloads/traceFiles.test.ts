@@ -105,11 +105,18 @@ describe('malformed files: a clear error with line and field, or a correct impor
     const whole = fs.readFileSync(path.join(traces, 'sls/inputsls.json'), 'utf8');
     const r = await readTraceFile(write('cut.json', whole.slice(0, Math.floor(whole.length * 0.8))));
     expect(r.jobs).toHaveLength(1);
-    expect(r.problems).toEqual([{ line: expect.any(Number), field: 'file', message: expect.stringMatching(/^the file ends inside an? (object|string) \(truncated\?\)$/) }]);
+    expect(r.problems).toEqual([
+      { line: expect.any(Number), field: 'file', message: expect.stringMatching(/^the file ends inside an? (object|string) \(truncated\?\)$/) },
+    ]);
   });
 
   it('wrong types are reported at their line and field', async () => {
-    const r = await readTraceFile(write('types.json', '{ "job.start.ms": 0, "job.tasks": [] }\n{\n "job.start.ms": "soon", "job.tasks": [] }\n{ "job.start.ms": 5, "job.tasks": "many" }\n'));
+    const r = await readTraceFile(
+      write(
+        'types.json',
+        '{ "job.start.ms": 0, "job.tasks": [] }\n{\n "job.start.ms": "soon", "job.tasks": [] }\n{ "job.start.ms": 5, "job.tasks": "many" }\n',
+      ),
+    );
     expect(r.problems).toEqual([
       { line: 2, field: 'job.start.ms', message: 'expected milliseconds ≥ 0, found "soon"' },
       { line: 4, field: 'job.tasks', message: 'expected a list of tasks' },
@@ -120,7 +127,9 @@ describe('malformed files: a clear error with line and field, or a correct impor
   it('-1 sentinels: refused where they stand for a size (SWIM), ignored where Rumen means "unknown"', async () => {
     const swim = await readTraceFile(write('s.tsv', 'a\t0\t0\t-1\t0\t0\nb\t1\t1\t100\t0\t0\n'));
     expect(swim.problems).toEqual([{ line: 1, field: 'map input bytes', message: '"-1" is not a non-negative number' }]);
-    const rumen = await readTraceFile(write('r.json', '{ "jobID": "j", "submitTime": 5, "mapTasks": [ { "inputBytes": -1, "outputBytes": -1 } ], "reduceTasks": [] }'));
+    const rumen = await readTraceFile(
+      write('r.json', '{ "jobID": "j", "submitTime": 5, "mapTasks": [ { "inputBytes": -1, "outputBytes": -1 } ], "reduceTasks": [] }'),
+    );
     expect(rumen.problems).toEqual([]);
     expect(rumen.jobs[0]).toMatchObject({ id: 'j', maps: 1, reduces: 0 });
     expect(rumen.jobs[0].inputMb).toBeUndefined();
@@ -138,7 +147,9 @@ describe('malformed files: a clear error with line and field, or a correct impor
   it('comments are skipped in SWIM and in JSON (line and block, even between objects)', async () => {
     const swim = await readTraceFile(write('c.tsv', '# header comment\njob\t0\t0\t10\t0\t0\n'));
     expect(swim.jobs).toHaveLength(1);
-    const sls = await readTraceFile(write('c.json', '// from the SLS docs\n/* two\nlines */ { "job.start.ms": 1000, /* inline */ "job.tasks": [ {"container.type": "map"} ] } // tail\n'));
+    const sls = await readTraceFile(
+      write('c.json', '// from the SLS docs\n/* two\nlines */ { "job.start.ms": 1000, /* inline */ "job.tasks": [ {"container.type": "map"} ] } // tail\n'),
+    );
     expect(sls.problems).toEqual([]);
     expect(sls.jobs).toMatchObject([{ submit: 1, maps: 1 }]);
   });
@@ -154,7 +165,9 @@ describe('malformed files: a clear error with line and field, or a correct impor
   });
 
   it('our JSON reports problems by field', async () => {
-    const r = await readTraceFile(write('w.json', JSON.stringify({ format: 'workload-studio.workload', version: 1, workload: { name: 'w', jobs: [{ template: 'Sort', submit: -5 }] } })));
+    const r = await readTraceFile(
+      write('w.json', JSON.stringify({ format: 'workload-studio.workload', version: 1, workload: { name: 'w', jobs: [{ template: 'Sort', submit: -5 }] } })),
+    );
     expect(r.format).toBe('json');
     expect(r.problems).toEqual([{ line: 0, field: 'workload.jobs.0.submit', message: 'must be at least 0' }]);
   });
@@ -162,7 +175,8 @@ describe('malformed files: a clear error with line and field, or a correct impor
 
 describe('streaming', () => {
   it('chunk boundaries anywhere give the same result as the whole text', () => {
-    const text = '// c\n[ { "job.start.ms": 0, "job.id": "a\\"}", "job.tasks": [ {"container.type": "map"} ] }, /* x */ { "job.start.ms": 2000, "job.id": "b", "job.tasks": [] } ]';
+    const text =
+      '// c\n[ { "job.start.ms": 0, "job.id": "a\\"}", "job.tasks": [ {"container.type": "map"} ] }, /* x */ { "job.start.ms": 2000, "job.id": "b", "job.tasks": [] } ]';
     const whole = traceReader('sls', 128);
     whole.push(text);
     const expected = whole.end();

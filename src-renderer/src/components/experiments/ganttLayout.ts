@@ -3,7 +3,8 @@ import type { GanttLayout } from '@shared/results/ganttLanes';
 
 /**
  * The Gantt chart's geometry, apart from its drawing: lanes per node, which bar lies under a point,
- * and what a hover says of a bar (the lanes themselves: shared/results/ganttLanes.ts, which reports draw too). Pure functions, so they are tested without a canvas.
+ * and what a hover says of a bar (the lanes themselves: shared/results/ganttLanes.ts, which reports
+ * draw too). Pure functions, so they are tested without a canvas.
  */
 const PHASE_NAMES = ['map', 'merge', 'shuffle', 'sort', 'reduce'];
 
@@ -54,5 +55,8 @@ export function describeBar(data: RunData, i: number, t: number): { text: string
   }
   const outcome = ['', ' · failed', ' · killed'][g.outcome[i]] ?? '';
   const s = (x: number) => `${x.toFixed(1)} s`;
-  return { job, text: `job ${job} · task ${g.reduce[i] ? 'r' : 'm'}${g.task[i]} · ${data.nodes[g.node[i]] ?? `node ${g.node[i]}`}\n${phase} phase from ${s(phaseStart)} · attempt ${s(g.start[i])}–${s(g.end[i])}${outcome}` };
+  return {
+    job,
+    text: `job ${job} · task ${g.reduce[i] ? 'r' : 'm'}${g.task[i]} · ${data.nodes[g.node[i]] ?? `node ${g.node[i]}`}\n${phase} phase from ${s(phaseStart)} · attempt ${s(g.start[i])}–${s(g.end[i])}${outcome}`,
+  };
 }

@@ -8,7 +8,14 @@ export const LEFT = 90;
 
 function colours() {
   const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-  return { map: '#2f6fde', reduce: '#e0703a', failed: '#d2476b', killed: dark ? '#6b7280' : '#9aa3b2', text: dark ? '#9aa3b2' : '#5b6474', grid: dark ? '#363b47' : '#d8dce3' };
+  return {
+    map: '#2f6fde',
+    reduce: '#e0703a',
+    failed: '#d2476b',
+    killed: dark ? '#6b7280' : '#9aa3b2',
+    text: dark ? '#9aa3b2' : '#5b6474',
+    grid: dark ? '#363b47' : '#d8dce3',
+  };
 }
 
 /**
@@ -16,7 +23,14 @@ function colours() {
  * names on the left, one lane per attempt running at once, a time axis below. Returns where
  * everything went, for hit tests.
  */
-export function paintGantt(canvas: HTMLCanvasElement, g: GanttData, layout: GanttLayout, nodeNames: readonly string[], width: number, view: { from: number; to: number }): GanttGeometry {
+export function paintGantt(
+  canvas: HTMLCanvasElement,
+  g: GanttData,
+  layout: GanttLayout,
+  nodeNames: readonly string[],
+  width: number,
+  view: { from: number; to: number },
+): GanttGeometry {
   const { lane, firstLane, lanes } = layout;
   const nodes = firstLane.length - 1;
   const height = Math.min(2400, lanes * LANE + nodes + 24);

@@ -22,7 +22,10 @@ export function allocationOption(r: PlanResult): Record<string, unknown> {
   if (r.minimal) series.push({ name: 'Fewest slots (average)', type: 'scatter', symbolSize: 12, data: [[r.minimal.mapSlots, r.minimal.reduceSlots]] });
   return {
     animation: false,
-    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}: ${p.value[0]} map + ${p.value[1]} reduce slots` },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}: ${p.value[0]} map + ${p.value[1]} reduce slots`,
+    },
     legend: { top: 0 },
     grid: { left: 56, right: 16, top: 36, bottom: 44 },
     xAxis: { type: 'value', name: 'Map slots', nameLocation: 'middle', nameGap: 28, minInterval: 1 },
@@ -32,8 +35,17 @@ export function allocationOption(r: PlanResult): Record<string, unknown> {
 }
 
 /** Fig. 9: completion-time bounds for a worker failure at each t_f, against the failure-free bounds. */
-export function failureOption(curve: { atS: number; low: number; up: number; avg: number; stage: FailureBounds['stage'] }[], normal: { low: number; up: number }): Record<string, unknown> {
-  const line = (name: string, data: [number, number][], dashed = false) => ({ name, type: 'line', showSymbol: false, data, ...(dashed ? { lineStyle: { type: 'dashed' } } : {}) });
+export function failureOption(
+  curve: { atS: number; low: number; up: number; avg: number; stage: FailureBounds['stage'] }[],
+  normal: { low: number; up: number },
+): Record<string, unknown> {
+  const line = (name: string, data: [number, number][], dashed = false) => ({
+    name,
+    type: 'line',
+    showSymbol: false,
+    data,
+    ...(dashed ? { lineStyle: { type: 'dashed' } } : {}),
+  });
   const end = curve.length ? curve[curve.length - 1].atS : 0;
   return {
     animation: false,
@@ -43,10 +55,30 @@ export function failureOption(curve: { atS: number; low: number; up: number; avg
     xAxis: { type: 'value', name: 'Failure time t_f (s)', nameLocation: 'middle', nameGap: 28, max: Math.ceil(end) },
     yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44, scale: true },
     series: [
-      line('Lower bound with failure', curve.map((c) => [c.atS, c.low])),
-      line('Upper bound with failure', curve.map((c) => [c.atS, c.up])),
-      line('Lower bound, no failure', [[0, normal.low], [end, normal.low]], true),
-      line('Upper bound, no failure', [[0, normal.up], [end, normal.up]], true),
+      line(
+        'Lower bound with failure',
+        curve.map((c) => [c.atS, c.low]),
+      ),
+      line(
+        'Upper bound with failure',
+        curve.map((c) => [c.atS, c.up]),
+      ),
+      line(
+        'Lower bound, no failure',
+        [
+          [0, normal.low],
+          [end, normal.low],
+        ],
+        true,
+      ),
+      line(
+        'Upper bound, no failure',
+        [
+          [0, normal.up],
+          [end, normal.up],
+        ],
+        true,
+      ),
     ],
   };
 }
@@ -69,7 +101,15 @@ export function checkOption(points: readonly PlannerCheckPoint[], deadlineS?: nu
         name: 'Simulated',
         type: 'bar',
         data: points.map((p) => p.simulatedS),
-        ...(deadlineS !== undefined ? { markLine: { symbol: 'none', data: [{ yAxis: deadlineS, name: 'Deadline' }], label: { formatter: `deadline ${Math.round(deadlineS)} s`, position: 'insideEndTop' } } } : {}),
+        ...(deadlineS !== undefined
+          ? {
+              markLine: {
+                symbol: 'none',
+                data: [{ yAxis: deadlineS, name: 'Deadline' }],
+                label: { formatter: `deadline ${Math.round(deadlineS)} s`, position: 'insideEndTop' },
+              },
+            }
+          : {}),
       },
     ],
   };

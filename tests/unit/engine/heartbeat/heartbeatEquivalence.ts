@@ -33,7 +33,9 @@ import { compileJobs, expandJobs } from '../../../../src-main/workloads/compile'
 
 const FILE = path.join(__dirname, '../heartbeatBefore.json');
 const PRESETS = path.resolve(__dirname, '../../../../resources/presets');
-const ARIA_SCHEDULERS_BEFORE = JSON.parse(fs.readFileSync(path.join(__dirname, '../heartbeatBeforeAriaSchedulers.json'), 'utf8')) as ReturnType<typeof loadExperiment>['experiment']['schedulers'];
+const ARIA_SCHEDULERS_BEFORE = JSON.parse(fs.readFileSync(path.join(__dirname, '../heartbeatBeforeAriaSchedulers.json'), 'utf8')) as ReturnType<
+  typeof loadExperiment
+>['experiment']['schedulers'];
 const SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
 
 type Outcomes = Record<string, { meanJct: number[]; makespan: number[] }>;

@@ -2,7 +2,11 @@ import { describe, it } from 'vitest';
 import { checkPreset } from './heartbeatEquivalence';
 
 describe('the heartbeat model of issue 29 (round orders from the seed alone, no idle heartbeats)', () => {
-  it("moves no scheduler's mean JCT or makespan over 20 held-out seeds of prism-puma.experiment.json: each paired difference's 95 % interval holds 0", { timeout: 600_000 }, () => {
-    checkPreset('prism-puma.experiment.json');
-  });
+  it(
+    "moves no scheduler's mean JCT or makespan over 20 held-out seeds of prism-puma.experiment.json: each paired difference's 95 % interval holds 0",
+    { timeout: 600_000 },
+    () => {
+      checkPreset('prism-puma.experiment.json');
+    },
+  );
 });
