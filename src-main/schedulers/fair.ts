@@ -124,10 +124,14 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       shared.finished(view.job(j).queue);
     },
     onHeartbeat(n: number, view: View) {
-      const freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
-      const freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
+      let freeMaps = slots.maps(view.topology, n) - view.nodeRunningMaps(n);
+      let freeReduces = slots.reduces(view.topology, n) - view.nodeRunningReduces(n);
       if (freeMaps <= 0 && freeReduces <= 0) return;
       if (view.pendingTasks() === 0) return;
+      if (spec.assignMultiple === false) {
+        freeMaps = Math.min(freeMaps, 1);
+        freeReduces = Math.min(freeReduces, 1);
+      }
       beat.n = n;
       beat.view = view;
       onePool = usesOnePool();

@@ -52,6 +52,8 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       queue: entry.queue ?? 'default',
       dependsOn: g.arrival.kind === 'sequential' && previous ? [previous] : [],
       ...(entry.outputMbPerMap !== undefined ? { outputMb: entry.outputMbPerMap * maps } : {}),
+      ...(entry.inputMbPerMap !== undefined ? { inputMb: entry.inputMbPerMap * maps } : {}),
+      ...(entry.shuffleMbPerMap !== undefined ? { shuffleMb: entry.shuffleMbPerMap * maps } : {}),
       ...(entry.mrCluster !== undefined ? { mrCluster: entry.mrCluster } : {}),
       ...(factor !== undefined ? { deadlineFactor: Array.isArray(factor) ? factor[0] + deadlines.next() * (factor[1] - factor[0]) : factor } : {}),
     });

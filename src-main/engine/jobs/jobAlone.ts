@@ -28,7 +28,7 @@ export function isolatedTaskSeconds(work: PhaseWorkContext, topo: Topology, job:
       w,
       0,
     );
-    sum += isolatedSeconds(topo, 0, w, 0);
+    sum += isolatedSeconds(topo, 0, w, 0, work.taskDiskMBps);
   }
   return sum;
 }

@@ -25,6 +25,8 @@ import { Locality, NODE_TRANSIENT, type Topology } from '../core/topology';
 export interface PhaseWorkContext {
   topo: Topology;
   dom0CpuPerMb: number;
+  /** SimulationOptions.taskDiskMBps; Infinity when absent. */
+  taskDiskMBps: number;
   /** Each node's FAWKES role right now (EngineState.nodeRole); absent: every node is a core node. */
   nodeRole?: Uint8Array;
 }
@@ -158,10 +160,10 @@ export function phaseWork(
 }
 
 /** Seconds the phase would take alone on an idle host of the node (the "ideal" for ANP and slowdown). */
-export function isolatedSeconds(topo: Topology, node: number, work: Float64Array, o: number): number {
+export function isolatedSeconds(topo: Topology, node: number, work: Float64Array, o: number, taskDiskMBps: number): number {
   const h = topo.nodeHost[node];
   const speed = topo.hostSpeed[h];
-  const diskOne = topo.hostDiskMBps[h] / topo.hostDisks[h];
+  const diskOne = Math.min(taskDiskMBps, topo.hostDiskMBps[h] / topo.hostDisks[h]);
   return Math.max(
     work[o + W_CPU] / speed,
     work[o + W_DISK] / diskOne,

@@ -85,7 +85,7 @@ export class RateSolver {
     this.hostUpCapped = new Uint8Array(H);
     this.remote = new RemoteReads(H, topology.hostDiskMBps, topology.hostDisks, s.options.diskThrashing);
     this.ends = new RemoteEnds(s, this.remote);
-    this.sharing = new HostSharing(topology, s.at, s.options.contention, s.options.diskThrashing);
+    this.sharing = new HostSharing(topology, s.at, s.options.contention, s.options.diskThrashing, s.options.taskDiskMBps ?? Infinity);
     let disk = 0;
     let net = 0;
     for (let h = 0; h < H; h++) disk += topology.hostDiskMBps[h];

@@ -55,6 +55,8 @@ export class HostSharing {
     private readonly at: AttemptStore,
     private readonly contention: 'full' | 'none',
     private readonly diskThrashing: number,
+    /** One attempt's most MB/s on a disk, its own or one it reads remotely (SimulationOptions.taskDiskMBps). */
+    private readonly taskDiskMBps: number = Infinity,
   ) {}
 
   /**
@@ -62,7 +64,15 @@ export class HostSharing {
    * `upShareIn/Out` are this rack's uplink bandwidth per cross-rack flow. `out` receives the rates
    * by attempt id (the attempts' own rates unless a probe asks for them elsewhere).
    */
-  rate(h: number, list: readonly number[], upShareIn: number, upShareOut: number, usage: HostUsage, remote?: RemoteReads, out: Float64Array = this.at.rate): void {
+  rate(
+    h: number,
+    list: readonly number[],
+    upShareIn: number,
+    upShareOut: number,
+    usage: HostUsage,
+    remote?: RemoteReads,
+    out: Float64Array = this.at.rate,
+  ): void {
     const at = this.at;
     const topo = this.topo;
     const k = list.length;
@@ -90,6 +100,7 @@ export class HostSharing {
     const lim = at.lim;
     const rates = out;
     const nodeOf = at.node;
+    const pace = this.taskDiskMBps;
     const remoteActive = remote !== undefined && remote.active;
 
     // Disk streams: attempts that read or write locally and are not waiting.
@@ -125,14 +136,16 @@ export class HostSharing {
         continue;
       }
       const cpu = work[w + W_CPU];
-      // Caps of the attempt itself: one thread → one core; its share of the rack uplink.
+      // Caps of the attempt itself: one thread → one core, and its pipeline's pace on a disk; its
+      // share of the rack uplink.
       let c = cpu > 0 ? speed / cpu : Infinity;
+      if (work[w + W_DISK] > 0) c = Math.min(c, pace / work[w + W_DISK]);
       if (work[w + W_UP_IN] > 0) c = Math.min(c, upShareIn / work[w + W_UP_IN]);
       if (work[w + W_UP_OUT] > 0) c = Math.min(c, upShareOut / work[w + W_UP_OUT]);
       // A remote read (or a transient node's remote write) takes at most its share of that disk.
       if (remoteActive) {
         const f = remote.streamField(a);
-        if (work[w + f] > 0) c = Math.min(c, remote.shareForRating(a) / work[w + f]);
+        if (work[w + f] > 0) c = Math.min(c, Math.min(pace, remote.shareForRating(a)) / work[w + f]);
       }
       if (this.contention === 'none') {
         // Alone on the host: each resource at full capacity, disk at one disk's bandwidth.

@@ -108,7 +108,7 @@ export class Simulation {
       skew: new Random(seed, 'skew'),
       placement: new Random(seed, 'placement'),
     });
-    const work: PhaseWorkContext = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb };
+    const work: PhaseWorkContext = { topo: topology, dom0CpuPerMb: options.dom0CpuPerMb, taskDiskMBps: options.taskDiskMBps ?? Infinity };
 
     const s = (this.s = new EngineState(topology, jobs, tasks, options));
     if (scheduler.tracksPendingPlaces === true) s.pendingPlaces = new PendingMapPlaces(tasks, topology);

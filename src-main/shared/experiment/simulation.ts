@@ -27,6 +27,13 @@ export const SimulationOptionsSchema = z.strictObject({
   contention: z.enum(['full', 'none']).default('full'),
   /** Disk bandwidth lost per extra concurrent stream on a disk (seek thrashing). */
   diskThrashing: num().min(0).max(1).default(0.08),
+  /**
+   * The most one task moves to or from a disk per second, however idle the disk: the pace of its
+   * single-threaded read, compute and spill pipeline (model.md "Resource sharing"). Absent, one task
+   * may take a whole disk. PRISM's testbed measured about 11 MB/s of disk traffic per task in the
+   * map, sort and reduce phases (PRISM Fig. 8), which is what makes two slots a node too few there.
+   */
+  taskDiskMBps: num().positive('must be greater than 0 MB/s').max(100_000, 'must be at most 100,000 MB/s').optional(),
   /** Host CPU-seconds per MB of guest I/O on hosts with VMs (Dom0-style overhead). */
   dom0CpuPerMb: num().min(0).default(0),
   /** Fraction of a job's maps that must finish before its reduces may start. */

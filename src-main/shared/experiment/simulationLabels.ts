@@ -6,6 +6,7 @@ export const SIMULATION_LABELS: Record<string, string> = {
   outOfBandHeartbeat: 'Heartbeat when a task ends',
   contention: 'Contention',
   diskThrashing: 'Disk thrashing',
+  taskDiskMBps: 'Disk pace per task MB/s (optional)',
   dom0CpuPerMb: 'Dom0 CPU s/MB',
   slowstart: 'Reduce slow-start',
   maxAttempts: 'Attempts per task',

@@ -14,11 +14,19 @@ export const fairOptions = describeScheduler({
     ...slots,
     ...delayScheduling,
     pools: z.array(PoolSchema).default([]),
+    /**
+     * Fill every free slot of a node at its heartbeat (mapred.fairscheduler.assignmultiple = true,
+     * the default from Hadoop 0.21), or hand out at most one map and one reduce a heartbeat, as
+     * Hadoop 0.20.2's Fair Scheduler does by default: the version PRISM sec. 6 compares against.
+     * Absent: every free slot (a design saved before the option reads as it ran).
+     */
+    assignMultiple: z.boolean().optional(),
     ...topologyAwareness,
   }),
   labels: {
     ...slotLabels,
     ...delayLabels,
+    assignMultiple: 'Fill every free slot per heartbeat',
     ...topologyLabels,
   },
   auto: slotAuto,

@@ -66,6 +66,13 @@ export const MixEntrySchema = z.strictObject({
   mrCluster: z.string().trim().min(1, 'must not be empty').max(80).optional(),
   /** MB each map writes, for map-only generators (TeraGen, RWrite); absent: the template's own. */
   outputMbPerMap: num().min(0, 'must be at least 0').optional(),
+  /**
+   * MB of input each map reads; absent: a block. With the shuffle below, what a job type measured
+   * in a paper is priced as (docs/model.md "Calibration: PRISM's testbed").
+   */
+  inputMbPerMap: num().positive('must be greater than 0').optional(),
+  /** MB the job's reduces fetch between them, per map; absent: the template's map selectivity × input. */
+  shuffleMbPerMap: num().min(0, 'must be at least 0').optional(),
 });
 
 export const ArrivalSchema = z.discriminatedUnion('kind', [

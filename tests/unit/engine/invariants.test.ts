@@ -115,7 +115,17 @@ describe('conservation of work', () => {
           ? [PhaseKind.Map, PhaseKind.Merge]
           : [PhaseKind.Map];
       for (const p of phases) {
-        phaseWork({ topo, dom0CpuPerMb: 0 }, jobs[tasks.job[t]], p, tasks.size[t], tasks.factor[t], r.records.locality[i], r.records.node[i], w, 0);
+        phaseWork(
+          { topo, dom0CpuPerMb: 0, taskDiskMBps: Infinity },
+          jobs[tasks.job[t]],
+          p,
+          tasks.size[t],
+          tasks.factor[t],
+          r.records.locality[i],
+          r.records.node[i],
+          w,
+          0,
+        );
         expected += w[W_CPU];
       }
     }
