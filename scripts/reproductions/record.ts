@@ -14,6 +14,7 @@ import { fawkesUsageHeldOut } from '../../tests/scenarios/fawkesUsageHeldOut';
 import { ilaAgainstIaoHeldOut } from '../../tests/scenarios/ilaHeldOut';
 import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
+import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
 import {
   RECORDED_PRESETS,
   REPO_ROOT,
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       'aria-model': ariaModelChecks,
       'aria-minedf-held-out': () => heldOutDeadlines(),
       'fawkes-usage-held-out': fawkesUsageHeldOut,
+      'prism-batch-sizes': prismBatchSizes,
     }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -166,11 +166,12 @@ export const RECORD_AGAIN =
 /**
  * Stored results of checks that are not presets, each computed by code its test shares
  * (tests/scenarios): the ILA interference-model comparison (sec. 5.4), ARIA's model against the
- * simulator (sec. 5.3), and the held-out cases of MinEDF, ILA against IAO and FAWKES' usage-based
- * policies. Their tests compare what
+ * simulator (sec. 5.3), the held-out cases of MinEDF, ILA against IAO and FAWKES' usage-based
+ * policies, and PRISM's batches at each size of Fig. 15. Their tests compare what
  * they compute with these.
  */
-export type StoredCheckName = 'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out' | 'fawkes-usage-held-out';
+export type StoredCheckName =
+  'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out' | 'fawkes-usage-held-out' | 'prism-batch-sizes';
 export const STORED_CHECKS: StoredCheckName[] = [
   'ila-interference',
   'ila-locality-cost',
@@ -178,6 +179,7 @@ export const STORED_CHECKS: StoredCheckName[] = [
   'aria-model',
   'aria-minedf-held-out',
   'fawkes-usage-held-out',
+  'prism-batch-sizes',
 ];
 
 interface StoredCheck<T> {

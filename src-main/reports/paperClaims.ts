@@ -19,7 +19,7 @@ export interface PaperClaimTable {
   paper: string;
   claim: string;
   preset: string;
-  /** A reduced run (about half the jobs, three seeds): a first look, not the paper's set-up. */
+  /** A reduced run (fewer or smaller jobs, three seeds: services/reducedRun.ts): a first look, not the paper's set-up. */
   reduced: boolean;
   docsSection: string;
   rows: PaperClaimRow[];

@@ -34,7 +34,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const fmt = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');
 
 /**
- * MinEDF (docs/model.md "MinEDF"): ARIA's deadline scheduler on Hadoop 1 slots. A job's allocation
+ * MinEDF (docs/model.md "MinEDF"): the ARIA framework's deadline scheduler (ICAC 2011) on Hadoop 1 slots. A job's allocation
  * comes from the ARIA model: Algorithm 1 (sec. 4.5) on its profile, the tasks it has left, the
  * cluster's slots and the time left to its deadline gives the minimal (map, reduce) slot pairs for
  * the chosen bound, and the pair with the fewest slots is its minimum. It is sized when it arrives,

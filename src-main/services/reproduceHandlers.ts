@@ -19,7 +19,7 @@ import { batchesRepo } from '../store/batchesRepo';
 import type { EventBus } from './eventBus';
 import type { ExperimentRunner } from './experimentRunner';
 import { experimentFiles } from './experimentFiles';
-import { reducedInputs } from './reducedRun';
+import { reducedRun } from './reducedRun';
 import type { Handlers } from './handlerTypes';
 import { ServiceError } from './serviceError';
 
@@ -30,7 +30,7 @@ type ReproduceChannels = 'reproduce:list' | 'reproduce:run' | 'reproduce:open';
 
 /**
  * The Reproduce area: each paper's claim, the presets that mirror its set-up, runs of them at
- * reduced size (half the jobs, three seeds: reducedRun.ts) or full size, and the latest run's
+ * reduced size (fewer or smaller jobs, three seeds: reducedRun.ts) or full size, and the latest run's
  * numbers beside the paper's with the paired test across seeds behind every verdict.
  */
 export function reproduceHandlers(
@@ -71,13 +71,15 @@ export function reproduceHandlers(
   }
 
   // The presets ship with the app and do not change while it runs: each is read for the list once.
-  const setups = new Map<string, Pick<ReproducePresetView, 'name' | 'setup'>>();
-  function setupOf(file: string): Pick<ReproducePresetView, 'name' | 'setup'> {
+  const setups = new Map<string, Pick<ReproducePresetView, 'name' | 'setup' | 'reducedAs'>>();
+  function setupOf(file: string): Pick<ReproducePresetView, 'name' | 'setup' | 'reducedAs'> {
     let known = setups.get(file);
     if (!known) {
-      const { experiment, cluster, workload } = load(file);
+      const loaded = load(file);
+      const { experiment, cluster, workload } = loaded;
       known = {
         name: experiment.name,
+        reducedAs: reducedRun(experimentInputs(loaded)).what,
         setup: {
           nodes: clusterTotals(cluster).nodes,
           jobs: expandJobs(workload, experiment.seeds[0]).length,
@@ -91,15 +93,16 @@ export function reproduceHandlers(
   }
 
   function view(preset: ReproductionPreset, history: BatchSummary[]): ReproducePresetView {
-    const { name, setup } = setupOf(preset.file);
+    const { name, setup, reducedAs } = setupOf(preset.file);
     const latest = history.find((b) => b.tags.includes(`preset:${preset.file}`));
-    if (!latest) return { ...preset, name, setup };
+    if (!latest) return { ...preset, name, setup, reducedAs };
     const runs = latest.status === 'running' ? {} : runsOf(latest.id);
     const seeds = [...new Set(Object.values(runs).flatMap((rs) => rs.map((r) => r.seed)))].sort((a, b) => a - b);
     return {
       ...preset,
       name,
       setup,
+      reducedAs,
       latest: {
         batchId: latest.id,
         name: latest.name,
@@ -121,10 +124,11 @@ export function reproduceHandlers(
     'reproduce:run': async ({ file, size }) => {
       const loaded = load(file);
       const reduced = size === 'reduced';
-      const inputs = reduced ? reducedInputs(experimentInputs(loaded)) : experimentInputs(loaded);
+      const small = reduced ? reducedRun(experimentInputs(loaded)) : undefined;
+      const inputs = small ? small.inputs : experimentInputs(loaded);
       const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
       return runner.start(
-        `${loaded.experiment.name} — ${reduced ? `reduced (half the jobs, seeds ${inputs.seeds.join(', ')})` : 'full size'} — ${when}`,
+        `${loaded.experiment.name} — ${small ? `reduced (${small.what}, seeds ${inputs.seeds.join(', ')})` : 'full size'} — ${when}`,
         null,
         inputs,
         reproduceTags(file, reduced),

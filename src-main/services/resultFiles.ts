@@ -1,6 +1,6 @@
 import { configurationLabel, jobSetOf, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/experiment/design';
 import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
-import { ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
+import { EXPERIMENT_NAME_MAX, ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import { describeProblem } from '@shared/workload/imports';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
@@ -44,7 +44,9 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       ? ExperimentSchema.parse(
           JSON.parse(
             experimentFileText({
-              name: batch.name,
+              // An experiment's name has at most 120 characters; a batch's (its design's, a reduced
+              // preset's "— reduced (…) — date") may be longer.
+              name: batch.name.length > EXPERIMENT_NAME_MAX ? `${batch.name.slice(0, EXPERIMENT_NAME_MAX - 1)}…` : batch.name,
               description: '',
               cluster: inputs.clusters[0].spec,
               workload: inputs.workloads[0].spec,

@@ -31,14 +31,14 @@ describe('experiment files in the browser', () => {
       const preview = page.getByTestId('experiment-preview');
       await preview.waitFor();
       expect(await preview.textContent()).toMatch(
-        /PRISM testbed — 10 nodes.*Schedulers\s*Hadoop Fair Scheduler \(8\/6 slots\), YARN Capacity \(128 vcores\), PRISM\s*Seeds\s*1, 2, 3 — 9 runs/,
+        /PRISM testbed — 10 nodes.*Schedulers\s*Hadoop Fair Scheduler 0\.20\.2 \(8\/6 slots\), YARN Capacity \(128 vcores\), PRISM\s*Seeds\s*1, 2, 3, 4, 5, 6 — 18 runs/,
       );
       expect(await ok<DesignSummary[]>(studio.services, 'experiments:list', {})).toEqual([]);
       await screenshot(page, 'experiment-import-light');
       await page.getByTestId('confirm-experiment-import').click();
       await page.getByTestId('experiment-designer').waitFor();
       const [design] = await ok<DesignSummary[]>(studio.services, 'experiments:list', {});
-      expect(design.schedulers).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
+      expect(design.schedulers).toEqual(['Hadoop Fair Scheduler 0.20.2 (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
 
       // "Export file" in the designer: PRISM's profiles are pinned by the export, and the editor takes
       // the pin in, so it stays saved (no conflict on the next save) and the file carries it.

@@ -52,10 +52,11 @@ describe('results leaving the studio in the browser', () => {
       const pi = preset.locator('[data-measure="pi"]');
       await pi.getByTestId('verdict').waitFor({ timeout: 60_000 });
       expect(await pi.textContent()).toMatch(
-        /Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range|the paper's direction, but (smaller|larger)) \(3 seeds, p [=<] /,
+        // At reduced size (half the maps on half the servers) three seeds may not separate the two: the verdict says which.
+        /Pi mean job time, Finer-Grained against YARN\s*18-23 % faster \(sec\. 4\.4\.1, Fig\. 4\.1\)\s*−\d+\.\d %\s*(within the paper's range \(3 seeds|the paper's direction, but (smaller|larger) \(3 seeds|not separated from no difference across 3 seeds) \(?p [=<] /,
       );
       expect(await preset.getByTestId('latest-run').textContent()).toMatch(
-        /reduced: about half the jobs, seeds 1, 2, 3 · .* · a first look at a smaller workload/,
+        /reduced \(each of its 2 jobs with half its maps, on half the servers\), seeds 1, 2, 3 · .* · a first look at a smaller workload/,
       );
       await screenshot(page, 'reproduce');
 
@@ -145,13 +146,13 @@ describe('results leaving the studio in the browser', () => {
       const svg = await save('svg');
       expect(svg.bytes.toString('utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       const csv = parse((await save('csv')).bytes.toString('utf8'), { columns: true }) as { series: string; x: string; y: string }[];
-      expect([...new Set(csv.map((r) => r.series))]).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
+      expect([...new Set(csv.map((r) => r.series))]).toEqual(['Hadoop Fair Scheduler 0.20.2 (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
       expect(csv.every((r) => Number(r.y) > 0 && Number(r.y) <= 1)).toBe(true);
 
       await page.getByTestId('export-menu').locator('summary').click();
       // Every table and series of the comparison as CSV, in one click and one download.
       const tablesZip = await downloadOf(page, () => page.locator('[data-export="csv"]').click());
-      expect(tablesZip.name).toMatch(/^PRISM_PUMA_mix_.*\.tables\.zip$/);
+      expect(tablesZip.name).toMatch(/^PRISM_PUMA_batch_.*\.tables\.zip$/);
       const tables = Object.entries(unzipSync(tablesZip.bytes)).map(([name, bytes]) => ({ name, text: strFromU8(bytes) }));
       expect(tables.map((t) => t.name.replace(/^.*?\./, '')).sort()).toEqual([
         'decisions.csv',
@@ -170,7 +171,9 @@ describe('results leaving the studio in the browser', () => {
       const result = await downloadOf(page, () => page.locator('[data-export="result"]').click());
       const file = JSON.parse(result.bytes.toString('utf8')) as ResultFile;
       // A reduced run: three seeds of each scheduler.
-      expect(file.runs.map((r) => r.scheduler)).toEqual(['Hadoop Fair Scheduler (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM'].flatMap((s) => [s, s, s]));
+      expect(file.runs.map((r) => r.scheduler)).toEqual(
+        ['Hadoop Fair Scheduler 0.20.2 (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM'].flatMap((s) => [s, s, s]),
+      );
 
       // A colleague's studio: the file opens in the comparison without running anything.
       const other = await startStudio(tempDir());
@@ -182,7 +185,7 @@ describe('results leaving the studio in the browser', () => {
         await page.getByTestId('summary-table').waitFor();
         expect(await page.getByTestId('no-series').textContent()).toMatch(/opened from a result file/);
         expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual([
-          'Hadoop Fair Scheduler (8/6 slots) (baseline)',
+          'Hadoop Fair Scheduler 0.20.2 (8/6 slots) (baseline)',
           'YARN Capacity (128 vcores)',
           'PRISM',
         ]);
@@ -195,7 +198,7 @@ describe('results leaving the studio in the browser', () => {
         await expect.poll(async () => (await ok<BatchSummary[]>(other.services, 'batches:list', {})).length).toBe(2);
         const [rerun] = await ok<BatchSummary[]>(other.services, 'batches:list', {});
         await other.services.runner.settled(rerun.id);
-        expect((await ok<{ name: string }[]>(other.services, 'experiments:list', {})).map((d) => d.name)).toEqual([expect.stringMatching(/PRISM PUMA mix/)]);
+        expect((await ok<{ name: string }[]>(other.services, 'experiments:list', {})).map((d) => d.name)).toEqual([expect.stringMatching(/PRISM PUMA batch/)]);
         await page.getByTestId('summary-table').waitFor();
         await page.locator('.chart-card', { hasText: 'Utilisation over time' }).waitFor();
         expect(await page.getByTestId('no-series').count()).toBe(0);

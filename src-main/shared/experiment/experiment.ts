@@ -23,10 +23,13 @@ export const TraceRefSchema = z.strictObject({
   deadlines: DeadlineRuleSchema.optional(),
 });
 
+/** The most characters an experiment's name may have. */
+export const EXPERIMENT_NAME_MAX = 120;
+
 export const ExperimentSchema = z
   .strictObject({
     format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
-    name: nameText(120),
+    name: nameText(EXPERIMENT_NAME_MAX),
     description: z.string().max(4000).default(''),
     cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
     workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),

@@ -63,7 +63,7 @@ export interface FullSize {
 
 const fullSizeOf = (id: string): FullSize => (FULL_SIZE as Record<string, FullSize>)[id] ?? { seeds: 'no stored runs', statements: [] };
 
-const FAIR = 'Hadoop Fair Scheduler (8/6 slots)';
+const FAIR = 'Hadoop Fair Scheduler 0.20.2 (8/6 slots)';
 const YARN = 'YARN Capacity (128 vcores)';
 const prismMeasures = (fig: string): Measure[] => [
   {
@@ -241,7 +241,7 @@ export const REPRODUCTIONS: Reproduction[] = [
         ],
       },
     ],
-    docsSection: 'ARIA (002): completion-time bounds, provisioning and MinEDF',
+    docsSection: 'ARIA (002): completion-time bounds and provisioning; MinEDF (ARIA, ICAC 2011)',
     fullSize: fullSizeOf('aria'),
   },
   {
@@ -509,6 +509,8 @@ export function verdict(m: Measure, value: number, test: { n: number; p: number 
 export interface ReproducePresetView extends ReproductionPreset {
   name: string;
   setup: { nodes: number; jobs: number; schedulers: string[]; seeds: number[] };
+  /** What "Run reduced" runs of it: "25 of its 50 generated jobs", "each of its 2 jobs with half its maps". */
+  reducedAs: string;
   latest?: {
     batchId: string;
     name: string;

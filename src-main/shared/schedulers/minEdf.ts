@@ -15,8 +15,10 @@ import { labelText } from '../files/controlCharacters';
 export const MINEDF_SPARE = ['none', 'lend', 'lend-kill'] as const;
 
 /**
- * MinEDF, ARIA's deadline scheduler: jobs in earliest-deadline-first order, each holding at most
- * the fewest map and reduce slots the ARIA model (bounds eq. 1-8, Algorithm 1) says it needs to
+ * MinEDF, the deadline scheduler of the ARIA framework (Verma, Cherkasova, Campbell, ICAC 2011; the
+ * provisioning paper in our set, Middleware 2011, builds on it but does not define it): jobs in
+ * earliest-deadline-first order, each holding at most the fewest map and reduce slots the ARIA
+ * model (the Middleware paper's bounds eq. 1-8 and Algorithm 1) says it needs to
  * meet its deadline, maps placed by delay scheduling; the spare slots as `spare` says
  * (docs/model.md "MinEDF").
  */

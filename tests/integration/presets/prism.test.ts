@@ -1,38 +1,41 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment/experiment';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
+import { measureOnStored } from '../../../scripts/reproductions/format';
+import { catalogueMeasure } from '../../../scripts/reproductions/sections/catalogue';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
 
 const preset = (name: string) => path.resolve(__dirname, '../../../resources/presets', name);
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const by = (r: ResultFile, label: string, f: (s: ResultFile['runs'][number]['summary']) => number) =>
-  mean(r.runs.filter((x) => x.scheduler.startsWith(label)).map((x) => f(x.summary)));
+
+/** The Reproduce area's verdict on one of the preset's measures (the runs are the stored ones: checked first). */
+const verdictOf = (name: string, id: string) => measureOnStored(name, catalogueMeasure('prism', name, id)).verdict?.kind;
 
 /**
- * PRISM sec. 6 (Figs. 10-20): on the 10-node testbed PRISM's mean job running time beats the
- * Hadoop Fair Scheduler and YARN (paper: up to 1.3x), with higher utilisation and unfairness near
- * Fair's and below YARN's. The presets are the paper's own mixes (Tables 1 and 2) at full size;
- * every number is the mean over three seeds.
+ * PRISM sec. 6.3 (Fig. 15) on the calibrated testbed (docs/model.md "Calibration: PRISM's
+ * testbed"): batches of 50 PUMA and 25 Gridmix 2 jobs, each seed drawing its batch afresh, six
+ * seeds paired. On PUMA PRISM's mean job time is shorter than both Fair's and YARN's, separated by
+ * the paired test and within the paper's "up to 1.3x"; on Gridmix 2 no difference is separated from
+ * either (docs/reproductions.md explains what the measurements show of why).
  */
-describe('PRISM presets reproduce the direction of the paper', () => {
-  for (const file of ['prism-puma.experiment.json', 'prism-gridmix.experiment.json']) {
-    it(file, async () => {
-      const { result } = await runExperiment(loadExperiment(preset(file)));
-      // The runs docs/reproductions.md renders its tables from (docs/runs) are these, exactly.
-      expect(differencesFromStored(file.replace('.experiment.json', ''), result), RECORD_AGAIN).toEqual([]);
-      const jct = (label: string) => by(result, label, (s) => s.meanJct);
-      const cpu = (label: string) => by(result, label, (s) => s.utilization.cpu);
-      expect(result.runs.every((r) => r.summary.succeeded === r.summary.jobs)).toBe(true);
-      expect(jct('PRISM')).toBeLessThan(jct('Hadoop Fair'));
-      expect(jct('PRISM')).toBeLessThan(jct('YARN'));
-      expect(jct('Hadoop Fair') / jct('PRISM')).toBeGreaterThan(1.1);
-      expect(cpu('PRISM')).toBeGreaterThan(cpu('Hadoop Fair'));
-      // Unfairness (CV of the jobs' normalised performance): below YARN's, no worse than Fair's.
-      const unfair = (label: string) => by(result, label, (s) => s.unfairness);
-      expect(unfair('PRISM')).toBeLessThan(unfair('YARN'));
-      expect(unfair('PRISM')).toBeLessThan(unfair('Hadoop Fair') + 0.05);
-    });
-  }
+describe('PRISM presets on the calibrated testbed', () => {
+  it('PUMA batch: PRISM ahead of Fair and YARN on mean job time, as the paper finds', async () => {
+    const file = 'prism-puma.experiment.json';
+    const { result } = await runExperiment(loadExperiment(preset(file)));
+    expect(differencesFromStored('prism-puma', result), RECORD_AGAIN).toEqual([]);
+    expect(result.runs.every((r) => r.summary.succeeded === r.summary.jobs)).toBe(true);
+    expect(new Set(result.runs.map((r) => r.summary.jobs))).toEqual(new Set([50]));
+    expect(verdictOf(file.replace('.experiment.json', ''), 'jct-fair')).toBe('within');
+    expect(verdictOf(file.replace('.experiment.json', ''), 'jct-yarn')).toBe('within');
+  }, 300_000);
+
+  it('Gridmix 2 batch: no difference separated from Fair or YARN on mean job time', async () => {
+    const file = 'prism-gridmix.experiment.json';
+    const { result } = await runExperiment(loadExperiment(preset(file)));
+    expect(differencesFromStored('prism-gridmix', result), RECORD_AGAIN).toEqual([]);
+    expect(result.runs.every((r) => r.summary.succeeded === r.summary.jobs)).toBe(true);
+    expect(new Set(result.runs.map((r) => r.summary.jobs))).toEqual(new Set([25]));
+    expect(verdictOf(file.replace('.experiment.json', ''), 'jct-fair')).toBe('unseparated');
+    expect(verdictOf(file.replace('.experiment.json', ''), 'jct-yarn')).toBe('unseparated');
+  }, 300_000);
 });

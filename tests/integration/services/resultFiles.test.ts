@@ -71,6 +71,18 @@ describe('results leaving the run history and coming back', () => {
     expect((await cli(['report', path.join(dir, exported.fileName), '--format', 'csv', '--out', dir])).code).toBe(0);
   });
 
+  it("exports and reports a batch whose name is longer than an experiment's, as a reduced preset's is", async () => {
+    const s = await open();
+    const started = await ok<BatchSummary>(s, 'reproduce:run', { file: 'liu-balanced.experiment.json', size: 'reduced' });
+    await s.runner.settled(started.id);
+    expect(started.name.length).toBeGreaterThan(120);
+    const exported = await ok<{ content: string }>(s, 'batches:exportResult', { id: started.id });
+    const name = (JSON.parse(exported.content) as { inputs: { name: string } }).inputs.name;
+    expect(name).toHaveLength(120);
+    expect(name).toBe(`${started.name.slice(0, 119)}…`);
+    expect((await report(s, started.id, 'html')).files).toHaveLength(1);
+  });
+
   it('writes an HTML report with every chart as SVG, the cluster over time and a Gantt per scheduler', async () => {
     const s = await open();
     const { batch } = await ranBatch(s);

@@ -28,7 +28,10 @@ import { compileJobs, expandJobs } from '../../../../src-main/workloads/compile'
  * change); RECORD_HEARTBEAT_BEFORE=1 rewrites it, which only makes sense on that engine. The ARIA
  * preset's MinEDF cards changed after that (2026-11-27: profiles staged again and scaled per job
  * by eq. 9-10), so the ARIA preset runs here with the cards the old numbers were recorded with
- * (heartbeatBeforeAriaSchedulers.json): this test compares engines, not cards.
+ * (heartbeatBeforeAriaSchedulers.json): this test compares engines, not cards. The PRISM preset
+ * became the calibrated batch after that (2026-11-28, docs/model.md "Calibration: PRISM's
+ * testbed"), which the old engine cannot run: the PRISM check runs the preset as the old numbers
+ * were recorded with it (heartbeatBeforePrismPuma.experiment.json).
  */
 
 const FILE = path.join(__dirname, '../heartbeatBefore.json');
@@ -36,6 +39,10 @@ const PRESETS = path.resolve(__dirname, '../../../../resources/presets');
 const ARIA_SCHEDULERS_BEFORE = JSON.parse(fs.readFileSync(path.join(__dirname, '../heartbeatBeforeAriaSchedulers.json'), 'utf8')) as ReturnType<
   typeof loadExperiment
 >['experiment']['schedulers'];
+/** Presets that changed since the old numbers were recorded, as they were then. */
+const PRESETS_BEFORE: Record<string, string> = {
+  'prism-puma.experiment.json': path.join(__dirname, '../heartbeatBeforePrismPuma.experiment.json'),
+};
 const SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
 
 type Outcomes = Record<string, { meanJct: number[]; makespan: number[] }>;
@@ -43,7 +50,7 @@ type Outcomes = Record<string, { meanJct: number[]; makespan: number[] }>;
 function outcomes(files: readonly string[]): Outcomes {
   const out: Outcomes = {};
   for (const file of files) {
-    const { experiment, cluster, workload } = loadExperiment(path.join(PRESETS, file));
+    const { experiment, cluster, workload } = loadExperiment(PRESETS_BEFORE[file] ?? path.join(PRESETS, file));
     if (file === 'aria-minedf.experiment.json') experiment.schedulers = ARIA_SCHEDULERS_BEFORE;
     const simulation = SimulationOptionsSchema.parse(experiment.simulation);
     const topology = compileTopology(cluster);
