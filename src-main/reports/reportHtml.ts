@@ -201,7 +201,7 @@ export function reportHtml(r: ResultReport, meta: ReportMeta): string {
 <header><h1>${esc(r.experiment)}</h1>
 <p class="muted">${r.schedulers.length} scheduler${r.schedulers.length === 1 ? '' : 's'} × ${r.seeds.length} seed${r.seeds.length === 1 ? '' : 's'} (${r.seeds.join(', ')}) · baseline ${esc(r.baseline)} · from ${esc(meta.source)} · Workload Studio ${esc(meta.studioVersion)} · ${esc(meta.generatedAt)}</p></header>
 <h2>Summary</h2>
-<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; n.s.: the leader could not be told from the one named. ×: ratio against the baseline, above 1× always better.</p>
+<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; n.s.: the leader could not be told from the one named. ×: ratio against the baseline; for a metric with ↑ or ↓ above 1× is better, for one without (memory use, server- and rack-local shares) it is the plain ratio, neither better nor worse.</p>
 ${pairingNote(r)}
 ${summaryTable(r)}
 ${paperTable(r)}

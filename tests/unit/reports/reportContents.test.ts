@@ -8,7 +8,7 @@ import { reportHtml } from '../../../src-main/reports/reportHtml';
 import { resultReport } from '../../../src-main/reports/resultReport';
 import { runColumn } from '../../../src-main/reports/tidyCsv';
 import { handResult, handRun } from '../../helpers/resultFixtures';
-import { tidyJobsCsv } from '../../../src-main/reports/tidyCsv';
+import { tidyJobsCsv, tidyRunsCsv } from '../../../src-main/reports/tidyCsv';
 
 /**
  * What a report says, read as a colleague reads it: each metric with the digits the app prints,
@@ -66,6 +66,9 @@ describe('the report', () => {
   const html = reportHtml(resultReport(result), META);
 
   it('prints each metric with its own digits, and which way is better', () => {
+    // A ratio of memory use is no better or worse above 1×: the legend says so.
+    expect(html).not.toContain('always better');
+    expect(html).toMatch(/for one without \(memory use, server- and rack-local shares\) it is the plain ratio/);
     expect(html).toContain('0.309');
     expect(html).toContain('0.316');
     expect(html).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span>/);
@@ -100,12 +103,26 @@ describe('the report', () => {
     expect(resultReport(aria, undefined, { file: 'mine.experiment.json', reduced: false }).paper).toBeUndefined();
   });
 
+  it('writes runs.csv numbers as their shortest text, and names the batch, cluster and workload of every row', () => {
+    const noisy = summary(100, 0.309);
+    noisy.utilization = { ...noisy.utilization, cpu: 0.012329 };
+    // 0.012329 × 100 is 1.2328999999999999 in floating point.
+    expect(noisy.utilization.cpu * 100).not.toBe(1.2329);
+    const rows = parse(tidyRunsCsv(handResult([run('fifo', 1, noisy)])), { columns: true }) as Record<string, string>[];
+    expect(rows[0].cpu_pct).toBe('1.2329');
+    expect(rows[0]).toMatchObject({ batch: 'hand-made', cluster: '', workload: '' });
+    // Runs of several workloads (a comparison across history) name each run's job set.
+    const across = { ...handResult([{ ...run('fifo', 1, noisy), jobSet: 'day 2' }]) };
+    expect((parse(tidyRunsCsv(across), { columns: true }) as Record<string, string>[])[0].workload).toBe('day 2');
+  });
+
   it('has tidy tables: one row per run with every metric a column, one row per job per run', async () => {
     const files = await reportFiles(resultReport(result), 'csv', { meta: META, base: 'hand', result });
     const byName = Object.fromEntries(files.map((f) => [f.name, f.content as string]));
     const runs = parse(byName['hand.runs.csv'], { columns: true }) as Record<string, string>[];
     expect(runs).toHaveLength(4);
-    expect(Object.keys(runs[0])).toEqual(['scheduler', 'kind', 'seed', ...METRICS.map(runColumn)]);
+    expect(Object.keys(runs[0])).toEqual(['batch', 'cluster', 'workload', 'scheduler', 'kind', 'seed', ...METRICS.map(runColumn)]);
+    expect(runs[0]).toMatchObject({ batch: result.experiment });
     expect(runs[2]).toMatchObject({ scheduler: 'fair', seed: '1', meanJct_s: '90', meanAnp: '0.316', cpu_pct: '50' });
     const jobRows = parse(byName['hand.jobs.csv'], { columns: true }) as Record<string, string>[];
     expect(jobRows).toHaveLength(8);
