@@ -15,6 +15,7 @@ import { ilaAgainstIaoHeldOut } from '../../tests/scenarios/ilaHeldOut';
 import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
 import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
+import { liuNodeRange } from '../../tests/scenarios/liuNodeRange';
 import {
   RECORDED_PRESETS,
   REPO_ROOT,
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       'aria-minedf-held-out': () => heldOutDeadlines(),
       'fawkes-usage-held-out': fawkesUsageHeldOut,
       'prism-batch-sizes': prismBatchSizes,
+      'liu-node-range': liuNodeRange,
     }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -171,7 +171,14 @@ export const RECORD_AGAIN =
  * they compute with these.
  */
 export type StoredCheckName =
-  'ila-interference' | 'ila-locality-cost' | 'ila-iao-held-out' | 'aria-model' | 'aria-minedf-held-out' | 'fawkes-usage-held-out' | 'prism-batch-sizes';
+  | 'ila-interference'
+  | 'ila-locality-cost'
+  | 'ila-iao-held-out'
+  | 'aria-model'
+  | 'aria-minedf-held-out'
+  | 'fawkes-usage-held-out'
+  | 'prism-batch-sizes'
+  | 'liu-node-range';
 export const STORED_CHECKS: StoredCheckName[] = [
   'ila-interference',
   'ila-locality-cost',
@@ -180,6 +187,7 @@ export const STORED_CHECKS: StoredCheckName[] = [
   'aria-minedf-held-out',
   'fawkes-usage-held-out',
   'prism-batch-sizes',
+  'liu-node-range',
 ];
 
 interface StoredCheck<T> {
