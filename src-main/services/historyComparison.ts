@@ -7,9 +7,7 @@ import type { Store } from '../store/database';
 import { batchesRepo } from '../store/batchesRepo';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
-
-/** The tag a comparison across history carries in the run history. */
-export const ACROSS_HISTORY_TAG = 'comparison across history';
+import { ACROSS_HISTORY_TAG } from '@shared/experiment/batchTags';
 
 /** One picked run history entry: all its finished runs, or only those (by run index). */
 export interface ComparisonMember {

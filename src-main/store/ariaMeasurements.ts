@@ -2,12 +2,14 @@ import type { AriaMeasurement } from '@shared/aria/measurements';
 import { mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import type { Store } from './database';
 import { selectAll } from './rows';
+import { ACROSS_HISTORY_TAG } from '@shared/experiment/batchTags';
 
 /**
  * What each history entry measured of each template, per cluster it ran on (its finished runs'
  * ARIA totals added up), newest first: the planner's measured profiles and staging runs draw
  * from the entries the user picks. SQLite reads only the runs' totals and the entries' cluster
- * names out of the stored JSON, so a history of large traces is not parsed here.
+ * names out of the stored JSON, so a history of large traces is not parsed here. A comparison
+ * across history holds copies of other entries' runs: it measured nothing of its own.
  */
 export function ariaMeasurements(store: Store, template?: string): AriaMeasurement[] {
   return store.read((db) => {
@@ -15,7 +17,10 @@ export function ariaMeasurements(store: Store, template?: string): AriaMeasureme
       db,
       `SELECT b.id, b.name, b.created_at, json_extract(r.plan_json, '$.cluster') AS cluster, r.scheduler AS label, json_extract(r.summary_json, '$.aria') AS aria
        FROM runs r JOIN batches b ON b.id = r.batch_id
-       WHERE r.status = 'finished' AND aria IS NOT NULL ORDER BY b.created_at DESC, b.name, r.run_index`,
+       WHERE r.status = 'finished' AND aria IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM json_each(b.tags_json) t WHERE t.value = ?)
+       ORDER BY b.created_at DESC, b.name, r.run_index`,
+      [ACROSS_HISTORY_TAG],
     );
     const clustersOf = new Map<string, { id?: string; name: string }[]>();
     const clusterOf = (batchId: string, index: number) => {

@@ -5,7 +5,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import type { ExportedFile } from '@shared/results/resultFile';
 import type { RunData } from '@shared/results/runData';
 import type { Services } from '../../../src-main/services';
-import { ACROSS_HISTORY_TAG } from '../../../src-main/services/historyComparison';
+import { ACROSS_HISTORY_TAG } from '@shared/experiment/batchTags';
 import { ok, refused, useServices } from '../../helpers/services';
 
 const open = useServices();

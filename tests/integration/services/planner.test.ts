@@ -193,6 +193,16 @@ describe('ARIA through the services', () => {
       // Slower disks: longer maps, which a pooled profile would have hidden in its average.
       expect(wordCount[1].totals.maps.sumS).toBeGreaterThan(wordCount[0].totals.maps.sumS);
       expect(all.filter((m) => m.template === 'Sort')).toHaveLength(2);
+      // A comparison across history holds copies of the entries' runs: it measured nothing, and is not
+      // counted again (it used to double the runs the planner said a profile was measured over).
+      const again = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(again.id);
+      const beforeComparing = await ok<AriaMeasurement[]>(s, 'planner:measurements', {});
+      expect(beforeComparing.filter((m) => m.template === 'WordCount').map((m) => m.runs)).toEqual([4, 4, 4, 4]);
+      const compared = await ok<BatchSummary>(s, 'batches:compare', { members: [{ id: batch.id }, { id: again.id }] });
+      expect(compared.runs).toBe(16);
+      expect(await ok<AriaMeasurement[]>(s, 'planner:measurements', {})).toEqual(beforeComparing);
+      for (const id of [compared.id, again.id]) await ok(s, 'batches:delete', { id });
       // A deleted entry takes its measurements with it.
       await ok(s, 'batches:delete', { id: batch.id });
       expect(await ok<AriaMeasurement[]>(s, 'planner:measurements', {})).toEqual([]);
