@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ClusterSpecSchema } from '../cluster/cluster';
 import { RunSummarySchema } from './experiment';
-import { descriptionOf, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
+import { descriptionOf, findDescription, optionLabel, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
+import { simulationLabel } from './simulationLabels';
 import { PinnedProfilesSchema } from './pinnedProfiles';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
@@ -66,10 +67,14 @@ export const ExperimentDesignSchema = z
       const target = d.schedulers[sweep.scheduler] as (typeof d.schedulers)[number] | undefined;
       if (!target) ctx.addIssue({ code: 'custom', path: ['sweep', 'scheduler'], message: `there is no scheduler ${sweep.scheduler + 1}` });
       else if (!sweepableParameters(target).includes(sweep.parameter))
-        ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric parameter of ${target.kind}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sweep', 'parameter'],
+          message: `${optionLabel(target.kind, sweep.parameter)} is not a number ${findDescription(target.kind)?.title ?? 'this scheduler'} can be swept over`,
+        });
     }
     if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
-      ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `"${sweep.parameter}" is not a numeric simulation option` });
+      ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `${simulationLabel(sweep.parameter)} is not a simulation option with a number` });
     }
     for (const p of sweepProblems(d.schedulers, d.simulation, sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     if (

@@ -3,6 +3,7 @@ import { SimulationOptionsSchema, type SimulationOptionsInput } from './simulati
 import { simulationLabel } from './simulationLabels';
 import type { z } from 'zod';
 import type { SweepSchema } from './sweep';
+import { humanMessage } from '../api/validation';
 
 type Sweep = z.output<typeof SweepSchema>;
 
@@ -27,7 +28,7 @@ export function sweepProblems(schedulers: readonly SchedulerSpec[], simulation: 
       if (!spec) return;
       const r = SchedulerSpecSchema.safeParse({ ...spec, [sweep.parameter]: value });
       if (!r.success) {
-        const why = r.error.issues.find((i) => i.path[0] === sweep.parameter)?.message ?? r.error.issues[0].message;
+        const why = humanMessage(r.error.issues.find((i) => i.path[0] === sweep.parameter) ?? r.error.issues[0]);
         problems.push({
           path: ['sweep', 'values', k],
           message: `${optionLabel(spec.kind, sweep.parameter)} = ${value} for scheduler ${sweep.scheduler + 1} (${descriptionOf(spec.kind).title}): ${why}`,
@@ -36,7 +37,7 @@ export function sweepProblems(schedulers: readonly SchedulerSpec[], simulation: 
     } else {
       const r = SimulationOptionsSchema.safeParse({ ...(simulation ?? {}), [sweep.parameter]: value });
       if (!r.success) {
-        const why = r.error.issues.find((i) => i.path[0] === sweep.parameter)?.message ?? r.error.issues[0].message;
+        const why = humanMessage(r.error.issues.find((i) => i.path[0] === sweep.parameter) ?? r.error.issues[0]);
         problems.push({ path: ['sweep', 'values', k], message: `${simulationLabel(sweep.parameter)} = ${value}: ${why}` });
       }
     }
