@@ -16,6 +16,7 @@ import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
 import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
 import { liuNodeRange } from '../../tests/scenarios/liuNodeRange';
+import { ilaRedrawn } from '../../tests/scenarios/ilaRedrawn';
 import {
   RECORDED_PRESETS,
   REPO_ROOT,
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       'fawkes-usage-held-out': fawkesUsageHeldOut,
       'prism-batch-sizes': prismBatchSizes,
       'liu-node-range': liuNodeRange,
+      'ila-iao-redrawn': ilaRedrawn,
     }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -3,6 +3,7 @@ import { pairedSpeedup, pairedSpeedupBySeed, type PairableRun } from '../../../s
 import { REPRODUCTIONS } from '../../../src-main/shared/results/reproductions';
 import { fixed, grouped, listed, mean, meanOver, measuredRuns, measureOnStored, measured, pct, seedRange, table, times } from '../format';
 import type { LocalityClassTimes, LocalityCostRow } from '../../../tests/scenarios/ilaLocalityCost';
+import { ILA_REDRAWN_SHAPES, type IlaRedrawnShape } from '../../../tests/scenarios/ilaRedrawn';
 import { measure } from '../../../src-main/shared/results/reproductions';
 import { readStoredCheck, readStoredRuns, runsOf, type StoredPresetRuns, type StoredRun } from '../storedRuns';
 
@@ -154,6 +155,27 @@ function localityCost(): string {
   ].join('\n');
 }
 
+/** ILA against IAO on workloads redrawn from Table 4's mix, two case shapes. */
+function redrawn(): string {
+  const shapes = readStoredCheck<IlaRedrawnShape[]>('ila-iao-redrawn');
+  const seeds = seedRange([...new Set(shapes[0].runs.map((r) => r.seed))]);
+  const rows = shapes.map((s) => {
+    const title = ILA_REDRAWN_SHAPES.find((x) => x.id === s.shape)!.title;
+    const bySeed = (o: IlaRedrawnShape['perJob']) => (o.perSeed ?? []).map((x) => times(x)).join(' / ');
+    return [
+      title,
+      `${times(s.perJob.value ?? NaN)} (${bySeed(s.perJob)})`,
+      s.perJob.verdict?.text ?? '',
+      `${times(s.throughput.value ?? NaN)} (${bySeed(s.throughput)})`,
+      s.throughput.verdict?.text ?? '',
+    ];
+  });
+  return `Each replicate (${seeds}) draws its own 25 or 50 jobs from Table 4's mix, in the table's shares, with Poisson arrivals:\n\n${table(
+    ['case', 'per-job speedup, ILA ÷ IAO (each replicate)', 'verdict', 'throughput, ILA ÷ IAO (each replicate)', 'verdict'],
+    rows,
+  )}`;
+}
+
 /** ILA against IAO on seeds the preset never ran, with the Reproduce area's measure and test. */
 function heldOut(): string {
   const stored = readStoredCheck<StoredPresetRuns>('ila-iao-held-out');
@@ -172,6 +194,7 @@ function heldOut(): string {
 
 export const ilaBlocks = (): Record<string, string> => ({
   'ila-iao-held-out': heldOut(),
+  'ila-iao-redrawn': redrawn(),
   'ila-locality-cost': localityCost(),
   'ila-job-times': jobTimes(),
   'ila-speedups': speedupTable(),
