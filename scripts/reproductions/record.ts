@@ -17,6 +17,7 @@ import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
 import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
 import { liuNodeRange } from '../../tests/scenarios/liuNodeRange';
 import { ilaRedrawn } from '../../tests/scenarios/ilaRedrawn';
+import { fawkesRedrawn } from '../../tests/scenarios/fawkesRedrawn';
 import {
   RECORDED_PRESETS,
   REPO_ROOT,
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       'prism-batch-sizes': prismBatchSizes,
       'liu-node-range': liuNodeRange,
       'ila-iao-redrawn': ilaRedrawn,
+      'fawkes-redrawn': () => fawkesRedrawn(),
     }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -168,7 +168,7 @@ export const RECORD_AGAIN =
  * (tests/scenarios): the ILA interference-model comparison (sec. 5.4), ARIA's model against the
  * simulator (sec. 5.3), the held-out cases of MinEDF, ILA against IAO and FAWKES' usage-based
  * policies, PRISM's batches at each size of Fig. 15, Finer-Grained CPU over cluster sizes and ILA
- * against IAO on redrawn workloads. Their tests compare what
+ * against IAO and FAWKES' policies on redrawn workloads. Their tests compare what
  * they compute with these.
  */
 export type StoredCheckName =
@@ -180,7 +180,8 @@ export type StoredCheckName =
   | 'fawkes-usage-held-out'
   | 'prism-batch-sizes'
   | 'liu-node-range'
-  | 'ila-iao-redrawn';
+  | 'ila-iao-redrawn'
+  | 'fawkes-redrawn';
 export const STORED_CHECKS: StoredCheckName[] = [
   'ila-interference',
   'ila-locality-cost',
@@ -191,6 +192,7 @@ export const STORED_CHECKS: StoredCheckName[] = [
   'prism-batch-sizes',
   'liu-node-range',
   'ila-iao-redrawn',
+  'fawkes-redrawn',
 ];
 
 interface StoredCheck<T> {

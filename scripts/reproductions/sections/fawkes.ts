@@ -5,6 +5,7 @@ import { mrClusterSummary, runMeanSlowdown } from '../../../src-main/shared/resu
 import { pairedTTest } from '../../../src-main/shared/results/stats';
 import { fixed, listed, mean, pValue, pct, seedRange, table } from '../format';
 import { presetFile, readStoredCheck, readStoredRuns, runsOf, type StoredPresetRuns, type StoredRun } from '../storedRuns';
+import { FAWKES_REDRAWN_POLICIES, FAWKES_REDRAWN_SHAPES, type FawkesRedrawnShape } from '../../../tests/scenarios/fawkesRedrawn';
 
 /**
  * FAWKES sec. 7: per policy the makespan, each MR-cluster's average job slowdown, the minimum /
@@ -200,7 +201,33 @@ function wkldDLoad(): string {
   return `WKLD-D's MR-clusters run ${listed(names.map((n) => `${tasks.get(n)!.toLocaleString('en-US')} tasks (${n})`))}: the most loaded (${most}) runs ${fixed(tasks.get(most)! / tasks.get(least)!, 1)} times the tasks of the least (${least}); the paper gives 3 between its most and least loaded, and ${second} alone runs ${fixed(tasks.get(second)! / tasks.get(least)!, 1)} times ${least}'s.`;
 }
 
+/** The weighting policies on WKLD-D and its mixed variant drawn afresh for each replicate. */
+function redrawn(): string {
+  const shapes = readStoredCheck<FawkesRedrawnShape[]>('fawkes-redrawn');
+  const name = (p: string) => (p === 'none' ? 'None' : p.toUpperCase());
+  const verdict = (t: { meanDiff: number; p: number | null }, a: string, b: string) =>
+    t.p !== null && t.p < 0.05 && t.meanDiff !== 0 ? `${name(t.meanDiff < 0 ? a : b)} lower (${pValue(t.p)})` : `not separated (${pValue(t.p)})`;
+  const rows = shapes.map((s) => {
+    const title = FAWKES_REDRAWN_SHAPES.find((x) => x.id === s.shape)!.title;
+    return [
+      title,
+      ...FAWKES_REDRAWN_POLICIES.map((p) => `${fixed(mean(s.slowdown[p]), 2)} (${fixed(mean(s.reconfigurations[p]), 0)})`),
+      ...Object.entries(s.tests).map(([pair, t]) => {
+        const [a, b] = pair.split(' vs ');
+        return verdict(t, a, b);
+      }),
+    ];
+  });
+  const pairs = Object.keys(shapes[0].tests).map((pair) => pair.split(' vs ').map(name).join(' against '));
+  const replicates = shapes[0].slowdown[FAWKES_REDRAWN_POLICIES[0]].length;
+  return `Mean of the per-MR-cluster average job slowdown over ${replicates} replicates, each drawing its own arrivals, bursts and sizes (reconfigurations per run in brackets), and the paired tests across the replicates:\n\n${table(
+    ['case', ...FAWKES_REDRAWN_POLICIES.map(name), ...pairs],
+    rows,
+  )}`;
+}
+
 export const fawkesBlocks = (): Record<string, string> => ({
+  'fawkes-redrawn': redrawn(),
   'fawkes-wkld-d-load': wkldDLoad(),
   'fawkes-usage-held-out': usageHeldOut(),
   ...Object.fromEntries(LETTERS.map((l) => [`fawkes-wkld-${l}`, policyTable(l)])),
