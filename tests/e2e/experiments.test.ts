@@ -118,7 +118,8 @@ describe('experiments in the browser, against the real services and worker threa
         return `one seed: ${Math.min(...perSeed).toFixed(2)}–${Math.max(...perSeed).toFixed(2)}×`;
       };
       await expect
-        .poll(() => page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents())
+        // The text as it reads: a block's edge whitespace (where the template breaks a line) shows as nothing.
+        .poll(async () => (await page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents()).map((t) => t.trim()))
         .toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
       // Locality job group by job group: the same shares as `locality` prints for the CLI's result.
       const locality = jobLocality(cli);
