@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import type { Services } from '../../src-main/services';
+import { shortLabels } from '@shared/results/shortLabels';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -15,9 +16,9 @@ const MIX = [
   { template: 'Sort', weight: 1, maps: 4 },
 ];
 
-async function ran(s: Services, name: string, clusterId: string, workloadId: string, schedulers: unknown[]): Promise<BatchSummary> {
+async function ran(s: Services, name: string, clusterId: string, workloadId: string, schedulers: unknown[], seeds = [1, 2, 3]): Promise<BatchSummary> {
   const design = await ok<DesignRecord>(s, 'experiments:create', {
-    spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds: [1, 2, 3] },
+    spec: { name, clusterIds: [clusterId], workloadIds: [workloadId], schedulers, seeds },
   });
   const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
   await s.runner.settled(started.id);
@@ -72,7 +73,11 @@ describe('comparing across the run history in the browser', () => {
         new RegExp(`Runs copied from\\s*${march.name}.*${opened.name}.*${april.name}`),
       );
       const [fairMarch, fileFifo, fairApril] = [`fair (delay) — ${march.name}`, `fifo — ${opened.name}`, `fair (delay) — ${april.name}`];
-      expect(await page.locator('.comparison-table th[data-group]').allTextContents()).toEqual([`${fairMarch} (baseline)`, fileFifo, fairApril]);
+      // Each column by its configuration and what differs between the sources; the full name on hover.
+      const short = shortLabels([fairMarch, fileFifo, fairApril]);
+      const headers = page.locator('.comparison-table th[data-group]');
+      expect((await headers.allTextContents()).map((t) => t.trim())).toEqual([`${short[0]} (baseline)`, short[1], short[2]]);
+      expect(await headers.evaluateAll((ths) => ths.map((th) => th.getAttribute('title')))).toEqual([fairMarch, fileFifo, fairApril]);
       // March and April ran the same jobs (the same workload and seeds): paired. The file's busier jobs: Welch.
       const note = await page.getByTestId('unpaired-note').textContent();
       expect(note).toContain(`Not the same jobs: ${fairMarch} and ${fileFifo}; ${fileFifo} and ${fairApril}.`);
@@ -92,6 +97,58 @@ describe('comparing across the run history in the browser', () => {
       const html = report.bytes.toString('utf8');
       expect(html).toContain(`Not the same jobs: ${fairMarch} and ${fileFifo}; ${fileFifo} and ${fairApril}.`);
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
+describe('a comparison across history reads right', () => {
+  it('speaks of the seeds of the columns shown, names the one-seed column, and its six headers fit at 1,400 px', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const page = await browser().newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const lab = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const mixed = await ok<{ id: string }>(s, 'workloads:create', {
+        spec: { name: 'mixed', generate: { count: 8, arrival: { kind: 'poisson', meanInterarrivalS: 8 }, mix: MIX } },
+      });
+      const schedulers = [{ kind: 'fifo' }, { kind: 'fair' }, { kind: 'capacity' }];
+      // One design run twice, a week's sizing after the other.
+      const design = await ok<DesignRecord>(s, 'experiments:create', {
+        spec: { name: 'Weekly sizing of the lab cluster', clusterIds: [lab.id], workloadIds: [mixed.id], schedulers, seeds: [1, 2] },
+      });
+      const runOnce = async () => {
+        const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+        await s.runner.settled(started.id);
+        return started;
+      };
+      const first = await runOnce();
+      const second = await runOnce();
+      const quick = await ran(s, 'Quick look', lab.id, mixed.id, [{ kind: 'drf' }], [1]);
+      const made = await ok<BatchSummary>(s, 'batches:compare', { members: [{ id: first.id }, { id: second.id }, { id: quick.id }] });
+      await openAt(page, studio.server.url, `#/history/${made.id}`);
+      await page.getByTestId('summary-table').waitFor();
+      const headers = page.locator('.comparison-table th[data-group]');
+      await expect.poll(() => headers.count()).toBe(7);
+      // Two seeds in six columns, one in the seventh: intervals shown, the one-seed column named, no "one seed" banner.
+      expect(await page.getByTestId('one-seed').count()).toBe(0);
+      const summary = await page.getByTestId('seed-summary').textContent();
+      expect(summary).toMatch(/mean over 2 seeds ± 95 % confidence interval/);
+      expect(summary).toMatch(/drf.*: one seed, so no interval and no test/);
+      expect(await page.locator('tr[data-metric="meanJct"] .ci').count()).toBeGreaterThanOrEqual(6);
+      // Short names: the scheduler and the date that tells the two weekly runs apart (or nothing more when it does not).
+      const texts = (await headers.allTextContents()).map((t) => t.replace(' (baseline)', '').trim());
+      const titles = await headers.evaluateAll((ths) => ths.map((th) => th.getAttribute('title') ?? ''));
+      expect(texts, titles.join(' | ')).toEqual(shortLabels(titles));
+      for (const t of texts) expect(t.length, t).toBeLessThan(40);
+      // The table fits the page: nothing to scroll sideways at 1,400 px.
+      const scroll = page.getByTestId('summary-table').locator('.comparison-scroll').first();
+      expect(await scroll.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await screenshot(page, 'comparison-across-history-seeds');
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
       await studio.stop();

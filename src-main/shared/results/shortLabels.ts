@@ -1,0 +1,48 @@
+/** Where a configuration's name and its source's are joined in a comparison across history ("fair (delay) — March — 2026-11-28 09:10"). */
+const SEPARATOR = ' — ';
+
+interface Parts {
+  own: string;
+  words: string[];
+}
+
+/** The words of each source that differ between them: the run of words all share at the start and at the end dropped. */
+function differing(parts: readonly Parts[]): string[] {
+  const first = parts[0].words;
+  let head = 0;
+  while (parts.every((p) => head < p.words.length && p.words[head] === first[head])) head++;
+  let tail = 0;
+  while (parts.every((p) => tail < p.words.length - head && p.words[p.words.length - 1 - tail] === first[first.length - 1 - tail])) tail++;
+  return parts.map((p) =>
+    p.words
+      .slice(head, p.words.length - tail)
+      .join(' ')
+      .replace(/^—\s*|\s*—$/g, '')
+      .trim(),
+  );
+}
+
+/**
+ * Column names that fit: each configuration's own name, and of its source (batch name and date,
+ * cluster, workload) only the words that tell it from the other columns of the same configuration.
+ * "fair (delay) — March — 2026-11-28 09:10" beside "fair (delay) — April — 2026-11-28 09:10" reads
+ * "fair (delay) · March" and "fair (delay) · April"; a configuration in one column only reads as
+ * itself. Names without a source, and any shortening that would make two columns read alike, are
+ * kept whole; the full names stay for hover and exports.
+ */
+export function shortLabels(labels: readonly string[]): string[] {
+  const parts: Parts[] = labels.map((l) => {
+    const i = l.indexOf(SEPARATOR);
+    return i < 0 ? { own: l, words: [] } : { own: l.slice(0, i), words: l.slice(i + SEPARATOR.length).split(' ') };
+  });
+  if (parts.every((p) => p.words.length === 0)) return [...labels];
+  const byOwn = new Map<string, number[]>();
+  parts.forEach((p, i) => byOwn.set(p.own, [...(byOwn.get(p.own) ?? []), i]));
+  const short = parts.map((p) => p.own);
+  for (const indices of byOwn.values()) {
+    if (indices.length < 2) continue;
+    const kept = differing(indices.map((i) => parts[i]));
+    indices.forEach((i, k) => (short[i] = kept[k] ? `${parts[i].own} · ${kept[k]}` : parts[i].own));
+  }
+  return new Set(short).size === short.length ? short : [...labels];
+}

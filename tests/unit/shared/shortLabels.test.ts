@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { shortLabels } from '@shared/results/shortLabels';
+
+describe('short column names of a comparison across history', () => {
+  it('keeps the configuration, and of its source only the words that tell it from the same configuration elsewhere', () => {
+    expect(shortLabels(['fair (delay) — March — 2026-11-28 09:10', 'fair (delay) — April — 2026-11-28 09:10', 'fifo — March — 2026-11-28 09:10'])).toEqual([
+      'fair (delay) · March',
+      'fair (delay) · April',
+      'fifo',
+    ]);
+    // One design run twice: the date is what differs; a scheduler of another entry needs nothing more.
+    expect(
+      shortLabels([
+        'prism — PUMA batch — 2026-11-27 10:00',
+        'prism — PUMA batch — 2026-11-28 10:00',
+        'fifo — PUMA batch — 2026-11-27 10:00',
+        'fifo — PUMA batch — 2026-11-28 10:00',
+        'drf — Quick look — 2026-11-28 11:00',
+      ]),
+    ).toEqual(['prism · 2026-11-27', 'prism · 2026-11-28', 'fifo · 2026-11-27', 'fifo · 2026-11-28', 'drf']);
+  });
+
+  it('leaves names alone when there is no source, or when short names would read alike', () => {
+    expect(shortLabels(['fifo', 'fair (delay)'])).toEqual(['fifo', 'fair (delay)']);
+    expect(shortLabels(['fifo — March', 'fifo — March'])).toEqual(['fifo — March', 'fifo — March']);
+    expect(shortLabels(['fifo — March', 'fair (delay) — March'])).toEqual(['fifo', 'fair (delay)']);
+  });
+});
