@@ -49,11 +49,23 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('draft-note').waitFor();
       expect(((await studio.services.dispatch('experiments:list', {})) as { data: unknown[] }).data).toEqual([]);
       await page.locator('#experiment-name').fill('Baselines in the app');
-      // A bad seed list is named at its field; the run button waits for a fix.
+      // A bad seed list is named at its field as it is typed, in words; the run button waits for a fix.
+      const seedError = () => page.locator('[data-field-error="experiment-seeds"]').textContent();
       await page.getByTestId('seeds').fill('1, one');
-      await page.getByTestId('seeds').press('Tab');
-      await expect.poll(() => page.locator('[data-field-error="experiment-seeds"]').textContent()).toBe('must be a number');
+      await expect.poll(seedError).toBe('"one" is not a number: give numbers like 1, 2, 3 or a range like 1-5');
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await page.getByTestId('seeds').fill('5-1');
+      await expect.poll(seedError).toBe('"5-1" runs backwards: write 1-5');
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await page.getByTestId('seeds').fill('1-100000');
+      await expect.poll(seedError).toBe('"1-100000" is 100,000 numbers; a range gives at most 200');
+      await page.getByTestId('seeds').fill('-5');
+      await expect.poll(seedError).toBe('"-5" is negative: seeds are whole numbers from 0');
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      // Focus leaves: the words stay, what was typed stays.
+      await page.getByTestId('seeds').press('Tab');
+      expect(await page.getByTestId('seeds').inputValue()).toBe('-5');
+      await expect.poll(seedError).toBe('"-5" is negative: seeds are whole numbers from 0');
       await page.getByTestId('seeds').fill('1, 2');
       await page.getByTestId('seeds').press('Tab');
       await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 6 runs/);
