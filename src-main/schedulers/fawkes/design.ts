@@ -67,13 +67,28 @@ export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<Engi
   if (names.length === 0)
     return ['FAWKES needs MR-clusters: in the cluster design, mark each MR-cluster\'s core nodes (node kind "core" and an MR-cluster name)'];
   const problems: string[] = [];
+  // One problem per kind, however many jobs share it: a trace of thousands of untagged jobs is one thing to fix.
+  const without: string[] = [];
+  const unknown = new Map<string, string[]>();
   for (const job of jobs) {
-    if (problems.length >= limit) return problems;
-    if (job.mrCluster !== undefined && names.includes(job.mrCluster)) continue;
+    if (job.mrCluster === undefined) without.push(job.id);
+    else if (!names.includes(job.mrCluster)) unknown.set(job.mrCluster, [...(unknown.get(job.mrCluster) ?? []), job.id]);
+  }
+  const some = (ids: string[]) =>
+    ids.length === 1
+      ? `job "${ids[0]}"`
+      : `${ids.length.toLocaleString('en-US')} jobs (${ids
+          .slice(0, 3)
+          .map((id) => `"${id}"`)
+          .join(', ')}${ids.length > 3 ? ', …' : ''})`;
+  if (without.length)
     problems.push(
-      job.mrCluster === undefined
-        ? `job "${job.id}" names no MR-cluster; under FAWKES every job is submitted to one (its mrCluster field)`
-        : `job "${job.id}" names MR-cluster "${job.mrCluster}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
+      `${some(without)} name${without.length === 1 ? 's' : ''} no MR-cluster; under FAWKES every job is submitted to one: give ${without.length === 1 ? 'it' : 'them'} one in the workload editor's MR-cluster column`,
+    );
+  for (const [name, ids] of unknown) {
+    if (problems.length >= limit) return problems;
+    problems.push(
+      `${some(ids)} name${ids.length === 1 ? 's' : ''} MR-cluster "${name}", which the cluster design does not have (it has ${names.map((x) => `"${x}"`).join(', ')})`,
     );
   }
   names.forEach((name, c) => {
