@@ -78,6 +78,11 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
         return rows.join(',');
       };
       await expect.poll(state, { timeout: 600_000, interval: 100 }).toMatch(/^finished:\w+,running:moving,queued:still$/);
+      // Jobs done as a number beside each bar: all of FIFO's, part of LATE's, none yet of Capacity's.
+      const counts = await page.getByTestId('jobs-done').allTextContents();
+      expect(counts[0]).toBe('5,894 of 5,894');
+      expect(counts[1]).toMatch(/^[\d,]+ of 5,894$/);
+      expect(counts[2]).toBe('—');
       const clicked = Date.now();
       await page.getByTestId('cancel-batch').click();
       const partial = page.getByTestId('partial-runs');
