@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { WorkloadSpec } from '@shared/workload/workload';
+import { FACEBOOK_MIX } from '@shared/workload/workloadPresets';
 import { measure, REPRODUCTIONS, type Measure, type MeasureOutcome } from '@shared/results/reproductions';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
@@ -18,20 +19,6 @@ export const ILA_REDRAWN_SHAPES = [
   { id: 'facebook-25', title: '25 jobs, 14 s apart on average (sec. 5.2)', count: 25, meanInterarrivalS: 14 },
   { id: 'facebook-50-dense', title: '50 jobs, 7 s apart on average (twice the load)', count: 50, meanInterarrivalS: 7 },
 ] as const;
-
-/** Table 4: job type and size (maps), weighted by its number of jobs among the 25. Generators write a block a map. */
-const TABLE_4_MIX: NonNullable<WorkloadSpec['generate']>['mix'] = [
-  { template: 'TeraSort', weight: 6, maps: 2 },
-  { template: 'KMeans', weight: 8, maps: 1 },
-  { template: 'TeraSort', weight: 2, maps: 10 },
-  { template: 'Bayes', weight: 2, maps: 20 },
-  { template: 'RWrite', weight: 1, maps: 40, outputMbPerMap: 128 },
-  { template: 'Grep', weight: 2, maps: 120 },
-  { template: 'WCount', weight: 1, maps: 250 },
-  { template: 'PiEst', weight: 1, maps: 480 },
-  { template: 'TeraGen', weight: 1, maps: 600, outputMbPerMap: 128 },
-  { template: 'PiEst', weight: 1, maps: 1000 },
-];
 
 export interface IlaRedrawnShape {
   shape: (typeof ILA_REDRAWN_SHAPES)[number]['id'];
@@ -64,7 +51,7 @@ export async function ilaRedrawn(only: { shapes?: string[]; seeds?: number[] } =
       name: `ILA Table 4 mix, ${shape.title}`,
       description: '',
       jobs: [],
-      generate: { count: shape.count, arrival: { kind: 'poisson', meanInterarrivalS: shape.meanInterarrivalS }, mix: TABLE_4_MIX },
+      generate: { ...FACEBOOK_MIX, count: shape.count, arrival: { kind: 'poisson', meanInterarrivalS: shape.meanInterarrivalS } },
     };
     loaded.workload = workload;
     loaded.experiment = {
