@@ -18,6 +18,7 @@ import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
 import { liuNodeRange } from '../../tests/scenarios/liuNodeRange';
 import { ilaRedrawn } from '../../tests/scenarios/ilaRedrawn';
 import { fawkesRedrawn } from '../../tests/scenarios/fawkesRedrawn';
+import { ariaRedrawn } from '../../tests/scenarios/ariaRedrawn';
 import {
   RECORDED_PRESETS,
   REPO_ROOT,
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       'liu-node-range': liuNodeRange,
       'ila-iao-redrawn': ilaRedrawn,
       'fawkes-redrawn': () => fawkesRedrawn(),
+      'aria-minedf-redrawn': ariaRedrawn,
     }[check]();
     const file = writeStoredCheck(check, data);
     console.log(`${check} → ${path.relative(REPO_ROOT, file)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

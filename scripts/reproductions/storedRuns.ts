@@ -168,7 +168,7 @@ export const RECORD_AGAIN =
  * (tests/scenarios): the ILA interference-model comparison (sec. 5.4), ARIA's model against the
  * simulator (sec. 5.3), the held-out cases of MinEDF, ILA against IAO and FAWKES' usage-based
  * policies, PRISM's batches at each size of Fig. 15, Finer-Grained CPU over cluster sizes and ILA
- * against IAO and FAWKES' policies on redrawn workloads. Their tests compare what
+ * against IAO, FAWKES' policies and MinEDF on redrawn workloads. Their tests compare what
  * they compute with these.
  */
 export type StoredCheckName =
@@ -181,7 +181,8 @@ export type StoredCheckName =
   | 'prism-batch-sizes'
   | 'liu-node-range'
   | 'ila-iao-redrawn'
-  | 'fawkes-redrawn';
+  | 'fawkes-redrawn'
+  | 'aria-minedf-redrawn';
 export const STORED_CHECKS: StoredCheckName[] = [
   'ila-interference',
   'ila-locality-cost',
@@ -193,6 +194,7 @@ export const STORED_CHECKS: StoredCheckName[] = [
   'liu-node-range',
   'ila-iao-redrawn',
   'fawkes-redrawn',
+  'aria-minedf-redrawn',
 ];
 
 interface StoredCheck<T> {
