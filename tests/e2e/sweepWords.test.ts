@@ -10,7 +10,7 @@ const tempDir = useTempDirs();
 const browser = useBrowser();
 
 /** Issue 55 item 4 in the designer: the sweep's lists and messages in the cards' words, never option keys or zod's. */
-describe("the sweep's lists and messages in Chromium", () => {
+describe("the designer's lists and messages in Chromium", () => {
   it('lists every parameter by its label, names the schedulers, and says why a value is refused in words', async () => {
     const studio = await startStudio(tempDir());
     const s = studio.services;
@@ -46,6 +46,11 @@ describe("the sweep's lists and messages in Chromium", () => {
       expect(labels).toContain('Heartbeat s');
       expect(labels.filter((l) => /^[a-z]+[A-Z]\w*$/.test(l))).toEqual([]);
       await screenshot(page, 'sweep-words');
+      // Pinned with an empty profile store: PRISM says which of the workload's templates it has no phase profile for.
+      await page.getByTestId('refresh-profiles').click();
+      await expect
+        .poll(() => page.getByTestId('prism-without-profiles').textContent())
+        .toMatch(/PRISM has no phase-level profile for Sort: those jobs run at task level/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
