@@ -1,5 +1,7 @@
 import type { ExperimentDesign } from '@shared/experiment/design';
 import type { FieldProblem } from '@shared/api/validation';
+import type { DesignFix } from '@shared/experiment/designFix';
+import type { WorkloadRecord } from '@shared/api/records';
 import { compileTopology } from '../engine/core/topology';
 import { designProblems } from '../schedulers/fawkes/design';
 import type { ClustersRepo } from '../store/clustersRepo';
@@ -65,10 +67,22 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
         jobs.reduce((n, j) => n + j.maps + j.reduces, 0),
       );
       for (const [, k] of fawkes) {
+        const fix = mrClusterFix(topology.mrClusterNames, jobs, w);
         for (const p of designProblems(topology, jobs, 3))
-          problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}` });
+          problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}`, ...(fix ? { fix } : {}) });
       }
     }
   }
   return problems;
+}
+
+/**
+ * The workload editor's bulk edit, offered when some of a workload's own jobs name no MR-cluster
+ * the cluster has (generated jobs take theirs from the generator's mix, edited there).
+ */
+function mrClusterFix(names: readonly string[], jobs: readonly { mrCluster?: string }[], w: WorkloadRecord): DesignFix | undefined {
+  if (names.length === 0 || w.spec.jobs.length === 0) return undefined;
+  const known = new Set(names);
+  if (jobs.every((j) => j.mrCluster !== undefined && known.has(j.mrCluster))) return undefined;
+  return { kind: 'assign-mr-clusters', workloadId: w.id, workloadName: w.name, mrClusters: [...names] };
 }

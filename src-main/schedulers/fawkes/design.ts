@@ -83,7 +83,7 @@ export function designProblems(topo: SchedulerTopology, jobs: readonly Pick<Engi
           .join(', ')}${ids.length > 3 ? ', …' : ''})`;
   if (without.length)
     problems.push(
-      `${some(without)} name${without.length === 1 ? 's' : ''} no MR-cluster; under FAWKES every job is submitted to one: give ${without.length === 1 ? 'it' : 'them'} one in the workload editor's MR-cluster column`,
+      `${some(without)} name${without.length === 1 ? 's' : ''} no MR-cluster; under FAWKES every job is submitted to one: give ${without.length === 1 ? 'it' : 'them'} one in the workload editor (its "Edit many jobs…" sets them by queue)`,
     );
   for (const [name, ids] of unknown) {
     if (problems.length >= limit) return problems;

@@ -7,6 +7,7 @@ import type { StoredScalingRun } from '../aria/scaling';
 import { ClusterSpecSchema } from '../cluster/cluster';
 import { QueuePasswordSchema, SettingsSchema, type SettingsView } from './settings';
 import type { BatchEstimate } from '../experiment/runEstimate';
+import type { FieldProblem } from './validation';
 import { UniformClusterSchema } from '../cluster/clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent, type StoredRunRow } from '../experiment/design';
@@ -177,7 +178,7 @@ export const contract = {
   /** Start a design's batch; a large one (shared/experiment/runEstimate.ts) only with allowLarge. */
   'experiments:run': channel<BatchSummary>()(z.strictObject({ id: experimentId, name: newName.optional(), allowLarge: z.boolean().optional() })),
   /** What the design's runs would fail on, from its saved clusters and workloads: shown beside the cards, Run stays off. */
-  'experiments:check': channel<{ problems: { field: string; message: string }[]; estimate: BatchEstimate }>()(z.strictObject({ spec: ExperimentDesignSchema })),
+  'experiments:check': channel<{ problems: FieldProblem[]; estimate: BatchEstimate }>()(z.strictObject({ spec: ExperimentDesignSchema })),
   'batches:list': channel<BatchSummary[]>()(nothing),
   /** Every stored run of every batch, oldest batch first (the CLI's `runs list`). */
   'runs:list': channel<StoredRunRow[]>()(nothing),

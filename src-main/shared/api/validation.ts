@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiError } from '../results/result';
 import { problemsInWords } from './fieldLabels';
+import type { DesignFix } from '../experiment/designFix';
 
 /** Dotted form of a zod issue path (`racks.0.hosts.2.name`); empty path means the whole value. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -10,6 +11,8 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 export interface FieldProblem {
   field: string;
   message: string;
+  /** Where the user can fix it, when the studio can take them there (the designer's checks). */
+  fix?: DesignFix;
 }
 
 /** Every problem of a failed parse, each with the field it belongs to, in schema order, said as a person would. */

@@ -1,6 +1,7 @@
 import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
 import type { ExperimentDesign, ExperimentDesignInput } from '@shared/experiment/design';
 import type { BatchEstimate } from '@shared/experiment/runEstimate';
+import type { DesignFix } from '@shared/experiment/designFix';
 import { api } from '../api';
 
 /**
@@ -12,6 +13,8 @@ import { api } from '../api';
  */
 export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>) {
   const runErrors = ref<Record<string, string>>({});
+  /** Fixes the checks offer, by the field of their problem, one per workload. */
+  const runFixes = ref<Record<string, DesignFix[]>>({});
   const estimate = ref<BatchEstimate>();
   /** A large batch (hours, or more memory than a run may take) runs only once the user says so. */
   const allowLarge = ref(false);
@@ -23,6 +26,7 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
       clearTimeout(checking);
       if (local > 0) {
         runErrors.value = {};
+        runFixes.value = {};
         estimate.value = undefined;
         return;
       }
@@ -32,8 +36,14 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
           // A newer change has asked again: this answer is about a design that no longer exists.
           if (mine !== seq || !r.ok) return;
           const out: Record<string, string> = {};
-          for (const p of r.data.problems) out[p.field] = out[p.field] ? `${out[p.field]}; ${p.message}` : p.message;
+          const fixes: Record<string, DesignFix[]> = {};
+          for (const p of r.data.problems) {
+            out[p.field] = out[p.field] ? `${out[p.field]}; ${p.message}` : p.message;
+            const here = (fixes[p.field] ??= []);
+            if (p.fix && !here.some((f) => f.workloadId === p.fix!.workloadId)) here.push(p.fix);
+          }
           runErrors.value = out;
+          runFixes.value = fixes;
           estimate.value = r.data.estimate;
         });
       }, 250);
@@ -45,6 +55,7 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
     /** Every problem as the cards show them: the design's own first, then what its runs would fail on. */
     shownErrors: computed<Record<string, string>>(() => ({ ...runErrors.value, ...errors.value })),
     runProblemCount: computed(() => Object.keys(runErrors.value).length),
+    runFixes,
     /** What the batch would cost, once the design is valid. */
     estimate,
     allowLarge,

@@ -317,4 +317,33 @@ describe('experiments:check, before Run', () => {
     expect(missing.problems).toEqual([{ field: 'clusterIds.1', message: 'this cluster no longer exists: pick another one' }]);
     await s.close();
   });
+
+  it('offers the bulk edit of MR-clusters under FAWKES for a workload\'s own jobs, not for generated ones', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 0 }));
+    const host = (name: string, mrCluster: string) => ({ name, type: 'w', kind: 'core', mrCluster });
+    const marked = await ok<{ id: string }>(s, 'clusters:create', {
+      spec: {
+        name: 'teams',
+        hostTypes: [{ id: 'w', name: 'worker', cores: 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: 100, writeMBps: 100 }], nicMBps: 125 }],
+        vmTypes: [],
+        network: { rackUplinkMBps: 1250, oversubscription: 1 },
+        hdfs: { blockSizeMb: 128, replication: 1 },
+        racks: [{ name: 'r1', hosts: [host('a', 'c-1'), host('b', 'c-2')] }],
+      },
+    });
+    const own = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: { name: 'own', jobs: [{ id: 'x', template: 'Sort', submit: 0, maps: 1, queue: 'etl', mrCluster: 'c-9' }, { id: 'y', template: 'Sort', submit: 0, maps: 1 }] },
+    });
+    const spec = { ...design.spec, clusterIds: [marked.id], schedulers: [{ kind: 'fawkes' as const }] };
+    type Checked = { problems: { field: string; message: string; fix?: unknown }[] };
+    const generated = await ok<Checked>(s, 'experiments:check', { spec });
+    expect(generated.problems.map((p) => [p.field, p.fix])).toEqual([['schedulers.0.design', undefined]]);
+    const listed = await ok<Checked>(s, 'experiments:check', { spec: { ...spec, workloadIds: [own.id] } });
+    expect(listed.problems.map((p) => p.message)).toEqual([
+      'cluster "teams", workload "own": job "y" names no MR-cluster; under FAWKES every job is submitted to one: give it one in the workload editor (its "Edit many jobs…" sets them by queue)',
+      'cluster "teams", workload "own": job "x" names MR-cluster "c-9", which the cluster design does not have (it has "c-1", "c-2")',
+    ]);
+    expect(listed.problems[0].fix).toEqual({ kind: 'assign-mr-clusters', workloadId: own.id, workloadName: 'own', mrClusters: ['c-1', 'c-2'] });
+    await s.close();
+  });
 });

@@ -227,12 +227,12 @@ describe('FAWKES', () => {
   it('names the job or MR-cluster a design gets wrong', () => {
     const topology = mrClusterTopology([{ name: 'c-1', core: 2 }], 2);
     expect(() => run(topology, [job('x', t, {})], fawkes())).toThrow(
-      'job "x" names no MR-cluster; under FAWKES every job is submitted to one: give it one in the workload editor\'s MR-cluster column',
+      'job "x" names no MR-cluster; under FAWKES every job is submitted to one: give it one in the workload editor (its "Edit many jobs…" sets them by queue)',
     );
     // Many jobs without one are one problem, not one per job.
     const untagged = Array.from({ length: 5 }, (_, i) => job(`u${i}`, t, {}));
     expect(designProblems(topology, untagged)).toEqual([
-      '5 jobs ("u0", "u1", "u2", …) name no MR-cluster; under FAWKES every job is submitted to one: give them one in the workload editor\'s MR-cluster column',
+      '5 jobs ("u0", "u1", "u2", …) name no MR-cluster; under FAWKES every job is submitted to one: give them one in the workload editor (its "Edit many jobs…" sets them by queue)',
     ]);
     expect(() => run(topology, [job('x', t, { mrCluster: 'c-9' })], fawkes())).toThrow(
       'job "x" names MR-cluster "c-9", which the cluster design does not have (it has "c-1")',

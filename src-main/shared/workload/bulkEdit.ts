@@ -1,0 +1,156 @@
+import type { WorkloadSpecInput } from './workload';
+
+/**
+ * One edit of many jobs at once, as the workload editor's bulk panel builds it: which field, which
+ * jobs (the ones ticked, those a filter matches, or all), and what each gets (one value, values
+ * dealt round-robin, a value per queue, or nothing). A real trace has thousands of jobs; a planner
+ * giving each one an MR-cluster or a deadline cell by cell is not a workflow.
+ */
+
+type JobInput = NonNullable<WorkloadSpecInput['jobs']>[number];
+
+/** The fields a bulk edit may set: the ones a trace never carries and a study needs. */
+export const BULK_FIELDS = {
+  mrCluster: { label: 'MR-cluster', noun: 'MR-cluster', kind: 'text', optional: true },
+  queue: { label: 'Queue', noun: 'queue', kind: 'text', optional: false },
+  deadlineFactor: { label: 'Deadline × alone', noun: 'deadline factor', kind: 'number', optional: true },
+  deadline: { label: 'Deadline (s)', noun: 'deadline', kind: 'number', optional: true },
+} as const;
+export type BulkField = keyof typeof BULK_FIELDS;
+
+/** Jobs a bulk edit touches. A bound left out does not filter; a job without the bounded value does not match it. */
+export type BulkTarget =
+  | { kind: 'all' }
+  | { kind: 'selected'; indices: readonly number[] }
+  | { kind: 'filter'; template?: string; queue?: string; minMaps?: number; maxMaps?: number; minInputMb?: number; maxInputMb?: number };
+
+/** What each touched job gets. Values are typed text: numbers are read per field. */
+export type BulkRule =
+  | { kind: 'set'; value: string }
+  | { kind: 'round-robin'; values: readonly string[] }
+  | { kind: 'by-queue'; values: Readonly<Partial<Record<string, string>>> }
+  | { kind: 'clear' };
+
+export interface BulkEdit {
+  field: BulkField;
+  target: BulkTarget;
+  rule: BulkRule;
+}
+
+/** The jobs' indices a target picks, in job order. */
+export function bulkTargets(jobs: readonly JobInput[], target: BulkTarget): number[] {
+  if (target.kind === 'all') return jobs.map((_, i) => i);
+  if (target.kind === 'selected') return [...new Set(target.indices)].filter((i) => i >= 0 && i < jobs.length).sort((a, b) => a - b);
+  const within = (v: number | undefined, lo?: number, hi?: number) =>
+    (lo === undefined && hi === undefined) || (v !== undefined && (lo === undefined || v >= lo) && (hi === undefined || v <= hi));
+  const out: number[] = [];
+  jobs.forEach((j, i) => {
+    if (target.template !== undefined && j.template !== target.template) return;
+    if (target.queue !== undefined && (j.queue ?? 'default') !== target.queue) return;
+    if (!within(j.maps, target.minMaps, target.maxMaps)) return;
+    if (!within(j.inputMb, target.minInputMb, target.maxInputMb)) return;
+    out.push(i);
+  });
+  return out;
+}
+
+/** The queues the jobs name, most jobs first (a job without one is in "default", as the schema reads it). */
+export function queuesOf(jobs: readonly JobInput[]): { queue: string; jobs: number }[] {
+  const count = new Map<string, number>();
+  for (const j of jobs) count.set(j.queue ?? 'default', (count.get(j.queue ?? 'default') ?? 0) + 1);
+  return [...count].map(([queue, n]) => ({ queue, jobs: n })).sort((a, b) => b.jobs - a.jobs || a.queue.localeCompare(b.queue));
+}
+
+/** A problem with a bulk edit, at the panel's control it belongs to, in words. */
+export interface BulkProblem {
+  /** `value`, `values`, `queue:NAME`, `target`, `filter`. */
+  at: string;
+  message: string;
+}
+
+function readValue(field: BulkField, raw: string): { value?: string | number; problem?: string } {
+  const text = raw.trim();
+  const spec = BULK_FIELDS[field];
+  if (text === '') return { problem: 'is empty: type a value, or choose "clear it"' };
+  if (text.length > 80) return { problem: 'is longer than 80 characters' };
+  if (spec.kind === 'text') return { value: text };
+  const n = Number(text);
+  if (!Number.isFinite(n)) return { problem: `"${text}" is not a number` };
+  if (n <= 0) return { problem: 'must be greater than 0' };
+  return { value: n };
+}
+
+/** Everything wrong with an edit before it is applied; empty when it can be. */
+export function bulkProblems(jobs: readonly JobInput[], edit: BulkEdit): BulkProblem[] {
+  const problems: BulkProblem[] = [];
+  const { field, rule, target } = edit;
+  if (rule.kind === 'clear' && !BULK_FIELDS[field].optional)
+    problems.push({ at: 'value', message: `every job has a ${BULK_FIELDS[field].noun}: it cannot be cleared, only set` });
+  if (rule.kind === 'set') {
+    const p = readValue(field, rule.value).problem;
+    if (p) problems.push({ at: 'value', message: `The value ${p}` });
+  }
+  if (rule.kind === 'round-robin') {
+    if (rule.values.length === 0) problems.push({ at: 'values', message: 'Type the values to deal out, separated by commas' });
+    rule.values.forEach((v, k) => {
+      const p = readValue(field, v).problem;
+      if (p) problems.push({ at: 'values', message: `Value ${k + 1} ${p}` });
+    });
+  }
+  if (rule.kind === 'by-queue') {
+    const queues = new Set(bulkTargets(jobs, target).map((i) => jobs[i].queue ?? 'default'));
+    for (const q of queues) {
+      const raw = rule.values[q];
+      // A queue left empty keeps its jobs as they are: the user may assign some queues now and others later.
+      if (raw === undefined || raw.trim() === '') continue;
+      const p = readValue(field, raw).problem;
+      if (p) problems.push({ at: `queue:${q}`, message: `Queue "${q}": the value ${p}` });
+    }
+  }
+  if (target.kind === 'filter') {
+    const bounds = [
+      ['maps', target.minMaps, target.maxMaps],
+      ['input MB', target.minInputMb, target.maxInputMb],
+    ] as const;
+    for (const [what, lo, hi] of bounds) {
+      if ((lo !== undefined && !Number.isFinite(lo)) || (hi !== undefined && !Number.isFinite(hi)))
+        problems.push({ at: 'filter', message: `The ${what} bounds must be numbers` });
+      else if (lo !== undefined && hi !== undefined && lo > hi)
+        problems.push({ at: 'filter', message: `The ${what} range runs backwards: ${lo} is above ${hi}` });
+    }
+  }
+  if (problems.length === 0 && bulkTargets(jobs, target).length === 0)
+    problems.push({ at: 'target', message: target.kind === 'selected' ? 'No jobs are ticked in the table' : 'No job matches the filter' });
+  return problems;
+}
+
+/**
+ * Apply an edit to the jobs in place (the editor's draft, inside one undoable change). Returns how
+ * many jobs it changed; throws the first problem if the edit has one, so a half-applied edit never
+ * happens.
+ */
+export function applyBulkEdit(jobs: JobInput[], edit: BulkEdit): number {
+  const problems = bulkProblems(jobs, edit);
+  if (problems.length) throw new Error(problems[0].message);
+  const { field, rule } = edit;
+  let changed = 0;
+  const put = (job: JobInput, raw: string | undefined) => {
+    const slot = job as Record<string, unknown>;
+    const value = raw === undefined ? undefined : readValue(field, raw).value;
+    if (slot[field] === value) return;
+    if (value === undefined) delete slot[field];
+    else slot[field] = value;
+    changed++;
+  };
+  bulkTargets(jobs, edit.target).forEach((i, k) => {
+    const job = jobs[i];
+    if (rule.kind === 'set') put(job, rule.value);
+    else if (rule.kind === 'clear') put(job, undefined);
+    else if (rule.kind === 'round-robin') put(job, rule.values[k % rule.values.length]);
+    else {
+      const raw = rule.values[job.queue ?? 'default'];
+      if (raw !== undefined && raw.trim() !== '') put(job, raw);
+    }
+  });
+  return changed;
+}

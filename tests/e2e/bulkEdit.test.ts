@@ -1,0 +1,135 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { WorkloadRecord } from '@shared/api/records';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
+import type { ImportPreview } from '@shared/workload/imports';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
+import { serializeWorkloadFile } from '@shared/workload/workloadFile';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+/** 8 servers: two core nodes for each team's MR-cluster, four transient-core nodes either may borrow. */
+const cluster = {
+  name: 'two teams pool',
+  hostTypes: [{ id: 'w4', name: 'worker', cores: 4, coreSpeed: 1, memoryGb: 16, disks: [{ readMBps: 100, writeMBps: 100 }], nicMBps: 125 }],
+  vmTypes: [],
+  network: { rackUplinkMBps: 1250, oversubscription: 1 },
+  hdfs: { blockSizeMb: 128, replication: 2 },
+  racks: [
+    {
+      name: 'rack-1',
+      hosts: Array.from({ length: 8 }, (_, i) => ({
+        name: `s${i + 1}`,
+        type: 'w4',
+        ...(i < 2 ? { kind: 'core', mrCluster: 'etl-team' } : i < 4 ? { kind: 'core', mrCluster: 'analysts' } : { kind: 'transient-core' }),
+      })),
+    },
+  ],
+};
+
+/** A day as a cluster's logs give it, in the studio's workload file: 5,000 one-block jobs in three queues, no MR-cluster. */
+function dayFile(): string {
+  const queues = ['etl', 'adhoc', 'reports'];
+  const jobs = Array.from({ length: 5000 }, (_, i) => ({
+    id: `j${i + 1}`,
+    template: 'WordCount',
+    submit: i * 2,
+    inputMb: 64,
+    maps: 1,
+    reduces: 1,
+    queue: queues[i % 3],
+  }));
+  return serializeWorkloadFile(WorkloadSpecSchema.parse({ name: 'cluster day', jobs }), '2026-11-28T00:00:00.000Z');
+}
+
+describe('bulk edits in the workload editor, against the real services', () => {
+  it('the FAWKES check offers them: MR-clusters for 5,000 imported jobs by queue in a few actions, then FAWKES runs', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const file = path.join(tempDir(), 'cluster-day.json');
+    fs.writeFileSync(file, dayFile());
+    const opened = s.imports.openPath(file);
+    expect((await ok<ImportPreview>(s, 'workloads:importPreview', { file: opened.file })).jobs).toBe(5000);
+    const day = await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: opened.file });
+    const pool = await ok<{ id: string }>(s, 'clusters:create', { spec: cluster });
+    const design = await ok<DesignRecord>(s, 'experiments:create', {
+      spec: { name: 'Teams under FAWKES', clusterIds: [pool.id], workloadIds: [day.id], schedulers: [{ kind: 'fawkes', policy: 'td' }], seeds: [1] },
+    });
+
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    /** What the user does by hand, counted: the point is a handful, not one per job. */
+    let actions = 0;
+    const act = async (step: () => Promise<unknown>) => {
+      actions++;
+      await step();
+    };
+    try {
+      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+      const problem = page.locator('[data-scheduler="0"] [data-error-field="schedulers.0.design"]');
+      await expect.poll(() => problem.textContent(), { timeout: 60_000 }).toMatch(/5,000 jobs \("j1", "j2", "j3", …\) name no MR-cluster/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      const offer = page.getByTestId('fix-jobs');
+      expect(await offer.textContent()).toContain(`Assign MR-clusters to the jobs of “${day.name}”`);
+      await act(() => offer.click());
+
+      // The editor of that workload, the bulk panel set to MR-cluster by queue, the cluster's MR-clusters offered.
+      await page.getByTestId('workload-editor').waitFor();
+      const panel = page.getByTestId('bulk-edit');
+      await panel.waitFor();
+      expect(await panel.getByTestId('bulk-field').inputValue()).toBe('mrCluster');
+      expect(await panel.getByTestId('bulk-rule').inputValue()).toBe('by-queue');
+      const offered = await page.locator('#bulk-suggestions option').evaluateAll((os) => os.map((o) => o.getAttribute('value')));
+      expect(offered).toEqual(['etl-team', 'analysts']);
+      const queues = panel.getByTestId('bulk-queues');
+      expect(
+        await queues.locator('tbody tr').evaluateAll((rs) =>
+          rs.map((r) =>
+            [...r.querySelectorAll('td')]
+              .map((c) => c.textContent?.trim())
+              .join(' ')
+              .trim(),
+          ),
+        ),
+      ).toEqual(['adhoc 1,667', 'etl 1,667', 'reports 1,666']);
+      // Nothing typed yet: nothing would change, and Apply says so by staying off.
+      expect(await panel.getByTestId('bulk-apply').isDisabled()).toBe(true);
+      await act(() => panel.getByLabel('MR-cluster for queue etl').fill('etl-team'));
+      await act(() => panel.getByLabel('MR-cluster for queue adhoc').fill('analysts'));
+      await expect.poll(() => panel.getByTestId('bulk-summary').textContent()).toMatch(/Sets the MR-cluster of 3,334 jobs/);
+      await act(() => panel.getByLabel('MR-cluster for queue reports').fill('analysts'));
+      await expect.poll(() => panel.getByTestId('bulk-apply').textContent()).toMatch(/Apply to 5,000 jobs/);
+      await screenshot(page, 'workload-bulk-edit-by-queue');
+      await act(() => panel.getByTestId('bulk-apply').click());
+      // One step the editor can undo, then saved.
+      await expect.poll(() => page.locator('[data-row="0"] input[aria-label="MR-cluster of job 1"]').inputValue()).toBe('etl-team');
+      await act(() => page.getByTestId('save').click());
+      await expect.poll(async () => (await ok<WorkloadRecord>(s, 'workloads:get', { id: day.id })).spec.jobs.every((j) => j.mrCluster)).toBe(true);
+      const saved = (await ok<WorkloadRecord>(s, 'workloads:get', { id: day.id })).spec.jobs;
+      expect(saved.filter((j) => j.queue === 'etl').every((j) => j.mrCluster === 'etl-team')).toBe(true);
+      expect(saved.filter((j) => j.queue !== 'etl').every((j) => j.mrCluster === 'analysts')).toBe(true);
+
+      // Back to the experiment: the problem is gone, and FAWKES runs on the whole day.
+      await act(() => page.getByTestId('bulk-back').getByRole('button', { name: 'go back to the experiment' }).click());
+      await page.getByTestId('experiment-designer').waitFor();
+      await expect.poll(() => page.getByTestId('run').isDisabled(), { timeout: 60_000 }).toBe(false);
+      expect(await problem.count()).toBe(0);
+      await act(() => page.getByTestId('run').click());
+      await page.getByTestId('comparison').waitFor();
+      const [batch] = await ok<BatchSummary[]>(s, 'batches:list', {});
+      await s.runner.settled(batch.id);
+      const finished = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+      expect(finished.status).toBe('finished');
+      expect(finished.results.map((r) => [r.label, r.status, r.summary?.jobs])).toEqual([['fawkes TD', 'finished', 5000]]);
+      expect(actions).toBeLessThanOrEqual(8);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
+});

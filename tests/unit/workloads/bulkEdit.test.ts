@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { applyBulkEdit, bulkProblems, bulkTargets, queuesOf, type BulkEdit } from '@shared/workload/bulkEdit';
+import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
+
+type Jobs = NonNullable<WorkloadSpecInput['jobs']>;
+const jobs = (): Jobs => [
+  { id: 'a', template: 'Sort', submit: 0, maps: 4, inputMb: 512, queue: 'etl' },
+  { id: 'b', template: 'WordCount', submit: 5, maps: 40, inputMb: 5120, queue: 'adhoc' },
+  { id: 'c', template: 'Sort', submit: 9, inputMb: 64 },
+  { id: 'd', template: 'Grep', submit: 12, maps: 400, queue: 'etl', mrCluster: 'old' },
+];
+
+describe("bulk edits of a workload's jobs", () => {
+  it('a filter picks by template, queue and size; a job without the bounded value does not match the bound', () => {
+    const js = jobs();
+    expect(bulkTargets(js, { kind: 'filter', template: 'Sort' })).toEqual([0, 2]);
+    // A job with no queue is in "default", as the schema reads it.
+    expect(bulkTargets(js, { kind: 'filter', queue: 'default' })).toEqual([2]);
+    expect(bulkTargets(js, { kind: 'filter', minMaps: 10 })).toEqual([1, 3]);
+    expect(bulkTargets(js, { kind: 'filter', maxInputMb: 600 })).toEqual([0, 2]);
+    expect(bulkTargets(js, { kind: 'filter', queue: 'etl', maxMaps: 100 })).toEqual([0]);
+    expect(bulkTargets(js, { kind: 'selected', indices: [3, 1, 1, 9] })).toEqual([1, 3]);
+    expect(bulkTargets(js, { kind: 'all' })).toEqual([0, 1, 2, 3]);
+  });
+
+  it('sets one value on the targets only, and counts the jobs it changed', () => {
+    const js = jobs();
+    expect(applyBulkEdit(js, { field: 'deadlineFactor', target: { kind: 'filter', template: 'Sort' }, rule: { kind: 'set', value: ' 2.5 ' } })).toBe(2);
+    expect(js.map((j) => j.deadlineFactor)).toEqual([2.5, undefined, 2.5, undefined]);
+    // Setting what a job already has changes nothing.
+    expect(applyBulkEdit(js, { field: 'deadlineFactor', target: { kind: 'all' }, rule: { kind: 'set', value: '2.5' } })).toBe(2);
+  });
+
+  it('deals values round-robin in job order, and maps each queue to its value (an empty queue keeps its jobs)', () => {
+    const js = jobs();
+    applyBulkEdit(js, { field: 'mrCluster', target: { kind: 'all' }, rule: { kind: 'round-robin', values: ['c-1', 'c-2', 'c-3'] } });
+    expect(js.map((j) => j.mrCluster)).toEqual(['c-1', 'c-2', 'c-3', 'c-1']);
+    applyBulkEdit(js, { field: 'mrCluster', target: { kind: 'all' }, rule: { kind: 'by-queue', values: { etl: 'team-etl', adhoc: '', default: 'shared' } } });
+    expect(js.map((j) => j.mrCluster)).toEqual(['team-etl', 'c-2', 'shared', 'team-etl']);
+  });
+
+  it('clears an optional field; the result is still a valid workload', () => {
+    const js = jobs();
+    expect(applyBulkEdit(js, { field: 'mrCluster', target: { kind: 'all' }, rule: { kind: 'clear' } })).toBe(1);
+    expect('mrCluster' in js[3]).toBe(false);
+    expect(WorkloadSpecSchema.safeParse({ name: 'w', jobs: js }).success).toBe(true);
+  });
+
+  it('says what is wrong in words, at the control it belongs to, and applies nothing then', () => {
+    const js = jobs();
+    const edit = (e: Partial<BulkEdit>): BulkEdit => ({ field: 'deadlineFactor', target: { kind: 'all' }, rule: { kind: 'set', value: '2' }, ...e });
+    expect(bulkProblems(js, edit({ rule: { kind: 'set', value: 'x' } }))).toEqual([{ at: 'value', message: 'The value "x" is not a number' }]);
+    expect(bulkProblems(js, edit({ rule: { kind: 'set', value: '-1' } }))[0].message).toBe('The value must be greater than 0');
+    expect(bulkProblems(js, edit({ rule: { kind: 'round-robin', values: ['2', ''] } }))[0].message).toMatch(/^Value 2 is empty/);
+    expect(bulkProblems(js, edit({ field: 'queue', rule: { kind: 'clear' } }))[0].message).toMatch(/cannot be cleared/);
+    expect(bulkProblems(js, edit({ target: { kind: 'selected', indices: [] } }))).toEqual([{ at: 'target', message: 'No jobs are ticked in the table' }]);
+    expect(bulkProblems(js, edit({ target: { kind: 'filter', minMaps: 50, maxMaps: 5 } }))[0].message).toBe('The maps range runs backwards: 50 is above 5');
+    expect(bulkProblems(js, edit({ rule: { kind: 'by-queue', values: { etl: 'soon' } } }))).toEqual([
+      { at: 'queue:etl', message: 'Queue "etl": the value "soon" is not a number' },
+    ]);
+    const before = JSON.stringify(js);
+    expect(() => applyBulkEdit(js, edit({ rule: { kind: 'round-robin', values: ['3', 'x'] } }))).toThrow('Value 2 "x" is not a number');
+    expect(JSON.stringify(js)).toBe(before);
+  });
+
+  it('lists the queues, most jobs first', () => {
+    expect(queuesOf(jobs())).toEqual([
+      { queue: 'etl', jobs: 2 },
+      { queue: 'adhoc', jobs: 1 },
+      { queue: 'default', jobs: 1 },
+    ]);
+  });
+});
