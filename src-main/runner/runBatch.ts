@@ -55,6 +55,8 @@ export interface RunBatchOptions {
   /** The user allowed a batch the estimate counts as large (queue workers then take its runs). */
   allowLarge?: boolean;
   progressMs?: number;
+  /** Plan indices to run (resuming a batch: the runs it has not finished); absent, the whole plan. Callbacks get plan indices. */
+  only?: readonly number[];
   onStart?(index: number): void;
   onProgress?(index: number, progress: RunProgress): void;
 }
@@ -72,10 +74,18 @@ export async function runBatch(
   options: RunBatchOptions,
 ): Promise<{ end: BatchEnd; failed: number }> {
   const { inputs, plan } = batch;
+  const indices = options.only ?? plan.map((p) => p.index);
+  // The pool counts its runs from 0; the sink and the callbacks speak of the plan's runs.
+  const at = (k: number) => indices[k];
   let failed = 0;
   try {
     const { cancelled } = await pool.runAll(
-      plan.map((p) => resolveRun(inputs, p)),
+      indices.map((i) =>
+        resolveRun(
+          inputs,
+          plan.find((p) => p.index === i)!,
+        ),
+      ),
       {
         withAttempts: options.withAttempts,
         timing: options.timing,
@@ -84,16 +94,16 @@ export async function runBatch(
         ...(options.progressMs ? { progressMs: options.progressMs } : {}),
       },
       {
-        onStart: options.onStart,
-        onProgress: options.onProgress,
-        onDone: (i, outcome) => sink.runEnded(i, outcome),
-        onError: async (i, error) => {
+        onStart: options.onStart && ((k) => options.onStart!(at(k))),
+        onProgress: options.onProgress && ((k, p) => options.onProgress!(at(k), p)),
+        onDone: (k, outcome) => sink.runEnded(at(k), outcome),
+        onError: async (k, error) => {
           failed++;
-          await sink.runFailed(i, error);
+          await sink.runFailed(at(k), error);
         },
       },
     );
-    const end: BatchEnd = cancelled ? 'cancelled' : failed === plan.length && plan.length > 0 ? 'failed' : 'finished';
+    const end: BatchEnd = cancelled ? 'cancelled' : failed === indices.length && indices.length > 0 ? 'failed' : 'finished';
     await sink.batchEnded(end);
     return { end, failed };
   } catch (err) {

@@ -179,6 +179,11 @@ export function experimentHandlers(
     'runs:list': () => batches.listRuns(),
     'batches:get': ({ id }) => batches.get(id),
     'batches:cancel': async ({ id }) => ({ cancelled: await runner.cancel(id) }),
+    'batches:resume': async ({ id }) => {
+      if (batches.get(id).inputs.clusters.length === 0)
+        throw new ServiceError('invalid_request', 'this run history entry was made by an older studio and keeps no inputs to run again', 'id');
+      return runner.resume(id);
+    },
     'batches:rename': async ({ id, name }) => {
       const summary = await batches.rename(id, name);
       batchChanged([id]);

@@ -44,7 +44,27 @@ export class ExperimentRunner {
     }
     const batch = await batchesRepo(this.store).create(name, experimentId, inputs, planned.plan, tags);
     this.events.emit('store:changed', { domain: 'batches', ids: [batch.id] });
+    this.execute(batch.id, planned, allowLarge);
+    return batch;
+  }
 
+  /**
+   * Run what an ended batch has not finished (cancelled, interrupted or failed runs) into the same
+   * batch, so its comparison is whole; its finished runs are kept as they are, never run again.
+   */
+  async resume(batchId: string): Promise<BatchSummary> {
+    const repo = batchesRepo(this.store);
+    const { inputs, plan } = repo.get(batchId);
+    const left = await repo.reopen(batchId);
+    this.events.emit('store:changed', { domain: 'batches', ids: [batchId] });
+    // A large batch was allowed when it was first run; the runs left are a part of it.
+    this.execute(batchId, { inputs, plan }, true, left);
+    return repo.list().find((b) => b.id === batchId)!;
+  }
+
+  private execute(batchId: string, planned: PlannedBatch, allowLarge: boolean, only?: readonly number[]): void {
+    const { inputs } = planned;
+    const batch = { id: batchId };
     const abort = new AbortController();
     const startedAt: number[] = [];
     const progress = (
@@ -101,6 +121,7 @@ export class ExperimentRunner {
           withAttempts: inputs.simulation.recordAttempts,
           signal: abort.signal,
           allowLarge,
+          ...(only ? { only } : {}),
           onStart: (i) => {
             startedAt[i] = performance.now();
             progress(i, 'running');
@@ -113,7 +134,6 @@ export class ExperimentRunner {
       }
     })();
     this.live.set(batch.id, { abort, done: done.catch((err) => console.error(`[batch ${batch.id}] stopped`, err)) });
-    return batch;
   }
 
   /**

@@ -276,6 +276,37 @@ export function batchesRepo(store: Store) {
     },
 
     /**
+     * Open an ended batch again to run what it has not finished (a cancel, a closed studio, a failed
+     * run): those runs are queued afresh, a partial run's kept results dropped for the whole run
+     * to come, and the batch is running in this process. Finished runs are not touched. Returns the
+     * plan indices to run; refuses a batch still running, or one with nothing left to run.
+     */
+    reopen(batchId: string): Promise<number[]> {
+      return store.write(
+        (db) => {
+          const row = requireRow(db, batchId);
+          if (row.status === 'running') throw new StoreError('conflict', 'this batch is still running', 'id');
+          const left = selectAll<{ run_index: number }>(db, "SELECT run_index FROM runs WHERE batch_id = ? AND status <> 'finished' ORDER BY run_index", [
+            batchId,
+          ]).map((r) => r.run_index);
+          if (left.length === 0) throw new StoreError('conflict', 'every run of this batch has finished: there is nothing to resume', 'id');
+          const at = now();
+          db.run(
+            "UPDATE runs SET status = 'queued', summary_json = NULL, jobs_ref = NULL, columns_ref = NULL, columns_bytes = NULL, error = NULL, finished_at = NULL WHERE batch_id = ? AND status <> 'finished'",
+            [batchId],
+          );
+          db.run("UPDATE batches SET status = 'running', end_reason = NULL, finished_at = NULL, updated_at = ?, owner_json = ? WHERE id = ?", [
+            at,
+            JSON.stringify(thisProcess()),
+            batchId,
+          ]);
+          return left;
+        },
+        { dropsPayloads: true },
+      );
+    },
+
+    /**
      * Batches whose runner died (a closed or crashed studio, a killed `run --save`) stay "running"
      * with queued runs: close them as interrupted. Batches a live process is running are left alone.
      */

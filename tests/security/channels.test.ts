@@ -57,6 +57,7 @@ describe('IPC allowlist', () => {
       'runs:list',
       'batches:get',
       'batches:cancel',
+      'batches:resume',
       'batches:rename',
       'batches:tag',
       'batches:delete',

@@ -51,6 +51,7 @@ export const CHANNEL_NAMES = [
   'runs:list',
   'batches:get',
   'batches:cancel',
+  'batches:resume',
   'batches:rename',
   'batches:tag',
   'batches:delete',

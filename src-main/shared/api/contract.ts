@@ -184,6 +184,8 @@ export const contract = {
   'runs:list': channel<StoredRunRow[]>()(nothing),
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),
   'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
+  /** Run what a cancelled, interrupted or failed batch has not finished, into the same batch. */
+  'batches:resume': channel<BatchSummary>()(z.strictObject({ id: batchId })),
   'batches:rename': channel<BatchSummary>()(z.strictObject({ id: batchId, name: newName })),
   'batches:tag': channel<BatchSummary>()(
     z.strictObject({

@@ -4,7 +4,7 @@ import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import { Store } from '../../../src-main/store/database';
 import { cli } from '../../helpers/cli';
 import { spawnHelper } from '../../helpers/processes';
-import { useServices } from '../../helpers/services';
+import { ok, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
@@ -53,8 +53,13 @@ describe('batches whose process died', () => {
         .map((l) => l.includes(' interrupted ')),
     ).toEqual([true, true, true]);
     expect(listed.out).not.toMatch(/queued|running/);
-    // Closed batches can be removed like any other.
+    // An interrupted batch resumes in the next process: its runs run there, into the same batch.
     const again = await startServices(dir);
+    expect((await ok<{ status: string }>(again, 'batches:resume', { id })).status).toBe('running');
+    await again.runner.settled(id);
+    const resumed = batchesRepo(again.store).get(id);
+    expect([resumed.status, ...resumed.results.map((r) => r.status)]).toEqual(['finished', 'finished', 'finished', 'finished']);
+    // Closed batches can be removed like any other.
     await expect(batchesRepo(again.store).remove(id)).resolves.toEqual({ id });
   });
 

@@ -123,6 +123,41 @@ describe('experiments: the run matrix through worker threads', () => {
     await s.close();
   }, 120_000);
 
+  it('resume runs only what a cancel left, into the same batch, with the numbers a whole run gives', async () => {
+    const { s, design } = await studio(() => new RunPool({ threads: 1 }), { seeds: [1, 2, 3, 4] });
+    const firstDone = new Promise<void>((resolve) =>
+      s.events.subscribe((e: PushEvent) => e.event === 'experiments:progress' && (e.payload as RunProgressEvent).status === 'finished' && resolve()),
+    );
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+    await firstDone;
+    await ok(s, 'batches:cancel', { id: batch.id });
+    const cut = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+    const kept = cut.results.filter((r) => r.status === 'finished');
+    const left = cut.results.filter((r) => r.status !== 'finished').map((r) => r.index);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(left.length).toBeGreaterThanOrEqual(1);
+
+    const started: number[] = [];
+    s.events.subscribe((e: PushEvent) => {
+      const p = e.payload as RunProgressEvent;
+      if (e.event === 'experiments:progress' && p.batchId === batch.id && p.status === 'running' && !started.includes(p.run)) started.push(p.run);
+    });
+    expect((await ok<BatchSummary>(s, 'batches:resume', { id: batch.id })).status).toBe('running');
+    await s.runner.settled(batch.id);
+    const whole = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+    expect(whole.status).toBe('finished');
+    expect(whole.results.every((r) => r.status === 'finished')).toBe(true);
+    expect(started.sort((a, b) => a - b)).toEqual(left);
+    // The runs kept are as they were; every run matches a batch run whole in one go.
+    for (const r of kept) expect(whole.results[r.index].summary).toEqual(r.summary);
+    const fresh = await runToEnd(s, design.id);
+    expect(whole.results.map((r) => r.summary)).toEqual(fresh.results.map((r) => r.summary));
+    // Nothing left to run: said so, and the batch is left as it is.
+    const again = await s.dispatch('batches:resume', { id: batch.id });
+    expect(again).toMatchObject({ ok: false, error: { message: 'every run of this batch has finished: there is nothing to resume' } });
+    await s.close();
+  }, 120_000);
+
   it('a scheduler that throws fails only its own runs; the others finish and the error is kept', async () => {
     const workerFile = path.resolve(__dirname, '../../fixtures/throwingRunWorker.cjs');
     const { s, design } = await studio(() => new RunPool({ threads: 2, workerFile }), { schedulers: [{ kind: 'fifo' }, { kind: 'fair', label: 'boom' }] });
@@ -318,7 +353,7 @@ describe('experiments:check, before Run', () => {
     await s.close();
   });
 
-  it('offers the bulk edit of MR-clusters under FAWKES for a workload\'s own jobs, not for generated ones', async () => {
+  it("offers the bulk edit of MR-clusters under FAWKES for a workload's own jobs, not for generated ones", async () => {
     const { s, design } = await studio(() => new RunPool({ threads: 0 }));
     const host = (name: string, mrCluster: string) => ({ name, type: 'w', kind: 'core', mrCluster });
     const marked = await ok<{ id: string }>(s, 'clusters:create', {
@@ -332,7 +367,13 @@ describe('experiments:check, before Run', () => {
       },
     });
     const own = await ok<{ id: string }>(s, 'workloads:create', {
-      spec: { name: 'own', jobs: [{ id: 'x', template: 'Sort', submit: 0, maps: 1, queue: 'etl', mrCluster: 'c-9' }, { id: 'y', template: 'Sort', submit: 0, maps: 1 }] },
+      spec: {
+        name: 'own',
+        jobs: [
+          { id: 'x', template: 'Sort', submit: 0, maps: 1, queue: 'etl', mrCluster: 'c-9' },
+          { id: 'y', template: 'Sort', submit: 0, maps: 1 },
+        ],
+      },
     });
     const spec = { ...design.spec, clusterIds: [marked.id], schedulers: [{ kind: 'fawkes' as const }] };
     type Checked = { problems: { field: string; message: string; fix?: unknown }[] };
