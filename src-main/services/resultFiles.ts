@@ -18,9 +18,18 @@ import { experimentFiles, fileNameOf } from './experimentFiles';
 import { historyComparison } from './historyComparison';
 import { runData } from './runDataOfBatch';
 import { ServiceError } from './serviceError';
+import { fileProgress, type FileProgress } from './fileProgress';
 
 /** A report's Gantt charts stay readable and its file small: thinned as the app thins, to this many bars. */
 const REPORT_GANTT_BARS = 4_000;
+/** What the last step of each export says it is doing. */
+const WRITING: Record<ReportFormat, string> = {
+  html: 'Writing the HTML report',
+  pdf: 'Printing the PDF',
+  csv: 'Writing the tables as CSV',
+  json: 'Writing the report data',
+  zip: 'Writing the report, printing the PDF and packing the zip',
+};
 /** The tag a batch opened from a result file carries, so the history tells it from the studio's own runs. */
 export const FROM_FILE_TAG = 'from a result file';
 
@@ -32,8 +41,11 @@ export const FROM_FILE_TAG = 'from a result file';
 export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinter) {
   const batches = batchesRepo(store);
 
-  /** The batch as a result file: its finished runs in plan order, and the experiment they ran when it is one cluster × one workload. */
-  function resultOf(batch: BatchDetail): ResultFile {
+  /**
+   * The batch as a result file: its finished runs in plan order, and the experiment they ran when
+   * it is one cluster × one workload. `onRun` is told before each run is read (a long export's progress).
+   */
+  async function resultOf(batch: BatchDetail, onRun?: (k: number, of: number) => Promise<void>): Promise<ResultFile> {
     const { id } = batch;
     const finished = batch.results.filter((r) => r.status === 'finished');
     if (!finished.length) throw new ServiceError('invalid_request', 'no run of this batch finished: there is no result to export', 'id');
@@ -60,9 +72,11 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       : undefined;
     // Runs of more than one workload say which jobs each ran, so a report pairs only the same jobs.
     const sayJobs = inputs.sources !== undefined || inputs.workloads.length > 1;
-    const runs: ResultFile['runs'] = finished.map((r) => {
+    const runs: ResultFile['runs'] = [];
+    for (const [k, r] of finished.entries()) {
+      await onRun?.(k, finished.length);
       const stored = batches.storedResult(id, r.index);
-      return {
+      runs.push({
         scheduler: configurationLabel(inputs, r),
         kind: stored.kind ?? inputs.schedulers.at(r.scheduler)?.kind ?? 'unknown',
         seed: r.seed,
@@ -72,19 +86,20 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
         ...(stored.mrClusters ? { mrClusters: stored.mrClusters } : {}),
         ...(sayJobs ? { jobSet: jobSetOf(r) } : {}),
         jobs: stored.jobs,
-      };
-    });
+      });
+    }
     return { format: 'workload-studio.result', version: 1, experiment: batch.name, ...(asRun ? { inputs: asRun } : {}), runs };
   }
 
   /** The first seed of each configuration with its series and (thinned) attempts; none for a batch opened from a file. */
-  function reportRuns(batch: BatchDetail): ReportRun[] {
+  async function reportRuns(batch: BatchDetail, onRun: (label: string) => Promise<void>): Promise<ReportRun[]> {
     const seen = new Set<string>();
     const out: ReportRun[] = [];
     for (const r of batch.results) {
       const label = configurationLabel(batch.inputs, r);
       if (r.status !== 'finished' || seen.has(label)) continue;
       seen.add(label);
+      await onRun(label);
       const data = runData(batches, batch.id, r.index, { gantt: true, maxBars: REPORT_GANTT_BARS, batch });
       if (data.series.t.length)
         out.push({ scheduler: label, seed: r.seed, series: data.series, gantt: data.gantt, nodes: data.nodes, decisions: data.decisions });
@@ -92,54 +107,84 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
     return out;
   }
 
+  /** The report of a batch in one format, each step said to the windows. */
+  async function reportOf(batch: BatchDetail, format: ReportFormat, baseline: string | undefined, progress: FileProgress): Promise<{ files: ExportedFile[] }> {
+    const result = await resultOf(batch, (k, of) => progress.step(`Reading run ${k + 1} of ${of}`));
+    let report;
+    try {
+      report = resultReport(result, baseline, presetOfTags(batch.tags));
+    } catch (err) {
+      throw new ServiceError('invalid_request', (err as Error).message, 'baseline');
+    }
+    const runs = await reportRuns(batch, (label) => progress.step(`Drawing the charts of ${label}`));
+    if (runs.length) report.runs = runs;
+    await progress.step(WRITING[format]);
+    const meta = {
+      source: `${fileNameOf(result.experiment)}.result.json`,
+      studioVersion: STUDIO_VERSION,
+      generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    };
+    let files;
+    try {
+      files = await reportFiles(report, format, { meta, base: fileNameOf(result.experiment), result, ...(printPdf ? { printPdf } : {}) });
+    } catch (err) {
+      throw new ServiceError('unsupported', (err as Error).message, 'format');
+    }
+    return {
+      files: files.map((f) =>
+        typeof f.content === 'string'
+          ? { name: f.name, type: f.type, content: f.content, encoding: 'utf8' as const }
+          : { name: f.name, type: f.type, content: Buffer.from(f.content).toString('base64'), encoding: 'base64' as const },
+      ),
+    };
+  }
+
   return {
-    exportResult(id: string): { fileName: string; content: string } {
-      const result = resultOf(batches.get(id));
-      return { fileName: `${fileNameOf(result.experiment)}.result.json`, content: resultFileText(result) };
+    async exportResult(id: string): Promise<{ fileName: string; content: string }> {
+      const batch = batches.get(id);
+      const progress = fileProgress(events, id, batch.finished + 1);
+      try {
+        const result = await resultOf(batch, (k, of) => progress.step(`Reading run ${k + 1} of ${of}`));
+        await progress.step('Writing the result file');
+        return { fileName: `${fileNameOf(result.experiment)}.result.json`, content: resultFileText(result) };
+      } finally {
+        progress.end();
+      }
     },
 
     async report(id: string, format: ReportFormat, baseline?: string): Promise<{ files: ExportedFile[] }> {
       // Read once: a batch's inputs may hold a whole trace.
       const batch = batches.get(id);
-      const result = resultOf(batch);
-      let report;
+      const configurations = new Set(batch.results.filter((r) => r.status === 'finished').map((r) => configurationLabel(batch.inputs, r))).size;
+      const progress = fileProgress(events, id, batch.finished + configurations + 1);
       try {
-        report = resultReport(result, baseline, presetOfTags(batch.tags));
-      } catch (err) {
-        throw new ServiceError('invalid_request', (err as Error).message, 'baseline');
+        return await reportOf(batch, format, baseline, progress);
+      } finally {
+        progress.end();
       }
-      const runs = reportRuns(batch);
-      if (runs.length) report.runs = runs;
-      const meta = {
-        source: `${fileNameOf(result.experiment)}.result.json`,
-        studioVersion: STUDIO_VERSION,
-        generatedAt: `${store.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      };
-      let files;
-      try {
-        files = await reportFiles(report, format, { meta, base: fileNameOf(result.experiment), result, ...(printPdf ? { printPdf } : {}) });
-      } catch (err) {
-        throw new ServiceError('unsupported', (err as Error).message, 'format');
-      }
-      return {
-        files: files.map((f) =>
-          typeof f.content === 'string'
-            ? { name: f.name, type: f.type, content: f.content, encoding: 'utf8' as const }
-            : { name: f.name, type: f.type, content: Buffer.from(f.content).toString('base64'), encoding: 'base64' as const },
-        ),
-      };
     },
 
     /** A result file as a new batch of the history (a free name; nothing saved is touched). */
     async open(text: string, fileName: string): Promise<BatchSummary> {
-      const read = readResultText(text, fileName);
-      if (!read.ok) {
-        throw new ServiceError('invalid_request', `${fileName}: ${problemsInWords(read.problems)}`, 'text');
+      // The runs are counted once the file is read; until then, reading and checking are two steps of an unknown few.
+      const progress = fileProgress(events, fileName, 3);
+      try {
+        await progress.step(`Reading ${fileName}`);
+        const read = readResultText(text, fileName);
+        if (!read.ok) {
+          throw new ServiceError('invalid_request', `${fileName}: ${problemsInWords(read.problems)}`, 'text');
+        }
+        const { inputs, plan, results } = asBatch(read.result);
+        progress.setTotal(results.size + 2);
+        await progress.step('Checking its runs');
+        const summary = await batches.addEnded(read.result.experiment, inputs, plan, results, [FROM_FILE_TAG], (k, of) =>
+          progress.step(`Storing run ${k + 1} of ${of}`),
+        );
+        events.emit('store:changed', { domain: 'batches', ids: [summary.id] });
+        return summary;
+      } finally {
+        progress.end();
       }
-      const { inputs, plan, results } = asBatch(read.result);
-      const summary = await batches.addEnded(read.result.experiment, inputs, plan, results, [FROM_FILE_TAG]);
-      events.emit('store:changed', { domain: 'batches', ids: [summary.id] });
-      return summary;
     },
   };
 }

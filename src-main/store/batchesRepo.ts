@@ -171,10 +171,22 @@ export function batchesRepo(store: Store) {
      * A batch whose runs ended elsewhere (a result file opened in the studio), in one write: the
      * runs it has are finished, the rest of its plan cancelled. Nothing of it is ever "running".
      */
-    addEnded(name: string, inputs: BatchInputs, plan: RunPlan[], results: Map<number, StoredRunResult>, tags: string[]): Promise<BatchSummary> {
+    async addEnded(
+      name: string,
+      inputs: BatchInputs,
+      plan: RunPlan[],
+      results: Map<number, StoredRunResult>,
+      tags: string[],
+      /** Told before each run is packed (a long open's progress). */
+      onRun?: (k: number, of: number) => Promise<void>,
+    ): Promise<BatchSummary> {
       const blob = packColumns({});
       const encoded = encodeInputs(inputs);
-      const prepared = new Map([...results].map(([index, result]) => [index, prepareRun(result, blob)]));
+      const prepared = new Map<number, ReturnType<typeof prepareRun>>();
+      for (const [index, result] of results) {
+        await onRun?.(prepared.size, results.size);
+        prepared.set(index, prepareRun(result, blob));
+      }
       return store.write((db) => {
         encoded.payloads.forEach((p) => store.payloads.ensure(p));
         const id = randomUUID();

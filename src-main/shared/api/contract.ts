@@ -275,6 +275,11 @@ export interface EventPayloads {
   'experiments:progress': RunProgressEvent;
   /** A workload import reading its file. */
   'import:progress': { file: string; bytesRead: number; bytes: number };
+  /**
+   * A long export or open at work: `about` is the batch being exported or the result file's name;
+   * `step` says in words what it is doing, `done` of `total` steps.
+   */
+  'files:progress': { about: string; step: string; done: number; total: number };
 }
 export type EventName = keyof EventPayloads;
 
