@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { DesignRecord } from '@shared/experiment/design';
-import { optionLabel, SchedulerSpecSchema } from '@shared/schedulers';
+import { optionLabel, schedulerDescriptions, SchedulerSpecSchema } from '@shared/schedulers';
 import { sweepableParameters } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -9,7 +9,7 @@ import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './
 const tempDir = useTempDirs();
 const browser = useBrowser();
 
-/** Issue 55 item 4 in the designer: the sweep's lists and messages in the cards' words, never option keys or zod's. */
+/** The designer's and the Planner's lists and messages in the cards' words, never option keys or zod's. */
 describe("the designer's lists and messages in Chromium", () => {
   it('lists every parameter by its label, names the schedulers, and says why a value is refused in words', async () => {
     const studio = await startStudio(tempDir());
@@ -57,4 +57,73 @@ describe("the designer's lists and messages in Chromium", () => {
       await studio.stop();
     }
   }, 180_000);
+
+  it('walks every scheduler card: each option by its label, each refused value said in words, the sweep lists and the Planner in words', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    /** What code looks like on a screen: an option key (camelCase), a field path, or zod's own words. */
+    const code = /\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+\.\d+\.\w+|Too (small|big)|expected (number|string)|Invalid (input|option)|[<>]=/;
+    const speaksCode = (texts: string[]) =>
+      texts.filter((t) => code.test(t.replace(/MR-cluster|PRISM|YARN|DRF|ARIA|MinEDF|FIFO|LATE|ILA|IAO|vCPUs?|ms\b/g, '')));
+    try {
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 4 }] } });
+      const design = await ok<DesignRecord>(s, 'experiments:create', {
+        spec: { name: 'every card', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] },
+      });
+      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+      await page.getByTestId('experiment-designer').waitFor();
+      const card = page.locator('[data-scheduler="0"]');
+      const seen: string[] = [];
+      for (const { kind } of schedulerDescriptions()) {
+        await card.getByLabel('Kind of scheduler 1').selectOption(kind);
+        const params = card.locator('.params > label');
+        await expect.poll(() => card.getByLabel('Kind of scheduler 1').inputValue()).toBe(kind);
+        const labels = (await params.locator(':scope > span').allTextContents()).map((t) => t.trim());
+        expect(speaksCode(labels), `${kind}: labels`).toEqual([]);
+        seen.push(...labels);
+        // Every number refused in words, at its field: a negative one, then back to what it was.
+        const numbers = params.locator('input[type="number"]');
+        for (let i = 0; i < (await numbers.count()); i++) {
+          const field = numbers.nth(i);
+          const before = await field.inputValue();
+          // A FAWKES card also shows what its runs would fail on here (no MR-clusters), checked apart: only the field's own problems count.
+          const own = card.locator('.errors li:not([data-error-field$=".design"])');
+          await field.fill('-5');
+          await expect.poll(() => own.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+          const said = await own.allTextContents();
+          expect(speaksCode(said), `${kind}: ${said.join(' | ')}`).toEqual([]);
+          await field.fill(before);
+          await expect.poll(() => own.allTextContents(), { timeout: 10_000, message: `${kind}: field ${i + 1} back to "${before}"` }).toEqual([]);
+        }
+        const design = await card.locator('.errors li[data-error-field$=".design"]').allTextContents();
+        expect(speaksCode(design), `${kind}: ${design.join(' | ')}`).toEqual([]);
+        // The sweep's list for this card: every parameter by the card's label.
+        await page.getByTestId('sweep-target').selectOption('scheduler');
+        const sweepable = sweepableParameters(SchedulerSpecSchema.parse({ kind }));
+        await expect.poll(() => page.getByTestId('sweep-parameter').locator('option').allTextContents()).toEqual(sweepable.map((k) => optionLabel(kind, k)));
+        expect(speaksCode(await page.getByTestId('sweep-parameter').locator('option').allTextContents()), `${kind}: sweep`).toEqual([]);
+        await page.getByTestId('sweep-target').selectOption('');
+      }
+      expect(seen.length).toBeGreaterThan(40);
+      for (const target of ['simulation', 'servers']) {
+        await page.getByTestId('sweep-target').selectOption(target);
+        expect(speaksCode(await page.getByTestId('sweep-parameter').locator('option').allTextContents()), target).toEqual([]);
+      }
+
+      // The Planner: every label, column and message in words.
+      await openAt(page, studio.server.url, '#/planner');
+      await page.getByTestId('bound-low').waitFor();
+      const plannerText = await page.locator('.planner').locator('label, th, .warning-note, .muted, h3').allTextContents();
+      expect(speaksCode(plannerText.map((t) => t.trim()).filter(Boolean))).toEqual([]);
+      await page.locator('[data-field="mapSlots"]').fill('-1');
+      await expect.poll(() => page.getByTestId('planner-errors').allTextContents()).toEqual([expect.stringMatching(/^map slots: must be at least 1/)]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
 });
