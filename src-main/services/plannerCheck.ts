@@ -2,7 +2,7 @@ import { completionBounds } from '@shared/aria/bounds';
 import { PlannerCheckSchema, type PlannerCheckPoint, type PlannerCheckResult } from '@shared/aria/check';
 import type { ClusterSpec } from '@shared/cluster/cluster';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { nodeShapes, slotsForNode } from '@shared/schedulers/concurrency';
+import { clusterSlots } from '@shared/schedulers/concurrency';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import type { z } from 'zod';
 import { runTask } from '../runner/runTask';
@@ -10,19 +10,6 @@ import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import { ServiceError } from './serviceError';
 
 const s3 = (x: number) => Number(x.toFixed(3));
-
-/** The cluster's map and reduce slots as FIFO sizes them per server (concurrency.ts). */
-export function clusterSlots(spec: ClusterSpec): { maps: number; reduces: number } {
-  const settings = { slotMemoryMb: 200 };
-  let maps = 0;
-  let reduces = 0;
-  for (const node of nodeShapes(spec)) {
-    const s = slotsForNode(node, settings);
-    maps += s.map;
-    reduces += s.reduce;
-  }
-  return { maps, reduces };
-}
 
 /**
  * ARIA's check of the model (Fig. 7-8): for each point, the job alone on the cluster under FIFO

@@ -3,6 +3,8 @@ import { mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import type { Store } from './database';
 import { selectAll } from './rows';
 import { ACROSS_HISTORY_TAG } from '@shared/experiment/batchTags';
+import type { ClusterSpec } from '@shared/cluster/cluster';
+import { clusterSlots } from '@shared/schedulers/concurrency';
 
 /**
  * What each history entry measured of each template, per cluster it ran on (its finished runs'
@@ -22,15 +24,21 @@ export function ariaMeasurements(store: Store, template?: string): AriaMeasureme
        ORDER BY b.created_at DESC, b.name, r.run_index`,
       [ACROSS_HISTORY_TAG],
     );
-    const clustersOf = new Map<string, { id?: string; name: string }[]>();
-    const clusterOf = (batchId: string, index: number) => {
+    type Cluster = AriaMeasurement['cluster'];
+    const clustersOf = new Map<string, Cluster[]>();
+    const clusterOf = (batchId: string, index: number): Cluster => {
       let list = clustersOf.get(batchId);
       if (!list) {
-        list = selectAll<{ id: string | null; name: string }>(
+        list = selectAll<{ id: string | null; name: string; spec: string | null }>(
           db,
-          "SELECT json_extract(c.value, '$.id') AS id, json_extract(c.value, '$.name') AS name FROM batches b, json_each(b.inputs_json, '$.clusters') c WHERE b.id = ? ORDER BY c.key",
+          "SELECT json_extract(c.value, '$.id') AS id, json_extract(c.value, '$.name') AS name, json_extract(c.value, '$.spec') AS spec FROM batches b, json_each(b.inputs_json, '$.clusters') c WHERE b.id = ? ORDER BY c.key",
           [batchId],
-        ).map((c) => ({ ...(c.id !== null ? { id: c.id } : {}), name: c.name }));
+        ).map((c) => ({
+          ...(c.id !== null ? { id: c.id } : {}),
+          name: c.name,
+          // The slots the planner defaults to: the cluster's as the runs had it, not as it may be saved now.
+          ...(c.spec !== null ? { slots: clusterSlots(JSON.parse(c.spec) as ClusterSpec) } : {}),
+        }));
         clustersOf.set(batchId, list);
       }
       return list[index] ?? { name: `cluster ${index + 1}` };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchSummary, DesignRecord } from '@shared/experiment/design';
 import type { ProfileStore } from '@shared/workload/templates';
+import type { ClusterSpec } from '@shared/cluster/cluster';
+import { clusterSlots } from '@shared/schedulers/concurrency';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -130,6 +132,53 @@ describe('the ARIA planner', () => {
       await expect.poll(() => page.getByTestId('bound-avg').textContent()).not.toBe(before);
       await scaling.scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-scaling');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it("a measured profile sets the slots to its cluster's, and warns when its jobs are too unlike in size for one profile", async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const lab = await ok<{ id: string; spec: ClusterSpec }>(s, 'clusters:generate', {
+      params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 6 },
+    });
+    // One-block jobs and 40-block jobs of the same template: a "generic" profile of both.
+    const workload = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: {
+        name: 'small and large',
+        jobs: [
+          { template: 'WordCount', submit: 0, inputMb: 64, reduces: 1 },
+          { template: 'WordCount', submit: 5, inputMb: 40 * 128, reduces: 4 },
+        ],
+      },
+    });
+    const design = await ok<DesignRecord>(s, 'experiments:create', {
+      spec: { name: 'mixed sizes', clusterIds: [lab.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+    });
+    await s.runner.settled((await ok<BatchSummary>(s, 'experiments:run', { id: design.id })).id);
+    const slots = clusterSlots(lab.spec);
+    const page = await browser().newPage({ viewport: { width: 1360, height: 1000 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, '#/planner');
+      // The paper's profile keeps the paper's set-up.
+      await expect.poll(() => page.locator('[data-field="mapSlots"]').inputValue()).toBe('64');
+      await page.getByTestId('planner-source').selectOption('measured:WordCount');
+      await expect.poll(() => page.locator('[data-field="mapSlots"]').inputValue()).toBe(String(slots.maps));
+      expect(await page.locator('[data-field="reduceSlots"]').inputValue()).toBe(String(slots.reduces));
+      expect(await page.getByTestId('slots-from-cluster').textContent()).toContain(
+        `those of lab, where the ticked runs ran (${slots.maps} map + ${slots.reduces} reduce`,
+      );
+      await expect
+        .poll(() => page.getByTestId('profile-warning').allTextContents())
+        .toContainEqual(expect.stringMatching(/^The 2 measured jobs range from 1 to 40 maps \(40× apart\): one profile of such unlike jobs/));
+      await screenshot(page, 'planner-size-warning');
+      // Slots typed by the user stay theirs, and the note that they are the cluster's goes.
+      await page.locator('[data-field="mapSlots"]').fill('8');
+      await expect.poll(() => page.getByTestId('slots-from-cluster').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -309,10 +309,11 @@ export class AttemptLifecycle {
     const counters = this.taskCounters(a);
     // Output written through this node's own DataNode stays on it (FAWKES sec. 3.2: what delayed pre-emption must copy off).
     if (counters.hdfsWriteMb > 0 && s.nodeRole[node] !== NODE_TRANSIENT) s.nodeStoredMb[node] += counters.hdfsWriteMb;
-    const template = s.jobs[j].template.name;
+    const { template: t, maps } = s.jobs[j];
+    const template = t.name;
     this.recorder.profiles.addTask(template, counters);
-    if (isReduce) this.recorder.aria.reduceDone(j, template, at.start[a], at.sortEnd[a], s.now, s.jobMapEnd[j], counters.fetchMb, counters.hdfsWriteMb);
-    else this.recorder.aria.mapDone(j, template, counters.wallSeconds, counters.hdfsReadMb, counters.fsWriteMb + counters.hdfsWriteMb);
+    if (isReduce) this.recorder.aria.reduceDone(j, template, maps, at.start[a], at.sortEnd[a], s.now, s.jobMapEnd[j], counters.fetchMb, counters.hdfsWriteMb);
+    else this.recorder.aria.mapDone(j, template, maps, counters.wallSeconds, counters.hdfsReadMb, counters.fsWriteMb + counters.hdfsWriteMb);
     this.taskFinished(task, counters);
     this.endAttempt(a, SUCCEEDED);
     // Speculative twins lose the race.

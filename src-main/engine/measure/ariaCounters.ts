@@ -1,4 +1,4 @@
-import { addMap, addReduce, emptyAriaTotals, type AriaTotals } from '@shared/aria/totals';
+import { addJob, addMap, addReduce, emptyAriaTotals, type AriaTotals } from '@shared/aria/totals';
 
 /**
  * ARIA's profile measurements (Verma et al. sec. 3.2), per template, from what the job master
@@ -9,21 +9,33 @@ export class AriaCounters {
   /** Each job's template totals, looked up once per job rather than once per task (a hot path). */
   private readonly byJob: (AriaTotals | undefined)[] = [];
 
-  private entry(job: number, template: string): AriaTotals {
+  /** `maps`: the job's map count, counted once, the first time one of its tasks is. */
+  private entry(job: number, template: string, maps: number): AriaTotals {
     let e = this.byJob[job];
     if (e) return e;
     e = this.byTemplate.get(template);
     if (!e) this.byTemplate.set(template, (e = emptyAriaTotals()));
+    addJob(e, maps);
     return (this.byJob[job] = e);
   }
 
-  mapDone(job: number, template: string, seconds: number, inputMb: number, outputMb: number): void {
-    addMap(this.entry(job, template), seconds, inputMb, outputMb);
+  mapDone(job: number, template: string, jobMaps: number, seconds: number, inputMb: number, outputMb: number): void {
+    addMap(this.entry(job, template, jobMaps), seconds, inputMb, outputMb);
   }
 
   /** A reduce finished (addReduce says how its stages count). */
-  reduceDone(job: number, template: string, start: number, sortEnd: number, end: number, mapEnd: number, inputMb: number, outputMb: number): void {
-    addReduce(this.entry(job, template), start, sortEnd, end, mapEnd, inputMb, outputMb);
+  reduceDone(
+    job: number,
+    template: string,
+    jobMaps: number,
+    start: number,
+    sortEnd: number,
+    end: number,
+    mapEnd: number,
+    inputMb: number,
+    outputMb: number,
+  ): void {
+    addReduce(this.entry(job, template, jobMaps), start, sortEnd, end, mapEnd, inputMb, outputMb);
   }
 
   result(): Record<string, AriaTotals> {

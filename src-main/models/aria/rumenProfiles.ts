@@ -1,4 +1,4 @@
-import { addMap, addReduce, emptyAriaTotals, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
+import { addJob, addMap, addReduce, emptyAriaTotals, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { JsonObjectStream } from '../../workloads/traces/jsonObjectStream';
 import { templateByName } from '../../workloads/benchmarkTemplates';
 
@@ -45,6 +45,7 @@ export function ariaTotalsOfRumenJob(job: { mapTasks?: RumenTask[]; reduceTasks?
     mapEnd = Math.max(mapEnd, a.finishTime!);
   }
   if (t.maps.count === 0) return { problem: 'no successful map attempt with start and finish times' };
+  addJob(t, (job.mapTasks ?? []).length);
   for (const task of job.reduceTasks ?? []) {
     const a = successful(task);
     if (!a) continue;

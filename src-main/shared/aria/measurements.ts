@@ -16,7 +16,11 @@ export interface AriaMeasurement {
   createdAt: string;
   template: string;
   /** The cluster the runs ran on, as the entry copied it (the id of the saved cluster, when it came from one). */
-  cluster: { id?: string; name: string };
+  cluster: {
+    id?: string;
+    name: string;
+    /** Its map and reduce slots as FIFO sizes them (absent for a result file's runs). */ slots?: { maps: number; reduces: number };
+  };
   runs: number;
   /** The run labels (schedulers) that went in. */
   schedulers: string[];
@@ -34,7 +38,12 @@ export interface CombinedMeasurement {
   clusters: string[];
   /** Per field, the lowest and highest value among the picked entries' own profiles. */
   spread: Record<ProfileField, { min: number; max: number }>;
+  /** The measured jobs' fewest and most maps (absent when the runs did not count them). */
+  jobMaps?: { jobs: number; min: number; max: number };
 }
+
+/** Jobs this many times apart in maps are too unlike for one profile: the planner warns. */
+export const SIZE_SPREAD_WARNING = 10;
 
 /** The picked entries' totals added up into one profile (sec. 3.2), with the spread between them. */
 export function combineMeasurements(picked: AriaMeasurement[]): CombinedMeasurement | undefined {
@@ -51,6 +60,7 @@ export function combineMeasurements(picked: AriaMeasurement[]): CombinedMeasurem
     entries: picked.length,
     clusters: [...new Set(picked.map((m) => m.cluster.name))],
     spread,
+    ...(totals.jobs?.count ? { jobMaps: { jobs: totals.jobs.count, min: totals.jobs.minMaps, max: totals.jobs.maxMaps } } : {}),
   };
 }
 
@@ -67,4 +77,16 @@ export function measuredClusters(measurements: AriaMeasurement[]): { id?: string
   const out: { id?: string; name: string }[] = [];
   for (const m of measurements) if (!out.some((c) => ranOn(m, c))) out.push(m.cluster);
   return out;
+}
+
+/**
+ * Said beside a measured profile whose jobs are an order of magnitude or more apart in maps: the
+ * profile averages tasks of unlike jobs (a large job's shuffle and reduces are not a small one's),
+ * so bounds for any one size may be far off.
+ */
+export function sizeSpreadWarning(combined: CombinedMeasurement): string | undefined {
+  const j = combined.jobMaps;
+  if (!j || j.min <= 0 || j.max / j.min < SIZE_SPREAD_WARNING) return undefined;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `The ${n(j.jobs)} measured jobs range from ${n(j.min)} to ${n(j.max)} map${j.max === 1 ? '' : 's'} (${n(Math.round(j.max / j.min))}× apart): one profile of such unlike jobs describes none of them well, and its bounds may be far off. Tick the entries whose jobs are near the size you plan for, or measure that size.`;
 }

@@ -15,13 +15,41 @@ export const AriaTotalsSchema = z.strictObject({
   /** Reduces of later waves: their whole shuffle, with the interleaved sort. */
   typicalShuffle: Durations,
   reduces: Durations.extend({ inputMb: z.number().min(0), outputMb: z.number().min(0) }),
+  /**
+   * The jobs that went in and their fewest and most maps: one profile of jobs a thousand times
+   * apart in size describes none of them well, and the planner says so. Absent in runs stored
+   * before it was counted.
+   */
+  jobs: z.strictObject({ count: z.number().int().min(0), minMaps: z.number().int().min(0), maxMaps: z.number().int().min(0) }).optional(),
 });
 
 export type AriaTotals = z.output<typeof AriaTotalsSchema>;
 
 export function emptyAriaTotals(): AriaTotals {
   const d = () => ({ count: 0, sumS: 0, maxS: 0 });
-  return { maps: { ...d(), minS: 0, inputMb: 0, outputMb: 0 }, firstShuffle: d(), typicalShuffle: d(), reduces: { ...d(), inputMb: 0, outputMb: 0 } };
+  return {
+    maps: { ...d(), minS: 0, inputMb: 0, outputMb: 0 },
+    firstShuffle: d(),
+    typicalShuffle: d(),
+    reduces: { ...d(), inputMb: 0, outputMb: 0 },
+    jobs: { count: 0, minMaps: 0, maxMaps: 0 },
+  };
+}
+
+/** One more job of `maps` maps into the totals. */
+export function addJob(t: AriaTotals, maps: number): void {
+  const j = (t.jobs ??= { count: 0, minMaps: 0, maxMaps: 0 });
+  j.minMaps = j.count === 0 ? maps : Math.min(j.minMaps, maps);
+  j.maxMaps = Math.max(j.maxMaps, maps);
+  j.count++;
+}
+
+type JobSizes = NonNullable<AriaTotals['jobs']>;
+/** Two job counts as one; a side that never counted its jobs (older runs) or counted none adds nothing. */
+function mergeJobs(a: JobSizes | undefined, b: JobSizes | undefined): JobSizes | undefined {
+  if (!a?.count) return b ?? a;
+  if (!b?.count) return a;
+  return { count: a.count + b.count, minMaps: Math.min(a.minMaps, b.minMaps), maxMaps: Math.max(a.maxMaps, b.maxMaps) };
 }
 
 type D = { count: number; sumS: number; maxS: number };
@@ -66,6 +94,7 @@ export function mergeAriaTotals(a: AriaTotals, b: AriaTotals): AriaTotals {
     firstShuffle: mergeD(a.firstShuffle, b.firstShuffle),
     typicalShuffle: mergeD(a.typicalShuffle, b.typicalShuffle),
     reduces: { ...mergeD(a.reduces, b.reduces), inputMb: a.reduces.inputMb + b.reduces.inputMb, outputMb: a.reduces.outputMb + b.reduces.outputMb },
+    ...(mergeJobs(a.jobs, b.jobs) ? { jobs: mergeJobs(a.jobs, b.jobs) } : {}),
   };
 }
 

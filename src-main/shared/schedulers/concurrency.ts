@@ -67,6 +67,21 @@ export function nodeShapes(spec: ClusterSpecInput): NodeShape[] {
   return out;
 }
 
+/**
+ * A cluster's Hadoop map and reduce slots as FIFO sizes them per server when the experiment leaves
+ * them unset (what ARIA's planner reads as "the cluster's slots").
+ */
+export function clusterSlots(spec: ClusterSpecInput): { maps: number; reduces: number } {
+  let maps = 0;
+  let reduces = 0;
+  for (const node of nodeShapes(spec)) {
+    const s = slotsForNode(node, { slotMemoryMb: 200 });
+    maps += s.map;
+    reduces += s.reduce;
+  }
+  return { maps, reduces };
+}
+
 /** What one scheduler can run at once: map tasks (the number the parity check compares) and how the user would say it. */
 export interface Concurrency {
   mapTasks: number;

@@ -1,3 +1,5 @@
+import { clusterSlots } from '@shared/schedulers/concurrency';
+import type { ClusterSpec } from '@shared/cluster/cluster';
 import { describe, expect, it } from 'vitest';
 import type { PlannerCheckResult } from '@shared/aria/check';
 import { plan } from '@shared/aria/plan';
@@ -185,11 +187,18 @@ describe('ARIA through the services', () => {
       const all = await ok<AriaMeasurement[]>(s, 'planner:measurements', {});
       const wordCount = all.filter((m) => m.template === 'WordCount');
       // One entry per cluster the batch ran on, never the two pooled; each names its saved cluster.
+      // Each with the slots the planner defaults to: the cluster's as the runs had it.
+      const slots = clusterSlots((await ok<{ spec: ClusterSpec }>(s, 'clusters:get', { id: lab.id })).spec);
       expect(wordCount.map((m) => [m.key, m.cluster, m.runs, m.schedulers])).toEqual([
-        [`${batch.id}/0`, { id: lab.id, name: 'lab' }, 4, ['fifo', 'fair (delay)']],
-        [`${batch.id}/1`, { id: slow.id, name: 'slow disks' }, 4, ['fifo', 'fair (delay)']],
+        [`${batch.id}/0`, { id: lab.id, name: 'lab', slots }, 4, ['fifo', 'fair (delay)']],
+        [`${batch.id}/1`, { id: slow.id, name: 'slow disks', slots }, 4, ['fifo', 'fair (delay)']],
       ]);
       expect(wordCount.every((m) => m.totals.maps.count === 4 * 8)).toBe(true);
+      // One WordCount job of 8 maps per run, counted once however many of its tasks went in.
+      expect(wordCount.map((m) => m.totals.jobs)).toEqual([
+        { count: 4, minMaps: 8, maxMaps: 8 },
+        { count: 4, minMaps: 8, maxMaps: 8 },
+      ]);
       // Slower disks: longer maps, which a pooled profile would have hidden in its average.
       expect(wordCount[1].totals.maps.sumS).toBeGreaterThan(wordCount[0].totals.maps.sumS);
       expect(all.filter((m) => m.template === 'Sort')).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { combineMeasurements, measuredClusters, ranOn, type AriaMeasurement } from '@shared/aria/measurements';
-import { addMap, addReduce, emptyAriaTotals, type AriaTotals } from '@shared/aria/totals';
+import { combineMeasurements, measuredClusters, ranOn, sizeSpreadWarning, type AriaMeasurement } from '@shared/aria/measurements';
+import { addJob, addMap, addReduce, emptyAriaTotals, type AriaTotals } from '@shared/aria/totals';
 
 /** Totals of maps of the given durations (10 MB in, 5 MB out each) and reduces of the given phases. */
 function totals(maps: number[], reduces: number[] = []): AriaTotals {
@@ -50,5 +50,26 @@ describe('a measured profile from picked history entries (ARIA sec. 3.2)', () =>
     expect(ranOn(a, { id: 'c-other', name: 'lab' })).toBe(false);
     expect(ranOn(entry('b4/0', { name: 'lab' }, totals([1])), lab)).toBe(true);
     expect(measuredClusters([c, a, b])).toEqual([big, lab]);
+  });
+
+  it('counts the jobs that went in and their fewest and most maps, and warns when one profile spans sizes ten times apart', () => {
+    const sized = (maps: number[]) => {
+      const t = totals([10]);
+      t.jobs = { count: 0, minMaps: 0, maxMaps: 0 };
+      for (const m of maps) addJob(t, m);
+      return t;
+    };
+    const small = entry('b1/0', lab, sized([1, 2, 4]));
+    const large = entry('b2/0', lab, sized([400]));
+    expect(combineMeasurements([small])!.jobMaps).toEqual({ jobs: 3, min: 1, max: 4 });
+    expect(sizeSpreadWarning(combineMeasurements([small])!)).toBeUndefined();
+    const both = combineMeasurements([small, large])!;
+    expect(both.jobMaps).toEqual({ jobs: 4, min: 1, max: 400 });
+    expect(sizeSpreadWarning(both)).toMatch(/^The 4 measured jobs range from 1 to 400 maps \(400× apart\): one profile of such unlike jobs/);
+    // Runs stored before jobs were counted add nothing, and alone say nothing.
+    const old = entry('b3/0', lab, totals([10]));
+    delete old.totals.jobs;
+    expect(combineMeasurements([old, small])!.jobMaps).toEqual({ jobs: 3, min: 1, max: 4 });
+    expect(combineMeasurements([old])!.jobMaps).toBeUndefined();
   });
 });
