@@ -66,7 +66,28 @@ export interface RunProgress {
   jobsTotal: number;
   /** The cluster at that moment (utilisation, running and pending tasks), for live charts. */
   live?: SeriesSample;
+  /**
+   * The cluster at each progress check since the last message, oldest first (this one's last): a
+   * worker sends a message at most every quarter second, and a fast run would otherwise give its
+   * live charts a handful of points over a whole day.
+   */
+  samples?: LiveSample[];
 }
+
+/** One point of the live charts: CPU busy (0-1), tasks running and waiting, at a simulated time. */
+export interface LiveSample {
+  t: number;
+  cpu: number;
+  running: number;
+  pending: number;
+}
+
+export const liveSample = (simTime: number, s: SeriesSample): LiveSample => ({
+  t: simTime,
+  cpu: s.cpu,
+  running: s.runningMaps + s.runningShuffles + s.runningReduces,
+  pending: s.pendingTasks,
+});
 
 export interface RunHooks {
   onProgress?: (p: RunProgress) => boolean | void;

@@ -1,6 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedRun } from './matrix';
-import { runTask, type RunOutcome } from './runTask';
+import { liveSample, runTask, type LiveSample, type RunOutcome } from './runTask';
+
+/** Live-chart points one run sends before it starts keeping every other one. */
+const MAX_SAMPLES = 2000;
 import { whyNotResult, type WhyNotResult } from './whyNotReplay';
 
 export interface WorkerTask {
@@ -21,6 +24,11 @@ export interface WorkerTask {
  */
 export default function runInWorker(task: WorkerTask): RunOutcome {
   let last = 0;
+  // Every check's state goes to the live charts, in the next message; a very long run keeps every
+  // `stride`-th, so a day of millions of events sends a few thousand points, not tens of thousands.
+  let samples: LiveSample[] = [];
+  let checks = 0;
+  let stride = 1;
   // The first message says the run has left the queue and started.
   task.port.postMessage({ simTime: 0, events: 0, jobsDone: 0, jobsTotal: 0 });
   try {
@@ -29,10 +37,13 @@ export default function runInWorker(task: WorkerTask): RunOutcome {
       timing: task.timing,
       onProgress: (p) => {
         if (Atomics.load(task.stop, 0) === 1) return true;
+        if (p.live && checks++ % stride === 0) samples.push(liveSample(p.simTime, p.live));
+        if (checks >= MAX_SAMPLES * stride) stride *= 2;
         const now = performance.now();
         if (now - last < task.progressMs) return false;
         last = now;
-        task.port.postMessage(p);
+        task.port.postMessage({ ...p, samples });
+        samples = [];
         return false;
       },
     });

@@ -70,7 +70,7 @@ export class ExperimentRunner {
     const progress = (
       run: number,
       status: RunProgressEvent['status'],
-      p?: Pick<RunProgress, 'simTime' | 'events' | 'jobsDone' | 'jobsTotal'> & Partial<Pick<RunProgress, 'live'>>,
+      p?: Pick<RunProgress, 'simTime' | 'events' | 'jobsDone' | 'jobsTotal'> & Partial<Pick<RunProgress, 'live' | 'samples'>>,
       error?: string,
     ) => {
       const started = startedAt.at(run);
@@ -90,6 +90,7 @@ export class ExperimentRunner {
         ...(p?.live
           ? { live: { cpu: p.live.cpu, running: p.live.runningMaps + p.live.runningShuffles + p.live.runningReduces, pending: p.live.pendingTasks } }
           : {}),
+        ...(p?.samples?.length ? { samples: p.samples } : {}),
         ...(error ? { error } : {}),
       });
     };

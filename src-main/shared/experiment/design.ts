@@ -227,6 +227,8 @@ export interface RunProgressEvent {
   etaS: number | null;
   /** The cluster at `simTime`, for the live charts: CPU busy (0-1), tasks running and waiting. */
   live?: { cpu: number; running: number; pending: number };
+  /** Every state sampled since the last event (simulated time `t`), oldest first; the live charts draw them all. */
+  samples?: { t: number; cpu: number; running: number; pending: number }[];
   error?: string;
 }
 

@@ -19,12 +19,16 @@ const MAX_POINTS = 2000;
  * one grown in place would never redraw (the live charts froze at their first samples). The
  * arrays are shared and grow in place; only the object around them is new.
  */
-function appended(previous: LiveSeries | undefined, live: NonNullable<RunProgressEvent['live']>, simTime: number): LiveSeries {
+function appended(previous: LiveSeries | undefined, points: NonNullable<RunProgressEvent['samples']>): LiveSeries {
   const series = { ...(previous ?? { t: [], cpu: [], running: [], pending: [] }) };
-  series.t.push(simTime);
-  series.cpu.push(live.cpu);
-  series.running.push(live.running);
-  series.pending.push(live.pending);
+  for (const p of points) {
+    // A point at or before the last one (the run's own last state sent again) adds nothing.
+    if (series.t.length && p.t <= series.t[series.t.length - 1]) continue;
+    series.t.push(p.t);
+    series.cpu.push(p.cpu);
+    series.running.push(p.running);
+    series.pending.push(p.pending);
+  }
   if (series.t.length > MAX_POINTS) for (const k of ['t', 'cpu', 'running', 'pending'] as const) series[k] = series[k].filter((_, i) => i % 2 === 0);
   return series;
 }
@@ -36,9 +40,11 @@ export const useBatchProgress = defineStore('batchProgress', () => {
   const live = shallowRef<Record<string, Partial<Record<number, LiveSeries>>>>({});
   api.on('experiments:progress', (p) => {
     byBatch.value = { ...byBatch.value, [p.batchId]: { ...(byBatch.value[p.batchId] ?? {}), [p.run]: p } };
-    if (!p.live) return;
+    // Every state sampled since the last event; an event from a pool that sends only its latest state, that one.
+    const points = p.samples ?? (p.live ? [{ t: p.simTime, ...p.live }] : []);
+    if (!points.length) return;
     const runs = live.value[p.batchId] ?? {};
-    live.value = { ...live.value, [p.batchId]: { ...runs, [p.run]: appended(runs[p.run], p.live, p.simTime) } };
+    live.value = { ...live.value, [p.batchId]: { ...runs, [p.run]: appended(runs[p.run], points) } };
   });
   return { byBatch, live };
 });
