@@ -54,6 +54,8 @@ export interface RunBatchOptions {
   signal?: AbortSignal;
   /** The user allowed a batch the estimate counts as large (queue workers then take its runs). */
   allowLarge?: boolean;
+  /** The runs are saved: their records are built where they ran (RunAllOptions.record). */
+  record?: boolean;
   progressMs?: number;
   /** Plan indices to run (resuming a batch: the runs it has not finished); absent, the whole plan. Callbacks get plan indices. */
   only?: readonly number[];
@@ -90,6 +92,7 @@ export async function runBatch(
         withAttempts: options.withAttempts,
         timing: options.timing,
         allowLarge: options.allowLarge,
+        ...(options.record ? { record: true } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.progressMs ? { progressMs: options.progressMs } : {}),
       },

@@ -29,6 +29,11 @@ export interface RunAllOptions {
   progressMs?: number;
   /** The user asked for a batch the estimate counts as large: queue workers run its runs (within their memory). */
   allowLarge?: boolean;
+  /**
+   * The runs are saved: each thread also builds its run's record for the store (JSON, compressed,
+   * hashed), so the main process only writes it and stays free to answer calls.
+   */
+  record?: boolean;
 }
 
 /** Where a batch's runs are simulated: threads of this machine (RunPool), or workers elsewhere (remote/remotePool.ts). */
@@ -108,6 +113,7 @@ export class RunPool implements SimulationPool {
         port: channel.port2,
         progressMs: options.progressMs ?? 250,
         stop,
+        record: Boolean(options.record),
       };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;

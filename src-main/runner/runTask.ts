@@ -1,3 +1,4 @@
+import type { PreparedRun } from '../store/runPayload';
 import type { LaunchReasonKind } from '@shared/results/launchReason';
 import type { WorkCount } from '@shared/results/workCount';
 import type { ResultFile } from '@shared/experiment/experiment';
@@ -39,6 +40,8 @@ export interface RunOutcome {
   schedulerCalls: number;
   /** The run's work counts (engine/state/workCounters.ts). */
   work: WorkCount;
+  /** The store's record of the run, built in the run's own thread when the batch is saved (RunAllOptions.record). */
+  record?: PreparedRun;
 }
 
 /** What of a run's outcome goes into its row in the store (the columns go into the blob). */

@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedRun } from './matrix';
-import { liveSample, runTask, type LiveSample, type RunOutcome } from './runTask';
+import { prepareRun } from '../store/runPayload';
+import { liveSample, runTask, storedResult, type LiveSample, type RunOutcome } from './runTask';
 
 /** Live-chart points one run sends before it starts keeping every other one. */
 const MAX_SAMPLES = 2000;
@@ -15,6 +16,8 @@ export interface WorkerTask {
   progressMs: number;
   /** Set to 1 by the pool to stop the run where it is: it then returns its partial outcome. */
   stop: Int32Array;
+  /** Build the store's record of the run here, off the main thread (RunAllOptions.record). */
+  record?: boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ export default function runInWorker(task: WorkerTask): RunOutcome {
   // The first message says the run has left the queue and started.
   task.port.postMessage({ simTime: 0, events: 0, jobsDone: 0, jobsTotal: 0 });
   try {
-    return runTask(task.run, {
+    const outcome = runTask(task.run, {
       withAttempts: task.withAttempts,
       timing: task.timing,
       onProgress: (p) => {
@@ -47,6 +50,8 @@ export default function runInWorker(task: WorkerTask): RunOutcome {
         return false;
       },
     });
+    if (task.record) outcome.record = prepareRun(storedResult(outcome, task.run.scheduler.kind), outcome.blob);
+    return outcome;
   } finally {
     task.port.close();
   }

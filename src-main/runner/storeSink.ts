@@ -14,7 +14,7 @@ export function storeSink(store: Store, batchId: string, { inputs, plan }: Plann
   const save = async (i: number, o: RunOutcome) => {
     // Both writes are queued together, so they share one turn of the lock and one save.
     await Promise.all([
-      batches.finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.blob, o.cancelled),
+      batches.finishRun(batchId, i, storedResult(o, inputs.schedulers[plan[i].scheduler].kind), o.blob, o.cancelled, o.record),
       // Every finished run refines the measured profiles of its templates; a cut-short one does not.
       o.cancelled ? undefined : profilesRepo(store).addRun(o.profiles, o.aria),
     ]);

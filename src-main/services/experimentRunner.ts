@@ -122,6 +122,7 @@ export class ExperimentRunner {
           withAttempts: inputs.simulation.recordAttempts,
           signal: abort.signal,
           allowLarge,
+          record: true,
           ...(only ? { only } : {}),
           onStart: (i) => {
             startedAt[i] = performance.now();

@@ -254,9 +254,10 @@ export function batchesRepo(store: Store) {
      * A run's result: finished, or (`partial`) what a cancelled run had simulated when it stopped;
      * `blob` holds the run's packed columns (runner/runColumns.ts runBlob).
      */
-    finishRun(batchId: string, index: number, result: StoredRunResult, blob: Uint8Array, partial = false): Promise<void> {
-      // Compressed and hashed before the write, so the lock is held only to write the files and the row.
-      const run = prepareRun(result, blob);
+    finishRun(batchId: string, index: number, result: StoredRunResult, blob: Uint8Array, partial = false, prepared?: PreparedRun): Promise<void> {
+      // Compressed and hashed before the write (in the run's thread when it came from one), so the
+      // lock is held only to write the files and the row.
+      const run = prepared ?? prepareRun(result, blob);
       return store.write((db) => {
         ensureRun(run);
         db.run(

@@ -3,7 +3,7 @@ import type { BatchInputs } from '@shared/experiment/design';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
 import { packColumns } from '../formats/columns';
-import type { PayloadFiles } from './payloads';
+import { PayloadFiles } from './payloads';
 import { prepareRun } from './runPayload';
 import { selectAll } from './rows';
 import { encodeInputs, encodeWorkload } from './workloadPayload';
@@ -177,6 +177,25 @@ export const migrations: Migration[] = [
         const encoded = encodeInputs(inputs);
         encoded.payloads.forEach((p) => payloads.ensure(p));
         if (encoded.payloads.length) db.run('UPDATE batches SET inputs_json = ? WHERE id = ?', [JSON.stringify(encoded.stored), id]);
+      }
+    },
+  },
+  {
+    version: 5,
+    description: "runs' decision reasons leave their rows for the runs' per-job files",
+    up(db, { payloads }) {
+      // A day's trace gives each run about a megabyte of reasons; in the rows (33 MB after twelve
+      // runs) every save rewrote them and every read of the history parsed them.
+      const runs = selectAll<{ id: string; summary_json: string; jobs_ref: string | null }>(
+        db,
+        "SELECT id, summary_json, jobs_ref FROM runs WHERE summary_json IS NOT NULL AND json_type(summary_json, '$.reasons') IS NOT NULL",
+      );
+      for (const { id, summary_json, jobs_ref } of runs) {
+        const { reasons, reasonKinds, ...head } = JSON.parse(summary_json) as StoredRunResult;
+        const perJob = jobs_ref ? payloads.readJson<Record<string, unknown>>(jobs_ref, `run ${id}'s result`) : {};
+        const file = PayloadFiles.json({ ...perJob, reasons, ...(reasonKinds ? { reasonKinds } : {}) });
+        payloads.ensure(file);
+        db.run('UPDATE runs SET summary_json = ?, jobs_ref = ? WHERE id = ?', [JSON.stringify(head), file.ref, id]);
       }
     },
   },

@@ -1,10 +1,15 @@
 import type { StoredRunResult } from './storedRun';
 import { PayloadFiles, type PreparedPayload } from './payloads';
 
-/** The per-job arrays of a run's result: they grow with the workload, so they live in a payload file. */
-const PER_JOB = ['jobs', 'idealSeconds', 'jobMaps', 'jobReduces'] as const;
+/**
+ * What grows with the workload goes into a payload file: the per-job arrays, and the interned
+ * decision reasons the attempt columns index (a megabyte for a day's trace: in the row, it made
+ * every save rewrite it and every read of the history parse it). Rows stored before keep their
+ * reasons in the row; reading joins row and file either way.
+ */
+const PER_JOB = ['jobs', 'idealSeconds', 'jobMaps', 'jobReduces', 'reasons', 'reasonKinds'] as const;
 type PerJob = Pick<StoredRunResult, (typeof PER_JOB)[number]>;
-/** What stays in the run's row: the headline numbers, profiles, ARIA totals, reasons (SQL reads the ARIA totals). */
+/** What stays in the run's row: the headline numbers, profiles and ARIA totals (SQL reads the ARIA totals). */
 export type RunHead = Omit<StoredRunResult, (typeof PER_JOB)[number]>;
 
 /** A finished run as the store keeps it: its row's JSON and the two payload files it names. */

@@ -8,6 +8,7 @@ import { batchesRepo } from '../../../src-main/store/batchesRepo';
 import type { StoredRunResult } from '../../../src-main/store/storedRun';
 import { packColumns } from '../../../src-main/formats/columns';
 import { Store } from '../../../src-main/store/database';
+import { PayloadFiles } from '../../../src-main/store/payloads';
 import { migrations } from '../../../src-main/store/migrations';
 import { workloadsRepo } from '../../../src-main/store/workloadsRepo';
 import { useTempDirs } from '../../helpers/tempDir';
@@ -42,6 +43,8 @@ function runOf(seed: number, jobs = 500, points = 20_000): { result: StoredRunRe
     idealSeconds: Array.from({ length: jobs }, () => next()),
     jobMaps: Array.from({ length: jobs }, () => 3),
     jobReduces: Array.from({ length: jobs }, () => 1),
+    reasons: Array.from({ length: jobs }, (_, i) => `job j${i}: its turn in FIFO order`),
+    reasonKinds: Array.from({ length: jobs }, () => 'fifo'),
   } as unknown as StoredRunResult;
   return { result, blob: packColumns({ 'series.t': Float64Array.from({ length: points }, next) }) };
 }
@@ -103,6 +106,36 @@ describe('payload files beside the database', () => {
     );
     expect(fs.statSync(path.join(dir, DB)).size).toBeLessThan(blob.length);
     store.close();
+  });
+
+  it('read a run stored when its reasons were kept in its row, whole', async () => {
+    const { store, batches, batch, result } = await oneFinishedRun();
+    // As a studio before this one saved it: the reasons in the row, the file without them.
+    const { reasons, reasonKinds, jobs, idealSeconds, jobMaps, jobReduces, ...head } = result;
+    await store.write((db) => {
+      const ref = store.payloads.ensure(PayloadFiles.json({ jobs, idealSeconds, jobMaps, jobReduces }));
+      db.run('UPDATE runs SET summary_json = ?, jobs_ref = ?', [JSON.stringify({ ...head, reasons, reasonKinds }), ref]);
+    });
+    expect(batches.storedResult(batch.id, 0)).toEqual(result);
+    expect(batches.runResult(batch.id, 0).result).toEqual(result);
+    store.close();
+  });
+
+  it("move a version 4 store's decision reasons out of the run rows into the runs' files", async () => {
+    const { dir, store, result } = await oneFinishedRun();
+    const { reasons, reasonKinds, jobs, idealSeconds, jobMaps, jobReduces, ...head } = result;
+    await store.write((db) => {
+      const ref = store.payloads.ensure(PayloadFiles.json({ jobs, idealSeconds, jobMaps, jobReduces }));
+      db.run('UPDATE runs SET summary_json = ?, jobs_ref = ?', [JSON.stringify({ ...head, reasons, reasonKinds }), ref]);
+      db.run('PRAGMA user_version = 4');
+    });
+    store.close();
+    const v5 = await Store.open({ dataDir: dir });
+    expect(v5.status()).toMatchObject({ schemaVersion: 5 });
+    const batch = batchesRepo(v5).list()[0];
+    expect(batchesRepo(v5).storedResult(batch.id, 0)).toEqual(result);
+    expect(v5.read((db) => String(db.exec('SELECT summary_json FROM runs')[0].values[0][0]))).toBe(JSON.stringify(head));
+    v5.close();
   });
 
   it('make a save cost what it changes, not the runs already kept', async () => {
@@ -209,7 +242,7 @@ describe('payload files beside the database', () => {
     const before = fs.statSync(path.join(dir, DB)).size;
 
     const v4 = await Store.open({ dataDir: dir });
-    expect(v4.status()).toMatchObject({ schemaVersion: 4, backups: [{ schemaVersion: 3 }] });
+    expect(v4.status()).toMatchObject({ schemaVersion: 5, backups: [{ schemaVersion: 3 }] });
     expect(batchesRepo(v4).runResult('b1', 0).result).toEqual(result);
     expect(Array.from(batchesRepo(v4).blob('r1')!)).toEqual(Array.from(blob));
     expect(batchesRepo(v4).get('b1').inputs.workloads[0].spec).toEqual(trace('facebook'));
