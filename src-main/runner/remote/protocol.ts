@@ -158,4 +158,6 @@ export const RemoteProgressSchema = z.strictObject({
   jobsDone: z.number(),
   jobsTotal: z.number(),
   live: z.record(z.string(), z.number()).optional(),
+  /** The live-chart points since the last report (RunProgress.samples). */
+  samples: z.array(z.strictObject({ t: z.number(), cpu: z.number(), running: z.number(), pending: z.number() })).optional(),
 });
