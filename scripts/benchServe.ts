@@ -51,9 +51,9 @@ async function main() {
     const started = performance.now();
     const batch = await call<BatchSummary>('experiments:run', { id: design.id, allowLarge: true });
     const waits: { ms: number; channel: string; at: number }[] = [];
-    let done = false;
-    const settled = services.runner.settled(batch.id).then(() => (done = true));
-    for (let k = 0; !done; k++) {
+    const state = { done: false };
+    const settled = services.runner.settled(batch.id).then(() => (state.done = true));
+    for (let k = 0; !state.done; k++) {
       const channel = k % 2 === 0 ? 'batches:list' : 'batches:get';
       const t0 = performance.now();
       await call(channel, channel === 'batches:get' ? { id: batch.id } : {});
@@ -79,7 +79,9 @@ async function main() {
       target: { worstMs: TARGET_MS },
       meetsTarget: worst.ms <= TARGET_MS,
     };
-    process.stderr.write(`worst wait ${report.worstMs} ms (${report.worstCall}); p50 ${report.p50Ms} ms, p95 ${report.p95Ms} ms; ${report.over200Ms} over 200 ms\n`);
+    process.stderr.write(
+      `worst wait ${report.worstMs} ms (${report.worstCall}); p50 ${report.p50Ms} ms, p95 ${report.p95Ms} ms; ${report.over200Ms} over 200 ms\n`,
+    );
     console.log(JSON.stringify(report, null, 2));
   } finally {
     await server.close();
