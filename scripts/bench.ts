@@ -48,7 +48,7 @@ function baselineTree(ref: string): string {
   fs.rmSync(dir, { recursive: true, force: true });
   const add = spawnSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, encoding: 'utf8' });
   if (add.status !== 0) throw new Error(`cannot check out ${ref}: ${add.stderr}`);
-  fs.copyFileSync(path.join(ROOT, 'scripts/benchCase.ts'), path.join(dir, 'scripts/benchCase.ts'));
+  for (const f of ['benchCase.ts', 'benchDays.ts']) fs.copyFileSync(path.join(ROOT, 'scripts', f), path.join(dir, 'scripts', f));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   // Entry points renamed since: the engine split (simulator → kernel), the scheduler registry (index → registry).
   const shims: [string, string][] = [
@@ -98,7 +98,12 @@ async function main() {
   const ref = at >= 0 ? args[at + 1] : undefined;
   const only = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
   // (g) and (h) are measured from several runs each: their letters stand for those runs.
-  const GROUPS: Record<string, string[]> = { g: ['g1', 'g2'], h: ['h1', 'h2', 'h1n', 'h2n'] };
+  const GROUPS: Record<string, string[]> = {
+    g: ['g1', 'g2'],
+    h: ['h1', 'h2', 'h1n', 'h2n'],
+    k: Object.keys(CASES).filter((k) => k.startsWith('k-')),
+    l: ['l-fifo', 'l-fair'],
+  };
   const keys = only.length ? only.flatMap((k) => GROUPS[k] ?? [k]) : Object.keys(CASES);
   const unknown = keys.filter((k) => !(k in CASES));
   if (unknown.length) {
@@ -115,7 +120,7 @@ async function main() {
     const samples = [];
     const baseSamples = [];
     try {
-      for (let i = 0; i < (key === 'd' || key === 'j' ? 1 : repeats); i++) {
+      for (let i = 0; i < (key === 'd' || key === 'j' || key.startsWith('l-') ? 1 : repeats); i++) {
         samples.push(runOnce(entry, key));
         if (baseline) baseSamples.push(runOnce(baseline, key));
       }
@@ -182,6 +187,34 @@ async function main() {
       meetsTarget: sum <= 30 && ratios.prism <= 1.5 && ratios.late <= 1.5,
     };
     process.stderr.write(`(e) sum ${sum.toFixed(2)} s; PRISM ${ratios.prism}x FIFO, LATE ${ratios.late}x FIFO\n`);
+  }
+  // (k): each scheduler's worst ratio to FIFO over the made days; target 1.3.
+  const kDays = [...new Set(Object.keys(report).flatMap((k) => /^k-(\w+)-fifo$/.exec(k)?.slice(1) ?? []))];
+  if (kDays.length) {
+    const worst: Partial<Record<string, { ratio: number; day: string }>> = {};
+    for (const day of kDays) {
+      const fifo = (report[`k-${day}-fifo`] as { wallSeconds?: number }).wallSeconds;
+      if (fifo === undefined) continue;
+      for (const [key, r] of Object.entries(report)) {
+        const kind = new RegExp(`^k-${day}-(\\w+)$`).exec(key)?.[1];
+        const wall = (r as { wallSeconds?: number }).wallSeconds;
+        if (!kind || kind === 'fifo' || wall === undefined) continue;
+        const ratio = Number((wall / fifo).toFixed(2));
+        if (!worst[kind] || ratio > worst[kind].ratio) worst[kind] = { ratio, day };
+      }
+    }
+    report.k = {
+      case: '(k) each scheduler against FIFO on every made day: its worst ratio and the day of it',
+      days: kDays,
+      worstToFifo: worst,
+      target: { toFifo: 1.3 },
+      meetsTarget: Object.values(worst).every((w) => w!.ratio <= 1.3),
+    };
+    process.stderr.write(
+      `(k) worst ratio to FIFO: ${Object.entries(worst)
+        .map(([k, w]) => `${k} ${w!.ratio}x (${w!.day})`)
+        .join(', ')}\n`,
+    );
   }
   // (h): what each recorded attempt of a saved run costs in peak memory, from 1 M to 4 M tasks,
   // beyond what the same runs cost without records. A raw row is 71 B: less means the run never

@@ -16,11 +16,14 @@ import { runTask } from '../src-main/runner/runTask';
 import { packColumns, type Column } from '../src-main/formats/columns';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { benchDay, K_DAYS, LARGE_DAY, type DayShape } from './benchDays';
 
 interface Case {
   name: string;
   /** A SWIM trace replayed `copies` times, interleaved (each copy's jobs shifted by `copies`-th of a second), instead of generated jobs. */
   trace?: { file: string; copies: number };
+  /** A day made from the SWIM day (benchDays.ts), instead of generated jobs. */
+  day?: DayShape;
   racks: number;
   hostsPerRack: number;
   jobs: number;
@@ -44,19 +47,38 @@ const FB_2009 = 'tests/fixtures/traces/swim/FB-2009_samples_24_times_1hr_0.tsv';
 
 /** (e): the FB-2009 day on 600 nodes under each of the six stock schedulers, full contention. */
 function swimCases(): Record<string, Case> {
-  const kinds: SchedulerSpecInput[] = [
-    { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
-    { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
-    { kind: 'capacity' },
-    { kind: 'drf' },
-    { kind: 'prism' },
-    { kind: 'late', mapSlots: 4, reduceSlots: 2 },
-  ];
   return Object.fromEntries(
-    kinds.map((scheduler) => [
+    DAY_SCHEDULERS.map((scheduler) => [
       `e-${scheduler.kind}`,
       fbCase(`(e) FB-2009 day (5,894 jobs) on 600 nodes, full contention, ${scheduler.kind}`, 1, 15, scheduler, { wallSeconds: 10 }),
     ]),
+  );
+}
+
+/** The schedulers (e) and (k) run: the six stock ones, slots as (e) sets them. */
+const DAY_SCHEDULERS: SchedulerSpecInput[] = [
+  { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+  { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
+  { kind: 'capacity' },
+  { kind: 'drf' },
+  { kind: 'prism' },
+  { kind: 'late', mapSlots: 4, reduceSlots: 2 },
+];
+
+/** A made day (benchDays.ts) on racks of 40 nodes, full contention, as (e) runs the recorded one. */
+function dayCase(name: string, day: DayShape, racks: number, scheduler: SchedulerSpecInput, target: Case['target']): Case {
+  return { ...fbCase(name, 1, racks, scheduler, target), trace: undefined, day };
+}
+
+/** (k): each scheduler on each made day of K_DAYS, 600 nodes; bench.ts reports each scheduler's worst ratio to FIFO. */
+function kCases(): Record<string, Case> {
+  return Object.fromEntries(
+    Object.entries(K_DAYS).flatMap(([key, { name, shape }]) =>
+      DAY_SCHEDULERS.map((scheduler) => [
+        `k-${key}-${scheduler.kind}`,
+        dayCase(`(k) FB-2009 day, ${name}, on 600 nodes, ${scheduler.kind}`, shape, 15, scheduler, { wallSeconds: 15 }),
+      ]),
+    ),
   );
 }
 
@@ -173,6 +195,16 @@ export const CASES: Record<string, Case> = {
     { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
     { wallSeconds: 60, peakRssMb: 4096 },
   ),
+  ...kCases(),
+  // (l): the generated production day (about 8 M tasks, jobs four times the day's) on 3,000 nodes, run once each.
+  'l-fifo': dayCase('(l) made production day (53,046 jobs, 8.3 M tasks) on 3,000 nodes, FIFO', LARGE_DAY, 75, DAY_SCHEDULERS[0], {
+    wallSeconds: 30,
+    peakRssMb: 2048,
+  }),
+  'l-fair': dayCase('(l) made production day (53,046 jobs, 8.3 M tasks) on 3,000 nodes, Fair', LARGE_DAY, 75, DAY_SCHEDULERS[1], {
+    wallSeconds: 30,
+    peakRssMb: 2048,
+  }),
   // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
   // the two is the cost of a queue twice as long (target ≤ 1.2x, checked by bench.ts).
   g1: {
@@ -243,18 +275,20 @@ export function runCase(key: string) {
   );
   const topology = compileTopology(spec);
   const template = templateByName(c.template)!;
-  const jobs: EngineJob[] = c.trace
-    ? traceJobs(c.trace, spec.hdfs.blockSizeMb)
-    : Array.from({ length: c.jobs }, (_, i) => ({
-        id: `j${i}`,
-        template,
-        submit: c.batch ? 0 : i * 2,
-        inputMb: c.mapsPerJob * 128,
-        maps: c.mapsPerJob,
-        reduces: c.reducesPerJob,
-        queue: 'default',
-        dependsOn: [],
-      }));
+  const jobs: EngineJob[] = c.day
+    ? compileJobs(benchDay(c.day, spec.hdfs.blockSizeMb), spec.hdfs.blockSizeMb)
+    : c.trace
+      ? traceJobs(c.trace, spec.hdfs.blockSizeMb)
+      : Array.from({ length: c.jobs }, (_, i) => ({
+          id: `j${i}`,
+          template,
+          submit: c.batch ? 0 : i * 2,
+          inputMb: c.mapsPerJob * 128,
+          maps: c.mapsPerJob,
+          reduces: c.reducesPerJob,
+          queue: 'default',
+          dependsOn: [],
+        }));
   const t0 = performance.now();
   if (c.saved) {
     const { blobMb } = savedRun(c, spec, jobs);
