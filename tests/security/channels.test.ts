@@ -82,7 +82,7 @@ describe('IPC allowlist', () => {
       'settings:update',
       'settings:queuePassword',
     ]);
-    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress']);
+    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress', 'files:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 
