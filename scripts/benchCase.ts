@@ -16,7 +16,7 @@ import { runTask } from '../src-main/runner/runTask';
 import { packColumns, type Column } from '../src-main/formats/columns';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { benchDay, K_DAYS, LARGE_DAY, type DayShape } from './benchDays';
+import { BENCH_SERVER, benchDay, DAY_SCHEDULERS, K_DAYS, LARGE_DAY, type DayShape } from './benchDays';
 
 interface Case {
   name: string;
@@ -54,16 +54,6 @@ function swimCases(): Record<string, Case> {
     ]),
   );
 }
-
-/** The schedulers (e) and (k) run: the six stock ones, slots as (e) sets them. */
-const DAY_SCHEDULERS: SchedulerSpecInput[] = [
-  { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
-  { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
-  { kind: 'capacity' },
-  { kind: 'drf' },
-  { kind: 'prism' },
-  { kind: 'late', mapSlots: 4, reduceSlots: 2 },
-];
 
 /** A made day (benchDays.ts) on racks of 40 nodes, full contention, as (e) runs the recorded one. */
 function dayCase(name: string, day: DayShape, racks: number, scheduler: SchedulerSpecInput, target: Case['target']): Case {
@@ -263,13 +253,7 @@ export function runCase(key: string) {
         name: 'bench',
         racks: c.racks,
         hostsPerRack: c.hostsPerRack,
-        cores: 8,
-        memoryGb: 32,
-        disks: 2,
-        diskMBps: 100,
-        nicMBps: 125,
-        rackUplinkMBps: 2500,
-        oversubscription: 2,
+        ...BENCH_SERVER,
       }),
     ),
   );

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { JobSpec } from '../src-main/shared/workload/workload';
+import type { SchedulerSpecInput } from '../src-main/shared/schedulers';
 import { Random } from '../src-main/engine/core/random';
 import { parseSwim } from '../src-main/workloads/traces/swim';
 
@@ -83,3 +84,16 @@ export const K_DAYS: Record<string, { name: string; shape: DayShape }> = {
 
 /** The generated production day: nine reordered copies of the day, its jobs four times larger (about 8 M tasks), for 3,000 nodes. */
 export const LARGE_DAY: DayShape = { hoursSeed: 101, sizes: 4, copies: 9 };
+
+/** The schedulers (e) and (k) run: the six stock ones, slots as (e) sets them. */
+export const DAY_SCHEDULERS: SchedulerSpecInput[] = [
+  { kind: 'fifo', mapSlots: 4, reduceSlots: 2 },
+  { kind: 'fair', mapSlots: 4, reduceSlots: 2 },
+  { kind: 'capacity' },
+  { kind: 'drf' },
+  { kind: 'prism' },
+  { kind: 'late', mapSlots: 4, reduceSlots: 2 },
+];
+
+/** The bench's server: 8 cores, 32 GB, two disks of 100 MB/s, racks of 40 (benchCase.ts, dayWorkCounters.test.ts). */
+export const BENCH_SERVER = { cores: 8, memoryGb: 32, disks: 2, diskMBps: 100, nicMBps: 125, rackUplinkMBps: 2500, oversubscription: 2 } as const;
