@@ -12,7 +12,7 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
                  [--deadline-factor F | --deadline-slack S]
                                                 add a workload from a SWIM, SLS, SLS SYNTH, Rumen or
                                                 Workload Studio JSON file (format detected from the
-                                                content unless --format swim|sls|rumen|synth|json).
+                                                content unless --format swim|sls|rumen|synth|json|csv).
                                                 Any rejected row stops the import (exit 1) unless
                                                 --skip-bad; a clashing name becomes "NAME (2)".
                                                 A SYNTH description that would make more than

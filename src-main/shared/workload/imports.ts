@@ -1,7 +1,7 @@
 import type { JobSpec } from './workload';
 
-/** Workload file formats the importers read; `json` is our own workload file. */
-export const TRACE_FORMATS = ['swim', 'sls', 'rumen', 'synth', 'json'] as const;
+/** Workload file formats the importers read; `json` and `csv` are our own workload files. */
+export const TRACE_FORMATS = ['swim', 'sls', 'rumen', 'synth', 'json', 'csv'] as const;
 export type TraceFormat = (typeof TRACE_FORMATS)[number];
 
 export const TRACE_FORMAT_LABELS: Record<TraceFormat, string> = {
@@ -10,6 +10,7 @@ export const TRACE_FORMAT_LABELS: Record<TraceFormat, string> = {
   rumen: 'Hadoop Rumen',
   synth: 'SLS SYNTH description',
   json: 'Workload Studio JSON',
+  csv: 'Workload Studio CSV (one job per row)',
 };
 
 /** Short names for sentences ("imported from x.tsv (SWIM)"). */
@@ -19,6 +20,7 @@ export const TRACE_FORMAT_NAMES: Record<TraceFormat, string> = {
   rumen: 'Rumen',
   synth: 'SLS SYNTH',
   json: 'Workload Studio JSON',
+  csv: 'Workload Studio CSV',
 };
 
 export interface TraceProblem {

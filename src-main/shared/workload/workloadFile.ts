@@ -14,7 +14,8 @@ export const serializeWorkloadFile = (spec: WorkloadSpec, exportedAt: string): s
 /** Read our workload file (or a bare WorkloadSpec); every problem comes back with its field path. */
 export const parseWorkloadFile = (text: string): WorkloadFileParse => workloadFile.parse(text);
 
-const CSV_COLUMNS = [
+/** The columns of our workload CSV, in the order the export writes them (workloads/traces/ourCsv.ts reads them back). */
+export const WORKLOAD_CSV_COLUMNS = [
   'id',
   'template',
   'submit',
@@ -32,5 +33,5 @@ const CSV_COLUMNS = [
 
 /** The explicit jobs as CSV (one row per job, `dependsOn` space-separated); generators are not rows. */
 export function workloadToCsv(spec: WorkloadSpec): string {
-  return toCsv(CSV_COLUMNS, spec.jobs as unknown as Record<(typeof CSV_COLUMNS)[number], unknown>[]);
+  return toCsv(WORKLOAD_CSV_COLUMNS, spec.jobs as unknown as Record<(typeof WORKLOAD_CSV_COLUMNS)[number], unknown>[]);
 }

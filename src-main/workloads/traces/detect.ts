@@ -29,7 +29,13 @@ export function detectTraceFormat(head: string): Detection {
   }
   const firstLine = text.split(/\r?\n/).find((l) => l.trim() && !l.trim().startsWith('#')) ?? '';
   if (firstLine.split('\t').length >= 6) return { ok: true, format: 'swim' };
-  return { ok: false, message: 'not a format the studio knows: expected SWIM (six tab-separated columns), SLS, SLS SYNTH, Rumen or Workload Studio JSON' };
+  // Our CSV's header names its columns; template and submit are the ones every job has.
+  const header = firstLine.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
+  if (header.includes('template') && header.includes('submit')) return { ok: true, format: 'csv' };
+  return {
+    ok: false,
+    message: 'not a format the studio knows: expected SWIM (six tab-separated columns), SLS, SLS SYNTH, Rumen, or a Workload Studio JSON or CSV file',
+  };
 }
 
 /** Control characters no text file has (tab, newline and carriage return excepted), and bytes that are not UTF-8. */

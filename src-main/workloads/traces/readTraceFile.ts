@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { DETECT_HEAD_CHARS, detectTraceFormat } from './detect';
+import { ourCsvReader } from './ourCsv';
 import { ourJsonReader } from './ourJson';
 import { rumenReader } from './rumen';
 import { slsReader } from './sls';
@@ -42,6 +43,8 @@ export function traceReader(format: TraceFormat, blockSizeMb: number, allowLarge
       return synthReader(Infinity, allowLarge);
     case 'json':
       return ourJsonReader();
+    case 'csv':
+      return ourCsvReader();
   }
 }
 

@@ -1,0 +1,75 @@
+import { parse } from 'csv-parse/sync';
+import type { JobSpec } from '@shared/workload/workload';
+import { WORKLOAD_CSV_COLUMNS } from '@shared/workload/workloadFile';
+import { quote } from '@shared/files/quote';
+import { TraceCollector } from './collector';
+import type { TraceImport, TraceReader } from './types';
+
+type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
+const NUMBERS: readonly Column[] = ['submit', 'inputMb', 'maps', 'reduces', 'deadline', 'deadlineFactor', 'shuffleMb', 'outputMb'];
+
+/**
+ * The export's guard against spreadsheet formulas (shared/files/csv.ts csvCell) put an apostrophe
+ * before text that starts like one; it goes again on the way back in, so a job id "-j1" round-trips.
+ */
+const unguarded = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+/**
+ * Our own workload CSV, as the editor's "Export CSV" writes it: a header naming the columns (any
+ * order, any subset with template and submit), one job per row, `dependsOn` space-separated. A
+ * column the studio does not know, or a cell that is not what its column holds, is a problem at
+ * its line and column; the other rows go on. Read whole at the end, as our JSON is.
+ */
+export function ourCsvReader(limit = Infinity): TraceReader {
+  let text = '';
+  const out = new TraceCollector('csv', limit);
+  return {
+    format: 'csv',
+    push(chunk) {
+      text += chunk;
+    },
+    end(): TraceImport {
+      let rows: { record: string[]; info: { lines: number } }[];
+      try {
+        rows = parse(text.replace(/^\uFEFF/, ''), { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof rows;
+      } catch (err) {
+        out.problem((err as { lines?: number }).lines ?? 0, 'file', `not readable as CSV: ${(err as Error).message}`);
+        return out.result();
+      }
+      if (rows.length === 0) return out.result();
+      const [header, ...body] = rows;
+      const names = header.record.map((h) => h.trim());
+      const known = new Set<string>(WORKLOAD_CSV_COLUMNS);
+      names.forEach((name) => {
+        if (!known.has(name))
+          out.problem(header.info.lines, name || 'header', `unknown column ${quote(name)}: the columns are ${WORKLOAD_CSV_COLUMNS.join(', ')}`);
+      });
+      for (const { record, info } of body) {
+        if (out.full) break;
+        const job = readRow(names, record, known, (name, cell) => out.problem(info.lines, name, `${quote(cell)} is not a number`));
+        if (job) out.accept({ dependsOn: [], ...job } as unknown as JobSpec, info.lines);
+      }
+      return out.result();
+    },
+  };
+}
+
+/** One row's cells by column name, numbers read as numbers; undefined (said through `notANumber`) when a number cell is not one. */
+function readRow(names: string[], record: string[], known: Set<string>, notANumber: (name: string, cell: string) => void): Record<string, unknown> | undefined {
+  const job: Record<string, unknown> = {};
+  for (const [c, name] of names.entries()) {
+    if (!known.has(name)) continue;
+    const cell = unguarded((record[c] ?? '').trim());
+    if (cell === '') continue;
+    if ((NUMBERS as readonly string[]).includes(name)) {
+      const n = Number(cell);
+      if (!Number.isFinite(n)) {
+        notANumber(name, cell);
+        return undefined;
+      }
+      job[name] = n;
+    } else if (name === 'dependsOn') job.dependsOn = cell.split(/\s+/).map(unguarded);
+    else job[name] = cell;
+  }
+  return job;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
+import { workloadToCsv } from '@shared/workload/workloadFile';
+import { detectTraceFormat } from '../../../src-main/workloads/traces/detect';
+import { ourCsvReader } from '../../../src-main/workloads/traces/ourCsv';
+import { readAll } from '../../../src-main/workloads/traces/types';
+
+/** Our workload CSV comes back in: what "Export CSV" writes, a spreadsheet's edit of it, and what is wrong in one. */
+describe('our workload CSV, imported', () => {
+  const spec = WorkloadSpecSchema.parse({
+    name: 'teams',
+    jobs: [
+      { id: '-j1', template: 'Sort', submit: 0, inputMb: 512.5, maps: 4, reduces: 2, queue: 'etl', mrCluster: 'c-1', deadlineFactor: 2 },
+      { id: 'j2', template: 'WordCount', submit: 12.25, queue: 'adhoc, shared', deadline: 900, dependsOn: ['-j1'], shuffleMb: 10, outputMb: 3 },
+    ],
+  });
+
+  it('reads back exactly what the export wrote (a formula-looking id, a comma in a queue, dependencies)', () => {
+    const csv = workloadToCsv(spec);
+    expect(detectTraceFormat(csv)).toEqual({ ok: true, format: 'csv' });
+    const read = readAll(ourCsvReader(), csv);
+    expect(read.problems).toEqual([]);
+    expect(read.jobs).toEqual(spec.jobs);
+  });
+
+  it('takes the columns in any order, and a subset with template and submit', () => {
+    const read = readAll(ourCsvReader(), '\uFEFFsubmit,template,queue\r\n5,Sort,\r\n1,Grep,etl\r\n');
+    expect(read.jobs).toEqual([
+      { template: 'Sort', submit: 5, queue: 'default', dependsOn: [] },
+      { template: 'Grep', submit: 1, queue: 'etl', dependsOn: [] },
+    ]);
+  });
+
+  it('names each problem by line and column, and keeps the other rows', () => {
+    const read = readAll(ourCsvReader(), 'id,template,submit,colour\na,Sort,soon,red\nb,Sort,-3,blue\nc,Sort,4,green\n');
+    expect(read.problems.map((p) => [p.line, p.field, p.message])).toEqual([
+      [1, 'colour', expect.stringMatching(/^unknown column "colour": the columns are id, template, submit/)],
+      [2, 'submit', '"soon" is not a number'],
+      [3, 'submit', 'must be at least 0'],
+    ]);
+    expect(read.jobs.map((j) => j.id)).toEqual(['c']);
+  });
+});
