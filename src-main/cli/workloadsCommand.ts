@@ -10,8 +10,8 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
   workloads list [--json]                       the saved workloads
   workloads import <FILE> [--format F] [--name NAME] [--skip-bad] [--allow-large]
                  [--deadline-factor F | --deadline-slack S]
-                                                add a workload from a SWIM, SLS, SLS SYNTH, Rumen or
-                                                Workload Studio JSON file (format detected from the
+                                                add a workload from a SWIM, SLS, SLS SYNTH, Rumen, or
+                                                Workload Studio JSON or CSV file (format detected from the
                                                 content unless --format swim|sls|rumen|synth|json|csv).
                                                 Any rejected row stops the import (exit 1) unless
                                                 --skip-bad; a clashing name becomes "NAME (2)".

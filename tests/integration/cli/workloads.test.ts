@@ -48,7 +48,7 @@ describe('workload-studio workloads', () => {
       code: 2,
       err: expect.stringMatching(/cannot read .*ENOENT/),
     });
-    expect(await cli(['workloads', 'import', 'x', '--format', 'csv', '--data-dir', dir])).toMatchObject({
+    expect(await cli(['workloads', 'import', 'x', '--format', 'xlsx', '--data-dir', dir])).toMatchObject({
       code: 2,
       err: expect.stringMatching(/--format must be one of/),
     });
