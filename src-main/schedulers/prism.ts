@@ -243,25 +243,6 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     return used;
   }
 
-  /**
-   * The fewest cores and the least memory any job's leading phase (its map, or its reduce's
-   * shuffle) asks for, measured once over every job, submitted or not: a machine with less of
-   * either left can start no new task (nodePlacesNothing).
-   */
-  let leastLeading: { cpu: number; memory: number } | undefined;
-  function smallestLeading(view: View): { cpu: number; memory: number } {
-    if (leastLeading) return leastLeading;
-    let cpu = Infinity;
-    let memory = Infinity;
-    for (let j = 0; j < view.jobCount; j++)
-      for (const phase of [PhaseKind.Map, PhaseKind.Shuffle]) {
-        const nd = need(view, j, phase);
-        cpu = Math.min(cpu, nd.cpu);
-        memory = Math.min(memory, nd.memory);
-      }
-    return (leastLeading = { cpu, memory });
-  }
-
   /** The candidates of one round (reused objects, BestTwo). */
   const top = new BestTwo();
   function fill(
@@ -309,20 +290,6 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     },
     onJobFinished(j: number) {
       perJob.delete(j);
-    },
-    /**
-     * The engine asks only about a machine with no paused phase (those may resume at any beat). Then
-     * only a new task's leading phase or an application master could start: none can when the
-     * machine lacks the cores or memory of the smallest leading phase (the same test as Algorithm
-     * 1's, against a bound over every job) and its free containers lack room for a master.
-     */
-    nodePlacesNothing(n, view) {
-      const cap = machine(view, n);
-      const used = usedOn(view, n);
-      const least = smallestLeading(view);
-      if (used.cpu + least.cpu <= cap.cpu + 1e-9 && used.memory + least.memory <= cap.memory + 1e-9) return false;
-      const free = freeOnNode(spec, view, n);
-      return free.memoryMb < spec.amMemoryMb || free.vcores < spec.amVcores;
     },
     onHeartbeat(n: number, view: View) {
       const cap = machine(view, n);
