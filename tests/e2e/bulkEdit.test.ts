@@ -113,6 +113,13 @@ describe('bulk edits in the workload editor, against the real services', () => {
       expect(saved.filter((j) => j.queue === 'etl').every((j) => j.mrCluster === 'etl-team')).toBe(true);
       expect(saved.filter((j) => j.queue !== 'etl').every((j) => j.mrCluster === 'analysts')).toBe(true);
 
+      // A filter aims the same panel at fewer jobs: the etl queue alone, then its jobs of at most one map.
+      await panel.getByTestId('bulk-target').selectOption('filter');
+      await panel.getByLabel('Filter: queue').selectOption('etl');
+      await expect.poll(() => panel.getByTestId('bulk-apply').textContent()).toMatch(/Apply to 1,667 jobs/);
+      await panel.getByLabel('Filter: fewest maps').fill('2');
+      await expect.poll(() => panel.getByTestId('bulk-problems').textContent()).toBe('No job matches the filter');
+
       // Back to the experiment: the problem is gone, and FAWKES runs on the whole day.
       await act(() => page.getByTestId('bulk-back').getByRole('button', { name: 'go back to the experiment' }).click());
       await page.getByTestId('experiment-designer').waitFor();
