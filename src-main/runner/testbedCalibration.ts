@@ -8,7 +8,7 @@ import { simulate } from '../engine/run/kernel';
 import type { EngineJob } from '../engine/core/model';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { templateByName } from '../workloads/benchmarkTemplates';
-import { PRISM_MEASURED_JOBS, PRISM_TESTBED, type MeasuredJob } from '../models/calibration/prismJobTable';
+import { outsideTasksSeconds, PRISM_MEASURED_JOBS, PRISM_TESTBED, type MeasuredJob } from '../models/calibration/prismJobTable';
 import { shuffleForReduceSeconds, splitForMapSeconds } from '../models/calibration/taskSizesFromTimes';
 import { schedulerFor } from './schedulerFor';
 import { jobProfiles, mergeTotals } from '@shared/workload/jobProfiles';
@@ -37,6 +37,8 @@ export interface SlotSweepRow {
 export interface JobSize {
   inputMb: number;
   shuffleMb?: number;
+  /** Set-up and commit added to its finish (JobSpec.setupCommitS); absent: none. */
+  setupCommitS?: number;
 }
 
 export interface TestbedSetting {
@@ -47,6 +49,8 @@ export interface TestbedSetting {
   diskThrashing?: number;
   /** Each measured job's data (by id); absent: priced from its measured map and reduce times. */
   sizes?: Record<string, JobSize>;
+  /** Price each job's time outside its tasks from its measured job time (prismJobTable.ts outsideTasksSeconds). */
+  setupCommit?: boolean;
 }
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -66,6 +70,7 @@ export function presetParts(experiment: Experiment): { cluster: ClusterSpec; siz
     sizes[measured.id] = {
       inputMb: (entry.inputMbPerMap ?? cluster.hdfs.blockSizeMb) * measured.maps,
       ...(entry.shuffleMbPerMap !== undefined ? { shuffleMb: entry.shuffleMbPerMap * measured.maps } : {}),
+      ...(entry.setupCommitS !== undefined ? { setupCommitS: entry.setupCommitS } : {}),
     };
   }
   return { cluster, sizes };
@@ -132,7 +137,7 @@ export function sizeFor(m: MeasuredJob, topology: Topology, setting: TestbedSett
   if (split === null) throw new Error(`no input split gives ${m.id}'s measured map time of ${m.mapSeconds} s`);
   const shuffle = shuffleForReduceSeconds(template, m.maps, m.reduces, m.reduceSeconds, topology, pace);
   if (shuffle === null) throw new Error(`no shuffle gives ${m.id}'s measured reduce time of ${m.reduceSeconds} s`);
-  return { inputMb: Math.round(split * m.maps), shuffleMb: Math.round(shuffle) };
+  return { inputMb: Math.round(split * m.maps), shuffleMb: Math.round(shuffle), ...(setting.setupCommit ? { setupCommitS: outsideTasksSeconds(m) } : {}) };
 }
 
 /** PRISM Tables 1-2: each measured job alone at 8/6 slots under `setting`, against the paper. */
@@ -164,7 +169,7 @@ export function slotSweep(cluster: ClusterSpec, setting: TestbedSetting): SlotSw
   // The sort's own split and shuffle per map, over many more maps.
   const one = sizeFor(sort, topology, setting);
   const scale = SWEEP_MAPS / sort.maps;
-  const size: JobSize = { inputMb: one.inputMb * scale, ...(one.shuffleMb !== undefined ? { shuffleMb: one.shuffleMb * scale } : {}) };
+  const size: JobSize = { ...one, inputMb: one.inputMb * scale, ...(one.shuffleMb !== undefined ? { shuffleMb: one.shuffleMb * scale } : {}) };
   return SWEPT_MAP_SLOTS.map((mapSlots) => {
     const runs = CALIBRATION_SEEDS.map((seed) => runAlone(topology, engineJob(shape, size, cluster.hdfs.blockSizeMb, seed), mapSlots, setting, seed));
     return { mapSlots, mapStageSeconds: runs.map((r) => r.mapStage), jobSeconds: runs.map((r) => r.job) };

@@ -55,6 +55,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       ...(entry.inputMbPerMap !== undefined ? { inputMb: entry.inputMbPerMap * maps } : {}),
       ...(entry.shuffleMbPerMap !== undefined ? { shuffleMb: entry.shuffleMbPerMap * maps } : {}),
       ...(entry.mrCluster !== undefined ? { mrCluster: entry.mrCluster } : {}),
+      ...(entry.setupCommitS !== undefined ? { setupCommitS: entry.setupCommitS } : {}),
       ...(factor !== undefined ? { deadlineFactor: Array.isArray(factor) ? factor[0] + deadlines.next() * (factor[1] - factor[0]) : factor } : {}),
     });
     previous = id;
@@ -92,6 +93,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
       shuffleMb: j.shuffleMb,
       outputMb: j.outputMb,
       ...(j.mrCluster ? { mrCluster: j.mrCluster } : {}),
+      ...(j.setupCommitS ? { setupCommitS: j.setupCommitS } : {}),
     };
   });
 }

@@ -55,6 +55,8 @@ export interface EngineJob {
   outputMb?: number;
   /** The MR-cluster (FAWKES sec. 3) the job is submitted to; its input lives on that MR-cluster's core nodes. */
   mrCluster?: string;
+  /** Seconds beyond its tasks (set-up, commit, clean-up): added to its finish, holding no slot. */
+  setupCommitS?: number;
 }
 
 export const enum TaskState {

@@ -33,7 +33,7 @@ export function isolatedTaskSeconds(work: PhaseWorkContext, topo: Topology, job:
   return sum;
 }
 
-/** With unlimited capacity (PRISM's "ideal" for ANP): the longest map, then the longest reduce. */
+/** With unlimited capacity (PRISM's "ideal" for ANP): the longest map, then the longest reduce, then its set-up and commit. */
 export function idealSeconds(work: PhaseWorkContext, topo: Topology, job: EngineJob, tasks: TaskTable, j: number): number {
   const w = new Float64Array(6);
   let longestMap = 0;
@@ -43,7 +43,7 @@ export function idealSeconds(work: PhaseWorkContext, topo: Topology, job: Engine
     if (tasks.isReduce[t]) longestReduce = Math.max(longestReduce, d);
     else longestMap = Math.max(longestMap, d);
   }
-  return longestMap + longestReduce;
+  return longestMap + longestReduce + (job.setupCommitS ?? 0);
 }
 
 /**
@@ -76,5 +76,5 @@ export function aloneSeconds(work: PhaseWorkContext, topo: Topology, job: Engine
   };
   const first = tasks.jobFirstTask[j];
   const mapEnd = stage(first, first + tasks.jobMapCount[j], 0);
-  return stage(first + tasks.jobMapCount[j], tasks.jobFirstTask[j + 1], mapEnd);
+  return stage(first + tasks.jobMapCount[j], tasks.jobFirstTask[j + 1], mapEnd) + (job.setupCommitS ?? 0);
 }

@@ -86,7 +86,10 @@ export class JobBook {
     const tasks = s.tasks;
     if (s.jobState[j] === J_DONE) return;
     s.jobState[j] = J_DONE;
-    s.jobFinish[j] = s.now;
+    // Set-up and commit hold no slot: the scheduler sees the job done when its last task ends, its
+    // user when they have passed too (a failed job is over at once).
+    const finish = failed ? s.now : s.now + (s.jobs[j].setupCommitS ?? 0);
+    s.jobFinish[j] = finish;
     s.jobFailed[j] = failed ? 1 : 0;
     s.jobsDone++;
     if (s.jobAmNode[j] < 0) s.appMastersAwaited--;
@@ -133,7 +136,7 @@ export class JobBook {
         s.activate(d);
         this.completeJob(d, true);
       } else if (--this.jobDepsLeft[d] === 0) {
-        s.heap.push(Math.max(s.now, s.jobs[d].submit), PRIORITY[K_RELEASE], K_RELEASE, d, 0);
+        s.heap.push(Math.max(finish, s.jobs[d].submit), PRIORITY[K_RELEASE], K_RELEASE, d, 0);
       }
     }
   }

@@ -48,6 +48,7 @@ const LABEL: Partial<Record<string, string>> = {
   outputMbPerMap: 'output MB per map',
   inputMbPerMap: 'input MB per map',
   shuffleMbPerMap: 'shuffle MB per map',
+  setupCommitS: 'set-up and commit (s)',
   memoryGb: 'memory (GB)',
   memoryMb: 'memory (MB)',
   nicMBps: 'NIC (MB/s)',

@@ -53,6 +53,11 @@ export const JobSpecSchema = z.strictObject({
   /** Trace overrides of the template's selectivities, in MB. */
   shuffleMb: num().min(0).optional(),
   outputMb: num().min(0).optional(),
+  /**
+   * Seconds the job takes beyond its tasks (Hadoop's job set-up, commit and clean-up), added to its
+   * finish; it holds no slot (docs/model.md "Jobs and tasks"). Absent: none.
+   */
+  setupCommitS: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
 });
 
 export const MixEntrySchema = z.strictObject({
@@ -73,6 +78,8 @@ export const MixEntrySchema = z.strictObject({
   inputMbPerMap: num().positive('must be greater than 0').optional(),
   /** MB the job's reduces fetch between them, per map; absent: the template's map selectivity × input. */
   shuffleMbPerMap: num().min(0, 'must be at least 0').optional(),
+  /** Each of its jobs' time beyond its tasks (JobSpec.setupCommitS); absent: none. */
+  setupCommitS: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
 });
 
 export const ArrivalSchema = z.discriminatedUnion('kind', [

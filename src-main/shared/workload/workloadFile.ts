@@ -29,6 +29,7 @@ export const WORKLOAD_CSV_COLUMNS = [
   'dependsOn',
   'shuffleMb',
   'outputMb',
+  'setupCommitS',
 ] as const;
 
 /** The explicit jobs as CSV (one row per job, `dependsOn` space-separated); generators are not rows. */

@@ -6,7 +6,7 @@ import { TraceCollector } from './collector';
 import type { TraceImport, TraceReader } from './types';
 
 type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
-const NUMBERS: readonly Column[] = ['submit', 'inputMb', 'maps', 'reduces', 'deadline', 'deadlineFactor', 'shuffleMb', 'outputMb'];
+const NUMBERS: readonly Column[] = ['submit', 'inputMb', 'maps', 'reduces', 'deadline', 'deadlineFactor', 'shuffleMb', 'outputMb', 'setupCommitS'];
 
 /**
  * The export's guard against spreadsheet formulas (shared/files/csv.ts csvCell) put an apostrophe
