@@ -15,6 +15,7 @@ import { ilaAgainstIaoHeldOut } from '../../tests/scenarios/ilaHeldOut';
 import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
 import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
+import { prismOrderPlacement } from '../../tests/scenarios/prismOrderPlacement';
 import { liuNodeRange } from '../../tests/scenarios/liuNodeRange';
 import { ilaRedrawn } from '../../tests/scenarios/ilaRedrawn';
 import { fawkesRedrawn } from '../../tests/scenarios/fawkesRedrawn';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       'aria-minedf-held-out': () => heldOutDeadlines(),
       'fawkes-usage-held-out': fawkesUsageHeldOut,
       'prism-batch-sizes': prismBatchSizes,
+      'prism-order-placement': prismOrderPlacement,
       'liu-node-range': liuNodeRange,
       'ila-iao-redrawn': ilaRedrawn,
       'fawkes-redrawn': () => fawkesRedrawn(),

@@ -9,6 +9,7 @@ import { ilaThresholdBlocks } from './sections/ilaThresholds';
 import { interferenceBlocks } from './sections/interference';
 import { liuBlocks } from './sections/liu';
 import { prismBlocks } from './sections/prism';
+import { prismOrderPlacementBlocks } from './sections/prismOrderPlacement';
 import { REPO_ROOT, readStoredRuns } from './storedRuns';
 
 /**
@@ -23,7 +24,16 @@ export const README = path.join(REPO_ROOT, 'README.md');
 export const FULL_SIZE = path.join(REPO_ROOT, 'src-main/shared/results/reproductionsFullSize.json');
 
 export function docBlocks(): Record<string, string> {
-  return { ...prismBlocks(), ...liuBlocks(), ...ilaBlocks(), ...ilaThresholdBlocks(), ...interferenceBlocks(), ...ariaBlocks(), ...fawkesBlocks() };
+  return {
+    ...prismBlocks(),
+    ...prismOrderPlacementBlocks(),
+    ...liuBlocks(),
+    ...ilaBlocks(),
+    ...ilaThresholdBlocks(),
+    ...interferenceBlocks(),
+    ...ariaBlocks(),
+    ...fawkesBlocks(),
+  };
 }
 
 const BLOCK = /<!-- generated: ([a-z0-9-]+) -->\n[\s\S]*?<!-- \/generated -->/g;

@@ -32,7 +32,7 @@ export function leafQueues(queues: QueueConfig[], parentCap = 1, parentMax = 1):
 
 /**
  * YARN Capacity Scheduler on containers: hierarchical queues with guaranteed and maximum
- * capacities (in memory), FIFO inside a queue, an application-master container per job before its
+ * capacities (in memory), FIFO inside a queue (or YARN's fair ordering policy), an application-master container per job before its
  * tasks, and node-locality delay counted in missed scheduling opportunities. A container fits when
  * the node's NodeManager offer (memory, vcores — up to 128 as PRISM sec. 6.1 configured) has room.
  */
@@ -106,6 +106,34 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     return used;
   }
 
+  /**
+   * A leaf's jobs in its ordering policy's order: as submitted (FIFO), or, under YARN's fair
+   * ordering policy, the job holding the least memory first, ties by submission (YARN's
+   * FairOrderingPolicy without size-based weight).
+   */
+  function inQueueOrder(view: View, jobs: number[]): readonly number[] {
+    if (spec.orderingPolicy === 'fifo') return jobs;
+    const usage = jobs.map((j) => jobMemory(view, j));
+    return jobs
+      .map((j, i) => i)
+      .sort((a, b) => usage[a] - usage[b] || a - b)
+      .map((i) => jobs[i]);
+  }
+
+  /**
+   * MapReduce's reduce ramp-up limit: while a job has maps waiting, one more reduce would give its
+   * reduces more than `limit` of the memory its tasks hold. Without it, jobs served in turn (fair
+   * ordering) fill the cluster with reduces waiting for maps that no longer find a container, and
+   * nothing runs; the application master's limit keeps room for maps (docs/model.md "Capacity parity").
+   */
+  const rampupLimit = spec.reduceRampupLimit ?? (spec.orderingPolicy === 'fair' ? 0.5 : undefined);
+  function reducesAtRampupLimit(view: View, j: number): boolean {
+    if (rampupLimit === undefined || view.pendingMaps(j) === 0) return false;
+    const reduceMb = taskMemory(spec, view, j, true);
+    const reducesMb = (view.runningReduces(j) + 1) * reduceMb;
+    return reducesMb > rampupLimit * (view.runningMaps(j) * taskMemory(spec, view, j, false) + reducesMb);
+  }
+
   function tryJob(view: View, j: number, n: number, leaf: Leaf): boolean {
     const free = freeOnNode(spec, view, n);
     const id = view.job(j).id;
@@ -132,7 +160,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         missed.set(j, opportunities + 1);
       }
     }
-    if (view.pendingReduces(j) > 0 && view.reducesMayStart(j)) {
+    if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && !reducesAtRampupLimit(view, j)) {
       const mem = taskMemory(spec, view, j, true);
       if (free.memoryMb >= mem && free.vcores >= 1) {
         const task = view.nextReduce(j);
@@ -182,7 +210,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         let launched = false;
         const serving = onlyMasterHolders(spec, view) ? holding : jobsOf;
         for (const leaf of candidates) {
-          for (const j of serving.get(leaf.name)!) {
+          for (const j of inQueueOrder(view, serving.get(leaf.name)!)) {
             if (tryJob(view, j, n, leaf)) {
               launched = true;
               break;
@@ -213,7 +241,10 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
           });
         }
       }
-      const rank = orderReason(view, jobsOf.get(leaf.name) ?? [], j, `queue ${leaf.name}, first come first served`);
+      const rank =
+        spec.orderingPolicy === 'fifo'
+          ? orderReason(view, jobsOf.get(leaf.name) ?? [], j, `queue ${leaf.name}, first come first served`)
+          : orderReason(view, inQueueOrder(view, jobsOf.get(leaf.name) ?? []), j, `queue ${leaf.name}, least memory held first`);
       if (rank) out.push(rank);
       return out;
     },

@@ -243,9 +243,36 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     return used;
   }
 
+  const bySubmission = spec.jobOrder === 'submission';
+  /**
+   * Submission order (a reading of our own, for comparison): the k earliest-submitted jobs with
+   * something to place, or an application master to place, offer a task; jobs holding a master with
+   * nothing to place are passed over, so they do not use up the k.
+   */
+  function submissionOrder(view: View, holdingMaster: boolean): number[] {
+    const out: number[] = [];
+    for (const j of view.activeJobs) {
+      const hasMaster = view.appMasterNode(j) >= 0;
+      if (holdingMaster && !hasMaster) continue;
+      if (hasMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+      out.push(j);
+      if (out.length === spec.topK) break;
+    }
+    return out;
+  }
+
   /** The candidates of one round (reused objects, BestTwo). */
-  const top = new BestTwo();
+  const top = new BestTwo(bySubmission);
+  /**
+   * Files the candidate just filled. A candidate without positive utility is dropped (Alg. 1 lines
+   * 25-26); by share the best one has the highest utility, so the round's end test drops them all
+   * at once, but in submission order an earlier job's useless phase must not hide a later job's.
+   */
+  function offerIfUseful(): void {
+    if (!bySubmission || top.next().utility > 0) top.offer();
+  }
   function fill(
+    view: View,
     c: Candidate,
     job: number,
     task: number,
@@ -267,6 +294,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     c.fairnessGain = gain;
     c.performance = performance;
     c.wait = wait;
+    c.submitted = bySubmission ? view.jobSubmitTime(job) : 0;
   }
 
   return {
@@ -278,8 +306,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     explain(j, n, view) {
       const out: WhyNotReason[] = [];
       const cap = machine(view, n);
-      const ordered = sharesOrder(view, cap);
-      const rank = orderReason(view, ordered, j, `share ${jobUse(view, j, cap).share.toFixed(3)}; the top ${spec.topK} offer a task`);
+      const rank = bySubmission
+        ? orderReason(view, view.activeJobs, j, `submitted at ${view.jobSubmitTime(j).toFixed(0)} s; the first ${spec.topK} with work offer a task`)
+        : orderReason(view, sharesOrder(view, cap), j, `share ${jobUse(view, j, cap).share.toFixed(3)}; the top ${spec.topK} offer a task`);
       if (rank) out.push(rank);
       const phase = view.pendingMaps(j) > 0 ? PhaseKind.Map : PhaseKind.Shuffle;
       const nd = need(view, j, phase);
@@ -298,11 +327,13 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         const used = usedOn(view, n, onNode);
         const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
 
-        const ordered = sharesOrder(view, cap);
+        const ordered = bySubmission ? undefined : sharesOrder(view, cap);
         const shareOf = (j: number) => jobUse(view, j, cap).share;
         // Made at the first candidate that fits (most beats have none); nothing changes before it.
         let spread: Spread | undefined;
         const fairnessGain = (j: number, nd: Need, leading: boolean) => {
+          // Taken in submission order, eq. 2's fairness is no part of the choice.
+          if (ordered === undefined) return 0;
           spread ??= new Spread(ordered, shareOf);
           const before = spread.value;
           if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
@@ -331,15 +362,16 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           const wait = view.now - view.attemptPausedSince(a);
           const performance = spec.urgency * wait * wait;
           const gain = fairnessGain(job, nd, false);
-          fill(top.next(), job, task, a, phase, false, view.attemptLocality(a), gain, performance, wait);
-          top.offer();
+          fill(view, top.next(), job, task, a, phase, false, view.attemptLocality(a), gain, performance, wait);
+          offerIfUseful();
         }
         // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
         const free = freeOnNode(spec, view, n);
         let placedAm = false;
         // The order is not changed in this loop (an application master placed ends it). While
         // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
-        const offering = onlyMasterHolders(spec, view) ? sharesOrder(view, cap, true) : ordered;
+        const masters = onlyMasterHolders(spec, view);
+        const offering = ordered === undefined ? submissionOrder(view, masters) : masters ? sharesOrder(view, cap, true) : ordered;
         const k = Math.min(offering.length, spec.topK);
         for (let i = 0; i < k; i++) {
           const j = offering[i];
@@ -368,8 +400,8 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
           const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
           const performance = remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
           const gain = fairnessGain(j, nd, true);
-          fill(top.next(), j, task, -1, phase, true, level, gain, performance, 0);
-          top.offer();
+          fill(view, top.next(), j, task, -1, phase, true, level, gain, performance, 0);
+          offerIfUseful();
         }
         if (placedAm) continue;
         // Lines 18-35: the best candidate, if its utility is positive, then start over.

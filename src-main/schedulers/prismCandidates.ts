@@ -15,6 +15,8 @@ export interface Candidate {
   performance: number;
   /** Seconds a paused phase has waited. */
   wait: number;
+  /** Its job's submission time: what comes first when jobs are taken in submission order. */
+  submitted: number;
 }
 
 const blank = (): Candidate => ({
@@ -28,6 +30,7 @@ const blank = (): Candidate => ({
   fairnessGain: 0,
   performance: 0,
   wait: 0,
+  submitted: 0,
 });
 
 /**
@@ -35,6 +38,8 @@ const blank = (): Candidate => ({
  * equals) and the runner-up a launch's reason names, kept as candidates are offered: a heartbeat
  * weighs up to k + (paused phases) candidates and most start none, so none is kept as a list and
  * the three objects are reused. A candidate is filled in `next()` and filed by `offer()`.
+ * `bySubmission`: the earliest-submitted job's candidates come first (then the lower job index),
+ * utility decides only between one job's own (PRISM's submission job order).
  */
 export class BestTwo {
   best: Candidate = blank();
@@ -42,6 +47,15 @@ export class BestTwo {
   private spare: Candidate = blank();
   hasBest = false;
   hasSecond = false;
+
+  constructor(private readonly bySubmission = false) {}
+
+  /** Whether c goes before d. */
+  private before(c: Candidate, d: Candidate): boolean {
+    if (this.bySubmission && (c.submitted !== d.submitted || c.job !== d.job))
+      return c.submitted < d.submitted || (c.submitted === d.submitted && c.job < d.job);
+    return c.utility > d.utility;
+  }
 
   reset(): void {
     this.hasBest = this.hasSecond = false;
@@ -58,13 +72,13 @@ export class BestTwo {
       this.spare = this.best;
       this.best = c;
       this.hasBest = true;
-    } else if (c.utility > this.best.utility) {
+    } else if (this.before(c, this.best)) {
       // The old best becomes the runner-up; the old runner-up's object is free again.
       this.spare = this.second;
       this.second = this.best;
       this.hasSecond = true;
       this.best = c;
-    } else if (!this.hasSecond || c.utility > this.second.utility) {
+    } else if (!this.hasSecond || this.before(c, this.second)) {
       this.spare = this.second;
       this.second = c;
       this.hasSecond = true;

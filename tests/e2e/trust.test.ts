@@ -54,6 +54,14 @@ describe('the designer shows what each scheduler can run at once', () => {
       expect(await mapSlots.getAttribute('placeholder')).toBe('auto: 1 per core');
       await mapSlots.fill('2');
       await expect.poll(() => page.getByTestId('parity-warning').textContent()).toMatch(/1\. fifo runs 20 map tasks at once, 2\. capacity 120: 6\.0× apart/);
+      // YARN's fair ordering inside a queue, in words, brings MapReduce's reduce ramp-up limit with it.
+      const capacityCard = page.locator('[data-scheduler="1"]');
+      await capacityCard.locator('label', { hasText: 'Order inside a queue' }).locator('select').selectOption({ label: 'Least memory held first (YARN fair ordering)' });
+      const rampup = capacityCard.locator('input[aria-label="Reduce ramp-up limit (0–1)"]');
+      expect(await rampup.getAttribute('placeholder')).toBe('auto: 0.5 fair, else none');
+      await rampup.fill('1.5');
+      await expect.poll(() => capacityCard.textContent()).toMatch(/Reduce ramp-up limit \(0–1\): must be at most 1/);
+      await rampup.fill('');
       await parity.scrollIntoViewIfNeeded();
       await screenshot(page, 'designer-capacity-light');
       // Emptied, the field goes back to per-server sizing and the warning goes away.

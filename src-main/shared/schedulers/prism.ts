@@ -22,6 +22,12 @@ export const prismOptions = describeScheduler({
     epsilon: z.number().positive().default(0.1),
     /** Fairness measure of eq. 2: DRF dominant shares (eq. 3) or Hadoop Fair Scheduler task shares. */
     fairness: z.enum(['drf', 'fair']).default('drf'),
+    /**
+     * Which jobs come first: the paper's, those furthest below their share (Alg. 1 line 11, with
+     * eq. 2's fairness in the utility), or submission order (FIFO) with the same phase-level
+     * placement: a reading of our own, to tell what job order gives from what placement gives.
+     */
+    jobOrder: z.enum(['share', 'submission']).default('share'),
     /** Phase-level profiles per template (`workload-studio profile` output); others fall back to task level. */
     profiles: z
       .record(
@@ -51,11 +57,16 @@ export const prismOptions = describeScheduler({
     topK: 'k, top jobs',
     epsilon: 'ε (eq. 5)',
     fairness: 'Fairness measure (eq. 2)',
+    jobOrder: 'Job order',
     ...topologyLabels,
   },
-  choices: { fairness: ['drf', 'fair'] },
+  choices: { fairness: ['drf', 'fair'], jobOrder: ['share', 'submission'] },
+  choiceLabels: {
+    jobOrder: { share: 'Furthest below its share first (the paper)', submission: 'Submission order, same placement (for comparison)' },
+  },
+  hidden: (s) => (s.jobOrder === 'submission' ? ['fairness'] : []),
   auto: containerAuto,
   concurrency: containerConcurrency,
   usesProfiles: 'phase-level profiles (PRISM sec. 4)',
-  runLabel: () => 'prism',
+  runLabel: (s) => (s.jobOrder === 'submission' ? 'prism (submission order)' : 'prism'),
 });

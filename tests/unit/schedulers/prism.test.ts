@@ -116,6 +116,21 @@ describe('PRISM Algorithm 1', () => {
       '1: PRISM: reduce phase of job A, paused 30.0 s, has the highest utility 89.500 (fairness -0.500 + α·perf 90.000); next best: new shuffle of job B at 36.400',
     );
   });
+
+  it('in submission order, takes the earlier job first but never a phase without utility (lines 25-26)', () => {
+    const bySubmission = () => createScheduler(SchedulerSpecSchema.parse({ kind: 'prism', vcoresPerNode: 2, jobOrder: 'submission' }));
+    // Paused 30 s: job A (submitted first, the lower index) goes first although B's shuffle is worth more (36 against 90 by share).
+    const waited = machine(30);
+    bySubmission().onHeartbeat(0, waited.view);
+    expect(waited.resumed).toHaveLength(1);
+    expect(waited.launched).toEqual([]);
+    // Paused just now: A's phase is worth 0·a, so it is dropped and B's shuffle goes, as a useless phase must not hold the core.
+    const now = machine(0);
+    bySubmission().onHeartbeat(0, now.view);
+    expect(now.resumed).toEqual([]);
+    expect(now.launched).toHaveLength(1);
+    expect(now.launched[0]).toMatch(/^10: PRISM: new shuffle of job B/);
+  });
 });
 
 describe('PRISM in the engine', () => {
