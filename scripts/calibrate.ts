@@ -13,8 +13,9 @@ import {
   SWEEP_MAPS,
   type JobCalibrationRow,
   type TestbedSetting,
-} from '../src-main/runner/testbedCalibration';
+} from '../src-main/runner/calibration/prismTestbed';
 import { PRISM_TESTBED } from '../src-main/models/calibration/prismJobTable';
+import { printAria, printFawkes, printLiu } from './calibrationOfOthers';
 
 const presets = path.resolve(__dirname, '../resources/presets');
 const load = (name: string) => ExperimentSchema.parse(JSON.parse(fs.readFileSync(path.join(presets, name), 'utf8')));
@@ -102,3 +103,7 @@ for (const [name, experiment] of [
       : `\n${name}: PRISM's pinned profiles differ from a profiling run for ${stale.join(', ')}; profiled now:\n${JSON.stringify(Object.fromEntries(stale.map((t) => [t, profiled[t]])), null, 2)}`,
   );
 }
+
+printAria();
+printLiu();
+printFawkes();

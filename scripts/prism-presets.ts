@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ExperimentSchema } from '../src-main/shared/experiment/experiment';
 import { PRISM_MEASURED_JOBS, PRISM_TESTBED } from '../src-main/models/calibration/prismJobTable';
-import { presetParts, prismPhaseProfiles, prismTestbedTopology, sizeFor, type TestbedSetting } from '../src-main/runner/testbedCalibration';
+import { presetParts, prismPhaseProfiles, prismTestbedTopology, sizeFor, type TestbedSetting } from '../src-main/runner/calibration/prismTestbed';
 
 const priced: TestbedSetting = {
   assignMultiple: false,

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExperimentSchema } from '@shared/experiment/experiment';
-import { jobCalibration, presetParts, prismPhaseProfiles, slotSweep, type TestbedSetting } from '../../../src-main/runner/testbedCalibration';
+import { jobCalibration, presetParts, prismPhaseProfiles, slotSweep, type TestbedSetting } from '../../../src-main/runner/calibration/prismTestbed';
 import { PRISM_TESTBED } from '../../../src-main/models/calibration/prismJobTable';
 
 const preset = (name: string) => ExperimentSchema.parse(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../resources/presets', name), 'utf8')));

@@ -3,14 +3,14 @@ import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { Experiment } from '@shared/experiment/experiment';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
-import { compileTopology, type Topology } from '../engine/core/topology';
-import { simulate } from '../engine/run/kernel';
-import type { EngineJob } from '../engine/core/model';
-import { compileJobs, expandJobs } from '../workloads/compile';
-import { templateByName } from '../workloads/benchmarkTemplates';
-import { outsideTasksSeconds, PRISM_MEASURED_JOBS, PRISM_TESTBED, type MeasuredJob } from '../models/calibration/prismJobTable';
-import { shuffleForReduceSeconds, splitForMapSeconds } from '../models/calibration/taskSizesFromTimes';
-import { schedulerFor } from './schedulerFor';
+import { compileTopology, type Topology } from '../../engine/core/topology';
+import { simulate } from '../../engine/run/kernel';
+import type { EngineJob } from '../../engine/core/model';
+import { compileJobs, expandJobs } from '../../workloads/compile';
+import { templateByName } from '../../workloads/benchmarkTemplates';
+import { outsideTasksSeconds, PRISM_MEASURED_JOBS, PRISM_TESTBED, type MeasuredJob } from '../../models/calibration/prismJobTable';
+import { shuffleForReduceSeconds, splitForMapSeconds } from '../../models/calibration/taskSizesFromTimes';
+import { schedulerFor } from '../schedulerFor';
 import { jobProfiles, mergeTotals } from '@shared/workload/jobProfiles';
 
 /** Seeds every calibration figure is the mean of. */
