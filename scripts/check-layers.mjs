@@ -62,7 +62,7 @@ export const ALLOWED = {
   services: ['shared', 'files', 'formats', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],
   server: ['shared', 'services'],
   app: ['shared', 'services', 'server'],
-  cli: ['shared', 'files', 'models', 'reports', 'workloads', 'runner', 'store', 'services', 'server'],
+  cli: ['shared', 'files', 'models', 'reports', 'workloads', 'clusters', 'runner', 'store', 'services', 'server'],
 };
 
 /**

@@ -87,6 +87,8 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   locality: ['json'],
   why: ['job', 'at', 'run', 'seed', 'json'],
   interference: ['json', 'samples', 'seed', 'disk-thrashing'],
+  'yarn-config import': ['json'],
+  'yarn-config export': ['format', 'out'],
 };
 
 const ALWAYS = new Set(['help', 'version']);

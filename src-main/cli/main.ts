@@ -20,6 +20,7 @@ import { whyCommand, whyHelp } from './whyCommand';
 import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 import { queueOf, workerCommand, workerHelp } from './workerCommand';
+import { yarnConfigCommand, yarnConfigHelp } from './yarnConfigCommand';
 import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { ServiceError } from '../services/serviceError';
@@ -42,6 +43,7 @@ Commands:
                                 why a job got nothing on each node around a moment (why --help)
   report <result.json>          a report to hand on: --format html|pdf|csv|json|zip --out DIR
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
+  yarn-config import|export     a cluster's capacity-scheduler.xml or fair-scheduler.xml as a scheduler card, and back
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
   worker --queue redis://…      take runs from a studio's queue and simulate them here (worker --help)
 
@@ -94,6 +96,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     runs: runsHelp,
     profile: profileHelp,
     plan: planHelp,
+    'yarn-config': yarnConfigHelp,
   };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
@@ -119,6 +122,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     report: () => reportCommand(rest, flags, io, STUDIO_VERSION),
     interference: () => interferenceCommand(flags, io),
     worker: () => workerCommand(flags, io),
+    'yarn-config': () => Promise.resolve(yarnConfigCommand(rest, flags, io)),
   };
   if (command in fileCommands) {
     try {

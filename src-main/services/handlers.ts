@@ -17,6 +17,7 @@ import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import { plannerHandlers } from './plannerHandlers';
+import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
 import { reproduceHandlers } from './reproduceHandlers';
 import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
@@ -155,6 +156,20 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
     'workloads:templates': () => templateLibrary(),
     'schedulers:added': () => addedCatalogue(),
+    'schedulers:importYarnConfig': ({ content }) => {
+      const read = readYarnConfig(content);
+      if (!read.ok) throw new ServiceError('invalid_request', problemsInWords(read.problems), 'content');
+      const { ok: _ok, ...rest } = read;
+      return rest;
+    },
+    'schedulers:exportYarnConfig': ({ card, format }) => {
+      try {
+        return { fileName: format === 'capacity' ? 'capacity-scheduler.xml' : 'fair-scheduler.xml', content: writeYarnConfig(card, format) };
+      } catch (err) {
+        if (err instanceof YarnConfigError) throw new ServiceError('invalid_request', err.message, 'format');
+        throw err;
+      }
+    },
     'profiles:list': () => ({ edited: profiles.list(), measured: profiles.measured(), aria: profiles.ariaList() }),
     'profiles:save': async ({ template, phases }) => {
       if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');

@@ -30,6 +30,8 @@ describe('IPC allowlist', () => {
       'workloads:expand',
       'workloads:templates',
       'schedulers:added',
+      'schedulers:importYarnConfig',
+      'schedulers:exportYarnConfig',
       'profiles:list',
       'profiles:save',
       'profiles:delete',

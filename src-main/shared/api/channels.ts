@@ -24,6 +24,8 @@ export const CHANNEL_NAMES = [
   'workloads:expand',
   'workloads:templates',
   'schedulers:added',
+  'schedulers:importYarnConfig',
+  'schedulers:exportYarnConfig',
   'profiles:list',
   'profiles:save',
   'profiles:delete',

@@ -20,6 +20,8 @@ import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, Worklo
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from '../workload/templates';
 import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from '../workload/workload';
 import type { AddedCard } from '../schedulers/addedCard';
+import { SchedulerSpecSchema } from '../schedulers';
+import { YARN_CONFIG_FORMATS, type YarnConfigRead } from '../schedulers/yarnConfigFile';
 import { nameText } from '../files/controlCharacters';
 
 /**
@@ -126,6 +128,19 @@ export const contract = {
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
   /** Schedulers added beside the built-ins (src-main/schedulers/registry.ts `ADDED`), as cards the designer turns into menu entries. */
   'schedulers:added': channel<AddedCard[]>()(nothing),
+  /** A cluster's capacity-scheduler.xml or Fair Scheduler allocation file as a card (src-main/clusters/yarnConfig). */
+  'schedulers:importYarnConfig': channel<YarnConfigRead>()(
+    z.strictObject({
+      content: z
+        .string()
+        .min(1, 'the file is empty')
+        .max(16 * 1024 * 1024, 'the file is larger than 16 MB'),
+    }),
+  ),
+  /** A Capacity card as capacity-scheduler.xml, a Fair card as an allocation file. */
+  'schedulers:exportYarnConfig': channel<{ fileName: string; content: string }>()(
+    z.strictObject({ card: SchedulerSpecSchema, format: z.enum(YARN_CONFIG_FORMATS) }),
+  ),
   'profiles:list': channel<ProfileStore>()(nothing),
   'profiles:save': channel<StoredProfile>()(z.strictObject({ template: z.string().min(1, 'must name a template'), phases: PhaseProfileSchema })),
   /** ARIA profiles the user names and keeps (the planner's "Save as"). */
