@@ -363,4 +363,7 @@ export const ilaPlugin = definePlugin({
   capabilities: ['attempts', 'monitors'],
   description: ilaOptions,
   create: (spec, context) => ilaScheduler(spec, context.interference),
+  // ILA and IAO without the experiment's coefficients: the model fitted offline on profiling runs
+  // of this cluster's own servers (sec. 4.1), which the runner makes.
+  needs: (spec) => (spec.variant !== 'lao' && !spec.model ? { interferenceSamples: spec.profilingSamples } : {}),
 });

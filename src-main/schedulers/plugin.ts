@@ -3,7 +3,8 @@ import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { ScalingFactors } from '@shared/aria/scaling';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
 import type { z } from 'zod';
-import type { Capability, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
+import type { Capability, Scheduler, SchedulerTopology, ViewWith } from '../engine/scheduling/schedulerApi';
+import type { EngineJob } from '../engine/core/model';
 import type { FittedInterference } from '../models/interference';
 
 /** What a run hands a scheduler beyond its own options: ILA's model fitted on profiling runs of the cluster's servers (runner/schedulerFor.ts). */
@@ -33,6 +34,23 @@ export interface SchedulerPlugin<K extends SchedulerKind, C extends Capability =
   create(spec: SchedulerSpecOf<K>, context: RunContext): Scheduler<ViewWith<C>>;
   /** The spec with the design's pinned profiles copied in, or unchanged when it names its own. */
   pinProfiles?(spec: SchedulerSpecOf<K>, known: KnownProfiles): SchedulerSpecOf<K>;
+  /**
+   * What a run must make before the policy starts, as a need the runner meets (runner/schedulerFor.ts),
+   * so a policy never runs simulations: ILA's interference model fitted on this many profiling runs
+   * of the cluster's servers.
+   */
+  needs?(spec: SchedulerSpecOf<K>): RunNeeds;
+  /**
+   * What a run of this card on this cluster and these jobs would fail on, in words, before it runs
+   * (services/designChecks.ts; the designer shows them beside the card). At most `limit`.
+   */
+  checkDesign?(spec: SchedulerSpecOf<K>, topology: SchedulerTopology, jobs: readonly EngineJob[], limit: number): string[];
+}
+
+/** What a plugin asks the runner to prepare for one run (runner/schedulerFor.ts makes it into the RunContext). */
+export interface RunNeeds {
+  /** Fit the interference model on this many profiling runs of the run's cluster's servers (ILA sec. 4.1). */
+  interferenceSamples?: number;
 }
 
 export function definePlugin<K extends SchedulerKind, C extends Capability = never>(plugin: SchedulerPlugin<K, C>): SchedulerPlugin<K, C> {

@@ -1,5 +1,6 @@
 import { addSchedulerCard, addedSchedulerCards, type AddedCard, type SchedulerKind, type SchedulerSpec, type SchedulerSpecOf } from '@shared/schedulers';
-import type { Scheduler } from '../engine/scheduling/schedulerApi';
+import type { Scheduler, SchedulerTopology } from '../engine/scheduling/schedulerApi';
+import type { EngineJob } from '../engine/core/model';
 import { cardOf, type AddedScheduler } from './addedScheduler';
 import { capacityPlugin } from './capacity';
 import { drfPlugin } from './drf';
@@ -10,7 +11,7 @@ import { fineGrainedCpuPlugin } from './fineGrainedCpu';
 import { ilaPlugin } from './ila';
 import { latePlugin } from './late';
 import { minEdfPlugin } from './minEdf';
-import type { KnownProfiles, RunContext, SchedulerPlugin } from './plugin';
+import type { KnownProfiles, RunContext, RunNeeds, SchedulerPlugin } from './plugin';
 import { prismPlugin } from './prism';
 
 /**
@@ -69,6 +70,16 @@ export function createScheduler(spec: SchedulerSpec, context: RunContext = {}): 
   const extra = added.get(spec.kind);
   if (!extra) throw new Error(`no scheduler of kind "${spec.kind}" is registered in this process`);
   return extra.create(spec as never, context) as Scheduler;
+}
+
+/** What a run of `spec` needs made first (its plugin's `needs`); nothing for most. */
+export function runNeeds(spec: SchedulerSpec): RunNeeds {
+  return pluginOf(spec)?.needs?.(spec) ?? {};
+}
+
+/** What a run of `spec` on this cluster and these jobs would fail on, in words (its plugin's `checkDesign`). */
+export function designProblemsOf(spec: SchedulerSpec, topology: SchedulerTopology, jobs: readonly EngineJob[], limit = 5): string[] {
+  return pluginOf(spec)?.checkDesign?.(spec, topology, jobs, limit) ?? [];
 }
 
 /** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */

@@ -3,7 +3,7 @@ import type { FieldProblem } from '@shared/api/validation';
 import type { DesignFix } from '@shared/experiment/designFix';
 import type { WorkloadRecord } from '@shared/api/records';
 import { compileTopology } from '../engine/core/topology';
-import { designProblems } from '../schedulers/fawkes/design';
+import { designProblemsOf } from '../schedulers/registry';
 import type { ClustersRepo } from '../store/clustersRepo';
 import type { WorkloadsRepo } from '../store/workloadsRepo';
 import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
@@ -11,9 +11,10 @@ import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
 /**
  * What a design's runs would fail on, found before Run with the saved clusters and workloads it
  * names: a cluster or workload that is gone, a workload that cannot be compiled (an unknown
- * template, a job too large), and a FAWKES card whose cluster marks no MR-cluster or whose jobs
- * name none or one the cluster lacks. Each problem names the cluster, workload and job, at the
- * field the designer shows it beside (`workloadIds`, `schedulers.K.design`).
+ * template, a job too large), and what a scheduler's own check finds (its plugin's `checkDesign`:
+ * a FAWKES card whose cluster marks no MR-cluster or whose jobs name none or one the cluster
+ * lacks). Each problem names the cluster, workload and job, at the field the designer shows it
+ * beside (`workloadIds`, `schedulers.K.design`).
  */
 
 /** Tasks of each workload on each cluster the checks compiled (`taskKey`), so the estimate compiles nothing again. */
@@ -39,7 +40,6 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
     if (!w) problems.push({ field: `workloadIds.${i}`, message: 'this workload no longer exists: pick another one' });
     return w;
   });
-  const fawkes = spec.schedulers.map((s, k) => [s, k] as const).filter(([s]) => s.kind === 'fawkes');
   const seed = spec.seeds[0] ?? 1;
   for (const c of cs) {
     if (!c) continue;
@@ -66,11 +66,13 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
         taskKey(c.id, w.id),
         jobs.reduce((n, j) => n + j.maps + j.reduces, 0),
       );
-      for (const [, k] of fawkes) {
+      spec.schedulers.forEach((card, k) => {
+        const found = designProblemsOf(card, topology, jobs, 3);
+        if (found.length === 0) return;
         const fix = mrClusterFix(topology.mrClusterNames, jobs, w);
-        for (const p of designProblems(topology, jobs, 3))
+        for (const p of found)
           problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}`, ...(fix ? { fix } : {}) });
-      }
+      });
     }
   }
   return problems;

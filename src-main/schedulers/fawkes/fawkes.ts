@@ -9,7 +9,7 @@ import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';
 import { mrClusterView } from './mrClusterView';
 import { aliveNodes, copyMBps, freeRole } from './nodes';
-import { innerScheduler, readDesign, type FawkesView } from './design';
+import { designProblems, innerScheduler, readDesign, type FawkesView } from './design';
 import { discrimination, globalDiscrimination, reconfiguredFor, targetShares } from './shares';
 import { normaliseWeights, sampleValues } from './weighting';
 import { observeMrCluster } from './observe';
@@ -388,4 +388,5 @@ export const fawkesPlugin = definePlugin({
   capabilities: ['attempts', 'timers', 'preemption', 'cluster'],
   description: fawkesOptions,
   create: (spec) => fawkesScheduler(spec),
+  checkDesign: (_spec, topology, jobs, limit) => designProblems(topology, jobs, limit),
 });
