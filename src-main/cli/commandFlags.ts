@@ -30,6 +30,7 @@ export const CLI_OPTIONS = {
   deadline: { type: 'string' },
   'input-mb': { type: 'string' },
   'scale-from': { type: 'string', multiple: true },
+  scheduler: { type: 'string', multiple: true },
   template: { type: 'string' },
   'fail-at': { type: 'string' },
   stage: { type: 'string' },
@@ -61,7 +62,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'workloads export': ['data-dir', 'format', 'csv', 'cluster', 'seed', 'out'],
   'workloads delete': ['data-dir'],
   'runs list': ['data-dir', 'json'],
-  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue', 'allow-large'],
+  run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue', 'allow-large', 'scheduler'],
   serve: ['data-dir', 'port', 'queue'],
   worker: ['queue', 'concurrency', 'stall-timeout'],
   report: ['format', 'out', 'baseline'],
@@ -89,6 +90,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   interference: ['json', 'samples', 'seed', 'disk-thrashing'],
   'yarn-config import': ['json'],
   'yarn-config export': ['format', 'out'],
+  'scheduler new': ['out'],
 };
 
 const ALWAYS = new Set(['help', 'version']);

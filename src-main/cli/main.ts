@@ -21,6 +21,7 @@ import { reportCommand, reportHelp } from './reportCommand';
 import { speedupCommand, speedupHelp } from './speedupCommand';
 import { queueOf, workerCommand, workerHelp } from './workerCommand';
 import { yarnConfigCommand, yarnConfigHelp } from './yarnConfigCommand';
+import { schedulerCommand, schedulerHelp } from './schedulerCommand';
 import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { ServiceError } from '../services/serviceError';
@@ -44,6 +45,7 @@ Commands:
   report <result.json>          a report to hand on: --format html|pdf|csv|json|zip --out DIR
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   yarn-config import|export     a cluster's capacity-scheduler.xml or fair-scheduler.xml as a scheduler card, and back
+  scheduler new NAME            write NAME.scheduler.js, a scheduler of your own to start from (run --scheduler FILE loads it)
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
   worker --queue redis://…      take runs from a studio's queue and simulate them here (worker --help)
 
@@ -69,8 +71,8 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     io.err(`error: ${(err as Error).message}\n\n${mainHelp}`);
     return 2;
   }
-  // --scale-from is the one repeatable flag; the rest are single values.
-  const { 'scale-from': scaleFrom, ...flags } = parsed.values;
+  // --scale-from and --scheduler repeat; the rest are single values.
+  const { 'scale-from': scaleFrom, scheduler: pluginFiles, ...flags } = parsed.values;
   const { positionals } = parsed;
   const [command, ...rest] = positionals;
 
@@ -97,6 +99,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     profile: profileHelp,
     plan: planHelp,
     'yarn-config': yarnConfigHelp,
+    scheduler: schedulerHelp,
   };
   if (!(command in help)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
@@ -123,6 +126,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     interference: () => interferenceCommand(flags, io),
     worker: () => workerCommand(flags, io),
     'yarn-config': () => Promise.resolve(yarnConfigCommand(rest, flags, io)),
+    scheduler: () => Promise.resolve(schedulerCommand(rest, flags, io)),
   };
   if (command in fileCommands) {
     try {
@@ -141,7 +145,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
       return 2;
     }
     try {
-      return await runCommand(rest, flags, io, () => startServices({ dataDir: flags['data-dir'] ?? defaultDataDir() }));
+      return await runCommand(rest, flags, io, () => startServices({ dataDir: flags['data-dir'] ?? defaultDataDir() }), pluginFiles ?? []);
     } catch (err) {
       if (err instanceof CliUsageError) {
         io.err(`error: ${err.message}\n`);

@@ -17,8 +17,9 @@ import type { Services } from '../services';
 import type { BatchSummary } from '@shared/experiment/design';
 import type { PlannedBatch } from '../runner/runBatch';
 import { storeSink } from '../runner/storeSink';
+import { loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large]
+export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]…
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
@@ -35,6 +36,10 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
   --allow-large  run a batch the studio estimates as large (a run needing more than 3 GB, or a
                batch over an hour on a machine like the studio's build machine); without it such
                a batch is refused with the estimate
+  --scheduler FILE  load a scheduler of your own from FILE (an ES module, docs/plugins.md;
+               \`workload-studio scheduler new NAME\` writes one to start from); the experiment
+               names it by its kind. Repeat for several. A plug-in is code that runs with your
+               rights. Its runs go to this machine's threads, not to a queue.
   --timing     add wall time and scheduler time per call to each run (not reproducible), and
                print each run's work counts: events per task, jobs looked at, order
                comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
@@ -46,6 +51,7 @@ export async function runCommand(
   flags: Record<string, string | boolean | undefined>,
   io: CliIo,
   openServices: () => Promise<Services>,
+  pluginFiles: readonly string[] = [],
 ): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`run needs an experiment file\n\n${runHelp}`);
@@ -53,6 +59,17 @@ export async function runCommand(
   const queue = queueOf(flags.queue);
   if (queue && flags.threads !== undefined)
     throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
+  if (queue && pluginFiles.length)
+    throw new CliUsageError("a plug-in scheduler's runs go to this machine's threads: queue workers do not load plug-in files; leave out --queue");
+  for (const plugin of pluginFiles) {
+    try {
+      const p = await loadSchedulerFile(plugin);
+      io.err(`loaded scheduler "${p.kind}" (${p.title}) from ${plugin}, sha256 ${p.sha256.slice(0, 12)}…\n`);
+    } catch (err) {
+      if (err instanceof PluginFileError) throw new CliUsageError(err.message);
+      throw err;
+    }
+  }
   let loaded;
   try {
     loaded = loadExperiment(file);

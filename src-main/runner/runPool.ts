@@ -7,6 +7,7 @@ import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
 import { HandOver } from './handOver';
+import { loadedPlugins } from './pluginFile';
 
 export type { RunProgress };
 
@@ -114,6 +115,7 @@ export class RunPool implements SimulationPool {
         progressMs: options.progressMs ?? 250,
         stop,
         record: Boolean(options.record),
+        plugins: loadedPlugins().map(({ file, sha256 }) => ({ file, sha256 })),
       };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;

@@ -6,6 +6,7 @@ import { liveSample, runTask, storedResult, type LiveSample, type RunOutcome } f
 /** Live-chart points one run sends before it starts keeping every other one. */
 const MAX_SAMPLES = 2000;
 import { whyNotResult, type WhyNotResult } from './whyNotReplay';
+import { loadSchedulerFile } from './pluginFile';
 
 export interface WorkerTask {
   run: ResolvedRun;
@@ -18,6 +19,8 @@ export interface WorkerTask {
   stop: Int32Array;
   /** Build the store's record of the run here, off the main thread (RunAllOptions.record). */
   record?: boolean;
+  /** The plug-in scheduler files loaded in the main process: this thread loads them too, and checks they are the same bytes. */
+  plugins?: { file: string; sha256: string }[];
 }
 
 /**
@@ -25,7 +28,11 @@ export interface WorkerTask {
  * sets the shared `stop` flag; the engine sees it at its next progress check (every 20,000 events)
  * and returns what it simulated so far, marked cancelled, so a long run's partial results are kept.
  */
-export default function runInWorker(task: WorkerTask): RunOutcome {
+export default async function runInWorker(task: WorkerTask): Promise<RunOutcome> {
+  for (const p of task.plugins ?? []) {
+    const got = await loadSchedulerFile(p.file);
+    if (got.sha256 !== p.sha256) throw new Error(`${p.file} changed while the batch ran: the runs would not use the same scheduler`);
+  }
   let last = 0;
   // Every check's state goes to the live charts, in the next message; a very long run keeps every
   // `stride`-th, so a day of millions of events sends a few thousand points, not tens of thousands.

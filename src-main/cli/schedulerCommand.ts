@@ -1,0 +1,110 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CliUsageError, type CliIo } from './output';
+
+export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
+
+  Writes NAME.scheduler.js, a scheduler of your own to start from (docs/plugins.md): a working,
+  commented policy that hands out slots in the order jobs came (as FIFO does), and
+  NAME.experiment.json, a small experiment that runs it beside Hadoop's FIFO and Fair on two
+  seeds. Try it with
+
+    workload-studio run NAME.experiment.json --scheduler NAME.scheduler.js
+
+  NAME: 2-40 lower-case letters, digits or dashes, starting with a letter (the scheduler's kind).
+  Existing files are never overwritten.
+`;
+
+const policy = (name: string) => `// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
+//
+// Run it:   workload-studio run ${name}.experiment.json --scheduler ${name}.scheduler.js
+//
+// The studio loads this file as an ES module and reads its default export. A plug-in is code
+// that runs with your rights: the studio runs it as it is. It imports nothing: the studio hands
+// it zod (for its options) and a \`studio\` object (free slots, launches that say why).
+export default {
+  // The kind an experiment names it by: {"kind": "${name}"}.
+  kind: '${name}',
+  title: '${name} (first come, first served)',
+  // Hadoop 1 slots: the card gains "Map slots / node", "Reduce slots / node" and "Slot memory MB",
+  // sized per server type from its cores when left empty, as the studio's own slot schedulers are.
+  capacity: 'slots',
+  // Your options, as zod schemas with their defaults; each needs a label the designer shows.
+  options: (z) => ({
+    mapsPerBeat: z.number().int().min(1).max(64).default(64),
+  }),
+  labels: { mapsPerBeat: 'Maps per heartbeat' },
+  // One policy per run: keep per-run state in here. \`spec\` holds the options with defaults filled in.
+  create(spec, studio) {
+    const rule = 'takes jobs in the order they were submitted';
+    return {
+      name: '${name}',
+      // Called at each heartbeat of node \`node\`. \`view\` is what a JobTracker sees:
+      // view.mapPendingJobs() / view.reduceReadyJobs() list the jobs with a map to place / a
+      // reduce that may start, in submission order; view.job(j) gives a job's id, queue and size.
+      onHeartbeat(node, view) {
+        let maps = Math.min(spec.mapsPerBeat, studio.freeMapSlots(view, node));
+        // A copy: launching a job's last pending map takes it out of the live list.
+        for (const job of [...view.mapPendingJobs()]) {
+          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
+          if (maps === 0) break;
+        }
+        let reduces = studio.freeReduceSlots(view, node);
+        for (const job of [...view.reduceReadyJobs()]) {
+          while (reduces > 0 && studio.launchReduce(view, job, node, rule)) reduces--;
+          if (reduces === 0) break;
+        }
+      },
+    };
+  },
+};
+`;
+
+const experiment = (name: string) => ({
+  name: `${name} against FIFO and Fair`,
+  description: `A small check of the scheduler in ${name}.scheduler.js: run it with --scheduler ${name}.scheduler.js.`,
+  cluster: {
+    name: 'Eight servers',
+    hostTypes: [{ id: 'server', name: '8 cores, 32 GB', cores: 8, coreSpeed: 1, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }], nicMBps: 125 }],
+    network: { rackUplinkMBps: 1250, oversubscription: 1 },
+    racks: [
+      { name: 'rack-1', hosts: [1, 2, 3, 4].map((i) => ({ name: `server-${i}`, type: 'server' })) },
+      { name: 'rack-2', hosts: [5, 6, 7, 8].map((i) => ({ name: `server-${i}`, type: 'server' })) },
+    ],
+  },
+  workload: {
+    name: 'Twenty mixed jobs',
+    generate: {
+      count: 20,
+      arrival: { kind: 'poisson', meanInterarrivalS: 15 },
+      mix: [
+        { template: 'WordCount', weight: 2, maps: [4, 24] },
+        { template: 'Sort', weight: 1, maps: [8, 40] },
+      ],
+    },
+  },
+  schedulers: [{ kind: name }, { kind: 'fifo' }, { kind: 'fair' }],
+  seeds: [1, 2],
+});
+
+export function schedulerCommand(rest: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): number {
+  const [verb, name, ...extra] = rest;
+  if (verb !== 'new') throw new CliUsageError(verb ? `scheduler has no "${verb}": use scheduler new NAME` : 'scheduler needs new NAME');
+  if (!name) throw new CliUsageError('scheduler new needs the NAME of the scheduler');
+  if (extra.length) throw new CliUsageError(`scheduler new takes one NAME, not ${rest.length - 1}`);
+  if (!/^[a-z][a-z0-9-]{1,39}$/.test(name))
+    throw new CliUsageError(`"${name}" cannot be a scheduler's name: use 2-40 lower-case letters, digits or dashes, starting with a letter`);
+  const dir = typeof flags.out === 'string' ? flags.out : process.cwd();
+  const files = [
+    [path.join(dir, `${name}.scheduler.js`), policy(name)],
+    [path.join(dir, `${name}.experiment.json`), `${JSON.stringify(experiment(name), null, 2)}\n`],
+  ] as const;
+  const taken = files.filter(([f]) => fs.existsSync(f)).map(([f]) => f);
+  if (taken.length) throw new CliUsageError(`${taken.join(' and ')} already exist${taken.length === 1 ? 's' : ''}: nothing was written`);
+  for (const [f, text] of files) {
+    fs.writeFileSync(f, text, { flag: 'wx' });
+    io.err(`wrote ${f}\n`);
+  }
+  io.out(`workload-studio run ${files[1][0]} --scheduler ${files[0][0]}\n`);
+  return 0;
+}

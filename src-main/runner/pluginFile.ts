@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { problemsOf } from '@shared/api/validation';
+import type { AddedScheduler } from '../schedulers/addedScheduler';
+import { registerScheduler } from '../schedulers/registry';
+import { pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
+
+/**
+ * A scheduler the user brings as a file (docs/plugins.md): an ES module whose default export is
+ * a plain object, so the file needs no import of the studio's own code:
+ *
+ *   export default { kind, title, capacity: 'slots', options: (z) => ({ …zod… }), labels: { … },
+ *                    create(spec, studio) { return { name, onHeartbeat(node, view) { … } } } }
+ *
+ * `options` is given zod, the library the studio checks options with; `create` is given the run's
+ * options and the studio's helpers (schedulers/pluginStudio.ts: free slots, launches that say why
+ * in the plug-in's words). Plug-in files run on Hadoop 1 slots. Loading one makes it a kind
+ * like any added scheduler (schedulers/registry.ts registerScheduler). A plug-in is code that runs with the
+ * user's rights: the studio runs it as it is.
+ */
+export interface LoadedPlugin {
+  file: string;
+  kind: string;
+  title: string;
+  /** SHA-256 of the file's bytes: what a result made with it names. */
+  sha256: string;
+}
+
+const PluginShape = z.object({
+  kind: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes, starting with a letter'),
+  title: z.string().trim().min(1, 'must not be empty').max(80),
+  capacity: z.literal('slots', "must be 'slots': a plug-in file runs on Hadoop 1 slots (YARN containers are for built-in schedulers so far)"),
+  options: z.custom<(zod: typeof z) => z.ZodRawShape>((v) => typeof v === 'function', 'must be a function given zod that returns the options').optional(),
+  labels: z.record(z.string(), z.string()).default({}),
+  create: z.custom<(spec: Record<string, unknown>, studio: PluginStudio) => ReturnType<AddedScheduler['create']>>(
+    (v) => typeof v === 'function',
+    'must be a function that makes the policy for one run',
+  ),
+});
+
+/** A plug-in file that cannot be used: the message names the file and the field. */
+export class PluginFileError extends Error {}
+
+const loaded = new Map<string, LoadedPlugin>();
+
+/** Read, check and register a scheduler file; loading the same unchanged file again changes nothing. */
+export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
+  const full = path.resolve(file);
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(full);
+  } catch (err) {
+    throw new PluginFileError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const known = loaded.get(full);
+  if (known?.sha256 === sha256) return known;
+  if (known) throw new PluginFileError(`${file} changed since it was loaded: start again to use the new version`);
+  let mod: { default?: unknown };
+  try {
+    // The hash in the URL keeps Node's module cache from serving an older text of the same path.
+    mod = (await import(`${pathToFileURL(full).href}?sha256=${sha256}`)) as { default?: unknown };
+  } catch (err) {
+    throw new PluginFileError(`${file}: not a module the studio can load: ${(err as Error).message}`);
+  }
+  const shape = PluginShape.safeParse(mod.default);
+  if (!shape.success) {
+    const said = problemsOf(shape.error)
+      .map((p) => `${p.field || 'the default export'}: ${p.message}`)
+      .join('; ');
+    throw new PluginFileError(`${file}: ${mod.default === undefined ? 'exports no default scheduler object' : said}`);
+  }
+  const p = shape.data;
+  let options: z.ZodRawShape = {};
+  try {
+    options = p.options?.(z) ?? {};
+  } catch (err) {
+    throw new PluginFileError(`${file}: options: ${(err as Error).message}`);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    if (!(value instanceof z.ZodType)) throw new PluginFileError(`${file}: options.${key}: must be a zod schema (z.number(), z.enum([...]) …)`);
+    if (!p.labels[key]) throw new PluginFileError(`${file}: labels.${key}: every option needs a label the designer shows`);
+  }
+  const scheduler: AddedScheduler = {
+    kind: p.kind,
+    title: p.title,
+    capacity: p.capacity,
+    options,
+    labels: p.labels,
+    capabilities: [],
+    create: (spec) => p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)),
+  };
+  try {
+    registerScheduler(scheduler);
+  } catch (err) {
+    throw new PluginFileError(`${file}: ${(err as Error).message}`);
+  }
+  const plugin = { file: full, kind: p.kind, title: p.title, sha256 };
+  loaded.set(full, plugin);
+  return plugin;
+}
+
+/** The plug-in files loaded in this process, in the order they came: what worker threads load too. */
+export function loadedPlugins(): LoadedPlugin[] {
+  return [...loaded.values()];
+}

@@ -1,0 +1,78 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { cli } from '../../helpers/cli';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const tempDir = useTempDirs();
+
+/** docs/plugins.md: a scheduler the user brings as a file, from `scheduler new` to a run in worker threads. */
+describe('a scheduler of your own from a file', () => {
+  it('is written by scheduler new, runs from the CLI in one thread and in several with the same bytes, and behaves as the FIFO it copies', async () => {
+    const dir = tempDir();
+    const made = await cli(['scheduler', 'new', 'my-fifo', '--out', dir]);
+    expect(made.code).toBe(0);
+    const policy = path.join(dir, 'my-fifo.scheduler.js');
+    const experiment = path.join(dir, 'my-fifo.experiment.json');
+    expect(fs.existsSync(policy) && fs.existsSync(experiment)).toBe(true);
+    // Never overwritten.
+    expect(await cli(['scheduler', 'new', 'my-fifo', '--out', dir])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/already exist.*nothing was written/),
+    });
+
+    const one = path.join(dir, 'one.json');
+    const two = path.join(dir, 'two.json');
+    const first = await cli(['run', experiment, '--scheduler', policy, '--threads', '1', '--out', one]);
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).toMatch(/loaded scheduler "my-fifo" \(my-fifo \(first come, first served\)\) from .*my-fifo\.scheduler\.js, sha256 [0-9a-f]{12}…/);
+    expect((await cli(['run', experiment, '--scheduler', policy, '--threads', '2', '--out', two])).code).toBe(0);
+    expect(fs.readFileSync(two)).toEqual(fs.readFileSync(one));
+
+    const result = JSON.parse(fs.readFileSync(one, 'utf8')) as ResultFile;
+    const summaries = (kind: string) => result.runs.filter((r) => r.kind === kind).map((r) => r.summary);
+    expect(summaries('my-fifo')).toHaveLength(2);
+    for (const s of summaries('my-fifo')) expect(s.succeeded).toBe(20);
+    // It hands out slots as Hadoop's FIFO does, so it schedules exactly as FIFO.
+    expect(summaries('my-fifo').map((s) => [s.meanJct, s.makespan])).toEqual(summaries('fifo').map((s) => [s.meanJct, s.makespan]));
+  });
+
+  it('refuses a file it cannot use, naming the file and the field, and a plug-in with --queue', async () => {
+    const dir = tempDir();
+    const experiment = path.join(dir, 'e.json');
+    fs.writeFileSync(experiment, '{}');
+    const write = (name: string, text: string) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, text);
+      return file;
+    };
+    const noLabel = write(
+      'a.scheduler.js',
+      "export default { kind: 'a-b', title: 'A', capacity: 'slots', options: (z) => ({ n: z.number().default(1) }), create() { return { name: 'a', onHeartbeat() {} }; } };",
+    );
+    expect(await cli(['run', experiment, '--scheduler', noLabel])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/a\.scheduler\.js: labels\.n: every option needs a label/),
+    });
+    const badKind = write('b.scheduler.js', "export default { kind: 'Fair!', title: 'B', capacity: 'slots', create() {} };");
+    expect(await cli(['run', experiment, '--scheduler', badKind])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/b\.scheduler\.js: kind: must be 2-40 lower-case letters/),
+    });
+    const builtIn = write('c.scheduler.js', "export default { kind: 'fair', title: 'C', capacity: 'slots', create() {} };");
+    expect(await cli(['run', experiment, '--scheduler', builtIn])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/c\.scheduler\.js: a scheduler of kind "fair" is already in the studio/),
+    });
+    const broken = write('d.scheduler.js', 'export default {');
+    expect(await cli(['run', experiment, '--scheduler', broken])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/d\.scheduler\.js: not a module the studio can load/),
+    });
+    expect(await cli(['run', experiment, '--scheduler', noLabel, '--queue', 'redis://127.0.0.1:1'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/queue workers do not load plug-in files/),
+    });
+  });
+});
