@@ -17,7 +17,8 @@ import type { Services } from '../services';
 import type { BatchSummary } from '@shared/experiment/design';
 import type { PlannedBatch } from '../runner/runBatch';
 import { storeSink } from '../runner/storeSink';
-import { loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
+import { loadedPlugins, loadExperimentPlugins, PluginFileError } from '../runner/pluginFile';
+import type { PluginRef } from '@shared/experiment/experiment';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]…
 
@@ -59,17 +60,17 @@ export async function runCommand(
   const queue = queueOf(flags.queue);
   if (queue && flags.threads !== undefined)
     throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
-  if (queue && pluginFiles.length)
-    throw new CliUsageError("a plug-in scheduler's runs go to this machine's threads: queue workers do not load plug-in files; leave out --queue");
-  for (const plugin of pluginFiles) {
-    try {
-      const p = await loadSchedulerFile(plugin);
-      io.err(`loaded scheduler "${p.kind}" (${p.title}) from ${plugin}, sha256 ${p.sha256.slice(0, 12)}…\n`);
-    } catch (err) {
-      if (err instanceof PluginFileError) throw new CliUsageError(err.message);
-      throw err;
-    }
+  const queueRefusal = "a plug-in scheduler's runs go to this machine's threads: queue workers do not load plug-in files; leave out --queue";
+  if (queue && pluginFiles.length) throw new CliUsageError(queueRefusal);
+  let plugins: PluginRef[];
+  try {
+    plugins = await loadExperimentPlugins(file, pluginFiles);
+  } catch (err) {
+    if (err instanceof PluginFileError) throw new CliUsageError(err.message);
+    throw err;
   }
+  if (queue && plugins.length) throw new CliUsageError(queueRefusal);
+  for (const p of loadedPlugins()) io.err(`loaded scheduler "${p.kind}" (${p.title}) from ${p.file}, sha256 ${p.sha256.slice(0, 12)}…\n`);
   let loaded;
   try {
     loaded = loadExperiment(file);
@@ -80,6 +81,8 @@ export async function runCommand(
     }
     throw err;
   }
+  // The result records each scheduler file with the hash it ran with, so a rerun with another refuses.
+  if (plugins.length) loaded.experiment.plugins = plugins;
   // A batch of hours, or runs past what a thread may take, goes only when asked for.
   // The batch's inputs and plan, built once: the estimate, the studio's batch and the messages read them.
   const inputs = experimentInputs(loaded);

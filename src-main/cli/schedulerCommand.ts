@@ -7,9 +7,9 @@ export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
   Writes NAME.scheduler.js, a scheduler of your own to start from (docs/plugins.md): a working,
   commented policy that hands out slots in the order jobs came (as FIFO does), and
   NAME.experiment.json, a small experiment that runs it beside Hadoop's FIFO and Fair on two
-  seeds. Try it with
+  seeds and names the file in its "plugins". Try it with
 
-    workload-studio run NAME.experiment.json --scheduler NAME.scheduler.js
+    workload-studio run NAME.experiment.json
 
   NAME: 2-40 lower-case letters, digits or dashes, starting with a letter (the scheduler's kind).
   Existing files are never overwritten.
@@ -17,7 +17,7 @@ export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
 
 const policy = (name: string) => `// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
 //
-// Run it:   workload-studio run ${name}.experiment.json --scheduler ${name}.scheduler.js
+// Run it:   workload-studio run ${name}.experiment.json   (its "plugins" names this file)
 //
 // The studio loads this file as an ES module and reads its default export. A plug-in is code
 // that runs with your rights: the studio runs it as it is. It imports nothing: the studio hands
@@ -62,7 +62,7 @@ export default {
 
 const experiment = (name: string) => ({
   name: `${name} against FIFO and Fair`,
-  description: `A small check of the scheduler in ${name}.scheduler.js: run it with --scheduler ${name}.scheduler.js.`,
+  description: `A small check of the scheduler in ${name}.scheduler.js, beside Hadoop's FIFO and Fair.`,
   cluster: {
     name: 'Eight servers',
     hostTypes: [{ id: 'server', name: '8 cores, 32 GB', cores: 8, coreSpeed: 1, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }], nicMBps: 125 }],
@@ -85,6 +85,7 @@ const experiment = (name: string) => ({
   },
   schedulers: [{ kind: name }, { kind: 'fifo' }, { kind: 'fair' }],
   seeds: [1, 2],
+  plugins: [{ file: `${name}.scheduler.js` }],
 });
 
 export function schedulerCommand(rest: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): number {
@@ -105,6 +106,6 @@ export function schedulerCommand(rest: string[], flags: Record<string, string | 
     fs.writeFileSync(f, text, { flag: 'wx' });
     io.err(`wrote ${f}\n`);
   }
-  io.out(`workload-studio run ${files[1][0]} --scheduler ${files[0][0]}\n`);
+  io.out(`workload-studio run ${files[1][0]}\n`);
   return 0;
 }

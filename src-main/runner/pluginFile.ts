@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
+import type { PluginRef } from '@shared/experiment/experiment';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
 import { pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
@@ -106,4 +107,39 @@ export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
 /** The plug-in files loaded in this process, in the order they came: what worker threads load too. */
 export function loadedPlugins(): LoadedPlugin[] {
   return [...loaded.values()];
+}
+
+/**
+ * The scheduler files an experiment file lists (its `plugins`, relative to the file) and those
+ * given beside it (`run --scheduler`), loaded before the experiment is read, since its schedulers
+ * name their kinds. A listed hash that the file's bytes no longer match is refused with both
+ * hashes. Returns every file as the result records it: its path from the experiment's folder and
+ * the hash it ran with.
+ */
+export async function loadExperimentPlugins(experimentFile: string, extraFiles: readonly string[]): Promise<PluginRef[]> {
+  const dir = path.dirname(path.resolve(experimentFile));
+  let listed: unknown = [];
+  try {
+    listed = (JSON.parse(fs.readFileSync(experimentFile, 'utf8')) as { plugins?: unknown }).plugins ?? [];
+  } catch {
+    // An unreadable experiment is refused when it is read, with its own words.
+  }
+  const refs = new Map<string, PluginRef>();
+  const entries = Array.isArray(listed) ? (listed as { file?: unknown; sha256?: unknown }[]) : [];
+  for (const [i, entry] of entries.entries()) {
+    if (typeof entry.file !== 'string' || !entry.file) throw new PluginFileError(`plugins.${i}.file: must name the scheduler file`);
+    const full = path.resolve(dir, entry.file);
+    const p = await loadSchedulerFile(full);
+    if (typeof entry.sha256 === 'string' && entry.sha256 !== p.sha256)
+      throw new PluginFileError(
+        `${entry.file} has changed since this experiment ran with it: its SHA-256 was ${entry.sha256.slice(0, 12)}…, it is ${p.sha256.slice(0, 12)}… now. Run it with the file as it was, or remove "sha256" from plugins.${i} to run the new one`,
+      );
+    refs.set(full, { file: entry.file, sha256: p.sha256 });
+  }
+  for (const file of extraFiles) {
+    const full = path.resolve(file);
+    const p = await loadSchedulerFile(full);
+    if (!refs.has(full)) refs.set(full, { file: path.relative(dir, full).split(path.sep).join('/'), sha256: p.sha256 });
+  }
+  return [...refs.values()];
 }

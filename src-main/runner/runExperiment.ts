@@ -69,6 +69,7 @@ export function experimentParts(loaded: LoadedExperiment): ExperimentFileParts {
     seeds: e.seeds,
     simulation: e.simulation,
     ...(e.sweep ? { sweep: e.sweep } : {}),
+    ...(e.plugins?.length ? { plugins: e.plugins } : {}),
   };
 }
 

@@ -26,6 +26,20 @@ export const TraceRefSchema = z.strictObject({
 /** The most characters an experiment's name may have. */
 export const EXPERIMENT_NAME_MAX = 120;
 
+/**
+ * A scheduler file the experiment's schedulers need (docs/plugins.md): its path, relative to the
+ * experiment file, and the SHA-256 of the bytes it ran with. A run loads it first and refuses a
+ * file whose bytes differ from the hash.
+ */
+export const PluginRefSchema = z.strictObject({
+  file: z.string().min(1, 'must name the file').max(1000),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits (the SHA-256 a run printed)')
+    .optional(),
+});
+export type PluginRef = z.output<typeof PluginRefSchema>;
+
 export const ExperimentSchema = z
   .strictObject({
     format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
@@ -48,6 +62,8 @@ export const ExperimentSchema = z
     simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
     /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
     sweep: SweepSchema.optional(),
+    /** Scheduler files of the user's own the schedulers name (docs/plugins.md). */
+    plugins: z.array(PluginRefSchema).max(20, 'at most 20 scheduler files').optional(),
   })
   .superRefine((e, ctx) => {
     // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.

@@ -1,5 +1,5 @@
 import { ClusterSpecSchema, type ClusterSpec } from '../cluster/cluster';
-import { ExperimentSchema, type Experiment } from './experiment';
+import { ExperimentSchema, type Experiment, type PluginRef } from './experiment';
 import type { TraceProblem } from '../workload/imports';
 import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
 import type { SchedulerSpec } from '../schedulers';
@@ -29,6 +29,8 @@ export interface ExperimentFileParts {
   seeds: number[];
   simulation: SimulationOptions;
   sweep?: Sweep;
+  /** The user's scheduler files the runs used, with their hashes (docs/plugins.md). */
+  plugins?: PluginRef[];
 }
 
 /** The file as a value: keys in a fixed order and no timestamp (what a result file carries as its `inputs`). */
@@ -43,6 +45,7 @@ export function experimentFileValue(p: ExperimentFileParts) {
     seeds: p.seeds,
     simulation: p.simulation,
     ...(p.sweep ? { sweep: p.sweep } : {}),
+    ...(p.plugins?.length ? { plugins: p.plugins } : {}),
   };
 }
 

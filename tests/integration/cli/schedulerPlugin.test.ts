@@ -36,6 +36,26 @@ describe('a scheduler of your own from a file', () => {
     for (const s of summaries('my-fifo')) expect(s.succeeded).toBe(20);
     // It hands out slots as Hadoop's FIFO does, so it schedules exactly as FIFO.
     expect(summaries('my-fifo').map((s) => [s.meanJct, s.makespan])).toEqual(summaries('fifo').map((s) => [s.meanJct, s.makespan]));
+
+    // The result names the file and the bytes it ran with; its experiment reruns from that list alone, to the same bytes.
+    const sha256 = /sha256 ([0-9a-f]{12})…/.exec(first.err)![1];
+    expect(result.inputs?.plugins).toEqual([{ file: 'my-fifo.scheduler.js', sha256: expect.stringMatching(new RegExp(`^${sha256}[0-9a-f]{52}$`)) }]);
+    const again = path.join(dir, 'again.experiment.json');
+    fs.writeFileSync(again, JSON.stringify(result.inputs));
+    const rerun = path.join(dir, 'rerun.json');
+    expect((await cli(['run', again, '--out', rerun])).code).toBe(0);
+    expect(fs.readFileSync(rerun)).toEqual(fs.readFileSync(one));
+
+    // A changed file refuses to rerun it, naming both hashes.
+    const elsewhere = tempDir();
+    fs.writeFileSync(path.join(elsewhere, 'my-fifo.scheduler.js'), `${fs.readFileSync(policy, 'utf8')}// changed\n`);
+    fs.writeFileSync(path.join(elsewhere, 'again.experiment.json'), JSON.stringify(result.inputs));
+    expect(await cli(['run', path.join(elsewhere, 'again.experiment.json')])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(
+        new RegExp(`my-fifo\\.scheduler\\.js has changed since this experiment ran with it: its SHA-256 was ${sha256}…, it is [0-9a-f]{12}… now`),
+      ),
+    });
   });
 
   it('refuses a file it cannot use, naming the file and the field, and a plug-in with --queue', async () => {
