@@ -63,7 +63,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'workloads delete': ['data-dir'],
   'runs list': ['data-dir', 'json'],
   run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue', 'allow-large', 'scheduler'],
-  serve: ['data-dir', 'port', 'queue'],
+  serve: ['data-dir', 'port', 'queue', 'scheduler'],
   worker: ['queue', 'concurrency', 'stall-timeout'],
   report: ['format', 'out', 'baseline'],
   profile: ['run'],

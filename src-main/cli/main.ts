@@ -22,6 +22,7 @@ import { speedupCommand, speedupHelp } from './speedupCommand';
 import { queueOf, workerCommand, workerHelp } from './workerCommand';
 import { yarnConfigCommand, yarnConfigHelp } from './yarnConfigCommand';
 import { schedulerCommand, schedulerHelp } from './schedulerCommand';
+import { loadPluginFiles } from './pluginFlags';
 import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { ServiceError } from '../services/serviceError';
@@ -164,6 +165,10 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
   let services: Services | undefined;
   try {
     const queue = command === 'serve' ? queueOf(flags.queue) : undefined;
+    if (pluginFiles?.length) {
+      if (queue) throw new CliUsageError("a plug-in scheduler's runs go to this machine's threads: queue workers do not load plug-in files; leave out --queue");
+      await loadPluginFiles(pluginFiles, io);
+    }
     services = await startServices({
       dataDir: flags['data-dir'] ?? defaultDataDir(),
       printPdf: (html) => pdfBytes(html),

@@ -3,13 +3,16 @@ import { startLoopbackServer } from '../server/loopbackServer';
 import type { Services } from '../services';
 import type { CliIo } from './output';
 
-export const serveHelp = `workload-studio serve [--port N] [--data-dir DIR] [--queue redis://HOST:PORT]
+export const serveHelp = `workload-studio serve [--port N] [--data-dir DIR] [--queue redis://HOST:PORT] [--scheduler FILE]…
 
   Serves the studio and its API on http://127.0.0.1 only, with a token made for this launch.
   Open the printed URL in a browser. On a remote box, forward the port over SSH
   (ssh -L 8750:127.0.0.1:8750 box) and open the URL with the forwarded port.
   --queue URL  run every batch on the workers of a queue in Redis (workload-studio worker --help)
                instead of this machine's threads; the store stays here.
+  --scheduler FILE  offer a scheduler of your own from FILE (docs/plugins.md) in the designer,
+               beside the built-ins; its runs go to this machine's threads. Repeat for several.
+               A plug-in is code that runs with your rights.
 `;
 
 /** Where the built renderer sits relative to the built CLI (out/main → out/renderer). */

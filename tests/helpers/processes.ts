@@ -43,8 +43,9 @@ export interface ServeProcess {
 }
 
 /** `workload-studio serve` on a data folder, ready once it printed its URL. */
-export function startServeProcess(dataDir: string): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** `extra`: more flags for serve (`--scheduler FILE`). */
+export function startServeProcess(dataDir: string, extra: readonly string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--data-dir', dataDir, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));

@@ -1,0 +1,108 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { cli } from '../helpers/cli';
+import { useTempDirs } from '../helpers/tempDir';
+import { startServeProcess } from '../helpers/processes';
+import { openAt, screenshot, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+const PLUGIN = path.resolve(__dirname, '../fixtures/schedulers/smallest-first.scheduler.js');
+const TITLE = 'Smallest job first (plug-in)';
+
+/** docs/plugins.md: a researcher's scheduler file through serve (designer, run, why panel, report) and the CLI, with the same numbers. */
+describe('a scheduler of your own, in the browser', () => {
+  it('is offered by serve --scheduler, runs in its threads, explains itself, is reported, and gives what the CLI gives', async () => {
+    const dir = tempDir();
+    const serve = await startServeProcess(dir, ['--scheduler', PLUGIN]);
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    const call = async <T>(channel: string, payload: Record<string, unknown> = {}) => {
+      const r = await serve.call<T>(channel, payload);
+      if (r.error) throw new Error(`${channel}: ${JSON.stringify(r.error)}`);
+      return r.data!;
+    };
+    try {
+      const cluster = await call<{ id: string }>('clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const workload = await call<{ id: string }>('workloads:create', {
+        spec: {
+          name: 'mixed',
+          generate: {
+            count: 12,
+            arrival: { kind: 'poisson', meanInterarrivalS: 8 },
+            mix: [
+              { template: 'WordCount', weight: 1, maps: [2, 30], reduces: 2 },
+              { template: 'Sort', weight: 1, maps: [4, 12] },
+            ],
+          },
+        },
+      });
+      const design = await call<{ id: string }>('experiments:create', {
+        spec: {
+          name: 'smallest first',
+          clusterIds: [cluster.id],
+          workloadIds: [workload.id],
+          schedulers: [{ kind: 'smallest-first' }, { kind: 'fifo' }],
+          seeds: [1, 2],
+        },
+      });
+      await openAt(page, serve.url, `#/experiments/${design.id}`);
+      const card = page.locator('[data-scheduler="0"]');
+      const kind = page.getByLabel('Kind of scheduler 1');
+      await expect.poll(() => kind.inputValue()).toBe('smallest-first');
+      expect(await kind.locator('option:checked').textContent()).toBe(TITLE);
+      expect(await card.locator('.params label > span').allTextContents()).toEqual([
+        'Map slots / node',
+        'Reduce slots / node',
+        'Slot memory MB',
+        'Between equals',
+      ]);
+      await screenshot(page, 'plugin-scheduler-card');
+      await page.getByTestId('run').click();
+      await page.getByTestId('comparison').waitFor();
+      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await page.getByTestId('summary-table').waitFor();
+      expect(await page.getByTestId('summary-table').textContent()).toContain('smallest-first');
+
+      const [batch] = await call<BatchSummary[]>('batches:list');
+      const detail = await call<BatchDetail>('batches:get', { id: batch.id });
+      expect(detail.results.map((r) => r.status)).toEqual(['finished', 'finished', 'finished', 'finished']);
+
+      // The why panel: its launches carry the file's own words.
+      await openAt(page, serve.url, `#/history/${batch.id}`);
+      await page.getByTestId('why-panel').waitFor();
+      await page.getByTestId('why-job').fill('g1');
+      await page.getByTestId('why-ask').click();
+      await expect.poll(() => page.getByTestId('why-attempts').count(), { timeout: 60_000 }).toBe(4);
+      await expect.poll(() => page.getByTestId('why-panel').textContent()).toMatch(/Smallest job first \(plug-in\).*has the fewest maps left to run/);
+      await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
+      await screenshot(page, 'plugin-scheduler-why');
+
+      // The report names it and counts its decisions under its own rule.
+      const report = await call<{ files: { content: string }[] }>('batches:report', { id: batch.id, format: 'html' });
+      const text = report.files[0].content.replace(/<[^>]+>/g, ' ');
+      expect(text).toContain('smallest-first');
+      expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
+
+      // The same experiment through the CLI with the same file: the same numbers.
+      const exported = await call<{ files: { fileName: string; content: string }[] }>('experiments:export', { id: design.id });
+      const experimentFile = path.join(dir, exported.files[0].fileName);
+      fs.writeFileSync(experimentFile, exported.files[0].content);
+      const out = path.join(dir, 'cli.json');
+      const ran = await cli(['run', experimentFile, '--scheduler', PLUGIN, '--out', out]);
+      expect(ran.code, ran.err).toBe(0);
+      const fromCli = JSON.parse(fs.readFileSync(out, 'utf8')) as ResultFile;
+      const fromServe = JSON.parse((await call<{ content: string }>('batches:exportResult', { id: batch.id })).content) as ResultFile;
+      const numbers = (r: ResultFile) => r.runs.map((x) => [x.scheduler, x.seed, x.summary.meanJct, x.summary.makespan, x.summary.events]);
+      expect(numbers(fromCli)).toEqual(numbers(fromServe));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await serve.stop();
+    }
+  });
+});
