@@ -31,6 +31,7 @@ export const CLI_OPTIONS = {
   'input-mb': { type: 'string' },
   'scale-from': { type: 'string', multiple: true },
   scheduler: { type: 'string', multiple: true },
+  'allow-plugins': { type: 'boolean' },
   template: { type: 'string' },
   'fail-at': { type: 'string' },
   stage: { type: 'string' },
@@ -64,7 +65,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'runs list': ['data-dir', 'json'],
   run: ['out', 'save', 'attempts', 'timing', 'threads', 'data-dir', 'queue', 'allow-large', 'scheduler'],
   serve: ['data-dir', 'port', 'queue', 'scheduler'],
-  worker: ['queue', 'concurrency', 'stall-timeout'],
+  worker: ['queue', 'concurrency', 'stall-timeout', 'allow-plugins'],
   report: ['format', 'out', 'baseline'],
   profile: ['run'],
   plan: [

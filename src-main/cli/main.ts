@@ -165,10 +165,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
   let services: Services | undefined;
   try {
     const queue = command === 'serve' ? queueOf(flags.queue) : undefined;
-    if (pluginFiles?.length) {
-      if (queue) throw new CliUsageError("a plug-in scheduler's runs go to this machine's threads: queue workers do not load plug-in files; leave out --queue");
-      await loadPluginFiles(pluginFiles, io);
-    }
+    if (pluginFiles?.length) await loadPluginFiles(pluginFiles, io);
     services = await startServices({
       dataDir: flags['data-dir'] ?? defaultDataDir(),
       printPdf: (html) => pdfBytes(html),

@@ -40,7 +40,8 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
   --scheduler FILE  load a scheduler of your own from FILE (an ES module, docs/plugins.md;
                \`workload-studio scheduler new NAME\` writes one to start from); the experiment
                names it by its kind. Repeat for several. A plug-in is code that runs with your
-               rights. Its runs go to this machine's threads, not to a queue.
+               rights. With --queue the file goes with the runs, and workers run it only when
+               started with --allow-plugins.
   --timing     add wall time and scheduler time per call to each run (not reproducible), and
                print each run's work counts: events per task, jobs looked at, order
                comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
@@ -60,8 +61,6 @@ export async function runCommand(
   const queue = queueOf(flags.queue);
   if (queue && flags.threads !== undefined)
     throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
-  const queueRefusal = "a plug-in scheduler's runs go to this machine's threads: queue workers do not load plug-in files; leave out --queue";
-  if (queue && pluginFiles.length) throw new CliUsageError(queueRefusal);
   let plugins: PluginRef[];
   try {
     plugins = await loadExperimentPlugins(file, pluginFiles);
@@ -69,7 +68,7 @@ export async function runCommand(
     if (err instanceof PluginFileError) throw new CliUsageError(err.message);
     throw err;
   }
-  if (queue && plugins.length) throw new CliUsageError(queueRefusal);
+  if (queue && plugins.length) io.err("the scheduler files go with the runs: the queue's workers run them only when started with --allow-plugins\n");
   for (const p of loadedPlugins()) io.err(`loaded scheduler "${p.kind}" (${p.title}) from ${p.file}, sha256 ${p.sha256.slice(0, 12)}…\n`);
   let loaded;
   try {

@@ -11,8 +11,8 @@ export const serveHelp = `workload-studio serve [--port N] [--data-dir DIR] [--q
   --queue URL  run every batch on the workers of a queue in Redis (workload-studio worker --help)
                instead of this machine's threads; the store stays here.
   --scheduler FILE  offer a scheduler of your own from FILE (docs/plugins.md) in the designer,
-               beside the built-ins; its runs go to this machine's threads. Repeat for several.
-               A plug-in is code that runs with your rights.
+               beside the built-ins. Repeat for several. A plug-in is code that runs with your
+               rights; with --queue it goes with the runs to workers started with --allow-plugins.
 `;
 
 /** Where the built renderer sits relative to the built CLI (out/main → out/renderer). */

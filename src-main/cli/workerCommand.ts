@@ -2,7 +2,7 @@ import { QueueUrlError, queueTarget } from '../runner/remote/connection';
 import { startQueueWorker } from '../runner/remote/queueWorker';
 import { CliUsageError, type CliIo } from './output';
 
-export const workerHelp = `workload-studio worker --queue redis://HOST:PORT[/DB][?queue=NAME] [--concurrency N] [--stall-timeout S]
+export const workerHelp = `workload-studio worker --queue redis://HOST:PORT[/DB][?queue=NAME] [--concurrency N] [--stall-timeout S] [--allow-plugins]
 
   Takes runs from a studio's queue in Redis and simulates them here: start any number, on any
   machines, and point \`run --queue\`, \`serve --queue\` or the app at the same queue. Only a run's
@@ -11,6 +11,9 @@ export const workerHelp = `workload-studio worker --queue redis://HOST:PORT[/DB]
   --concurrency N     runs at once, each in a thread (default 1)
   --stall-timeout S   seconds without a sign of life after which this worker's run goes to
                       another worker (default 30)
+  --allow-plugins     also run the schedulers of the user's own that a studio sends with its runs
+                      (docs/plugins.md): their code runs with this worker's rights. Without it
+                      such a run is refused, saying so.
   Stops on Ctrl+C or SIGTERM after its running runs are handed back.
 `;
 
@@ -39,6 +42,7 @@ export async function workerCommand(flags: Record<string, string | boolean | und
     concurrency: positiveInt(flags.concurrency, 'concurrency', 1),
     stallTimeoutS: positiveInt(flags['stall-timeout'], 'stall-timeout', 30),
     log: (line) => io.err(`${new Date().toISOString().slice(11, 19)} ${line}\n`),
+    allowPlugins: flags['allow-plugins'] === true,
   });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

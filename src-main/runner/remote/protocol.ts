@@ -52,6 +52,25 @@ export const unpackWorkload = (bytes: Buffer) => WorkloadSpecSchema.parse(unpack
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/, 'must be a content hash');
 
+/** A scheduler file a run needs: its name, and its bytes in Redis under their SHA-256 (inputKey). */
+export const PluginOnQueueSchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,200}$/, 'must be a plain file name')
+    .refine((n) => !n.startsWith('.'), 'must not start with a dot'),
+  sha256: hash,
+});
+export type PluginOnQueue = z.infer<typeof PluginOnQueueSchema>;
+
+/** A scheduler file's bytes as they travel: compressed, named by the SHA-256 of the bytes themselves. */
+export const packPlugin = (bytes: Buffer): Buffer => gzipSync(bytes);
+export function unpackPlugin(bytes: Buffer, sha256: string): Buffer {
+  const source = gunzipSync(bytes, { maxOutputLength: 16 * 1024 * 1024 });
+  if (createHash('sha256').update(source).digest('hex') !== sha256)
+    throw new Error(`the scheduler file in Redis is not the one the run names (SHA-256 ${sha256.slice(0, 12)}…)`);
+  return source;
+}
+
 /** One run as a job of the queue. */
 export const RemoteRunSchema = z.strictObject({
   version: z.string(),
@@ -75,6 +94,8 @@ export const RemoteRunSchema = z.strictObject({
   timing: z.boolean(),
   /** The user allowed a run the estimate counts as large; the worker still refuses one past its own memory. */
   allowLarge: z.boolean().optional(),
+  /** Scheduler files of the user's own the run needs (docs/plugins.md): each file's name, and its bytes in Redis under their SHA-256. */
+  plugins: z.array(PluginOnQueueSchema).max(20).optional(),
 });
 export type RemoteRun = z.infer<typeof RemoteRunSchema>;
 
@@ -82,7 +103,7 @@ export function remoteRunOf(
   batch: string,
   run: ResolvedRun,
   keys: { cluster: string; workload: string },
-  options: { withAttempts: boolean; timing: boolean; allowLarge?: boolean },
+  options: { withAttempts: boolean; timing: boolean; allowLarge?: boolean; plugins?: PluginOnQueue[] },
 ): RemoteRun {
   return {
     version: PROTOCOL_VERSION,

@@ -2,7 +2,11 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ClusterSpec } from '@shared/cluster/cluster';
 import type { WorkloadSpec } from '@shared/workload/workload';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { loadSchedulerFile } from '../pluginFile';
 import { runTasks } from '../batchEstimate';
 import { RunPool } from '../runPool';
 import type { RunOutcome } from '../runTask';
@@ -13,8 +17,10 @@ import {
   inputKey,
   NOT_STARTED,
   packOutcome,
+  PluginOnQueueSchema,
   PROTOCOL_VERSION,
   RemoteRunSchema,
+  unpackPlugin,
   unpackCluster,
   unpackWorkload,
   type RemoteResult,
@@ -29,6 +35,8 @@ export interface QueueWorkerOptions {
   stallTimeoutS: number;
   /** One line per event worth a log: runs taken, finished, refused, and Redis out of reach. */
   log: (line: string) => void;
+  /** Load the scheduler files a run needs from the studio (`--allow-plugins`): code that runs with this worker's rights. */
+  allowPlugins?: boolean;
 }
 
 /** How often a running run looks for its batch's cancel. */
@@ -74,6 +82,40 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   redis.on('error', outOfReach);
   redis.on('ready', reached);
 
+  /** The scheduler files a run needs, fetched by hash, written under this machine's temp folder and loaded; refused unless allowed. */
+  async function plugins(wanted: unknown): Promise<void> {
+    if (wanted === undefined) return;
+    const listed = z.array(PluginOnQueueSchema).max(20).safeParse(wanted);
+    if (!listed.success) throw new UnrecoverableError('the run names its scheduler files wrongly');
+    if (listed.data.length === 0) return;
+    const names = listed.data.map((p) => p.name).join(', ');
+    if (!options.allowPlugins)
+      throw new UnrecoverableError(
+        `the run needs a scheduler of the user's own (${names}); this worker runs only the studio's schedulers: start it with --allow-plugins to run the code the studio sends (it runs with this worker's rights)`,
+      );
+    for (const p of listed.data) {
+      const file = path.join(os.tmpdir(), 'workload-studio-plugins', p.sha256, p.name);
+      if (!fs.existsSync(file)) {
+        const bytes = await redis.getBuffer(inputKey(target.name, p.sha256));
+        if (!bytes) throw new UnrecoverableError(`the scheduler file ${p.name} is no longer in Redis: run the batch again`);
+        let source: Buffer;
+        try {
+          source = unpackPlugin(bytes, p.sha256);
+        } catch (err) {
+          throw new UnrecoverableError((err as Error).message);
+        }
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, source);
+      }
+      try {
+        const loaded = await loadSchedulerFile(file);
+        if (loaded.sha256 !== p.sha256) throw new Error(`${p.name} on this machine is not the studio's (SHA-256 ${loaded.sha256.slice(0, 12)}…)`);
+      } catch (err) {
+        throw new UnrecoverableError(`the scheduler file ${p.name}: ${(err as Error).message}`);
+      }
+    }
+  }
+
   async function input<T extends ClusterSpec | WorkloadSpec>(hash: string, unpack: (b: Buffer) => T): Promise<T> {
     const known = inputs.get(hash) as T | undefined;
     if (known) return known;
@@ -97,6 +139,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
       throw new UnrecoverableError(
         `this worker is Workload Studio ${PROTOCOL_VERSION} and cannot reproduce a run of ${typeof version === 'string' ? version : 'an unknown version'}: start a worker of the same version`,
       );
+    // The run's own scheduler files first: its scheduler names their kind.
+    await plugins((job.data as { plugins?: unknown }).plugins);
     const parsed = RemoteRunSchema.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(

@@ -1,3 +1,5 @@
+import * as path from 'node:path';
+import * as fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -10,7 +12,19 @@ import { redactRedisUrls } from '@shared/api/redisUrl';
 import { estimateRun } from '@shared/experiment/runEstimate';
 import { runTasks } from '../batchEstimate';
 import { QueueWatch } from './queueWatch';
-import { cancelKey, INPUT_TTL_S, inputKey, NOT_STARTED, packInput, remoteRunOf, RemoteProgressSchema, unpackOutcome, type RemoteRun } from './protocol';
+import {
+  cancelKey,
+  INPUT_TTL_S,
+  inputKey,
+  NOT_STARTED,
+  packInput,
+  packPlugin,
+  remoteRunOf,
+  RemoteProgressSchema,
+  unpackOutcome,
+  type RemoteRun,
+} from './protocol';
+import { loadedPlugins } from '../pluginFile';
 
 /** How long a cancel stays visible to workers: longer than any run takes to notice it. */
 const CANCEL_TTL_S = 24 * 3600;
@@ -98,12 +112,20 @@ export class RemotePool implements SimulationPool {
       keyOf.set(value, hash);
       await redis.set(inputKey(this.target.name, hash), bytes, 'EX', INPUT_TTL_S);
     }
+    // The user's scheduler files go once each, by the hash of their bytes; workers load them only when allowed (--allow-plugins).
+    const plugins = loadedPlugins().map((p) => ({ name: path.basename(p.file), sha256: p.sha256 }));
+    for (const p of loadedPlugins()) await redis.set(inputKey(this.target.name, p.sha256), packPlugin(fs.readFileSync(p.file)), 'EX', INPUT_TTL_S);
     const data = runs.map((run) =>
       remoteRunOf(
         batch,
         run,
         { cluster: keyOf.get(run.cluster)!, workload: keyOf.get(run.workload)! },
-        { withAttempts: options.withAttempts, timing: Boolean(options.timing), ...(options.allowLarge ? { allowLarge: true } : {}) },
+        {
+          withAttempts: options.withAttempts,
+          timing: Boolean(options.timing),
+          ...(options.allowLarge ? { allowLarge: true } : {}),
+          ...(plugins.length ? { plugins } : {}),
+        },
       ),
     );
     // One attempt: a run that throws fails alone, as it would here. A worker that dies is another
