@@ -19,11 +19,17 @@ export interface PluginStudio {
   /** Map slots of node n not in use now. */
   freeMapSlots(view: CoreView, n: number): number;
   freeReduceSlots(view: CoreView, n: number): number;
-  /** Launch job j's best-placed pending map on node n (node-local first, then rack, then anywhere); false when it has none. */
-  launchMap(view: CoreView, j: number, n: number, rule: string): boolean;
+  /**
+   * Launch job j's best-placed pending map on node n (node-local first, then rack, then anywhere),
+   * or only one at most this far (`within`); false when it has none.
+   */
+  launchMap(view: CoreView, j: number, n: number, rule: string, within?: 'node' | 'rack' | 'anywhere'): boolean;
   /** Launch job j's next reduce on node n once its maps let reduces start; false otherwise. */
   launchReduce(view: CoreView, j: number, n: number, rule: string): boolean;
 }
+
+/** How far a plug-in's map may be from its input: the node, its rack, or anywhere. */
+const WITHIN: Record<string, Locality> = { node: Locality.Node, rack: Locality.Rack, anywhere: Locality.OffRack };
 
 export function pluginStudio(spec: SlotOptions, title: string): PluginStudio {
   const slots = new SlotTable(spec);
@@ -40,7 +46,7 @@ export function pluginStudio(spec: SlotOptions, title: string): PluginStudio {
   return {
     freeMapSlots: (view, n) => Math.max(0, slots.maps(view.topology, n) - view.nodeRunningMaps(n)),
     freeReduceSlots: (view, n) => Math.max(0, slots.reduces(view.topology, n) - view.nodeRunningReduces(n)),
-    launchMap: (view, j, n, rule) => launchMap(view, j, n, Locality.OffRack, false, why(view, j, rule), found, spec.slotMemoryMb),
+    launchMap: (view, j, n, rule, within = 'anywhere') => launchMap(view, j, n, WITHIN[within], false, why(view, j, rule), found, spec.slotMemoryMb),
     launchReduce: (view, j, n, rule) => launchReduce(view, j, n, why(view, j, rule), spec.slotMemoryMb),
   };
 }

@@ -11,8 +11,8 @@ import { openAt, screenshot, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
-const PLUGIN = path.resolve(__dirname, '../fixtures/schedulers/smallest-first.scheduler.js');
-const TITLE = 'Smallest job first (plug-in)';
+const PLUGIN = path.resolve(__dirname, '../../docs/examples/schedulers/shortest-job-first.scheduler.js');
+const TITLE = 'Shortest job first (example)';
 
 /** docs/plugins.md: a researcher's scheduler file through serve (designer, run, why panel, report) and the CLI, with the same numbers. */
 describe('a scheduler of your own, in the browser', () => {
@@ -43,17 +43,17 @@ describe('a scheduler of your own, in the browser', () => {
       });
       const design = await call<{ id: string }>('experiments:create', {
         spec: {
-          name: 'smallest first',
+          name: 'shortest first',
           clusterIds: [cluster.id],
           workloadIds: [workload.id],
-          schedulers: [{ kind: 'smallest-first' }, { kind: 'fifo' }],
+          schedulers: [{ kind: 'shortest-job-first' }, { kind: 'fifo' }],
           seeds: [1, 2],
         },
       });
       await openAt(page, serve.url, `#/experiments/${design.id}`);
       const card = page.locator('[data-scheduler="0"]');
       const kind = page.getByLabel('Kind of scheduler 1');
-      await expect.poll(() => kind.inputValue()).toBe('smallest-first');
+      await expect.poll(() => kind.inputValue()).toBe('shortest-job-first');
       expect(await kind.locator('option:checked').textContent()).toBe(TITLE);
       expect(await card.locator('.params label > span').allTextContents()).toEqual([
         'Map slots / node',
@@ -66,7 +66,7 @@ describe('a scheduler of your own, in the browser', () => {
       await page.getByTestId('comparison').waitFor();
       await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
       await page.getByTestId('summary-table').waitFor();
-      expect(await page.getByTestId('summary-table').textContent()).toContain('smallest-first');
+      expect(await page.getByTestId('summary-table').textContent()).toContain('shortest-job-first');
 
       const [batch] = await call<BatchSummary[]>('batches:list');
       const detail = await call<BatchDetail>('batches:get', { id: batch.id });
@@ -78,14 +78,14 @@ describe('a scheduler of your own, in the browser', () => {
       await page.getByTestId('why-job').fill('g1');
       await page.getByTestId('why-ask').click();
       await expect.poll(() => page.getByTestId('why-attempts').count(), { timeout: 60_000 }).toBe(4);
-      await expect.poll(() => page.getByTestId('why-panel').textContent()).toMatch(/Smallest job first \(plug-in\).*has the fewest maps left to run/);
+      await expect.poll(() => page.getByTestId('why-panel').textContent()).toMatch(/Shortest job first \(example\).*has the fewest maps left to place/);
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'plugin-scheduler-why');
 
       // The report names it and counts its decisions under its own rule.
       const report = await call<{ files: { content: string }[] }>('batches:report', { id: batch.id, format: 'html' });
       const text = report.files[0].content.replace(/<[^>]+>/g, ' ');
-      expect(text).toContain('smallest-first');
+      expect(text).toContain('shortest-job-first');
       expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
 
       // The same experiment through the CLI with the same file: the same numbers.

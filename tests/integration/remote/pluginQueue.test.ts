@@ -12,7 +12,7 @@ import { REDIS, requireRedisUnderCi, startRedis, stopRedis, waitForLine, type Wo
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'bin/workload-studio.js');
-const PLUGIN = path.join(ROOT, 'tests/fixtures/schedulers/smallest-first.scheduler.js');
+const PLUGIN = path.join(ROOT, 'docs/examples/schedulers/shortest-job-first.scheduler.js');
 const tempDir = useTempDirs();
 requireRedisUnderCi();
 
@@ -51,9 +51,9 @@ describe.runIf(REDIS)('a scheduler file on queue workers', () => {
     const experiment = path.join(dir, 'queued.experiment.json');
     // The fixture's policy under the experiment's own name: a file the workers have never seen.
     const design = JSON.parse(fs.readFileSync(experiment, 'utf8')) as { schedulers: { kind: string }[]; plugins: unknown };
-    design.schedulers[0] = { kind: 'smallest-first' };
-    design.plugins = [{ file: 'smallest-first.scheduler.js' }];
-    fs.copyFileSync(PLUGIN, path.join(dir, 'smallest-first.scheduler.js'));
+    design.schedulers[0] = { kind: 'shortest-job-first' };
+    design.plugins = [{ file: 'shortest-job-first.scheduler.js' }];
+    fs.copyFileSync(PLUGIN, path.join(dir, 'shortest-job-first.scheduler.js'));
     fs.writeFileSync(experiment, JSON.stringify(design));
 
     const strictQueue = `${url}?queue=strict`;
@@ -61,7 +61,7 @@ describe.runIf(REDIS)('a scheduler file on queue workers', () => {
     const refused = await studio(['run', experiment, '--queue', strictQueue, '--out', path.join(dir, 'refused.json')]);
     expect(refused.code).not.toBe(0);
     expect(refused.err).toMatch(/the scheduler files go with the runs/);
-    expect(refused.err).toMatch(/needs a scheduler of the user's own \(smallest-first\.scheduler\.js\); .*start it with --allow-plugins/);
+    expect(refused.err).toMatch(/needs a scheduler of the user's own \(shortest-job-first\.scheduler\.js\); .*start it with --allow-plugins/);
     strict.child.kill('SIGTERM');
 
     const openQueue = `${url}?queue=open`;

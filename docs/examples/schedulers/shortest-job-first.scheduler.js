@@ -1,0 +1,36 @@
+// Shortest job first: a worked example of a scheduler of your own (docs/plugins.md).
+//
+//   workload-studio run EXPERIMENT --scheduler docs/examples/schedulers/shortest-job-first.scheduler.js
+//
+// Each free map slot goes to the job with the fewest maps left to place; between equals, the one
+// submitted first (or last). Reduces go in submission order. It is the size-based order that
+// mean job time rewards: small jobs stop waiting behind large ones. Its test:
+// tests/integration/plugins/examples.test.ts.
+export default {
+  kind: 'shortest-job-first',
+  title: 'Shortest job first (example)',
+  capacity: 'slots',
+  options: (z) => ({ ties: z.enum(['oldest', 'newest']).default('oldest') }),
+  labels: { ties: 'Between equals' },
+  create(spec, studio) {
+    const rule = 'has the fewest maps left to place';
+    const submitted = (view, a, b) => (spec.ties === 'oldest' ? view.jobSubmitTime(a) - view.jobSubmitTime(b) : view.jobSubmitTime(b) - view.jobSubmitTime(a));
+    return {
+      name: 'shortest-job-first',
+      onHeartbeat(node, view) {
+        let maps = studio.freeMapSlots(view, node);
+        // A sorted copy: launching a job's last pending map takes it out of the live list.
+        const order = [...view.mapPendingJobs()].sort((a, b) => view.pendingMaps(a) - view.pendingMaps(b) || submitted(view, a, b));
+        for (const job of order) {
+          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
+          if (maps === 0) break;
+        }
+        let reduces = studio.freeReduceSlots(view, node);
+        for (const job of [...view.reduceReadyJobs()]) {
+          while (reduces > 0 && studio.launchReduce(view, job, node, 'its maps are done; first submitted first')) reduces--;
+          if (reduces === 0) break;
+        }
+      },
+    };
+  },
+};
