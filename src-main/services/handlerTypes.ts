@@ -1,3 +1,4 @@
+import type { PluginFolder } from './pluginFolder';
 import type { Channel, ParsedRequestOf, ResponseOf } from '@shared/api/contract';
 import type { Store } from '../store/database';
 import type { PdfPrinter } from '../reports/reportFiles';
@@ -20,6 +21,8 @@ export interface ServiceDeps {
   printPdf?: PdfPrinter;
   /** This machine's settings file in the data folder. */
   settings: SettingsFile;
+  /** The scheduler files the user added (data folder `plugins/`); absent: adding them is refused. */
+  plugins?: PluginFolder;
 }
 
 export type Handlers = {

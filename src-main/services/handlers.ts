@@ -18,6 +18,7 @@ import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
 import { plannerHandlers } from './plannerHandlers';
 import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
+import { pluginHandlers } from './pluginHandlers';
 import { reproduceHandlers } from './reproduceHandlers';
 import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
@@ -42,7 +43,7 @@ function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: 
 }
 
 /** The implementation of every channel in the contract; transports only carry requests to it. */
-export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf, settings }: ServiceDeps): Handlers {
+export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf, settings, plugins }: ServiceDeps): Handlers {
   const clusters = clustersRepo(store);
   const workloads = workloadsRepo(store);
   const profiles = profilesRepo(store);
@@ -156,6 +157,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
     'workloads:templates': () => templateLibrary(),
     'schedulers:added': () => addedCatalogue(),
+    ...pluginHandlers(plugins),
     'schedulers:importYarnConfig': ({ content }) => {
       const read = readYarnConfig(content);
       if (!read.ok) throw new ServiceError('invalid_request', problemsInWords(read.problems), 'content');

@@ -8,6 +8,7 @@ import { RunPool, type SimulationPool } from '../runner/runPool';
 import { queueTarget } from '../runner/remote/connection';
 import { RemotePool } from '../runner/remote/remotePool';
 import { queueEnvironment, type QueuePassword } from './queuePassword';
+import { PluginFolder } from './pluginFolder';
 import { SettingsFile } from './settingsFile';
 import { Store } from '../store/database';
 
@@ -50,6 +51,9 @@ export async function startServices(options: {
   // runs (the app while the CLI opens the folder, or the other way round) are left alone.
   await batchesRepo(store).closeInterrupted();
   const settings = new SettingsFile(store.dataDir, options.queuePassword);
+  // The user's own scheduler files, kept in the data folder: offered from the start (docs/plugins.md).
+  const plugins = new PluginFolder(store.dataDir);
+  await plugins.loadAll();
   // Each batch takes its pool from the settings as they are when it starts: a queue of remote
   // workers if the user chose one, else this machine's threads.
   const fromSettings = (): SimulationPool => {
@@ -58,7 +62,17 @@ export async function startServices(options: {
   };
   const runner = new ExperimentRunner(store, events, options.makePool ?? fromSettings);
   const dispatch = createDispatch(
-    createHandlers({ store, events, openExternal: options.openExternal, imports, pickFile: options.pickFile, printPdf: options.printPdf, runner, settings }),
+    createHandlers({
+      store,
+      events,
+      openExternal: options.openExternal,
+      imports,
+      pickFile: options.pickFile,
+      printPdf: options.printPdf,
+      runner,
+      settings,
+      plugins,
+    }),
   );
   return {
     store,

@@ -22,6 +22,7 @@ import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from '../workloa
 import type { AddedCard } from '../schedulers/addedCard';
 import { SchedulerSpecSchema } from '../schedulers';
 import { YARN_CONFIG_FORMATS, type YarnConfigRead } from '../schedulers/yarnConfigFile';
+import type { PluginAdded, PluginEntry } from '../schedulers/pluginList';
 import { nameText } from '../files/controlCharacters';
 
 /**
@@ -137,6 +138,20 @@ export const contract = {
         .max(16 * 1024 * 1024, 'the file is larger than 16 MB'),
     }),
   ),
+  /** The scheduler files the user added to this studio (docs/plugins.md): loaded, or why not. */
+  'schedulers:plugins': channel<PluginEntry[]>()(nothing),
+  /** Keep a scheduler file in the data folder and offer it (a plug-in is code that runs with the user's rights). */
+  'schedulers:addPlugin': channel<PluginAdded>()(
+    z.strictObject({
+      fileName: z.string().min(1, 'must name the file').max(255),
+      content: z
+        .string()
+        .min(1, 'the file is empty')
+        .max(2 * 1024 * 1024, 'the file is larger than 2 MB'),
+    }),
+  ),
+  /** Stop loading a kept scheduler file (from the next start). */
+  'schedulers:removePlugin': channel<PluginEntry[]>()(z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256') })),
   /** A Capacity card as capacity-scheduler.xml, a Fair card as an allocation file. */
   'schedulers:exportYarnConfig': channel<{ fileName: string; content: string }>()(
     z.strictObject({ card: SchedulerSpecSchema, format: z.enum(YARN_CONFIG_FORMATS) }),

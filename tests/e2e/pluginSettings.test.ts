@@ -1,0 +1,64 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/tempDir';
+import { startServeProcess } from '../helpers/processes';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
+import { ok, openNewExperiment, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+const EXAMPLE = path.resolve(__dirname, '../../docs/examples/schedulers/locality-greedy.scheduler.js');
+
+/** docs/plugins.md: Settings → Schedulers of your own, in the app's pages (here over loopback, as serve). */
+describe('a scheduler file added in the settings', () => {
+  it('is kept in the data folder, offered by the designer at once and at the next start, and a bad file is refused in words', async () => {
+    const dir = tempDir();
+    const studio = await startStudio(dir);
+    const { cluster, workload } = loadExperiment(path.resolve(__dirname, '../../docs/examples/baselines.experiment.json'));
+    await ok(studio.services, 'clusters:create', { spec: cluster });
+    await ok(studio.services, 'workloads:create', { spec: workload });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.getByTestId('open-settings').click();
+      const section = page.getByTestId('plugin-settings');
+      await section.waitFor();
+      expect(await section.textContent()).toMatch(/A plug-in is code that runs with your rights/);
+      // A file that is not a scheduler: refused, naming the field, and nothing kept.
+      const bad = path.join(tempDir(), 'bad.scheduler.js');
+      fs.writeFileSync(bad, "export default { kind: 'bad-one', title: 'Bad', capacity: 'slots' };");
+      await page.getByTestId('plugin-file').setInputFiles(bad);
+      await expect.poll(() => page.getByTestId('plugin-problem').textContent()).toMatch(/bad\.scheduler\.js: create: must be a function/);
+      expect(fs.existsSync(path.join(dir, 'plugins')) ? fs.readdirSync(path.join(dir, 'plugins')) : []).toEqual([]);
+
+      await page.getByTestId('plugin-file').setInputFiles(EXAMPLE);
+      await expect.poll(() => page.getByTestId('plugin-added').textContent()).toMatch(/“Locality first, no waiting \(example\)” is offered in the designer/);
+      await expect
+        .poll(() => section.locator('[data-plugin="locality-greedy.scheduler.js"]').textContent())
+        .toMatch(/locality-greedy, locality-greedy\.scheduler\.js, SHA-256 [0-9a-f]{12}…/);
+      await screenshot(page, 'settings-plugins');
+      await page.keyboard.press('Escape');
+
+      // Without reloading the page: the designer offers it at once.
+      await openNewExperiment(page);
+      expect(await page.getByLabel('Kind of scheduler 1').locator('option').allTextContents()).toContain('Locality first, no waiting (example)');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+
+    // A new process on the same data folder loads it at start.
+    const serve = await startServeProcess(dir);
+    try {
+      const listed = await serve.call<{ kind?: string; fileName: string }[]>('schedulers:plugins');
+      expect(listed.data).toEqual([expect.objectContaining({ kind: 'locality-greedy', fileName: 'locality-greedy.scheduler.js' })]);
+      const cards = await serve.call<{ kind: string }[]>('schedulers:added');
+      expect(cards.data?.map((c) => c.kind)).toContain('locality-greedy');
+    } finally {
+      await serve.stop();
+    }
+  });
+});
