@@ -29,10 +29,7 @@ export interface WorkerTask {
  * and returns what it simulated so far, marked cancelled, so a long run's partial results are kept.
  */
 export default async function runInWorker(task: WorkerTask): Promise<RunOutcome> {
-  for (const p of task.plugins ?? []) {
-    const got = await loadSchedulerFile(p.file);
-    if (got.sha256 !== p.sha256) throw new Error(`${p.file} changed while the batch ran: the runs would not use the same scheduler`);
-  }
+  await loadPlugins(task.plugins);
   let last = 0;
   // Every check's state goes to the live charts, in the next message; a very long run keeps every
   // `stride`-th, so a day of millions of events sends a few thousand points, not tens of thousands.
@@ -65,6 +62,21 @@ export default async function runInWorker(task: WorkerTask): Promise<RunOutcome>
 }
 
 /** A why-not replay (whyNot.ts) off the main thread: replaying a long run to a late moment takes seconds. */
-export function whyNotInWorker(task: { run: ResolvedRun; label: string; job: string; at: number }): WhyNotResult {
+export async function whyNotInWorker(task: {
+  run: ResolvedRun;
+  label: string;
+  job: string;
+  at: number;
+  plugins?: WorkerTask['plugins'];
+}): Promise<WhyNotResult> {
+  await loadPlugins(task.plugins);
   return whyNotResult(task.run, task.label, task.job, task.at);
+}
+
+/** The main process's scheduler files, loaded in this thread too and checked to be the same bytes. */
+async function loadPlugins(plugins: WorkerTask['plugins']): Promise<void> {
+  for (const p of plugins ?? []) {
+    const got = await loadSchedulerFile(p.file);
+    if (got.sha256 !== p.sha256) throw new Error(`${p.file} changed while the batch ran: the runs would not use the same scheduler`);
+  }
 }

@@ -58,10 +58,12 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
   // a class-based scheduler such as FAWKES keeps its own state).
   const probe = forwarding(inner, (n, view) => {
     if (view.now < from || view.now > to) return inner.onHeartbeat(n, view);
+    // What the policy weighs, asked before it decides (read-only: the replay stays the run).
+    const scores = inner.scores?.(n, view);
     const launches: Launch[] = [];
     inner.onHeartbeat(n, recordingLaunches(view, launches));
     const list = beats.get(n) ?? [];
-    list.push({ time: view.now, reasons: reasonsAt(view, n, launches) });
+    list.push({ time: view.now, reasons: reasonsAt(view, n, launches), ...(scores?.rows.length ? { scores } : {}) });
     beats.set(n, list);
   });
 

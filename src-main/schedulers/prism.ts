@@ -10,7 +10,7 @@ import { Locality } from '../engine/core/topology';
 import { appMasterFirst, onlyMasterHolders, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
-import { BestTwo, type Candidate } from './prismCandidates';
+import { BestTwo, blankCandidate, type Candidate } from './prismCandidates';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'phases'>;
@@ -297,6 +297,108 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     c.submitted = bySubmission ? view.jobSubmitTime(job) : 0;
   }
 
+  /** Where one round's candidates go: the heartbeat's best two, or the why panel's table. */
+  interface CandidateSink {
+    next(): Candidate;
+    offer(): void;
+  }
+
+  /**
+   * One round of Algorithm 1's candidates on machine n (lines 2-17): the paused phases there and
+   * a leading phase from each of the top k jobs, each with its fairness gain and performance term,
+   * filed into `sink`. With `placeMasters`, a job still waiting for its application master gets it
+   * placed first (true when one was: the round then starts over); without, the round only weighs.
+   */
+  function gather(n: number, view: View, cap: Need, sink: CandidateSink, placeMasters: boolean): boolean {
+    const onNode = view.attemptIdsOnNode(n);
+    const used = usedOn(view, n, onNode);
+    const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
+
+    const ordered = bySubmission ? undefined : sharesOrder(view, cap);
+    const shareOf = (j: number) => jobUse(view, j, cap).share;
+    // Made at the first candidate that fits (most beats have none); nothing changes before it.
+    let spread: Spread | undefined;
+    const fairnessGain = (j: number, nd: Need, leading: boolean) => {
+      // Taken in submission order, eq. 2's fairness is no part of the choice.
+      if (ordered === undefined) return 0;
+      spread ??= new Spread(ordered, shareOf);
+      const before = spread.value;
+      if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
+      // The job's share with this phase added, as share() takes it (the same sums and maxima in
+      // the same order), without copying its use for every candidate.
+      const u = jobUse(view, j, cap).use;
+      let s = 0;
+      if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
+      if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
+      if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
+      if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
+      return before - spread.with(j, s);
+    };
+
+    // Lines 6-10: phases of tasks on this machine waiting for permission.
+    // The ids are read before anything else asks for a node's attempts (the list is reused).
+    for (let i = 0; i < onNode.length; i++) {
+      const a = onNode[i];
+      if (!view.attemptPaused(a)) continue;
+      const task = view.attemptTask(a);
+      const job = view.jobOfTask(task);
+      const phase = view.attemptPhase(a);
+      const nd = need(view, job, phase);
+      if (!fits(nd, false)) continue;
+      const wait = view.now - view.attemptPausedSince(a);
+      const performance = spec.urgency * wait * wait;
+      const gain = fairnessGain(job, nd, false);
+      fill(view, sink.next(), job, task, a, phase, false, view.attemptLocality(a), gain, performance, wait);
+      sink.offer();
+    }
+    // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
+    const free = freeOnNode(spec, view, n);
+    let placedAm = false;
+    // The order is not changed in this loop (an application master placed ends it). While
+    // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
+    const masters = onlyMasterHolders(spec, view);
+    const offering = ordered === undefined ? submissionOrder(view, masters) : masters ? sharesOrder(view, cap, true) : ordered;
+    const k = Math.min(offering.length, spec.topK);
+    for (let i = 0; i < k; i++) {
+      const j = offering[i];
+      if (!placeMasters) {
+        // Weighed without deciding: a job still waiting for its master offers nothing yet.
+        if (view.appMasterNode(j) < 0) continue;
+      } else {
+        const am = appMasterFirst(spec, view, j, n, free);
+        if (am === 'placed') {
+          placedAm = true;
+          break;
+        }
+        if (am === 'waiting') continue;
+      }
+      let task = -1;
+      let phase = PhaseKind.Map;
+      let level: Locality = Locality.None;
+      if (view.pendingMaps(j) > 0) {
+        task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
+        level = found.level;
+      }
+      if (task < 0 && view.pendingReduces(j) > 0 && view.reducesMayStart(j)) {
+        task = view.nextReduce(j);
+        phase = PhaseKind.Shuffle;
+      }
+      if (task < 0) continue;
+      const nd = need(view, j, phase);
+      if (!fits(nd, true)) continue;
+      const isReduce = phase === PhaseKind.Shuffle;
+      const remaining = isReduce ? view.pendingReduces(j) + view.runningReduces(j) : view.pendingMaps(j) + view.runningMaps(j);
+      const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
+      const performance = remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
+      const gain = fairnessGain(j, nd, true);
+      fill(view, sink.next(), j, task, -1, phase, true, level, gain, performance, 0);
+      sink.offer();
+    }
+    return placedAm;
+  }
+
+  const heartbeatSink: CandidateSink = { next: () => top.next(), offer: offerIfUseful };
+
   return {
     name: 'prism',
     // A YARN policy: each job's application master takes a container before its tasks.
@@ -320,90 +422,27 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     onJobFinished(j: number) {
       perJob.delete(j);
     },
+    // The candidates of the beat's first round with each term of eq. 1, best first (the why panel's table).
+    scores(n, view) {
+      const weighed: Candidate[] = [];
+      let pending = blankCandidate();
+      gather(n, view, machine(view, n), { next: () => (pending = blankCandidate()), offer: () => void weighed.push(pending) }, false);
+      const ranked = new BestTwo(bySubmission);
+      const order = (a: Candidate, b: Candidate) => (ranked.before(a, b) ? -1 : ranked.before(b, a) ? 1 : 0);
+      return {
+        criteria: ['fairness gain (eq. 2)', 'α · performance (eq. 5, 6)', 'utility U (eq. 1)'],
+        rows: weighed.sort(order).map((c) => ({
+          candidate: `${c.leading ? 'new' : 'paused'} ${PHASE_NAMES[c.phase]}${c.leading && c.phase === PhaseKind.Map ? ` (${LEVEL_WORDS[c.level]})` : ''}`,
+          job: view.job(c.job).id,
+          values: [c.fairnessGain, spec.alpha * c.performance, c.utility],
+        })),
+      };
+    },
     onHeartbeat(n: number, view: View) {
       const cap = machine(view, n);
       for (let guard = 0; guard < 256; guard++) {
-        const onNode = view.attemptIdsOnNode(n);
-        const used = usedOn(view, n, onNode);
-        const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
-
-        const ordered = bySubmission ? undefined : sharesOrder(view, cap);
-        const shareOf = (j: number) => jobUse(view, j, cap).share;
-        // Made at the first candidate that fits (most beats have none); nothing changes before it.
-        let spread: Spread | undefined;
-        const fairnessGain = (j: number, nd: Need, leading: boolean) => {
-          // Taken in submission order, eq. 2's fairness is no part of the choice.
-          if (ordered === undefined) return 0;
-          spread ??= new Spread(ordered, shareOf);
-          const before = spread.value;
-          if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
-          // The job's share with this phase added, as share() takes it (the same sums and maxima in
-          // the same order), without copying its use for every candidate.
-          const u = jobUse(view, j, cap).use;
-          let s = 0;
-          if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
-          if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
-          if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
-          if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
-          return before - spread.with(j, s);
-        };
-
         top.reset();
-        // Lines 6-10: phases of tasks on this machine waiting for permission.
-        // The ids are read before anything else asks for a node's attempts (the list is reused).
-        for (let i = 0; i < onNode.length; i++) {
-          const a = onNode[i];
-          if (!view.attemptPaused(a)) continue;
-          const task = view.attemptTask(a);
-          const job = view.jobOfTask(task);
-          const phase = view.attemptPhase(a);
-          const nd = need(view, job, phase);
-          if (!fits(nd, false)) continue;
-          const wait = view.now - view.attemptPausedSince(a);
-          const performance = spec.urgency * wait * wait;
-          const gain = fairnessGain(job, nd, false);
-          fill(view, top.next(), job, task, a, phase, false, view.attemptLocality(a), gain, performance, wait);
-          offerIfUseful();
-        }
-        // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
-        const free = freeOnNode(spec, view, n);
-        let placedAm = false;
-        // The order is not changed in this loop (an application master placed ends it). While
-        // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
-        const masters = onlyMasterHolders(spec, view);
-        const offering = ordered === undefined ? submissionOrder(view, masters) : masters ? sharesOrder(view, cap, true) : ordered;
-        const k = Math.min(offering.length, spec.topK);
-        for (let i = 0; i < k; i++) {
-          const j = offering[i];
-          const am = appMasterFirst(spec, view, j, n, free);
-          if (am === 'placed') {
-            placedAm = true;
-            break;
-          }
-          if (am === 'waiting') continue;
-          let task = -1;
-          let phase = PhaseKind.Map;
-          let level: Locality = Locality.None;
-          if (view.pendingMaps(j) > 0) {
-            task = view.findMap(j, n, Locality.OffRack, found, spec.serverLocality);
-            level = found.level;
-          }
-          if (task < 0 && view.pendingReduces(j) > 0 && view.reducesMayStart(j)) {
-            task = view.nextReduce(j);
-            phase = PhaseKind.Shuffle;
-          }
-          if (task < 0) continue;
-          const nd = need(view, j, phase);
-          if (!fits(nd, true)) continue;
-          const isReduce = phase === PhaseKind.Shuffle;
-          const remaining = isReduce ? view.pendingReduces(j) + view.runningReduces(j) : view.pendingMaps(j) + view.runningMaps(j);
-          const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
-          const performance = remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
-          const gain = fairnessGain(j, nd, true);
-          fill(view, top.next(), j, task, -1, phase, true, level, gain, performance, 0);
-          offerIfUseful();
-        }
-        if (placedAm) continue;
+        if (gather(n, view, cap, heartbeatSink, true)) continue;
         // Lines 18-35: the best candidate, if its utility is positive, then start over.
         if (!top.hasBest || !(top.best.utility > 0)) return;
         const b = top.best;

@@ -19,7 +19,8 @@ export interface Candidate {
   submitted: number;
 }
 
-const blank = (): Candidate => ({
+/** An empty candidate to fill. */
+export const blankCandidate = (): Candidate => ({
   job: -1,
   task: -1,
   attempt: -1,
@@ -42,16 +43,16 @@ const blank = (): Candidate => ({
  * utility decides only between one job's own (PRISM's submission job order).
  */
 export class BestTwo {
-  best: Candidate = blank();
-  second: Candidate = blank();
-  private spare: Candidate = blank();
+  best: Candidate = blankCandidate();
+  second: Candidate = blankCandidate();
+  private spare: Candidate = blankCandidate();
   hasBest = false;
   hasSecond = false;
 
   constructor(private readonly bySubmission = false) {}
 
   /** Whether c goes before d. */
-  private before(c: Candidate, d: Candidate): boolean {
+  before(c: Candidate, d: Candidate): boolean {
     if (this.bySubmission && (c.submitted !== d.submitted || c.job !== d.job))
       return c.submitted < d.submitted || (c.submitted === d.submitted && c.job < d.job);
     return c.utility > d.utility;

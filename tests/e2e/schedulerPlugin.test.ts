@@ -81,6 +81,17 @@ describe('a scheduler of your own, in the browser', () => {
       await expect.poll(() => page.getByTestId('why-panel').textContent()).toMatch(/Shortest job first \(example\).*has the fewest maps left to place/);
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       await screenshot(page, 'plugin-scheduler-why');
+      // The why-not panel: what the file's policy weighed at a heartbeat, its scores per job (its own `scores`).
+      await page.getByTestId('why-not-job').fill('g12');
+      await page.getByTestId('why-not-run').selectOption({ index: 0 });
+      await page.getByTestId('why-not-at').fill('100');
+      await page.getByTestId('why-not-ask').click();
+      const scores = page.getByTestId('why-not-scores');
+      await scores.waitFor({ timeout: 60_000 });
+      expect(await scores.locator('th').allTextContents()).toEqual(['Candidate', 'Job', 'maps left to place', 'submitted at (s)']);
+      await expect.poll(() => scores.locator('tbody tr').count()).toBeGreaterThan(0);
+      await scores.scrollIntoViewIfNeeded();
+      await screenshot(page, 'plugin-scheduler-scores');
 
       // The report names it and counts its decisions under its own rule.
       const report = await call<{ files: { content: string }[] }>('batches:report', { id: batch.id, format: 'html' });

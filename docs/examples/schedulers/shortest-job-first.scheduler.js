@@ -15,13 +15,13 @@ export default {
   create(spec, studio) {
     const rule = 'has the fewest maps left to place';
     const submitted = (view, a, b) => (spec.ties === 'oldest' ? view.jobSubmitTime(a) - view.jobSubmitTime(b) : view.jobSubmitTime(b) - view.jobSubmitTime(a));
+    // A sorted copy: launching a job's last pending map takes it out of the live list.
+    const order = (view) => [...view.mapPendingJobs()].sort((a, b) => view.pendingMaps(a) - view.pendingMaps(b) || submitted(view, a, b));
     return {
       name: 'shortest-job-first',
       onHeartbeat(node, view) {
         let maps = studio.freeMapSlots(view, node);
-        // A sorted copy: launching a job's last pending map takes it out of the live list.
-        const order = [...view.mapPendingJobs()].sort((a, b) => view.pendingMaps(a) - view.pendingMaps(b) || submitted(view, a, b));
-        for (const job of order) {
+        for (const job of order(view)) {
           while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
           if (maps === 0) break;
         }
@@ -30,6 +30,13 @@ export default {
           while (reduces > 0 && studio.launchReduce(view, job, node, 'its maps are done; first submitted first')) reduces--;
           if (reduces === 0) break;
         }
+      },
+      // Optional: what it weighs at a heartbeat, for the why-not panel's table (read-only).
+      scores(node, view) {
+        return {
+          criteria: ['maps left to place', 'submitted at (s)'],
+          rows: order(view).map((j) => ({ candidate: 'its next map', job: view.job(j).id, values: [view.pendingMaps(j), view.jobSubmitTime(j)] })),
+        };
       },
     };
   },

@@ -1,6 +1,6 @@
 import type { PhaseKind } from '../core/model';
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
-import type { WhyNotReason } from '@shared/results/whyNot';
+import type { WhyNotReason, WhyNotScores } from '@shared/results/whyNot';
 import type { LaunchReason } from '@shared/results/launchReason';
 import type { Random } from '../core/random';
 import type { TaskCounters } from '../measure/profiles';
@@ -357,6 +357,12 @@ export interface Scheduler<V extends CoreView = ClusterView> {
   onWake?(view: V): void;
   /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */
   report?(view: V): MrClusterReport[] | undefined;
+  /**
+   * What the policy would weigh at a heartbeat of node n now, criterion by criterion, without
+   * deciding anything (the why panel's scores table; whyNotReplay.ts calls it before the beat).
+   * Read-only: it must change nothing a later decision reads.
+   */
+  scores?(n: number, view: V): WhyNotScores | undefined;
   /**
    * Why job j got nothing on node n just now, in the scheduler's own terms (its slots, its order,
    * its waits, its shares). Asked only by the why-not probe (runner/whyNotReplay.ts), after the

@@ -39,10 +39,24 @@ export type WhyNotReason =
   /** The scheduler placed nothing of the job here and its own explanation names no limit. */
   | { kind: 'notChosen' };
 
+/**
+ * What a scheduler weighed at one heartbeat of one node, criterion by criterion (Scheduler.scores;
+ * PRISM: each candidate phase's fairness gain, performance term and utility): the why panel's
+ * table, as kube-scheduler-simulator shows a plug-in's scores per node.
+ */
+export interface WhyNotScores {
+  /** Column names, in words (with the paper's equation). */
+  criteria: string[];
+  /** Candidates in the order the policy ranks them, best first; `values` in the criteria's order. */
+  rows: { candidate: string; job: string; values: number[] }[];
+}
+
 /** One heartbeat of one node (regular, or out of band when a task ended there) and what the job got. */
 export interface WhyNotBeat {
   time: number;
   reasons: WhyNotReason[];
+  /** What the scheduler weighed before deciding, when it says (Scheduler.scores). */
+  scores?: WhyNotScores;
 }
 
 export interface WhyNotNode {

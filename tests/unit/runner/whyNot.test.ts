@@ -130,6 +130,24 @@ describe('why a job got nothing, node by node', () => {
     for (const a of [drf, lao, prism, finer]) expect(ofKind(a, 'notChosen')).toEqual([]);
   });
 
+  it("carries PRISM's scores at each heartbeat it weighed something, and the replay stays the run", () => {
+    const run = runOf({ kind: 'prism' }, BIG_THEN_SMALL);
+    const a = whyNot(run, 'prism', 'small', 21);
+    const scored = a.nodes.flatMap((n) => n.beats.filter((b) => b.scores));
+    expect(scored.length).toBeGreaterThan(0);
+    for (const b of scored) {
+      expect(b.scores!.criteria).toEqual(['fairness gain (eq. 2)', 'α · performance (eq. 5, 6)', 'utility U (eq. 1)']);
+      // Ranked best first: utilities never rise down the table, and each is fairness + α·performance.
+      const utilities = b.scores!.rows.map((r) => r.values[2]);
+      expect(utilities).toEqual([...utilities].sort((x, y) => y - x));
+      for (const r of b.scores!.rows) expect(r.values[2]).toBeCloseTo(r.values[0] + r.values[1], 9);
+    }
+    // Asking for scores decides nothing: the replay's launches are the run's own.
+    const real = runTask(run).jobs.find((j) => j.id === 'small')!;
+    const launched = ofKind(whyNot(run, 'prism', 'small', real.start!), 'launched');
+    expect(Math.min(...launched.map((l) => l.time))).toBeCloseTo(real.start!, 5);
+  });
+
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');

@@ -117,6 +117,18 @@ describe('PRISM Algorithm 1', () => {
     );
   });
 
+  it('tells the why panel what it weighs, term by term, best first, and decides nothing doing so', () => {
+    const { view, launched, resumed } = machine(1);
+    const scores = prism().scores?.(0, view);
+    expect(scores?.criteria).toEqual(['fairness gain (eq. 2)', 'α · performance (eq. 5, 6)', 'utility U (eq. 1)']);
+    expect(scores?.rows.map((r) => [r.candidate, r.job, r.values.map((v) => Number(v.toFixed(3)))])).toEqual([
+      ['new shuffle', 'B', [0.4, 36, 36.4]],
+      ['paused reduce', 'A', [-0.5, 0.1, -0.4]],
+    ]);
+    expect(launched).toEqual([]);
+    expect(resumed).toEqual([]);
+  });
+
   it('in submission order, takes the earlier job first but never a phase without utility (lines 25-26)', () => {
     const bySubmission = () => createScheduler(SchedulerSpecSchema.parse({ kind: 'prism', vcoresPerNode: 2, jobOrder: 'submission' }));
     // Paused 30 s: job A (submitted first, the lower index) goes first although B's shuffle is worth more (36 against 90 by share).
