@@ -84,6 +84,16 @@ export function sourceWorker(queueUrl: string, env: NodeJS.ProcessEnv = {}): Wor
   return w;
 }
 
+/** A worker of the built CLI (`bin/workload-studio.js worker`), its stderr lines kept: what a studio run through the built CLI sends to. */
+export function builtWorker(queueUrl: string, args: readonly string[] = []): WorkerProcess {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/workload-studio.js'), 'worker', '--queue', queueUrl, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const w: WorkerProcess = { child, log: [] };
+  child.stderr!.on('data', (b: Buffer) => w.log.push(...b.toString().split('\n').filter(Boolean)));
+  return w;
+}
+
 export interface WorkerProcess {
   child: ChildProcess;
   log: string[];

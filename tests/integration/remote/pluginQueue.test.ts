@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/tempDir';
-import { REDIS, requireRedisUnderCi, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
+import { builtWorker, REDIS, requireRedisUnderCi, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
 
 /**
  * A scheduler file of the user's own through the queue (docs/plugins.md): the studio sends its
@@ -35,12 +35,9 @@ describe.runIf(REDIS)('a scheduler file on queue workers', () => {
     await stopRedis(redis);
   });
   async function worker(queueUrl: string, extra: string[]): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, [BIN, 'worker', '--queue', queueUrl, ...extra], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const log: string[] = [];
-    child.stderr!.on('data', (b: Buffer) => log.push(...b.toString().split('\n').filter(Boolean)));
-    const w = { child, log };
+    const w = builtWorker(queueUrl, extra);
     workers.push(w);
-    await waitForLine(child, log, /waiting for runs/);
+    await waitForLine(w.child, w.log, /waiting for runs/);
     return w;
   }
 

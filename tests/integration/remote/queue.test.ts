@@ -15,7 +15,7 @@ import { inputKey, packInput, remoteRunOf } from '../../../src-main/runner/remot
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';
-import { freePort, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
+import { builtWorker, freePort, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
 
 /**
  * Runs on other machines, with real processes: a local redis-server on a free port, worker
@@ -52,10 +52,7 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
 
   function startWorker(queueUrl: string): WorkerProcess {
     // A short stall timeout, so a killed worker's run moves on within seconds.
-    const child = spawn(process.execPath, [BIN, 'worker', '--queue', queueUrl, '--stall-timeout', '3'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const log: string[] = [];
-    child.stderr!.on('data', (b: Buffer) => log.push(...b.toString().split('\n').filter(Boolean)));
-    const w = { child, log };
+    const w = builtWorker(queueUrl, ['--stall-timeout', '3']);
     workers.push(w);
     return w;
   }
