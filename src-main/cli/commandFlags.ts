@@ -92,6 +92,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'yarn-config import': ['json'],
   'yarn-config export': ['format', 'out'],
   'scheduler new': ['out'],
+  'scheduler check': [],
 };
 
 const ALWAYS = new Set(['help', 'version']);

@@ -47,6 +47,7 @@ Commands:
   interference                  ILA's interference model against linear and quadratic ones (Table 5)
   yarn-config import|export     a cluster's capacity-scheduler.xml or fair-scheduler.xml as a scheduler card, and back
   scheduler new NAME            write NAME.scheduler.js, a scheduler of your own to start from (run --scheduler FILE loads it)
+  scheduler check FILE          whether a scheduler file's engine hints change its results
   serve                         the studio in a browser over loopback HTTP (workload-studio serve --help)
   worker --queue redis://…      take runs from a studio's queue and simulate them here (worker --help)
 
@@ -127,7 +128,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     interference: () => interferenceCommand(flags, io),
     worker: () => workerCommand(flags, io),
     'yarn-config': () => Promise.resolve(yarnConfigCommand(rest, flags, io)),
-    scheduler: () => Promise.resolve(schedulerCommand(rest, flags, io)),
+    scheduler: () => schedulerCommand(rest, flags, io),
   };
   if (command in fileCommands) {
     try {

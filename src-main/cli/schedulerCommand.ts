@@ -1,8 +1,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliUsageError, type CliIo } from './output';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { ExperimentSchema } from '@shared/experiment/experiment';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
+import { checkHints } from '../runner/hintCheck';
+import { ExperimentFileError, loadExperiment, type LoadedExperiment } from '../runner/loadExperiment';
+import { experimentInputs } from '../runner/runExperiment';
+import { planBatch, resolveRun } from '../runner/matrix';
+import { loadExperimentPlugins, loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
 
 export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
+workload-studio scheduler check FILE [EXPERIMENT]
 
   Writes NAME.scheduler.js, a scheduler of your own to start from (docs/plugins.md): a working,
   commented policy that hands out slots in the order jobs came (as FIFO does), and
@@ -13,6 +22,11 @@ export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
 
   NAME: 2-40 lower-case letters, digits or dashes, starting with a letter (the scheduler's kind).
   Existing files are never overwritten.
+
+  check  runs the scheduler in FILE on EXPERIMENT's runs of its kind (default: the small check
+         \`scheduler new\` writes) twice, as the studio runs it and with every heartbeat
+         simulated, and says whether its engine hints (nodePlacesNothing, wantsIdleBeats …)
+         changed anything; they may only spare heartbeats that place nothing (docs/plugins.md).
 `;
 
 const policy = (name: string) => `// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
@@ -60,7 +74,8 @@ export default {
 };
 `;
 
-const experiment = (name: string) => ({
+/** The small check design `scheduler new` writes, for a scheduler of kind `name`. */
+export const checkExperiment = (name: string) => ({
   name: `${name} against FIFO and Fair`,
   description: `A small check of the scheduler in ${name}.scheduler.js, beside Hadoop's FIFO and Fair.`,
   cluster: {
@@ -88,9 +103,11 @@ const experiment = (name: string) => ({
   plugins: [{ file: `${name}.scheduler.js` }],
 });
 
-export function schedulerCommand(rest: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): number {
+export async function schedulerCommand(rest: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const [verb, name, ...extra] = rest;
-  if (verb !== 'new') throw new CliUsageError(verb ? `scheduler has no "${verb}": use scheduler new NAME` : 'scheduler needs new NAME');
+  if (verb === 'check') return checkCommand(rest.slice(1), io);
+  if (verb !== 'new')
+    throw new CliUsageError(verb ? `scheduler has no "${verb}": use scheduler new NAME or scheduler check FILE` : 'scheduler needs new NAME or check FILE');
   if (!name) throw new CliUsageError('scheduler new needs the NAME of the scheduler');
   if (extra.length) throw new CliUsageError(`scheduler new takes one NAME, not ${rest.length - 1}`);
   if (!/^[a-z][a-z0-9-]{1,39}$/.test(name))
@@ -98,7 +115,7 @@ export function schedulerCommand(rest: string[], flags: Record<string, string | 
   const dir = typeof flags.out === 'string' ? flags.out : process.cwd();
   const files = [
     [path.join(dir, `${name}.scheduler.js`), policy(name)],
-    [path.join(dir, `${name}.experiment.json`), `${JSON.stringify(experiment(name), null, 2)}\n`],
+    [path.join(dir, `${name}.experiment.json`), `${JSON.stringify(checkExperiment(name), null, 2)}\n`],
   ] as const;
   const taken = files.filter(([f]) => fs.existsSync(f)).map(([f]) => f);
   if (taken.length) throw new CliUsageError(`${taken.join(' and ')} already exist${taken.length === 1 ? 's' : ''}: nothing was written`);
@@ -107,5 +124,44 @@ export function schedulerCommand(rest: string[], flags: Record<string, string | 
     io.err(`wrote ${f}\n`);
   }
   io.out(`workload-studio run ${files[1][0]}\n`);
+  return 0;
+}
+
+/** `scheduler check FILE [EXPERIMENT]`: the file's engine hints against every heartbeat simulated (runner/hintCheck.ts). */
+async function checkCommand(args: string[], io: CliIo): Promise<number> {
+  const [file, experimentFile, ...extra] = args as [string | undefined, string | undefined, ...string[]];
+  if (!file) throw new CliUsageError('scheduler check needs the scheduler FILE');
+  if (extra.length) throw new CliUsageError('scheduler check takes a FILE and at most one EXPERIMENT');
+  let kind: string;
+  try {
+    kind = (await loadSchedulerFile(file)).kind;
+  } catch (err) {
+    if (err instanceof PluginFileError) throw new CliUsageError(err.message);
+    throw err;
+  }
+  let loaded: LoadedExperiment;
+  try {
+    if (experimentFile) {
+      await loadExperimentPlugins(experimentFile, []);
+      loaded = loadExperiment(experimentFile);
+    } else {
+      const e = ExperimentSchema.parse({ ...checkExperiment(kind), schedulers: [{ kind }], plugins: undefined });
+      loaded = { experiment: e, cluster: ClusterSpecSchema.parse(e.cluster), workload: WorkloadSpecSchema.parse(e.workload) };
+    }
+  } catch (err) {
+    if (err instanceof ExperimentFileError || err instanceof PluginFileError) throw new CliUsageError(err.message);
+    throw err;
+  }
+  const inputs = experimentInputs(loaded);
+  const runs = planBatch(inputs)
+    .filter((p) => inputs.schedulers[p.scheduler].kind === kind)
+    .map((p) => resolveRun(inputs, p));
+  if (runs.length === 0) throw new CliUsageError(`${experimentFile ?? 'the check'} has no run of "${kind}"`);
+  const found = checkHints(runs);
+  if (found.differs) {
+    io.out(`the engine hints of ${file} change its results: ${found.differs}. A hint may only spare a heartbeat that places nothing.\n`);
+    return 1;
+  }
+  io.out(`${file}: the same schedule in all ${found.runs} run${found.runs === 1 ? '' : 's'} with every heartbeat simulated: its hints change nothing.\n`);
   return 0;
 }

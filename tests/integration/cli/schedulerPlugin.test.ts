@@ -58,6 +58,29 @@ describe('a scheduler of your own from a file', () => {
     });
   });
 
+  it("checks that a file's engine hints change nothing, and names the first job a wrong hint moves", async () => {
+    const example = path.resolve(__dirname, '../../../docs/examples/schedulers/locality-greedy.scheduler.js');
+    expect(await cli(['scheduler', 'check', example])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/the same schedule in all 2 runs with every heartbeat simulated/),
+    });
+    // A hint that claims every node can place nothing: the engine passes over beats that would place maps.
+    const dir = tempDir();
+    const wrong = path.join(dir, 'wrong.scheduler.js');
+    fs.writeFileSync(
+      wrong,
+      fs
+        .readFileSync(example, 'utf8')
+        .replace("kind: 'locality-greedy'", "kind: 'wrong-hint'")
+        .replace("name: 'locality-greedy',", "name: 'wrong-hint',\n      nodePlacesNothing: (node, view) => view.now > 30,"),
+    );
+    const checked = await cli(['scheduler', 'check', wrong]);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toMatch(
+      /the engine hints of .*wrong\.scheduler\.js change its results: wrong-hint, seed 1: job "g\d+" is .* with the hints but .* with every heartbeat simulated/,
+    );
+  });
+
   it('refuses a file it cannot use, naming the file and the field', async () => {
     const dir = tempDir();
     const experiment = path.join(dir, 'e.json');
