@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -42,6 +43,22 @@ const PluginShape = z.object({
   ),
 });
 
+/**
+ * The file Node imports: a JavaScript file as it is; a TypeScript one (.ts, .mts) compiled by
+ * esbuild, its types dropped, into the temporary folder under its source's hash (the hash a result
+ * records is the source's).
+ */
+async function runnable(full: string, bytes: Buffer, sha256: string): Promise<string> {
+  if (!/\.m?ts$/.test(full)) return full;
+  const out = path.join(os.tmpdir(), 'workload-studio-plugins', 'compiled', `${sha256}.mjs`);
+  if (fs.existsSync(out)) return out;
+  const { transform } = await import('esbuild');
+  const compiled = await transform(bytes.toString('utf8'), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: path.basename(full) });
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, compiled.code);
+  return out;
+}
+
 /** A plug-in file that cannot be used: the message names the file and the field. */
 export class PluginFileError extends Error {}
 
@@ -63,7 +80,7 @@ export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
   let mod: { default?: unknown };
   try {
     // The hash in the URL keeps Node's module cache from serving an older text of the same path.
-    mod = (await import(`${pathToFileURL(full).href}?sha256=${sha256}`)) as { default?: unknown };
+    mod = (await import(`${pathToFileURL(await runnable(full, bytes, sha256)).href}?sha256=${sha256}`)) as { default?: unknown };
   } catch (err) {
     throw new PluginFileError(`${file}: not a module the studio can load: ${(err as Error).message}`);
   }
@@ -104,9 +121,17 @@ export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
   return plugin;
 }
 
-/** The plug-in files loaded in this process, in the order they came: what worker threads load too. */
+/** The plug-in files loaded in this process, in the order they came. */
 export function loadedPlugins(): LoadedPlugin[] {
   return [...loaded.values()];
+}
+
+/** The loaded file a scheduler kind comes from, as a thread elsewhere loads it (none for the studio's own kinds). */
+export function pluginsFor(kinds: Iterable<string>): { file: string; sha256: string }[] {
+  const wanted = new Set(kinds);
+  return loadedPlugins()
+    .filter((p) => wanted.has(p.kind))
+    .map(({ file, sha256 }) => ({ file, sha256 }));
 }
 
 /**

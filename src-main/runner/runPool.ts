@@ -7,7 +7,7 @@ import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
 import { HandOver } from './handOver';
-import { loadedPlugins } from './pluginFile';
+import { pluginsFor } from './pluginFile';
 
 export type { RunProgress };
 
@@ -115,7 +115,7 @@ export class RunPool implements SimulationPool {
         progressMs: options.progressMs ?? 250,
         stop,
         record: Boolean(options.record),
-        plugins: loadedPlugins().map(({ file, sha256 }) => ({ file, sha256 })),
+        plugins: pluginsFor([run.scheduler.kind]),
       };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { ResolvedRun } from './matrix';
 import { locateWorkerFile } from './runPool';
-import { loadedPlugins } from './pluginFile';
+import { pluginsFor } from './pluginFile';
 import { whyNotResult, type WhyNotResult } from './whyNotReplay';
 
 /** The replay was stopped by its signal before it answered. */
@@ -27,7 +27,7 @@ export async function whyNotOffThread(run: ResolvedRun, label: string, job: stri
   }
   const pool = new Piscina({ filename, maxThreads: 1, minThreads: 0 });
   try {
-    const plugins = loadedPlugins().map(({ file, sha256 }) => ({ file, sha256 }));
+    const plugins = pluginsFor([run.scheduler.kind]);
     return (await pool.run({ run, label, job, at, plugins }, { name: 'whyNotInWorker', signal: signal ?? null })) as WhyNotResult;
   } catch (err) {
     if (signal?.aborted) throw new WhyNotCancelled();

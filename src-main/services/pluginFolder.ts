@@ -24,8 +24,7 @@ export class PluginFolder {
     if (!fs.existsSync(this.dir)) return;
     for (const sha256 of fs.readdirSync(this.dir).sort()) {
       const folder = path.join(this.dir, sha256);
-      const [fileName] =
-        fs.existsSync(folder) && fs.statSync(folder).isDirectory() ? fs.readdirSync(folder).filter((f) => f.endsWith('.js') || f.endsWith('.mjs')) : [];
+      const [fileName] = fs.existsSync(folder) && fs.statSync(folder).isDirectory() ? fs.readdirSync(folder).filter((f) => /\.(m?js|m?ts)$/.test(f)) : [];
       if (!fileName) continue;
       await this.load(path.join(folder, fileName), sha256);
     }
@@ -48,7 +47,7 @@ export class PluginFolder {
   /** Keep a file the user chose and load it; a file that cannot be used is not kept, and its reason is thrown. */
   async add(fileName: string, content: string): Promise<PluginEntry> {
     const name = path.basename(fileName);
-    if (!/\.(m?js)$/.test(name)) throw new PluginFileError(`${name}: a scheduler file is JavaScript (.js or .mjs)`);
+    if (!/\.(m?js|m?ts)$/.test(name)) throw new PluginFileError(`${name}: a scheduler file is JavaScript (.js, .mjs) or TypeScript (.ts, .mts)`);
     const bytes = new TextEncoder().encode(content);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const known = this.entries.get(sha256);

@@ -24,7 +24,7 @@ import {
   unpackOutcome,
   type RemoteRun,
 } from './protocol';
-import { loadedPlugins } from '../pluginFile';
+import { pluginsFor } from '../pluginFile';
 
 /** How long a cancel stays visible to workers: longer than any run takes to notice it. */
 const CANCEL_TTL_S = 24 * 3600;
@@ -113,8 +113,9 @@ export class RemotePool implements SimulationPool {
       await redis.set(inputKey(this.target.name, hash), bytes, 'EX', INPUT_TTL_S);
     }
     // The user's scheduler files go once each, by the hash of their bytes; workers load them only when allowed (--allow-plugins).
-    const plugins = loadedPlugins().map((p) => ({ name: path.basename(p.file), sha256: p.sha256 }));
-    for (const p of loadedPlugins()) await redis.set(inputKey(this.target.name, p.sha256), packPlugin(fs.readFileSync(p.file)), 'EX', INPUT_TTL_S);
+    const used = pluginsFor(runs.map((r) => r.scheduler.kind));
+    const plugins = used.map((p) => ({ name: path.basename(p.file), sha256: p.sha256 }));
+    for (const p of used) await redis.set(inputKey(this.target.name, p.sha256), packPlugin(fs.readFileSync(p.file)), 'EX', INPUT_TTL_S);
     const data = runs.map((run) =>
       remoteRunOf(
         batch,

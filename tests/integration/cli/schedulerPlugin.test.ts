@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,54 @@ describe('a scheduler of your own from a file', () => {
         new RegExp(`my-fifo\\.scheduler\\.js has changed since this experiment ran with it: its SHA-256 was ${sha256}…, it is [0-9a-f]{12}… now`),
       ),
     });
+  });
+
+  it("takes a TypeScript file, compiled by esbuild, its hash the source's", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'typed.scheduler.ts');
+    fs.writeFileSync(
+      file,
+      `interface View { mapPendingJobs(): readonly number[]; reduceReadyJobs(): readonly number[] }
+interface Studio {
+  freeMapSlots(v: View, n: number): number;
+  freeReduceSlots(v: View, n: number): number;
+  launchMap(v: View, j: number, n: number, rule: string): boolean;
+  launchReduce(v: View, j: number, n: number, rule: string): boolean;
+}
+const rule: string = 'takes the newest job first';
+export default {
+  kind: 'typed-newest',
+  title: 'Newest first (TypeScript)',
+  capacity: 'slots' as const,
+  create(_spec: Record<string, unknown>, studio: Studio) {
+    return {
+      name: 'typed-newest',
+      onHeartbeat(node: number, view: View): void {
+        let maps: number = studio.freeMapSlots(view, node);
+        for (const job of [...view.mapPendingJobs()].reverse()) {
+          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
+        }
+        let reduces: number = studio.freeReduceSlots(view, node);
+        for (const job of [...view.reduceReadyJobs()]) {
+          while (reduces > 0 && studio.launchReduce(view, job, node, rule)) reduces--;
+        }
+      },
+    };
+  },
+};
+`,
+    );
+    const experiment = path.join(dir, 'e.json');
+    const design = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
+    fs.copyFileSync(path.resolve(__dirname, '../../../docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    fs.writeFileSync(experiment, JSON.stringify({ ...design, schedulers: [{ kind: 'typed-newest' }], seeds: [1], plugins: [{ file: 'typed.scheduler.ts' }] }));
+    const out = path.join(dir, 'r.json');
+    const ran = await cli(['run', experiment, '--out', out]);
+    expect(ran.code, ran.err).toBe(0);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as ResultFile;
+    expect(result.runs[0].summary.succeeded).toBe(result.runs[0].summary.jobs);
+    const sha = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    expect(result.inputs?.plugins).toEqual([{ file: 'typed.scheduler.ts', sha256: sha }]);
   });
 
   it("checks that a file's engine hints change nothing, and names the first job a wrong hint moves", async () => {
