@@ -36,13 +36,18 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
     { includes: (view, j) => view.appMasterNode(j) >= 0 },
   );
 
-  function dominantShare(view: View, j: number): number {
+  /** Job j's shares of the cluster's memory and vcores (its containers and its master). */
+  function shares(view: View, j: number): { memory: number; vcores: number } {
     const mem =
       view.runningMaps(j) * taskMemory(spec, view, j, false) +
       view.runningReduces(j) * taskMemory(spec, view, j, true) +
       (view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0);
     const cpu = view.runningMaps(j) + view.runningReduces(j) + (view.appMasterNode(j) >= 0 ? spec.amVcores : 0);
-    return Math.max(mem / totals!.memoryMb, cpu / totals!.vcores);
+    return { memory: mem / totals!.memoryMb, vcores: cpu / totals!.vcores };
+  }
+  function dominantShare(view: View, j: number): number {
+    const s = shares(view, j);
+    return Math.max(s.memory, s.vcores);
   }
 
   /** The reason for launching a task of job j: its share as it was before this launch. */
@@ -94,6 +99,24 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
         }
         if (!launched) return;
       }
+    },
+    // The jobs with something to place, in the order a free container goes to them: each share (the why panel's table).
+    scores(_n, view) {
+      totals ??= offeredTotals(spec, view);
+      const order = onlyMasterHolders(spec, view) ? withAppMaster.current(view) : byShare.current(view);
+      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      for (const j of order) {
+        const waitsForMaster = view.appMasterNode(j) < 0;
+        if (!waitsForMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const s = shares(view, j);
+        rows.push({
+          candidate: waitsForMaster ? 'its application master' : 'its next task',
+          job: view.job(j).id,
+          values: [s.memory, s.vcores, Math.max(s.memory, s.vcores)],
+        });
+        if (rows.length === 30) break;
+      }
+      return { criteria: ['memory share', 'vcore share', 'dominant share (DRF)'], rows };
     },
     explain(j, n, view) {
       const out = containerRoom(spec, view, j, n);

@@ -148,6 +148,20 @@ describe('why a job got nothing, node by node', () => {
     expect(Math.min(...launched.map((l) => l.time))).toBeCloseTo(real.start!, 5);
   });
 
+  it("carries DRF's shares, job by job in the order a free container goes to them", () => {
+    const a = whyNot(runOf({ kind: 'drf' }, BIG_THEN_SMALL), 'drf', 'small', 21);
+    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(scored.length).toBeGreaterThan(0);
+    for (const s of scored) {
+      expect(s.criteria).toEqual(['memory share', 'vcore share', 'dominant share (DRF)']);
+      const dominant = s.rows.map((r) => r.values[2]);
+      expect(dominant).toEqual([...dominant].sort((x, y) => x - y));
+      for (const r of s.rows) expect(r.values[2]).toBe(Math.max(r.values[0], r.values[1]));
+    }
+    // The small job, just arrived, holds the least: first wherever it is listed with work to place.
+    expect(scored.some((s) => s.rows[0]?.job === 'small')).toBe(true);
+  });
+
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');
