@@ -10,31 +10,13 @@ import { Locality } from '../engine/core/topology';
 import { appMasterFirst, onlyMasterHolders, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
-import { BestTwo, blankCandidate, type Candidate } from './prismCandidates';
+import { BestTwo, blankCandidate, submissionOrder, type Candidate } from './prismCandidates';
+import { overflow, phaseNeeds, RESOURCES, sameNeed, Spread, type Need } from './prismMachine';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'phases'>;
 
 type PrismSpec = SchedulerSpecOf<'prism'>;
-
-/** The first resource a phase needing `nd` would overflow on a machine using `used` of `cap` (memory only for a new task); none when it fits. */
-function overflow(used: Need, nd: Need, cap: Need, leading: boolean): keyof Need | undefined {
-  if (used.cpu + nd.cpu > cap.cpu + 1e-9) return 'cpu';
-  if (leading && used.memory + nd.memory > cap.memory + 1e-9) return 'memory';
-  if (nd.disk > 0 && used.disk + nd.disk > cap.disk + 1e-9) return 'disk';
-  if (nd.net > 0 && used.net + nd.net > cap.net + 1e-9) return 'net';
-  return undefined;
-}
-
-/** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
-interface Need {
-  cpu: number;
-  memory: number;
-  disk: number;
-  net: number;
-}
-const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
-const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory && x.disk === y.disk && x.net === y.net;
 
 /**
  * PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling. Tasks ask permission before each
@@ -53,28 +35,9 @@ const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory 
  * running tasks per equal share for the Fair-Scheduler measure.
  */
 export function prismScheduler(spec: PrismSpec): Scheduler<View> {
-  const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const found = { level: Locality.Node as Locality };
-
-  /** A phase's needs depend only on the job's template and the spec: each is worked out once and shared (read-only). */
-  const needOf = new Map<SchedulerJob['template'], Need[]>();
-
-  function need(view: View, j: number, phase: PhaseKind): Need {
-    const template = view.job(j).template;
-    let byPhase = needOf.get(template);
-    if (byPhase === undefined) needOf.set(template, (byPhase = []));
-    return (byPhase[phase] ??= phaseNeed(view, j, phase));
-  }
-
-  function phaseNeed(view: View, j: number, phase: PhaseKind): Need {
-    const job = view.job(j);
-    const isReduce = phase === PhaseKind.Shuffle || phase === PhaseKind.Sort || phase === PhaseKind.Reduce;
-    const memory = taskMemory(spec, view, j, isReduce);
-    const p = profiles.get(job.template.name.toLowerCase())?.[PHASE_NAMES[phase]];
-    // Without a phase-level profile every phase needs what the task asks of YARN (sec. 4).
-    if (!p) return { cpu: 1, memory, disk: 0, net: 0 };
-    return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
-  }
+  /** What each phase of a job needs of a machine (sec. 4, Fig. 8), worked out once per template and phase. */
+  const need = phaseNeeds(spec);
 
   /**
    * One capacity object per machine shape and cluster size (the Fair measure divides by the
@@ -171,40 +134,6 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   }
 
   /**
-   * max − min of the jobs' shares (F of eq. 2), with the runner-up at each end so that the spread
-   * after one job's share changes is found without copying every share (fairnessGain runs for every
-   * candidate). Read off the ends of the jobs ordered by share.
-   */
-  class Spread {
-    readonly hi: number;
-    readonly hi2: number;
-    readonly hiJob: number;
-    readonly lo: number;
-    readonly lo2: number;
-    readonly loJob: number;
-    readonly size: number;
-    constructor(ordered: JobList, shareOf: (j: number) => number) {
-      const size = (this.size = ordered.length);
-      this.loJob = size ? ordered[0] : -1;
-      this.hiJob = size ? ordered[size - 1] : -1;
-      this.lo = size ? shareOf(this.loJob) : Infinity;
-      this.hi = size ? shareOf(this.hiJob) : -Infinity;
-      this.lo2 = size > 1 ? shareOf(ordered[1]) : Infinity;
-      this.hi2 = size > 1 ? shareOf(ordered[size - 2]) : -Infinity;
-    }
-    get value(): number {
-      return this.size < 2 ? 0 : this.hi - this.lo;
-    }
-    /** The spread if job j's share were v (j among the jobs). */
-    with(j: number, v: number): number {
-      if (this.size < 2) return 0;
-      const hi = Math.max(j === this.hiJob ? this.hi2 : this.hi, v);
-      const lo = Math.min(j === this.loJob ? this.lo2 : this.lo, v);
-      return hi - lo;
-    }
-  }
-
-  /**
    * The active jobs by their share of one machine's capacities, lowest first (ties: the lower job
    * index), one order per machine shape and cluster size (the Fair measure divides by it). A share
    * moves only when its own job changes, so each order is kept from the engine's change log
@@ -244,23 +173,6 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   }
 
   const bySubmission = spec.jobOrder === 'submission';
-  /**
-   * Submission order (a reading of our own, for comparison): the k earliest-submitted jobs with
-   * something to place, or an application master to place, offer a task; jobs holding a master with
-   * nothing to place are passed over, so they do not use up the k.
-   */
-  function submissionOrder(view: View, holdingMaster: boolean): number[] {
-    const out: number[] = [];
-    for (const j of view.activeJobs) {
-      const hasMaster = view.appMasterNode(j) >= 0;
-      if (holdingMaster && !hasMaster) continue;
-      if (hasMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
-      out.push(j);
-      if (out.length === spec.topK) break;
-    }
-    return out;
-  }
-
   /** The candidates of one round (reused objects, BestTwo). */
   const top = new BestTwo(bySubmission);
   /**
@@ -357,7 +269,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     // The order is not changed in this loop (an application master placed ends it). While
     // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
     const masters = onlyMasterHolders(spec, view);
-    const offering = ordered === undefined ? submissionOrder(view, masters) : masters ? sharesOrder(view, cap, true) : ordered;
+    const offering = ordered === undefined ? submissionOrder(view, masters, spec.topK) : masters ? sharesOrder(view, cap, true) : ordered;
     const k = Math.min(offering.length, spec.topK);
     for (let i = 0; i < k; i++) {
       const j = offering[i];

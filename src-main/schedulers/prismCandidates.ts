@@ -1,5 +1,6 @@
 import { PhaseKind } from '../engine/core/model';
 import { Locality } from '../engine/core/topology';
+import type { CoreView } from '../engine/scheduling/schedulerApi';
 
 /** One phase PRISM's Algorithm 1 may start on the machine: a paused attempt's next phase, or a new task's leading one. */
 export interface Candidate {
@@ -85,4 +86,21 @@ export class BestTwo {
       this.hasSecond = true;
     }
   }
+}
+
+/**
+ * PRISM's jobs in submission order (jobOrder 'submission', a reading of our own, for comparison):
+ * the k earliest-submitted jobs with something to place, or an application master to place, offer
+ * a task; jobs holding a master with nothing to place are passed over, so they do not use up the k.
+ */
+export function submissionOrder(view: CoreView, holdingMaster: boolean, k: number): number[] {
+  const out: number[] = [];
+  for (const j of view.activeJobs) {
+    const hasMaster = view.appMasterNode(j) >= 0;
+    if (holdingMaster && !hasMaster) continue;
+    if (hasMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+    out.push(j);
+    if (out.length === k) break;
+  }
+  return out;
 }

@@ -1,0 +1,89 @@
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
+import type { CoreView, SchedulerJob } from '../engine/scheduling/schedulerApi';
+import { taskMemory } from './containers';
+import type { JobList } from './incrementalOrder';
+
+/*
+ * PRISM's arithmetic on one machine (schedulers/prism.ts, sec. 4 and 5.2): what a phase needs of it,
+ * whether it fits beside what runs there, and the spread of the jobs' shares that eq. 2's
+ * fairness gain is taken from.
+ */
+
+/** The first resource a phase needing `nd` would overflow on a machine using `used` of `cap` (memory only for a new task); none when it fits. */
+export function overflow(used: Need, nd: Need, cap: Need, leading: boolean): keyof Need | undefined {
+  if (used.cpu + nd.cpu > cap.cpu + 1e-9) return 'cpu';
+  if (leading && used.memory + nd.memory > cap.memory + 1e-9) return 'memory';
+  if (nd.disk > 0 && used.disk + nd.disk > cap.disk + 1e-9) return 'disk';
+  if (nd.net > 0 && used.net + nd.net > cap.net + 1e-9) return 'net';
+  return undefined;
+}
+
+/** Resources a phase needs on a machine: cores, memory (MB), disk and network (MB/s). */
+export interface Need {
+  cpu: number;
+  memory: number;
+  disk: number;
+  net: number;
+}
+export const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
+export const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory && x.disk === y.disk && x.net === y.net;
+
+/**
+ * max − min of the jobs' shares (F of eq. 2), with the runner-up at each end so that the spread
+ * after one job's share changes is found without copying every share (fairnessGain runs for every
+ * candidate). Read off the ends of the jobs ordered by share.
+ */
+export class Spread {
+  readonly hi: number;
+  readonly hi2: number;
+  readonly hiJob: number;
+  readonly lo: number;
+  readonly lo2: number;
+  readonly loJob: number;
+  readonly size: number;
+  constructor(ordered: JobList, shareOf: (j: number) => number) {
+    const size = (this.size = ordered.length);
+    this.loJob = size ? ordered[0] : -1;
+    this.hiJob = size ? ordered[size - 1] : -1;
+    this.lo = size ? shareOf(this.loJob) : Infinity;
+    this.hi = size ? shareOf(this.hiJob) : -Infinity;
+    this.lo2 = size > 1 ? shareOf(ordered[1]) : Infinity;
+    this.hi2 = size > 1 ? shareOf(ordered[size - 2]) : -Infinity;
+  }
+  get value(): number {
+    return this.size < 2 ? 0 : this.hi - this.lo;
+  }
+  /** The spread if job j's share were v (j among the jobs). */
+  with(j: number, v: number): number {
+    if (this.size < 2) return 0;
+    const hi = Math.max(j === this.hiJob ? this.hi2 : this.hi, v);
+    const lo = Math.min(j === this.loJob ? this.lo2 : this.lo, v);
+    return hi - lo;
+  }
+}
+
+/**
+ * What each phase of a job needs of a machine: its template's phase-level profile (sec. 4, Fig. 8),
+ * or, without one, what the task asks of YARN (one core and its container's memory). A phase's
+ * needs depend only on the job's template and the spec: each is worked out once and shared
+ * (read-only).
+ */
+export function phaseNeeds(spec: SchedulerSpecOf<'prism'>): (view: CoreView, j: number, phase: PhaseKind) => Need {
+  const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
+  const needOf = new Map<SchedulerJob['template'], Need[]>();
+  function phaseNeed(view: CoreView, j: number, phase: PhaseKind): Need {
+    const job = view.job(j);
+    const isReduce = phase === PhaseKind.Shuffle || phase === PhaseKind.Sort || phase === PhaseKind.Reduce;
+    const memory = taskMemory(spec, view, j, isReduce);
+    const p = profiles.get(job.template.name.toLowerCase())?.[PHASE_NAMES[phase]];
+    if (!p) return { cpu: 1, memory, disk: 0, net: 0 };
+    return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
+  }
+  return (view, j, phase) => {
+    const template = view.job(j).template;
+    let byPhase = needOf.get(template);
+    if (byPhase === undefined) needOf.set(template, (byPhase = []));
+    return (byPhase[phase] ??= phaseNeed(view, j, phase));
+  };
+}
