@@ -56,6 +56,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
       ...(entry.shuffleMbPerMap !== undefined ? { shuffleMb: entry.shuffleMbPerMap * maps } : {}),
       ...(entry.mrCluster !== undefined ? { mrCluster: entry.mrCluster } : {}),
       ...(entry.setupCommitS !== undefined ? { setupCommitS: entry.setupCommitS } : {}),
+      ...ownCosts(entry),
       ...(factor !== undefined ? { deadlineFactor: Array.isArray(factor) ? factor[0] + deadlines.next() * (factor[1] - factor[0]) : factor } : {}),
     });
     previous = id;
@@ -63,14 +64,27 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
   return jobs;
 }
 
+const COST_FIELDS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceSelectivity'] as const;
+type OwnCosts = Partial<Pick<JobSpec, (typeof COST_FIELDS)[number]>>;
+
+/** The costs a job or mix row gives in place of its template's, and only those. */
+function ownCosts(from: OwnCosts): OwnCosts {
+  const out: OwnCosts = {};
+  for (const k of COST_FIELDS) if (from[k] !== undefined) out[k] = from[k];
+  return out;
+}
+
 /** Resolve templates and task counts: maps = ⌈input / block size⌉ unless given; reduces from the template. */
 export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] {
   const ids = new Map<string, number>();
   specs.forEach((j, i) => ids.set(j.id ?? `j${i + 1}`, i));
   return specs.map((j, i) => {
-    const template = templateByName(j.template);
-    if (!template) throw new WorkloadError(`unknown template "${j.template}"`, `jobs.${i}.template`);
-    const noInput = template.mapCpuSPerMb === 0 && template.mapSelectivity === 0;
+    const named = templateByName(j.template);
+    if (!named) throw new WorkloadError(`unknown template "${j.template}"`, `jobs.${i}.template`);
+    // Whether the template reads input (TeraGen, Pi do not) is the template's, whatever the job's own costs.
+    const noInput = named.mapCpuSPerMb === 0 && named.mapSelectivity === 0;
+    const own = ownCosts(j);
+    const template = Object.keys(own).length ? { ...named, ...own } : named;
     const inputMb = j.inputMb === undefined ? (noInput ? 0 : (j.maps ?? 1) * blockSizeMb) : j.inputMb;
     const maps = j.maps ?? Math.max(1, Math.ceil(inputMb / blockSizeMb));
     if (maps > MAX_MAPS)

@@ -27,6 +27,20 @@ export const MAX_MAPS = 1_000_000;
 /** The most input one job may read (1 PB). */
 export const MAX_INPUT_MB = 1e9;
 
+/**
+ * A job's own costs in place of its template's (docs/model.md "Jobs and tasks"), for a job type a
+ * paper measured whose template is shared with other papers: CPU-seconds at a reference core per
+ * MB a map reads, per map, and per MB a reduce receives; MB a map emits per MB read, and a reduce
+ * writes per MB received. Absent: the template's.
+ */
+const ownCosts = {
+  mapCpuSPerMb: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000 s per MB').optional(),
+  mapCpuSPerTask: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
+  mapSelectivity: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000').optional(),
+  reduceCpuSPerMb: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000 s per MB').optional(),
+  reduceSelectivity: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000').optional(),
+};
+
 export const JobSpecSchema = z.strictObject({
   id: id.optional(),
   template: z.string().min(1, 'must name a template'),
@@ -58,6 +72,7 @@ export const JobSpecSchema = z.strictObject({
    * finish; it holds no slot (docs/model.md "Jobs and tasks"). Absent: none.
    */
   setupCommitS: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
+  ...ownCosts,
 });
 
 export const MixEntrySchema = z.strictObject({
@@ -69,7 +84,10 @@ export const MixEntrySchema = z.strictObject({
   queue: z.string().min(1).max(80).optional(),
   /** The MR-cluster its jobs are submitted to (FAWKES): one mix entry per MR-cluster splits the load between them. */
   mrCluster: z.string().trim().min(1, 'must not be empty').max(80).optional(),
-  /** MB each map writes, for map-only generators (TeraGen, RWrite); absent: the template's own. */
+  /**
+   * The job's output per map: what each map writes in a map-only job (TeraGen, RWrite), or, with
+   * reduces, what they write between them (the job's outputMb); absent: the template's own.
+   */
   outputMbPerMap: num().min(0, 'must be at least 0').optional(),
   /**
    * MB of input each map reads; absent: a block. With the shuffle below, what a job type measured
@@ -80,6 +98,8 @@ export const MixEntrySchema = z.strictObject({
   shuffleMbPerMap: num().min(0, 'must be at least 0').optional(),
   /** Each of its jobs' time beyond its tasks (JobSpec.setupCommitS); absent: none. */
   setupCommitS: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
+  /** Its jobs' own costs (JobSpec's); absent: the template's. */
+  ...ownCosts,
 });
 
 export const ArrivalSchema = z.discriminatedUnion('kind', [

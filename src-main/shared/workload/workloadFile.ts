@@ -30,6 +30,11 @@ export const WORKLOAD_CSV_COLUMNS = [
   'shuffleMb',
   'outputMb',
   'setupCommitS',
+  'mapCpuSPerMb',
+  'mapCpuSPerTask',
+  'mapSelectivity',
+  'reduceCpuSPerMb',
+  'reduceSelectivity',
 ] as const;
 
 /** The explicit jobs as CSV (one row per job, `dependsOn` space-separated); generators are not rows. */

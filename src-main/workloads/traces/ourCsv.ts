@@ -6,7 +6,22 @@ import { TraceCollector } from './collector';
 import type { TraceImport, TraceReader } from './types';
 
 type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
-const NUMBERS: readonly Column[] = ['submit', 'inputMb', 'maps', 'reduces', 'deadline', 'deadlineFactor', 'shuffleMb', 'outputMb', 'setupCommitS'];
+const NUMBERS: readonly Column[] = [
+  'submit',
+  'inputMb',
+  'maps',
+  'reduces',
+  'deadline',
+  'deadlineFactor',
+  'shuffleMb',
+  'outputMb',
+  'setupCommitS',
+  'mapCpuSPerMb',
+  'mapCpuSPerTask',
+  'mapSelectivity',
+  'reduceCpuSPerMb',
+  'reduceSelectivity',
+];
 
 /**
  * The export's guard against spreadsheet formulas (shared/files/csv.ts csvCell) put an apostrophe

@@ -12,10 +12,11 @@ describe('our workload CSV, imported', () => {
     jobs: [
       { id: '-j1', template: 'Sort', submit: 0, inputMb: 512.5, maps: 4, reduces: 2, queue: 'etl', mrCluster: 'c-1', deadlineFactor: 2 },
       { id: 'j2', template: 'WordCount', submit: 12.25, queue: 'adhoc, shared', deadline: 900, dependsOn: ['-j1'], shuffleMb: 10, outputMb: 3 },
+      { id: 'j3', template: 'Pi', submit: 20, maps: 70, mapCpuSPerTask: 78.7, mapSelectivity: 0, reduceCpuSPerMb: 0.02, reduceSelectivity: 0.5 },
     ],
   });
 
-  it('reads back exactly what the export wrote (a formula-looking id, a comma in a queue, dependencies)', () => {
+  it("reads back exactly what the export wrote (a formula-looking id, a comma in a queue, dependencies, a job's own costs)", () => {
     const csv = workloadToCsv(spec);
     expect(detectTraceFormat(csv)).toEqual({ ok: true, format: 'csv' });
     const read = readAll(ourCsvReader(), csv);
