@@ -158,6 +158,32 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
       if (opened(waitEnds.anyOpens(view), at)) return false;
       return !(view.pendingMapsInRackOf(n) > 0 && opened(waitEnds.rackOpens(view), at));
     },
+    /**
+     * What the order weighs (the why-not panel's table): each job with a task to place, in the
+     * order a free slot walks them, with its running tasks, its pool's weight and min share, their
+     * ratio (the share it is below), and under delay scheduling how long it has waited for locality
+     * against the wait before it may go further. Read from the same state the heartbeat uses.
+     */
+    scores(_n, view) {
+      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      for (const j of order(view)) {
+        const maps = view.pendingMaps(j) > 0;
+        if (!maps && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const pool = pools.get(view.job(j).queue);
+        const weight = pool?.weight ?? 1;
+        const r = running(view, j);
+        const values = [r, weight, pool?.minShare ?? 0, r / weight];
+        if (!greedy) {
+          const wait = maps ? delay.waiting(j, view.now) : undefined;
+          values.push(wait ? wait.waited : 0, wait ? wait.wait : 0);
+        }
+        rows.push({ candidate: maps ? 'its next map' : 'its next reduce', job: view.job(j).id, values });
+        if (rows.length === 30) break;
+      }
+      const criteria = ['running tasks', 'pool weight', 'pool min share', 'running ÷ weight'];
+      if (!greedy) criteria.push('waited for a local slot (s)', 'wait before going further (s)');
+      return { criteria, rows };
+    },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       // Said whether or not a slot is free now: with one free, it would still wait.

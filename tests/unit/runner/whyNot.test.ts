@@ -162,6 +162,37 @@ describe('why a job got nothing, node by node', () => {
     expect(scored.some((s) => s.rows[0]?.job === 'small')).toBe(true);
   });
 
+  it("carries Fair's order: running tasks against weight, and each job's wait for a local slot against the wait before it may go further", () => {
+    const a = whyNot(fair, 'fair', 'small', 21);
+    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(scored.length).toBeGreaterThan(0);
+    for (const s of scored) {
+      expect(s.criteria).toEqual([
+        'running tasks',
+        'pool weight',
+        'pool min share',
+        'running ÷ weight',
+        'waited for a local slot (s)',
+        'wait before going further (s)',
+      ]);
+      // One pool, weight 1: the order is fewest running first, and the ratio is the running count.
+      const ratio = s.rows.map((r) => r.values[3]);
+      expect(ratio).toEqual([...ratio].sort((x, y) => x - y));
+      for (const r of s.rows) {
+        expect(r.values[3]).toBe(r.values[0] / r.values[1]);
+        // A job waiting for locality has waited less than its wait (else it may go further, and the wait shows 0).
+        if (r.values[5] > 0) expect(r.values[4]).toBeLessThan(r.values[5]);
+      }
+    }
+    // The small job holds nothing when it arrives: it heads the table wherever it has a map to place.
+    expect(scored.some((s) => s.rows[0]?.job === 'small' && s.rows[0].values[0] === 0)).toBe(true);
+    // Greedy locality has no wait to show.
+    const greedy = whyNot(runOf({ kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, BIG_THEN_SMALL), 'fair', 'small', 21);
+    const greedyScores = greedy.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(greedyScores.length).toBeGreaterThan(0);
+    for (const s of greedyScores) expect(s.criteria).toEqual(['running tasks', 'pool weight', 'pool min share', 'running ÷ weight']);
+  });
+
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');
