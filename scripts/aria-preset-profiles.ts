@@ -1,6 +1,8 @@
 /**
- * Measures the ARIA profiles pinned in resources/presets/aria-minedf.experiment.json, as a user
- * would with staging runs: each application alone on the preset's cluster under FIFO, with three
+ * Prices the ARIA preset's mix rows from Table 1 (runner/calibration/ariaTestbed.ts ariaPricing:
+ * each application's selectivities, and its map and reduce CPU per MB priced from the table's
+ * times), then measures the ARIA profiles pinned in resources/presets/aria-minedf.experiment.json,
+ * as a user would with staging runs: each application alone on the preset's cluster under FIFO, with three
  * waves of reduces (so the typical shuffle is observed, not left at 0: sec. 3.2) and the preset's
  * mean data per reduce (its jobs' mean maps over their 16 reduces), so that the per-task times the
  * profile keeps are those of the jobs it will size. Two more staging runs, at the jobs' least and
@@ -21,19 +23,51 @@ import { compileTopology } from '../src-main/engine/core/topology';
 import { loadExperiment } from '../src-main/runner/loadExperiment';
 import { schedulerFor } from '../src-main/runner/schedulerFor';
 import { compileJobs } from '../src-main/workloads/compile';
+import { ariaPricing, type AriaCosts } from '../src-main/runner/calibration/ariaTestbed';
 
 const file = path.resolve(__dirname, '../resources/presets/aria-minedf.experiment.json');
-const { cluster, workload, experiment } = loadExperiment(file);
+const { cluster, experiment } = loadExperiment(file);
+const costs = ariaPricing(cluster, experiment.simulation);
+const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+  workload: {
+    generate: {
+      mix: ({ template: string; maps: number | [number, number]; reduces?: number; shuffleMbPerMap?: number; outputMbPerMap?: number } & Partial<AriaCosts>)[];
+    };
+  };
+  schedulers: { kind: string; profiles?: object; scaling?: object }[];
+};
+for (const entry of doc.workload.generate.mix) {
+  const priced = costs[entry.template] as AriaCosts | undefined;
+  if (!priced) throw new Error(`${entry.template} is not an application ARIA's Table 1 measured`);
+  // Table 1's selectivities set the rows' data: no shuffle or output of their own.
+  delete entry.shuffleMbPerMap;
+  delete entry.outputMbPerMap;
+  Object.assign(entry, priced);
+  console.log(`${entry.template}: priced ${JSON.stringify(priced)}`);
+}
 const topology = compileTopology(cluster);
 const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
-const mix = workload.generate?.mix ?? [];
+const mix = doc.workload.generate.mix;
 const reduceSlots = topology.nodeCount * 2;
 const profiles: Record<string, AriaProfile> = {};
 const scaling: Record<string, ScalingFactors> = {};
 /** One staging run: the application alone under FIFO, `maps` maps over `reduces` reduces. */
 function stage(template: string, maps: number, reduces: number): ScalingObservation {
+  const c = costs[template];
   const jobs = compileJobs(
-    [{ id: `staging-${template}`, template, submit: 0, maps, reduces, inputMb: maps * cluster.hdfs.blockSizeMb, queue: 'default', dependsOn: [] }],
+    [
+      {
+        id: `staging-${template}`,
+        template,
+        submit: 0,
+        maps,
+        reduces,
+        inputMb: maps * cluster.hdfs.blockSizeMb,
+        queue: 'default',
+        dependsOn: [],
+        ...c,
+      },
+    ],
     cluster.hdfs.blockSizeMb,
   );
   const result = new Simulation({
@@ -56,7 +90,6 @@ for (const entry of mix) {
   profiles[entry.template] = runs[1].profile;
   scaling[entry.template] = fitScaling(runs);
 }
-const doc = JSON.parse(readFileSync(file, 'utf8')) as { schedulers: { kind: string; profiles?: object; scaling?: object }[] };
 const sorted = <T>(byTemplate: Record<string, T>) =>
   Object.fromEntries(
     Object.keys(byTemplate)

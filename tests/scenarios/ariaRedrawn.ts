@@ -7,14 +7,14 @@ import { presetFile } from '../../scripts/reproductions/storedRuns';
 /**
  * MinEDF against FIFO and Fair on redrawn workloads (issue 54 item 3): the ARIA preset's generator
  * draws each replicate's 40 jobs (application, size, arrivals, deadline) from its own seed; the
- * seeds here are ones the preset never ran. Two case shapes: the preset's arrivals 30 s apart on
- * average, and 15 s apart (twice the load). Shared by its test and the stored check
+ * seeds here are ones the preset never ran. Two case shapes: the preset's arrivals 60 s apart on
+ * average, and 30 s apart (twice the load). Shared by its test and the stored check
  * docs/reproductions.md reads.
  */
 export const ARIA_REDRAWN_SEEDS = [11, 12, 13, 14, 15, 16];
 export const ARIA_REDRAWN_SHAPES = [
-  { id: 'arrivals-30s', title: '40 jobs, 30 s apart on average (the preset)', meanInterarrivalS: 30 },
-  { id: 'arrivals-15s', title: '40 jobs, 15 s apart on average (twice the load)', meanInterarrivalS: 15 },
+  { id: 'arrivals-60s', title: '40 jobs, 60 s apart on average (the preset)', meanInterarrivalS: 60 },
+  { id: 'arrivals-30s', title: '40 jobs, 30 s apart on average (twice the load)', meanInterarrivalS: 30 },
 ] as const;
 
 export interface AriaRedrawnShape {

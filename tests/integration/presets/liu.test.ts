@@ -85,15 +85,20 @@ describe('Finer-Grained CPU presets (Liu sec. 4)', () => {
     expectTaskTimesKept(r, ['Pi', 'TeraGen', 'ETL']);
   });
 
-  it('CPU-heavy pattern: no real gain or loss for any job, task times kept', async () => {
+  it('CPU-heavy pattern: the CPU jobs lose at most the reserved core (1/8 of a node), TeraGen no real change, task times kept', async () => {
     const r = await run('liu-cpu-heavy.experiment.json');
-    for (const id of ['pi', 'bbp', 'teragen']) {
-      // A real gain or loss is both material (over 5 %) and separated by the paired test across the
-      // seeds: TeraGen's one long wave swings 0.73-1.39 from seed to seed, so its mean alone is noise.
-      const ratio = jctRatio(r, id);
-      const { p } = pairedTTest(jcts(r, FINE, id), jcts(r, YARN, id));
-      expect(ratio > 0.95 && ratio < 1.05 ? true : p === null || p >= 0.05, `${id}: ${ratio.toFixed(3)}, p = ${p}`).toBe(true);
+    // Unlike the thesis (almost identical), priced from Table 4.5 the CPU jobs outlast TeraGen, and
+    // then Finer-Grained's pool of 700 (one core kept back) runs 7 CPU tasks a node where YARN runs
+    // 8: slower, but by less than the eighth of the CPU that core is (docs/reproductions.md).
+    for (const id of ['pi', 'bbp']) {
+      expect(jctRatio(r, id), id).toBeGreaterThan(1);
+      expect(jctRatio(r, id), id).toBeLessThan(1.125);
     }
+    // A real change is both material (over 5 %) and separated by the paired test across the seeds:
+    // TeraGen's one long wave swings from seed to seed, so its mean alone is noise.
+    const ratio = jctRatio(r, 'teragen');
+    const { p } = pairedTTest(jcts(r, FINE, 'teragen'), jcts(r, YARN, 'teragen'));
+    expect(ratio > 0.95 && ratio < 1.05 ? true : p === null || p >= 0.05, `teragen: ${ratio.toFixed(3)}, p = ${p}`).toBe(true);
     expectTaskTimesKept(r, ['Pi', 'Bbp', 'TeraGen']);
   });
 });

@@ -31,7 +31,9 @@ import { compileJobs, expandJobs } from '../../../../src-main/workloads/compile'
  * (heartbeatBeforeAriaSchedulers.json): this test compares engines, not cards. The PRISM preset
  * became the calibrated batch after that (2026-11-28, docs/model.md "Calibration: PRISM's
  * testbed"), which the old engine cannot run: the PRISM check runs the preset as the old numbers
- * were recorded with it (heartbeatBeforePrismPuma.experiment.json).
+ * were recorded with it (heartbeatBeforePrismPuma.experiment.json). So did the ARIA preset's
+ * applications (2026-11-28, priced from ARIA Table 1, arrivals 60 s apart): its check runs the
+ * workload the old numbers were recorded with (heartbeatBeforeAria.experiment.json).
  */
 
 const FILE = path.join(__dirname, '../heartbeatBefore.json');
@@ -42,6 +44,7 @@ const ARIA_SCHEDULERS_BEFORE = JSON.parse(fs.readFileSync(path.join(__dirname, '
 /** Presets that changed since the old numbers were recorded, as they were then. */
 const PRESETS_BEFORE: Record<string, string> = {
   'prism-puma.experiment.json': path.join(__dirname, '../heartbeatBeforePrismPuma.experiment.json'),
+  'aria-minedf.experiment.json': path.join(__dirname, '../heartbeatBeforeAria.experiment.json'),
 };
 const SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
 
