@@ -3,6 +3,28 @@ import { AriaProfileSchema } from '../aria/profile';
 import { ClusterFileSchema } from '../cluster/clusterFile';
 import { ExperimentSchema, ResultFileSchema } from '../experiment/experiment';
 import { WorkloadFileSchema } from '../workload/workloadFile';
+import { SchedulerSpecSchema, schedulerSpecJsonSchema } from '../schedulers';
+
+/**
+ * A scheduler spec is checked at parse time against the registry as it stands (plug-ins included),
+ * which JSON Schema cannot say: a file's schema gives the built-ins' options there instead. Their
+ * own definitions (the Capacity card's queue tree refers to itself) join the file's, named apart.
+ */
+function withSchedulerSpecs(io: 'input' | 'output', make: (params: object) => Record<string, unknown>): Record<string, unknown> {
+  const spec = JSON.parse(JSON.stringify(schedulerSpecJsonSchema(io)).replaceAll('"#/$defs/', '"#/$defs/schedulerSpec')) as Record<string, unknown>;
+  const { $defs: specDefs = {}, ...specSchema } = spec as { $defs?: Record<string, unknown> };
+  const schema = make({
+    io,
+    unrepresentable: 'any',
+    override(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
+      if (ctx.zodSchema !== SchedulerSpecSchema) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      Object.assign(ctx.jsonSchema, structuredClone(specSchema));
+    },
+  });
+  const defs = Object.fromEntries(Object.entries(specDefs).map(([name, def]) => [`schedulerSpec${name}`, def]));
+  return Object.keys(defs).length ? { ...schema, $defs: { ...(schema.$defs as object | undefined), ...defs } } : schema;
+}
 
 /**
  * JSON Schemas of the files people exchange with the studio, generated from the zod schemas the
@@ -31,7 +53,7 @@ export function experimentJsonSchema(): object {
   return {
     $id: 'https://workload-studio.invalid/schemas/experiment.schema.json',
     title: 'Workload Studio experiment',
-    ...z.toJSONSchema(ExperimentSchema, { io: 'input', unrepresentable: 'any' }),
+    ...withSchedulerSpecs('input', (params) => z.toJSONSchema(ExperimentSchema, params) as Record<string, unknown>),
   };
 }
 
@@ -40,7 +62,7 @@ export function resultJsonSchema(): object {
   return {
     $id: 'https://workload-studio.invalid/schemas/result.schema.json',
     title: 'Workload Studio run result',
-    ...z.toJSONSchema(ResultFileSchema, { io: 'output', unrepresentable: 'any' }),
+    ...withSchedulerSpecs('output', (params) => z.toJSONSchema(ResultFileSchema, params) as Record<string, unknown>),
   };
 }
 

@@ -49,13 +49,23 @@ let current: z.ZodType = BUILT_IN_SPEC_SCHEMA;
 /**
  * Every scheduler's options, told apart by `kind`: the built-ins' (derived from SCHEDULERS, so a
  * new one is one line there) and any added with addSchedulerCard. Types and the files' JSON Schema
- * know the built-ins; parsing knows every scheduler added so far. The lazy's inner schema is read
- * at every parse (zod would keep the first one), so a scheduler added after a design was checked
- * is known at the next check: tests/unit/shared/addedSchedulers.test.ts pins it.
+ * know the built-ins; parsing knows every scheduler added so far: a spec is checked against the
+ * union as it stands at that parse (rebuilt from the registry whenever a scheduler is added), its
+ * problems reported as the union's own, at the spec's place in the file.
+ * tests/unit/shared/addedSchedulers.test.ts pins it.
  */
-export const SchedulerSpecSchema = z.lazy(() => BUILT_IN_SPEC_SCHEMA);
-Object.defineProperty(SchedulerSpecSchema._zod, 'innerType', { get: () => current, configurable: true });
+export const SchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((value, ctx): SchedulerSpec => {
+  const parsed = current.safeParse(value);
+  if (parsed.success) return parsed.data as SchedulerSpec;
+  for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as (typeof ctx.issues)[number]);
+  return z.NEVER;
+});
 
+/** The built-ins' options as JSON Schema, where a file's schema names a scheduler spec (shared/files/jsonSchemas.ts). */
+export function schedulerSpecJsonSchema(io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(BUILT_IN_SPEC_SCHEMA, { io, unrepresentable: 'any' });
+  return schema;
+}
 export type SchedulerSpec = z.output<typeof BUILT_IN_SPEC_SCHEMA>;
 export type SchedulerSpecInput = z.input<typeof BUILT_IN_SPEC_SCHEMA>;
 export type SchedulerKind = SchedulerSpec['kind'];
