@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import type { PluginRef } from '@shared/experiment/experiment';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
 import { pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
+import { pluginTempDir } from './pluginTemp';
 
 /**
  * A scheduler the user brings as a file (docs/plugins.md): an ES module whose default export is
@@ -45,12 +45,12 @@ const PluginShape = z.object({
 
 /**
  * The file Node imports: a JavaScript file as it is; a TypeScript one (.ts, .mts) compiled by
- * esbuild, its types dropped, into the temporary folder under its source's hash (the hash a result
- * records is the source's).
+ * esbuild, its types dropped, into this process's plug-in folder under its source's hash (the hash
+ * a result records is the source's).
  */
 async function runnable(full: string, bytes: Buffer, sha256: string): Promise<string> {
   if (!/\.m?ts$/.test(full)) return full;
-  const out = path.join(os.tmpdir(), 'workload-studio-plugins', 'compiled', `${sha256}.mjs`);
+  const out = path.join(pluginTempDir(), 'compiled', `${sha256}.mjs`);
   if (fs.existsSync(out)) return out;
   const { transform } = await import('esbuild');
   const compiled = await transform(bytes.toString('utf8'), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: path.basename(full) });

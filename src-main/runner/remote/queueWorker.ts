@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { loadSchedulerFile } from '../pluginFile';
+import { pluginTempDir } from '../pluginTemp';
 import { runTasks } from '../batchEstimate';
 import { RunPool } from '../runPool';
 import type { RunOutcome } from '../runTask';
@@ -82,7 +83,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   redis.on('error', outOfReach);
   redis.on('ready', reached);
 
-  /** The scheduler files a run needs, fetched by hash, written under this machine's temp folder and loaded; refused unless allowed. */
+  /** The scheduler files a run needs, fetched by hash, written in this process's plug-in folder (gone when it exits) and loaded; refused unless allowed. */
   async function plugins(wanted: unknown): Promise<void> {
     if (wanted === undefined) return;
     const listed = z.array(PluginOnQueueSchema).max(20).safeParse(wanted);
@@ -94,7 +95,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
         `the run needs a scheduler of the user's own (${names}); this worker runs only the studio's schedulers: start it with --allow-plugins to run the code the studio sends (it runs with this worker's rights)`,
       );
     for (const p of listed.data) {
-      const file = path.join(os.tmpdir(), 'workload-studio-plugins', p.sha256, p.name);
+      const file = path.join(pluginTempDir(), p.sha256, p.name);
       if (!fs.existsSync(file)) {
         const bytes = await redis.getBuffer(inputKey(target.name, p.sha256));
         if (!bytes) throw new UnrecoverableError(`the scheduler file ${p.name} is no longer in Redis: run the batch again`);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../helpers/tempDir';
@@ -62,12 +63,20 @@ describe.runIf(REDIS)('a scheduler file on queue workers', () => {
     strict.child.kill('SIGTERM');
 
     const openQueue = `${url}?queue=open`;
-    await worker(openQueue, ['--allow-plugins']);
+    const open = await worker(openQueue, ['--allow-plugins']);
     const remoteOut = path.join(dir, 'remote.json');
     const remote = await studio(['run', experiment, '--queue', openQueue, '--out', remoteOut]);
     expect(remote.code, remote.err).toBe(0);
     const localOut = path.join(dir, 'local.json');
     expect((await studio(['run', experiment, '--out', localOut])).code).toBe(0);
     expect(fs.readFileSync(remoteOut, 'utf8')).toBe(fs.readFileSync(localOut, 'utf8'));
+
+    // The worker kept its copy of the file in a folder of its own, which goes when it stops.
+    const copies = path.join(os.tmpdir(), `workload-studio-plugins-${open.child.pid}`);
+    expect(fs.readdirSync(copies, { recursive: true }).map(String)).toContainEqual(expect.stringMatching(/shortest-job-first\.scheduler\.js$/));
+    const stopped = new Promise((resolve) => open.child.once('exit', resolve));
+    open.child.kill('SIGTERM');
+    await stopped;
+    expect(fs.existsSync(copies)).toBe(false);
   }, 300_000);
 });
