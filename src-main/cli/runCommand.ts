@@ -20,7 +20,7 @@ import { storeSink } from '../runner/storeSink';
 import { loadedPlugins, loadExperimentPlugins, PluginFileError } from '../runner/pluginFile';
 import type { PluginRef } from '@shared/experiment/experiment';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]…
+export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]… [--embed-plugins]
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
@@ -42,6 +42,8 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
                names it by its kind. Repeat for several. A plug-in is code that runs with your
                rights. With --queue the file goes with the runs, and workers run it only when
                started with --allow-plugins.
+  --embed-plugins  put each scheduler file's text in the result beside its hash, so the result
+               file alone reruns it (a rerun uses the text, checked against the hash)
   --timing     add wall time and scheduler time per call to each run (not reproducible), and
                print each run's work counts: events per task, jobs looked at, order
                comparisons and attempts scanned per heartbeat, full sorts, hosts re-rated
@@ -63,7 +65,7 @@ export async function runCommand(
     throw new CliUsageError('give --threads or --queue, not both: with a queue the workers decide how many runs go at once');
   let plugins: PluginRef[];
   try {
-    plugins = await loadExperimentPlugins(file, pluginFiles);
+    plugins = await loadExperimentPlugins(file, pluginFiles, flags['embed-plugins'] === true);
   } catch (err) {
     if (err instanceof PluginFileError) throw new CliUsageError(err.message);
     throw err;

@@ -29,6 +29,8 @@ export interface LoadedPlugin {
   title: string;
   /** SHA-256 of the file's bytes: what a result made with it names. */
   sha256: string;
+  /** The version the file states, if it does. */
+  version?: string;
 }
 
 const PluginShape = z.object({
@@ -36,6 +38,7 @@ const PluginShape = z.object({
   title: z.string().trim().min(1, 'must not be empty').max(80),
   capacity: z.literal('slots', "must be 'slots': a plug-in file runs on Hadoop 1 slots (YARN containers are for built-in schedulers so far)"),
   options: z.custom<(zod: typeof z) => z.ZodRawShape>((v) => typeof v === 'function', 'must be a function given zod that returns the options').optional(),
+  version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
   create: z.custom<(spec: Record<string, unknown>, studio: PluginStudio) => ReturnType<AddedScheduler['create']>>(
     (v) => typeof v === 'function',
@@ -116,7 +119,7 @@ export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
   } catch (err) {
     throw new PluginFileError(`${file}: ${(err as Error).message}`);
   }
-  const plugin = { file: full, kind: p.kind, title: p.title, sha256 };
+  const plugin = { file: full, kind: p.kind, title: p.title, sha256, ...(p.version ? { version: p.version } : {}) };
   loaded.set(full, plugin);
   return plugin;
 }
@@ -128,20 +131,78 @@ export function loadedPlugins(): LoadedPlugin[] {
 
 /** The loaded file a scheduler kind comes from, as a thread elsewhere loads it (none for the studio's own kinds). */
 export function pluginsFor(kinds: Iterable<string>): { file: string; sha256: string }[] {
+  return lastOfEachKind(kinds).map(({ file, sha256 }) => ({ file, sha256 }));
+}
+
+/** The loaded file of each wanted kind; a kind loaded again from another file runs the one loaded last (registry.ts registerScheduler). */
+function lastOfEachKind(kinds: Iterable<string>): LoadedPlugin[] {
   const wanted = new Set(kinds);
-  return loadedPlugins()
-    .filter((p) => wanted.has(p.kind))
-    .map(({ file, sha256 }) => ({ file, sha256 }));
+  const byKind = new Map(loadedPlugins().map((p) => [p.kind, p]));
+  return [...byKind.values()].filter((p) => wanted.has(p.kind));
+}
+
+/** The file's text, to embed in a result; its bytes must still be the ones that ran. */
+function sourceOf(p: LoadedPlugin): string {
+  const bytes = fs.readFileSync(p.file);
+  if (createHash('sha256').update(bytes).digest('hex') !== p.sha256)
+    throw new PluginFileError(`${p.file} changed since it was loaded: start again to embed it`);
+  return bytes.toString('utf8');
+}
+
+/** A loaded file as a result records it: its path (as given), hash, version and, when asked, its text. */
+function refOf(p: LoadedPlugin, file: string, embed: boolean): PluginRef {
+  return { file, sha256: p.sha256, ...(p.version ? { version: p.version } : {}), ...(embed ? { source: sourceOf(p) } : {}) };
 }
 
 /**
- * The scheduler files an experiment file lists (its `plugins`, relative to the file) and those
- * given beside it (`run --scheduler`), loaded before the experiment is read, since its schedulers
- * name their kinds. A listed hash that the file's bytes no longer match is refused with both
- * hashes. Returns every file as the result records it: its path from the experiment's folder and
- * the hash it ran with.
+ * The loaded files the schedulers of these kinds come from, as a batch the app or serve runs
+ * records them (by file name: the file lives in the studio's data folder).
  */
-export async function loadExperimentPlugins(experimentFile: string, extraFiles: readonly string[]): Promise<PluginRef[]> {
+export function pluginRefsFor(kinds: Iterable<string>, embed = false): PluginRef[] {
+  return lastOfEachKind(kinds).map((p) => refOf(p, path.basename(p.file), embed));
+}
+
+/**
+ * How the scheduler files a batch ran differ from those loaded now, in words: one changed (its
+ * hashes named) or no longer loaded. Empty when they are the same.
+ */
+export function pluginChanges(ran: readonly PluginRef[], now: readonly PluginRef[]): string[] {
+  return ran.flatMap((r) => {
+    const current = now.find((n) => n.file === r.file);
+    if (!current) return [`the scheduler file ${r.file} it ran is no longer in the studio`];
+    if (r.sha256 && current.sha256 !== r.sha256)
+      return [`the scheduler file ${r.file} has changed since it ran: its SHA-256 was ${r.sha256.slice(0, 12)}…, it is ${current.sha256!.slice(0, 12)}… now`];
+    return [];
+  });
+}
+
+/**
+ * A listed file's embedded text, written once into this process's plug-in folder under its hash
+ * (and the file's name, so a TypeScript one is compiled as such); the hash, when listed, must be
+ * the text's.
+ */
+function embedded(entry: { file: string; sha256?: unknown; source: string }, i: number): string {
+  const sha256 = createHash('sha256').update(entry.source, 'utf8').digest('hex');
+  if (typeof entry.sha256 === 'string' && entry.sha256 !== sha256)
+    throw new PluginFileError(
+      `plugins.${i}.source: is not the text the result ran with: its SHA-256 is ${sha256.slice(0, 12)}…, the result names ${entry.sha256.slice(0, 12)}…`,
+    );
+  const out = path.join(pluginTempDir(), 'embedded', sha256, path.basename(entry.file));
+  if (!fs.existsSync(out)) {
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, entry.source);
+  }
+  return out;
+}
+
+/**
+ * The scheduler files an experiment file lists (its `plugins`, relative to the file, or their
+ * embedded text) and those given beside it (`run --scheduler`), loaded before the experiment is
+ * read, since its schedulers name their kinds. A listed hash that the file's bytes no longer match
+ * is refused with both hashes. Returns every file as the result records it: its path from the
+ * experiment's folder, the hash it ran with, its version, and its text when `embed` asks.
+ */
+export async function loadExperimentPlugins(experimentFile: string, extraFiles: readonly string[], embed = false): Promise<PluginRef[]> {
   const dir = path.dirname(path.resolve(experimentFile));
   let listed: unknown = [];
   try {
@@ -150,21 +211,22 @@ export async function loadExperimentPlugins(experimentFile: string, extraFiles: 
     // An unreadable experiment is refused when it is read, with its own words.
   }
   const refs = new Map<string, PluginRef>();
-  const entries = Array.isArray(listed) ? (listed as { file?: unknown; sha256?: unknown }[]) : [];
+  const entries = Array.isArray(listed) ? (listed as { file?: unknown; sha256?: unknown; source?: unknown }[]) : [];
   for (const [i, entry] of entries.entries()) {
     if (typeof entry.file !== 'string' || !entry.file) throw new PluginFileError(`plugins.${i}.file: must name the scheduler file`);
-    const full = path.resolve(dir, entry.file);
+    const withText = typeof entry.source === 'string';
+    const full = withText ? embedded({ file: entry.file, sha256: entry.sha256, source: entry.source as string }, i) : path.resolve(dir, entry.file);
     const p = await loadSchedulerFile(full);
     if (typeof entry.sha256 === 'string' && entry.sha256 !== p.sha256)
       throw new PluginFileError(
         `${entry.file} has changed since this experiment ran with it: its SHA-256 was ${entry.sha256.slice(0, 12)}…, it is ${p.sha256.slice(0, 12)}… now. Run it with the file as it was, or remove "sha256" from plugins.${i} to run the new one`,
       );
-    refs.set(full, { file: entry.file, sha256: p.sha256 });
+    refs.set(full, refOf(p, entry.file, embed || withText));
   }
   for (const file of extraFiles) {
     const full = path.resolve(file);
     const p = await loadSchedulerFile(full);
-    if (!refs.has(full)) refs.set(full, { file: path.relative(dir, full).split(path.sep).join('/'), sha256: p.sha256 });
+    if (!refs.has(full)) refs.set(full, refOf(p, path.relative(dir, full).split(path.sep).join('/'), embed));
   }
   return [...refs.values()];
 }

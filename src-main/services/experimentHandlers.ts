@@ -21,6 +21,7 @@ import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runDataOfBatch';
 import { WhyNotReplays } from './whyNotService';
 import { ServiceError } from './serviceError';
+import { pluginChanges, pluginRefsFor } from '../runner/pluginFile';
 
 type ExperimentChannels = Exclude<
   Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>,
@@ -60,6 +61,7 @@ export function experimentHandlers(
       return isDeepStrictEqual(own, schedulers) ? c : { ...c, schedulers: own };
     });
     const workloadSpecs = copy(spec.workloadIds, workloads, 'workload', 'workloadIds');
+    const plugins = pluginRefsFor(schedulers.map((s) => s.kind));
     return {
       clusters: clusterSpecs,
       workloads: workloadSpecs,
@@ -67,6 +69,7 @@ export function experimentHandlers(
       seeds: spec.seeds,
       simulation: spec.simulation,
       ...(spec.sweep ? { sweep: spec.sweep } : {}),
+      ...(plugins.length ? { plugins } : {}),
     };
   }
 
@@ -164,7 +167,9 @@ export function experimentHandlers(
         files: design.spec.clusterIds.flatMap((c) =>
           design.spec.workloadIds.map((w) => {
             // Each file carries the profiles pinned for its own cluster.
-            const parts = files.partsOf(design.spec, c, w, withPinnedProfiles(design.spec.schedulers, design.spec.profiles, c));
+            const schedulers = withPinnedProfiles(design.spec.schedulers, design.spec.profiles, c);
+            const plugins = pluginRefsFor(schedulers.map((s) => s.kind));
+            const parts = { ...files.partsOf(design.spec, c, w, schedulers), ...(plugins.length ? { plugins } : {}) };
             const suffix = several ? `.${fileNameOf(parts.cluster.name)}.${fileNameOf(parts.workload.name)}` : '';
             return { fileName: `${fileNameOf(design.name)}${suffix}.experiment.json`, content: experimentFileText(parts) };
           }),
@@ -180,8 +185,13 @@ export function experimentHandlers(
     'batches:get': ({ id }) => batches.get(id),
     'batches:cancel': async ({ id }) => ({ cancelled: await runner.cancel(id) }),
     'batches:resume': async ({ id }) => {
-      if (batches.get(id).inputs.clusters.length === 0)
+      const { inputs } = batches.get(id);
+      if (inputs.clusters.length === 0)
         throw new ServiceError('invalid_request', 'this run history entry was made by an older studio and keeps no inputs to run again', 'id');
+      // The runs left must run the scheduler files the first ones ran.
+      const changed = pluginChanges(inputs.plugins ?? [], pluginRefsFor(inputs.schedulers.map((s) => s.kind)));
+      if (changed.length)
+        throw new ServiceError('invalid_request', `${changed.join('; ')}: put the file back as it was to resume, or run the experiment again`, 'id');
       return runner.resume(id);
     },
     'batches:rename': async ({ id, name }) => {

@@ -66,6 +66,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
               seeds: inputs.seeds,
               simulation: inputs.simulation,
               ...(inputs.sweep ? { sweep: inputs.sweep } : {}),
+              ...(inputs.plugins?.length ? { plugins: inputs.plugins } : {}),
             }),
           ),
         )

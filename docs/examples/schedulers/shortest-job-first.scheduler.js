@@ -9,6 +9,7 @@
 export default {
   kind: 'shortest-job-first',
   title: 'Shortest job first (example)',
+  version: '1.0',
   capacity: 'slots',
   options: (z) => ({ ties: z.enum(['oldest', 'newest']).default('oldest') }),
   labels: { ties: 'Between equals' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClusterSpecSchema } from '../cluster/cluster';
-import { RunSummarySchema } from './experiment';
+import { PluginRefSchema, RunSummarySchema } from './experiment';
 import { descriptionOf, findDescription, optionLabel, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
 import { simulationLabel } from './simulationLabels';
 import { PinnedProfilesSchema } from './pinnedProfiles';
@@ -108,6 +108,8 @@ export const BatchInputsSchema = z.strictObject({
   seeds: z.array(z.number().int()),
   simulation: SimulationOptionsSchema,
   sweep: SweepSchema.optional(),
+  /** The user's scheduler files the schedulers came from, by file name, with the hash and version they ran with (docs/plugins.md). */
+  plugins: z.array(PluginRefSchema).max(20).optional(),
   /**
    * A comparison across history: the history entries its runs were copied from. Its clusters,
    * workloads and schedulers are those the runs used (a sweep already applied), and each run's

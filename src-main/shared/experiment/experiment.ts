@@ -28,8 +28,9 @@ export const EXPERIMENT_NAME_MAX = 120;
 
 /**
  * A scheduler file the experiment's schedulers need (docs/plugins.md): its path, relative to the
- * experiment file, and the SHA-256 of the bytes it ran with. A run loads it first and refuses a
- * file whose bytes differ from the hash.
+ * experiment file, the SHA-256 of the bytes it ran with and the version the file states. A run
+ * loads it first and refuses a file whose bytes differ from the hash. A result made with
+ * `run --embed-plugins` also carries the file's text, which a rerun then uses instead of a file.
  */
 export const PluginRefSchema = z.strictObject({
   file: z.string().min(1, 'must name the file').max(1000),
@@ -37,6 +38,8 @@ export const PluginRefSchema = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits (the SHA-256 a run printed)')
     .optional(),
+  version: z.string().max(40, 'must be at most 40 characters').optional(),
+  source: z.string().max(2_000_000, 'must be at most 2,000,000 characters').optional(),
 });
 export type PluginRef = z.output<typeof PluginRefSchema>;
 

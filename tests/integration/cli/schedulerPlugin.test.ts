@@ -47,6 +47,26 @@ describe('a scheduler of your own from a file', () => {
     expect((await cli(['run', again, '--out', rerun])).code).toBe(0);
     expect(fs.readFileSync(rerun)).toEqual(fs.readFileSync(one));
 
+    // Asked to, the result carries the file's text: it alone reruns to the same runs, and a text
+    // that is not the one the hash names is refused.
+    const embeddedOut = path.join(dir, 'embedded.json');
+    expect((await cli(['run', experiment, '--scheduler', policy, '--embed-plugins', '--out', embeddedOut])).code).toBe(0);
+    const embedded = JSON.parse(fs.readFileSync(embeddedOut, 'utf8')) as ResultFile;
+    expect(embedded.inputs?.plugins).toEqual([
+      { file: 'my-fifo.scheduler.js', sha256: result.inputs!.plugins![0].sha256, source: fs.readFileSync(policy, 'utf8') },
+    ]);
+    const alone = tempDir();
+    fs.writeFileSync(path.join(alone, 'from-result.experiment.json'), JSON.stringify(embedded.inputs));
+    const fromText = path.join(alone, 'again.json');
+    expect((await cli(['run', path.join(alone, 'from-result.experiment.json'), '--out', fromText])).code).toBe(0);
+    expect((JSON.parse(fs.readFileSync(fromText, 'utf8')) as ResultFile).runs).toEqual(result.runs);
+    const tampered = { ...embedded.inputs, plugins: [{ ...embedded.inputs!.plugins![0], source: `${embedded.inputs!.plugins![0].source}// changed\n` }] };
+    fs.writeFileSync(path.join(alone, 'tampered.experiment.json'), JSON.stringify(tampered));
+    expect(await cli(['run', path.join(alone, 'tampered.experiment.json')])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/plugins\.0\.source: is not the text the result ran with: its SHA-256 is [0-9a-f]{12}…, the result names [0-9a-f]{12}…/),
+    });
+
     // A changed file refuses to rerun it, naming both hashes.
     const elsewhere = tempDir();
     fs.writeFileSync(path.join(elsewhere, 'my-fifo.scheduler.js'), `${fs.readFileSync(policy, 'utf8')}// changed\n`);
