@@ -29,14 +29,24 @@ workload-studio scheduler check FILE [EXPERIMENT]
          changed anything; they may only spare heartbeats that place nothing (docs/plugins.md).
 `;
 
-const policy = (name: string) => `// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
+/** The published types of a scheduler file (resources/scheduler-api), copied beside a new one. */
+const API_TYPES = 'workload-studio-scheduler.d.ts';
+const API_TYPES_FILE = path.resolve(__dirname, '../../resources/scheduler-api', API_TYPES);
+
+const policy = (name: string) => `// @ts-check
+/// <reference path="./${API_TYPES}" />
+// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
 //
 // Run it:   workload-studio run ${name}.experiment.json   (its "plugins" names this file)
 //
 // The studio loads this file as an ES module and reads its default export. A plug-in is code
-// that runs with your rights: the studio runs it as it is. It imports nothing: the studio hands
-// it zod (for its options) and a \`studio\` object (free slots, launches that say why).
-export default {
+// that runs with your rights: the studio runs it as it is. It imports only the studio's own
+// module, which the studio puts in when it loads the file (${API_TYPES}, written beside this
+// file, gives an editor its types); the studio hands the policy zod (for its options) and a
+// \`studio\` object (free slots, launches that say why).
+import { defineScheduler } from 'workload-studio/scheduler';
+
+export default defineScheduler({
   // The kind an experiment names it by: {"kind": "${name}"}.
   kind: '${name}',
   title: '${name} (first come, first served)',
@@ -71,7 +81,7 @@ export default {
       },
     };
   },
-};
+});
 `;
 
 /** The small check design `scheduler new` writes, for a scheduler of kind `name`. */
@@ -122,6 +132,12 @@ export async function schedulerCommand(rest: string[], flags: Record<string, str
   for (const [f, text] of files) {
     fs.writeFileSync(f, text, { flag: 'wx' });
     io.err(`wrote ${f}\n`);
+  }
+  // One copy of the types serves every scheduler file in the folder: an existing one is kept.
+  const types = path.join(dir, API_TYPES);
+  if (!fs.existsSync(types)) {
+    fs.copyFileSync(API_TYPES_FILE, types);
+    io.err(`wrote ${types} (the types an editor shows for ${name}.scheduler.js)\n`);
   }
   io.out(`workload-studio run ${files[1][0]}\n`);
   return 0;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -7,6 +8,7 @@ import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
+const ROOT = path.resolve(__dirname, '../../..');
 
 /** docs/plugins.md: a scheduler the user brings as a file, from `scheduler new` to a run in worker threads. */
 describe('a scheduler of your own from a file', () => {
@@ -77,6 +79,69 @@ describe('a scheduler of your own from a file', () => {
         new RegExp(`my-fifo\\.scheduler\\.js has changed since this experiment ran with it: its SHA-256 was ${sha256}…, it is [0-9a-f]{12}… now`),
       ),
     });
+  });
+
+  it('gives the file written by scheduler new its published types, which check it, and refuses a file importing anything but the studio', async () => {
+    const dir = tempDir();
+    expect((await cli(['scheduler', 'new', 'typed-fifo', '--out', dir])).code).toBe(0);
+    const policy = fs.readFileSync(path.join(dir, 'typed-fifo.scheduler.js'), 'utf8');
+    expect(policy).toMatch(/^\/\/ @ts-check\n\/\/\/ <reference path="\.\/workload-studio-scheduler\.d\.ts" \/>/);
+    expect(policy).toMatch(/import \{ defineScheduler \} from 'workload-studio\/scheduler';/);
+    expect(fs.readFileSync(path.join(dir, 'workload-studio-scheduler.d.ts'), 'utf8')).toBe(
+      fs.readFileSync(path.join(ROOT, 'resources/scheduler-api/workload-studio-scheduler.d.ts'), 'utf8'),
+    );
+    // What an editor does with it: TypeScript checks the JavaScript file against the types, strictly.
+    const checked = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--allowJs',
+        '--checkJs',
+        '--strict',
+        '--module',
+        'esnext',
+        '--target',
+        'es2022',
+        '--moduleResolution',
+        'bundler',
+        'typed-fifo.scheduler.js',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(checked.stdout + checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
+    // A misspelt member of the view is what the types are for.
+    fs.writeFileSync(path.join(dir, 'typed-fifo.scheduler.js'), policy.replaceAll('view.mapPendingJobs()', 'view.mapPendingJob()'));
+    const wrong = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--allowJs',
+        '--checkJs',
+        '--strict',
+        '--module',
+        'esnext',
+        '--target',
+        'es2022',
+        '--moduleResolution',
+        'bundler',
+        'typed-fifo.scheduler.js',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(wrong.stdout).toMatch(/Property 'mapPendingJob' does not exist on type 'View'/);
+
+    // The file is what runs: one that imports another module is refused, saying what it may import.
+    const importing = path.join(dir, 'importing.scheduler.js');
+    fs.writeFileSync(
+      importing,
+      `import { defineScheduler } from 'workload-studio/scheduler';\nimport helper from './helper.js';\nexport default defineScheduler(helper);\n`,
+    );
+    const refused = await cli(['scheduler', 'check', importing]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/imports "\.\/helper\.js": a scheduler file imports only workload-studio\/scheduler and Node's own modules/);
   });
 
   it("takes a TypeScript file, compiled by esbuild, its hash the source's", async () => {

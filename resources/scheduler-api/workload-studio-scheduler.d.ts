@@ -1,0 +1,132 @@
+/**
+ * The types of a Workload Studio scheduler file (docs/plugins.md): what the studio hands a policy
+ * and what the file exports. `workload-studio scheduler new NAME` writes this file beside the
+ * policy; a JavaScript file that starts with
+ *
+ *   // @ts-check
+ *   /// <reference path="./workload-studio-scheduler.d.ts" />
+ *   import { defineScheduler } from 'workload-studio/scheduler';
+ *
+ * gets these types in an editor, and a TypeScript file imports them the same way. The studio
+ * resolves the import itself when it loads the file; the file needs nothing installed.
+ * A test checks that the engine gives every member listed here (tests/types/schedulerApi.ts).
+ */
+declare module 'workload-studio/scheduler' {
+  /** A job as the scheduler is told it at submission: never how long its work takes. */
+  export interface Job {
+    readonly id: string;
+    readonly queue: string;
+    /** Seconds after the start of the run. */
+    readonly submit: number;
+    readonly inputMb: number;
+    readonly maps: number;
+    readonly reduces: number;
+    /** Its absolute deadline, seconds after the start of the run, when it has one. */
+    readonly deadline?: number;
+    readonly mrCluster?: string;
+    readonly template: { readonly name: string; readonly kind: 'cpu' | 'io'; readonly mapMemoryMb: number; readonly reduceMemoryMb: number };
+  }
+
+  /** The cluster: nodes numbered rack by rack, every array read-only. */
+  export interface Topology {
+    readonly nodeCount: number;
+    readonly rackCount: number;
+    readonly nodeName: readonly string[];
+    /** The rack of each node (an index into rackName). */
+    readonly nodeRack: { readonly [node: number]: number };
+    /** Cores each node may use. */
+    readonly nodeCores: { readonly [node: number]: number };
+    readonly nodeMemoryMb: { readonly [node: number]: number };
+    readonly rackName: readonly string[];
+    readonly blockSizeMb: number;
+    readonly replication: number;
+  }
+
+  /** What a JobTracker sees at a heartbeat; jobs and nodes are numbers (indices). */
+  export interface View {
+    /** Seconds since the start of the run. */
+    readonly now: number;
+    readonly topology: Topology;
+    /** Jobs submitted and not finished, in submission order. */
+    readonly activeJobs: readonly number[];
+    /** Jobs with a map to place, in submission order. Live: copy it before launching. */
+    mapPendingJobs(): readonly number[];
+    /** Jobs with a reduce that may start, in submission order. Live: copy it before launching. */
+    reduceReadyJobs(): readonly number[];
+    /** Tasks waiting over all jobs: 0 means nothing to place. */
+    pendingTasks(): number;
+    job(j: number): Job;
+    jobSubmitTime(j: number): number;
+    /** The job's absolute deadline, Infinity when it has none. */
+    jobDeadline(j: number): number;
+    pendingMaps(j: number): number;
+    pendingReduces(j: number): number;
+    runningMaps(j: number): number;
+    runningReduces(j: number): number;
+    mapsDone(j: number): number;
+    reducesDone(j: number): number;
+    /** Whether enough of the job's maps are done for its reduces to start (slow start). */
+    reducesMayStart(j: number): boolean;
+    nodeAlive(n: number): boolean;
+    nodeRunningMaps(n: number): number;
+    nodeRunningReduces(n: number): number;
+    /** Changes whenever a job arrives or ends or a task starts or ends: cache orderings until it moves. */
+    stateVersion(): number;
+  }
+
+  /** The studio's helpers: free slots sized as its own slot schedulers size them, and launches that say why. */
+  export interface Studio {
+    freeMapSlots(view: View, node: number): number;
+    freeReduceSlots(view: View, node: number): number;
+    /**
+     * Launch the job's best-placed pending map on the node (node-local first, then rack, then
+     * anywhere), or only one at most `within` away; false when it has none. `rule` is your reason in
+     * words, shown by the why panel and the reports.
+     */
+    launchMap(view: View, job: number, node: number, rule: string, within?: 'node' | 'rack' | 'anywhere'): boolean;
+    /** Launch the job's next reduce on the node once its maps let reduces start; false otherwise. */
+    launchReduce(view: View, job: number, node: number, rule: string): boolean;
+  }
+
+  /** What a policy may say it weighs at a heartbeat: a table, best candidate first. */
+  export interface Scores {
+    criteria: string[];
+    rows: { candidate: string; job: string; values: number[] }[];
+  }
+
+  /** One run's policy. */
+  export interface Policy {
+    name: string;
+    /** Called at each heartbeat of node `node`: launch what it should run. */
+    onHeartbeat(node: number, view: View): void;
+    onJobSubmitted?(job: number, view: View): void;
+    onJobFinished?(job: number, view: View): void;
+    /** What it weighs at a heartbeat of the node (the why-not panel's table); must decide nothing. */
+    scores?(node: number, view: View): Scores | undefined;
+  }
+
+  /** The options a card shows: the zod schemas `options` returns, with their defaults filled in (their types are the file's own). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each file's own options
+  export type Spec = Record<string, any> & { kind: string; mapSlots?: number; reduceSlots?: number; slotMemoryMb: number };
+
+  /** A scheduler file's default export. */
+  export interface SchedulerFile {
+    /** The name experiments use: 2-40 lower-case letters, digits or dashes, starting with a letter. */
+    kind: string;
+    title: string;
+    /** Your version of it, recorded beside the file's hash in results. */
+    version?: string;
+    /** Hadoop 1 map and reduce slots. */
+    capacity: 'slots';
+    /** Given zod, your options as zod schemas with their defaults. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zod as the studio hands it; the file needs no zod of its own to check
+    options?(z: any): Record<string, unknown>;
+    /** A label for each option, as the designer shows it. */
+    labels?: Record<string, string>;
+    /** Make the policy for one run. */
+    create(spec: Spec, studio: Studio): Policy;
+  }
+
+  /** The scheduler a file exports: returned as given, typed. */
+  export function defineScheduler<T extends SchedulerFile>(scheduler: T): T;
+}
