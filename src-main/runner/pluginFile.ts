@@ -191,6 +191,19 @@ export function pluginRefsFor(kinds: Iterable<string>, embed = false): PluginRef
 }
 
 /**
+ * The text of a scheduler file as a batch recorded it (name and hash), from the file loaded now:
+ * refused in words when no loaded file has those bytes.
+ */
+export function recordedSource(ref: PluginRef): string {
+  const p = loadedPlugins().find((l) => l.sha256 === ref.sha256);
+  if (!p)
+    throw new PluginFileError(
+      `the scheduler file ${ref.file} as it ran (SHA-256 ${(ref.sha256 ?? '').slice(0, 12)}…) is no longer in the studio: its text cannot go in the result`,
+    );
+  return sourceOf(p);
+}
+
+/**
  * How the scheduler files a batch ran differ from those loaded now, in words: one changed (its
  * hashes named) or no longer loaded. Empty when they are the same.
  */

@@ -2,6 +2,8 @@ import { configurationLabel, jobSetOf, type BatchDetail, type BatchInputs, type 
 import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
 import { EXPERIMENT_NAME_MAX, ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
 import { experimentFileText } from '@shared/experiment/experimentFile';
+import type { PluginRef } from '@shared/experiment/experiment';
+import { recordedSource } from '../runner/pluginFile';
 import { describeProblem } from '@shared/workload/imports';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
@@ -38,6 +40,15 @@ export const FROM_FILE_TAG = 'from a result file';
  * `run --out` writes) and as a report in any format, and a result file opened as a batch of the
  * history, so a colleague's result is compared in the app without running anything again.
  */
+/** A scheduler file a batch ran, with its text as it ran: the file loaded now must have the bytes the batch recorded. */
+function withText(ref: PluginRef): PluginRef {
+  try {
+    return { ...ref, source: recordedSource(ref) };
+  } catch (err) {
+    throw new ServiceError('invalid_request', (err as Error).message, 'withSchedulerText');
+  }
+}
+
 export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinter) {
   const batches = batchesRepo(store);
 
@@ -45,7 +56,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
    * The batch as a result file: its finished runs in plan order, and the experiment they ran when
    * it is one cluster × one workload. `onRun` is told before each run is read (a long export's progress).
    */
-  async function resultOf(batch: BatchDetail, onRun?: (k: number, of: number) => Promise<void>): Promise<ResultFile> {
+  async function resultOf(batch: BatchDetail, onRun?: (k: number, of: number) => Promise<void>, withSchedulerText = false): Promise<ResultFile> {
     const { id } = batch;
     const finished = batch.results.filter((r) => r.status === 'finished');
     if (!finished.length) throw new ServiceError('invalid_request', 'no run of this batch finished: there is no result to export', 'id');
@@ -66,7 +77,7 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
               seeds: inputs.seeds,
               simulation: inputs.simulation,
               ...(inputs.sweep ? { sweep: inputs.sweep } : {}),
-              ...(inputs.plugins?.length ? { plugins: inputs.plugins } : {}),
+              ...(inputs.plugins?.length ? { plugins: withSchedulerText ? inputs.plugins.map(withText) : inputs.plugins } : {}),
             }),
           ),
         )
@@ -141,11 +152,11 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
   }
 
   return {
-    async exportResult(id: string): Promise<{ fileName: string; content: string }> {
+    async exportResult(id: string, withSchedulerText = false): Promise<{ fileName: string; content: string }> {
       const batch = batches.get(id);
       const progress = fileProgress(events, id, batch.finished + 1);
       try {
-        const result = await resultOf(batch, (k, of) => progress.step(`Reading run ${k + 1} of ${of}`));
+        const result = await resultOf(batch, (k, of) => progress.step(`Reading run ${k + 1} of ${of}`), withSchedulerText);
         await progress.step('Writing the result file');
         return { fileName: `${fileNameOf(result.experiment)}.result.json`, content: resultFileText(result) };
       } finally {
@@ -259,7 +270,7 @@ export function resultFileHandlers(store: Store, events: EventBus, printPdf?: Pd
   const across = historyComparison(store, events);
   return {
     'batches:compare': ({ members, name }) => across.compare(members, name),
-    'batches:exportResult': ({ id }) => files.exportResult(id),
+    'batches:exportResult': ({ id, withSchedulerText }) => files.exportResult(id, withSchedulerText),
     'batches:report': ({ id, format, baseline }) => files.report(id, format, baseline),
     'batches:openResult': ({ text, fileName }) => files.open(text, fileName),
     'batches:openExperiment': ({ id }) => {

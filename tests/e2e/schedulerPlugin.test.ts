@@ -7,7 +7,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import { startServeProcess } from '../helpers/processes';
-import { openAt, screenshot, useBrowser, watchErrors } from './studio';
+import { downloadOf, openAt, screenshot, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -99,17 +99,31 @@ describe('a scheduler of your own, in the browser', () => {
       expect(text).toContain('shortest-job-first');
       expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
 
-      // The same experiment through the CLI with the same file: the same numbers.
+      // The same experiment through the CLI with the same file beside it (the export names it and its hash): the same numbers.
       const exported = await call<{ files: { fileName: string; content: string }[] }>('experiments:export', { id: design.id });
       const experimentFile = path.join(dir, exported.files[0].fileName);
       fs.writeFileSync(experimentFile, exported.files[0].content);
+      fs.copyFileSync(PLUGIN, path.join(dir, path.basename(PLUGIN)));
       const out = path.join(dir, 'cli.json');
-      const ran = await cli(['run', experimentFile, '--scheduler', PLUGIN, '--out', out]);
+      const ran = await cli(['run', experimentFile, '--out', out]);
       expect(ran.code, ran.err).toBe(0);
       const fromCli = JSON.parse(fs.readFileSync(out, 'utf8')) as ResultFile;
       const fromServe = JSON.parse((await call<{ content: string }>('batches:exportResult', { id: batch.id })).content) as ResultFile;
       const numbers = (r: ResultFile) => r.runs.map((x) => [x.scheduler, x.seed, x.summary.meanJct, x.summary.makespan, x.summary.events]);
       expect(numbers(fromCli)).toEqual(numbers(fromServe));
+      expect(fromServe.inputs?.plugins).toEqual([{ file: path.basename(PLUGIN), sha256: fromCli.inputs!.plugins![0].sha256, version: '1.0' }]);
+
+      // Asked from the comparison's export menu, the result file carries the file's text: it alone reruns to the same numbers.
+      await openAt(page, serve.url, `#/history/${batch.id}`);
+      await page.getByTestId('export-menu').locator('summary').click();
+      const withText = await downloadOf(page, () => page.locator('[data-export="result-with-schedulers"]').click());
+      const carried = JSON.parse(withText.bytes.toString('utf8')) as ResultFile;
+      expect(carried.inputs?.plugins?.[0].source).toBe(fs.readFileSync(PLUGIN, 'utf8'));
+      const alone = tempDir();
+      fs.writeFileSync(path.join(alone, 'again.experiment.json'), JSON.stringify(carried.inputs));
+      const again = path.join(alone, 'again.json');
+      expect((await cli(['run', path.join(alone, 'again.experiment.json'), '--out', again])).code).toBe(0);
+      expect(numbers(JSON.parse(fs.readFileSync(again, 'utf8')) as ResultFile)).toEqual(numbers(fromServe));
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -229,7 +229,8 @@ export const contract = {
   /** One job across every run of a batch: when it waited, where its tasks ran, and why. */
   'batches:why': channel<WhyAnswer>()(z.strictObject({ id: batchId, job: z.string().min(1, 'name a job') })),
   /** A batch as a result file (what `run --out` writes): its finished runs and, for one cluster × one workload, the experiment they ran. */
-  'batches:exportResult': channel<{ fileName: string; content: string }>()(z.strictObject({ id: batchId })),
+  /** The batch as a result file; `withSchedulerText` puts the text of each scheduler file of the user's own in it beside its hash. */
+  'batches:exportResult': channel<{ fileName: string; content: string }>()(z.strictObject({ id: batchId, withSchedulerText: z.boolean().optional() })),
   /** A batch's report in one format: HTML, PDF, every table and series as CSV, or JSON. */
   'batches:report': channel<{ files: ExportedFile[] }>()(
     z.strictObject({ id: batchId, format: z.enum(REPORT_FORMATS), baseline: z.string().min(1).max(200).optional() }),
