@@ -35,11 +35,6 @@ const WRITING: Record<ReportFormat, string> = {
 /** The tag a batch opened from a result file carries, so the history tells it from the studio's own runs. */
 export const FROM_FILE_TAG = 'from a result file';
 
-/**
- * The run history's results leaving the studio and coming back: a batch as a result file (what
- * `run --out` writes) and as a report in any format, and a result file opened as a batch of the
- * history, so a colleague's result is compared in the app without running anything again.
- */
 /** A scheduler file a batch ran, with its text as it ran: the file loaded now must have the bytes the batch recorded. */
 function withText(ref: PluginRef): PluginRef {
   try {
@@ -49,6 +44,11 @@ function withText(ref: PluginRef): PluginRef {
   }
 }
 
+/**
+ * The run history's results leaving the studio and coming back: a batch as a result file (what
+ * `run --out` writes) and as a report in any format, and a result file opened as a batch of the
+ * history, so a colleague's result is compared in the app without running anything again.
+ */
 export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinter) {
   const batches = batchesRepo(store);
 

@@ -228,8 +228,11 @@ export const contract = {
   'batches:runData': channel<RunData>()(z.strictObject({ id: batchId, run: z.number().int().min(0), gantt: z.boolean().default(false) })),
   /** One job across every run of a batch: when it waited, where its tasks ran, and why. */
   'batches:why': channel<WhyAnswer>()(z.strictObject({ id: batchId, job: z.string().min(1, 'name a job') })),
-  /** A batch as a result file (what `run --out` writes): its finished runs and, for one cluster × one workload, the experiment they ran. */
-  /** The batch as a result file; `withSchedulerText` puts the text of each scheduler file of the user's own in it beside its hash. */
+  /**
+   * A batch as a result file (what `run --out` writes): its finished runs and, for one cluster × one
+   * workload, the experiment they ran; `withSchedulerText` puts the text of each scheduler file of
+   * the user's own in it beside its hash.
+   */
   'batches:exportResult': channel<{ fileName: string; content: string }>()(z.strictObject({ id: batchId, withSchedulerText: z.boolean().optional() })),
   /** A batch's report in one format: HTML, PDF, every table and series as CSV, or JSON. */
   'batches:report': channel<{ files: ExportedFile[] }>()(
