@@ -74,14 +74,22 @@ declare module 'workload-studio/scheduler' {
     stateVersion(): number;
   }
 
-  /** The studio's helpers: free slots sized as its own slot schedulers size them, and launches that say why. */
+  /**
+   * The studio's helpers: the node's free room, sized as its own schedulers size it, and launches
+   * that say why. On YARN containers a launch starts the job's application master first.
+   */
   export interface Studio {
+    /** Free map slots (0 on containers). */
     freeMapSlots(view: View, node: number): number;
+    /** Free reduce slots (0 on containers). */
     freeReduceSlots(view: View, node: number): number;
+    /** Memory (MB) and vcores the node offers and nothing holds now. */
+    freeContainer(view: View, node: number): { memoryMb: number; vcores: number };
     /**
      * Launch the job's best-placed pending map on the node (node-local first, then rack, then
-     * anywhere), or only one at most `within` away; false when it has none. `rule` is your reason in
-     * words, shown by the why panel and the reports.
+     * anywhere), or only one at most `within` away; false when it has none or, on containers, no
+     * room. `rule` is your reason in words, shown by the why panel and the reports. On containers,
+     * a job without its application master gets that instead (and true).
      */
     launchMap(view: View, job: number, node: number, rule: string, within?: 'node' | 'rack' | 'anywhere'): boolean;
     /** Launch the job's next reduce on the node once its maps let reduces start; false otherwise. */
@@ -107,7 +115,7 @@ declare module 'workload-studio/scheduler' {
 
   /** The options a card shows: the zod schemas `options` returns, with their defaults filled in (their types are the file's own). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each file's own options
-  export type Spec = Record<string, any> & { kind: string; mapSlots?: number; reduceSlots?: number; slotMemoryMb: number };
+  export type Spec = Record<string, any> & { kind: string };
 
   /** A scheduler file's default export. */
   export interface SchedulerFile {
@@ -116,8 +124,8 @@ declare module 'workload-studio/scheduler' {
     title: string;
     /** Your version of it, recorded beside the file's hash in results. */
     version?: string;
-    /** Hadoop 1 map and reduce slots. */
-    capacity: 'slots';
+    /** Hadoop 1 map and reduce slots, or YARN containers of memory and vcores. */
+    capacity: 'slots' | 'containers';
     /** Given zod, your options as zod schemas with their defaults. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- zod as the studio hands it; the file needs no zod of its own to check
     options?(z: any): Record<string, unknown>;

@@ -7,7 +7,8 @@ import { problemsOf } from '@shared/api/validation';
 import type { PluginRef } from '@shared/experiment/experiment';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
-import { pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
+import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
+import type { ContainerConfig } from '../schedulers/containers';
 import { pluginTempDir } from './pluginTemp';
 
 /**
@@ -36,7 +37,7 @@ export interface LoadedPlugin {
 const PluginShape = z.object({
   kind: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes, starting with a letter'),
   title: z.string().trim().min(1, 'must not be empty').max(80),
-  capacity: z.literal('slots', "must be 'slots': a plug-in file runs on Hadoop 1 slots (YARN containers are for built-in schedulers so far)"),
+  capacity: z.enum(['slots', 'containers'], "must be 'slots' (Hadoop 1 map and reduce slots) or 'containers' (YARN containers of memory and vcores)"),
   options: z.custom<(zod: typeof z) => z.ZodRawShape>((v) => typeof v === 'function', 'must be a function given zod that returns the options').optional(),
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
@@ -140,7 +141,12 @@ export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
     options,
     labels: p.labels,
     capabilities: [],
-    create: (spec) => p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)),
+    create: (spec) => {
+      if (p.capacity === 'slots') return p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title));
+      // On containers every job's application master comes first (the studio's launches place it), which the engine is told.
+      const policy = p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title));
+      return Object.assign(Object.create(policy) as typeof policy, { placesAppMasters: true });
+    },
   };
   try {
     registerScheduler(scheduler);
