@@ -55,7 +55,7 @@ describe('workloads through the handler table', () => {
     expect(json.fileName).toBe('fb.workload.json');
     expect(parseWorkloadFile(json.content)).toMatchObject({ ok: true, spec: { name: 'fb', generate: { count: 25 } } });
     const csv = await ok<{ fileName: string; content: string }>(s, 'workloads:export', { id: made.id, as: 'csv' });
-    expect(csv.content.split('\r\n')[1]).toBe(',Pi,3,,4,,default,,,,,,,');
+    expect(csv.content.split('\r\n')[1]).toBe(',Pi,3,,4,,default,,,,,,,,,,,,');
     await ok(s, 'workloads:delete', { id: made.id });
     expect(events.filter((e) => e.event === 'store:changed').map((e) => (e.payload as { domain: string }).domain)).toEqual(Array(5).fill('workloads'));
   });
