@@ -10,6 +10,12 @@ import { useTempDirs } from '../../helpers/tempDir';
 const tempDir = useTempDirs();
 const ROOT = path.resolve(__dirname, '../../..');
 
+/** What an editor does with a JavaScript scheduler file: TypeScript checks it against the published types, strictly. */
+function typecheck(dir: string, file: string) {
+  const args = ['--noEmit', '--allowJs', '--checkJs', '--strict', '--module', 'esnext', '--target', 'es2022', '--moduleResolution', 'bundler', file];
+  return spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: dir, encoding: 'utf8' });
+}
+
 /** docs/plugins.md: a scheduler the user brings as a file, from `scheduler new` to a run in worker threads. */
 describe('a scheduler of your own from a file', () => {
   it('is written by scheduler new, runs from the CLI in one thread and in several with the same bytes, and behaves as the FIFO it copies', async () => {
@@ -90,47 +96,12 @@ describe('a scheduler of your own from a file', () => {
     expect(fs.readFileSync(path.join(dir, 'workload-studio-scheduler.d.ts'), 'utf8')).toBe(
       fs.readFileSync(path.join(ROOT, 'resources/scheduler-api/workload-studio-scheduler.d.ts'), 'utf8'),
     );
-    // What an editor does with it: TypeScript checks the JavaScript file against the types, strictly.
-    const checked = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
-        '--noEmit',
-        '--allowJs',
-        '--checkJs',
-        '--strict',
-        '--module',
-        'esnext',
-        '--target',
-        'es2022',
-        '--moduleResolution',
-        'bundler',
-        'typed-fifo.scheduler.js',
-      ],
-      { cwd: dir, encoding: 'utf8' },
-    );
+    const checked = typecheck(dir, 'typed-fifo.scheduler.js');
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.status).toBe(0);
     // A misspelt member of the view is what the types are for.
     fs.writeFileSync(path.join(dir, 'typed-fifo.scheduler.js'), policy.replaceAll('view.mapPendingJobs()', 'view.mapPendingJob()'));
-    const wrong = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
-        '--noEmit',
-        '--allowJs',
-        '--checkJs',
-        '--strict',
-        '--module',
-        'esnext',
-        '--target',
-        'es2022',
-        '--moduleResolution',
-        'bundler',
-        'typed-fifo.scheduler.js',
-      ],
-      { cwd: dir, encoding: 'utf8' },
-    );
+    const wrong = typecheck(dir, 'typed-fifo.scheduler.js');
     expect(wrong.stdout).toMatch(/Property 'mapPendingJob' does not exist on type 'View'/);
 
     // The file is what runs: one that imports another module is refused, saying what it may import.
