@@ -59,7 +59,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       await capacityCard
         .locator('label', { hasText: 'Order inside a queue' })
         .locator('select')
-        .selectOption({ label: 'Least memory held first (YARN fair ordering)' });
+        .selectOption({ label: 'Least memory held first (fair)' });
       const rampup = capacityCard.locator('input[aria-label="Reduce ramp-up limit (0–1)"]');
       expect(await rampup.getAttribute('placeholder')).toBe('auto: 0.5 fair, else none');
       await rampup.fill('1.5');

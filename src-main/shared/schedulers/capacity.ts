@@ -38,7 +38,7 @@ export const capacityOptions = describeScheduler({
   },
   choices: { orderingPolicy: ['fifo', 'fair'] },
   choiceLabels: {
-    orderingPolicy: { fifo: 'First come, first served (YARN default)', fair: 'Least memory held first (YARN fair ordering)' },
+    orderingPolicy: { fifo: 'First come, first served (YARN default)', fair: 'Least memory held first (fair)' },
   },
   auto: { ...containerAuto, reduceRampupLimit: 'auto: 0.5 fair, else none' },
   concurrency: containerConcurrency,
