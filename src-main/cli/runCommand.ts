@@ -17,7 +17,8 @@ import type { Services } from '../services';
 import type { BatchSummary } from '@shared/experiment/design';
 import type { PlannedBatch } from '../runner/runBatch';
 import { storeSink } from '../runner/storeSink';
-import { loadedPlugins, loadExperimentPlugins, PluginFileError } from '../runner/pluginFile';
+import { loadedPlugins, PluginFileError } from '../runner/pluginFile';
+import { loadExperimentPlugins } from '../runner/pluginRefs';
 import type { PluginRef } from '@shared/experiment/experiment';
 
 export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]… [--embed-plugins]

@@ -8,7 +8,8 @@ import { checkHints } from '../runner/hintCheck';
 import { ExperimentFileError, loadExperiment, type LoadedExperiment } from '../runner/loadExperiment';
 import { experimentInputs } from '../runner/runExperiment';
 import { planBatch, resolveRun } from '../runner/matrix';
-import { loadExperimentPlugins, loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
+import { loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
+import { loadExperimentPlugins } from '../runner/pluginRefs';
 
 export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
 workload-studio scheduler check FILE [EXPERIMENT]

@@ -21,7 +21,7 @@ import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runDataOfBatch';
 import { WhyNotReplays } from './whyNotService';
 import { ServiceError } from './serviceError';
-import { pluginChanges, pluginRefsFor } from '../runner/pluginFile';
+import { pluginChanges, pluginRefsFor } from '../runner/pluginRefs';
 
 type ExperimentChannels = Exclude<
   Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>,
