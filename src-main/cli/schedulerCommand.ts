@@ -10,6 +10,7 @@ import { experimentInputs } from '../runner/runExperiment';
 import { planBatch, resolveRun } from '../runner/matrix';
 import { loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
 import { loadExperimentPlugins } from '../runner/pluginRefs';
+import { API_TYPES, API_TYPES_FILE, checkExperiment, policy, policyTest } from './schedulerTemplates';
 
 export const schedulerHelp = `workload-studio scheduler new NAME [--out DIR]
 workload-studio scheduler check FILE [EXPERIMENT]
@@ -17,9 +18,11 @@ workload-studio scheduler check FILE [EXPERIMENT]
   Writes NAME.scheduler.js, a scheduler of your own to start from (docs/plugins.md): a working,
   commented policy that hands out slots in the order jobs came (as FIFO does), and
   NAME.experiment.json, a small experiment that runs it beside Hadoop's FIFO and Fair on two
-  seeds and names the file in its "plugins". Try it with
+  seeds and names the file in its "plugins", NAME.scheduler.test.mjs, its test, and the types
+  an editor checks the file against (workload-studio-scheduler.d.ts). Try it with
 
     workload-studio run NAME.experiment.json
+    node --test NAME.scheduler.test.mjs
 
   NAME: 2-40 lower-case letters, digits or dashes, starting with a letter (the scheduler's kind).
   Existing files are never overwritten.
@@ -29,90 +32,6 @@ workload-studio scheduler check FILE [EXPERIMENT]
          simulated, and says whether its engine hints (nodePlacesNothing, wantsIdleBeats …)
          changed anything; they may only spare heartbeats that place nothing (docs/plugins.md).
 `;
-
-/** The published types of a scheduler file (resources/scheduler-api), copied beside a new one. */
-const API_TYPES = 'workload-studio-scheduler.d.ts';
-const API_TYPES_FILE = path.resolve(__dirname, '../../resources/scheduler-api', API_TYPES);
-
-const policy = (name: string) => `// @ts-check
-/// <reference path="./${API_TYPES}" />
-// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
-//
-// Run it:   workload-studio run ${name}.experiment.json   (its "plugins" names this file)
-//
-// The studio loads this file as an ES module and reads its default export. A plug-in is code
-// that runs with your rights: the studio runs it as it is. It imports only the studio's own
-// module, which the studio puts in when it loads the file (${API_TYPES}, written beside this
-// file, gives an editor its types); the studio hands the policy zod (for its options) and a
-// \`studio\` object (free slots, launches that say why).
-import { defineScheduler } from 'workload-studio/scheduler';
-
-export default defineScheduler({
-  // The kind an experiment names it by: {"kind": "${name}"}.
-  kind: '${name}',
-  title: '${name} (first come, first served)',
-  // Hadoop 1 slots: the card gains "Map slots / node", "Reduce slots / node" and "Slot memory MB",
-  // sized per server type from its cores when left empty, as the studio's own slot schedulers are.
-  capacity: 'slots',
-  // Your options, as zod schemas with their defaults; each needs a label the designer shows.
-  options: (z) => ({
-    mapsPerBeat: z.number().int().min(1).max(64).default(64),
-  }),
-  labels: { mapsPerBeat: 'Maps per heartbeat' },
-  // One policy per run: keep per-run state in here. \`spec\` holds the options with defaults filled in.
-  create(spec, studio) {
-    const rule = 'takes jobs in the order they were submitted';
-    return {
-      name: '${name}',
-      // Called at each heartbeat of node \`node\`. \`view\` is what a JobTracker sees:
-      // view.mapPendingJobs() / view.reduceReadyJobs() list the jobs with a map to place / a
-      // reduce that may start, in submission order; view.job(j) gives a job's id, queue and size.
-      onHeartbeat(node, view) {
-        let maps = Math.min(spec.mapsPerBeat, studio.freeMapSlots(view, node));
-        // A copy: launching a job's last pending map takes it out of the live list.
-        for (const job of [...view.mapPendingJobs()]) {
-          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
-          if (maps === 0) break;
-        }
-        let reduces = studio.freeReduceSlots(view, node);
-        for (const job of [...view.reduceReadyJobs()]) {
-          while (reduces > 0 && studio.launchReduce(view, job, node, rule)) reduces--;
-          if (reduces === 0) break;
-        }
-      },
-    };
-  },
-});
-`;
-
-/** The small check design `scheduler new` writes, for a scheduler of kind `name`. */
-export const checkExperiment = (name: string) => ({
-  name: `${name} against FIFO and Fair`,
-  description: `A small check of the scheduler in ${name}.scheduler.js, beside Hadoop's FIFO and Fair.`,
-  cluster: {
-    name: 'Eight servers',
-    hostTypes: [{ id: 'server', name: '8 cores, 32 GB', cores: 8, coreSpeed: 1, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }], nicMBps: 125 }],
-    network: { rackUplinkMBps: 1250, oversubscription: 1 },
-    racks: [
-      { name: 'rack-1', hosts: [1, 2, 3, 4].map((i) => ({ name: `server-${i}`, type: 'server' })) },
-      { name: 'rack-2', hosts: [5, 6, 7, 8].map((i) => ({ name: `server-${i}`, type: 'server' })) },
-    ],
-  },
-  workload: {
-    name: 'Twenty mixed jobs',
-    generate: {
-      count: 20,
-      arrival: { kind: 'poisson', meanInterarrivalS: 15 },
-      mix: [
-        { template: 'WordCount', weight: 2, maps: [4, 24] },
-        { template: 'Sort', weight: 1, maps: [8, 40] },
-      ],
-    },
-  },
-  schedulers: [{ kind: name }, { kind: 'fifo' }, { kind: 'fair' }],
-  seeds: [1, 2],
-  plugins: [{ file: `${name}.scheduler.js` }],
-});
 
 export async function schedulerCommand(rest: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const [verb, name, ...extra] = rest;
@@ -127,6 +46,7 @@ export async function schedulerCommand(rest: string[], flags: Record<string, str
   const files = [
     [path.join(dir, `${name}.scheduler.js`), policy(name)],
     [path.join(dir, `${name}.experiment.json`), `${JSON.stringify(checkExperiment(name), null, 2)}\n`],
+    [path.join(dir, `${name}.scheduler.test.mjs`), policyTest(name)],
   ] as const;
   const taken = files.filter(([f]) => fs.existsSync(f)).map(([f]) => f);
   if (taken.length) throw new CliUsageError(`${taken.join(' and ')} already exist${taken.length === 1 ? 's' : ''}: nothing was written`);

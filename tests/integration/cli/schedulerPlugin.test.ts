@@ -104,6 +104,16 @@ describe('a scheduler of your own from a file', () => {
     const wrong = typecheck(dir, 'typed-fifo.scheduler.js');
     expect(wrong.stdout).toMatch(/Property 'mapPendingJob' does not exist on type 'View'/);
 
+    // The test it writes beside the policy passes on the policy as written, through the studio's command line.
+    fs.writeFileSync(path.join(dir, 'typed-fifo.scheduler.js'), policy);
+    const ran = spawnSync(process.execPath, ['--test', 'typed-fifo.scheduler.test.mjs'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, WORKLOAD_STUDIO: path.join(ROOT, 'bin/workload-studio.js') },
+    });
+    expect(ran.stdout).toMatch(/# pass 2\n/);
+    expect(ran.status, ran.stdout + ran.stderr).toBe(0);
+
     // The file is what runs: one that imports another module is refused, saying what it may import.
     const importing = path.join(dir, 'importing.scheduler.js');
     fs.writeFileSync(

@@ -1,0 +1,127 @@
+import * as path from 'node:path';
+
+/** The published types of a scheduler file (resources/scheduler-api), copied beside a new one. */
+export const API_TYPES = 'workload-studio-scheduler.d.ts';
+export const API_TYPES_FILE = path.resolve(__dirname, '../../resources/scheduler-api', API_TYPES);
+
+export const policy = (name: string) => `// @ts-check
+/// <reference path="./${API_TYPES}" />
+// ${name}.scheduler.js: a scheduler of your own for Workload Studio (docs/plugins.md).
+//
+// Run it:   workload-studio run ${name}.experiment.json   (its "plugins" names this file)
+//
+// The studio loads this file as an ES module and reads its default export. A plug-in is code
+// that runs with your rights: the studio runs it as it is. It imports only the studio's own
+// module, which the studio puts in when it loads the file (${API_TYPES}, written beside this
+// file, gives an editor its types); the studio hands the policy zod (for its options) and a
+// \`studio\` object (free slots, launches that say why).
+import { defineScheduler } from 'workload-studio/scheduler';
+
+export default defineScheduler({
+  // The kind an experiment names it by: {"kind": "${name}"}.
+  kind: '${name}',
+  title: '${name} (first come, first served)',
+  // Hadoop 1 slots: the card gains "Map slots / node", "Reduce slots / node" and "Slot memory MB",
+  // sized per server type from its cores when left empty, as the studio's own slot schedulers are.
+  capacity: 'slots',
+  // Your options, as zod schemas with their defaults; each needs a label the designer shows.
+  options: (z) => ({
+    mapsPerBeat: z.number().int().min(1).max(64).default(64),
+  }),
+  labels: { mapsPerBeat: 'Maps per heartbeat' },
+  // One policy per run: keep per-run state in here. \`spec\` holds the options with defaults filled in.
+  create(spec, studio) {
+    const rule = 'takes jobs in the order they were submitted';
+    return {
+      name: '${name}',
+      // Called at each heartbeat of node \`node\`. \`view\` is what a JobTracker sees:
+      // view.mapPendingJobs() / view.reduceReadyJobs() list the jobs with a map to place / a
+      // reduce that may start, in submission order; view.job(j) gives a job's id, queue and size.
+      onHeartbeat(node, view) {
+        let maps = Math.min(spec.mapsPerBeat, studio.freeMapSlots(view, node));
+        // A copy: launching a job's last pending map takes it out of the live list.
+        for (const job of [...view.mapPendingJobs()]) {
+          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
+          if (maps === 0) break;
+        }
+        let reduces = studio.freeReduceSlots(view, node);
+        for (const job of [...view.reduceReadyJobs()]) {
+          while (reduces > 0 && studio.launchReduce(view, job, node, rule)) reduces--;
+          if (reduces === 0) break;
+        }
+      },
+    };
+  },
+});
+`;
+
+/** The small check design `scheduler new` writes, for a scheduler of kind `name`. */
+export const checkExperiment = (name: string) => ({
+  name: `${name} against FIFO and Fair`,
+  description: `A small check of the scheduler in ${name}.scheduler.js, beside Hadoop's FIFO and Fair.`,
+  cluster: {
+    name: 'Eight servers',
+    hostTypes: [{ id: 'server', name: '8 cores, 32 GB', cores: 8, coreSpeed: 1, memoryGb: 32, disks: [{ readMBps: 150, writeMBps: 120 }], nicMBps: 125 }],
+    network: { rackUplinkMBps: 1250, oversubscription: 1 },
+    racks: [
+      { name: 'rack-1', hosts: [1, 2, 3, 4].map((i) => ({ name: `server-${i}`, type: 'server' })) },
+      { name: 'rack-2', hosts: [5, 6, 7, 8].map((i) => ({ name: `server-${i}`, type: 'server' })) },
+    ],
+  },
+  workload: {
+    name: 'Twenty mixed jobs',
+    generate: {
+      count: 20,
+      arrival: { kind: 'poisson', meanInterarrivalS: 15 },
+      mix: [
+        { template: 'WordCount', weight: 2, maps: [4, 24] },
+        { template: 'Sort', weight: 1, maps: [8, 40] },
+      ],
+    },
+  },
+  schedulers: [{ kind: name }, { kind: 'fifo' }, { kind: 'fair' }],
+  seeds: [1, 2],
+  plugins: [{ file: `${name}.scheduler.js` }],
+});
+
+/**
+ * The test `scheduler new` writes beside the policy: Node's own test runner drives the studio's
+ * command line (WORKLOAD_STUDIO names it when it is not on the PATH), so it needs nothing installed.
+ */
+export const policyTest = (name: string) => `// ${name}.scheduler.test.mjs: checks ${name}.scheduler.js with the studio (docs/plugins.md).
+//
+// Run it:   node --test ${name}.scheduler.test.mjs
+//
+// It runs the studio's command line: \`workload-studio\` on the PATH, or the one WORKLOAD_STUDIO
+// names (its command, or the path of its bin/workload-studio.js).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const studio = process.env.WORKLOAD_STUDIO ?? 'workload-studio';
+function run(...args) {
+  const [command, first] = studio.endsWith('.js') ? [process.execPath, [studio]] : [studio, []];
+  return execFileSync(command, [...first, ...args], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+}
+
+test('its engine hints change no schedule', () => {
+  assert.match(run('scheduler', 'check', '${name}.scheduler.js', '${name}.experiment.json'), /its hints change nothing/);
+});
+
+test('it finishes every job of its check design', () => {
+  const result = JSON.parse(run('run', '${name}.experiment.json'));
+  const mine = result.runs.filter((r) => r.kind === '${name}');
+  assert.equal(mine.length, 2, 'one run per seed');
+  for (const r of mine) assert.equal(r.summary.succeeded, 20);
+  // As written the policy hands out slots as Hadoop's FIFO does, so it schedules as FIFO. Replace
+  // this with what your own policy should do better or differently, and check it the same way.
+  const fifo = result.runs.filter((r) => r.kind === 'fifo');
+  assert.deepEqual(
+    mine.map((r) => r.summary.meanJct),
+    fifo.map((r) => r.summary.meanJct),
+  );
+});
+`;
