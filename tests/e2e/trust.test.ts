@@ -56,10 +56,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       await expect.poll(() => page.getByTestId('parity-warning').textContent()).toMatch(/1\. fifo runs 20 map tasks at once, 2\. capacity 120: 6\.0× apart/);
       // YARN's fair ordering inside a queue, in words, brings MapReduce's reduce ramp-up limit with it.
       const capacityCard = page.locator('[data-scheduler="1"]');
-      await capacityCard
-        .locator('label', { hasText: 'Order inside a queue' })
-        .locator('select')
-        .selectOption({ label: 'Least memory held first (fair)' });
+      await capacityCard.locator('label', { hasText: 'Order inside a queue' }).locator('select').selectOption({ label: 'Least memory held first (fair)' });
       const rampup = capacityCard.locator('input[aria-label="Reduce ramp-up limit (0–1)"]');
       expect(await rampup.getAttribute('placeholder')).toBe('auto: 0.5 fair, else none');
       await rampup.fill('1.5');
