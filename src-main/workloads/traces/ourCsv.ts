@@ -6,22 +6,9 @@ import { TraceCollector } from './collector';
 import type { TraceImport, TraceReader } from './types';
 
 type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
-const NUMBERS: readonly Column[] = [
-  'submit',
-  'inputMb',
-  'maps',
-  'reduces',
-  'deadline',
-  'deadlineFactor',
-  'shuffleMb',
-  'outputMb',
-  'setupCommitS',
-  'mapCpuSPerMb',
-  'mapCpuSPerTask',
-  'mapSelectivity',
-  'reduceCpuSPerMb',
-  'reduceSelectivity',
-];
+/** The columns that hold text; every other column holds a number. */
+const TEXT: readonly Column[] = ['id', 'template', 'queue', 'mrCluster', 'dependsOn'];
+const NUMBERS: readonly Column[] = WORKLOAD_CSV_COLUMNS.filter((c) => !TEXT.includes(c));
 
 /**
  * The export's guard against spreadsheet formulas (shared/files/csv.ts csvCell) put an apostrophe
