@@ -1,42 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import * as os from 'node:os';
-import type { Database } from 'sql.js';
-import type { BatchDetail, BatchInputs, BatchRun, BatchSummary, RunPlan, RunStatus, StoredRunRow } from '@shared/experiment/design';
-import type { ResultFile } from '@shared/experiment/experiment';
-import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
-import { packColumns, readColumns, type Column } from '../formats/columns';
-import { joinRun, prepareRun, type PerJob, type PreparedRun } from './runPayload';
-import { decodeInputs, encodeInputs } from './workloadPayload';
+import type { BatchInputs, BatchSummary, RunPlan } from '@shared/experiment/design';
+import { packColumns } from '../formats/columns';
+import { prepareRun, type PreparedRun } from './runPayload';
+import { encodeInputs } from './workloadPayload';
 import type { Store } from './database';
 import type { StoredRunResult } from './storedRun';
 import { StoreError } from './errors';
 import { processAlive, processStart } from './processAlive';
 import { freeName, selectAll, selectOne } from './rows';
-
-interface BatchRow {
-  id: string;
-  name: string;
-  experiment_id: string | null;
-  tags_json: string;
-  inputs_json: string;
-  status: BatchSummary['status'];
-  created_at: string;
-  finished_at: string | null;
-}
-
-interface RunRow {
-  run_index: number;
-  plan_json: string;
-  status: RunStatus;
-  error: string | null;
-  summary_json: string | null;
-}
-
-/** Inputs as saved; batches carried over from version 1 hold only the experiment file they ran. */
-function parseInputs(json: string, store: Store): BatchInputs | undefined {
-  const value = JSON.parse(json) as BatchInputs | { legacyExperiment: unknown };
-  return 'legacyExperiment' in value ? undefined : decodeInputs(value, store.payloads);
-}
+import { requireBatchRow, summaryOf } from './batchRows';
+import { batchReads } from './batchReads';
 
 /** The process running a batch; any process that finds it gone closes the batch as interrupted. */
 interface BatchOwner {
@@ -60,61 +34,6 @@ function ownerAlive(json: string | null): boolean {
 }
 
 /**
- * Statuses as the API names them. The table keeps an interrupted batch as cancelled with the
- * reason beside it, and its runs that never ended as cancelled without a result.
- */
-const batchStatusSql = (b: string) => `CASE WHEN ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${b}.status END`;
-const runStatusSql = (r: string, b: string) =>
-  `CASE WHEN ${r}.status = 'cancelled' AND ${r}.summary_json IS NULL AND ${b}.end_reason = 'interrupted' THEN 'interrupted' ELSE ${r}.status END`;
-
-/**
- * A batch as the history lists it. The inputs hold whole cluster and workload specs (a trace may
- * be megabytes), so only the names and scheduler specs are read out of the JSON, in SQLite.
- */
-const SUMMARY_SQL = `
-  SELECT b.id, b.name, b.experiment_id, b.tags_json, ${batchStatusSql('b')} AS status, b.created_at, b.finished_at,
-    (SELECT count(*) FROM runs r WHERE r.batch_id = b.id) AS runs,
-    (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'finished') AS finished,
-    (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'failed') AS failed,
-    (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.clusters')) AS clusters,
-    (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.workloads')) AS workloads,
-    json_extract(b.inputs_json, '$.schedulers') AS schedulers
-  FROM batches b`;
-
-interface SummaryRow extends Omit<BatchRow, 'inputs_json'> {
-  runs: number;
-  finished: number;
-  failed: number;
-  clusters: string;
-  workloads: string;
-  schedulers: string | null;
-}
-
-function toSummary(r: SummaryRow): BatchSummary {
-  return {
-    id: r.id,
-    name: r.name,
-    experimentId: r.experiment_id,
-    tags: JSON.parse(r.tags_json) as string[],
-    status: r.status,
-    runs: r.runs,
-    finished: r.finished,
-    failed: r.failed,
-    createdAt: r.created_at,
-    finishedAt: r.finished_at,
-    clusters: JSON.parse(r.clusters) as string[],
-    workloads: JSON.parse(r.workloads) as string[],
-    schedulers: r.schedulers ? (JSON.parse(r.schedulers) as SchedulerSpec[]).map(schedulerLabel) : [],
-  };
-}
-
-function summaryOf(db: Database, id: string): BatchSummary {
-  const row = selectOne<SummaryRow>(db, `${SUMMARY_SQL} WHERE b.id = ?`, [id]);
-  if (!row) throw new StoreError('not_found', `no run history entry with id ${id}`, 'id');
-  return toSummary(row);
-}
-
-/**
  * Run history: each execution of an experiment is a batch — a copy of every input it ran on, and
  * one row per planned run. A run's row is completed in one statement when the run ends, so a crash
  * or a cancel never leaves half a result; runs that never ended are marked cancelled.
@@ -125,11 +44,7 @@ export function batchesRepo(store: Store) {
     store.payloads.ensure(run.perJob);
     store.payloads.ensure(run.columns);
   };
-  const requireRow = (db: Database, id: string): BatchRow => {
-    const row = selectOne<BatchRow>(db, 'SELECT * FROM batches WHERE id = ?', [id]);
-    if (!row) throw new StoreError('not_found', `no run history entry with id ${id}`, 'id');
-    return row;
-  };
+  const requireRow = requireBatchRow;
 
   return {
     /** A new batch with every run queued; the name becomes "Name (2)" if taken. */
@@ -341,74 +256,6 @@ export function batchesRepo(store: Store) {
       });
     },
 
-    /** How many times each experiment design has been run (for the experiments list). */
-    runsPerExperiment(): Map<string, number> {
-      return store.read(
-        (db) =>
-          new Map(
-            selectAll<{ id: string; n: number }>(
-              db,
-              'SELECT experiment_id AS id, count(*) AS n FROM batches WHERE experiment_id IS NOT NULL GROUP BY experiment_id',
-            ).map((r) => [r.id, r.n]),
-          ),
-      );
-    },
-
-    list(): BatchSummary[] {
-      return store.read((db) => selectAll<SummaryRow>(db, `${SUMMARY_SQL} ORDER BY b.created_at DESC, b.name`).map(toSummary));
-    },
-
-    get(id: string): BatchDetail {
-      return store.read((db) => {
-        const row = requireRow(db, id);
-        const runs = selectAll<RunRow>(
-          db,
-          `SELECT r.run_index, r.plan_json, ${runStatusSql('r', 'b')} AS status, r.error, r.summary_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE r.batch_id = ? ORDER BY r.run_index`,
-          [id],
-        );
-        const results: BatchRun[] = runs.map((r) => ({
-          ...(JSON.parse(r.plan_json) as RunPlan),
-          status: r.status,
-          error: r.error,
-          summary: r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : null,
-          partial: r.status === 'cancelled' && r.summary_json !== null,
-        }));
-        const inputs = parseInputs(row.inputs_json, store);
-        return {
-          ...summaryOf(db, id),
-          inputs: inputs ?? { clusters: [], workloads: [], schedulers: [], seeds: [], simulation: {} as BatchInputs['simulation'] },
-          plan: results.map(({ status: _s, error: _e, summary: _m, partial: _p, ...plan }) => plan),
-          results,
-        };
-      });
-    },
-
-    /**
-     * A finished run's stored result and columns (series, and attempts when they were recorded):
-     * all of them, or only those `wanted` names; `lengths` has every column's length.
-     */
-    runResult(
-      id: string,
-      index: number,
-      wanted?: (column: string) => boolean,
-    ): { result: StoredRunResult; columns: Record<string, Column>; lengths: Record<string, number> } {
-      return store.read((db) => {
-        requireRow(db, id);
-        // Finished runs, and the partial results a cancel kept.
-        const row = selectOne<{ summary_json: string; jobs_ref: string; columns_ref: string }>(
-          db,
-          "SELECT summary_json, jobs_ref, columns_ref FROM runs WHERE batch_id = ? AND run_index = ? AND columns_ref IS NOT NULL AND status IN ('finished', 'cancelled')",
-          [id, index],
-        );
-        if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
-        const what = `run ${index + 1}'s result`;
-        return {
-          result: joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, what)),
-          ...readColumns(store.payloads.readBytes(row.columns_ref, what), wanted),
-        };
-      });
-    },
-
     rename(id: string, name: string): Promise<BatchSummary> {
       return store.write((db) => {
         requireRow(db, id);
@@ -441,57 +288,7 @@ export function batchesRepo(store: Store) {
       );
     },
 
-    /** Every stored run, one row each: what `workload-studio runs list` prints. */
-    listRuns(): StoredRunRow[] {
-      return store.read((db) =>
-        selectAll<{
-          id: string;
-          experiment: string;
-          scheduler: string;
-          seed: number;
-          status: RunStatus;
-          summary_json: string | null;
-          created_at: string;
-          bytes: number | null;
-        }>(
-          db,
-          `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, r.columns_bytes AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
-        ).map((r) => {
-          const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
-          return {
-            id: r.id,
-            experiment: r.experiment,
-            scheduler: r.scheduler,
-            seed: r.seed,
-            status: r.status,
-            makespan: s?.makespan ?? null,
-            meanJct: s?.meanJct ?? null,
-            createdAt: r.created_at,
-            blobBytes: r.bytes ?? 0,
-          };
-        }),
-      );
-    },
-
-    /** A finished run's stored result without its columns (reports and result files need no series). */
-    storedResult(id: string, index: number): StoredRunResult {
-      return store.read((db) => {
-        requireRow(db, id);
-        const row = selectOne<{ summary_json: string; jobs_ref: string }>(
-          db,
-          "SELECT summary_json, jobs_ref FROM runs WHERE batch_id = ? AND run_index = ? AND status = 'finished' AND summary_json IS NOT NULL",
-          [id, index],
-        );
-        if (!row) throw new StoreError('not_found', `run ${index + 1} of this batch has no result (it failed, was cancelled or is still running)`, 'run');
-        return joinRun(row.summary_json, store.payloads.readJson<PerJob>(row.jobs_ref, `run ${index + 1}'s result`));
-      });
-    },
-
-    /** A run's column blob by the run's own id (the CLI lists runs by id). */
-    blob(runId: string): Uint8Array | undefined {
-      const ref = store.read((db) => selectOne<{ columns_ref: string | null }>(db, 'SELECT columns_ref FROM runs WHERE id = ?', [runId])?.columns_ref);
-      return ref ? store.payloads.readBytes(ref, `run ${runId}'s columns`) : undefined;
-    },
+    ...batchReads(store),
   };
 }
 
