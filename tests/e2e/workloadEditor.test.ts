@@ -63,6 +63,12 @@ describe('workload editor and trace import in the browser, against the real serv
       await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent()).toBe('the low end must not exceed the high end');
       await page.getByTestId('gen-deadline-factor').fill('1-2');
       await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').count()).toBe(0);
+      // A row's own cost, in place of its template's: a bad one is named at its cell, a good one saved.
+      await page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).fill('-2');
+      await expect.poll(() => page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => page.locator('.errors').textContent()).toContain('must be at least 0');
+      await page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).fill('78.7');
+      await expect.poll(() => page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).getAttribute('aria-invalid')).toBe('false');
       await page.locator('#workload-name').fill('Facebook mix');
       await page.getByTestId('save').click();
       await page.getByText('Saved "Facebook mix"').waitFor();
@@ -76,6 +82,7 @@ describe('workload editor and trace import in the browser, against the real serv
         data: { spec: { generate: { deadlineFactor: unknown } } };
       };
       expect(facebook.data.spec.generate.deadlineFactor).toEqual([1, 2]);
+      expect((facebook.data.spec.generate as unknown as { mix: { mapCpuSPerTask?: number }[] }).mix[0].mapCpuSPerTask).toBe(78.7);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForTimeout(200); // charts redraw in the new theme
