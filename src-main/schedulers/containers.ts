@@ -96,9 +96,14 @@ export function appMasterFirst(
   free: { memoryMb: number; vcores: number },
 ): 'running' | 'placed' | 'waiting' {
   if (view.appMasterNode(j) >= 0) return 'running';
-  if (free.memoryMb < cfg.amMemoryMb || free.vcores < cfg.amVcores || appMasterShare(cfg, view).full) return 'waiting';
+  if (!appMasterFits(cfg, view, free)) return 'waiting';
   view.placeAppMaster(j, n, cfg.amMemoryMb, cfg.amVcores);
   return 'placed';
+}
+
+/** Whether an application master could be placed in `free` now: the room is there and masters are within their share. */
+export function appMasterFits(cfg: ContainerConfig, view: CoreView, free: { memoryMb: number; vcores: number }): boolean {
+  return free.memoryMb >= cfg.amMemoryMb && free.vcores >= cfg.amVcores && !appMasterShare(cfg, view).full;
 }
 
 /**

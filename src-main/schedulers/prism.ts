@@ -7,11 +7,12 @@ import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, SchedulerJob, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
-import { appMasterFirst, onlyMasterHolders, freeOnNode, nodeOffer, taskMemory } from './containers';
+import { appMasterFirst, appMasterFits, onlyMasterHolders, freeOnNode, nodeOffer, taskMemory } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 import { BestTwo, blankCandidate, submissionOrder, type Candidate } from './prismCandidates';
-import { overflow, phaseNeeds, RESOURCES, sameNeed, Spread, type Need } from './prismMachine';
+import { overflow, phaseNeeds, Spread, type Need } from './prismMachine';
+import { JobShares } from './prismShares';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'phases'>;
@@ -66,72 +67,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     return cap;
   }
 
-  /** Per job: what it uses and its share, as of its version (View.jobVersion) and the capacity the share was taken of. */
-  const perJob = new Map<number, { version: number; use: Need; share: number; cap: Need }>();
-
-  /**
-   * What job j uses now (running phases; memory of every attempt, paused ones included) and its
-   * share of `cap`. Both change only when one of the job's attempts starts, ends, pauses or
-   * resumes, or its AM is placed, so they are kept until the job's version moves: a heartbeat
-   * re-reads only the jobs that changed, not every running attempt.
-   */
-  function jobUse(view: View, j: number, cap: Need): { use: Need; share: number } {
-    const version = view.jobVersion(j);
-    let entry = perJob.get(j);
-    if (!entry || entry.version !== version) {
-      const u = useByCounts(view, j) ?? useByAttempts(view, j);
-      entry = { version, use: u, share: share(view, j, u, cap), cap };
-      perJob.set(j, entry);
-    } else if (entry.cap !== cap && !sameNeed(entry.cap, cap)) {
-      entry.share = share(view, j, entry.use, cap);
-      entry.cap = cap;
-    }
-    return entry;
-  }
-
-  /**
-   * The job's use from its attempt counts per phase — without reading thousands of attempts —
-   * when every need is a whole number: the sums are then exact in any order, so they equal the
-   * attempt-by-attempt ones bit for bit. Undefined when a need is fractional (a measured profile).
-   */
-  function useByCounts(view: View, j: number): Need | undefined {
-    const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
-    if (!Number.isInteger(u.memory)) return undefined;
-    for (let phase = PhaseKind.Map; phase <= PhaseKind.Reduce; phase++) {
-      const running = view.jobAttemptCount(j, phase, false);
-      const paused = view.jobAttemptCount(j, phase, true);
-      if (running + paused === 0) continue;
-      const nd = need(view, j, phase);
-      if (!Number.isInteger(nd.memory) || !Number.isInteger(nd.cpu) || !Number.isInteger(nd.disk) || !Number.isInteger(nd.net)) return undefined;
-      u.memory += (running + paused) * nd.memory;
-      u.cpu += running * nd.cpu;
-      u.disk += running * nd.disk;
-      u.net += running * nd.net;
-    }
-    return u;
-  }
-
-  /** The job's use attempt by attempt, in launch order (running phases; memory of every attempt, paused ones included). */
-  function useByAttempts(view: View, j: number): Need {
-    const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? spec.amMemoryMb : 0, disk: 0, net: 0 };
-    for (const a of view.jobAttempts(j)) {
-      const nd = need(view, j, view.attemptPhase(a));
-      u.memory += nd.memory;
-      if (!view.attemptPaused(a)) {
-        u.cpu += nd.cpu;
-        u.disk += nd.disk;
-        u.net += nd.net;
-      }
-    }
-    return u;
-  }
-
-  function share(view: View, j: number, u: Need, cap: Need): number {
-    if (spec.fairness === 'fair') return (view.runningMaps(j) + view.runningReduces(j)) / Math.max(1, view.topology.nodeCount);
-    let s = 0;
-    for (const r of RESOURCES) if (cap[r] > 0) s = Math.max(s, u[r] / cap[r]);
-    return s;
-  }
+  /** Each job's use and share (eq. 3), kept until the job changes. */
+  const shares = new JobShares(spec, need);
+  const jobUse = (view: View, j: number, cap: Need) => shares.of(view, j, cap);
 
   /**
    * The active jobs by their share of one machine's capacities, lowest first (ties: the lower job
@@ -209,6 +147,84 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     c.submitted = bySubmission ? view.jobSubmitTime(job) : 0;
   }
 
+  /**
+   * Eq. 2's fairness gain of giving job j a phase needing `nd`: the spread of the jobs' shares (in
+   * `ordered`, lowest first) before, less the spread after. Taken in submission order (`ordered`
+   * undefined), fairness is no part of the choice.
+   */
+  function fairnessTerm(view: View, cap: Need, ordered: JobList | undefined): (j: number, nd: Need, leading: boolean) => number {
+    const shareOf = (j: number) => jobUse(view, j, cap).share;
+    // Made at the first candidate that fits (most beats have none); nothing changes before it.
+    let spread: Spread | undefined;
+    return (j, nd, leading) => {
+      if (ordered === undefined) return 0;
+      spread ??= new Spread(ordered, shareOf);
+      const before = spread.value;
+      if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
+      // The job's share with this phase added, as share() takes it (the same sums and maxima in
+      // the same order), without copying its use for every candidate.
+      const u = jobUse(view, j, cap).use;
+      let s = 0;
+      if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
+      if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
+      if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
+      if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
+      return before - spread.with(j, s);
+    };
+  }
+
+  /** Eq. 5: what one more running task of the phase's kind gains job j. */
+  function leadingPerformance(view: View, j: number, isReduce: boolean): number {
+    const remaining = isReduce ? view.pendingReduces(j) + view.runningReduces(j) : view.pendingMaps(j) + view.runningMaps(j);
+    const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
+    return remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
+  }
+
+  /** The jobs that may offer a new task at a round on a machine of `cap` (lines 11-17), best first; k of them are asked. */
+  function offeringJobs(view: View, cap: Need, ordered: JobList | undefined): JobList {
+    // While masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
+    const masters = onlyMasterHolders(spec, view);
+    return ordered === undefined ? submissionOrder(view, masters, spec.topK) : masters ? sharesOrder(view, cap, true) : ordered;
+  }
+
+  /**
+   * What the top-k jobs could offer a machine of `cap` now, wherever it fits: whether any new
+   * task's leading phase has positive utility (a map, or a reduce, for each job that has one to
+   * start), and whether any of them still waits for its application master. Neither depends on the
+   * machine's own load or on the time, only on the jobs, so it is worked out once per state version
+   * (View.stateVersion) and capacity, and answers every idle beat until an event moves it.
+   */
+  interface Outlook {
+    version: number;
+    useful: boolean;
+    masterless: boolean;
+  }
+  const outlooks = new Map<Need, Outlook>();
+  function outlook(view: View, cap: Need): Outlook {
+    const version = view.stateVersion();
+    const known = outlooks.get(cap);
+    if (known?.version === version) return known;
+    const ordered = bySubmission ? undefined : sharesOrder(view, cap);
+    const fairnessGain = fairnessTerm(view, cap, ordered);
+    const usefulPhase = (j: number, phase: PhaseKind) => {
+      const nd = need(view, j, phase);
+      return fairnessGain(j, nd, true) + spec.alpha * leadingPerformance(view, j, phase === PhaseKind.Shuffle) > 0;
+    };
+    const fresh: Outlook = { version, useful: false, masterless: false };
+    const offering = offeringJobs(view, cap, ordered);
+    const k = Math.min(offering.length, spec.topK);
+    for (let i = 0; i < k && !fresh.useful; i++) {
+      const j = offering[i];
+      // As a round asks (gather): a job with a pending map offers a map (one is always found
+      // anywhere on the cluster), else a reduce that may start.
+      if (view.appMasterNode(j) < 0) fresh.masterless = true;
+      else if (view.pendingMaps(j) > 0) fresh.useful = usefulPhase(j, PhaseKind.Map);
+      else if (view.pendingReduces(j) > 0 && view.reducesMayStart(j)) fresh.useful = usefulPhase(j, PhaseKind.Shuffle);
+    }
+    outlooks.set(cap, fresh);
+    return fresh;
+  }
+
   /** Where one round's candidates go: the heartbeat's best two, or the why panel's table. */
   interface CandidateSink {
     next(): Candidate;
@@ -227,25 +243,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
 
     const ordered = bySubmission ? undefined : sharesOrder(view, cap);
-    const shareOf = (j: number) => jobUse(view, j, cap).share;
-    // Made at the first candidate that fits (most beats have none); nothing changes before it.
-    let spread: Spread | undefined;
-    const fairnessGain = (j: number, nd: Need, leading: boolean) => {
-      // Taken in submission order, eq. 2's fairness is no part of the choice.
-      if (ordered === undefined) return 0;
-      spread ??= new Spread(ordered, shareOf);
-      const before = spread.value;
-      if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
-      // The job's share with this phase added, as share() takes it (the same sums and maxima in
-      // the same order), without copying its use for every candidate.
-      const u = jobUse(view, j, cap).use;
-      let s = 0;
-      if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
-      if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
-      if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
-      if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
-      return before - spread.with(j, s);
-    };
+    const fairnessGain = fairnessTerm(view, cap, ordered);
 
     // Lines 6-10: phases of tasks on this machine waiting for permission.
     // The ids are read before anything else asks for a node's attempts (the list is reused).
@@ -266,10 +264,8 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
     const free = freeOnNode(spec, view, n);
     let placedAm = false;
-    // The order is not changed in this loop (an application master placed ends it). While
-    // masters hold their share, jobs waiting for one can offer nothing: the top k hold one.
-    const masters = onlyMasterHolders(spec, view);
-    const offering = ordered === undefined ? submissionOrder(view, masters, spec.topK) : masters ? sharesOrder(view, cap, true) : ordered;
+    // The order is not changed in this loop (an application master placed ends it).
+    const offering = offeringJobs(view, cap, ordered);
     const k = Math.min(offering.length, spec.topK);
     for (let i = 0; i < k; i++) {
       const j = offering[i];
@@ -298,10 +294,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       if (task < 0) continue;
       const nd = need(view, j, phase);
       if (!fits(nd, true)) continue;
-      const isReduce = phase === PhaseKind.Shuffle;
-      const remaining = isReduce ? view.pendingReduces(j) + view.runningReduces(j) : view.pendingMaps(j) + view.runningMaps(j);
-      const current = isReduce ? view.runningReduces(j) : view.runningMaps(j);
-      const performance = remaining / Math.max(current, spec.epsilon) - remaining / (current + 1);
+      const performance = leadingPerformance(view, j, phase === PhaseKind.Shuffle);
       const gain = fairnessGain(j, nd, true);
       fill(view, sink.next(), j, task, -1, phase, true, level, gain, performance, 0);
       sink.offer();
@@ -331,8 +324,14 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       if (over) out.push({ kind: 'phaseDoesNotFit', phase: PHASE_NAMES[phase], resource: over, need: nd[over], used: used[over], capacity: cap[over] });
       return out;
     },
+    // No paused phase here (the engine asks only then), and no job's next task worth starting
+    // anywhere or application master placeable here: Algorithm 1's round would end at once.
+    nodePlacesNothing(n, view) {
+      const o = outlook(view, machine(view, n));
+      return !o.useful && !(o.masterless && appMasterFits(spec, view, freeOnNode(spec, view, n)));
+    },
     onJobFinished(j: number) {
-      perJob.delete(j);
+      shares.forget(j);
     },
     // The candidates of the beat's first round with each term of eq. 1, best first (the why panel's table).
     scores(n, view) {

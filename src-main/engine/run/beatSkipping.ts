@@ -50,7 +50,9 @@ export class BeatSkipping {
   /** Whether node n's policy says a beat now would place nothing, with no paused phase on it (an out-of-band beat is passed over then). */
   idleNow(n: number): boolean {
     const placesNothing = this.scheduler.nodePlacesNothing;
-    return !this.simulateIdleBeats && placesNothing !== undefined && this.s.nodePaused[n] === 0 && placesNothing(n, this.view, this.s.now);
+    if (this.simulateIdleBeats || placesNothing === undefined || this.s.nodePaused[n] > 0) return false;
+    this.s.work.idleChecks++;
+    return placesNothing(n, this.view, this.s.now);
   }
 
   /**
@@ -67,9 +69,15 @@ export class BeatSkipping {
     const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
     while (this.beats.nextTime < end) {
       const n = this.beats.peek();
-      if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !placesNothing(n, this.view, this.beats.nextTime))))) return;
+      if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !this.askIdle(placesNothing, n))))) return;
       this.beats.pass();
     }
+  }
+
+  /** The policy's nodePlacesNothing for node n at its next beat's time, counted (WorkCounters.idleChecks). */
+  private askIdle(placesNothing: NonNullable<Scheduler['nodePlacesNothing']>, n: number): boolean {
+    this.s.work.idleChecks++;
+    return placesNothing(n, this.view, this.beats.nextTime);
   }
 
   /**

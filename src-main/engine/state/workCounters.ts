@@ -13,6 +13,11 @@ import type { WorkCount } from '@shared/results/workCount';
 export class WorkCounters {
   /** Heartbeats handed to the scheduler (a node with a free slot or none). */
   heartbeats = 0;
+  /**
+   * Beats the scheduler answered without being handed them (Scheduler.nodePlacesNothing): its
+   * per-beat work is per heartbeat or check, since a check may do part of a beat's work.
+   */
+  idleChecks = 0;
   /** Times the scheduler asked a job's pending maps or reduces, where its application master is, or its version: how many jobs it looked at. */
   jobsExamined = 0;
   /** Sorts of the whole queue into a job order. */
@@ -29,6 +34,7 @@ export class WorkCounters {
       events,
       tasks,
       heartbeats: this.heartbeats,
+      idleChecks: this.idleChecks,
       jobsExamined: this.jobsExamined,
       orderSorts: this.orderSorts,
       orderComparisons: this.orderComparisons,

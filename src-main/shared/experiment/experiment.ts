@@ -158,6 +158,7 @@ export const ResultFileSchema = z.strictObject({
               events: z.number().int(),
               tasks: z.number().int(),
               heartbeats: z.number().int(),
+              idleChecks: z.number().int().optional(),
               jobsExamined: z.number().int(),
               orderSorts: z.number().int(),
               orderComparisons: z.number().int(),

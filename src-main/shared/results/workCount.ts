@@ -6,6 +6,8 @@ export interface WorkCount {
   events: number;
   tasks: number;
   heartbeats: number;
+  /** Beats answered by the policy's nodePlacesNothing without being handed it; absent in results written before it was counted. */
+  idleChecks?: number;
   jobsExamined: number;
   orderSorts: number;
   orderComparisons: number;
@@ -13,7 +15,10 @@ export interface WorkCount {
   hostsRerated: number;
 }
 
-/** The ratios the ceilings are stated in: work per task, per heartbeat and per event. */
+/**
+ * The ratios the ceilings are stated in: work per task, per event, and per beat the policy was
+ * asked about (handed as a heartbeat, or checked with nodePlacesNothing and passed over).
+ */
 export function workRatios(w: WorkCount): {
   eventsPerTask: number;
   jobsPerHeartbeat: number;
@@ -22,11 +27,12 @@ export function workRatios(w: WorkCount): {
   reratedPerEvent: number;
 } {
   const per = (a: number, b: number) => (b > 0 ? a / b : 0);
+  const beats = w.heartbeats + (w.idleChecks ?? 0);
   return {
     eventsPerTask: per(w.events, w.tasks),
-    jobsPerHeartbeat: per(w.jobsExamined, w.heartbeats),
-    comparisonsPerHeartbeat: per(w.orderComparisons, w.heartbeats),
-    attemptsPerHeartbeat: per(w.attemptsScanned, w.heartbeats),
+    jobsPerHeartbeat: per(w.jobsExamined, beats),
+    comparisonsPerHeartbeat: per(w.orderComparisons, beats),
+    attemptsPerHeartbeat: per(w.attemptsScanned, beats),
     reratedPerEvent: per(w.hostsRerated, w.events),
   };
 }

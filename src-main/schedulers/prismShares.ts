@@ -1,0 +1,90 @@
+import type { SchedulerSpecOf } from '@shared/schedulers';
+import { PhaseKind } from '../engine/core/model';
+import type { ViewWith } from '../engine/scheduling/schedulerApi';
+import { RESOURCES, sameNeed, type Need } from './prismMachine';
+
+type View = ViewWith<'attempts' | 'phases'>;
+
+/**
+ * What each job uses of the cluster under PRISM's phase-level needs, and its share of one
+ * machine's capacities (schedulers/prism.ts, sec. 4 and eq. 3): the DRF measure, or running tasks
+ * per equal share for the Fair-Scheduler measure. Kept per job until the job's version moves.
+ */
+export class JobShares {
+  /** Per job: what it uses and its share, as of its version (View.jobVersion) and the capacity the share was taken of. */
+  private readonly perJob = new Map<number, { version: number; use: Need; share: number; cap: Need }>();
+
+  constructor(
+    private readonly spec: SchedulerSpecOf<'prism'>,
+    private readonly need: (view: View, j: number, phase: PhaseKind) => Need,
+  ) {}
+
+  /** A finished job's entry is dropped. */
+  forget(j: number): void {
+    this.perJob.delete(j);
+  }
+
+  /**
+   * What job j uses now (running phases; memory of every attempt, paused ones included) and its
+   * share of `cap`. Both change only when one of the job's attempts starts, ends, pauses or
+   * resumes, or its AM is placed, so they are kept until the job's version moves: a heartbeat
+   * re-reads only the jobs that changed, not every running attempt.
+   */
+  of(view: View, j: number, cap: Need): { use: Need; share: number } {
+    const version = view.jobVersion(j);
+    let entry = this.perJob.get(j);
+    if (!entry || entry.version !== version) {
+      const u = this.useByCounts(view, j) ?? this.useByAttempts(view, j);
+      entry = { version, use: u, share: this.share(view, j, u, cap), cap };
+      this.perJob.set(j, entry);
+    } else if (entry.cap !== cap && !sameNeed(entry.cap, cap)) {
+      entry.share = this.share(view, j, entry.use, cap);
+      entry.cap = cap;
+    }
+    return entry;
+  }
+
+  /**
+   * The job's use from its attempt counts per phase — without reading thousands of attempts —
+   * when every need is a whole number: the sums are then exact in any order, so they equal the
+   * attempt-by-attempt ones bit for bit. Undefined when a need is fractional (a measured profile).
+   */
+  private useByCounts(view: View, j: number): Need | undefined {
+    const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? this.spec.amMemoryMb : 0, disk: 0, net: 0 };
+    if (!Number.isInteger(u.memory)) return undefined;
+    for (let phase = PhaseKind.Map; phase <= PhaseKind.Reduce; phase++) {
+      const running = view.jobAttemptCount(j, phase, false);
+      const paused = view.jobAttemptCount(j, phase, true);
+      if (running + paused === 0) continue;
+      const nd = this.need(view, j, phase);
+      if (!Number.isInteger(nd.memory) || !Number.isInteger(nd.cpu) || !Number.isInteger(nd.disk) || !Number.isInteger(nd.net)) return undefined;
+      u.memory += (running + paused) * nd.memory;
+      u.cpu += running * nd.cpu;
+      u.disk += running * nd.disk;
+      u.net += running * nd.net;
+    }
+    return u;
+  }
+
+  /** The job's use attempt by attempt, in launch order (running phases; memory of every attempt, paused ones included). */
+  private useByAttempts(view: View, j: number): Need {
+    const u: Need = { cpu: 0, memory: view.appMasterNode(j) >= 0 ? this.spec.amMemoryMb : 0, disk: 0, net: 0 };
+    for (const a of view.jobAttempts(j)) {
+      const nd = this.need(view, j, view.attemptPhase(a));
+      u.memory += nd.memory;
+      if (!view.attemptPaused(a)) {
+        u.cpu += nd.cpu;
+        u.disk += nd.disk;
+        u.net += nd.net;
+      }
+    }
+    return u;
+  }
+
+  private share(view: View, j: number, u: Need, cap: Need): number {
+    if (this.spec.fairness === 'fair') return (view.runningMaps(j) + view.runningReduces(j)) / Math.max(1, view.topology.nodeCount);
+    let s = 0;
+    for (const r of RESOURCES) if (cap[r] > 0) s = Math.max(s, u[r] / cap[r]);
+    return s;
+  }
+}
