@@ -167,7 +167,9 @@ function measure(s: Scenario, queued: number): WorkCount {
   const before = sim.run().work;
   stopAt = WARMUP + BEATS;
   const after = sim.run().work;
-  return Object.fromEntries(Object.entries(after).map(([k, v]) => [k, k === 'tasks' ? v : (v ?? 0) - (before[k as keyof WorkCount] ?? 0)])) as unknown as WorkCount;
+  return Object.fromEntries(
+    Object.entries(after).map(([k, v]) => [k, k === 'tasks' ? v : (v ?? 0) - (before[k as keyof WorkCount] ?? 0)]),
+  ) as unknown as WorkCount;
 }
 
 const measured = new Map<string, { small: WorkCount; large: WorkCount }>();
