@@ -188,11 +188,12 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   }
 
   /**
-   * What the top-k jobs could offer a machine of `cap` now, wherever it fits: whether any new
-   * task's leading phase has positive utility (a map, or a reduce, for each job that has one to
-   * start), and whether any of them still waits for its application master. Neither depends on the
-   * machine's own load or on the time, only on the jobs, so it is worked out once per state version
-   * (View.stateVersion) and capacity, and answers every idle beat until an event moves it.
+   * What the top-k jobs could offer a machine of `cap` now, wherever it fits: whether any job's
+   * next task (a map while it has one pending, else a reduce that may start) has a leading phase of
+   * positive utility, and whether any of them still waits for its application master. Neither
+   * depends on the machine's own load or on the time, only on the jobs, so it is worked out once
+   * per state version (View.stateVersion) and capacity, and answers every idle beat until an event
+   * moves it.
    */
   interface Outlook {
     version: number;
