@@ -51,8 +51,7 @@ export class BeatSkipping {
   idleNow(n: number): boolean {
     const placesNothing = this.scheduler.nodePlacesNothing;
     if (this.simulateIdleBeats || placesNothing === undefined || this.s.nodePaused[n] > 0) return false;
-    this.s.work.idleChecks++;
-    return placesNothing(n, this.view, this.s.now);
+    return this.askIdle(placesNothing, n, this.s.now);
   }
 
   /**
@@ -69,15 +68,15 @@ export class BeatSkipping {
     const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
     while (this.beats.nextTime < end) {
       const n = this.beats.peek();
-      if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !this.askIdle(placesNothing, n))))) return;
+      if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !this.askIdle(placesNothing, n, this.beats.nextTime))))) return;
       this.beats.pass();
     }
   }
 
-  /** The policy's nodePlacesNothing for node n at its next beat's time, counted (WorkCounters.idleChecks). */
-  private askIdle(placesNothing: NonNullable<Scheduler['nodePlacesNothing']>, n: number): boolean {
+  /** The policy's nodePlacesNothing for node n at the beat's time `at`, counted (WorkCounters.idleChecks). */
+  private askIdle(placesNothing: NonNullable<Scheduler['nodePlacesNothing']>, n: number, at: number): boolean {
     this.s.work.idleChecks++;
-    return placesNothing(n, this.view, this.beats.nextTime);
+    return placesNothing(n, this.view, at);
   }
 
   /**

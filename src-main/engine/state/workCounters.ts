@@ -14,8 +14,9 @@ export class WorkCounters {
   /** Heartbeats handed to the scheduler (a node with a free slot or none). */
   heartbeats = 0;
   /**
-   * Beats the scheduler answered without being handed them (Scheduler.nodePlacesNothing): its
-   * per-beat work is per heartbeat or check, since a check may do part of a beat's work.
+   * Times the engine asked the scheduler's nodePlacesNothing about a beat (passed over when it says
+   * so, handed on otherwise): per-beat work is per heartbeat or check, since a check may do part of
+   * a beat's work.
    */
   idleChecks = 0;
   /** Times the scheduler asked a job's pending maps or reduces, where its application master is, or its version: how many jobs it looked at. */

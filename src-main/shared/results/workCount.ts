@@ -6,7 +6,7 @@ export interface WorkCount {
   events: number;
   tasks: number;
   heartbeats: number;
-  /** Beats answered by the policy's nodePlacesNothing without being handed it; absent in results written before it was counted. */
+  /** Times the engine asked the policy's nodePlacesNothing about a beat; absent in results written before it was counted. */
   idleChecks?: number;
   jobsExamined: number;
   orderSorts: number;
