@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Before `npm run cli`: build once if the bundle is missing or older than any source file,
+// Before `npm run cli` and `npm run reproductions:record` (whose runs go through the built
+// worker): build once if the bundle is missing or older than any source file,
 // so the CLI always runs what the sources say without paying for a build every call.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
