@@ -13,4 +13,5 @@ export const K_REPLENISH = 3; // a replacement node joins
 export const K_RELEASE = 4; // a dependent job is submitted
 export const K_BEAT = 5; // heartbeats (regular and out-of-band)
 export const K_WAKE = 6; // a wake-up the scheduler asked for (ClusterView.wakeAt), after the heartbeats due then
-export const PRIORITY = [0, 1, 1, 1, 2, 3, 4];
+export const K_POLL = 7; // running reduces ask for newly finished maps (mapOutputPoll.ts), after the phase completions due then
+export const PRIORITY = [0, 1, 1, 1, 2, 3, 4, 1];

@@ -9,6 +9,7 @@ import type { RateSolver } from '../resources/rateSolver';
 import type { RunRecorder } from '../measure/recorder';
 import { J_ACTIVE, type EngineState } from '../state/state';
 import { Locality, NODE_TRANSIENT } from '../core/topology';
+import { MapOutputPoll } from './mapOutputPoll';
 
 const W_SIZE = SIZE;
 
@@ -33,6 +34,8 @@ export interface LaunchOptions {
  */
 export class AttemptLifecycle {
   private readonly ioScratch: PhaseIo = { cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 };
+  /** When the job's shuffles hear of its finished maps (the kernel runs its asks, K_POLL). */
+  readonly mapOutputPoll: MapOutputPoll;
 
   constructor(
     private readonly s: EngineState,
@@ -43,7 +46,9 @@ export class AttemptLifecycle {
     private readonly attemptRandom: Random,
     private readonly gatesPhases: boolean,
     private readonly taskFinished: (task: number, counters: TaskCounters) => void,
-  ) {}
+  ) {
+    this.mapOutputPoll = new MapOutputPoll(s, (j) => this.updateShuffleLimits(j));
+  }
 
   launch(task: number, node: number, reason: LaunchReason | (() => LaunchReason), options?: LaunchOptions): boolean {
     const s = this.s;
@@ -153,7 +158,7 @@ export class AttemptLifecycle {
     rates.markDirty(at.host[a]);
   }
 
-  /** Fraction of a shuffle that can have been fetched: the share of the job's maps that are done. */
+  /** Fraction of a shuffle that can have been fetched: the share of the job's maps that are done (as a shuffle asking now learns it). */
   private shuffleLimit(j: number): number {
     const maps = this.s.tasks.jobMapCount[j];
     const done = this.s.jobMapsDone[j];
@@ -323,7 +328,7 @@ export class AttemptLifecycle {
       s.jobMapsDone[j]++;
       s.reduceReady.refresh(j);
       if (s.jobMapsDone[j] === s.tasks.jobMapCount[j]) s.jobMapEnd[j] = s.now;
-      this.updateShuffleLimits(j);
+      this.mapOutputPoll.mapEnded(j);
     }
     if (s.jobMapsDone[j] === s.tasks.jobMapCount[j] && s.jobReducesDone[j] === s.tasks.jobReduceCount[j]) this.book.completeJob(j, false);
     this.outOfBandBeat(node);
@@ -363,7 +368,7 @@ export class AttemptLifecycle {
     return c;
   }
 
-  /** More map output exists (or some was lost): shuffles of the job may fetch further. */
+  /** The job's shuffles learn how much map output exists (more after an ask, less after a loss): they may fetch that far. */
   updateShuffleLimits(j: number): void {
     const s = this.s;
     if (s.tasks.jobReduceCount[j] === 0) return;

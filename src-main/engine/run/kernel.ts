@@ -1,7 +1,7 @@
 import type { SimulationOptions } from '@shared/experiment/simulation';
 import { AttemptLifecycle, KILLED } from '../lifecycle/attemptLifecycle';
 import { SchedulerView } from '../scheduling/clusterView';
-import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_RELEASE, K_REPLENISH, K_WAKE, PRIORITY } from '../core/events';
+import { K_BEAT, K_DETECT, K_FAIL, K_HOST, K_POLL, K_RELEASE, K_REPLENISH, K_WAKE, PRIORITY } from '../core/events';
 import { Failures } from '../lifecycle/failures';
 import { HeartbeatRounds } from '../core/heartbeatRounds';
 import { checkInvariants } from '../resources/invariants';
@@ -251,6 +251,9 @@ export class Simulation {
         break;
       case K_RELEASE:
         this.book.submitJob(subject);
+        break;
+      case K_POLL:
+        this.lifecycle.mapOutputPoll.ask();
         break;
       case K_WAKE:
         this.s.wakeups--;

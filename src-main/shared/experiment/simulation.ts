@@ -36,6 +36,13 @@ export const SimulationOptionsSchema = z.strictObject({
   taskDiskMBps: num().positive('must be greater than 0 MB/s').max(100_000, 'must be at most 100,000 MB/s').optional(),
   /** Host CPU-seconds per MB of guest I/O on hosts with VMs (Dom0-style overhead). */
   dom0CpuPerMb: num().min(0).default(0),
+  /**
+   * A running reduce asks for newly finished maps this often, so its shuffle hears of a map's end at
+   * the next ask (Hadoop's reduce-side event fetcher asks every 1,000 ms). 0, the default: at the
+   * instant the map ends, as the engine always has; 1 changes every run with reduces (model.md
+   * "Phases").
+   */
+  mapOutputPollS: num().min(0, 'must be at least 0 s (0: at once)').max(60, 'must be at most 60 s').default(0),
   /** Fraction of a job's maps that must finish before its reduces may start. */
   slowstart: num().min(0).max(1).default(0.05),
   /** Attempts of one task before its job fails (Hadoop default 4). */

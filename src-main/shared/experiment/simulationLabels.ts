@@ -8,6 +8,7 @@ export const SIMULATION_LABELS: Record<string, string> = {
   diskThrashing: 'Disk thrashing',
   taskDiskMBps: 'Disk pace per task MB/s (optional)',
   dom0CpuPerMb: 'Dom0 CPU s/MB',
+  mapOutputPollS: 'Reduces ask for finished maps every s',
   slowstart: 'Reduce slow-start',
   maxAttempts: 'Attempts per task',
   taskFailureProbability: 'Task failure probability',

@@ -11,8 +11,11 @@ describe('ARIA profiles measured by the engine (sec. 3.2)', () => {
   it('splits the first reduce wave from the later ones and times every stage', () => {
     // 4 maps of 10 s on 2 map slots, 4 reduces on 1 reduce slot: one first-wave reduce, three typical.
     const t = cpuOnly(10, { reduceCpuSPerTask: 6, reducesPerMap: 0, minReduces: 1 });
-    const r = run(cluster(1, 1, { cores: 4 }), [job('j', t, { maps: 4, reduces: 4 })], fifo(2, 1), { heartbeatS: 0.01, contention: 'none' });
-    const totals = r.aria['cpu-only'];
+    const at = (mapOutputPollS: number) =>
+      run(cluster(1, 1, { cores: 4 }), [job('j', t, { maps: 4, reduces: 4 })], fifo(2, 1), { heartbeatS: 0.01, contention: 'none', mapOutputPollS }).aria[
+        'cpu-only'
+      ];
+    const totals = at(0);
     expect(totals.maps.count).toBe(4);
     expect(totals.firstShuffle.count).toBe(1);
     expect(totals.typicalShuffle.count).toBe(3);
@@ -23,6 +26,10 @@ describe('ARIA profiles measured by the engine (sec. 3.2)', () => {
     expect(p.rAvg).toBeCloseTo(6, 1);
     // The first reduce waits through the map stage; only what follows the last map counts.
     expect(p.sh1Avg).toBeLessThan(1);
+    // When reduces ask for finished maps once a second, what follows the last map includes the wait for that ask.
+    const polled = ariaProfileOf(at(1));
+    expect(polled.sh1Avg).toBeGreaterThan(p.sh1Avg);
+    expect(polled.sh1Avg).toBeLessThanOrEqual(p.sh1Avg + 1 + 1e-9);
   });
 
   it('reports map input and the selectivities from the bytes tasks read and wrote', () => {

@@ -201,6 +201,15 @@ function syntheticScenarios(): Scenario[] {
       },
     });
   }
+  // Reduces hearing of finished maps at asks once a second (mapOutputPoll.ts), with lost map output among them.
+  out.push({
+    ...base,
+    name: 'map-output asks · fifo',
+    workload: generated,
+    scheduler: KINDS[0],
+    simulation: { mapOutputPollS: 1, failures: [{ node: 'r0h1', atS: 30 }], nodeTimeoutS: 20 },
+  });
+  out.push({ ...base, name: 'map-output asks · prism', workload: generated, scheduler: { kind: 'prism' }, simulation: { mapOutputPollS: 1 } });
   out.push({ ...base, name: 'workflow · fifo', workload: workflow, scheduler: KINDS[0], simulation: { slowstart: 0.5 } });
   out.push({ ...base, name: 'workflow · capacity', workload: workflow, scheduler: KINDS[2], simulation: { contention: 'none', outOfBandHeartbeat: false } });
   out.push({

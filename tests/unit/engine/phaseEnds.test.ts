@@ -20,13 +20,14 @@ describe('phase ends', () => {
     // (slow start 0): its shuffle has nothing to fetch and waits for eight waves of maps. After every
     // event before the last map ends it must be waiting (as far as the maps allow, not on its way
     // there in an event of its own), and the waves of maps cost no more events than without the reduce.
+    // Map ends are news at once here (mapOutputPollS 0): the asks of mapOutputPoll.test.ts aside.
     const topo = cluster(1, 1);
     const maps = (reduces: number) => [job('z', cpuOnly(20, { taskCv: 0 }), { maps: 16, reduces, shuffleMb: 0 })];
     const seen = { checked: 0, notWaiting: 0 };
     const sim = new Simulation({
       topology: topo,
       jobs: maps(1),
-      options: options({ slowstart: 0 }),
+      options: options({ slowstart: 0, mapOutputPollS: 0 }),
       seed: 1,
       scheduler: fifo(2, 1),
       afterEvent: (s) => {
@@ -44,7 +45,7 @@ describe('phase ends', () => {
     expect(seen.notWaiting).toBe(0);
     // The reduce adds its own events (its launch, its three phase ends, the beats after it ends and
     // while it sorts and reduces: 13 here), not one more per wave of maps (20 before this was fixed).
-    const mapsOnly = run(topo, maps(0), fifo(2, 1), { slowstart: 0 });
+    const mapsOnly = run(topo, maps(0), fifo(2, 1), { slowstart: 0, mapOutputPollS: 0 });
     expect(withReduce.events - mapsOnly.events).toBeLessThan(16);
   });
 });
