@@ -102,7 +102,7 @@ async function main() {
     g: ['g1', 'g2'],
     h: ['h1', 'h2', 'h1n', 'h2n'],
     k: Object.keys(CASES).filter((k) => k.startsWith('k-')),
-    l: ['l-fifo', 'l-fair'],
+    l: ['l-fifo', 'l-fair', 'l-fifo-asks', 'l-fair-asks'],
   };
   const keys = only.length ? only.flatMap((k) => GROUPS[k] ?? [k]) : Object.keys(CASES);
   const unknown = keys.filter((k) => !(k in CASES));

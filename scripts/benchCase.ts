@@ -195,6 +195,22 @@ export const CASES: Record<string, Case> = {
     wallSeconds: 30,
     peakRssMb: 2048,
   }),
+  // The same day with reduces asking for finished maps once a second, as Hadoop's do (mapOutputPollS;
+  // not yet the default, docs/model.md "Phases"): what the asks save, on the day they matter most.
+  'l-fifo-asks': {
+    ...dayCase('(l) made production day on 3,000 nodes, FIFO, reduces asking for finished maps once a second', LARGE_DAY, 75, DAY_SCHEDULERS[0], {
+      wallSeconds: 30,
+      peakRssMb: 2048,
+    }),
+    options: { contention: 'full', recordAttempts: false, heartbeatS: 3, mapOutputPollS: 1 },
+  },
+  'l-fair-asks': {
+    ...dayCase('(l) made production day on 3,000 nodes, Fair, reduces asking for finished maps once a second', LARGE_DAY, 75, DAY_SCHEDULERS[1], {
+      wallSeconds: 30,
+      peakRssMb: 2048,
+    }),
+    options: { contention: 'full', recordAttempts: false, heartbeatS: 3, mapOutputPollS: 1 },
+  },
   // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
   // the two is the cost of a queue twice as long (target ≤ 1.2x, checked by bench.ts).
   g1: {
