@@ -10,6 +10,7 @@ import type { RunRecorder } from '../measure/recorder';
 import { J_ACTIVE, type EngineState } from '../state/state';
 import { Locality, NODE_TRANSIENT } from '../core/topology';
 import { MapOutputPoll } from './mapOutputPoll';
+import { ShuffleLimits } from './shuffleLimits';
 
 const W_SIZE = SIZE;
 
@@ -34,6 +35,8 @@ export interface LaunchOptions {
  */
 export class AttemptLifecycle {
   private readonly ioScratch: PhaseIo = { cpuS: 0, hdfsReadMb: 0, hdfsWriteMb: 0, fsReadMb: 0, fsWriteMb: 0, fetchMb: 0 };
+  /** How far each shuffle may fetch: the map output its reduce has heard of. */
+  readonly shuffles: ShuffleLimits;
   /** When the job's shuffles hear of its finished maps (the kernel runs its asks, K_POLL). */
   readonly mapOutputPoll: MapOutputPoll;
 
@@ -47,7 +50,8 @@ export class AttemptLifecycle {
     private readonly gatesPhases: boolean,
     private readonly taskFinished: (task: number, counters: TaskCounters) => void,
   ) {
-    this.mapOutputPoll = new MapOutputPoll(s, (j) => this.updateShuffleLimits(j));
+    this.shuffles = new ShuffleLimits(s, rates);
+    this.mapOutputPoll = new MapOutputPoll(s, (j) => this.shuffles.update(j));
   }
 
   launch(task: number, node: number, reason: LaunchReason | (() => LaunchReason), options?: LaunchOptions): boolean {
@@ -152,19 +156,10 @@ export class AttemptLifecycle {
     phaseWork(this.work, s.jobs[j], phase, s.tasks.size[task], s.tasks.factor[task], at.locality[a], at.node[a], at.work, a * W_SIZE);
     if (phase === PhaseKind.Map) rates.attachSource(a);
     if ((phase === PhaseKind.Map || phase === PhaseKind.Reduce) && s.nodeRole[at.node[a]] === NODE_TRANSIENT) rates.attachSink(a);
-    at.lim[a] = phase === PhaseKind.Shuffle ? this.shuffleLimit(j) : 1;
+    at.lim[a] = phase === PhaseKind.Shuffle ? this.shuffles.limit(j) : 1;
     rates.attachToHost(a);
     rates.setUplinkWork(a, true);
     rates.markDirty(at.host[a]);
-  }
-
-  /** Fraction of a shuffle that can have been fetched: the share of the job's maps that are done (as a shuffle asking now learns it). */
-  private shuffleLimit(j: number): number {
-    const maps = this.s.tasks.jobMapCount[j];
-    const done = this.s.jobMapsDone[j];
-    if (maps === 0 || done >= maps) return 1;
-    // Never 1 while a map is missing: a shuffle cannot end before the last map does.
-    return Math.min(done / maps, 1 - 1e-6);
   }
 
   /** End an attempt: its container is released; a task left with no attempt is pending again. */
@@ -366,44 +361,6 @@ export class AttemptLifecycle {
       c.fetchMb += io.fetchMb;
     }
     return c;
-  }
-
-  /** The job's shuffles learn how much map output exists (more after an ask, less after a loss): they may fetch that far. */
-  updateShuffleLimits(j: number): void {
-    const s = this.s;
-    if (s.tasks.jobReduceCount[j] === 0) return;
-    const lim = this.shuffleLimit(j);
-    const at = s.at;
-    // Only reduces shuffle: a job with thousands of maps running walks its few reduces, not them
-    // (in launch order, as the walk over all attempts did).
-    const reduces = s.jobReduceAttempts;
-    for (let a = reduces.first(j); a >= 0; a = reduces.after(a)) {
-      if (at.phase[a] !== PhaseKind.Shuffle || at.hostSlot[a] < 0) continue;
-      if (lim < 1 && at.rate[a] === 0 && at.paused[a] === 0 && this.movesNothing(a)) {
-        // A waiting shuffle with nothing to fetch (the job's maps write no output) is, the instant
-        // a map ends, where that map lets it be: its progress moves there with no re-rating and
-        // no event (a quarter of all events on 36 FB-2009 days). The end of the shuffle, when the
-        // last map is done, still takes the path below.
-        at.prog[a] = at.lim[a] = Math.max(at.prog[a], lim);
-        continue;
-      }
-      if (lim >= at.lim[a] && at.rate[a] > 0) {
-        // A shuffle still fetching keeps its rate: only the point where it would wait moves on.
-        // Its host's pending event may now come early; it then finds nothing done and re-plans.
-        at.lim[a] = lim;
-        continue;
-      }
-      this.rates.touchHost(at.host[a]);
-      // What was fetched stays fetched, even if the map that made it has to run again.
-      at.lim[a] = Math.max(at.prog[a], lim);
-    }
-  }
-
-  /** Whether the attempt's current phase uses no resource at all (every work field is 0). */
-  private movesNothing(a: number): boolean {
-    const work = this.s.at.work;
-    for (let w = a * W_SIZE, end = w + W_SIZE; w < end; w++) if (work[w] > 0) return false;
-    return true;
   }
 
   /** The node heartbeats at once after a task ends on it (Hadoop's out-of-band heartbeat). */

@@ -82,7 +82,7 @@ export class Failures {
           this.book.requeueTask(t);
         }
       }
-      this.lifecycle.updateShuffleLimits(j);
+      this.lifecycle.shuffles.update(j);
     }
     this.book.dropAppMastersOn(node);
     s.nodeMemory[node] = 0;
