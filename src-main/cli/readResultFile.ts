@@ -1,7 +1,7 @@
 import type { ResultFile } from '@shared/experiment/experiment';
 import { describeProblem } from '@shared/workload/imports';
 import { readResultText } from '@shared/results/resultFile';
-import { CliUsageError, type CliIo } from './output';
+import type { CliIo } from './output';
 import { MAX_RESULT_BYTES, readCliFile } from './readCliFile';
 
 /** Read and validate a result file written by `run --out`; a bad file is a message naming the field and line. */

@@ -1,13 +1,11 @@
 import type { ClusterSpec } from '@shared/cluster/cluster';
-import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import { SUCCEEDED } from '../engine/lifecycle/attemptLifecycle';
-import { Simulation } from '../engine/run/kernel';
 import type { EngineJob } from '../engine/core/model';
 import { compileTopology, type Topology } from '../engine/core/topology';
 import { compileJobs, expandJobs } from '../workloads/compile';
-import { schedulerFor } from './schedulerFor';
+import { simulateAlone } from './timeAlone';
 
 /** Container priorities as SLS's MapReduce AM gives them (MRAMSimulator: maps 20, reduces 10). */
 const MAP_PRIORITY = 20;
@@ -46,23 +44,7 @@ interface AloneRun {
  * times it), and each task's successful attempt: where it ran and for how long.
  */
 function runAlone(topology: Topology, job: EngineJob, options: SimulationOptions, seed: number): AloneRun {
-  const alone: SimulationOptions = {
-    ...options,
-    failures: [],
-    mtbfS: undefined,
-    replenishAfterS: undefined,
-    taskFailureProbability: 0,
-    horizonS: undefined,
-    recordAttempts: true,
-  };
-  const fifo = SchedulerSpecSchema.parse({ kind: 'fifo' });
-  const result = new Simulation({
-    topology,
-    jobs: [{ ...job, submit: 0, dependsOn: [] }],
-    options: alone,
-    seed,
-    scheduler: schedulerFor(fifo, topology, options),
-  }).run();
+  const result = simulateAlone(topology, job, options, seed, true);
   const tasks = job.maps + job.reduces;
   const node = new Int32Array(tasks).fill(-1);
   const taskSeconds = new Float64Array(tasks);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addSchedulerCard, AddedCardSchema, type AddedCard } from '@shared/schedulers';
+import { AddedCardSchema, type AddedCard } from '@shared/schedulers';
 import { containerAuto, containerLabels, containers, containerSizeLabels, slotAuto, slotLabels, slots } from '@shared/schedulers/options';
 import type { Capability, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import type { RunContext } from './plugin';

@@ -1,4 +1,4 @@
-import type { BatchInputs, BatchSummary, RunPlan, RunProgressEvent } from '@shared/experiment/design';
+import type { BatchInputs, BatchSummary, RunProgressEvent } from '@shared/experiment/design';
 import { planChecked, runBatch, type BatchSink, type PlannedBatch } from '../runner/runBatch';
 import { RunPool, type RunProgress, type SimulationPool } from '../runner/runPool';
 import { storeSink } from '../runner/storeSink';

@@ -4,7 +4,6 @@ import { EXPERIMENT_NAME_MAX, ExperimentSchema, type ResultFile } from '@shared/
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { PluginRef } from '@shared/experiment/experiment';
 import { recordedSource } from '../runner/pluginRefs';
-import { describeProblem } from '@shared/workload/imports';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
 import { planBatch } from '../runner/matrix';

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
 import type { WorkloadRecord } from '@shared/api/records';
 import type { ImportPreview } from '@shared/workload/imports';
 import { useTempDirs } from '../helpers/tempDir';
-import { downloadOf, ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 import { SWIM_DAY } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();

@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';

@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';

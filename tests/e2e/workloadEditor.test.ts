@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { WorkloadSummary } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
-import { ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { screenshot, startStudio, useBrowser, watchErrors } from './studio';
 import { SWIM_DAY, traceFixture } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();

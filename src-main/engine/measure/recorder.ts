@@ -7,7 +7,6 @@ import { ProfileAccumulator } from './profiles';
 import { AttemptRecords, type AttemptSink } from './attemptRecords';
 import { SeriesRecorder, type EngineRunResult, type JobOutcome, type SeriesSample } from './engineResult';
 import { J_DONE, type EngineState } from '../state/state';
-import { Locality } from '../core/topology';
 
 /**
  * The run recorder (model.md "Metrics"): attempt records with their interned reasons, phase-start

@@ -1,14 +1,14 @@
 import { useVirtualizer } from '@tanstack/vue-virtual';
-import { computed, ref } from 'vue';
+import { computed, useTemplateRef } from 'vue';
 
 /**
  * A table that draws every row while there are few (each row its natural height, text wrapped)
  * and, beyond `whole` rows, only those in view with spacers for the rest: a why-panel of 11,000
- * attempts or a why-not answer of 3,000 nodes keeps a screenful in the page. Bind `scroller` to
- * the scrolling element, give virtual rows the height `rowHeight`.
+ * attempts or a why-not answer of 3,000 nodes keeps a screenful in the page. The scrolling element
+ * carries `ref="scroller"`; virtual rows have the height `rowHeight`.
  */
 export function useVirtualRows(count: () => number, rowHeight: number, whole = 200) {
-  const scroller = ref<HTMLElement>();
+  const scroller = useTemplateRef<HTMLElement>('scroller');
   const allDrawn = computed(() => count() <= whole);
   const virtualizer = useVirtualizer(
     computed(() => ({ count: allDrawn.value ? 0 : count(), getScrollElement: () => scroller.value ?? null, estimateSize: () => rowHeight, overscan: 10 })),
@@ -19,5 +19,5 @@ export function useVirtualRows(count: () => number, rowHeight: number, whole = 2
   /** Heights of the spacers before and after the rows in the page. */
   const before = computed(() => virtualRows.value[0]?.start ?? 0);
   const after = computed(() => (allDrawn.value ? 0 : virtualizer.value.getTotalSize() - (virtualRows.value.at(-1)?.end ?? 0)));
-  return { scroller, whole: allDrawn, rows, before, after };
+  return { whole: allDrawn, rows, before, after };
 }

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { whyNotText, type WhyNotAnswer } from '@shared/results/whyNot';
-import type { Services } from '../../../src-main/services';
 import { cli } from '../../helpers/cli';
 import { ok, useServices } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';

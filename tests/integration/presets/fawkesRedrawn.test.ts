@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_AGAIN, readStoredCheck } from '../../../scripts/reproductions/storedRuns';
+import { readStoredCheck } from '../../../scripts/reproductions/storedRuns';
 import { fawkesRedrawn, type FawkesRedrawnShape } from '../../scenarios/fawkesRedrawn';
 
 /**

@@ -9,7 +9,7 @@ import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import type { WhyAnswer } from '@shared/results/runData';
 import type { ProfileStore } from '@shared/workload/templates';
-import { startServices, type Services } from '../../../src-main/services';
+import { startServices } from '../../../src-main/services';
 import { ok } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
 import { TABLE1 } from '../../unit/aria/fixtures';

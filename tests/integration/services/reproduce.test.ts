@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import type { ReproduceEntry } from '@shared/results/reproductions';
-import type { Services } from '../../../src-main/services';
 import { ok, useServices } from '../../helpers/services';
 
 const open = useServices();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completionBounds } from '@shared/aria/bounds';
-import { plan } from '@shared/aria/plan';
-import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
+import { ariaProfileOf } from '@shared/aria/totals';
 import { cluster, cpuOnly, fifo, job, run } from '../../helpers/engineFixtures';
 import { templateByName } from '../../../src-main/workloads/benchmarkTemplates';
 import { RECORD_AGAIN, readStoredCheck } from '../../../scripts/reproductions/storedRuns';
