@@ -8,8 +8,8 @@ import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
 import { fillOneAtATime } from './placementLoop';
 import type { JobList } from './incrementalOrder';
 import type { LaunchReason } from '@shared/results/launchReason';
-import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
-import { fullSlots, orderReason } from './whyNotReasons';
+import { launchReduce, mapAt, SlotTable } from './slotHelpers';
+import { fullSlots, localityWait, orderReason } from './whyNotReasons';
 import { WaitEnds } from './waitEnds';
 import { FairPoolOrder, placeAfterLaunch } from './fairPools';
 
@@ -186,21 +186,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
-      // Said whether or not a slot is free now: with one free, it would still wait.
-      if (view.pendingMaps(j) > 0) {
-        const wait = delay.waiting(j, view.now);
-        const here = { level: Locality.Node as Locality };
-        if (wait && view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > wait.allowed) {
-          out.push({
-            kind: 'localityWait',
-            allowed: ALLOWED_WORDS[wait.allowed],
-            bestHere: LEVEL_WORDS[here.level],
-            waited: wait.waited,
-            wait: wait.wait,
-            next: ALLOWED_WORDS[wait.next],
-          });
-        }
-      }
+      out.push(...localityWait(view, delay, j, n, spec.serverLocality));
       const pool = pools.get(view.job(j).queue);
       const r = running(view, j);
       const key = `${r} running task${r === 1 ? '' : 's'}${pool && pool.weight !== 1 ? ` / weight ${pool.weight}` : ''}${pool && pool.minShare > 0 ? `, pool ${pool.name} min share ${pool.minShare}` : ''}`;

@@ -4,7 +4,7 @@ import { fewestSlots, provision } from '@shared/aria/provisioning';
 import { scaleProfile } from '@shared/aria/scaling';
 import type { AriaProfile } from '@shared/aria/profile';
 import { definePlugin } from './plugin';
-import { fullSlots, orderReason } from './whyNotReasons';
+import { fullSlots, localityWait, orderReason } from './whyNotReasons';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
 import { ALLOWED_WORDS, DelayScheduling } from './delayScheduling';
@@ -12,7 +12,7 @@ import { IncrementalJobOrder } from './incrementalOrder';
 import { sortJobs } from './jobOrder';
 import { fillInOrder } from './placementLoop';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
-import { LEVEL_WORDS, mapAt, REDUCE, SlotTable } from './slotHelpers';
+import { mapAt, REDUCE, SlotTable } from './slotHelpers';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'preemption'>;
@@ -261,18 +261,7 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
         if (view.pendingReduces(j) > 0 && view.reducesMayStart(j) && view.runningReduces(j) >= need[j].reduces)
           out.push({ kind: 'deadlineAllocation', slot: 'reduce', running: view.runningReduces(j), allocated: need[j].reduces });
       }
-      const wait = view.pendingMaps(j) > 0 ? delay.waiting(j, view.now) : undefined;
-      const here = { level: Locality.Node as Locality };
-      if (wait && view.findMap(j, n, Locality.OffRack, here, spec.serverLocality) >= 0 && here.level > wait.allowed) {
-        out.push({
-          kind: 'localityWait',
-          allowed: ALLOWED_WORDS[wait.allowed],
-          bestHere: LEVEL_WORDS[here.level],
-          waited: wait.waited,
-          wait: wait.wait,
-          next: ALLOWED_WORDS[wait.next],
-        });
-      }
+      out.push(...localityWait(view, delay, j, n, spec.serverLocality));
       const deadline = view.jobDeadline(j);
       const rank = orderReason(
         view,

@@ -1,7 +1,9 @@
 import type { Holder, WhyNotReason } from '@shared/results/whyNot';
 import type { CoreView, ViewWith } from '../engine/scheduling/schedulerApi';
 import { appMasterShare, freeOnNode, taskMemory, type ContainerConfig } from './containers';
-import type { SlotTable } from './slotHelpers';
+import { LEVEL_WORDS, type SlotTable } from './slotHelpers';
+import { ALLOWED_WORDS, type DelayScheduling } from './delayScheduling';
+import { Locality } from '../engine/core/topology';
 import type { JobList } from './incrementalOrder';
 
 /**
@@ -66,5 +68,26 @@ export function amShareFull(cfg: ContainerConfig, view: CoreView): WhyNotReason[
   if (!share.full) return [];
   return [
     { kind: 'amShareFull', usedMb: share.usedMb, limitMb: share.limitMb, usedVcores: share.usedVcores, limitVcores: share.limitVcores, share: cfg.maxAmShare },
+  ];
+}
+
+/**
+ * A delay-scheduled job (Fair, MinEDF) passing node n by: it has a map that could go here, but only
+ * at a level its wait does not yet allow. Said whether or not a slot is free now: with one free, it
+ * would still wait.
+ */
+export function localityWait(view: CoreView, delay: DelayScheduling, j: number, n: number, serverLocality: boolean): WhyNotReason[] {
+  const wait = view.pendingMaps(j) > 0 ? delay.waiting(j, view.now) : undefined;
+  const here = { level: Locality.Node as Locality };
+  if (!wait || view.findMap(j, n, Locality.OffRack, here, serverLocality) < 0 || here.level <= wait.allowed) return [];
+  return [
+    {
+      kind: 'localityWait',
+      allowed: ALLOWED_WORDS[wait.allowed],
+      bestHere: LEVEL_WORDS[here.level],
+      waited: wait.waited,
+      wait: wait.wait,
+      next: ALLOWED_WORDS[wait.next],
+    },
   ];
 }

@@ -79,6 +79,13 @@ describe('why a job got nothing, node by node', () => {
     expect(words.some((w) => /no free map slot: 4 of 4 in use \(held by big ×4\)/.test(w))).toBe(true);
   });
 
+  it('names the same delay-scheduling wait under MinEDF, which waits as Fair does', () => {
+    const minEdf = runOf({ kind: 'minedf', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }, BIG_THEN_SMALL);
+    const wait = ofKind(whyNot(minEdf, 'minedf', 'small', 21), 'localityWait');
+    expect(wait.length).toBeGreaterThan(0);
+    for (const w of wait) expect(w.r).toMatchObject({ allowed: 'node-local', wait: 5, next: 'rack-local' });
+  });
+
   it('says when the job had nothing left to place, or had finished', () => {
     const running = whyNot(fair, 'fair', 'small', 30);
     expect(ofKind(running, 'nothingPending').length).toBeGreaterThan(0);
