@@ -4,6 +4,7 @@ import { PluginRefSchema, RunSummarySchema } from './experiment';
 import { descriptionOf, findDescription, optionLabel, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
 import { simulationLabel } from './simulationLabels';
 import { PinnedProfilesSchema } from './pinnedProfiles';
+import { SeedsSchema } from './seeds';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { sweepProblems } from './sweepCheck';
@@ -41,27 +42,13 @@ export const ExperimentDesignSchema = z
     clusterIds: z.array(id).min(1, 'pick at least one cluster').max(20),
     workloadIds: z.array(id).min(1, 'pick at least one workload').max(20),
     schedulers: z.array(SchedulerSpecSchema).min(1, 'add at least one scheduler').max(30),
-    seeds: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 31 - 1),
-      )
-      .min(1, 'give at least one seed')
-      .max(100, 'at most 100 seeds'),
+    seeds: SeedsSchema,
     simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
     sweep: SweepSchema.optional(),
     /** Profiles pinned at the first run or by "Refresh profiles"; absent until then. */
     profiles: PinnedProfilesSchema.optional(),
   })
   .superRefine((d, ctx) => {
-    const seen = new Set<number>();
-    d.seeds.forEach((s, i) => {
-      if (seen.has(s)) ctx.addIssue({ code: 'custom', path: ['seeds', i], message: `seed ${s} is listed twice` });
-      seen.add(s);
-    });
     const sweep = d.sweep;
     if (sweep?.target === 'scheduler') {
       const target = d.schedulers[sweep.scheduler] as (typeof d.schedulers)[number] | undefined;

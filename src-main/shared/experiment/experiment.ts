@@ -3,6 +3,7 @@ import { AriaTotalsSchema } from '../aria/totals';
 import { MrClusterReportSchema } from '../cluster/mrClusters';
 import { ClusterSpecSchema } from '../cluster/cluster';
 import { SchedulerSpecSchema } from '../schedulers';
+import { SeedListSchema, SeedsSchema } from './seeds';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, WorkloadSpecSchema } from '../workload/workload';
@@ -43,35 +44,31 @@ export const PluginRefSchema = z.strictObject({
 });
 export type PluginRef = z.output<typeof PluginRefSchema>;
 
-export const ExperimentSchema = z
-  .strictObject({
-    format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
-    name: nameText(EXPERIMENT_NAME_MAX),
-    description: z.string().max(4000).default(''),
-    cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
-    workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
-    schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
-    seeds: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 31 - 1),
-      )
-      .min(1, 'give at least one seed')
-      .max(100, 'at most 100 seeds')
-      .default([1]),
-    simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
-    /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
-    sweep: SweepSchema.optional(),
-    /** Scheduler files of the user's own the schedulers name (docs/plugins.md). */
-    plugins: z.array(PluginRefSchema).max(20, 'at most 20 scheduler files').optional(),
-  })
-  .superRefine((e, ctx) => {
-    // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
-    for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-  });
+/** An experiment with the seeds' schema given: strict for what is to run, lenient for what a result recorded. */
+const experimentWith = (seeds: typeof SeedListSchema) =>
+  z
+    .strictObject({
+      format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
+      name: nameText(EXPERIMENT_NAME_MAX),
+      description: z.string().max(4000).default(''),
+      cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
+      workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
+      schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
+      seeds: seeds.default([1]),
+      simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+      /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
+      sweep: SweepSchema.optional(),
+      /** Scheduler files of the user's own the schedulers name (docs/plugins.md). */
+      plugins: z.array(PluginRefSchema).max(20, 'at most 20 scheduler files').optional(),
+    })
+    .superRefine((e, ctx) => {
+      // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
+      for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+    });
+
+export const ExperimentSchema = experimentWith(SeedsSchema);
+/** The experiment a result file recorded as it ran (written before seeds listed twice were refused, too). */
+const RecordedExperimentSchema = experimentWith(SeedListSchema);
 
 export type Experiment = z.output<typeof ExperimentSchema>;
 export type ExperimentInput = z.input<typeof ExperimentSchema>;
@@ -137,7 +134,7 @@ export const ResultFileSchema = z.strictObject({
    * The experiment as it ran, cluster and workload inlined: what a report needs to say how to
    * reproduce it. Absent in results written before it existed.
    */
-  inputs: ExperimentSchema.optional(),
+  inputs: RecordedExperimentSchema.optional(),
   runs: z.array(
     z.strictObject({
       scheduler: z.string(),

@@ -323,6 +323,10 @@ describe('workload-studio run', () => {
       }),
     );
     expect((await cli(['run', file])).err).toBe('error: workload job 1 › template: unknown template "Teleport"\n');
+    // A seed twice would be one replicate counted twice by the paired comparison.
+    const twice = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as { seeds: number[] };
+    fs.writeFileSync(file, JSON.stringify({ ...twice, seeds: [1, 2, 1] }));
+    expect(await cli(['run', file])).toMatchObject({ code: 1, err: expect.stringMatching(/seeds\.2: seed 1 is listed twice/) });
   });
 
   it('stops quietly when its reader closes the pipe early (`… | head`)', async () => {

@@ -1,6 +1,9 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ExperimentDesignSchema } from '@shared/experiment/design';
+import { ExperimentSchema, ResultFileSchema } from '@shared/experiment/experiment';
 import { problemsOf } from '@shared/api/validation';
 
 const problems = (schema: z.ZodType, value: unknown) => {
@@ -56,6 +59,31 @@ describe('validation messages a user can read', () => {
       { field: 'simulation.heartbeatS', message: 'must be at least 0.001 s (a heartbeat every millisecond)' },
     ]);
     expect(problems(ExperimentDesignSchema, { ...base, seeds: [1, 'one'] })).toEqual([{ field: 'seeds.1', message: 'must be a number' }]);
+  });
+
+  it('refuses a seed listed twice in a saved design and in an experiment file alike: one replicate must not count twice', () => {
+    const design = {
+      name: 'x',
+      clusterIds: ['00000000-0000-4000-8000-000000000000'],
+      workloadIds: ['00000000-0000-4000-8000-000000000000'],
+      schedulers: [{ kind: 'fifo' }],
+      seeds: [3, 1, 3],
+    };
+    const twice = [{ field: 'seeds.2', message: 'seed 3 is listed twice' }];
+    expect(problems(ExperimentDesignSchema, design)).toEqual(twice);
+    const file = {
+      name: 'x',
+      cluster: { file: 'lab.cluster.json' },
+      workload: { file: 'mix.workload.json' },
+      schedulers: [{ kind: 'fifo' }],
+      seeds: [3, 1, 3],
+    };
+    expect(problems(ExperimentSchema, file)).toEqual(twice);
+    expect(problems(ExperimentSchema, { ...file, seeds: [3, 1] })).toEqual([]);
+    // A result written before the check still opens: what it recorded is read, not refused.
+    const { cluster } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples/small.cluster.json'), 'utf8')) as { cluster: unknown };
+    const recorded = { ...file, cluster, workload: { name: 'w', jobs: [{ template: 'Sort', submit: 0, inputMb: 64 }] }, seeds: [3, 1, 3] };
+    expect(problems(ResultFileSchema, { format: 'workload-studio.result', version: 1, experiment: 'x', inputs: recorded, runs: [] })).toEqual([]);
   });
 
   it("lists the kinds a tagged choice knows when the tag is unknown, and says when a value fits none of a choice's forms", () => {
