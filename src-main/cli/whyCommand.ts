@@ -1,6 +1,5 @@
-import type { BatchInputs } from '@shared/experiment/design';
 import { whyNotText } from '@shared/results/whyNot';
-import { planBatch, resolveRun } from '../runner/matrix';
+import { planBatch, recordedBatch, resolveRun } from '../runner/matrix';
 import { whyNot, WhyNotError } from '../runner/whyNotReplay';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './readResultFile';
@@ -25,21 +24,13 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
   if (!Number.isFinite(at) || at < 0) throw new CliUsageError(`--at must be a time in simulated seconds, 0 or more (got "${String(flags.at ?? '')}")`);
   const result = resultFileOrSay(file, io);
   if (!result) return 1;
-  const e = result.inputs;
-  if (!e || !('racks' in e.cluster) || !('jobs' in e.workload)) {
+  const inputs = recordedBatch(result.inputs);
+  if (!inputs) {
     io.err(
       `error: ${file} does not carry the experiment it ran (a comparison of several clusters or workloads), so it cannot be replayed: run the experiment file with --out and ask that result\n`,
     );
     return 1;
   }
-  const inputs: BatchInputs = {
-    clusters: [{ name: e.cluster.name, spec: e.cluster }],
-    workloads: [{ name: e.workload.name, spec: e.workload }],
-    schedulers: e.schedulers,
-    seeds: e.seeds,
-    simulation: e.simulation,
-    ...(e.sweep ? { sweep: e.sweep } : {}),
-  };
   const plan = planBatch(inputs);
   const label = typeof flags.run === 'string' ? flags.run : plan.at(0)?.label;
   const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
@@ -49,7 +40,7 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
   }
   const entry = plan.find((p) => p.label === label && p.seed === seed);
   if (!entry) {
-    io.err(`error: --seed: ${file} has no seed ${String(flags.seed)} (its seeds are ${e.seeds.join(', ')})\n`);
+    io.err(`error: --seed: ${file} has no seed ${String(flags.seed)} (its seeds are ${inputs.seeds.join(', ')})\n`);
     return 1;
   }
   try {

@@ -1,5 +1,6 @@
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
+import type { ResultFile } from '@shared/experiment/experiment';
 import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -16,6 +17,22 @@ export interface ResolvedRun {
 }
 
 const fmt = (v: number) => String(Number(v.toPrecision(6)));
+
+/**
+ * The batch a result file's experiment ran, as the file recorded it (`inputs`): none when the file
+ * carries no experiment, or one whose cluster or workload is not inline (a comparison of several).
+ */
+export function recordedBatch(e: ResultFile['inputs']): BatchInputs | undefined {
+  if (!e || !('racks' in e.cluster) || !('jobs' in e.workload)) return undefined;
+  return {
+    clusters: [{ name: e.cluster.name, spec: e.cluster }],
+    workloads: [{ name: e.workload.name, spec: e.workload }],
+    schedulers: e.schedulers,
+    seeds: e.seeds,
+    simulation: e.simulation,
+    ...(e.sweep ? { sweep: e.sweep } : {}),
+  };
+}
 
 /**
  * The cartesian product of a batch, in a fixed order: cluster, workload, sweep value, scheduler,

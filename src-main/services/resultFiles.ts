@@ -6,7 +6,7 @@ import type { PluginRef } from '@shared/experiment/experiment';
 import { recordedSource } from '../runner/pluginRefs';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
-import { planBatch } from '../runner/matrix';
+import { planBatch, recordedBatch } from '../runner/matrix';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
 import { resultReport, type ReportRun } from '../reports/resultReport';
 import { presetOfTags } from '../reports/paperClaims';
@@ -214,17 +214,9 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
     ...(r.mrClusters ? { mrClusters: r.mrClusters } : {}),
     kind: r.kind,
   });
-  const e = result.inputs;
-  if (e && 'racks' in e.cluster && 'jobs' in e.workload) {
-    const inputs: BatchInputs = {
-      clusters: [{ name: e.cluster.name, spec: e.cluster }],
-      workloads: [{ name: e.workload.name, spec: e.workload }],
-      schedulers: e.schedulers,
-      seeds: e.seeds,
-      simulation: e.simulation,
-      ...(e.sweep ? { sweep: e.sweep } : {}),
-    };
-    const plan = planBatch(inputs);
+  const recorded = recordedBatch(result.inputs);
+  if (recorded) {
+    const plan = planBatch(recorded);
     const results = new Map<number, StoredRunResult>();
     result.runs.forEach((r, i) => {
       const p = plan.find((x) => x.label === r.scheduler && x.seed === r.seed);
@@ -238,7 +230,7 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
         throw new ServiceError('invalid_request', `${fieldLabel(`runs.${i}`)}: "${r.scheduler}" with seed ${r.seed} appears twice`, 'text');
       results.set(p.index, stored(r));
     });
-    return { inputs, plan, results };
+    return { inputs: recorded, plan, results };
   }
   const labels = [...new Set(result.runs.map((r) => r.scheduler))];
   const plan: RunPlan[] = result.runs.map((r, index) => ({
