@@ -21,7 +21,7 @@ import { REPO_ROOT, readStoredRuns } from './storedRuns';
 
 export const DOC = path.join(REPO_ROOT, 'docs/reproductions.md');
 export const README = path.join(REPO_ROOT, 'README.md');
-export const FULL_SIZE = path.join(REPO_ROOT, 'src-main/shared/results/reproductionsFullSize.json');
+export const FULL_SIZE = path.join(REPO_ROOT, 'src-main/shared/results/reproductions/fullSize.json');
 
 export function docBlocks(): Record<string, string> {
   return {
@@ -85,7 +85,7 @@ export function fullSizeMeasures(): Record<string, FullSizeMeasure[]> {
   );
 }
 
-/** What src-main/shared/results/reproductionsFullSize.json holds: per paper, one sentence per measure and the seeds. */
+/** What src-main/shared/results/reproductions/fullSize.json holds: per paper, one sentence per measure and the seeds. */
 export function fullSizeFile(): Record<string, { seeds: string; statements: string[] }> {
   const measures = fullSizeMeasures();
   return Object.fromEntries(
@@ -129,5 +129,5 @@ if (require.main === module) {
   fs.writeFileSync(DOC, rendered.doc);
   fs.writeFileSync(README, rendered.readme);
   fs.writeFileSync(FULL_SIZE, rendered.fullSize);
-  console.log('docs/reproductions.md, README.md ("Next") and src-main/shared/results/reproductionsFullSize.json rendered from docs/runs');
+  console.log('docs/reproductions.md, README.md ("Next") and src-main/shared/results/reproductions/fullSize.json rendered from docs/runs');
 }

@@ -8,7 +8,7 @@ import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
 import type { BatchSummary } from '@shared/experiment/design';
 import type { ResultFile } from '@shared/experiment/experiment';
 import type { DesignSummary } from '@shared/results/runData';
-import FULL_SIZE from '@shared/results/reproductionsFullSize.json';
+import FULL_SIZE from '@shared/results/reproductions/fullSize.json';
 import { useTempDirs } from '../helpers/tempDir';
 import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

@@ -1,6 +1,6 @@
 import { REPRODUCTIONS, type Measure, type Reproduction } from '../../../src-main/shared/results/reproductions';
 
-/** A paper's entry in the Reproduce catalogue (src-main/shared/results/reproductions.ts). */
+/** A paper's entry in the Reproduce catalogue (src-main/shared/results/reproductions/). */
 export function reproduction(id: string): Reproduction {
   const found = REPRODUCTIONS.find((r) => r.id === id);
   if (!found) throw new Error(`no reproduction "${id}" in the catalogue`);
