@@ -30,6 +30,7 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
   private buffer = new Int32Array(64);
   private length = 0;
   private list: Int32Array = this.buffer.subarray(0, 0);
+  private listOf = this.buffer;
   private at = -1;
   private placedKey = new Float64Array(64);
   private placedTie = new Float64Array(64);
@@ -55,7 +56,11 @@ export class IncrementalJobOrder<V extends CoreView = CoreView> {
     if (changed) this.update(view, changed);
     else this.rebuild(view);
     this.at = version;
-    if (this.list.buffer !== this.buffer.buffer || this.list.length !== this.length) this.list = this.buffer.subarray(0, this.length);
+    // Compared with the buffer the list was cut from, not with `list.buffer`: that getter is slow.
+    if (this.listOf !== this.buffer || this.list.length !== this.length) {
+      this.list = this.buffer.subarray(0, this.length);
+      this.listOf = this.buffer;
+    }
     return this.list;
   }
 

@@ -26,7 +26,19 @@ export interface Need {
   disk: number;
   net: number;
 }
-export const RESOURCES = ['cpu', 'memory', 'disk', 'net'] as const;
+/**
+ * The dominant share of `cap` that `u` holds (DRF, eq. 3): the largest of its resources' shares.
+ * Written out rather than looped over the resources by name: it runs for every job that changed at
+ * every heartbeat, and a keyed loop costs several times as much.
+ */
+export function dominantShare(u: Need, cap: Need): number {
+  let s = 0;
+  if (cap.cpu > 0) s = Math.max(s, u.cpu / cap.cpu);
+  if (cap.memory > 0) s = Math.max(s, u.memory / cap.memory);
+  if (cap.disk > 0) s = Math.max(s, u.disk / cap.disk);
+  if (cap.net > 0) s = Math.max(s, u.net / cap.net);
+  return s;
+}
 export const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.memory && x.disk === y.disk && x.net === y.net;
 
 /**

@@ -1,7 +1,7 @@
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { PhaseKind } from '../engine/core/model';
 import type { ViewWith } from '../engine/scheduling/schedulerApi';
-import { RESOURCES, sameNeed, type Need } from './prismMachine';
+import { dominantShare, sameNeed, type Need } from './prismMachine';
 
 type View = ViewWith<'attempts' | 'phases'>;
 
@@ -83,8 +83,6 @@ export class JobShares {
 
   private share(view: View, j: number, u: Need, cap: Need): number {
     if (this.spec.fairness === 'fair') return (view.runningMaps(j) + view.runningReduces(j)) / Math.max(1, view.topology.nodeCount);
-    let s = 0;
-    for (const r of RESOURCES) if (cap[r] > 0) s = Math.max(s, u[r] / cap[r]);
-    return s;
+    return dominantShare(u, cap);
   }
 }
