@@ -23,6 +23,17 @@ export function problemsOf(error: z.ZodError, prefix = ''): FieldProblem[] {
   });
 }
 
+/**
+ * An editor's problems with its draft, by field path: the first message of each field, as the
+ * services would say it when the draft is saved (the editors show them beside their fields).
+ */
+export function problemsByField(schema: z.ZodType, value: unknown): Record<string, string> {
+  const parsed = schema.safeParse(value);
+  const out: Record<string, string> = {};
+  if (!parsed.success) for (const p of problemsOf(parsed.error)) if (!(p.field in out)) out[p.field] = p.message;
+  return out;
+}
+
 /** zod's own wording starts with these; the studio's schemas word their messages in lower case. */
 const ZOD_DEFAULT = /^(Invalid|Too small|Too big|Unrecognized key|Expected )/;
 const TYPE_WORDS: Record<string, string> = {
