@@ -1,6 +1,7 @@
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import type { ResultFile } from '@shared/experiment/experiment';
+import { runName } from '@shared/experiment/runNames';
 import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -15,8 +16,6 @@ export interface ResolvedRun {
   simulation: SimulationOptions;
   seed: number;
 }
-
-const fmt = (v: number) => String(Number(v.toPrecision(6)));
 
 /**
  * The batch a result file's experiment ran, as the file recorded it (`inputs`): none when the file
@@ -49,14 +48,7 @@ export function planBatch(inputs: BatchInputs): RunPlan[] {
           const base = schedulerLabel(inputs.schedulers[s]);
           const variants: (number | undefined)[] = sweep?.target === 'scheduler' && sweep.scheduler === s ? sweep.values : [value];
           for (const v of variants) {
-            const label =
-              v === undefined
-                ? base
-                : sweep?.target === 'scheduler'
-                  ? `${base} ${sweep.parameter}=${fmt(v)}`
-                  : sweep?.target === 'servers'
-                    ? `${base} · ${fmt(v)} servers`
-                    : `${base} · ${sweep!.parameter}=${fmt(v)}`;
+            const label = runName(base, sweep, v);
             for (const seed of inputs.seeds)
               plan.push({ index: plan.length, cluster: c, workload: w, scheduler: s, seed, label, ...(v === undefined ? {} : { sweepValue: v }) });
           }

@@ -73,6 +73,26 @@ describe('the designer shows what each scheduler can run at once', () => {
       await expect.poll(() => page.locator('.sim + .errors').textContent()).toBe('Heartbeat s: must be at least 0.001 s (a heartbeat every millisecond)');
       await heartbeat.fill('3');
       await expect.poll(() => page.locator('.sim + .errors li').count()).toBe(0);
+      // Two cards whose runs would share a name: the comparison would mix them, so the design says so and will not run.
+      await capacityCard.getByLabel('Kind of scheduler 2').selectOption('fifo');
+      const clash = capacityCard.locator('[data-error-field="schedulers.1.label"]');
+      await expect
+        .poll(() => clash.textContent())
+        .toBe(`Label: its runs and scheduler 1's would both be reported as "fifo", so a comparison would mix them: give one of the two a label`);
+      expect(await capacityCard.getByLabel('Label of scheduler 2').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await capacityCard.getByLabel('Label of scheduler 2').fill('FIFO, again');
+      await expect.poll(() => clash.count()).toBe(0);
+      // A card added starts as a kind whose runs no card is named as yet (Fair here).
+      await page.getByTestId('add-scheduler').click();
+      expect(await page.locator('[data-scheduler="2"]').getByLabel('Kind of scheduler 3').inputValue()).toBe('fair');
+      await page.getByTestId('add-scheduler').click();
+      expect(await page.locator('[data-scheduler="3"]').getByLabel('Kind of scheduler 4').inputValue()).toBe('capacity');
+      expect(await page.locator('[data-error-field]').count()).toBe(0);
+      await page.getByRole('button', { name: 'Remove scheduler 4' }).click();
+      await page.getByRole('button', { name: 'Remove scheduler 3' }).click();
+      await capacityCard.getByLabel('Kind of scheduler 2').selectOption('capacity');
+      await capacityCard.getByLabel('Label of scheduler 2').fill('');
       await page.getByTestId('save').click();
       // In the cluster editor each server tile shows its type at a glance: a colour and "16c · 64G".
       await page.locator('[data-nav="clusters"]').click();

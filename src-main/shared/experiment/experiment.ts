@@ -8,6 +8,7 @@ import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, WorkloadSpecSchema } from '../workload/workload';
 import { sweepProblems } from './sweepCheck';
+import { runNameClashes } from './runNames';
 import { nameText } from '../files/controlCharacters';
 
 /**
@@ -44,8 +45,11 @@ export const PluginRefSchema = z.strictObject({
 });
 export type PluginRef = z.output<typeof PluginRefSchema>;
 
-/** An experiment with the seeds' schema given: strict for what is to run, lenient for what a result recorded. */
-const experimentWith = (seeds: typeof SeedListSchema) =>
+/**
+ * An experiment, strict for what is to run, lenient for what a result recorded: a result written
+ * before seeds listed twice or runs sharing a name were refused still opens.
+ */
+const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
   z
     .strictObject({
       format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
@@ -64,11 +68,12 @@ const experimentWith = (seeds: typeof SeedListSchema) =>
     .superRefine((e, ctx) => {
       // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
       for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+      if (strict) for (const c of runNameClashes(e.schedulers, e.sweep)) ctx.addIssue({ code: 'custom', path: c.path, message: c.message });
     });
 
-export const ExperimentSchema = experimentWith(SeedsSchema);
-/** The experiment a result file recorded as it ran (written before seeds listed twice were refused, too). */
-const RecordedExperimentSchema = experimentWith(SeedListSchema);
+export const ExperimentSchema = experimentWith(SeedsSchema, true);
+/** The experiment a result file recorded as it ran. */
+const RecordedExperimentSchema = experimentWith(SeedListSchema, false);
 
 export type Experiment = z.output<typeof ExperimentSchema>;
 export type ExperimentInput = z.input<typeof ExperimentSchema>;

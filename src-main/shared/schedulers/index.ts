@@ -126,6 +126,7 @@ export function schedulerLabel(spec: SchedulerSpec): string {
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */
 export function optionLabel(kind: string, key: string): string {
   if (key === 'kind') return 'Kind';
+  if (key === 'label') return 'Label';
   const labels: Partial<Record<string, string>> = findDescription(kind)?.labels ?? {};
   return labels[key] ?? key;
 }

@@ -327,6 +327,12 @@ describe('workload-studio run', () => {
     const twice = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as { seeds: number[] };
     fs.writeFileSync(file, JSON.stringify({ ...twice, seeds: [1, 2, 1] }));
     expect(await cli(['run', file])).toMatchObject({ code: 1, err: expect.stringMatching(/seeds\.2: seed 1 is listed twice/) });
+    // Two cards one comparison would take for one configuration: their runs would be mixed.
+    fs.writeFileSync(file, JSON.stringify({ ...twice, seeds: [1, 2], schedulers: [{ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }] }));
+    expect(await cli(['run', file])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/schedulers\.1\.label: its runs and scheduler 1's would both be reported as "fair \(delay\)"/),
+    });
   });
 
   it('stops quietly when its reader closes the pipe early (`… | head`)', async () => {

@@ -43,13 +43,14 @@ describe('countRuns', () => {
       name: 'd',
       clusterIds: [id(1)],
       workloadIds: [id(2)],
-      schedulers: Array.from({ length: 10 }, () => ({ kind: 'prism' })),
+      schedulers: Array.from({ length: 10 }, (_, i) => ({ kind: 'prism', label: `PRISM ${i + 1}` })),
       seeds: Array.from({ length: 50 }, (_, i) => i),
       sweep: { target: 'scheduler', scheduler: 0, parameter: 'alpha', values: Array.from({ length: values }, (_, i) => i) },
     });
     // 50 seeds × (9 + 30) = 1,950 runs: allowed (the old product, 50 × 10 × 30 = 15,000, refused it).
     expect(ExperimentDesignSchema.safeParse(design(30)).success).toBe(true);
     // 50 × (9 + 50) = 2,950: refused.
-    expect(ExperimentDesignSchema.safeParse(design(50)).success).toBe(false);
+    const refused = ExperimentDesignSchema.safeParse(design(50));
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(['more than 2,000 runs: use fewer seeds, schedulers or sweep values']);
   });
 });

@@ -86,6 +86,18 @@ describe('validation messages a user can read', () => {
     expect(problems(ResultFileSchema, { format: 'workload-studio.result', version: 1, experiment: 'x', inputs: recorded, runs: [] })).toEqual([]);
   });
 
+  it('refuses two schedulers reported under one name in a design and a file, and still opens a result that has them', () => {
+    const schedulers = [{ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }];
+    const clash = [{ field: 'schedulers.1.label', message: expect.stringMatching(/^its runs and scheduler 1's would both be reported as "fair \(delay\)"/) }];
+    const ids = { clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'] };
+    expect(problems(ExperimentDesignSchema, { name: 'x', ...ids, schedulers, seeds: [1] })).toEqual(clash);
+    const file = { name: 'x', cluster: { file: 'lab.cluster.json' }, workload: { file: 'mix.workload.json' }, schedulers };
+    expect(problems(ExperimentSchema, file)).toEqual(clash);
+    const { cluster } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples/small.cluster.json'), 'utf8')) as { cluster: unknown };
+    const recorded = { ...file, cluster, workload: { name: 'w', jobs: [{ template: 'Sort', submit: 0, inputMb: 64 }] } };
+    expect(problems(ResultFileSchema, { format: 'workload-studio.result', version: 1, experiment: 'x', inputs: recorded, runs: [] })).toEqual([]);
+  });
+
   it("lists the kinds a tagged choice knows when the tag is unknown, and says when a value fits none of a choice's forms", () => {
     const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], seeds: [1] };
     expect(problems(ExperimentDesignSchema, { ...base, schedulers: [{ kind: 'nope' }] })).toEqual([

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { runName, runNameClashes } from '@shared/experiment/runNames';
+import { SweepSchema } from '@shared/experiment/sweep';
+
+const specs = (...xs: unknown[]) => xs.map((x) => SchedulerSpecSchema.parse(x));
+const sweep = (x: unknown) => SweepSchema.parse(x);
+
+describe("runs' names: one per configuration, or a comparison mixes two", () => {
+  it('names a run by its label and the swept value, as the plan does', () => {
+    expect(runName('fifo', undefined, undefined)).toBe('fifo');
+    expect(runName('fair (delay)', sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] }), 2.5)).toBe(
+      'fair (delay) nodeLocalityWaitS=2.5',
+    );
+    expect(runName('fifo', sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
+    expect(runName('fifo', sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · heartbeatS=0.333333');
+  });
+
+  it('finds two Fair cards that differ only in their waits, and two cards with one label, at the later card', () => {
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }), undefined)).toEqual([
+      {
+        path: ['schedulers', 1, 'label'],
+        message: `its runs and scheduler 1's would both be reported as "fair (delay)", so a comparison would mix them: give one of the two a label`,
+      },
+    ]);
+    expect(runNameClashes(specs({ kind: 'fifo', label: 'A' }, { kind: 'drf' }, { kind: 'fair', label: 'A' }), undefined).map((c) => c.path)).toEqual([
+      ['schedulers', 2, 'label'],
+    ]);
+    // Labels tell them apart; so do the settings a run's name shows.
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10, label: 'Fair, 10 s' }), undefined)).toEqual([]);
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }), undefined)).toEqual([]);
+  });
+
+  it("finds swept values that read the same, and a card named as another card's swept variant", () => {
+    const values = sweep({ target: 'simulation', parameter: 'heartbeatS', values: [1, 3, 1, 3.0000001] });
+    expect(runNameClashes(specs({ kind: 'fifo' }), values)).toEqual([
+      { path: ['sweep', 'values', 2], message: '1 is listed twice' },
+      { path: ['sweep', 'values', 3], message: "reads as 3, as value 2 does: its runs would share that one's name" },
+    ]);
+    const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] });
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair' }), waits)).toEqual([]);
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fifo', label: 'fair (delay) nodeLocalityWaitS=5' }), waits).map((c) => c.path)).toEqual([
+      ['schedulers', 1, 'label'],
+    ]);
+  });
+});
