@@ -146,7 +146,54 @@ export const WorkloadSpecSchema = z
         if (!ids.has(d)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'dependsOn', k], message: `unknown job id "${d}"` });
       }),
     );
+    const cycle = dependencyCycle(w.jobs);
+    if (cycle)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['jobs', cycle.job, 'dependsOn', cycle.entry],
+        message: `a cycle of dependencies (${cycle.ids.join(' → ')}): none of these jobs could ever start`,
+      });
   });
+
+/**
+ * The first cycle among the jobs' dependencies, if any: the ids around it (the first again at the
+ * end) and the dependency that closes it. Jobs in a cycle wait for each other for ever, so a run
+ * would end with them never started; the workload is refused instead. Iterative, so a chain of
+ * 100,000 jobs does not overflow the stack.
+ */
+function dependencyCycle(jobs: readonly { id?: string; dependsOn: readonly string[] }[]): { job: number; entry: number; ids: string[] } | undefined {
+  const index = new Map<string, number>();
+  jobs.forEach((j, i) => j.id !== undefined && !index.has(j.id) && index.set(j.id, i));
+  // 0 unvisited, 1 on the current path, 2 done.
+  const state = new Uint8Array(jobs.length);
+  for (let root = 0; root < jobs.length; root++) {
+    if (state[root] !== 0) continue;
+    const path: number[] = [root];
+    const next: number[] = [0];
+    state[root] = 1;
+    while (path.length) {
+      const j = path[path.length - 1];
+      const k = next[next.length - 1]++;
+      const deps = jobs[j].dependsOn;
+      if (k >= deps.length) {
+        state[j] = 2;
+        path.pop();
+        next.pop();
+        continue;
+      }
+      const d = index.get(deps[k]);
+      if (d === undefined || state[d] === 2) continue;
+      if (state[d] === 1) {
+        const around = path.slice(path.indexOf(d)).map((x) => jobs[x].id!);
+        return { job: j, entry: k, ids: [...around, jobs[d].id!] };
+      }
+      state[d] = 1;
+      path.push(d);
+      next.push(0);
+    }
+  }
+  return undefined;
+}
 
 export type JobSpec = z.output<typeof JobSpecSchema>;
 export type WorkloadSpec = z.output<typeof WorkloadSpecSchema>;

@@ -112,6 +112,21 @@ describe('workload validation names the field and the problem', () => {
       'jobs.1.id: duplicate job id "a"',
     ],
     [{ jobs: [{ template: 'Sort', submit: 0, dependsOn: ['ghost'] }] }, 'jobs.0.dependsOn.0: unknown job id "ghost"'],
+    [
+      { jobs: [{ id: 'a', template: 'Sort', submit: 0, dependsOn: ['a'] }] },
+      'jobs.0.dependsOn.0: a cycle of dependencies (a → a): none of these jobs could ever start',
+    ],
+    [
+      {
+        jobs: [
+          { id: 'extract', template: 'Sort', submit: 0 },
+          { id: 'a', template: 'Sort', submit: 0, dependsOn: ['extract', 'b'] },
+          { id: 'b', template: 'Sort', submit: 0, dependsOn: ['c'] },
+          { id: 'c', template: 'Sort', submit: 0, dependsOn: ['extract', 'a'] },
+        ],
+      },
+      'jobs.3.dependsOn.1: a cycle of dependencies (a → b → c → a): none of these jobs could ever start',
+    ],
     [{ generate: { count: 0, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } }, 'generate.count: at least 1 job'],
     [
       { generate: { count: 5, arrival: { kind: 'poisson', meanInterarrivalS: 0 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } },
@@ -124,6 +139,18 @@ describe('workload validation names the field and the problem', () => {
     ],
   ])('%j', (w, message) => {
     expect(problems(w)).toContain(message);
+  });
+
+  it('takes a long chain and a diamond of dependencies as they are: no cycle in them', () => {
+    const chain = Array.from({ length: 100_000 }, (_, i) => ({ id: `j${i}`, template: 'Sort', submit: 0, dependsOn: i ? [`j${i - 1}`] : [] }));
+    expect(problems({ jobs: chain })).toEqual([]);
+    const diamond = [
+      { id: 'top', template: 'Sort', submit: 0 },
+      { id: 'left', template: 'Sort', submit: 0, dependsOn: ['top'] },
+      { id: 'right', template: 'Sort', submit: 0, dependsOn: ['top'] },
+      { id: 'bottom', template: 'Sort', submit: 0, dependsOn: ['left', 'right'] },
+    ];
+    expect(problems({ jobs: diamond })).toEqual([]);
   });
 });
 
