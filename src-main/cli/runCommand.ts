@@ -9,6 +9,7 @@ import { describeEstimate } from '@shared/experiment/runEstimate';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
 import { experimentFiles } from '../services/experimentFiles';
 import { WorkloadError } from '../workloads/compile';
+import { BatchInputError } from '../runner/matrix';
 import { CliUsageError, table, type CliIo } from './output';
 import { RemotePool } from '../runner/remote/remotePool';
 import { planBatch } from '../runner/matrix';
@@ -150,6 +151,10 @@ export async function runCommand(
     }
     if (err instanceof WorkloadError) {
       io.err(`error: workload ${err.message}\n`);
+      return 1;
+    }
+    if (err instanceof BatchInputError) {
+      io.err(`error: ${err.message}\n`);
       return 1;
     }
     throw err;

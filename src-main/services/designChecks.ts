@@ -4,6 +4,7 @@ import type { DesignFix } from '@shared/experiment/designFix';
 import type { WorkloadRecord } from '@shared/api/records';
 import { compileTopology } from '../engine/core/topology';
 import { designProblemsOf } from '../schedulers/registry';
+import { unknownFailureTargets } from '../runner/matrix';
 import type { ClustersRepo } from '../store/clustersRepo';
 import type { WorkloadsRepo } from '../store/workloadsRepo';
 import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
@@ -11,7 +12,7 @@ import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
 /**
  * What a design's runs would fail on, found before Run with the saved clusters and workloads it
  * names: a cluster or workload that is gone, a workload that cannot be compiled (an unknown
- * template, a job too large), and what a scheduler's own check finds (its plugin's `checkDesign`:
+ * template, a job too large), a failure naming a server the cluster lacks, and what a scheduler's own check finds (its plugin's `checkDesign`:
  * a FAWKES card whose cluster marks no MR-cluster or whose jobs name none or one the cluster
  * lacks). Each problem names the cluster, workload and job, at the field the designer shows it
  * beside (`workloadIds`, `schedulers.K.design`).
@@ -43,6 +44,7 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
   const seed = spec.seeds[0] ?? 1;
   for (const c of cs) {
     if (!c) continue;
+    problems.push(...unknownFailureTargets(c, spec.simulation));
     const topology = compileTopology(c.spec);
     for (const w of ws) {
       if (!w) continue;

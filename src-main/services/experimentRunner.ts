@@ -6,6 +6,7 @@ import type { RunOutcome } from '../runner/runTask';
 import type { Store } from '../store/database';
 import { batchesRepo } from '../store/batchesRepo';
 import { WorkloadError } from '../workloads/compile';
+import { BatchInputError } from '../runner/matrix';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
 
@@ -40,6 +41,7 @@ export class ExperimentRunner {
       planned = planChecked(inputs);
     } catch (err) {
       if (err instanceof WorkloadError) throw new ServiceError('invalid_request', `workload ${err.message}`, err.field);
+      if (err instanceof BatchInputError) throw new ServiceError('invalid_request', err.message, err.field);
       throw err;
     }
     const batch = await batchesRepo(this.store).create(name, experimentId, inputs, planned.plan, tags);

@@ -6,6 +6,22 @@ import { TaskState } from '../core/model';
 import { Random } from '../core/random';
 import type { RateSolver } from '../resources/rateSolver';
 import type { EngineState } from '../state/state';
+import type { Topology } from '../core/topology';
+
+/**
+ * What a named failure may name: a node (a VM, or a server without VMs), which fails alone, or a
+ * server, which takes all its VMs down with it.
+ */
+export function failureTargets(topo: Topology): Map<string, number[]> {
+  const byName = new Map<string, number[]>();
+  for (let n = 0; n < topo.nodeCount; n++) byName.set(topo.nodeName[n], [n]);
+  for (let h = 0; h < topo.hostCount; h++) {
+    const nodes: number[] = [];
+    for (let i = topo.hostNodeStart[h]; i < topo.hostNodeStart[h + 1]; i++) nodes.push(topo.hostNodeList[i]);
+    if (!byName.has(topo.hostName[h])) byName.set(topo.hostName[h], nodes);
+  }
+  return byName;
+}
 
 /**
  * Node failures (model.md "Faults"): named failures and random ones (exponential, mean `mtbfS` per
@@ -28,13 +44,7 @@ export class Failures {
   /** Put the run's failures in the heap: the named ones, then one random failure per node. */
   schedule(seed: number): void {
     const { topology: topo, options, heap } = this.s;
-    const byName = new Map<string, number[]>();
-    for (let n = 0; n < topo.nodeCount; n++) byName.set(topo.nodeName[n], [n]);
-    for (let h = 0; h < topo.hostCount; h++) {
-      const nodes: number[] = [];
-      for (let i = topo.hostNodeStart[h]; i < topo.hostNodeStart[h + 1]; i++) nodes.push(topo.hostNodeList[i]);
-      if (!byName.has(topo.hostName[h])) byName.set(topo.hostName[h], nodes);
-    }
+    const byName = failureTargets(topo);
     for (const f of options.failures) {
       const nodes = byName.get(f.node);
       if (!nodes) throw new Error(`failures: no node or host named "${f.node}"`);

@@ -333,6 +333,14 @@ describe('workload-studio run', () => {
       code: 1,
       err: expect.stringMatching(/schedulers\.1\.label: its runs and scheduler 1's would both be reported as "fair \(delay\)"/),
     });
+    // A failure at a time naming a server the cluster lacks: said once, before any run, at its field.
+    const cluster = (JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/small.cluster.json'), 'utf8')) as { cluster: { name: string } }).cluster;
+    fs.writeFileSync(file, JSON.stringify({ ...twice, cluster, simulation: { failures: [{ node: 'nope', atS: 10 }] } }));
+    expect(await cli(['run', file])).toEqual({
+      code: 1,
+      out: '',
+      err: `error: simulation › failure 1 › node: cluster "${cluster.name}" has no server or VM named "nope"\n`,
+    });
   });
 
   it('stops quietly when its reader closes the pipe early (`… | head`)', async () => {

@@ -350,6 +350,11 @@ describe('experiments:check, before Run', () => {
       spec: { ...design.spec, clusterIds: [design.spec.clusterIds[0], gone.id] },
     });
     expect(missing.problems).toEqual([{ field: 'clusterIds.1', message: 'this cluster no longer exists: pick another one' }]);
+    // A failure at a time (from an imported file) naming a server the cluster lacks: Run would fail on it in every run.
+    const failing = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', {
+      spec: { ...design.spec, simulation: { ...design.spec.simulation, failures: [{ node: 'nope', atS: 5 }] } },
+    });
+    expect(failing.problems).toEqual([{ field: 'simulation.failures.0.node', message: 'cluster "lab" has no server or VM named "nope"' }]);
     await s.close();
   });
 
