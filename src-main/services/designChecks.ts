@@ -1,4 +1,5 @@
 import type { ExperimentDesign } from '@shared/experiment/design';
+import { runNameClashes } from '@shared/experiment/runNames';
 import type { FieldProblem } from '@shared/api/validation';
 import type { DesignFix } from '@shared/experiment/designFix';
 import type { WorkloadRecord } from '@shared/api/records';
@@ -12,9 +13,10 @@ import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
 /**
  * What a design's runs would fail on, found before Run with the saved clusters and workloads it
  * names: a cluster or workload that is gone, a workload that cannot be compiled (an unknown
- * template, a job too large), a failure naming a server the cluster lacks, and what a scheduler's own check finds (its plugin's `checkDesign`:
- * a FAWKES card whose cluster marks no MR-cluster or whose jobs name none or one the cluster
- * lacks). Each problem names the cluster, workload and job, at the field the designer shows it
+ * template, a job too large), a failure naming a server the cluster lacks, two schedulers whose
+ * runs would share a name (a design saved before they were refused), and what a scheduler's own
+ * check finds (its plugin's `checkDesign`: a FAWKES card whose cluster marks no MR-cluster or whose
+ * jobs name none or one the cluster lacks). Each problem names the cluster, workload and job, at the field the designer shows it
  * beside (`workloadIds`, `schedulers.K.design`).
  */
 
@@ -23,7 +25,8 @@ export type TaskCounts = Map<string, number>;
 export const taskKey = (clusterId: string, workloadId: string) => `${clusterId}/${workloadId}`;
 
 export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo, tasks?: TaskCounts): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+  // A design saved before runs sharing a name were refused: its runs would be mixed in the comparison.
+  const problems: FieldProblem[] = runNameClashes(spec.schedulers, spec.sweep).map((c) => ({ field: c.path.join('.'), message: c.message }));
   const find = <T>(get: () => T): T | undefined => {
     try {
       return get();

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
+import { namedSpecs } from '../../../src-main/store/namedSpecs';
+import { SchedulerSpecSchema } from '@shared/schedulers';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { PushEvent } from '@shared/api/contract';
-import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesignInput, RunProgressEvent } from '@shared/experiment/design';
+import type { BatchDetail, BatchSummary, DesignRecord, ExperimentDesign, ExperimentDesignInput, RunProgressEvent } from '@shared/experiment/design';
 import type { RunData, WhyAnswer } from '@shared/results/runData';
 import type { ProfileStore } from '@shared/workload/templates';
 import { RunPool } from '../../../src-main/runner/runPool';
@@ -355,6 +357,17 @@ describe('experiments:check, before Run', () => {
       spec: { ...design.spec, simulation: { ...design.spec.simulation, failures: [{ node: 'nope', atS: 5 }] } },
     });
     expect(failing.problems).toEqual([{ field: 'simulation.failures.0.node', message: 'cluster "lab" has no server or VM named "nope"' }]);
+    // A design saved by an earlier build with two cards whose runs share a name: Run refuses it, naming the card.
+    const twins = await namedSpecs<ExperimentDesign>(s.store, 'experiments', 'experiment').create({
+      ...(design.spec as ExperimentDesign),
+      name: 'twins',
+      schedulers: [SchedulerSpecSchema.parse({ kind: 'fair' }), SchedulerSpecSchema.parse({ kind: 'fair', nodeLocalityWaitS: 10 })],
+    });
+    const twinRun = await s.dispatch('experiments:run', { id: twins.id });
+    expect(twinRun).toMatchObject({
+      ok: false,
+      error: { field: 'spec.schedulers.1.label', message: expect.stringMatching(/^its runs and scheduler 1's would both be reported as "fair \(delay\)"/) },
+    });
     await s.close();
   });
 
