@@ -1,5 +1,5 @@
 import type { ExperimentDesign } from '@shared/experiment/design';
-import { runNameClashes } from '@shared/experiment/runNames';
+import { designRuleProblems } from '@shared/experiment/designRules';
 import type { FieldProblem } from '@shared/api/validation';
 import type { DesignFix } from '@shared/experiment/designFix';
 import type { WorkloadRecord } from '@shared/api/records';
@@ -26,7 +26,7 @@ export const taskKey = (clusterId: string, workloadId: string) => `${clusterId}/
 
 export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo, tasks?: TaskCounts): FieldProblem[] {
   // A design saved before runs sharing a name were refused: its runs would be mixed in the comparison.
-  const problems: FieldProblem[] = runNameClashes(spec.schedulers, spec.sweep).map((c) => ({ field: c.path.join('.'), message: c.message }));
+  const problems: FieldProblem[] = designRuleProblems(spec.schedulers, spec.sweep).map((c) => ({ field: c.path.join('.'), message: c.message }));
   const find = <T>(get: () => T): T | undefined => {
     try {
       return get();

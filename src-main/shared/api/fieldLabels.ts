@@ -30,6 +30,8 @@ const ENTRY: Partial<Record<string, string>> = {
   scaleFrom: 'scaling run',
   mrClusters: 'MR-cluster',
   queues: 'queue',
+  children: 'queue',
+  pools: 'pool',
   members: 'picked entry',
   templates: 'template',
 };

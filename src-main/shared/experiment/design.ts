@@ -8,7 +8,7 @@ import { SeedsSchema } from './seeds';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { sweepProblems } from './sweepCheck';
-import { runNameClashes } from './runNames';
+import { designRuleProblems } from './designRules';
 import { WorkloadSpecSchema } from '../workload/workload';
 import { nameText } from '../files/controlCharacters';
 
@@ -65,7 +65,7 @@ export const ExperimentDesignSchema = z
       ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `${simulationLabel(sweep.parameter)} is not a simulation option with a number` });
     }
     for (const p of sweepProblems(d.schedulers, d.simulation, sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-    for (const c of runNameClashes(d.schedulers, sweep)) ctx.addIssue({ code: 'custom', path: c.path, message: c.message });
+    for (const c of designRuleProblems(d.schedulers, sweep)) ctx.addIssue({ code: 'custom', path: c.path, message: c.message });
     if (
       countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) >
       MAX_RUNS

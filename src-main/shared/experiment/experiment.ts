@@ -8,7 +8,7 @@ import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, WorkloadSpecSchema } from '../workload/workload';
 import { sweepProblems } from './sweepCheck';
-import { runNameClashes } from './runNames';
+import { designRuleProblems } from './designRules';
 import { nameText } from '../files/controlCharacters';
 
 /**
@@ -68,7 +68,7 @@ const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
     .superRefine((e, ctx) => {
       // Every value of a sweep as the run it makes: a value its scheduler or the options refuse is named here, not after Run.
       for (const p of sweepProblems(e.schedulers, e.simulation, e.sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
-      if (strict) for (const c of runNameClashes(e.schedulers, e.sweep)) ctx.addIssue({ code: 'custom', path: c.path, message: c.message });
+      if (strict) for (const c of designRuleProblems(e.schedulers, e.sweep)) ctx.addIssue({ code: 'custom', path: c.path, message: c.message });
     });
 
 export const ExperimentSchema = experimentWith(SeedsSchema, true);

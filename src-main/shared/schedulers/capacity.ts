@@ -29,6 +29,7 @@ export const capacityOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
+    queues: 'Queues',
     ...containerSizeLabels,
     ...containerLabels,
     localityDelay: 'Locality delay (missed offers)',

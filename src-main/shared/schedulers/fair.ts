@@ -24,6 +24,7 @@ export const fairOptions = describeScheduler({
     ...topologyAwareness,
   }),
   labels: {
+    pools: 'Pools',
     ...slotLabels,
     ...delayLabels,
     assignMultiple: 'Fill every free slot per heartbeat',

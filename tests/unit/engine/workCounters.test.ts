@@ -111,8 +111,8 @@ const SCENARIOS: Scenario[] = [
     scheduler: {
       kind: 'capacity',
       queues: [
-        { name: 'q0', capacity: 0.5 },
-        { name: 'q1', capacity: 0.5 },
+        { name: 'q0', capacity: 50 },
+        { name: 'q1', capacity: 50 },
       ],
     },
     topology: flat,

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { SchedulerSpec } from '../schedulers';
+import { poolProblems, queueProblems } from '../schedulers/queueRules';
+import { runNameClashes, type NameClash } from './runNames';
+import type { SweepSchema } from './sweep';
+
+type Sweep = z.output<typeof SweepSchema>;
+
+/**
+ * What a design or experiment file may not hold, beyond each field's own limits, checked where it
+ * is to run (a result file records what ran and is read as it is): runs sharing a name, and the
+ * queue trees and pools YARN and Hadoop refuse (shared/schedulers/queueRules.ts).
+ */
+export function designRuleProblems(schedulers: readonly SchedulerSpec[], sweep: Sweep | undefined): NameClash[] {
+  const own = schedulers.flatMap((spec, s) => {
+    const found = spec.kind === 'capacity' ? queueProblems(spec.queues) : spec.kind === 'fair' ? poolProblems(spec.pools) : [];
+    return found.map((p) => ({ path: ['schedulers', s, ...p.path], message: p.message }));
+  });
+  return [...own, ...runNameClashes(schedulers, sweep)];
+}
