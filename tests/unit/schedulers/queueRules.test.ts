@@ -9,17 +9,39 @@ const tree = (x: unknown[]) => x.map((q) => QueueSchema.parse(q));
 describe('queue trees YARN refuses, said at the field', () => {
   it('takes a tree whose siblings add up to 100 % at every level', () => {
     const ok = tree([
-      { name: 'prod', capacity: 70, children: [{ name: 'etl', capacity: 40 }, { name: 'bi', capacity: 60, maxCapacity: 80 }] },
+      {
+        name: 'prod',
+        capacity: 70,
+        children: [
+          { name: 'etl', capacity: 40 },
+          { name: 'bi', capacity: 60, maxCapacity: 80 },
+        ],
+      },
       { name: 'dev', capacity: 30, maxCapacity: 50 },
     ]);
     expect(queueProblems(ok)).toEqual([]);
     // Tenths that add up to 100 in binary floating point.
-    expect(queueProblems(tree([{ name: 'a', capacity: 33.3 }, { name: 'b', capacity: 33.3 }, { name: 'c', capacity: 33.4 }]))).toEqual([]);
+    expect(
+      queueProblems(
+        tree([
+          { name: 'a', capacity: 33.3 },
+          { name: 'b', capacity: 33.3 },
+          { name: 'c', capacity: 33.4 },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('names capacities that do not add up to 100, a maximum below the capacity, and a name used twice', () => {
     const bad = tree([
-      { name: 'prod', capacity: 70, children: [{ name: 'etl', capacity: 50 }, { name: 'dev', capacity: 30 }] },
+      {
+        name: 'prod',
+        capacity: 70,
+        children: [
+          { name: 'etl', capacity: 50 },
+          { name: 'dev', capacity: 30 },
+        ],
+      },
       { name: 'dev', capacity: 70, maxCapacity: 50 },
     ]);
     expect(queueProblems(bad)).toEqual([
@@ -41,7 +63,13 @@ describe('queue trees YARN refuses, said at the field', () => {
       workloadIds: ['00000000-0000-4000-8000-000000000000'],
       seeds: [1],
       schedulers: [
-        { kind: 'capacity', queues: [{ name: 'q0', capacity: 0.5 }, { name: 'q1', capacity: 0.5 }] },
+        {
+          kind: 'capacity',
+          queues: [
+            { name: 'q0', capacity: 0.5 },
+            { name: 'q1', capacity: 0.5 },
+          ],
+        },
         { kind: 'fair', pools: [{ name: 'a' }, { name: 'a' }] },
       ],
     };
