@@ -212,7 +212,10 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
             description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,
             jobs: withDeadlines(result.jobs, deadlines),
           };
-      const spec = WorkloadSpecSchema.parse(candidate);
+      // The rows passed one by one; what only the whole workload can show (a cycle of dependencies) is said here, in words.
+      const parsed = WorkloadSpecSchema.safeParse(candidate);
+      if (!parsed.success) throw new ServiceError('invalid_request', `${info.fileName}: ${problemsInWords(problemsOf(parsed.error))}`, 'content');
+      const spec = parsed.data;
       checkTemplates(spec, 'content');
       // One INSERT in one store transaction: the whole workload or nothing, under a free name.
       const record = await workloads.importAsNew(spec);

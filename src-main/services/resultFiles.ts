@@ -1,6 +1,6 @@
 import { configurationLabel, jobSetOf, type BatchDetail, type BatchInputs, type BatchSummary, type RunPlan } from '@shared/experiment/design';
 import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
-import { EXPERIMENT_NAME_MAX, ExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
+import { EXPERIMENT_NAME_MAX, ExperimentSchema, RecordedExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { PluginRef } from '@shared/experiment/experiment';
 import { recordedSource } from '../runner/pluginRefs';
@@ -62,8 +62,9 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
     const { inputs } = batch;
     // A comparison across history ran no one experiment, even when its sources share cluster and workload.
     const single = inputs.clusters.length === 1 && inputs.workloads.length === 1 && !inputs.sources;
+    // Read as recorded: a batch that ran before a rule was added still exports.
     const asRun = single
-      ? ExperimentSchema.parse(
+      ? RecordedExperimentSchema.parse(
           JSON.parse(
             experimentFileText({
               // An experiment's name has at most 120 characters; a batch's (its design's, a reduced

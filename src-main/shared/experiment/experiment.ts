@@ -6,7 +6,7 @@ import { SchedulerSpecSchema } from '../schedulers';
 import { SeedListSchema, SeedsSchema } from './seeds';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
-import { DeadlineRuleSchema, WorkloadSpecSchema } from '../workload/workload';
+import { DeadlineRuleSchema, RecordedWorkloadSpecSchema, WorkloadSpecSchema } from '../workload/workload';
 import { sweepProblems } from './sweepCheck';
 import { designRuleProblems } from './designRules';
 import { nameText } from '../files/controlCharacters';
@@ -47,7 +47,8 @@ export type PluginRef = z.output<typeof PluginRefSchema>;
 
 /**
  * An experiment, strict for what is to run, lenient for what a result recorded: a result written
- * before seeds listed twice or runs sharing a name were refused still opens.
+ * before seeds listed twice, runs sharing a name, queue trees YARN refuses or cycles of job
+ * dependencies were refused still opens, and a batch that ran one still exports.
  */
 const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
   z
@@ -56,7 +57,11 @@ const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
       name: nameText(EXPERIMENT_NAME_MAX),
       description: z.string().max(4000).default(''),
       cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
-      workload: z.union([WorkloadSpecSchema, z.strictObject({ file: z.string().min(1) }), z.strictObject({ trace: TraceRefSchema })]),
+      workload: z.union([
+        strict ? WorkloadSpecSchema : RecordedWorkloadSpecSchema,
+        z.strictObject({ file: z.string().min(1) }),
+        z.strictObject({ trace: TraceRefSchema }),
+      ]),
       schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
       seeds: seeds.default([1]),
       simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
@@ -72,8 +77,8 @@ const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
     });
 
 export const ExperimentSchema = experimentWith(SeedsSchema, true);
-/** The experiment a result file recorded as it ran. */
-const RecordedExperimentSchema = experimentWith(SeedListSchema, false);
+/** The experiment a result file recorded as it ran, or a stored batch ran: read as it is. */
+export const RecordedExperimentSchema = experimentWith(SeedListSchema, false);
 
 export type Experiment = z.output<typeof ExperimentSchema>;
 export type ExperimentInput = z.input<typeof ExperimentSchema>;

@@ -127,33 +127,42 @@ export const GeneratorSchema = z.strictObject({
   deadlineFactor: DeadlineFactorSchema.optional(),
 });
 
-export const WorkloadSpecSchema = z
-  .strictObject({
-    name: nameText(80).default('workload'),
-    description: z.string().max(2000).default(''),
-    jobs: z.array(JobSpecSchema).default([]),
-    generate: GeneratorSchema.optional(),
-  })
-  .superRefine((w, ctx) => {
-    if (w.jobs.length === 0 && !w.generate) ctx.addIssue({ code: 'custom', path: ['jobs'], message: 'a workload needs jobs or a generator' });
-    const ids = new Set<string>();
-    w.jobs.forEach((j, i) => {
-      if (j.id && ids.has(j.id)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'id'], message: `duplicate job id "${j.id}"` });
-      if (j.id) ids.add(j.id);
-    });
-    w.jobs.forEach((j, i) =>
-      j.dependsOn.forEach((d, k) => {
-        if (!ids.has(d)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'dependsOn', k], message: `unknown job id "${d}"` });
-      }),
-    );
-    const cycle = dependencyCycle(w.jobs);
-    if (cycle)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['jobs', cycle.job, 'dependsOn', cycle.entry],
-        message: `a cycle of dependencies (${cycle.ids.join(' → ')}): none of these jobs could ever start`,
-      });
+const WorkloadShape = z.strictObject({
+  name: nameText(80).default('workload'),
+  description: z.string().max(2000).default(''),
+  jobs: z.array(JobSpecSchema).default([]),
+  generate: GeneratorSchema.optional(),
+});
+
+/** The problems of a workload as a whole: no jobs, an id used twice, a dependency on no job, and (`cycles`) a cycle of dependencies. */
+function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCtx, cycles: boolean): void {
+  if (w.jobs.length === 0 && !w.generate) ctx.addIssue({ code: 'custom', path: ['jobs'], message: 'a workload needs jobs or a generator' });
+  const ids = new Set<string>();
+  w.jobs.forEach((j, i) => {
+    if (j.id && ids.has(j.id)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'id'], message: `duplicate job id "${j.id}"` });
+    if (j.id) ids.add(j.id);
   });
+  w.jobs.forEach((j, i) =>
+    j.dependsOn.forEach((d, k) => {
+      if (!ids.has(d)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'dependsOn', k], message: `unknown job id "${d}"` });
+    }),
+  );
+  const cycle = cycles ? dependencyCycle(w.jobs) : undefined;
+  if (cycle)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['jobs', cycle.job, 'dependsOn', cycle.entry],
+      message: `a cycle of dependencies (${cycle.ids.join(' → ')}): none of these jobs could ever start`,
+    });
+}
+
+/** A workload as it enters the studio (saved, imported, in an experiment file to run). */
+export const WorkloadSpecSchema = WorkloadShape.superRefine((w, ctx) => workloadProblems(w, ctx, true));
+/**
+ * A workload as a result file recorded it: read as it ran, so a result written before cycles of
+ * dependencies were refused still opens.
+ */
+export const RecordedWorkloadSpecSchema = WorkloadShape.superRefine((w, ctx) => workloadProblems(w, ctx, false));
 
 /**
  * The first cycle among the jobs' dependencies, if any: the ids around it (the first again at the

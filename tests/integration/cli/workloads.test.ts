@@ -38,6 +38,24 @@ describe('workload-studio workloads', () => {
     expect(kept).toMatchObject({ code: 0, out: expect.stringMatching(/imported 1 jobs .* as workload "clean" .*25 rejected rows left out/) });
   });
 
+  it('refuses a CSV whose jobs depend on each other in a cycle, in words, and imports nothing', async () => {
+    const dir = tempDir();
+    const file = path.join(tempDir(), 'cycle.csv');
+    fs.writeFileSync(
+      file,
+      [
+        'id,template,submit,inputMb,maps,reduces,queue,deadline,deadlineFactor,mrCluster,dependsOn,shuffleMb,outputMb',
+        'a,Sort,0,64,,,default,,,,b,,',
+        'b,Sort,1,64,,,default,,,,a,,',
+      ].join('\n'),
+    );
+    expect(await cli(['workloads', 'import', file, '--data-dir', dir])).toMatchObject({
+      code: 1,
+      err: 'error: cycle.csv: job 2 › dependency 1: a cycle of dependencies (a → b → a): none of these jobs could ever start\n',
+    });
+    expect((await cli(['workloads', 'list', '--data-dir', dir])).out).toBe('no workloads yet\n');
+  });
+
   it('refuses a file of the wrong kind, a missing file and an unknown --format', async () => {
     const dir = tempDir();
     expect(await cli(['workloads', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir])).toMatchObject({

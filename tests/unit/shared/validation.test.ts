@@ -98,6 +98,20 @@ describe('validation messages a user can read', () => {
     expect(problems(ResultFileSchema, { format: 'workload-studio.result', version: 1, experiment: 'x', inputs: recorded, runs: [] })).toEqual([]);
   });
 
+  it('reads a result as recorded: a cyclic workload and a queue tree YARN refuses still open, and are refused in a file to run', () => {
+    const { cluster } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../docs/examples/small.cluster.json'), 'utf8')) as { cluster: unknown };
+    const workload = {
+      name: 'w',
+      jobs: [
+        { id: 'a', template: 'Sort', submit: 0, inputMb: 64, dependsOn: ['b'] },
+        { id: 'b', template: 'Sort', submit: 0, inputMb: 64, dependsOn: ['a'] },
+      ],
+    };
+    const inputs = { name: 'x', cluster, workload, schedulers: [{ kind: 'capacity', queues: [{ name: 'q', capacity: 50 }] }], seeds: [1] };
+    expect(problems(ResultFileSchema, { format: 'workload-studio.result', version: 1, experiment: 'x', inputs, runs: [] })).toEqual([]);
+    expect(problems(ExperimentSchema, inputs).map((p) => p.field)).toEqual(['workload.jobs.1.dependsOn.0', 'schedulers.0.queues']);
+  });
+
   it("lists the kinds a tagged choice knows when the tag is unknown, and says when a value fits none of a choice's forms", () => {
     const base = { name: 'x', clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'], seeds: [1] };
     expect(problems(ExperimentDesignSchema, { ...base, schedulers: [{ kind: 'nope' }] })).toEqual([
