@@ -54,7 +54,9 @@ function scanOnce(dir: string, attempt: number): Record<string, string>[] | unde
   const out = path.join(dir, `findings-${attempt}.csv`);
   const bin = path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js');
   // It exits 0 whatever it finds, so the CSV is the verdict.
-  execFileSync(process.execPath, [bin, '-i', dir, '-e', electronVersion, '-r', '-o', out], { stdio: 'pipe', timeout: 90000 });
+  // serialWrites.cjs makes the scanner's two writes of its report happen in order (see there).
+  const inOrder = path.join(__dirname, 'serialWrites.cjs');
+  execFileSync(process.execPath, ['-r', inOrder, bin, '-i', dir, '-e', electronVersion, '-r', '-o', out], { stdio: 'pipe', timeout: 90000 });
   const csv = fs.readFileSync(out, 'utf8');
   try {
     const rows = parse(csv, { columns: true, trim: true, skip_empty_lines: true }) as Record<string, string>[];
@@ -75,9 +77,8 @@ function scan(): Finding[] {
   fs.mkdirSync(path.join(dir, 'src-renderer'));
   fs.cpSync(path.join(root, 'src-renderer/index.html'), path.join(dir, 'src-renderer/index.html'));
   fs.cpSync(path.join(root, 'src-renderer/src'), path.join(dir, 'src-renderer/src'), { recursive: true });
-  // electronegativity writes its CSV header and its rows with two unsynchronised fs.writeFile calls
-  // (dist/util/file.js: 'w' then 'a'); on a busy machine the header can land over the first row.
-  // A garbled report is run again (it is the same scan), up to three times.
+  // The scanner's report writes are put in order (serialWrites.cjs); a report that still comes out
+  // garbled is run again (it is the same scan), up to three times, and kept for reading.
   for (let attempt = 1; attempt <= 3; attempt++) {
     const rows = scanOnce(dir, attempt);
     if (rows)
