@@ -13,11 +13,11 @@ import { compileJobs, expandJobs, WorkloadError } from '../workloads/compile';
 /**
  * What a design's runs would fail on, found before Run with the saved clusters and workloads it
  * names: a cluster or workload that is gone, a workload that cannot be compiled (an unknown
- * template, a job too large), a failure naming a server the cluster lacks, two schedulers whose
- * runs would share a name (a design saved before they were refused), and what a scheduler's own
- * check finds (its plugin's `checkDesign`: a FAWKES card whose cluster marks no MR-cluster or whose
- * jobs name none or one the cluster lacks). Each problem names the cluster, workload and job, at the field the designer shows it
- * beside (`workloadIds`, `schedulers.K.design`).
+ * template, a job too large), a failure naming a server the cluster lacks, the design rules a
+ * design saved before them may break (shared/experiment/designRules.ts), and what a scheduler's
+ * own check finds (its plugin's `checkDesign`: a FAWKES card whose cluster marks no MR-cluster or
+ * whose jobs name none or one the cluster lacks). Each problem names the cluster, workload and job,
+ * at the field the designer shows it beside (`workloadIds`, `schedulers.K.design`).
  */
 
 /** Tasks of each workload on each cluster the checks compiled (`taskKey`), so the estimate compiles nothing again. */
@@ -25,7 +25,7 @@ export type TaskCounts = Map<string, number>;
 export const taskKey = (clusterId: string, workloadId: string) => `${clusterId}/${workloadId}`;
 
 export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, workloads: WorkloadsRepo, tasks?: TaskCounts): FieldProblem[] {
-  // A design saved before runs sharing a name were refused: its runs would be mixed in the comparison.
+  // A design saved before a rule was added (twin run names, a queue tree YARN refuses) is held to it at Run.
   const problems: FieldProblem[] = designRuleProblems(spec.schedulers, spec.sweep).map((c) => ({ field: c.path.join('.'), message: c.message }));
   const find = <T>(get: () => T): T | undefined => {
     try {
