@@ -213,6 +213,28 @@ describe('the why-panel on a job of thousands of tasks', () => {
       fs.writeFileSync(file, exported.content);
       const printed = await cli(['why', file, '--job', 'small', '--at', String(at)]);
       expect(printed.out).toBe(whyNotText(answer));
+
+      // A filter that matches no row says so, rather than showing an empty table.
+      await page.getByLabel('Filter the nodes').fill('no such node');
+      expect(await page.getByTestId('why-not-no-match').textContent()).toBe('No node or reason matches “no such node”.');
+      expect(await page.getByTestId('why-not-rows').count()).toBe(0);
+      // A moment after the job finished (near the run's end, while big still runs) lists no
+      // heartbeat: the panel says when it was in the cluster instead.
+      const late = Math.floor((await ok<BatchDetail>(s, 'batches:get', { id: batch.id })).results[0].summary!.makespan - 5);
+      const small = await ok<WhyNotAnswer>(s, 'batches:whyNot', { id: batch.id, run, job: 'small', at: late });
+      const ended = small.nodes.flatMap((n) => n.beats.flatMap((b) => b.reasons)).find((r) => r.kind === 'finished');
+      if (ended?.kind !== 'finished') throw new Error('small has not finished 5 s before the run ends');
+      await page.getByTestId('why-not-at').fill(String(late));
+      await page.getByTestId('why-not-ask').click();
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('why-not-nothing-listed')
+            .textContent()
+            .catch(() => ''),
+        )
+        .toBe(`small had finished at ${ended.at.toFixed(1)} s, before this window: ask about an earlier moment.`);
+      expect(await page.getByTestId('why-not-rows').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
