@@ -57,6 +57,25 @@ Options:
   --version        the studio's version
 `;
 
+/** Each command's own usage, printed with --help and with a mistake in its flags. */
+const COMMAND_HELP: Record<string, string> = {
+  clusters: clustersHelp,
+  workloads: workloadsHelp,
+  interference: interferenceHelp,
+  speedup: speedupHelp,
+  locality: localityHelp,
+  why: whyHelp,
+  report: reportHelp,
+  serve: serveHelp,
+  worker: workerHelp,
+  run: runHelp,
+  runs: runsHelp,
+  profile: profileHelp,
+  plan: planHelp,
+  'yarn-config': yarnConfigHelp,
+  scheduler: schedulerHelp,
+};
+
 /** Run one CLI invocation; returns the exit code. Never calls process.exit, so tests run it in-process. */
 export async function runCli(argv: string[], given: CliIo = processIo): Promise<number> {
   // A Redis address may carry a password, in a flag or in an error about it: never printed.
@@ -70,7 +89,9 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
       options: CLI_OPTIONS,
     });
   } catch (err) {
-    io.err(`error: ${(err as Error).message}\n\n${mainHelp}`);
+    // A mistake in a command's flags is answered with that command's usage, not the list of commands.
+    const usage = Object.hasOwn(COMMAND_HELP, argv[0] ?? '') ? COMMAND_HELP[argv[0]] : mainHelp;
+    io.err(`error: ${(err as Error).message}\n\n${usage}`);
     return 2;
   }
   // --scale-from and --scheduler repeat; the rest are single values.
@@ -86,24 +107,9 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help: Record<string, string> = {
-    clusters: clustersHelp,
-    workloads: workloadsHelp,
-    interference: interferenceHelp,
-    speedup: speedupHelp,
-    locality: localityHelp,
-    why: whyHelp,
-    report: reportHelp,
-    serve: serveHelp,
-    worker: workerHelp,
-    run: runHelp,
-    runs: runsHelp,
-    profile: profileHelp,
-    plan: planHelp,
-    'yarn-config': yarnConfigHelp,
-    scheduler: schedulerHelp,
-  };
-  if (!(command in help)) {
+  const help = COMMAND_HELP;
+  // Own keys only: a word like `constructor` names no command.
+  if (!Object.hasOwn(help, command)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
   }
@@ -130,7 +136,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     'yarn-config': () => Promise.resolve(yarnConfigCommand(rest, flags, io)),
     scheduler: () => schedulerCommand(rest, flags, io),
   };
-  if (command in fileCommands) {
+  if (Object.hasOwn(fileCommands, command)) {
     try {
       return await fileCommands[command]();
     } catch (err) {

@@ -84,7 +84,7 @@ const BUILT_IN_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodTyp
 export function addSchedulerCard(card: AddedCard): void {
   const known = added.get(card.kind);
   if (known && JSON.stringify(known.card) === JSON.stringify(card)) return;
-  if (card.kind in BUILT_IN_BY_KIND || known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio`);
+  if (Object.hasOwn(BUILT_IN_BY_KIND, card.kind) || known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio`);
   added.set(card.kind, { card, description: describeAddedCard(card) });
   const schemas = [...SCHEDULERS.map((d) => d.schema), ...[...added.values()].map((a) => a.description.schema)];
   current = z.discriminatedUnion('kind', schemas as unknown as SchemasOf<typeof SCHEDULERS>);
@@ -102,7 +102,8 @@ export function schedulerDescriptions(): readonly AnyDescription[] {
 
 /** The description of a kind, if this studio has it (a design saved by a build with another added scheduler names one it has not). */
 export function findDescription(kind: string): AnyDescription | undefined {
-  return (BUILT_IN_BY_KIND as Record<string, AnyDescription | undefined>)[kind] ?? added.get(kind)?.description;
+  // Own keys only: a kind read from a file may be any word, `constructor` included.
+  return (Object.hasOwn(BUILT_IN_BY_KIND, kind) ? (BUILT_IN_BY_KIND as Record<string, AnyDescription>)[kind] : undefined) ?? added.get(kind)?.description;
 }
 
 /** The description of a kind; a kind neither built in nor added is a mistake in the caller (specs are parsed first). */

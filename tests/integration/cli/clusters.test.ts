@@ -13,6 +13,14 @@ describe('workload-studio clusters', () => {
     expect(await cli(['clusters', '--help'])).toMatchObject({ code: 0, out: expect.stringContaining('clusters import <FILE>') });
     expect(await cli(['frobnicate'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown command "frobnicate"') });
     expect(await cli(['clusters', 'list', '--bogus'])).toMatchObject({ code: 2, err: expect.stringContaining("Unknown option '--bogus'") });
+    // A word every object answers to is no command (it once called Object's own `constructor`).
+    for (const word of ['constructor', 'toString', '__proto__'])
+      expect(await cli([word])).toMatchObject({ code: 2, err: expect.stringContaining(`unknown command "${word}"`) });
+    // A mistake in a command's flags shows that command's usage.
+    const ambiguous = await cli(['plan', '--maps', '-3']);
+    expect(ambiguous).toMatchObject({ code: 2, err: expect.stringContaining("'--maps=-XYZ'") });
+    expect(ambiguous.err).toContain('workload-studio plan --profile <profile.json>');
+    expect(ambiguous.err).not.toContain('Commands:');
   });
 
   it('imports, lists and exports against one data folder', async () => {

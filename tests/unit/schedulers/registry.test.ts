@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { descriptionOf, optionLabel, SCHEDULERS, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
+import { descriptionOf, findDescription, optionLabel, SCHEDULERS, schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { createScheduler, pinProfiles, takesProfiles } from '../../../src-main/schedulers/registry';
 
 /** The scheduler registry (issue 19): descriptions in @shared/schedulers, policies in src-main/schedulers/registry.ts. */
@@ -42,6 +42,11 @@ describe('scheduler registry', () => {
     expect(label({ kind: 'finegrained' })).toBe('finer-grained cpu');
     expect(label({ kind: 'ila', variant: 'lao' })).toBe('lao');
     expect(label({ kind: 'late', label: 'mine' })).toBe('mine');
+    // A kind this studio has not, read from a saved file, is named by its kind: any word, even one every object answers to.
+    for (const kind of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(findDescription(kind)).toBeUndefined();
+      expect(schedulerLabel({ kind } as unknown as SchedulerSpec)).toBe(kind);
+    }
   });
 
   const f = { c0: 0, c1: 0.1 };
