@@ -71,7 +71,12 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
     const mine = launches.filter((l) => l.job === j);
     if (mine.length) return mine.map((l) => ({ kind: 'launched', task: `${taskName(view, l.task)}${l.resumed ? ' (its next phase)' : ''}`, reason: l.reason }));
     if (Number.isFinite(view.jobFinishTime(j))) return [{ kind: 'finished', at: view.jobFinishTime(j) }];
-    if (!view.activeJobs.includes(j)) return [{ kind: 'notSubmitted', submitAt: input.jobs[j].submit }];
+    if (!view.activeJobs.includes(j)) {
+      // Past its submit time, a job not yet in the cluster waits for the jobs it depends on.
+      const unfinished = input.jobs[j].dependsOn.filter((d) => !Number.isFinite(view.jobFinishTime(d)));
+      if (view.now >= input.jobs[j].submit && unfinished.length) return [{ kind: 'waitsForJobs', jobs: unfinished.map((d) => input.jobs[d].id) }];
+      return [{ kind: 'notSubmitted', submitAt: input.jobs[j].submit }];
+    }
     if (!view.nodeAlive(n)) return [{ kind: 'nodeDown' }];
     const reducesMayStart = view.reducesMayStart(j);
     if (view.pendingMaps(j) === 0 && (view.pendingReduces(j) === 0 || !reducesMayStart)) {

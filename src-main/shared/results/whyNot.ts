@@ -13,6 +13,8 @@ export interface Holder {
 export type WhyNotReason =
   | { kind: 'launched'; task: string; reason: string }
   | { kind: 'notSubmitted'; submitAt: number }
+  /** Its submit time has passed, but jobs it depends on have not finished (it is submitted when they have). */
+  | { kind: 'waitsForJobs'; jobs: string[] }
   | { kind: 'finished'; at: number }
   | { kind: 'nodeDown' }
   /** Every map runs or is done, and its reduces may not start yet (slow start) or all run too. */
@@ -96,6 +98,8 @@ export function whyNotWords(r: WhyNotReason): string {
       return `not submitted yet (it arrives at ${s(r.submitAt)} s)`;
     case 'finished':
       return `already finished (at ${s(r.at)} s)`;
+    case 'waitsForJobs':
+      return `not submitted yet: it waits for ${r.jobs.join(', ')} to finish (it depends on ${r.jobs.length === 1 ? 'it' : 'them'})`;
     case 'nodeDown':
       return 'the node is down';
     case 'nothingPending':

@@ -53,6 +53,23 @@ describe('why a job got nothing, node by node', () => {
     expect(ofKind(whyNot(fair, 'fair', 'small', 21), 'launched')).toEqual(launched.filter((l) => l.time <= 24));
   });
 
+  it('says a job past its submit time waits for the jobs it depends on, and names them', () => {
+    const chained = runOf({ kind: 'fifo' }, [
+      { id: 'first', template: 'WordCount', submit: 0, maps: 16, reduces: 1 },
+      { id: 'then', template: 'WordCount', submit: 5, maps: 2, reduces: 1, dependsOn: ['first'] },
+    ]);
+    const firstEnds = runTask(chained).jobs.find((j) => j.id === 'first')!.finish!;
+    expect(firstEnds).toBeGreaterThan(12);
+    const a = whyNot(chained, 'fifo', 'then', 6);
+    const before = ofKind(a, 'notSubmitted');
+    const waits = ofKind(a, 'waitsForJobs');
+    expect(before.length).toBeGreaterThan(0);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(before.every((x) => x.time < 5 && x.r.submitAt === 5)).toBe(true);
+    expect(waits.every((x) => x.time >= 5 && x.time < firstEnds && x.r.jobs.join() === 'first')).toBe(true);
+    expect(beatWords({ time: 6, reasons: [waits[0].r] })).toBe('not submitted yet: it waits for first to finish (it depends on it)');
+  });
+
   it("names delay scheduling's wait, who holds the slots, and the job's place in Fair's order", () => {
     const a = whyNot(fair, 'fair', 'small', 21);
     expect(a.window).toEqual([18, 24]);
