@@ -153,7 +153,12 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       checkTemplates(spec, 'spec');
       const total = spec.jobs.length + (spec.generate?.count ?? 0);
       const capped = spec.generate && total > limit ? { ...spec, generate: { ...spec.generate, count: Math.max(0, limit - spec.jobs.length) || 1 } } : spec;
-      return { jobs: expandJobs(capped, seed).slice(0, limit), total };
+      try {
+        return { jobs: expandJobs(capped, seed).slice(0, limit), total };
+      } catch (err) {
+        if (err instanceof WorkloadError) throw new ServiceError('invalid_request', err.message, `spec.${err.field}`);
+        throw err;
+      }
     },
     'workloads:templates': () => templateLibrary(),
     'schedulers:added': () => addedCatalogue(),

@@ -1,4 +1,4 @@
-import { MAX_MAPS, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
+import { MAX_MAPS, MAX_SUBMIT_S, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
 import { fieldLabel } from '@shared/api/fieldLabels';
 import type { EngineJob } from '../engine/core/model';
 import { Random } from '../engine/core/random';
@@ -20,6 +20,9 @@ export class WorkloadError extends Error {
  */
 export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
   const jobs = [...workload.jobs];
+  // A run whose jobs arrive past MAX_SUBMIT_S would never end (a workload recorded before the limit).
+  const late = jobs.findIndex((j) => j.submit > MAX_SUBMIT_S);
+  if (late >= 0) throw new WorkloadError('must be at most 1,000,000,000 s (about 32 years)', `jobs.${late}.submit`);
   const g = workload.generate;
   if (!g) return jobs;
   const arrivals = new Random(seed, 'arrivals');
@@ -43,6 +46,11 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
     const id = `g${i + 1}`;
     if (g.arrival.kind === 'poisson' && i > 0) t += arrivals.exponential(g.arrival.meanInterarrivalS);
     if (g.arrival.kind === 'bursty' && i > 0) t += i % g.arrival.burstSize === 0 ? arrivals.exponential(g.arrival.betweenBurstsS) : g.arrival.withinBurstS;
+    if (t > MAX_SUBMIT_S)
+      throw new WorkloadError(
+        `with seed ${seed} job ${id} would arrive at ${Math.round(t).toLocaleString('en-US')} s, past the 1,000,000,000 s (about 32 years) a run may last: make the jobs arrive closer together, or generate fewer`,
+        'generate.arrival',
+      );
     jobs.push({
       id,
       template: entry.template,

@@ -135,7 +135,15 @@ const WorkloadShape = z.strictObject({
 });
 
 /** The problems of a workload as a whole: no jobs, an id used twice, a dependency on no job, and (`cycles`) a cycle of dependencies. */
-function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCtx, cycles: boolean): void {
+/**
+ * The latest a job may arrive, in seconds after the run starts: about 32 years, as far as a run may
+ * be stopped (SimulationOptions.horizonS). Much further out the engine's clock, a double, loses the
+ * heartbeat's seconds (at 10^17 s a step of 3 s no longer moves it) and a run would never end.
+ */
+export const MAX_SUBMIT_S = 1e9;
+const MAX_SUBMIT_WORDS = 'must be at most 1,000,000,000 s (about 32 years)';
+
+function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCtx, strict: boolean): void {
   if (w.jobs.length === 0 && !w.generate) ctx.addIssue({ code: 'custom', path: ['jobs'], message: 'a workload needs jobs or a generator' });
   const ids = new Set<string>();
   w.jobs.forEach((j, i) => {
@@ -147,7 +155,14 @@ function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCt
       if (!ids.has(d)) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'dependsOn', k], message: `unknown job id "${d}"` });
     }),
   );
-  const cycle = cycles ? dependencyCycle(w.jobs) : undefined;
+  if (strict) {
+    w.jobs.forEach((j, i) => {
+      if (j.submit > MAX_SUBMIT_S) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'submit'], message: MAX_SUBMIT_WORDS });
+    });
+    const arrival = w.generate?.arrival;
+    if (arrival?.kind === 'batch' && arrival.at > MAX_SUBMIT_S) ctx.addIssue({ code: 'custom', path: ['generate', 'arrival', 'at'], message: MAX_SUBMIT_WORDS });
+  }
+  const cycle = strict ? dependencyCycle(w.jobs) : undefined;
   if (cycle)
     ctx.addIssue({
       code: 'custom',
@@ -160,7 +175,7 @@ function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCt
 export const WorkloadSpecSchema = WorkloadShape.superRefine((w, ctx) => workloadProblems(w, ctx, true));
 /**
  * A workload as a result file recorded it: read as it ran, so a result written before cycles of
- * dependencies were refused still opens.
+ * dependencies and arrivals past MAX_SUBMIT_S were refused still opens.
  */
 export const RecordedWorkloadSpecSchema = WorkloadShape.superRefine((w, ctx) => workloadProblems(w, ctx, false));
 

@@ -99,6 +99,19 @@ describe('workloads through the handler table', () => {
     });
     expect(capped).toMatchObject({ total: 5000 });
     expect(capped.jobs).toHaveLength(100);
+    // Arrivals drawn past the 1,000,000,000 s a run may last are refused at the generator's arrival field, in words.
+    const far = await s.dispatch('workloads:expand', {
+      spec: { ...facebookMix, generate: { ...facebookMix.generate!, arrival: { kind: 'poisson', meanInterarrivalS: 1e12 } } },
+      seed: 7,
+    });
+    expect(far).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_request',
+        field: 'spec.generate.arrival',
+        message: expect.stringMatching(/^generate › arrival: with seed 7 job g2 would arrive at/),
+      },
+    });
   });
 
   it('lists the templates with a phase profile measured on the reference machine', async () => {

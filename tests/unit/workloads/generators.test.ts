@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
+import { RecordedWorkloadSpecSchema, WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
 import { FACEBOOK_MIX } from '@shared/workload/workloadPresets';
 import { problemsOf } from '@shared/api/validation';
 import { expandJobs } from '../../../src-main/workloads/compile';
@@ -133,12 +133,32 @@ describe('workload validation names the field and the problem', () => {
       'generate.arrival.meanInterarrivalS: must be greater than 0',
     ],
     [{ generate: { count: 5, arrival: { kind: 'batch' }, mix: [] } }, 'generate.mix: the mix needs at least one template'],
+    [{ jobs: [{ template: 'Sort', submit: 1e17 }] }, 'jobs.0.submit: must be at most 1,000,000,000 s (about 32 years)'],
+    [
+      { generate: { count: 5, arrival: { kind: 'batch', at: 2e9 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] } },
+      'generate.arrival.at: must be at most 1,000,000,000 s (about 32 years)',
+    ],
     [
       { generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: 1, outputMbPerMap: -1 }] } },
       'generate.mix.0.outputMbPerMap: must be at least 0',
     ],
   ])('%j', (w, message) => {
     expect(problems(w)).toContain(message);
+  });
+
+  it('refuses arrivals past 1,000,000,000 s, where a run would never end, and only on the way in', () => {
+    // At the limit it runs; a result recorded with a later job still opens (read as it ran), but is not run again.
+    expect(problems({ jobs: [{ template: 'Sort', submit: 1e9 }] })).toEqual([]);
+    const recorded = RecordedWorkloadSpecSchema.parse({ name: 'old', jobs: [{ template: 'Sort', submit: 1e17 }] });
+    expect(() => expandJobs(recorded, 1)).toThrow('job 1 › submit: must be at most 1,000,000,000 s (about 32 years)');
+    // A generator's arrivals are drawn per seed: the first past the limit is refused with its seed, job and time.
+    const far = WorkloadSpecSchema.parse({
+      name: 'far',
+      generate: { count: 3, arrival: { kind: 'poisson', meanInterarrivalS: 1e12 }, mix: [{ template: 'Sort', weight: 1, maps: 1 }] },
+    });
+    expect(() => expandJobs(far, 4)).toThrow(
+      /^generate › arrival: with seed 4 job g2 would arrive at [\d,]+ s, past the 1,000,000,000 s \(about 32 years\) a run may last/,
+    );
   });
 
   it('takes a long chain and a diamond of dependencies as they are: no cycle in them', () => {
