@@ -1,3 +1,4 @@
+import { stoppedRunWords } from '@shared/results/stopReasons';
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ResultFile } from '@shared/experiment/experiment';
@@ -179,6 +180,8 @@ export async function runCommand(
       ]),
     )}`,
   );
+  // A run a stop rule ended says so: its unfinished jobs are the rule's doing, not the scheduler's speed.
+  for (const r of result.runs) if (r.summary.stopped) io.err(`note: ${stoppedRunWords(r.scheduler, r.seed, r.summary)}\n`);
   if (flags.timing === true) io.err(`\n${workTable(result.runs)}`);
   if (typeof flags.out === 'string') io.err(`wrote ${flags.out}\n`);
   if (stopped) {

@@ -77,6 +77,13 @@ function pairingNote(r: ResultReport): string {
   return `<p class="warning">Not the same jobs: ${couples}. These ran different jobs (another workload, or seeds of another history entry), so they are compared by ${esc(WELCH_NAME)} instead of the paired test, and have no per-job speedup.</p>`;
 }
 
+/** Runs a stop rule ended: in the statistics, their unfinished jobs explained. */
+function stoppedNote(r: ResultReport): string {
+  if (!r.stopped.length) return '';
+  const runs = r.stopped.length === 1 ? 'A run was stopped because it' : `${r.stopped.length} runs were stopped because they`;
+  return `<p class="warning">${runs} could no longer progress; the jobs left running or waiting count as unfinished:${r.stopped.map((s) => `<br>• ${esc(s)}.`).join('')}</p>`;
+}
+
 /** The paper's claim beside the studio's numbers, as the Reproduce area shows them. */
 function paperTable(r: ResultReport): string {
   const p = r.paper;
@@ -203,6 +210,7 @@ export function reportHtml(r: ResultReport, meta: ReportMeta): string {
 <h2>Summary</h2>
 <p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; n.s.: the leader could not be told from the one named. ×: ratio against the baseline; for a metric with ↑ or ↓ above 1× is better, for one without (memory use, server- and rack-local shares) it is the plain ratio, neither better nor worse.</p>
 ${pairingNote(r)}
+${stoppedNote(r)}
 ${summaryTable(r)}
 ${paperTable(r)}
 <figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>

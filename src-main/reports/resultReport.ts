@@ -1,3 +1,4 @@
+import { stoppedRunWords } from '@shared/results/stopReasons';
 import type { ResultFile } from '@shared/experiment/experiment';
 import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
@@ -54,6 +55,8 @@ export interface ResultReport {
   paper?: PaperClaimTable;
   /** FAWKES runs: each policy's MR-clusters over its seeds (average job slowdown, resizing). */
   mrClusters?: MrClusterSummary;
+  /** Runs a stop rule ended because they could no longer progress, each in a sentence (stopReasons.ts). */
+  stopped: string[];
 }
 
 /**
@@ -109,5 +112,6 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     ...(result.inputs ? { inputs: result.inputs } : {}),
     ...(paper ? { paper } : {}),
     ...(mrClusters ? { mrClusters } : {}),
+    stopped: result.runs.filter((r) => r.summary.stopped).map((r) => stoppedRunWords(r.scheduler, r.seed, r.summary)),
   };
 }

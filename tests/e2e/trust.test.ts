@@ -470,6 +470,55 @@ describe('a long run shows itself live and keeps its partial results when cancel
   });
 });
 
+describe('a run a stop rule ended says why beside the comparison', () => {
+  it('names the run, when it made no more progress, its unfinished jobs and the rule, and keeps it in the statistics', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: mixed });
+    // One map of 128 MB at 1,000 CPU-seconds per MB: no phase of it ends within a day of simulated time.
+    const workload = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: {
+        name: 'endless map',
+        jobs: [
+          { id: 'quick', template: 'WordCount', submit: 0, maps: 2, reduces: 1 },
+          { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 128, reduces: 0, mapCpuSPerMb: 1000 },
+        ],
+      },
+    });
+    const design = await ok<{ id: string }>(s, 'experiments:create', {
+      spec: { name: 'stopped', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] },
+    });
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+    await s.runner.settled(batch.id);
+    const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+    expect(detail.results.map((r) => [r.status, r.summary?.stopped])).toEqual(detail.results.map(() => ['finished', 'noPhaseEnds']));
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.evaluate(`location.hash = '#/history/${batch.id}'`);
+      const note = page.getByTestId('stopped-runs');
+      await note.waitFor();
+      expect(await note.locator('strong').textContent()).toBe('4 runs were stopped because they could no longer progress');
+      expect(await note.locator('li').allTextContents()).toEqual(
+        detail.results.map(
+          (r) =>
+            `${r.label}, seed ${r.seed}, made no progress after ${Math.round(r.summary!.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started.`,
+        ),
+      );
+      // Still compared: the summary table lists both schedulers, the unfinished jobs counted.
+      await page.getByTestId('summary-table').waitFor();
+      expect(await page.getByTestId('summary-table').textContent()).toContain('Jobs unfinished');
+      await note.scrollIntoViewIfNeeded();
+      await screenshot(page, 'stopped-runs');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
 describe('a browser without the access token', () => {
   it('sees only how to get in, not a studio of failed requests', async () => {
     const studio = await startStudio(tempDir());

@@ -1,4 +1,5 @@
 import type { LaunchReasonKind } from '@shared/results/launchReason';
+import type { StopReason } from '@shared/results/stopReasons';
 import { SERIES_FIELDS } from '@shared/results/series';
 import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/results/jobLocality';
@@ -63,8 +64,10 @@ export interface EngineRunResult {
   /** Wall seconds spent in the scheduler, when a clock was given (not deterministic). */
   schedulerSeconds?: number;
   cancelled: boolean;
-  /** The scheduler could place none of the remaining work (jobs are left unfinished). */
+  /** A stop rule ended the run: it could no longer progress (jobs are left unfinished). */
   stalled: boolean;
+  /** Which rule, when one did (stopRules.ts). */
+  stopReason?: StopReason;
   /** Phase-level schedulers' permissions: which attempt record's phase started when, and why. */
   phaseDecisions: { record: number; phase: number; time: number; reason: number }[];
   /** Reported counters of finished tasks and phases, summed per template (for job profiles). */

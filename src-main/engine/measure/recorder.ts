@@ -1,4 +1,5 @@
 import { launchReasonText, type LaunchReason, type LaunchReasonKind } from '@shared/results/launchReason';
+import type { StopReason } from '@shared/results/stopReasons';
 import { AriaCounters } from './ariaCounters';
 import { PhaseKind } from '../core/model';
 import { idealSeconds } from '../jobs/jobAlone';
@@ -141,7 +142,7 @@ export class RunRecorder {
   }
 
   /** Everything the run produced, once the kernel has stopped. */
-  result(flags: { cancelled: boolean; stalled: boolean; timed: boolean }): EngineRunResult {
+  result(flags: { cancelled: boolean; stopReason: StopReason | undefined; timed: boolean }): EngineRunResult {
     const s = this.s;
     this.advance(s.now);
     this.closeSegment();
@@ -186,7 +187,8 @@ export class RunRecorder {
       schedulerCalls: this.schedulerCalls,
       schedulerSeconds: flags.timed ? this.schedulerSeconds : undefined,
       cancelled: flags.cancelled,
-      stalled: flags.stalled,
+      stalled: flags.stopReason !== undefined,
+      ...(flags.stopReason ? { stopReason: flags.stopReason } : {}),
       profiles: this.profiles.result(),
       aria: this.aria.result(),
       work: s.work.snapshot(this.events, s.tasks.count),

@@ -45,5 +45,6 @@ export function summarize(r: EngineRunResult): RunSummary {
     schedulerCalls: r.schedulerCalls,
     events: r.events,
     simulatedSeconds: round(r.simulatedSeconds),
+    ...(r.stopReason ? { stopped: r.stopReason } : {}),
   };
 }

@@ -21,6 +21,7 @@ import { buildTaskTable, type TaskTable } from '../state/tasks';
 import type { Topology } from '../core/topology';
 import { BeatSkipping } from './beatSkipping';
 import { wedged, type NextSource } from './stopRules';
+import type { StopReason } from '@shared/results/stopReasons';
 
 export interface SimulationInput {
   topology: Topology;
@@ -90,8 +91,8 @@ export class Simulation {
   private readonly progressEvery: number;
   private readonly skipping: BeatSkipping;
   private cancelled = false;
-  /** Set when nothing runs, nothing is queued and heartbeats keep placing nothing: the run cannot go on. */
-  private stalled = false;
+  /** The stop rule that ended a run that could no longer progress (stopRules.ts). */
+  private stopReason: StopReason | undefined;
 
   constructor(input: SimulationInput) {
     const { topology, jobs, options, seed, scheduler } = input;
@@ -197,8 +198,9 @@ export class Simulation {
         s.now = horizon;
         break;
       }
-      if (wedged(s, t, H, which, this.arrivalCursor < this.arrivalOrder.length)) {
-        this.stalled = true;
+      const stop = wedged(s, t, H, which, this.arrivalCursor < this.arrivalOrder.length);
+      if (stop) {
+        this.stopReason = stop;
         break;
       }
       this.recorder.advance(t);
@@ -225,7 +227,7 @@ export class Simulation {
           this.cancelled = true;
       }
     }
-    const result = this.recorder.result({ cancelled: this.cancelled, stalled: this.stalled, timed: Boolean(this.clock) });
+    const result = this.recorder.result({ cancelled: this.cancelled, stopReason: this.stopReason, timed: Boolean(this.clock) });
     const mrClusters = this.scheduler.report?.(this.view);
     if (mrClusters) result.mrClusters = mrClusters;
     return result;

@@ -1,3 +1,4 @@
+import type { StopReason } from '@shared/results/stopReasons';
 import type { EngineState } from '../state/state';
 
 /** Which source the next event comes from: the heap, an arrival, a regular beat, an out-of-band beat. */
@@ -5,12 +6,12 @@ export type NextSource = 0 | 1 | 2 | 3;
 
 /**
  * The stop rules for a run that can no longer progress, checked before the event at `t` (`H`: the
- * heartbeat interval; `arrivalsLeft`: jobs still to be submitted).
+ * heartbeat interval; `arrivalsLeft`: jobs still to be submitted): the rule that stops it, if any.
  */
-export function wedged(s: EngineState, t: number, H: number, which: NextSource, arrivalsLeft: boolean): boolean {
+export function wedged(s: EngineState, t: number, H: number, which: NextSource, arrivalsLeft: boolean): StopReason | undefined {
   // A day of simulated time with running attempts but no phase ending, nothing launched and no
   // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
-  if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return true;
+  if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return 'noPhaseEnds';
   // The same day with work pending and nothing running while only the scheduler's own wake-ups
   // keep the heap busy (a cluster-level policy that can no longer place anything).
   if (
@@ -21,9 +22,11 @@ export function wedged(s: EngineState, t: number, H: number, which: NextSource, 
     s.at.liveCount === 0 &&
     !arrivalsLeft
   )
-    return true;
+    return 'onlyWakeUps';
   // Nothing running, nothing queued, no job to come, and nothing placed for ten minutes of
   // simulated time (longer than any locality wait): the scheduler cannot place the remaining
   // work (e.g. a container larger than any node).
-  return which === 2 && s.at.liveCount === 0 && s.heap.size + s.outOfBand.size === 0 && !arrivalsLeft && t - s.lastProgress > Math.max(600, 20 * H);
+  if (which === 2 && s.at.liveCount === 0 && s.heap.size + s.outOfBand.size === 0 && !arrivalsLeft && t - s.lastProgress > Math.max(600, 20 * H))
+    return 'unplaceable';
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { STOP_REASONS } from '../results/stopReasons';
 import { z } from 'zod';
 import { AriaTotalsSchema } from '../aria/totals';
 import { MrClusterReportSchema } from '../cluster/mrClusters';
@@ -114,6 +115,8 @@ export const RunSummarySchema = z.strictObject({
   schedulerCalls: z.number().int(),
   events: z.number().int(),
   simulatedSeconds: z.number(),
+  /** Set when a stop rule ended the run: it could no longer progress, and its remaining jobs are unfinished (stopReasons.ts). */
+  stopped: z.enum(STOP_REASONS).optional(),
 });
 
 const PhaseTotalsSchema = z.strictObject({

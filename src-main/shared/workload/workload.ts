@@ -134,7 +134,6 @@ const WorkloadShape = z.strictObject({
   generate: GeneratorSchema.optional(),
 });
 
-/** The problems of a workload as a whole: no jobs, an id used twice, a dependency on no job, and (`cycles`) a cycle of dependencies. */
 /**
  * The latest a job may arrive, in seconds after the run starts: about 32 years, as far as a run may
  * be stopped (SimulationOptions.horizonS). Much further out the engine's clock, a double, loses the
@@ -143,6 +142,10 @@ const WorkloadShape = z.strictObject({
 export const MAX_SUBMIT_S = 1e9;
 const MAX_SUBMIT_WORDS = 'must be at most 1,000,000,000 s (about 32 years)';
 
+/**
+ * The problems of a workload as a whole: no jobs, an id used twice, a dependency on no job, and
+ * (`strict`: for what is to run) an arrival past MAX_SUBMIT_S or a cycle of dependencies.
+ */
 function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCtx, strict: boolean): void {
   if (w.jobs.length === 0 && !w.generate) ctx.addIssue({ code: 'custom', path: ['jobs'], message: 'a workload needs jobs or a generator' });
   const ids = new Set<string>();
@@ -160,7 +163,8 @@ function workloadProblems(w: z.output<typeof WorkloadShape>, ctx: z.RefinementCt
       if (j.submit > MAX_SUBMIT_S) ctx.addIssue({ code: 'custom', path: ['jobs', i, 'submit'], message: MAX_SUBMIT_WORDS });
     });
     const arrival = w.generate?.arrival;
-    if (arrival?.kind === 'batch' && arrival.at > MAX_SUBMIT_S) ctx.addIssue({ code: 'custom', path: ['generate', 'arrival', 'at'], message: MAX_SUBMIT_WORDS });
+    if (arrival?.kind === 'batch' && arrival.at > MAX_SUBMIT_S)
+      ctx.addIssue({ code: 'custom', path: ['generate', 'arrival', 'at'], message: MAX_SUBMIT_WORDS });
   }
   const cycle = strict ? dependencyCycle(w.jobs) : undefined;
   if (cycle)

@@ -292,6 +292,48 @@ describe('workload-studio run', () => {
     expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--attempts'])).code).toBe(2);
   });
 
+  it('says which runs a stop rule ended and why, in the summary, on stderr and in the report', async () => {
+    // One map of 128 MB at 1,000 CPU-seconds per MB: no phase of it ends within a day of simulated time.
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'stall.experiment.json');
+    const jobs = [
+      { id: 'quick', template: 'WordCount', submit: 0, maps: 2, reduces: 1 },
+      { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 128, reduces: 0, mapCpuSPerMb: 1000 },
+    ];
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'stall',
+        cluster: { file: 'small.cluster.json' },
+        workload: { name: 'slow', jobs },
+        schedulers: [{ kind: 'fifo' }],
+        seeds: [1, 2],
+      }),
+    );
+    const r = await cli(['run', file, '--out', path.join(dir, 'stall.result.json')]);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(fs.readFileSync(path.join(dir, 'stall.result.json'), 'utf8'));
+    expect(validator('result.schema.json')(result)).toBe(true);
+    for (const run of result.runs) expect(run.summary).toMatchObject({ succeeded: 1, unfinished: 1, stopped: 'noPhaseEnds' });
+    const notes = r.err.split('\n').filter((l) => l.startsWith('note: '));
+    expect(notes).toEqual(
+      result.runs.map(
+        (run: { seed: number; summary: { simulatedSeconds: number } }) =>
+          `note: fifo, seed ${run.seed}, made no progress after ${Math.round(run.summary.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started`,
+      ),
+    );
+    expect((await cli(['report', path.join(dir, 'stall.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);
+    const html = fs.readFileSync(path.join(dir, 'stall.report.html'), 'utf8');
+    expect(html).toContain(
+      '2 runs were stopped because they could no longer progress; the jobs left running or waiting count as unfinished:<br>• fifo, seed 1, made no progress after',
+    );
+    // A run no rule stopped says nothing of the kind.
+    const plain = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json')]);
+    expect(plain.err).not.toContain('note: ');
+    expect(JSON.parse(plain.out).runs.every((run: { summary: object }) => !('stopped' in run.summary))).toBe(true);
+  });
+
   it('names the field of a bad experiment and exits 1', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'bad.json');

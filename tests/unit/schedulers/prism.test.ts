@@ -1,3 +1,5 @@
+import { stopWords } from '@shared/results/stopReasons';
+import { summarize } from '../../../src-main/engine/measure/runSummary';
 import { launchReasonText, type LaunchReason } from '@shared/results/launchReason';
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
@@ -172,6 +174,7 @@ describe('PRISM and waiting shuffles', () => {
     );
     expect(r.stalled).toBe(false);
     expect(r.jobs[0].status).toBe('succeeded');
+    expect(summarize(r).stopped).toBeUndefined();
   });
 });
 
@@ -191,5 +194,11 @@ describe('a wedged scheduler', () => {
     const r = run(cluster(1, 1), [job('j', cpuOnly(5, { mapSelectivity: 0.5 }), { maps: 2, reduces: 1, inputMb: 128 })], never, { heartbeatS: 1 });
     expect(r.stalled).toBe(true);
     expect(r.jobs[0].status).toBe('unfinished');
+    // The summary names the rule, so the comparison, the CLI and the reports can say why.
+    expect(r.stopReason).toBe('noPhaseEnds');
+    expect(summarize(r)).toMatchObject({ unfinished: 1, stopped: 'noPhaseEnds' });
+    expect(stopWords('noPhaseEnds')).toBe(
+      'for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started',
+    );
   });
 });
