@@ -23,7 +23,17 @@ const parser = new XMLParser({
 export function readXml(text: string, rootName: string): { ok: true; root: XmlNode } | { ok: false; message: string } {
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, message: `not well-formed XML at line ${valid.err.line}: ${valid.err.msg}` };
-  const doc = parser.parse(text) as XmlElement;
+  let doc: XmlElement;
+  try {
+    doc = parser.parse(text) as XmlElement;
+  } catch (err) {
+    // The parser's own guards (elements nested too deep, entities that expand too far) throw: said in words.
+    const why = err instanceof Error ? err.message : String(err);
+    return {
+      ok: false,
+      message: /nested tags/i.test(why) ? 'its elements are nested too deep to be a YARN scheduler file' : `the XML could not be read (${why})`,
+    };
+  }
   const roots = Object.keys(doc).filter((k) => !k.startsWith('?') && k !== '#comment');
   const root = doc[rootName];
   if (!Array.isArray(root) || root.length !== 1)

@@ -144,6 +144,9 @@ describe('a Fair Scheduler allocation file', () => {
     expect(!broken.ok && broken.problems[0].message).toMatch(/^not well-formed XML at line 1: /);
     const other = readYarnConfig('<beans/>');
     expect(!other.ok && other.problems[0].message).toMatch(/not a YARN scheduler file/);
+    // Well-formed but nested past the parser's guard: refused in words, not with the parser's stack.
+    const deep = readYarnConfig(`<configuration>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</configuration>`);
+    expect(!deep.ok && deep.problems[0].message).toBe('its elements are nested too deep to be a YARN scheduler file');
   });
 });
 
