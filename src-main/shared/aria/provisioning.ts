@@ -28,8 +28,12 @@ export interface Provisioning {
  * Algorithm 1 (sec. 4.5): for S_M^J from min(N_M, S_M) down to 1, the fewest reduce slots S_R^J
  * with which the chosen bound still meets the deadline; the sweep stops at the first S_M^J for
  * which no S_R^J ≤ S_R does. The paper solves A/S_M + B/S_R = T − C for S_R in closed form; here
- * the same monotone bound function (bounds.ts, with its single-wave reading) is inverted by
- * bisection, so a curve point always satisfies the bound it is drawn for.
+ * the same bound function (bounds.ts, with its single-wave reading) is inverted by search, so a
+ * curve point always satisfies the bound it is drawn for. The bound never rises as either kind of
+ * slot is added (sums and quotients of the profile's times, exactly so in floating point too), so
+ * one map slot fewer never needs fewer reduce slots: each point's search starts at the last one's
+ * answer, and the whole sweep reads the bound O(S_M + S_R) times, not O(S_M · log S_R) (a
+ * million slots of each kind: two million reads, where bisection made sixty million).
  */
 export function provision(p: AriaProfile, input: ProvisioningInput, kind: BoundKind): SlotPair[] {
   const { maps, reduces, deadlineS } = input;
@@ -38,6 +42,7 @@ export function provision(p: AriaProfile, input: ProvisioningInput, kind: BoundK
   const maxReduce = Math.min(reduces, input.clusterReduceSlots);
   const out: SlotPair[] = [];
   const time = (sm: number, sr: number) => completionBounds(p, { maps, reduces, mapSlots: sm, reduceSlots: sr })[kind];
+  let least = 1;
   for (let sm = maxMap; sm >= 1; sm--) {
     if (reduces === 0) {
       if (time(sm, 0) > deadlineS) break;
@@ -45,14 +50,9 @@ export function provision(p: AriaProfile, input: ProvisioningInput, kind: BoundK
       continue;
     }
     if (maxReduce < 1 || time(sm, maxReduce) > deadlineS) break;
-    let lo = 1;
-    let hi = maxReduce;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (time(sm, mid) <= deadlineS) hi = mid;
-      else lo = mid + 1;
-    }
-    out.push({ mapSlots: sm, reduceSlots: lo });
+    // No fewer than the last point needed; time(sm, maxReduce) meets the deadline, so this ends there at the latest.
+    while (time(sm, least) > deadlineS) least++;
+    out.push({ mapSlots: sm, reduceSlots: least });
   }
   return out;
 }

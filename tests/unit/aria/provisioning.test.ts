@@ -30,6 +30,28 @@ describe('ARIA SLO-based provisioning (Algorithm 1, sec. 4.5)', () => {
     }
   });
 
+  it('gives each point the fewest reduce slots on every profile and shape, single- and multi-wave (the search starts at the last point)', () => {
+    let points = 0;
+    for (const p of Object.values(TABLE1))
+      for (const [maps, reduces, slots, deadlineS] of [
+        [425, 64, 64, 480],
+        [40, 8, 64, 200],
+        [1000, 300, 120, 900],
+        [64, 128, 64, 300],
+        [3, 1, 2, 60],
+      ])
+        for (const kind of ['low', 'up', 'avg'] as const) {
+          const curve = provision(p, { maps, reduces, clusterMapSlots: slots, clusterReduceSlots: slots, deadlineS }, kind);
+          for (const { mapSlots, reduceSlots } of curve) {
+            const at = (sr: number) => completionBounds(p, { maps, reduces, mapSlots, reduceSlots: sr })[kind];
+            expect(at(reduceSlots)).toBeLessThanOrEqual(deadlineS);
+            if (reduceSlots > 1) expect(at(reduceSlots - 1)).toBeGreaterThan(deadlineS);
+            points++;
+          }
+        }
+    expect(points).toBeGreaterThan(1000);
+  });
+
   it('matches the paper closed form for the lower bound in the multi-wave range', () => {
     const p = TABLE1.WordCount;
     const { a, b, c } = lowBoundCoefficients(p);

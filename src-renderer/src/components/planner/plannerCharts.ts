@@ -9,6 +9,21 @@ import type { PlannerCheckPoint } from '@shared/aria/check';
 
 const BOUND_NAMES = { low: 'T as lower bound', avg: 'T as average', up: 'T as upper bound' } as const;
 
+/**
+ * A curve's points where it turns: the ends, and each point whose reduce slots differ from a
+ * neighbour's. The pairs come one map slot apart, so the points left out lie on the straight runs
+ * between these: the line drawn is the same, from a few hundred points where a cluster of a million
+ * slots has a million (drawing those froze the planner for seconds at each change).
+ */
+export function curveCorners(pairs: readonly { mapSlots: number; reduceSlots: number }[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const r = pairs[i].reduceSlots;
+    if (i === 0 || i === pairs.length - 1 || pairs[i - 1].reduceSlots !== r || pairs[i + 1].reduceSlots !== r) out.push([pairs[i].mapSlots, r]);
+  }
+  return out;
+}
+
 /** Fig. 7: the minimal (map slots, reduce slots) pairs of each bound, and the recommended pair. */
 export function allocationOption(r: PlanResult): Record<string, unknown> {
   const kinds = ['low', 'avg', 'up'] as const;
@@ -17,7 +32,7 @@ export function allocationOption(r: PlanResult): Record<string, unknown> {
     type: 'line',
     step: false,
     showSymbol: false,
-    data: (r.allocations?.[k] ?? []).map((p) => [p.mapSlots, p.reduceSlots]),
+    data: curveCorners(r.allocations?.[k] ?? []),
   }));
   if (r.minimal) series.push({ name: 'Fewest slots (average)', type: 'scatter', symbolSize: 12, data: [[r.minimal.mapSlots, r.minimal.reduceSlots]] });
   return {
