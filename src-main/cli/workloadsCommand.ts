@@ -111,8 +111,14 @@ export async function workloadsCommand(services: Services, args: string[], flags
     case 'delete': {
       if (!target) throw new CliUsageError('workloads delete needs a workload id or name');
       const workload = findByIdOrName(await call(services, 'workloads:list', {}), target, 'workload');
+      const users = (await call(services, 'experiments:list', {})).filter((d) => d.workloadIds.includes(workload.id)).map((d) => `"${d.name}"`);
       await call(services, 'workloads:delete', { id: workload.id });
       io.out(`deleted workload "${workload.name}"\n`);
+      // As the app's dialog says it: the designs that named it keep their history but need another workload.
+      if (users.length)
+        io.err(
+          `note: ${users.length === 1 ? 'the experiment' : `${users.length} experiments:`} ${users.join(', ')} used it and will need another workload before ${users.length === 1 ? 'it runs' : 'they run'} again\n`,
+        );
       return 0;
     }
     default:

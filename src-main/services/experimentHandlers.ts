@@ -101,6 +101,8 @@ export function experimentHandlers(
         updatedAt: d.updatedAt,
         clusters: d.spec.clusterIds.map((id) => clusterNames.get(id) ?? '(deleted cluster)'),
         workloads: d.spec.workloadIds.map((id) => workloadNames.get(id) ?? '(deleted workload)'),
+        clusterIds: d.spec.clusterIds,
+        workloadIds: d.spec.workloadIds,
         schedulers: d.spec.schedulers.map(schedulerLabel),
         seeds: d.spec.seeds.length,
         plannedRuns: countRuns({

@@ -88,6 +88,28 @@ describe('clusters in the browser, against the real services', () => {
       await row(page, 'alpha copy').getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('button', { name: 'Cancel' }).click();
       expect(await row(page, 'alpha copy').count()).toBe(1);
+
+      // Asked to delete a cluster an experiment uses, the dialog names that experiment first.
+      const clusters = (await studio.services.dispatch('clusters:list', {})) as { data: { id: string; name: string }[] };
+      const alpha = clusters.data.find((c) => c.name === 'alpha')!;
+      const workload = (await studio.services.dispatch('workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0 }] } })) as {
+        data: { id: string };
+      };
+      await studio.services.dispatch('experiments:create', {
+        spec: { name: 'uses alpha', clusterIds: [alpha.id], workloadIds: [workload.data.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+      });
+      await row(page, 'alpha').getByRole('button', { name: 'Delete' }).click();
+      await expect
+        .poll(() => page.getByTestId('confirm-message').textContent())
+        .toBe(
+          'Delete "alpha"? This cannot be undone. Export it first if you may need it again. It is in the experiment "uses alpha", which will need another cluster before it runs again; its run history keeps its own copy.',
+        );
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await row(page, 'alpha copy').getByRole('button', { name: 'Delete' }).click();
+      expect(await page.getByTestId('confirm-message').textContent()).toBe(
+        'Delete "alpha copy"? This cannot be undone. Export it first if you may need it again.',
+      );
+      await page.getByRole('button', { name: 'Cancel' }).click();
       await row(page, 'alpha copy').getByRole('button', { name: 'Delete' }).click();
       await page.getByTestId('confirm').click();
       await row(page, 'alpha copy').waitFor({ state: 'detached' });

@@ -10,6 +10,9 @@ export interface DesignSummary {
   updatedAt: string;
   clusters: string[];
   workloads: string[];
+  /** The saved clusters and workloads it names, by id (a delete says which designs it leaves without one). */
+  clusterIds: string[];
+  workloadIds: string[];
   schedulers: string[];
   seeds: number;
   /** Runs the design makes (countRuns). */

@@ -10,8 +10,8 @@ interface SavedItems {
 
 /** What the rename and delete dialogs need (ItemDialogs.vue). */
 export interface ItemDialogState {
-  renaming: Ref<{ name: string } | undefined>;
-  deleting: Ref<{ name: string } | undefined>;
+  renaming: Ref<{ id: string; name: string } | undefined>;
+  deleting: Ref<{ id: string; name: string } | undefined>;
   deleteBusy: Ref<boolean>;
   rename(name: string): Promise<{ ok: true } | { ok: false; message: string }>;
   confirmDelete(): Promise<void>;

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
 import { useTempDirs } from '../../helpers/tempDir';
 import { TRACES_DIR } from '../../helpers/traceFixtures';
+import { ok } from '../../helpers/services';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import { startServices } from '../../../src-main/services';
 
 const tempDir = useTempDirs();
 const traces = TRACES_DIR;
@@ -91,7 +94,23 @@ describe('workload-studio workloads', () => {
       'id,template,submit,inputMb,maps,reduces,queue,deadline,deadlineFactor,mrCluster,dependsOn,shuffleMb,outputMb,setupCommitS,mapCpuSPerMb,mapCpuSPerTask,mapSelectivity,reduceCpuSPerMb,reduceSelectivity',
     );
     expect(csv.out).toMatch(/WordCount,0,[\d.]+,3,1,default/);
-    expect(await cli(['workloads', 'delete', 'wc', '--data-dir', dir])).toMatchObject({ code: 0, out: 'deleted workload "wc"\n' });
+    expect(await cli(['workloads', 'delete', 'wc', '--data-dir', dir])).toMatchObject({ code: 0, out: 'deleted workload "wc"\n', err: '' });
+    // A workload an experiment design names: deleted, and the design that now lacks one is named.
+    const s = await startServices({ dataDir: dir });
+    try {
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'c' } });
+      const copy = (await ok<{ id: string; name: string }[]>(s, 'workloads:list', {})).find((w) => w.name === 'wc (2)')!;
+      await ok(s, 'experiments:create', {
+        spec: { name: 'uses wc', clusterIds: [cluster.id], workloadIds: [copy.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+      });
+    } finally {
+      await s.close();
+    }
+    expect(await cli(['workloads', 'delete', 'wc (2)', '--data-dir', dir])).toMatchObject({
+      code: 0,
+      out: 'deleted workload "wc (2)"\n',
+      err: 'note: the experiment "uses wc" used it and will need another workload before it runs again\n',
+    });
   });
 
   it('clusters import reads a YARN SLS node file', async () => {
