@@ -9,6 +9,7 @@ import { registerScheduler } from '../schedulers/registry';
 import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
+import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
 
 /**
  * A scheduler the user brings as a file (docs/plugins.md): an ES module whose default export is
@@ -51,8 +52,13 @@ export class PluginFileError extends Error {}
 
 const loaded = new Map<string, LoadedPlugin>();
 
-/** Read, check and register a scheduler file; loading the same unchanged file again changes nothing. */
-export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
+/**
+ * Read, check and register a scheduler file; loading the same unchanged file again changes nothing.
+ * Its top level first runs in a worker that is stopped after `loadLimitMs` (pluginTrial.ts), unless
+ * `trial` is false: a run's thread loads a file its main process has already loaded.
+ */
+export async function loadSchedulerFile(file: string, how: { trial?: boolean; loadLimitMs?: number } = {}): Promise<LoadedPlugin> {
+  const loadLimitMs = how.loadLimitMs ?? PLUGIN_LOAD_LIMIT_MS;
   const full = path.resolve(file);
   let bytes: Buffer;
   try {
@@ -67,8 +73,14 @@ export async function loadSchedulerFile(file: string): Promise<LoadedPlugin> {
   let mod: { default?: unknown };
   try {
     // The hash in the URL keeps Node's module cache from serving an older text of the same path.
-    mod = (await import(`${pathToFileURL(await runnable(full, bytes, sha256)).href}?sha256=${sha256}`)) as { default?: unknown };
+    const url = `${pathToFileURL(await runnable(full, bytes, sha256)).href}?sha256=${sha256}`;
+    if (how.trial !== false && (await trialImport(url, loadLimitMs)).kind === 'timedOut')
+      throw new PluginFileError(
+        `${file}: its top level was still running after ${loadLimitMs / 1000} s (a loop that never ends?), so it was not loaded: a scheduler file defines its scheduler and returns`,
+      );
+    mod = (await import(url)) as { default?: unknown };
   } catch (err) {
+    if (err instanceof PluginFileError) throw err;
     throw new PluginFileError(`${file}: not a module the studio can load: ${(err as Error).message}`);
   }
   const shape = PluginShape.safeParse(mod.default);

@@ -35,7 +35,16 @@ export interface RunAllOptions {
    * hashed), so the main process only writes it and stays free to answer calls.
    */
   record?: boolean;
+  /** How long a started run may take to stop after a cancel before its thread is ended (default STOP_GRACE_MS). */
+  stopGraceMs?: number;
 }
+
+/**
+ * A cancelled run stops at its next event and hands back what it simulated. One whose scheduler
+ * never returns (a plug-in's loop) never reaches that event: after this long its thread is ended,
+ * the run fails saying so, and the pool goes on with a fresh thread.
+ */
+export const STOP_GRACE_MS = 10_000;
 
 /** Where a batch's runs are simulated: threads of this machine (RunPool), or workers elsewhere (remote/remotePool.ts). */
 export interface SimulationPool {
@@ -82,15 +91,34 @@ export class RunPool implements SimulationPool {
     const handOver = new HandOver(callbacks);
     // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
     // what they have: one listener for the batch, not one per run.
-    const states = runs.map(() => ({ started: false, stop: new Int32Array(new SharedArrayBuffer(4)), dequeue: new AbortController() }));
+    const states = runs.map(() => ({
+      started: false,
+      ended: false,
+      forced: false,
+      stop: new Int32Array(new SharedArrayBuffer(4)),
+      dequeue: new AbortController(),
+    }));
+    const grace = options.stopGraceMs ?? STOP_GRACE_MS;
+    let forceTimer: NodeJS.Timeout | undefined;
     // Every run gets the stop flag: one a worker has just taken may not have said so yet (its first
     // message still on its way), and without the flag it would run to the end. Runs not known to
     // have started also leave the queue.
-    const onAbort = () =>
+    const onAbort = () => {
       states.forEach((st) => {
         Atomics.store(st.stop, 0, 1);
         if (!st.started) st.dequeue.abort();
       });
+      // Runs still going after the grace have a scheduler that does not return: their threads are ended.
+      forceTimer = setTimeout(
+        () =>
+          states.forEach((st) => {
+            if (!st.started || st.ended) return;
+            st.forced = true;
+            st.dequeue.abort();
+          }),
+        grace,
+      );
+    };
     if (options.signal?.aborted) return { cancelled: true };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const runOne = async (run: ResolvedRun, index: number) => {
@@ -126,9 +154,17 @@ export class RunPool implements SimulationPool {
         // Saved in turn while the thread goes on to the next run.
         void handOver.hand(index, () => callbacks.onDone?.(index, outcome));
       } catch (err) {
+        if (state.forced) {
+          const why = new Error(
+            `its scheduler did not stop within ${grace / 1000} s of the cancel (it never returned), so its thread was ended and nothing of the run was kept`,
+          );
+          void handOver.hand(index, () => callbacks.onError?.(index, why));
+          return;
+        }
         if (dequeue.signal.aborted) return;
         void handOver.hand(index, () => callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err))));
       } finally {
+        state.ended = true;
         channel.port1.close();
       }
     };
@@ -144,6 +180,7 @@ export class RunPool implements SimulationPool {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.threads, runs.length) }, lane));
+    clearTimeout(forceTimer);
     options.signal?.removeEventListener('abort', onAbort);
     await handOver.settled();
     return { cancelled: Boolean(options.signal?.aborted) };
