@@ -1,3 +1,4 @@
+import { STOP_ASKED, STOP_SEEN } from './stopFlag';
 import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
@@ -41,8 +42,10 @@ export interface RunAllOptions {
 
 /**
  * A cancelled run stops at its next event and hands back what it simulated. One whose scheduler
- * never returns (a plug-in's loop) never reaches that event: after this long its thread is ended,
- * the run fails saying so, and the pool goes on with a fresh thread.
+ * never returns (a plug-in's loop) never reaches that event: if after this long it has neither
+ * seen the stop nor ended its simulation, its thread is ended, the run fails saying so, and the
+ * pool goes on with a fresh thread. A run that has seen it may take as long as it needs to hand
+ * back its partial record.
  */
 export const STOP_GRACE_MS = 10_000;
 
@@ -105,14 +108,14 @@ export class RunPool implements SimulationPool {
     // have started also leave the queue.
     const onAbort = () => {
       states.forEach((st) => {
-        Atomics.store(st.stop, 0, 1);
+        Atomics.compareExchange(st.stop, 0, 0, STOP_ASKED);
         if (!st.started) st.dequeue.abort();
       });
       // Runs still going after the grace have a scheduler that does not return: their threads are ended.
       forceTimer = setTimeout(
         () =>
           states.forEach((st) => {
-            if (!st.started || st.ended) return;
+            if (!st.started || st.ended || Atomics.load(st.stop, 0) === STOP_SEEN) return;
             st.forced = true;
             st.dequeue.abort();
           }),

@@ -7,6 +7,7 @@ import { liveSample, runTask, storedResult, type LiveSample, type RunOutcome } f
 const MAX_SAMPLES = 2000;
 import { whyNotResult, type WhyNotResult } from './whyNotReplay';
 import { loadSchedulerFile } from './pluginFile';
+import { STOP_SEEN } from './stopFlag';
 
 export interface WorkerTask {
   run: ResolvedRun;
@@ -43,7 +44,11 @@ export default async function runInWorker(task: WorkerTask): Promise<RunOutcome>
       withAttempts: task.withAttempts,
       timing: task.timing,
       onProgress: (p) => {
-        if (Atomics.load(task.stop, 0) === 1) return true;
+        if (Atomics.load(task.stop, 0) !== 0) {
+          // Seen: the pool leaves this thread to hand back what it simulated, however long that takes.
+          Atomics.store(task.stop, 0, STOP_SEEN);
+          return true;
+        }
         if (p.live && checks++ % stride === 0) samples.push(liveSample(p.simTime, p.live));
         if (checks >= MAX_SAMPLES * stride) stride *= 2;
         const now = performance.now();
@@ -54,6 +59,8 @@ export default async function runInWorker(task: WorkerTask): Promise<RunOutcome>
         return false;
       },
     });
+    // The policy's code has returned for good: a cancel from now on waits for the record, never ends the thread.
+    Atomics.store(task.stop, 0, STOP_SEEN);
     if (task.record) outcome.record = prepareRun(storedResult(outcome, task.run.scheduler.kind), outcome.blob);
     return outcome;
   } finally {
