@@ -1,4 +1,4 @@
-import { MAX_MAPS, MAX_SUBMIT_S, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
+import { MAX_MAPS, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
 import { fieldLabel } from '@shared/api/fieldLabels';
 import type { EngineJob } from '../engine/core/model';
 import { Random } from '../engine/core/random';
@@ -22,7 +22,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
   const jobs = [...workload.jobs];
   // A run whose jobs arrive past MAX_SUBMIT_S would never end (a workload recorded before the limit).
   const late = jobs.findIndex((j) => j.submit > MAX_SUBMIT_S);
-  if (late >= 0) throw new WorkloadError('must be at most 1,000,000,000 s (about 32 years)', `jobs.${late}.submit`);
+  if (late >= 0) throw new WorkloadError(MAX_SUBMIT_WORDS, `jobs.${late}.submit`);
   const g = workload.generate;
   if (!g) return jobs;
   const arrivals = new Random(seed, 'arrivals');

@@ -140,7 +140,7 @@ const WorkloadShape = z.strictObject({
  * heartbeat's seconds (at 10^17 s a step of 3 s no longer moves it) and a run would never end.
  */
 export const MAX_SUBMIT_S = 1e9;
-const MAX_SUBMIT_WORDS = 'must be at most 1,000,000,000 s (about 32 years)';
+export const MAX_SUBMIT_WORDS = 'must be at most 1,000,000,000 s (about 32 years)';
 
 /**
  * The problems of a workload as a whole: no jobs, an id used twice, a dependency on no job, and

@@ -1,4 +1,4 @@
-import { JobSpecSchema, type JobSpec } from '@shared/workload/workload';
+import { JobSpecSchema, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, type JobSpec } from '@shared/workload/workload';
 import { problemsOf } from '@shared/api/validation';
 import type { TraceFormat, TraceImport, TraceProblem } from './types';
 import { capMessage, quote } from '@shared/files/quote';
@@ -37,6 +37,11 @@ export class TraceCollector {
     if (!parsed.success) {
       const first = problemsOf(parsed.error)[0];
       this.problem(line, first.field, first.message);
+      return;
+    }
+    // A row, not the workload, is at fault: refused here so that --skip-bad can leave it out.
+    if (parsed.data.submit > MAX_SUBMIT_S) {
+      this.problem(line, 'submit', MAX_SUBMIT_WORDS);
       return;
     }
     const id = parsed.data.id;

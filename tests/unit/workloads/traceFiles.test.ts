@@ -144,6 +144,15 @@ describe('malformed files: a clear error with line and field, or a correct impor
     ]);
   });
 
+  it('an arrival past 1,000,000,000 s is refused at its line, so the rest can still be taken', async () => {
+    const r = await readTraceFile(write('far.tsv', 'ok\t0\t0\t1000\t0\t0\nfar\t2000000000\t2000000000\t1000\t0\t0\nnext\t2000000005\t5\t1000\t0\t0\n'));
+    expect(r.jobs.map((j) => j.id)).toEqual(['ok']);
+    expect(r.problems).toEqual([
+      { line: 2, field: 'submit', message: 'must be at most 1,000,000,000 s (about 32 years)' },
+      { line: 3, field: 'submit', message: 'must be at most 1,000,000,000 s (about 32 years)' },
+    ]);
+  });
+
   it('comments are skipped in SWIM and in JSON (line and block, even between objects)', async () => {
     const swim = await readTraceFile(write('c.tsv', '# header comment\njob\t0\t0\t10\t0\t0\n'));
     expect(swim.jobs).toHaveLength(1);
