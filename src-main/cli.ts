@@ -13,9 +13,11 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 runCli(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
-    // A worker that stopped has nothing left to write; a Redis connection still trying to come
-    // back (BullMQ's own, out of reach) must not hold the process. Other commands end when done.
+    // A worker that stopped has nothing left to write, and a run is over once its output is
+    // written: a Redis connection still trying to come back (BullMQ's own, out of reach) must not
+    // hold the process. Other commands end when done.
     if (process.argv[2] === 'worker') process.exit(code);
+    if (process.argv[2] === 'run') process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   },
   (err) => {
     process.stderr.write(`${redactRedisUrls((err as Error).stack ?? String(err))}\n`);

@@ -12,7 +12,7 @@ import { experimentFiles } from '../services/experimentFiles';
 import { WorkloadError } from '../workloads/compile';
 import { BatchInputError } from '../runner/matrix';
 import { CliUsageError, table, type CliIo } from './output';
-import { RemotePool } from '../runner/remote/remotePool';
+import { QueueUnreachableError, RemotePool } from '../runner/remote/remotePool';
 import { planBatch } from '../runner/matrix';
 import { queueOf } from './workerCommand';
 import type { Services } from '../services';
@@ -154,8 +154,9 @@ export async function runCommand(
       io.err(`error: workload ${err.message}\n`);
       return 1;
     }
-    if (err instanceof BatchInputError) {
+    if (err instanceof BatchInputError || err instanceof QueueUnreachableError) {
       io.err(`error: ${err.message}\n`);
+      if (saving) io.err(`the studio keeps the batch ("${saving.batch.name}") with the reason on each run\n`);
       return 1;
     }
     throw err;

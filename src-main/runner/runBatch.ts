@@ -80,6 +80,7 @@ export async function runBatch(
   // The pool counts its runs from 0; the sink and the callbacks speak of the plan's runs.
   const at = (k: number) => indices[k];
   let failed = 0;
+  const ended = new Set<number>();
   try {
     const { cancelled } = await pool.runAll(
       indices.map((i) =>
@@ -99,8 +100,12 @@ export async function runBatch(
       {
         onStart: options.onStart && ((k) => options.onStart!(at(k))),
         onProgress: options.onProgress && ((k, p) => options.onProgress!(at(k), p)),
-        onDone: (k, outcome) => sink.runEnded(at(k), outcome),
+        onDone: (k, outcome) => {
+          ended.add(k);
+          return sink.runEnded(at(k), outcome);
+        },
         onError: async (k, error) => {
+          ended.add(k);
           failed++;
           await sink.runFailed(at(k), error);
         },
@@ -110,6 +115,10 @@ export async function runBatch(
     await sink.batchEnded(end);
     return { end, failed };
   } catch (err) {
+    // The pool itself gave up (a queue out of reach): every run it did not end fails with its reason,
+    // so the batch says why rather than listing them as never started.
+    const why = err instanceof Error ? err : new Error(String(err));
+    for (let k = 0; k < indices.length; k++) if (!ended.has(k)) await Promise.resolve(sink.runFailed(at(k), why)).catch(() => undefined);
     await Promise.resolve(sink.batchEnded('failed')).catch(() => undefined);
     throw err;
   } finally {

@@ -35,6 +35,9 @@ const UNREACHABLE_LIMIT_MS = 120_000;
 /** How long closing the batch's connections may wait for Redis. */
 const CLOSE_WAIT_MS = 5000;
 
+/** The queue's Redis could not be reached before any run was sent: the message says where and why. */
+export class QueueUnreachableError extends Error {}
+
 /**
  * Runs a batch on other machines (issue "Sweeps beyond one machine"): each run becomes a job of a
  * BullMQ queue in Redis, taken by any `workload-studio worker` pointed at the same queue, which
@@ -48,10 +51,15 @@ export class RemotePool implements SimulationPool {
   readonly threads = 0;
   readonly inProcess = false;
 
-  /** `log`: what the batch's side says of Redis faults (out of reach, back, runs lost); the CLI prints it, serve logs it. */
+  /**
+   * `log`: what the batch's side says of Redis faults (out of reach, back, runs lost); the CLI
+   * prints it, serve logs it. `unreachableLimitMs`: how long Redis may stay out of reach
+   * (UNREACHABLE_LIMIT_MS; shorter in tests).
+   */
   constructor(
     private readonly target: QueueTarget,
     private readonly log: (line: string) => void = (line) => console.warn(line),
+    private readonly unreachableLimitMs: number = UNREACHABLE_LIMIT_MS,
   ) {}
 
   async runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks = {}): Promise<{ cancelled: boolean }> {
@@ -83,7 +91,7 @@ export class RemotePool implements SimulationPool {
     events.setMaxListeners(runs.length + 16);
     queue.setMaxListeners(runs.length + 16);
     try {
-      await Promise.all([redis.connect(), probe.connect(), queue.waitUntilReady(), events.waitUntilReady()]);
+      await this.reachedWithin(Promise.all([redis.connect(), probe.connect(), queue.waitUntilReady(), events.waitUntilReady()]), reach.lastError);
       const jobs = await this.enqueue(redis, queue, batch, runs, options);
       const runLimitMs = (i: number) => {
         let tasks = 0;
@@ -100,6 +108,28 @@ export class RemotePool implements SimulationPool {
       await closeWithin(CLOSE_WAIT_MS, [events, queue]);
       redis.disconnect();
       probe.disconnect();
+    }
+  }
+
+  /**
+   * The batch's connections ready, or an error in words once Redis has stayed out of reach
+   * `unreachableLimitMs` (as a batch already on the queue would end): no run was sent.
+   */
+  private async reachedWithin(ready: Promise<unknown>, lastError: () => string | undefined): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const unreachable = (why: string) =>
+      new QueueUnreachableError(`cannot reach ${this.target.display} (${why}): no run was sent to its workers; is Redis running there?`);
+    try {
+      await Promise.race([
+        ready.catch((err: unknown) => {
+          throw unreachable(lastError() ?? (err instanceof Error ? redactRedisUrls(err.message) : String(err)));
+        }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(unreachable(`${lastError() ?? 'no answer'}, for ${this.unreachableLimitMs / 1000} s`)), this.unreachableLimitMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -141,13 +171,16 @@ export class RemotePool implements SimulationPool {
   }
 
   /** Says once when Redis goes out of reach and once when it is back, whichever connection noticed. */
-  private reachability(): { lost: (err: Error) => void; back: () => void } {
+  private reachability(): { lost: (err: Error) => void; back: () => void; lastError: () => string | undefined } {
     let away = false;
+    let last: string | undefined;
     return {
+      lastError: () => last,
       lost: (err) => {
+        last = redactRedisUrls(err.message);
         if (!away)
           this.log(
-            `cannot reach ${this.target.display} (${redactRedisUrls(err.message)}); waiting for it (the batch ends if it stays away ${UNREACHABLE_LIMIT_MS / 1000} s)`,
+            `cannot reach ${this.target.display} (${redactRedisUrls(err.message)}); waiting for it (the batch ends if it stays away ${this.unreachableLimitMs / 1000} s)`,
           );
         away = true;
       },
@@ -180,7 +213,7 @@ export class RemotePool implements SimulationPool {
         jobKey: watchOn.jobKey,
         display: this.target.display,
         intervalMs: WATCH_INTERVAL_MS,
-        unreachableLimitMs: UNREACHABLE_LIMIT_MS,
+        unreachableLimitMs: this.unreachableLimitMs,
         runLimitMs: (id) => watchOn.runLimitMs(indexOf.get(id) ?? 0),
       },
       (id, reason) => {

@@ -1,0 +1,46 @@
+import * as net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import { queueTarget } from '../../../src-main/runner/remote/connection';
+import { RemotePool } from '../../../src-main/runner/remote/remotePool';
+import { ok, useServices } from '../../helpers/services';
+
+const services = useServices();
+
+/** A loopback port nothing listens on: one the system just gave out, closed again. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A studio whose queue's Redis never answers: the batch must end saying so, not list its runs as never started. */
+describe('a queue whose Redis cannot be reached', () => {
+  it('fails the batch once Redis stays away its limit, with the reason on every run', async () => {
+    const port = await closedPort();
+    const log: string[] = [];
+    const s = await services(undefined, { makePool: () => new RemotePool(queueTarget(`redis://127.0.0.1:${port}`), (line) => log.push(line), 1000) });
+    const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'c' } });
+    const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0 }] } });
+    const design = await ok<{ id: string }>(s, 'experiments:create', {
+      spec: { name: 'dead queue', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1] },
+    });
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+    await s.runner.settled(batch.id);
+    const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
+    expect(detail.status).toBe('failed');
+    expect(detail.results.map((r) => r.status)).toEqual(['failed', 'failed']);
+    for (const r of detail.results)
+      expect(r.error).toMatch(
+        new RegExp(
+          `^cannot reach redis://127\\.0\\.0\\.1:${port} \\(queue workload-studio\\) \\(.+\\): no run was sent to its workers; is Redis running there\\?$`,
+        ),
+      );
+    expect(log[0]).toMatch(
+      /^cannot reach redis:\/\/127\.0\.0\.1:\d+ \(queue workload-studio\) \(.+\); waiting for it \(the batch ends if it stays away 1 s\)$/,
+    );
+  });
+});
