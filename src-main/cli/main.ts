@@ -107,19 +107,18 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     io.out(mainHelp);
     return command || flags.help ? 0 : 2;
   }
-  const help = COMMAND_HELP;
   // Own keys only: a word like `constructor` names no command.
-  if (!Object.hasOwn(help, command)) {
+  if (!Object.hasOwn(COMMAND_HELP, command)) {
     io.err(`error: unknown command "${command}"\n\n${mainHelp}`);
     return 2;
   }
   if (flags.help) {
-    io.out(help[command]);
+    io.out(COMMAND_HELP[command]);
     return 0;
   }
   const misplaced = misplacedFlag(command, rest[0], Object.keys(parsed.values));
   if (misplaced) {
-    io.err(`error: ${misplaced}\n\n${help[command]}`);
+    io.err(`error: ${misplaced}\n\n${COMMAND_HELP[command]}`);
     return 2;
   }
 

@@ -1,3 +1,4 @@
+import { designsInWords, designsNaming } from '@shared/experiment/designUsers';
 import type { DeadlineRule } from '@shared/workload/workload';
 import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type TraceFormat } from '@shared/workload/imports';
 import type { Services } from '../services';
@@ -111,14 +112,14 @@ export async function workloadsCommand(services: Services, args: string[], flags
     case 'delete': {
       if (!target) throw new CliUsageError('workloads delete needs a workload id or name');
       const workload = findByIdOrName(await call(services, 'workloads:list', {}), target, 'workload');
-      const users = (await call(services, 'experiments:list', {})).filter((d) => d.workloadIds.includes(workload.id)).map((d) => `"${d.name}"`);
+      const users = designsNaming(await call(services, 'experiments:list', {}), 'workloadIds', workload.id);
       await call(services, 'workloads:delete', { id: workload.id });
       io.out(`deleted workload "${workload.name}"\n`);
       // As the app's dialog says it: the designs that named it keep their history but need another workload.
-      if (users.length)
-        io.err(
-          `note: ${users.length === 1 ? 'the experiment' : `${users.length} experiments:`} ${users.join(', ')} used it and will need another workload before ${users.length === 1 ? 'it runs' : 'they run'} again\n`,
-        );
+      if (users.length) {
+        const w = designsInWords(users);
+        io.err(`note: ${w.subject} used it and will need another workload before ${w.runs} again\n`);
+      }
       return 0;
     }
     default:
