@@ -1,3 +1,4 @@
+import { TEST_NAME } from '@shared/results/comparison';
 import { jobLocality } from '../reports/jobLocalityReport';
 import { CliUsageError, table, type CliIo } from './output';
 import { resultFileOrSay } from './readResultFile';
@@ -8,7 +9,8 @@ export const localityHelp = `workload-studio locality <result.json> [--json]
   share of map attempts whose input was on their own node or server, over every seed. Jobs of the
   same template and number of maps are one group, "TeraSort(2)"; a template that comes in more than
   four sizes is grouped by powers of two, "Sort(9-16)". Jobs that read no input have no row.
-  --json adds node-local counts and the number of map attempts.
+  A * marks a group's best, only where a paired t-test across seeds separates it from every other.
+  --json adds node-local counts, the number of map attempts and each group's best.
 `;
 
 export async function localityCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
@@ -30,8 +32,9 @@ export async function localityCommand(args: string[], flags: Record<string, stri
   io.out(
     table(
       ['JOBS', ...report.schedulers.map((s) => s.toUpperCase())],
-      report.rows.map((r) => [r.group, ...report.schedulers.map((s) => pct(r.cells[s]))]),
+      report.rows.map((r) => [r.group, ...report.schedulers.map((s) => `${pct(r.cells[s])}${report.best[r.group] === s ? ' *' : ''}`)]),
     ),
   );
+  if (Object.keys(report.best).length) io.out(`\n* the group's best: the seeds' shares separate it from every other (${TEST_NAME})\n`);
   return 0;
 }

@@ -115,7 +115,8 @@ function localityTable(r: ResultReport): string {
       `<tr><td>${esc(row.group)}</td>${r.locality.schedulers
         .map((s) => {
           const c = row.cells[s] as (typeof row.cells)[string] | undefined;
-          return `<td class="num">${c && c.maps ? `${((100 * c.local) / c.maps).toFixed(1)} % <span class="ci">of ${c.maps.toLocaleString('en-US')}</span>` : '—'}</td>`;
+          const best = r.locality.best[row.group] === s ? ' best' : '';
+          return `<td class="num${best}">${c && c.maps ? `${((100 * c.local) / c.maps).toFixed(1)} % <span class="ci">of ${c.maps.toLocaleString('en-US')}</span>` : '—'}</td>`;
         })
         .join('')}</tr>`,
   );
@@ -220,6 +221,7 @@ ${paperTable(r)}
 <p class="muted">Every job paired with itself (same seed, same id); above 1×: the scheduler's jobs finish faster than the baseline's.</p>
 ${speedupTable(r)}
 <h2>Data locality by job group</h2>
+<p class="muted">Share of map attempts that read their input on their own node or server, over all seeds. Shaded: the group's best, only where the seeds' shares separate it from every other (${esc(TEST_NAME)}).</p>
 ${localityTable(r)}
 ${r.locality.rows.length ? `<figure>${localitySvg(r)}<figcaption>Share of each job group's maps that read their input on their node or server.</figcaption></figure>` : ''}
 ${mrClusterSection(r)}

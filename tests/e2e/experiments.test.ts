@@ -146,6 +146,14 @@ describe('experiments in the browser, against the real services and worker threa
           expect(Number(r[k + 1]), `${r[0]} ${label}`).toBeCloseTo(cell.local / cell.maps, 12);
         }),
       );
+      // Bold where the CLI's test across seeds finds a best, and nowhere else.
+      const shownBest = await page
+        .locator('[data-testid="locality-table"] tbody tr')
+        .evaluateAll((trs) =>
+          trs.flatMap((tr) => [...tr.querySelectorAll('td')].flatMap((td, k) => (td.classList.contains('best') ? [[tr.getAttribute('data-group'), k]] : []))),
+        );
+      const labels = ['fifo', 'fair (delay)', 'capacity'];
+      expect(shownBest.map(([group, k]) => [group, labels[k as number]])).toEqual(Object.entries(locality.best));
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();
       for (const scheme of ['light', 'dark'] as const) {

@@ -87,3 +87,58 @@ describe('locality job by job (ILA Fig. 7)', () => {
     expect(r.rows).toEqual([]);
   });
 });
+
+describe('the best locality of a job group is decided across seeds, not from pooled shares', () => {
+  // One two-map TeraSort per run; [node, server, rack, offRack] of its map attempts.
+  const seeds = (scheduler: string, shares: [number, number, number, number][]) => shares.map((l, i) => run(scheduler, i + 1, [['a', 'TeraSort', 2, l]]));
+
+  it('marks the leader when every seed puts it ahead by a steady margin', () => {
+    const r = jobLocality(
+      result([
+        ...seeds('ila', [
+          [10, 0, 0, 0],
+          [9, 0, 1, 0],
+          [10, 0, 0, 0],
+        ]),
+        ...seeds('fair', [
+          [5, 0, 5, 0],
+          [4, 0, 6, 0],
+          [6, 0, 4, 0],
+        ]),
+      ]),
+    );
+    expect(r.best).toEqual({ 'TeraSort(2)': 'ila' });
+  });
+
+  it('marks nothing when the pooled lead comes from one seed', () => {
+    // Pooled, ila reads 77 % locally against fair's 70 %; seed by seed they swap places.
+    const r = jobLocality(
+      result([
+        ...seeds('ila', [
+          [10, 0, 0, 0],
+          [6, 0, 4, 0],
+          [7, 0, 3, 0],
+        ]),
+        ...seeds('fair', [
+          [5, 0, 5, 0],
+          [8, 0, 2, 0],
+          [8, 0, 2, 0],
+        ]),
+      ]),
+    );
+    const [row] = r.rows;
+    expect(row.cells.ila.local / row.cells.ila.maps).toBeGreaterThan(row.cells.fair.local / row.cells.fair.maps);
+    expect(r.best).toEqual({});
+  });
+
+  it('marks nothing from one seed, nor in a tie', () => {
+    expect(jobLocality(result([...seeds('ila', [[10, 0, 0, 0]]), ...seeds('fair', [[1, 0, 9, 0]])])).best).toEqual({});
+    const all = (scheduler: string) =>
+      seeds(scheduler, [
+        [10, 0, 0, 0],
+        [10, 0, 0, 0],
+        [10, 0, 0, 0],
+      ]);
+    expect(jobLocality(result([...all('ila'), ...all('fair')])).best).toEqual({});
+  });
+});
