@@ -2,6 +2,7 @@ import type { HeartbeatRounds } from '../core/heartbeatRounds';
 import type { SchedulerView } from '../scheduling/clusterView';
 import type { Scheduler } from '../scheduling/schedulerApi';
 import type { EngineState } from '../state/state';
+import { noProgressDeadline } from './stopRules';
 
 /**
  * Heartbeats that could place nothing are not simulated (docs/model.md "Scheduling"): a beat reads
@@ -60,13 +61,17 @@ export class BeatSkipping {
    * whose policy says it can place nothing at the beat's time (Scheduler.nodePlacesNothing) with no
    * paused phase on it. No event falls before `limit`, so nothing these read changes while they are
    * passed over; the first beat that could act stops it. With no event to come at all, it stops
-   * after a round, so that the stop rules see the beats of a wedged run.
+   * after a round, so that the stop rules see the beats of a wedged run; with attempts running, it
+   * stops at the first beat past the no-progress stop rule's deadline, which then ends the run (an
+   * attempt on a core a billion times slower than the reference would otherwise have its beats
+   * passed one by one until it ends, days of simulated time later).
    */
   private skipIdleNodeBeats(limit: number, H: number, work: boolean): void {
     const s = this.s;
     const placesNothing = this.scheduler.nodePlacesNothing;
     const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
-    while (this.beats.nextTime < end) {
+    const deadline = s.at.liveCount > 0 ? noProgressDeadline(s, H) : Infinity;
+    while (this.beats.nextTime < end && this.beats.nextTime <= deadline) {
       const n = this.beats.peek();
       if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !this.askIdle(placesNothing, n, this.beats.nextTime))))) return;
       this.beats.pass();

@@ -5,17 +5,25 @@ import type { EngineState } from '../state/state';
 export type NextSource = 0 | 1 | 2 | 3;
 
 /**
+ * The last moment a run may go without progress (a phase ending, an attempt launched) before the
+ * day-long stop rules end it: a day, or a thousand heartbeats where beats are slower than 86 s.
+ */
+export function noProgressDeadline(s: EngineState, H: number): number {
+  return s.lastProgress + Math.max(86_400, 1000 * H);
+}
+
+/**
  * The stop rules for a run that can no longer progress, checked before the event at `t` (`H`: the
  * heartbeat interval; `arrivalsLeft`: jobs still to be submitted): the rule that stops it, if any.
  */
 export function wedged(s: EngineState, t: number, H: number, which: NextSource, arrivalsLeft: boolean): StopReason | undefined {
   // A day of simulated time with running attempts but no phase ending, nothing launched and no
   // phase allowed to start: the scheduler has wedged itself (e.g. paused phases that never fit).
-  if (t - s.lastProgress > Math.max(86_400, 1000 * H) && s.at.liveCount > 0) return 'noPhaseEnds';
+  if (t > noProgressDeadline(s, H) && s.at.liveCount > 0) return 'noPhaseEnds';
   // The same day with work pending and nothing running while only the scheduler's own wake-ups
   // keep the heap busy (a cluster-level policy that can no longer place anything).
   if (
-    t - s.lastProgress > Math.max(86_400, 1000 * H) &&
+    t > noProgressDeadline(s, H) &&
     s.wakeups > 0 &&
     s.wakeups === s.heap.size + s.outOfBand.size &&
     s.pendingTotal > 0 &&
