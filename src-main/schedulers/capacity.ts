@@ -1,6 +1,7 @@
 import { capacityOptions } from '@shared/schedulers/capacity';
 import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
+import { containerFitProblems } from './containerFit';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
 import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
@@ -251,4 +252,9 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
   };
 }
 
-export const capacityPlugin = definePlugin({ capabilities: ['attempts'], description: capacityOptions, create: (spec) => capacityScheduler(spec) });
+export const capacityPlugin = definePlugin({
+  capabilities: ['attempts'],
+  description: capacityOptions,
+  create: (spec) => capacityScheduler(spec),
+  checkDesign: (spec, topology, jobs, limit) => containerFitProblems(spec, topology, jobs, limit),
+});

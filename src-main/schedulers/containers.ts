@@ -1,4 +1,4 @@
-import type { CoreView } from '../engine/scheduling/schedulerApi';
+import type { CoreView, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 
 /** YARN's container view of a node: memory and vcores a NodeManager offers. */
 export interface ContainerConfig {
@@ -12,7 +12,11 @@ export interface ContainerConfig {
 }
 
 export function nodeOffer(cfg: ContainerConfig, view: CoreView, n: number): { memoryMb: number; vcores: number } {
-  const topo = view.topology;
+  return offerOf(cfg, view.topology, n);
+}
+
+/** Node n's NodeManager offer on a topology (nodeOffer without a run, for the checks before one). */
+export function offerOf(cfg: ContainerConfig, topo: SchedulerTopology, n: number): { memoryMb: number; vcores: number } {
   return {
     memoryMb: cfg.nodeMemoryMb ?? Math.max(1024, topo.nodeMemoryMb[n] - 1024),
     vcores: cfg.vcoresPerNode ?? Math.round(topo.nodeCores[n]),

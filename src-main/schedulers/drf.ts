@@ -2,6 +2,7 @@ import { drfOptions } from '@shared/schedulers/drf';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
+import { containerFitProblems } from './containerFit';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
 import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
@@ -129,4 +130,9 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
   };
 }
 
-export const drfPlugin = definePlugin({ capabilities: ['attempts'], description: drfOptions, create: (spec) => drfScheduler(spec) });
+export const drfPlugin = definePlugin({
+  capabilities: ['attempts'],
+  description: drfOptions,
+  create: (spec) => drfScheduler(spec),
+  checkDesign: (spec, topology, jobs, limit) => containerFitProblems(spec, topology, jobs, limit),
+});

@@ -2,6 +2,7 @@ import { fineGrainedCpuOptions } from '@shared/schedulers/fineGrainedCpu';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import { cpuRequirement } from '../engine/measure/profiles';
 import { definePlugin } from './plugin';
+import { containerFitProblems } from './containerFit';
 import { amShareFull, holdersOn, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
@@ -165,6 +166,7 @@ export const fineGrainedCpuPlugin = definePlugin({
   capabilities: ['attempts'],
   description: fineGrainedCpuOptions,
   create: (spec) => fineGrainedCpuScheduler(spec),
+  checkDesign: (spec, topology, jobs, limit) => containerFitProblems(spec, topology, jobs, limit),
   // A design that names no requirements takes the measured ones (eq. 3.5), pinned when the batch starts.
   pinProfiles: (spec, known) =>
     Object.keys(spec.requirements).length === 0 && Object.keys(known.cpuRequirements).length ? { ...spec, requirements: known.cpuRequirements } : spec,

@@ -3,6 +3,7 @@ import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { LaunchReason, PhaseCandidate } from '@shared/results/launchReason';
 import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import { definePlugin } from './plugin';
+import { containerFitProblems } from './containerFit';
 import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
@@ -383,6 +384,8 @@ export const prismPlugin = definePlugin({
   capabilities: ['attempts', 'phases'],
   description: prismOptions,
   create: (spec) => prismScheduler(spec),
+  // Its tasks' containers are sized phase by phase from profiles (sec. 4.2): only the master is checked.
+  checkDesign: (spec, topology, jobs, limit) => containerFitProblems(spec, topology, jobs, limit, false),
   // A design that names no profiles takes the store's phase-level profiles, pinned when the batch starts (sec. 4).
   pinProfiles: (spec, known) => (Object.keys(spec.profiles).length === 0 && Object.keys(known.phases).length ? { ...spec, profiles: known.phases } : spec),
 });

@@ -25,4 +25,25 @@ describe("a scheduler plugin's run needs and design check", () => {
     ]);
     expect(designProblemsOf(spec({ kind: 'fair' }), topology, jobs)).toEqual([]);
   });
+
+  it("checks a YARN card's containers against every NodeManager's offer, on one node", () => {
+    const jobs = [job('a', 'Sort', { maps: 2, reduces: 1 }), job('b', 'Sort', { maps: 2, reduces: 1 })];
+    // 2 GB servers offer 1 GB (memory less the daemons', at least 1 GB): MRAppMaster's 1,536 MB never fits.
+    const small = cluster(1, 2, { cores: 4, memoryGb: 2 });
+    const am =
+      "no node can hold a job's application master (1,536 MB, 1 vcore): the largest NodeManager offers 1,024 MB and 4 vcores, so no job would start. Lower the card's AM memory MB or AM vcores, raise its NodeManager memory MB or vcores / node, or give the servers more memory or cores.";
+    expect(designProblemsOf(spec({ kind: 'capacity' }), small, jobs)).toEqual([am]);
+    expect(designProblemsOf(spec({ kind: 'prism' }), small, jobs)).toEqual([am]);
+    expect(designProblemsOf(spec({ kind: 'capacity', nodeMemoryMb: 4096 }), small, jobs)).toEqual([]);
+    // Memory on one node and vcores on another do not make a container.
+    expect(designProblemsOf(spec({ kind: 'drf', amVcores: 8 }), topology, jobs)[0]).toMatch(
+      /^no node can hold a job's application master \(1,536 MB, 8 vcores\)/,
+    );
+    // Task containers, by kind and size, naming the jobs.
+    expect(designProblemsOf(spec({ kind: 'drf', nodeMemoryMb: 1024, amMemoryMb: 512, mapMemoryMb: 2048 }), small, jobs)).toEqual([
+      '2 jobs ("a", "b") ask for map containers of 2,048 MB, and no node can hold one: the largest NodeManager offers 1,024 MB and 4 vcores. Raise the card\'s NodeManager memory MB, or give the servers more memory.',
+    ]);
+    expect(designProblemsOf(spec({ kind: 'capacity' }), topology, jobs)).toEqual([]);
+    expect(designProblemsOf(spec({ kind: 'fair' }), small, jobs)).toEqual([]);
+  });
 });
