@@ -24,6 +24,15 @@ const printable = () => z.string().overwrite(withoutControlCharacters);
 const id = printable().trim().min(1, 'must not be empty').max(120);
 /** The most maps one job may have, given or made from its input and the block size. */
 export const MAX_MAPS = 1_000_000;
+/** The most reduces one job may have. */
+export const MAX_REDUCES = 100_000;
+/** A mix row's maps per job (or one end of its range): a whole number from 1 to MAX_MAPS. */
+const mixMaps = () =>
+  z
+    .number({ error: 'must be a number' })
+    .min(1, 'must be at least 1')
+    .max(MAX_MAPS, `must be at most ${MAX_MAPS.toLocaleString('en-US')}`)
+    .refine(Number.isInteger, 'must be a whole number');
 /** The most input one job may read (1 PB). */
 export const MAX_INPUT_MB = 1e9;
 
@@ -52,7 +61,7 @@ export const JobSpecSchema = z.strictObject({
    */
   inputMb: num().min(0, 'must be at least 0').max(MAX_INPUT_MB, 'must be at most 1,000,000,000 MB (1 PB)').optional(),
   maps: count(MAX_MAPS).optional(),
-  reduces: count(100_000).optional(),
+  reduces: count(MAX_REDUCES).optional(),
   queue: printable().min(1).max(80).default('default'),
   /** Absolute deadline, seconds after the start of the run. */
   deadline: num().positive().optional(),
@@ -79,8 +88,10 @@ export const MixEntrySchema = z.strictObject({
   template: z.string().min(1),
   weight: num().positive('must be greater than 0'),
   /** Number of maps, or a range to draw from uniformly. */
-  maps: z.union([z.number().int().min(1), z.tuple([z.number().int().min(1), z.number().int().min(1)])]),
-  reduces: z.number().int().min(0).optional(),
+  maps: z.union([mixMaps(), z.tuple([mixMaps(), mixMaps()]).refine(([lo, hi]) => lo <= hi, 'the low end of the range must not exceed the high end')], {
+    error: 'must be a number of maps, or a range such as 1-20',
+  }),
+  reduces: count(MAX_REDUCES).optional(),
   queue: z.string().min(1).max(80).optional(),
   /** The MR-cluster its jobs are submitted to (FAWKES): one mix entry per MR-cluster splits the load between them. */
   mrCluster: z.string().trim().min(1, 'must not be empty').max(80).optional(),

@@ -92,6 +92,8 @@ describe('generators', () => {
   });
 });
 
+const mixMaps = (maps: unknown) => ({ generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps }] } });
+
 describe('workload validation names the field and the problem', () => {
   const problems = (w: unknown) => {
     const r = WorkloadSpecSchema.safeParse(w);
@@ -141,6 +143,16 @@ describe('workload validation names the field and the problem', () => {
     [
       { generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'TeraGen', weight: 1, maps: 1, outputMbPerMap: -1 }] } },
       'generate.mix.0.outputMbPerMap: must be at least 0',
+    ],
+    // A mix row's maps: the job's own limit, a range low to high, and words for anything else.
+    [mixMaps([20, 1]), 'generate.mix.0.maps: the low end of the range must not exceed the high end'],
+    [mixMaps(2e9), 'generate.mix.0.maps: must be at most 1,000,000'],
+    [mixMaps([1, 2e9]), 'generate.mix.0.maps.1: must be at most 1,000,000'],
+    [mixMaps(0), 'generate.mix.0.maps: must be at least 1'],
+    [mixMaps('many'), 'generate.mix.0.maps: must be a number of maps, or a range such as 1-20'],
+    [
+      { generate: { count: 5, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: 1, reduces: 2e5 }] } },
+      'generate.mix.0.reduces: must be at most 100,000',
     ],
   ])('%j', (w, message) => {
     expect(problems(w)).toContain(message);
