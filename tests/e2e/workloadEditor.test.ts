@@ -45,6 +45,8 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.waitForTimeout(1100);
       await page.getByTestId('gen-mean').fill('0');
       await expect.poll(() => page.locator('[data-field-error="gen-mean"]').textContent()).toBe('must be greater than 0');
+      // The preview's numbers went with its charts: they were the last good draft's, not this one's.
+      expect(await page.getByTestId('preview-count').count()).toBe(0);
       // Saving says what to fix; the message goes away by itself once it is fixed.
       await page.getByTestId('save').click();
       const toast = page.locator('.notice.error', {
@@ -68,6 +70,11 @@ describe('workload editor and trace import in the browser, against the real serv
       await expect.poll(() => page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).getAttribute('aria-invalid')).toBe('true');
       await expect.poll(() => page.locator('.errors').textContent()).toContain('must be at least 0');
       await page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).fill('78.7');
+      // A row's maps as a range: written high to low, it is refused at its cell.
+      await page.getByLabel('Maps of mix row 1', { exact: true }).fill('20-1');
+      await expect.poll(() => page.locator('.errors').textContent()).toContain('the low end of the range must not exceed the high end');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => page.getByLabel('Maps of mix row 1', { exact: true }).inputValue()).not.toBe('20-1');
       await expect.poll(() => page.getByLabel('Map CPU s/map of mix row 1', { exact: true }).getAttribute('aria-invalid')).toBe('false');
       await page.locator('#workload-name').fill('Facebook mix');
       await page.getByTestId('save').click();
