@@ -38,16 +38,26 @@ export function useLiveQuery<T>(query: () => Promise<ApiResult<T>>, options: Liv
   const loaded = ref(false);
   const error = ref<string>();
   let asked = 0;
+  let newest: Promise<void> = Promise.resolve();
 
-  async function reload(): Promise<void> {
+  /**
+   * Resolves once the data is at least as new as this call: a load overtaken by a newer one (a
+   * store change announced while it was on its way) waits for that one, so a caller that reloads
+   * after saving never reads the list from before its save.
+   */
+  function reload(): Promise<void> {
     const mine = ++asked;
-    const r = await query();
-    if (mine !== asked) return;
-    if (r.ok) {
-      data.value = r.data;
-      error.value = undefined;
-    } else error.value = r.error.message;
-    loaded.value = true;
+    const load = (async () => {
+      const r = await query();
+      if (mine !== asked) return newest;
+      if (r.ok) {
+        data.value = r.data;
+        error.value = undefined;
+      } else error.value = r.error.message;
+      loaded.value = true;
+    })();
+    newest = load;
+    return load;
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
