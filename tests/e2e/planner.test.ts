@@ -31,7 +31,12 @@ describe('the ARIA planner', () => {
       // A tighter deadline needs more slots; an impossible one says so.
       await page.locator('[data-field="deadlineS"]').fill('120');
       await expect.poll(() => page.getByTestId('planner-allocations').textContent()).toMatch(/No allocation within 64 \+ 64 slots meets the deadline/);
+      // No curve under any bound: said in words instead of empty axes.
+      await expect.poll(() => page.getByTestId('planner-no-curve').textContent()).toMatch(/With all of them the job takes at\s+least 245 s/);
+      expect(await page.locator('[data-testid="planner-allocations"] canvas').count()).toBe(0);
       await page.locator('[data-field="deadlineS"]').fill('480');
+      await expect.poll(() => page.locator('[data-testid="planner-allocations"] canvas').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('planner-no-curve').count()).toBe(0);
 
       // Bad input is named, and nothing is computed from it.
       await page.locator('[data-field="mapSlots"]').fill('0');
