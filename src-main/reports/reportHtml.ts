@@ -1,4 +1,4 @@
-import { TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
+import { pValueText, TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
@@ -18,7 +18,7 @@ export interface ReportMeta {
 
 const esc = escapeHtml;
 const num = (x: number | null, digits = 1) => (x === null ? '—' : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-const pText = (p: number | null) => (p === null ? 'too few paired seeds' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(2)}`);
+const pText = (p: number | null) => (p === null ? 'too few paired seeds' : pValueText(p));
 
 /** The comparison's summary as the app shows it: each metric with its own digits, ↑/↓ for which way is better, "n.s." where the test separates nothing. */
 function summaryTable(r: ResultReport): string {

@@ -11,6 +11,17 @@ import { meanCi, pairedTTest, welchTTest } from './stats';
 
 /** Significance level of the "best" mark. */
 export const ALPHA = 0.05;
+
+/**
+ * A p-value as people read it, at `digits` decimals, with more where those would print ALPHA
+ * itself: "p = 0.05" beside "not separated" reads as a contradiction, "p = 0.0504" does not.
+ */
+export function pValueText(p: number, digits = 2): string {
+  if (p < 0.001) return 'p < 0.001';
+  let d = digits;
+  while (d < 6 && p.toFixed(d) === ALPHA.toFixed(d)) d++;
+  return `p = ${p.toFixed(d)}`;
+}
 export const TEST_NAME = "Student's paired t-test across seeds (the same seed is the same workload), two-sided, 95 %";
 /** The test between configurations whose runs are not the same jobs (another workload, another history entry's seeds). */
 export const WELCH_NAME = "Welch's t-test (unpaired, unequal variances), two-sided, 95 %";

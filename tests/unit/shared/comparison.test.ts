@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, pairs, ratioOf, unpairedCouples, type GroupValues } from '@shared/results/comparison';
+import { compareMetric, pairs, pValueText, ratioOf, unpairedCouples, type GroupValues } from '@shared/results/comparison';
 import { METRICS } from '@shared/results/metrics';
 import { pairedTTest, welchTTest } from '@shared/results/stats';
 
@@ -142,5 +142,16 @@ describe('counts of a workload’s jobs', () => {
     expect(other.undecided).toBeNull();
     const same = compareMetric(metric('succeeded'), [on('A', [10, 9, 10], 'w1'), on('B', [14, 13, 14], 'w1')], 'A');
     expect(same.cells.map((c) => c.best)).toEqual([false, true]);
+  });
+});
+
+describe('p-values in words', () => {
+  it('print more decimals only where the usual ones would print the significance level itself', () => {
+    expect(pValueText(0.3712)).toBe('p = 0.37');
+    expect(pValueText(0.0504)).toBe('p = 0.0504');
+    expect(pValueText(0.0496)).toBe('p = 0.0496');
+    expect(pValueText(0.0496, 3)).toBe('p = 0.0496');
+    expect(pValueText(0.5, 3)).toBe('p = 0.500');
+    expect(pValueText(0.0004)).toBe('p < 0.001');
   });
 });

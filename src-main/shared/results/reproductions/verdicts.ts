@@ -3,6 +3,7 @@ import { jobSeconds } from '../jobTimes';
 import type { RunSummary } from '../../experiment/experiment';
 import type { MrClusterReport } from '../../cluster/mrClusters';
 import { pairedTTest } from '../stats';
+import { pValueText } from '../comparison';
 import { runMeanSlowdown } from '../mrClusterSummary';
 import type { Measure } from './measures';
 
@@ -124,7 +125,7 @@ export function formatMeasure(m: Measure, value: number): string {
   return `${value.toFixed(2)}×`;
 }
 
-const pText = (p: number) => (p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`);
+const pText = (p: number) => pValueText(p, 3);
 
 /**
  * Where the studio's value (shown beside it with formatMeasure) lies against the paper's range, in
