@@ -1,3 +1,4 @@
+import { workloadJobsText } from '@shared/workload/arrivalWords';
 import { pValueText, TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
@@ -178,9 +179,7 @@ function reproduce(r: ResultReport, meta: ReportMeta): string {
     cluster && totals
       ? `<dt>Cluster</dt><dd>${esc(cluster.name)}: ${totals.nodes} nodes, ${totals.cores} cores, ${totals.memoryGb} GB in ${totals.racks} rack${totals.racks === 1 ? '' : 's'}</dd>`
       : '',
-    workload
-      ? `<dt>Workload</dt><dd>${esc(workload.name)}: ${workload.jobs.length} jobs${workload.generate ? ` + ${workload.generate.count} generated (${workload.generate.arrival.kind} arrivals)` : ''}</dd>`
-      : '',
+    workload ? `<dt>Workload</dt><dd>${esc(workload.name)}: ${esc(workloadJobsText(workload))}</dd>` : '',
     `<dt>Schedulers</dt><dd><ul>${e.schedulers.map((s) => `<li><strong>${esc(schedulerLabel(s))}</strong> — ${esc(schedulerSettingsText(s))}</li>`).join('')}</ul></dd>`,
     `<dt>Seeds</dt><dd>${e.seeds.join(', ')}</dd>`,
     `<dt>Simulation</dt><dd>${esc(simulationSettingsText(e.simulation))}</dd>`,

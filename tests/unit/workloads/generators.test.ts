@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordedWorkloadSpecSchema, WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
+import { ARRIVAL_WORDS, workloadJobsText } from '@shared/workload/arrivalWords';
 import { FACEBOOK_MIX } from '@shared/workload/workloadPresets';
 import { problemsOf } from '@shared/api/validation';
 import { expandJobs } from '../../../src-main/workloads/compile';
@@ -217,5 +218,15 @@ describe('generators for several MR-clusters (FAWKES)', () => {
     });
     expect(plain.every((j) => j.mrCluster === undefined)).toBe(true);
     expect(plain.map((j) => [j.submit, j.maps, j.template])).toEqual(jobs.map((j) => [j.submit, j.maps, j.template]));
+  });
+});
+
+describe('a workload described in words', () => {
+  const gen = (kind: 'batch' | 'poisson' | 'bursty' | 'sequential') => ({ count: 1200, arrival: { kind } });
+  it('names only the parts it has, and its arrivals as the editor does', () => {
+    expect(workloadJobsText({ jobs: [], generate: gen('poisson') })).toBe('1,200 generated (Poisson arrivals)');
+    expect(workloadJobsText({ jobs: [1, 2, 3], generate: gen('batch') })).toBe('3 jobs + 1,200 generated (submitted all at once)');
+    expect(workloadJobsText({ jobs: [1] })).toBe('1 job');
+    expect(Object.values(ARRIVAL_WORDS).map((w) => w.choice)).toEqual(['Batch (all at once)', 'Poisson', 'Bursty (on/off)', 'Sequential (one after another)']);
   });
 });
