@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliUsageError, type CliIo } from './output';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { SCHEDULERS } from '@shared/schedulers';
 import { ExperimentSchema } from '@shared/experiment/experiment';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { checkHints } from '../runner/hintCheck';
@@ -42,6 +43,9 @@ export async function schedulerCommand(rest: string[], flags: Record<string, str
   if (extra.length) throw new CliUsageError(`scheduler new takes one NAME, not ${rest.length - 1}`);
   if (!/^[a-z][a-z0-9-]{1,39}$/.test(name))
     throw new CliUsageError(`"${name}" cannot be a scheduler's name: use 2-40 lower-case letters, digits or dashes, starting with a letter`);
+  // A file of a built-in's kind would be refused when loaded: say so before writing it.
+  const builtIn = SCHEDULERS.find((d) => d.kind === name);
+  if (builtIn) throw new CliUsageError(`"${name}" is the kind of a built-in scheduler (${builtIn.title}): pick another name`);
   const dir = typeof flags.out === 'string' ? flags.out : process.cwd();
   const files = [
     [path.join(dir, `${name}.scheduler.js`), policy(name)],

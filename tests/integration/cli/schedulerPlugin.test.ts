@@ -30,6 +30,12 @@ describe('a scheduler of your own from a file', () => {
       code: 2,
       err: expect.stringMatching(/already exist.*nothing was written/),
     });
+    // A built-in's kind would be refused when the file is loaded: refused before it is written.
+    expect(await cli(['scheduler', 'new', 'fifo', '--out', dir])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/"fifo" is the kind of a built-in scheduler \(FIFO \(Hadoop 1\)\): pick another name/),
+    });
+    expect(fs.existsSync(path.join(dir, 'fifo.scheduler.js'))).toBe(false);
 
     const one = path.join(dir, 'one.json');
     const two = path.join(dir, 'two.json');
