@@ -5,6 +5,8 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import { resultFileChunks } from '@shared/results/resultFile';
 import { workRatios } from '@shared/results/workCount';
 import { batchEstimate } from '../runner/batchEstimate';
+import { batchCardProblems } from '../runner/cardProblems';
+import { schedulerLabel } from '@shared/schedulers';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { describeEstimate } from '@shared/experiment/runEstimate';
 import { experimentInputs, experimentParts, RunFailedError, runExperiment, type RunProgress } from '../runner/runExperiment';
@@ -27,7 +29,9 @@ export const runHelp = `workload-studio run <experiment.json> [--out result.json
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
-  byte-identical result every time. A summary table goes to stderr.
+  byte-identical result every time. A summary table goes to stderr. A card that could run
+  nothing on the cluster (a FAWKES card without MR-clusters, a YARN card whose containers fit on
+  no node) is refused before anything runs, as the app's designer refuses it.
 
   --save       also keep the experiment in the studio: its cluster, workload and design appear
                in Experiments (the same file saved again adds to that design's history), its
@@ -94,6 +98,13 @@ export async function runCommand(
   const estimate = batchEstimate(inputs, queue ? null : threads);
   if (estimate.large.length > 0 && flags['allow-large'] !== true) {
     io.err(`error: a large batch: ${estimate.large.join('; ')} (${describeEstimate(estimate)}). Give --allow-large to run it anyway.\n`);
+    return 2;
+  }
+  // What the app's designer refuses to run (a card's own check), the CLI does not run either.
+  const cardProblems = batchCardProblems(inputs);
+  if (cardProblems.length > 0) {
+    const lines = cardProblems.map((p) => `  ${schedulerLabel(inputs.schedulers[p.card])}: ${p.message}`);
+    io.err(`error: ${file} cannot run as it is:\n${lines.join('\n')}\n`);
     return 2;
   }
   let result;

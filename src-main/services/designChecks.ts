@@ -4,7 +4,7 @@ import type { FieldProblem } from '@shared/api/validation';
 import type { DesignFix } from '@shared/experiment/designFix';
 import type { WorkloadRecord } from '@shared/api/records';
 import { compileTopology } from '../engine/core/topology';
-import { designProblemsOf } from '../schedulers/registry';
+import { cardProblemsOn } from '../runner/cardProblems';
 import { unknownFailureTargets } from '../runner/matrix';
 import type { ClustersRepo } from '../store/clustersRepo';
 import type { WorkloadsRepo } from '../store/workloadsRepo';
@@ -71,13 +71,9 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
         taskKey(c.id, w.id),
         jobs.reduce((n, j) => n + j.maps + j.reduces, 0),
       );
-      spec.schedulers.forEach((card, k) => {
-        const found = designProblemsOf(card, topology, jobs, 3);
-        if (found.length === 0) return;
-        const fix = mrClusterFix(topology.mrClusterNames, jobs, w);
-        for (const p of found)
-          problems.push({ field: `schedulers.${k}.design`, message: `cluster "${c.name}", workload "${w.name}": ${p}`, ...(fix ? { fix } : {}) });
-      });
+      const found = cardProblemsOn(spec.schedulers, c, w, topology, jobs);
+      const fix = found.length ? mrClusterFix(topology.mrClusterNames, jobs, w) : undefined;
+      for (const p of found) problems.push({ field: `schedulers.${p.card}.design`, message: p.message, ...(fix ? { fix } : {}) });
     }
   }
   return problems;

@@ -214,6 +214,21 @@ describe('workload-studio run', () => {
     }
   });
 
+  it("refuses, as the app's designer does, a card that could run nothing on the cluster: a YARN card whose masters fit on no node", async () => {
+    const dir = tempDir();
+    const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'tiny-nodes.experiment.json');
+    // NodeManagers told to offer 1 GB: MRAppMaster's 1,536 MB fits on none of them.
+    fs.writeFileSync(file, JSON.stringify({ ...example, schedulers: [{ kind: 'fifo' }, { kind: 'capacity', nodeMemoryMb: 1024 }] }));
+    const r = await cli(['run', file, '--out', path.join(dir, 'never.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^error: .*tiny-nodes\.experiment\.json cannot run as it is:\n {2}capacity: cluster "small", workload "mixed": no node can hold a job's application master \(1,536 MB, 1 vcore\): the largest NodeManager offers 1,024 MB/,
+    );
+    expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
+  });
+
   it('refuses a batch it estimates as hours long unless --allow-large, saying what it would cost', async () => {
     const dir = tempDir();
     const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
