@@ -1,6 +1,6 @@
 import { designsInWords, designsNaming } from '@shared/experiment/designUsers';
 import type { DeadlineRule } from '@shared/workload/workload';
-import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type TraceFormat } from '@shared/workload/imports';
+import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type ImportPreview, type TraceFormat } from '@shared/workload/imports';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
@@ -91,7 +91,7 @@ export async function workloadsCommand(services: Services, args: string[], flags
         ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
       });
       const skipped = preview.problemCount > 0 ? `, ${preview.problemCount} rejected row${preview.problemCount > 1 ? 's' : ''} left out` : '';
-      io.out(`imported ${preview.jobs} jobs (${preview.tasks} tasks) from ${preview.format} as workload "${record.name}" (${record.id})${skipped}\n`);
+      io.out(`imported ${preview.jobs.toLocaleString('en-US')} job${preview.jobs === 1 ? '' : 's'} (${taskWords(preview)}) from ${preview.format} as workload "${record.name}" (${record.id})${skipped}\n`);
       return 0;
     }
     case 'export': {
@@ -140,4 +140,13 @@ function deadlineRuleOf(flags: Record<string, string | boolean | undefined>): De
   if (factor !== undefined) return { kind: 'factor', factor: positive('deadline-factor', factor) };
   if (slack !== undefined) return { kind: 'slack', seconds: positive('deadline-slack', slack) };
   return { kind: 'keep' };
+}
+
+/** The tasks an import gave, and how many jobs have their maps made at run time. */
+function taskWords(p: Pick<ImportPreview, 'tasks' | 'jobs' | 'mapsFromInput'>): string {
+  const given = `${p.tasks.toLocaleString('en-US')} tasks`;
+  if (p.mapsFromInput === 0) return given;
+  const from = `from ${p.mapsFromInput === 1 ? 'its' : 'their'} input at the cluster's block size`;
+  if (p.mapsFromInput === p.jobs && p.tasks === 0) return `their maps ${from}`;
+  return `${given} given; the maps of ${p.mapsFromInput === 1 ? 'one job' : `${p.mapsFromInput.toLocaleString('en-US')} jobs`} ${from}`;
 }

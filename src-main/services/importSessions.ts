@@ -170,6 +170,7 @@ export class ImportSessions {
       format: r.format,
       jobs: r.jobs.length,
       tasks: r.jobs.reduce((s, j) => s + (j.maps ?? 0) + (j.reduces ?? 0), 0),
+      mapsFromInput: r.jobs.filter((j) => j.maps === undefined).length,
       spanS: r.jobs.length ? last - first : 0,
       hasGenerator: Boolean(r.spec?.generate),
       withDeadlines: r.jobs.filter((j) => j.deadline !== undefined || j.deadlineFactor !== undefined).length,

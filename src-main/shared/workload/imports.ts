@@ -41,7 +41,10 @@ export interface ImportFile {
 export interface ImportPreview extends ImportFile {
   format: TraceFormat;
   jobs: number;
+  /** The maps and reduces the file gives. */
   tasks: number;
+  /** Jobs that give no number of maps: a run makes them from the job's input and the cluster's block size. */
+  mapsFromInput: number;
   /** Seconds from the first submission to the last. */
   spanS: number;
   hasGenerator: boolean;

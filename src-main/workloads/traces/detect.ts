@@ -1,4 +1,5 @@
 import type { TraceFormat } from './types';
+import { csvDelimiter } from './ourCsv';
 
 export type Detection = { ok: true; format: TraceFormat } | { ok: false; message: string };
 
@@ -30,7 +31,12 @@ export function detectTraceFormat(head: string): Detection {
   const firstLine = text.split(/\r?\n/).find((l) => l.trim() && !l.trim().startsWith('#')) ?? '';
   if (firstLine.split('\t').length >= 6) return { ok: true, format: 'swim' };
   // Our CSV's header names its columns; template and submit are the ones every job has.
-  const header = firstLine.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
+  const header = firstLine.split(csvDelimiter(firstLine)).map((c) =>
+    c
+      .trim()
+      .replace(/^\uFEFF/, '')
+      .replace(/^"|"$/g, ''),
+  );
   if (header.includes('template') && header.includes('submit')) return { ok: true, format: 'csv' };
   return {
     ok: false,

@@ -17,6 +17,23 @@ const NUMBERS: readonly Column[] = WORKLOAD_CSV_COLUMNS.filter((c) => !TEXT.incl
 const unguarded = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
 /**
+ * The separator of a CSV whose header is `headerLine`: a comma, or a semicolon where the header
+ * reads as our columns only when split at semicolons (spreadsheets in locales whose decimal mark is
+ * a comma save CSV that way).
+ */
+export function csvDelimiter(headerLine: string): ',' | ';' {
+  const names = (sep: string) =>
+    headerLine.split(sep).map((c) =>
+      c
+        .trim()
+        .replace(/^\uFEFF/, '')
+        .replace(/^"|"$/g, ''),
+    );
+  const ours = (cols: string[]) => cols.includes('template') && cols.includes('submit');
+  return !ours(names(',')) && ours(names(';')) ? ';' : ',';
+}
+
+/**
  * Our own workload CSV, as the editor's "Export CSV" writes it: a header naming the columns (any
  * order, any subset with template and submit), one job per row, `dependsOn` space-separated. A
  * column the studio does not know, or a cell that is not what its column holds, is a problem at
@@ -32,8 +49,11 @@ export function ourCsvReader(limit = Infinity): TraceReader {
     },
     end(): TraceImport {
       let rows: { record: string[]; info: { lines: number } }[];
+      let delimiter: ',' | ';' = ',';
       try {
-        rows = parse(text.replace(/^\uFEFF/, ''), { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof rows;
+        const body = text.replace(/^\uFEFF/, '');
+        delimiter = csvDelimiter(body.split(/\r?\n/).find((l) => l.trim() !== '') ?? '');
+        rows = parse(body, { info: true, relax_column_count: true, skip_empty_lines: true, delimiter }) as unknown as typeof rows;
       } catch (err) {
         out.problem((err as { lines?: number }).lines ?? 0, 'file', `not readable as CSV: ${(err as Error).message}`);
         return out.result();
@@ -48,7 +68,7 @@ export function ourCsvReader(limit = Infinity): TraceReader {
       });
       for (const { record, info } of body) {
         if (out.full) break;
-        const job = readRow(names, record, known, (name, cell) => out.problem(info.lines, name, `${quote(cell)} is not a number`));
+        const job = readRow(names, record, known, delimiter === ';', (name, cell) => out.problem(info.lines, name, `${quote(cell)} is not a number`));
         if (job) out.accept({ dependsOn: [], ...job } as unknown as JobSpec, info.lines);
       }
       return out.result();
@@ -56,15 +76,25 @@ export function ourCsvReader(limit = Infinity): TraceReader {
   };
 }
 
-/** One row's cells by column name, numbers read as numbers; undefined (said through `notANumber`) when a number cell is not one. */
-function readRow(names: string[], record: string[], known: Set<string>, notANumber: (name: string, cell: string) => void): Record<string, unknown> | undefined {
+/**
+ * One row's cells by column name, numbers read as numbers (`decimalComma`: "1,5" is 1.5);
+ * undefined (said through `notANumber`) when a number cell is not one.
+ */
+function readRow(
+  names: string[],
+  record: string[],
+  known: Set<string>,
+  decimalComma: boolean,
+  notANumber: (name: string, cell: string) => void,
+): Record<string, unknown> | undefined {
   const job: Record<string, unknown> = {};
   for (const [c, name] of names.entries()) {
     if (!known.has(name)) continue;
     const cell = unguarded((record[c] ?? '').trim());
     if (cell === '') continue;
     if ((NUMBERS as readonly string[]).includes(name)) {
-      const n = Number(cell);
+      // A semicolon-separated file's numbers may carry a decimal comma ("1,5").
+      const n = Number(decimalComma && /^[+-]?\d+,\d+$/.test(cell) ? cell.replace(',', '.') : cell);
       if (!Number.isFinite(n)) {
         notANumber(name, cell);
         return undefined;

@@ -15,10 +15,10 @@ describe('workload-studio workloads', () => {
   it('imports every workload trace, detecting its format, and lists them', async () => {
     const dir = tempDir();
     const expectations: [string, RegExp][] = [
-      ['swim/FB-2009_samples_24_times_1hr_0.tsv', /imported 5894 jobs \(229604 tasks\) from swim as workload "FB-2009_samples_24_times_1hr_0"/],
+      ['swim/FB-2009_samples_24_times_1hr_0.tsv', /imported 5,894 jobs \(229,604 tasks\) from swim as workload "FB-2009_samples_24_times_1hr_0"/],
       ['sls/inputsls.json', /imported 2 jobs \(5 tasks\) from sls/],
-      ['sls/syn.json', /imported 10 jobs \(\d+ tasks\) from synth/],
-      ['rumen/wordcount.json', /imported 1 jobs \(4 tasks\) from rumen/],
+      ['sls/syn.json', /imported 10 jobs \([\d,]+ tasks\) from synth/],
+      ['rumen/wordcount.json', /imported 1 job \(4 tasks\) from rumen/],
     ];
     for (const [file, out] of expectations) {
       expect(await cli(['workloads', 'import', path.join(traces, file), '--data-dir', dir]), file).toMatchObject({ code: 0, out: expect.stringMatching(out) });
@@ -26,6 +26,18 @@ describe('workload-studio workloads', () => {
     const list = await cli(['workloads', 'list', '--data-dir', dir]);
     expect(list.out).toMatch(/FB-2009_samples_24_times_1hr_0\s+5894\s+229604/);
     expect(list.out.trim().split('\n')).toHaveLength(5);
+  });
+
+  it("imports a spreadsheet's semicolon CSV, and says which jobs get their maps from their input", async () => {
+    const dir = tempDir();
+    const file = path.join(tempDir(), 'sheet.csv');
+    fs.writeFileSync(file, 'id;template;submit;inputMb;maps\r\na;Sort;0;1,5;4\r\nb;Grep;2,5;512;\r\n');
+    expect(await cli(['workloads', 'import', file, '--data-dir', dir])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(
+        /^imported 2 jobs \(4 tasks given; the maps of one job from its input at the cluster's block size\) from csv as workload "sheet"/,
+      ),
+    });
   });
 
   it('prints the errors with line and field and exits 1 without importing; --skip-bad imports the rest', async () => {
@@ -38,7 +50,7 @@ describe('workload-studio workloads', () => {
     expect(refused.err).toMatch(/and 5 more\nnothing was imported/);
     expect((await cli(['workloads', 'list', '--data-dir', dir])).out).toBe('no workloads yet\n');
     const kept = await cli(['workloads', 'import', file, '--skip-bad', '--name', 'clean', '--data-dir', dir]);
-    expect(kept).toMatchObject({ code: 0, out: expect.stringMatching(/imported 1 jobs .* as workload "clean" .*25 rejected rows left out/) });
+    expect(kept).toMatchObject({ code: 0, out: expect.stringMatching(/imported 1 job .* as workload "clean" .*25 rejected rows left out/) });
   });
 
   it('refuses a CSV whose jobs depend on each other in a cycle, in words, and imports nothing', async () => {

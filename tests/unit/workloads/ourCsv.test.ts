@@ -32,6 +32,19 @@ describe('our workload CSV, imported', () => {
     ]);
   });
 
+  it("reads a spreadsheet's semicolon-separated save, with decimal commas, and knows it for ours", () => {
+    const csv = '\uFEFFid;template;submit;inputMb;queue\r\na;Sort;0;1,5;etl\r\nb;Grep;10,25;200;"ad;hoc"\r\n';
+    expect(detectTraceFormat(csv)).toEqual({ ok: true, format: 'csv' });
+    const read = readAll(ourCsvReader(), csv);
+    expect(read.problems).toEqual([]);
+    expect(read.jobs).toEqual([
+      { id: 'a', template: 'Sort', submit: 0, inputMb: 1.5, queue: 'etl', dependsOn: [] },
+      { id: 'b', template: 'Grep', submit: 10.25, inputMb: 200, queue: 'ad;hoc', dependsOn: [] },
+    ]);
+    // With commas between cells, a comma is never a decimal mark.
+    expect(readAll(ourCsvReader(), 'template,submit,inputMb\nSort,0,"1,5"\n').problems.map((p) => p.message)).toEqual(['"1,5" is not a number']);
+  });
+
   it('names each problem by line and column, and keeps the other rows', () => {
     const read = readAll(ourCsvReader(), 'id,template,submit,colour\na,Sort,soon,red\nb,Sort,-3,blue\nc,Sort,4,green\n');
     expect(read.problems.map((p) => [p.line, p.field, p.message])).toEqual([
