@@ -79,7 +79,7 @@ export interface WhyNotAnswer {
   stoppedAt: number;
 }
 
-const s = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
+const s = (x: number) => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 const vcores = (n: number) => `${n} vcore${n === 1 ? '' : 's'}`;
 const holders = (hs: Holder[]) =>
   hs.length
@@ -156,6 +156,11 @@ export function whyNotText(a: WhyNotAnswer): string {
   const head = `Why ${a.job} got nothing around ${s(a.at)} s — ${a.run}, seed ${a.seed}; heartbeats from ${s(a.window[0])} to ${s(a.window[1])} s\n`;
   if (!a.nodes.length) return `${head}No heartbeat in that window: the run ended at ${s(a.stoppedAt)} s.\n`;
   const width = Math.max(...a.nodes.map((n) => n.node.length));
-  const lines = a.nodes.flatMap((n) => n.beats.map((b) => `${n.node.padEnd(width)}  ${b.time.toFixed(2).padStart(9)} s  ${beatWords(b)}`));
+  const lines = a.nodes.flatMap((n) =>
+    n.beats.map(
+      (b) =>
+        `${n.node.padEnd(width)}  ${b.time.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).padStart(9)} s  ${beatWords(b)}`,
+    ),
+  );
   return `${head}\n${lines.join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } f
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
-import { beatWords, type WhyNotAnswer, type WhyNotReason } from '@shared/results/whyNot';
+import { beatWords, whyNotText, type WhyNotAnswer, type WhyNotReason } from '@shared/results/whyNot';
 import type { ResolvedRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
 import { whyNot, WhyNotError } from '../../../src-main/runner/whyNotReplay';
@@ -221,5 +221,14 @@ describe('why a job got nothing, node by node', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');
     expect(() => whyNot(fair, 'fair', 'small', -1)).toThrow(/0 or more/);
+  });
+});
+
+describe('the answer in text', () => {
+  it('reads large times with separators, as the rest of the CLI does', () => {
+    const text = whyNotText({ job: 'g1', run: 'fifo', seed: 1, at: 1e12, window: [1e12 - 3, 1e12 + 3], nodes: [], stoppedAt: 274.4 });
+    expect(text).toBe(
+      'Why g1 got nothing around 1,000,000,000,000 s — fifo, seed 1; heartbeats from 999,999,999,997 to 1,000,000,000,003 s\nNo heartbeat in that window: the run ended at 274 s.\n',
+    );
   });
 });
