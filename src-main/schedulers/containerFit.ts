@@ -15,7 +15,14 @@ const vcores = (x: number) => `${x.toLocaleString('en-US')} vcore${x === 1 ? '' 
 export function containerFitProblems(cfg: ContainerConfig, topology: SchedulerTopology, jobs: readonly EngineJob[], limit: number, tasks = true): string[] {
   const offers = Array.from({ length: topology.nodeCount }, (_, n) => offerOf(cfg, topology, n));
   if (offers.length === 0) return [];
-  const fits = (memoryMb: number, cores: number) => offers.some((o) => o.memoryMb >= memoryMb && o.vcores >= cores);
+  // A day's jobs ask for a handful of sizes: each is looked up across the nodes once.
+  const known = new Map<string, boolean>();
+  const fits = (memoryMb: number, cores: number) => {
+    const key = `${memoryMb}/${cores}`;
+    let answer = known.get(key);
+    if (answer === undefined) known.set(key, (answer = offers.some((o) => o.memoryMb >= memoryMb && o.vcores >= cores)));
+    return answer;
+  };
   const largest = offers.reduce((a, o) => (o.memoryMb > a.memoryMb || (o.memoryMb === a.memoryMb && o.vcores > a.vcores) ? o : a));
   const offered = `the largest NodeManager offers ${mb(largest.memoryMb)} and ${vcores(largest.vcores)}`;
   const problems: string[] = [];
