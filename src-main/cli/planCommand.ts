@@ -173,7 +173,9 @@ function describe(r: PlanResult): string {
   ];
   if (r.failure)
     lines.push(
-      `with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${r.failure.remainingMaps} maps and ${r.failure.remainingReduces} reduces to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`,
+      r.failure.stage === 'after'
+        ? `with a worker failure at ${r.failure.atS} s (after the job's end on the lower bound's timeline: nothing left to redo there): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`
+        : `with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${r.failure.remainingMaps} maps and ${r.failure.remainingReduces} reduces to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`,
     );
   if (r.allocations) {
     lines.push(

@@ -115,6 +115,9 @@ describe('workload-studio plan', () => {
     expect((await cli(['plan', '--profile', lacking, ...base.slice(3)])).err).toMatch(/lack\.json: mMax:/);
     const late = await cli([...base, '--fail-at', '100000', '--stage', 'map']);
     expect(late.err).toMatch(/--fail-at: must be at most .* for a failure in the map stage/);
+    // A failure after the job's end is said so, not as an "after stage".
+    const afterEnd = await cli([...base, '--fail-at', '100000']);
+    expect(afterEnd.out).toMatch(/with a worker failure at 100000 s \(after the job's end on the lower bound's timeline: nothing left to redo there\)/);
   });
 
   it('scales a profile from runs at three input sizes (eq. 9-10) and reads result files through `profile`', async () => {
