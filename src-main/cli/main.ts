@@ -12,7 +12,7 @@ import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
 import { planCommand, planHelp } from './planCommand';
 import { profileCommand, profileHelp } from './profileCommand';
-import { serveCommand, serveHelp } from './serveCommand';
+import { serveCommand, serveHelp, servePort } from './serveCommand';
 import { workloadsCommand, workloadsHelp } from './workloadsCommand';
 import { interferenceCommand, interferenceHelp } from './interferenceCommand';
 import { localityCommand, localityHelp } from './localityCommand';
@@ -171,6 +171,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
   let services: Services | undefined;
   try {
     const queue = command === 'serve' ? queueOf(flags.queue) : undefined;
+    if (command === 'serve') servePort(flags);
     if (pluginFiles?.length) await loadPluginFiles(pluginFiles, io);
     services = await startServices({
       dataDir: flags['data-dir'] ?? defaultDataDir(),

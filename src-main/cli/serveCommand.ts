@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { startLoopbackServer } from '../server/loopbackServer';
 import type { Services } from '../services';
-import type { CliIo } from './output';
+import { CliUsageError, type CliIo } from './output';
 
 export const serveHelp = `workload-studio serve [--port N] [--data-dir DIR] [--queue redis://HOST:PORT] [--scheduler FILE]…
 
@@ -20,16 +20,34 @@ export function builtRendererDir(): string {
   return path.resolve(__dirname, '../renderer');
 }
 
-export async function serveCommand(services: Services, flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+/** The port --port names (0: any free one), or a usage error naming the flag; checked before the data folder is opened. */
+export function servePort(flags: Record<string, string | boolean | undefined>): number {
   const port = flags.port === undefined ? 0 : Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: "${String(flags.port)}" is not a port number (0-65535)`);
-  const server = await startLoopbackServer({
-    dispatch: services.dispatch,
-    events: services.events,
-    imports: services.imports,
-    rendererDir: builtRendererDir(),
-    port,
-  });
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port: "${String(flags.port)}" is not a port number (0-65535)`);
+  return port;
+}
+
+export async function serveCommand(services: Services, flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+  const port = servePort(flags);
+  let server;
+  try {
+    server = await startLoopbackServer({
+      dispatch: services.dispatch,
+      events: services.events,
+      imports: services.imports,
+      rendererDir: builtRendererDir(),
+      port,
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+    io.err(
+      code === 'EADDRINUSE'
+        ? `error: port ${port} is in use (another studio, or another program): give another with --port, or leave --port out for a free one\n`
+        : `error: port ${port} may not be opened by this user (ports below 1024 are the system's): give one from 1024 to 65535 with --port, or leave --port out\n`,
+    );
+    return 1;
+  }
   io.out(`Workload Studio is serving ${services.store.file}\nOpen ${server.url}\n(Ctrl+C stops it)\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
