@@ -4,7 +4,8 @@ import { MAX_IMPORT_CHARS } from '@shared/api/contract';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
-import { CliUsageError, table, writeDocument, type CliIo } from './output';
+import { CliUsageError, table, type CliIo } from './output';
+import { writeDocument } from './outPaths';
 import { readCliFile } from './readCliFile';
 
 export const clustersHelp = `workload-studio clusters <list|export|import> [options]

@@ -23,6 +23,7 @@ import { queueOf, workerCommand, workerHelp } from './workerCommand';
 import { yarnConfigCommand, yarnConfigHelp } from './yarnConfigCommand';
 import { schedulerCommand, schedulerHelp } from './schedulerCommand';
 import { loadPluginFiles } from './pluginFlags';
+import { fsErrorWords } from './outPaths';
 import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { ServiceError } from '../services/serviceError';
@@ -143,6 +144,11 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
         io.err(`error: ${err.message}\n`);
         return 2;
       }
+      const words = fsErrorWords(err);
+      if (words) {
+        io.err(`error: ${words}\n`);
+        return 1;
+      }
       throw err;
     }
   }
@@ -163,7 +169,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
         io.err(`error: ${err.message}\n`);
         return 1;
       }
-      io.err(`error: ${(err as Error).stack ?? String(err)}\n`);
+      io.err(`error: ${fsErrorWords(err) ?? (err as Error).stack ?? String(err)}\n`);
       return 1;
     }
   }
@@ -196,7 +202,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
       io.err(`error: ${err.message}\n`);
       return 1;
     }
-    io.err(`error: ${(err as Error).stack ?? String(err)}\n`);
+    io.err(`error: ${fsErrorWords(err) ?? (err as Error).stack ?? String(err)}\n`);
     return 1;
   } finally {
     await services?.close();

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 /** Where a command writes; tests pass buffers, the real CLI passes the process streams. */
 export interface CliIo {
   out(text: string): void;
@@ -27,14 +26,4 @@ export function table(headers: string[], rows: (string | number)[][]): string {
       )
       .join('\n') + '\n'
   );
-}
-
-/** A document to `--out FILE` (saying so on stderr) or, without it, to stdout. */
-export function writeDocument(content: string, out: string | boolean | undefined, io: CliIo): void {
-  if (typeof out === 'string') {
-    fs.writeFileSync(out, content);
-    io.err(`wrote ${out}\n`);
-  } else {
-    io.out(content);
-  }
 }

@@ -1,3 +1,4 @@
+import { makeOutFolder } from './outPaths';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { NoBrowserError, pdfBytes } from '../reports/pdfFromHtml';
@@ -31,6 +32,7 @@ export async function reportCommand(args: string[], flags: Record<string, string
   if (typeof format !== 'string' || !(REPORT_FORMATS as readonly string[]).includes(format))
     throw new CliUsageError(`--format: must be one of ${REPORT_FORMATS.join(', ')}`);
   if (typeof flags.out !== 'string' || flags.out === '') throw new CliUsageError(`report needs --out DIR\n\n${reportHelp}`);
+  makeOutFolder(flags.out);
   const result = resultFileOrSay(file, io);
   if (!result) return 1;
   let report;
@@ -40,7 +42,6 @@ export async function reportCommand(args: string[], flags: Record<string, string
     throw new CliUsageError(`--baseline: ${(err as Error).message}`);
   }
   const dir = flags.out;
-  fs.mkdirSync(dir, { recursive: true });
   const base = path
     .basename(file)
     .replace(/\.json$/i, '')

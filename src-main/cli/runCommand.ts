@@ -6,6 +6,7 @@ import { resultFileChunks } from '@shared/results/resultFile';
 import { workRatios } from '@shared/results/workCount';
 import { batchEstimate } from '../runner/batchEstimate';
 import { batchCardProblems } from '../runner/cardProblems';
+import { checkOutFile } from './outPaths';
 import { schedulerLabel } from '@shared/schedulers';
 import { ExperimentFileError, loadExperiment } from '../runner/loadExperiment';
 import { describeEstimate } from '@shared/experiment/runEstimate';
@@ -89,6 +90,8 @@ export async function runCommand(
     }
     throw err;
   }
+  // Where the result goes is checked before the runs, which may take hours.
+  checkOutFile(flags.out, 'result.json');
   // The result records each scheduler file with the hash it ran with, so a rerun with another refuses.
   if (plugins.length) loaded.experiment.plugins = plugins;
   // A batch of hours, or runs past what a thread may take, goes only when asked for.

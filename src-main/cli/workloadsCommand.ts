@@ -4,7 +4,8 @@ import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type ImportPreview, ty
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
-import { CliUsageError, table, writeDocument, type CliIo } from './output';
+import { CliUsageError, table, type CliIo } from './output';
+import { writeDocument } from './outPaths';
 
 export const workloadsHelp = `workload-studio workloads <list|import|export|delete> [options]
 
@@ -91,7 +92,9 @@ export async function workloadsCommand(services: Services, args: string[], flags
         ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
       });
       const skipped = preview.problemCount > 0 ? `, ${preview.problemCount} rejected row${preview.problemCount > 1 ? 's' : ''} left out` : '';
-      io.out(`imported ${preview.jobs.toLocaleString('en-US')} job${preview.jobs === 1 ? '' : 's'} (${taskWords(preview)}) from ${preview.format} as workload "${record.name}" (${record.id})${skipped}\n`);
+      io.out(
+        `imported ${preview.jobs.toLocaleString('en-US')} job${preview.jobs === 1 ? '' : 's'} (${taskWords(preview)}) from ${preview.format} as workload "${record.name}" (${record.id})${skipped}\n`,
+      );
       return 0;
     }
     case 'export': {

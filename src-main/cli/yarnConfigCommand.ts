@@ -3,7 +3,8 @@ import { problemsOf } from '@shared/api/validation';
 import { problemsInWords } from '@shared/api/fieldLabels';
 import { readYarnConfig, writeYarnConfig } from '../clusters/yarnConfig';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
-import { CliUsageError, writeDocument, type CliIo } from './output';
+import { CliUsageError, type CliIo } from './output';
+import { writeDocument } from './outPaths';
 
 export const yarnConfigHelp = `workload-studio yarn-config import FILE [--json]
 workload-studio yarn-config export CARD.json --format capacity|fair [--out FILE]
