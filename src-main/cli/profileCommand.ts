@@ -1,3 +1,4 @@
+import { MAX_RESULT_BYTES, readCliFile } from './readCliFile';
 import * as fs from 'node:fs';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { profilesFromResult } from '@shared/workload/jobProfiles';
@@ -21,15 +22,24 @@ export const profileHelp = `workload-studio profile <result.json | rumen-trace.j
 
 /** A Rumen trace is JSON job objects with task lists; a result file names its format. */
 function looksLikeRumen(file: string): boolean {
-  const head = fs.readFileSync(file, 'utf8').slice(0, 4096);
+  // A folder, a device or a missing file goes on to resultFileOrSay, which says what it is.
+  if (fs.statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return false;
+  const fd = fs.openSync(file, 'r');
+  let head;
+  try {
+    const bytes = Buffer.alloc(4096);
+    head = bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
   return !head.includes('"workload-studio.result"') && /"(mapTasks|reduceTasks)"\s*:/.test(head);
 }
 
 export async function profileCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`profile needs a result file or a Rumen trace\n\n${profileHelp}`);
-  if (fs.existsSync(file) && looksLikeRumen(file)) {
-    const { totals, skipped } = ariaTotalsFromRumen(fs.readFileSync(file, 'utf8'));
+  if (looksLikeRumen(file)) {
+    const { totals, skipped } = ariaTotalsFromRumen(readCliFile(file, 'the Rumen trace', MAX_RESULT_BYTES));
     for (const s of skipped) io.err(`warning: ${file}:${s.line}: ${s.job}: ${s.problem}\n`);
     const profiles = Object.keys(totals)
       .sort()

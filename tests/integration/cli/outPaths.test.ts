@@ -43,4 +43,13 @@ describe('--out', () => {
       err: `error: --out: the folder ${path.dirname(missing)} does not exist\n`,
     });
   });
+
+  it('is not the only place: a folder named as an input file is said, whichever command reads it', async () => {
+    const dir = tempDir();
+    for (const command of ['profile', 'locality', 'report'])
+      expect(await cli([command, dir, ...(command === 'report' ? ['--out', tempDir()] : [])]), command).toMatchObject({
+        code: 2,
+        err: expect.stringContaining(`${dir} is not a regular file (a folder); name a file`),
+      });
+  });
 });
