@@ -60,11 +60,16 @@ const loaded = new Map<string, LoadedPlugin>();
 export async function loadSchedulerFile(file: string, how: { trial?: boolean; loadLimitMs?: number } = {}): Promise<LoadedPlugin> {
   const loadLimitMs = how.loadLimitMs ?? PLUGIN_LOAD_LIMIT_MS;
   const full = path.resolve(file);
+  const stat = fs.statSync(full, { throwIfNoEntry: false });
+  if (!stat) throw new PluginFileError(`${file}: no such file`);
+  if (!stat.isFile())
+    throw new PluginFileError(`${file} is not a regular file (${stat.isDirectory() ? 'a folder' : 'a device, FIFO or socket'}); name a scheduler file`);
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(full);
   } catch (err) {
-    throw new PluginFileError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new PluginFileError(`${file}: cannot be read (${code === 'EACCES' || code === 'EPERM' ? 'this user may not read it' : (err as Error).message})`);
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const known = loaded.get(full);

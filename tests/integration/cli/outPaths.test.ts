@@ -51,5 +51,6 @@ describe('--out', () => {
         code: 2,
         err: expect.stringContaining(`${dir} is not a regular file (a folder); name a file`),
       });
+    expect(await cli(['run', example, '--scheduler', dir])).toMatchObject({ err: `error: ${dir} is not a regular file (a folder); name a scheduler file\n` });
   });
 });
