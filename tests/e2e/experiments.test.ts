@@ -214,6 +214,12 @@ describe('experiments in the browser, against the real services and worker threa
       await page.locator('[data-nav="experiments"]').click();
       await page.locator('tr[data-experiment="Baselines in the app"]').waitFor();
       await screenshot(page, 'experiments-light');
+      // The list filters by name, cluster, workload or scheduler, as the others do.
+      await page.getByTestId('experiment-filter').fill('capacity');
+      expect(await page.locator('tr[data-experiment]').count()).toBe(1);
+      await page.getByTestId('experiment-filter').fill('no such thing');
+      await expect.poll(() => page.locator('tr[data-experiment]').count()).toBe(0);
+      expect(await page.getByTestId('experiment-table').textContent()).toContain('No experiment matches "no such thing".');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
