@@ -26,7 +26,8 @@ const whyNot = (name: string) => WHY.find(([re]) => re.test(name))?.[1] ?? "the 
 
 /** A capacity or maximum capacity: a percentage (YARN also takes weights, "2w", and absolute resources, "[memory=…]"). */
 function percent(raw: string, name: string, problems: FieldProblem[], fallback: number): number {
-  if (raw === '' || raw === '-1' || raw === '-1.0') return fallback;
+  raw = raw.trim();
+  if (raw === '' || Number(raw) === -1) return fallback;
   const n = Number(raw);
   if (Number.isFinite(n) && n >= 0 && n <= 100) return n;
   const kind = /w$/i.test(raw) ? 'a weight' : raw.startsWith('[') ? 'an absolute resource' : undefined;
@@ -59,6 +60,7 @@ export function capacityFromXml(text: string): YarnConfigImport {
     return props.get(name);
   };
   const orderings = new Map<string, string>();
+  const leaves: string[] = [];
   const readings: string[] = [];
   function queues(path: string): QueueConfig[] {
     const listName = `${PREFIX}${path}.queues`;
@@ -66,12 +68,24 @@ export function capacityFromXml(text: string): YarnConfigImport {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined) {
+      problems.push({ field: listName, message: `names the queue "${twice}" twice` });
+      return [];
+    }
     const out = names.map((name) => {
       const at = `${path}.${name}`;
       const capacity = percent(get(`${PREFIX}${at}.capacity`) ?? '0', `${PREFIX}${at}.capacity`, problems, 0);
       const maxCapacity = percent(get(`${PREFIX}${at}.maximum-capacity`) ?? '100', `${PREFIX}${at}.maximum-capacity`, problems, 100);
+      // YARN refuses to start with a queue whose ceiling is below its guarantee (-1 is "no ceiling").
+      if (maxCapacity >= 0 && maxCapacity < capacity)
+        problems.push({
+          field: `${PREFIX}${at}.maximum-capacity`,
+          message: `${maxCapacity} % is below the queue's capacity of ${capacity} %, which YARN refuses`,
+        });
       const kids = queues(at);
       const ordering = get(`${PREFIX}${at}.ordering-policy`);
+      if (kids.length === 0) leaves.push(name);
       if (ordering !== undefined && kids.length === 0) orderings.set(name, ordering.trim().toLowerCase());
       return { name, capacity, maxCapacity: Math.max(capacity, maxCapacity), children: kids };
     });
@@ -81,7 +95,8 @@ export function capacityFromXml(text: string): YarnConfigImport {
     return out;
   }
   const tree = queues('root');
-  if (tree.length === 0) problems.push({ field: `${PREFIX}root.queues`, message: 'names no queue: the file needs yarn.scheduler.capacity.root.queues' });
+  if (tree.length === 0 && !problems.some((p) => p.field === `${PREFIX}root.queues`))
+    problems.push({ field: `${PREFIX}root.queues`, message: 'names no queue: the file needs yarn.scheduler.capacity.root.queues' });
   const card: CapacityCard = { kind: 'capacity', queues: tree } as CapacityCard;
   const delay = get(`${PREFIX}node-locality-delay`);
   if (delay !== undefined) {
@@ -104,13 +119,12 @@ export function capacityFromXml(text: string): YarnConfigImport {
   if (unknownPolicy) problems.push({ field: 'ordering-policy', message: `"${unknownPolicy}" is not an ordering policy the card knows (fifo or fair)` });
   else if (policies.includes('fair')) {
     card.orderingPolicy = 'fair';
-    const fifo = [...orderings].filter(([, p]) => p === 'fifo').map(([q]) => q);
+    // A leaf queue that names no ordering policy is first come, first served in YARN.
+    const fifo = leaves.filter((q) => orderings.get(q) !== 'fair');
+    const fair = [...orderings].filter(([, p]) => p === 'fair').map(([q]) => q);
     if (fifo.length)
       readings.push(
-        `The card orders every queue one way: fair, as ${[...orderings]
-          .filter(([, p]) => p === 'fair')
-          .map(([q]) => q)
-          .join(', ')} do; ${fifo.join(', ')} will not be first come, first served.`,
+        `The card orders every queue one way: fair, as ${fair.join(', ')} ${fair.length === 1 ? 'does' : 'do'}; ${fifo.join(', ')} will no longer be first come, first served.`,
       );
   }
   if (problems.length) return { ok: false, problems };

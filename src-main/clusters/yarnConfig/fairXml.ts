@@ -113,7 +113,14 @@ export function fairFromXml(text: string): YarnConfigImport {
       problems.push({ field: `queue ${path} › minMaps`, message: 'minMaps and minReduces must be whole numbers of slots' });
     else pool.minShare = minMaps + minReduces;
     const minResources = childText(el, 'minResources');
-    if (minResources !== undefined) {
+    if (minResources?.includes('%'))
+      // Hadoop 3.1's share of the cluster: the card's minimum share is in slots, and the file does not say how big the cluster is.
+      notModelled.push({
+        where: `queue ${path} › minResources`,
+        value: minResources.trim(),
+        why: "a share of the cluster in percent: the card's minimum share is a number of slots, which depends on the cluster this file does not describe; set it on the card",
+      });
+    else if (minResources !== undefined) {
       const slots = minResourcesSlots(minResources, slotMemoryMb);
       if (!slots) problems.push({ field: `queue ${path} › minResources`, message: `"${minResources}" gives neither vcores nor memory` });
       else {

@@ -75,6 +75,8 @@ describe("a cluster's capacity-scheduler.xml", () => {
       ],
     });
     expect(SchedulerSpecSchema.parse(again.card)).toEqual(SchedulerSpecSchema.parse(first.card));
+    // bi and dev name no policy, so YARN runs them first come, first served: the reading says they change.
+    expect(first.readings.join(' ')).toMatch(/fair, as etl does; bi, dev will no longer be first come, first served/);
   });
 
   it('refuses, by property, what the card cannot take as given: capacities not adding to 100, weights, bad numbers', () => {
@@ -93,6 +95,26 @@ describe("a cluster's capacity-scheduler.xml", () => {
       { field: 'yarn.scheduler.capacity.root.queues', message: "the capacities of root's queues add up to 60 %, not 100 % as YARN requires" },
       { field: 'yarn.scheduler.capacity.node-locality-delay', message: '"soon" is not a whole number of missed opportunities' },
     ]);
+  });
+
+  it('refuses a queue named twice and a ceiling below the guarantee, as YARN does; reads " -1 " as no ceiling', () => {
+    const twice = readYarnConfig(capacityFile(property('root.queues', 'a,a,b'), property('root.a.capacity', '50'), property('root.b.capacity', '50')));
+    expect(!twice.ok && twice.problems).toEqual([{ field: 'yarn.scheduler.capacity.root.queues', message: 'names the queue "a" twice' }]);
+    const low = readYarnConfig(
+      capacityFile(
+        property('root.queues', 'a,b'),
+        property('root.a.capacity', '50'),
+        property('root.b.capacity', '50'),
+        property('root.b.maximum-capacity', '30'),
+      ),
+    );
+    expect(!low.ok && low.problems).toEqual([
+      { field: 'yarn.scheduler.capacity.root.b.maximum-capacity', message: "30 % is below the queue's capacity of 50 %, which YARN refuses" },
+    ]);
+    const spaced = readYarnConfig(
+      capacityFile(property('root.queues', 'a'), property('root.a.capacity', ' 100 '), property('root.a.maximum-capacity', ' -1 ')),
+    );
+    expect(spaced.ok && spaced.card).toMatchObject({ queues: [{ name: 'a', capacity: 100, maxCapacity: 100 }] });
   });
 });
 
@@ -132,6 +154,26 @@ describe('a Fair Scheduler allocation file', () => {
     });
     expect(first.notModelled).toEqual([{ where: 'userMaxJobsDefault', value: '3', why: "the studio's jobs have no users" }]);
     expect(SchedulerSpecSchema.parse(again.card)).toEqual(SchedulerSpecSchema.parse(first.card));
+  });
+
+  it("lists a minimum share given as a share of the cluster (Hadoop 3.1's percentages) instead of reading its numbers as vcores", () => {
+    const read = readYarnConfig(
+      '<allocations><queue name="a"><minResources>memory-mb=50%, vcores=10%</minResources></queue><queue name="b"><minResources>40%</minResources></queue></allocations>',
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.card).toEqual({
+      kind: 'fair',
+      pools: [
+        { name: 'a', minShare: 0, weight: 1 },
+        { name: 'b', minShare: 0, weight: 1 },
+      ],
+    });
+    expect(read.notModelled.map((n) => `${n.where} = ${n.value}`)).toEqual([
+      'queue a › minResources = memory-mb=50%, vcores=10%',
+      'queue b › minResources = 40%',
+    ]);
+    expect(read.notModelled[0].why).toMatch(/share of the cluster in percent/);
   });
 
   it('refuses a weight of 0, a queue without a name and text that is not XML, each in words', () => {
