@@ -88,7 +88,11 @@ describe('workload-studio run', () => {
       expect(run.jobs).toHaveLength(60);
       expect(run.summary.succeeded).toBe(60);
     }
-    expect(r.err).toMatch(/SCHEDULER\s+SEED\s+JOBS OK/);
+    expect(r.err).toMatch(/SCHEDULER\s+SEED\s+JOBS OK.*NODE-LOCAL %/);
+    // The node-local column is the app's share of launched maps (Node-local maps, %), not their count.
+    const fifoRow = r.err.split('\n').find((line: string) => line.startsWith('fifo '))!;
+    const { node, server, rack, offRack } = result.runs[0].summary.locality;
+    expect(fifoRow.trim().split(/\s+/)[7]).toBe(String(Math.round((100 * node) / (node + server + rack + offRack))));
   });
 
   for (const [format, file] of [
