@@ -22,6 +22,9 @@ export async function runnable(full: string, bytes: Buffer, sha256: string): Pro
     entryPoints: [full],
     bundle: true,
     write: false,
+    // A map beside it, so an error's line can be told in the user's file (pluginGuard.ts).
+    sourcemap: 'external',
+    outfile: out,
     format: 'esm',
     platform: 'node',
     target: 'node20',
@@ -42,6 +45,6 @@ export async function runnable(full: string, bytes: Buffer, sha256: string): Pro
     ],
   });
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, built.outputFiles[0].text);
+  for (const f of built.outputFiles) fs.writeFileSync(f.path, f.text);
   return out;
 }

@@ -9,6 +9,7 @@ import { registerScheduler } from '../schedulers/registry';
 import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
+import { guardedPolicy } from './pluginGuard';
 import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
 
 /**
@@ -76,9 +77,12 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
   if (known?.sha256 === sha256) return known;
   if (known) throw new PluginFileError(`${file} changed since it was loaded: start again to use the new version`);
   let mod: { default?: unknown };
+  /** What Node imports: the file itself, or esbuild's output of it (pluginCompile.ts). */
+  let ran = full;
   try {
     // The hash in the URL keeps Node's module cache from serving an older text of the same path.
-    const url = `${pathToFileURL(await runnable(full, bytes, sha256)).href}?sha256=${sha256}`;
+    ran = await runnable(full, bytes, sha256);
+    const url = `${pathToFileURL(ran).href}?sha256=${sha256}`;
     if (how.trial !== false && (await trialImport(url, loadLimitMs)).kind === 'timedOut')
       throw new PluginFileError(
         `${file}: its top level was still running after ${loadLimitMs / 1000} s (a loop that never ends?), so it was not loaded: a scheduler file defines its scheduler and returns`,
@@ -114,9 +118,9 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     labels: p.labels,
     capabilities: [],
     create: (spec) => {
-      if (p.capacity === 'slots') return p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title));
+      if (p.capacity === 'slots') return guardedPolicy(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)), p.kind, full, ran);
       // On containers every job's application master comes first (the studio's launches place it), which the engine is told.
-      const policy = p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title));
+      const policy = guardedPolicy(p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title)), p.kind, full, ran);
       return Object.assign(Object.create(policy) as typeof policy, { placesAppMasters: true });
     },
   };
