@@ -111,3 +111,21 @@ export function misplacedFlag(command: string, verb: string | undefined, given: 
   const takes = allowed.length ? `it takes ${allowed.map((f) => `--${f}`).join(', ')}` : 'it takes no options';
   return `--${wrong} is not an option of "${key}" (${takes})`;
 }
+
+/**
+ * `--at -5` as `--at=-5`: Node's parser takes a value starting with a dash for a flag and refuses
+ * it as ambiguous, so a negative number never reached the command's own check, which says what the
+ * value must be.
+ */
+export function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = /^--([a-z-]+)$/.exec(argv[i])?.[1];
+    const takesValue = flag !== undefined && Object.hasOwn(CLI_OPTIONS, flag) && CLI_OPTIONS[flag as keyof typeof CLI_OPTIONS].type === 'string';
+    if (takesValue && i + 1 < argv.length && /^-(\d|\.\d|Infinity)/.test(argv[i + 1])) {
+      out.push(`${argv[i]}=${argv[i + 1]}`);
+      i++;
+    } else out.push(argv[i]);
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { defaultDataDir } from '../store/paths';
 import { StoreError } from '../store/errors';
 import { CliApiError } from './apiCall';
 import { clustersCommand, clustersHelp } from './clustersCommand';
-import { CLI_OPTIONS, misplacedFlag } from './commandFlags';
+import { CLI_OPTIONS, joinNegativeValues, misplacedFlag } from './commandFlags';
 import { CliUsageError, processIo, type CliIo } from './output';
 import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
@@ -84,7 +84,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: CLI_OPTIONS,

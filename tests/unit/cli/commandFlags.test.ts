@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_OPTIONS, COMMAND_FLAGS, misplacedFlag } from '../../../src-main/cli/commandFlags';
+import { CLI_OPTIONS, COMMAND_FLAGS, joinNegativeValues, misplacedFlag } from '../../../src-main/cli/commandFlags';
 
 const CLI = path.resolve(__dirname, '../../../src-main/cli');
 
@@ -55,5 +55,16 @@ describe('each command takes only its own flags', () => {
     expect(misplacedFlag('workloads', 'export', ['format', 'cluster', 'seed', 'help'])).toBeUndefined();
     // A verb the command lacks is the command's to refuse, with its own message.
     expect(misplacedFlag('clusters', 'frobnicate', ['json'])).toBeUndefined();
+  });
+});
+
+describe('a negative number after a flag', () => {
+  it("is that flag's value, so the command's own check answers it (Node's parser calls it ambiguous)", () => {
+    expect(joinNegativeValues(['why', 'r.json', '--at', '-5', '--job', 'j1'])).toEqual(['why', 'r.json', '--at=-5', '--job', 'j1']);
+    expect(joinNegativeValues(['plan', '--deadline', '-.5'])).toEqual(['plan', '--deadline=-.5']);
+    // A flag after a flag that takes no value, or a word starting with a dash, stays as it was.
+    expect(joinNegativeValues(['run', 'e.json', '--save', '--data-dir', 'd'])).toEqual(['run', 'e.json', '--save', '--data-dir', 'd']);
+    expect(joinNegativeValues(['run', 'e.json', '--json', '-5'])).toEqual(['run', 'e.json', '--json', '-5']);
+    expect(joinNegativeValues(['run', '--out', '-x.json'])).toEqual(['run', '--out', '-x.json']);
   });
 });
