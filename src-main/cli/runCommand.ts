@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { resultFileChunks } from '@shared/results/resultFile';
 import { workRatios } from '@shared/results/workCount';
-import { formatValue, METRICS } from '@shared/results/metrics';
+import { METRICS } from '@shared/results/metrics';
 import { batchEstimate } from '../runner/batchEstimate';
 import { batchCardProblems } from '../runner/cardProblems';
 import { checkOutFile } from './outPaths';
@@ -192,7 +192,7 @@ export async function runCommand(
         Math.round(r.summary.p95Jct),
         Math.round(r.summary.utilization.cpu * 100),
         // The app's share of launched maps, not the count: with retries and copies the count outgrows the maps.
-        formatValue(NODE_LOCAL.get(r.summary), 0),
+        nodeLocal(r.summary),
         Number(r.summary.unfairness.toFixed(3)),
       ]),
     )}`,
@@ -210,6 +210,10 @@ export async function runCommand(
 }
 
 const NODE_LOCAL = METRICS.find((m) => m.key === 'nodeLocal')!;
+const nodeLocal = (s: ResultFile['runs'][number]['summary']) => {
+  const share = NODE_LOCAL.get(s);
+  return share === null ? '—' : Math.round(share);
+};
 
 /** The `--timing` table: wall time and the work counts that should not grow with the queue. */
 function workTable(runs: ResultFile['runs']): string {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { table } from '../../../src-main/cli/output';
+
+describe("the CLI's tables", () => {
+  it('right-align a column of numbers, also where a row has none (—), and left-align words', () => {
+    const text = table(
+      ['SCHEDULER', 'NODE-LOCAL %'],
+      [
+        ['fifo', 61],
+        ['a-long-name', '—'],
+        ['drf', 100],
+      ],
+    );
+    expect(text.split('\n')).toEqual(['SCHEDULER    NODE-LOCAL %', 'fifo                   61', 'a-long-name             —', 'drf                   100', '']);
+  });
+
+  it('left-align a column of words however short', () => {
+    expect(table(['A', 'B'], [['x', 'yes']]).split('\n')[1]).toBe('x  yes');
+    expect(table(['A', 'B'], [['x', '—']]).split('\n')[1]).toBe('x  —');
+  });
+});
