@@ -27,8 +27,9 @@ export const planHelp = `workload-studio plan --profile <profile.json> --maps N 
                       --stage; --replenish replaces its slots at once; detected --detect-after S
                       seconds later (default 600, Hadoop 1's node timeout) (sec. 4.4).
   The profile file holds the twelve numbers (mMin mAvg mMax avgInputMB selectivityM selectivityR
-  sh1Avg sh1Max shTypAvg shTypMax rAvg rMax, docs/aria-profile.schema.json) or one profile of
-  \`workload-studio profile\` output ({"aria": {...}}).
+  sh1Avg sh1Max shTypAvg shTypMax rAvg rMax, docs/aria-profile.schema.json), one profile of
+  \`workload-studio profile\` output ({"aria": {...}}), or that output whole (--template picks the
+  template when it profiles several).
 `;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -69,9 +70,20 @@ function readJson(file: string, what: string): unknown {
   return json.value;
 }
 
-function readProfile(file: string) {
-  const json = readJson(file, '--profile');
-  // `profile` output wraps the numbers in {"aria": …}; a bare file is the numbers themselves.
+function readProfile(file: string, template: string | undefined) {
+  let json = readJson(file, '--profile');
+  // The whole of \`workload-studio profile\` output: one template's profile, by --template when it has several.
+  if (typeof json === 'object' && json !== null && (json as { format?: unknown }).format === 'workload-studio.profiles') {
+    const listed = ((json as { profiles?: unknown }).profiles ?? []) as { template?: string; aria?: unknown }[];
+    const names = Array.isArray(listed) ? listed.filter((p) => p?.aria).map((p) => String(p.template)) : [];
+    if (names.length === 0) throw new CliUsageError(`--profile: ${file} holds no ARIA profile (its runs measured none)`);
+    const name = template ?? (names.length === 1 ? names[0] : undefined);
+    if (name === undefined) throw new CliUsageError(`--profile: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
+    const chosen = listed.find((p) => p?.template === name && p.aria);
+    if (!chosen) throw new CliUsageError(`--profile: ${file} has no profile of template "${name}" (it has ${names.join(', ')})`);
+    json = chosen;
+  }
+  // \`profile\` output wraps the numbers in {"aria": …}; a bare file is the numbers themselves.
   const wrapped = typeof json === 'object' && json !== null && 'aria' in json;
   const parsed = wrapped ? AriaProfileFileSchema.safeParse(json) : AriaProfileSchema.safeParse(json);
   if (!parsed.success) {
@@ -117,7 +129,7 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
   if (atS === undefined && (stage !== undefined || flags.replenish || flags.workers !== undefined || flags['detect-after'] !== undefined))
     throw new CliUsageError('--stage, --replenish, --workers and --detect-after describe a failure: give --fail-at too');
   const request: PlanRequestInput = {
-    profile: readProfile(profileFile),
+    profile: readProfile(profileFile, typeof flags.template === 'string' ? flags.template : undefined),
     maps: numberFlag(flags, 'maps'),
     reduces,
     mapSlots,

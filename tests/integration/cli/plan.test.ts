@@ -171,6 +171,25 @@ describe('workload-studio plan', () => {
     expect(out.scaled.mbPerReduce).toBeGreaterThan(sort.mbPerReduce);
     // More data per reduce: longer reduces than the largest staging run measured.
     expect(out.scaled.profile.rAvg).toBeGreaterThan(sort.aria.rAvg);
+
+    // `profile` output as it was written, whole: the one template it profiles is the job's.
+    const whole = write(dir, 'profiles.json', profiled.out);
+    const slots = ['--maps', '96', '--reduces', '8', '--map-slots', '16', '--reduce-slots', '8', '--json'];
+    const fromWhole = await cli(['plan', '--profile', whole, ...slots]);
+    expect(fromWhole.err).toBe('');
+    const fromOne = await cli(['plan', '--profile', profile, ...slots]);
+    expect(JSON.parse(fromWhole.out)).toEqual(JSON.parse(fromOne.out));
+    // With several templates, --template picks one, and a wrong name is told with the ones there are.
+    const two = write(dir, 'two.json', { ...JSON.parse(profiled.out), profiles: [sort, { ...sort, template: 'Grep' }] });
+    expect(await cli(['plan', '--profile', two, ...slots])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('profiles several templates (Sort, Grep); pick one with --template'),
+    });
+    expect(JSON.parse((await cli(['plan', '--profile', two, '--template', 'Sort', ...slots])).out)).toEqual(JSON.parse(fromOne.out));
+    expect(await cli(['plan', '--profile', two, '--template', 'Pi', ...slots])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('has no profile of template "Pi" (it has Sort, Grep)'),
+    });
   });
 
   it('profiles a Rumen trace from its attempts shuffle and sort times', async () => {
