@@ -233,7 +233,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
             .textContent()
             .catch(() => ''),
         )
-        .toBe(`small had finished at ${ended.at.toFixed(1)} s, before this window: ask about an earlier moment.`);
+        .toBe(
+          `small had finished at ${ended.at.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s, before this window: ask about an earlier moment.`,
+        );
       expect(await page.getByTestId('why-not-rows').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {

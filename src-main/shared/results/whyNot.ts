@@ -152,15 +152,49 @@ export function beatWords(b: WhyNotBeat): string {
 }
 
 /** The whole answer as text, one line per node and heartbeat: what `workload-studio why` prints. */
+/** A heartbeat before the job arrived or after it ended: it says only that, so it is counted, not listed. */
+export function beatOutsideJob(b: WhyNotBeat): boolean {
+  return b.reasons.length === 1 && (b.reasons[0].kind === 'notSubmitted' || b.reasons[0].kind === 'waitsForJobs' || b.reasons[0].kind === 'finished');
+}
+
+/** With no heartbeat of the window finding the job in the cluster: when it was there, so the next question can ask then. */
+export function outsideJobWords(a: WhyNotAnswer): string {
+  const t1 = (x: number) => x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const reasons = a.nodes.flatMap((n) => n.beats.flatMap((b) => b.reasons));
+  const arrives = reasons.find((r) => r.kind === 'notSubmitted');
+  const ended = reasons.find((r) => r.kind === 'finished');
+  const waits = reasons.find((r) => r.kind === 'waitsForJobs');
+  const job = a.job;
+  if (waits && !ended)
+    return `${job} is not submitted until ${waits.jobs.join(', ')} ${waits.jobs.length === 1 ? 'finishes' : 'finish'} (it depends on ${waits.jobs.length === 1 ? 'it' : 'them'}): ask about a later moment.`;
+  if (arrives && ended)
+    return `No heartbeat of that window found ${job} in the cluster: it arrived at ${t1(arrives.submitAt)} s and finished at ${t1(ended.at)} s.`;
+  if (ended) return `${job} had finished at ${t1(ended.at)} s, before this window: ask about an earlier moment.`;
+  if (arrives) return `${job} arrives at ${t1(arrives.submitAt)} s, after this window: ask about a later moment.`;
+  return '';
+}
+
 export function whyNotText(a: WhyNotAnswer): string {
   const head = `Why ${a.job} got nothing around ${s(a.at)} s — ${a.run}, seed ${a.seed}; heartbeats from ${s(a.window[0])} to ${s(a.window[1])} s\n`;
   if (!a.nodes.length) return `${head}No heartbeat in that window: the run ended at ${s(a.stoppedAt)} s.\n`;
   const width = Math.max(...a.nodes.map((n) => n.node.length));
   const lines = a.nodes.flatMap((n) =>
-    n.beats.map(
-      (b) =>
-        `${n.node.padEnd(width)}  ${b.time.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).padStart(9)} s  ${beatWords(b)}`,
-    ),
+    n.beats
+      .filter((b) => !beatOutsideJob(b))
+      .map(
+        (b) =>
+          `${n.node.padEnd(width)}  ${b.time.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).padStart(9)} s  ${beatWords(b)}`,
+      ),
   );
-  return `${head}\n${lines.join('\n')}\n`;
+  if (!lines.length) return `${head}\n${outsideJobWords(a)}\n`;
+  const note = hiddenBeatsWords(a);
+  return `${head}${note ? `${note}\n` : ''}\n${lines.join('\n')}\n`;
+}
+
+/** "3 heartbeats not listed: not submitted yet (…)." for the beats beatOutsideJob leaves out of a listing that has others. */
+export function hiddenBeatsWords(a: WhyNotAnswer): string {
+  const hidden = a.nodes.flatMap((n) => n.beats.filter(beatOutsideJob).map(beatWords));
+  if (!hidden.length) return '';
+  const alike = new Set(hidden).size > 1 ? ', and the like' : '';
+  return `${hidden.length.toLocaleString('en-US')} heartbeat${hidden.length === 1 ? '' : 's'} not listed: ${hidden[0]}${alike}.`;
 }

@@ -231,4 +231,28 @@ describe('the answer in text', () => {
       'Why g1 got nothing around 1,000,000,000,000 s — fifo, seed 1; heartbeats from 999,999,999,997 to 1,000,000,000,003 s\nNo heartbeat in that window: the run ended at 274 s.\n',
     );
   });
+
+  it("says once when the job was not in the cluster, as the app's panel does, instead of a line per heartbeat", () => {
+    const notYet = (time: number) => ({ time, reasons: [{ kind: 'notSubmitted' as const, submitAt: 46.5 }] });
+    const before: WhyNotAnswer = {
+      job: 'g3',
+      run: 'fifo',
+      seed: 1,
+      at: 40,
+      window: [37, 43],
+      nodes: [
+        { node: 'a', beats: [notYet(38), notYet(41)] },
+        { node: 'b', beats: [notYet(39)] },
+      ],
+      stoppedAt: 274,
+    };
+    expect(whyNotText(before)).toBe(
+      'Why g3 got nothing around 40.0 s — fifo, seed 1; heartbeats from 37.0 to 43.0 s\n\ng3 arrives at 46.5 s, after this window: ask about a later moment.\n',
+    );
+    const launched: WhyNotReason = { kind: 'launched', task: 'g3 m0', reason: 'first in order' };
+    const across = { ...before, nodes: [{ node: 'a', beats: [notYet(45), { time: 46.8, reasons: [launched] }] }] };
+    const lines = whyNotText(across).split('\n');
+    expect(lines[1]).toBe('1 heartbeat not listed: not submitted yet (it arrives at 46.5 s).');
+    expect(lines.filter((l) => l.startsWith('a '))).toHaveLength(1);
+  });
 });
