@@ -1,5 +1,6 @@
 import { jobSpeedup } from '../reports/jobSpeedupReport';
 import { CliUsageError, table, type CliIo } from './output';
+import { ALPHA, pValueText, TEST_NAME } from '@shared/results/comparison';
 import { resultFileOrSay } from './readResultFile';
 
 export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER [--json]
@@ -8,7 +9,9 @@ export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER
   each job is paired with itself (same seed, same id) and the table shows the geometric mean of
   JCT(other) / JCT(SCHEDULER) over the pairs, the ratio of mean JCTs, and the ratio of mean JCTs
   per workload template (the ILA paper's Fig. 5 normalises each job type to ILA this way).
-  With several seeds, the lowest and highest per-job speedup of a single seed show the spread.
+  With several seeds, the lowest and highest per-job speedup of a single seed show the spread, and
+  the last column says "faster" or "slower" only where Student's paired t-test across seeds on the
+  seeds' per-job speedups separates them from 1x (--json: "p"); one seed gives no verdict.
   Above 1: SCHEDULER is faster. SCHEDULER is a label as the result file names it.
 `;
 
@@ -35,11 +38,19 @@ export async function speedupCommand(args: string[], flags: Record<string, strin
     return `${Math.min(...perSeed).toFixed(2)}-${x(Math.max(...perSeed))}`;
   };
   const seeds = report.seeds.length > 1;
+  // A ratio is not a verdict: the paired test across seeds says whether it is told apart from 1x.
+  const verdict = (r: (typeof report.rows)[number]) =>
+    r.p === null ? '—' : r.p < ALPHA ? `${r.perJob > 1 ? 'faster' : 'slower'} (${pValueText(r.p)})` : `not separated (${pValueText(r.p)})`;
   io.out(
     table(
-      ['SCHEDULER', 'JOB PAIRS', 'PER JOB (GEO MEAN)', 'MEAN JCT', ...(seeds ? ['PER JOB, ONE SEED'] : [])],
-      report.rows.map((r) => [r.scheduler, r.pairs, x(r.perJob), x(r.meanJct), ...(seeds ? [spread(r)] : [])]),
+      ['SCHEDULER', 'JOB PAIRS', 'PER JOB (GEO MEAN)', 'MEAN JCT', ...(seeds ? ['PER JOB, ONE SEED', `${report.of.toUpperCase()} IS`] : [])],
+      report.rows.map((r) => [r.scheduler, r.pairs, x(r.perJob), x(r.meanJct), ...(seeds ? [spread(r), verdict(r)] : [])]),
     ),
+  );
+  io.out(
+    seeds
+      ? `\n"faster" or "slower" only where the seeds' per-job speedups are separated from 1x by ${TEST_NAME}.\n`
+      : `\nOne seed: a single draw of the workload, so no verdict; run more seeds to tell a speedup from chance.\n`,
   );
   const templates = [...new Set(report.rows.flatMap((r) => Object.keys(r.byTemplate)))].sort();
   io.out(`\nper template (ratio of mean JCTs)\n\n`);

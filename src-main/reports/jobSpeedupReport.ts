@@ -1,5 +1,6 @@
 import type { ResultFile } from '@shared/experiment/experiment';
 import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/results/jobSpeedup';
+import { pairedTTest } from '@shared/results/stats';
 
 /** One scheduler against the scheduler `of` (see SpeedupReport). */
 export interface SpeedupRow extends PairedSpeedup {
@@ -9,6 +10,11 @@ export interface SpeedupRow extends PairedSpeedup {
    * seed's per-job speedup can be half or twice another's, so the spread says how far one seed goes.
    */
   bySeed: ReturnType<typeof pairedSpeedupBySeed>;
+  /**
+   * Whether the per-job speedup is told apart from 1×: Student's paired t-test across seeds on each
+   * seed's log speedup against 0. Null with one seed: a single draw gives no verdict.
+   */
+  p: number | null;
 }
 
 export interface SpeedupReport {
@@ -38,7 +44,18 @@ export function jobSpeedup(result: ResultFile, of: string): SpeedupReport {
     if (scheduler === of) continue;
     const theirs = runs.get(scheduler)!;
     const paired = pairedSpeedup(mine, theirs);
-    if (paired) rows.push({ scheduler, ...paired, bySeed: pairedSpeedupBySeed(mine, theirs) });
+    if (!paired) continue;
+    const bySeed = pairedSpeedupBySeed(mine, theirs);
+    const logs = bySeed.map((x) => Math.log(x.perJob));
+    rows.push({
+      scheduler,
+      ...paired,
+      bySeed,
+      p: pairedTTest(
+        logs,
+        logs.map(() => 0),
+      ).p,
+    });
   }
   return { of, seeds: [...new Set(mine.map((r) => r.seed))].sort((a, b) => a - b), rows };
 }

@@ -16,6 +16,7 @@ import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
 import type { EngineRunResult } from '../../../src-main/engine/measure/engineResult';
 import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
+import { pairedTTest } from '@shared/results/stats';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
@@ -476,7 +477,7 @@ describe('workload-studio run', () => {
     const report = JSON.parse(r.out) as {
       of: string;
       seeds: number[];
-      rows: { scheduler: string; pairs: number; perJob: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[];
+      rows: { scheduler: string; pairs: number; perJob: number; p: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[];
     };
     expect(report.seeds).toEqual([1, 2]);
     expect(report.rows.map((row) => row.scheduler)).toEqual(['fifo', 'Delay', 'capacity', 'drf', 'late']);
@@ -494,6 +495,14 @@ describe('workload-studio run', () => {
     }
     const text = (await cli(['speedup', out, '--of', 'PureFair'])).out;
     expect(text).toMatch(/PER JOB \(GEO MEAN\)\s+MEAN JCT\s+PER JOB, ONE SEED/);
+    // A verdict only from the paired test across the seeds: the JSON's p, and the column's words.
+    for (const row of report.rows) {
+      const logs = row.bySeed.map((s) => Math.log(s.perJob));
+      expect(row.p).toBeCloseTo(pairedTTest(logs, [0, 0]).p!, 12);
+      const line = text.split('\n').find((l) => l.startsWith(`${row.scheduler} `))!;
+      expect(line).toContain(row.p < 0.05 ? (row.perJob > 1 ? 'faster (' : 'slower (') : 'not separated (');
+    }
+    expect(text).toContain("only where the seeds' per-job speedups are separated from 1x by Student's paired t-test");
     const late = report.rows.find((row) => row.scheduler === 'late')!;
     const [lo, hi] = [Math.min(...late.bySeed.map((s) => s.perJob)), Math.max(...late.bySeed.map((s) => s.perJob))];
     expect(text).toContain(`${lo.toFixed(2)}-${hi.toFixed(2)}x`);
