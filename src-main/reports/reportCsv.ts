@@ -66,7 +66,7 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
     ...(result ? { 'runs.csv': tidyRunsCsv(result), 'jobs.csv': tidyJobsCsv(result) } : {}),
     'summary.csv': summaryCsv(r.summary),
     'speedup.csv': toCsv(
-      ['scheduler', 'pairs', 'perJob', 'meanJct', 'lowestSeed', 'highestSeed'],
+      ['scheduler', 'pairs', 'perJob', 'meanJct', 'lowestSeed', 'highestSeed', 'p'],
       r.speedup.map((s) => ({ ...s })),
     ),
     'locality.csv': toCsv(['group', 'template', 'scheduler', 'maps', 'nodeLocal', 'local', 'localPercent'], locality),

@@ -18,6 +18,8 @@ export interface SpeedupLine {
   /** Lowest and highest per-job speedup of a single seed. */
   lowestSeed: number;
   highestSeed: number;
+  /** Student's paired t-test across seeds of the per-seed speedups against 1×; null with one seed (no verdict). */
+  p: number | null;
 }
 
 /**
@@ -88,6 +90,7 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
       meanJct: row.meanJct,
       lowestSeed: Math.min(...perSeed),
       highestSeed: Math.max(...perSeed),
+      p: row.p,
     });
   }
   const jct = schedulers.map((s) => ({

@@ -80,6 +80,12 @@ describe('workload-studio report', () => {
     const speedup = parse(fs.readFileSync(path.join(dir, 'baselines.speedup.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     expect(speedup.map((s) => s.scheduler)).toEqual(['PureFair', 'Delay', 'capacity', 'drf', 'late']);
     expect(json.speedup.map((s) => s.scheduler)).toEqual(['fifo', 'PureFair', 'capacity', 'drf', 'late']);
+    // Two seeds: each speedup carries its paired test against 1× (CSV and JSON agree), and the HTML says the verdict in words.
+    for (const row of speedup) expect(Number(row.p)).toBeGreaterThanOrEqual(0);
+    expect((await cli(['report', file, '--format', 'html', '--out', dir])).code).toBe(0);
+    const html = fs.readFileSync(path.join(dir, 'baselines.report.html'), 'utf8');
+    expect(html).toMatch(/<th>Verdict<\/th>/);
+    expect(html.match(/<td>(not separated \(p [=<] [\d.]+\)|(faster|slower) than the baseline \(p [=<] [\d.]+\))<\/td>/g)).toHaveLength(speedup.length);
   });
 
   it('leaves as one zip a colleague can use: report, tidy CSVs, the result and the experiment that reruns to it', async () => {
