@@ -47,7 +47,7 @@ if (!app.requestSingleInstanceLock()) {
             title: 'Import a workload',
             properties: ['openFile' as const],
             filters: [
-              { name: 'Workload files', extensions: ['tsv', 'txt', 'json'] },
+              { name: 'Workload files', extensions: ['tsv', 'txt', 'json', 'csv', 'gz'] },
               { name: 'All files', extensions: ['*'] },
             ],
           };

@@ -72,14 +72,16 @@ function readJson(file: string, what: string): unknown {
 
 function readProfile(file: string, template: string | undefined) {
   let json = readJson(file, '--profile');
-  // The whole of \`workload-studio profile\` output: one template's profile, by --template when it has several.
+  // The whole of `workload-studio profile` output: one template's profile, by --template when it has several.
   if (typeof json === 'object' && json !== null && (json as { format?: unknown }).format === 'workload-studio.profiles') {
-    const listed = ((json as { profiles?: unknown }).profiles ?? []) as { template?: string; aria?: unknown }[];
-    const names = Array.isArray(listed) ? listed.filter((p) => p?.aria).map((p) => String(p.template)) : [];
+    // A file edited by hand may hold anything here: entries that are not objects are passed over.
+    const given = (json as { profiles?: unknown }).profiles;
+    const listed = (Array.isArray(given) ? given : []).filter((p): p is { template?: string; aria?: unknown } => typeof p === 'object' && p !== null);
+    const names = listed.filter((p) => p.aria).map((p) => String(p.template));
     if (names.length === 0) throw new CliUsageError(`--profile: ${file} holds no ARIA profile (its runs measured none)`);
     const name = template ?? (names.length === 1 ? names[0] : undefined);
     if (name === undefined) throw new CliUsageError(`--profile: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
-    const chosen = listed.find((p) => p?.template === name && p.aria);
+    const chosen = listed.find((p) => p.template === name && p.aria);
     if (!chosen) throw new CliUsageError(`--profile: ${file} has no profile of template "${name}" (it has ${names.join(', ')})`);
     json = chosen;
   }

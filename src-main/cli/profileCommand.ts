@@ -1,5 +1,6 @@
 import { MAX_RESULT_BYTES, readCliFile } from './readCliFile';
 import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { profilesFromResult } from '@shared/workload/jobProfiles';
 import { ariaTotalsFromRumen } from '../models/aria/rumenProfiles';
@@ -27,8 +28,19 @@ function looksLikeRumen(file: string): boolean {
   const fd = fs.openSync(file, 'r');
   let head;
   try {
-    const bytes = Buffer.alloc(4096);
-    head = bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
+    const bytes = Buffer.alloc(65536);
+    const read = bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0));
+    // A compressed trace (job-trace.json.gz): its start unpacked, which a sync flush allows from a part of the file.
+    const gzip = read[0] === 0x1f && read[1] === 0x8b;
+    let start: Buffer = read;
+    if (gzip) {
+      try {
+        start = zlib.gunzipSync(read, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      } catch {
+        return false; // damaged: resultFileOrSay says so
+      }
+    }
+    head = start.subarray(0, 4096).toString('utf8');
   } finally {
     fs.closeSync(fd);
   }

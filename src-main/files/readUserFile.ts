@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
 
 /** Why a file a user named could not be read, in words that name the file. */
 export class UserFileError extends Error {}
 
 /**
  * Read a file the user named (an experiment, the cluster or trace it refers to, a file to import)
- * as text, whatever it claims to be: only a regular file (a device such as /dev/zero, a FIFO or a
+ * as text (a gzip file unpacked), whatever it claims to be: only a regular file (a device such as /dev/zero, a FIFO or a
  * folder is refused before a byte is read, and opening never waits on a FIFO), and never more than
  * `maxBytes`, counted while reading rather than trusted from `stat` (a file that grows, or
  * a /proc file that says 0, is cut off). `what` names the file in messages ("workload.trace.file").
@@ -35,9 +36,24 @@ export function readUserFile(file: string, what: string, maxBytes: number): stri
       if (total > maxBytes) throw new UserFileError(`${what}: ${file} holds more than the ${maxBytes.toLocaleString('en-US')} bytes allowed`);
       chunks.push(Buffer.from(chunk.subarray(0, n)));
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    const bytes = Buffer.concat(chunks, total);
+    return (isGzip(bytes) ? gunzip(bytes, file, what, maxBytes) : bytes).toString('utf8');
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** gzip's magic number: Rumen traces and large result files often come compressed (job-trace.json.gz). */
+const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
+
+/** A gzip file unpacked, held to the same limit unpacked as a plain file is. */
+function gunzip(bytes: Buffer, file: string, what: string, maxBytes: number): Buffer {
+  try {
+    return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ERR_BUFFER_TOO_LARGE') throw new UserFileError(`${what}: ${file} unpacks to more than the ${maxBytes.toLocaleString('en-US')} bytes allowed`);
+    throw new UserFileError(`${what}: ${file} is a damaged gzip archive and cannot be unpacked (${e.message})`);
   }
 }
 

@@ -60,7 +60,9 @@ export function guardedPolicy<T extends Scheduler>(policy: T, kind: string, file
           if (err instanceof PluginRunError) throw err;
           const view = args[hook.view] as ClusterView | undefined;
           const when = typeof view?.now === 'number' ? ` at ${view.now.toFixed(1)} s` : '';
-          const nodeName = hook.node !== undefined ? view?.topology?.nodeName?.[args[hook.node] as number] : undefined;
+          // The view as the engine passes it, but read defensively: this runs because something went wrong.
+          const names = view?.topology.nodeName as readonly string[] | undefined;
+          const nodeName = hook.node !== undefined ? names?.[args[hook.node] as number] : undefined;
           const where = `${when}${nodeName ? `, node ${nodeName}` : ''}${lineIn(err, ran)}`;
           const said = err instanceof Error ? err.message : String(err);
           throw new PluginRunError(`scheduler "${kind}" (${path.basename(file)}) failed in ${hook.name}${where}: ${said}`, { cause: err });

@@ -185,9 +185,10 @@ export class ImportSessions {
   }
 }
 
-/** "FB-2009_samples_24_times_1hr_0.tsv" → "FB-2009_samples_24_times_1hr_0". */
+/** "FB-2009_samples_24_times_1hr_0.tsv" → "FB-2009_samples_24_times_1hr_0"; "job-trace.json.gz" → "job-trace". */
 function suggestedName(fileName: string): string {
   const base = fileName
+    .replace(/\.gz$/i, '')
     .replace(/\.(tsv|txt|json|csv)$/i, '')
     .replace(/\.workload$/i, '')
     .trim();

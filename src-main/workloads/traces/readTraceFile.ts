@@ -1,4 +1,6 @@
 import * as fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import * as zlib from 'node:zlib';
 import { StringDecoder } from 'node:string_decoder';
 import { DETECT_HEAD_CHARS, detectTraceFormat } from './detect';
 import { ourCsvReader } from './ourCsv';
@@ -48,15 +50,50 @@ export function traceReader(format: TraceFormat, blockSizeMb: number, allowLarge
   }
 }
 
-function readHead(file: string): string {
+/** Whether the file is gzip-compressed (its first two bytes), as Rumen's job traces often are (job-trace.json.gz). */
+function isGzip(file: string): boolean {
   const fd = fs.openSync(file, 'r');
   try {
-    const buffer = Buffer.alloc(DETECT_HEAD_CHARS);
-    const n = fs.readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, n).toString('utf8');
+    const magic = Buffer.alloc(2);
+    return fs.readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The file's bytes as the reader sees them: the file itself, or what it unpacks to; `raw` counts the file's own bytes read. */
+function openBytes(file: string, gzip: boolean): { bytes: Readable; raw: fs.ReadStream } {
+  const raw = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  if (!gzip) return { bytes: raw, raw };
+  const unpacked = zlib.createGunzip({ chunkSize: 1024 * 1024 });
+  raw.on('error', (err) => unpacked.destroy(err));
+  return { bytes: raw.pipe(unpacked), raw };
+}
+
+/** A damaged archive said in words (zlib says "incorrect header check" or "unexpected end of file"). */
+function unpackError(err: unknown): TraceFileError | undefined {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return code.startsWith('Z_') ? new TraceFileError(`the gzip archive is damaged and cannot be unpacked (${(err as Error).message})`) : undefined;
+}
+
+/** The first DETECT_HEAD_CHARS bytes the reader would see, as text. */
+async function readHead(file: string, gzip: boolean): Promise<string> {
+  const { bytes, raw } = openBytes(file, gzip);
+  const parts: Buffer[] = [];
+  let n = 0;
+  try {
+    for await (const chunk of bytes as AsyncIterable<Buffer>) {
+      parts.push(chunk);
+      n += chunk.length;
+      if (n >= DETECT_HEAD_CHARS) break;
+    }
+  } catch (err) {
+    throw unpackError(err) ?? err;
+  } finally {
+    bytes.destroy();
+    raw.destroy();
+  }
+  return Buffer.concat(parts).subarray(0, DETECT_HEAD_CHARS).toString('utf8');
 }
 
 /**
@@ -78,7 +115,9 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
   if (bytes > max) throw new TraceFileError(`the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(max / 1e6).toFixed(0)} MB`);
   if (bytes === 0) throw new TraceFileError('the file is empty');
 
-  const head = readHead(file);
+  const gzip = isGzip(file);
+  const head = await readHead(file, gzip);
+  if (gzip && head.length === 0) throw new TraceFileError('the gzip archive unpacks to an empty file');
   // A binary file is named as such unless the user forced a format (then its lines are read, and refused one by one).
   const encoding = options.format ? utf16Problem(head) : encodingProblem(head);
   if (encoding) throw new TraceFileError(encoding);
@@ -92,21 +131,31 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
   const decoder = new StringDecoder('utf8');
   let read = 0;
   let first = true;
-  const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+  const { bytes: stream, raw } = openBytes(file, gzip);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw new ImportCancelled();
       read += chunk.length;
-      // The size from stat is what the file said when it was opened; a file that grows is cut off.
-      if (read > max) throw new TraceFileError(`the file grew past ${(max / 1e6).toFixed(0)} MB while it was read; workload files are at most that`);
+      // The size from stat is what the file said when it was opened; a file that grows is cut off,
+      // and an archive is held to the same limit unpacked.
+      if (read > max)
+        throw new TraceFileError(
+          gzip
+            ? `the gzip archive unpacks to more than ${Number((max / 1e6).toPrecision(3))} MB; workload files are at most that`
+            : `the file grew past ${(max / 1e6).toFixed(0)} MB while it was read; workload files are at most that`,
+        );
       const text = decoder.write(chunk);
       // A UTF-8 byte-order mark is not data: every format would read it as part of its first field.
       reader.push(first ? withoutBom(text) : text);
       if (text) first = false;
-      options.onProgress?.(read, bytes, 0);
+      // Progress is in the file's own bytes, which the total counts.
+      options.onProgress?.(Math.min(raw.bytesRead, bytes), bytes, 0);
     }
+  } catch (err) {
+    throw unpackError(err) ?? err;
   } finally {
     stream.destroy();
+    raw.destroy();
   }
   if (options.signal?.aborted) throw new ImportCancelled();
   reader.push(decoder.end());

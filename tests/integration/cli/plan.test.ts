@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { completionBounds } from '@shared/aria/bounds';
@@ -201,5 +202,15 @@ describe('workload-studio plan', () => {
     expect(wc.aria.mMin).toBeCloseTo(4.058, 3);
     expect(wc.aria.mMax).toBeCloseTo(6.896, 3);
     expect(wc.aria.rAvg).toBeGreaterThan(0);
+    // The same trace gzip-compressed (job-trace.json.gz, as Rumen often leaves it) gives the same profiles; a cut one is said to be damaged.
+    const dir = tempDir();
+    const packed = zlib.gzipSync(fs.readFileSync(rumen));
+    const gz = write(dir, 'job-trace.json.gz', '');
+    fs.writeFileSync(gz, packed);
+    const fromGz = await cli(['profile', gz]);
+    expect(JSON.parse(fromGz.out).profiles).toEqual(JSON.parse(r.out).profiles);
+    const cut = path.join(dir, 'cut.json.gz');
+    fs.writeFileSync(cut, packed.subarray(0, packed.length - 20));
+    expect((await cli(['profile', cut])).err).toMatch(/is a damaged gzip archive and cannot be unpacked/);
   });
 });

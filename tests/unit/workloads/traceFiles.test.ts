@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { detectTraceFormat } from '../../../src-main/workloads/traces/detect';
 import { JsonObjectStream } from '../../../src-main/workloads/traces/jsonObjectStream';
@@ -89,6 +90,44 @@ describe('binary files', () => {
     const forced = await readTraceFile(file, { format: 'swim' });
     expect(forced.jobs).toEqual([]);
     expect(forced.problemCount).toBeGreaterThan(0);
+  });
+});
+
+describe('a gzip-compressed trace (job-trace.json.gz, as Rumen often leaves it)', () => {
+  const writeBytes = (name: string, bytes: Buffer) => {
+    const file = path.join(tempDir(), name);
+    fs.writeFileSync(file, bytes);
+    return file;
+  };
+
+  it("is unpacked and read as the file it holds, with progress in the file's own bytes", async () => {
+    for (const [name, format] of [
+      ['swim/FB-2009_samples_24_times_1hr_0.tsv', 'swim'],
+      ['rumen/wordcount.json', 'rumen'],
+    ] as const) {
+      const plain = await readTraceFile(path.join(traces, name));
+      const packed = writeBytes(`${path.basename(name)}.gz`, zlib.gzipSync(fs.readFileSync(path.join(traces, name))));
+      const seen: [number, number][] = [];
+      const unpacked = await readTraceFile(packed, { onProgress: (read, total) => seen.push([read, total]) });
+      expect(unpacked.format).toBe(format);
+      expect(unpacked.jobs).toEqual(plain.jobs);
+      expect(seen.every(([read, total]) => read <= total && total === fs.statSync(packed).size)).toBe(true);
+      expect(seen.at(-1)![0]).toBe(fs.statSync(packed).size);
+    }
+  });
+
+  it('says in words when it is damaged, empty inside, or unpacks past the size cap', async () => {
+    const whole = zlib.gzipSync(fs.readFileSync(path.join(traces, 'swim/FB-2009_samples_24_times_1hr_0.tsv')));
+    await expect(readTraceFile(writeBytes('cut.tsv.gz', whole.subarray(0, 300)))).rejects.toThrow(
+      /^the gzip archive is damaged and cannot be unpacked \(unexpected end of file\)$/,
+    );
+    await expect(readTraceFile(writeBytes('empty.tsv.gz', zlib.gzipSync(Buffer.alloc(0))))).rejects.toThrow(
+      new TraceFileError('the gzip archive unpacks to an empty file'),
+    );
+    // 200 kB of SWIM rows in a few kB: held to the cap unpacked, not by the archive's size.
+    const bomb = writeBytes('bomb.tsv.gz', zlib.gzipSync(Buffer.from('job0\t1\t1\t1\t1\t1\n'.repeat(20_000))));
+    expect(fs.statSync(bomb).size).toBeLessThan(10_000);
+    await expect(readTraceFile(bomb, { maxBytes: 100_000 })).rejects.toThrow(/^the gzip archive unpacks to more than 0.1 MB; workload files are at most that$/);
   });
 });
 
