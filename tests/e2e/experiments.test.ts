@@ -133,6 +133,11 @@ describe('experiments in the browser, against the real services and worker threa
         // The text as it reads: a block's edge whitespace (where the template breaks a line) shows as nothing.
         .poll(async () => (await page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents()).map((t) => t.trim()))
         .toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
+      // Like every other row, the speedups say "n.s." exactly where the paired test marks no best.
+      const speedupBest = await page.locator('[data-metric="perJobSpeedup"] td[data-best="true"]').count();
+      const speedupNs = await page.locator('[data-metric="perJobSpeedup"] [data-testid="not-significant"]').count();
+      expect([speedupBest, speedupNs]).toContainEqual(speedupBest === 0 ? 1 : 0);
+      expect(speedupBest + speedupNs).toBe(1);
       // Locality job group by job group: the same shares as `locality` prints for the CLI's result.
       const locality = jobLocality(cli);
       expect(locality.rows.length).toBeGreaterThan(0);

@@ -153,3 +153,9 @@ export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): 
     for (let j = i + 1; j < groups.length; j++) if (!pairs(groups[i], groups[j])) out.push([groups[i].key, groups[j].key]);
   return out;
 }
+
+/** Why a row has no best, as the summary table's "n.s." says it: the runner-up the leader cannot be told from, and by which test. */
+export function undecidedText(u: NonNullable<MetricComparison['undecided']>, labelOf: (key: string) => string): string {
+  const p = u.p === null ? ' (too few paired seeds)' : ` (${pValueText(u.p)})`;
+  return `No best: the leader cannot be told from ${labelOf(u.against)} at 95 %${p}. ${u.test === 'welch' ? WELCH_NAME : TEST_NAME}.`;
+}
