@@ -56,6 +56,23 @@ export class TraceCollector {
     this.jobs.push(parsed.data);
   }
 
+  /**
+   * Take back accepted jobs that turn out wrong once the whole file is read (a Rumen job whose
+   * arrival is only known relative to the first job's): each becomes a problem at its line.
+   */
+  withdraw(problemOf: (job: JobSpec, index: number) => TraceProblem | undefined): void {
+    const kept: JobSpec[] = [];
+    this.jobs.forEach((job, i) => {
+      const p = problemOf(job, i);
+      if (!p) kept.push(job);
+      else {
+        this.problem(p.line, p.field, p.message);
+        if (job.id !== undefined) this.idLines.delete(job.id);
+      }
+    });
+    this.jobs.splice(0, this.jobs.length, ...kept);
+  }
+
   result(): TraceImport {
     return { format: this.format, jobs: this.jobs, problems: this.problems, problemCount: this.problemCount };
   }

@@ -1,3 +1,4 @@
+import { MAX_SUBMIT_S, MAX_SUBMIT_WORDS } from '@shared/workload/workload';
 import { TraceCollector } from './collector';
 import { templateByName } from '../benchmarkTemplates';
 import { JsonObjectStream } from './jsonObjectStream';
@@ -14,6 +15,7 @@ export function rumenReader(limit = Infinity): TraceReader {
   const out = new TraceCollector('rumen', limit);
   // Epoch submit times: kept aside and made relative to the first job at the end.
   const submitMs: number[] = [];
+  const lines: number[] = [];
   const objects = new JsonObjectStream((value, line) => {
     if (out.full) return;
     const o = (value ?? {}) as Record<string, unknown>;
@@ -56,7 +58,10 @@ export function rumenReader(limit = Infinity): TraceReader {
       },
       line,
     );
-    if (out.jobs.length > before) submitMs.push(submit);
+    if (out.jobs.length > before) {
+      submitMs.push(submit);
+      lines.push(line);
+    }
   });
   return {
     format: 'rumen',
@@ -64,8 +69,19 @@ export function rumenReader(limit = Infinity): TraceReader {
     end(): TraceImport {
       objects.end();
       if (objects.error) out.problem(objects.error.line, 'file', objects.error.error);
-      const t0 = submitMs.reduce((m, t) => Math.min(m, t), Infinity);
+      const first = submitMs.reduce((best, t, i) => (t < submitMs[best] ? i : best), 0);
+      const t0 = submitMs[first];
       out.jobs.forEach((j, i) => (j.submit = (submitMs[i] - t0) / 1000));
+      // Only now is each arrival known: one too far after the first job is refused at its own line, so the rest can be imported.
+      out.withdraw((j, i) =>
+        j.submit > MAX_SUBMIT_S
+          ? {
+              line: lines[i],
+              field: 'submitTime',
+              message: `arrives ${Math.round(j.submit).toLocaleString('en-US')} s after the trace's first job (line ${lines[first]}); ${MAX_SUBMIT_WORDS}`,
+            }
+          : undefined,
+      );
       return out.result();
     },
   };

@@ -190,6 +190,21 @@ describe('malformed files: a clear error with line and field, or a correct impor
       { line: 2, field: 'submit', message: 'must be at most 1,000,000,000 s (about 32 years)' },
       { line: 3, field: 'submit', message: 'must be at most 1,000,000,000 s (about 32 years)' },
     ]);
+    // Rumen's arrivals are epoch times, known relative to the first job only once the file is read: still refused at their own line.
+    const job = (id: string, submitTime: number) => JSON.stringify({ jobID: id, submitTime, mapTasks: [{}], reduceTasks: [] });
+    const rumen = await readTraceFile(write('far.json', [job('a', 1.3e12), job('b', 1.3e12 + 10_000), job('c', 1.3e12 + 2e12)].join('\n')));
+    expect(rumen.format).toBe('rumen');
+    expect(rumen.jobs.map((j) => [j.id, j.submit])).toEqual([
+      ['a', 0],
+      ['b', 10],
+    ]);
+    expect(rumen.problems).toEqual([
+      {
+        line: 3,
+        field: 'submitTime',
+        message: "arrives 2,000,000,000 s after the trace's first job (line 1); must be at most 1,000,000,000 s (about 32 years)",
+      },
+    ]);
   });
 
   it('comments are skipped in SWIM and in JSON (line and block, even between objects)', async () => {
