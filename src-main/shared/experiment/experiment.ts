@@ -1,3 +1,4 @@
+import { fileVersion } from '../files/fileEnvelope';
 import { STOP_REASONS } from '../results/stopReasons';
 import { z } from 'zod';
 import { AriaTotalsSchema } from '../aria/totals';
@@ -141,7 +142,7 @@ export const TemplateTotalsSchema = z.strictObject({
 
 export const ResultFileSchema = z.strictObject({
   format: z.literal('workload-studio.result'),
-  version: z.literal(1),
+  version: fileVersion(1),
   experiment: z.string(),
   /**
    * The experiment as it ran, cluster and workload inlined: what a report needs to say how to

@@ -4,6 +4,16 @@ import { problemsOf, type FieldProblem } from '../api/validation';
 
 export type EnvelopeParse<T> = { ok: true; spec: T } | { ok: false; problems: FieldProblem[] };
 
+/** The `version` of one of our files: a file from a later studio is not a broken file, so the message says what to do about it. */
+export function fileVersion<V extends number>(version: V) {
+  return z.literal(version, {
+    error: (issue) =>
+      typeof issue.input === 'number' && issue.input > version
+        ? `${issue.input}: the file was written by a newer Workload Studio; this one reads version ${version}, so update the studio to open it`
+        : `must be ${version} (this studio reads version ${version})`,
+  });
+}
+
 /**
  * Our exchange files: `{ format, version, exportedAt, <key>: spec }`, so a file says what it is and
  * which version wrote it; a bare spec is read too. Every problem comes back with its field path.
@@ -11,7 +21,7 @@ export type EnvelopeParse<T> = { ok: true; spec: T } | { ok: false; problems: Fi
 export function fileEnvelope<K extends string, S extends z.ZodType>(format: string, version: number, key: K, spec: S) {
   const schema = z.strictObject({
     format: z.literal(format, { error: `must be "${format}"` }),
-    version: z.literal(version, { error: `must be ${version} (this studio reads version ${version})` }),
+    version: fileVersion(version),
     exportedAt: z.string().optional(),
     [key]: spec,
   } as { format: z.ZodLiteral<string>; version: z.ZodLiteral<number>; exportedAt: z.ZodOptional<z.ZodString> } & Record<K, S>);

@@ -151,7 +151,6 @@ export function beatWords(b: WhyNotBeat): string {
   return b.reasons.map(whyNotWords).join('; ');
 }
 
-/** The whole answer as text, one line per node and heartbeat: what `workload-studio why` prints. */
 /** A heartbeat before the job arrived or after it ended: it says only that, so it is counted, not listed. */
 export function beatOutsideJob(b: WhyNotBeat): boolean {
   return b.reasons.length === 1 && (b.reasons[0].kind === 'notSubmitted' || b.reasons[0].kind === 'waitsForJobs' || b.reasons[0].kind === 'finished');
@@ -174,6 +173,7 @@ export function outsideJobWords(a: WhyNotAnswer): string {
   return '';
 }
 
+/** The whole answer as text, one line per node and heartbeat: what `workload-studio why` prints. */
 export function whyNotText(a: WhyNotAnswer): string {
   const head = `Why ${a.job} got nothing around ${s(a.at)} s — ${a.run}, seed ${a.seed}; heartbeats from ${s(a.window[0])} to ${s(a.window[1])} s\n`;
   if (!a.nodes.length) return `${head}No heartbeat in that window: the run ended at ${s(a.stoppedAt)} s.\n`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { parseClusterFile, serializeClusterFile } from '@shared/cluster/clusterFile';
+import { ResultFileSchema } from '@shared/experiment/experiment';
 import { smallCluster } from '../../helpers/clusterFixtures';
 
 describe('cluster file', () => {
@@ -38,5 +39,20 @@ describe('cluster file', () => {
     const r = parseClusterFile(JSON.stringify({ format: 'something-else', version: 1, cluster: spec }));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems[0]).toEqual({ field: 'format', message: 'must be "workload-studio.cluster"' });
+  });
+
+  it('says a file from a newer studio is one, and what to do, rather than that it is wrong', () => {
+    const newer = parseClusterFile(JSON.stringify({ format: 'workload-studio.cluster', version: 3, cluster: spec }));
+    expect(!newer.ok && newer.problems[0]).toEqual({
+      field: 'version',
+      message: '3: the file was written by a newer Workload Studio; this one reads version 1, so update the studio to open it',
+    });
+    const broken = parseClusterFile(JSON.stringify({ format: 'workload-studio.cluster', version: 0, cluster: spec }));
+    expect(!broken.ok && broken.problems[0]).toEqual({ field: 'version', message: 'must be 1 (this studio reads version 1)' });
+    // A result file from a newer studio says the same.
+    const result = ResultFileSchema.safeParse({ format: 'workload-studio.result', version: 2, experiment: 'e', runs: [] });
+    expect(!result.success && result.error.issues.find((i) => i.path[0] === 'version')?.message).toBe(
+      '2: the file was written by a newer Workload Studio; this one reads version 1, so update the studio to open it',
+    );
   });
 });
