@@ -57,7 +57,7 @@ export const ALLOWED = {
   workloads: ['shared', 'engine'],
   reports: ['shared'],
   clusters: ['shared', 'workloads'],
-  store: ['shared', 'formats'],
+  store: ['shared', 'files', 'formats'],
   runner: ['shared', 'files', 'formats', 'engine', 'models', 'schedulers', 'workloads', 'store'],
   services: ['shared', 'files', 'formats', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],
   server: ['shared', 'services'],

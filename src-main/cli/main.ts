@@ -24,6 +24,7 @@ import { yarnConfigCommand, yarnConfigHelp } from './yarnConfigCommand';
 import { schedulerCommand, schedulerHelp } from './schedulerCommand';
 import { loadPluginFiles } from './pluginFlags';
 import { fsErrorWords } from './outPaths';
+import { FolderError } from '../files/makeFolders';
 import { RemotePool } from '../runner/remote/remotePool';
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { ServiceError } from '../services/serviceError';
@@ -165,7 +166,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
         return 2;
       }
       // The data folder of --save refused (busy, taken over, newer): said in words, as every writer says it.
-      if (err instanceof StoreError || err instanceof ServiceError) {
+      if (err instanceof StoreError || err instanceof ServiceError || err instanceof FolderError) {
         io.err(`error: ${err.message}\n`);
         return 1;
       }
@@ -198,7 +199,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
       io.err(`error: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof CliApiError || err instanceof StoreError) {
+    if (err instanceof CliApiError || err instanceof StoreError || err instanceof FolderError) {
       io.err(`error: ${err.message}\n`);
       return 1;
     }

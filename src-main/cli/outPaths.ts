@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FolderError, makeFolders } from '../files/makeFolders';
 import { CliUsageError, type CliIo } from './output';
 
 /**
@@ -50,23 +51,21 @@ export function checkOutFile(out: string | boolean | undefined, example = 'file.
  * at a time (Node's recursive mkdir never returns on some special file systems, such as /proc).
  */
 export function makeOutFolder(dir: string): void {
-  const missing: string[] = [];
+  const existing = nearestExisting(dir);
+  if (isFolder(existing)) writableFolder(existing);
+  try {
+    makeFolders(dir, '--out');
+  } catch (err) {
+    if (err instanceof FolderError) throw new CliUsageError(err.message);
+    throw err;
+  }
+}
+
+/** The closest folder (or file) of `dir`'s path that exists. */
+function nearestExisting(dir: string): string {
   let at = path.resolve(dir);
-  while (!fs.existsSync(at)) {
-    missing.unshift(at);
-    const up = path.dirname(at);
-    if (up === at) break;
-    at = up;
-  }
-  if (!isFolder(at)) throw new CliUsageError(`--out: ${at} is a file, not a folder`);
-  writableFolder(at);
-  for (const folder of missing) {
-    try {
-      fs.mkdirSync(folder);
-    } catch (err) {
-      throw new CliUsageError(`--out: cannot make ${folder}: ${fsErrorWords(err)?.replace(/^.*?: /, '') ?? (err as Error).message}`);
-    }
-  }
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return at;
 }
 
 /** A document to `--out FILE` (saying so on stderr) or, without it, to stdout. */

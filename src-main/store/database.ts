@@ -1,3 +1,4 @@
+import { makeFolders } from '../files/makeFolders';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
@@ -85,7 +86,7 @@ export class Store {
   static async open(options: StoreOptions): Promise<Store> {
     const SQL = await loadSqlJs();
     const dataDir = path.resolve(options.dataDir);
-    fs.mkdirSync(dataDir, { recursive: true });
+    makeFolders(dataDir, 'the data folder');
     const store = new Store(SQL, dataDir, options);
     // A file of ours at the latest schema is simply read: opening to read never waits for a writer.
     if (store.adoptWithoutLock()) return store;

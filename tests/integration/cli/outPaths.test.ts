@@ -53,4 +53,23 @@ describe('--out', () => {
       });
     expect(await cli(['run', example, '--scheduler', dir])).toMatchObject({ err: `error: ${dir} is not a regular file (a folder); name a scheduler file\n` });
   });
+
+  it('--data-dir: a file in its path is named, missing folders are made, and a folder that cannot be made is said, not waited on for ever', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'taken');
+    fs.writeFileSync(file, '');
+    expect(await cli(['runs', 'list', '--data-dir', path.join(file, 'data')])).toMatchObject({
+      code: 1,
+      err: `error: the data folder: ${file} is a file, not a folder\n`,
+    });
+    const deep = path.join(dir, 'a', 'b', 'data');
+    expect((await cli(['runs', 'list', '--data-dir', deep])).code).toBe(0);
+    expect(fs.readdirSync(deep)).toContain('studio.sqlite');
+    // Node's recursive mkdir loops for ever under /proc; made one level at a time, the refusal is immediate.
+    if (process.platform === 'linux')
+      expect(await cli(['runs', 'list', '--data-dir', '/proc/no-such-studio/data'])).toMatchObject({
+        code: 1,
+        err: 'error: the data folder: cannot make /proc/no-such-studio: its parent cannot hold folders\n',
+      });
+  });
 });
