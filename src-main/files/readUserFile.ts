@@ -52,7 +52,8 @@ function gunzip(bytes: Buffer, file: string, what: string, maxBytes: number): Bu
     return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'ERR_BUFFER_TOO_LARGE') throw new UserFileError(`${what}: ${file} unpacks to more than the ${maxBytes.toLocaleString('en-US')} bytes allowed`);
+    if (e.code === 'ERR_BUFFER_TOO_LARGE')
+      throw new UserFileError(`${what}: ${file} unpacks to more than the ${maxBytes.toLocaleString('en-US')} bytes allowed`);
     throw new UserFileError(`${what}: ${file} is a damaged gzip archive and cannot be unpacked (${e.message})`);
   }
 }
