@@ -146,7 +146,7 @@ describe('layer check', () => {
       'src-main/runner/runTask.ts': 'export interface RunOutcome { x: number }',
       'src-main/store/batchesRepo.ts': "import type { RunOutcome } from '../runner/runTask';",
     });
-    expect(checkLayers(dir)).toEqual(['src-main/store/batchesRepo.ts: imports src-main/runner/runTask.ts (store/ may import shared, formats)']);
+    expect(checkLayers(dir)).toEqual(['src-main/store/batchesRepo.ts: imports src-main/runner/runTask.ts (store/ may import shared, files, formats)']);
   });
 
   it('has a table without cycles, and finds one when a row closes a loop', () => {
