@@ -49,7 +49,7 @@ const within = (file, dir) => file === dir || file.startsWith(dir + path.sep);
  */
 export const ALLOWED = {
   shared: [],
-  files: [],
+  files: ['shared'],
   formats: [],
   engine: ['shared'],
   models: ['shared', 'engine', 'workloads'],

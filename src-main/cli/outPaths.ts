@@ -51,21 +51,14 @@ export function checkOutFile(out: string | boolean | undefined, example = 'file.
  * at a time (Node's recursive mkdir never returns on some special file systems, such as /proc).
  */
 export function makeOutFolder(dir: string): void {
-  const existing = nearestExisting(dir);
-  if (isFolder(existing)) writableFolder(existing);
   try {
     makeFolders(dir, '--out');
   } catch (err) {
     if (err instanceof FolderError) throw new CliUsageError(err.message);
     throw err;
   }
-}
-
-/** The closest folder (or file) of `dir`'s path that exists. */
-function nearestExisting(dir: string): string {
-  let at = path.resolve(dir);
-  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
-  return at;
+  // Made or found: the documents go in it.
+  writableFolder(path.resolve(dir));
 }
 
 /** A document to `--out FILE` (saying so on stderr) or, without it, to stdout. */

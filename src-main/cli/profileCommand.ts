@@ -1,6 +1,7 @@
 import { MAX_RESULT_BYTES, readCliFile } from './readCliFile';
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
+import { isGzip } from '@shared/files/textEncoding';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { profilesFromResult } from '@shared/workload/jobProfiles';
 import { ariaTotalsFromRumen } from '../models/aria/rumenProfiles';
@@ -31,9 +32,8 @@ function looksLikeRumen(file: string): boolean {
     const bytes = Buffer.alloc(65536);
     const read = bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0));
     // A compressed trace (job-trace.json.gz): its start unpacked, which a sync flush allows from a part of the file.
-    const gzip = read[0] === 0x1f && read[1] === 0x8b;
     let start: Buffer = read;
-    if (gzip) {
+    if (isGzip(read)) {
       try {
         start = zlib.gunzipSync(read, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
       } catch {

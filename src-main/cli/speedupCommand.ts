@@ -1,6 +1,6 @@
-import { jobSpeedup } from '../reports/jobSpeedupReport';
+import { jobSpeedup, speedupVerdict } from '../reports/jobSpeedupReport';
 import { CliUsageError, table, type CliIo } from './output';
-import { ALPHA, pValueText, TEST_NAME } from '@shared/results/comparison';
+import { TEST_NAME } from '@shared/results/comparison';
 import { resultFileOrSay } from './readResultFile';
 
 export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER [--json]
@@ -39,8 +39,7 @@ export async function speedupCommand(args: string[], flags: Record<string, strin
   };
   const seeds = report.seeds.length > 1;
   // A ratio is not a verdict: the paired test across seeds says whether it is told apart from 1x.
-  const verdict = (r: (typeof report.rows)[number]) =>
-    r.p === null ? '—' : r.p < ALPHA ? `${r.perJob > 1 ? 'faster' : 'slower'} (${pValueText(r.p)})` : `not separated (${pValueText(r.p)})`;
+  const verdict = (r: (typeof report.rows)[number]) => speedupVerdict(r.perJob, r.p) ?? '—';
   io.out(
     table(
       ['SCHEDULER', 'JOB PAIRS', 'PER JOB (GEO MEAN)', 'MEAN JCT', ...(seeds ? ['PER JOB, ONE SEED', `${report.of.toUpperCase()} IS`] : [])],

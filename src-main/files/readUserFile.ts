@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
+import { isGzip } from '@shared/files/textEncoding';
 
 /** Why a file a user named could not be read, in words that name the file. */
 export class UserFileError extends Error {}
@@ -42,9 +43,6 @@ export function readUserFile(file: string, what: string, maxBytes: number): stri
     fs.closeSync(fd);
   }
 }
-
-/** gzip's magic number: Rumen traces and large result files often come compressed (job-trace.json.gz). */
-const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
 
 /** A gzip file unpacked, held to the same limit unpacked as a plain file is. */
 function gunzip(bytes: Buffer, file: string, what: string, maxBytes: number): Buffer {

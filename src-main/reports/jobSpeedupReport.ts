@@ -1,6 +1,7 @@
 import type { ResultFile } from '@shared/experiment/experiment';
 import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/results/jobSpeedup';
 import { pairedTTest } from '@shared/results/stats';
+import { ALPHA, pValueText } from '@shared/results/comparison';
 
 /** One scheduler against the scheduler `of` (see SpeedupReport). */
 export interface SpeedupRow extends PairedSpeedup {
@@ -58,4 +59,15 @@ export function jobSpeedup(result: ResultFile, of: string): SpeedupReport {
     });
   }
   return { of, seeds: [...new Set(mine.map((r) => r.seed))].sort((a, b) => a - b), rows };
+}
+
+/**
+ * A speedup's verdict in words, as the CLI's table and the report say it: "faster (p = 0.01)"
+ * (with `than`: "faster than the baseline (…)"), "slower (…)" or "not separated (p = 0.40)";
+ * undefined with one seed, which gives none.
+ */
+export function speedupVerdict(perJob: number, p: number | null, than?: string): string | undefined {
+  if (p === null) return undefined;
+  if (p >= ALPHA) return `not separated (${pValueText(p)})`;
+  return `${perJob > 1 ? 'faster' : 'slower'}${than ? ` than ${than}` : ''} (${pValueText(p)})`;
 }

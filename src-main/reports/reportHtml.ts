@@ -1,8 +1,9 @@
 import { workloadJobsText } from '@shared/workload/arrivalWords';
-import { ALPHA, pValueText, TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
+import { pValueText, TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
+import { speedupVerdict } from './jobSpeedupReport';
 import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSvg, pendingOverTimeSvg } from './reportCharts';
 import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
@@ -99,18 +100,11 @@ function paperTable(r: ResultReport): string {
 <table><thead><tr><th>Measure</th><th>Paper</th><th class="num">Studio</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** "faster than the baseline (p = 0.01)", "not separated (p = 0.40)", or "one seed: no verdict". */
-function speedupVerdict(s: ResultReport['speedup'][number]): string {
-  if (s.p === null) return 'one seed: no verdict';
-  if (s.p >= ALPHA) return `not separated (${pValueText(s.p)})`;
-  return `${s.perJob > 1 ? 'faster' : 'slower'} than the baseline (${pValueText(s.p)})`;
-}
-
 function speedupTable(r: ResultReport): string {
   if (!r.speedup.length) return '<p class="muted">One scheduler only: nothing to pair.</p>';
   const rows = r.speedup.map(
     (s) =>
-      `<tr><td>${esc(s.scheduler)}</td><td class="num">${s.pairs.toLocaleString('en-US')}</td><td class="num">${s.perJob.toFixed(2)}×</td><td class="num">${s.meanJct.toFixed(2)}×</td><td class="num">${s.lowestSeed.toFixed(2)}–${s.highestSeed.toFixed(2)}×</td><td>${esc(speedupVerdict(s))}</td></tr>`,
+      `<tr><td>${esc(s.scheduler)}</td><td class="num">${s.pairs.toLocaleString('en-US')}</td><td class="num">${s.perJob.toFixed(2)}×</td><td class="num">${s.meanJct.toFixed(2)}×</td><td class="num">${s.lowestSeed.toFixed(2)}–${s.highestSeed.toFixed(2)}×</td><td>${esc(speedupVerdict(s.perJob, s.p, 'the baseline') ?? 'one seed: no verdict')}</td></tr>`,
   );
   return `<table><thead><tr><th>Scheduler</th><th class="num">Job pairs</th><th class="num">Per-job speedup (geometric mean)</th><th class="num">Ratio of mean JCTs</th><th class="num">Single seed, lowest–highest</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 <p class="muted">A verdict needs ${esc(TEST_NAME)} on the seeds' per-job speedups to separate them from 1×; one seed gives none.</p>`;

@@ -77,16 +77,18 @@ export function capacityFromXml(text: string): YarnConfigImport {
       const at = `${path}.${name}`;
       const capacity = percent(get(`${PREFIX}${at}.capacity`) ?? '0', `${PREFIX}${at}.capacity`, problems, 0);
       const maxCapacity = percent(get(`${PREFIX}${at}.maximum-capacity`) ?? '100', `${PREFIX}${at}.maximum-capacity`, problems, 100);
-      // YARN refuses to start with a queue whose ceiling is below its guarantee (-1 is "no ceiling").
-      if (maxCapacity >= 0 && maxCapacity < capacity)
+      // YARN refuses to start with a queue whose ceiling is below its guarantee (-1, "no ceiling", reads as 100).
+      if (maxCapacity < capacity)
         problems.push({
           field: `${PREFIX}${at}.maximum-capacity`,
           message: `${maxCapacity} % is below the queue's capacity of ${capacity} %, which YARN refuses`,
         });
       const kids = queues(at);
       const ordering = get(`${PREFIX}${at}.ordering-policy`);
-      if (kids.length === 0) leaves.push(name);
-      if (ordering !== undefined && kids.length === 0) orderings.set(name, ordering.trim().toLowerCase());
+      if (kids.length === 0) {
+        leaves.push(name);
+        if (ordering !== undefined) orderings.set(name, ordering.trim().toLowerCase());
+      }
       return { name, capacity, maxCapacity: Math.max(capacity, maxCapacity), children: kids };
     });
     const sum = out.reduce((s, q) => s + q.capacity, 0);

@@ -6,6 +6,9 @@ export function withoutBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
 }
 
+/** gzip's magic number: Rumen traces and large files often come compressed (job-trace.json.gz), and are unpacked, not refused. */
+export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
 /** Magic numbers of binary files people pick by mistake, for a message that says what the file is. */
 const KINDS: [RegExp, string][] = [
   [/^\uFFFDPNG/, 'a PNG image'],

@@ -10,7 +10,7 @@ import { slsReader } from './sls';
 import { swimReader } from './swim';
 import { synthReader } from './synth';
 import type { TraceFormat, TraceImport, TraceReader } from './types';
-import { encodingProblem, utf16Problem, withoutBom } from '@shared/files/textEncoding';
+import { encodingProblem, isGzip, utf16Problem, withoutBom } from '@shared/files/textEncoding';
 
 /** Workload files above this are refused before a byte is read (the full SWIM trace is 200 KB). */
 export const MAX_TRACE_BYTES = 512 * 1024 * 1024;
@@ -51,11 +51,11 @@ export function traceReader(format: TraceFormat, blockSizeMb: number, allowLarge
 }
 
 /** Whether the file is gzip-compressed (its first two bytes), as Rumen's job traces often are (job-trace.json.gz). */
-function isGzip(file: string): boolean {
+function isGzipFile(file: string): boolean {
   const fd = fs.openSync(file, 'r');
   try {
     const magic = Buffer.alloc(2);
-    return fs.readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    return isGzip(magic.subarray(0, fs.readSync(fd, magic, 0, 2, 0)));
   } finally {
     fs.closeSync(fd);
   }
@@ -115,7 +115,7 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
   if (bytes > max) throw new TraceFileError(`the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(max / 1e6).toFixed(0)} MB`);
   if (bytes === 0) throw new TraceFileError('the file is empty');
 
-  const gzip = isGzip(file);
+  const gzip = isGzipFile(file);
   const head = await readHead(file, gzip);
   if (gzip && head.length === 0) throw new TraceFileError('the gzip archive unpacks to an empty file');
   // A binary file is named as such unless the user forced a format (then its lines are read, and refused one by one).
