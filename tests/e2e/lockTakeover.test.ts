@@ -13,7 +13,7 @@ const browser = useBrowser();
  * serve runs as a process of its own, so that it can be paused as a laptop lid pauses it.
  */
 describe('the studio paused while another program writes its data folder', () => {
-  it('says, once resumed, that its pending changes were saved again on top of the other program’s', async () => {
+  it('says, once resumed, that its pending changes were saved again on top of the other program’s', { timeout: 600_000 }, async () => {
     const dataDir = tempDir();
     const files = tempDir();
     const serve = await startServeProcess(dataDir);
