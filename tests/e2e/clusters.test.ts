@@ -38,6 +38,12 @@ describe('clusters in the browser, against the real services', () => {
       await expect.poll(() => page.locator('[data-field-error="racks"]').textContent()).toBe('at least 1 rack');
       await page.locator('#racks').fill('');
       await expect.poll(() => page.locator('[data-field-error="racks"]').textContent()).toBe('must be a number');
+      // A slipped digit would make millions of nodes: refused by the product, before anything is generated.
+      await page.locator('#racks').fill('1000');
+      await page.locator('#hostsPerRack').fill('2000');
+      await expect
+        .poll(() => page.locator('[data-field-error="hostsPerRack"]').textContent())
+        .toBe('makes 2,000,000 worker nodes (1,000 racks × 2,000 servers); at most 100,000');
       await page.locator('#racks').fill('2');
       await page.locator('#hostsPerRack').fill('5');
       await expect.poll(() => page.getByTestId('totals').textContent()).toMatch(/2 racks · 10 servers · 10 worker nodes · 40 cores · 80 GB memory/);

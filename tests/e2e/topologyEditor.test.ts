@@ -45,6 +45,15 @@ describe('topology editor in the browser, against the real services', () => {
       await page.locator('[data-tab="types"]').click();
       await page.getByTestId('add-vm-type').click();
       await page.locator('[data-tab="add"]').click();
+      // A slipped digit would make ten million servers: refused before anything is built.
+      await page.locator('#bulk-racks').fill('1000');
+      await page.locator('#bulk-servers').fill('10000');
+      await expect
+        .poll(() => page.locator('[data-field-error="bulk-servers"]').textContent())
+        .toBe('makes 10,000,002 worker nodes (2 now and 1,000 × 10,000 added); at most 100,000');
+      expect(await page.getByTestId('bulk-add-submit').isDisabled()).toBe(true);
+      expect(await nodes(page)).toBe('2');
+      await page.locator('#bulk-racks').fill('1');
       await page.locator('#bulk-servers').fill('3');
       await page.locator('#bulk-vms').fill('2');
       await page.getByTestId('bulk-add-submit').click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClusterSpecInput } from './cluster';
+import type { ClusterSpecInput, ClusterTotals } from './cluster';
 import { nameText } from '../files/controlCharacters';
 
 /**
@@ -8,26 +8,62 @@ import { nameText } from '../files/controlCharacters';
  */
 const num = () => z.number();
 
-export const UniformClusterSchema = z.strictObject({
-  name: nameText(80),
-  description: z.string().max(2000).default(''),
-  racks: num().int('must be a whole number').min(1, 'at least 1 rack').max(1000, 'at most 1000 racks'),
-  hostsPerRack: num().int('must be a whole number').min(1, 'at least 1 server per rack').max(2000, 'at most 2000 servers per rack'),
-  cores: num().int('must be a whole number').min(1, 'at least 1 core').max(1024),
-  coreSpeed: num().positive('must be greater than 0').max(16),
-  memoryGb: num().positive('must be greater than 0').max(65536),
-  disks: num().int('must be a whole number').min(1, 'at least 1 disk').max(64),
-  diskMBps: num().positive('must be greater than 0'),
-  nicMBps: num().positive('must be greater than 0'),
-  vmsPerHost: num().int('must be a whole number').min(0).max(256).default(0),
-  vmVcpus: num().int('must be a whole number').min(1).max(512).default(2),
-  vmMemoryGb: num().positive('must be greater than 0').default(2),
-  rackUplinkMBps: num().positive('must be greater than 0'),
-  oversubscription: num().min(1, 'must be at least 1').max(100),
-  blockSizeMb: num().int().min(1).max(4096).default(128),
-  replication: num().int().min(1).max(10).default(3),
-});
+/**
+ * The most worker nodes the forms make (new cluster, and the editor's bulk add). Its per-field ceilings multiply to 512 million VMs, and a
+ * slip of a digit (2000 servers per rack for 200) made a cluster of millions whose generation alone
+ * froze the app for seconds and whose runs could never end. Ten times the bench's largest cluster.
+ */
+export const MAX_GENERATED_NODES = 100_000;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What is wrong with making `nodes` worker nodes (`how`: the product in words), if anything. */
+export function nodeCeilingProblem(nodes: number, how: string): string | undefined {
+  return nodes > MAX_GENERATED_NODES ? `makes ${count(nodes)} worker nodes (${how}); at most ${count(MAX_GENERATED_NODES)}` : undefined;
+}
+
+export const UniformClusterSchema = z
+  .strictObject({
+    name: nameText(80),
+    description: z.string().max(2000).default(''),
+    racks: num().int('must be a whole number').min(1, 'at least 1 rack').max(1000, 'at most 1000 racks'),
+    hostsPerRack: num().int('must be a whole number').min(1, 'at least 1 server per rack').max(2000, 'at most 2000 servers per rack'),
+    cores: num().int('must be a whole number').min(1, 'at least 1 core').max(1024),
+    coreSpeed: num().positive('must be greater than 0').max(16),
+    memoryGb: num().positive('must be greater than 0').max(65536),
+    disks: num().int('must be a whole number').min(1, 'at least 1 disk').max(64),
+    diskMBps: num().positive('must be greater than 0'),
+    nicMBps: num().positive('must be greater than 0'),
+    vmsPerHost: num().int('must be a whole number').min(0).max(256).default(0),
+    vmVcpus: num().int('must be a whole number').min(1).max(512).default(2),
+    vmMemoryGb: num().positive('must be greater than 0').default(2),
+    rackUplinkMBps: num().positive('must be greater than 0'),
+    oversubscription: num().min(1, 'must be at least 1').max(100),
+    blockSizeMb: num().int().min(1).max(4096).default(128),
+    replication: num().int().min(1).max(10).default(3),
+  })
+  .superRefine((p, ctx) => {
+    const how = `${count(p.racks)} racks × ${count(p.hostsPerRack)} servers${p.vmsPerHost > 0 ? ` × ${count(p.vmsPerHost)} VMs` : ''}`;
+    const message = nodeCeilingProblem(uniformNodeCount(p), how);
+    if (message) ctx.addIssue({ code: 'custom', path: [p.vmsPerHost > 0 ? 'vmsPerHost' : 'hostsPerRack'], message });
+  });
 export type UniformClusterInput = z.input<typeof UniformClusterSchema>;
+
+/** Worker nodes: VMs where servers have them, otherwise the servers (as clusterTotals counts them). */
+const uniformNodeCount = (p: { racks: number; hostsPerRack: number; vmsPerHost: number }) => p.racks * p.hostsPerRack * Math.max(1, p.vmsPerHost);
+
+/** What generateUniformCluster's result would total, by arithmetic: the form shows it at every keystroke. */
+export function uniformTotals(input: z.output<typeof UniformClusterSchema>): ClusterTotals {
+  const hosts = input.racks * input.hostsPerRack;
+  return {
+    racks: input.racks,
+    hosts,
+    vms: hosts * input.vmsPerHost,
+    nodes: uniformNodeCount(input),
+    cores: hosts * input.cores,
+    memoryGb: hosts * input.memoryGb,
+  };
+}
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterSpecSchema, clusterTotals } from '@shared/cluster/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
+import { defaultUniformCluster, generateUniformCluster, MAX_GENERATED_NODES, uniformTotals, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
 import { problemsOf } from '@shared/api/validation';
 
 describe('generateUniformCluster', () => {
@@ -32,5 +32,26 @@ describe('generateUniformCluster', () => {
     const params = UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'tight', vmsPerHost: 4, vmMemoryGb: 4, memoryGb: 8 });
     const r = ClusterSpecSchema.safeParse(generateUniformCluster(params));
     expect(r.success).toBe(false);
+  });
+
+  it('totals by arithmetic what it generates', () => {
+    const changes = [{}, { racks: 3, hostsPerRack: 7, cores: 12, memoryGb: 48 }, { racks: 2, hostsPerRack: 5, vmsPerHost: 3, memoryGb: 64, vmMemoryGb: 4 }];
+    for (const change of changes) {
+      const params = UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'sum', ...change });
+      expect(uniformTotals(params)).toEqual(clusterTotals(generateUniformCluster(params)));
+    }
+  });
+
+  it('refuses a cluster of more worker nodes than it makes, naming the product, before generating anything', () => {
+    const servers = UniformClusterSchema.safeParse({ ...defaultUniformCluster, name: 'slip', racks: 1000, hostsPerRack: 2000 });
+    expect(servers.success ? [] : problemsOf(servers.error)).toEqual([
+      { field: 'hostsPerRack', message: 'makes 2,000,000 worker nodes (1,000 racks × 2,000 servers); at most 100,000' },
+    ]);
+    const vms = UniformClusterSchema.safeParse({ ...defaultUniformCluster, name: 'slip', racks: 10, hostsPerRack: 100, vmsPerHost: 101, vmVcpus: 1 });
+    expect(vms.success ? [] : problemsOf(vms.error)).toEqual([
+      { field: 'vmsPerHost', message: 'makes 101,000 worker nodes (10 racks × 100 servers × 101 VMs); at most 100,000' },
+    ]);
+    // The ceiling itself is allowed.
+    expect(UniformClusterSchema.safeParse({ ...defaultUniformCluster, name: 'edge', racks: 50, hostsPerRack: MAX_GENERATED_NODES / 50 }).success).toBe(true);
   });
 });
