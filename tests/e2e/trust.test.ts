@@ -475,13 +475,13 @@ describe('a run a stop rule ended says why beside the comparison', () => {
     const studio = await startStudio(tempDir());
     const s = studio.services;
     const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: mixed });
-    // One map of 128 MB at 1,000 CPU-seconds per MB: no phase of it ends within a day of simulated time.
+    // One map of 4,096 MB at 1,000 CPU-seconds per MB: it would end 47 days later, past the 30 days a phase may run alone.
     const workload = await ok<{ id: string }>(s, 'workloads:create', {
       spec: {
         name: 'endless map',
         jobs: [
           { id: 'quick', template: 'WordCount', submit: 0, maps: 2, reduces: 1 },
-          { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 128, reduces: 0, mapCpuSPerMb: 1000 },
+          { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 4096, reduces: 0, mapCpuSPerMb: 1000 },
         ],
       },
     });
@@ -503,7 +503,7 @@ describe('a run a stop rule ended says why beside the comparison', () => {
       expect(await note.locator('li').allTextContents()).toEqual(
         detail.results.map(
           (r) =>
-            `${r.label}, seed ${r.seed}, made no progress after ${Math.round(r.summary!.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started.`,
+            `${r.label}, seed ${r.seed}, made no progress after ${Math.round(r.summary!.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days.`,
         ),
       );
       // Still compared: the summary table lists both schedulers, the unfinished jobs counted.

@@ -88,6 +88,11 @@ export class EventHeap {
     return slot >= 0 && this.pos[slot] >= 0 && this.gen[slot] === generation;
   }
 
+  /** When the event in `slot` is due (meaningful while `holds` says it is queued). */
+  timeOf(slot: number): number {
+    return this.time[slot];
+  }
+
   /** Moves a queued event to a new time (a fresh sequence number, as a new push would get). */
   update(slot: number, time: number, priority: number, version: number): void {
     this.time[slot] = time;

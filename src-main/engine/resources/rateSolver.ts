@@ -64,6 +64,10 @@ export class RateSolver {
   private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
   private readonly totalDisk: number;
   private readonly totalNet: number;
+  /** Flushes so far, and nextPhaseEnd's answer as of one of them: the host events move only in a flush. */
+  private flushes = 0;
+  private phaseEndAsOf = -1;
+  private phaseEndCached = Infinity;
 
   constructor(private readonly s: EngineState) {
     const topology = s.topology;
@@ -280,8 +284,25 @@ export class RateSolver {
     return finished;
   }
 
+  /**
+   * When the next phase of any attempt ends at the rates of now (Infinity: none is due, every attempt
+   * paused or stalled). One pass over the hosts, asked only by the no-progress stop rule.
+   */
+  nextPhaseEnd(): number {
+    const s = this.s;
+    if (this.phaseEndAsOf === this.flushes && this.phaseEndCached >= s.now) return this.phaseEndCached;
+    let next = Infinity;
+    for (let h = 0; h < this.hostEvent.length; h++) {
+      if (s.heap.holds(this.hostEvent[h], this.hostEventGen[h])) next = Math.min(next, s.heap.timeOf(this.hostEvent[h]));
+    }
+    this.phaseEndAsOf = this.flushes;
+    this.phaseEndCached = next;
+    return next;
+  }
+
   /** Re-rate every dirty host, update the utilisation shares, and push each host's next completion. */
   flush(): void {
+    this.flushes++;
     const s = this.s;
     const topo = s.topology;
     if (this.changedRacks.length) this.rerateRacks();

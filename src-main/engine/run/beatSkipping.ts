@@ -2,7 +2,7 @@ import type { HeartbeatRounds } from '../core/heartbeatRounds';
 import type { SchedulerView } from '../scheduling/clusterView';
 import type { Scheduler } from '../scheduling/schedulerApi';
 import type { EngineState } from '../state/state';
-import { noProgressDeadline } from './stopRules';
+import { dayWithoutProgress, noProgressDeadline } from './stopRules';
 
 /**
  * Heartbeats that could place nothing are not simulated (docs/model.md "Scheduling"): a beat reads
@@ -18,6 +18,8 @@ export class BeatSkipping {
     private readonly view: SchedulerView,
     private readonly beats: HeartbeatRounds,
     readonly simulateIdleBeats: boolean,
+    /** When the next phase ends at the rates of now (RateSolver.nextPhaseEnd). */
+    private readonly phaseEnd: () => number,
   ) {}
 
   /**
@@ -64,14 +66,22 @@ export class BeatSkipping {
    * after a round, so that the stop rules see the beats of a wedged run; with attempts running, it
    * stops at the first beat past the no-progress stop rule's deadline, which then ends the run (an
    * attempt on a core a billion times slower than the reference would otherwise have its beats
-   * passed one by one until it ends, days of simulated time later).
+   * passed one by one until it ends, years of simulated time later).
    */
   private skipIdleNodeBeats(limit: number, H: number, work: boolean): void {
     const s = this.s;
     const placesNothing = this.scheduler.nodePlacesNothing;
     const end = Number.isFinite(limit) ? limit : this.beats.nextTime + H;
-    const deadline = s.at.liveCount > 0 ? noProgressDeadline(s, H) : Infinity;
-    while (this.beats.nextTime < end && this.beats.nextTime <= deadline) {
+    // The day's deadline first; a phase due later moves it, asked once the beats reach the day.
+    let deadline = s.at.liveCount > 0 ? dayWithoutProgress(s, H) : Infinity;
+    let extended = false;
+    while (this.beats.nextTime < end) {
+      if (this.beats.nextTime > deadline) {
+        if (extended) break;
+        extended = true;
+        deadline = noProgressDeadline(s, H, this.phaseEnd);
+        if (this.beats.nextTime > deadline) break;
+      }
       const n = this.beats.peek();
       if (s.alive[n] && (s.nodePaused[n] > 0 || (work && (placesNothing === undefined || !this.askIdle(placesNothing, n, this.beats.nextTime))))) return;
       this.beats.pass();

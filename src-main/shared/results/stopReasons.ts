@@ -11,7 +11,7 @@ export type StopReason = (typeof STOP_REASONS)[number];
 export function stopWords(reason: StopReason): string {
   switch (reason) {
     case 'noPhaseEnds':
-      return 'for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started';
+      return 'for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days';
     case 'onlyWakeUps':
       return 'for a day of simulated time (and at least 1,000 heartbeats) work waited and nothing ran, while the scheduler only woke itself';
     case 'unplaceable':

@@ -313,13 +313,13 @@ describe('workload-studio run', () => {
   });
 
   it('says which runs a stop rule ended and why, in the summary, on stderr and in the report', async () => {
-    // One map of 128 MB at 1,000 CPU-seconds per MB: no phase of it ends within a day of simulated time.
+    // One map of 4,096 MB at 1,000 CPU-seconds per MB: it would end 47 days later, past the 30 days a phase may run alone.
     const dir = tempDir();
     fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
     const file = path.join(dir, 'stall.experiment.json');
     const jobs = [
       { id: 'quick', template: 'WordCount', submit: 0, maps: 2, reduces: 1 },
-      { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 128, reduces: 0, mapCpuSPerMb: 1000 },
+      { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 4096, reduces: 0, mapCpuSPerMb: 1000 },
     ];
     fs.writeFileSync(
       file,
@@ -340,7 +340,7 @@ describe('workload-studio run', () => {
     expect(notes).toEqual(
       result.runs.map(
         (run: { seed: number; summary: { simulatedSeconds: number } }) =>
-          `note: fifo, seed ${run.seed}, made no progress after ${Math.round(run.summary.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started`,
+          `note: fifo, seed ${run.seed}, made no progress after ${Math.round(run.summary.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days`,
       ),
     );
     expect((await cli(['report', path.join(dir, 'stall.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);

@@ -198,7 +198,7 @@ describe('a wedged scheduler', () => {
     expect(r.stopReason).toBe('noPhaseEnds');
     expect(summarize(r)).toMatchObject({ unfinished: 1, stopped: 'noPhaseEnds' });
     expect(stopWords('noPhaseEnds')).toBe(
-      'for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase and nothing new started',
+      'for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days',
     );
   });
 });
