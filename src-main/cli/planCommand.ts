@@ -180,16 +180,19 @@ function jsonOf(r: PlanResult) {
   };
 }
 
+/** "1 reduce", "70 maps". */
+const tasks = (n: number, kind: 'map' | 'reduce') => `${n} ${kind}${n === 1 ? '' : 's'}`;
+
 function describe(r: PlanResult): string {
   const lines = [
-    `${r.maps} maps, ${r.reduces} reduces${r.scaled ? ` (scaled: ${r.scaled.mbPerReduce} MB per reduce)` : ''}`,
+    `${tasks(r.maps, 'map')}, ${tasks(r.reduces, 'reduce')}${r.scaled ? ` (scaled: ${r.scaled.mbPerReduce} MB per reduce)` : ''}`,
     `completion time: lower ${r.bounds.low} s, average ${r.bounds.avg} s, upper ${r.bounds.up} s`,
   ];
   if (r.failure)
     lines.push(
       r.failure.stage === 'after'
         ? `with a worker failure at ${r.failure.atS} s (after the job's end on the lower bound's timeline: nothing left to redo there): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`
-        : `with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${r.failure.remainingMaps} maps and ${r.failure.remainingReduces} reduces to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`,
+        : `with a worker failure at ${r.failure.atS} s (${r.failure.stage} stage; ${tasks(r.failure.remainingMaps, 'map')} and ${tasks(r.failure.remainingReduces, 'reduce')} to run on ${r.failure.mapSlots} + ${r.failure.reduceSlots} slots): lower ${r.failure.low} s, average ${r.failure.avg} s, upper ${r.failure.up} s`,
     );
   if (r.allocations) {
     lines.push(

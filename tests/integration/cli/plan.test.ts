@@ -119,6 +119,10 @@ describe('workload-studio plan', () => {
     // A failure after the job's end is said so, not as an "after stage".
     const afterEnd = await cli([...base, '--fail-at', '100000']);
     expect(afterEnd.out).toMatch(/with a worker failure at 100000 s \(after the job's end on the lower bound's timeline: nothing left to redo there\)/);
+    // One of a kind is said in the singular.
+    const single = await cli(['plan', '--profile', good, '--maps', '1', '--reduces', '1', '--map-slots', '4', '--reduce-slots', '2', '--fail-at', '1']);
+    expect(single.out).toMatch(/^1 map, 1 reduce\n/);
+    expect(single.out).toMatch(/\(map stage; 1 map and 1 reduce to run on/);
   });
 
   it('scales a profile from runs at three input sizes (eq. 9-10) and reads result files through `profile`', async () => {
