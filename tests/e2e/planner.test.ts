@@ -42,6 +42,9 @@ describe('the ARIA planner', () => {
       await page.locator('[data-field="mapSlots"]').fill('0');
       await expect.poll(() => page.getByTestId('planner-errors').textContent()).toMatch(/map slots: must be at least 1/);
       expect(await page.getByTestId('planner-bounds').count()).toBe(0);
+      // A large cluster's slots read with their thousands separated.
+      await page.locator('[data-field="mapSlots"]').fill('1000000');
+      await expect.poll(() => page.getByTestId('planner-bounds').locator('h3').textContent()).toBe('Completion time with all 1,000,000 + 64 slots');
       await page.locator('[data-field="mapSlots"]').fill('64');
       await page.locator('[data-field="mMax"]').fill('1');
       await expect.poll(() => page.locator('.field.invalid').first().textContent()).toMatch(/must be at least the map avg \(34 s\)/);
