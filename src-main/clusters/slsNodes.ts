@@ -23,7 +23,7 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
   let index = 0;
   const objects = new JsonObjectStream((value, line) => {
     const o = (value ?? {}) as Record<string, unknown>;
-    const at = `rack ${index++} (line ${line})`;
+    const at = `rack ${++index} (line ${line})`;
     const rack = typeof o.rack === 'string' && o.rack.trim() ? o.rack.trim().replace(/^\//, '') : 'default-rack';
     if (!Array.isArray(o.nodes)) {
       problems.push({ field: `${at}.nodes`, message: 'expected a list of nodes' });
@@ -34,8 +34,8 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
     o.nodes.forEach((n: Record<string, unknown> | null, k) => {
       const field = `${at}.nodes.${k}`;
       const nodeName = typeof n?.node === 'string' ? (n.node.split('/').filter(Boolean).pop() ?? '') : '';
-      if (!nodeName) return void problems.push({ field: `${field}.node`, message: 'expected the node name' });
-      if (seen.has(nodeName.toLowerCase())) return void problems.push({ field: `${field}.node`, message: `duplicate node "${nodeName}"` });
+      if (!nodeName) return void problems.push({ field, message: 'expected the node name' });
+      if (seen.has(nodeName.toLowerCase())) return void problems.push({ field, message: `"${nodeName}" is listed twice` });
       seen.add(nodeName.toLowerCase());
       const memoryMb = n?.['memory-mb'] ?? SLS_DEFAULT_MEMORY_MB;
       const vcores = n?.vcores ?? SLS_DEFAULT_VCORES;
@@ -61,7 +61,7 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
   objects.end();
   if (objects.error) problems.unshift({ field: `line ${objects.error.line}`, message: objects.error.error });
   if (problems.length) return { ok: false, problems };
-  if (seen.size === 0) return { ok: false, problems: [{ field: 'nodes', message: 'the file lists no nodes' }] };
+  if (seen.size === 0) return { ok: false, problems: [{ field: '', message: 'the file lists no nodes' }] };
   // Not Math.max(...list): a file with 200,000 racks would overflow the call stack.
   const largestRack = [...racks.values()].reduce((m, h) => Math.max(m, h.length), 0);
   return {
@@ -77,8 +77,8 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
   };
 }
 
-/** Whether a JSON text looks like an SLS node file rather than our cluster file. */
+/** Whether a JSON text looks like an SLS node file rather than our cluster file (a rack of no nodes included). */
 export function looksLikeSlsNodes(text: string): boolean {
   const head = text.slice(0, 64 * 1024);
-  return !/"format"\s*:\s*"workload-studio/.test(head) && /"nodes"\s*:/.test(head) && /"node"\s*:/.test(head);
+  return !/"format"\s*:\s*"workload-studio/.test(head) && /"nodes"\s*:/.test(head) && /"(node|rack)"\s*:/.test(head);
 }

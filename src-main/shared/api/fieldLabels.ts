@@ -34,6 +34,7 @@ const ENTRY: Partial<Record<string, string>> = {
   pools: 'pool',
   members: 'picked entry',
   templates: 'template',
+  nodes: 'node',
 };
 
 /** Fields whose label is not their name spelt out. */
