@@ -39,6 +39,13 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByTestId('gen-mean').fill('10');
       await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('40');
       expect(await page.locator('[data-testid="arrivals-preview"] canvas').count()).toBe(2);
+      expect(await page.getByTestId('preview-partial').count()).toBe(0);
+      // Past the preview's 50,000 jobs, it says its figures are those of the jobs drawn.
+      await page.getByTestId('gen-count').fill('100000');
+      await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('100,000');
+      expect(await page.getByTestId('preview-partial').textContent()).toBe('the first 50,000, which the figures and charts here describe:');
+      await page.getByTestId('gen-count').fill('40');
+      await expect.poll(() => page.getByTestId('preview-partial').count()).toBe(0);
 
       // A bad value is named at its field and blocks the save; undo puts it right. (Typing in one
       // field within a second is one undo step; after a pause it is a new one.)
