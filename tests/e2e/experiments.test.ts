@@ -62,6 +62,8 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('seeds').fill('-5');
       await expect.poll(seedError).toBe('"-5" is negative: seeds are whole numbers from 0');
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      // No count of runs a design that cannot run would make.
+      expect((await page.getByTestId('run').textContent())!.trim()).toBe('Run');
       // Focus leaves: the words stay, what was typed stays.
       await page.getByTestId('seeds').press('Tab');
       expect(await page.getByTestId('seeds').inputValue()).toBe('-5');
