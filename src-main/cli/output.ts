@@ -15,8 +15,8 @@ export class CliUsageError extends Error {}
 export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => cells.reduce((w, r) => Math.max(w, r[i].length), 0));
-  // A column of numbers is right-aligned, also where a row has none ('—').
-  const numeric = headers.map((_, i) => rows.some((r) => typeof r[i] === 'number') && rows.every((r) => typeof r[i] === 'number' || r[i] === '—'));
+  // A column of numbers is right-aligned, also where a row has none ('—'), or none has (all '—').
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || r[i] === '—'));
   return (
     cells
       .map((r) =>

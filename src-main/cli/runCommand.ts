@@ -188,12 +188,12 @@ export async function runCommand(
         r.seed,
         r.summary.succeeded,
         Math.round(r.summary.makespan),
-        Math.round(r.summary.meanJct),
-        Math.round(r.summary.p95Jct),
+        rounded(r.summary, 'meanJct'),
+        rounded(r.summary, 'p95Jct'),
         Math.round(r.summary.utilization.cpu * 100),
         // The app's share of launched maps, not the count: with retries and copies the count outgrows the maps.
         nodeLocal(r.summary),
-        Number(r.summary.unfairness.toFixed(3)),
+        rounded(r.summary, 'unfairness', 3),
       ]),
     )}`,
   );
@@ -210,10 +210,13 @@ export async function runCommand(
 }
 
 const NODE_LOCAL = METRICS.find((m) => m.key === 'nodeLocal')!;
-const nodeLocal = (s: ResultFile['runs'][number]['summary']) => {
-  const share = NODE_LOCAL.get(s);
-  return share === null ? '—' : Math.round(share);
-};
+const nodeLocal = (s: ResultFile['runs'][number]['summary']) => rounded(s, NODE_LOCAL.key);
+
+/** A metric as the app shows it (METRICS), rounded; '—' where it has no value (no job succeeded, no map launched). */
+function rounded(s: ResultFile['runs'][number]['summary'], key: string, digits = 0): number | string {
+  const v = METRICS.find((m) => m.key === key)!.get(s);
+  return v === null ? '—' : Number(v.toFixed(digits));
+}
 
 /** The `--timing` table: wall time and the work counts that should not grow with the queue. */
 function workTable(runs: ResultFile['runs']): string {

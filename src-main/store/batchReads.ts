@@ -102,7 +102,8 @@ export function batchReads(store: Store) {
             seed: r.seed,
             status: r.status,
             makespan: s?.makespan ?? null,
-            meanJct: s?.meanJct ?? null,
+            // A run whose every job failed has no job time (as METRICS says), not 0 s.
+            meanJct: s && s.succeeded > 0 ? s.meanJct : null,
             createdAt: r.created_at,
             blobBytes: r.bytes ?? 0,
           };

@@ -33,11 +33,21 @@ const share = (s: RunSummary, k: keyof RunSummary['locality']) => {
   return total ? (100 * s.locality[k]) / total : null;
 };
 
+/**
+ * A metric of the jobs that succeeded: none when none did. The result file keeps the engine's 0
+ * (and Jain's 1), but a run whose every job failed has no completion time, and would otherwise be
+ * the fastest and the fairest of a comparison.
+ */
+const ofSucceeded =
+  (get: (s: RunSummary) => number) =>
+  (s: RunSummary): number | null =>
+    s.succeeded > 0 ? get(s) : null;
+
 /** Every metric of the run summary, in the order people read them. */
 export const METRICS: MetricDef[] = [
-  { key: 'meanJct', label: 'Mean job completion time', get: (s) => s.meanJct, better: 'lower', digits: 1, unit: 's', range: TIME },
-  { key: 'medianJct', label: 'Median job completion time', get: (s) => s.medianJct, better: 'lower', digits: 1, unit: 's', range: TIME },
-  { key: 'p95Jct', label: '95th percentile JCT', get: (s) => s.p95Jct, better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'meanJct', label: 'Mean job completion time', get: ofSucceeded((s) => s.meanJct), better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'medianJct', label: 'Median job completion time', get: ofSucceeded((s) => s.medianJct), better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'p95Jct', label: '95th percentile JCT', get: ofSucceeded((s) => s.p95Jct), better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'makespan', label: 'Makespan', get: (s) => s.makespan, better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'throughput', label: 'Throughput', get: (s) => s.throughputJobsPerHour, better: 'higher', digits: 1, unit: 'jobs/h', range: COUNT },
   { key: 'succeeded', label: 'Jobs succeeded', get: (s) => s.succeeded, better: 'higher', digits: 0, range: COUNT, countsJobs: true },
@@ -52,10 +62,10 @@ export const METRICS: MetricDef[] = [
   { key: 'serverLocal', label: 'Server-local maps', get: (s) => share(s, 'server'), better: null, digits: 1, unit: '%', range: PERCENT },
   { key: 'rackLocal', label: 'Rack-local maps', get: (s) => share(s, 'rack'), better: null, digits: 1, unit: '%', range: PERCENT },
   { key: 'offRack', label: 'Off-rack maps', get: (s) => share(s, 'offRack'), better: 'lower', digits: 1, unit: '%', range: PERCENT },
-  { key: 'meanAnp', label: 'Mean ANP (ideal / actual)', get: (s) => s.meanAnp, better: 'higher', digits: 3, range: UNIT },
-  { key: 'unfairness', label: 'Unfairness (PRISM eq.)', get: (s) => s.unfairness, better: 'lower', digits: 3, range: COUNT },
-  { key: 'jainIndex', label: "Jain's fairness index", get: (s) => s.jainIndex, better: 'higher', digits: 3, range: UNIT },
-  { key: 'meanSlowdown', label: 'Mean slowdown', get: (s) => s.meanSlowdown, better: 'lower', digits: 2, range: [0, Infinity] },
+  { key: 'meanAnp', label: 'Mean ANP (ideal / actual)', get: ofSucceeded((s) => s.meanAnp), better: 'higher', digits: 3, range: UNIT },
+  { key: 'unfairness', label: 'Unfairness (PRISM eq.)', get: ofSucceeded((s) => s.unfairness), better: 'lower', digits: 3, range: COUNT },
+  { key: 'jainIndex', label: "Jain's fairness index", get: ofSucceeded((s) => s.jainIndex), better: 'higher', digits: 3, range: UNIT },
+  { key: 'meanSlowdown', label: 'Mean slowdown', get: ofSucceeded((s) => s.meanSlowdown), better: 'lower', digits: 2, range: [0, Infinity] },
   {
     key: 'deadlineHitRate',
     label: 'Deadlines met',

@@ -354,6 +354,25 @@ describe('workload-studio run', () => {
     expect(JSON.parse(plain.out).runs.every((run: { summary: object }) => !('stopped' in run.summary))).toBe(true);
   });
 
+  it('gives no job time to runs whose every job failed, in its table and its report', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'failing.experiment.json');
+    const jobs = [{ id: 'doomed', template: 'WordCount', submit: 0, maps: 2, reduces: 1 }];
+    const design = { name: 'failing', cluster: { file: 'small.cluster.json' }, workload: { name: 'w', jobs }, schedulers: [{ kind: 'fifo' }], seeds: [1] };
+    fs.writeFileSync(file, JSON.stringify({ ...design, simulation: { taskFailureProbability: 1 } }));
+    const r = await cli(['run', file, '--out', path.join(dir, 'failing.result.json')]);
+    expect(r.code).toBe(0);
+    const row = r.err.split('\n').find((l) => l.startsWith('fifo'))!;
+    // JOBS OK 0; MEAN JCT, P95 JCT and UNFAIRNESS have no value, never 0 (which would rank it fastest and fairest).
+    const number = expect.stringMatching(/^\d+$/);
+    expect(row.split(/\s{2,}/).slice(2)).toEqual(['0', number, '—', '—', number, number, '—']);
+    expect((await cli(['report', path.join(dir, 'failing.result.json'), '--format', 'csv', '--out', dir])).code).toBe(0);
+    // The summary: no seed gives the job time a value, so it has no mean.
+    const summary = fs.readFileSync(path.join(dir, 'failing.summary.csv'), 'utf8');
+    expect(summary).toContain('fifo,Mean job completion time,s,lower,0,,,,false,,,false');
+  });
+
   it('names the field of a bad experiment and exits 1', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'bad.json');

@@ -14,6 +14,18 @@ describe("the CLI's tables", () => {
     expect(text.split('\n')).toEqual(['SCHEDULER    NODE-LOCAL %', 'fifo                   61', 'a-long-name             —', 'drf                   100', '']);
   });
 
+  it('right-align a number column where no row has a number (every job failed: no job time)', () => {
+    expect(
+      table(
+        ['SCHEDULER', 'MEAN JCT S'],
+        [
+          ['fifo', '—'],
+          ['fair', '—'],
+        ],
+      ).split('\n'),
+    ).toEqual(['SCHEDULER  MEAN JCT S', 'fifo                —', 'fair                —', '']);
+  });
+
   it('left-align a column of words however short', () => {
     expect(table(['A', 'B'], [['x', 'yes']]).split('\n')[1]).toBe('x  yes');
     expect(table(['A', 'B'], [['x', '—']]).split('\n')[1]).toBe('x  —');

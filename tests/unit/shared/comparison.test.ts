@@ -155,3 +155,37 @@ describe('p-values in words', () => {
     expect(pValueText(0.0004)).toBe('p < 0.001');
   });
 });
+
+describe('a run whose every job failed', () => {
+  it('has no job time, slowdown or fairness to compare: it is not the fastest and fairest of the comparison', () => {
+    const allFailed = {
+      jobs: 2,
+      succeeded: 0,
+      failed: 2,
+      unfinished: 0,
+      makespan: 361,
+      meanJct: 0,
+      medianJct: 0,
+      p95Jct: 0,
+      throughputJobsPerHour: 0,
+      utilization: { cpu: 0.76, memory: 0.33, disk: 0.44, network: 0.13 },
+      locality: { node: 0, server: 0, rack: 0, offRack: 0 },
+      meanAnp: 0,
+      unfairness: 0,
+      jainIndex: 1,
+      meanSlowdown: 0,
+      deadlineHitRate: null,
+      failedAttempts: 199,
+      killedAttempts: 92,
+      schedulerCalls: 293,
+      events: 494,
+      simulatedSeconds: 361,
+    };
+    const shown = Object.fromEntries(METRICS.map((m) => [m.key, m.get(allFailed)]));
+    for (const key of ['meanJct', 'medianJct', 'p95Jct', 'meanAnp', 'unfairness', 'jainIndex', 'meanSlowdown']) expect(shown[key], key).toBeNull();
+    // What the failed run did measure stays: its makespan, its failures, no throughput.
+    expect(shown).toMatchObject({ makespan: 361, failed: 2, throughput: 0, failedAttempts: 199 });
+    // One succeeded job is enough for the job times.
+    expect(metric('meanJct').get({ ...allFailed, succeeded: 1, failed: 1, meanJct: 120 })).toBe(120);
+  });
+});
