@@ -519,6 +519,47 @@ describe('a run a stop rule ended says why beside the comparison', () => {
   });
 });
 
+describe('runs whose every job failed', () => {
+  it('show no job time, ANP or fairness, and say there is no completion time to draw', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(s, 'workloads:create', {
+      spec: { name: 'doomed', jobs: [{ id: 'doomed', template: 'WordCount', submit: 0, maps: 2, reduces: 1 }] },
+    });
+    const design = await ok<{ id: string }>(s, 'experiments:create', {
+      spec: {
+        name: 'all failed',
+        clusterIds: [cluster.id],
+        workloadIds: [workload.id],
+        schedulers: [{ kind: 'fifo' }, { kind: 'fair' }],
+        seeds: [1, 2],
+        simulation: { taskFailureProbability: 1 },
+      },
+    });
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+    await s.runner.settled(batch.id);
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.evaluate(`location.hash = '#/history/${batch.id}'`);
+      await page.getByTestId('summary-table').waitFor();
+      // No mean job time of 0 s that would make either the fastest, no Jain's index of 1 that would make it the fairest.
+      for (const key of ['meanJct', 'p95Jct', 'meanAnp', 'unfairness', 'jainIndex', 'meanSlowdown']) {
+        const cells = page.locator(`tr[data-metric="${key}"] td`);
+        expect((await cells.allTextContents()).map((t) => t.trim())).toEqual(['—', '—']);
+      }
+      expect((await page.locator('tr[data-metric="failed"] td').allTextContents()).map((t) => t.trim().split(' ')[0])).toEqual(['1', '1']);
+      await page.getByTestId('cdf-none').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
 describe('a browser without the access token', () => {
   it('sees only how to get in, not a studio of failed requests', async () => {
     const studio = await startStudio(tempDir());
