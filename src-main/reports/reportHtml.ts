@@ -202,6 +202,15 @@ p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radi
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
 @media print{body{margin:0;max-width:none}details pre{max-height:none}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
 
+/** The job-time charts; where no job of any run succeeded there is no time to draw, and the report says so instead of empty axes. */
+function jobTimeFigures(r: ResultReport): string {
+  if (r.jct.every((s) => s.seconds.length === 0))
+    return `<h2>Job completion times</h2>\n<p class="muted">No job succeeded in any run: there is no completion time to draw.</p>`;
+  return `<figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>
+<h2>Job completion times</h2>
+<figure>${jctCdfSvg(r)}<figcaption>Distribution of job completion times over all seeds (log scale).</figcaption></figure>`;
+}
+
 /** A standalone HTML report: no script, no external file; every chart an inline SVG. */
 export function reportHtml(r: ResultReport, meta: ReportMeta): string {
   return `<!doctype html>
@@ -215,9 +224,7 @@ ${pairingNote(r)}
 ${stoppedNote(r)}
 ${summaryTable(r)}
 ${paperTable(r)}
-<figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>
-<h2>Job completion times</h2>
-<figure>${jctCdfSvg(r)}<figcaption>Distribution of job completion times over all seeds (log scale).</figcaption></figure>
+${jobTimeFigures(r)}
 <h2>Per-job speedup over ${esc(r.baseline)}</h2>
 <p class="muted">Every job paired with itself (same seed, same id); above 1×: the scheduler's jobs finish faster than the baseline's.</p>
 ${speedupTable(r)}

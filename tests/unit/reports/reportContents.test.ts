@@ -81,6 +81,21 @@ describe('the report', () => {
     expect(html).toMatch(/n\.s\. \(not separated, so no best\): Mean job completion time: the leader cannot be told from fifo \(p = \d\.\d\d\)/);
   });
 
+  it('says there is no completion time to draw when no job of any run succeeded, rather than empty axes', () => {
+    const failedJobs = jobs(100).map((j) => ({ ...j, status: 'failed' as const, finish: null }));
+    const none = { ...summary(100, 0.3), succeeded: 0, failed: 2 };
+    const allFailed = handResult([
+      { ...handRun('fifo', 1, failedJobs), summary: none },
+      { ...handRun('fair', 1, failedJobs), summary: none },
+    ]);
+    const text = reportHtml(resultReport(allFailed), META);
+    expect(text).toContain('No job succeeded in any run: there is no completion time to draw.');
+    expect(text).not.toContain('Distribution of job completion times');
+    // The report above keeps its charts.
+    expect(html).toContain('Distribution of job completion times over all seeds');
+    expect(html).not.toContain('No job succeeded in any run');
+  });
+
   it("shows the paper's claim table for a run of a paper preset, measured as the Reproduce area measures it", () => {
     const aria = handResult(
       [1, 2, 3].flatMap((seed) => [
