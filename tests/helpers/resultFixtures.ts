@@ -1,4 +1,4 @@
-import type { ResultFile } from '../../src-main/shared/experiment/experiment';
+import type { ResultFile, RunSummary } from '../../src-main/shared/experiment/experiment';
 
 type ResultRun = ResultFile['runs'][number];
 
@@ -8,3 +8,31 @@ export function handRun(scheduler: string, seed: number, jobs: ResultRun['jobs']
 }
 
 export const handResult = (runs: ResultFile['runs']): ResultFile => ({ format: 'workload-studio.result', version: 1, experiment: 'hand-made', runs });
+
+/** A whole run summary of six jobs that all succeeded, with `change` over it. */
+export function handSummary(change: Partial<RunSummary> = {}): RunSummary {
+  return {
+    jobs: 6,
+    succeeded: 6,
+    failed: 0,
+    unfinished: 0,
+    makespan: 20,
+    meanJct: 10,
+    medianJct: 10,
+    p95Jct: 10,
+    throughputJobsPerHour: 1000,
+    utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 },
+    locality: { node: 6, server: 0, rack: 6, offRack: 0 },
+    meanAnp: 0.5,
+    unfairness: 0.3,
+    jainIndex: 0.8,
+    meanSlowdown: 2,
+    deadlineHitRate: null,
+    failedAttempts: 0,
+    killedAttempts: 0,
+    schedulerCalls: 100,
+    events: 1000,
+    simulatedSeconds: 20,
+    ...change,
+  };
+}

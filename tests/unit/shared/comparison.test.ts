@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareMetric, pairs, pValueText, ratioOf, unpairedCouples, type GroupValues } from '@shared/results/comparison';
 import { METRICS } from '@shared/results/metrics';
 import { pairedTTest, welchTTest } from '@shared/results/stats';
+import { handSummary } from '../../helpers/resultFixtures';
 
 const metric = (key: string) => METRICS.find((m) => m.key === key)!;
 const group = (key: string, values: number[]): GroupValues => ({ key, bySeed: new Map(values.map((v, i) => [i + 1, v])) });
@@ -158,29 +159,21 @@ describe('p-values in words', () => {
 
 describe('a run whose every job failed', () => {
   it('has no job time, slowdown or fairness to compare: it is not the fastest and fairest of the comparison', () => {
-    const allFailed = {
+    const allFailed = handSummary({
       jobs: 2,
       succeeded: 0,
       failed: 2,
-      unfinished: 0,
       makespan: 361,
       meanJct: 0,
       medianJct: 0,
       p95Jct: 0,
       throughputJobsPerHour: 0,
-      utilization: { cpu: 0.76, memory: 0.33, disk: 0.44, network: 0.13 },
-      locality: { node: 0, server: 0, rack: 0, offRack: 0 },
       meanAnp: 0,
       unfairness: 0,
       jainIndex: 1,
       meanSlowdown: 0,
-      deadlineHitRate: null,
       failedAttempts: 199,
-      killedAttempts: 92,
-      schedulerCalls: 293,
-      events: 494,
-      simulatedSeconds: 361,
-    };
+    });
     const shown = Object.fromEntries(METRICS.map((m) => [m.key, m.get(allFailed)]));
     for (const key of ['meanJct', 'medianJct', 'p95Jct', 'meanAnp', 'unfairness', 'jainIndex', 'meanSlowdown']) expect(shown[key], key).toBeNull();
     // What the failed run did measure stays: its makespan, its failures, no throughput.

@@ -6,7 +6,7 @@ import { workloadToCsv } from '@shared/workload/workloadFile';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { reportCsvFiles } from '../../../src-main/reports/reportCsv';
 import { resultReport } from '../../../src-main/reports/resultReport';
-import { handResult, handRun } from '../../helpers/resultFixtures';
+import { handResult, handRun, handSummary } from '../../helpers/resultFixtures';
 
 /**
  * CSV injection (OWASP): a cell a spreadsheet would run as a formula starts with = + - @, a tab or
@@ -69,29 +69,7 @@ describe('CSV cells that a spreadsheet would run', () => {
       maps: 2,
       locality: { node: 1, server: 0, rack: 1, offRack: 0 },
     }));
-    const summary = {
-      jobs: 6,
-      succeeded: 6,
-      failed: 0,
-      unfinished: 0,
-      makespan: 20,
-      meanJct: 10,
-      medianJct: 10,
-      p95Jct: 10,
-      throughputJobsPerHour: 1000,
-      utilization: { cpu: 0.5, memory: 0.2, disk: 0.1, network: 0.05 },
-      locality: { node: 6, server: 0, rack: 6, offRack: 0 },
-      meanAnp: 0.5,
-      unfairness: 0.3,
-      jainIndex: 0.8,
-      meanSlowdown: 2,
-      deadlineHitRate: null,
-      failedAttempts: 0,
-      killedAttempts: 0,
-      schedulerCalls: 100,
-      events: 1000,
-      simulatedSeconds: 20,
-    } as never;
+    const summary = handSummary();
     const runs = [handRun('=fifo', 1, jobs), handRun('-fair', 1, jobs)].map((r) => ({ ...r, summary }));
     const files = reportCsvFiles(resultReport(handResult(runs)));
     expect(Object.keys(files).length).toBeGreaterThan(2);
