@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '@shared/experiment/experiment';
 import { SUMMARY_COLUMNS, summaryCsv, summaryJson, summaryRows, type SummaryGroup } from '@shared/results/summaryExport';
 import { METRICS } from '@shared/results/metrics';
+import { handSummary } from '../../helpers/resultFixtures';
 
 const summary = (meanJct: number, cpu: number): RunSummary =>
-  ({
+  handSummary({
     jobs: 10,
     succeeded: 10,
-    failed: 0,
-    unfinished: 0,
     makespan: meanJct * 3,
     meanJct,
     medianJct: meanJct,
@@ -17,17 +16,8 @@ const summary = (meanJct: number, cpu: number): RunSummary =>
     throughputJobsPerHour: 36000 / meanJct,
     utilization: { cpu, memory: 0.2, disk: 0.1, network: 0.05 },
     locality: { node: 8, server: 0, rack: 2, offRack: 0 },
-    meanAnp: 0.5,
-    unfairness: 0.3,
-    jainIndex: 0.8,
-    meanSlowdown: 2,
-    deadlineHitRate: null,
-    failedAttempts: 0,
-    killedAttempts: 0,
-    schedulerCalls: 100,
-    events: 1000,
     simulatedSeconds: meanJct * 3,
-  }) as unknown as RunSummary;
+  });
 const group = (label: string, jcts: number[], cpu = [0.5, 0.5, 0.5]): SummaryGroup => ({
   key: label,
   label,
