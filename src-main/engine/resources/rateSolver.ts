@@ -4,6 +4,7 @@ import { K_HOST, PRIORITY } from '../core/events';
 import { HostSharing, type HostUsage } from './sharing';
 import { RemoteEnds } from './remoteEnds';
 import type { EngineState } from '../state/state';
+import { PhaseEndWatch } from './phaseEndWatch';
 
 // Module-local copies of the work-vector offsets (read in hot loops).
 const W_SIZE = SIZE;
@@ -64,10 +65,7 @@ export class RateSolver {
   private readonly usageScratch: HostUsage = { cpuCores: 0, diskMBps: 0, diskStreams: 0, netInMBps: 0, netOutMBps: 0 };
   private readonly totalDisk: number;
   private readonly totalNet: number;
-  /** Flushes so far, and nextPhaseEnd's answer as of one of them: the host events move only in a flush. */
-  private flushes = 0;
-  private phaseEndAsOf = -1;
-  private phaseEndCached = Infinity;
+  readonly phaseEnds: PhaseEndWatch;
 
   constructor(private readonly s: EngineState) {
     const topology = s.topology;
@@ -76,6 +74,7 @@ export class RateSolver {
     this.hostVersion = new Int32Array(H);
     this.hostEvent = new Int32Array(H).fill(-1);
     this.hostEventGen = new Int32Array(H);
+    this.phaseEnds = new PhaseEndWatch(s.heap, this.hostEvent, this.hostEventGen);
     this.hostLast = new Float64Array(H);
     this.hostDirty = new Uint8Array(H);
     this.hostNeedsRate = new Uint8Array(H);
@@ -90,12 +89,8 @@ export class RateSolver {
     this.remote = new RemoteReads(H, topology.hostDiskMBps, topology.hostDisks, s.options.diskThrashing);
     this.ends = new RemoteEnds(s, this.remote);
     this.sharing = new HostSharing(topology, s.at, s.options.contention, s.options.diskThrashing, s.options.taskDiskMBps ?? Infinity);
-    let disk = 0;
-    let net = 0;
-    for (let h = 0; h < H; h++) disk += topology.hostDiskMBps[h];
-    for (let h = 0; h < H; h++) net += 2 * topology.hostNicMBps[h];
-    this.totalDisk = disk;
-    this.totalNet = net;
+    this.totalDisk = topology.hostDiskMBps.reduce((sum, x) => sum + x, 0);
+    this.totalNet = 2 * topology.hostNicMBps.reduce((sum, x) => sum + x, 0);
   }
 
   /** Bring a host's attempts' progress up to now before anything about the host changes. */
@@ -284,25 +279,9 @@ export class RateSolver {
     return finished;
   }
 
-  /**
-   * When the next phase of any attempt ends at the rates of now (Infinity: none is due, every attempt
-   * paused or stalled). One pass over the hosts, asked only by the no-progress stop rule.
-   */
-  nextPhaseEnd(): number {
-    const s = this.s;
-    if (this.phaseEndAsOf === this.flushes && this.phaseEndCached >= s.now) return this.phaseEndCached;
-    let next = Infinity;
-    for (let h = 0; h < this.hostEvent.length; h++) {
-      if (s.heap.holds(this.hostEvent[h], this.hostEventGen[h])) next = Math.min(next, s.heap.timeOf(this.hostEvent[h]));
-    }
-    this.phaseEndAsOf = this.flushes;
-    this.phaseEndCached = next;
-    return next;
-  }
-
   /** Re-rate every dirty host, update the utilisation shares, and push each host's next completion. */
   flush(): void {
-    this.flushes++;
+    this.phaseEnds.moved();
     const s = this.s;
     const topo = s.topology;
     if (this.changedRacks.length) this.rerateRacks();

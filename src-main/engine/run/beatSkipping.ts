@@ -18,7 +18,7 @@ export class BeatSkipping {
     private readonly view: SchedulerView,
     private readonly beats: HeartbeatRounds,
     readonly simulateIdleBeats: boolean,
-    /** When the next phase ends at the rates of now (RateSolver.nextPhaseEnd). */
+    /** When the next phase ends at the rates of now (RateSolver.phaseEnds, phaseEndWatch.ts). */
     private readonly phaseEnd: () => number,
   ) {}
 

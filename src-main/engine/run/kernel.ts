@@ -139,7 +139,7 @@ export class Simulation {
     this.view = new SchedulerView(s, this.rates, this.book, this.lifecycle, random, work);
     this.arrivalOrder = this.book.arrivalOrder();
     this.beats = new HeartbeatRounds(topology.nodeCount, this.heartbeatInterval, options.heartbeatOrder, seed);
-    this.skipping = new BeatSkipping(s, scheduler, this.view, this.beats, input.simulateIdleBeats ?? false, () => this.rates.nextPhaseEnd());
+    this.skipping = new BeatSkipping(s, scheduler, this.view, this.beats, input.simulateIdleBeats ?? false, () => this.rates.phaseEnds.next(s.now));
     this.failures.schedule(seed);
   }
 
@@ -165,7 +165,7 @@ export class Simulation {
     const horizon = s.options.horizonS ?? Infinity;
     const total = s.jobs.length;
     const outOfBand = s.outOfBand;
-    const phaseEnd = () => rates.nextPhaseEnd();
+    const phaseEnd = () => rates.phaseEnds.next(s.now);
     while (s.jobsDone < total && !this.cancelled) {
       const tTop = heap.peekTime();
       // Out-of-band beats are all due now; they come after the heap's events of this instant of lower priority.

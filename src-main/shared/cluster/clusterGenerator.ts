@@ -9,9 +9,10 @@ import { nameText } from '../files/controlCharacters';
 const num = () => z.number();
 
 /**
- * The most worker nodes the forms make (new cluster, and the editor's bulk add). Its per-field ceilings multiply to 512 million VMs, and a
- * slip of a digit (2000 servers per rack for 200) made a cluster of millions whose generation alone
- * froze the app for seconds and whose runs could never end. Ten times the bench's largest cluster.
+ * The most worker nodes the forms make (new cluster, the editor's bulk add). Their per-field
+ * ceilings multiply to 512 million VMs, and a slipped digit (2000 servers per rack for 200) made a
+ * cluster of millions whose generation froze the app for seconds and whose runs could never end.
+ * Ten times the bench's largest cluster.
  */
 export const MAX_GENERATED_NODES = 100_000;
 
