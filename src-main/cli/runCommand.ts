@@ -187,7 +187,7 @@ export async function runCommand(
         r.scheduler,
         r.seed,
         r.summary.succeeded,
-        Math.round(r.summary.makespan),
+        rounded(r.summary, 'makespan'),
         rounded(r.summary, 'meanJct'),
         rounded(r.summary, 'p95Jct'),
         Math.round(r.summary.utilization.cpu * 100),

@@ -95,15 +95,17 @@ export function batchReads(store: Store) {
           `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, r.columns_bytes AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
         ).map((r) => {
           const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
+          // A run whose every job failed has no makespan or job time (as METRICS says), not 0 s; a
+          // summary saved before the count of succeeded jobs existed keeps its figures.
+          const completed = s !== undefined && s.succeeded !== 0;
           return {
             id: r.id,
             experiment: r.experiment,
             scheduler: r.scheduler,
             seed: r.seed,
             status: r.status,
-            makespan: s?.makespan ?? null,
-            // A run whose every job failed has no job time (as METRICS says), not 0 s.
-            meanJct: s && s.succeeded > 0 ? s.meanJct : null,
+            makespan: completed ? s.makespan : null,
+            meanJct: completed ? s.meanJct : null,
             createdAt: r.created_at,
             blobBytes: r.bytes ?? 0,
           };

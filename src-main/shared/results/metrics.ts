@@ -35,8 +35,8 @@ const share = (s: RunSummary, k: keyof RunSummary['locality']) => {
 
 /**
  * A metric of the jobs that succeeded: none when none did. The result file keeps the engine's 0
- * (and Jain's 1), but a run whose every job failed has no completion time, and would otherwise be
- * the fastest and the fairest of a comparison.
+ * (and Jain's 1, and the time to the last failure as makespan), but a run whose every job failed
+ * completed no work, and would otherwise be the fastest and the fairest of a comparison.
  */
 const ofSucceeded =
   (get: (s: RunSummary) => number) =>
@@ -48,7 +48,7 @@ export const METRICS: MetricDef[] = [
   { key: 'meanJct', label: 'Mean job completion time', get: ofSucceeded((s) => s.meanJct), better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'medianJct', label: 'Median job completion time', get: ofSucceeded((s) => s.medianJct), better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'p95Jct', label: '95th percentile JCT', get: ofSucceeded((s) => s.p95Jct), better: 'lower', digits: 1, unit: 's', range: TIME },
-  { key: 'makespan', label: 'Makespan', get: (s) => s.makespan, better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'makespan', label: 'Makespan', get: ofSucceeded((s) => s.makespan), better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'throughput', label: 'Throughput', get: (s) => s.throughputJobsPerHour, better: 'higher', digits: 1, unit: 'jobs/h', range: COUNT },
   { key: 'succeeded', label: 'Jobs succeeded', get: (s) => s.succeeded, better: 'higher', digits: 0, range: COUNT, countsJobs: true },
   { key: 'failed', label: 'Jobs failed', get: (s) => s.failed, better: 'lower', digits: 0, range: COUNT, countsJobs: true },

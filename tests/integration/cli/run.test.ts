@@ -361,12 +361,15 @@ describe('workload-studio run', () => {
     const jobs = [{ id: 'doomed', template: 'WordCount', submit: 0, maps: 2, reduces: 1 }];
     const design = { name: 'failing', cluster: { file: 'small.cluster.json' }, workload: { name: 'w', jobs }, schedulers: [{ kind: 'fifo' }], seeds: [1] };
     fs.writeFileSync(file, JSON.stringify({ ...design, simulation: { taskFailureProbability: 1 } }));
-    const r = await cli(['run', file, '--out', path.join(dir, 'failing.result.json')]);
+    const r = await cli(['run', file, '--out', path.join(dir, 'failing.result.json'), '--save', '--data-dir', path.join(dir, 'data')]);
     expect(r.code).toBe(0);
+    // The saved run in the history: no makespan or job time either.
+    const listed = JSON.parse((await cli(['runs', 'list', '--json', '--data-dir', path.join(dir, 'data')])).out) as { makespan: unknown; meanJct: unknown }[];
+    expect(listed).toMatchObject([{ makespan: null, meanJct: null }]);
     const row = r.err.split('\n').find((l) => l.startsWith('fifo'))!;
-    // JOBS OK 0; MEAN JCT, P95 JCT and UNFAIRNESS have no value, never 0 (which would rank it fastest and fairest).
+    // JOBS OK 0; MAKESPAN, MEAN JCT, P95 JCT and UNFAIRNESS have no value, never 0 (which would rank it fastest and fairest).
     const number = expect.stringMatching(/^\d+$/);
-    expect(row.split(/\s{2,}/).slice(2)).toEqual(['0', number, '—', '—', number, number, '—']);
+    expect(row.split(/\s{2,}/).slice(2)).toEqual(['0', '—', '—', '—', number, number, '—']);
     expect((await cli(['report', path.join(dir, 'failing.result.json'), '--format', 'csv', '--out', dir])).code).toBe(0);
     // The summary: no seed gives the job time a value, so it has no mean.
     const summary = fs.readFileSync(path.join(dir, 'failing.summary.csv'), 'utf8');
