@@ -4,8 +4,9 @@ import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import { parseClusterFile } from '@shared/cluster/clusterFile';
 import { ExperimentSchema, type Experiment } from '@shared/experiment/experiment';
 import { experimentProblems, MAX_EXPERIMENT_FILE_BYTES } from '@shared/experiment/experimentFile';
-import { parseJsonText } from '@shared/files/jsonText';
-import { problemsOf } from '@shared/api/validation';
+import { parseJsonText, withLines } from '@shared/files/jsonText';
+import { problemsOf, type FieldProblem } from '@shared/api/validation';
+import { problemsInWords } from '@shared/api/fieldLabels';
 import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload';
 import { parseRumen } from '../workloads/traces/rumen';
 import { parseSls } from '../workloads/traces/sls';
@@ -33,8 +34,12 @@ function readText(file: string, what: string, maxBytes = MAX_EXPERIMENT_FILE_BYT
   }
 }
 
-function problemsMessage(prefix: string, problems: { field: string; message: string }[]): string {
-  const shown = problems.slice(0, 10).map((p) => `  ${[prefix, p.field].filter(Boolean).join('.')}: ${p.message}`);
+/**
+ * A file's problems one per line, as the app's import dialogs list them: the line the field is on
+ * and the field in words, lists counted from 1 ("line 9, scheduler 2 › map slots: …").
+ */
+function problemsMessage(text: string, problems: FieldProblem[]): string {
+  const shown = withLines(text, problems.slice(0, 10)).map((p) => `  ${problemsInWords([p])}`);
   const more = problems.length > 10 ? `\n  and ${problems.length - 10} more` : '';
   return `${shown.join('\n')}${more}`;
 }
@@ -42,17 +47,19 @@ function problemsMessage(prefix: string, problems: { field: string; message: str
 /** Read an experiment file and everything it refers to; every problem names its file and field. */
 export function loadExperiment(file: string): LoadedExperiment {
   const dir = path.dirname(path.resolve(file));
-  const json = parseJsonText(readText(file, 'experiment'), file);
+  const text = readText(file, 'experiment');
+  const json = parseJsonText(text, file);
   if (!json.ok) throw new ExperimentFileError(json.message);
   const problems = experimentProblems(json.value);
-  if (problems.length) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage('', problems)}`);
+  if (problems.length) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage(text, problems)}`);
   const experiment = ExperimentSchema.parse(json.value);
 
   let cluster: ClusterSpec;
   if ('file' in experiment.cluster) {
     const clusterFile = path.resolve(dir, experiment.cluster.file);
-    const c = parseClusterFile(readText(clusterFile, 'cluster.file'));
-    if (!c.ok) throw new ExperimentFileError(`cluster.file ${clusterFile} is not a valid cluster:\n${problemsMessage('', c.problems)}`);
+    const clusterText = readText(clusterFile, 'cluster.file');
+    const c = parseClusterFile(clusterText);
+    if (!c.ok) throw new ExperimentFileError(`cluster.file ${clusterFile} is not a valid cluster:\n${problemsMessage(clusterText, c.problems)}`);
     cluster = c.spec;
   } else {
     cluster = ClusterSpecSchema.parse(experiment.cluster);
@@ -83,10 +90,12 @@ export function loadExperiment(file: string): LoadedExperiment {
     };
   } else if ('file' in w) {
     const workloadFile = path.resolve(dir, w.file);
-    const wj = parseJsonText(readText(workloadFile, 'workload.file', MAX_TRACE_FILE_BYTES), workloadFile);
+    const workloadText = readText(workloadFile, 'workload.file', MAX_TRACE_FILE_BYTES);
+    const wj = parseJsonText(workloadText, workloadFile);
     if (!wj.ok) throw new ExperimentFileError(wj.message);
     const ws = WorkloadSpecSchema.safeParse(wj.value);
-    if (!ws.success) throw new ExperimentFileError(`workload.file ${workloadFile} is not a valid workload:\n${problemsMessage('', problemsOf(ws.error))}`);
+    if (!ws.success)
+      throw new ExperimentFileError(`workload.file ${workloadFile} is not a valid workload:\n${problemsMessage(workloadText, problemsOf(ws.error))}`);
     workload = ws.data;
   } else {
     workload = w;

@@ -100,9 +100,19 @@ const BY_TEMPLATE = new Set(['scaling', 'aria']);
 /** What a design's pinned `profiles` holds, each keyed by template; anything else under `profiles` (a MinEDF card's) is a template. */
 const PINNED_PARTS = new Set(['pinnedAt', 'phases', 'cpuRequirements', 'aria', 'sources']);
 
+/**
+ * A Simulation card's label as a field of a message: the card shows its unit after the label, beside
+ * the input ("Heartbeat s"), and a message puts it in brackets ("heartbeat (s)"); "optional" says
+ * nothing about a value the user did give.
+ */
+function simulationField(label: string): string {
+  const bare = label.replace(/ \(optional\)$/, '').replace(/ (s|MB\/s|s\/MB)$/, ' ($1)');
+  return bare.charAt(0).toLowerCase() + bare.slice(1);
+}
+
 function labelOf(segment: string): string {
   const simulation = SIMULATION_LABELS[segment] as string | undefined;
-  return LABEL[segment] ?? ARIA_LABEL[segment] ?? (simulation ? simulation.charAt(0).toLowerCase() + simulation.slice(1) : spelt(segment));
+  return LABEL[segment] ?? ARIA_LABEL[segment] ?? (simulation ? simulationField(simulation) : spelt(segment));
 }
 
 function isTemplateKey(parts: readonly string[], i: number): boolean {

@@ -34,19 +34,19 @@ async function refused(file: string) {
  */
 describe('hostile experiment files', () => {
   it('refuse values that would make a run endless: heartbeats, failures and replacements too frequent', async () => {
-    expect(await refused(experiment((e) => (e.simulation = { heartbeatS: 1e-9 })))).toMatch(/simulation\.heartbeatS: must be at least 0\.001 s/);
-    expect(await refused(experiment((e) => (e.simulation = { mtbfS: 1e-6 })))).toMatch(/simulation\.mtbfS: must be at least 60 s/);
+    expect(await refused(experiment((e) => (e.simulation = { heartbeatS: 1e-9 })))).toMatch(/simulation › heartbeat \(s\): must be at least 0\.001 s/);
+    expect(await refused(experiment((e) => (e.simulation = { mtbfS: 1e-6 })))).toMatch(/simulation › mean time between failures \(s\): must be at least 60 s/);
     expect(await refused(experiment((e) => (e.simulation = { mtbfS: 3600, replenishAfterS: 1e-6 })))).toMatch(
-      /simulation\.replenishAfterS: must be at least 1 s/,
+      /simulation › replace a lost node after \(s\): must be at least 1 s/,
     );
-    expect(await refused(experiment((e) => (e.simulation = { sampleIntervalS: 1e-6 })))).toMatch(/simulation\.sampleIntervalS: must be at least 0\.1 s/);
+    expect(await refused(experiment((e) => (e.simulation = { sampleIntervalS: 1e-6 })))).toMatch(/simulation › sample every \(s\): must be at least 0\.1 s/);
   });
 
   it('refuse sizes that would exhaust memory: a million seeds, an input of 1e300 MB, too many maps from an input', async () => {
     expect(await refused(experiment((e) => (e.seeds = Array.from({ length: 1_000_000 }, (_, i) => i + 1))))).toMatch(/seeds: at most 100 seeds/);
     expect(
       await refused(experiment((e) => ((e.workload as { jobs: unknown[] }).jobs = [{ id: 'huge', template: 'Sort', submit: 0, inputMb: 1e300 }]))),
-    ).toMatch(/inputMb: must be at most 1,000,000,000 MB/);
+    ).toMatch(/workload › job 1 › input \(MB\): must be at most 1,000,000,000 MB/);
     // Legal input, but with 1 MB blocks it makes more maps than a job may have.
     expect(
       await refused(

@@ -381,11 +381,22 @@ describe('workload-studio run', () => {
     const file = path.join(dir, 'bad.json');
     fs.writeFileSync(
       file,
-      JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [] }, schedulers: [{ kind: 'fifo', mapSlots: -1 }] }),
+      JSON.stringify(
+        {
+          name: 'x',
+          cluster: { file: 'missing.json' },
+          workload: { jobs: [] },
+          schedulers: [{ kind: 'fifo' }, { kind: 'fair', mapSlots: -1 }],
+          seeds: [1, 'two'],
+        },
+        null,
+        2,
+      ),
     );
     const r = await cli(['run', file]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/schedulers\.0\.mapSlots: /);
+    // As the app's import dialog lists them: the line, the field in words, lists counted from 1.
+    expect(r.err).toContain('\n  line 15, scheduler 2 › map slots: must be at least 0\n  line 20, seed 2: must be a number');
     fs.writeFileSync(
       file,
       JSON.stringify({
@@ -410,12 +421,12 @@ describe('workload-studio run', () => {
     // A seed twice would be one replicate counted twice by the paired comparison.
     const twice = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as { seeds: number[] };
     fs.writeFileSync(file, JSON.stringify({ ...twice, seeds: [1, 2, 1] }));
-    expect(await cli(['run', file])).toMatchObject({ code: 1, err: expect.stringMatching(/seeds\.2: seed 1 is listed twice/) });
+    expect(await cli(['run', file])).toMatchObject({ code: 1, err: expect.stringMatching(/line 1, seed 3: seed 1 is listed twice/) });
     // Two cards one comparison would take for one configuration: their runs would be mixed.
     fs.writeFileSync(file, JSON.stringify({ ...twice, seeds: [1, 2], schedulers: [{ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }] }));
     expect(await cli(['run', file])).toMatchObject({
       code: 1,
-      err: expect.stringMatching(/schedulers\.1\.label: its runs and scheduler 1's would both be reported as "fair \(delay\)"/),
+      err: expect.stringMatching(/scheduler 2 › label: its runs and scheduler 1's would both be reported as "fair \(delay\)"/),
     });
     // A failure at a time naming a server the cluster lacks: said once, before any run, at its field.
     const cluster = (JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/small.cluster.json'), 'utf8')) as { cluster: { name: string } }).cluster;

@@ -14,7 +14,9 @@ describe('fields named by their labels', () => {
     expect(fieldLabel('schedulers.0.tau')).toBe('scheduler 1 › threshold τ');
     expect(fieldLabel('deadlineS')).toBe('deadline (s)');
     expect(fieldLabel('spec.cluster.racks.0.hosts.1.cores')).toBe('cluster › rack 1 › host 2 › cores');
-    expect(fieldLabel('simulation.heartbeatS')).toBe('simulation › heartbeat s');
+    expect(fieldLabel('simulation.heartbeatS')).toBe('simulation › heartbeat (s)');
+    expect(fieldLabel('simulation.taskDiskMBps')).toBe('simulation › disk pace per task (MB/s)');
+    expect(fieldLabel('simulation.dom0CpuPerMb')).toBe('simulation › dom0 CPU (s/MB)');
     expect(fieldLabel('submitS')).toBe('submit (s)');
     // ARIA's profile and scaling fields by the planner's names; a template's name kept as written.
     expect(fieldLabel('schedulers.2.profiles.Sort.mAvg')).toBe('scheduler 3 › profiles › "Sort" › map avg (s)');
