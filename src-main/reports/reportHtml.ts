@@ -96,7 +96,7 @@ function paperTable(r: ResultReport): string {
   );
   return `<h2>The paper's claim</h2>
 <p><strong>${esc(p.paper)}.</strong> ${esc(p.claim)}</p>
-<p class="muted">Preset: ${esc(p.preset)}${p.reduced ? " — a reduced run (fewer or smaller jobs, three seeds): a first look at a smaller workload, not the paper's set-up" : ''}. A verdict needs Student's paired t-test across seeds to separate the two schedulers (p &lt; 0.05); a tie never counts as more. Full-size tables: docs/reproductions.md, “${esc(p.docsSection)}”.</p>
+<p class="muted">Preset: ${esc(p.preset)}${p.reduced ? " — a reduced run (fewer or smaller jobs, three seeds): a first look at a smaller workload, not the paper's set-up" : ''}. A verdict needs Student's paired t-test across seeds to separate the two schedulers (p &lt; 0.05); a tie never counts as more. Full-size tables: reproductions.md in the docs folder of the studio's source, “${esc(p.docsSection)}”.</p>
 <table><thead><tr><th>Measure</th><th>Paper</th><th class="num">Studio</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 

@@ -44,7 +44,7 @@ describe('results leaving the studio in the browser', () => {
       // What the full-size presets gave: the statements rendered from the stored runs (docs/runs), one per measure.
       const fullSize = page.locator('[data-paper="liu"] [data-testid="full-size"]');
       expect(await fullSize.locator('li').allTextContents()).toEqual(FULL_SIZE.liu.statements);
-      expect(await fullSize.textContent()).toMatch(/seeds 1-3; the stored runs behind docs\/reproductions\.md/);
+      expect(await fullSize.textContent()).toMatch(/seeds 1-3; the stored runs behind reproductions\.md/);
 
       await preset.getByTestId('run-reduced').click();
       // The numbers arrive when the batch ends: the studio's value beside the paper's, the gap in words.
