@@ -83,9 +83,16 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('comparison').waitFor();
       // Progress while it runs (the batch opens as soon as it is stored).
       await page.getByTestId('run-progress').waitFor({ timeout: 10_000 });
+      // One count of finished runs at a time: the progress table's, not a header's that trails it (read in one go).
+      const counts = await page.evaluate(() => ({
+        progress: document.querySelector('[data-testid="run-progress"]') !== null,
+        head: document.querySelector('[data-testid="batch-head"]')?.textContent ?? '',
+      }));
+      if (counts.progress) expect(counts.head).not.toContain('runs finished');
       await screenshot(page, 'experiment-running-light');
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
       await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      expect(await page.getByTestId('batch-head').textContent()).toContain('6/6 runs finished');
       // Two seeds: the table says its intervals cannot be trusted.
       expect(await page.getByTestId('seed-warning').textContent()).toMatch(/Fewer than 3 seeds: the intervals are unreliable/);
 
