@@ -84,10 +84,9 @@ describe('experiments in the browser, against the real services and worker threa
       // Progress while it runs (the batch opens as soon as it is stored).
       await page.getByTestId('run-progress').waitFor({ timeout: 10_000 });
       // One count of finished runs at a time: the progress table's, not a header's that trails it (read in one go).
-      const counts = await page.evaluate(() => ({
-        progress: document.querySelector('[data-testid="run-progress"]') !== null,
-        head: document.querySelector('[data-testid="batch-head"]')?.textContent ?? '',
-      }));
+      const counts = (await page.evaluate(
+        `({ progress: document.querySelector('[data-testid="run-progress"]') !== null, head: document.querySelector('[data-testid="batch-head"]')?.textContent ?? '' })`,
+      )) as { progress: boolean; head: string };
       if (counts.progress) expect(counts.head).not.toContain('runs finished');
       await screenshot(page, 'experiment-running-light');
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
