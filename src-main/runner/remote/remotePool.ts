@@ -93,6 +93,7 @@ export class RemotePool implements SimulationPool {
     try {
       await this.reachedWithin(Promise.all([redis.connect(), probe.connect(), queue.waitUntilReady(), events.waitUntilReady()]), reach.lastError);
       const jobs = await this.enqueue(redis, queue, batch, runs, options);
+      reach.sent();
       const runLimitMs = (i: number) => {
         let tasks = 0;
         try {
@@ -170,17 +171,23 @@ export class RemotePool implements SimulationPool {
     );
   }
 
-  /** Says once when Redis goes out of reach and once when it is back, whichever connection noticed. */
-  private reachability(): { lost: (err: Error) => void; back: () => void; lastError: () => string | undefined } {
+  /**
+   * Says once when Redis goes out of reach and once when it is back, whichever connection noticed.
+   * Before the runs are on the queue (`sent`), the batch does not wait out the limit: the first
+   * connection gives up on its own retries, usually within seconds, and the batch fails saying why.
+   */
+  private reachability(): { lost: (err: Error) => void; back: () => void; lastError: () => string | undefined; sent: () => void } {
     let away = false;
+    let sent = false;
     let last: string | undefined;
     return {
       lastError: () => last,
+      sent: () => (sent = true),
       lost: (err) => {
         last = redactRedisUrls(err.message);
         if (!away)
           this.log(
-            `cannot reach ${this.target.display} (${redactRedisUrls(err.message)}); waiting for it (the batch ends if it stays away ${this.unreachableLimitMs / 1000} s)`,
+            `cannot reach ${this.target.display} (${last}); ${sent ? `waiting for it (the batch ends if it stays away ${this.unreachableLimitMs / 1000} s)` : 'trying again before any run is sent'}`,
           );
         away = true;
       },
