@@ -397,6 +397,11 @@ describe('workload-studio run', () => {
     expect(r.code).toBe(1);
     // As the app's import dialog lists them: the line, the field in words, lists counted from 1.
     expect(r.err).toContain('\n  line 15, scheduler 2 › map slots: must be at least 0\n  line 20, seed 2: must be a number');
+    // A kind the studio does not know may be the user's own scheduler, its file not loaded.
+    fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [] }, schedulers: [{ kind: 'shortest' }] }));
+    expect((await cli(['run', file])).err).toMatch(
+      /scheduler 1 › kind: must be one of fifo, .*, or the name of a scheduler file loaded with --scheduler FILE or listed under "plugins"/,
+    );
     fs.writeFileSync(
       file,
       JSON.stringify({
