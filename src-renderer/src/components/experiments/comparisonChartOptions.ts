@@ -22,7 +22,7 @@ function line(name: string, i: number, points: [number, number][]) {
 }
 
 /** Tooltip values rounded to what the axis measures: whole tasks, tenths of a percent, thousandths of ANP. */
-const rounded =
+export const rounded =
   (digits: number, unit = '') =>
   (v: unknown) =>
     typeof v === 'number' ? `${formatValue(v, digits)}${unit}` : String(v ?? '—');
@@ -43,6 +43,20 @@ function seriesOver(groups: readonly RunGroup[], shown: readonly (BatchRun | und
   });
 }
 
+/** What every chart over simulated time shares: the tooltip's rounding, the legend, the zoom slider and the time axis. */
+export function overTimeFrame(digits: number, unit = '') {
+  return {
+    tooltip: { trigger: 'axis', valueFormatter: rounded(digits, unit) },
+    legend: { type: 'scroll', top: 0 },
+    grid: { left: 56, right: 20, top: 36, bottom: 60 },
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0 },
+      { type: 'slider', xAxisIndex: 0, height: 16, bottom: 6 },
+    ],
+    xAxis: { type: 'value', name: 'time (s)', nameLocation: 'middle', nameGap: 24, min: 0 },
+  };
+}
+
 /** One of the linked charts over time (zoom and tooltips move together): utilisation in %, or a count of tasks. */
 export function timeSeriesOption(
   groups: readonly RunGroup[],
@@ -52,14 +66,7 @@ export function timeSeriesOption(
   axis: { name: string; digits: number; unit: string; percent?: boolean },
 ) {
   return {
-    tooltip: { trigger: 'axis', valueFormatter: rounded(axis.digits, axis.unit) },
-    legend: { type: 'scroll', top: 0 },
-    grid: { left: 56, right: 20, top: 36, bottom: 60 },
-    dataZoom: [
-      { type: 'inside', xAxisIndex: 0 },
-      { type: 'slider', xAxisIndex: 0, height: 16, bottom: 6 },
-    ],
-    xAxis: { type: 'value', name: 'time (s)', nameLocation: 'middle', nameGap: 24, min: 0 },
+    ...overTimeFrame(axis.digits, axis.unit),
     yAxis: { type: 'value', name: axis.name, min: 0, ...(axis.percent ? { max: 100 } : {}) },
     series: seriesOver(groups, shown, data, field, axis.percent ? 100 : 1),
   };
