@@ -40,7 +40,7 @@ describe('the ARIA planner', () => {
 
       // Bad input is named, and nothing is computed from it.
       await page.locator('[data-field="mapSlots"]').fill('0');
-      await expect.poll(() => page.getByTestId('planner-errors').textContent()).toMatch(/map slots: must be at least 1/);
+      await expect.poll(() => page.getByTestId('planner-errors').textContent()).toMatch(/Map slots \(cluster\): must be at least 1/);
       expect(await page.getByTestId('planner-bounds').count()).toBe(0);
       // A large cluster's slots read with their thousands separated.
       await page.locator('[data-field="mapSlots"]').fill('1000000');
