@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import { parseClusterFile } from '@shared/cluster/clusterFile';
 import { ExperimentSchema, type Experiment } from '@shared/experiment/experiment';
-import { experimentProblems, MAX_EXPERIMENT_FILE_BYTES } from '@shared/experiment/experimentFile';
+import { experimentProblems, MAX_EXPERIMENT_FILE_BYTES, withOwnSchedulerHint } from '@shared/experiment/experimentFile';
 import { parseJsonText, withLines } from '@shared/files/jsonText';
 import { problemsOf, type FieldProblem } from '@shared/api/validation';
 import { problemsInWords } from '@shared/api/fieldLabels';
@@ -44,19 +44,13 @@ function problemsMessage(text: string, problems: FieldProblem[]): string {
   return `${shown.join('\n')}${more}`;
 }
 
-/** A scheduler kind the studio does not know may be the user's own, whose file was not loaded: say how to load it. */
-function ownSchedulerHint(p: FieldProblem): FieldProblem {
-  if (!/^schedulers\.\d+\.kind$/.test(p.field) || !p.message.startsWith('must be one of')) return p;
-  return { ...p, message: `${p.message}, or the name of a scheduler file loaded with --scheduler FILE or listed under "plugins"` };
-}
-
 /** Read an experiment file and everything it refers to; every problem names its file and field. */
 export function loadExperiment(file: string): LoadedExperiment {
   const dir = path.dirname(path.resolve(file));
   const text = readText(file, 'experiment');
   const json = parseJsonText(text, file);
   if (!json.ok) throw new ExperimentFileError(json.message);
-  const problems = experimentProblems(json.value).map(ownSchedulerHint);
+  const problems = experimentProblems(json.value).map((p) => withOwnSchedulerHint(p, 'loaded with --scheduler FILE or listed under "plugins"'));
   if (problems.length) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage(text, problems)}`);
   const experiment = ExperimentSchema.parse(json.value);
 

@@ -78,6 +78,18 @@ export function experimentProblems(value: unknown): FieldProblem[] {
   return [...sharper, ...rest];
 }
 
+/**
+ * A scheduler kind the studio does not know may be the user's own, whose file is not loaded: the
+ * problem then says how to load it (`howToLoad`: the CLI's flag, or the app's Settings section).
+ */
+export function withOwnSchedulerHint(p: FieldProblem, howToLoad: string): FieldProblem {
+  if (!/^(inputs\.)?schedulers\.\d+\.kind$/.test(p.field) || !p.message.startsWith('must be one of')) return p;
+  return { ...p, message: `${p.message}, or the name of a scheduler file of your own ${howToLoad}` };
+}
+
+/** Where the app loads a scheduler file (Settings → Schedulers of your own, PluginSettings.vue). */
+const APP_LOADS_SCHEDULERS = 'once it is added under Settings → Schedulers of your own';
+
 export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: false; problems: TraceProblem[] };
 
 /**
@@ -105,11 +117,13 @@ export function readExperimentFile(text: string, fileName: string): ExperimentFi
         ],
       };
     }
-    const inner = experimentProblems(v.inputs).map((p) => ({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }));
+    const inner = experimentProblems(v.inputs).map((p) =>
+      withOwnSchedulerHint({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }, APP_LOADS_SCHEDULERS),
+    );
     if (inner.length) return { ok: false, problems: withLines(text, inner) };
     return { ok: true, experiment: ExperimentSchema.parse(v.inputs) };
   }
-  const problems = experimentProblems(json.value);
+  const problems = experimentProblems(json.value).map((p) => withOwnSchedulerHint(p, APP_LOADS_SCHEDULERS));
   if (problems.length) return { ok: false, problems: withLines(text, problems) };
   return { ok: true, experiment: ExperimentSchema.parse(json.value) };
 }

@@ -400,7 +400,7 @@ describe('workload-studio run', () => {
     // A kind the studio does not know may be the user's own scheduler, its file not loaded.
     fs.writeFileSync(file, JSON.stringify({ name: 'x', cluster: { file: 'missing.json' }, workload: { jobs: [] }, schedulers: [{ kind: 'shortest' }] }));
     expect((await cli(['run', file])).err).toMatch(
-      /scheduler 1 › kind: must be one of fifo, .*, or the name of a scheduler file loaded with --scheduler FILE or listed under "plugins"/,
+      /scheduler 1 › kind: must be one of fifo, .*, or the name of a scheduler file of your own loaded with --scheduler FILE or listed under "plugins"/,
     );
     fs.writeFileSync(
       file,

@@ -165,6 +165,15 @@ describe('experiment files in and out of the studio', () => {
     (unknown.workload.jobs?.length ? unknown.workload.jobs[0] : unknown.workload.generate.mix[0]).template = 'Nope';
     expect((await problemsOf(unknown))[0]).toMatchObject({ message: 'unknown template "Nope"' });
     expect(await problemsOf({ ...preset, seeds: [1, 1] })).toMatchObject([{ field: 'seeds.1', message: 'seed 1 is listed twice' }]);
+    // A kind the studio does not know may be a scheduler file of the user's own: the app says where it is added.
+    expect(await problemsOf({ ...preset, schedulers: [preset.schedulers[0], { kind: 'mine' }] })).toMatchObject([
+      {
+        field: 'schedulers.1.kind',
+        message: expect.stringMatching(
+          /^must be one of fifo, .*, or the name of a scheduler file of your own once it is added under Settings → Schedulers of your own$/,
+        ),
+      },
+    ]);
     // A file with thousands of problems: the first hundred, each at its own line, and the count of all.
     const many = { ...preset, workload: { name: 'w', jobs: Array.from({ length: 3000 }, () => ({ template: 'Sort', submit: -1 })) } };
     const manyText = JSON.stringify(many, null, 2);
