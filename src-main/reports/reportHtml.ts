@@ -1,5 +1,5 @@
 import { workloadJobsText } from '@shared/workload/arrivalWords';
-import { pValueText, TEST_NAME, WELCH_NAME } from '@shared/results/comparison';
+import { pValueText, TEST_NAME, unlikeJobsText, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
@@ -38,7 +38,8 @@ function summaryTable(r: ResultReport): string {
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    if (notSeparated)
+    if (notSeparated?.unlikeJobs) notes.push(`${esc(metric)}: ${esc(unlikeJobsText(notSeparated.unlikeJobs, notSeparated.from))}`);
+    else if (notSeparated)
       notes.push(
         `${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))}${notSeparated.test === 'welch' ? ", Welch's test" : ''})`,
       );
@@ -52,7 +53,7 @@ function summaryTable(r: ResultReport): string {
       )
       .join('')}</tr>`;
   });
-  const said = notes.length ? `<p class="muted small-print">n.s. (not separated, so no best): ${notes.join('; ')}.</p>` : '';
+  const said = notes.length ? `<p class="muted small-print">n.s. (no best): ${notes.join('; ')}.</p>` : '';
   return `<table class="summary"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>${said}`;
 }
 

@@ -233,6 +233,7 @@ describe('the comparison states only what the seeds support', () => {
                 return v === null ? [] : [[r.seed, v] as [number, number]];
               }),
           ),
+          succeeded: new Map(batch.results.filter((r) => r.label === label && r.summary).map((r) => [r.seed, r.summary!.succeeded])),
         }));
         const expected = compareMetric(m, values, 'fifo').cells.map((c) => c.best);
         const shown = await table.locator(`[data-metric="${m.key}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-best') === 'true'));

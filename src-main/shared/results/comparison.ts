@@ -35,6 +35,8 @@ export interface GroupValues {
    * ran the same jobs per seed, as within one experiment of one workload.
    */
   jobs?: ReadonlyMap<number, string>;
+  /** How many jobs each seed's run finished with success: a metric of those jobs alone ranks only runs that finished alike. */
+  succeeded?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -71,7 +73,19 @@ export interface MetricCell {
 export interface MetricComparison {
   cells: MetricCell[];
   /** Why nothing is marked best although the means differ, e.g. "not significant against fair (p = 0.21)", and by which test. */
-  undecided: { against: string; p: number | null; test: 'paired' | 'welch' } | null;
+  undecided: Undecided | null;
+}
+
+/**
+ * Why nothing is best: no test separates the leader from `against`, or (`unlikeJobs`) the two
+ * finished different numbers of jobs at a seed, so a metric of the succeeded jobs averages
+ * different jobs in each (a scheduler that lost its longest jobs would look quickest).
+ */
+export interface Undecided {
+  against: string;
+  p: number | null;
+  test: 'paired' | 'welch';
+  unlikeJobs?: { seed: number; leader: number; other: number };
 }
 
 /**
@@ -116,7 +130,7 @@ export function compareMetric(metric: MetricDef, groups: readonly GroupValues[],
  * Mark the best mean if a test separates it from every other configuration (paired where the runs
  * pair, Welch's otherwise); else say which one it could not be told from.
  */
-function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: MetricCell[]): MetricComparison['undecided'] {
+function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: MetricCell[]): Undecided | null {
   const finite = cells.filter((c) => Number.isFinite(c.mean));
   if (!metric.better || metric.diagnostic || finite.length < 2) return null;
   const sign = metric.better === 'lower' ? 1 : -1;
@@ -140,10 +154,23 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
       : welchTTest([...topSeeds.values()], [...theirs.values()]);
     // One seed (or none in common): nothing to test, so nothing is best and nothing "not significant".
     if (test.p === null) return null;
+    const unlike = paired && metric.ofSucceededJobs ? unlikeJobs(topGroup, theirGroup, seeds) : undefined;
+    if (unlike) return { against: other.key, p: test.p, test: 'paired', unlikeJobs: unlike };
     if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p, test: paired ? 'paired' : 'welch' };
   }
   top.best = true;
   return null;
+}
+
+/** The first shared seed at which two configurations finished different numbers of jobs with success, if any. */
+function unlikeJobs(leader: GroupValues, other: GroupValues, seeds: readonly number[]): Undecided['unlikeJobs'] {
+  if (!leader.succeeded || !other.succeeded) return undefined;
+  for (const seed of seeds) {
+    const a = leader.succeeded.get(seed);
+    const b = other.succeeded.get(seed);
+    if (a !== undefined && b !== undefined && a !== b) return { seed, leader: a, other: b };
+  }
+  return undefined;
 }
 
 /** Every two configurations whose runs do not pair (pairs()), by key: compared by Welch's test, and without per-job speedups. */
@@ -155,7 +182,14 @@ export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): 
 }
 
 /** Why a row has no best, as the summary table's "n.s." says it: the runner-up the leader cannot be told from, and by which test. */
-export function undecidedText(u: NonNullable<MetricComparison['undecided']>, labelOf: (key: string) => string): string {
+export function undecidedText(u: Undecided, labelOf: (key: string) => string): string {
+  if (u.unlikeJobs) return `No best: ${unlikeJobsText(u.unlikeJobs, labelOf(u.against))}.`;
   const p = u.p === null ? ' (too few paired seeds)' : ` (${pValueText(u.p)})`;
   return `No best: the leader cannot be told from ${labelOf(u.against)} at 95 %${p}. ${u.test === 'welch' ? WELCH_NAME : TEST_NAME}.`;
+}
+
+/** Why runs that finished different jobs are not ranked by a metric of the succeeded jobs, in words (the table's "n.s." and the reports). */
+export function unlikeJobsText(u: NonNullable<Undecided['unlikeJobs']>, against: string): string {
+  const jobs = (n: number) => `${n} job${n === 1 ? '' : 's'}`;
+  return `at seed ${u.seed} the leader finished ${jobs(u.leader)} and ${against} ${jobs(u.other)}, so this metric averages different jobs in each`;
 }

@@ -20,6 +20,11 @@ export interface MetricDef {
    * same jobs are ranked by it (14 jobs succeeded of 14 is not "better" than 10 of 10).
    */
   countsJobs?: true;
+  /**
+   * Taken over the jobs that succeeded only: two runs that finished different numbers of jobs
+   * average different jobs, so neither is ranked above the other by it (comparison.ts markBest).
+   */
+  ofSucceededJobs?: true;
 }
 
 const TIME = [0, Infinity] as const;
@@ -36,19 +41,20 @@ const share = (s: RunSummary, k: keyof RunSummary['locality']) => {
 /**
  * A metric of the jobs that succeeded: none when none did. The result file keeps the engine's 0
  * (and Jain's 1, and the time to the last failure as makespan), but a run whose every job failed
- * completed no work, and would otherwise be the fastest and the fairest of a comparison.
+ * completed no work, and would otherwise be the fastest and the fairest of a comparison. Flagged
+ * (ofSucceededJobs): runs that lost different jobs are not ranked by it.
  */
-const ofSucceeded =
-  (get: (s: RunSummary) => number) =>
-  (s: RunSummary): number | null =>
-    s.succeeded > 0 ? get(s) : null;
+const ofSucceeded = (get: (s: RunSummary) => number) => ({
+  get: (s: RunSummary): number | null => (s.succeeded > 0 ? get(s) : null),
+  ofSucceededJobs: true as const,
+});
 
 /** Every metric of the run summary, in the order people read them. */
 export const METRICS: MetricDef[] = [
-  { key: 'meanJct', label: 'Mean job completion time', get: ofSucceeded((s) => s.meanJct), better: 'lower', digits: 1, unit: 's', range: TIME },
-  { key: 'medianJct', label: 'Median job completion time', get: ofSucceeded((s) => s.medianJct), better: 'lower', digits: 1, unit: 's', range: TIME },
-  { key: 'p95Jct', label: '95th percentile JCT', get: ofSucceeded((s) => s.p95Jct), better: 'lower', digits: 1, unit: 's', range: TIME },
-  { key: 'makespan', label: 'Makespan', get: ofSucceeded((s) => s.makespan), better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'meanJct', label: 'Mean job completion time', ...ofSucceeded((s) => s.meanJct), better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'medianJct', label: 'Median job completion time', ...ofSucceeded((s) => s.medianJct), better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'p95Jct', label: '95th percentile JCT', ...ofSucceeded((s) => s.p95Jct), better: 'lower', digits: 1, unit: 's', range: TIME },
+  { key: 'makespan', label: 'Makespan', ...ofSucceeded((s) => s.makespan), better: 'lower', digits: 1, unit: 's', range: TIME },
   { key: 'throughput', label: 'Throughput', get: (s) => s.throughputJobsPerHour, better: 'higher', digits: 1, unit: 'jobs/h', range: COUNT },
   { key: 'succeeded', label: 'Jobs succeeded', get: (s) => s.succeeded, better: 'higher', digits: 0, range: COUNT, countsJobs: true },
   { key: 'failed', label: 'Jobs failed', get: (s) => s.failed, better: 'lower', digits: 0, range: COUNT, countsJobs: true },
@@ -62,10 +68,10 @@ export const METRICS: MetricDef[] = [
   { key: 'serverLocal', label: 'Server-local maps', get: (s) => share(s, 'server'), better: null, digits: 1, unit: '%', range: PERCENT },
   { key: 'rackLocal', label: 'Rack-local maps', get: (s) => share(s, 'rack'), better: null, digits: 1, unit: '%', range: PERCENT },
   { key: 'offRack', label: 'Off-rack maps', get: (s) => share(s, 'offRack'), better: 'lower', digits: 1, unit: '%', range: PERCENT },
-  { key: 'meanAnp', label: 'Mean ANP (ideal / actual)', get: ofSucceeded((s) => s.meanAnp), better: 'higher', digits: 3, range: UNIT },
-  { key: 'unfairness', label: 'Unfairness (PRISM eq.)', get: ofSucceeded((s) => s.unfairness), better: 'lower', digits: 3, range: COUNT },
-  { key: 'jainIndex', label: "Jain's fairness index", get: ofSucceeded((s) => s.jainIndex), better: 'higher', digits: 3, range: UNIT },
-  { key: 'meanSlowdown', label: 'Mean slowdown', get: ofSucceeded((s) => s.meanSlowdown), better: 'lower', digits: 2, range: [0, Infinity] },
+  { key: 'meanAnp', label: 'Mean ANP (ideal / actual)', ...ofSucceeded((s) => s.meanAnp), better: 'higher', digits: 3, range: UNIT },
+  { key: 'unfairness', label: 'Unfairness (PRISM eq.)', ...ofSucceeded((s) => s.unfairness), better: 'lower', digits: 3, range: COUNT },
+  { key: 'jainIndex', label: "Jain's fairness index", ...ofSucceeded((s) => s.jainIndex), better: 'higher', digits: 3, range: UNIT },
+  { key: 'meanSlowdown', label: 'Mean slowdown', ...ofSucceeded((s) => s.meanSlowdown), better: 'lower', digits: 2, range: [0, Infinity] },
   {
     key: 'deadlineHitRate',
     label: 'Deadlines met',

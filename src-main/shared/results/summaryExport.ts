@@ -38,9 +38,10 @@ export interface SummaryExportRow extends Record<string, unknown> {
   digits: number;
   /**
    * Why no configuration is best although the means differ: the one the leader could not be told
-   * from, and the test's p (the comparison's "n.s."). Null when something is best or nothing is tested.
+   * from, and the test's p (the comparison's "n.s."), or (`unlikeJobs`) the one that finished a
+   * different number of jobs at a seed. Null when something is best or nothing is tested.
    */
-  notSeparated: { from: string; p: number | null; test: 'paired' | 'welch' } | null;
+  notSeparated: { from: string; p: number | null; test: 'paired' | 'welch'; unlikeJobs?: { seed: number; leader: number; other: number } } | null;
 }
 
 export const SUMMARY_COLUMNS = [
@@ -65,12 +66,14 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
   for (const m of METRICS) {
     const values = groups.map((g) => {
       const bySeed = new Map<number, number>();
+      const succeeded = new Map<number, number>();
       for (const r of g.runs) {
         const v = r.status === 'finished' && r.summary ? m.get(r.summary) : null;
         if (v !== null && Number.isFinite(v)) bySeed.set(r.seed, v);
+        if (r.status === 'finished' && r.summary) succeeded.set(r.seed, r.summary.succeeded);
       }
       const jobs = jobsBySeed(g.runs);
-      return { key: g.key, bySeed, ...(jobs ? { jobs } : {}) };
+      return { key: g.key, bySeed, succeeded, ...(jobs ? { jobs } : {}) };
     });
     const { cells, undecided } = compareMetric(m, values, baseline);
     const label = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
@@ -89,7 +92,9 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
         ratio: finite(c.ratio),
         diagnostic: Boolean(m.diagnostic),
         digits: m.digits,
-        notSeparated: undecided ? { from: label(undecided.against), p: undecided.p, test: undecided.test } : null,
+        notSeparated: undecided
+          ? { from: label(undecided.against), p: undecided.p, test: undecided.test, ...(undecided.unlikeJobs ? { unlikeJobs: undecided.unlikeJobs } : {}) }
+          : null,
       }),
     );
   }

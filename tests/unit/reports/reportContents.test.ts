@@ -78,7 +78,24 @@ describe('the report', () => {
   it('says "n.s." where the paired test cannot tell the leader from another', () => {
     // Fair leads mean JCT on seed 1 and trails on seed 2: not separated.
     expect(html).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span> <span class="ci ns">n\.s\.<\/span>/);
-    expect(html).toMatch(/n\.s\. \(not separated, so no best\): Mean job completion time: the leader cannot be told from fifo \(p = \d\.\d\d\)/);
+    expect(html).toMatch(/n\.s\. \(no best\): Mean job completion time: the leader cannot be told from fifo \(p = \d\.\d\d\)/);
+  });
+
+  it('ranks no job time between runs that finished different jobs, and says so', () => {
+    // Fair is quicker on both seeds, but at seed 2 its second job failed where FIFO's succeeded.
+    const lostOne = handResult([
+      run('fifo', 1, summary(100, 0.3)),
+      run('fifo', 2, summary(120, 0.3)),
+      run('fair', 1, summary(80, 0.3)),
+      run('fair', 2, { ...summary(99, 0.3), succeeded: 1, failed: 1 }),
+    ]);
+    const said = reportHtml(resultReport(lostOne), META);
+    expect(said).toMatch(/Mean job completion time: at seed 2 the leader finished 1 job and fifo 2 jobs, so this metric averages different jobs in each/);
+    const jctRow = (html: string) => html.split('<tr>').find((r) => r.startsWith('<td>Mean job completion time<'))!;
+    expect(jctRow(said)).not.toContain('num best');
+    // The same times with every job finished: Fair is marked best.
+    const finishedAll = handResult([...lostOne.runs.slice(0, 3), run('fair', 2, summary(99, 0.3))]);
+    expect(jctRow(reportHtml(resultReport(finishedAll), META))).toContain('num best');
   });
 
   it('says there is no completion time to draw when no job of any run succeeded, rather than empty axes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, pairs, pValueText, ratioOf, unpairedCouples, type GroupValues } from '@shared/results/comparison';
+import { compareMetric, pairs, pValueText, ratioOf, undecidedText, unpairedCouples, type GroupValues } from '@shared/results/comparison';
 import { METRICS } from '@shared/results/metrics';
 import { pairedTTest, welchTTest } from '@shared/results/stats';
 import { handSummary } from '../../helpers/resultFixtures';
@@ -180,5 +180,43 @@ describe('a run whose every job failed', () => {
     expect(shown).toMatchObject({ failed: 2, throughput: 0, failedAttempts: 199 });
     // One succeeded job is enough for the job times.
     expect(metric('meanJct').get({ ...allFailed, succeeded: 1, failed: 1, meanJct: 120 })).toBe(120);
+  });
+});
+
+describe('runs that lost different jobs', () => {
+  const finished = (counts: number[]) => new Map(counts.map((n, i) => [i + 1, n]));
+  // B is quicker on every seed, but at seed 2 it lost a job that A finished (its longest, say).
+  const a = { ...group('A', [100, 150, 200]), succeeded: finished([20, 20, 20]) };
+  const b = { ...group('B', [90, 139, 191]), succeeded: finished([20, 19, 20]) };
+
+  it('are not ranked by a metric of the succeeded jobs: it averages different jobs in each', () => {
+    const { cells, undecided } = compareMetric(metric('meanJct'), [a, b], 'A');
+    expect(cells.map((c) => c.best)).toEqual([false, false]);
+    expect(undecided).toMatchObject({ against: 'A', unlikeJobs: { seed: 2, leader: 19, other: 20 } });
+    expect(undecidedText(undecided!, (k) => `scheduler ${k}`)).toBe(
+      'No best: at seed 2 the leader finished 19 jobs and scheduler A 20 jobs, so this metric averages different jobs in each.',
+    );
+    // The same win with the same jobs finished is marked.
+    expect(compareMetric(metric('meanJct'), [a, { ...b, succeeded: a.succeeded }], 'A').cells.map((c) => c.best)).toEqual([false, true]);
+  });
+
+  it('are still ranked by what every job counts in: throughput, utilisation', () => {
+    for (const key of ['throughput', 'cpu']) {
+      const higher = { ...group('B', [110, 161, 209]), succeeded: b.succeeded };
+      expect(
+        compareMetric(metric(key), [a, higher], 'A').cells.map((c) => c.best),
+        key,
+      ).toEqual([false, true]);
+    }
+    expect(METRICS.filter((m) => m.ofSucceededJobs).map((m) => m.key)).toEqual([
+      'meanJct',
+      'medianJct',
+      'p95Jct',
+      'makespan',
+      'meanAnp',
+      'unfairness',
+      'jainIndex',
+      'meanSlowdown',
+    ]);
   });
 });

@@ -54,3 +54,16 @@ describe('the summary table as CSV and JSON', () => {
     });
   });
 });
+
+describe('a configuration that lost a job the other finished', () => {
+  it('is not marked best on the job times, and the export says why', () => {
+    const lost = group('fair', [80, 130, 170]);
+    lost.runs[1].summary = { ...lost.runs[1].summary!, succeeded: 9, failed: 1 };
+    const rows = summaryRows([group('fifo', [100, 150, 200]), lost], 'fifo');
+    const jct = rows.filter((r) => r.metric === 'Mean job completion time');
+    expect(jct.map((r) => r.best)).toEqual([false, false]);
+    expect(jct[0].notSeparated).toEqual({ from: 'fifo', p: expect.any(Number), test: 'paired', unlikeJobs: { seed: 2, leader: 9, other: 10 } });
+    // CPU counts every job's work: still ranked.
+    expect(rows.filter((r) => r.metric === 'CPU utilisation').some((r) => r.notSeparated?.unlikeJobs)).toBe(false);
+  });
+});
