@@ -38,8 +38,10 @@ function summaryTable(r: ResultReport): string {
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    if (notSeparated?.unlikeJobs) notes.push(`${esc(metric)}: ${esc(unlikeJobsText(notSeparated.unlikeJobs, notSeparated.from))}`);
-    else if (notSeparated)
+    if (notSeparated?.unlikeJobs) {
+      const unlike = notSeparated.unlikeJobs;
+      notes.push(`${esc(metric)}: ${esc(unlikeJobsText(unlike, unlike.leader, notSeparated.from))}`);
+    } else if (notSeparated)
       notes.push(
         `${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))}${notSeparated.test === 'welch' ? ", Welch's test" : ''})`,
       );

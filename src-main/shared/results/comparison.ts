@@ -85,7 +85,8 @@ export interface Undecided {
   against: string;
   p: number | null;
   test: 'paired' | 'welch';
-  unlikeJobs?: { seed: number; leader: number; other: number };
+  /** The jobs the leader (`leaderKey`) and `against` each finished at `seed`. */
+  unlikeJobs?: { seed: number; leaderKey: string; leaderJobs: number; otherJobs: number };
 }
 
 /**
@@ -155,6 +156,7 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
     // One seed (or none in common): nothing to test, so nothing is best and nothing "not significant".
     if (test.p === null) return null;
     const unlike = paired && metric.ofSucceededJobs ? unlikeJobs(topGroup, theirGroup, seeds) : undefined;
+    // Checked before the test: a significant difference between averages of other jobs means nothing.
     if (unlike) return { against: other.key, p: test.p, test: 'paired', unlikeJobs: unlike };
     if (test.p >= ALPHA || sign * test.meanDiff >= 0) return { against: other.key, p: test.p, test: paired ? 'paired' : 'welch' };
   }
@@ -168,7 +170,7 @@ function unlikeJobs(leader: GroupValues, other: GroupValues, seeds: readonly num
   for (const seed of seeds) {
     const a = leader.succeeded.get(seed);
     const b = other.succeeded.get(seed);
-    if (a !== undefined && b !== undefined && a !== b) return { seed, leader: a, other: b };
+    if (a !== undefined && b !== undefined && a !== b) return { seed, leaderKey: leader.key, leaderJobs: a, otherJobs: b };
   }
   return undefined;
 }
@@ -183,13 +185,13 @@ export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): 
 
 /** Why a row has no best, as the summary table's "n.s." says it: the runner-up the leader cannot be told from, and by which test. */
 export function undecidedText(u: Undecided, labelOf: (key: string) => string): string {
-  if (u.unlikeJobs) return `No best: ${unlikeJobsText(u.unlikeJobs, labelOf(u.against))}.`;
+  if (u.unlikeJobs) return `No best: ${unlikeJobsText(u.unlikeJobs, labelOf(u.unlikeJobs.leaderKey), labelOf(u.against))}.`;
   const p = u.p === null ? ' (too few paired seeds)' : ` (${pValueText(u.p)})`;
   return `No best: the leader cannot be told from ${labelOf(u.against)} at 95 %${p}. ${u.test === 'welch' ? WELCH_NAME : TEST_NAME}.`;
 }
 
 /** Why runs that finished different jobs are not ranked by a metric of the succeeded jobs, in words (the table's "n.s." and the reports). */
-export function unlikeJobsText(u: NonNullable<Undecided['unlikeJobs']>, against: string): string {
+export function unlikeJobsText(u: { seed: number; leaderJobs: number; otherJobs: number }, leader: string, against: string): string {
   const jobs = (n: number) => `${n} job${n === 1 ? '' : 's'}`;
-  return `at seed ${u.seed} the leader finished ${jobs(u.leader)} and ${against} ${jobs(u.other)}, so this metric averages different jobs in each`;
+  return `at seed ${u.seed} ${leader} finished ${jobs(u.leaderJobs)} and ${against} ${jobs(u.otherJobs)}, so this metric averages different jobs in each`;
 }

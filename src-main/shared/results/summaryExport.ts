@@ -1,4 +1,4 @@
-import { compareMetric, TEST_NAME, WELCH_NAME } from './comparison';
+import { compareMetric, TEST_NAME, WELCH_NAME, type Undecided } from './comparison';
 import { toCsv } from '../files/csv';
 import type { RunSummary } from '../experiment/experiment';
 import { METRICS } from './metrics';
@@ -41,7 +41,12 @@ export interface SummaryExportRow extends Record<string, unknown> {
    * from, and the test's p (the comparison's "n.s."), or (`unlikeJobs`) the one that finished a
    * different number of jobs at a seed. Null when something is best or nothing is tested.
    */
-  notSeparated: { from: string; p: number | null; test: 'paired' | 'welch'; unlikeJobs?: { seed: number; leader: number; other: number } } | null;
+  notSeparated: {
+    from: string;
+    p: number | null;
+    test: 'paired' | 'welch';
+    unlikeJobs?: { seed: number; leader: string; leaderJobs: number; otherJobs: number };
+  } | null;
 }
 
 export const SUMMARY_COLUMNS = [
@@ -77,6 +82,12 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
     });
     const { cells, undecided } = compareMetric(m, values, baseline);
     const label = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
+    const unlikeInWords = ({ seed, leaderKey, leaderJobs, otherJobs }: NonNullable<Undecided['unlikeJobs']>) => ({
+      seed,
+      leader: label(leaderKey),
+      leaderJobs,
+      otherJobs,
+    });
     cells.forEach((c, i) =>
       rows.push({
         configuration: groups[i].label,
@@ -93,7 +104,12 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
         diagnostic: Boolean(m.diagnostic),
         digits: m.digits,
         notSeparated: undecided
-          ? { from: label(undecided.against), p: undecided.p, test: undecided.test, ...(undecided.unlikeJobs ? { unlikeJobs: undecided.unlikeJobs } : {}) }
+          ? {
+              from: label(undecided.against),
+              p: undecided.p,
+              test: undecided.test,
+              ...(undecided.unlikeJobs ? { unlikeJobs: unlikeInWords(undecided.unlikeJobs) } : {}),
+            }
           : null,
       }),
     );

@@ -90,7 +90,7 @@ describe('the report', () => {
       run('fair', 2, { ...summary(99, 0.3), succeeded: 1, failed: 1 }),
     ]);
     const said = reportHtml(resultReport(lostOne), META);
-    expect(said).toMatch(/Mean job completion time: at seed 2 the leader finished 1 job and fifo 2 jobs, so this metric averages different jobs in each/);
+    expect(said).toMatch(/Mean job completion time: at seed 2 fair finished 1 job and fifo 2 jobs, so this metric averages different jobs in each/);
     const jctRow = (html: string) => html.split('<tr>').find((r) => r.startsWith('<td>Mean job completion time<'))!;
     expect(jctRow(said)).not.toContain('num best');
     // The same times with every job finished: Fair is marked best.

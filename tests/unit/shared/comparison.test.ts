@@ -192,9 +192,9 @@ describe('runs that lost different jobs', () => {
   it('are not ranked by a metric of the succeeded jobs: it averages different jobs in each', () => {
     const { cells, undecided } = compareMetric(metric('meanJct'), [a, b], 'A');
     expect(cells.map((c) => c.best)).toEqual([false, false]);
-    expect(undecided).toMatchObject({ against: 'A', unlikeJobs: { seed: 2, leader: 19, other: 20 } });
+    expect(undecided).toMatchObject({ against: 'A', unlikeJobs: { seed: 2, leaderKey: 'B', leaderJobs: 19, otherJobs: 20 } });
     expect(undecidedText(undecided!, (k) => `scheduler ${k}`)).toBe(
-      'No best: at seed 2 the leader finished 19 jobs and scheduler A 20 jobs, so this metric averages different jobs in each.',
+      'No best: at seed 2 scheduler B finished 19 jobs and scheduler A 20 jobs, so this metric averages different jobs in each.',
     );
     // The same win with the same jobs finished is marked.
     expect(compareMetric(metric('meanJct'), [a, { ...b, succeeded: a.succeeded }], 'A').cells.map((c) => c.best)).toEqual([false, true]);

@@ -62,7 +62,12 @@ describe('a configuration that lost a job the other finished', () => {
     const rows = summaryRows([group('fifo', [100, 150, 200]), lost], 'fifo');
     const jct = rows.filter((r) => r.metric === 'Mean job completion time');
     expect(jct.map((r) => r.best)).toEqual([false, false]);
-    expect(jct[0].notSeparated).toEqual({ from: 'fifo', p: expect.any(Number), test: 'paired', unlikeJobs: { seed: 2, leader: 9, other: 10 } });
+    expect(jct[0].notSeparated).toEqual({
+      from: 'fifo',
+      p: expect.any(Number),
+      test: 'paired',
+      unlikeJobs: { seed: 2, leader: 'fair', leaderJobs: 9, otherJobs: 10 },
+    });
     // CPU counts every job's work: still ranked.
     expect(rows.filter((r) => r.metric === 'CPU utilisation').some((r) => r.notSeparated?.unlikeJobs)).toBe(false);
   });
