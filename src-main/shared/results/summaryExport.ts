@@ -1,7 +1,8 @@
-import { compareMetric, TEST_NAME, WELCH_NAME, type Undecided } from './comparison';
+import { compareMetric, TEST_NAME, WELCH_NAME, type GroupValues, type Undecided } from './comparison';
 import { toCsv } from '../files/csv';
+import { jobSetOf } from '../experiment/design';
 import type { RunSummary } from '../experiment/experiment';
-import { METRICS } from './metrics';
+import { METRICS, type MetricDef } from './metrics';
 
 /**
  * The comparison's summary table as data that leaves the studio: one row per configuration and
@@ -11,14 +12,35 @@ import { METRICS } from './metrics';
 export interface SummaryGroup {
   key: string;
   label: string;
-  /** `jobSet`: which jobs the run simulated (shared/experiment/design.ts jobSetOf); absent, every run of a seed ran the same. */
-  runs: { seed: number; status: string; summary: RunSummary | null; jobSet?: string }[];
+  /**
+   * `jobSet`: which jobs the run simulated (shared/experiment/design.ts jobSetOf), else `workload`,
+   * the batch's workload it ran; neither: every run of a seed ran the same.
+   */
+  runs: { seed: number; status: string; summary: RunSummary | null; jobSet?: string; workload?: number }[];
 }
 
 /** The job set of each seed's run of a group, when its runs say (for pairs() in shared/results/comparison.ts). */
 export function jobsBySeed(runs: SummaryGroup['runs']): Map<number, string> | undefined {
-  if (runs.every((r) => r.jobSet === undefined)) return undefined;
-  return new Map(runs.map((r) => [r.seed, r.jobSet ?? '']));
+  if (runs.every((r) => r.jobSet === undefined && r.workload === undefined)) return undefined;
+  return new Map(runs.map((r) => [r.seed, r.workload === undefined ? (r.jobSet ?? '') : jobSetOf({ jobSet: r.jobSet, workload: r.workload })]));
+}
+
+/**
+ * What compareMetric reads of one group: the metric's value in each finished run by seed, which
+ * jobs each seed's run simulated, and how many of them succeeded. The comparison's table and its
+ * exports (and the reports) take it from here, so they mark the same best.
+ */
+export function metricValues(m: MetricDef, g: SummaryGroup): GroupValues {
+  const bySeed = new Map<number, number>();
+  const succeeded = new Map<number, number>();
+  for (const r of g.runs) {
+    if (r.status !== 'finished' || !r.summary) continue;
+    const v = m.get(r.summary);
+    if (v !== null && Number.isFinite(v)) bySeed.set(r.seed, v);
+    succeeded.set(r.seed, r.summary.succeeded);
+  }
+  const jobs = jobsBySeed(g.runs);
+  return { key: g.key, bySeed, succeeded, ...(jobs ? { jobs } : {}) };
 }
 
 export interface SummaryExportRow extends Record<string, unknown> {
@@ -69,18 +91,11 @@ const finite = (x: number | null) => (x !== null && Number.isFinite(x) ? x : nul
 export function summaryRows(groups: readonly SummaryGroup[], baseline: string): SummaryExportRow[] {
   const rows: SummaryExportRow[] = [];
   for (const m of METRICS) {
-    const values = groups.map((g) => {
-      const bySeed = new Map<number, number>();
-      const succeeded = new Map<number, number>();
-      for (const r of g.runs) {
-        const v = r.status === 'finished' && r.summary ? m.get(r.summary) : null;
-        if (v !== null && Number.isFinite(v)) bySeed.set(r.seed, v);
-        if (r.status === 'finished' && r.summary) succeeded.set(r.seed, r.summary.succeeded);
-      }
-      const jobs = jobsBySeed(g.runs);
-      return { key: g.key, bySeed, succeeded, ...(jobs ? { jobs } : {}) };
-    });
-    const { cells, undecided } = compareMetric(m, values, baseline);
+    const { cells, undecided } = compareMetric(
+      m,
+      groups.map((g) => metricValues(m, g)),
+      baseline,
+    );
     const label = (key: string) => groups.find((g) => g.key === key)?.label ?? key;
     const unlikeInWords = ({ seed, leaderKey, leaderJobs, otherJobs }: NonNullable<Undecided['unlikeJobs']>) => ({
       seed,

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '@shared/experiment/experiment';
-import { SUMMARY_COLUMNS, summaryCsv, summaryJson, summaryRows, type SummaryGroup } from '@shared/results/summaryExport';
+import { metricValues, SUMMARY_COLUMNS, summaryCsv, summaryJson, summaryRows, type SummaryGroup } from '@shared/results/summaryExport';
 import { METRICS } from '@shared/results/metrics';
 import { handSummary } from '../../helpers/resultFixtures';
 
@@ -70,5 +70,24 @@ describe('a configuration that lost a job the other finished', () => {
     });
     // CPU counts every job's work: still ranked.
     expect(rows.filter((r) => r.metric === 'CPU utilisation').some((r) => r.notSeparated?.unlikeJobs)).toBe(false);
+  });
+});
+
+describe("runs of a batch's two workloads", () => {
+  it('pair only within a workload: the export marks the best the table marks (Welch between workloads)', () => {
+    // Seeds differ a lot; the second workload's runs are 2 s quicker on every seed. Paired, that
+    // would be a clear win; they are other jobs, so only Welch's test applies, and it separates nothing.
+    const on = (g: SummaryGroup, workload: number): SummaryGroup => ({ ...g, runs: g.runs.map((r) => ({ ...r, workload })) });
+    const first = on(group('fifo · w1', [100, 150, 200]), 0);
+    const second = on(group('fifo · w2', [98, 148, 198]), 1);
+    const jct = summaryRows([first, second], 'fifo · w1').filter((r) => r.metric === 'Mean job completion time');
+    expect(jct.map((r) => r.best)).toEqual([false, false]);
+    expect(jct[0].notSeparated).toMatchObject({ test: 'welch' });
+    const meanJct = METRICS.find((m) => m.key === 'meanJct')!;
+    expect(metricValues(meanJct, second).jobs).toEqual(new Map([1, 2, 3].map((seed) => [seed, 'workload 2'])));
+    // The same runs as one workload's pair, and the win is marked.
+    expect(summaryRows([on(first, 0), on(second, 0)], 'fifo · w1').find((r) => r.metric === 'Mean job completion time' && r.best)?.configuration).toBe(
+      'fifo · w2',
+    );
   });
 });
