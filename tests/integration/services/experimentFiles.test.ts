@@ -112,6 +112,16 @@ describe('experiment files in and out of the studio', () => {
     delete bare.inputs;
     const refused = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: 'old.result.json', text: JSON.stringify(bare) });
     expect(refused.problems[0]).toMatchObject({ field: 'inputs', message: expect.stringMatching(/does not carry its experiment/) });
+    // A result of a scheduler file not added here names it at the result's own field, with where to add it.
+    const ofMine = JSON.parse(result.content) as { inputs: { schedulers: unknown[] } };
+    ofMine.inputs.schedulers[1] = { kind: 'mine' };
+    const unknownKind = await ok<ExperimentImportPreview>(b, 'experiments:importPreview', { fileName: 'mine.result.json', text: JSON.stringify(ofMine) });
+    expect(unknownKind.problems).toMatchObject([
+      {
+        field: 'inputs.schedulers.1.kind',
+        message: expect.stringMatching(/, or the name of a scheduler file of your own once it is added under Settings → Schedulers of your own$/),
+      },
+    ]);
     expect(await ok<unknown[]>(b, 'experiments:list', {})).toHaveLength(1);
   });
 
