@@ -183,14 +183,17 @@ export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): 
   return out;
 }
 
-/** Why a row has no best, as the summary table's "n.s." says it: the runner-up the leader cannot be told from, and by which test. */
+/**
+ * Why a row has no best, as the summary table's "n.s." or "jobs differ" says it: the runner-up the
+ * leader cannot be told from and by which test, or the seed at which the two finished other jobs.
+ */
 export function undecidedText(u: Undecided, labelOf: (key: string) => string): string {
   if (u.unlikeJobs) return `No best: ${unlikeJobsText(u.unlikeJobs, labelOf(u.unlikeJobs.leaderKey), labelOf(u.against))}.`;
   const p = u.p === null ? ' (too few paired seeds)' : ` (${pValueText(u.p)})`;
   return `No best: the leader cannot be told from ${labelOf(u.against)} at 95 %${p}. ${u.test === 'welch' ? WELCH_NAME : TEST_NAME}.`;
 }
 
-/** Why runs that finished different jobs are not ranked by a metric of the succeeded jobs, in words (the table's "n.s." and the reports). */
+/** Why runs that finished different jobs are not ranked by a metric of the succeeded jobs, in words (the table's "jobs differ" and the reports). */
 export function unlikeJobsText(u: { seed: number; leaderJobs: number; otherJobs: number }, leader: string, against: string): string {
   const jobs = (n: number) => `${n} job${n === 1 ? '' : 's'}`;
   return `at seed ${u.seed} ${leader} finished ${jobs(u.leaderJobs)} and ${against} ${jobs(u.otherJobs)}, so this metric averages different jobs in each`;
