@@ -1,5 +1,5 @@
 import { workloadJobsText } from '@shared/workload/arrivalWords';
-import { pValueText, TEST_NAME, unlikeJobsText, WELCH_NAME } from '@shared/results/comparison';
+import { pValueText, TEST_NAME, tieText, undecidedMark, unlikeJobsText, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
 import { ganttSvg, ganttThinning } from './ganttSvg';
@@ -38,14 +38,15 @@ function summaryTable(r: ResultReport): string {
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    if (notSeparated?.unlikeJobs) {
+    if (notSeparated?.tie) notes.push(`${esc(metric)}: ${esc(tieText(notSeparated.tie.configurations, notSeparated.tie.value))}`);
+    else if (notSeparated?.unlikeJobs) {
       const unlike = notSeparated.unlikeJobs;
       notes.push(`${esc(metric)}: ${esc(unlikeJobsText(unlike, unlike.leader, notSeparated.from))}`);
     } else if (notSeparated)
       notes.push(
         `${esc(metric)}: the leader cannot be told from ${esc(notSeparated.from)} (${esc(pText(notSeparated.p))}${notSeparated.test === 'welch' ? ", Welch's test" : ''})`,
       );
-    const ns = notSeparated ? ` <span class="ci ns">${notSeparated.unlikeJobs ? 'jobs differ' : 'n.s.'}</span>` : '';
+    const ns = notSeparated ? ` <span class="ci ns">${undecidedMark(notSeparated)}</span>` : '';
     return `<tr><td>${esc(metric)}<span class="ci">${unit ? ` ${esc(unit)}` : ''}${arrow}</span>${ns}</td>${r.schedulers
       .map((s) =>
         cell(
@@ -222,7 +223,7 @@ export function reportHtml(r: ResultReport, meta: ReportMeta): string {
 <header><h1>${esc(r.experiment)}</h1>
 <p class="muted">${r.schedulers.length} scheduler${r.schedulers.length === 1 ? '' : 's'} × ${r.seeds.length} seed${r.seeds.length === 1 ? '' : 's'} (${r.seeds.join(', ')}) · baseline ${esc(r.baseline)} · from ${esc(meta.source)} · Workload Studio ${esc(meta.studioVersion)} · ${esc(meta.generatedAt)}</p></header>
 <h2>Summary</h2>
-<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; n.s.: the leader could not be told from the one named; jobs differ: two runs of a seed finished different numbers of jobs, so a metric of the succeeded jobs averages other jobs in each and ranks neither. ×: ratio against the baseline; for a metric with ↑ or ↓ above 1× is better, for one without (memory use, server- and rack-local shares) it is the plain ratio, neither better nor worse.</p>
+<p class="muted">Mean over seeds with its 95 % confidence interval (Student t, clipped to what the metric can be). ↓ lower is better, ↑ higher is better. Shaded: best, only where ${esc(TEST_NAME)} separates it from every other; tie: the leaders named read the same, so none is best; n.s.: the leader could not be told from the one named; jobs differ: two runs of a seed finished different numbers of jobs, so a metric of the succeeded jobs averages other jobs in each and ranks neither. ×: ratio against the baseline; for a metric with ↑ or ↓ above 1× is better, for one without (memory use, server- and rack-local shares) it is the plain ratio, neither better nor worse.</p>
 ${pairingNote(r)}
 ${stoppedNote(r)}
 ${summaryTable(r)}

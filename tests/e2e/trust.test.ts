@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ClusterSpecInput } from '@shared/cluster/cluster';
-import { compareMetric } from '@shared/results/comparison';
+import { compareMetric, undecidedMark } from '@shared/results/comparison';
 import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
 import type { RunData } from '@shared/results/runData';
 import { METRICS } from '@shared/results/metrics';
@@ -222,6 +222,7 @@ describe('the comparison states only what the seeds support', () => {
       expect(await page.getByTestId('seed-warning').count()).toBe(0);
       // What shared/results/comparison.ts says of each metric is what the table marks.
       const groups = ['fifo', 'fifo again', 'fifo sized'];
+      const ties: string[] = [];
       for (const m of METRICS.filter((x) => !x.diagnostic)) {
         const values = groups.map((label) => ({
           key: label,
@@ -235,10 +236,17 @@ describe('the comparison states only what the seeds support', () => {
           ),
           succeeded: new Map(batch.results.filter((r) => r.label === label && r.summary).map((r) => [r.seed, r.summary!.succeeded])),
         }));
-        const expected = compareMetric(m, values, 'fifo').cells.map((c) => c.best);
+        const compared = compareMetric(m, values, 'fifo');
         const shown = await table.locator(`[data-metric="${m.key}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-best') === 'true'));
-        expect(shown, m.key).toEqual(expected);
+        expect(shown, m.key).toEqual(compared.cells.map((c) => c.best));
+        // And its mark where nothing is best: "tie", "n.s." or "jobs differ", as the comparison has it.
+        const mark = table.locator(`tr[data-metric="${m.key}"] [data-testid="not-significant"]`);
+        expect(await mark.count(), m.key).toBe(compared.undecided ? 1 : 0);
+        if (compared.undecided) expect((await mark.textContent())?.trim(), m.key).toBe(`· ${undecidedMark(compared.undecided)}`);
+        if (compared.undecided?.tie) ties.push(m.key);
       }
+      // Two identical configurations lead some rows (every job succeeded in each): a tie, not a best.
+      expect(ties).toContain('succeeded');
       // Twice the same scheduler: identical runs are never a "best", and no change is shown.
       const jct = table.locator('[data-metric="meanJct"] td');
       expect(await jct.nth(1).locator('.delta').count()).toBe(0);

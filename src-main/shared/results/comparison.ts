@@ -87,6 +87,8 @@ export interface Undecided {
   test: 'paired' | 'welch';
   /** The jobs the leader (`leaderKey`) and `against` each finished at `seed`. */
   unlikeJobs?: { seed: number; leaderKey: string; leaderJobs: number; otherJobs: number };
+  /** The configurations that lead with the same mean (`value`, at the metric's digits), `against` the second of them: a tie, which ranks none. */
+  tie?: { keys: string[]; value: string };
 }
 
 /**
@@ -137,8 +139,17 @@ function markBest(metric: MetricDef, groups: readonly GroupValues[], cells: Metr
   const sign = metric.better === 'lower' ? 1 : -1;
   const sorted = [...finite].sort((a, b) => sign * (a.mean - b.mean));
   const top = sorted[0];
-  if (formatValue(top.mean, metric.digits) === formatValue(sorted[1].mean, metric.digits)) return null;
   const topGroup = groups.find((g) => g.key === top.key)!;
+  const value = formatValue(top.mean, metric.digits);
+  if (value === formatValue(sorted[1].mean, metric.digits)) {
+    // A tie is not a win, and is said as one where both were measured on two seeds or more (one
+    // seed marks nothing), and where the two may be ranked at all (counts of other jobs may not).
+    const runnerUp = groups.find((g) => g.key === sorted[1].key)!;
+    const paired = pairs(topGroup, runnerUp);
+    if (top.n < 2 || sorted[1].n < 2 || (!paired && metric.countsJobs)) return null;
+    const keys = sorted.filter((c) => formatValue(c.mean, metric.digits) === value).map((c) => c.key);
+    return { against: runnerUp.key, p: null, test: paired ? 'paired' : 'welch', tie: { keys, value } };
+  }
   const topSeeds = topGroup.bySeed;
   for (const other of sorted.slice(1)) {
     const theirGroup = groups.find((g) => g.key === other.key)!;
@@ -184,13 +195,26 @@ export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): 
 }
 
 /**
- * Why a row has no best, as the summary table's "n.s." or "jobs differ" says it: the runner-up the
- * leader cannot be told from and by which test, or the seed at which the two finished other jobs.
+ * Why a row has no best, as the summary table's mark says it (undecidedMark): the leaders that tie, the
+ * runner-up the leader cannot be told from and by which test, or the seed at which the two finished
+ * other jobs.
  */
 export function undecidedText(u: Undecided, labelOf: (key: string) => string): string {
+  if (u.tie) return `No best: ${tieText(u.tie.keys.map(labelOf), u.tie.value)}.`;
   if (u.unlikeJobs) return `No best: ${unlikeJobsText(u.unlikeJobs, labelOf(u.unlikeJobs.leaderKey), labelOf(u.against))}.`;
   const p = u.p === null ? ' (too few paired seeds)' : ` (${pValueText(u.p)})`;
   return `No best: the leader cannot be told from ${labelOf(u.against)} at 95 %${p}. ${u.test === 'welch' ? WELCH_NAME : TEST_NAME}.`;
+}
+
+/** A row's mark where nothing is best although something was weighed: a tie, runs of other jobs, or a test that separates nothing. */
+export function undecidedMark(u: { tie?: object; unlikeJobs?: object }): 'tie' | 'jobs differ' | 'n.s.' {
+  return u.tie ? 'tie' : u.unlikeJobs ? 'jobs differ' : 'n.s.';
+}
+
+/** Why a tie ranks none, in words (the table's "tie" and the reports): "A and B both read 25", "A, B and C all read 25". */
+export function tieText(labels: readonly string[], value: string): string {
+  const names = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : (labels[0] ?? '');
+  return `${names} ${labels.length > 2 ? 'all' : 'both'} read ${value}`;
 }
 
 /** Why runs that finished different jobs are not ranked by a metric of the succeeded jobs, in words (the table's "jobs differ" and the reports). */

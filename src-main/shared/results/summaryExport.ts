@@ -59,15 +59,17 @@ export interface SummaryExportRow extends Record<string, unknown> {
   /** Digits the metric is printed with (shared/results/metrics.ts), so a report prints what the app prints. */
   digits: number;
   /**
-   * Why no configuration is best although the means differ: the one the leader could not be told
-   * from, and the test's p (the comparison's "n.s."), or (`unlikeJobs`) the one that finished a
-   * different number of jobs at a seed. Null when something is best or nothing is tested.
+   * Why no configuration is best: the one the leader could not be told from, and the test's p (the
+   * comparison's "n.s."), or (`unlikeJobs`) the one that finished a different number of jobs at a
+   * seed, or (`tie`) the one that reads the same. Null when something is best or nothing is tested.
    */
   notSeparated: {
     from: string;
     p: number | null;
     test: 'paired' | 'welch';
     unlikeJobs?: { seed: number; leader: string; leaderJobs: number; otherJobs: number };
+    /** The configurations that lead with the same mean, `value` as printed: a tie (p is then null). */
+    tie?: { configurations: string[]; value: string };
   } | null;
 }
 
@@ -124,6 +126,7 @@ export function summaryRows(groups: readonly SummaryGroup[], baseline: string): 
               p: undecided.p,
               test: undecided.test,
               ...(undecided.unlikeJobs ? { unlikeJobs: unlikeInWords(undecided.unlikeJobs) } : {}),
+              ...(undecided.tie ? { tie: { configurations: undecided.tie.keys.map(label), value: undecided.tie.value } } : {}),
             }
           : null,
       }),

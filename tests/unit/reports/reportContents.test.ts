@@ -81,6 +81,19 @@ describe('the report', () => {
     expect(html).toMatch(/No best: Mean job completion time: the leader cannot be told from fifo \(p = \d\.\d\d\)/);
   });
 
+  it('says "tie" where the two leaders read the same, and names them', () => {
+    const even = handResult([
+      run('fifo', 1, summary(100, 0.3)),
+      run('fifo', 2, summary(120, 0.3)),
+      run('fair', 1, summary(120, 0.3)),
+      run('fair', 2, summary(100, 0.3)),
+    ]);
+    const said = reportHtml(resultReport(even), META);
+    expect(said).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span> <span class="ci ns">tie<\/span>/);
+    expect(said).toMatch(/Mean job completion time: fifo and fair both read 110\.0/);
+    expect(said).toContain('tie: the leaders named read the same, so none is best');
+  });
+
   it('ranks no job time between runs that finished different jobs, and says so', () => {
     // Fair is quicker on both seeds, but at seed 2 its second job failed where FIFO's succeeded.
     const lostOne = handResult([

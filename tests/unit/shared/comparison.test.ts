@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, pairs, pValueText, ratioOf, undecidedText, unpairedCouples, type GroupValues } from '@shared/results/comparison';
+import { compareMetric, pairs, pValueText, ratioOf, undecidedMark, undecidedText, unpairedCouples, type GroupValues } from '@shared/results/comparison';
 import { METRICS } from '@shared/results/metrics';
 import { pairedTTest, welchTTest } from '@shared/results/stats';
 import { handSummary } from '../../helpers/resultFixtures';
@@ -50,6 +50,41 @@ describe('comparing one metric across configurations', () => {
     expect(r.cells[0].half).toBeNull();
     // Nothing to test, so nothing is "not significant" either.
     expect(r.undecided).toBeNull();
+  });
+
+  it('calls two leaders that read the same a tie, names both, and marks neither', () => {
+    const a = group('A', [100, 150, 200]);
+    const b = group('B', [150, 100, 200]);
+    const r = compareMetric(metric('meanJct'), [a, b, group('C', [300, 310, 305])], 'C');
+    expect(r.cells.map((c) => c.best)).toEqual([false, false, false]);
+    expect(r.undecided).toEqual({ against: 'B', p: null, test: 'paired', tie: { keys: ['A', 'B'], value: '150.0' } });
+    expect(undecidedMark(r.undecided!)).toBe('tie');
+    expect(undecidedText(r.undecided!, (k) => `config ${k}`)).toBe('No best: config A and config B both read 150.0.');
+    // Three that lead alike are all named.
+    const three = compareMetric(metric('meanJct'), [a, b, group('C', [200, 150, 100])], 'A').undecided!;
+    expect(undecidedText(three, (k) => k)).toBe('No best: A, B and C all read 150.0.');
+    // A runner-up that differs only past the printed digits ties too: the table could not show the win.
+    expect(compareMetric(metric('meanJct'), [a, group('B', [100.01, 150.01, 200.01])], 'A').undecided?.tie).toBeDefined();
+    // With one seed nothing is weighed, so nothing is said; nor of counts of other jobs.
+    expect(compareMetric(metric('meanJct'), [group('A', [100]), group('B', [100])], 'A').undecided).toBeNull();
+    const on = (key: string, jobs: string): GroupValues => ({
+      key,
+      bySeed: new Map([
+        [1, 10],
+        [2, 10],
+      ]),
+      jobs: new Map([
+        [1, jobs],
+        [2, jobs],
+      ]),
+    });
+    expect(compareMetric(metric('succeeded'), [on('A', 'w1'), on('B', 'w2')], 'A').undecided).toBeNull();
+    expect(compareMetric(metric('succeeded'), [on('A', 'w1'), on('B', 'w1')], 'A').undecided?.tie).toEqual({ keys: ['A', 'B'], value: '10' });
+  });
+
+  it('marks a test that separates nothing "n.s." and runs of other jobs "jobs differ"', () => {
+    expect(undecidedMark({})).toBe('n.s.');
+    expect(undecidedMark({ unlikeJobs: { seed: 1, leaderKey: 'A', leaderJobs: 9, otherJobs: 10 } })).toBe('jobs differ');
   });
 
   it('gives no ratio against a value that prints as zero (no "172.83×" from 0.01 failed attempts)', () => {

@@ -73,6 +73,17 @@ describe('a configuration that lost a job the other finished', () => {
   });
 });
 
+describe('two configurations that read the same', () => {
+  it('are a tie in the export: neither best, both named', () => {
+    const rows = summaryRows([group('fifo', [100, 150, 200]), group('fair', [150, 100, 200])], 'fifo');
+    const jct = rows.filter((r) => r.metric === 'Mean job completion time');
+    expect(jct.map((r) => r.best)).toEqual([false, false]);
+    expect(jct[0].notSeparated).toEqual({ from: 'fair', p: null, test: 'paired', tie: { configurations: ['fifo', 'fair'], value: '150.0' } });
+    // Every job succeeded in both: a tie on the count too, said as one.
+    expect(rows.find((r) => r.metric === 'Jobs succeeded')!.notSeparated?.tie).toEqual({ configurations: ['fifo', 'fair'], value: '10' });
+  });
+});
+
 describe("runs of a batch's two workloads", () => {
   it('pair only within a workload: the export marks the best the table marks (Welch between workloads)', () => {
     // Seeds differ a lot; the second workload's runs are 2 s quicker on every seed. Paired, that
