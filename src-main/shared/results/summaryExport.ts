@@ -61,7 +61,7 @@ export interface SummaryExportRow extends Record<string, unknown> {
   /**
    * Why no configuration is best: the one the leader could not be told from, and the test's p (the
    * comparison's "n.s."), or (`unlikeJobs`) the one that finished a different number of jobs at a
-   * seed, or (`tie`) the one that reads the same. Null when something is best or nothing is tested.
+   * seed, or (`tie`) the leaders whose means print the same. Null when something is best or nothing is weighed.
    */
   notSeparated: {
     from: string;
