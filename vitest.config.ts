@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,8 +10,17 @@ const alias = { '@shared': resolve(__dirname, 'src-main/shared') };
  * the bench measures speed (`npm run bench`).
  */
 const GUARD = { unit: 120_000, integration: 300_000, e2e: 180_000 };
+
+/**
+ * Test files at once. Vitest's default (one core fewer than the machine has) leaves a 2-core
+ * machine one file at a time, and most files wait on simulations or child processes, so the suite
+ * took 30 minutes there; two at once use both cores. The e2e project keeps one browser at a time.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         resolve: { alias },

@@ -1,5 +1,4 @@
 import { QueueUrlError, queueTarget } from '../runner/remote/connection';
-import { startQueueWorker } from '../runner/remote/queueWorker';
 import { CliUsageError, type CliIo } from './output';
 
 export const workerHelp = `workload-studio worker --queue redis://HOST:PORT[/DB][?queue=NAME] [--concurrency N] [--stall-timeout S] [--allow-plugins]
@@ -37,6 +36,8 @@ function positiveInt(flag: string | boolean | undefined, name: string, fallback:
 export async function workerCommand(flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   const target = queueOf(flags.queue);
   if (!target) throw new CliUsageError(`worker needs --queue redis://HOST:PORT\n\n${workerHelp}`);
+  // Loaded here, not with the CLI: BullMQ is a third of its start-up, and only a worker needs it.
+  const { startQueueWorker } = await import('../runner/remote/queueWorker');
   const worker = await startQueueWorker({
     target,
     concurrency: positiveInt(flags.concurrency, 'concurrency', 1),

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { ResolvedRun } from '../matrix';
 import type { RunAllOptions, RunCallbacks, SimulationPool } from '../runPool';
 import type { RunOutcome, RunProgress } from '../runTask';
@@ -35,6 +35,15 @@ const UNREACHABLE_LIMIT_MS = 120_000;
 /** How long closing the batch's connections may wait for Redis. */
 const CLOSE_WAIT_MS = 5000;
 
+/**
+ * BullMQ and its Redis client, loaded the first time a batch goes to a queue: they take about a
+ * third of the CLI's start-up, and most commands (and most of the app's sessions) never use a queue.
+ */
+async function queueLibraries() {
+  const [{ Queue, QueueEvents }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
+  return { Queue, QueueEvents, Redis };
+}
+
 /** The queue's Redis could not be reached before any run was sent: the message says where and why. */
 export class QueueUnreachableError extends Error {}
 
@@ -66,6 +75,7 @@ export class RemotePool implements SimulationPool {
     if (options.signal?.aborted || runs.length === 0) return { cancelled: Boolean(options.signal?.aborted) };
     const { connection, name } = this.target;
     const batch = randomUUID();
+    const { Queue, QueueEvents, Redis } = await queueLibraries();
     const redis = new Redis({ ...connection, lazyConnect: true });
     const queue = new Queue<RemoteRun>(name, { connection });
     const events = new QueueEvents(name, { connection });

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { smallCluster } from '../../helpers/clusterFixtures';
+import { CLI_ENTRY } from '../../helpers/processes';
+import { useTempDirs } from '../../helpers/tempDir';
+
+/**
+ * What a CLI command loads before it can start. BullMQ and its Redis client were a third of every
+ * command's start-up (and of the app's), though only a batch sent to a queue and `worker` use
+ * them; they now load there. Counted by module, not timed: a timed test would fail on a busy day.
+ */
+const tempDir = useTempDirs();
+const RECORDER = path.resolve(__dirname, '../../helpers/recordLoadedModules.cjs');
+const QUEUE_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis)[\\/]/;
+
+/** Run the built CLI with the recorder preloaded; the package folders it loaded, by name. */
+function loadedPackages(args: string[]): Promise<{ code: number | null; err: string; packages: Set<string> }> {
+  const out = path.join(tempDir(), 'loaded.json');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', RECORDER, CLI_ENTRY, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LOADED_MODULES_OUT: out },
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const files: string[] = JSON.parse(fs.readFileSync(out, 'utf8'));
+      const packages = new Set(files.flatMap((f) => QUEUE_LIBRARIES.exec(f)?.[1] ?? []));
+      resolve({ code, err, packages });
+    });
+  });
+}
+
+describe('the CLI loads the queue libraries only for a queue', () => {
+  it('imports a cluster and prints its help without BullMQ or ioredis', async () => {
+    const file = path.join(tempDir(), 'small.cluster.json');
+    fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'small' })));
+    const imported = await loadedPackages(['clusters', 'import', file, '--data-dir', tempDir()]);
+    expect(imported.code, imported.err).toBe(0);
+    expect([...imported.packages]).toEqual([]);
+    const help = await loadedPackages(['--help']);
+    expect(help.code, help.err).toBe(0);
+    expect([...help.packages]).toEqual([]);
+  });
+
+  it('loads them for a batch sent to a queue (here one out of reach, refused before any run is sent)', async () => {
+    const example = path.resolve(__dirname, '../../../docs/examples/baselines.experiment.json');
+    const queued = await loadedPackages(['run', example, '--queue', 'redis://127.0.0.1:1', '--out', path.join(tempDir(), 'r.json')]);
+    expect(queued.err).toMatch(/cannot reach redis:\/\/127\.0\.0\.1:1/);
+    expect(queued.code).not.toBe(0);
+    expect([...queued.packages].sort()).toEqual(['bullmq', 'ioredis']);
+  });
+});
