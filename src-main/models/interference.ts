@@ -1,6 +1,7 @@
 import { levenbergMarquardt } from 'ml-levenberg-marquardt';
 import { Matrix, solve } from 'ml-matrix';
 import type { NodeUsage } from '../engine/scheduling/schedulerApi';
+import { exponentialModel, forwardDifference, type ExponentialModel } from './exponentialFit';
 
 /**
  * The ILA interference model (Bu, Rao, Xu, HPDC'13, sec. 4.1): a task's slowdown S = T_real / T
@@ -54,6 +55,28 @@ function ioExponent(p: number[], x: InterferenceFeatures): number {
     p[8]
   );
 }
+/** Eq. 1's and eq. 2's exponent terms in the order cpuExponent and ioExponent add them; `scaled`: MB/s in hundreds. */
+const EXPONENT_TERMS: Record<'cpu' | 'io', { feature: keyof InterferenceFeatures; scaled: boolean }[]> = {
+  cpu: [
+    { feature: 'tc', scaled: false },
+    { feature: 'cu', scaled: false },
+    { feature: 'ca', scaled: false },
+    { feature: 'c0', scaled: false },
+  ],
+  io: [
+    { feature: 'tr', scaled: true },
+    { feature: 'tw', scaled: true },
+    { feature: 'ru', scaled: true },
+    { feature: 'wu', scaled: true },
+    { feature: 'ra', scaled: true },
+    { feature: 'wa', scaled: true },
+    { feature: 'iou', scaled: false },
+    { feature: 'c0', scaled: false },
+  ],
+};
+/** The step of the fits' forward differences. */
+const GRADIENT_DIFFERENCE = 1e-6;
+
 // exp is capped so a wild step of the optimiser cannot overflow.
 const capExp = (v: number) => Math.exp(Math.min(v, 20));
 export const predictCpu = (p: number[], x: InterferenceFeatures) => capExp(cpuExponent(p, x)) + p[5];
@@ -61,26 +84,58 @@ export const predictIo = (p: number[], x: InterferenceFeatures) => capExp(ioExpo
 export const predict = (m: InterferenceModel, x: InterferenceFeatures) =>
   m.combine[0] * predictCpu(m.cpu, x) + m.combine[1] * predictIo(m.io, x) + m.combine[2];
 
+/** Eq. 1's or eq. 2's shape over these samples (exponentialFit.ts). */
+function shapeModel(samples: readonly InterferenceSample[], shape: 'cpu' | 'io'): ExponentialModel {
+  const terms = EXPONENT_TERMS[shape];
+  return exponentialModel(
+    terms.map(({ feature }) => Float64Array.from(samples, (s) => s[feature])),
+    terms.map(({ scaled }) => scaled),
+    PER_100_MBPS,
+  );
+}
+
+const valuesAt = (values: Float64Array) => (i: number) => values[i];
+
+/** The staged fit's Jacobian: the library's forward differences of one shape, every nudge of a sample in one pass. */
+function stagedJacobian(model: ExponentialModel): (p: number[]) => (i: number) => number[] {
+  const moved = new Float64Array(model.params);
+  // One row, filled when the library asks for a sample's and read by it at once (step.js
+  // analyticalGradient copies it into its matrix): no array per sample.
+  const row = new Array<number>(model.params).fill(0);
+  return (p) => {
+    const values = model.values(p);
+    const nudged = p.map((v) => v + GRADIENT_DIFFERENCE);
+    return (i) => {
+      model.nudgedRow(p, nudged, i, moved);
+      for (let k = 0; k < row.length; k++) row[k] = forwardDifference(values[i], moved[k], GRADIENT_DIFFERENCE);
+      return row;
+    };
+  };
+}
+
 /**
  * Coefficients are bounded (features are scaled to order one): a slowdown model whose exponent
  * swings by thousands per MB/s fits noise, not interference. The additive constant — the slowdown
  * floor — stays between 0 and 2.
  */
-function lm(samples: InterferenceSample[], f: (p: number[], x: InterferenceFeatures) => number, initial: number[]): number[] {
+function lm(samples: InterferenceSample[], shape: 'cpu' | 'io', initial: number[]): number[] {
   if (samples.length < initial.length + 1) return initial;
   const n = initial.length;
   const minValues = initial.map((_, i) => (i === n - 1 ? 0 : -10));
   const maxValues = initial.map((_, i) => (i === n - 1 ? 2 : 10));
   const start = initial.map((v, i) => Math.min(maxValues[i], Math.max(minValues[i], v)));
+  const model = shapeModel(samples, shape);
   try {
-    const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, (p: number[]) => (i: number) => f(p, samples[i]), {
+    const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, (p) => valuesAt(model.values(p)), {
       initialValues: start,
       minValues,
       maxValues,
       damping: 1.5,
       maxIterations: 200,
       errorTolerance: 1e-9,
-      gradientDifference: 1e-6,
+      gradientDifference: GRADIENT_DIFFERENCE,
+      // The library's own forward differences, computed in one pass per sample (exponentialFit.ts).
+      jacobianFunction: stagedJacobian(model),
     });
     return result.parameterValues.every(Number.isFinite) ? result.parameterValues : start;
   } catch {
@@ -119,27 +174,49 @@ const unpack = (p: number[]): InterferenceModel => ({
 const sse = (m: InterferenceModel, samples: InterferenceSample[]) => samples.reduce((sum, s) => sum + (predict(m, s) - s.slowdown) ** 2, 0);
 
 /**
- * The joint fit's model function: eq. 3 for every sample under a parameter vector. The fit's
- * numeric gradient moves one parameter at a time, which changes only eq. 1's or eq. 2's terms (or
- * neither, for eq. 3's own): the other part's predictions are those of the vector it moved from,
- * kept from when both parts were last new. The same terms, computed the same way, so the same fit.
+ * The joint fit (eq. 3 over eq. 1 and 2) for Levenberg–Marquardt: its model function and the
+ * library's forward differences of it. A nudge of one of eq. 1's coefficients changes only eq. 1's
+ * value (eq. 2's stays), and the reverse; a nudge of eq. 3's own moves neither. The same terms,
+ * computed the same way, so the same fit as the library's numeric gradient.
  */
-function jointPredictions(samples: InterferenceSample[]): (p: number[]) => (i: number) => number {
-  const n = samples.length;
-  const base = { cpu: [] as number[], io: [] as number[], cpuValues: new Float64Array(0), ioValues: new Float64Array(0) };
-  const sameAs = (a: number[], b: number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
-  return (p) => {
-    const m = unpack(p);
-    const cpuKept = sameAs(m.cpu, base.cpu);
-    const ioKept = sameAs(m.io, base.io);
-    // New arrays for what is computed anew: a function handed out before keeps its own values.
-    const cpuValues = cpuKept ? base.cpuValues : new Float64Array(n);
-    const ioValues = ioKept ? base.ioValues : new Float64Array(n);
-    if (!cpuKept) for (let i = 0; i < n; i++) cpuValues[i] = predictCpu(m.cpu, samples[i]);
-    if (!ioKept) for (let i = 0; i < n; i++) ioValues[i] = predictIo(m.io, samples[i]);
-    if (!cpuKept && !ioKept) Object.assign(base, { cpu: m.cpu, io: m.io, cpuValues, ioValues });
-    const [a, b, c] = m.combine;
-    return (i) => a * cpuValues[i] + b * ioValues[i] + c;
+function jointFit(samples: readonly InterferenceSample[]) {
+  const cpu = shapeModel(samples, 'cpu');
+  const io = shapeModel(samples, 'io');
+  const eq3 = (a: number, b: number, c: number, cpuValue: number, ioValue: number) => a * cpuValue + b * ioValue + c;
+  const cpuRow = new Float64Array(CPU_PARAMS);
+  const ioRow = new Float64Array(IO_PARAMS);
+  const row = new Array<number>(CPU_PARAMS + IO_PARAMS + 3).fill(0);
+  return {
+    values(p: number[]): (i: number) => number {
+      const m = unpack(p);
+      const cpuValues = cpu.values(m.cpu);
+      const ioValues = io.values(m.io);
+      const [a, b, c] = m.combine;
+      return (i) => eq3(a, b, c, cpuValues[i], ioValues[i]);
+    },
+    jacobian(p: number[]): (i: number) => number[] {
+      const m = unpack(p);
+      const cpuValues = cpu.values(m.cpu);
+      const ioValues = io.values(m.io);
+      const [a, b, c] = m.combine;
+      const step = GRADIENT_DIFFERENCE;
+      const cpuNudged = m.cpu.map((v) => v + step);
+      const ioNudged = m.io.map((v) => v + step);
+      // Filled when the library asks for a sample's row, which it copies at once (as stagedJacobian's).
+      return (i) => {
+        const cv = cpuValues[i];
+        const iv = ioValues[i];
+        const value = eq3(a, b, c, cv, iv);
+        cpu.nudgedRow(m.cpu, cpuNudged, i, cpuRow);
+        io.nudgedRow(m.io, ioNudged, i, ioRow);
+        for (let k = 0; k < CPU_PARAMS; k++) row[k] = forwardDifference(value, eq3(a, b, c, cpuRow[k], iv), step);
+        for (let k = 0; k < IO_PARAMS; k++) row[CPU_PARAMS + k] = forwardDifference(value, eq3(a, b, c, cv, ioRow[k]), step);
+        row[CPU_PARAMS + IO_PARAMS] = forwardDifference(value, eq3(a + step, b, c, cv, iv), step);
+        row[CPU_PARAMS + IO_PARAMS + 1] = forwardDifference(value, eq3(a, b + step, c, cv, iv), step);
+        row[CPU_PARAMS + IO_PARAMS + 2] = forwardDifference(value, eq3(a, b, c + step, cv, iv), step);
+        return row;
+      };
+    },
   };
 }
 
@@ -148,14 +225,16 @@ function refineJointly(samples: InterferenceSample[], start: InterferenceModel, 
   const initial = pack(start);
   if (samples.length < initial.length + 1) return start;
   try {
-    const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, jointPredictions(samples), {
+    const fit = jointFit(samples);
+    const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, fit.values, {
       initialValues: initial.map((v) => Math.min(10, Math.max(-10, v))),
       minValues: initial.map(() => -10),
       maxValues: initial.map(() => 10),
       damping: 1.5,
       maxIterations: iterations,
       errorTolerance: 1e-9,
-      gradientDifference: 1e-6,
+      gradientDifference: GRADIENT_DIFFERENCE,
+      jacobianFunction: fit.jacobian,
     });
     return result.parameterValues.every(Number.isFinite) ? unpack(result.parameterValues) : start;
   } catch {
@@ -189,8 +268,8 @@ function fitStaged(samples: InterferenceSample[]): InterferenceModel {
     (x) => [x.tr * PER_100_MBPS, x.tw * PER_100_MBPS, x.ru * PER_100_MBPS, x.wu * PER_100_MBPS, x.ra * PER_100_MBPS, x.wa * PER_100_MBPS, x.iou, x.c0],
     10,
   );
-  const cpu = lm(cpuSamples, predictCpu, cpuStart);
-  const io = lm(ioSamples, predictIo, ioStart);
+  const cpu = lm(cpuSamples, 'cpu', cpuStart);
+  const io = lm(ioSamples, 'io', ioStart);
   const combine = leastSquares(
     samples.map((s) => [predictCpu(cpu, s), predictIo(io, s), 1]),
     samples.map((s) => s.slowdown),
