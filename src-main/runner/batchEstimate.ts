@@ -1,7 +1,7 @@
 import type { BatchInputs } from '@shared/experiment/design';
 import type { ClusterSpec } from '@shared/cluster/cluster';
 import type { WorkloadSpec } from '@shared/workload/workload';
-import { estimateBatch, type BatchEstimate, type RunShape } from '@shared/experiment/runEstimate';
+import { estimateBatch, policyCostKey, type BatchEstimate, type RunShape } from '@shared/experiment/runEstimate';
 import { compileJobs, expandJobs } from '../workloads/compile';
 import { planBatch } from './matrix';
 
@@ -32,7 +32,7 @@ export function compiledTasks(inputs: BatchInputs): TasksOf {
 
 /** Each run of a batch as its size and policy, in plan order. */
 export function batchRunShapes(inputs: BatchInputs, tasksOf: TasksOf = compiledTasks(inputs)): RunShape[] {
-  return planBatch(inputs).map((p) => ({ tasks: tasksOf(p.cluster, p.workload), scheduler: inputs.schedulers[p.scheduler].kind }));
+  return planBatch(inputs).map((p) => ({ tasks: tasksOf(p.cluster, p.workload), scheduler: policyCostKey(inputs.schedulers[p.scheduler]) }));
 }
 
 /** What the batch would cost on `threads` runs at once, or on a queue's workers (null; shared/experiment/runEstimate.ts). */

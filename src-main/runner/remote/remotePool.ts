@@ -9,7 +9,7 @@ import type { RunOutcome, RunProgress } from '../runTask';
 import type { QueueTarget } from './connection';
 import { HandOver } from '../handOver';
 import { redactRedisUrls } from '@shared/api/redisUrl';
-import { estimateRun } from '@shared/experiment/runEstimate';
+import { estimateRun, policyCostKey } from '@shared/experiment/runEstimate';
 import { runTasks } from '../batchEstimate';
 import { QueueWatch } from './queueWatch';
 import {
@@ -111,7 +111,7 @@ export class RemotePool implements SimulationPool {
         } catch {
           /* a run that does not compile fails on its worker, long before any limit */
         }
-        return 20 * estimateRun({ tasks, scheduler: runs[i].scheduler.kind }).seconds * 1000 + 600_000;
+        return 20 * estimateRun({ tasks, scheduler: policyCostKey(runs[i].scheduler) }).seconds * 1000 + 600_000;
       };
       return await this.follow(redis, events, { probe, jobKey: (id) => queue.toKey(id), runLimitMs }, batch, jobs, options, callbacks);
     } finally {

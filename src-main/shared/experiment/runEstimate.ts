@@ -18,12 +18,18 @@ const BYTES_PER_TASK = 216;
 const TASKS_PER_SECOND = 90_000;
 /**
  * What every run costs besides its tasks: a worker's start, the topology, each job's time alone,
- * the heartbeats of a long simulated day. Small runs are dominated by it (a run of the ILA preset,
- * 2,800 tasks on 72 VMs, takes about 3 s), so the estimate is coarse below a minute.
+ * the heartbeats of a long simulated day. Small runs are dominated by it, so the estimate is
+ * coarse below a minute.
  */
 const RUN_OVERHEAD_S = 1.5;
-/** What a policy costs against FIFO on the same day (bench (e); ILA's online refit measured on its preset). */
-const POLICY_COST: Record<string, number> = { late: 4, prism: 2, ila: 10, iao: 10, lao: 1.5, minedf: 1.5, fawkes: 1.5 };
+/**
+ * What a policy costs per task against FIFO on the same day (bench (e)). ILA and IAO: their online
+ * re-fits of the interference model, measured on 2026-11-30 alternating with bench (e) FIFO (7.9 and
+ * 8.5 s for 229,604 tasks): the thresholds preset's mixed case, 2,845 tasks, took 11.2 and 13.5 s,
+ * 121 times FIFO's per task. A larger run costs up to 1.4 times more per task (each re-fit holds up
+ * to 2,000 recent observations beside the profiling samples). LAO fits nothing.
+ */
+const POLICY_COST: Record<string, number> = { late: 4, prism: 2, ila: 120, iao: 120, lao: 1.5, minedf: 1.5, fawkes: 1.5 };
 
 /**
  * A run refused unless asked for: more memory than a worker thread may take, more tasks than the
@@ -50,8 +56,13 @@ export function largeRunReasons(tasks: number): string[] {
 export interface RunShape {
   /** Tasks of the run's jobs (maps and reduces). */
   tasks: number;
-  /** The scheduler's kind. */
+  /** What the run's policy is priced as: its kind, or ILA's variant (`policyCostKey`). */
   scheduler: string;
+}
+
+/** What a scheduler card is priced as: its kind, or ILA's variant (LAO never fits the interference model; ILA and IAO re-fit it). */
+export function policyCostKey(spec: { kind: string; variant?: unknown }): string {
+  return spec.kind === 'ila' && typeof spec.variant === 'string' ? spec.variant : spec.kind;
 }
 
 export interface BatchEstimate {

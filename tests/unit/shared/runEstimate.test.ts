@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN } from '@shared/experiment/runEstimate';
+import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN, policyCostKey } from '@shared/experiment/runEstimate';
 
 /**
  * The pre-run estimate (issue 32): its coefficients are the build machine's benchmark, so it must
@@ -61,6 +61,24 @@ describe('what a batch would cost, before it runs', () => {
     expect(estimateBatch([{ tasks: 6_000_000, scheduler: 'fifo' }], null).large).toEqual([
       'a run of 6,000,000 tasks, more than the 5,000,000 the studio runs without asking',
     ]);
+  });
+
+  it('prices ILA and IAO by their re-fits of the interference model (over 100x FIFO a task), LAO as the locality policy it is', () => {
+    expect(policyCostKey({ kind: 'ila', variant: 'ila' })).toBe('ila');
+    expect(policyCostKey({ kind: 'ila', variant: 'iao' })).toBe('iao');
+    expect(policyCostKey({ kind: 'ila', variant: 'lao' })).toBe('lao');
+    expect(policyCostKey({ kind: 'fifo' })).toBe('fifo');
+    const perTask = (scheduler: string) => estimateRun({ tasks: 1_000_000, scheduler }).seconds - estimateRun({ tasks: 0, scheduler }).seconds;
+    for (const fits of ['ila', 'iao']) expect(perTask(fits) / perTask('fifo'), fits).toBeGreaterThan(100);
+    expect(perTask('lao') / perTask('fifo')).toBeLessThan(2);
+    // 24 runs of a SWIM day on two threads (six ILA cards over four seeds): held under ILA, not under FIFO.
+    const day = (scheduler: string) =>
+      estimateBatch(
+        Array.from({ length: 24 }, () => ({ tasks: 229_604, scheduler })),
+        2,
+      );
+    expect(day('ila').large).toEqual([expect.stringMatching(/^the 24 runs would take about [\d.]+ (min|h) on 2 threads, more than an hour$/)]);
+    expect(day('fifo').large).toEqual([]);
   });
 
   it('is coarse below a minute', () => {
