@@ -6,7 +6,7 @@ import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
 import { METRICS } from '@shared/results/metrics';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 /**
  * The comparison's marks (shared/results/comparison.ts markBest) as the table shows them: a best
@@ -52,8 +52,7 @@ describe('the comparison states only what the seeds support', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.evaluate(`location.hash = '#/history/${started.id}'`);
+      await openAt(page, studio.server.url, `#/history/${started.id}`);
       const table = page.getByTestId('summary-table');
       await table.waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('seed-warning').count()).toBe(0);
@@ -147,8 +146,7 @@ describe('runs that lost different jobs', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.evaluate(`location.hash = '#/history/${batch.id}'`);
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
       const table = page.getByTestId('summary-table');
       await table.waitFor();
       const seed = differ[0];

@@ -3,7 +3,7 @@ import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
 import type { RunData } from '@shared/results/runData';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -187,8 +187,7 @@ describe('the Gantt chart shows the whole run', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.evaluate(`location.hash = '#/history/${started.id}'`);
+      await openAt(page, studio.server.url, `#/history/${started.id}`);
       const gantt = page.getByTestId('gantt');
       const canvas = gantt.locator('canvas');
       await canvas.waitFor({ timeout: 60_000 });
@@ -381,8 +380,7 @@ describe('a run a stop rule ended says why beside the comparison', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.evaluate(`location.hash = '#/history/${batch.id}'`);
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
       const note = page.getByTestId('stopped-runs');
       await note.waitFor();
       expect(await note.locator('strong').textContent()).toBe('4 runs were stopped because they could no longer progress');
@@ -428,8 +426,7 @@ describe('runs whose every job failed', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.evaluate(`location.hash = '#/history/${batch.id}'`);
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('summary-table').waitFor();
       // No mean job time or makespan that would make either the fastest, no Jain's index of 1 that would make it the fairest.
       for (const key of ['meanJct', 'p95Jct', 'makespan', 'meanAnp', 'unfairness', 'jainIndex', 'meanSlowdown']) {
