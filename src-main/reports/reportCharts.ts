@@ -1,5 +1,17 @@
-import * as echarts from 'echarts';
+import { createRequire } from 'node:module';
+import type * as Echarts from 'echarts';
 import type { ReportRun, ResultReport } from './resultReport';
+
+let loaded: typeof Echarts | undefined;
+/**
+ * ECharts, loaded at the first chart drawn: it is 3.7 MB of script, read and compiled in about
+ * 0.15 s, and every CLI command and the app's main process would otherwise pay that at start, to
+ * draw nothing (tests/integration/cli/startup.test.ts pins that a cluster import loads none of it).
+ */
+function echarts(): typeof Echarts {
+  loaded ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('echarts') as typeof Echarts;
+  return loaded;
+}
 
 /**
  * The report's charts as SVG strings, drawn by ECharts' server-side renderer: the same library as
@@ -7,7 +19,7 @@ import type { ReportRun, ResultReport } from './resultReport';
  * final picture.
  */
 function svg(option: Record<string, unknown>, width = 760, height = 320): string {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ animation: false, textStyle: { fontFamily: 'sans-serif' }, ...option });
     return chart.renderToSVGString();

@@ -9,11 +9,13 @@ import { useTempDirs } from '../../helpers/tempDir';
 /**
  * What a CLI command loads before it can start. BullMQ and its Redis client were a third of every
  * command's start-up (and of the app's), though only a batch sent to a queue and `worker` use
- * them; they now load there. Counted by module, not timed: a timed test would fail on a busy day.
+ * them; they now load there. ECharts (3.7 MB of script) was a sixth, though only a report draws
+ * with it; it now loads at the first chart. Counted by module, not timed: a timed test would fail
+ * on a busy day.
  */
 const tempDir = useTempDirs();
 const RECORDER = path.resolve(__dirname, '../../helpers/recordLoadedModules.cjs');
-const QUEUE_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis)[\\/]/;
+const LAZY_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis|echarts)[\\/]/;
 
 /** Run the built CLI with the recorder preloaded; the package folders it loaded, by name. */
 function loadedPackages(args: string[]): Promise<{ code: number | null; err: string; packages: Set<string> }> {
@@ -28,14 +30,14 @@ function loadedPackages(args: string[]): Promise<{ code: number | null; err: str
     child.on('error', reject);
     child.on('close', (code) => {
       const files: string[] = JSON.parse(fs.readFileSync(out, 'utf8'));
-      const packages = new Set(files.flatMap((f) => QUEUE_LIBRARIES.exec(f)?.[1] ?? []));
+      const packages = new Set(files.flatMap((f) => LAZY_LIBRARIES.exec(f)?.[1] ?? []));
       resolve({ code, err, packages });
     });
   });
 }
 
-describe('the CLI loads the queue libraries only for a queue', () => {
-  it('imports a cluster and prints its help without BullMQ or ioredis', async () => {
+describe('the CLI loads the queue libraries and the chart library only where they are used', () => {
+  it('imports a cluster and prints its help without BullMQ, ioredis or ECharts', async () => {
     const file = path.join(tempDir(), 'small.cluster.json');
     fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'small' })));
     const imported = await loadedPackages(['clusters', 'import', file, '--data-dir', tempDir()]);
@@ -52,5 +54,18 @@ describe('the CLI loads the queue libraries only for a queue', () => {
     expect(queued.err).toMatch(/cannot reach redis:\/\/127\.0\.0\.1:1/);
     expect(queued.code).not.toBe(0);
     expect([...queued.packages].sort()).toEqual(['bullmq', 'ioredis']);
+  });
+
+  it('loads ECharts for a report, which draws its charts with it', async () => {
+    const dir = tempDir();
+    const example = path.resolve(__dirname, '../../../docs/examples/baselines.experiment.json');
+    const result = path.join(dir, 'baselines.json');
+    const ran = await loadedPackages(['run', example, '--out', result]);
+    expect(ran.code, ran.err).toBe(0);
+    expect([...ran.packages]).toEqual([]);
+    const report = await loadedPackages(['report', result, '--format', 'html', '--out', path.join(dir, 'report')]);
+    expect(report.code, report.err).toBe(0);
+    expect([...report.packages]).toEqual(['echarts']);
+    expect(fs.readFileSync(path.join(dir, 'report/baselines.report.html'), 'utf8')).toContain('<svg');
   });
 });
