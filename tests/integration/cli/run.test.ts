@@ -16,7 +16,6 @@ import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
 import type { EngineRunResult } from '../../../src-main/engine/measure/engineResult';
 import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
-import { pairedTTest } from '@shared/results/stats';
 
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
@@ -191,21 +190,6 @@ describe('workload-studio run', () => {
     store.close();
   });
 
-  it('derives job profiles from a result file with `profile`', async () => {
-    const dir = tempDir();
-    const out = path.join(dir, 'r.json');
-    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
-    const r = await cli(['profile', out]);
-    expect(r.code).toBe(0);
-    const profiles = JSON.parse(r.out);
-    expect(profiles.format).toBe('workload-studio.profiles');
-    expect(profiles.profiles.map((p: { template: string }) => p.template)).toEqual(['Grep', 'KMeans', 'Sort', 'WordCount']);
-    for (const p of profiles.profiles) expect(p.phases.map.samples).toBeGreaterThan(0);
-    expect((await cli(['profile', out, '--run', '99'])).code).toBe(2);
-    fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "something"}');
-    expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: line \d+, format: /);
-  });
-
   it('gives the same result whatever the number of threads, and refuses a bad --threads', async () => {
     const file = path.join(root, 'docs/examples/baselines.experiment.json');
     const one = await cli(['run', file, '--threads', '1']);
@@ -217,84 +201,6 @@ describe('workload-studio run', () => {
       expect(r.code).toBe(2);
       expect(r.err).toContain(`--threads: "${bad}" is not a whole number of threads`);
     }
-  });
-
-  it("refuses, as the app's designer does, a card that could run nothing on the cluster: a YARN card whose masters fit on no node", async () => {
-    const dir = tempDir();
-    const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
-    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-    const file = path.join(dir, 'tiny-nodes.experiment.json');
-    // NodeManagers told to offer 1 GB: MRAppMaster's 1,536 MB fits on none of them.
-    fs.writeFileSync(file, JSON.stringify({ ...example, schedulers: [{ kind: 'fifo' }, { kind: 'capacity', nodeMemoryMb: 1024 }] }));
-    const r = await cli(['run', file, '--out', path.join(dir, 'never.json')]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(
-      /^error: .*tiny-nodes\.experiment\.json cannot run as it is:\n {2}capacity: cluster "small", workload "mixed": no node can hold a job's application master \(1,536 MB, 1 vcore\): the largest NodeManager offers 1,024 MB/,
-    );
-    expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
-  });
-
-  it('refuses a batch it estimates as hours long unless --allow-large, saying what it would cost', async () => {
-    const dir = tempDir();
-    const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
-    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-    const file = path.join(dir, 'hours.experiment.json');
-    // 2,000 jobs of 1,000 maps under LATE and PRISM over 30 seeds: hours on one thread.
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        ...example,
-        workload: {
-          name: 'big',
-          generate: { count: 2000, arrival: { kind: 'poisson', meanInterarrivalS: 5 }, mix: [{ template: 'Grep', weight: 1, maps: [1000, 1000], reduces: 0 }] },
-        },
-        schedulers: [{ kind: 'late' }, { kind: 'prism' }],
-        seeds: Array.from({ length: 30 }, (_, i) => i + 1),
-      }),
-    );
-    const r = await cli(['run', file, '--threads', '1']);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(
-      /^error: a large batch: the 60 runs would take about [\d.]+ (min|h) on 1 thread, more than an hour \(60 runs, the largest 2,000,000 tasks .*\)\. Give --allow-large to run it anyway\.\n$/,
-    );
-  });
-
-  it('refuses a generated run of 10 million tasks unless --allow-large, naming the estimate, before simulating anything', async () => {
-    const dir = tempDir();
-    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-    const file = path.join(dir, 'huge.experiment.json');
-    // Every field within its own limit: 100,000 jobs of 100 maps, no reduces.
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        name: 'huge',
-        cluster: { file: 'small.cluster.json' },
-        workload: {
-          name: 'huge',
-          generate: { count: 100_000, arrival: { kind: 'batch' }, mix: [{ template: 'Sort', weight: 1, maps: [100, 100], reduces: 0 }] },
-        },
-        schedulers: [{ kind: 'fifo' }],
-        seeds: [1],
-      }),
-    );
-    const r = await cli(['run', file, '--threads', '1']);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(
-      /^error: a large batch: a run of 10,000,000 tasks, more than the 5,000,000 the studio runs without asking \(1 run, the largest 10,000,000 tasks \(about [\d.]+ GB\); about \d+ min in all on 1 thread .*\)\. Give --allow-large to run it anyway\.\n$/,
-    );
-  });
-
-  it('refuses an experiment file past 60 MB before reading it, naming its size', async () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'vast.experiment.json');
-    // Sparse: its size is known at once, and nothing in it could be parsed anyway.
-    fs.writeFileSync(file, '');
-    fs.truncateSync(file, 100 * 1024 * 1024);
-    const r = await cli(['run', file]);
-    expect(r.code).toBe(1);
-    expect(r.err).toBe(`error: experiment: ${file} is 104,857,600 bytes, more than the 62,914,560 allowed\n`);
   });
 
   it('adds wall-clock timing only when asked', async () => {
@@ -455,123 +361,5 @@ describe('workload-studio run', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(err).not.toMatch(/EPIPE|Unhandled/);
     expect(code).toBe(0);
-  });
-
-  it('shows where each group of jobs read its input with `locality`', async () => {
-    const dir = tempDir();
-    const out = path.join(dir, 'r.json');
-    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
-    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-      runs: { scheduler: string; jobs: { template: string; maps: number; locality: Record<string, number> }[] }[];
-    };
-    const r = await cli(['locality', out, '--json']);
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as {
-      schedulers: string[];
-      rows: { group: string; template: string; maps: number; maxMaps: number; cells: Record<string, { maps: number; node: number; local: number }> }[];
-    };
-    expect(report.schedulers).toEqual(['fifo', 'PureFair', 'Delay', 'capacity', 'drf', 'late']);
-    // Each cell is the sum, over seeds, of the result's own per-job counts for that group.
-    for (const row of report.rows) {
-      for (const s of report.schedulers) {
-        const jobs = result.runs
-          .filter((run) => run.scheduler === s)
-          .flatMap((run) =>
-            run.jobs.filter(
-              (j) =>
-                j.template === row.template &&
-                j.maps >= row.maps &&
-                j.maps <= row.maxMaps &&
-                j.locality.node + j.locality.server + j.locality.rack + j.locality.offRack > 0,
-            ),
-          );
-        const sum = (f: (l: Record<string, number>) => number) => jobs.reduce((acc, j) => acc + f(j.locality), 0);
-        expect(row.cells[s], `${row.group} ${s}`).toEqual({
-          maps: sum((l) => l.node + l.server + l.rack + l.offRack),
-          node: sum((l) => l.node),
-          local: sum((l) => l.node + l.server),
-        });
-      }
-    }
-    const text = (await cli(['locality', out])).out;
-    expect(text).toMatch(/^JOBS\s+FIFO\s+PUREFAIR/m);
-    // Delay scheduling is there to raise locality: its column is no lower than FIFO's overall.
-    const total = (s: string) => report.rows.reduce((acc, row) => [acc[0] + row.cells[s].local, acc[1] + row.cells[s].maps], [0, 0]);
-    expect(total('Delay')[0] / total('Delay')[1]).toBeGreaterThanOrEqual(total('fifo')[0] / total('fifo')[1]);
-    expect(await cli(['locality'])).toMatchObject({ code: 2, err: expect.stringContaining('locality needs a result file') });
-    // A result written before jobs carried their locality still reads, and says what is missing.
-    const old = JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { jobs: Record<string, unknown>[] }[] };
-    for (const run of old.runs) for (const job of run.jobs) delete job.locality;
-    fs.writeFileSync(path.join(dir, 'old.json'), JSON.stringify(old));
-    expect(await cli(['locality', path.join(dir, 'old.json')])).toMatchObject({ code: 1, err: expect.stringContaining('has no per-job locality') });
-  });
-
-  it('compares schedulers job by job with `speedup`', async () => {
-    const dir = tempDir();
-    const out = path.join(dir, 'r.json');
-    expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--out', out])).code).toBe(0);
-    const r = await cli(['speedup', out, '--of', 'PureFair', '--json']);
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as {
-      of: string;
-      seeds: number[];
-      rows: { scheduler: string; pairs: number; perJob: number; p: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[];
-    };
-    expect(report.seeds).toEqual([1, 2]);
-    expect(report.rows.map((row) => row.scheduler)).toEqual(['fifo', 'Delay', 'capacity', 'drf', 'late']);
-    for (const row of report.rows) {
-      expect(row.pairs).toBe(24);
-      expect(row.perJob).toBeGreaterThan(0);
-      // The pooled geometric mean lies between the seeds' own, which pair 12 jobs each.
-      expect(row.bySeed.map((s) => [s.seed, s.pairs])).toEqual([
-        [1, 12],
-        [2, 12],
-      ]);
-      const perSeed = row.bySeed.map((s) => s.perJob);
-      expect(row.perJob).toBeGreaterThanOrEqual(Math.min(...perSeed) - 1e-12);
-      expect(row.perJob).toBeLessThanOrEqual(Math.max(...perSeed) + 1e-12);
-    }
-    const text = (await cli(['speedup', out, '--of', 'PureFair'])).out;
-    expect(text).toMatch(/PER JOB \(GEO MEAN\)\s+MEAN JCT\s+PER JOB, ONE SEED/);
-    // A verdict only from the paired test across the seeds: the JSON's p, and the column's words.
-    for (const row of report.rows) {
-      const logs = row.bySeed.map((s) => Math.log(s.perJob));
-      expect(row.p).toBeCloseTo(pairedTTest(logs, [0, 0]).p!, 12);
-      const line = text.split('\n').find((l) => l.startsWith(`${row.scheduler} `))!;
-      expect(line).toContain(row.p < 0.05 ? (row.perJob > 1 ? 'faster (' : 'slower (') : 'not separated (');
-    }
-    expect(text).toContain("only where the seeds' per-job speedups are separated from 1x by Student's paired t-test");
-    const late = report.rows.find((row) => row.scheduler === 'late')!;
-    const [lo, hi] = [Math.min(...late.bySeed.map((s) => s.perJob)), Math.max(...late.bySeed.map((s) => s.perJob))];
-    expect(text).toContain(`${lo.toFixed(2)}-${hi.toFixed(2)}x`);
-    expect(await cli(['speedup', out, '--of', 'ila'])).toMatchObject({ code: 2, err: expect.stringContaining('no runs of scheduler "ila"') });
-    expect(await cli(['speedup', out])).toMatchObject({ code: 2, err: expect.stringContaining('speedup needs --of') });
-    fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "other"}');
-    expect(await cli(['speedup', path.join(dir, 'x.json'), '--of', 'PureFair'])).toMatchObject({
-      code: 1,
-      err: expect.stringMatching(/is not a result file: line \d+, format: /),
-    });
-  });
-
-  it('compares the interference models as ILA Table 5 does (`interference`)', async () => {
-    const r = await cli(['interference', '--samples', '90', '--json']);
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.out) as {
-      training: number;
-      testing: number;
-      models: { name: string; all: { r2: number; meanError: number; samples: number } }[];
-    };
-    expect(report.training + report.testing).toBe(90);
-    expect(report.models.map((m) => m.name)).toEqual(['exponential (eq. 1-3)', 'linear', 'quadratic']);
-    for (const m of report.models) {
-      expect(m.all.samples).toBe(report.testing);
-      expect(Number.isFinite(m.all.r2)).toBe(true);
-      expect(m.all.meanError).toBeGreaterThanOrEqual(0);
-    }
-    expect(await cli(['interference', '--samples', '5'])).toMatchObject({ code: 2, err: expect.stringMatching(/--samples must be/) });
-    expect(await cli(['interference', '--disk-thrashing', '2'])).toMatchObject({
-      code: 2,
-      err: expect.stringMatching(/--disk-thrashing must be a number from 0 to 1/),
-    });
   });
 });
