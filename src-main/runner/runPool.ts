@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
@@ -75,22 +75,33 @@ export function locateWorkerFile(): string | undefined {
  * no worker bundle, the same runs go one after another in this thread.
  */
 export class RunPool implements SimulationPool {
-  private pool?: Piscina;
+  /** The threads' bundle, when runs go to threads. */
+  private readonly workerFile?: string;
+  /**
+   * The thread pool, made at the first batch: piscina is loaded then, not with every command
+   * that starts the services and runs nothing (tests/integration/cli/startup.test.ts).
+   */
+  private pool?: Promise<Piscina>;
   readonly threads: number;
 
   constructor(options: { threads?: number; workerFile?: string | null } = {}) {
     const workerFile = options.workerFile === null ? undefined : (options.workerFile ?? locateWorkerFile());
     this.threads = workerFile ? Math.max(0, options.threads ?? Math.max(1, availableParallelism() - 1)) : 0;
-    if (workerFile && this.threads > 0) this.pool = new Piscina({ filename: workerFile, maxThreads: this.threads, minThreads: 0, idleTimeout: 5000 });
+    if (this.threads > 0) this.workerFile = workerFile;
   }
 
   get inProcess(): boolean {
-    return !this.pool;
+    return this.workerFile === undefined;
+  }
+
+  private threadPool(filename: string): Promise<Piscina> {
+    this.pool ??= import('piscina').then(({ Piscina }) => new Piscina({ filename, maxThreads: this.threads, minThreads: 0, idleTimeout: 5000 }));
+    return this.pool;
   }
 
   async runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks = {}): Promise<{ cancelled: boolean }> {
-    const pool = this.pool;
-    if (!pool) return this.runInProcess(runs, options, callbacks);
+    if (this.workerFile === undefined) return this.runInProcess(runs, options, callbacks);
+    const pool = await this.threadPool(this.workerFile);
     const handOver = new HandOver(callbacks);
     // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
     // what they have: one listener for the batch, not one per run.
@@ -220,6 +231,6 @@ export class RunPool implements SimulationPool {
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await (await this.pool)?.destroy();
   }
 }

@@ -1,4 +1,3 @@
-import { Piscina } from 'piscina';
 import type { ResolvedRun } from './matrix';
 import { locateWorkerFile } from './runPool';
 import { pluginsFor } from './pluginFile';
@@ -25,6 +24,8 @@ export async function whyNotOffThread(run: ResolvedRun, label: string, job: stri
     if (signal?.aborted) throw new WhyNotCancelled();
     return result;
   }
+  // Loaded here, not with the services: most sessions never ask why not.
+  const { Piscina } = await import('piscina');
   const pool = new Piscina({ filename, maxThreads: 1, minThreads: 0 });
   try {
     const plugins = pluginsFor([run.scheduler.kind]);

@@ -10,12 +10,13 @@ import { useTempDirs } from '../../helpers/tempDir';
  * What a CLI command loads before it can start. BullMQ and its Redis client were a third of every
  * command's start-up (and of the app's), though only a batch sent to a queue and `worker` use
  * them; they now load there. ECharts (3.7 MB of script) was a sixth, though only a report draws
- * with it; it now loads at the first chart. Counted by module, not timed: a timed test would fail
+ * with it; it now loads at the first chart. Piscina, the worker threads' pool, loads at the first
+ * batch or why-not replay. Counted by module, not timed: a timed test would fail
  * on a busy day.
  */
 const tempDir = useTempDirs();
 const RECORDER = path.resolve(__dirname, '../../helpers/recordLoadedModules.cjs');
-const LAZY_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis|echarts)[\\/]/;
+const LAZY_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis|echarts|piscina)[\\/]/;
 
 /** Run the built CLI with the recorder preloaded; the package folders it loaded, by name. */
 function loadedPackages(args: string[]): Promise<{ code: number | null; err: string; packages: Set<string> }> {
@@ -36,8 +37,8 @@ function loadedPackages(args: string[]): Promise<{ code: number | null; err: str
   });
 }
 
-describe('the CLI loads the queue libraries and the chart library only where they are used', () => {
-  it('imports a cluster and prints its help without BullMQ, ioredis or ECharts', async () => {
+describe('the CLI loads the queue libraries, the chart library and the thread pool only where they are used', () => {
+  it('imports a cluster and prints its help without BullMQ, ioredis, ECharts or the thread pool', async () => {
     const file = path.join(tempDir(), 'small.cluster.json');
     fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'small' })));
     const imported = await loadedPackages(['clusters', 'import', file, '--data-dir', tempDir()]);
@@ -62,7 +63,8 @@ describe('the CLI loads the queue libraries and the chart library only where the
     const result = path.join(dir, 'baselines.json');
     const ran = await loadedPackages(['run', example, '--out', result]);
     expect(ran.code, ran.err).toBe(0);
-    expect([...ran.packages]).toEqual([]);
+    // A run goes to worker threads: their pool comes with it.
+    expect([...ran.packages]).toEqual(['piscina']);
     const report = await loadedPackages(['report', result, '--format', 'html', '--out', path.join(dir, 'report')]);
     expect(report.code, report.err).toBe(0);
     expect([...report.packages]).toEqual(['echarts']);
