@@ -1,7 +1,25 @@
-import { levenbergMarquardt } from 'ml-levenberg-marquardt';
-import { Matrix, solve } from 'ml-matrix';
+import { createRequire } from 'node:module';
+import type * as LevenbergMarquardt from 'ml-levenberg-marquardt';
+import type * as MlMatrix from 'ml-matrix';
 import type { NodeUsage } from '../engine/scheduling/schedulerApi';
 import { exponentialModel, forwardDifference, type ExponentialModel } from './exponentialFit';
+
+type FitLibraries = Pick<typeof LevenbergMarquardt, 'levenbergMarquardt'> & Pick<typeof MlMatrix, 'Matrix' | 'solve'>;
+let libraries: FitLibraries | undefined;
+/**
+ * The fitting libraries, loaded at the first fit: only ILA's runs and the interference command fit,
+ * and loaded with the rest they were about 0.04 s of every CLI command's start
+ * (tests/integration/cli/startup.test.ts).
+ */
+function fitting(): FitLibraries {
+  if (!libraries) {
+    const load = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+    const { levenbergMarquardt } = load('ml-levenberg-marquardt') as typeof LevenbergMarquardt;
+    const { Matrix, solve } = load('ml-matrix') as typeof MlMatrix;
+    libraries = { levenbergMarquardt, Matrix, solve };
+  }
+  return libraries;
+}
 
 /**
  * The ILA interference model (Bu, Rao, Xu, HPDC'13, sec. 4.1): a task's slowdown S = T_real / T
@@ -125,6 +143,7 @@ function lm(samples: InterferenceSample[], shape: 'cpu' | 'io', initial: number[
   const maxValues = initial.map((_, i) => (i === n - 1 ? 2 : 10));
   const start = initial.map((v, i) => Math.min(maxValues[i], Math.max(minValues[i], v)));
   const model = shapeModel(samples, shape);
+  const { levenbergMarquardt } = fitting();
   try {
     const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, (p) => valuesAt(model.values(p)), {
       initialValues: start,
@@ -146,6 +165,7 @@ function lm(samples: InterferenceSample[], shape: 'cpu' | 'io', initial: number[
 
 /** Ordinary least squares with a small ridge so collinear features cannot break the solve. */
 export function leastSquares(rows: number[][], y: number[]): number[] {
+  const { Matrix, solve } = fitting();
   const X = new Matrix(rows);
   const Xt = X.transpose();
   const A = Xt.mmul(X);
@@ -224,6 +244,7 @@ function jointFit(samples: readonly InterferenceSample[]) {
 function refineJointly(samples: InterferenceSample[], start: InterferenceModel, iterations: number): InterferenceModel {
   const initial = pack(start);
   if (samples.length < initial.length + 1) return start;
+  const { levenbergMarquardt } = fitting();
   try {
     const fit = jointFit(samples);
     const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, fit.values, {

@@ -11,12 +11,12 @@ import { useTempDirs } from '../../helpers/tempDir';
  * command's start-up (and of the app's), though only a batch sent to a queue and `worker` use
  * them; they now load there. ECharts (3.7 MB of script) was a sixth, though only a report draws
  * with it; it now loads at the first chart. Piscina, the worker threads' pool, loads at the first
- * batch or why-not replay. Counted by module, not timed: a timed test would fail
+ * batch or why-not replay; the fitting libraries at the first fit of the interference model. Counted by module, not timed: a timed test would fail
  * on a busy day.
  */
 const tempDir = useTempDirs();
 const RECORDER = path.resolve(__dirname, '../../helpers/recordLoadedModules.cjs');
-const LAZY_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis|echarts|piscina)[\\/]/;
+const LAZY_LIBRARIES = /[\\/]node_modules[\\/](bullmq|ioredis|echarts|piscina|ml-levenberg-marquardt|ml-matrix)[\\/]/;
 
 /** Run the built CLI with the recorder preloaded; the package folders it loaded, by name. */
 function loadedPackages(args: string[]): Promise<{ code: number | null; err: string; packages: Set<string> }> {
@@ -37,8 +37,8 @@ function loadedPackages(args: string[]): Promise<{ code: number | null; err: str
   });
 }
 
-describe('the CLI loads the queue libraries, the chart library and the thread pool only where they are used', () => {
-  it('imports a cluster and prints its help without BullMQ, ioredis, ECharts or the thread pool', async () => {
+describe('the CLI loads the queue, chart, thread-pool and fitting libraries only where they are used', () => {
+  it('imports a cluster and prints its help without BullMQ, ioredis, ECharts, the thread pool or the fitting libraries', async () => {
     const file = path.join(tempDir(), 'small.cluster.json');
     fs.writeFileSync(file, JSON.stringify(smallCluster({ name: 'small' })));
     const imported = await loadedPackages(['clusters', 'import', file, '--data-dir', tempDir()]);
@@ -69,5 +69,11 @@ describe('the CLI loads the queue libraries, the chart library and the thread po
     expect(report.code, report.err).toBe(0);
     expect([...report.packages]).toEqual(['echarts']);
     expect(fs.readFileSync(path.join(dir, 'report/baselines.report.html'), 'utf8')).toContain('<svg');
+  });
+
+  it('loads the fitting libraries for the interference models, which it fits', async () => {
+    const fitted = await loadedPackages(['interference', '--samples', '30', '--json']);
+    expect(fitted.code, fitted.err).toBe(0);
+    expect([...fitted.packages].sort()).toEqual(['ml-levenberg-marquardt', 'ml-matrix']);
   });
 });
