@@ -1,9 +1,10 @@
 import { STOP_ASKED, STOP_SEEN } from './stopFlag';
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import type { Piscina } from 'piscina';
+import type * as PiscinaModule from 'piscina';
 import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
@@ -68,6 +69,16 @@ export function locateWorkerFile(): string | undefined {
 }
 
 /**
+ * Piscina, the worker threads' pool, loaded when threads are first needed (a batch, a why-not
+ * replay) rather than with every command that starts the services and runs nothing
+ * (tests/integration/cli/startup.test.ts). A plain require, as main loads its other packages: the
+ * packaged app reads them from its archive.
+ */
+export function loadPiscina(): typeof PiscinaModule {
+  return createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('piscina') as typeof PiscinaModule;
+}
+
+/**
  * Runs simulations in worker threads, as many at once as the machine has cores (one is left to the
  * window). Each run reports progress; a failure (a throwing scheduler) fails only its own run; a
  * cancel takes queued runs off the queue and stops running ones where they are, handing over their
@@ -77,11 +88,8 @@ export function locateWorkerFile(): string | undefined {
 export class RunPool implements SimulationPool {
   /** The threads' bundle, when runs go to threads. */
   private readonly workerFile?: string;
-  /**
-   * The thread pool, made at the first batch: piscina is loaded then, not with every command
-   * that starts the services and runs nothing (tests/integration/cli/startup.test.ts).
-   */
-  private pool?: Promise<Piscina>;
+  /** The thread pool, made at the first batch (loadPiscina). */
+  private pool?: PiscinaModule.Piscina;
   readonly threads: number;
 
   constructor(options: { threads?: number; workerFile?: string | null } = {}) {
@@ -94,14 +102,17 @@ export class RunPool implements SimulationPool {
     return this.workerFile === undefined;
   }
 
-  private threadPool(filename: string): Promise<Piscina> {
-    this.pool ??= import('piscina').then(({ Piscina }) => new Piscina({ filename, maxThreads: this.threads, minThreads: 0, idleTimeout: 5000 }));
+  private threadPool(filename: string): PiscinaModule.Piscina {
+    if (!this.pool) {
+      const { Piscina } = loadPiscina();
+      this.pool = new Piscina({ filename, maxThreads: this.threads, minThreads: 0, idleTimeout: 5000 });
+    }
     return this.pool;
   }
 
   async runAll(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks = {}): Promise<{ cancelled: boolean }> {
     if (this.workerFile === undefined) return this.runInProcess(runs, options, callbacks);
-    const pool = await this.threadPool(this.workerFile);
+    const pool = this.threadPool(this.workerFile);
     const handOver = new HandOver(callbacks);
     // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
     // what they have: one listener for the batch, not one per run.
@@ -231,6 +242,6 @@ export class RunPool implements SimulationPool {
   }
 
   async close(): Promise<void> {
-    await (await this.pool)?.destroy();
+    await this.pool?.destroy();
   }
 }

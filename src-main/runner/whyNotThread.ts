@@ -1,5 +1,5 @@
 import type { ResolvedRun } from './matrix';
-import { locateWorkerFile } from './runPool';
+import { loadPiscina, locateWorkerFile } from './runPool';
 import { pluginsFor } from './pluginFile';
 import { whyNotResult, type WhyNotResult } from './whyNotReplay';
 
@@ -25,7 +25,7 @@ export async function whyNotOffThread(run: ResolvedRun, label: string, job: stri
     return result;
   }
   // Loaded here, not with the services: most sessions never ask why not.
-  const { Piscina } = await import('piscina');
+  const { Piscina } = loadPiscina();
   const pool = new Piscina({ filename, maxThreads: 1, minThreads: 0 });
   try {
     const plugins = pluginsFor([run.scheduler.kind]);
