@@ -8,8 +8,8 @@ type FitLibraries = Pick<typeof LevenbergMarquardt, 'levenbergMarquardt'> & Pick
 let libraries: FitLibraries | undefined;
 /**
  * The fitting libraries, loaded at the first fit: only ILA's runs and the interference command fit,
- * and loaded with the rest they were about 0.04 s of every CLI command's start
- * (tests/integration/cli/startup.test.ts).
+ * and loaded with the rest they were about 0.06 s of every CLI command's start (docs/architecture.md
+ * "Runs on other machines"; tests/integration/cli/startup.test.ts).
  */
 function fitting(): FitLibraries {
   if (!libraries) {

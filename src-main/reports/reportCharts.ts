@@ -4,9 +4,9 @@ import type { ReportRun, ResultReport } from './resultReport';
 
 let loaded: typeof Echarts | undefined;
 /**
- * ECharts, loaded at the first chart drawn: it is 3.7 MB of script, read and compiled in about
- * 0.15 s, and every CLI command and the app's main process would otherwise pay that at start, to
- * draw nothing (tests/integration/cli/startup.test.ts pins that a cluster import loads none of it).
+ * ECharts, loaded at the first chart drawn: it is 3.7 MB of script, about 0.13 s of a CLI
+ * command's start, which every command and the app's main process would otherwise pay to draw
+ * nothing (tests/integration/cli/startup.test.ts pins that a cluster import loads none of it).
  */
 function echarts(): typeof Echarts {
   loaded ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('echarts') as typeof Echarts;
