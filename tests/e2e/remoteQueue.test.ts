@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchDetail } from '@shared/experiment/design';
 import type { SettingsView } from '@shared/api/settings';
-import { REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine } from '../helpers/redis';
+import { finishedLines, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine } from '../helpers/redis';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -63,7 +63,7 @@ describe.runIf(REDIS)('settings: batches on a password-protected queue, from the
       const remoteDetail = await ok<BatchDetail>(studio.services, 'batches:get', { id: remote.id });
       expect(remoteDetail.results.every((r) => r.status === 'finished')).toBe(true);
       // The worker ran every run of the batch.
-      expect(worker.log.filter((l) => / finished run /.test(l)).length).toBe(remoteDetail.results.length);
+      expect(await finishedLines([worker], remoteDetail.results.length)).toHaveLength(remoteDetail.results.length);
 
       // The same design on this machine gives the same numbers.
       await ok(studio.services, 'settings:update', { runThreads: null, queue: null });

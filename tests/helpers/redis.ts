@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { expect } from 'vitest';
 
 /**
  * Real Redis and real worker processes for the tests of runs on other machines (integration and
@@ -97,4 +98,15 @@ export function builtWorker(queueUrl: string, args: readonly string[] = []): Wor
 export interface WorkerProcess {
   child: ChildProcess;
   log: string[];
+}
+
+/**
+ * The "finished run" lines of these workers, once there are at least `count`. A worker says it
+ * finished a run when its queue has taken the outcome, which the studio may hear of first: its last
+ * lines can come just after a batch settles, so a test waits for them instead of reading at once.
+ */
+export async function finishedLines(workers: readonly WorkerProcess[], count: number): Promise<string[]> {
+  const said = () => workers.flatMap((w) => w.log.filter((l) => / finished run /.test(l)));
+  await expect.poll(() => said().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
+  return said();
 }

@@ -14,7 +14,18 @@ import { inputKey, packInput, remoteRunOf } from '../../../src-main/runner/remot
 import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';
-import { builtWorker, freePort, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine, type WorkerProcess } from '../../helpers/redis';
+import {
+  builtWorker,
+  finishedLines,
+  freePort,
+  REDIS,
+  requireRedisUnderCi,
+  sourceWorker,
+  startRedis,
+  stopRedis,
+  waitForLine,
+  type WorkerProcess,
+} from '../../helpers/redis';
 
 /**
  * Runs on other machines, with real processes: a local redis-server on a free port, worker
@@ -87,13 +98,13 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     const r = await remote.done;
     expect(r.err).toMatch(/sending the runs to redis:\/\/127\.0\.0\.1:\d+ \(queue sweep\)/);
     expect(r.code).toBe(0);
+    // Every run finished exactly once.
+    const finished = (await finishedLines(rest, 24)).map((l) => l.replace(/^.* finished run /, ''));
     const finishedIt = (w: WorkerProcess) => w.log.some((l) => l.endsWith(`finished run ${killedRun}`));
     expect(finishedIt(doomed)).toBe(false);
     // Another worker took the killed run up again and finished it.
     const finishedBy = rest.filter(finishedIt);
     expect(finishedBy).toHaveLength(1);
-    // Every run finished exactly once.
-    const finished = rest.flatMap((w) => w.log.filter((l) => / finished run /.test(l)).map((l) => l.replace(/^.* finished run /, '')));
     expect(new Set(finished).size).toBe(24);
     expect(finished).toHaveLength(24);
 
@@ -152,8 +163,8 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     const id = run.replace(/[.]/g, '\\.');
     const [said] = await waitForLine(frozen.child, frozen.log, new RegExp(`run ${id} went to another worker|finished run ${id}$`));
     expect(said).toMatch(/went to another worker/);
+    const finished = await finishedLines([frozen, other], 2);
     expect(other.log.some((l) => l.endsWith(`finished run ${run}`))).toBe(true);
-    const finished = [frozen, other].flatMap((w) => w.log.filter((l) => / finished run /.test(l)));
     expect(finished).toHaveLength(2);
     const localOut = path.join(dir, 'local.json');
     expect((await studioRun([file, '--out', localOut]).done).code).toBe(0);
@@ -208,7 +219,7 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
       };
       expect(await s.dispatch('settings:update', { runThreads: null, queue: queueUrl })).toMatchObject({ ok: true });
       const remote = await batchOf();
-      expect(w.log.filter((l) => / finished run /.test(l)).length).toBe(remote.length);
+      expect(await finishedLines([w], remote.length)).toHaveLength(remote.length);
       expect(progress.some((p) => p.status === 'running' && p.simTime > 0)).toBe(true);
       expect(await s.dispatch('settings:update', { runThreads: null, queue: null })).toMatchObject({ ok: true });
       const local = await batchOf();
@@ -316,7 +327,7 @@ describe.runIf(REDIS)('a Redis that asks for a password', () => {
       await s.runner.settled(started.data.id);
       const detail = (await s.dispatch('batches:get', { id: started.data.id })) as { ok: true; data: { results: { status: string }[] } };
       expect(detail.data.results.map((r) => r.status).every((x) => x === 'finished')).toBe(true);
-      expect(w.log.filter((l) => / finished run /.test(l)).length).toBe(detail.data.results.length);
+      expect(await finishedLines([w], detail.data.results.length)).toHaveLength(detail.data.results.length);
       await s.store.flush();
       // Nothing the studio wrote holds the password: the settings, the store, its backups.
       for (const file of fs.readdirSync(dataDir, { recursive: true }) as string[]) {
