@@ -2,7 +2,7 @@ import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { runName } from '@shared/experiment/runNames';
-import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
+import { SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import { compileJobs, expandJobs } from '../workloads/compile';
@@ -48,10 +48,9 @@ export function planBatch(inputs: BatchInputs): RunPlan[] {
     for (let w = 0; w < inputs.workloads.length; w++) {
       for (const value of values) {
         for (let s = 0; s < inputs.schedulers.length; s++) {
-          const base = schedulerLabel(inputs.schedulers[s]);
           const variants: (number | undefined)[] = sweep?.target === 'scheduler' && sweep.scheduler === s ? sweep.values : [value];
           for (const v of variants) {
-            const label = runName(base, sweep, v);
+            const label = runName(inputs.schedulers[s], sweep, v);
             for (const seed of inputs.seeds)
               plan.push({ index: plan.length, cluster: c, workload: w, scheduler: s, seed, label, ...(v === undefined ? {} : { sweepValue: v }) });
           }

@@ -3,6 +3,7 @@ import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
 import { EXPERIMENT_NAME_MAX, ExperimentSchema, RecordedExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { PluginRef } from '@shared/experiment/experiment';
+import { formerRunName } from '@shared/experiment/runNames';
 import { recordedSource } from '../runner/pluginRefs';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
@@ -218,9 +219,11 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
   const recorded = recordedBatch(result.inputs);
   if (recorded) {
     const plan = planBatch(recorded);
+    // A file written before sweeps' runs were named in words names them with the parameter's key.
+    const former = plan.map((x) => formerRunName(recorded.schedulers[x.scheduler], recorded.sweep, x.sweepValue));
     const results = new Map<number, StoredRunResult>();
     result.runs.forEach((r, i) => {
-      const p = plan.find((x) => x.label === r.scheduler && x.seed === r.seed);
+      const p = plan.find((x) => (x.label === r.scheduler || former[x.index] === r.scheduler) && x.seed === r.seed);
       if (!p)
         throw new ServiceError(
           'invalid_request',

@@ -1,5 +1,7 @@
 import type { Database } from 'sql.js';
-import type { BatchInputs } from '@shared/experiment/design';
+import type { BatchInputs, RunPlan } from '@shared/experiment/design';
+import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
+import { optionLabel } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
 import { packColumns } from '../formats/columns';
@@ -199,6 +201,42 @@ export const migrations: Migration[] = [
       }
     },
   },
+  {
+    version: 6,
+    description: "swept runs' names in the words of the designer's cards, not the parameter's key",
+    up(db) {
+      const runs = selectAll<{ id: string; plan_json: string; summary_json: string | null; inputs_json: string }>(
+        db,
+        "SELECT r.id, r.plan_json, r.summary_json, b.inputs_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE json_extract(r.plan_json, '$.sweepValue') IS NOT NULL",
+      );
+      for (const run of runs) {
+        const plan = JSON.parse(run.plan_json) as RunPlan;
+        const inputs = JSON.parse(run.inputs_json) as Partial<BatchInputs>;
+        const kind = (run.summary_json ? (JSON.parse(run.summary_json) as { kind?: string }).kind : undefined) ?? inputs.schedulers?.[plan.scheduler]?.kind;
+        const label = sweptNameInWords(plan.label, plan.sweepValue!, kind);
+        if (label === plan.label) continue;
+        db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
+      }
+    },
+  },
 ];
+
+/**
+ * A swept run's name as builds before version 6 wrote it ("fair (delay) nodeLocalityWaitS=5",
+ * "fifo · heartbeatS=3"), in the words the designer's cards use ("fair (delay) · Node-locality
+ * wait s = 5", "fifo · Heartbeat s = 3", as shared/experiment/runNames.ts now names runs). Only a
+ * name ending in a known setting's key and the run's own swept value is one of those; any other
+ * (a label the user wrote, a count of servers) is kept as it is.
+ */
+export function sweptNameInWords(label: string, value: number, kind: string | undefined): string {
+  const text = String(Number(value.toPrecision(6)));
+  const simulation = / · ([a-z][A-Za-z0-9]*)=([^ =]+)$/.exec(label);
+  if (simulation && simulation[2] === text && Object.hasOwn(SIMULATION_LABELS, simulation[1]))
+    return `${label.slice(0, simulation.index)} · ${SIMULATION_LABELS[simulation[1]].replace(/ \(optional\)$/, '')} = ${text}`;
+  const option = / ([a-z][A-Za-z0-9]*)=([^ =]+)$/.exec(label);
+  if (!option || option[2] !== text || kind === undefined) return label;
+  const words = optionLabel(kind, option[1]);
+  return words === option[1] ? label : `${label.slice(0, option.index)} · ${words} = ${text}`;
+}
 
 export const LATEST_VERSION = migrations[migrations.length - 1].version;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { schedulerLabel, type SchedulerSpec } from '../schedulers';
+import { optionLabel, schedulerLabel, type SchedulerSpec } from '../schedulers';
+import { simulationLabel } from './simulationLabels';
 import type { SweepSchema } from './sweep';
 
 type Sweep = z.output<typeof SweepSchema>;
@@ -7,15 +8,33 @@ type Sweep = z.output<typeof SweepSchema>;
 /** A swept value as a run's name shows it: six significant digits, no trailing zeros. */
 const valueText = (v: number) => String(Number(v.toPrecision(6)));
 
+/** The swept parameter in the words its card shows it ("Node-locality wait s", "Heartbeat s"), never its key. */
+function parameterWords(sweep: Exclude<Sweep, { target: 'servers' }>, kind: string): string {
+  return sweep.target === 'scheduler' ? optionLabel(kind, sweep.parameter) : simulationLabel(sweep.parameter).replace(/ \(optional\)$/, '');
+}
+
 /**
- * The name a run is reported under (RunPlan.label): its scheduler's label, with the swept value
- * when there is one. Comparisons, reports and result files tell configurations apart by it.
+ * The name a run of `spec` is reported under (RunPlan.label): its scheduler's label, with the swept
+ * value when there is one ("fair (delay) · Node-locality wait s = 5", "fifo · 40 servers").
+ * Comparisons, reports and result files tell configurations apart by it.
  */
-export function runName(base: string, sweep: Sweep | undefined, value: number | undefined): string {
+export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string {
+  const base = schedulerLabel(spec);
   if (value === undefined || !sweep) return base;
-  if (sweep.target === 'scheduler') return `${base} ${sweep.parameter}=${valueText(value)}`;
   if (sweep.target === 'servers') return `${base} · ${valueText(value)} servers`;
-  return `${base} · ${sweep.parameter}=${valueText(value)}`;
+  return `${base} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
+}
+
+/**
+ * The name builds before 2026-11-30 gave the same run, with the parameter's key
+ * ("fair (delay) nodeLocalityWaitS=5"): result files written then still name their runs so, and
+ * reading one back (services/resultFiles.ts) finds each run's place by either name. The same as
+ * runName where the name shows no parameter.
+ */
+export function formerRunName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string {
+  if (value === undefined || !sweep || sweep.target === 'servers') return runName(spec, sweep, value);
+  const base = schedulerLabel(spec);
+  return sweep.target === 'scheduler' ? `${base} ${sweep.parameter}=${valueText(value)}` : `${base} · ${sweep.parameter}=${valueText(value)}`;
 }
 
 export interface NameClash {
@@ -47,8 +66,7 @@ export function runNameClashes(schedulers: readonly SchedulerSpec[], sweep: Swee
   }
   const owner = new Map<string, number>();
   schedulers.forEach((spec, s) => {
-    const base = schedulerLabel(spec);
-    const names = s === swept && sweep ? sweep.values.map((v) => runName(base, sweep, v)) : [base];
+    const names = s === swept && sweep ? sweep.values.map((v) => runName(spec, sweep, v)) : [schedulerLabel(spec)];
     const other = names.map((n) => owner.get(n)).find((o) => o !== undefined);
     if (other !== undefined) {
       const name = names.find((n) => owner.get(n) === other)!;

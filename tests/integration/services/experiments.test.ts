@@ -208,7 +208,7 @@ describe('experiments: the run matrix through worker threads', () => {
       sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] },
     });
     const batch = await runToEnd(s, design.id);
-    expect(batch.results.map((r) => r.label)).toEqual(['fair (delay) nodeLocalityWaitS=0', 'fair (delay) nodeLocalityWaitS=5']);
+    expect(batch.results.map((r) => r.label)).toEqual(['fair (delay) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5']);
     const updated = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, sweep: { target: 'servers', values: [2, 9] } } });
     const sized = await runToEnd(s, updated.id);
     // Node names come with the Gantt (they label its rows); the comparison's data leaves them out.

@@ -9,7 +9,7 @@ import type { StoredRunResult } from '../../../src-main/store/storedRun';
 import { packColumns } from '../../../src-main/formats/columns';
 import { Store } from '../../../src-main/store/database';
 import { PayloadFiles } from '../../../src-main/store/payloads';
-import { migrations } from '../../../src-main/store/migrations';
+import { LATEST_VERSION, migrations } from '../../../src-main/store/migrations';
 import { workloadsRepo } from '../../../src-main/store/workloadsRepo';
 import { useTempDirs } from '../../helpers/tempDir';
 
@@ -131,7 +131,7 @@ describe('payload files beside the database', () => {
     });
     store.close();
     const v5 = await Store.open({ dataDir: dir });
-    expect(v5.status()).toMatchObject({ schemaVersion: 5 });
+    expect(v5.status()).toMatchObject({ schemaVersion: LATEST_VERSION });
     const batch = batchesRepo(v5).list()[0];
     expect(batchesRepo(v5).storedResult(batch.id, 0)).toEqual(result);
     expect(v5.read((db) => String(db.exec('SELECT summary_json FROM runs')[0].values[0][0]))).toBe(JSON.stringify(head));
@@ -242,7 +242,7 @@ describe('payload files beside the database', () => {
     const before = fs.statSync(path.join(dir, DB)).size;
 
     const v4 = await Store.open({ dataDir: dir });
-    expect(v4.status()).toMatchObject({ schemaVersion: 5, backups: [{ schemaVersion: 3 }] });
+    expect(v4.status()).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 3 }] });
     expect(batchesRepo(v4).runResult('b1', 0).result).toEqual(result);
     expect(Array.from(batchesRepo(v4).blob('r1')!)).toEqual(Array.from(blob));
     expect(batchesRepo(v4).get('b1').inputs.workloads[0].spec).toEqual(trace('facebook'));

@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { runName, runNameClashes } from '@shared/experiment/runNames';
+import { formerRunName, runName, runNameClashes } from '@shared/experiment/runNames';
 import { SweepSchema } from '@shared/experiment/sweep';
 
 const specs = (...xs: unknown[]) => xs.map((x) => SchedulerSpecSchema.parse(x));
 const sweep = (x: unknown) => SweepSchema.parse(x);
 
 describe("runs' names: one per configuration, or a comparison mixes two", () => {
-  it('names a run by its label and the swept value, as the plan does', () => {
-    expect(runName('fifo', undefined, undefined)).toBe('fifo');
-    expect(runName('fair (delay)', sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] }), 2.5)).toBe(
-      'fair (delay) nodeLocalityWaitS=2.5',
-    );
-    expect(runName('fifo', sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
-    expect(runName('fifo', sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · heartbeatS=0.333333');
+  it('names a run by its label and the swept value, the parameter in the words its card shows', () => {
+    const [fifo, fair, prism] = specs({ kind: 'fifo' }, { kind: 'fair' }, { kind: 'prism', label: 'P' });
+    expect(runName(fifo, undefined, undefined)).toBe('fifo');
+    const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] });
+    expect(runName(fair, waits, 2.5)).toBe('fair (delay) · Node-locality wait s = 2.5');
+    expect(runName(fair, waits, undefined)).toBe('fair (delay)');
+    expect(runName(prism, sweep({ target: 'scheduler', scheduler: 0, parameter: 'alpha', values: [1] }), 0.5)).toBe('P · α (eq. 1) = 0.5');
+    expect(runName(fifo, sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
+    expect(runName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · Heartbeat s = 0.333333');
+    // An optional setting's "(optional)" is the card's hint, not part of its name.
+    expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('fifo · Stop at s = 600');
+  });
+
+  it('gives the names earlier builds gave, with the key, so their result files still read', () => {
+    const [fifo, fair] = specs({ kind: 'fifo' }, { kind: 'fair' });
+    const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] });
+    expect(formerRunName(fair, waits, 5)).toBe('fair (delay) nodeLocalityWaitS=5');
+    expect(formerRunName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toBe('fifo · heartbeatS=3');
+    expect(formerRunName(fifo, sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
+    expect(formerRunName(fifo, undefined, undefined)).toBe('fifo');
   });
 
   it('finds two Fair cards that differ only in their waits, and two cards with one label, at the later card', () => {
@@ -39,7 +52,7 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     ]);
     const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] });
     expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair' }), waits)).toEqual([]);
-    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fifo', label: 'fair (delay) nodeLocalityWaitS=5' }), waits).map((c) => c.path)).toEqual([
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fifo', label: 'fair (delay) · Node-locality wait s = 5' }), waits).map((c) => c.path)).toEqual([
       ['schedulers', 1, 'label'],
     ]);
   });

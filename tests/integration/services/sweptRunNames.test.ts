@@ -1,0 +1,130 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
+import type { BatchDetail, BatchInputs, BatchSummary, DesignRecord, RunPlan } from '@shared/experiment/design';
+import type { ResultFile } from '@shared/experiment/experiment';
+import { Store } from '../../../src-main/store/database';
+import { batchesRepo } from '../../../src-main/store/batchesRepo';
+import { LATEST_VERSION, migrations, sweptNameInWords } from '../../../src-main/store/migrations';
+import { cli } from '../../helpers/cli';
+import { ok, useServices } from '../../helpers/services';
+import { useTempDirs } from '../../helpers/tempDir';
+
+const open = useServices();
+const tempDir = useTempDirs();
+
+/** As builds before 2026-11-30 named the runs of these two sweeps. */
+const FORMER: Record<string, string> = {
+  'fair (delay) · Node-locality wait s = 0': 'fair (delay) nodeLocalityWaitS=0',
+  'fair (delay) · Node-locality wait s = 5': 'fair (delay) nodeLocalityWaitS=5',
+  'fifo · Heartbeat s = 1': 'fifo · heartbeatS=1',
+  'fifo · Heartbeat s = 3': 'fifo · heartbeatS=3',
+};
+
+/** A Fair card swept over its node-locality wait beside a FIFO card, two seeds, run to the end. */
+async function sweptBatch(s: Awaited<ReturnType<typeof open>>): Promise<BatchDetail> {
+  const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+  const workload = await ok<{ id: string }>(s, 'workloads:create', {
+    spec: { name: 'w', jobs: [0, 5, 9].map((submit, i) => ({ id: `j${i}`, template: 'Sort', submit, maps: 6, reduces: 2 })) },
+  });
+  const design = await ok<DesignRecord>(s, 'experiments:create', {
+    spec: {
+      name: 'waits',
+      clusterIds: [cluster.id],
+      workloadIds: [workload.id],
+      schedulers: [{ kind: 'fair' }, { kind: 'fifo' }],
+      seeds: [1, 2],
+      sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] },
+    },
+  });
+  const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+  await s.runner.settled(started.id);
+  return ok<BatchDetail>(s, 'batches:get', { id: started.id });
+}
+
+describe("swept runs' names: the parameter in the card's words, and files and stores named the earlier way still read", () => {
+  it('names each swept run by the setting as the card labels it, and opens a result file that names them by the key', async () => {
+    const s = await open();
+    const batch = await sweptBatch(s);
+    const labels = [...new Set(batch.results.map((r) => r.label))];
+    expect(labels).toEqual(['fair (delay) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'fifo']);
+
+    // The same file as an earlier build wrote it: its runs named with the key.
+    const exported = JSON.parse((await ok<{ content: string }>(s, 'batches:exportResult', { id: batch.id })).content) as ResultFile;
+    const former = { ...exported, runs: exported.runs.map((r) => ({ ...r, scheduler: FORMER[r.scheduler] ?? r.scheduler })) };
+    expect(former.runs.map((r) => r.scheduler)).toContain('fair (delay) nodeLocalityWaitS=5');
+    const opened = await ok<BatchSummary>(s, 'batches:openResult', { fileName: 'earlier.result.json', text: JSON.stringify(former) });
+    const reread = await ok<BatchDetail>(s, 'batches:get', { id: opened.id });
+    expect(reread.results.map((r) => [r.label, r.seed, r.status])).toEqual(batch.results.map((r) => [r.label, r.seed, r.status]));
+    const again = JSON.parse((await ok<{ content: string }>(s, 'batches:exportResult', { id: opened.id })).content) as ResultFile;
+    expect(again.runs).toEqual(exported.runs);
+
+    // The CLI's why takes a run by either name.
+    const dir = tempDir();
+    const file = path.join(dir, 'earlier.result.json');
+    fs.writeFileSync(file, JSON.stringify(former));
+    const job = exported.runs[0].jobs[0].id;
+    const byFormer = await cli(['why', file, '--job', job, '--at', '1', '--run', 'fair (delay) nodeLocalityWaitS=5', '--seed', '2', '--json']);
+    const byWords = await cli(['why', file, '--job', job, '--at', '1', '--run', 'fair (delay) · Node-locality wait s = 5', '--seed', '2', '--json']);
+    expect(byFormer.code, byFormer.err).toBe(0);
+    expect(byWords.code, byWords.err).toBe(0);
+    expect(byFormer.out).toBe(byWords.out);
+    expect(JSON.parse(byFormer.out)).toMatchObject({ job });
+    const unknown = await cli(['why', file, '--job', job, '--at', '1', '--run', 'fair (delay) nodeLocalityWaitS=7']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('has no run "fair (delay) nodeLocalityWaitS=7" (it has "fair (delay) · Node-locality wait s = 0"');
+  }, 120_000);
+
+  it('renames the swept runs a version 5 store kept, and nothing else', async () => {
+    const dir = tempDir();
+    const v5 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 5) });
+    const inputs = {
+      clusters: [],
+      workloads: [],
+      schedulers: [{ kind: 'fair' }, { kind: 'fifo', label: 'mine a=1' }],
+      seeds: [1],
+      sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [2.5] },
+    } as unknown as BatchInputs;
+    const plan: RunPlan[] = [
+      { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fair (delay) nodeLocalityWaitS=2.5', sweepValue: 2.5 },
+      // A label the user wrote that only looks like a swept name: no swept value, kept.
+      { index: 1, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'mine a=1' },
+      { index: 2, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'fifo · heartbeatS=0.333333', sweepValue: 1 / 3 },
+      { index: 3, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'fifo · 12 servers', sweepValue: 12 },
+    ];
+    await v5.write((db) => {
+      db.run(
+        "INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old sweep', ?, 'finished', '2026-01-01', '2026-01-01')",
+        [JSON.stringify(inputs)],
+      );
+      for (const p of plan)
+        db.run(
+          "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, 'b1', ?, ?, ?, 1, 'cancelled', '2026-01-01')",
+          [`r${p.index}`, p.index, JSON.stringify(p), p.label],
+        );
+    });
+    v5.close();
+
+    const store = await Store.open({ dataDir: dir });
+    expect(store.status()).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 5 }] });
+    const expected = ['fair (delay) · Node-locality wait s = 2.5', 'mine a=1', 'fifo · Heartbeat s = 0.333333', 'fifo · 12 servers'];
+    expect(
+      batchesRepo(store)
+        .get('b1')
+        .results.map((r) => r.label),
+    ).toEqual(expected);
+    expect(store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]))).toEqual(expected);
+    store.close();
+  });
+
+  it('rewrites only a name that ends in a known setting and the run’s own value', () => {
+    expect(sweptNameInWords('fair (delay) nodeLocalityWaitS=5', 5, 'fair')).toBe('fair (delay) · Node-locality wait s = 5');
+    expect(sweptNameInWords('P alpha=0.5', 0.5, 'prism')).toBe('P · α (eq. 1) = 0.5');
+    expect(sweptNameInWords('fifo · horizonS=600', 600, 'fifo')).toBe('fifo · Stop at s = 600');
+    // Another value, an unknown key, an unknown scheduler: kept.
+    expect(sweptNameInWords('fair (delay) nodeLocalityWaitS=5', 6, 'fair')).toBe('fair (delay) nodeLocalityWaitS=5');
+    expect(sweptNameInWords('fair (delay) colour=5', 5, 'fair')).toBe('fair (delay) colour=5');
+    expect(sweptNameInWords('x nodeLocalityWaitS=5', 5, undefined)).toBe('x nodeLocalityWaitS=5');
+  });
+});
