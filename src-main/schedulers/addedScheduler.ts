@@ -15,7 +15,7 @@ export type AddedSpec<O extends z.ZodRawShape, T extends AddedCard['capacity']> 
 /**
  * A scheduler added beside the built-ins in one file: what the designer shows (title, options as
  * zod with their defaults, a label for each), what it runs tasks in, and its policy. Registering it
- * (one line in registry.ts `ADDED`) makes it a kind of the designer's menu, of saved designs, of
+ * (one export line in added/index.ts) makes it a kind of the designer's menu, of saved designs, of
  * runs and of reports; docs/architecture.md "Adding a scheduler" walks through one.
  */
 export interface AddedScheduler<

@@ -2,6 +2,7 @@ import { addSchedulerCard, addedSchedulerCards, type AddedCard, type SchedulerKi
 import type { Scheduler, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
 import { cardOf, type AddedScheduler } from './addedScheduler';
+import * as addedHere from './added';
 import { capacityPlugin } from './capacity';
 import { drfPlugin } from './drf';
 import { fairPlugin } from './fair';
@@ -31,18 +32,18 @@ const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
   fawkes: fawkesPlugin,
 };
 
-/**
- * Schedulers added beside the built-ins, one line each: a scheduler in its own file
- * (addedScheduler.ts `defineAddedScheduler`; docs/architecture.md "Adding a scheduler"). Worker
- * threads load this file too, so what is listed here runs wherever runs go.
- */
-const ADDED: readonly AddedScheduler[] = [];
+/** Schedulers added beside the built-ins: each one file and one line in ./added/index.ts. */
+const ADDED: readonly AddedScheduler[] = Object.entries(addedHere).map(([name, s]: [string, unknown]) => {
+  if (typeof s !== 'object' || s === null || typeof (s as Partial<AddedScheduler>).create !== 'function')
+    throw new Error(`src-main/schedulers/added exports "${name}", which is not a scheduler made with defineAddedScheduler`);
+  return s as AddedScheduler;
+});
 
 const added = new Map<string, AddedScheduler>();
 
 /**
  * Make an added scheduler a kind of the designer's menu, of designs, runs and reports in this
- * process. The ADDED list goes through here; so does a test's scheduler from a fixture (its runs
+ * process. The schedulers of ./added go through here; so does a test's scheduler from a fixture (its runs
  * then go in this thread: worker threads know only what ADDED lists).
  */
 export function registerScheduler(s: AddedScheduler): void {

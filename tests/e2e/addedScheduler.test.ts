@@ -14,13 +14,13 @@ const browser = useBrowser();
 
 /**
  * Adding a scheduler is its own file plus one registry line (issue 33): a toy scheduler from a
- * fixture, registered as registry.ts `ADDED` registers, reaches the designer's card from main,
+ * fixture, registered as the registry registers what src-main/schedulers/added/ exports, reaches the designer's card from main,
  * runs, and is named in the report, with nothing else of the studio changed.
  */
 describe('a scheduler added in one file, in the browser', () => {
   it('is a kind of the designer, checked at its fields, run and reported', async () => {
     registerScheduler(newestFirst);
-    // Worker threads load the studio's own build, where only ADDED is registered: the fixture's runs go in this thread.
+    // Worker threads load the studio's own build, where only what src-main/schedulers/added/ exports is registered: the fixture's runs go in this thread.
     const dir = tempDir();
     const studio = await startStudio(dir, { makePool: () => new RunPool({ workerFile: null }) });
     const { cluster, workload } = loadExperiment(path.join(ROOT, 'docs/examples/baselines.experiment.json'));

@@ -127,7 +127,7 @@ export const contract = {
     }),
   ),
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
-  /** Schedulers added beside the built-ins (src-main/schedulers/registry.ts `ADDED`), as cards the designer turns into menu entries. */
+  /** Schedulers added beside the built-ins (src-main/schedulers/added/, and plug-in files), as cards the designer turns into menu entries. */
   'schedulers:added': channel<AddedCard[]>()(nothing),
   /** A cluster's capacity-scheduler.xml or Fair Scheduler allocation file as a card (src-main/clusters/yarnConfig). */
   'schedulers:importYarnConfig': channel<YarnConfigRead>()(

@@ -4,7 +4,7 @@ import type { SchedulerDescription } from './describe';
 
 /**
  * What the studio shows and checks of a scheduler added beside the built-ins
- * (src-main/schedulers/added/), as data only, so it reaches the renderer over IPC: the renderer
+ * (a file of src-main/schedulers/added/, or a plug-in file), as data only, so it reaches the renderer over IPC: the renderer
  * cannot import a policy's file, and a built-in's description (describe.ts) holds functions that
  * cannot cross. Its options travel as JSON Schema (made from the scheduler's zod options in main)
  * and are checked from that same JSON Schema on both sides, so the designer and a save agree on
@@ -41,7 +41,7 @@ function choicesOf(options: Record<string, unknown>): Record<string, readonly st
 /** The card as a description the designer, the parity check and the reports read like a built-in's. */
 export function describeAddedCard(card: AddedCard): SchedulerDescription<string, z.ZodType<Spec>> {
   const schema = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema) as z.ZodType<Spec>;
-  // Main adds the slot or container options to every added scheduler's options (schedulers/added/addScheduler.ts).
+  // Main adds the slot or container options to every added scheduler's options (src-main/schedulers/addedScheduler.ts `cardOf`).
   const concurrency = (spec: Spec, nodes: readonly NodeShape[]): Concurrency =>
     card.capacity === 'slots' ? slotConcurrency(spec as unknown as SlotSettings, nodes) : containerConcurrency(spec as ContainerSettings, nodes);
   return {

@@ -42,7 +42,7 @@ type SchemasOf<T extends readonly { schema: unknown }[]> = { -readonly [I in key
 const BUILT_IN_SPEC_SCHEMA = z.discriminatedUnion('kind', SCHEDULERS.map((d) => d.schema) as unknown as SchemasOf<typeof SCHEDULERS>);
 
 type AnyDescription = SchedulerDescription<string, z.ZodType<Record<string, unknown> & { kind: string }>>;
-/** Schedulers added beside the built-ins (the `ADDED` list of src-main/schedulers/registry.ts), by kind, in the order they came. */
+/** Schedulers added beside the built-ins (those src-main/schedulers/added/index.ts exports, and plug-in files), by kind, in the order they came. */
 const added = new Map<string, { card: AddedCard; description: AnyDescription }>();
 let current: z.ZodType = BUILT_IN_SPEC_SCHEMA;
 

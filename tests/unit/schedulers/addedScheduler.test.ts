@@ -20,7 +20,7 @@ import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 /**
  * A scheduler added beside the built-ins in one file (tests/fixtures/schedulers/newestFirst.ts) and
- * registered with one call, as registry.ts `ADDED` does (issue 33): checked, labelled, run and named
+ * registered with one call, as the registry does with what src-main/schedulers/added/ exports (issue 33): checked, labelled, run and named
  * like a built-in. The test runs in file order: the first case sees the studio before the toy is added.
  */
 describe('a scheduler added in one file', () => {
@@ -66,7 +66,7 @@ describe('a scheduler added in one file', () => {
   });
 
   it('sends the renderer a card that rebuilds the same checks', () => {
-    // Found by its kind: schedulers registry.ts ADDED lists come before it.
+    // Found by its kind: schedulers src-main/schedulers/added/ exports come before it.
     const card = addedSchedulerCards().find((c) => c.kind === 'newest-first');
     expect(card).toEqual(cardOf(newestFirst));
     if (!card) return;
