@@ -12,8 +12,9 @@ export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run
   heartbeats from T − interval to T + interval say what the job got there or why not (no free
   slot and who held it, its place in the scheduler's order, a locality wait and how long is left,
   its queue's capacity, its MR-cluster, its deadline allocation). The app's why-panel says the same.
-  --run picks the scheduler by its label in the file (default: the first), --seed the seed
-  (default: the first); --json prints the structured reasons.
+  --run picks the run by its name in the file (default: the first; a swept run's name as files
+  before 2026-11-30 wrote it, with the setting's key, works too), --seed the seed (default: the
+  first); --json prints the structured reasons.
 `;
 
 export async function whyCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
