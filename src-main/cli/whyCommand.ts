@@ -1,6 +1,5 @@
-import { formerRunName } from '@shared/experiment/runNames';
 import { whyNotText } from '@shared/results/whyNot';
-import { planBatch, recordedBatch, resolveRun } from '../runner/matrix';
+import { planBatch, planNameOf, recordedBatch, resolveRun } from '../runner/matrix';
 import { whyNot, WhyNotError } from '../runner/whyNotReplay';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './readResultFile';
@@ -34,11 +33,8 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
     return 1;
   }
   const plan = planBatch(inputs);
-  const asked = typeof flags.run === 'string' ? flags.run : plan.at(0)?.label;
-  // A run named as a file written before sweeps' runs were named in words names it.
-  const label = plan.some((p) => p.label === asked)
-    ? asked
-    : (plan.find((p) => formerRunName(inputs.schedulers[p.scheduler], inputs.sweep, p.sweepValue) === asked)?.label ?? asked);
+  // A swept run may be named as files written before sweeps' runs were named in words name it.
+  const label = typeof flags.run === 'string' ? (planNameOf(inputs, plan)(flags.run) ?? flags.run) : plan.at(0)?.label;
   const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
   if (!plan.some((p) => p.label === label)) {
     io.err(`error: --run: ${file} has no run "${label ?? ''}" (it has ${[...new Set(plan.map((p) => `"${p.label}"`))].join(', ')})\n`);

@@ -44,7 +44,7 @@ const added = new Map<string, AddedScheduler>();
 /**
  * Make an added scheduler a kind of the designer's menu, of designs, runs and reports in this
  * process. The schedulers of ./added go through here; so does a test's scheduler from a fixture (its runs
- * then go in this thread: worker threads know only what ADDED lists).
+ * then go in this thread: worker threads know only what ./added exports).
  */
 export function registerScheduler(s: AddedScheduler): void {
   addSchedulerCard(cardOf(s));

@@ -3,11 +3,10 @@ import { fieldLabel, problemsInWords } from '@shared/api/fieldLabels';
 import { EXPERIMENT_NAME_MAX, ExperimentSchema, RecordedExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { PluginRef } from '@shared/experiment/experiment';
-import { formerRunName } from '@shared/experiment/runNames';
 import { recordedSource } from '../runner/pluginRefs';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
-import { planBatch, recordedBatch } from '../runner/matrix';
+import { planBatch, planNameOf, recordedBatch } from '../runner/matrix';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
 import { resultReport, type ReportRun } from '../reports/resultReport';
 import { presetOfTags } from '../reports/paperClaims';
@@ -220,10 +219,11 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
   if (recorded) {
     const plan = planBatch(recorded);
     // A file written before sweeps' runs were named in words names them with the parameter's key.
-    const former = plan.map((x) => formerRunName(recorded.schedulers[x.scheduler], recorded.sweep, x.sweepValue));
+    const nameOf = planNameOf(recorded, plan);
     const results = new Map<number, StoredRunResult>();
     result.runs.forEach((r, i) => {
-      const p = plan.find((x) => (x.label === r.scheduler || former[x.index] === r.scheduler) && x.seed === r.seed);
+      const label = nameOf(r.scheduler);
+      const p = plan.find((x) => x.label === label && x.seed === r.seed);
       if (!p)
         throw new ServiceError(
           'invalid_request',
