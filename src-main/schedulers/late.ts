@@ -7,16 +7,12 @@ import { grown } from '../engine/core/grow';
 import { RunningAttempts, ROW_MAP, ROW_REDUCE, type Rows } from './lateRunning';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
+import { CopyCheck, percentileRank } from './lateCopyCheck';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'timers'>;
 
 type LateSpec = SchedulerSpecOf<'late'>;
-
-/** The rank (0-based, in ascending order) of the p-th percentile among `n` values. */
-function percentileRank(n: number, p: number): number {
-  return Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n)));
-}
 
 /** The value at the p-th percentile of `values` (reordered in place): the k-th smallest, by quickselect. */
 function percentile(values: Float64Array, p: number): number {
@@ -56,24 +52,27 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
   let nodeCount = new Int32Array(0);
 
   /**
-   * Row x's progress score and progress rate at `now` (block b, row i), read once per pass: the
-   * copy check reads only what it needs, and the rest is read only when a copy could go.
+   * Row x's progress score and progress rate at the pass's instant (block b, row i), read once per
+   * pass (one beat's copy decision, on the view and at the time it began with): the copy check
+   * reads only what it needs, and the rest is read only when a copy could go.
    */
   let pass = 0;
+  let passView: View | undefined;
+  let passNow = 0;
   let readIn = new Int32Array(256);
-  function rateOf(view: View, now: number, x: number, b: Rows, i: number): number {
+  function rateOf(x: number, b: Rows, i: number): number {
     if (readIn[x] !== pass) {
       readIn[x] = pass;
-      progress[x] = view.attemptProgress(b.attempt[i]);
-      rate[x] = progress[x] / Math.max(1e-9, now - b.start[i]);
+      progress[x] = passView!.attemptProgress(b.attempt[i]);
+      rate[x] = progress[x] / Math.max(1e-9, passNow - b.start[i]);
     }
     return rate[x];
   }
 
   /** Every row's rate not read yet in this pass (the slow-node check and the choice need all). */
-  function readRest(view: View, now: number): void {
+  function readRest(): void {
     let x = 0;
-    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) rateOf(view, now, x, b, i);
+    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) rateOf(x, b, i);
   }
 
   /** SlowNodeThreshold: node n's mean progress rate is below that percentile of the nodes' means. */
@@ -103,38 +102,9 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
     return mine !== undefined && mine < percentile(nodeRates, spec.slowNodePercentile);
   }
 
-  /**
-   * Whether any attempt of `kind` may be copied to node n now: one old enough, copyable, elsewhere,
-   * with a progress rate at or below the SlowTaskThreshold percentile of its kind. The slowest such
-   * attempt is at or below that percentile's value exactly when at most k rates of the kind are
-   * lower (k the percentile's rank), so the percentile itself is selected only when a copy will go.
-   */
-  function mayCopy(kind: number, n: number, now: number, view: View): boolean {
-    // The slowest candidate first (only candidates' progress is read), then the kind's other rates
-    // until more than k are lower. Blocks without a row of the kind are passed over, and in a block
-    // whose starts never decrease the walk for candidates stops at the first row too young.
-    const inKind = running.ofKind[kind];
-    if (inKind === 0) return false;
-    let slowest = Infinity;
-    for (const b of running.blocks()) {
-      if (b.ofKind[kind] === 0) continue;
-      for (let i = 0; i < b.length; i++) {
-        if (!(now - b.start[i] >= spec.minRunSeconds)) {
-          if (b.ordered) break;
-          continue;
-        }
-        if (b.kind[i] === kind && b.copyable[i] === 1 && b.node[i] !== n) slowest = Math.min(slowest, rateOf(view, now, b.offset + i, b, i));
-      }
-    }
-    if (slowest === Infinity) return false;
-    const k = percentileRank(inKind, spec.slowTaskPercentile);
-    let below = 0;
-    for (const b of running.blocks()) {
-      if (b.ofKind[kind] === 0) continue;
-      for (let i = 0; i < b.length; i++) if (b.kind[i] === kind && rateOf(view, now, b.offset + i, b, i) < slowest && ++below > k) return false;
-    }
-    return true;
-  }
+  /** Whether a copy of `kind` may go to node n now (lateCopyCheck.ts), its rates read through this pass's memory. */
+  const check = new CopyCheck(spec.minRunSeconds, spec.slowTaskPercentile);
+  const mayCopy = (kind: number, n: number) => check.mayCopy(running.blocks(), running.ofKind[kind], kind, n, passNow, rateOf);
 
   /** Copy the candidate of `kind` with the longest estimated time left (ties: the lower task id). */
   function copySlowest(kind: number, n: number, now: number, view: View): void {
@@ -222,11 +192,13 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
         readIn = grown(readIn, 2 * count);
       }
       pass++;
+      passView = view;
+      passNow = now;
       // Maps first, then reduces; a slow node copies nothing (the check needs every row's rate and
       // a pass over the nodes, so it is made only once a copy could go).
       for (const kind of [ROW_MAP, ROW_REDUCE]) {
-        if ((kind === ROW_REDUCE ? freeReduces : freeMaps) <= 0 || !mayCopy(kind, n, now, view)) continue;
-        readRest(view, now);
+        if ((kind === ROW_REDUCE ? freeReduces : freeMaps) <= 0 || !mayCopy(kind, n)) continue;
+        readRest();
         if (!nodeIsSlow(n, view)) copySlowest(kind, n, now, view);
         return;
       }
