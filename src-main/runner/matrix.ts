@@ -1,7 +1,7 @@
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import type { ResultFile } from '@shared/experiment/experiment';
-import { formerRunName, runName } from '@shared/experiment/runNames';
+import { formerRunNames, runName } from '@shared/experiment/runNames';
 import { SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -63,12 +63,11 @@ export function planBatch(inputs: BatchInputs): RunPlan[] {
 
 /**
  * Reads a run's name as a result file or a user gives it and returns the name the plan gives that
- * run: its own name, or the one builds before 2026-11-30 gave a swept run, with the setting's key
- * (runNames.ts `formerRunName`). Returns undefined for a name of no run in the plan.
+ * run: its own name, or one an earlier build gave a swept run (runNames.ts `formerRunNames`). Returns undefined for a name of no run in the plan.
  */
 export function planNameOf(inputs: BatchInputs, plan: readonly RunPlan[]): (name: string) => string | undefined {
   const names = new Map<string, string>();
-  for (const p of plan) names.set(formerRunName(inputs.schedulers[p.scheduler], inputs.sweep, p.sweepValue), p.label);
+  for (const p of plan) for (const former of formerRunNames(inputs.schedulers[p.scheduler], inputs.sweep, p.sweepValue)) names.set(former, p.label);
   // A name of today wins over a former one that happens to read the same.
   for (const p of plan) names.set(p.label, p.label);
   return (name) => names.get(name);

@@ -1,5 +1,6 @@
 import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
+import { runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
 import { optionLabel } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -216,6 +217,27 @@ export const migrations: Migration[] = [
         const label = sweptNameInWords(plan.label, plan.sweepValue!, kind);
         if (label === plan.label) continue;
         db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
+      }
+    },
+  },
+  {
+    version: 7,
+    description: "a swept card's runs named with the swept value applied to the card (a greedy Fair card swept to a 5 s wait runs delay scheduling)",
+    up(db) {
+      const runs = selectAll<{ id: string; plan_json: string; inputs_json: string }>(
+        db,
+        "SELECT r.id, r.plan_json, b.inputs_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE json_extract(r.plan_json, '$.sweepValue') IS NOT NULL",
+      );
+      for (const run of runs) {
+        const plan = JSON.parse(run.plan_json) as RunPlan;
+        const inputs = JSON.parse(run.inputs_json) as Partial<BatchInputs>;
+        const sweep = inputs.sweep;
+        const spec = inputs.schedulers?.[plan.scheduler];
+        if (sweep?.target !== 'scheduler' || sweep.scheduler !== plan.scheduler || !spec) continue;
+        // Only the name version 6 left (the card's label as saved, then the value): a label the user wrote stays.
+        if (plan.label !== unsweptBaseName(spec, sweep, plan.sweepValue!)) continue;
+        const label = runName(spec, sweep, plan.sweepValue);
+        if (label !== plan.label) db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
       }
     },
   },

@@ -16,25 +16,36 @@ function parameterWords(sweep: Exclude<Sweep, { target: 'servers' }>, kind: stri
 /**
  * The name a run of `spec` is reported under (RunPlan.label): its scheduler's label, with the swept
  * value when there is one ("fair (delay) · Node-locality wait s = 5", "fifo · 40 servers").
- * Comparisons, reports and result files tell configurations apart by it.
+ * Comparisons, reports and result files tell configurations apart by it. A swept setting is read
+ * with its value applied: a Fair card with no waits swept to a node wait of 5 s runs delay
+ * scheduling, and is named so, not "fair (greedy locality)".
  */
 export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string {
-  const base = schedulerLabel(spec);
-  if (value === undefined || !sweep) return base;
-  if (sweep.target === 'servers') return `${base} · ${valueText(value)} servers`;
+  if (value === undefined || !sweep) return schedulerLabel(spec);
+  if (sweep.target === 'servers') return `${schedulerLabel(spec)} · ${valueText(value)} servers`;
+  const base = schedulerLabel(sweep.target === 'scheduler' ? ({ ...spec, [sweep.parameter]: value } as SchedulerSpec) : spec);
   return `${base} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
 
 /**
- * The name builds before 2026-11-30 gave the same run, with the parameter's key
- * ("fair (delay) nodeLocalityWaitS=5"): result files written then still name their runs so, and
- * reading one back (services/resultFiles.ts) finds each run's place by either name. The same as
- * runName where the name shows no parameter.
+ * The names earlier builds gave the same run, where they differ from runName's: result files
+ * written then still name their runs so, and reading one back (services/resultFiles.ts) finds each
+ * run's place by any of them.
+ * - Before 2026-11-30 10:57: the parameter's key ("fair (delay) nodeLocalityWaitS=5").
+ * - From then until store version 7 (the same day): the card's label without the swept value applied ("fair (greedy
+ *   locality) · Node-locality wait s = 5" for a card with no waits swept to 5 s).
  */
-export function formerRunName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string {
-  if (value === undefined || !sweep || sweep.target === 'servers') return runName(spec, sweep, value);
+export function formerRunNames(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string[] {
+  if (value === undefined || !sweep || sweep.target === 'servers') return [];
   const base = schedulerLabel(spec);
-  return sweep.target === 'scheduler' ? `${base} ${sweep.parameter}=${valueText(value)}` : `${base} · ${sweep.parameter}=${valueText(value)}`;
+  const byKey = sweep.target === 'scheduler' ? `${base} ${sweep.parameter}=${valueText(value)}` : `${base} · ${sweep.parameter}=${valueText(value)}`;
+  const current = runName(spec, sweep, value);
+  return [byKey, unsweptBaseName(spec, sweep, value)].filter((name) => name !== current);
+}
+
+/** A swept run's name with its card's label as the card reads before the value is applied (builds before store version 7). */
+export function unsweptBaseName(spec: SchedulerSpec, sweep: Exclude<Sweep, { target: 'servers' }>, value: number): string {
+  return `${schedulerLabel(spec)} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
 
 export interface NameClash {

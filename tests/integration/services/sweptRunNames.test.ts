@@ -22,8 +22,8 @@ const FORMER: Record<string, string> = {
   'fifo · Heartbeat s = 3': 'fifo · heartbeatS=3',
 };
 
-/** A Fair card swept over its node-locality wait beside a FIFO card, two seeds, run to the end. */
-async function sweptBatch(s: Awaited<ReturnType<typeof open>>): Promise<BatchDetail> {
+/** A Fair card (`fair`) swept over its node-locality wait beside a FIFO card, two seeds, run to the end. */
+async function sweptBatch(s: Awaited<ReturnType<typeof open>>, fair: Record<string, unknown> = { kind: 'fair' }): Promise<BatchDetail> {
   const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
   const workload = await ok<{ id: string }>(s, 'workloads:create', {
     spec: { name: 'w', jobs: [0, 5, 9].map((submit, i) => ({ id: `j${i}`, template: 'Sort', submit, maps: 6, reduces: 2 })) },
@@ -33,7 +33,7 @@ async function sweptBatch(s: Awaited<ReturnType<typeof open>>): Promise<BatchDet
       name: 'waits',
       clusterIds: [cluster.id],
       workloadIds: [workload.id],
-      schedulers: [{ kind: 'fair' }, { kind: 'fifo' }],
+      schedulers: [fair, { kind: 'fifo' }],
       seeds: [1, 2],
       sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] },
     },
@@ -75,6 +75,63 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('has no run "fair (delay) nodeLocalityWaitS=7" (it has "fair (delay) · Node-locality wait s = 0"');
   }, 120_000);
+
+  it("names a greedy card's runs swept to a wait as delay scheduling, and opens a file that named them by the card", async () => {
+    const s = await open();
+    const batch = await sweptBatch(s, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 });
+    const labels = [...new Set(batch.results.map((r) => r.label))];
+    expect(labels).toEqual(['fair (greedy locality) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'fifo']);
+    const exported = JSON.parse((await ok<{ content: string }>(s, 'batches:exportResult', { id: batch.id })).content) as ResultFile;
+    const asBefore = (name: string) => name.replace('fair (delay) · Node-locality wait s = 5', 'fair (greedy locality) · Node-locality wait s = 5');
+    const former = { ...exported, runs: exported.runs.map((r) => ({ ...r, scheduler: asBefore(r.scheduler) })) };
+    expect(former.runs.map((r) => r.scheduler)).toContain('fair (greedy locality) · Node-locality wait s = 5');
+    const opened = await ok<BatchSummary>(s, 'batches:openResult', { fileName: 'before-v7.result.json', text: JSON.stringify(former) });
+    const reread = await ok<BatchDetail>(s, 'batches:get', { id: opened.id });
+    expect(reread.results.map((r) => [r.label, r.seed, r.status])).toEqual(batch.results.map((r) => [r.label, r.seed, r.status]));
+  }, 120_000);
+
+  it("renames a version 6 store's runs of a swept card whose label the value changes, and nothing else", async () => {
+    const dir = tempDir();
+    const v6 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 6) });
+    const inputs = {
+      clusters: [],
+      workloads: [],
+      schedulers: [
+        { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 },
+        { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0, label: 'G' },
+      ],
+      seeds: [1],
+      sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] },
+    } as unknown as BatchInputs;
+    const plan: RunPlan[] = [
+      { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fair (greedy locality) · Node-locality wait s = 0', sweepValue: 0 },
+      { index: 1, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fair (greedy locality) · Node-locality wait s = 5', sweepValue: 5 },
+      { index: 2, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'G' },
+    ];
+    await v6.write((db) => {
+      db.run(
+        "INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old sweep', ?, 'finished', '2026-01-01', '2026-01-01')",
+        [JSON.stringify(inputs)],
+      );
+      for (const p of plan)
+        db.run(
+          "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, 'b1', ?, ?, ?, 1, 'cancelled', '2026-01-01')",
+          [`r${p.index}`, p.index, JSON.stringify(p), p.label],
+        );
+    });
+    v6.close();
+
+    const store = await Store.open({ dataDir: dir });
+    expect(store.status()).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 6 }] });
+    const expected = ['fair (greedy locality) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'G'];
+    expect(
+      batchesRepo(store)
+        .get('b1')
+        .results.map((r) => r.label),
+    ).toEqual(expected);
+    expect(store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]))).toEqual(expected);
+    store.close();
+  });
 
   it('renames the swept runs a version 5 store kept, and nothing else', async () => {
     const dir = tempDir();

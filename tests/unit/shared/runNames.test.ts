@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import { formerRunName, runName, runNameClashes } from '@shared/experiment/runNames';
+import { formerRunNames, runName, runNameClashes } from '@shared/experiment/runNames';
 import { SweepSchema } from '@shared/experiment/sweep';
 
 const specs = (...xs: unknown[]) => xs.map((x) => SchedulerSpecSchema.parse(x));
@@ -20,13 +20,32 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('fifo · Stop at s = 600');
   });
 
-  it('gives the names earlier builds gave, with the key, so their result files still read', () => {
-    const [fifo, fair] = specs({ kind: 'fifo' }, { kind: 'fair' });
+  it('reads the swept setting with its value applied: a greedy card swept to a wait runs, and is named, delay scheduling', () => {
+    const [greedy, labelled] = specs(
+      { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 },
+      { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0, label: 'G' },
+    );
+    const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] });
+    expect(runName(greedy, waits, 0)).toBe('fair (greedy locality) · Node-locality wait s = 0');
+    expect(runName(greedy, waits, 5)).toBe('fair (delay) · Node-locality wait s = 5');
+    // A label the user gave is the name, whatever the value.
+    expect(runName(labelled, waits, 5)).toBe('G · Node-locality wait s = 5');
+    // A simulation or servers sweep leaves the card as it is.
+    expect(runName(greedy, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toBe('fair (greedy locality) · Heartbeat s = 3');
+  });
+
+  it('gives the names earlier builds gave, so their result files still read', () => {
+    const [fifo, fair, greedy] = specs({ kind: 'fifo' }, { kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 });
     const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] });
-    expect(formerRunName(fair, waits, 5)).toBe('fair (delay) nodeLocalityWaitS=5');
-    expect(formerRunName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toBe('fifo · heartbeatS=3');
-    expect(formerRunName(fifo, sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
-    expect(formerRunName(fifo, undefined, undefined)).toBe('fifo');
+    // With the key (before 2026-11-30 10:57); the card's words were the same then as now.
+    expect(formerRunNames(fair, waits, 5)).toEqual(['fair (delay) nodeLocalityWaitS=5']);
+    expect(formerRunNames(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toEqual(['fifo · heartbeatS=3']);
+    // The card's label before the swept value was applied (before store version 7).
+    expect(formerRunNames(greedy, waits, 5)).toEqual(['fair (greedy locality) nodeLocalityWaitS=5', 'fair (greedy locality) · Node-locality wait s = 5']);
+    expect(formerRunNames(greedy, waits, 0)).toEqual(['fair (greedy locality) nodeLocalityWaitS=0']);
+    // Names that never changed have no former one.
+    expect(formerRunNames(fifo, sweep({ target: 'servers', values: [40] }), 40)).toEqual([]);
+    expect(formerRunNames(fifo, undefined, undefined)).toEqual([]);
   });
 
   it('finds two Fair cards that differ only in their waits, and two cards with one label, at the later card', () => {
