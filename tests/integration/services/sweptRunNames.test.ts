@@ -43,6 +43,38 @@ async function sweptBatch(s: Awaited<ReturnType<typeof open>>, fair: Record<stri
   return ok<BatchDetail>(s, 'batches:get', { id: started.id });
 }
 
+/**
+ * A store at schema `version` holding one finished batch of `inputs` with these runs, opened again
+ * by this build (which migrates it): the names its runs have then, from the repository and the
+ * table, and the store's status.
+ */
+async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan[]) {
+  const dir = tempDir();
+  const old = await Store.open({ dataDir: dir, migrations: migrations.slice(0, version) });
+  await old.write((db) => {
+    db.run(
+      "INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old sweep', ?, 'finished', '2026-01-01', '2026-01-01')",
+      [JSON.stringify(inputs)],
+    );
+    for (const p of plan)
+      db.run(
+        "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, 'b1', ?, ?, ?, 1, 'cancelled', '2026-01-01')",
+        [`r${p.index}`, p.index, JSON.stringify(p), p.label],
+      );
+  });
+  old.close();
+  const store = await Store.open({ dataDir: dir });
+  try {
+    const labels = batchesRepo(store)
+      .get('b1')
+      .results.map((r) => r.label);
+    const column = store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]));
+    return { labels, column, status: store.status() };
+  } finally {
+    store.close();
+  }
+}
+
 describe("swept runs' names: the parameter in the card's words, and files and stores named the earlier way still read", () => {
   it('names each swept run by the setting as the card labels it, and opens a result file that names them by the key', async () => {
     const s = await open();
@@ -91,8 +123,6 @@ describe("swept runs' names: the parameter in the card's words, and files and st
   }, 120_000);
 
   it("renames a version 6 store's runs of a swept card whose label the value changes, and nothing else", async () => {
-    const dir = tempDir();
-    const v6 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 6) });
     const inputs = {
       clusters: [],
       workloads: [],
@@ -108,34 +138,14 @@ describe("swept runs' names: the parameter in the card's words, and files and st
       { index: 1, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fair (greedy locality) · Node-locality wait s = 5', sweepValue: 5 },
       { index: 2, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'G' },
     ];
-    await v6.write((db) => {
-      db.run(
-        "INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old sweep', ?, 'finished', '2026-01-01', '2026-01-01')",
-        [JSON.stringify(inputs)],
-      );
-      for (const p of plan)
-        db.run(
-          "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, 'b1', ?, ?, ?, 1, 'cancelled', '2026-01-01')",
-          [`r${p.index}`, p.index, JSON.stringify(p), p.label],
-        );
-    });
-    v6.close();
-
-    const store = await Store.open({ dataDir: dir });
-    expect(store.status()).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 6 }] });
+    const migrated = await migratedNames(6, inputs, plan);
+    expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 6 }] });
     const expected = ['fair (greedy locality) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'G'];
-    expect(
-      batchesRepo(store)
-        .get('b1')
-        .results.map((r) => r.label),
-    ).toEqual(expected);
-    expect(store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]))).toEqual(expected);
-    store.close();
+    expect(migrated.labels).toEqual(expected);
+    expect(migrated.column).toEqual(expected);
   });
 
   it('renames the swept runs a version 5 store kept, and nothing else', async () => {
-    const dir = tempDir();
-    const v5 = await Store.open({ dataDir: dir, migrations: migrations.slice(0, 5) });
     const inputs = {
       clusters: [],
       workloads: [],
@@ -150,29 +160,11 @@ describe("swept runs' names: the parameter in the card's words, and files and st
       { index: 2, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'fifo · heartbeatS=0.333333', sweepValue: 1 / 3 },
       { index: 3, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'fifo · 12 servers', sweepValue: 12 },
     ];
-    await v5.write((db) => {
-      db.run(
-        "INSERT INTO batches (id, name, inputs_json, status, created_at, updated_at) VALUES ('b1', 'old sweep', ?, 'finished', '2026-01-01', '2026-01-01')",
-        [JSON.stringify(inputs)],
-      );
-      for (const p of plan)
-        db.run(
-          "INSERT INTO runs (id, batch_id, run_index, plan_json, scheduler, seed, status, created_at) VALUES (?, 'b1', ?, ?, ?, 1, 'cancelled', '2026-01-01')",
-          [`r${p.index}`, p.index, JSON.stringify(p), p.label],
-        );
-    });
-    v5.close();
-
-    const store = await Store.open({ dataDir: dir });
-    expect(store.status()).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 5 }] });
+    const migrated = await migratedNames(5, inputs, plan);
+    expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 5 }] });
     const expected = ['fair (delay) · Node-locality wait s = 2.5', 'mine a=1', 'fifo · Heartbeat s = 0.333333', 'fifo · 12 servers'];
-    expect(
-      batchesRepo(store)
-        .get('b1')
-        .results.map((r) => r.label),
-    ).toEqual(expected);
-    expect(store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]))).toEqual(expected);
-    store.close();
+    expect(migrated.labels).toEqual(expected);
+    expect(migrated.column).toEqual(expected);
   });
 
   it('rewrites only a name that ends in a known setting and the run’s own value', () => {
