@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import { runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
-import { optionLabel } from '@shared/schedulers';
+import { optionLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
 import { packColumns } from '../formats/columns';
@@ -234,14 +234,26 @@ export const migrations: Migration[] = [
         const sweep = inputs.sweep;
         const spec = inputs.schedulers?.[plan.scheduler];
         if (sweep?.target !== 'scheduler' || sweep.scheduler !== plan.scheduler || !spec) continue;
-        // Only the name version 6 left (the card's label as saved, then the value): a label the user wrote stays.
-        if (plan.label !== unsweptBaseName(spec, sweep, plan.sweepValue!)) continue;
-        const label = runName(spec, sweep, plan.sweepValue);
+        const label = renamedSweptRun(plan, spec, sweep);
         if (label !== plan.label) db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
       }
     },
   },
 ];
+
+/**
+ * A swept card's run named as version 7 names it: only a name that is exactly the one version 6
+ * gave (the card's label as saved, then the value) changes, so a label the user wrote stays. A card
+ * this build cannot name (saved by a build with other schedulers, or with settings it no longer
+ * reads) keeps its name: a migration must not stop the store from opening.
+ */
+function renamedSweptRun(plan: RunPlan, spec: SchedulerSpec, sweep: Extract<NonNullable<BatchInputs['sweep']>, { target: 'scheduler' }>): string {
+  try {
+    return plan.label === unsweptBaseName(spec, sweep, plan.sweepValue!) ? runName(spec, sweep, plan.sweepValue) : plan.label;
+  } catch {
+    return plan.label;
+  }
+}
 
 /**
  * A swept run's name as builds before version 6 wrote it ("fair (delay) nodeLocalityWaitS=5",

@@ -45,8 +45,8 @@ async function sweptBatch(s: Awaited<ReturnType<typeof open>>, fair: Record<stri
 
 /**
  * A store at schema `version` holding one finished batch of `inputs` with these runs, opened again
- * by this build (which migrates it): the names its runs have then, from the repository and the
- * table, and the store's status.
+ * by this build (which migrates it): the names its runs have then, from the repository (or why it
+ * cannot read the batch) and the table, and the store's status.
  */
 async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan[]) {
   const dir = tempDir();
@@ -65,9 +65,15 @@ async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan
   old.close();
   const store = await Store.open({ dataDir: dir });
   try {
-    const labels = batchesRepo(store)
-      .get('b1')
-      .results.map((r) => r.label);
+    // The batch as the studio reads it, or why it cannot be read.
+    let labels: string[] | string;
+    try {
+      labels = batchesRepo(store)
+        .get('b1')
+        .results.map((r) => r.label);
+    } catch (e) {
+      labels = String(e);
+    }
     const column = store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]));
     return { labels, column, status: store.status() };
   } finally {
@@ -143,6 +149,22 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     const expected = ['fair (greedy locality) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'G'];
     expect(migrated.labels).toEqual(expected);
     expect(migrated.column).toEqual(expected);
+  });
+
+  it('opens a version 6 store whose swept card this build cannot name, keeping that run’s name', async () => {
+    // A FAWKES card saved without its policy (no build saved one so): its name reads the policy.
+    // The migration must still let the store open, the run's name as it was.
+    const inputs = {
+      clusters: [],
+      workloads: [],
+      schedulers: [{ kind: 'fawkes' }],
+      seeds: [1],
+      sweep: { target: 'scheduler', scheduler: 0, parameter: 'alpha', values: [2] },
+    } as unknown as BatchInputs;
+    const plan: RunPlan[] = [{ index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fawkes · alpha = 2', sweepValue: 2 }];
+    const migrated = await migratedNames(6, inputs, plan);
+    expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION });
+    expect(migrated.column).toEqual(['fawkes · alpha = 2']);
   });
 
   it('renames the swept runs a version 5 store kept, and nothing else', async () => {
