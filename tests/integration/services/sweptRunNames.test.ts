@@ -46,7 +46,7 @@ async function sweptBatch(s: Awaited<ReturnType<typeof open>>, fair: Record<stri
 /**
  * A store at schema `version` holding one finished batch of `inputs` with these runs, opened again
  * by this build (which migrates it): the names its runs have then, from the repository (or why it
- * cannot read the batch) and the table, and the store's status.
+ * cannot read the batch) and the table, its cards' names in the history list, and the store's status.
  */
 async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan[]) {
   const dir = tempDir();
@@ -74,8 +74,9 @@ async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan
     } catch (e) {
       labels = String(e);
     }
+    const listed = batchesRepo(store).list()[0].schedulers;
     const column = store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]));
-    return { labels, column, status: store.status() };
+    return { labels, listed, column, status: store.status() };
   } finally {
     store.close();
   }
@@ -151,7 +152,7 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     expect(migrated.column).toEqual(expected);
   });
 
-  it('opens a version 6 store whose swept card this build cannot name, keeping that run’s name', async () => {
+  it('opens a version 6 store whose swept card this build cannot name: the run keeps its name, the history still lists it', async () => {
     // A FAWKES card saved without its policy (no build saved one so): its name reads the policy.
     // The migration must still let the store open, the run's name as it was.
     const inputs = {
@@ -165,6 +166,8 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     const migrated = await migratedNames(6, inputs, plan);
     expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION });
     expect(migrated.column).toEqual(['fawkes · alpha = 2']);
+    // The history lists it too, by its kind.
+    expect(migrated.listed).toEqual(['fawkes']);
   });
 
   it('renames the swept runs a version 5 store kept, and nothing else', async () => {
