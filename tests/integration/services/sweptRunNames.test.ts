@@ -45,8 +45,8 @@ async function sweptBatch(s: Awaited<ReturnType<typeof open>>, fair: Record<stri
 
 /**
  * A store at schema `version` holding one finished batch of `inputs` with these runs, opened again
- * by this build (which migrates it): the names its runs have then, from the repository (or why it
- * cannot read the batch) and the table, its cards' names in the history list, and the store's status.
+ * by this build (which migrates it): the names its runs have then, from the repository and the
+ * table, its cards' names in the history list, and the store's status.
  */
 async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan[]) {
   const dir = tempDir();
@@ -65,15 +65,9 @@ async function migratedNames(version: number, inputs: BatchInputs, plan: RunPlan
   old.close();
   const store = await Store.open({ dataDir: dir });
   try {
-    // The batch as the studio reads it, or why it cannot be read.
-    let labels: string[] | string;
-    try {
-      labels = batchesRepo(store)
-        .get('b1')
-        .results.map((r) => r.label);
-    } catch (e) {
-      labels = String(e);
-    }
+    const labels = batchesRepo(store)
+      .get('b1')
+      .results.map((r) => r.label);
     const listed = batchesRepo(store).list()[0].schedulers;
     const column = store.read((db) => db.exec('SELECT scheduler FROM runs ORDER BY run_index')[0].values.map((v) => v[0]));
     return { labels, listed, column, status: store.status() };
@@ -166,8 +160,9 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     const migrated = await migratedNames(6, inputs, plan);
     expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION });
     expect(migrated.column).toEqual(['fawkes · alpha = 2']);
-    // The history lists it too, by its kind.
+    // The history lists it too, by its kind, and opens it.
     expect(migrated.listed).toEqual(['fawkes']);
+    expect(migrated.labels).toEqual(['fawkes · alpha = 2']);
   });
 
   it('renames the swept runs a version 5 store kept, and nothing else', async () => {
