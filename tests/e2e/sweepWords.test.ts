@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { DesignRecord } from '@shared/experiment/design';
 import { optionLabel, schedulerDescriptions, SchedulerSpecSchema } from '@shared/schedulers';
-import { sweepableParameters } from '@shared/experiment/design';
+import { sweepableParameters } from '@shared/experiment/sweepCheck';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 

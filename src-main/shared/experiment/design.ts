@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClusterSpecSchema } from '../cluster/cluster';
 import { PluginRefSchema, RunSummarySchema } from './experiment';
-import { descriptionOf, findDescription, optionLabel, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
+import { SchedulerSpecSchema } from '../schedulers';
 import { simulationLabel } from './simulationLabels';
 import { PinnedProfilesSchema } from './pinnedProfiles';
 import { SeedsSchema } from './seeds';
@@ -51,16 +51,6 @@ export const ExperimentDesignSchema = z
   })
   .superRefine((d, ctx) => {
     const sweep = d.sweep;
-    if (sweep?.target === 'scheduler') {
-      const target = d.schedulers[sweep.scheduler] as (typeof d.schedulers)[number] | undefined;
-      if (!target) ctx.addIssue({ code: 'custom', path: ['sweep', 'scheduler'], message: `there is no scheduler ${sweep.scheduler + 1}` });
-      else if (!sweepableParameters(target).includes(sweep.parameter))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sweep', 'parameter'],
-          message: `${optionLabel(target.kind, sweep.parameter)} is not a number ${findDescription(target.kind)?.title ?? 'this scheduler'} can be swept over`,
-        });
-    }
     if (sweep?.target === 'simulation' && typeof (d.simulation as Record<string, unknown>)[sweep.parameter] !== 'number') {
       ctx.addIssue({ code: 'custom', path: ['sweep', 'parameter'], message: `${simulationLabel(sweep.parameter)} is not a simulation option with a number` });
     }
@@ -221,13 +211,4 @@ export interface RunProgressEvent {
   /** Every state sampled since the last event (simulated time `t`), oldest first; the live charts draw them all. */
   samples?: { t: number; cpu: number; running: number; pending: number }[];
   error?: string;
-}
-
-/** A scheduler's numeric parameters a sweep may vary: those with a number, and those sized automatically when unset. */
-export function sweepableParameters(spec: SchedulerSpec): string[] {
-  const numbers = Object.entries(spec)
-    .filter(([, v]) => typeof v === 'number')
-    .map(([k]) => k);
-  const auto = Object.keys(descriptionOf(spec.kind).auto ?? {});
-  return [...numbers, ...auto.filter((k) => !numbers.includes(k))];
 }

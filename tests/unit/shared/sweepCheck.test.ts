@@ -42,4 +42,18 @@ describe('sweeps checked point by point', () => {
       { field: 'sweep.values.1', message: 'Rack-locality wait s = -2 for scheduler 1 (Fair Scheduler (delay or greedy)): must be at least 0' },
     ]);
   });
+
+  it('names a swept scheduler that is not there, or an option of it that is not a number, once, in a design and a file alike', () => {
+    const file = { name: 'x', cluster: { file: 'c.json' }, workload: { file: 'w.json' }, schedulers: [{ kind: 'fifo' }, { kind: 'fair' }] };
+    const past = { target: 'scheduler', scheduler: 5, parameter: 'nodeLocalityWaitS', values: [1, 2] };
+    // A file's sweep of scheduler 6 of 2 used to run unswept, with nothing said.
+    expect(experimentProblems({ ...file, sweep: past })).toEqual([{ field: 'sweep.scheduler', message: 'there is no scheduler 6' }]);
+    expect(problems({ ...base, sweep: past })).toEqual([{ field: 'sweep.scheduler', message: 'there is no scheduler 6' }]);
+    const serverLocality = { target: 'scheduler', scheduler: 1, parameter: 'serverLocality', values: [1] };
+    const notANumber = [
+      { field: 'sweep.parameter', message: 'Server locality (co-hosted VMs) is not a number Fair Scheduler (delay or greedy) can be swept over' },
+    ];
+    expect(experimentProblems({ ...file, sweep: serverLocality })).toEqual(notANumber);
+    expect(problems({ ...base, sweep: serverLocality })).toEqual(notANumber);
+  });
 });

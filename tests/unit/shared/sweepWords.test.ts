@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sweepableParameters } from '@shared/experiment/design';
+import { sweepableParameters } from '@shared/experiment/sweepCheck';
 import { sweepProblems } from '@shared/experiment/sweepCheck';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { simulationLabel } from '@shared/experiment/simulationLabels';
