@@ -129,3 +129,25 @@ export function joinNegativeValues(argv: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * A flag mistake the argument parser (node:util parseArgs) threw, in the words misplacedFlag uses:
+ * an option no command takes, named with what the command does take, or a flag given without its
+ * value. Any other parse error keeps its own message.
+ */
+export function flagMistake(err: unknown, argv: readonly string[]): string {
+  const { code, message } = err as { code?: string; message?: string };
+  const text = message ?? String(err);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = /'(-[^' ]+)'/.exec(text)?.[1];
+    if (flag === undefined) return text;
+    const inCommand = argv.length > 0 && flag.startsWith('--') ? misplacedFlag(argv[0], argv.at(1), [flag.slice(2)]) : undefined;
+    return inCommand ?? `${flag} is not an option of workload-studio`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /--[\w-]+/.exec(text)?.[0];
+    if (flag !== undefined && text.endsWith('argument missing')) return `${flag} needs a value`;
+    if (flag !== undefined && text.includes('does not take an argument')) return `${flag} takes no value`;
+  }
+  return text;
+}

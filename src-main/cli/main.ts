@@ -6,7 +6,7 @@ import { defaultDataDir } from '../store/paths';
 import { StoreError } from '../store/errors';
 import { CliApiError } from './apiCall';
 import { clustersCommand, clustersHelp } from './clustersCommand';
-import { CLI_OPTIONS, joinNegativeValues, misplacedFlag } from './commandFlags';
+import { CLI_OPTIONS, flagMistake, joinNegativeValues, misplacedFlag } from './commandFlags';
 import { CliUsageError, processIo, type CliIo } from './output';
 import { runCommand, runHelp } from './runCommand';
 import { runsCommand, runsHelp } from './runsCommand';
@@ -93,7 +93,7 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
   } catch (err) {
     // A mistake in a command's flags is answered with that command's usage, not the list of commands.
     const usage = Object.hasOwn(COMMAND_HELP, argv[0] ?? '') ? COMMAND_HELP[argv[0]] : mainHelp;
-    io.err(`error: ${(err as Error).message}\n\n${usage}`);
+    io.err(`error: ${flagMistake(err, argv)}\n\n${usage}`);
     return 2;
   }
   // --scale-from and --scheduler repeat; the rest are single values.
