@@ -19,10 +19,33 @@ const parser = new XMLParser({
   processEntities: true,
 });
 
+/**
+ * The validator's complaint in words. Elements left open are listed by it as a JSON array and placed
+ * at line 1 ("Invalid '[    \"configuration\",    \"property\"]' found."): named as elements instead,
+ * without a line that is not where they are.
+ */
+function notWellFormed(err: { msg: string; line: number }): string {
+  const names = openElements(err.msg);
+  if (names) return `not well-formed XML: ${names.map((n) => `<${n}>`).join(', ')} ${names.length === 1 ? 'is' : 'are'} never closed`;
+  return `not well-formed XML at line ${err.line}: ${err.msg}`;
+}
+
+/** The names in the validator's list of elements left open, or undefined when the message is another. */
+function openElements(msg: string): string[] | undefined {
+  const list = /^Invalid '(\[.*\])' found\.$/.exec(msg)?.[1];
+  if (list === undefined) return undefined;
+  try {
+    const names = JSON.parse(list) as unknown;
+    return Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string') ? names : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The document's root element of `rootName`, or where the text is not that: a line and a message in words. */
 export function readXml(text: string, rootName: string): { ok: true; root: XmlNode } | { ok: false; message: string } {
   const valid = XMLValidator.validate(text);
-  if (valid !== true) return { ok: false, message: `not well-formed XML at line ${valid.err.line}: ${valid.err.msg}` };
+  if (valid !== true) return { ok: false, message: notWellFormed(valid.err) };
   let doc: XmlElement;
   try {
     doc = parser.parse(text) as XmlElement;

@@ -184,6 +184,9 @@ describe('a Fair Scheduler allocation file', () => {
     ]);
     const broken = readYarnConfig('<allocations><queue name="a"></allocations>');
     expect(!broken.ok && broken.problems[0].message).toMatch(/^not well-formed XML at line 1: /);
+    // Several elements left open: named, not listed as the parser's JSON at a line they are not on.
+    const open = readYarnConfig('<configuration>\n<property>\n<name>x</name>');
+    expect(!open.ok && open.problems[0].message).toBe('not well-formed XML: <configuration>, <property> are never closed');
     const other = readYarnConfig('<beans/>');
     expect(!other.ok && other.problems[0].message).toMatch(/not a YARN scheduler file/);
     // Well-formed but nested past the parser's guard: refused in words, not with the parser's stack.
