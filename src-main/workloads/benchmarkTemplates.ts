@@ -174,3 +174,8 @@ export function templateByName(name: string): TemplateCoefficients | undefined {
 }
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);
+
+/** Why a job's template is refused, with the names the studio has (an import's problem at the job's row or field). */
+export function unknownTemplateWords(name: string): string {
+  return `unknown template "${name}": the studio's templates are ${TEMPLATE_NAMES.join(', ')}`;
+}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parseJsonText } from './jsonText';
 import { problemsOf, type FieldProblem } from '../api/validation';
 
-export type EnvelopeParse<T> = { ok: true; spec: T } | { ok: false; problems: FieldProblem[] };
+/** A file read: its spec, and where the spec sits in the file ("workload." in an envelope, "" for a bare spec), for problems found later. */
+export type EnvelopeParse<T> = { ok: true; spec: T; specPath: string } | { ok: false; problems: FieldProblem[] };
 
 /** The `version` of one of our files: a file from a later studio is not a broken file, so the message says what to do about it. */
 export function fileVersion<V extends number>(version: V) {
@@ -38,7 +39,11 @@ export function fileEnvelope<K extends string, S extends z.ZodType>(format: stri
       const isEnvelope = typeof value === 'object' && value !== null && 'format' in value;
       const parsed = isEnvelope ? schema.safeParse(value) : spec.safeParse(value);
       if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error) };
-      return { ok: true, spec: isEnvelope ? (parsed.data as Record<K, z.output<S>>)[key] : (parsed.data as z.output<S>) };
+      return {
+        ok: true,
+        spec: isEnvelope ? (parsed.data as Record<K, z.output<S>>)[key] : (parsed.data as z.output<S>),
+        specPath: isEnvelope ? `${key}.` : '',
+      };
     },
   };
 }

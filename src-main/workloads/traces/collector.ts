@@ -2,14 +2,16 @@ import { JobSpecSchema, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, type JobSpec } from '@sh
 import { problemsOf } from '@shared/api/validation';
 import type { TraceFormat, TraceImport, TraceProblem } from './types';
 import { capMessage, quote } from '@shared/files/quote';
+import { templateByName, unknownTemplateWords } from '../benchmarkTemplates';
 
 /** Enough to show and fix a broken file; a garbage file of a million lines does not fill memory. */
 export const MAX_KEPT_PROBLEMS = 1000;
 
 /**
  * Where every importer's jobs end up: each job is checked against the workload schema (so an
- * import can never store what a run would later reject, e.g. a trace job with 10^12 maps) and
- * job ids must be unique; a rejected job becomes a problem at its line and the rest go on.
+ * import can never store what a run would later reject, e.g. a trace job with 10^12 maps), must
+ * name one of the studio's templates, and job ids must be unique; a rejected job becomes a problem
+ * at its line and the rest go on.
  */
 export class TraceCollector {
   readonly jobs: JobSpec[] = [];
@@ -39,6 +41,13 @@ export class TraceCollector {
       this.problem(line, first.field, first.message);
       return;
     }
+    // A template the studio does not have is the row's fault too; one written in other capitals is read as the studio's.
+    const template = templateByName(parsed.data.template)?.name;
+    if (template === undefined) {
+      this.problem(line, 'template', unknownTemplateWords(parsed.data.template));
+      return;
+    }
+    parsed.data.template = template;
     // A row, not the workload, is at fault: refused here so that --skip-bad can leave it out.
     if (parsed.data.submit > MAX_SUBMIT_S) {
       this.problem(line, 'submit', MAX_SUBMIT_WORDS);

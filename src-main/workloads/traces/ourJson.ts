@@ -1,6 +1,8 @@
 import { parseWorkloadFile } from '@shared/workload/workloadFile';
+import type { WorkloadSpec } from '@shared/workload/workload';
+import { templateByName, unknownTemplateWords } from '../benchmarkTemplates';
 import { MAX_KEPT_PROBLEMS } from './collector';
-import type { TraceImport, TraceReader } from './types';
+import type { TraceImport, TraceProblem, TraceReader } from './types';
 
 /** Our own workload JSON: one document, checked as a whole; problems name the field. */
 export function ourJsonReader(): TraceReader {
@@ -16,7 +18,25 @@ export function ourJsonReader(): TraceReader {
         const problems = parsed.problems.map((p) => ({ line: 0, field: p.field || 'file', message: p.message }));
         return { format: 'json', jobs: [], problems: problems.slice(0, MAX_KEPT_PROBLEMS), problemCount: problems.length };
       }
+      const problems = templateProblems(parsed.spec, parsed.specPath);
+      if (problems.length > 0) return { format: 'json', jobs: [], problems: problems.slice(0, MAX_KEPT_PROBLEMS), problemCount: problems.length };
       return { format: 'json', jobs: parsed.spec.jobs, problems: [], problemCount: 0, spec: parsed.spec };
     },
   };
+}
+
+/**
+ * Each template the studio does not have, at its job or generator entry, before anything is
+ * stored; one written in other capitals is set to the studio's spelling, as a CSV row's is.
+ */
+function templateProblems(spec: WorkloadSpec, at: string): TraceProblem[] {
+  const problems: TraceProblem[] = [];
+  const check = (entry: { template: string }, field: string) => {
+    const known = templateByName(entry.template)?.name;
+    if (known === undefined) problems.push({ line: 0, field, message: unknownTemplateWords(entry.template) });
+    else entry.template = known;
+  };
+  spec.jobs.forEach((j, i) => check(j, `${at}jobs.${i}.template`));
+  spec.generate?.mix.forEach((m, i) => check(m, `${at}generate.mix.${i}.template`));
+  return problems;
 }

@@ -234,6 +234,26 @@ describe('malformed files: a clear error with line and field, or a correct impor
     expect(r.format).toBe('json');
     expect(r.problems).toEqual([{ line: 0, field: 'workload.jobs.0.submit', message: 'must be at least 0' }]);
   });
+
+  it("our JSON names a template the studio does not have at its field, in a file and a bare workload alike, and reads other capitals as the studio's", async () => {
+    const workload = {
+      name: 'w',
+      jobs: [
+        { template: 'sort', submit: 0 },
+        { template: 'Teleport', submit: 1 },
+      ],
+      generate: { count: 2, arrival: { kind: 'batch', at: 0 }, mix: [{ template: 'Nope', weight: 1, maps: 4 }] },
+    };
+    const inFile = await readTraceFile(write('w.json', JSON.stringify({ format: 'workload-studio.workload', version: 1, workload })));
+    expect(inFile.problems.map((p) => [p.field, p.message])).toEqual([
+      ['workload.jobs.1.template', expect.stringMatching(/^unknown template "Teleport": the studio's templates are .*\bSort\b/)],
+      ['workload.generate.mix.0.template', expect.stringMatching(/^unknown template "Nope"/)],
+    ]);
+    expect(inFile.jobs).toEqual([]);
+    const bare = await readTraceFile(write('b.json', JSON.stringify({ name: 'w', jobs: [{ template: 'sort', submit: 0 }] })));
+    expect(bare.problems).toEqual([]);
+    expect(bare.jobs.map((j) => j.template)).toEqual(['Sort']);
+  });
 });
 
 describe('streaming', () => {
