@@ -4,6 +4,7 @@ import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanResult } from '@shared/aria/plan';
 import { parseJsonText } from '@shared/files/jsonText';
 import { problemsOf } from '@shared/api/validation';
+import { fieldLabel } from '@shared/api/fieldLabels';
 import { mergeAriaByTemplate } from '@shared/workload/jobProfiles';
 import { CliUsageError, table, type CliIo } from './output';
 import { readResultFile } from './readResultFile';
@@ -85,12 +86,16 @@ function readProfile(file: string, template: string | undefined) {
     if (!chosen) throw new CliUsageError(`--profile: ${file} has no profile of template "${name}" (it has ${names.join(', ')})`);
     json = chosen;
   }
+  // A run's result holds what a profile is made from, not the profile: say how to make one.
+  const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
+  if (format === 'workload-studio.result')
+    throw new CliUsageError(`--profile: ${file} is a run result, not a job profile: \`workload-studio profile ${file}\` makes the profiles of its jobs`);
   // \`profile\` output wraps the numbers in {"aria": …}; a bare file is the numbers themselves.
   const wrapped = typeof json === 'object' && json !== null && 'aria' in json;
   const parsed = wrapped ? AriaProfileFileSchema.safeParse(json) : AriaProfileSchema.safeParse(json);
   if (!parsed.success) {
     const p = problemsOf(parsed.error)[0];
-    throw new CliUsageError(`--profile: ${file}: ${p.field || 'file'}: ${p.message}`);
+    throw new CliUsageError(`--profile: ${file}: ${p.field ? fieldLabel(p.field) : 'file'}: ${p.message}`);
   }
   return parsed.data;
 }

@@ -110,10 +110,15 @@ describe('workload-studio plan', () => {
     const missing = await cli(['plan', '--profile', good, '--maps', '10', '--map-slots', '4', '--reduce-slots', '2']);
     expect(missing.err).toMatch(/--reduces is required/);
     const negative = write(dir, 'neg.json', { ...TABLE1.Sort, rAvg: -3 });
-    expect((await cli(['plan', '--profile', negative, ...base.slice(3)])).err).toMatch(/--profile: .*neg\.json: rAvg: must be at least 0 s/);
+    expect((await cli(['plan', '--profile', negative, ...base.slice(3)])).err).toMatch(/--profile: .*neg\.json: reduce avg \(s\): must be at least 0 s/);
     const { mMax: _, ...partial } = TABLE1.Sort;
     const lacking = write(dir, 'lack.json', partial);
-    expect((await cli(['plan', '--profile', lacking, ...base.slice(3)])).err).toMatch(/lack\.json: mMax:/);
+    expect((await cli(['plan', '--profile', lacking, ...base.slice(3)])).err).toMatch(/lack\.json: map max \(s\):/);
+    // A run's result is not a profile: said so, with the command that makes one.
+    const result = write(dir, 'run.result.json', { format: 'workload-studio.result', version: 1, runs: [] });
+    expect((await cli(['plan', '--profile', result, ...base.slice(3)])).err).toMatch(
+      /--profile: .*run\.result\.json is a run result, not a job profile: `workload-studio profile .*run\.result\.json` makes the profiles of its jobs/,
+    );
     const late = await cli([...base, '--fail-at', '100000', '--stage', 'map']);
     expect(late.err).toMatch(/--fail-at: must be at most .* for a failure in the map stage/);
     // A failure after the job's end is said so, not as an "after stage".
