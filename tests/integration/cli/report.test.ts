@@ -144,6 +144,9 @@ describe('workload-studio report', () => {
     expect((await cli(['report', file, '--format', 'docx', '--out', dir])).err).toMatch(/--format: must be one of html, pdf, csv, json/);
     const r = await cli(['report', EXAMPLE, '--out', dir]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/is not a result file: line \d+, format: /);
+    // An experiment file is said to be one, with how a result is made from it.
+    expect(r.err).toMatch(
+      /is not a result file: line \d+, format: this is an experiment file: run it \(.*`workload-studio run FILE --out RESULT\.json`\) to get a result/,
+    );
   });
 });
