@@ -37,7 +37,7 @@ Commands:
   clusters list|export|import   manage saved clusters (workload-studio clusters --help)
   workloads list|import|export|delete
                                 manage saved workloads; import SWIM/SLS/Rumen traces (workloads --help)
-  run <experiment.json>         simulate every scheduler × seed of an experiment (workload-studio run --help)
+  run <experiment.json>         simulate every scheduler × seed of an experiment, or rerun a result's (run --help)
   runs list                     runs saved with run --save
   profile <result.json>         job profiles (phase-level, CPU requirement, ARIA) from a run result or a Rumen trace
   plan --profile P ...          ARIA: completion-time bounds, slots for a deadline, scaling, failures (plan --help)

@@ -27,13 +27,14 @@ import { loadedPlugins, PluginFileError } from '../runner/pluginFile';
 import { loadExperimentPlugins } from '../runner/pluginRefs';
 import type { PluginRef } from '@shared/experiment/experiment';
 
-export const runHelp = `workload-studio run <experiment.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]… [--embed-plugins]
+export const runHelp = `workload-studio run <experiment.json | result.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]… [--embed-plugins]
 
   Runs every scheduler × seed of the experiment (docs/experiment.schema.json) and writes the
   result (docs/result.schema.json) to --out, or to stdout. The same experiment gives a
   byte-identical result every time. A summary table goes to stderr. A card that could run
   nothing on the cluster (a FAWKES card without MR-clusters, a YARN card whose containers fit on
-  no node) is refused before anything runs, as the app's designer refuses it.
+  no node) is refused before anything runs, as the app's designer refuses it. Given a result
+  file, it reruns the experiment the result recorded (its "inputs"), to the same bytes.
 
   --save       also keep the experiment in the studio: its cluster, workload and design appear
                in Experiments (the same file saved again adds to that design's history), its

@@ -44,15 +44,35 @@ function problemsMessage(text: string, problems: FieldProblem[]): string {
   return `${shown.join('\n')}${more}`;
 }
 
-/** Read an experiment file and everything it refers to; every problem names its file and field. */
+/**
+ * The experiment a file holds, and where it sits in the file: the file itself, or a result file's
+ * `inputs` (the experiment as it ran, cluster and workload inlined), so that `run RESULT.json`
+ * reruns a result. A result written before results carried their experiment cannot be: said so.
+ */
+function experimentIn(value: unknown, file: string): { value: unknown; at: string } {
+  const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
+  if (format !== 'workload-studio.result') return { value, at: '' };
+  const inputs = (value as { inputs?: unknown }).inputs;
+  if (inputs === undefined)
+    throw new ExperimentFileError(
+      `${file} is a result written before results carried the experiment they ran, so it cannot be rerun: run the experiment file it came from`,
+    );
+  return { value: inputs, at: 'inputs' };
+}
+
+/** Read an experiment file (or a result file, to rerun its experiment) and everything it refers to; every problem names its file and field. */
 export function loadExperiment(file: string): LoadedExperiment {
   const dir = path.dirname(path.resolve(file));
   const text = readText(file, 'experiment');
   const json = parseJsonText(text, file);
   if (!json.ok) throw new ExperimentFileError(json.message);
-  const problems = experimentProblems(json.value).map((p) => withOwnSchedulerHint(p, 'loaded with --scheduler FILE or listed under "plugins"'));
+  const { value, at } = experimentIn(json.value, file);
+  const problems = experimentProblems(value).map((p) => ({
+    ...withOwnSchedulerHint(p, 'loaded with --scheduler FILE or listed under "plugins"'),
+    field: at && p.field ? `${at}.${p.field}` : at || p.field,
+  }));
   if (problems.length) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage(text, problems)}`);
-  const experiment = ExperimentSchema.parse(json.value);
+  const experiment = ExperimentSchema.parse(value);
 
   let cluster: ClusterSpec;
   if ('file' in experiment.cluster) {

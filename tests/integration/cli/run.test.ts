@@ -36,6 +36,10 @@ describe('workload-studio run', () => {
     expect((await cli(['run', example, '--out', a])).code).toBe(0);
     expect((await cli(['run', example, '--out', b])).code).toBe(0);
     expect(fs.readFileSync(a)).toEqual(fs.readFileSync(b));
+    // The result reruns the experiment it recorded, to the same bytes.
+    const again = path.join(dir, 'again.json');
+    expect((await cli(['run', a, '--out', again])).code).toBe(0);
+    expect(fs.readFileSync(again)).toEqual(fs.readFileSync(a));
     const result = JSON.parse(fs.readFileSync(a, 'utf8'));
     const validResult = validator('result.schema.json');
     expect(validResult(result), JSON.stringify(validResult.errors)).toBe(true);
@@ -346,6 +350,18 @@ describe('workload-studio run', () => {
       code: 1,
       out: '',
       err: `error: simulation › failure 1 › node: cluster "${cluster.name}" has no server or VM named "nope"\n`,
+    });
+    // A result file reruns its recorded experiment: a problem there is named under its inputs, at
+    // its line; a result from before results carried their experiment cannot rerun, and says so.
+    const result = (inputs: unknown) => JSON.stringify({ format: 'workload-studio.result', version: 1, experiment: 'x', inputs, runs: [] }, null, 2);
+    fs.writeFileSync(file, result({ ...twice, seeds: [1, 2, 1] }));
+    expect(await cli(['run', file])).toMatchObject({ code: 1, err: expect.stringMatching(/line \d+, inputs › seed 3: seed 1 is listed twice/) });
+    fs.writeFileSync(file, result(undefined));
+    expect(await cli(['run', file])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(
+        'is a result written before results carried the experiment they ran, so it cannot be rerun: run the experiment file it came from',
+      ),
     });
   });
 
