@@ -2,8 +2,9 @@ import { withDeadlines } from '@shared/workload/workload';
 import * as path from 'node:path';
 import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import { parseClusterFile } from '@shared/cluster/clusterFile';
-import { ExperimentSchema, type Experiment } from '@shared/experiment/experiment';
-import { experimentProblems, MAX_EXPERIMENT_FILE_BYTES, withOwnSchedulerHint } from '@shared/experiment/experimentFile';
+import type { Experiment } from '@shared/experiment/experiment';
+import { CLI_LOADS_SCHEDULERS, MAX_EXPERIMENT_FILE_BYTES, readExperimentFile } from '@shared/experiment/experimentFile';
+import type { TraceProblem } from '@shared/workload/imports';
 import { parseJsonText, withLines } from '@shared/files/jsonText';
 import { problemsOf, type FieldProblem } from '@shared/api/validation';
 import { problemsInWords } from '@shared/api/fieldLabels';
@@ -39,40 +40,29 @@ function readText(file: string, what: string, maxBytes = MAX_EXPERIMENT_FILE_BYT
  * and the field in words, lists counted from 1 ("line 9, scheduler 2 › map slots: …").
  */
 function problemsMessage(text: string, problems: FieldProblem[]): string {
-  const shown = withLines(text, problems.slice(0, 10)).map((p) => `  ${problemsInWords([p])}`);
-  const more = problems.length > 10 ? `\n  and ${problems.length - 10} more` : '';
-  return `${shown.join('\n')}${more}`;
+  return problemsList(withLines(text, problems.slice(0, 10)), problems.length);
 }
 
-/**
- * The experiment a file holds, and where it sits in the file: the file itself, or a result file's
- * `inputs` (the experiment as it ran, cluster and workload inlined), so that `run RESULT.json`
- * reruns a result. A result written before results carried their experiment cannot be: said so.
- */
-function experimentIn(value: unknown, file: string): { value: unknown; at: string } {
-  const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
-  if (format !== 'workload-studio.result') return { value, at: '' };
-  const inputs = (value as { inputs?: unknown }).inputs;
-  if (inputs === undefined)
-    throw new ExperimentFileError(
-      `${file} is a result written before results carried the experiment they ran, so it cannot be rerun: run the experiment file it came from`,
-    );
-  return { value: inputs, at: 'inputs' };
+/** Problems that carry their lines already, one per line; `total` counts those not shown. */
+function problemsList(problems: readonly TraceProblem[], total = problems.length): string {
+  const shown = problems.slice(0, 10).map((p) => `  ${problemsInWords([p])}`);
+  const more = total > 10 ? `\n  and ${total - 10} more` : '';
+  return `${shown.join('\n')}${more}`;
 }
 
 /** Read an experiment file (or a result file, to rerun its experiment) and everything it refers to; every problem names its file and field. */
 export function loadExperiment(file: string): LoadedExperiment {
   const dir = path.dirname(path.resolve(file));
   const text = readText(file, 'experiment');
-  const json = parseJsonText(text, file);
-  if (!json.ok) throw new ExperimentFileError(json.message);
-  const { value, at } = experimentIn(json.value, file);
-  const problems = experimentProblems(value).map((p) => ({
-    ...withOwnSchedulerHint(p, 'loaded with --scheduler FILE or listed under "plugins"'),
-    field: at && p.field ? `${at}.${p.field}` : at || p.field,
-  }));
-  if (problems.length) throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsMessage(text, problems)}`);
-  const experiment = ExperimentSchema.parse(value);
+  // A result file reruns the experiment it recorded (its inputs), as the app's import reads one.
+  const read = readExperimentFile(text, file, CLI_LOADS_SCHEDULERS);
+  if (!read.ok) {
+    const [first] = read.problems;
+    // A file that is not JSON is said as the JSON reader says it (with its line and column).
+    if (read.problems.length === 1 && first.field === '') throw new ExperimentFileError(first.message);
+    throw new ExperimentFileError(`${file} is not a valid experiment:\n${problemsList(read.problems)}`);
+  }
+  const experiment = read.experiment;
 
   let cluster: ClusterSpec;
   if ('file' in experiment.cluster) {

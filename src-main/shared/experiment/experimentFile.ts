@@ -88,7 +88,9 @@ export function withOwnSchedulerHint(p: FieldProblem, howToLoad: string): FieldP
 }
 
 /** Where the app loads a scheduler file (Settings → Schedulers of your own, PluginSettings.vue). */
-const APP_LOADS_SCHEDULERS = 'once it is added under Settings → Schedulers of your own';
+export const APP_LOADS_SCHEDULERS = 'once it is added under Settings → Schedulers of your own';
+/** Where the CLI loads one (`run --scheduler FILE`, or the experiment's `plugins`). */
+export const CLI_LOADS_SCHEDULERS = 'loaded with --scheduler FILE or listed under "plugins"';
 
 export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: false; problems: TraceProblem[] };
 
@@ -97,7 +99,7 @@ export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: fa
  * line. A result file (`run --out`, "Export → Result file") is read for the experiment it carries
  * (`inputs`): what ran can be imported and run again from its result.
  */
-export function readExperimentFile(text: string, fileName: string): ExperimentFileRead {
+export function readExperimentFile(text: string, fileName: string, howToLoad = APP_LOADS_SCHEDULERS): ExperimentFileRead {
   const json = parseJsonText(text, fileName);
   if (!json.ok) {
     return { ok: false, problems: [syntaxProblem(json.message)] };
@@ -112,18 +114,16 @@ export function readExperimentFile(text: string, fileName: string): ExperimentFi
             line: 1,
             field: 'inputs',
             message:
-              'this result file does not carry its experiment (it was written before results did, or from runs of several clusters or workloads): import the experiment file it was run from instead',
+              'this result file does not carry its experiment (it was written before results did, or from runs of several clusters or workloads), so it cannot be run again: use the experiment file it was run from',
           },
         ],
       };
     }
-    const inner = experimentProblems(v.inputs).map((p) =>
-      withOwnSchedulerHint({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }, APP_LOADS_SCHEDULERS),
-    );
+    const inner = experimentProblems(v.inputs).map((p) => withOwnSchedulerHint({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }, howToLoad));
     if (inner.length) return { ok: false, problems: withLines(text, inner) };
     return { ok: true, experiment: ExperimentSchema.parse(v.inputs) };
   }
-  const problems = experimentProblems(json.value).map((p) => withOwnSchedulerHint(p, APP_LOADS_SCHEDULERS));
+  const problems = experimentProblems(json.value).map((p) => withOwnSchedulerHint(p, howToLoad));
   if (problems.length) return { ok: false, problems: withLines(text, problems) };
   return { ok: true, experiment: ExperimentSchema.parse(json.value) };
 }

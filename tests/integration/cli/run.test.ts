@@ -351,16 +351,16 @@ describe('workload-studio run', () => {
       out: '',
       err: `error: simulation › failure 1 › node: cluster "${cluster.name}" has no server or VM named "nope"\n`,
     });
-    // A result file reruns its recorded experiment: a problem there is named under its inputs, at
-    // its line; a result from before results carried their experiment cannot rerun, and says so.
+    // A result file reruns its recorded experiment, read as the app's import reads it: a problem
+    // there is named under its inputs, at its line; a result without its experiment says so.
     const result = (inputs: unknown) => JSON.stringify({ format: 'workload-studio.result', version: 1, experiment: 'x', inputs, runs: [] }, null, 2);
     fs.writeFileSync(file, result({ ...twice, seeds: [1, 2, 1] }));
     expect(await cli(['run', file])).toMatchObject({ code: 1, err: expect.stringMatching(/line \d+, inputs › seed 3: seed 1 is listed twice/) });
     fs.writeFileSync(file, result(undefined));
     expect(await cli(['run', file])).toMatchObject({
       code: 1,
-      err: expect.stringContaining(
-        'is a result written before results carried the experiment they ran, so it cannot be rerun: run the experiment file it came from',
+      err: expect.stringMatching(
+        /line 1, inputs: this result file does not carry its experiment \(.*\), so it cannot be run again: use the experiment file it was run from/,
       ),
     });
   });

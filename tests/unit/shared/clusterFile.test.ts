@@ -9,11 +9,11 @@ describe('cluster file', () => {
 
   it('round-trips through our JSON', () => {
     const parsed = parseClusterFile(serializeClusterFile(spec, '2026-11-21T00:00:00.000Z'));
-    expect(parsed).toEqual({ ok: true, spec });
+    expect(parsed).toEqual({ ok: true, spec, specPath: 'cluster.' });
   });
 
   it('accepts a bare cluster spec', () => {
-    expect(parseClusterFile(JSON.stringify(spec))).toEqual({ ok: true, spec });
+    expect(parseClusterFile(JSON.stringify(spec))).toEqual({ ok: true, spec, specPath: '' });
   });
 
   it('says where broken JSON breaks, by line and column', () => {
