@@ -63,7 +63,8 @@ export function planBatch(inputs: BatchInputs): RunPlan[] {
 
 /**
  * Reads a run's name as a result file or a user gives it and returns the name the plan gives that
- * run: its own name, or one an earlier build gave a swept run (runNames.ts `formerRunNames`). Returns undefined for a name of no run in the plan.
+ * run: its own name, or one an earlier build gave a swept run (runNames.ts `formerRunNames`).
+ * Returns undefined for a name of no run in the plan.
  */
 export function planNameOf(inputs: BatchInputs, plan: readonly RunPlan[]): (name: string) => string | undefined {
   const names = new Map<string, string>();
