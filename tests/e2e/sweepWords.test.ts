@@ -128,4 +128,43 @@ describe("the designer's lists and messages in Chromium", () => {
       await studio.stop();
     }
   }, 300_000);
+
+  it('keeps the sweep on the card it varies when another card is removed, and takes it away with its own card', async () => {
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 4 }] } });
+      const fair = (label: string) => ({ kind: 'fair', label });
+      const design = await ok<DesignRecord>(s, 'experiments:create', {
+        spec: {
+          name: 'sweep follows',
+          clusterIds: [cluster.id],
+          workloadIds: [workload.id],
+          schedulers: [{ kind: 'fifo' }, fair('Fair A'), fair('Fair B')],
+          seeds: [1, 2],
+          sweep: { target: 'scheduler', scheduler: 2, parameter: 'nodeLocalityWaitS', values: [0, 5] },
+        },
+      });
+      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+      await page.getByTestId('experiment-designer').waitFor();
+      const swept = page.getByTestId('sweep-scheduler');
+      await expect.poll(() => swept.locator('option:checked').textContent()).toBe('3. Fair B');
+      // FIFO goes: Fair B is card 2 now, and still the one swept (not its neighbour Fair A, nor nothing).
+      await page.getByRole('button', { name: 'Remove scheduler 1' }).click();
+      await expect.poll(() => swept.locator('option:checked').textContent()).toBe('2. Fair B');
+      await page.getByRole('button', { name: 'Remove scheduler 2' }).click();
+      await expect.poll(() => page.getByTestId('sweep-target').inputValue()).toBe('');
+      await expect.poll(() => page.locator('[data-scheduler]').count()).toBe(1);
+      // One undo brings back both the card and its sweep.
+      await page.keyboard.press('Control+Z');
+      await expect.poll(() => swept.locator('option:checked').textContent()).toBe('2. Fair B');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 180_000);
 });
