@@ -9,21 +9,39 @@ import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './
 const tempDir = useTempDirs();
 const browser = useBrowser();
 
+/**
+ * A studio with a four-server cluster, a one-job workload and a design of `schedulers` (and
+ * `sweep`) on them, open in the designer in Chromium; `close` ends both.
+ */
+async function designerOf(name: string, schedulers: object[], sweep?: object) {
+  const studio = await startStudio(tempDir());
+  const s = studio.services;
+  const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+  const errors = watchErrors(page);
+  const close = async () => {
+    await page.close();
+    await studio.stop();
+  };
+  try {
+    const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
+    const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 4 }] } });
+    const design = await ok<DesignRecord>(s, 'experiments:create', {
+      spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers, seeds: [1, 2], ...(sweep ? { sweep } : {}) },
+    });
+    await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+    await page.getByTestId('experiment-designer').waitFor();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { studio, page, errors, close };
+}
+
 /** The designer's and the Planner's lists and messages in the cards' words, never option keys or zod's. */
 describe("the designer's lists and messages in Chromium", () => {
   it('lists every parameter by its label, names the schedulers, and says why a value is refused in words', async () => {
-    const studio = await startStudio(tempDir());
-    const s = studio.services;
-    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
-    const errors = watchErrors(page);
+    const { page, errors, close } = await designerOf('sweep words', [{ kind: 'prism' }, { kind: 'fair' }]);
     try {
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 4 }] } });
-      const design = await ok<DesignRecord>(s, 'experiments:create', {
-        spec: { name: 'sweep words', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'prism' }, { kind: 'fair' }], seeds: [1, 2] },
-      });
-      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
-      await page.getByTestId('experiment-designer').waitFor();
       await page.getByTestId('sweep-target').selectOption('scheduler');
       const parameter = page.getByTestId('sweep-parameter');
       await parameter.waitFor();
@@ -53,28 +71,17 @@ describe("the designer's lists and messages in Chromium", () => {
         .toMatch(/PRISM has no phase-level profile for Sort: those jobs run at task level/);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
-      await studio.stop();
+      await close();
     }
   }, 180_000);
 
   it('walks every scheduler card: each option by its label, each refused value said in words, the sweep lists and the Planner in words', async () => {
-    const studio = await startStudio(tempDir());
-    const s = studio.services;
-    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
-    const errors = watchErrors(page);
+    const { studio, page, errors, close } = await designerOf('every card', [{ kind: 'fifo' }]);
     /** What code looks like on a screen: an option key (camelCase), a field path, or zod's own words. */
     const code = /\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+\.\d+\.\w+|Too (small|big)|expected (number|string)|Invalid (input|option)|[<>]=/;
     const speaksCode = (texts: string[]) =>
       texts.filter((t) => code.test(t.replace(/MR-cluster|PRISM|YARN|DRF|ARIA|MinEDF|FIFO|LATE|ILA|IAO|vCPUs?|ms\b/g, '')));
     try {
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 4 }] } });
-      const design = await ok<DesignRecord>(s, 'experiments:create', {
-        spec: { name: 'every card', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2] },
-      });
-      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
-      await page.getByTestId('experiment-designer').waitFor();
       const card = page.locator('[data-scheduler="0"]');
       const seen: string[] = [];
       for (const { kind } of schedulerDescriptions()) {
@@ -124,32 +131,19 @@ describe("the designer's lists and messages in Chromium", () => {
         .toEqual([expect.stringMatching(/^Map slots \(cluster\): must be at least 1/)]);
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
-      await studio.stop();
+      await close();
     }
   }, 300_000);
 
   it('keeps the sweep on the card it varies when another card is removed, and takes it away with its own card', async () => {
-    const studio = await startStudio(tempDir());
-    const s = studio.services;
-    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
-    const errors = watchErrors(page);
+    const fair = (label: string) => ({ kind: 'fair', label });
+    const { page, errors, close } = await designerOf('sweep follows', [{ kind: 'fifo' }, fair('Fair A'), fair('Fair B')], {
+      target: 'scheduler',
+      scheduler: 2,
+      parameter: 'nodeLocalityWaitS',
+      values: [0, 5],
+    });
     try {
-      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 4 } });
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 4 }] } });
-      const fair = (label: string) => ({ kind: 'fair', label });
-      const design = await ok<DesignRecord>(s, 'experiments:create', {
-        spec: {
-          name: 'sweep follows',
-          clusterIds: [cluster.id],
-          workloadIds: [workload.id],
-          schedulers: [{ kind: 'fifo' }, fair('Fair A'), fair('Fair B')],
-          seeds: [1, 2],
-          sweep: { target: 'scheduler', scheduler: 2, parameter: 'nodeLocalityWaitS', values: [0, 5] },
-        },
-      });
-      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
-      await page.getByTestId('experiment-designer').waitFor();
       const swept = page.getByTestId('sweep-scheduler');
       await expect.poll(() => swept.locator('option:checked').textContent()).toBe('3. Fair B');
       // FIFO goes: Fair B is card 2 now, and still the one swept (not its neighbour Fair A, nor nothing).
@@ -163,8 +157,7 @@ describe("the designer's lists and messages in Chromium", () => {
       await expect.poll(() => swept.locator('option:checked').textContent()).toBe('2. Fair B');
       expect(errors).toEqual([]);
     } finally {
-      await page.close();
-      await studio.stop();
+      await close();
     }
   }, 180_000);
 });
