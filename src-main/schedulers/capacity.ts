@@ -2,6 +2,7 @@ import { capacityOptions } from '@shared/schedulers/capacity';
 import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import { containerFitProblems } from './containerFit';
+import { unknownQueueProblems } from './capacityQueues';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
 import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestContainer, taskMemory } from './containers';
@@ -256,5 +257,6 @@ export const capacityPlugin = definePlugin({
   capabilities: ['attempts'],
   description: capacityOptions,
   create: (spec) => capacityScheduler(spec),
-  checkDesign: (spec, topology, jobs, limit) => containerFitProblems(spec, topology, jobs, limit),
+  checkDesign: (spec, topology, jobs, limit) =>
+    [...unknownQueueProblems(spec.queues, leafQueues(spec.queues), jobs, limit), ...containerFitProblems(spec, topology, jobs, limit)].slice(0, limit),
 });

@@ -38,7 +38,8 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
           const out: Record<string, string> = {};
           const fixes: Record<string, DesignFix[]> = {};
           for (const p of r.data.problems) {
-            out[p.field] = out[p.field] ? `${out[p.field]}; ${p.message}` : p.message;
+            // Several problems at one field read as one sentence: a full stop before the "; " goes.
+            out[p.field] = out[p.field] ? `${out[p.field].replace(/\.$/, '')}; ${p.message}` : p.message;
             const here = (fixes[p.field] ??= []);
             if (p.fix && !here.some((f) => f.workloadId === p.fix!.workloadId)) here.push(p.fix);
           }

@@ -23,6 +23,38 @@ describe('workload-studio run refuses before it simulates', () => {
     expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
   });
 
+  it("refuses a Capacity card's jobs in a queue its tree has no leaf for, as YARN does; the card left with its one default queue takes them all", async () => {
+    const dir = tempDir();
+    const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const jobs = [
+      { id: 'etl-1', template: 'Sort', submit: 0, inputMb: 256, queue: 'etl' },
+      { id: 'etl-2', template: 'Sort', submit: 5, inputMb: 256, queue: 'etl' },
+      { id: 'q-1', template: 'Grep', submit: 9, inputMb: 256 },
+    ];
+    const file = path.join(dir, 'queues.experiment.json');
+    const tree = {
+      kind: 'capacity',
+      queues: [
+        { name: 'prod', capacity: 70 },
+        { name: 'dev', capacity: 30 },
+      ],
+    };
+    fs.writeFileSync(file, JSON.stringify({ ...example, workload: { name: 'teams', jobs }, schedulers: [tree], seeds: [1] }));
+    const r = await cli(['run', file, '--out', path.join(dir, 'never.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      '2 jobs ("etl-1", "etl-2") name queue "etl", which the card\'s queue tree has no leaf for (its leaves: prod, dev); YARN refuses a job submitted there.',
+    );
+    expect(r.err).toContain('job "q-1" names queue "default", which the card\'s queue tree has no leaf for');
+    // With the jobs in its queues it runs; so does the card with only its default queue, whatever the jobs name.
+    const placed = jobs.map((j, i) => ({ ...j, queue: i < 2 ? 'prod' : 'dev' }));
+    fs.writeFileSync(file, JSON.stringify({ ...example, workload: { name: 'teams', jobs: placed }, schedulers: [tree], seeds: [1] }));
+    expect((await cli(['run', file, '--out', path.join(dir, 'placed.json')])).code).toBe(0);
+    fs.writeFileSync(file, JSON.stringify({ ...example, workload: { name: 'teams', jobs }, schedulers: [{ kind: 'capacity' }], seeds: [1] }));
+    expect((await cli(['run', file, '--out', path.join(dir, 'default.json')])).code).toBe(0);
+  });
+
   it('refuses a batch it estimates as hours long unless --allow-large, saying what it would cost', async () => {
     const dir = tempDir();
     const example = JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/baselines.experiment.json'), 'utf8')) as Record<string, unknown>;

@@ -46,4 +46,29 @@ describe("a scheduler plugin's run needs and design check", () => {
     expect(designProblemsOf(spec({ kind: 'capacity' }), topology, jobs)).toEqual([]);
     expect(designProblemsOf(spec({ kind: 'fair' }), small, jobs)).toEqual([]);
   });
+
+  it("checks a Capacity card's queue tree against the queues the jobs name: only a leaf takes a job, and the lone default queue takes any", () => {
+    const tree = spec({
+      kind: 'capacity',
+      queues: [
+        { name: 'prod', capacity: 60, children: [{ name: 'etl', capacity: 100 }] },
+        { name: 'dev', capacity: 40 },
+      ],
+    });
+    const jobs = [
+      job('a', 'Sort', { queue: 'etl' }),
+      job('b', 'Sort', { queue: 'prod' }),
+      job('c', 'Sort', { queue: 'ads' }),
+      job('d', 'Sort', { queue: 'ads' }),
+    ];
+    // A parent queue takes no job in YARN: "prod" is refused as "ads" is, each once, naming its jobs.
+    expect(designProblemsOf(tree, topology, jobs)).toEqual([
+      'job "b" names queue "prod", which the card\'s queue tree has no leaf for (its leaves: etl, dev); YARN refuses a job submitted there. Add the queue to the card, or put those jobs in one of its queues (the workload\'s Queue column).',
+      expect.stringMatching(/^2 jobs \("c", "d"\) name queue "ads", which/),
+    ]);
+    expect(designProblemsOf(tree, topology, jobs, 1)).toHaveLength(1);
+    expect(designProblemsOf(spec({ kind: 'capacity' }), topology, jobs)).toEqual([]);
+    // One leaf that is not the default queue is a tree like any other.
+    expect(designProblemsOf(spec({ kind: 'capacity', queues: [{ name: 'all', capacity: 100 }] }), topology, jobs)).toHaveLength(3);
+  });
 });
