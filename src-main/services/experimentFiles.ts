@@ -18,7 +18,7 @@ import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { namedSpecs } from '../store/namedSpecs';
 import { workloadsRepo } from '../store/workloadsRepo';
-import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
+import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
 import type { Database } from 'sql.js';
@@ -56,9 +56,9 @@ function inlineParts(e: Experiment): { parts?: ExperimentFileParts; problems: Tr
 function templateProblems(w: WorkloadSpec): TraceProblem[] {
   const known = new Set(TEMPLATE_NAMES);
   const out: TraceProblem[] = [];
-  w.jobs.forEach((j, i) => known.has(j.template) || out.push({ line: 0, field: `workload.jobs.${i}.template`, message: `unknown template "${j.template}"` }));
+  w.jobs.forEach((j, i) => known.has(j.template) || out.push({ line: 0, field: `workload.jobs.${i}.template`, message: unknownTemplateWords(j.template) }));
   w.generate?.mix.forEach(
-    (m, i) => known.has(m.template) || out.push({ line: 0, field: `workload.generate.mix.${i}.template`, message: `unknown template "${m.template}"` }),
+    (m, i) => known.has(m.template) || out.push({ line: 0, field: `workload.generate.mix.${i}.template`, message: unknownTemplateWords(m.template) }),
   );
   return out;
 }

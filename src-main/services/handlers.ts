@@ -15,7 +15,7 @@ import { slsNodesText } from '../clusters/slsNodesExport';
 import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
-import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
+import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import { plannerHandlers } from './plannerHandlers';
 import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
 import { pluginHandlers } from './pluginHandlers';
@@ -35,10 +35,10 @@ export type { Handlers, ServiceDeps };
 function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }, prefix: string): void {
   const known = new Set(TEMPLATE_NAMES);
   spec.jobs.forEach((j, i) => {
-    if (!known.has(j.template)) throw new ServiceError('invalid_request', `unknown template "${j.template}"`, `${prefix}.jobs.${i}.template`);
+    if (!known.has(j.template)) throw new ServiceError('invalid_request', unknownTemplateWords(j.template), `${prefix}.jobs.${i}.template`);
   });
   spec.generate?.mix.forEach((m, i) => {
-    if (!known.has(m.template)) throw new ServiceError('invalid_request', `unknown template "${m.template}"`, `${prefix}.generate.mix.${i}.template`);
+    if (!known.has(m.template)) throw new ServiceError('invalid_request', unknownTemplateWords(m.template), `${prefix}.generate.mix.${i}.template`);
   });
 }
 
@@ -179,7 +179,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     },
     'profiles:list': () => ({ edited: profiles.list(), measured: profiles.measured(), aria: profiles.ariaList() }),
     'profiles:save': async ({ template, phases }) => {
-      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
+      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', unknownTemplateWords(template), 'template');
       const saved = await profiles.save(template, phases);
       events.emit('store:changed', { domain: 'profiles', ids: [template] });
       return saved;

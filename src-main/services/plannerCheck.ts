@@ -6,7 +6,7 @@ import { clusterSlots } from '@shared/schedulers/concurrency';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import type { z } from 'zod';
 import { runTask } from '../runner/runTask';
-import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
+import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import { ServiceError } from './serviceError';
 
 const s3 = (x: number) => Number(x.toFixed(3));
@@ -18,7 +18,7 @@ const s3 = (x: number) => Number(x.toFixed(3));
  */
 export function checkPlannerPoints(cluster: { name: string; spec: ClusterSpec }, request: z.output<typeof PlannerCheckSchema>): PlannerCheckResult {
   const { profile, maps, reduces, deadlineS } = request;
-  if (!TEMPLATE_NAMES.includes(request.template)) throw new ServiceError('invalid_request', `unknown template "${request.template}"`, 'template');
+  if (!TEMPLATE_NAMES.includes(request.template)) throw new ServiceError('invalid_request', unknownTemplateWords(request.template), 'template');
   const slots = clusterSlots(cluster.spec);
   request.points.forEach((p, i) => {
     if (p.mapSlots > slots.maps)

@@ -3,7 +3,7 @@ import { ariaMeasurements } from '../store/ariaMeasurements';
 import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { profilesRepo } from '../store/profilesRepo';
-import { TEMPLATE_NAMES } from '../workloads/benchmarkTemplates';
+import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import type { EventBus } from './eventBus';
 import type { Handlers } from './handlerTypes';
 import { checkPlannerPoints } from './plannerCheck';
@@ -19,7 +19,7 @@ export function plannerHandlers(store: Store, events: EventBus): Pick<Handlers, 
 
   return {
     'planner:saveProfile': async ({ template, name, profile, replace }) => {
-      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', `unknown template "${template}"`, 'template');
+      if (!TEMPLATE_NAMES.includes(template)) throw new ServiceError('invalid_request', unknownTemplateWords(template), 'template');
       const saved = await profiles.ariaSave(template, name, profile, replace);
       if (saved === 'taken') throw new ServiceError('conflict', `${template} already has a profile named "${name}"; pick another name or replace it`, 'name');
       changed(template);

@@ -175,7 +175,34 @@ export function templateByName(name: string): TemplateCoefficients | undefined {
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);
 
-/** Why a job's template is refused, with the names the studio has (an import's problem at the job's row or field). */
+/**
+ * Why a job's template is refused, wherever a template is named (a workload, an import's row or
+ * field, an experiment file, the planner): the studio's name nearest to it when it is one or two
+ * letters off (a typo), and every name the studio has.
+ */
 export function unknownTemplateWords(name: string): string {
-  return `unknown template "${name}": the studio's templates are ${TEMPLATE_NAMES.join(', ')}`;
+  const near = nearestTemplate(name);
+  return `unknown template "${name}"${near ? ` (did you mean ${near}?)` : ''}: the studio's templates are ${TEMPLATE_NAMES.join(', ')}`;
+}
+
+/** The template whose name is at most two edits from `name` (any capitals), the nearest first; none when none is. */
+function nearestTemplate(name: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const t of TEMPLATE_NAMES) {
+    const d = editDistance(name.toLowerCase(), t.toLowerCase());
+    if (d < bestDistance && d < t.length) [best, bestDistance] = [t, d];
+  }
+  return best;
+}
+
+/** Levenshtein distance: the fewest letters inserted, deleted or changed to turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
 }

@@ -2,7 +2,7 @@ import { MAX_MAPS, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, type JobSpec, type WorkloadSp
 import { fieldLabel } from '@shared/api/fieldLabels';
 import type { EngineJob } from '../engine/core/model';
 import { Random } from '../engine/core/random';
-import { templateByName } from './benchmarkTemplates';
+import { templateByName, unknownTemplateWords } from './benchmarkTemplates';
 
 /** A workload that cannot compile: `detail` says what, `field` where (a path), and the message both in words. */
 export class WorkloadError extends Error {
@@ -88,7 +88,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
   specs.forEach((j, i) => ids.set(j.id ?? `j${i + 1}`, i));
   return specs.map((j, i) => {
     const named = templateByName(j.template);
-    if (!named) throw new WorkloadError(`unknown template "${j.template}"`, `jobs.${i}.template`);
+    if (!named) throw new WorkloadError(unknownTemplateWords(j.template), `jobs.${i}.template`);
     // Whether the template reads input (TeraGen, Pi do not) is the template's, whatever the job's own costs.
     const noInput = named.mapCpuSPerMb === 0 && named.mapSelectivity === 0;
     const own = ownCosts(j);

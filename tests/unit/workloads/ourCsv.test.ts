@@ -58,7 +58,7 @@ describe('our workload CSV, imported', () => {
   it("names a template the studio does not have at its row, and reads one written in other capitals as the studio's", () => {
     const read = readAll(ourCsvReader(), 'id,template,submit\na,Sortt,0\nb,wordcount,1\nc,Grep,2\n');
     expect(read.problems.map((p) => [p.line, p.field, p.message])).toEqual([
-      [2, 'template', expect.stringMatching(/^unknown template "Sortt": the studio's templates are .*\bSort\b.*\bGrep\b/)],
+      [2, 'template', expect.stringMatching(/^unknown template "Sortt" \(did you mean Sort\?\): the studio's templates are .*\bSort\b.*\bGrep\b/)],
     ]);
     expect(read.jobs.map((j) => [j.id, j.template])).toEqual([
       ['b', 'WordCount'],
