@@ -3,6 +3,7 @@ import { defaultFailureWorkers } from '@shared/aria/failure';
 import { ariaProfileOf, mbPerReduce } from '@shared/aria/totals';
 import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanResult } from '@shared/aria/plan';
 import { parseJsonText } from '@shared/files/jsonText';
+import { formatOf } from '@shared/files/fileEnvelope';
 import { problemsOf } from '@shared/api/validation';
 import { fieldLabel } from '@shared/api/fieldLabels';
 import { mergeAriaByTemplate } from '@shared/workload/jobProfiles';
@@ -74,7 +75,7 @@ function readJson(file: string, what: string): unknown {
 function readProfile(file: string, template: string | undefined) {
   let json = readJson(file, '--profile');
   // The whole of `workload-studio profile` output: one template's profile, by --template when it has several.
-  if (typeof json === 'object' && json !== null && (json as { format?: unknown }).format === 'workload-studio.profiles') {
+  if (formatOf(json) === 'workload-studio.profiles') {
     // A file edited by hand may hold anything here: entries that are not objects are passed over.
     const given = (json as { profiles?: unknown }).profiles;
     const listed = (Array.isArray(given) ? given : []).filter((p): p is { template?: string; aria?: unknown } => typeof p === 'object' && p !== null);
@@ -87,8 +88,7 @@ function readProfile(file: string, template: string | undefined) {
     json = chosen;
   }
   // A run's result holds what a profile is made from, not the profile: say how to make one.
-  const format = typeof json === 'object' && json !== null ? (json as { format?: unknown }).format : undefined;
-  if (format === 'workload-studio.result')
+  if (formatOf(json) === 'workload-studio.result')
     throw new CliUsageError(`--profile: ${file} is a run result, not a job profile: \`workload-studio profile ${file}\` makes the profiles of its jobs`);
   // \`profile\` output wraps the numbers in {"aria": …}; a bare file is the numbers themselves.
   const wrapped = typeof json === 'object' && json !== null && 'aria' in json;

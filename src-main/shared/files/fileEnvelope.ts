@@ -15,6 +15,12 @@ export function fileVersion<V extends number>(version: V) {
   });
 }
 
+/** The `format` a parsed JSON file names ("workload-studio.result", …), if it names one: what it says it is. */
+export function formatOf(value: unknown): string | undefined {
+  const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
+  return typeof format === 'string' ? format : undefined;
+}
+
 /**
  * Our exchange files: `{ format, version, exportedAt, <key>: spec }`, so a file says what it is and
  * which version wrote it; a bare spec is read too. Every problem comes back with its field path.

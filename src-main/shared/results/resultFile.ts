@@ -1,6 +1,7 @@
 import { ResultFileSchema, type ResultFile } from '../experiment/experiment';
 import type { TraceProblem } from '../workload/imports';
 import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
+import { formatOf } from '../files/fileEnvelope';
 import { problemsOf } from '../api/validation';
 import { prettyJsonChunks } from '../files/jsonChunks';
 
@@ -31,8 +32,8 @@ const OTHER_FILES: Record<string, string> = {
 
 /** What another of our files is, when `value` is one (its `format` says which), or undefined. */
 function otherStudioFile(value: unknown): string | undefined {
-  const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
-  return typeof format === 'string' && Object.hasOwn(OTHER_FILES, format) ? `this is ${OTHER_FILES[format]}` : undefined;
+  const format = formatOf(value);
+  return format !== undefined && Object.hasOwn(OTHER_FILES, format) ? `this is ${OTHER_FILES[format]}` : undefined;
 }
 
 export type ResultFileRead = { ok: true; result: ResultFile } | { ok: false; problems: TraceProblem[] };
