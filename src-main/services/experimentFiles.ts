@@ -18,7 +18,7 @@ import { clustersRepo } from '../store/clustersRepo';
 import type { Store } from '../store/database';
 import { namedSpecs } from '../store/namedSpecs';
 import { workloadsRepo } from '../store/workloadsRepo';
-import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
+import { inStudioSpelling } from '../workloads/templateSpelling';
 import type { EventBus } from './eventBus';
 import { ServiceError } from './serviceError';
 import type { Database } from 'sql.js';
@@ -40,27 +40,20 @@ function inlineParts(e: Experiment): { parts?: ExperimentFileParts; problems: Tr
   if ('trace' in e.workload)
     elsewhere('workload.trace.file', `the trace "${e.workload.trace.file}" (import the trace on the Workloads page and build the experiment on it)`);
   if (problems.length) return { problems };
+  // Templates as the CLI's run reads them (any capitals), saved in the studio's spelling.
+  const spelled = inStudioSpelling(e.workload as WorkloadSpec);
   const parts = {
     name: e.name,
     description: e.description,
     cluster: e.cluster as ClusterSpec,
-    workload: e.workload as WorkloadSpec,
+    workload: spelled.workload,
     schedulers: e.schedulers,
     seeds: e.seeds,
     simulation: e.simulation,
     ...(e.sweep ? { sweep: e.sweep } : {}),
   };
-  return { parts, problems: [...templateProblems(parts.workload), ...designProblems(parts)] };
-}
-
-function templateProblems(w: WorkloadSpec): TraceProblem[] {
-  const known = new Set(TEMPLATE_NAMES);
-  const out: TraceProblem[] = [];
-  w.jobs.forEach((j, i) => known.has(j.template) || out.push({ line: 0, field: `workload.jobs.${i}.template`, message: unknownTemplateWords(j.template) }));
-  w.generate?.mix.forEach(
-    (m, i) => known.has(m.template) || out.push({ line: 0, field: `workload.generate.mix.${i}.template`, message: unknownTemplateWords(m.template) }),
-  );
-  return out;
+  const unknownTemplates = spelled.unknown.map((u) => ({ line: 0, field: `workload.${u.field}`, message: u.message }));
+  return { parts, problems: [...unknownTemplates, ...designProblems(parts)] };
 }
 
 /** What a design adds to the file's own rules (run count, sweep target), said at the file's fields. */

@@ -16,6 +16,7 @@ import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
+import { inStudioSpelling } from '../workloads/templateSpelling';
 import { plannerHandlers } from './plannerHandlers';
 import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
 import { pluginHandlers } from './pluginHandlers';
@@ -31,15 +32,11 @@ import type { Handlers, ServiceDeps } from './handlerTypes';
 
 export type { Handlers, ServiceDeps };
 
-/** Templates a workload names that the studio does not have, reported at the field. */
-function checkTemplates(spec: { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }, prefix: string): void {
-  const known = new Set(TEMPLATE_NAMES);
-  spec.jobs.forEach((j, i) => {
-    if (!known.has(j.template)) throw new ServiceError('invalid_request', unknownTemplateWords(j.template), `${prefix}.jobs.${i}.template`);
-  });
-  spec.generate?.mix.forEach((m, i) => {
-    if (!known.has(m.template)) throw new ServiceError('invalid_request', unknownTemplateWords(m.template), `${prefix}.generate.mix.${i}.template`);
-  });
+/** The workload with its templates in the studio's spelling; the first it does not have is refused at its field. */
+function checkTemplates<W extends { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }>(spec: W, prefix: string): W {
+  const { workload, unknown } = inStudioSpelling(spec);
+  if (unknown.length) throw new ServiceError('invalid_request', unknown[0].message, `${prefix}.${unknown[0].field}`);
+  return workload;
 }
 
 /** The implementation of every channel in the contract; transports only carry requests to it. */
@@ -105,15 +102,14 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
 
     'workloads:list': () => workloads.list(),
     'workloads:get': ({ id }) => workloads.get(id),
-    'workloads:create': async ({ spec }) => {
-      checkTemplates(spec, 'spec');
+    'workloads:create': async ({ spec: given }) => {
+      const spec = checkTemplates(given, 'spec');
       const record = await workloads.create(spec);
       workloadsChanged([record.id]);
       return record;
     },
     'workloads:update': async ({ id, spec, expectedUpdatedAt }) => {
-      checkTemplates(spec, 'spec');
-      const record = await workloads.update(id, spec, expectedUpdatedAt);
+      const record = await workloads.update(id, checkTemplates(spec, 'spec'), expectedUpdatedAt);
       workloadsChanged([id]);
       return record;
     },
@@ -149,8 +145,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
         ? { fileName: `${fileNameOf(record.name)}.jobs.csv`, content: workloadToCsv(record.spec) }
         : { fileName: `${fileNameOf(record.name)}.workload.json`, content: serializeWorkloadFile(record.spec, store.now().toISOString()) };
     },
-    'workloads:expand': ({ spec, seed, limit }) => {
-      checkTemplates(spec, 'spec');
+    'workloads:expand': ({ spec: given, seed, limit }) => {
+      const spec = checkTemplates(given, 'spec');
       const total = spec.jobs.length + (spec.generate?.count ?? 0);
       const capped = spec.generate && total > limit ? { ...spec, generate: { ...spec.generate, count: Math.max(0, limit - spec.jobs.length) || 1 } } : spec;
       try {
@@ -220,8 +216,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       // The rows passed one by one; what only the whole workload can show (a cycle of dependencies) is said here, in words.
       const parsed = WorkloadSpecSchema.safeParse(candidate);
       if (!parsed.success) throw new ServiceError('invalid_request', `${info.fileName}: ${problemsInWords(problemsOf(parsed.error))}`, 'content');
-      const spec = parsed.data;
-      checkTemplates(spec, 'content');
+      const spec = checkTemplates(parsed.data, 'content');
       // One INSERT in one store transaction: the whole workload or nothing, under a free name.
       const record = await workloads.importAsNew(spec);
       imports.drop(file);

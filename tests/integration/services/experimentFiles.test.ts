@@ -146,6 +146,33 @@ describe('experiment files in and out of the studio', () => {
     expect(third.spec.workloadIds).toEqual(first.spec.workloadIds);
   });
 
+  it('reads templates in any capitals, as the CLI runs the file, and saves them as the studio spells them', async () => {
+    const s = await open();
+    const text = fs.readFileSync(PRESET, 'utf8');
+    type Named = { template: string }[];
+    const preset = JSON.parse(text) as { workload: { jobs?: Named; generate?: { mix: Named } } };
+    const entries = (p: typeof preset): Named => (p.workload.jobs?.length ? p.workload.jobs : p.workload.generate!.mix);
+    const spelled = entries(preset).map((j) => j.template);
+    const lower = structuredClone(preset);
+    for (const j of entries(lower)) j.template = j.template.toLowerCase();
+    expect(entries(lower).map((j) => j.template)).not.toEqual(spelled);
+    const fromLower = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'lower.experiment.json', text: JSON.stringify(lower) });
+    const saved = await ok<{ spec: { jobs: Named; generate?: { mix: Named } } }>(s, 'workloads:get', { id: fromLower.spec.workloadIds[0] });
+    expect((saved.spec.jobs.length ? saved.spec.jobs : saved.spec.generate!.mix).map((j) => j.template)).toEqual(spelled);
+    // The file as exported, capitals and all, is then the same workload, not a second one.
+    const fromPreset = await ok<DesignRecord>(s, 'experiments:importConfirm', { fileName: 'prism-puma.experiment.json', text });
+    expect(fromPreset.spec.workloadIds).toEqual(fromLower.spec.workloadIds);
+    const typo = structuredClone(preset);
+    entries(typo)[1].template = 'sortt';
+    const preview = await ok<ExperimentImportPreview>(s, 'experiments:importPreview', { fileName: 'typo.experiment.json', text: JSON.stringify(typo) });
+    expect(preview.problems).toMatchObject([
+      {
+        field: `workload.${preset.workload.jobs?.length ? 'jobs' : 'generate.mix'}.1.template`,
+        message: expect.stringMatching(/^unknown template "sortt" \(did you mean Sort\?\)/),
+      },
+    ]);
+  });
+
   it('names the line and field of every problem, and a refused import stores nothing', async () => {
     const s = await open();
     const preset = JSON.parse(fs.readFileSync(PRESET, 'utf8'));

@@ -60,6 +60,21 @@ describe('workloads through the handler table', () => {
     expect(events.filter((e) => e.event === 'store:changed').map((e) => (e.payload as { domain: string }).domain)).toEqual(Array(5).fill('workloads'));
   });
 
+  it('saves templates named in any capitals as the studio spells them, in jobs and in a mix', async () => {
+    const s = await startServices();
+    const made = await ok<WorkloadRecord>(s, 'workloads:create', {
+      spec: {
+        name: 'lower',
+        jobs: [{ template: 'sort', submit: 0 }],
+        generate: { count: 2, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'WORDCOUNT', weight: 1, maps: 2 }] },
+      },
+    });
+    expect(made.spec.jobs[0].template).toBe('Sort');
+    expect(made.spec.generate?.mix[0].template).toBe('WordCount');
+    const updated = await ok<WorkloadRecord>(s, 'workloads:update', { id: made.id, spec: { ...made.spec, jobs: [{ template: 'grep', submit: 5 }] } });
+    expect(updated.spec.jobs[0].template).toBe('Grep');
+  });
+
   it('refuses a save from a stale copy, an unknown template and a clashing name — at the field, changing nothing', async () => {
     const s = await startServices();
     const made = await ok<WorkloadRecord>(s, 'workloads:create', { spec: facebookMix });
