@@ -10,12 +10,12 @@ import { parseAnyClusterFile } from '../clusters/importCluster';
 import { clustersRepo } from '../store/clustersRepo';
 import { profilesRepo } from '../store/profilesRepo';
 import { workloadsRepo } from '../store/workloadsRepo';
-import { expandJobs, WorkloadError } from '../workloads/compile';
+import { expandJobs, templateReduces, WorkloadError } from '../workloads/compile';
 import { slsNodesText } from '../clusters/slsNodesExport';
 import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
-import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemplates';
+import { TEMPLATE_NAMES, templateByName, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import { inStudioSpelling } from '../workloads/templateSpelling';
 import { plannerHandlers } from './plannerHandlers';
 import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
@@ -150,7 +150,11 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       const total = spec.jobs.length + (spec.generate?.count ?? 0);
       const capped = spec.generate && total > limit ? { ...spec, generate: { ...spec.generate, count: Math.max(0, limit - spec.jobs.length) || 1 } } : spec;
       try {
-        return { jobs: expandJobs(capped, seed).slice(0, limit), total };
+        // A job whose maps are known has known reduces too (its template's share), so the preview counts them.
+        const jobs = expandJobs(capped, seed)
+          .slice(0, limit)
+          .map((j) => (j.reduces !== undefined || j.maps === undefined ? j : { ...j, reduces: templateReduces(templateByName(j.template)!, j.maps) }));
+        return { jobs, total };
       } catch (err) {
         if (err instanceof WorkloadError) throw new ServiceError('invalid_request', err.message, `spec.${err.field}`);
         throw err;

@@ -1,6 +1,6 @@
 import { MAX_MAPS, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
 import { fieldLabel } from '@shared/api/fieldLabels';
-import type { EngineJob } from '../engine/core/model';
+import type { EngineJob, TemplateCoefficients } from '../engine/core/model';
 import { Random } from '../engine/core/random';
 import { templateByName, unknownTemplateWords } from './benchmarkTemplates';
 
@@ -82,6 +82,11 @@ function ownCosts(from: OwnCosts): OwnCosts {
   return out;
 }
 
+/** A job's reduces when it states none: its template's share of its maps, and at least the template's fewest. */
+export function templateReduces(template: Pick<TemplateCoefficients, 'minReduces' | 'reducesPerMap'>, maps: number): number {
+  return Math.max(template.minReduces, Math.round(maps * template.reducesPerMap));
+}
+
 /** Resolve templates and task counts: maps = ⌈input / block size⌉ unless given; reduces from the template. */
 export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] {
   const ids = new Map<string, number>();
@@ -100,7 +105,7 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
         `job "${j.id ?? `j${i + 1}`}": ${inputMb.toLocaleString('en-US')} MB of input in ${blockSizeMb} MB blocks makes ${maps.toLocaleString('en-US')} maps, more than the ${MAX_MAPS.toLocaleString('en-US')} a job may have (give it fewer MB or set maps)`,
         `jobs.${i}.inputMb`,
       );
-    const reduces = j.reduces ?? Math.max(template.minReduces, Math.round(maps * template.reducesPerMap));
+    const reduces = j.reduces ?? templateReduces(template, maps);
     return {
       id: j.id ?? `j${i + 1}`,
       template,

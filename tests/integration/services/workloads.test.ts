@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { PushEvent } from '@shared/api/contract';
 import type { ImportPreview } from '@shared/workload/imports';
 import type { WorkloadRecord } from '@shared/api/records';
-import type { WorkloadSpecInput } from '@shared/workload/workload';
+import type { JobSpec, WorkloadSpecInput } from '@shared/workload/workload';
+import { templateByName } from '../../../src-main/workloads/benchmarkTemplates';
 import { parseWorkloadFile } from '@shared/workload/workloadFile';
 import type { Services } from '../../../src-main/services';
 import { ok, useServices } from '../../helpers/services';
@@ -112,6 +113,20 @@ describe('workloads through the handler table', () => {
       spec: { ...facebookMix, generate: { ...facebookMix.generate!, count: 5000 } },
       limit: 100,
     });
+    // The preview counts tasks: reduces a job leaves to its template come back as the template sets them for its maps.
+    const sized = await ok<{ jobs: JobSpec[] }>(s, 'workloads:expand', {
+      spec: {
+        name: 'sized',
+        jobs: [
+          { template: 'Sort', submit: 0, maps: 40 },
+          { template: 'Sort', submit: 1, maps: 40, reduces: 3 },
+          { template: 'Sort', submit: 2, inputMb: 900 },
+        ],
+      },
+    });
+    const sort = templateByName('Sort')!;
+    expect(sort.reducesPerMap).toBeGreaterThan(0);
+    expect(sized.jobs.map((j) => j.reduces)).toEqual([Math.max(sort.minReduces, Math.round(40 * sort.reducesPerMap)), 3, undefined]);
     expect(capped).toMatchObject({ total: 5000 });
     expect(capped.jobs).toHaveLength(100);
     // Arrivals drawn past the 1,000,000,000 s a run may last are refused at the generator's arrival field, in words.
