@@ -97,14 +97,23 @@ export const policyTest = (name: string) => `// ${name}.scheduler.test.mjs: chec
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const studio = process.env.WORKLOAD_STUDIO ?? 'workload-studio';
+const whereIsIt =
+  'put workload-studio on the PATH, or set WORKLOAD_STUDIO to its command or to the path of its bin/workload-studio.js';
 function run(...args) {
   const [command, first] = studio.endsWith('.js') ? [process.execPath, [studio]] : [studio, []];
-  return execFileSync(command, [...first, ...args], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  if (first.length && !existsSync(studio)) throw new Error(\`there is no \${studio}: \${whereIsIt}\`);
+  try {
+    return execFileSync(command, [...first, ...args], { cwd: here, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  } catch (err) {
+    if (err.code === 'ENOENT') throw new Error(\`cannot start "\${studio}": \${whereIsIt}\`);
+    throw err;
+  }
 }
 
 test('its engine hints change no schedule', () => {

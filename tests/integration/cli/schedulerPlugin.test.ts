@@ -119,6 +119,22 @@ describe('a scheduler of your own from a file', () => {
     });
     expect(ran.stdout).toMatch(/# pass 2\n/);
     expect(ran.status, ran.stdout + ran.stderr).toBe(0);
+    // Without the studio where it looks, it says where to put it, not "spawnSync … ENOENT".
+    for (const [studio, said] of [
+      ['no-such-studio-command', 'cannot start "no-such-studio-command"'],
+      [path.join(dir, 'missing/bin/workload-studio.js'), `there is no ${path.join(dir, 'missing/bin/workload-studio.js')}`],
+    ]) {
+      const lost = spawnSync(process.execPath, ['--test', 'typed-fifo.scheduler.test.mjs'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, WORKLOAD_STUDIO: studio },
+      });
+      expect(lost.status).not.toBe(0);
+      expect(lost.stdout).toContain(
+        `${said}: put workload-studio on the PATH, or set WORKLOAD_STUDIO to its command or to the path of its bin/workload-studio.js`,
+      );
+      expect(lost.stdout).not.toMatch(/ENOENT|Cannot find module/);
+    }
 
     // The file is what runs: one that imports another module is refused, saying what it may import.
     const importing = path.join(dir, 'importing.scheduler.js');
