@@ -78,21 +78,8 @@ export function toSummary(r: SummaryRow): BatchSummary {
     finishedAt: r.finished_at,
     clusters: JSON.parse(r.clusters) as string[],
     workloads: JSON.parse(r.workloads) as string[],
-    schedulers: r.schedulers ? (JSON.parse(r.schedulers) as SchedulerSpec[]).map(storedSchedulerName) : [],
+    schedulers: r.schedulers ? (JSON.parse(r.schedulers) as SchedulerSpec[]).map(schedulerLabel) : [],
   };
-}
-
-/**
- * A saved card's name in the history list. A card this build cannot name (saved with settings its
- * scheduler no longer reads the way it did) is listed by its label or kind: one such entry must not
- * keep the whole history from opening.
- */
-function storedSchedulerName(spec: SchedulerSpec): string {
-  try {
-    return schedulerLabel(spec);
-  } catch {
-    return spec.label ?? spec.kind;
-  }
 }
 
 export function summaryOf(db: Database, id: string): BatchSummary {

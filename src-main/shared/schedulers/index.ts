@@ -116,12 +116,19 @@ export function descriptionOf(kind: string): AnyDescription {
 /**
  * The name a run is reported under: the label if given, else the scheduler's own (its kind with its
  * distinguishing settings). A kind this studio has not (a design or history entry saved by a build
- * with another added scheduler) is named by its kind, so lists of saved work still open.
+ * with another added scheduler), or a card it cannot name (saved with settings its scheduler no
+ * longer reads as it did), is named by its kind: one such card must not keep a list of saved work
+ * (experiments, run history, an import's preview, presets) from opening.
  */
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
   const d = findDescription(spec.kind);
-  return d ? d.runLabel(spec as never) : spec.kind;
+  if (!d) return spec.kind;
+  try {
+    return d.runLabel(spec as never);
+  } catch {
+    return spec.kind;
+  }
 }
 
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */

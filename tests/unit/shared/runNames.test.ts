@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SchedulerSpecSchema } from '@shared/schedulers';
+import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
 import { formerRunNames, runName, runNameClashes } from '@shared/experiment/runNames';
 import { SweepSchema } from '@shared/experiment/sweep';
 
@@ -18,6 +18,15 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · Heartbeat s = 0.333333');
     // An optional setting's "(optional)" is the card's hint, not part of its name.
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('fifo · Stop at s = 600');
+  });
+
+  it('names a card this build cannot name by its kind, and one it does not have by its kind too', () => {
+    // A FAWKES card saved without its policy (no build saved one so): its name reads the policy.
+    const unreadable = { kind: 'fawkes' } as unknown as SchedulerSpec;
+    expect(schedulerLabel(unreadable)).toBe('fawkes');
+    expect(runName(unreadable, undefined, undefined)).toBe('fawkes');
+    expect(schedulerLabel({ kind: 'gone-plugin' } as unknown as SchedulerSpec)).toBe('gone-plugin');
+    expect(schedulerLabel({ kind: 'fawkes', label: 'mine' } as unknown as SchedulerSpec)).toBe('mine');
   });
 
   it('reads the swept setting with its value applied: a greedy card swept to a wait runs, and is named, delay scheduling', () => {
