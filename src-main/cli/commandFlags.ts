@@ -88,7 +88,7 @@ export const COMMAND_FLAGS: Record<string, readonly string[]> = {
   ],
   speedup: ['json', 'of'],
   locality: ['json'],
-  why: ['job', 'at', 'run', 'seed', 'json'],
+  why: ['job', 'at', 'run', 'seed', 'json', 'scheduler'],
   interference: ['json', 'samples', 'seed', 'disk-thrashing'],
   'yarn-config import': ['json'],
   'yarn-config export': ['format', 'out'],

@@ -1,10 +1,15 @@
+import * as path from 'node:path';
+import type { PluginRef } from '@shared/experiment/experiment';
 import { whyNotText } from '@shared/results/whyNot';
+import { findDescription } from '@shared/schedulers';
+import { loadedPlugins, loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
+import { loadExperimentPlugins } from '../runner/pluginRefs';
 import { planBatch, planNameOf, recordedBatch, resolveRun } from '../runner/matrix';
 import { whyNot, WhyNotError } from '../runner/whyNotReplay';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './readResultFile';
 
-export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run LABEL] [--seed N] [--json]
+export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run LABEL] [--seed N] [--scheduler FILE]… [--json]
 
   Why job ID got nothing on each node around T seconds of a run: the run is replayed from the
   experiment the result file carries, up to one heartbeat interval past T, and every node's
@@ -13,10 +18,17 @@ export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run
   its queue's capacity, its MR-cluster, its deadline allocation). The app's why-panel says the same.
   --run picks the run by its name in the file (default: the first; a swept run's name as files
   before 2026-11-30 wrote it, with the setting's key, works too), --seed the seed (default: the
-  first); --json prints the structured reasons.
+  first); --json prints the structured reasons. A run of a scheduler file of your own replays
+  with that file: the one the result lists (beside the result, with the hash it ran with), or
+  --scheduler FILE.
 `;
 
-export async function whyCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+export async function whyCommand(
+  args: string[],
+  flags: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  pluginFiles: readonly string[] = [],
+): Promise<number> {
   const file = args[0];
   if (!file) throw new CliUsageError(`why needs a result file\n\n${whyHelp}`);
   const job = typeof flags.job === 'string' ? flags.job : undefined;
@@ -25,6 +37,9 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
   if (!Number.isFinite(at) || at < 0) throw new CliUsageError(`--at must be a time in simulated seconds, 0 or more (got "${String(flags.at ?? '')}")`);
   const result = resultFileOrSay(file, io);
   if (!result) return 1;
+  // A replay runs the scheduler again: a file of the user's is loaded, those given or else those
+  // the result lists. One that cannot be loaded matters only to a run of it.
+  const unloaded = await loadPlugins(file, pluginFiles, result.inputs?.plugins ?? []);
   const inputs = recordedBatch(result.inputs);
   if (!inputs) {
     io.err(
@@ -45,6 +60,15 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
     io.err(`error: --seed: ${file} has no seed ${String(flags.seed)} (its seeds are ${inputs.seeds.join(', ')})\n`);
     return 1;
   }
+  const kind = inputs.schedulers[entry.scheduler].kind;
+  // A listed file refused (changed since the run, say) may still have been loaded: its runs do not replay.
+  const ofFile = !findDescription(kind) || loadedPlugins().some((p) => p.kind === kind);
+  if (ofFile && (unloaded || !findDescription(kind)))
+    throw new CliUsageError(
+      unloaded
+        ? `${unloaded}: the run "${entry.label}" replays with it; give the file with --scheduler FILE`
+        : `the run "${entry.label}" is of the scheduler "${kind}", a file of your own that ${file} does not list: give it with --scheduler FILE`,
+    );
   try {
     const answer = whyNot(resolveRun(inputs, entry), entry.label, job, at);
     io.out(flags.json ? `${JSON.stringify(answer, null, 2)}\n` : whyNotText(answer));
@@ -54,6 +78,29 @@ export async function whyCommand(args: string[], flags: Record<string, string | 
       io.err(`error: --${err.field}: ${err.message}\n`);
       return 1;
     }
+    throw err;
+  }
+}
+
+/**
+ * The scheduler files given, or else those the result lists; why one could not be loaded, if one
+ * could not. A file given under the name of one the result lists must be the bytes it ran with:
+ * a replay with other code would explain another run.
+ */
+async function loadPlugins(resultFile: string, given: readonly string[], listed: readonly PluginRef[]): Promise<string | undefined> {
+  try {
+    for (const f of given) {
+      const p = await loadSchedulerFile(f);
+      const ran = listed.find((r) => path.basename(r.file) === path.basename(f) && r.sha256);
+      if (ran?.sha256 && ran.sha256 !== p.sha256)
+        throw new CliUsageError(
+          `${f} is not the file ${resultFile} ran with: its SHA-256 was ${ran.sha256.slice(0, 12)}…, it is ${p.sha256.slice(0, 12)}… now; a replay with it would explain another run`,
+        );
+    }
+    if (!given.length) await loadExperimentPlugins(resultFile, []);
+    return undefined;
+  } catch (err) {
+    if (err instanceof PluginFileError) return err.message;
     throw err;
   }
 }

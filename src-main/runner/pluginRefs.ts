@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PluginRef } from '@shared/experiment/experiment';
+import { formatOf } from '@shared/files/fileEnvelope';
 import { lastOfEachKind, loadedPlugins, loadSchedulerFile, PluginFileError, type LoadedPlugin } from './pluginFile';
 import { pluginTempDir } from './pluginTemp';
 
@@ -64,11 +65,11 @@ export function pluginChanges(ran: readonly PluginRef[], now: readonly PluginRef
  * (and the file's name, so a TypeScript one is compiled as such); the hash, when listed, must be
  * the text's.
  */
-function embedded(entry: { file: string; sha256?: unknown; source: string }, i: number): string {
+function embedded(entry: { file: string; sha256?: unknown; source: string }, at: string): string {
   const sha256 = createHash('sha256').update(entry.source, 'utf8').digest('hex');
   if (typeof entry.sha256 === 'string' && entry.sha256 !== sha256)
     throw new PluginFileError(
-      `plugins.${i}.source: is not the text the result ran with: its SHA-256 is ${sha256.slice(0, 12)}…, the result names ${entry.sha256.slice(0, 12)}…`,
+      `${at}.source: is not the text the result ran with: its SHA-256 is ${sha256.slice(0, 12)}…, the result names ${entry.sha256.slice(0, 12)}…`,
     );
   const out = path.join(pluginTempDir(), 'embedded', sha256, path.basename(entry.file));
   if (!fs.existsSync(out)) {
@@ -80,7 +81,7 @@ function embedded(entry: { file: string; sha256?: unknown; source: string }, i: 
 
 /**
  * The scheduler files an experiment file lists (its `plugins`, relative to the file, or their
- * embedded text) and those given beside it (`run --scheduler`), loaded before the experiment is
+ * embedded text; a result file's are its experiment's, `inputs.plugins`) and those given beside it (`run --scheduler`), loaded before the experiment is
  * read, since its schedulers name their kinds. A listed hash that the file's bytes no longer match
  * is refused with both hashes. Returns every file as the result records it: its path from the
  * experiment's folder, the hash it ran with, its version, and its text when `embed` asks.
@@ -88,21 +89,26 @@ function embedded(entry: { file: string; sha256?: unknown; source: string }, i: 
 export async function loadExperimentPlugins(experimentFile: string, extraFiles: readonly string[], embed = false): Promise<PluginRef[]> {
   const dir = path.dirname(path.resolve(experimentFile));
   let listed: unknown = [];
+  let at = 'plugins';
   try {
-    listed = (JSON.parse(fs.readFileSync(experimentFile, 'utf8')) as { plugins?: unknown }).plugins ?? [];
+    const json = JSON.parse(fs.readFileSync(experimentFile, 'utf8')) as { plugins?: unknown; inputs?: { plugins?: unknown } };
+    // A result file lists them with the experiment it ran, which is what a rerun of it runs.
+    const isResult = formatOf(json) === 'workload-studio.result';
+    listed = (isResult ? json.inputs?.plugins : json.plugins) ?? [];
+    if (isResult) at = 'inputs.plugins';
   } catch {
     // An unreadable experiment is refused when it is read, with its own words.
   }
   const refs = new Map<string, PluginRef>();
   const entries = Array.isArray(listed) ? (listed as { file?: unknown; sha256?: unknown; source?: unknown }[]) : [];
   for (const [i, entry] of entries.entries()) {
-    if (typeof entry.file !== 'string' || !entry.file) throw new PluginFileError(`plugins.${i}.file: must name the scheduler file`);
+    if (typeof entry.file !== 'string' || !entry.file) throw new PluginFileError(`${at}.${i}.file: must name the scheduler file`);
     const withText = typeof entry.source === 'string';
-    const full = withText ? embedded({ file: entry.file, sha256: entry.sha256, source: entry.source as string }, i) : path.resolve(dir, entry.file);
+    const full = withText ? embedded({ file: entry.file, sha256: entry.sha256, source: entry.source as string }, `${at}.${i}`) : path.resolve(dir, entry.file);
     const p = await loadSchedulerFile(full);
     if (typeof entry.sha256 === 'string' && entry.sha256 !== p.sha256)
       throw new PluginFileError(
-        `${entry.file} has changed since this experiment ran with it: its SHA-256 was ${entry.sha256.slice(0, 12)}…, it is ${p.sha256.slice(0, 12)}… now. Run it with the file as it was, or remove "sha256" from plugins.${i} to run the new one`,
+        `${entry.file} has changed since this experiment ran with it: its SHA-256 was ${entry.sha256.slice(0, 12)}…, it is ${p.sha256.slice(0, 12)}… now. Run it with the file as it was, or remove "sha256" from ${at}.${i} to run the new one`,
       );
     refs.set(full, refOf(p, entry.file, embed || withText));
   }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AriaTotalsSchema } from '../aria/totals';
 import { MrClusterReportSchema } from '../cluster/mrClusters';
 import { ClusterSpecSchema } from '../cluster/cluster';
-import { SchedulerSpecSchema } from '../schedulers';
+import { RecordedSchedulerSpecSchema, SchedulerSpecSchema } from '../schedulers';
 import { SeedListSchema, SeedsSchema } from './seeds';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
@@ -64,7 +64,10 @@ const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
         z.strictObject({ file: z.string().min(1) }),
         z.strictObject({ trace: TraceRefSchema }),
       ]),
-      schedulers: z.array(SchedulerSpecSchema).min(1, 'name at least one scheduler').max(50, 'at most 50 schedulers'),
+      schedulers: z
+        .array(strict ? SchedulerSpecSchema : RecordedSchedulerSpecSchema)
+        .min(1, 'name at least one scheduler')
+        .max(50, 'at most 50 schedulers'),
       seeds: seeds.default([1]),
       simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
       /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */

@@ -3,7 +3,7 @@ import { AriaProfileSchema } from '../aria/profile';
 import { ClusterFileSchema } from '../cluster/clusterFile';
 import { ExperimentSchema, ResultFileSchema } from '../experiment/experiment';
 import { WorkloadFileSchema } from '../workload/workloadFile';
-import { SchedulerSpecSchema, schedulerSpecJsonSchema } from '../schedulers';
+import { RecordedSchedulerSpecSchema, SCHEDULERS, SchedulerSpecSchema, schedulerSpecJsonSchema } from '../schedulers';
 
 /**
  * A scheduler spec is checked at parse time against the registry as it stands (plug-ins included),
@@ -13,13 +13,24 @@ import { SchedulerSpecSchema, schedulerSpecJsonSchema } from '../schedulers';
 function withSchedulerSpecs(io: 'input' | 'output', make: (params: object) => Record<string, unknown>): Record<string, unknown> {
   const spec = JSON.parse(JSON.stringify(schedulerSpecJsonSchema(io)).replaceAll('"#/$defs/', '"#/$defs/schedulerSpec')) as Record<string, unknown>;
   const { $defs: specDefs = {}, ...specSchema } = spec as { $defs?: Record<string, unknown> };
+  const unknownCard = {
+    type: 'object',
+    description: "a card of a scheduler file of the user's (docs/plugins.md): its kind, and the options that file reads",
+    // Not a built-in's kind: a built-in's card is held to its options above.
+    properties: { kind: { type: 'string', pattern: '^[a-z][a-z0-9-]{1,39}$', not: { enum: SCHEDULERS.map((d) => d.kind) } }, label: { type: 'string' } },
+    required: ['kind'],
+  };
   const schema = make({
     io,
     unrepresentable: 'any',
     override(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
-      if (ctx.zodSchema !== SchedulerSpecSchema) return;
+      if (ctx.zodSchema !== SchedulerSpecSchema && ctx.zodSchema !== RecordedSchedulerSpecSchema) return;
       for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
-      Object.assign(ctx.jsonSchema, structuredClone(specSchema));
+      // A result records the cards of the user's scheduler files too, whose options only the file knows.
+      Object.assign(
+        ctx.jsonSchema,
+        ctx.zodSchema === SchedulerSpecSchema ? structuredClone(specSchema) : { anyOf: [structuredClone(specSchema), unknownCard] },
+      );
     },
   });
   const defs = Object.fromEntries(Object.entries(specDefs).map(([name, def]) => [`schedulerSpec${name}`, def]));

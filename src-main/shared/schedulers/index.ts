@@ -54,12 +54,32 @@ let current: z.ZodType = BUILT_IN_SPEC_SCHEMA;
  * problems reported as the union's own, at the spec's place in the file.
  * tests/unit/shared/addedSchedulers.test.ts pins it.
  */
-export const SchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((value, ctx): SchedulerSpec => {
-  const parsed = current.safeParse(value);
+export const SchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((value, ctx) => specParsedBy(current, value, ctx));
+
+/** A card of a scheduler this studio does not have: its kind, as scheduler files name theirs (runner/pluginFile.ts), and what was recorded with it. */
+const UnknownCardSchema = z.looseObject({
+  kind: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes, starting with a letter'),
+  label: z.string().optional(),
+});
+
+/**
+ * A card as a result file or a stored batch recorded it: read as its scheduler reads it when the
+ * studio has the kind, and kept as recorded when it has not (a scheduler file of the user's that
+ * this process has not loaded), so a result of a plug-in's runs opens, reports and compares
+ * without the file. Running the card again still needs the file (SchedulerSpecSchema).
+ */
+export const RecordedSchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((value, ctx) => {
+  const kind = (value as { kind?: unknown } | null | undefined)?.kind;
+  return specParsedBy(typeof kind === 'string' && !findDescription(kind) ? UnknownCardSchema : current, value, ctx);
+});
+
+/** `value` parsed by `schema`, its problems reported as the spec's own, at the spec's place in the file. */
+function specParsedBy(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx): SchedulerSpec {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data as SchedulerSpec;
   for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: value } as (typeof ctx.issues)[number]);
   return z.NEVER;
-});
+}
 
 /** The built-ins' options as JSON Schema, where a file's schema names a scheduler spec (shared/files/jsonSchemas.ts). */
 export function schedulerSpecJsonSchema(io: 'input' | 'output'): Record<string, unknown> {

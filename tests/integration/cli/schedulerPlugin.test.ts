@@ -4,7 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultFile } from '@shared/experiment/experiment';
+import Ajv2020 from 'ajv/dist/2020';
 import { cli } from '../../helpers/cli';
+import { runCliProcess } from '../../helpers/processes';
 import { useTempDirs } from '../../helpers/tempDir';
 
 const tempDir = useTempDirs();
@@ -91,6 +93,65 @@ describe('a scheduler of your own from a file', () => {
         new RegExp(`my-fifo\\.scheduler\\.js has changed since this experiment ran with it: its SHA-256 was ${sha256}…, it is [0-9a-f]{12}… now`),
       ),
     });
+  });
+
+  it("reruns and explains a plug-in's result from the file it lists, and reads, reports and compares it without the file", async () => {
+    const dir = tempDir();
+    expect((await cli(['scheduler', 'new', 'mine', '--out', dir])).code).toBe(0);
+    const result = path.join(dir, 'mine.json');
+    const first = await runCliProcess([
+      'run',
+      path.join(dir, 'mine.experiment.json'),
+      '--scheduler',
+      path.join(dir, 'mine.scheduler.js'),
+      '--threads',
+      '1',
+      '--out',
+      result,
+    ]);
+    expect(first.code, first.err).toBe(0);
+    // The result alone reruns: it lists its file, found beside it, to the same bytes.
+    const again = path.join(dir, 'again.json');
+    const rerun = await runCliProcess(['run', result, '--threads', '1', '--out', again]);
+    expect(rerun.code, rerun.err).toBe(0);
+    expect(fs.readFileSync(again)).toEqual(fs.readFileSync(result));
+    // Its schema takes the card of a file of one's own, and still holds a built-in's card to its options.
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const valid = ajv.compile(JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/result.schema.json'), 'utf8')));
+    const json = JSON.parse(fs.readFileSync(result, 'utf8')) as ResultFile;
+    expect(valid(json), JSON.stringify(valid.errors?.slice(0, 3))).toBe(true);
+    const fifoCard = json.inputs!.schedulers.findIndex((c) => c.kind === 'fifo');
+    const broken = structuredClone(json) as unknown as { inputs: { schedulers: Record<string, unknown>[] } };
+    broken.inputs.schedulers[fifoCard].mapSlots = -1;
+    expect(valid(broken)).toBe(false);
+
+    // Elsewhere, without the file: a process that never loaded it reads, compares and reports the result.
+    const away = tempDir();
+    const moved = path.join(away, 'mine.json');
+    fs.copyFileSync(result, moved);
+    const speedup = await runCliProcess(['speedup', moved, '--of', 'mine']);
+    expect(speedup.code, speedup.err).toBe(0);
+    expect(speedup.out).toMatch(/^fifo\s+40\s+1\.00x/m);
+    expect((await runCliProcess(['locality', moved])).code).toBe(0);
+    const report = await runCliProcess(['report', moved, '--format', 'json', '--out', away]);
+    expect(report.code, report.err).toBe(0);
+    // Explaining a run replays it: a built-in's runs replay, the plug-in's say which file it needs.
+    const why = (run: string, ...more: string[]) => runCliProcess(['why', moved, '--job', 'g1', '--at', '10', '--run', run, ...more]);
+    expect(await why('fifo')).toMatchObject({ code: 0, out: expect.stringMatching(/^Why g1 got nothing around 10\.0 s — fifo, seed 1/) });
+    expect(await why('mine')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(
+        `${path.join(away, 'mine.scheduler.js')}: no such file: the run "mine" replays with it; give the file with --scheduler FILE`,
+      ),
+    });
+    expect(await why('mine', '--scheduler', path.join(dir, 'mine.scheduler.js'))).toMatchObject({ code: 0, out: expect.stringMatching(/— mine, seed 1/) });
+    // Not with other code under its name: that would explain another run.
+    fs.writeFileSync(path.join(away, 'mine.scheduler.js'), `${fs.readFileSync(path.join(dir, 'mine.scheduler.js'), 'utf8')}// changed\n`);
+    expect(await why('mine', '--scheduler', path.join(away, 'mine.scheduler.js'))).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/mine\.scheduler\.js is not the file .*mine\.json ran with: its SHA-256 was [0-9a-f]{12}…, it is [0-9a-f]{12}… now/),
+    });
+    expect(await why('mine')).toMatchObject({ code: 2, err: expect.stringMatching(/has changed since this experiment ran with it/) });
   });
 
   it('gives the file written by scheduler new its published types, which check it, and refuses a file importing anything but the studio', async () => {

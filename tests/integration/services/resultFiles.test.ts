@@ -201,6 +201,35 @@ describe('results leaving the run history and coming back', () => {
     expect((await ok<BatchSummary>(b, 'batches:openResult', { fileName: exported.fileName, text: exported.content })).name).toBe(`${batch.name} (2)`);
   });
 
+  it('opens, compares and reports the result of a scheduler file this studio has not loaded, naming its runs by its kind', async () => {
+    const a = await open();
+    const { batch } = await ranBatch(a);
+    const exported = await ok<{ fileName: string; content: string }>(a, 'batches:exportResult', { id: batch.id });
+    // As the result of a run of the user's file "my-policy" reads (its card's options are the file's own).
+    const file = JSON.parse(exported.content) as ResultFile;
+    const card = { kind: 'my-policy', greed: 3 };
+    const mine = {
+      ...file,
+      inputs: { ...file.inputs!, schedulers: [file.inputs!.schedulers[0], card], plugins: [{ file: 'my-policy.scheduler.js', sha256: 'a'.repeat(64) }] },
+      runs: file.runs.map((r) => (r.kind === 'fair' ? { ...r, kind: 'my-policy', scheduler: 'my-policy' } : r)),
+    };
+    const b = await open();
+    const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: 'mine.json', text: JSON.stringify(mine) });
+    expect(opened).toMatchObject({ status: 'finished', runs: 4, finished: 4 });
+    const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
+    expect([...new Set(detail.results.map((r) => r.label))]).toEqual(['fifo', 'my-policy']);
+    expect((await report(b, opened.id, 'html')).files[0].content).toContain('my-policy');
+    // Exported again, the card is as it was recorded.
+    const again = JSON.parse((await ok<{ content: string }>(b, 'batches:exportResult', { id: opened.id })).content) as ResultFile;
+    expect(again.inputs?.schedulers[1]).toEqual(card);
+    // A built-in's card is still held to its options.
+    const broken = { ...mine, inputs: { ...mine.inputs, schedulers: [{ kind: 'fifo', mapSlots: -1 }, card] } };
+    expect(await b.dispatch('batches:openResult', { fileName: 'broken.json', text: JSON.stringify(broken) })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/mapSlots|map slots/i) },
+    });
+  });
+
   it('opens a result without its experiment: each scheduler is a configuration', async () => {
     const a = await open();
     const { batch } = await ranBatch(a);
