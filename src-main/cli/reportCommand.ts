@@ -22,7 +22,8 @@ export const reportHelp = `workload-studio report <result.json> --format html|pd
   json  the same numbers in one file
   zip   all of it for a colleague: the HTML and PDF report (the PDF when a browser can print it),
         every CSV, the result file and the experiment file, and a README.txt saying what each is
-  The baseline is the first scheduler of the result unless --baseline names another.
+  The baseline is the first scheduler of the result unless --baseline names another (in any
+  capitals).
 `;
 
 export async function reportCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo, version: string): Promise<number> {

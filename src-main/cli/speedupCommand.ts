@@ -12,7 +12,8 @@ export const speedupHelp = `workload-studio speedup <result.json> --of SCHEDULER
   With several seeds, the lowest and highest per-job speedup of a single seed show the spread, and
   the last column says "faster" or "slower" only where Student's paired t-test across seeds on the
   seeds' per-job speedups separates them from 1x (--json: "p"); one seed gives no verdict.
-  Above 1: SCHEDULER is faster. SCHEDULER is a label as the result file names it.
+  Above 1: SCHEDULER is faster. SCHEDULER is a label as the result file names it, in
+  any capitals (FIFO for fifo).
 `;
 
 export async function speedupCommand(args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { PluginRef } from '@shared/experiment/experiment';
+import { matchRunName } from '@shared/experiment/runNames';
 import { whyNotText } from '@shared/results/whyNot';
 import { findDescription } from '@shared/schedulers';
 import { loadedPlugins, loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
@@ -16,11 +17,11 @@ export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run
   heartbeats from T − interval to T + interval say what the job got there or why not (no free
   slot and who held it, its place in the scheduler's order, a locality wait and how long is left,
   its queue's capacity, its MR-cluster, its deadline allocation). The app's why-panel says the same.
-  --run picks the run by its name in the file (default: the first; a swept run's name as files
-  before 2026-11-30 wrote it, with the setting's key, works too), --seed the seed (default: the
-  first); --json prints the structured reasons. A run of a scheduler file of your own replays
-  with that file: the one the result lists (beside the result, with the hash it ran with), or
-  --scheduler FILE.
+  --run picks the run by its name in the file, in any capitals (default: the first; a swept
+  run's name as files before 2026-11-30 wrote it, with the setting's key, works too), --seed the
+  seed (default: the first); --json prints the structured reasons. A run of a scheduler file of
+  your own replays with that file: the one the result lists (beside the result, with the hash it
+  ran with), or --scheduler FILE.
 `;
 
 export async function whyCommand(
@@ -49,7 +50,9 @@ export async function whyCommand(
   }
   const plan = planBatch(inputs);
   // A swept run may be named as files written before sweeps' runs were named in words name it.
-  const label = typeof flags.run === 'string' ? (planNameOf(inputs, plan)(flags.run) ?? flags.run) : plan.at(0)?.label;
+  const named = planNameOf(inputs, plan);
+  const label =
+    typeof flags.run === 'string' ? (named(flags.run) ?? matchRunName([...new Set(plan.map((p) => p.label))], flags.run) ?? flags.run) : plan.at(0)?.label;
   const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
   if (!plan.some((p) => p.label === label)) {
     io.err(`error: --run: ${file} has no run "${label ?? ''}" (it has ${[...new Set(plan.map((p) => `"${p.label}"`))].join(', ')})\n`);

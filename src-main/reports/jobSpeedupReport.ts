@@ -1,4 +1,5 @@
 import type { ResultFile } from '@shared/experiment/experiment';
+import { matchRunName } from '@shared/experiment/runNames';
 import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/results/jobSpeedup';
 import { pairedTTest } from '@shared/results/stats';
 import { ALPHA, pValueText } from '@shared/results/comparison';
@@ -28,7 +29,7 @@ export interface SpeedupReport {
  * Compare scheduler `of` with every other scheduler of a result file, job by job: the paired
  * comparison the ILA paper reports as "speeds up individual jobs by 1.5-6.5 times".
  */
-export function jobSpeedup(result: ResultFile, of: string): SpeedupReport {
+export function jobSpeedup(result: ResultFile, asked: string): SpeedupReport {
   const bySchedulerOrder: string[] = [];
   const runs = new Map<string, ResultFile['runs']>();
   for (const run of result.runs) {
@@ -38,6 +39,7 @@ export function jobSpeedup(result: ResultFile, of: string): SpeedupReport {
     }
     runs.get(run.scheduler)!.push(run);
   }
+  const of = matchRunName(bySchedulerOrder, asked) ?? asked;
   const mine = runs.get(of);
   if (!mine) throw new Error(`no runs of scheduler "${of}" in this result (it has ${bySchedulerOrder.map((s) => `"${s}"`).join(', ')})`);
   const rows: SpeedupRow[] = [];

@@ -100,6 +100,10 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
     }
     const text = (await cli(['speedup', out, '--of', 'PureFair'])).out;
     expect(text).toMatch(/PER JOB \(GEO MEAN\)\s+MEAN JCT\s+PER JOB, ONE SEED/);
+    // A name in other capitals, as the designer titles schedulers, is the run it reads as.
+    expect(JSON.parse((await cli(['speedup', out, '--of', 'purefair', '--json'])).out)).toEqual(report);
+    const againstFifo = await cli(['report', out, '--format', 'json', '--out', tempDir(), '--baseline', 'FIFO']);
+    expect(againstFifo.code, againstFifo.err).toBe(0);
     // A verdict only from the paired test across the seeds: the JSON's p, and the column's words.
     for (const row of report.rows) {
       const logs = row.bySeed.map((s) => Math.log(s.perJob));

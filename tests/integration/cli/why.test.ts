@@ -47,6 +47,8 @@ describe('why not, in the app and on the CLI', () => {
     expect(printed.out).toBe(whyNotText(answer));
     const json = await cli(['why', path.join(dir, 'r.json'), '--job', 'small', '--at', '21', '--run', 'fair (delay)', '--seed', '2', '--json']);
     expect(JSON.parse(json.out)).toEqual(answer);
+    // In other capitals too.
+    expect((await cli(['why', path.join(dir, 'r.json'), '--job', 'small', '--at', '21', '--run', 'Fair (Delay)', '--seed', '2'])).out).toBe(printed.out);
 
     // Mistakes are named: a missing job, a run the file lacks, a job the run lacks.
     expect(await cli(['why', path.join(dir, 'r.json'), '--at', '21'])).toMatchObject({ code: 2, err: expect.stringMatching(/why needs --job ID/) });
