@@ -67,7 +67,9 @@ export async function profileCommand(args: string[], flags: Record<string, strin
   if (!result) return 1;
   const run = typeof flags.run === 'string' ? Number(flags.run) : undefined;
   if (run !== undefined && (!Number.isInteger(run) || run < 0 || run >= result.runs.length))
-    throw new CliUsageError(`--run: "${flags.run}" is not a run index (0-${result.runs.length - 1})`);
+    throw new CliUsageError(
+      `--run: "${flags.run}" is not a run index (0-${result.runs.length - 1}); the file's runs are ${result.runs.map((r, i) => `${i} ${r.scheduler} (seed ${r.seed})`).join(', ')}`,
+    );
   io.out(
     `${JSON.stringify({ format: 'workload-studio.profiles', version: 1, source: result.experiment, profiles: profilesFromResult(result, run) }, null, 2)}\n`,
   );

@@ -19,7 +19,11 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
     expect(profiles.format).toBe('workload-studio.profiles');
     expect(profiles.profiles.map((p: { template: string }) => p.template)).toEqual(['Grep', 'KMeans', 'Sort', 'WordCount']);
     for (const p of profiles.profiles) expect(p.phases.map.samples).toBeGreaterThan(0);
-    expect((await cli(['profile', out, '--run', '99'])).code).toBe(2);
+    // A run it does not have is refused with the runs it has, by index.
+    expect(await cli(['profile', out, '--run', '99'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--run: "99" is not a run index \(0-11\); the file's runs are 0 fifo \(seed 1\), 1 fifo \(seed 2\), 2 /),
+    });
     fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "something"}');
     expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: line \d+, format: /);
   });
