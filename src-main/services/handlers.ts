@@ -214,7 +214,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
         ? { ...result.spec, name: name ?? result.spec.name, jobs: withDeadlines(result.spec.jobs, deadlines) }
         : {
             name: name ?? suggestedName,
-            description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} jobs${skipped}.`,
+            description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} job${result.jobs.length === 1 ? '' : 's'}${skipped}.`,
             jobs: withDeadlines(result.jobs, deadlines),
           };
       // The rows passed one by one; what only the whole workload can show (a cycle of dependencies) is said here, in words.
