@@ -10,6 +10,12 @@ const alias = { '@shared': resolve(__dirname, 'src-main/shared') };
  * the bench measures speed (`npm run bench`).
  */
 const GUARD = { unit: 120_000, integration: 300_000, e2e: 180_000 };
+/**
+ * How long `expect.poll` waits for its condition when a test names no time: vitest's own second
+ * is a speed check on a busy machine (a preview of 100,000 jobs answered later than that while a
+ * clean CI ran beside the e2e tests). A poll ends as soon as its condition holds.
+ */
+const POLL = { poll: { timeout: 60_000 } };
 
 /**
  * Test files at once. Vitest's default (one core fewer than the machine has) leaves a 2-core
@@ -24,7 +30,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: GUARD.unit, hookTimeout: GUARD.unit },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: GUARD.unit, hookTimeout: GUARD.unit, expect: POLL },
       },
       {
         resolve: { alias },
@@ -34,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: GUARD.integration,
           hookTimeout: GUARD.integration,
+          expect: POLL,
           globalSetup: ['tests/helpers/globalSetup.ts'],
         },
       },
@@ -58,6 +65,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: GUARD.e2e,
           hookTimeout: GUARD.e2e,
+          expect: POLL,
           fileParallelism: false,
           globalSetup: ['tests/helpers/globalSetup.ts'],
         },
