@@ -177,6 +177,8 @@ describe('FAWKES in the browser, against the real services', () => {
       await page.locator('[data-cluster-option="marked pool"]').check();
       await page.locator('[data-cluster-option="shared pool"]').uncheck();
       await page.locator('[data-workload-option="untagged"]').check();
+      // A workload of one job is listed as one.
+      expect(await page.locator('label', { has: page.locator('[data-workload-option="untagged"]') }).textContent()).toMatch(/untagged\s+1 job$/);
       await expect.poll(() => problem.textContent(), { timeout: 30_000 }).toMatch(/cluster "marked pool", workload "untagged": job "x1" names no MR-cluster/);
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
       await page.locator('[data-workload-option="untagged"]').uncheck();
