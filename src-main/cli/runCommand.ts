@@ -1,5 +1,6 @@
 import { stoppedRunWords } from '@shared/results/stopReasons';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { resultFileChunks } from '@shared/results/resultFile';
@@ -159,7 +160,7 @@ export async function runCommand(
       io.err(`error: ${err.message}\n`);
       // The runs that finished are kept, as after a Ctrl+C: a lost queue costs only what it lost.
       if (err.partial && err.partial.runs.length > 0) {
-        writeResult(err.partial, flags.out, io);
+        writeResult(err.partial, flags.out, io, file);
         io.err(
           `${err.partial.runs.length} of ${runs} runs finished and are in the result${typeof flags.out === 'string' ? ` (${flags.out})` : ''}${saving ? `; they are saved in the studio ("${saving.batch.name}"), the failed ones marked with the reason` : ''}\n`,
         );
@@ -180,7 +181,7 @@ export async function runCommand(
     process.removeListener('SIGINT', onInterrupt);
     await saving?.services.close();
   }
-  writeResult(result, flags.out, io);
+  writeResult(result, flags.out, io, file);
   io.err(
     `\n${table(
       ['SCHEDULER', 'SEED', 'JOBS OK', 'MAKESPAN S', 'MEAN JCT S', 'P95 JCT S', 'CPU %', 'NODE-LOCAL %', 'UNFAIRNESS'],
@@ -254,15 +255,26 @@ function threadsFlag(value: string | boolean | undefined): number {
   return n;
 }
 
-/** The result to --out, or to stdout; in chunks: a result of a million jobs over several runs is more text than one string may hold. */
-function writeResult(result: ResultFile, out: string | boolean | undefined, io: CliIo): void {
+/**
+ * The result to --out, or to stdout; in chunks: a result of a million jobs over several runs is
+ * more text than one string may hold. In a file, the scheduler files it lists are named from the
+ * result's own folder, where `run RESULT.json` and `why` look for them.
+ */
+function writeResult(result: ResultFile, out: string | boolean | undefined, io: CliIo, experimentFile: string): void {
   if (typeof out !== 'string') {
     for (const chunk of resultFileChunks(result)) io.out(chunk);
     return;
   }
+  const from = path.dirname(path.resolve(experimentFile));
+  const to = path.dirname(path.resolve(out));
+  const listed = result.inputs?.plugins;
+  const placed =
+    listed && from !== to
+      ? { ...result, inputs: { ...result.inputs!, plugins: listed.map((p) => ({ ...p, file: path.relative(to, path.resolve(from, p.file)).split(path.sep).join('/') })) } }
+      : result;
   const fd = fs.openSync(out, 'w');
   try {
-    for (const chunk of resultFileChunks(result)) fs.writeSync(fd, chunk);
+    for (const chunk of resultFileChunks(placed)) fs.writeSync(fd, chunk);
   } finally {
     fs.closeSync(fd);
   }

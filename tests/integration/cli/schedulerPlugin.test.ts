@@ -115,6 +115,18 @@ describe('a scheduler of your own from a file', () => {
     const rerun = await runCliProcess(['run', result, '--threads', '1', '--out', again]);
     expect(rerun.code, rerun.err).toBe(0);
     expect(fs.readFileSync(again)).toEqual(fs.readFileSync(result));
+    const json0 = () => JSON.parse(fs.readFileSync(result, 'utf8')) as ResultFile;
+    // Written into another folder, it names the file from there, and reruns from there.
+    const other = tempDir();
+    const there = path.join(other, 'mine.json');
+    expect(
+      (await runCliProcess(['run', path.join(dir, 'mine.experiment.json'), '--scheduler', path.join(dir, 'mine.scheduler.js'), '--out', there])).code,
+    ).toBe(0);
+    const listed = (JSON.parse(fs.readFileSync(there, 'utf8')) as ResultFile).inputs!.plugins!;
+    expect(listed.map((p) => p.file)).toEqual([path.relative(other, path.join(dir, 'mine.scheduler.js')).split(path.sep).join('/')]);
+    const fromThere = await runCliProcess(['run', there, '--out', path.join(other, 'again.json')]);
+    expect(fromThere.code, fromThere.err).toBe(0);
+    expect((JSON.parse(fs.readFileSync(path.join(other, 'again.json'), 'utf8')) as ResultFile).runs).toEqual(json0().runs);
     // Its schema takes the card of a file of one's own, and still holds a built-in's card to its options.
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     const valid = ajv.compile(JSON.parse(fs.readFileSync(path.join(ROOT, 'docs/result.schema.json'), 'utf8')));
