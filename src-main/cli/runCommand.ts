@@ -270,7 +270,10 @@ function writeResult(result: ResultFile, out: string | boolean | undefined, io: 
   const listed = result.inputs?.plugins;
   const placed =
     listed && from !== to
-      ? { ...result, inputs: { ...result.inputs!, plugins: listed.map((p) => ({ ...p, file: path.relative(to, path.resolve(from, p.file)).split(path.sep).join('/') })) } }
+      ? {
+          ...result,
+          inputs: { ...result.inputs!, plugins: listed.map((p) => ({ ...p, file: path.relative(to, path.resolve(from, p.file)).split(path.sep).join('/') })) },
+        }
       : result;
   const fd = fs.openSync(out, 'w');
   try {
