@@ -65,8 +65,8 @@ export async function whyCommand(
   }
   const kind = inputs.schedulers[entry.scheduler].kind;
   // A listed file refused (changed since the run, say) may still have been loaded: its runs do not replay.
-  const ofFile = !findDescription(kind) || loadedPlugins().some((p) => p.kind === kind);
-  if (ofFile && (unloaded || !findDescription(kind)))
+  const known = findDescription(kind) !== undefined;
+  if (!known || (unloaded && loadedPlugins().some((p) => p.kind === kind)))
     throw new CliUsageError(
       unloaded
         ? `${unloaded}: the run "${entry.label}" replays with it; give the file with --scheduler FILE`

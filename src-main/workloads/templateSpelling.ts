@@ -20,6 +20,5 @@ export function inStudioSpelling<W extends NamesTemplates>(w: W): { workload: W;
   };
   const jobs = w.jobs.map((j, i) => spell(j, `jobs.${i}.template`));
   const generate = w.generate && { ...w.generate, mix: w.generate.mix.map((m, i) => spell(m, `generate.mix.${i}.template`)) };
-  const same = jobs.every((j, i) => j === w.jobs[i]) && (!generate || generate.mix.every((m, i) => m === w.generate!.mix[i]));
-  return { workload: same ? w : { ...w, jobs, ...(generate ? { generate } : {}) }, unknown };
+  return { workload: { ...w, jobs, ...(generate ? { generate } : {}) }, unknown };
 }
