@@ -7,6 +7,7 @@ import { formatOf } from '@shared/files/fileEnvelope';
 import { problemsOf } from '@shared/api/validation';
 import { fieldLabel } from '@shared/api/fieldLabels';
 import { mergeAriaByTemplate } from '@shared/workload/jobProfiles';
+import { matchName } from '@shared/matchName';
 import { CliUsageError, table, type CliIo } from './output';
 import { readResultFile } from './readResultFile';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
@@ -81,7 +82,7 @@ function readProfile(file: string, template: string | undefined) {
     const listed = (Array.isArray(given) ? given : []).filter((p): p is { template?: string; aria?: unknown } => typeof p === 'object' && p !== null);
     const names = listed.filter((p) => p.aria).map((p) => String(p.template));
     if (names.length === 0) throw new CliUsageError(`--profile: ${file} holds no ARIA profile (its runs measured none)`);
-    const name = template ?? (names.length === 1 ? names[0] : undefined);
+    const name = template === undefined ? (names.length === 1 ? names[0] : undefined) : (matchName(names, template) ?? template);
     if (name === undefined) throw new CliUsageError(`--profile: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
     const chosen = listed.find((p) => p.template === name && p.aria);
     if (!chosen) throw new CliUsageError(`--profile: ${file} has no profile of template "${name}" (it has ${names.join(', ')})`);
@@ -110,7 +111,7 @@ function readScalingRun(file: string, template: string | undefined) {
     throw new CliUsageError(
       `--scale-from: ${file} has no ARIA measurements of a job with reduces (results written by studio versions before ARIA profiles have none)`,
     );
-  const name = template ?? (names.length === 1 ? names[0] : undefined);
+  const name = template === undefined ? (names.length === 1 ? names[0] : undefined) : (matchName(names, template) ?? template);
   if (!name) throw new CliUsageError(`--scale-from: ${file} profiles several templates (${names.join(', ')}); pick one with --template`);
   if (!Object.hasOwn(totals, name)) throw new CliUsageError(`--scale-from: ${file} has no template "${name}" (it has ${names.join(', ')})`);
   return { profile: ariaProfileOf(totals[name]), mbPerReduce: mbPerReduce(totals[name]) };

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { PluginRef } from '@shared/experiment/experiment';
-import { matchRunName } from '@shared/experiment/runNames';
+import { matchName } from '@shared/matchName';
 import { whyNotText } from '@shared/results/whyNot';
 import { findDescription } from '@shared/schedulers';
 import { loadedPlugins, loadSchedulerFile, PluginFileError } from '../runner/pluginFile';
@@ -52,7 +52,7 @@ export async function whyCommand(
   // A swept run may be named as files written before sweeps' runs were named in words name it.
   const named = planNameOf(inputs, plan);
   const label =
-    typeof flags.run === 'string' ? (named(flags.run) ?? matchRunName([...new Set(plan.map((p) => p.label))], flags.run) ?? flags.run) : plan.at(0)?.label;
+    typeof flags.run === 'string' ? (named(flags.run) ?? matchName([...new Set(plan.map((p) => p.label))], flags.run) ?? flags.run) : plan.at(0)?.label;
   const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
   if (!plan.some((p) => p.label === label)) {
     io.err(`error: --run: ${file} has no run "${label ?? ''}" (it has ${[...new Set(plan.map((p) => `"${p.label}"`))].join(', ')})\n`);

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
+import { fileErrorWords } from '@shared/files/fileErrorWords';
 import { isGzip } from '@shared/files/textEncoding';
 
 /** Why a file a user named could not be read, in words that name the file. */
@@ -20,7 +21,7 @@ export function readUserFile(file: string, what: string, maxBytes: number): stri
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (err) {
-    throw new UserFileError(`${what}: cannot read ${file}: ${reasonOf(err as NodeJS.ErrnoException)}`);
+    throw new UserFileError(`${what}: cannot read ${file}: ${fileErrorWords(err)}`);
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -54,20 +55,6 @@ function gunzip(bytes: Buffer, file: string, what: string, maxBytes: number): Bu
       throw new UserFileError(`${what}: ${file} unpacks to more than the ${maxBytes.toLocaleString('en-US')} bytes allowed`);
     throw new UserFileError(`${what}: ${file} is a damaged gzip archive and cannot be unpacked (${e.message})`);
   }
-}
-
-const REASONS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ELOOP: 'too many symbolic links',
-  ENAMETOOLONG: 'the name is too long',
-  ENOTDIR: 'a part of the path is not a folder',
-  ENXIO: 'no such device or address',
-};
-
-function reasonOf(err: NodeJS.ErrnoException): string {
-  return err.code ? `${REASONS[err.code] ?? err.message} (${err.code})` : err.message;
 }
 
 function kindOf(stat: fs.Stats): string {

@@ -1,5 +1,5 @@
 import type { ResultFile } from '@shared/experiment/experiment';
-import { matchRunName } from '@shared/experiment/runNames';
+import { matchName } from '@shared/matchName';
 import { pairedSpeedup, pairedSpeedupBySeed, type PairedSpeedup } from '@shared/results/jobSpeedup';
 import { pairedTTest } from '@shared/results/stats';
 import { ALPHA, pValueText } from '@shared/results/comparison';
@@ -39,7 +39,7 @@ export function jobSpeedup(result: ResultFile, asked: string): SpeedupReport {
     }
     runs.get(run.scheduler)!.push(run);
   }
-  const of = matchRunName(bySchedulerOrder, asked) ?? asked;
+  const of = matchName(bySchedulerOrder, asked) ?? asked;
   const mine = runs.get(of);
   if (!mine) throw new Error(`no runs of scheduler "${of}" in this result (it has ${bySchedulerOrder.map((s) => `"${s}"`).join(', ')})`);
   const rows: SpeedupRow[] = [];

@@ -1,6 +1,6 @@
 import { stoppedRunWords } from '@shared/results/stopReasons';
 import type { ResultFile } from '@shared/experiment/experiment';
-import { matchRunName } from '@shared/experiment/runNames';
+import { matchName } from '@shared/matchName';
 import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
 import { unpairedCouples } from '@shared/results/comparison';
@@ -68,7 +68,7 @@ export interface ResultReport {
  */
 export function resultReport(result: ResultFile, baseline?: string, preset?: { file: string; reduced: boolean }): ResultReport {
   const schedulers = [...new Set(result.runs.map((r) => r.scheduler))];
-  const base = baseline === undefined ? schedulers[0] : (matchRunName(schedulers, baseline) ?? baseline);
+  const base = baseline === undefined ? schedulers[0] : (matchName(schedulers, baseline) ?? baseline);
   if (!schedulers.includes(base)) throw new Error(`no runs of scheduler "${base}" in this result (it has ${schedulers.map((s) => `"${s}"`).join(', ')})`);
   const groups = schedulers.map((s) => ({
     key: s,

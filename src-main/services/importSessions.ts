@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fileErrorWords } from '@shared/files/fileErrorWords';
 import { MAX_PREVIEW_PROBLEMS, PREVIEW_ROWS, type ImportFile, type ImportPreview, type TraceFormat } from '@shared/workload/imports';
 import { flaggedJobs, sizeHistogram } from '../workloads/traces/jobShape';
 import { ImportCancelled, MAX_TRACE_BYTES, readTraceFile, TraceFileError } from '../workloads/traces/readTraceFile';
@@ -46,7 +47,7 @@ export class ImportSessions {
       bytes = stat.size;
     } catch (err) {
       if (err instanceof ServiceError) throw err;
-      throw new ServiceError('not_found', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'file');
+      throw new ServiceError('not_found', `cannot read ${file}: ${fileErrorWords(err)}`, 'file');
     }
     this.checkSize(bytes);
     return this.add({ path: file, fileName: path.basename(file), bytes, temporary: false });

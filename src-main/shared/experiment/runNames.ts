@@ -91,14 +91,3 @@ export function runNameClashes(schedulers: readonly SchedulerSpec[], sweep: Swee
   });
   return clashes;
 }
-
-/**
- * The run name `asked` stands for among `names` (a result's): itself, or else the one name it
- * reads as in other capitals ("FIFO" for "fifo", as the designer titles it); none when no name,
- * or more than one, does.
- */
-export function matchRunName(names: readonly string[], asked: string): string | undefined {
-  if (names.includes(asked)) return asked;
-  const alike = [...new Set(names.filter((n) => n.toLowerCase() === asked.toLowerCase()))];
-  return alike.length === 1 ? alike[0] : undefined;
-}

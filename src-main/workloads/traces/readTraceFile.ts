@@ -10,6 +10,7 @@ import { slsReader } from './sls';
 import { swimReader } from './swim';
 import { synthReader } from './synth';
 import type { TraceFormat, TraceImport, TraceReader } from './types';
+import { fileErrorWords } from '@shared/files/fileErrorWords';
 import { encodingProblem, isGzip, utf16Problem, withoutBom } from '@shared/files/textEncoding';
 
 /** Workload files above this are refused before a byte is read (the full SWIM trace is 200 KB). */
@@ -109,7 +110,7 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
     bytes = stat.size;
   } catch (err) {
     if (err instanceof TraceFileError) throw err;
-    throw new TraceFileError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new TraceFileError(`cannot read ${file}: ${fileErrorWords(err)}`);
   }
   const max = options.maxBytes ?? MAX_TRACE_BYTES;
   if (bytes > max) throw new TraceFileError(`the file is ${(bytes / 1e6).toFixed(1)} MB; workload files are at most ${(max / 1e6).toFixed(0)} MB`);

@@ -69,9 +69,7 @@ describe('workload-studio clusters', () => {
 
     fs.writeFileSync(file, '{"format": "workload-studio.cluster", "version": 1, "cluster": ');
     expect((await cli(['clusters', 'import', file, '--data-dir', dir])).err).toMatch(/^error: the file is not valid JSON at line 1, column \d+/);
-    expect((await cli(['clusters', 'import', path.join(dir, 'missing.json'), '--data-dir', dir])).err).toMatch(
-      /cannot read .*missing\.json: no such file \(ENOENT\)/,
-    );
+    expect((await cli(['clusters', 'import', path.join(dir, 'missing.json'), '--data-dir', dir])).err).toMatch(/cannot read .*missing\.json: no such file$/m);
   });
 
   it('names a missing cluster on export', async () => {

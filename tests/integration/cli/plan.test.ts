@@ -173,6 +173,9 @@ describe('workload-studio plan', () => {
       String(96 * 128),
       '--scale-from',
       ...results,
+      // The template as a workload file may spell it: the staging runs name it "Sort".
+      '--template',
+      'sort',
       '--json',
     ]);
     expect(r.err).toBe('');
@@ -196,6 +199,8 @@ describe('workload-studio plan', () => {
       err: expect.stringContaining('profiles several templates (Sort, Grep); pick one with --template'),
     });
     expect(JSON.parse((await cli(['plan', '--profile', two, '--template', 'Sort', ...slots])).out)).toEqual(JSON.parse(fromOne.out));
+    // Named in other capitals, as a workload file may name it.
+    expect(JSON.parse((await cli(['plan', '--profile', two, '--template', 'sort', ...slots])).out)).toEqual(JSON.parse(fromOne.out));
     expect(await cli(['plan', '--profile', two, '--template', 'Pi', ...slots])).toMatchObject({
       code: 2,
       err: expect.stringContaining('has no profile of template "Pi" (it has Sort, Grep)'),

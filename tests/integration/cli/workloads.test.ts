@@ -79,7 +79,7 @@ describe('workload-studio workloads', () => {
     });
     expect(await cli(['workloads', 'import', path.join(dir, 'nope.tsv'), '--data-dir', dir])).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/cannot read .*ENOENT/),
+      err: expect.stringMatching(/cannot read .*: no such file$/m),
     });
     expect(await cli(['workloads', 'import', 'x', '--format', 'xlsx', '--data-dir', dir])).toMatchObject({
       code: 2,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schedulerLabel, SchedulerSpecSchema, type SchedulerSpec } from '@shared/schedulers';
-import { formerRunNames, matchRunName, runName, runNameClashes } from '@shared/experiment/runNames';
+import { formerRunNames, runName, runNameClashes } from '@shared/experiment/runNames';
 import { SweepSchema } from '@shared/experiment/sweep';
 
 const specs = (...xs: unknown[]) => xs.map((x) => SchedulerSpecSchema.parse(x));
@@ -18,14 +18,6 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · Heartbeat s = 0.333333');
     // An optional setting's "(optional)" is the card's hint, not part of its name.
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('fifo · Stop at s = 600');
-  });
-
-  it('finds the run a name in other capitals stands for, when only one reads so', () => {
-    expect(matchRunName(['fifo', 'fair (delay)'], 'fair (delay)')).toBe('fair (delay)');
-    expect(matchRunName(['fifo', 'fair (delay)'], 'FIFO')).toBe('fifo');
-    expect(matchRunName(['fifo', 'FIFO'], 'FIFO')).toBe('FIFO');
-    expect(matchRunName(['fifo', 'FIFO'], 'Fifo')).toBeUndefined();
-    expect(matchRunName(['fifo'], 'drf')).toBeUndefined();
   });
 
   it('names a card this build cannot name by its kind, and one it does not have by its kind too', () => {
