@@ -110,7 +110,7 @@ function speedupTable(r: ResultReport): string {
     (s) =>
       `<tr><td>${esc(s.scheduler)}</td><td class="num">${s.pairs.toLocaleString('en-US')}</td><td class="num">${s.perJob.toFixed(2)}×</td><td class="num">${s.meanJct.toFixed(2)}×</td><td class="num">${s.lowestSeed.toFixed(2)}–${s.highestSeed.toFixed(2)}×</td><td>${esc(speedupVerdict(s.perJob, s.p, 'the baseline') ?? 'one seed: no verdict')}</td></tr>`,
   );
-  return `<table><thead><tr><th>Scheduler</th><th class="num">Job pairs</th><th class="num">Per-job speedup (geometric mean)</th><th class="num">Ratio of mean JCTs</th><th class="num">Single seed, lowest–highest</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+  return `<table><thead><tr><th>Scheduler</th><th class="num">Job pairs</th><th class="num wrap">Per-job speedup (geometric mean)</th><th class="num wrap">Ratio of mean JCTs</th><th class="num wrap">Single seed, lowest–highest</th><th>Verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 <p class="muted">A verdict needs ${esc(TEST_NAME)} on the seeds' per-job speedups to separate them from 1×; one seed gives none.</p>`;
 }
 
@@ -199,7 +199,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
 .muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
-th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num.wrap{white-space:normal}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}
