@@ -3,8 +3,9 @@ import { simulationLabel } from '@shared/experiment/simulationLabels';
 import type { Experiment } from '@shared/experiment/experiment';
 
 /**
- * Settings in the words the designer shows them ("Heartbeat s 3 · Contention full"), for a reader
- * of a report; the experiment file beside them keeps the exact values a rerun reads.
+ * Settings in the words the designer shows them, a number with its unit as one reads it
+ * ("Heartbeat 3 s · Contention full"), for a reader of a report; the experiment file beside them
+ * keeps the exact values a rerun reads.
  */
 function valueText(v: unknown): string {
   if (v === null || v === undefined) return '—';
@@ -18,7 +19,17 @@ function valueText(v: unknown): string {
     .join(', ')})`;
 }
 
-const joined = (pairs: [string, string][]) => pairs.map(([k, v]) => `${k} ${v}`).join(' · ');
+/** A card's label ending in its unit ("Heartbeat s", "Disk GB / node"), and "(optional)", which a set value does not need. */
+const UNIT_LABEL = /^(.+?) (s|MB|GB|GB \/ node|MB\/s|s\/MB)(?: \(optional\))?$/;
+
+/** One setting: a number after its name and before its unit ("Node timeout 600 s"), anything else after its label. */
+function settingText(label: string, raw: unknown, text: string): string {
+  const unit = UNIT_LABEL.exec(label);
+  if (unit && typeof raw === 'number') return `${unit[1]} ${text} ${unit[2]}`;
+  return `${label.replace(/ \(optional\)$/, '')} ${text}`;
+}
+
+const joined = (settings: [label: string, raw: unknown, text: string][]) => settings.map(([k, raw, v]) => settingText(k, raw, v)).join(' · ');
 
 /** A Capacity queue as its card shows it: name, share of its parent, the most it may grow to, its children. */
 function queueText(q: QueueConfig): string {
@@ -49,7 +60,9 @@ export function schedulerSettingsText(spec: SchedulerSpec): string {
   const title = findDescription(spec.kind)?.title ?? spec.kind;
   const pairs = Object.entries(spec)
     .filter(([k]) => k !== 'kind' && k !== 'label')
-    .map(([k, v]): [string, string] => (FILE_ONLY[k] ? [FILE_ONLY[k], perTemplate(v)] : [optionLabel(spec.kind, k), SCHEDULER_VALUES[k]?.(v) ?? valueText(v)]));
+    .map(([k, v]): [string, unknown, string] =>
+      FILE_ONLY[k] ? [FILE_ONLY[k], v, perTemplate(v)] : [optionLabel(spec.kind, k), v, SCHEDULER_VALUES[k]?.(v) ?? valueText(v)],
+    );
   return pairs.length ? `${title}: ${joined(pairs)}` : title;
 }
 
@@ -62,7 +75,7 @@ const SIMULATION_VALUES: Partial<Record<string, (v: unknown) => string | undefin
 
 /** The simulation options by the designer's labels. */
 export function simulationSettingsText(simulation: Record<string, unknown>): string {
-  return joined(Object.entries(simulation).map(([k, v]) => [simulationLabel(k), SIMULATION_VALUES[k]?.(v) ?? valueText(v)]));
+  return joined(Object.entries(simulation).map(([k, v]) => [simulationLabel(k), v, SIMULATION_VALUES[k]?.(v) ?? valueText(v)]));
 }
 
 /** What a sweep varies, and over which values: "Alpha of scheduler 2 (PRISM): 0.1, 0.5, 1". */

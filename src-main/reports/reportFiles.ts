@@ -45,14 +45,14 @@ export async function reportFiles(report: ResultReport, format: ReportFormat, so
       return Object.entries(reportCsvFiles(report, result)).map(([name, content]) => ({ name: `${base}.${name}`, content, type: 'text/csv' }));
     case 'pdf': {
       if (!printPdf) throw new Error('this studio cannot print PDF here; export the HTML report and print it from a browser');
-      return [{ name: `${base}.report.pdf`, content: await printPdf(reportHtml(report, meta)), type: 'application/pdf' }];
+      return [{ name: `${base}.report.pdf`, content: await printPdf(reportHtml(report, { ...meta, print: true })), type: 'application/pdf' }];
     }
     case 'zip': {
       const html = reportHtml(report, meta);
       let pdf: Uint8Array | string;
       try {
         if (!printPdf) throw new Error('this studio cannot print PDF here');
-        pdf = await printPdf(html);
+        pdf = await printPdf(reportHtml(report, { ...meta, print: true }));
       } catch (err) {
         pdf = (err as Error).message;
       }

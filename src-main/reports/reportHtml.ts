@@ -16,7 +16,15 @@ export interface ReportMeta {
   source: string;
   studioVersion: string;
   generatedAt: string;
+  /**
+   * For a PDF: a closed <details> prints nothing, so the experiment file is printed open, or,
+   * past PRINTED_FILE_LINES, said where to find instead of thousands of pages of jobs.
+   */
+  print?: boolean;
 }
+
+/** The longest experiment file a printed report carries whole (about ten pages). */
+export const PRINTED_FILE_LINES = 500;
 
 const esc = escapeHtml;
 const num = (x: number | null, digits = 1) => (x === null ? '—' : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
@@ -180,8 +188,11 @@ function reproduce(r: ResultReport, meta: ReportMeta): string {
   const cluster = 'name' in e.cluster && 'racks' in e.cluster ? e.cluster : undefined;
   const totals = cluster ? clusterTotals(cluster) : undefined;
   const workload = 'jobs' in e.workload ? e.workload : undefined;
+  const text = JSON.stringify(e, null, 2);
+  const fileLines = text.split('\n').length;
+  const printedWhole = !meta.print || fileLines <= PRINTED_FILE_LINES;
   const lines = [
-    `<dt>Command</dt><dd><code>${esc(command)}</code> — the experiment file is below; the same file gives these numbers byte for byte.</dd>`,
+    `<dt>Command</dt><dd><code>${esc(command)}</code> — the experiment file is ${printedWhole ? 'below' : 'in the HTML and ZIP reports'}; the same file gives these numbers byte for byte.</dd>`,
     cluster && totals
       ? `<dt>Cluster</dt><dd>${esc(cluster.name)}: ${totals.nodes} nodes, ${totals.cores} cores, ${totals.memoryGb} GB in ${totals.racks} rack${totals.racks === 1 ? '' : 's'}</dd>`
       : '',
@@ -191,7 +202,10 @@ function reproduce(r: ResultReport, meta: ReportMeta): string {
     `<dt>Simulation</dt><dd>${esc(simulationSettingsText(e.simulation))}</dd>`,
     e.sweep ? `<dt>Sweep</dt><dd>${esc(sweepText(e))}</dd>` : '',
   ];
-  return `<dl>${lines.join('')}</dl><details><summary>The experiment file (${esc(file)})</summary><pre>${esc(JSON.stringify(e, null, 2))}</pre></details>`;
+  const fileShown = printedWhole
+    ? `<details${meta.print ? ' open' : ''}><summary>The experiment file (${esc(file)})</summary><pre>${esc(text)}</pre></details>`
+    : `<p class="muted">The experiment file (${esc(file)}) is ${fileLines.toLocaleString('en-US')} lines, more than a printed report holds: the HTML and ZIP reports carry it, and the result file reruns as it is (<code>workload-studio run ${esc(meta.source)}</code>).</p>`;
+  return `<dl>${lines.join('')}</dl>${fileShown}`;
 }
 
 const STYLE = `
@@ -204,7 +218,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13p
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
-@media print{body{margin:0;max-width:none}details pre{max-height:none}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
+@media print{body{margin:0;max-width:none}details pre{max-height:none;white-space:pre-wrap;overflow-wrap:anywhere}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
 
 /** The job-time charts; where no job of any run succeeded there is no time to draw, and the report says so instead of empty axes. */
 function jobTimeFigures(r: ResultReport): string {

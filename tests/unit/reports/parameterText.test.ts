@@ -11,7 +11,9 @@ describe("a report's settings", () => {
     expect(text.startsWith('LATE (speculation): ')).toBe(true);
     expect(text).toContain('Speculative cap 0.2');
     expect(text).toContain('Slow-task percentile 25');
-    expect(text).toContain('Least run time before judging s 60');
+    // A number reads with its unit after it, as one says it.
+    expect(text).toContain('Least run time before judging 60 s');
+    expect(text).toContain('Slot memory 200 MB');
     // Not the label (shown beside it), not the kind's key, and nothing in JSON.
     expect(text).not.toContain('LATE 20 %');
     expect(text).not.toMatch(/[{}"]|speculativeCap|minRunSeconds/);
@@ -70,7 +72,8 @@ describe("a report's settings", () => {
 
   it('writes the simulation options by their labels, yes/no for switches and "none" for an empty list', () => {
     const text = simulationSettingsText(SimulationOptionsSchema.parse({ heartbeatS: 3, outOfBandHeartbeat: true, failures: [] }));
-    expect(text).toContain('Heartbeat s 3');
+    expect(text).toContain('Heartbeat 3 s');
+    expect(text).toContain('Dom0 CPU 0 s/MB');
     expect(text).toContain('Heartbeat when a task ends yes');
     expect(text).toContain('Node failures none');
     expect(text).toContain('Heartbeats per second at most no limit');
@@ -84,6 +87,9 @@ describe("a report's settings", () => {
       }),
     );
     expect(failing).toContain('Heartbeats per second at most 100');
+    // An optional setting once set: its value and unit, without the card's "(optional)"; unset, a dash.
+    expect(simulationSettingsText(SimulationOptionsSchema.parse({ horizonS: 600 }))).toContain('Stop at 600 s');
+    expect(simulationSettingsText(SimulationOptionsSchema.parse({}))).not.toContain('(optional)');
     expect(failing).toContain('Node failures r1-h2 at 300 s; r2-h1 at 1,200.5 s');
     expect(text).not.toMatch(/[{}"]|heartbeatS|outOfBandHeartbeat/);
   });

@@ -1,12 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ResultFile, RunSummary } from '@shared/experiment/experiment';
+import { RecordedExperimentSchema, type ResultFile, type RunSummary } from '@shared/experiment/experiment';
 import { METRICS } from '@shared/results/metrics';
 import { reportFiles } from '../../../src-main/reports/reportFiles';
-import { reportHtml } from '../../../src-main/reports/reportHtml';
+import { PRINTED_FILE_LINES, reportHtml } from '../../../src-main/reports/reportHtml';
 import { resultReport } from '../../../src-main/reports/resultReport';
 import { runColumn } from '../../../src-main/reports/tidyCsv';
+import { smallCluster } from '../../helpers/clusterFixtures';
 import { handResult, handRun } from '../../helpers/resultFixtures';
 import { tidyJobsCsv, tidyRunsCsv } from '../../../src-main/reports/tidyCsv';
 
@@ -252,6 +253,42 @@ describe('the report', () => {
       peakNodes: '12',
     });
     expect(files.map((f) => f.name)).not.toContain('hand.mr-clusters.csv');
+  });
+
+  it('prints the experiment file in a PDF (a closed section prints nothing), or says where it is when it is too long to print', async () => {
+    const withJobs = (count: number): ResultFile => ({
+      ...handResult([run('fifo', 1, summary(100, 0.5))]),
+      inputs: RecordedExperimentSchema.parse({
+        name: 'hand-made',
+        cluster: smallCluster(),
+        workload: { name: 'w', jobs: Array.from({ length: count }, (_, i) => ({ id: `j${i}`, template: 'Sort', submit: i, maps: 2, reduces: 1 })) },
+        schedulers: [{ kind: 'fifo' }],
+        seeds: [1],
+      }),
+    });
+    const printed = async (result: ResultFile) => {
+      let html = '';
+      const printPdf = (page: string) => {
+        html = page;
+        return Promise.resolve(new Uint8Array());
+      };
+      await reportFiles(resultReport(result), 'pdf', { meta: META, base: 'hand', result, printPdf });
+      return html;
+    };
+    const small = withJobs(3);
+    const [page] = await reportFiles(resultReport(small), 'html', { meta: META, base: 'hand', result: small });
+    // On screen the file folds away; printed, it is open, whole.
+    expect(page.content).toMatch(/<details><summary>The experiment file \(hand-made\.experiment\.json\)<\/summary><pre>[^<]*&quot;j2&quot;/);
+    expect(await printed(small)).toMatch(/<details open><summary>The experiment file [^<]*<\/summary><pre>[^<]*&quot;j2&quot;/);
+    // Jobs enough to run past the printed limit: on screen still whole; printed, said where it is.
+    const large = withJobs(PRINTED_FILE_LINES);
+    const [largePage] = await reportFiles(resultReport(large), 'html', { meta: META, base: 'hand', result: large });
+    expect(largePage.content).toContain(`&quot;j${PRINTED_FILE_LINES - 1}&quot;`);
+    const largePrint = await printed(large);
+    expect(largePrint).not.toContain('<pre>');
+    expect(largePrint).toMatch(/The experiment file \(hand-made\.experiment\.json\) is [\d,]+ lines, more than a printed report holds/);
+    expect(largePrint).toContain('<code>workload-studio run hand.result.json</code>');
+    expect(largePrint).toContain('the experiment file is in the HTML and ZIP reports');
   });
 
   it('leaves as one zip: report, every CSV, the result file and a README, in a folder', async () => {
