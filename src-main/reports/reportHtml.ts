@@ -17,14 +17,14 @@ export interface ReportMeta {
   studioVersion: string;
   generatedAt: string;
   /**
-   * For a PDF: a closed <details> prints nothing, so the experiment file is printed open, or,
-   * past PRINTED_FILE_LINES, said where to find instead of thousands of pages of jobs.
+   * For a PDF: a closed <details> prints nothing, so the experiment file is printed open (in two
+   * columns), or, past PRINTED_FILE_LINES, said where to find instead of hundreds of pages of jobs.
    */
   print?: boolean;
 }
 
-/** The longest experiment file a printed report carries whole (about ten pages). */
-export const PRINTED_FILE_LINES = 500;
+/** The longest experiment file a printed report carries whole (about five pages in two columns). */
+export const PRINTED_FILE_LINES = 1000;
 
 const esc = escapeHtml;
 const num = (x: number | null, digits = 1) => (x === null ? '—' : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
@@ -218,7 +218,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13p
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}
 figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;height:auto}
-@media print{body{margin:0;max-width:none}details pre{max-height:none;white-space:pre-wrap;overflow-wrap:anywhere}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
+@media print{body{margin:0;max-width:none}details pre{max-height:none;white-space:pre-wrap;overflow-wrap:anywhere;column-count:2;column-gap:24px;font-size:9px}h2{break-after:avoid}figure,tr{break-inside:avoid}.gantt{break-inside:auto}}`;
 
 /** The job-time charts; where no job of any run succeeded there is no time to draw, and the report says so instead of empty axes. */
 function jobTimeFigures(r: ResultReport): string {
