@@ -33,6 +33,9 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
   workloads delete <id|name>                    remove a saved workload
 `;
 
+/** A count as the import's own message writes it (5,894). */
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Errors shown before "and K more". */
 const SHOWN_PROBLEMS = 20;
 
@@ -46,8 +49,8 @@ export async function workloadsCommand(services: Services, args: string[], flags
       else
         io.out(
           table(
-            ['NAME', 'JOBS', 'TASKS', 'GENERATED', 'ID'],
-            list.map((w) => [w.name, w.jobs, w.tasks, w.generatedJobs, w.id]),
+            ['NAME', 'JOBS', 'TASKS', 'GENERATED JOBS', 'ID'],
+            list.map((w) => [w.name, count(w.jobs), count(w.tasks), count(w.generatedJobs), w.id]),
           ),
         );
       return 0;

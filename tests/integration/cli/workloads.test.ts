@@ -24,7 +24,9 @@ describe('workload-studio workloads', () => {
       expect(await cli(['workloads', 'import', path.join(traces, file), '--data-dir', dir]), file).toMatchObject({ code: 0, out: expect.stringMatching(out) });
     }
     const list = await cli(['workloads', 'list', '--data-dir', dir]);
-    expect(list.out).toMatch(/FB-2009_samples_24_times_1hr_0\s+5894\s+229604/);
+    // Counts as the import wrote them.
+    expect(list.out).toMatch(/FB-2009_samples_24_times_1hr_0\s+5,894\s+229,604\s+0\s/);
+    expect(list.out).toMatch(/^NAME\s+JOBS\s+TASKS\s+GENERATED JOBS\s+ID$/m);
     expect(list.out.trim().split('\n')).toHaveLength(5);
   });
 
