@@ -4,17 +4,32 @@ import { ClusterSpecSchema, type ClusterSpec } from '@shared/cluster/cluster';
 import { parseClusterFile } from '@shared/cluster/clusterFile';
 import type { Experiment } from '@shared/experiment/experiment';
 import { CLI_LOADS_SCHEDULERS, MAX_EXPERIMENT_FILE_BYTES, readExperimentFile } from '@shared/experiment/experimentFile';
-import type { TraceProblem } from '@shared/workload/imports';
+import { TRACE_FORMAT_NAMES, type TraceProblem } from '@shared/workload/imports';
 import { parseJsonText, withLines } from '@shared/files/jsonText';
 import { problemsOf, type FieldProblem } from '@shared/api/validation';
 import { problemsInWords } from '@shared/api/fieldLabels';
 import { WorkloadSpecSchema, type WorkloadSpec } from '@shared/workload/workload';
+import { DETECT_HEAD_CHARS, detectTraceFormat } from '../workloads/traces/detect';
 import { parseRumen } from '../workloads/traces/rumen';
 import { parseSls } from '../workloads/traces/sls';
 import { parseSwim } from '../workloads/traces/swim';
 import { readUserFile, UserFileError } from '../files/readUserFile';
 
 export class ExperimentFileError extends Error {}
+
+const REPLAYED_FORMATS = ['swim', 'sls', 'rumen'] as const;
+
+/** A trace's format read from its first lines, when the experiment names none: one of those an experiment replays. */
+function replayedFormat(text: string, file: string): (typeof REPLAYED_FORMATS)[number] {
+  const detected = detectTraceFormat(text.slice(0, DETECT_HEAD_CHARS));
+  if (!detected.ok) throw new ExperimentFileError(`workload.trace.file ${file}: ${detected.message}`);
+  const format = detected.format;
+  if (format === 'swim' || format === 'sls' || format === 'rumen') return format;
+  const instead = format === 'json' ? 'name it as "workload": {"file": …} instead' : 'import it with `workload-studio workloads import` instead';
+  throw new ExperimentFileError(
+    `workload.trace.file ${file} reads as ${TRACE_FORMAT_NAMES[format]}, not a trace an experiment replays (SWIM, SLS or Rumen): ${instead}`,
+  );
+}
 
 export interface LoadedExperiment {
   experiment: Experiment;
@@ -80,10 +95,11 @@ export function loadExperiment(file: string): LoadedExperiment {
   if ('trace' in w) {
     const traceFile = path.resolve(dir, w.trace.file);
     const text = readText(traceFile, 'workload.trace.file', MAX_TRACE_FILE_BYTES);
+    const format = w.trace.format ?? replayedFormat(text, traceFile);
     const imported =
-      w.trace.format === 'swim'
+      format === 'swim'
         ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit)
-        : w.trace.format === 'sls'
+        : format === 'sls'
           ? parseSls(text, w.trace.limit)
           : parseRumen(text, w.trace.limit);
     if (imported.problems.length) {
@@ -95,7 +111,7 @@ export function loadExperiment(file: string): LoadedExperiment {
     if (imported.jobs.length === 0) throw new ExperimentFileError(`workload.trace.file ${traceFile} holds no jobs`);
     workload = {
       name: path.basename(traceFile),
-      description: `${w.trace.format} trace`,
+      description: `${format} trace`,
       jobs: withDeadlines(imported.jobs, w.trace.deadlines ?? { kind: 'keep' }),
     };
   } else if ('file' in w) {

@@ -19,13 +19,19 @@ import { nameText } from '../files/controlCharacters';
  * (paths relative to the experiment file); a workload may also be a trace to replay.
  */
 export const TraceRefSchema = z.strictObject({
-  format: z.enum(['swim', 'sls', 'rumen']),
+  /** Read from the file's first lines when not given, as `workloads import` reads it. */
+  format: z.enum(['swim', 'sls', 'rumen']).optional(),
   file: z.string().min(1),
   /** Replay only the first N jobs. */
   limit: z.number().int().min(1).optional(),
   /** How the trace's jobs get deadlines (default: what the file says, usually none). */
   deadlines: DeadlineRuleSchema.optional(),
 });
+
+/** A cluster or workload kept in a file of its own, named relative to the experiment file. */
+export const FileRefSchema = z.strictObject({ file: z.string().min(1, 'must name the file') });
+/** A workload replayed from a trace file. */
+export const TraceWorkloadSchema = z.strictObject({ trace: TraceRefSchema });
 
 /** The most characters an experiment's name may have. */
 export const EXPERIMENT_NAME_MAX = 120;
@@ -58,12 +64,8 @@ const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
       format: z.literal('workload-studio.experiment').default('workload-studio.experiment'),
       name: nameText(EXPERIMENT_NAME_MAX),
       description: z.string().max(4000).default(''),
-      cluster: z.union([ClusterSpecSchema, z.strictObject({ file: z.string().min(1) })]),
-      workload: z.union([
-        strict ? WorkloadSpecSchema : RecordedWorkloadSpecSchema,
-        z.strictObject({ file: z.string().min(1) }),
-        z.strictObject({ trace: TraceRefSchema }),
-      ]),
+      cluster: z.union([ClusterSpecSchema, FileRefSchema]),
+      workload: z.union([strict ? WorkloadSpecSchema : RecordedWorkloadSpecSchema, FileRefSchema, TraceWorkloadSchema]),
       schedulers: z
         .array(strict ? SchedulerSpecSchema : RecordedSchedulerSpecSchema)
         .min(1, 'name at least one scheduler')

@@ -1,5 +1,6 @@
 import { ClusterSpecSchema, type ClusterSpec } from '../cluster/cluster';
-import { ExperimentSchema, type Experiment, type PluginRef } from './experiment';
+import type { z } from 'zod';
+import { ExperimentSchema, FileRefSchema, TraceWorkloadSchema, type Experiment, type PluginRef } from './experiment';
 import type { TraceProblem } from '../workload/imports';
 import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
 import type { SchedulerSpec } from '../schedulers';
@@ -55,28 +56,31 @@ export function experimentFileText(p: ExperimentFileParts): string {
 }
 
 /**
- * Every problem of an experiment value, each at its field. An inline cluster or workload is
- * checked on its own, so a bad host says `cluster.racks.0.hosts.1.cores` rather than that the
- * cluster as a whole matches none of the forms it may take.
+ * Every problem of an experiment value, each at its field. The cluster and the workload are each
+ * checked against the one form their keys choose (a file, a trace to replay, or written out), so a
+ * bad host says `cluster.racks.0.hosts.1.cores`, and a trace without its format says
+ * `workload.trace.format`, rather than that the whole matches none of the forms it may take.
  */
 export function experimentProblems(value: unknown): FieldProblem[] {
   const parsed = ExperimentSchema.safeParse(value);
   if (parsed.success) return [];
   const all = problemsOf(parsed.error);
   const v = (value ?? {}) as Record<string, unknown>;
-  const inline = (x: unknown, refs: string[]) => typeof x === 'object' && x !== null && !Array.isArray(x) && !refs.some((k) => k in x);
   const sharper: FieldProblem[] = [];
-  const own = (key: 'cluster' | 'workload', schema: typeof ClusterSpecSchema | typeof WorkloadSpecSchema) => {
+  const checkedAlone = (key: 'cluster' | 'workload', schema: z.ZodType) => {
     const r = schema.safeParse(v[key]);
     if (r.success) return false;
     sharper.push(...problemsOf(r.error, key));
     return true;
   };
-  const clusterOwn = inline(v.cluster, ['file']) && own('cluster', ClusterSpecSchema);
-  const workloadOwn = inline(v.workload, ['file', 'trace']) && own('workload', WorkloadSpecSchema);
-  const rest = all.filter((p) => !((clusterOwn && /^cluster(\.|$)/.test(p.field)) || (workloadOwn && /^workload(\.|$)/.test(p.field))));
+  const clusterAlone = isObject(v.cluster) && checkedAlone('cluster', 'file' in v.cluster ? FileRefSchema : ClusterSpecSchema);
+  const workloadAlone =
+    isObject(v.workload) && checkedAlone('workload', 'trace' in v.workload ? TraceWorkloadSchema : 'file' in v.workload ? FileRefSchema : WorkloadSpecSchema);
+  const rest = all.filter((p) => !((clusterAlone && /^cluster(\.|$)/.test(p.field)) || (workloadAlone && /^workload(\.|$)/.test(p.field))));
   return [...sharper, ...rest];
 }
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * A scheduler kind the studio does not know may be the user's own, whose file is not loaded: the

@@ -121,8 +121,40 @@ describe('workload-studio run', () => {
         expect(run.jobs.length).toBeGreaterThan(0);
         expect(run.summary.succeeded).toBe(run.jobs.length);
       }
+      // Without its format, the trace is read as \`workloads import\` reads it: by its content.
+      fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify({ ...experiment, workload: { trace: { file: traceFixture(file) } } }));
+      expect(await cli(['run', path.join(dir, 'e.json')])).toMatchObject({ code: 0, out: r.out });
     });
   }
+
+  it('says which file a trace to replay names when it is not a trace, and what to do instead', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'c.json'));
+    fs.writeFileSync(
+      path.join(dir, 'w.json'),
+      JSON.stringify({ format: 'workload-studio.workload', version: 1, workload: { name: 'w', jobs: [{ id: 'a', template: 'Sort', submit: 0, maps: 2 }] } }),
+    );
+    const experiment = (workload: unknown) => {
+      fs.writeFileSync(path.join(dir, 'e.json'), JSON.stringify({ name: 'e', cluster: { file: 'c.json' }, workload, schedulers: [{ kind: 'fifo' }] }));
+      return cli(['run', path.join(dir, 'e.json')]);
+    };
+    expect(await experiment({ trace: { file: 'w.json' } })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(
+        /workload\.trace\.file .*w\.json reads as Workload Studio JSON, not a trace an experiment replays \(SWIM, SLS or Rumen\): name it as "workload": \{"file": …\} instead/,
+      ),
+    });
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'cluster-as-trace.json'));
+    expect(await experiment({ trace: { file: 'cluster-as-trace.json' } })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/workload\.trace\.file .*cluster-as-trace\.json: this is a Workload Studio cluster file/),
+    });
+    // A format it may not be is named with the ones it may.
+    expect(await experiment({ trace: { format: 'csv', file: 'w.json' } })).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/workload › trace › format: must be one of swim, sls, rumen/),
+    });
+  });
 
   it('keeps runs in the store with --save: series always, attempts only with --attempts', async () => {
     const dir = tempDir();

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { experimentProblems, readExperimentFile } from '@shared/experiment/experimentFile';
+
+const base = { name: 'x', cluster: { file: 'c.json' }, schedulers: [{ kind: 'fifo' }] };
+const problems = (change: Record<string, unknown>) => experimentProblems({ ...base, ...change });
+
+/** An experiment file's cluster and workload may each take several forms; a mistake is said in the form the file chose. */
+describe("an experiment's problems, at the form its cluster and workload chose", () => {
+  it('says what a trace to replay lacks, not that the workload has an unknown setting "trace"', () => {
+    expect(problems({ workload: { trace: { format: 'csv', file: 'day.tsv' } } })).toEqual([
+      { field: 'workload.trace.format', message: 'must be one of swim, sls, rumen' },
+    ]);
+    expect(problems({ workload: { trace: { format: 'swim' } } })).toEqual([{ field: 'workload.trace.file', message: 'is required' }]);
+    expect(problems({ workload: { trace: { format: 'swim', file: 'day.tsv' } } })).toEqual([]);
+    // Without a format, the run reads it from the file (runner/loadExperiment.ts).
+    expect(problems({ workload: { trace: { file: 'day.tsv' } } })).toEqual([]);
+  });
+
+  it('says what a file reference lacks, not that it matches none of the forms', () => {
+    expect(problems({ workload: { file: '' } })).toEqual([{ field: 'workload.file', message: 'must name the file' }]);
+    expect(problems({ cluster: { file: 3 }, workload: { file: 'w.json' } })).toEqual([{ field: 'cluster.file', message: 'must be text' }]);
+  });
+
+  it('checks a workload written out as one, to the job', () => {
+    expect(problems({ workload: { name: 'w', jobs: [{ template: 'Sort' }] } })).toEqual([{ field: 'workload.jobs.0.submit', message: 'is required' }]);
+  });
+
+  it('places a missing setting on the line of the setting that lacks it', () => {
+    const text = JSON.stringify({ ...base, workload: { trace: { format: 'csv', file: 'day.tsv' } } }, null, 2);
+    const read = readExperimentFile(text, 'e.json');
+    expect(read).toMatchObject({ ok: false, problems: [{ field: 'workload.trace.format', line: 13 }] });
+  });
+});
