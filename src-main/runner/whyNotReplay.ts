@@ -23,6 +23,12 @@ interface Launch {
   resumed: boolean;
 }
 
+/** A run's job ids as a hint, the first few and how many more: a day of a trace has thousands. */
+function jobIdsInWords(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((id) => `"${id}"`);
+  return ids.length > shown.length ? `${shown.join(', ')} and ${(ids.length - shown.length).toLocaleString('en-US')} more` : shown.join(', ');
+}
+
 /**
  * Why a job got nothing on each node around a moment: the run is replayed exactly
  * (the same inputs and seed give the same run, docs/model.md "Determinism") up to one heartbeat
@@ -33,7 +39,7 @@ interface Launch {
 export function whyNot(run: ResolvedRun, label: string, jobId: string, at: number): WhyNotAnswer {
   const input = simulationInput(run);
   const j = input.jobs.findIndex((x) => x.id === jobId);
-  if (j < 0) throw new WhyNotError(`there is no job "${jobId}" in this run`, 'job');
+  if (j < 0) throw new WhyNotError(`there is no job "${jobId}" in this run (its jobs: ${jobIdsInWords(input.jobs.map((x) => x.id))})`, 'job');
   if (!Number.isFinite(at) || at < 0) throw new WhyNotError('must be a time in simulated seconds, 0 or more', 'at');
   // Tasks are numbered job by job: the first of each job names the others ("job-7 m3").
   const firstTask: number[] = [];

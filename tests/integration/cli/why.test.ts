@@ -62,7 +62,7 @@ describe('why not, in the app and on the CLI', () => {
     });
     expect(await cli(['why', path.join(dir, 'r.json'), '--job', 'nobody', '--at', '21'])).toMatchObject({
       code: 1,
-      err: 'error: --job: there is no job "nobody" in this run\n',
+      err: 'error: --job: there is no job "nobody" in this run (its jobs: "big", "small")\n',
     });
     const refused = await s.dispatch('batches:whyNot', { id: batch.id, run: 99, job: 'small', at: 21 });
     expect(refused).toMatchObject({ ok: false, error: { field: 'run', message: 'this batch has no run 100' } });

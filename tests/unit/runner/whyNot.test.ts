@@ -219,7 +219,10 @@ describe('why a job got nothing, node by node', () => {
 
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
-    expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run');
+    expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run (its jobs: "big", "small")');
+    // A day of a trace: the first few ids and how many more.
+    const many = Array.from({ length: 12 }, (_, i) => ({ id: `j${i}`, template: 'WordCount', submit: i, maps: 1, reduces: 0 }));
+    expect(() => whyNot(runOf({ kind: 'fifo' }, many), 'fifo', 'nobody', 10)).toThrow('(its jobs: "j0", "j1", "j2", "j3", "j4" and 7 more)');
     expect(() => whyNot(fair, 'fair', 'small', -1)).toThrow(/0 or more/);
   });
 });
