@@ -33,7 +33,7 @@ export async function speedupCommand(args: string[], flags: Record<string, strin
     return 0;
   }
   const x = (v: number) => `${v.toFixed(2)}x`;
-  io.out(`${report.of} against each scheduler, seeds ${report.seeds.join(', ')} (above 1x: ${report.of} is faster)\n\n`);
+  io.out(`${report.of} against each scheduler, seed${report.seeds.length === 1 ? '' : 's'} ${report.seeds.join(', ')} (above 1x: ${report.of} is faster)\n\n`);
   const spread = (r: (typeof report.rows)[number]) => {
     const perSeed = r.bySeed.map((s) => s.perJob);
     return `${Math.min(...perSeed).toFixed(2)}-${x(Math.max(...perSeed))}`;

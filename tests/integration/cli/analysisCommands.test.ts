@@ -103,7 +103,15 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
       expect(row.perJob).toBeLessThanOrEqual(Math.max(...perSeed) + 1e-12);
     }
     const text = (await cli(['speedup', out, '--of', 'PureFair'])).out;
+    expect(text).toMatch(/^PureFair against each scheduler, seeds 1, 2 \(above 1x: PureFair is faster\)/);
     expect(text).toMatch(/PER JOB \(GEO MEAN\)\s+MEAN JCT\s+PER JOB, ONE SEED/);
+    // The same result with seed 1's runs only: one seed, no verdict.
+    const whole = JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { seed: number }[] };
+    const oneSeed = path.join(path.dirname(out), 'one-seed.json');
+    fs.writeFileSync(oneSeed, JSON.stringify({ ...whole, runs: whole.runs.filter((r) => r.seed === 1) }));
+    const single = (await cli(['speedup', oneSeed, '--of', 'PureFair'])).out;
+    expect(single).toMatch(/^PureFair against each scheduler, seed 1 \(/);
+    expect(single).toMatch(/One seed: a single draw of the workload, so no verdict/);
     // A name in other capitals, as the designer titles schedulers, is the run it reads as.
     expect(JSON.parse((await cli(['speedup', out, '--of', 'purefair', '--json'])).out)).toEqual(report);
     const againstFifo = await cli(['report', out, '--format', 'json', '--out', tempDir(), '--baseline', 'FIFO']);
