@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { MAX_IMPORT_CHARS } from '@shared/api/contract';
+import { plural } from '@shared/plural';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
@@ -56,7 +57,9 @@ export async function clustersCommand(services: Services, args: string[], flags:
         ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
       });
       const t = clusterTotals(record.spec);
-      io.out(`imported cluster "${record.name}" (${t.racks} racks, ${t.hosts} hosts, ${t.nodes} nodes, ${t.cores} cores) (${record.id})\n`);
+      io.out(
+        `imported cluster "${record.name}" (${plural(t.racks, 'rack')}, ${plural(t.hosts, 'host')}, ${plural(t.nodes, 'node')}, ${plural(t.cores, 'core')}) (${record.id})\n`,
+      );
       return 0;
     }
     default:

@@ -1,3 +1,4 @@
+import { plural } from '@shared/plural';
 import { stoppedRunWords } from '@shared/results/stopReasons';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -152,7 +153,8 @@ export async function runCommand(
     result = ran.result;
     stopped = ran.cancelled;
     if (saving) {
-      const what = stopped ? `the ${ran.outcomes.length} runs that finished before the stop` : `${ran.outcomes.length} runs`;
+      const runs = plural(ran.outcomes.length, 'run');
+      const what = stopped ? `the ${runs} that finished before the stop` : runs;
       io.err(`saved experiment "${saving.design.name}" with ${what} ("${saving.batch.name}") in ${saving.services.store.file}\n`);
     }
   } catch (err) {

@@ -3,6 +3,7 @@
  * re-running the run up to that moment with the job traced (runner/whyNotReplay.ts), and their words.
  * The app's why-panel and `workload-studio why` print the same words.
  */
+import { plural } from '../plural';
 
 /** Jobs holding a node's slots or containers, most tasks first. */
 export interface Holder {
@@ -105,7 +106,7 @@ export function whyNotWords(r: WhyNotReason): string {
     case 'nothingPending':
       return r.pendingReduces > 0 && !r.reducesMayStart
         ? `nothing to place: every map runs or is done (${r.runningMaps} running) and its ${r.pendingReduces === 1 ? 'reduce waits' : `${r.pendingReduces} reduces wait`} for the maps to finish (slow start)`
-        : `nothing to place: every task runs or is done (${r.runningMaps} maps, ${r.runningReduces} reduces running)`;
+        : `nothing to place: every task runs or is done (${plural(r.runningMaps, 'map')}, ${plural(r.runningReduces, 'reduce')} running)`;
     case 'noFreeSlot':
       return `no free ${r.slot} slot: ${r.used} of ${r.slots} in use${holders(r.holders)}`;
     case 'noContainerRoom':

@@ -130,6 +130,6 @@ describe('workload-studio workloads', () => {
   it('clusters import reads a YARN SLS node file', async () => {
     const dir = tempDir();
     const r = await cli(['clusters', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir]);
-    expect(r).toMatchObject({ code: 0, out: expect.stringMatching(/imported cluster "nodes-with-resources" \(1 racks, 4 hosts, 4 nodes, 38 cores\)/) });
+    expect(r).toMatchObject({ code: 0, out: expect.stringMatching(/imported cluster "nodes-with-resources" \(1 rack, 4 hosts, 4 nodes, 38 cores\)/) });
   });
 });
