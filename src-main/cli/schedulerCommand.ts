@@ -103,6 +103,7 @@ async function checkCommand(args: string[], io: CliIo): Promise<number> {
     io.out(`the engine hints of ${file} change its results: ${found.differs}. A hint may only spare a heartbeat that places nothing.\n`);
     return 1;
   }
-  io.out(`${file}: the same schedule in all ${found.runs} run${found.runs === 1 ? '' : 's'} with every heartbeat simulated: its hints change nothing.\n`);
+  const everyRun = found.runs === 1 ? 'its run' : found.runs === 2 ? 'both runs' : `all ${found.runs} runs`;
+  io.out(`${file}: the same schedule in ${everyRun} with every heartbeat simulated: its hints change nothing.\n`);
   return 0;
 }
