@@ -8,6 +8,9 @@ export const runsHelp = `workload-studio runs list [--json] [--data-dir DIR]
   status, makespan, mean job time.
 `;
 
+/** "2026-11-30 22:29", as the names of saved experiments give the time; --json keeps the full timestamp. */
+const minuteOf = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
 export async function runsCommand(services: Services, args: string[], flags: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
   if (args[0] !== 'list') throw new CliUsageError(args[0] ? `unknown runs command "${args[0]}"\n\n${runsHelp}` : runsHelp);
   const rows = await call(services, 'runs:list', {});
@@ -16,7 +19,7 @@ export async function runsCommand(services: Services, args: string[], flags: Rec
   else
     io.out(
       table(
-        ['EXPERIMENT', 'SCHEDULER', 'SEED', 'STATUS', 'MAKESPAN S', 'MEAN JCT S', 'SAVED', 'ID'],
+        ['EXPERIMENT', 'SCHEDULER', 'SEED', 'STATUS', 'MAKESPAN S', 'MEAN JCT S', 'SAVED (UTC)', 'ID'],
         rows.map((r) => [
           r.experiment,
           r.scheduler,
@@ -24,7 +27,7 @@ export async function runsCommand(services: Services, args: string[], flags: Rec
           r.status,
           r.makespan === null ? '—' : Math.round(r.makespan),
           r.meanJct === null ? '—' : Math.round(r.meanJct),
-          r.createdAt,
+          minuteOf(r.createdAt),
           r.id,
         ]),
       ),

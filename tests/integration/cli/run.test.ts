@@ -169,6 +169,10 @@ describe('workload-studio run', () => {
     const listed = await cli(['runs', 'list', '--json', '--data-dir', dir]);
     const rows = JSON.parse(listed.out) as { id: string; experiment: string; scheduler: string; seed: number }[];
     expect(rows).toHaveLength(24);
+    // The table a person reads: the time to the minute, in UTC as its header says.
+    const table = (await cli(['runs', 'list', '--data-dir', dir])).out.split('\n');
+    expect(table[0]).toMatch(/\bSAVED \(UTC\)\s+ID$/);
+    expect(table[1]).toMatch(/ \d{4}-\d\d-\d\d \d\d:\d\d\s+[0-9a-f-]{36}$/);
     // A flag of another command is refused, naming it and the command, not silently ignored.
     const misplaced = await cli(['runs', 'list', '--maps', '3', '--template', 'nonsense', '--data-dir', dir]);
     expect(misplaced.code).toBe(2);
