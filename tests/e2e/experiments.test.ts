@@ -25,6 +25,11 @@ describe('experiments in the browser, against the real services and worker threa
       await needs.waitFor();
       expect(await needs.textContent()).toMatch(/this studio has no cluster and no workload yet/);
       await needs.getByRole('button', { name: 'Make a workload' }).waitFor();
+      // A paper's set-up is one click away, where its presets open from, not a folder of the source.
+      expect(await page.locator('.empty-state').textContent()).not.toContain('resources/presets');
+      await page.getByTestId('experiments-to-reproduce').click();
+      await page.getByTestId('reproduce-view').waitFor();
+      await page.locator('[data-nav="experiments"]').click();
       await page.getByTestId('experiments-sample').click();
       await page.getByTestId('experiment-designer').waitFor();
       expect(errors).toEqual([]);
