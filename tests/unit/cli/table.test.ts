@@ -26,6 +26,18 @@ describe("the CLI's tables", () => {
     ).toEqual(['SCHEDULER  MEAN JCT S', 'fifo                —', 'fair                —', '']);
   });
 
+  it('right-align counts written with thousands separators, as the imports write them', () => {
+    expect(
+      table(
+        ['NAME', 'JOBS'],
+        [
+          ['day', '5,894'],
+          ['small', '12'],
+        ],
+      ).split('\n'),
+    ).toEqual(['NAME    JOBS', 'day    5,894', 'small     12', '']);
+  });
+
   it('left-align a column of words however short', () => {
     expect(table(['A', 'B'], [['x', 'yes']]).split('\n')[1]).toBe('x  yes');
     expect(table(['A', 'B'], [['x', '—']]).split('\n')[1]).toBe('x  —');
