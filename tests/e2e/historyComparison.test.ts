@@ -59,6 +59,11 @@ describe('comparing across the run history in the browser', () => {
       await page.getByTestId('compare-picked').click();
       const dialog = page.getByTestId('compare-dialog');
       await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).waitFor();
+      // Each box beside its configuration's name, not stretched across the dialog with the name pushed to its far side.
+      const box = (await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).boundingBox())!;
+      const row = (await dialog.locator(`[data-entry="${march.name}"] label.choice`).first().boundingBox())!;
+      expect(box.width).toBeLessThan(40);
+      expect(box.x - row.x).toBeLessThan(10);
       // Only March's Fair goes in: FIFO is unticked.
       await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).uncheck();
       await page.getByTestId('compare-name').fill('Fair this spring');
