@@ -99,6 +99,15 @@ describe('comparing across the run history in the browser', () => {
       expect(report.name).toMatch(/^Fair_this_spring.*\.report\.html$/);
       const html = report.bytes.toString('utf8');
       expect(html).toContain(`Not the same jobs: ${fairMarch} and ${fileFifo}; ${fileFifo} and ${fairApril}.`);
+
+      // A source deleted from the history (the dialog names an entry, not a run): the comparison keeps its copy.
+      await page.locator('[data-nav="history"]').click();
+      await page.locator(`tr[data-batch="${march.name}"]`).getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog');
+      expect(await confirm.getByRole('heading').textContent()).toBe('Delete history entry');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.locator(`tr[data-batch="${march.name}"]`).waitFor({ state: 'detached' });
+      expect((await ok<BatchDetail>(s, 'batches:get', { id: saved.id })).results).toHaveLength(9);
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     } finally {
       await page.close();
