@@ -6,6 +6,7 @@ import { TRACE_FORMAT_NAMES } from '@shared/workload/imports';
 import { problemsOf } from '@shared/api/validation';
 import { serializeWorkloadFile, workloadToCsv } from '@shared/workload/workloadFile';
 import { WorkloadSpecSchema, withDeadlines } from '@shared/workload/workload';
+import { plural } from '@shared/plural';
 import { parseAnyClusterFile } from '../clusters/importCluster';
 import { clustersRepo } from '../store/clustersRepo';
 import { profilesRepo } from '../store/profilesRepo';
@@ -203,18 +204,18 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
         throw new ServiceError(
           'invalid_request',
           result.jobs.length === 0
-            ? `nothing to import: ${result.problemCount} problem${result.problemCount > 1 ? 's' : ''} and no valid job`
-            : `${result.problemCount} problem${result.problemCount > 1 ? 's' : ''} in ${info.fileName}; fix the file or confirm importing without the rejected rows`,
+            ? `nothing to import: ${plural(result.problemCount, 'problem')} and no valid job`
+            : `${plural(result.problemCount, 'problem')} in ${info.fileName}; fix the file or confirm importing without the rejected rows`,
           'file',
         );
       }
       if (result.jobs.length === 0 && !result.spec?.generate) throw new ServiceError('invalid_request', `${info.fileName} holds no jobs`, 'file');
-      const skipped = result.problemCount > 0 ? `, ${result.problemCount} rejected row${result.problemCount > 1 ? 's' : ''} left out` : '';
+      const skipped = result.problemCount > 0 ? `, ${plural(result.problemCount, 'rejected row')} left out` : '';
       const candidate = result.spec
         ? { ...result.spec, name: name ?? result.spec.name, jobs: withDeadlines(result.spec.jobs, deadlines) }
         : {
             name: name ?? suggestedName,
-            description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${result.jobs.length} job${result.jobs.length === 1 ? '' : 's'}${skipped}.`,
+            description: `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${plural(result.jobs.length, 'job')}${skipped}.`,
             jobs: withDeadlines(result.jobs, deadlines),
           };
       // The rows passed one by one; what only the whole workload can show (a cycle of dependencies) is said here, in words.

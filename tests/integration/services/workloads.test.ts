@@ -177,7 +177,7 @@ describe('workload import: preview, confirm, never overwrite', () => {
     const b = await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: second.file });
     expect(b.name).toBe('FB-2009_samples_24_times_1hr_0 (2)');
     expect((await ok<WorkloadRecord>(s, 'workloads:get', { id: a.id })).spec.jobs).toHaveLength(5894);
-    expect(a.spec.description).toMatch(/: 5894 jobs\.$/);
+    expect(a.spec.description).toMatch(/: 5,894 jobs\.$/);
     // One job is one job.
     const one = s.imports.openPath(path.join(traces, 'rumen/wordcount.json'));
     expect((await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: one.file })).spec.description).toMatch(/ \(Rumen\) on \d{4}-\d\d-\d\d: 1 job\.$/);
