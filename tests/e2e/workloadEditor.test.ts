@@ -33,7 +33,10 @@ describe('workload editor and trace import in the browser, against the real serv
       // A new workload starts empty: the generator is one click away, not on by itself.
       expect(await page.getByTestId('generator-enabled').isChecked()).toBe(false);
       expect(await page.getByTestId('gen-count').count()).toBe(0);
+      // Explicit jobs are the same for every seed: the preview asks for one only with a generator.
+      expect(await page.getByLabel('Preview seed').count()).toBe(0);
       await page.getByTestId('generator-enabled').check();
+      await page.getByLabel('Preview seed').waitFor();
       await page.getByTestId('gen-count').fill('40');
       await page.getByTestId('gen-arrival').selectOption('poisson');
       await page.getByTestId('gen-mean').fill('10');
