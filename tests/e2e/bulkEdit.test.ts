@@ -139,4 +139,30 @@ describe('bulk edits in the workload editor, against the real services', () => {
       await studio.stop();
     }
   }, 300_000);
+
+  it('opens on the queue, and says a value is missing only once one was typed', async () => {
+    const studio = await startStudio(tempDir());
+    const jobs = ['a', 'b', 'c'].map((id, i) => ({ id, template: 'WordCount', submit: i, maps: 1, reduces: 1 }));
+    const w = await ok<WorkloadRecord>(studio.services, 'workloads:create', { spec: { name: 'three', jobs } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, `#/workloads/${w.id}`);
+      await page.getByTestId('bulk-open').click();
+      const panel = page.getByTestId('bulk-edit');
+      expect(await panel.getByTestId('bulk-field').inputValue()).toBe('queue');
+      expect(await panel.getByTestId('bulk-problems').count()).toBe(0);
+      expect(await panel.getByTestId('bulk-summary').textContent()).toBe('Type the queue to set.');
+      expect(await panel.getByTestId('bulk-apply').isDisabled()).toBe(true);
+      await panel.getByTestId('bulk-value').fill('x');
+      await panel.getByTestId('bulk-value').fill('');
+      await expect.poll(() => panel.getByTestId('bulk-problems').textContent()).toMatch(/The value is empty/);
+      await panel.getByTestId('bulk-value').fill('night');
+      await expect.poll(() => panel.getByTestId('bulk-summary').textContent()).toMatch(/Sets the queue of 3 jobs/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
 });

@@ -11,10 +11,10 @@ type JobInput = NonNullable<WorkloadSpecInput['jobs']>[number];
 
 /** The fields a bulk edit may set: the ones a trace never carries and a study needs. */
 export const BULK_FIELDS = {
-  mrCluster: { label: 'MR-cluster', noun: 'MR-cluster', kind: 'text', optional: true },
   queue: { label: 'Queue', noun: 'queue', kind: 'text', optional: false },
   deadlineFactor: { label: 'Deadline × alone', noun: 'deadline factor', kind: 'number', optional: true },
   deadline: { label: 'Deadline (s)', noun: 'deadline', kind: 'number', optional: true },
+  mrCluster: { label: 'MR-cluster', noun: 'MR-cluster', kind: 'text', optional: true },
 } as const;
 export type BulkField = keyof typeof BULK_FIELDS;
 
