@@ -73,9 +73,16 @@ const SIMULATION_VALUES: Partial<Record<string, (v: unknown) => string | undefin
     Array.isArray(v) && v.length ? (v as { node: string; atS: number }[]).map((f) => `${f.node} at ${valueText(f.atS)} s`).join('; ') : undefined,
 };
 
+/** Settings whose value makes the label's own words wrong: said whole instead ("every 0 s" means at once). */
+const SIMULATION_PHRASES: Partial<Record<string, (v: unknown) => string | undefined>> = {
+  mapOutputPollS: (v) => (v === 0 ? 'Reduces hear of each finished map at once' : undefined),
+};
+
 /** The simulation options by the designer's labels. */
 export function simulationSettingsText(simulation: Record<string, unknown>): string {
-  return joined(Object.entries(simulation).map(([k, v]) => [simulationLabel(k), v, SIMULATION_VALUES[k]?.(v) ?? valueText(v)]));
+  return Object.entries(simulation)
+    .map(([k, v]) => SIMULATION_PHRASES[k]?.(v) ?? settingText(simulationLabel(k), v, SIMULATION_VALUES[k]?.(v) ?? valueText(v)))
+    .join(' · ');
 }
 
 /** What a sweep varies, and over which values: "Alpha of scheduler 2 (PRISM): 0.1, 0.5, 1". */
