@@ -1,4 +1,4 @@
-import type { SchedulerSpec } from '@shared/schedulers';
+import { findDescription, type SchedulerSpec } from '@shared/schedulers';
 import { capacityFromXml, capacityToXml } from './capacityXml';
 import { fairFromXml, fairToXml } from './fairXml';
 import type { YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
@@ -25,8 +25,16 @@ export function readYarnConfig(text: string): YarnConfigImport {
 export function writeYarnConfig(card: SchedulerSpec, format: 'capacity' | 'fair'): string {
   if (format === 'capacity' && card.kind === 'capacity') return capacityToXml(card);
   if (format === 'fair' && card.kind === 'fair') return fairToXml(card);
+  const own =
+    card.kind === 'capacity'
+      ? 'it is written as capacity-scheduler.xml (format capacity)'
+      : card.kind === 'fair'
+        ? 'it is written as a Fair Scheduler allocation file (format fair)'
+        : 'only YARN Capacity and Fair Scheduler cards have a YARN file';
+  // The card by the designer's title, not its kind's key.
+  const title = findDescription(card.kind)?.title ?? card.kind;
   throw new YarnConfigError(
-    `a ${card.kind} card cannot be written as ${format === 'capacity' ? 'capacity-scheduler.xml' : 'a Fair Scheduler allocation file'}: choose ${card.kind === 'fair' ? 'fair' : card.kind === 'capacity' ? 'capacity' : 'a Capacity or Fair card'}`,
+    `a ${title} card cannot be written as ${format === 'capacity' ? 'capacity-scheduler.xml' : 'a Fair Scheduler allocation file'}: ${own}`,
   );
 }
 

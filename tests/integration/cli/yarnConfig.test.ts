@@ -54,7 +54,9 @@ describe('workload-studio yarn-config', () => {
     fs.writeFileSync(fifo, '{"kind": "fifo"}');
     expect(await cli(['yarn-config', 'export', fifo, '--format', 'fair'])).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/a fifo card cannot be written as a Fair Scheduler allocation file/),
+      err: expect.stringMatching(
+        /a FIFO \(Hadoop 1\) card cannot be written as a Fair Scheduler allocation file: only YARN Capacity and Fair Scheduler cards have a YARN file/,
+      ),
     });
     expect(await cli(['yarn-config', 'export', fifo])).toMatchObject({ code: 2, err: expect.stringMatching(/needs --format capacity or --format fair/) });
     expect(await cli(['yarn-config', 'import', bad, '--format', 'fair'])).toMatchObject({

@@ -198,6 +198,11 @@ describe('a Fair Scheduler allocation file', () => {
 describe('writing a card as a YARN file', () => {
   it('refuses a card of another kind, in words', () => {
     expect(() => writeYarnConfig(SchedulerSpecSchema.parse({ kind: 'fifo' }), 'capacity')).toThrow(YarnConfigError);
-    expect(() => writeYarnConfig(SchedulerSpecSchema.parse({ kind: 'fifo' }), 'capacity')).toThrow(/a fifo card cannot be written as capacity-scheduler.xml/);
+    expect(() => writeYarnConfig(SchedulerSpecSchema.parse({ kind: 'fifo' }), 'capacity')).toThrow(
+      /a FIFO \(Hadoop 1\) card cannot be written as capacity-scheduler.xml/,
+    );
+    expect(() => writeYarnConfig(SchedulerSpecSchema.parse({ kind: 'capacity' }), 'fair')).toThrow(
+      'a YARN Capacity card cannot be written as a Fair Scheduler allocation file: it is written as capacity-scheduler.xml (format capacity)',
+    );
   });
 });
