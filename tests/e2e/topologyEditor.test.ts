@@ -73,6 +73,8 @@ describe('topology editor in the browser, against the real services', () => {
       // Select one server with VMs and give its VMs more memory than the host has: the problem shows
       // next to the field and saving is refused until it is undone.
       await page.locator('[data-tab="types"]').click();
+      // How many use each type, counted in words: 3 servers, 6 VMs (never "server(s)").
+      expect(await page.locator('[data-vm-type="vm-1"]').textContent()).toContain('6 VMs of this type');
       const vmMemory = page.locator('[data-vm-type="vm-1"] input').nth(3);
       await vmMemory.fill('999');
       await expect.poll(() => page.getByTestId('problems').textContent()).toMatch(/VM type "New VM type" has 999 GB but host "rack-2-s1" has only/);
