@@ -265,6 +265,14 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     }
     // Lines 11-17: the top-k jobs with the largest deficit offer one new task each, data-local first.
     const free = freeOnNode(spec, view, n);
+    // Deciding (the heartbeat's candidates are in `top`): no paused phase worth resuming, and no
+    // job's next task of positive utility anywhere nor a master to place here (the outlook, shared
+    // by every node of this shape until an event), so the round ends with nothing (lines 25-26)
+    // whatever this node's k jobs offer: they are not walked. Nothing launches, so no reason names them.
+    if (placeMasters && !(top.hasBest && top.best.utility > 0)) {
+      const o = outlook(view, cap);
+      if (!o.useful && !(o.masterless && appMasterFits(spec, view, free))) return false;
+    }
     let placedAm = false;
     // The order is not changed in this loop (an application master placed ends it).
     const offering = offeringJobs(view, cap, ordered);
