@@ -1,4 +1,5 @@
 import type { GanttLayout } from '@shared/results/ganttLanes';
+import { timeTicks } from './timeTicks';
 import type { GanttData } from '@shared/results/runData';
 import type { GanttGeometry } from './ganttLayout';
 
@@ -73,15 +74,13 @@ export function paintGantt(
   // Time axis.
   ctx.fillStyle = col.text;
   ctx.strokeStyle = col.grid;
-  const ticks = 6;
-  for (let k = 0; k <= ticks; k++) {
-    const t = from + ((to - from) * k) / ticks;
+  for (const { t, label } of timeTicks(from, to)) {
     const x = LEFT + (t - from) * scale;
     ctx.beginPath();
     ctx.moveTo(x, bottom);
     ctx.lineTo(x, bottom + 4);
     ctx.stroke();
-    ctx.fillText(`${Math.round(t)} s`, Math.min(width - 40, x + 2), bottom + 16);
+    ctx.fillText(label, Math.min(width - ctx.measureText(label).width - 2, x + 2), bottom + 16);
   }
   return { left: LEFT, from, scale, laneH, top };
 }
