@@ -19,7 +19,7 @@ import { WorkloadError } from '../workloads/compile';
 import { BatchInputError } from '../runner/matrix';
 import { CliUsageError, table, type CliIo } from './output';
 import { QueueUnreachableError, RemotePool } from '../runner/remote/remotePool';
-import { planBatch } from '../runner/matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 import { queueOf } from './workerCommand';
 import type { Services } from '../services';
 import type { BatchSummary } from '@shared/experiment/design';

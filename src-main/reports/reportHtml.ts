@@ -68,7 +68,11 @@ function summaryTable(r: ResultReport): string {
   const said = notes.length
     ? `<p class="muted small-print no-best">No best:</p><ul class="muted small-print">${notes.map((n) => `<li>${n}</li>`).join('')}</ul>`
     : '';
-  return `<table class="summary"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>${said}`;
+  // Defaults must not decide the winner unseen: each column's capacity heads the table, as in the app.
+  const capacity = Object.keys(r.atOnce).length
+    ? `<tr class="capacity"><td>Could run at once</td>${r.schedulers.map((s) => `<td class="num wrap">${esc(r.atOnce[s] ?? '—')}</td>`).join('')}</tr>`
+    : '';
+  return `<table class="summary"><thead>${head}</thead><tbody>${capacity}${rows.join('')}</tbody></table>${said}`;
 }
 
 /** FAWKES: each policy's MR-clusters, as sec. 7.3 compares the weighting policies (Fig. 9). */
@@ -216,7 +220,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
 .muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
-th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num.wrap{white-space:normal}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.small-print{font-size:12px}p.no-best{margin-bottom:2px}ul.small-print{margin-top:0}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num.wrap{white-space:normal}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.summary tr.capacity td{font-size:11px;color:#5b6474}.small-print{font-size:12px}p.no-best{margin-bottom:2px}ul.small-print{margin-top:0}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}

@@ -1,6 +1,8 @@
 import { stoppedRunWords } from '@shared/results/stopReasons';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { matchName } from '@shared/matchName';
+import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
+import { runConcurrencyText } from '@shared/experiment/sweptRun';
 import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
 import { unpairedCouples } from '@shared/results/comparison';
@@ -60,6 +62,11 @@ export interface ResultReport {
   mrClusters?: MrClusterSummary;
   /** Runs a stop rule ended because they could no longer progress, each in a sentence (stopReasons.ts). */
   stopped: string[];
+  /**
+   * What each scheduler could run at once on the cluster its runs had ("80 map + 40 reduce
+   * slots"), from the experiment the file recorded; empty when it recorded none.
+   */
+  atOnce: Record<string, string>;
 }
 
 /**
@@ -117,5 +124,19 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     ...(paper ? { paper } : {}),
     ...(mrClusters ? { mrClusters } : {}),
     stopped: result.runs.filter((r) => r.summary.stopped).map((r) => stoppedRunWords(r.scheduler, r.seed, r.summary)),
+    atOnce: atOnce(result.inputs),
   };
+}
+
+/** Each run name's capacity line, from the plan of the recorded experiment (a sweep applied). */
+function atOnce(inputs: ResultFile['inputs']): Record<string, string> {
+  const batch = recordedBatch(inputs);
+  const out: Record<string, string> = {};
+  if (!batch) return out;
+  for (const run of planBatch(batch)) {
+    if (run.label in out) continue;
+    const text = runConcurrencyText(batch, run);
+    if (text) out[run.label] = text;
+  }
+  return out;
 }

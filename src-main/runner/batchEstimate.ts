@@ -3,7 +3,7 @@ import type { ClusterSpec } from '@shared/cluster/cluster';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import { estimateBatch, policyCostKey, type BatchEstimate, type RunShape } from '@shared/experiment/runEstimate';
 import { compileJobs, expandJobs } from '../workloads/compile';
-import { planBatch } from './matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 
 /** Tasks of workload `w` on cluster `c` (indices into the batch's inputs). */
 export type TasksOf = (c: number, w: number) => number;

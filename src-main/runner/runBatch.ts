@@ -1,5 +1,6 @@
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
-import { checkInputs, planBatch, resolveRun } from './matrix';
+import { checkInputs, resolveRun } from './matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 import type { RunProgress, SimulationPool } from './runPool';
 import type { RunOutcome } from './runTask';
 

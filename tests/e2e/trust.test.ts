@@ -49,6 +49,24 @@ describe('the designer shows what each scheduler can run at once', () => {
       // Emptied, the field goes back to per-server sizing and the warning goes away.
       await mapSlots.fill('');
       await expect.poll(() => page.getByTestId('parity-warning').count()).toBe(0);
+      // A swept slot count is as many schedulers as values, each with what it can run at once.
+      const sweepValues = page.getByTestId('sweep-values');
+      await page.getByTestId('sweep-target').selectOption('scheduler');
+      await page.getByTestId('sweep-parameter').selectOption('mapSlots');
+      await sweepValues.fill('2, 12');
+      await sweepValues.press('Tab');
+      await expect
+        .poll(() => parity.textContent())
+        .toMatch(/1\. fifo · Map slots \/ node = 2\s*20 map \+ 60 reduce slots\s*1\. fifo · Map slots \/ node = 12\s*120 map \+ 60 reduce slots/);
+      // Swept over the number of servers: the card says which counts the runs will have.
+      await page.getByTestId('sweep-target').selectOption('servers');
+      await sweepValues.fill('4, 10');
+      await sweepValues.press('Tab');
+      await expect
+        .poll(() => page.getByTestId('parity-servers-note').textContent())
+        .toBe("On its 10 servers as saved; the sweep runs it on 4 and 10 servers, and the comparison shows each run's.");
+      await page.getByTestId('sweep-target').selectOption('');
+      await expect.poll(() => page.getByTestId('parity-servers-note').count()).toBe(0);
       // A bad simulation option is named by its label, in words.
       const heartbeat = page.locator('.sim label', { hasText: 'Heartbeat s' }).locator('input');
       await heartbeat.fill('-3');

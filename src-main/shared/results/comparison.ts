@@ -1,5 +1,6 @@
 import { formatValue, type MetricDef } from './metrics';
 import { meanCi, pairedTTest, welchTTest } from './stats';
+import { andList } from '../plural';
 
 /**
  * One metric compared across configurations, as honestly as the seeds allow: means with 95 %
@@ -213,8 +214,7 @@ export function undecidedMark(u: { tie?: object; unlikeJobs?: object }): 'tie' |
 
 /** Why a tie ranks none, in words (the table's "tie" and the reports): "A and B both read 25", "A, B and C all read 25". */
 export function tieText(labels: readonly string[], value: string): string {
-  const names = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : (labels[0] ?? '');
-  return `${names} ${labels.length > 2 ? 'all' : 'both'} read ${value}`;
+  return `${andList(labels)} ${labels.length > 2 ? 'all' : 'both'} read ${value}`;
 }
 
 /** Why runs that finished different jobs are not ranked by a metric of the succeeded jobs, in words (the table's "jobs differ" and the reports). */

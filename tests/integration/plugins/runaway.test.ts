@@ -8,7 +8,8 @@ import { SchedulerSpecSchema } from '@shared/schedulers';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import type { BatchInputs } from '@shared/experiment/design';
 import { loadedPlugins, loadSchedulerFile, PluginFileError } from '../../../src-main/runner/pluginFile';
-import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
+import { resolveRun } from '../../../src-main/runner/matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { useTempDirs } from '../../helpers/tempDir';
 

@@ -11,7 +11,8 @@ import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { inputKey, packInput, remoteRunOf } from '../../../src-main/runner/remote/protocol';
-import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
+import { resolveRun } from '../../../src-main/runner/matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';
 import {

@@ -291,6 +291,28 @@ describe('the report', () => {
     expect(largePrint).toContain('the experiment file is in the HTML and ZIP reports');
   });
 
+  it('heads the summary with what each scheduler could run at once on the servers its runs had', () => {
+    // Cut to 2 servers (a1, and b1 of two VMs: three nodes) or all 4 (six nodes), two map slots a node.
+    const swept: ResultFile = {
+      ...handResult([run('fifo · 2 servers', 1, summary(300, 0.5)), run('fifo · 4 servers', 1, summary(100, 0.5))]),
+      inputs: RecordedExperimentSchema.parse({
+        name: 'swept',
+        cluster: smallCluster(),
+        workload: { name: 'w', jobs: [{ id: 'j0', template: 'Sort', submit: 0, maps: 2, reduces: 1 }] },
+        schedulers: [{ kind: 'fifo', mapSlots: 2, reduceSlots: 1 }],
+        seeds: [1],
+        sweep: { target: 'servers', values: [2, 4] },
+      }),
+    };
+    const report = resultReport(swept);
+    expect(report.atOnce).toEqual({ 'fifo · 2 servers': '6 map + 3 reduce slots', 'fifo · 4 servers': '12 map + 6 reduce slots' });
+    expect(reportHtml(report, META)).toContain(
+      '<tr class="capacity"><td>Could run at once</td><td class="num wrap">6 map + 3 reduce slots</td><td class="num wrap">12 map + 6 reduce slots</td></tr>',
+    );
+    // A result file without its experiment has no capacities to show, and no empty row.
+    expect(html).not.toContain('Could run at once');
+  });
+
   it('leaves as one zip: report, every CSV, the result file and a README, in a folder', async () => {
     const [zip] = await reportFiles(resultReport(result), 'zip', {
       meta: META,

@@ -8,7 +8,8 @@ import { QueueUrlError, queueTarget } from '../../../src-main/runner/remote/conn
 import { redactRedisUrls } from '@shared/api/redisUrl';
 import { packInput, packOutcome, unpackCluster, unpackOutcome, PROTOCOL_VERSION } from '../../../src-main/runner/remote/protocol';
 import { runTask } from '../../../src-main/runner/runTask';
-import { planBatch, resolveRun } from '../../../src-main/runner/matrix';
+import { resolveRun } from '../../../src-main/runner/matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

@@ -4,7 +4,7 @@ import { countRuns, ExperimentDesignSchema, type BatchInputs, type Sweep } from 
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
-import { planBatch } from '../../../src-main/runner/matrix';
+import { planBatch } from '@shared/experiment/batchPlan';
 
 /** One formula for the number of runs (issue 19): the designer, the list and the 2,000-run limit all say what planBatch makes. */
 describe('countRuns', () => {

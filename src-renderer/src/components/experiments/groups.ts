@@ -1,5 +1,5 @@
 import { configurationLabel, type BatchDetail, type BatchRun } from '@shared/experiment/design';
-import { nodeShapes, schedulerConcurrency, SchedulerSpecSchema } from '@shared/schedulers';
+import { runConcurrencyText } from '@shared/experiment/sweptRun';
 
 /** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */
 export interface RunGroup {
@@ -26,17 +26,15 @@ export function groupRuns(batch: BatchDetail): RunGroup[] {
 
 /**
  * What each compared configuration could run at once on its cluster ("120 map + 60 reduce slots"),
- * from the batch's own copy of its inputs, so a comparison shows the capacity each policy had.
+ * from the batch's own copy of its inputs, so a comparison shows the capacity each policy had: on
+ * the servers a sweep gave it, with the parameter a sweep set.
  */
 export function groupConcurrency(batch: BatchDetail, groups: readonly RunGroup[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const g of groups) {
     const run = g.runs.at(0);
-    if (!run) continue;
-    // Indexed, not .at(): a run of unknown cluster (-1, in a comparison across history) has none.
-    const cluster = batch.inputs.clusters[run.cluster] as (typeof batch.inputs.clusters)[number] | undefined;
-    const parsed = SchedulerSpecSchema.safeParse(batch.inputs.schedulers.at(run.scheduler));
-    if (cluster && parsed.success) out[g.key] = schedulerConcurrency(parsed.data, nodeShapes(cluster.spec)).text;
+    const text = run && runConcurrencyText(batch.inputs, run);
+    if (text) out[g.key] = text;
   }
   return out;
 }

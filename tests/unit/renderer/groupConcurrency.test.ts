@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
+import { BatchInputsSchema, type BatchDetail, type BatchRun } from '@shared/experiment/design';
+import type { z } from 'zod';
+import type { SweepSchema } from '@shared/experiment/sweep';
+import { groupConcurrency, groupRuns } from '../../../src-renderer/src/components/experiments/groups';
+import { planBatch } from '@shared/experiment/batchPlan';
+
+// Ten 8-core servers over two racks: FIFO's defaults give one map slot per core and one reduce slot per two.
+const cluster = ClusterSpecSchema.parse(
+  generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'ten', racks: 2, hostsPerRack: 5, cores: 8 })),
+);
+
+function batchOf(sweep: z.input<typeof SweepSchema>): BatchDetail {
+  const inputs = BatchInputsSchema.parse({
+    clusters: [{ name: 'ten', spec: cluster }],
+    workloads: [{ name: 'w', spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 2, reduces: 1 }] } }],
+    schedulers: [{ kind: 'fifo' }, { kind: 'fair' }],
+    seeds: [1],
+    simulation: {},
+    sweep,
+  });
+  const plan = planBatch(inputs);
+  const results: BatchRun[] = plan.map((p) => ({ ...p, status: 'finished', error: null, summary: null, partial: false }));
+  return {
+    ...{ id: 'b', name: 'b', experimentId: null, tags: [], status: 'finished', runs: plan.length, finished: plan.length, failed: 0 },
+    ...{ createdAt: '2026-12-01T00:00:00Z', finishedAt: null, clusters: ['ten'], workloads: ['w'], schedulers: ['fifo', 'fair'] },
+    inputs,
+    plan,
+    results,
+  };
+}
+
+describe('a comparison\'s "could run at once" row', () => {
+  it('counts the servers a sweep gave each run, not the cluster it was cut from', () => {
+    const batch = batchOf({ target: 'servers', values: [4, 10, 12] });
+    const row = groupConcurrency(batch, groupRuns(batch));
+    const byLabel = Object.fromEntries(groupRuns(batch).map((g) => [g.runs[0].label, row[g.key]]));
+    expect(byLabel).toMatchObject({
+      'fifo · 4 servers': '32 map + 16 reduce slots',
+      'fifo · 10 servers': '80 map + 40 reduce slots',
+      'fifo · 12 servers': '96 map + 48 reduce slots',
+      'fair (delay) · 4 servers': '32 map + 16 reduce slots',
+    });
+  });
+
+  it("shows the slots a swept scheduler parameter set, and the other scheduler's as they are", () => {
+    const batch = batchOf({ target: 'scheduler', scheduler: 0, parameter: 'mapSlots', values: [2, 4] });
+    const row = groupConcurrency(batch, groupRuns(batch));
+    const byLabel = Object.fromEntries(groupRuns(batch).map((g) => [g.runs[0].label, row[g.key]]));
+    expect(Object.values(byLabel)).toEqual(['20 map + 40 reduce slots', '40 map + 40 reduce slots', '80 map + 40 reduce slots']);
+  });
+});
