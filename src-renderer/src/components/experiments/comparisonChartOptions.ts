@@ -47,8 +47,9 @@ function seriesOver(groups: readonly RunGroup[], shown: readonly (BatchRun | und
 export function overTimeFrame(digits: number, unit = '') {
   return {
     tooltip: { trigger: 'axis', valueFormatter: rounded(digits, unit) },
-    legend: { type: 'scroll', top: 0 },
-    grid: { left: 56, right: 20, top: 36, bottom: 60 },
+    legend: { type: 'scroll', top: 0, left: 8, width: '88%' },
+    // Room under the legend for the y-axis name: a scrolling legend spans the whole width.
+    grid: { left: 56, right: 20, top: 52, bottom: 60 },
     dataZoom: [
       { type: 'inside', xAxisIndex: 0 },
       { type: 'slider', xAxisIndex: 0, height: 16, bottom: 6 },
@@ -76,7 +77,7 @@ export function timeSeriesOption(
 export function cdfOption(groups: readonly RunGroup[], data: Loaded, log: boolean) {
   return {
     tooltip: { trigger: 'axis', valueFormatter: rounded(3) },
-    legend: { type: 'scroll', top: 0 },
+    legend: { type: 'scroll', top: 0, left: 8, width: '88%' },
     // Room under the legend for the y-axis name.
     grid: { left: 56, right: 20, top: 52, bottom: 40 },
     xAxis: log
@@ -131,8 +132,9 @@ export function anpOption(groups: readonly RunGroup[], shown: readonly (BatchRun
   const jobs = first ? (data[first.index]?.jobs ?? []).map((j) => j.id) : [];
   return {
     tooltip: { trigger: 'axis', valueFormatter: rounded(3) },
-    legend: { type: 'scroll', top: 0 },
-    grid: { left: 56, right: 20, top: 36, bottom: 60 },
+    legend: { type: 'scroll', top: 0, left: 8, width: '88%' },
+    // Room under the legend for the y-axis name: a scrolling legend spans the whole width.
+    grid: { left: 56, right: 20, top: 52, bottom: 60 },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 16, bottom: 6 }],
     xAxis: { type: 'category', data: jobs, name: 'job', axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', name: 'ANP', max: 1 },
