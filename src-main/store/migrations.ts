@@ -239,6 +239,24 @@ export const migrations: Migration[] = [
       }
     },
   },
+  {
+    version: 8,
+    description: 'a run swept to one server named "· 1 server", not "· 1 servers"',
+    up(db) {
+      const runs = selectAll<{ id: string; plan_json: string; inputs_json: string }>(
+        db,
+        "SELECT r.id, r.plan_json, b.inputs_json FROM runs r JOIN batches b ON b.id = r.batch_id WHERE json_extract(r.plan_json, '$.sweepValue') = 1",
+      );
+      for (const run of runs) {
+        const plan = JSON.parse(run.plan_json) as RunPlan;
+        const inputs = JSON.parse(run.inputs_json) as Partial<BatchInputs>;
+        // The count is the sweep's own words after the card's label ("mine · 1 servers"), so only it changes.
+        if (inputs.sweep?.target !== 'servers' || !plan.label.endsWith(' · 1 servers')) continue;
+        const label = plan.label.replace(/ · 1 servers$/, ' · 1 server');
+        db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
+      }
+    },
+  },
 ];
 
 /**

@@ -22,7 +22,7 @@ function parameterWords(sweep: Exclude<Sweep, { target: 'servers' }>, kind: stri
  */
 export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string {
   if (value === undefined || !sweep) return schedulerLabel(spec);
-  if (sweep.target === 'servers') return `${schedulerLabel(spec)} · ${valueText(value)} servers`;
+  if (sweep.target === 'servers') return `${schedulerLabel(spec)} · ${valueText(value)} ${value === 1 ? 'server' : 'servers'}`;
   const base = schedulerLabel(sweep.target === 'scheduler' ? ({ ...spec, [sweep.parameter]: value } as SchedulerSpec) : spec);
   return `${base} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
@@ -34,14 +34,19 @@ export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: nu
  * - Before 2026-11-30 10:57: the parameter's key ("fair (delay) nodeLocalityWaitS=5").
  * - From then until store version 7 (the same day): the card's label without the swept value applied ("fair (greedy
  *   locality) · Node-locality wait s = 5" for a card with no waits swept to 5 s).
+ * - Before store version 8 (2026-12-01): a sweep's one server counted as "1 servers".
  */
 export function formerRunNames(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string[] {
-  if (value === undefined || !sweep || sweep.target === 'servers') return [];
+  if (value === undefined || !sweep) return [];
+  if (sweep.target === 'servers') return value === 1 ? [oneServerFormerName(spec)] : [];
   const base = schedulerLabel(spec);
   const byKey = sweep.target === 'scheduler' ? `${base} ${sweep.parameter}=${valueText(value)}` : `${base} · ${sweep.parameter}=${valueText(value)}`;
   const current = runName(spec, sweep, value);
   return [byKey, unsweptBaseName(spec, sweep, value)].filter((name) => name !== current);
 }
+
+/** A run swept to one server as builds before store version 8 named it ("fifo · 1 servers"). */
+export const oneServerFormerName = (spec: SchedulerSpec): string => `${schedulerLabel(spec)} · 1 servers`;
 
 /** A swept run's name with its card's label as the card reads before the value is applied (builds before store version 7). */
 export function unsweptBaseName(spec: SchedulerSpec, sweep: Exclude<Sweep, { target: 'servers' }>, value: number): string {

@@ -187,6 +187,30 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     expect(migrated.column).toEqual(expected);
   });
 
+  it("renames a version 7 store's runs swept to one server, and nothing else", async () => {
+    const inputs = {
+      clusters: [],
+      workloads: [],
+      schedulers: [{ kind: 'fifo' }, { kind: 'fair', label: 'mine' }],
+      seeds: [1],
+      sweep: { target: 'servers', values: [1, 2] },
+    } as unknown as BatchInputs;
+    const plan: RunPlan[] = [
+      { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo · 1 servers', sweepValue: 1 },
+      { index: 1, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo · 2 servers', sweepValue: 2 },
+      { index: 2, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'mine · 1 servers', sweepValue: 1 },
+    ];
+    const migrated = await migratedNames(7, inputs, plan);
+    expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 7 }] });
+    const expected = ['fifo · 1 server', 'fifo · 2 servers', 'mine · 1 server'];
+    expect(migrated.labels).toEqual(expected);
+    expect(migrated.column).toEqual(expected);
+    // A scheduler sweep's value of 1 is no count of servers: its name stays.
+    const slots = { ...inputs, sweep: { target: 'scheduler', scheduler: 0, parameter: 'mapSlots', values: [1] } } as unknown as BatchInputs;
+    const kept = await migratedNames(7, slots, [{ index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo · 1 servers', sweepValue: 1 }]);
+    expect(kept.column).toEqual(['fifo · 1 servers']);
+  });
+
   it('rewrites only a name that ends in a known setting and the run’s own value', () => {
     expect(sweptNameInWords('fair (delay) nodeLocalityWaitS=5', 5, 'fair')).toBe('fair (delay) · Node-locality wait s = 5');
     expect(sweptNameInWords('P alpha=0.5', 0.5, 'prism')).toBe('P · α (eq. 1) = 0.5');

@@ -15,6 +15,7 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     expect(runName(fair, waits, undefined)).toBe('fair (delay)');
     expect(runName(prism, sweep({ target: 'scheduler', scheduler: 0, parameter: 'alpha', values: [1] }), 0.5)).toBe('P · α (eq. 1) = 0.5');
     expect(runName(fifo, sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
+    expect(runName(fifo, sweep({ target: 'servers', values: [1, 2] }), 1)).toBe('fifo · 1 server');
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · Heartbeat s = 0.333333');
     // An optional setting's "(optional)" is the card's hint, not part of its name.
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('fifo · Stop at s = 600');
@@ -52,6 +53,8 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     // The card's label before the swept value was applied (before store version 7).
     expect(formerRunNames(greedy, waits, 5)).toEqual(['fair (greedy locality) nodeLocalityWaitS=5', 'fair (greedy locality) · Node-locality wait s = 5']);
     expect(formerRunNames(greedy, waits, 0)).toEqual(['fair (greedy locality) nodeLocalityWaitS=0']);
+    // One server was "1 servers" (before store version 8).
+    expect(formerRunNames(fifo, sweep({ target: 'servers', values: [1, 40] }), 1)).toEqual(['fifo · 1 servers']);
     // Names that never changed have no former one.
     expect(formerRunNames(fifo, sweep({ target: 'servers', values: [40] }), 40)).toEqual([]);
     expect(formerRunNames(fifo, undefined, undefined)).toEqual([]);
