@@ -1,0 +1,74 @@
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
+import { loadExperiment } from '../../src-main/runner/loadExperiment';
+import { useTempDirs } from '../helpers/tempDir';
+import { ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+/**
+ * "What happens when a node dies?" asked in the designer: the Node failures card sets when servers
+ * are lost, how long the master takes to notice and whether they come back, names a server the
+ * cluster lacks before anything runs, and the runs lose and redo the work the node held.
+ */
+describe('node failures in the designer', () => {
+  it('loses a server at a set time, names one the cluster lacks at its field, and the run redoes the lost work', async () => {
+    const studio = await startStudio(tempDir());
+    const { cluster } = loadExperiment(path.join(ROOT, 'docs/examples/baselines.experiment.json'));
+    const saved = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: cluster });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'sorts', jobs: [0, 5, 10].map((submit, i) => ({ id: `s${i}`, template: 'Sort', submit, maps: 40, reduces: 4 })) },
+    });
+    const design = await ok<DesignRecord>(studio.services, 'experiments:create', {
+      spec: { name: 'a node dies', clusterIds: [saved.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+    });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+      const card = page.getByTestId('failures-card');
+      await card.waitFor();
+      // A new failure names a server the chosen cluster has, a minute in.
+      await card.getByTestId('add-failure').click();
+      await expect.poll(() => card.getByLabel('Server or VM of failure 1').inputValue()).toBe('r1-h1');
+      expect(await card.getByLabel('Time of failure 1 (s)').inputValue()).toBe('60');
+      // A server the cluster lacks is named at its field, in words, and the design will not run.
+      await card.getByLabel('Server or VM of failure 1').fill('r9-h9');
+      await expect.poll(() => card.locator('.errors').textContent()).toBe('Failure 1 › node: cluster "small" has no server or VM named "r9-h9"');
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      // Too-frequent random failures are said at their field too.
+      await card.getByTestId('mtbfS').fill('30');
+      await expect.poll(() => card.locator('.errors').textContent()).toContain('Mean time between failures s: must be at least 60 s');
+      await card.getByTestId('mtbfS').fill('');
+      await card.getByLabel('Server or VM of failure 1').fill('r1-h2');
+      await card.getByLabel('Time of failure 1 (s)').fill('20');
+      await card.getByLabel('Node timeout s').fill('30');
+      await expect.poll(() => card.locator('.errors li').count()).toBe(0);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'designer-node-failures-light');
+      await page.getByTestId('save').click();
+      await expect
+        .poll(async () => (await ok<DesignRecord>(studio.services, 'experiments:get', { id: design.id })).spec.simulation)
+        .toMatchObject({ failures: [{ node: 'r1-h2', atS: 20 }], nodeTimeoutS: 30 });
+
+      // Run: the server dies 20 s in with maps on it; its attempts are ended once the master notices, and done again elsewhere.
+      const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
+      await studio.services.runner.settled(started.id);
+      const batch = await ok<BatchDetail>(studio.services, 'batches:get', { id: started.id });
+      const summary = batch.results[0].summary!;
+      expect(summary.succeeded).toBe(3);
+      expect(summary.killedAttempts).toBeGreaterThan(0);
+      // Removed, the failure leaves the design.
+      await card.getByRole('button', { name: 'Remove failure 1' }).click();
+      await expect.poll(() => card.getByTestId('failure-list').count()).toBe(0);
+      await page.getByTestId('save').click();
+      await expect.poll(async () => (await ok<DesignRecord>(studio.services, 'experiments:get', { id: design.id })).spec.simulation.failures).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
