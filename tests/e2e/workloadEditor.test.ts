@@ -113,6 +113,11 @@ describe('workload editor and trace import in the browser, against the real serv
         expect(fs.statSync(await screenshot(page, `workload-generator-${scheme}`)).size).toBeGreaterThan(10000);
       }
       await page.emulateMedia({ colorScheme: 'light' });
+      // Its jobs tab lists none, and says where its 25 jobs come from rather than that it has none.
+      await page.locator('[data-tab="jobs"]').click();
+      expect(await page.getByTestId('jobs-empty').textContent()).toBe(
+        "No jobs listed here: the generator (the Generator & preview tab) makes this workload's 25 jobs. A job added here runs beside them.",
+      );
       await page.locator('[data-tab="templates"]').click();
       await page.locator('[data-template="TeraSort"]').click();
       await page.getByTestId('fig8').waitFor();
