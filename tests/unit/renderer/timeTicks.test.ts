@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeTicks } from '../../../src-renderer/src/components/experiments/timeTicks';
+import { timeTicks } from '../../../src-renderer/src/utils/timeTicks';
 
 const labels = (from: number, to: number) => timeTicks(from, to).map((x) => x.label);
 

@@ -1,5 +1,5 @@
 import type { GanttLayout } from '@shared/results/ganttLanes';
-import { timeTicks } from './timeTicks';
+import { timeTicks } from '../../utils/timeTicks';
 import type { GanttData } from '@shared/results/runData';
 import type { GanttGeometry } from './ganttLayout';
 

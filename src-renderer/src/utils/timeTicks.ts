@@ -6,10 +6,7 @@
 export function timeTicks(from: number, to: number, about = 6): { t: number; label: string }[] {
   const span = to - from;
   if (!(span > 0) || !Number.isFinite(span)) return [{ t: from, label: secondsLabel(from, 0) }];
-  const rough = span / about;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  // The step whose count of intervals comes nearest `about`.
-  const step = [1, 2, 5, 10].map((m) => m * power).reduce((best, s) => (Math.abs(span / s - about) < Math.abs(span / best - about) ? s : best));
+  const step = niceStep(span, about);
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   const out: { t: number; label: string }[] = [];
   // Counted in steps from a multiple of the step, so that no tick drifts by adding.
@@ -22,4 +19,10 @@ export function timeTicks(from: number, to: number, about = 6): { t: number; lab
 
 function secondsLabel(t: number, decimals: number): string {
   return `${t.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} s`;
+}
+
+/** A step of 1, 2 or 5 times a power of ten that cuts `span` into nearest `about` parts. */
+export function niceStep(span: number, about: number): number {
+  const power = 10 ** Math.floor(Math.log10(span / about));
+  return [1, 2, 5, 10].map((m) => m * power).reduce((best, s) => (Math.abs(span / s - about) < Math.abs(span / best - about) ? s : best));
 }
