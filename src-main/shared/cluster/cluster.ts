@@ -57,16 +57,16 @@ export const VmSchema = z.strictObject({
 
 export const HostSchema = z.strictObject({
   name,
-  type: z.string().min(1, 'must name a host type'),
+  type: z.string().min(1, 'must name a server type'),
   /** For a host without VMs (the host is the worker node); VMs carry their own. */
   kind: NodeKindSchema.optional(),
   mrCluster: mrCluster.optional(),
-  vms: z.array(VmSchema).max(256, 'at most 256 VMs per host').default([]),
+  vms: z.array(VmSchema).max(256, 'at most 256 VMs per server').default([]),
 });
 
 export const RackSchema = z.strictObject({
   name,
-  hosts: z.array(HostSchema).max(10000, 'at most 10,000 hosts per rack'),
+  hosts: z.array(HostSchema).max(10000, 'at most 10,000 servers per rack'),
 });
 
 export const NetworkSchema = z.strictObject({
@@ -84,7 +84,7 @@ export const HdfsSchema = z.strictObject({
 const ClusterShape = z.strictObject({
   name,
   description: z.string().max(2000, 'must be at most 2000 characters').default(''),
-  hostTypes: z.array(HostTypeSchema).min(1, 'define at least one host type'),
+  hostTypes: z.array(HostTypeSchema).min(1, 'define at least one server type'),
   vmTypes: z.array(VmTypeSchema).default([]),
   network: NetworkSchema,
   hdfs: HdfsSchema.default({ blockSizeMb: 128, replication: 3 }),
@@ -97,7 +97,7 @@ export const ClusterSpecSchema = ClusterShape.superRefine((c, ctx) => {
 
   const hostTypes = new Map<string, z.infer<typeof HostTypeSchema>>();
   c.hostTypes.forEach((t, i) => {
-    if (hostTypes.has(t.id)) issue(['hostTypes', i, 'id'], `duplicate host type id "${t.id}"`);
+    if (hostTypes.has(t.id)) issue(['hostTypes', i, 'id'], `duplicate server type id "${t.id}"`);
     hostTypes.set(t.id, t);
   });
   const vmTypes = new Map<string, z.infer<typeof VmTypeSchema>>();
@@ -117,11 +117,11 @@ export const ClusterSpecSchema = ClusterShape.superRefine((c, ctx) => {
     rack.hosts.forEach((host, h) => {
       hostCount++;
       const key = host.name.toLowerCase();
-      if (hostNames.has(key)) issue(['racks', r, 'hosts', h, 'name'], `duplicate host name "${host.name}"`);
+      if (hostNames.has(key)) issue(['racks', r, 'hosts', h, 'name'], `duplicate server name "${host.name}"`);
       hostNames.add(key);
       const type = hostTypes.get(host.type);
       if (!type) {
-        issue(['racks', r, 'hosts', h, 'type'], `unknown host type "${host.type}"`);
+        issue(['racks', r, 'hosts', h, 'type'], `unknown server type "${host.type}"`);
         return;
       }
       let vmMemory = 0;

@@ -221,7 +221,7 @@ describe('experiment files in and out of the studio', () => {
     expect(manyText.split('\n')[shown.problems[99].line - 1]).toMatch(/"submit": -1/);
 
     const refused = await s.dispatch('experiments:importConfirm', { fileName: 'x.experiment.json', text });
-    expect(!refused.ok && refused.error.message).toMatch(/^x\.experiment\.json: line \d+, cluster › host type 1 › cores: /);
+    expect(!refused.ok && refused.error.message).toMatch(/^x\.experiment\.json: line \d+, cluster › server type 1 › cores: /);
     expect(await ok<unknown[]>(s, 'clusters:list', {})).toEqual([]);
     expect(await ok<unknown[]>(s, 'workloads:list', {})).toEqual([]);
   });

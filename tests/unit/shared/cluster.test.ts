@@ -39,8 +39,8 @@ describe('ClusterSpecSchema', () => {
     // Cross-field rules run only once the shape is valid, so fix the bandwidth and look again.
     spec.hostTypes[0].nicMBps = 125;
     const again = problems(spec);
-    expect(again).toContainEqual({ field: 'racks.0.hosts.1.name', message: 'duplicate host name "A1"' });
-    expect(again).toContainEqual({ field: 'racks.1.hosts.1.type', message: 'unknown host type "missing"' });
+    expect(again).toContainEqual({ field: 'racks.0.hosts.1.name', message: 'duplicate server name "A1"' });
+    expect(again).toContainEqual({ field: 'racks.1.hosts.1.type', message: 'unknown server type "missing"' });
   });
 
   it('rejects unknown keys rather than silently dropping them', () => {

@@ -13,7 +13,7 @@ describe('fields named by their labels', () => {
     expect(fieldLabel('points.3.reduceSlots')).toBe('point 4 › reduce slots');
     expect(fieldLabel('schedulers.0.tau')).toBe('scheduler 1 › threshold τ');
     expect(fieldLabel('deadlineS')).toBe('deadline (s)');
-    expect(fieldLabel('spec.cluster.racks.0.hosts.1.cores')).toBe('cluster › rack 1 › host 2 › cores');
+    expect(fieldLabel('spec.cluster.racks.0.hosts.1.cores')).toBe('cluster › rack 1 › server 2 › cores');
     expect(fieldLabel('simulation.heartbeatS')).toBe('simulation › heartbeat (s)');
     expect(fieldLabel('simulation.taskDiskMBps')).toBe('simulation › disk pace per task (MB/s)');
     expect(fieldLabel('simulation.dom0CpuPerMb')).toBe('simulation › dom0 CPU (s/MB)');
