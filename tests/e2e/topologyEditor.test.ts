@@ -77,7 +77,7 @@ describe('topology editor in the browser, against the real services', () => {
       expect(await page.locator('[data-vm-type="vm-1"]').textContent()).toContain('6 VMs of this type');
       const vmMemory = page.locator('[data-vm-type="vm-1"] input').nth(3);
       await vmMemory.fill('999');
-      await expect.poll(() => page.getByTestId('problems').textContent()).toMatch(/VM type "New VM type" has 999 GB but host "rack-2-s1" has only/);
+      await expect.poll(() => page.getByTestId('problems').textContent()).toMatch(/VM type "New VM type" has 999 GB but server "rack-2-s1" has only/);
       await page.locator('body').click({ position: { x: 5, y: 400 } });
       await page.keyboard.press('Control+z');
       await expect.poll(() => page.getByTestId('problems').count()).toBe(0);
@@ -88,6 +88,17 @@ describe('topology editor in the browser, against the real services', () => {
       await expect.poll(() => page.getByTestId('selection-panel').textContent()).toMatch(/3 servers selected/);
       await page.locator('#node-kind').selectOption('transient');
       expect(await page.locator('[data-rack="rack-2"] .vm.kind-transient').count()).toBe(6);
+      // Split again into 3 VMs each: the form starts from what the servers have, and the new VMs keep their kind.
+      const vmForm = page.locator('fieldset.vms');
+      expect(await vmForm.textContent()).toContain('Now: 2 per server of New VM type');
+      expect(await page.locator('#vm-count').inputValue()).toBe('2');
+      await page.locator('#vm-count').fill('3');
+      await page.getByTestId('apply-vms').click();
+      await expect.poll(() => nodes(page)).toBe('11');
+      expect(await page.locator('[data-rack="rack-2"] .vm.kind-transient').count()).toBe(9);
+      await expect.poll(() => vmForm.textContent()).toContain('Now: 3 per server of New VM type');
+      await page.getByTestId('undo').click();
+      await expect.poll(() => nodes(page)).toBe('8');
       // The selection is one whole rack: rename it; a clashing name is named at the field.
       await page.locator('#rack-name').fill('RACK-01');
       await expect.poll(() => page.locator('[data-field-error="rack-name"]').textContent()).toBe('duplicate rack name "RACK-01"');

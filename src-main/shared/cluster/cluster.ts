@@ -135,12 +135,15 @@ export const ClusterSpecSchema = ClusterShape.superRefine((c, ctx) => {
           return;
         }
         if (vt.memoryGb > type.memoryGb) {
-          issue(['racks', r, 'hosts', h, 'vms', v, 'type'], `VM type "${vt.name}" has ${vt.memoryGb} GB but host "${host.name}" has only ${type.memoryGb} GB`);
+          issue(
+            ['racks', r, 'hosts', h, 'vms', v, 'type'],
+            `VM type "${vt.name}" has ${vt.memoryGb} GB but server "${host.name}" has only ${type.memoryGb} GB`,
+          );
         }
         vmMemory += vt.memoryGb;
       });
       if (vmMemory > type.memoryGb) {
-        issue(['racks', r, 'hosts', h, 'vms'], `VMs reserve ${vmMemory} GB but host "${host.name}" has only ${type.memoryGb} GB`);
+        issue(['racks', r, 'hosts', h, 'vms'], `VMs reserve ${vmMemory} GB but server "${host.name}" has only ${type.memoryGb} GB`);
       }
     });
   });

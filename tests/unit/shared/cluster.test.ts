@@ -21,12 +21,12 @@ describe('ClusterSpecSchema', () => {
   it('names the field of a VM with more memory than its host', () => {
     const spec = smallCluster({ vmTypes: [{ id: 'small-vm', name: 'huge', vcpus: 2, memoryGb: 64 }] });
     const found = problems(spec);
-    expect(found).toContainEqual({ field: 'racks.1.hosts.0.vms.0.type', message: 'VM type "huge" has 64 GB but host "b1" has only 16 GB' });
+    expect(found).toContainEqual({ field: 'racks.1.hosts.0.vms.0.type', message: 'VM type "huge" has 64 GB but server "b1" has only 16 GB' });
   });
 
   it('reports VMs that together reserve more memory than the host', () => {
     const spec = smallCluster({ vmTypes: [{ id: 'small-vm', name: 'medium', vcpus: 2, memoryGb: 10 }] });
-    expect(problems(spec)).toContainEqual({ field: 'racks.1.hosts.0.vms', message: 'VMs reserve 20 GB but host "b1" has only 16 GB' });
+    expect(problems(spec)).toContainEqual({ field: 'racks.1.hosts.0.vms', message: 'VMs reserve 20 GB but server "b1" has only 16 GB' });
   });
 
   it('reports zero bandwidth, duplicate names and unknown types at their fields', () => {

@@ -16,3 +16,21 @@ export function numberFrom(event: Event): number | string {
   const input = event.target as HTMLInputElement;
   return Number.isNaN(input.valueAsNumber) ? input.value : input.valueAsNumber;
 }
+
+/** A selected server: its key, its place (rack, index) and the server itself. */
+export interface Picked {
+  key: string;
+  at: [number, number];
+  host: Host;
+}
+
+/** The value every picked server has, or undefined when they differ ("(mixed)"). */
+export function commonValue<T>(picked: readonly Picked[], pick: (h: Host) => T): T | undefined {
+  const values = new Set(picked.map((x) => pick(x.host)));
+  return values.size === 1 ? [...values][0] : undefined;
+}
+
+/** Apply `fn` to each picked server in a draft (the copy an edit changes). */
+export function eachPicked(draft: Draft, picked: readonly Picked[], fn: (h: Host) => void): void {
+  picked.forEach((x) => fn(draft.racks[x.at[0]].hosts[x.at[1]]));
+}
