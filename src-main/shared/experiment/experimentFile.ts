@@ -8,6 +8,7 @@ import type { SimulationOptions } from './simulation';
 import type { Sweep } from './design';
 import { problemsOf, type FieldProblem } from '../api/validation';
 import { WorkloadSpecSchema, type WorkloadSpec } from '../workload/workload';
+import { isObject } from '../isObject';
 
 /**
  * The largest experiment file the studio reads, in the app and on the CLI alike, checked before a
@@ -79,8 +80,6 @@ export function experimentProblems(value: unknown): FieldProblem[] {
   const rest = all.filter((p) => !((clusterAlone && /^cluster(\.|$)/.test(p.field)) || (workloadAlone && /^workload(\.|$)/.test(p.field))));
   return [...sharper, ...rest];
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * A scheduler kind the studio does not know may be the user's own, whose file is not loaded: the

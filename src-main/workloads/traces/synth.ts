@@ -3,6 +3,7 @@ import { TraceCollector } from './collector';
 import { LARGE_GENERATED, type GeneratedSize } from '@shared/workload/imports';
 import { quote } from '@shared/files/quote';
 import type { TraceImport, TraceReader } from './types';
+import { isObject } from '@shared/isObject';
 
 /**
  * A value drawn per job or task in SLS's current format (SynthTraceJobProducer.Sample): a constant
@@ -82,7 +83,6 @@ function pickByWeight<T>(rng: Random, items: T[], weight: (t: T) => number): T {
 }
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Bucket {
   time: number;
