@@ -92,6 +92,8 @@ describe('topology editor in the browser, against the real services', () => {
       const vmForm = page.locator('fieldset.vms');
       expect(await vmForm.textContent()).toContain('Now: 2 per server of New VM type');
       expect(await page.locator('#vm-count').inputValue()).toBe('2');
+      // As they are, there is nothing to apply.
+      expect(await page.getByTestId('apply-vms').isDisabled()).toBe(true);
       await page.locator('#vm-count').fill('3');
       await page.getByTestId('apply-vms').click();
       await expect.poll(() => nodes(page)).toBe('11');
