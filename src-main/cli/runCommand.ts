@@ -1,5 +1,6 @@
 import { plural } from '@shared/plural';
 import { stoppedRunWords } from '@shared/results/stopReasons';
+import { runNodeLossText } from '@shared/results/nodeLosses';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -203,6 +204,8 @@ export async function runCommand(
   );
   // A run a stop rule ended says so: its unfinished jobs are the rule's doing, not the scheduler's speed.
   for (const r of result.runs) if (r.summary.stopped) io.err(`note: ${stoppedRunWords(r.scheduler, r.seed, r.summary)}\n`);
+  // A lost node is part of why a run took longer: which one, when, and what it made run again.
+  for (const r of result.runs) if (r.summary.nodeLosses) io.err(`note: ${runNodeLossText(r.scheduler, r.seed, r.summary.nodeLosses)}\n`);
   if (flags.timing === true) io.err(`\n${workTable(result.runs)}`);
   if (typeof flags.out === 'string') io.err(`wrote ${flags.out}\n`);
   if (stopped) {

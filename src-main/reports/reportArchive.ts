@@ -41,6 +41,9 @@ function readme(p: ArchiveParts, names: { html: string; pdf?: string; result: st
     ...(names.csv.some((n) => n.endsWith('.mr-clusters.csv'))
       ? ['  mr-clusters.csv: one row per MR-cluster of each FAWKES run (its average job slowdown, resizing and largest size).']
       : []),
+    ...(names.csv.some((n) => n.endsWith('.node-losses.csv'))
+      ? ['  node-losses.csv: one row per node a run lost (when it died, when the master noticed, what it made run again, when it was replaced).']
+      : []),
     '',
   ];
   return lines.join('\r\n');

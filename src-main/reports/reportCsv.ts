@@ -62,6 +62,7 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
   const decisions = (r.runs ?? []).flatMap((run) =>
     (run.decisions ?? []).map((d) => ({ scheduler: run.scheduler, seed: run.seed, kind: d.kind, reason: d.label, attempts: d.count, share: d.share })),
   );
+  const nodeLosses = r.nodeLosses.flatMap((run) => run.losses.map((loss) => ({ scheduler: run.scheduler, seed: run.seed, ...loss })));
   return {
     ...(result ? { 'runs.csv': tidyRunsCsv(result), 'jobs.csv': tidyJobsCsv(result) } : {}),
     'summary.csv': summaryCsv(r.summary),
@@ -91,6 +92,14 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
               'peakNodes',
             ],
             mrClusters,
+          ),
+        }
+      : {}),
+    ...(nodeLosses.length
+      ? {
+          'node-losses.csv': toCsv(
+            ['scheduler', 'seed', 'node', 'cause', 'lostAtS', 'noticedAtS', 'attemptsKilled', 'mapsRunAgain', 'mastersLost', 'replacedAtS'],
+            nodeLosses,
           ),
         }
       : {}),

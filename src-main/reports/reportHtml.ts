@@ -9,6 +9,7 @@ import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
 import { schedulerSettingsText, simulationSettingsText, sweepText } from './parameterText';
 import { escapeHtml } from './htmlText';
+import { nodeLossSection } from './nodeLossSection';
 
 /** Where the report came from and how to rerun it. */
 export interface ReportMeta {
@@ -258,6 +259,7 @@ ${speedupTable(r)}
 ${localityTable(r)}
 ${r.locality.rows.length ? `<figure>${localitySvg(r)}<figcaption>Share of each job group's maps that read their input on their node or server.</figcaption></figure>` : ''}
 ${mrClusterSection(r)}
+${nodeLossSection(r)}
 ${overTime(r)}
 <h2>How to reproduce</h2>
 ${reproduce(r, meta)}

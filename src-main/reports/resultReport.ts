@@ -1,4 +1,5 @@
 import { stoppedRunWords } from '@shared/results/stopReasons';
+import type { NodeLoss } from '@shared/results/nodeLosses';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { matchName } from '@shared/matchName';
 import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
@@ -62,6 +63,10 @@ export interface ResultReport {
   mrClusters?: MrClusterSummary;
   /** Runs a stop rule ended because they could no longer progress, each in a sentence (stopReasons.ts). */
   stopped: string[];
+  /** The runs that lost nodes, each with its losses in the order they died (nodeLosses.ts); empty when none did. */
+  nodeLosses: { scheduler: string; seed: number; losses: NodeLoss[] }[];
+  /** How many runs the result holds (what the node losses are counted against). */
+  runCount: number;
   /**
    * What each scheduler could run at once on the cluster its runs had ("80 map + 40 reduce
    * slots"), from the experiment the file recorded; empty when it recorded none.
@@ -125,6 +130,8 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     ...(mrClusters ? { mrClusters } : {}),
     stopped: result.runs.filter((r) => r.summary.stopped).map((r) => stoppedRunWords(r.scheduler, r.seed, r.summary)),
     atOnce: atOnce(result.inputs),
+    runCount: result.runs.length,
+    nodeLosses: result.runs.filter((r) => r.summary.nodeLosses?.length).map((r) => ({ scheduler: r.scheduler, seed: r.seed, losses: r.summary.nodeLosses! })),
   };
 }
 

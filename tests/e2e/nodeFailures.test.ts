@@ -60,11 +60,29 @@ describe('node failures in the designer', () => {
       const summary = batch.results[0].summary!;
       expect(summary.succeeded).toBe(3);
       expect(summary.killedAttempts).toBeGreaterThan(0);
+      // The run says which server it lost and what that cost, through the worker and the store.
+      expect(summary.nodeLosses).toEqual([
+        expect.objectContaining({ node: 'r1-h2', cause: 'named', lostAtS: 20, noticedAtS: 50, attemptsKilled: summary.killedAttempts }),
+      ]);
       // Removed, the failure leaves the design.
       await card.getByRole('button', { name: 'Remove failure 1' }).click();
       await expect.poll(() => card.getByTestId('failure-list').count()).toBe(0);
       await page.getByTestId('save').click();
       await expect.poll(async () => (await ok<DesignRecord>(studio.services, 'experiments:get', { id: design.id })).spec.simulation.failures).toEqual([]);
+
+      // The comparison lists the loss run by run: when it died, when it was noticed, what it killed.
+      await openAt(page, studio.server.url, `#/history/${started.id}`);
+      const losses = page.getByTestId('node-losses');
+      await expect.poll(() => losses.locator('tbody tr').count()).toBe(1);
+      expect(await losses.locator('h3 .muted').textContent()).toMatch(/^1 node loss in 1 of 1 run;/);
+      const row = losses.locator('tbody tr[data-node="r1-h2"]');
+      expect(await row.locator('th').textContent()).toBe('fifo, seed 1');
+      expect(await row.locator('[data-col="lostAtS"]').textContent()).toBe('20 s');
+      expect(await row.locator('[data-col="noticedAtS"]').textContent()).toBe('50 s');
+      expect(await row.locator('[data-col="attemptsKilled"]').textContent()).toBe(String(summary.killedAttempts));
+      expect(await row.locator('[data-col="replacedAtS"]').textContent()).toBe('—');
+      await losses.scrollIntoViewIfNeeded();
+      await screenshot(page, 'comparison-node-losses-light');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -217,10 +217,12 @@ export class JobBook {
 
   /**
    * Application masters on a lost node are lost with it; YARN starts a new attempt of each, which
-   * the scheduler places like a new one (the job's finished tasks are kept).
+   * the scheduler places like a new one (the job's finished tasks are kept). Returns how many the
+   * node held, which the run's record of the loss counts.
    */
-  dropAppMastersOn(node: number): void {
+  dropAppMastersOn(node: number): number {
     const s = this.s;
+    let dropped = 0;
     for (const j of s.active) {
       if (s.jobAmNode[j] !== node) continue;
       s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
@@ -230,6 +232,8 @@ export class JobBook {
       s.jobAmMemory[j] = 0;
       s.appMastersAwaited++;
       s.changed(j);
+      dropped++;
     }
+    return dropped;
   }
 }

@@ -7,6 +7,11 @@ import { Random } from '../core/random';
 import type { RateSolver } from '../resources/rateSolver';
 import type { EngineState } from '../state/state';
 import type { Topology } from '../core/topology';
+import type { NodeLoss } from '@shared/results/nodeLosses';
+
+/** The heap event's version says which list a failure came from (the heap orders by time, priority and push). */
+const NAMED = 0;
+const RANDOM = 1;
 
 /**
  * What a named failure may name: a node (a VM, or a server without VMs), which fails alone, or a
@@ -32,6 +37,9 @@ export function failureTargets(topo: Topology): Map<string, number[]> {
 export class Failures {
   /** Attempts cut off by a node's death, ended when the master notices (per node, rarely used). */
   private readonly lostAttempts = new Map<number, number[]>();
+  /** Every death, in order; `open` holds each dead node's latest, which detection and replacement complete. */
+  private readonly losses: NodeLoss[] = [];
+  private readonly open = new Map<number, NodeLoss>();
 
   constructor(
     private readonly s: EngineState,
@@ -48,19 +56,37 @@ export class Failures {
     for (const f of options.failures) {
       const nodes = byName.get(f.node);
       if (!nodes) throw new Error(`failures: no node or host named "${f.node}"`);
-      for (const n of nodes) heap.push(f.atS, PRIORITY[K_FAIL], K_FAIL, n, 0);
+      for (const n of nodes) heap.push(f.atS, PRIORITY[K_FAIL], K_FAIL, n, NAMED);
     }
     if (options.mtbfS) {
       const rng = new Random(seed, 'failures');
-      for (let n = 0; n < topo.nodeCount; n++) heap.push(rng.exponential(options.mtbfS), PRIORITY[K_FAIL], K_FAIL, n, 0);
+      for (let n = 0; n < topo.nodeCount; n++) heap.push(rng.exponential(options.mtbfS), PRIORITY[K_FAIL], K_FAIL, n, RANDOM);
     }
   }
 
-  failNode(node: number): void {
+  /** The nodes lost so far, for the run's result (absent from it when none was). */
+  report(): NodeLoss[] {
+    return this.losses.map((l) => ({ ...l }));
+  }
+
+  /** `cause` is the failure event's version: NAMED or RANDOM. */
+  failNode(node: number, cause: number): void {
     const s = this.s;
     if (!s.alive[node]) return;
     s.alive[node] = 0;
     s.nodeLost[node] = 1;
+    const loss: NodeLoss = {
+      node: s.topology.nodeName[node],
+      cause: cause === RANDOM ? 'random' : 'named',
+      lostAtS: s.now,
+      noticedAtS: null,
+      attemptsKilled: 0,
+      mapsRunAgain: 0,
+      mastersLost: 0,
+      replacedAtS: null,
+    };
+    this.losses.push(loss);
+    this.open.set(node, loss);
     // Its attempts stop at once, but the master only learns of it after the time-out.
     const host = s.topology.nodeHost[node];
     this.rates.touchHost(host);
@@ -77,8 +103,14 @@ export class Failures {
   detectLostNode(node: number): void {
     const s = this.s;
     const tasks = s.tasks;
+    const loss = this.open.get(node)!;
+    loss.noticedAtS = s.now;
     // Still alive, still on this node and detached: not ended meanwhile (a recycled id would be attached).
-    for (const a of this.lostAttempts.get(node) ?? []) if (s.at.alive[a] && s.at.node[a] === node && s.at.hostSlot[a] < 0) this.lifecycle.endAttempt(a, KILLED);
+    for (const a of this.lostAttempts.get(node) ?? [])
+      if (s.at.alive[a] && s.at.node[a] === node && s.at.hostSlot[a] < 0) {
+        this.lifecycle.endAttempt(a, KILLED);
+        loss.attemptsKilled++;
+      }
     this.lostAttempts.delete(node);
     // Finished maps whose output sat on the node must run again while their job still needs them.
     for (const j of [...s.active]) {
@@ -90,11 +122,12 @@ export class Failures {
           s.jobMapsDone[j]--;
           s.jobMapEnd[j] = NaN;
           this.book.requeueTask(t);
+          loss.mapsRunAgain++;
         }
       }
       this.lifecycle.shuffles.update(j);
     }
-    this.book.dropAppMastersOn(node);
+    loss.mastersLost = this.book.dropAppMastersOn(node);
     s.nodeMemory[node] = 0;
     s.nodeVcores[node] = 0;
     if (s.options.replenishAfterS) s.heap.push(s.now + s.options.replenishAfterS, PRIORITY[K_REPLENISH], K_REPLENISH, node, 0);
@@ -104,6 +137,8 @@ export class Failures {
     const s = this.s;
     s.alive[node] = 1;
     s.nodeLost[node] = 0;
-    if (s.options.mtbfS) s.heap.push(s.now + this.attemptRandom.exponential(s.options.mtbfS), PRIORITY[K_FAIL], K_FAIL, node, 0);
+    this.open.get(node)!.replacedAtS = s.now;
+    this.open.delete(node);
+    if (s.options.mtbfS) s.heap.push(s.now + this.attemptRandom.exponential(s.options.mtbfS), PRIORITY[K_FAIL], K_FAIL, node, RANDOM);
   }
 }

@@ -46,5 +46,6 @@ export function summarize(r: EngineRunResult): RunSummary {
     events: r.events,
     simulatedSeconds: round(r.simulatedSeconds),
     ...(r.stopReason ? { stopped: r.stopReason } : {}),
+    ...(r.nodeLosses ? { nodeLosses: r.nodeLosses } : {}),
   };
 }

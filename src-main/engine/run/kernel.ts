@@ -231,6 +231,8 @@ export class Simulation {
     const result = this.recorder.result({ cancelled: this.cancelled, stopReason: this.stopReason, timed: Boolean(this.clock) });
     const mrClusters = this.scheduler.report?.(this.view);
     if (mrClusters) result.mrClusters = mrClusters;
+    const nodeLosses = this.failures.report();
+    if (nodeLosses.length) result.nodeLosses = nodeLosses;
     return result;
   }
 
@@ -244,7 +246,7 @@ export class Simulation {
         }
         break;
       case K_FAIL:
-        this.failures.failNode(subject);
+        this.failures.failNode(subject, version);
         break;
       case K_DETECT:
         this.failures.detectLostNode(subject);

@@ -1,4 +1,5 @@
 import { fileVersion } from '../files/fileEnvelope';
+import { NodeLossSchema } from '../results/nodeLosses';
 import { STOP_REASONS } from '../results/stopReasons';
 import { z } from 'zod';
 import { AriaTotalsSchema } from '../aria/totals';
@@ -123,6 +124,8 @@ export const RunSummarySchema = z.strictObject({
   simulatedSeconds: z.number(),
   /** Set when a stop rule ended the run: it could no longer progress, and its remaining jobs are unfinished (stopReasons.ts). */
   stopped: z.enum(STOP_REASONS).optional(),
+  /** The nodes the run lost, in the order they died; absent when it lost none (nodeLosses.ts). */
+  nodeLosses: z.array(NodeLossSchema).optional(),
 });
 
 const PhaseTotalsSchema = z.strictObject({

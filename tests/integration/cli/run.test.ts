@@ -301,6 +301,39 @@ describe('workload-studio run', () => {
     expect(JSON.parse(plain.out).runs.every((run: { summary: object }) => !('stopped' in run.summary))).toBe(true);
   });
 
+  it('says which nodes each run lost and what that cost, in the summary, on stderr and in the report', async () => {
+    const dir = tempDir();
+    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+    const file = path.join(dir, 'loss.experiment.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'loss',
+        cluster: { file: 'small.cluster.json' },
+        workload: { name: 'w', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 40, reduces: 2 }] },
+        schedulers: [{ kind: 'fifo' }],
+        seeds: [1],
+        simulation: { failures: [{ node: 'r1-h1', atS: 15 }], nodeTimeoutS: 30 },
+      }),
+    );
+    const r = await cli(['run', file, '--out', path.join(dir, 'loss.result.json')]);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(fs.readFileSync(path.join(dir, 'loss.result.json'), 'utf8'));
+    expect(validator('result.schema.json')(result)).toBe(true);
+    const [loss] = result.runs[0].summary.nodeLosses;
+    expect(loss).toMatchObject({ node: 'r1-h1', cause: 'named', lostAtS: 15, noticedAtS: 45, replacedAtS: null });
+    // What the loss killed is what the run counts as killed: nothing else kills attempts under FIFO.
+    expect(loss.attemptsKilled).toBe(result.runs[0].summary.killedAttempts);
+    expect(loss.attemptsKilled).toBe(4);
+    expect(r.err.split('\n').filter((l) => l.startsWith('note: '))).toEqual([
+      'note: fifo, seed 1, had 1 node loss: r1-h1 died at 15 s (a named failure), noticed at 45 s: 4 attempts killed',
+    ]);
+    expect((await cli(['report', path.join(dir, 'loss.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);
+    const html = fs.readFileSync(path.join(dir, 'loss.report.html'), 'utf8');
+    expect(html).toContain('<h2>Nodes lost</h2>');
+    expect(html).toContain('1 node loss in 1 of 1 run.');
+  });
+
   it('gives no job time to runs whose every job failed, in its table and its report', async () => {
     const dir = tempDir();
     fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));

@@ -9,6 +9,10 @@ describe('node failures', () => {
     const r = run(topo, [job('j', cpuOnly(50), { maps: 6 })], fifo21(), { heartbeatS: 1, failures: [{ node: 'r0h1', atS: 10 }], nodeTimeoutS: 30 });
     expect(r.jobs[0].status).toBe('succeeded');
     expect(r.killedAttempts).toBe(2);
+    // The run says which node it lost, when, and what that cost: the killed attempts are all its.
+    expect(r.nodeLosses).toEqual([
+      { node: 'r0h1', cause: 'named', lostAtS: 10, noticedAtS: 40, attemptsKilled: 2, mapsRunAgain: 0, mastersLost: 0, replacedAtS: null },
+    ]);
     const reruns = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.outcome[i] === 0 && r.records.start[i] >= 40 - 1e-9);
     expect(reruns.length).toBeGreaterThanOrEqual(2);
     // No attempt succeeds on the dead node after it died.
@@ -26,6 +30,9 @@ describe('node failures', () => {
     expect(r.jobs[0].status).toBe('succeeded');
     const mapSuccesses = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.task[i] < 6 && r.records.outcome[i] === 0).length;
     expect(mapSuccesses).toBeGreaterThan(6);
+    // Each map that succeeded twice is one the loss made run again, and the run counts it.
+    expect(r.nodeLosses?.[0].mapsRunAgain).toBe(mapSuccesses - 6);
+    expect(r.nodeLosses?.[0].noticedAtS).toBe(50);
   });
 
   it('a replenished node comes back and takes work again', () => {
@@ -39,16 +46,40 @@ describe('node failures', () => {
     expect(r.jobs[0].status).toBe('succeeded');
     const back = Array.from({ length: r.records.length }, (_, i) => i).filter((i) => r.records.node[i] === 0 && r.records.start[i] > 35);
     expect(back.length).toBeGreaterThan(0);
+    expect(r.nodeLosses?.map((l) => [l.node, l.lostAtS, l.noticedAtS, l.replacedAtS])).toEqual([['r0h0', 5, 15, 35]]);
+  });
+
+  it('a node named twice dies once, and a run without failures lists no losses', () => {
+    const topo = cluster(1, 3, { cores: 2 });
+    const jobs = [job('j', cpuOnly(50), { maps: 6 })];
+    const r = run(topo, jobs, fifo21(), {
+      heartbeatS: 1,
+      failures: [
+        { node: 'r0h1', atS: 10 },
+        { node: 'r0h1', atS: 20 },
+      ],
+      nodeTimeoutS: 30,
+    });
+    expect(r.nodeLosses?.map((l) => l.lostAtS)).toEqual([10]);
+    expect(run(topo, jobs, fifo21(), { heartbeatS: 1 }).nodeLosses).toBeUndefined();
   });
 
   it('failures by MTBF are drawn from the seed: the same seed fails the same nodes', () => {
     const topo = cluster(2, 4, { cores: 2 });
     const go = (seed: number) =>
-      run(topo, [job('j', cpuOnly(30), { maps: 40 })], fifo21(), { heartbeatS: 1, mtbfS: 400, nodeTimeoutS: 20, replenishAfterS: 30 }, seed);
+      run(topo, [job('j', cpuOnly(30), { maps: 40 })], fifo21(), { heartbeatS: 1, mtbfS: 100, nodeTimeoutS: 20, replenishAfterS: 30 }, seed);
     const a = go(5);
     const b = go(5);
     expect(a.killedAttempts).toBe(b.killedAttempts);
     expect(a.jobs[0].finish).toBe(b.jobs[0].finish);
+    expect(a.nodeLosses).toEqual(b.nodeLosses);
+    // Drawn, not named; a lost node was noticed before it was replaced, and every killed attempt is one loss's.
+    expect(a.nodeLosses?.length).toBeGreaterThan(0);
+    for (const l of a.nodeLosses!) {
+      expect(l.cause).toBe('random');
+      if (l.replacedAtS !== null) expect(l.replacedAtS).toBe(l.noticedAtS! + 30);
+    }
+    expect(a.nodeLosses!.reduce((n, l) => n + l.attemptsKilled, 0)).toBe(a.killedAttempts);
   });
 
   it('a task that keeps failing fails its job after maxAttempts, and dependants with it', () => {

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * One node a run lost (docs/model.md "Faults"): when it died, when the master noticed (after the
+ * node timeout), what was done again because of it, and when a replacement joined. A server named
+ * in the failures loses each of its VMs: one entry per VM. A node that comes back may die again (a
+ * random failure after a replacement): one entry per death.
+ */
+export const NodeLossSchema = z.strictObject({
+  node: z.string(),
+  /** Named in the failures list, or drawn from the mean time between failures. */
+  cause: z.enum(['named', 'random']),
+  lostAtS: z.number(),
+  /** When the master declared it lost; null when the run ended first. */
+  noticedAtS: z.number().nullable(),
+  /** Attempts that were running on it, ended as killed when the master noticed. */
+  attemptsKilled: z.number().int().min(0),
+  /** Finished maps whose output was on it and still needed: run again. */
+  mapsRunAgain: z.number().int().min(0),
+  /** Application masters it held: each job waited for a new one. */
+  mastersLost: z.number().int().min(0),
+  /** When a replacement node joined; null when none did before the run ended. */
+  replacedAtS: z.number().nullable(),
+});
+export type NodeLoss = z.output<typeof NodeLossSchema>;
+
+const seconds = (s: number) => `${Math.round(s).toLocaleString('en-US')} s`;
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What the loss cost, in words ("8 attempts killed, 12 finished maps run again"), or "nothing to redo". */
+export function nodeLossCostWords(loss: NodeLoss): string {
+  const parts = [
+    loss.attemptsKilled ? count(loss.attemptsKilled, 'attempt killed', 'attempts killed') : '',
+    loss.mapsRunAgain ? count(loss.mapsRunAgain, 'finished map run again', 'finished maps run again') : '',
+    loss.mastersLost ? count(loss.mastersLost, 'application master restarted', 'application masters restarted') : '',
+  ].filter(Boolean);
+  if (loss.noticedAtS === null) return 'not noticed before the run ended';
+  return parts.length ? parts.join(', ') : 'nothing to redo';
+}
+
+/** One loss in a sentence, as the reports list them: "r1-h2 died at 20 s (named), noticed at 50 s: 8 attempts killed; replaced at 320 s". */
+export function nodeLossWords(loss: NodeLoss): string {
+  const noticed = loss.noticedAtS === null ? '' : `, noticed at ${seconds(loss.noticedAtS)}`;
+  const replaced = loss.replacedAtS === null ? '' : `; replaced at ${seconds(loss.replacedAtS)}`;
+  return `${loss.node} died at ${seconds(loss.lostAtS)} (${loss.cause === 'named' ? 'a named failure' : 'a random failure'})${noticed}: ${nodeLossCostWords(loss)}${replaced}`;
+}
+
+/** The losses of the runs that had any, counted against all `runs`: "3 node losses in 2 of 6 runs". */
+export function nodeLossCountWords(lossesByRun: readonly (readonly NodeLoss[])[], runs: number): string {
+  const hit = lossesByRun.filter((l) => l.length);
+  const losses = hit.reduce((n, l) => n + l.length, 0);
+  return `${count(losses, 'node loss', 'node losses')} in ${hit.length.toLocaleString('en-US')} of ${count(runs, 'run', 'runs')}`;
+}
+
+/** A run's losses as the CLI notes them: a sentence for each of the first `limit`, then how many more. */
+export function runNodeLossText(run: string, seed: number, losses: readonly NodeLoss[], limit = 5): string {
+  const shown = losses.slice(0, limit).map(nodeLossWords).join('; ');
+  const more = losses.length > limit ? `; and ${(losses.length - limit).toLocaleString('en-US')} more (the result file lists every one)` : '';
+  return `${run}, seed ${seed}, had ${count(losses.length, 'node loss', 'node losses')}: ${shown}${more}`;
+}
+
+/** The columns of a table of losses (the report's and the app's), in order, with the value of each. */
+export const NODE_LOSS_COLUMNS: readonly { key: keyof NodeLoss; label: string; text: (l: NodeLoss) => string }[] = [
+  { key: 'node', label: 'Node', text: (l) => l.node },
+  { key: 'lostAtS', label: 'Died at', text: (l) => seconds(l.lostAtS) },
+  { key: 'cause', label: 'Failure', text: (l) => (l.cause === 'named' ? 'named' : 'random (MTBF)') },
+  { key: 'noticedAtS', label: 'Noticed at', text: (l) => (l.noticedAtS === null ? 'not before the end' : seconds(l.noticedAtS)) },
+  { key: 'attemptsKilled', label: 'Attempts killed', text: (l) => l.attemptsKilled.toLocaleString('en-US') },
+  { key: 'mapsRunAgain', label: 'Finished maps run again', text: (l) => l.mapsRunAgain.toLocaleString('en-US') },
+  { key: 'mastersLost', label: 'Masters restarted', text: (l) => l.mastersLost.toLocaleString('en-US') },
+  { key: 'replacedAtS', label: 'Replaced at', text: (l) => (l.replacedAtS === null ? '—' : seconds(l.replacedAtS)) },
+];
