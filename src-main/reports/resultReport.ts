@@ -63,10 +63,11 @@ export interface ResultReport {
   mrClusters?: MrClusterSummary;
   /** Runs a stop rule ended because they could no longer progress, each in a sentence (stopReasons.ts). */
   stopped: string[];
-  /** The runs that lost nodes, each with its losses in the order they died (nodeLosses.ts); empty when none did. */
+  /**
+   * Every run with the nodes it lost, in the order they died (nodeLosses.ts), when any run lost
+   * one; empty when none did.
+   */
   nodeLosses: { scheduler: string; seed: number; losses: NodeLoss[] }[];
-  /** How many runs the result holds (what the node losses are counted against). */
-  runCount: number;
   /**
    * What each scheduler could run at once on the cluster its runs had ("80 map + 40 reduce
    * slots"), from the experiment the file recorded; empty when it recorded none.
@@ -130,8 +131,9 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     ...(mrClusters ? { mrClusters } : {}),
     stopped: result.runs.filter((r) => r.summary.stopped).map((r) => stoppedRunWords(r.scheduler, r.seed, r.summary)),
     atOnce: atOnce(result.inputs),
-    runCount: result.runs.length,
-    nodeLosses: result.runs.filter((r) => r.summary.nodeLosses?.length).map((r) => ({ scheduler: r.scheduler, seed: r.seed, losses: r.summary.nodeLosses! })),
+    nodeLosses: result.runs.some((r) => r.summary.nodeLosses?.length)
+      ? result.runs.map((r) => ({ scheduler: r.scheduler, seed: r.seed, losses: r.summary.nodeLosses ?? [] }))
+      : [],
   };
 }
 

@@ -59,14 +59,51 @@ export function runNodeLossText(run: string, seed: number, losses: readonly Node
   return `${run}, seed ${seed}, had ${count(losses.length, 'node loss', 'node losses')}: ${shown}${more}`;
 }
 
-/** The columns of a table of losses (the report's and the app's), in order, with the value of each. */
-export const NODE_LOSS_COLUMNS: readonly { key: keyof NodeLoss; label: string; text: (l: NodeLoss) => string }[] = [
-  { key: 'node', label: 'Node', text: (l) => l.node },
-  { key: 'lostAtS', label: 'Died at', text: (l) => seconds(l.lostAtS) },
-  { key: 'cause', label: 'Failure', text: (l) => (l.cause === 'named' ? 'named' : 'random (MTBF)') },
-  { key: 'noticedAtS', label: 'Noticed at', text: (l) => (l.noticedAtS === null ? 'not before the end' : seconds(l.noticedAtS)) },
-  { key: 'attemptsKilled', label: 'Attempts killed', text: (l) => l.attemptsKilled.toLocaleString('en-US') },
-  { key: 'mapsRunAgain', label: 'Finished maps run again', text: (l) => l.mapsRunAgain.toLocaleString('en-US') },
-  { key: 'mastersLost', label: 'Masters restarted', text: (l) => l.mastersLost.toLocaleString('en-US') },
-  { key: 'replacedAtS', label: 'Replaced at', text: (l) => (l.replacedAtS === null ? '—' : seconds(l.replacedAtS)) },
+/**
+ * The columns of a table of losses (the report's and the app's), in order, with the value of each;
+ * a `numeric` one is set to the right.
+ */
+export const NODE_LOSS_COLUMNS: readonly { key: keyof NodeLoss; label: string; numeric: boolean; text: (l: NodeLoss) => string }[] = [
+  { key: 'node', numeric: false, label: 'Node', text: (l) => l.node },
+  { key: 'lostAtS', numeric: true, label: 'Died at', text: (l) => seconds(l.lostAtS) },
+  { key: 'cause', numeric: false, label: 'Failure', text: (l) => (l.cause === 'named' ? 'named' : 'random (MTBF)') },
+  { key: 'noticedAtS', numeric: true, label: 'Noticed at', text: (l) => (l.noticedAtS === null ? 'not before the end' : seconds(l.noticedAtS)) },
+  { key: 'attemptsKilled', numeric: true, label: 'Attempts killed', text: (l) => l.attemptsKilled.toLocaleString('en-US') },
+  { key: 'mapsRunAgain', numeric: true, label: 'Finished maps run again', text: (l) => l.mapsRunAgain.toLocaleString('en-US') },
+  { key: 'mastersLost', numeric: true, label: 'Masters restarted', text: (l) => l.mastersLost.toLocaleString('en-US') },
+  { key: 'replacedAtS', numeric: true, label: 'Replaced at', text: (l) => (l.replacedAtS === null ? '—' : seconds(l.replacedAtS)) },
+];
+
+/** What a configuration's losses cost a run, on average over its runs (a run that lost nothing counts as zero). */
+export interface NodeLossMeans {
+  runs: number;
+  runsWithLosses: number;
+  losses: number;
+  attemptsKilled: number;
+  mapsRunAgain: number;
+  mastersLost: number;
+}
+
+export function nodeLossMeans(lossesByRun: readonly (readonly NodeLoss[])[]): NodeLossMeans {
+  const n = lossesByRun.length;
+  const mean = (f: (l: NodeLoss) => number) => (n ? lossesByRun.reduce((s, run) => s + run.reduce((t, l) => t + f(l), 0), 0) / n : 0);
+  return {
+    runs: n,
+    runsWithLosses: lossesByRun.filter((l) => l.length).length,
+    losses: mean(() => 1),
+    attemptsKilled: mean((l) => l.attemptsKilled),
+    mapsRunAgain: mean((l) => l.mapsRunAgain),
+    mastersLost: mean((l) => l.mastersLost),
+  };
+}
+
+const one = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+/** The columns of the table of means (the report's and the app's), each a number: after the configuration's name. */
+export const NODE_LOSS_MEAN_COLUMNS: readonly { key: keyof NodeLossMeans; label: string; text: (m: NodeLossMeans) => string }[] = [
+  { key: 'runsWithLosses', label: 'Runs with a loss', text: (m) => `${m.runsWithLosses} of ${m.runs}` },
+  { key: 'losses', label: 'Node losses', text: (m) => one(m.losses) },
+  { key: 'attemptsKilled', label: 'Attempts killed', text: (m) => one(m.attemptsKilled) },
+  { key: 'mapsRunAgain', label: 'Finished maps run again', text: (m) => one(m.mapsRunAgain) },
+  { key: 'mastersLost', label: 'Masters restarted', text: (m) => one(m.mastersLost) },
 ];

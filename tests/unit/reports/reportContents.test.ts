@@ -335,6 +335,8 @@ describe('the report', () => {
     const page = reportHtml(report, META);
     expect(page).toContain('<h2>Nodes lost</h2>');
     expect(page).toContain('2 node losses in 1 of 3 runs.');
+    // One run lost nodes: its rows say it all, and no table of means repeats them.
+    expect(page).not.toContain('node-loss-means');
     expect(page).toContain(
       '<tr><td class="name">fifo</td><td class="num">1</td><td>r1-h2</td><td class="num">20 s</td><td>named</td><td class="num">50 s</td><td class="num">8</td><td class="num">12</td><td class="num">1</td><td class="num">—</td></tr>',
     );
@@ -366,6 +368,11 @@ describe('the report', () => {
         replacedAtS: '',
       },
     ]);
+    // Two runs with losses: each scheduler's mean over its seeds, a run that lost nothing counting zero.
+    const twice = resultReport(handResult([...lossy.runs, run('fair', 2, { ...summary(90, 0.3), nodeLosses: [{ ...loss, attemptsKilled: 3 }] })]));
+    expect(reportHtml(twice, META)).toContain(
+      '<tr><td class="name">fifo</td><td class="num">1 of 2</td><td class="num">1</td><td class="num">4</td><td class="num">6</td><td class="num">0.5</td></tr><tr><td class="name">fair</td><td class="num">1 of 2</td><td class="num">0.5</td><td class="num">1.5</td><td class="num">6</td><td class="num">0.5</td></tr>',
+    );
     // Runs that lost nothing have no such section or table.
     expect(html).not.toContain('Nodes lost');
     expect(reportCsvFiles(resultReport(result), result)).not.toHaveProperty('node-losses.csv');
