@@ -1,4 +1,5 @@
 import { layoutLanes } from '@shared/results/ganttLanes';
+import type { NodeLoss } from '@shared/results/nodeLosses';
 import type { ReportRun } from './resultReport';
 import { escapeHtml } from './htmlText';
 
@@ -9,6 +10,8 @@ const AXIS = 28;
 const MAX_PLOT_HEIGHT = 560;
 /** Maps, reduces, failed and killed attempts: the app's Gantt colours. */
 const COLOURS = { map: '#2f6fde', reduce: '#e0703a', failed: '#d2476b', killed: '#9aa3b2' };
+/** Behind the bars, as the app shades them: a node dead but not yet noticed, then down until replaced. */
+const DOWN = { unnoticed: 'rgba(210,71,107,0.18)', down: 'rgba(91,100,116,0.14)' };
 
 const esc = escapeHtml;
 
@@ -23,9 +26,10 @@ function tickStep(span: number, count: number): number {
  * The tasks of one run on the cluster's nodes as a static SVG, drawn like the app's Gantt: a row per
  * node, attempts that overlap on a node stacked in lanes, maps and reduces in two colours. Drawn
  * here rather than by ECharts because a report may hold thousands of bars and plain rectangles
- * keep the file small. Undefined when the run kept no attempts.
+ * keep the file small. The nodes the run lost (`losses`) are shaded from their death. Undefined
+ * when the run kept no attempts.
  */
-export function ganttSvg(run: ReportRun): string | undefined {
+export function ganttSvg(run: ReportRun, losses: readonly NodeLoss[] = []): string | undefined {
   const g = run.gantt;
   if (!g || g.start.length === 0) return undefined;
   let nodes = run.nodes.length;
@@ -47,6 +51,21 @@ export function ganttSvg(run: ReportRun): string | undefined {
       parts.push(
         `<text x="${LEFT - 6}" y="${(y + Math.min(10, top(n + 1) - y)).toFixed(1)}" text-anchor="end" font-size="9" fill="#5b6474">${esc(run.nodes[n] ?? `node ${n + 1}`)}</text>`,
       );
+  }
+  const band = (n: number, from: number, to: number, fill: string) => {
+    if (to <= from) return;
+    const y = top(n);
+    parts.push(
+      `<rect x="${(LEFT + from * scale).toFixed(1)}" y="${y.toFixed(2)}" width="${((to - from) * scale).toFixed(1)}" height="${(top(n + 1) - y - 1).toFixed(2)}" fill="${fill}"/>`,
+    );
+  };
+  for (const loss of losses) {
+    const n = run.nodes.indexOf(loss.node);
+    if (n < 0) continue;
+    const back = loss.replacedAtS ?? Math.max(span, loss.lostAtS);
+    const noticed = loss.noticedAtS ?? back;
+    band(n, loss.lostAtS, noticed, DOWN.unnoticed);
+    band(n, noticed, back, DOWN.down);
   }
   for (let i = 0; i < g.start.length; i++) {
     const fill = g.outcome[i] === 1 ? COLOURS.failed : g.outcome[i] === 2 ? COLOURS.killed : g.reduce[i] ? COLOURS.reduce : COLOURS.map;

@@ -173,10 +173,12 @@ function overTime(r: ResultReport): string {
     return '<h2>Over time</h2><p class="muted">A result file keeps each run\'s summary and jobs, not its series over time or its task attempts. The report of the same run made from the studio\'s run history shows the cluster over time and the tasks on its nodes.</p>';
   const runs = r.runs;
   const gantts = runs.map((run) => {
-    const picture = ganttSvg(run);
+    const losses = r.nodeLosses.find((x) => x.scheduler === run.scheduler && x.seed === run.seed)?.losses ?? [];
+    const picture = ganttSvg(run, losses);
     const thinning = ganttThinning(run);
+    const shaded = losses.length ? '; a lost node shaded pink from its death until the master noticed, then grey until replaced' : '';
     return picture
-      ? `<figure class="gantt">${picture}<figcaption>${esc(run.scheduler)}, seed ${run.seed}: every task attempt on its node (maps blue, reduces orange, failed red, killed grey)${thinning ? `; ${esc(thinning)}` : ''}.</figcaption></figure>`
+      ? `<figure class="gantt">${picture}<figcaption>${esc(run.scheduler)}, seed ${run.seed}: every task attempt on its node (maps blue, reduces orange, failed red, killed grey)${shaded}${thinning ? `; ${esc(thinning)}` : ''}.</figcaption></figure>`
       : `<p class="muted">${esc(run.scheduler)}, seed ${run.seed}: the run kept no task attempts (the simulation option "record attempts" was off).</p>`;
   });
   return `<h2>The cluster over time</h2>

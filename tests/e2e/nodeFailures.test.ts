@@ -81,6 +81,8 @@ describe('node failures in the designer', () => {
       expect(await row.locator('[data-col="noticedAtS"]').textContent()).toBe('50 s');
       expect(await row.locator('[data-col="attemptsKilled"]').textContent()).toBe(String(summary.killedAttempts));
       expect(await row.locator('[data-col="replacedAtS"]').textContent()).toBe('—');
+      // Its Gantt shades the lost server from its death: the legend says what the shades mean.
+      await expect.poll(() => page.getByTestId('gantt').locator('.legend').textContent()).toContain('node dead, not yet noticed');
       await losses.scrollIntoViewIfNeeded();
       await screenshot(page, 'comparison-node-losses-light');
       expect(errors).toEqual([]);

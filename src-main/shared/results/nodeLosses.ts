@@ -38,11 +38,16 @@ export function nodeLossCostWords(loss: NodeLoss): string {
   return parts.length ? parts.join(', ') : 'nothing to redo';
 }
 
-/** One loss in a sentence, as the reports list them: "r1-h2 died at 20 s (named), noticed at 50 s: 8 attempts killed; replaced at 320 s". */
-export function nodeLossWords(loss: NodeLoss): string {
-  const noticed = loss.noticedAtS === null ? '' : `, noticed at ${seconds(loss.noticedAtS)}`;
+/**
+ * One loss in a sentence, as the reports list them: "r1-h2 died at 20 s (a named failure), noticed at
+ * 50 s: 8 attempts killed; replaced at 320 s". `joint` joins its death to the rest (a line break in
+ * a tooltip).
+ */
+export function nodeLossWords(loss: NodeLoss, joint = ', '): string {
+  const died = `${loss.node} died at ${seconds(loss.lostAtS)} (${loss.cause === 'named' ? 'a named failure' : 'a random failure'})`;
+  if (loss.noticedAtS === null) return `${died}${joint}${nodeLossCostWords(loss)}`;
   const replaced = loss.replacedAtS === null ? '' : `; replaced at ${seconds(loss.replacedAtS)}`;
-  return `${loss.node} died at ${seconds(loss.lostAtS)} (${loss.cause === 'named' ? 'a named failure' : 'a random failure'})${noticed}: ${nodeLossCostWords(loss)}${replaced}`;
+  return `${died}${joint}noticed at ${seconds(loss.noticedAtS)}: ${nodeLossCostWords(loss)}${replaced}`;
 }
 
 /** The losses of the runs that had any, counted against all `runs`: "3 node losses in 2 of 6 runs". */
@@ -54,7 +59,10 @@ export function nodeLossCountWords(lossesByRun: readonly (readonly NodeLoss[])[]
 
 /** A run's losses as the CLI notes them: a sentence for each of the first `limit`, then how many more. */
 export function runNodeLossText(run: string, seed: number, losses: readonly NodeLoss[], limit = 5): string {
-  const shown = losses.slice(0, limit).map(nodeLossWords).join('; ');
+  const shown = losses
+    .slice(0, limit)
+    .map((l) => nodeLossWords(l))
+    .join('; ');
   const more = losses.length > limit ? `; and ${(losses.length - limit).toLocaleString('en-US')} more (the result file lists every one)` : '';
   return `${run}, seed ${seed}, had ${count(losses.length, 'node loss', 'node losses')}: ${shown}${more}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GanttData, RunData } from '@shared/results/runData';
 import { layoutLanes } from '@shared/results/ganttLanes';
-import { barAt, describeBar } from '../../../src-renderer/src/components/experiments/ganttLayout';
+import { barAt, describeBar, nodeDownAt, nodeDowns } from '../../../src-renderer/src/components/experiments/ganttLayout';
 
 // Node 0: two overlapping maps (two lanes), then a reduce; node 1: one map. Node 2 ran nothing.
 const gantt: GanttData = {
@@ -41,5 +41,37 @@ describe('Gantt geometry', () => {
   it('names the job, task, node and the phase running at the pointer', () => {
     expect(describeBar(data, 3, 25).text).toBe('job g1 · task r0 · a\nsort phase from 24.0 s · attempt 20.0 s–30.0 s');
     expect(describeBar(data, 1, 6).text).toBe('job g1 · task m1 · a\nmap phase from 5.0 s · attempt 5.0 s–15.0 s · killed');
+  });
+});
+
+describe('nodes down on the Gantt', () => {
+  const layout = layoutLanes(gantt, 3);
+  const geo = { left: 90, from: 0, scale: 10, laneH: 5, top: (n: number) => layout.firstLane[n] * 5 + n };
+  const loss = (node: string, lostAtS: number, replacedAtS: number | null) => ({
+    node,
+    cause: 'named' as const,
+    lostAtS,
+    noticedAtS: lostAtS + 5,
+    attemptsKilled: 1,
+    mapsRunAgain: 0,
+    mastersLost: 0,
+    replacedAtS,
+  });
+
+  it("puts each loss on its node's rows, until its replacement or the chart's end, and leaves out a node the chart lacks", () => {
+    const downs = nodeDowns([loss('b', 4, 20), loss('a', 12, null), loss('gone', 1, null)], data.nodes, 30);
+    expect(downs.map((d) => [d.node, d.loss.lostAtS, d.to])).toEqual([
+      [1, 4, 20],
+      [0, 12, 30],
+    ]);
+  });
+
+  it('finds the down span under the pointer on any of its rows, and none before the death or after the return', () => {
+    const downs = nodeDowns([loss('b', 4, 20), loss('a', 12, null)], data.nodes, 30);
+    expect(nodeDownAt(downs, 3, geo, 90 + 100, 12)?.loss.node).toBe('b'); // t = 10 s, node b
+    expect(nodeDownAt(downs, 3, geo, 90 + 30, 12)).toBeUndefined(); // t = 3 s: b not yet dead
+    expect(nodeDownAt(downs, 3, geo, 90 + 250, 12)).toBeUndefined(); // t = 25 s: b replaced
+    expect(nodeDownAt(downs, 3, geo, 90 + 250, 7)?.loss.node).toBe('a'); // a's second lane, t = 25 s
+    expect(nodeDownAt(downs, 3, geo, 50, 7)).toBeUndefined(); // over the labels
   });
 });

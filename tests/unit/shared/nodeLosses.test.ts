@@ -24,7 +24,9 @@ describe('node losses in words and numbers', () => {
     expect(nodeLossWords(loss({ attemptsKilled: 0, mapsRunAgain: 0, mastersLost: 0 }))).toBe(
       'r1-h2 died at 20 s (a named failure), noticed at 50 s: nothing to redo',
     );
-    expect(nodeLossWords(loss({ noticedAtS: null }))).toBe('r1-h2 died at 20 s (a named failure): not noticed before the run ended');
+    expect(nodeLossWords(loss({ noticedAtS: null }))).toBe('r1-h2 died at 20 s (a named failure), not noticed before the run ended');
+    // A tooltip breaks the line after the death.
+    expect(nodeLossWords(loss({ mapsRunAgain: 0, mastersLost: 0 }), '\n')).toBe('r1-h2 died at 20 s (a named failure)\nnoticed at 50 s: 8 attempts killed');
   });
 
   it('notes the first few of a run, then how many more', () => {

@@ -1,5 +1,6 @@
 import type { GanttData, RunData } from '@shared/results/runData';
 import type { GanttLayout } from '@shared/results/ganttLanes';
+import type { NodeLoss } from '@shared/results/nodeLosses';
 
 /**
  * The Gantt chart's geometry, apart from its drawing: lanes per node, which bar lies under a point,
@@ -59,4 +60,30 @@ export function describeBar(data: RunData, i: number, t: number): { text: string
     job,
     text: `job ${job} · task ${g.reduce[i] ? 'r' : 'm'}${g.task[i]} · ${data.nodes[g.node[i]] ?? `node ${g.node[i]}`}\n${phase} phase from ${s(phaseStart)} · attempt ${s(g.start[i])}–${s(g.end[i])}${outcome}`,
   };
+}
+
+/** A time a node of the chart was down (a run's node loss): dead from `loss.lostAtS`, up again at `to`. */
+export interface NodeDown {
+  node: number;
+  loss: NodeLoss;
+  /** When it came back: its replacement, or the end of the chart. */
+  to: number;
+}
+
+/** The run's node losses on the chart's nodes (by name; a name the chart lacks is left out), each until replaced or the end. */
+export function nodeDowns(losses: readonly NodeLoss[], nodes: readonly string[], end: number): NodeDown[] {
+  const index = new Map(nodes.map((n, i) => [n, i]));
+  return losses.flatMap((loss) => {
+    const node = index.get(loss.node);
+    return node === undefined ? [] : [{ node, loss, to: loss.replacedAtS ?? Math.max(end, loss.lostAtS) }];
+  });
+}
+
+/** The node-down span under a point of the canvas (anywhere on the node's rows), or undefined. */
+export function nodeDownAt(downs: readonly NodeDown[], nodes: number, geo: GanttGeometry, x: number, y: number): NodeDown | undefined {
+  if (x < geo.left || nodes === 0) return undefined;
+  let n = 0;
+  while (n < nodes - 1 && geo.top(n + 1) <= y) n++;
+  const t = geo.from + (x - geo.left) / geo.scale;
+  return downs.find((d) => d.node === n && t >= d.loss.lostAtS && t <= d.to);
 }

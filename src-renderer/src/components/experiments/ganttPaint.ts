@@ -1,7 +1,7 @@
 import type { GanttLayout } from '@shared/results/ganttLanes';
 import { timeTicks } from '../../utils/timeTicks';
 import type { GanttData } from '@shared/results/runData';
-import type { GanttGeometry } from './ganttLayout';
+import type { GanttGeometry, NodeDown } from './ganttLayout';
 
 /** Height of one lane, and the room left of the bars for node names, in CSS pixels. */
 export const LANE = 5;
@@ -14,6 +14,9 @@ function colours() {
     reduce: '#e0703a',
     failed: '#d2476b',
     killed: dark ? '#6b7280' : '#9aa3b2',
+    // Behind the bars: a node dead but not yet noticed, then down until replaced.
+    unnoticed: 'rgba(210, 71, 107, 0.18)',
+    down: dark ? 'rgba(154, 163, 178, 0.18)' : 'rgba(91, 100, 116, 0.14)',
     text: dark ? '#9aa3b2' : '#5b6474',
     grid: dark ? '#363b47' : '#d8dce3',
   };
@@ -21,8 +24,8 @@ function colours() {
 
 /**
  * Paint the Gantt of `g` on `canvas`, `width` CSS pixels wide, showing the times `from`–`to`: node
- * names on the left, one lane per attempt running at once, a time axis below. Returns where
- * everything went, for hit tests.
+ * names on the left, one lane per attempt running at once, the times nodes were down behind them, a
+ * time axis below. Returns where everything went, for hit tests.
  */
 export function paintGantt(
   canvas: HTMLCanvasElement,
@@ -31,6 +34,7 @@ export function paintGantt(
   nodeNames: readonly string[],
   width: number,
   view: { from: number; to: number },
+  downs: readonly NodeDown[] = [],
 ): GanttGeometry {
   const { lane, firstLane, lanes } = layout;
   const nodes = firstLane.length - 1;
@@ -63,6 +67,15 @@ export function paintGantt(
   ctx.beginPath();
   ctx.rect(LEFT, 0, width - LEFT, height);
   ctx.clip();
+  for (const d of downs) {
+    const noticed = d.loss.noticedAtS ?? d.to;
+    const y = top(d.node);
+    const h = top(d.node + 1) - y - 1;
+    ctx.fillStyle = col.unnoticed;
+    ctx.fillRect(LEFT + (d.loss.lostAtS - from) * scale, y, Math.max(1, (noticed - d.loss.lostAtS) * scale), h);
+    ctx.fillStyle = col.down;
+    if (d.to > noticed) ctx.fillRect(LEFT + (noticed - from) * scale, y, (d.to - noticed) * scale, h);
+  }
   for (let i = 0; i < g.start.length; i++) {
     const s = g.start[i];
     const e = g.end[i];
