@@ -2,6 +2,7 @@ import { configurationLabel, type BatchDetail } from '@shared/experiment/design'
 import { countAttempts, reasonKindsOf } from '@shared/results/decisionCounts';
 import type { RunData, WhyAnswer, WhyAttempt } from '@shared/results/runData';
 import { OUTCOME_NAMES } from '../engine/measure/attemptRecords';
+import { lossThatKilled } from '@shared/results/nodeLosses';
 import { SERIES_FIELDS } from '@shared/results/series';
 import { compileTopology, LOCALITY_NAMES } from '../engine/core/topology';
 import { resolveRun } from '../runner/matrix';
@@ -150,15 +151,22 @@ export function why(batches: BatchesRepo, batchId: string, jobId: string): WhyAn
       const names = taskNamer(result.jobs, result.jobMaps!, result.jobReduces!);
       const nodes = nodeNames(batch, r.index);
       const task = columns[ATTEMPT.task];
+      const losses = r.summary?.nodeLosses ?? [];
       for (let a = 0; a < task.length; a++) {
         if (names.jobOf(task[a]) !== j) continue;
+        const node = nodes[columns[ATTEMPT.node][a]] ?? `node ${columns[ATTEMPT.node][a]}`;
+        const start = columns[ATTEMPT.start][a];
+        const end = num(columns[ATTEMPT.end][a]);
+        const outcome = OUTCOME_NAMES[columns[ATTEMPT.outcome][a]] ?? 'unknown';
+        // An attempt its node's death ended says so: the scheduler did not kill it.
+        const loss = outcome === 'killed' ? lossThatKilled(losses, node, start, end) : undefined;
         attempts.push({
           task: names.name(task[a], j),
-          node: nodes[columns[ATTEMPT.node][a]] ?? `node ${columns[ATTEMPT.node][a]}`,
-          start: columns[ATTEMPT.start][a],
-          end: num(columns[ATTEMPT.end][a]),
+          node,
+          start,
+          end,
           locality: LOCALITY_NAMES[columns[ATTEMPT.locality][a]] ?? 'none',
-          outcome: OUTCOME_NAMES[columns[ATTEMPT.outcome][a]] ?? 'unknown',
+          outcome: loss ? `killed: its node died at ${Math.round(loss.lostAtS).toLocaleString('en-US')} s` : outcome,
           speculative: columns[ATTEMPT.speculative][a] === 1,
           reason: result.reasons?.[columns[ATTEMPT.reason][a]] ?? '',
           kind: kinds[columns[ATTEMPT.reason][a]] ?? 'unknown',

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
+import type { WhyAnswer } from '@shared/results/runData';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
 import { ok, openAt, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -64,6 +65,13 @@ describe('node failures in the designer', () => {
       expect(summary.nodeLosses).toEqual([
         expect.objectContaining({ node: 'r1-h2', cause: 'named', lostAtS: 20, noticedAtS: 50, attemptsKilled: summary.killedAttempts }),
       ]);
+      // The why-panel says which of a job's attempts the loss ended: the scheduler did not kill them.
+      const killedBy = await Promise.all(
+        ['s0', 's1', 's2'].map(async (job) => (await ok<WhyAnswer>(studio.services, 'batches:why', { id: started.id, job })).runs[0].attempts),
+      );
+      const ended = killedBy.flat().filter((a) => a.outcome.startsWith('killed'));
+      expect(ended.length).toBe(summary.killedAttempts);
+      for (const a of ended) expect(a).toMatchObject({ node: 'r1-h2', end: 50, outcome: 'killed: its node died at 20 s' });
       // Removed, the failure leaves the design.
       await card.getByRole('button', { name: 'Remove failure 1' }).click();
       await expect.poll(() => card.getByTestId('failure-list').count()).toBe(0);

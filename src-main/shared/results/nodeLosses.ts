@@ -115,3 +115,13 @@ export const NODE_LOSS_MEAN_COLUMNS: readonly { key: keyof NodeLossMeans; label:
   { key: 'mapsRunAgain', label: 'Finished maps run again', text: (m) => one(m.mapsRunAgain) },
   { key: 'mastersLost', label: 'Masters restarted', text: (m) => one(m.mastersLost) },
 ];
+
+/**
+ * The loss that killed an attempt on `node` which started at `start` and ended at `end`, if one
+ * did: the master ends a lost node's attempts when it notices the loss. Times match to a
+ * millisecond, as stored attempt times may be rounded.
+ */
+export function lossThatKilled(losses: readonly NodeLoss[], node: string, start: number, end: number | null): NodeLoss | undefined {
+  if (end === null) return undefined;
+  return losses.find((l) => l.node === node && l.noticedAtS !== null && Math.abs(l.noticedAtS - end) < 1e-3 && start <= l.lostAtS + 1e-3);
+}

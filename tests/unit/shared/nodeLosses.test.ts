@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NodeLossSchema, nodeLossCountWords, nodeLossMeans, nodeLossWords, runNodeLossText, type NodeLoss } from '@shared/results/nodeLosses';
+import { lossThatKilled, NodeLossSchema, nodeLossCountWords, nodeLossMeans, nodeLossWords, runNodeLossText, type NodeLoss } from '@shared/results/nodeLosses';
 
 const loss = (change: Partial<NodeLoss> = {}): NodeLoss => ({
   node: 'r1-h2',
@@ -49,6 +49,16 @@ describe('node losses in words and numbers', () => {
       mastersLost: 1,
     });
     expect(nodeLossMeans([])).toMatchObject({ runs: 0, losses: 0 });
+  });
+
+  it('tells an attempt its node took down from one the scheduler killed', () => {
+    const losses = [loss(), loss({ node: 'r2-h1', lostAtS: 100, noticedAtS: null })];
+    expect(lossThatKilled(losses, 'r1-h2', 12, 50.0004)).toBe(losses[0]); // ended when the master noticed
+    expect(lossThatKilled(losses, 'r1-h2', 25, 50)).toBeUndefined(); // started after the death: not on the dead node's list
+    expect(lossThatKilled(losses, 'r1-h2', 12, 48)).toBeUndefined(); // ended before the notice: another cause
+    expect(lossThatKilled(losses, 'r1-h1', 12, 50)).toBeUndefined(); // another node
+    expect(lossThatKilled(losses, 'r2-h1', 90, 130)).toBeUndefined(); // never noticed
+    expect(lossThatKilled(losses, 'r1-h2', 12, null)).toBeUndefined();
   });
 
   it('refuses a loss a result file could not have written', () => {
