@@ -1,0 +1,42 @@
+import type { JobDraft } from './types';
+
+/** One editable column of the jobs table: the job field, its heading, how it is typed and its share of the row. */
+export interface JobColumn {
+  key: keyof JobDraft;
+  label: string;
+  kind: 'text' | 'number' | 'template';
+  /** Cleared, the field leaves the job (the workload's default applies) rather than holding "". */
+  optional?: boolean;
+  width: string;
+}
+
+export const JOB_COLUMNS: readonly JobColumn[] = [
+  { key: 'id', label: 'Id', kind: 'text', optional: true, width: '1.2fr' },
+  { key: 'template', label: 'Template', kind: 'template', width: '1.3fr' },
+  { key: 'submit', label: 'Submit (s)', kind: 'number', width: '0.9fr' },
+  { key: 'inputMb', label: 'Input MB', kind: 'number', optional: true, width: '0.9fr' },
+  { key: 'maps', label: 'Maps', kind: 'number', optional: true, width: '0.7fr' },
+  { key: 'reduces', label: 'Reduces', kind: 'number', optional: true, width: '0.7fr' },
+  { key: 'queue', label: 'Queue', kind: 'text', width: '0.9fr' },
+  { key: 'deadline', label: 'Deadline (s)', kind: 'number', optional: true, width: '0.9fr' },
+  { key: 'deadlineFactor', label: 'Deadline × alone', kind: 'number', optional: true, width: '0.9fr' },
+  { key: 'mrCluster', label: 'MR-cluster', kind: 'text', optional: true, width: '0.9fr' },
+];
+
+/** The rows' grid: the tick box, the row number, the columns, the row's problems mark. */
+export const JOB_GRID = `28px 56px ${JOB_COLUMNS.map((c) => c.width).join(' ')} 32px`;
+
+/**
+ * What a cell's text sets the field to: a number where it reads as one (text that does not stays
+ * text, so the schema names the problem at its field), nothing for a cleared number or optional
+ * field.
+ */
+export function cellValue(col: JobColumn, raw: string): unknown {
+  if (col.kind === 'number') return raw.trim() === '' ? undefined : Number.isNaN(Number(raw)) ? raw : Number(raw);
+  if (col.optional && raw.trim() === '') return undefined;
+  return raw;
+}
+
+/** A field as its cell shows it: long trace fractions (0.706456184 MB) rounded; the stored value changes only when edited. */
+export const cellText = (v: unknown): string =>
+  v === undefined ? '' : typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toFixed(3))) : String(v);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, cellValue, JOB_COLUMNS, JOB_GRID } from '../../../src-renderer/src/components/workload/jobColumns';
+
+const col = (key: string) => JOB_COLUMNS.find((c) => c.key === key)!;
+
+describe("the jobs table's cells", () => {
+  it('reads a number cell as a number, keeps text that is not one for the schema to name, and clears an empty one', () => {
+    expect(cellValue(col('maps'), '12')).toBe(12);
+    expect(cellValue(col('submit'), ' 2.5 ')).toBe(2.5);
+    expect(cellValue(col('maps'), 'twelve')).toBe('twelve');
+    expect(cellValue(col('maps'), '  ')).toBeUndefined();
+  });
+
+  it('drops an emptied optional text field, and keeps a required one as written', () => {
+    expect(cellValue(col('id'), '')).toBeUndefined();
+    expect(cellValue(col('queue'), '')).toBe('');
+    expect(cellValue(col('template'), 'Sort')).toBe('Sort');
+  });
+
+  it('shows long fractions rounded and whole numbers as they are', () => {
+    expect(cellText(0.706456184)).toBe('0.706');
+    expect(cellText(120)).toBe('120');
+    expect(cellText(undefined)).toBe('');
+    expect(cellText('Grep')).toBe('Grep');
+  });
+
+  it('lays out one grid track per column, between the tick box and row number and the problems mark', () => {
+    expect(JOB_GRID.split(' ')).toHaveLength(JOB_COLUMNS.length + 3);
+  });
+});
