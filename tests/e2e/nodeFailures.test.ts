@@ -42,7 +42,18 @@ describe('node failures in the designer', () => {
       // Too-frequent random failures are said at their field too.
       await card.getByTestId('mtbfS').fill('30');
       await expect.poll(() => card.locator('.errors').textContent()).toContain('Mean time between failures s: must be at least 60 s');
+      expect(await card.getByTestId('failure-outlook').count()).toBe(0);
+      // Valid, the card says what they will cost before anything runs.
+      await card.getByTestId('mtbfS').fill('900');
+      await card.getByTestId('replenishAfterS').fill('120');
+      await expect
+        .poll(() => card.getByTestId('failure-outlook').textContent())
+        .toBe(
+          'Each node runs about 15 min between random failures on average, then is down for 12 min (10 min until the master notices, 2 min until its replacement joins): about 44 % of node time is lost.',
+        );
+      await card.getByTestId('replenishAfterS').fill('');
       await card.getByTestId('mtbfS').fill('');
+      await expect.poll(() => card.getByTestId('failure-outlook').count()).toBe(0);
       await card.getByLabel('Server or VM of failure 1').fill('r1-h2');
       await card.getByLabel('Time of failure 1 (s)').fill('20');
       await card.getByLabel('Node timeout s').fill('30');
