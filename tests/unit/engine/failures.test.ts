@@ -82,6 +82,21 @@ describe('node failures', () => {
     expect(a.nodeLosses!.reduce((n, l) => n + l.attemptsKilled, 0)).toBe(a.killedAttempts);
   });
 
+  it("loses the share of node time the designer's outlook says: up MTBF on average, then down timeout + replacement", () => {
+    // 20 nodes, 900 s MTBF, 600 s to notice, 120 s to replace: 720 / 1,620 = 44 % of node time down
+    // (failureOutlook.ts). Jobs arrive for about 6 hours so that the run is long against the cycle.
+    const topo = cluster(2, 10, { cores: 2 });
+    const jobs = Array.from({ length: 200 }, (_, i) => job(`j${i}`, cpuOnly(30), { maps: 20, submit: i * 108 }));
+    const r = run(topo, jobs, fifo21(), { heartbeatS: 3, mtbfS: 900, nodeTimeoutS: 600, replenishAfterS: 120 }, 7);
+    const end = r.simulatedSeconds;
+    const down = r.nodeLosses!.reduce((sum, l) => sum + (l.replacedAtS ?? end) - l.lostAtS, 0);
+    // Measured: 259 losses over 21,524 s (20 · 21,524 / 1,620 = 266 cycles), 42.6 % down: every node
+    // starts up, so the first cycles lose a little less than the long-run share.
+    expect(r.nodeLosses!.length).toBeGreaterThan(200);
+    expect(down / (20 * end)).toBeGreaterThan(0.4);
+    expect(down / (20 * end)).toBeLessThan(0.48);
+  });
+
   it('a task that keeps failing fails its job after maxAttempts, and dependants with it', () => {
     const topo = cluster(1, 2, { cores: 2 });
     const r = run(topo, [job('a', cpuOnly(5), { maps: 2 }), job('b', cpuOnly(5), { maps: 2, dependsOn: [0] })], fifo21(), {
