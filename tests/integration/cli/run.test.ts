@@ -21,6 +21,15 @@ import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
 
+/** An experiment file on the example small cluster (copied beside it), in a fresh folder: its path. */
+function smallClusterExperiment(name: string, body: Record<string, unknown>): string {
+  const dir = tempDir();
+  fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
+  const file = path.join(dir, `${name}.experiment.json`);
+  fs.writeFileSync(file, JSON.stringify({ name, cluster: { file: 'small.cluster.json' }, ...body }));
+  return file;
+}
+
 function validator(name: string) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   return ajv.compile(JSON.parse(fs.readFileSync(path.join(root, 'docs', name), 'utf8')));
@@ -261,23 +270,12 @@ describe('workload-studio run', () => {
 
   it('says which runs a stop rule ended and why, in the summary, on stderr and in the report', async () => {
     // One map of 4,096 MB at 1,000 CPU-seconds per MB: it would end 47 days later, past the 30 days a phase may run alone.
-    const dir = tempDir();
-    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-    const file = path.join(dir, 'stall.experiment.json');
     const jobs = [
       { id: 'quick', template: 'WordCount', submit: 0, maps: 2, reduces: 1 },
       { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 4096, reduces: 0, mapCpuSPerMb: 1000 },
     ];
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        name: 'stall',
-        cluster: { file: 'small.cluster.json' },
-        workload: { name: 'slow', jobs },
-        schedulers: [{ kind: 'fifo' }],
-        seeds: [1, 2],
-      }),
-    );
+    const file = smallClusterExperiment('stall', { workload: { name: 'slow', jobs }, schedulers: [{ kind: 'fifo' }], seeds: [1, 2] });
+    const dir = path.dirname(file);
     const r = await cli(['run', file, '--out', path.join(dir, 'stall.result.json')]);
     expect(r.code).toBe(0);
     const result = JSON.parse(fs.readFileSync(path.join(dir, 'stall.result.json'), 'utf8'));
@@ -302,20 +300,13 @@ describe('workload-studio run', () => {
   });
 
   it('says which nodes each run lost and what that cost, in the summary, on stderr and in the report', async () => {
-    const dir = tempDir();
-    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-    const file = path.join(dir, 'loss.experiment.json');
-    fs.writeFileSync(
-      file,
-      JSON.stringify({
-        name: 'loss',
-        cluster: { file: 'small.cluster.json' },
-        workload: { name: 'w', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 40, reduces: 2 }] },
-        schedulers: [{ kind: 'fifo' }],
-        seeds: [1],
-        simulation: { failures: [{ node: 'r1-h1', atS: 15 }], nodeTimeoutS: 30 },
-      }),
-    );
+    const file = smallClusterExperiment('loss', {
+      workload: { name: 'w', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 40, reduces: 2 }] },
+      schedulers: [{ kind: 'fifo' }],
+      seeds: [1],
+      simulation: { failures: [{ node: 'r1-h1', atS: 15 }], nodeTimeoutS: 30 },
+    });
+    const dir = path.dirname(file);
     const r = await cli(['run', file, '--out', path.join(dir, 'loss.result.json')]);
     expect(r.code).toBe(0);
     const result = JSON.parse(fs.readFileSync(path.join(dir, 'loss.result.json'), 'utf8'));
