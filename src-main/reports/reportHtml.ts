@@ -7,7 +7,7 @@ import { speedupVerdict } from './jobSpeedupReport';
 import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSvg, pendingOverTimeSvg } from './reportCharts';
 import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
-import { schedulerSettingsText, simulationSettingsText, sweepText } from './parameterText';
+import { schedulerSettingsText, simulationSettingsText, sweepText } from '@shared/experiment/settingsText';
 import { escapeHtml } from './htmlText';
 import { nodeLossSection } from './nodeLossSection';
 

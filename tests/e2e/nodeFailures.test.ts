@@ -100,6 +100,11 @@ describe('node failures in the designer', () => {
       expect(await row.locator('[data-col="noticedAtS"]').textContent()).toBe('50 s');
       expect(await row.locator('[data-col="attemptsKilled"]').textContent()).toBe(String(summary.killedAttempts));
       expect(await row.locator('[data-col="replacedAtS"]').textContent()).toBe('—');
+      // The batch says how it ran, from its own copy: the design has lost the failure since.
+      await page.getByTestId('run-setup').locator('summary').click();
+      const setup = await page.getByTestId('run-setup-simulation').textContent();
+      expect(setup).toContain('Node timeout 30 s');
+      expect(setup).toContain('Node failures r1-h2 at 20 s');
       // Its Gantt shades the lost server from its death: the legend says what the shades mean.
       await expect.poll(() => page.getByTestId('gantt').locator('.legend').textContent()).toContain('node dead, not yet noticed');
       await losses.scrollIntoViewIfNeeded();

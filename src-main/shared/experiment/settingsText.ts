@@ -1,6 +1,6 @@
-import { findDescription, optionLabel, type QueueConfig, type SchedulerSpec } from '@shared/schedulers';
-import { simulationLabel } from '@shared/experiment/simulationLabels';
-import type { Experiment } from '@shared/experiment/experiment';
+import { findDescription, optionLabel, type QueueConfig, type SchedulerSpec } from '../schedulers';
+import { simulationLabel } from './simulationLabels';
+import type { Experiment } from './experiment';
 
 /**
  * Settings in the words the designer shows them, a number with its unit as one reads it

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
-import { schedulerSettingsText, simulationSettingsText, sweepText } from '../../../src-main/reports/parameterText';
+import { schedulerSettingsText, simulationSettingsText, sweepText } from '@shared/experiment/settingsText';
 
 /** A report's "How to reproduce" in the designer's words, not as code. */
 describe("a report's settings", () => {
