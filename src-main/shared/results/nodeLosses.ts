@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from '../plural';
 
 /**
  * One node a run lost (docs/model.md "Faults"): when it died, when the master noticed (after the
@@ -25,16 +26,15 @@ export const NodeLossSchema = z.strictObject({
 export type NodeLoss = z.output<typeof NodeLossSchema>;
 
 const seconds = (s: number) => `${Math.round(s).toLocaleString('en-US')} s`;
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** What the loss cost, in words ("8 attempts killed, 12 finished maps run again"), or "nothing to redo". */
 export function nodeLossCostWords(loss: NodeLoss): string {
-  const parts = [
-    loss.attemptsKilled ? count(loss.attemptsKilled, 'attempt killed', 'attempts killed') : '',
-    loss.mapsRunAgain ? count(loss.mapsRunAgain, 'finished map run again', 'finished maps run again') : '',
-    loss.mastersLost ? count(loss.mastersLost, 'application master restarted', 'application masters restarted') : '',
-  ].filter(Boolean);
   if (loss.noticedAtS === null) return 'not noticed before the run ended';
+  const parts = [
+    loss.attemptsKilled ? plural(loss.attemptsKilled, 'attempt killed', 'attempts killed') : '',
+    loss.mapsRunAgain ? plural(loss.mapsRunAgain, 'finished map run again', 'finished maps run again') : '',
+    loss.mastersLost ? plural(loss.mastersLost, 'application master restarted', 'application masters restarted') : '',
+  ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'nothing to redo';
 }
 
@@ -54,7 +54,7 @@ export function nodeLossWords(loss: NodeLoss, joint = ', '): string {
 export function nodeLossCountWords(lossesByRun: readonly (readonly NodeLoss[])[], runs: number): string {
   const hit = lossesByRun.filter((l) => l.length);
   const losses = hit.reduce((n, l) => n + l.length, 0);
-  return `${count(losses, 'node loss', 'node losses')} in ${hit.length.toLocaleString('en-US')} of ${count(runs, 'run', 'runs')}`;
+  return `${plural(losses, 'node loss', 'node losses')} in ${hit.length.toLocaleString('en-US')} of ${plural(runs, 'run')}`;
 }
 
 /** A run's losses as the CLI notes them: a sentence for each of the first `limit`, then how many more. */
@@ -64,7 +64,7 @@ export function runNodeLossText(run: string, seed: number, losses: readonly Node
     .map((l) => nodeLossWords(l))
     .join('; ');
   const more = losses.length > limit ? `; and ${(losses.length - limit).toLocaleString('en-US')} more (the result file lists every one)` : '';
-  return `${run}, seed ${seed}, had ${count(losses.length, 'node loss', 'node losses')}: ${shown}${more}`;
+  return `${run}, seed ${seed}, had ${plural(losses.length, 'node loss', 'node losses')}: ${shown}${more}`;
 }
 
 /**
