@@ -1,6 +1,7 @@
 import type { Database } from 'sql.js';
 import type { BatchInputs, BatchSummary, RunStatus } from '@shared/experiment/design';
 import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
+import { failureSummary } from '@shared/experiment/failureOutlook';
 import { decodeInputs } from './workloadPayload';
 import type { Store } from './database';
 import { StoreError } from './errors';
@@ -52,7 +53,9 @@ export const SUMMARY_SQL = `
     (SELECT count(*) FROM runs r WHERE r.batch_id = b.id AND r.status = 'failed') AS failed,
     (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.clusters')) AS clusters,
     (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.workloads')) AS workloads,
-    json_extract(b.inputs_json, '$.schedulers') AS schedulers
+    json_extract(b.inputs_json, '$.schedulers') AS schedulers,
+    json_extract(b.inputs_json, '$.simulation.failures') AS failures,
+    json_extract(b.inputs_json, '$.simulation.mtbfS') AS mtbf
   FROM batches b`;
 
 export interface SummaryRow extends Omit<BatchRow, 'inputs_json'> {
@@ -62,6 +65,9 @@ export interface SummaryRow extends Omit<BatchRow, 'inputs_json'> {
   clusters: string;
   workloads: string;
   schedulers: string | null;
+  /** The simulation's named failures (JSON) and mean time between failures, when set. */
+  failures: string | null;
+  mtbf: number | null;
 }
 
 export function toSummary(r: SummaryRow): BatchSummary {
@@ -79,6 +85,7 @@ export function toSummary(r: SummaryRow): BatchSummary {
     clusters: JSON.parse(r.clusters) as string[],
     workloads: JSON.parse(r.workloads) as string[],
     schedulers: r.schedulers ? (JSON.parse(r.schedulers) as SchedulerSpec[]).map(schedulerLabel) : [],
+    failures: failureSummary({ failures: r.failures ? (JSON.parse(r.failures) as { node: string; atS: number }[]) : [], mtbfS: r.mtbf ?? undefined }),
   };
 }
 

@@ -109,6 +109,9 @@ describe('node failures in the designer', () => {
       await expect.poll(() => page.getByTestId('gantt').locator('.legend').textContent()).toContain('node dead, not yet noticed');
       await losses.scrollIntoViewIfNeeded();
       await screenshot(page, 'comparison-node-losses-light');
+      // The run history's line for the batch says it had a failure.
+      await openAt(page, studio.server.url, '#/history');
+      await expect.poll(() => page.getByTestId('history-rows').textContent()).toContain('node failures: r1-h2 fails at 20 s');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -169,6 +169,8 @@ export interface BatchSummary {
   clusters: string[];
   workloads: string[];
   schedulers: string[];
+  /** The node failures its runs had, in a few words ("node failures: r1-h2 fails at 20 s"); null when none. */
+  failures: string | null;
 }
 
 export interface BatchRun extends RunPlan {

@@ -25,7 +25,7 @@ function batchOf(sweep: z.input<typeof SweepSchema>): BatchDetail {
   const results: BatchRun[] = plan.map((p) => ({ ...p, status: 'finished', error: null, summary: null, partial: false }));
   return {
     ...{ id: 'b', name: 'b', experimentId: null, tags: [], status: 'finished', runs: plan.length, finished: plan.length, failed: 0 },
-    ...{ createdAt: '2026-12-01T00:00:00Z', finishedAt: null, clusters: ['ten'], workloads: ['w'], schedulers: ['fifo', 'fair'] },
+    ...{ createdAt: '2026-12-01T00:00:00Z', finishedAt: null, clusters: ['ten'], workloads: ['w'], schedulers: ['fifo', 'fair'], failures: null },
     inputs,
     plan,
     results,

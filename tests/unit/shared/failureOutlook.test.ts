@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOutlook } from '@shared/experiment/failureOutlook';
+import { failureOutlook, failureSummary } from '@shared/experiment/failureOutlook';
 
 describe('what random node failures will cost, said before the run', () => {
   it('gives the share of node time lost when lost nodes are replaced', () => {
@@ -20,5 +20,20 @@ describe('what random node failures will cost, said before the run', () => {
   it('says nothing without random failures', () => {
     expect(failureOutlook({ nodeTimeoutS: 600 })).toBeNull();
     expect(failureOutlook({ mtbfS: Number.NaN, nodeTimeoutS: 600 })).toBeNull();
+  });
+
+  it("says a batch's failures in a few words for its history line", () => {
+    expect(failureSummary({ failures: [{ node: 'r1-h2', atS: 20 }] })).toBe('node failures: r1-h2 fails at 20 s');
+    expect(
+      failureSummary({
+        failures: [
+          { node: 'a', atS: 20 },
+          { node: 'b', atS: 30 },
+        ],
+        mtbfS: 900,
+      }),
+    ).toBe('node failures: 2 failures at set times; random failures, MTBF 15 min');
+    expect(failureSummary({ failures: [] })).toBeNull();
+    expect(failureSummary(null)).toBeNull();
   });
 });
