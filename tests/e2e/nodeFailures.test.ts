@@ -112,6 +112,11 @@ describe('node failures in the designer', () => {
       // The run history's line for the batch says it had a failure.
       await openAt(page, studio.server.url, '#/history');
       await expect.poll(() => page.getByTestId('history-rows').textContent()).toContain('node failures: r1-h2 fails at 20 s');
+      // And the filter finds it by those words.
+      await page.getByTestId('history-filter').fill('node failures');
+      await expect.poll(() => page.getByTestId('history-rows').getAttribute('data-rows')).toBe('1');
+      await page.getByTestId('history-filter').fill('no such words');
+      await expect.poll(() => page.getByTestId('history-rows').getAttribute('data-rows')).toBe('0');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
