@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
+import { docSchemaValidator } from '../../helpers/experimentFiles';
 import { useTempDirs } from '../../helpers/tempDir';
 import { Store } from '../../../src-main/store/database';
 import type { ExperimentDesign } from '@shared/experiment/design';
@@ -21,25 +21,11 @@ import { SWIM_DAY, traceFixture } from '../../helpers/traceFixtures';
 const tempDir = useTempDirs();
 const root = path.resolve(__dirname, '../../..');
 
-/** An experiment file on the example small cluster (copied beside it), in a fresh folder: its path. */
-function smallClusterExperiment(name: string, body: Record<string, unknown>): string {
-  const dir = tempDir();
-  fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-  const file = path.join(dir, `${name}.experiment.json`);
-  fs.writeFileSync(file, JSON.stringify({ name, cluster: { file: 'small.cluster.json' }, ...body }));
-  return file;
-}
-
-function validator(name: string) {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  return ajv.compile(JSON.parse(fs.readFileSync(path.join(root, 'docs', name), 'utf8')));
-}
-
 describe('workload-studio run', () => {
   it('runs the example experiment, twice byte-identically, and the result validates against the published schema', async () => {
     const dir = tempDir();
     const example = path.join(root, 'docs/examples/baselines.experiment.json');
-    const validExperiment = validator('experiment.schema.json');
+    const validExperiment = docSchemaValidator('experiment.schema.json');
     expect(validExperiment(JSON.parse(fs.readFileSync(example, 'utf8'))), JSON.stringify(validExperiment.errors)).toBe(true);
     const a = path.join(dir, 'a.json');
     const b = path.join(dir, 'b.json');
@@ -51,7 +37,7 @@ describe('workload-studio run', () => {
     expect((await cli(['run', a, '--out', again])).code).toBe(0);
     expect(fs.readFileSync(again)).toEqual(fs.readFileSync(a));
     const result = JSON.parse(fs.readFileSync(a, 'utf8'));
-    const validResult = validator('result.schema.json');
+    const validResult = docSchemaValidator('result.schema.json');
     expect(validResult(result), JSON.stringify(validResult.errors)).toBe(true);
     expect(result.runs.map((r: { scheduler: string; seed: number }) => `${r.scheduler}/${r.seed}`)).toEqual([
       'fifo/1',
@@ -96,7 +82,7 @@ describe('workload-studio run', () => {
     const r = await cli(['run', path.join(dir, 'e.json')]);
     expect(r.code).toBe(0);
     const result = JSON.parse(r.out);
-    expect(validator('result.schema.json')(result)).toBe(true);
+    expect(docSchemaValidator('result.schema.json')(result)).toBe(true);
     expect(result.runs).toHaveLength(6);
     for (const run of result.runs) {
       expect(run.jobs).toHaveLength(60);
@@ -264,87 +250,8 @@ describe('workload-studio run', () => {
       expect(run.timing.work.events).toBeGreaterThanOrEqual(run.timing.work.tasks);
     }
     expect(r.err).toMatch(/EVENTS\/TASK +JOBS\/BEAT +COMPARISONS\/BEAT/);
-    expect(validator('result.schema.json')(result)).toBe(true);
+    expect(docSchemaValidator('result.schema.json')(result)).toBe(true);
     expect((await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json'), '--attempts'])).code).toBe(2);
-  });
-
-  it('says which runs a stop rule ended and why, in the summary, on stderr and in the report', async () => {
-    // One map of 4,096 MB at 1,000 CPU-seconds per MB: it would end 47 days later, past the 30 days a phase may run alone.
-    const jobs = [
-      { id: 'quick', template: 'WordCount', submit: 0, maps: 2, reduces: 1 },
-      { id: 'endless', template: 'Grep', submit: 0, maps: 1, inputMb: 4096, reduces: 0, mapCpuSPerMb: 1000 },
-    ];
-    const file = smallClusterExperiment('stall', { workload: { name: 'slow', jobs }, schedulers: [{ kind: 'fifo' }], seeds: [1, 2] });
-    const dir = path.dirname(file);
-    const r = await cli(['run', file, '--out', path.join(dir, 'stall.result.json')]);
-    expect(r.code).toBe(0);
-    const result = JSON.parse(fs.readFileSync(path.join(dir, 'stall.result.json'), 'utf8'));
-    expect(validator('result.schema.json')(result)).toBe(true);
-    for (const run of result.runs) expect(run.summary).toMatchObject({ succeeded: 1, unfinished: 1, stopped: 'noPhaseEnds' });
-    const notes = r.err.split('\n').filter((l) => l.startsWith('note: '));
-    expect(notes).toEqual(
-      result.runs.map(
-        (run: { seed: number; summary: { simulatedSeconds: number } }) =>
-          `note: fifo, seed ${run.seed}, made no progress after ${Math.round(run.summary.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days`,
-      ),
-    );
-    expect((await cli(['report', path.join(dir, 'stall.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);
-    const html = fs.readFileSync(path.join(dir, 'stall.report.html'), 'utf8');
-    expect(html).toContain(
-      '2 runs were stopped because they could no longer progress; the jobs left running or waiting count as unfinished:<br>• fifo, seed 1, made no progress after',
-    );
-    // A run no rule stopped says nothing of the kind.
-    const plain = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json')]);
-    expect(plain.err).not.toContain('note: ');
-    expect(JSON.parse(plain.out).runs.every((run: { summary: object }) => !('stopped' in run.summary))).toBe(true);
-  });
-
-  it('says which nodes each run lost and what that cost, in the summary, on stderr and in the report', async () => {
-    const file = smallClusterExperiment('loss', {
-      workload: { name: 'w', jobs: [{ id: 'big', template: 'WordCount', submit: 0, maps: 40, reduces: 2 }] },
-      schedulers: [{ kind: 'fifo' }],
-      seeds: [1],
-      simulation: { failures: [{ node: 'r1-h1', atS: 15 }], nodeTimeoutS: 30 },
-    });
-    const dir = path.dirname(file);
-    const r = await cli(['run', file, '--out', path.join(dir, 'loss.result.json')]);
-    expect(r.code).toBe(0);
-    const result = JSON.parse(fs.readFileSync(path.join(dir, 'loss.result.json'), 'utf8'));
-    expect(validator('result.schema.json')(result)).toBe(true);
-    const [loss] = result.runs[0].summary.nodeLosses;
-    expect(loss).toMatchObject({ node: 'r1-h1', cause: 'named', lostAtS: 15, noticedAtS: 45, replacedAtS: null });
-    // What the loss killed is what the run counts as killed: nothing else kills attempts under FIFO.
-    expect(loss.attemptsKilled).toBe(result.runs[0].summary.killedAttempts);
-    expect(loss.attemptsKilled).toBe(4);
-    expect(r.err.split('\n').filter((l) => l.startsWith('note: '))).toEqual([
-      'note: fifo, seed 1, had 1 node loss: r1-h1 died at 15 s (a named failure), noticed at 45 s: 4 attempts killed',
-    ]);
-    expect((await cli(['report', path.join(dir, 'loss.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);
-    const html = fs.readFileSync(path.join(dir, 'loss.report.html'), 'utf8');
-    expect(html).toContain('<h2>Nodes lost</h2>');
-    expect(html).toContain('1 node loss in 1 of 1 run.');
-  });
-
-  it('gives no job time to runs whose every job failed, in its table and its report', async () => {
-    const dir = tempDir();
-    fs.copyFileSync(path.join(root, 'docs/examples/small.cluster.json'), path.join(dir, 'small.cluster.json'));
-    const file = path.join(dir, 'failing.experiment.json');
-    const jobs = [{ id: 'doomed', template: 'WordCount', submit: 0, maps: 2, reduces: 1 }];
-    const design = { name: 'failing', cluster: { file: 'small.cluster.json' }, workload: { name: 'w', jobs }, schedulers: [{ kind: 'fifo' }], seeds: [1] };
-    fs.writeFileSync(file, JSON.stringify({ ...design, simulation: { taskFailureProbability: 1 } }));
-    const r = await cli(['run', file, '--out', path.join(dir, 'failing.result.json'), '--save', '--data-dir', path.join(dir, 'data')]);
-    expect(r.code).toBe(0);
-    // The saved run in the history: no makespan or job time either.
-    const listed = JSON.parse((await cli(['runs', 'list', '--json', '--data-dir', path.join(dir, 'data')])).out) as { makespan: unknown; meanJct: unknown }[];
-    expect(listed).toMatchObject([{ makespan: null, meanJct: null }]);
-    const row = r.err.split('\n').find((l) => l.startsWith('fifo'))!;
-    // JOBS OK 0; MAKESPAN, MEAN JCT, P95 JCT and UNFAIRNESS have no value, never 0 (which would rank it fastest and fairest).
-    const number = expect.stringMatching(/^\d+$/);
-    expect(row.split(/\s{2,}/).slice(2)).toEqual(['0', '—', '—', '—', number, number, '—']);
-    expect((await cli(['report', path.join(dir, 'failing.result.json'), '--format', 'csv', '--out', dir])).code).toBe(0);
-    // The summary: no seed gives the job time a value, so it has no mean.
-    const summary = fs.readFileSync(path.join(dir, 'failing.summary.csv'), 'utf8');
-    expect(summary).toContain('fifo,Mean job completion time,s,lower,0,,,,false,,,false');
   });
 
   it('names the field of a bad experiment and exits 1', async () => {

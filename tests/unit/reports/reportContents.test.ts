@@ -10,7 +10,6 @@ import { runColumn } from '../../../src-main/reports/tidyCsv';
 import { smallCluster } from '../../helpers/clusterFixtures';
 import { handResult, handRun } from '../../helpers/resultFixtures';
 import { tidyJobsCsv, tidyRunsCsv } from '../../../src-main/reports/tidyCsv';
-import { reportCsvFiles } from '../../../src-main/reports/reportCsv';
 
 /**
  * What a report says, read as a colleague reads it: each metric with the digits the app prints,
@@ -312,70 +311,6 @@ describe('the report', () => {
     );
     // A result file without its experiment has no capacities to show, and no empty row.
     expect(html).not.toContain('Could run at once');
-  });
-
-  it('lists the nodes each run lost, with what they cost, in the page and in node-losses.csv', () => {
-    const loss = {
-      node: 'r1-h2',
-      cause: 'named' as const,
-      lostAtS: 20,
-      noticedAtS: 50.4,
-      attemptsKilled: 8,
-      mapsRunAgain: 12,
-      mastersLost: 1,
-      replacedAtS: null,
-    };
-    const random = { ...loss, node: 'r0-h0', cause: 'random' as const, lostAtS: 400, noticedAtS: null, attemptsKilled: 0, mapsRunAgain: 0, mastersLost: 0 };
-    const lossy = handResult([
-      run('fifo', 1, { ...summary(100, 0.3), nodeLosses: [loss, random] }),
-      run('fifo', 2, summary(100, 0.3)),
-      run('fair', 1, summary(90, 0.3)),
-    ]);
-    const report = resultReport(lossy);
-    const page = reportHtml(report, META);
-    expect(page).toContain('<h2>Nodes lost</h2>');
-    expect(page).toContain('2 node losses in 1 of 3 runs.');
-    // One run lost nodes: its rows say it all, and no table of means repeats them.
-    expect(page).not.toContain('node-loss-means');
-    expect(page).toContain(
-      '<tr><td class="name">fifo</td><td class="num">1</td><td>r1-h2</td><td class="num">20 s</td><td>named</td><td class="num">50 s</td><td class="num">8</td><td class="num">12</td><td class="num">1</td><td class="num">—</td></tr>',
-    );
-    expect(page).toContain('<td>r0-h0</td><td class="num">400 s</td><td>random (MTBF)</td><td class="num">not before the end</td>');
-    const csv = parse(reportCsvFiles(report, lossy)['node-losses.csv'], { columns: true }) as Record<string, string>[];
-    expect(csv).toEqual([
-      {
-        scheduler: 'fifo',
-        seed: '1',
-        node: 'r1-h2',
-        cause: 'named',
-        lostAtS: '20',
-        noticedAtS: '50.4',
-        attemptsKilled: '8',
-        mapsRunAgain: '12',
-        mastersLost: '1',
-        replacedAtS: '',
-      },
-      {
-        scheduler: 'fifo',
-        seed: '1',
-        node: 'r0-h0',
-        cause: 'random',
-        lostAtS: '400',
-        noticedAtS: '',
-        attemptsKilled: '0',
-        mapsRunAgain: '0',
-        mastersLost: '0',
-        replacedAtS: '',
-      },
-    ]);
-    // Two runs with losses: each scheduler's mean over its seeds, a run that lost nothing counting zero.
-    const twice = resultReport(handResult([...lossy.runs, run('fair', 2, { ...summary(90, 0.3), nodeLosses: [{ ...loss, attemptsKilled: 3 }] })]));
-    expect(reportHtml(twice, META)).toContain(
-      '<tr><td class="name">fifo</td><td class="num">1 of 2</td><td class="num">1</td><td class="num">4</td><td class="num">6</td><td class="num">0.5</td></tr><tr><td class="name">fair</td><td class="num">1 of 2</td><td class="num">0.5</td><td class="num">1.5</td><td class="num">6</td><td class="num">0.5</td></tr>',
-    );
-    // Runs that lost nothing have no such section or table.
-    expect(html).not.toContain('Nodes lost');
-    expect(reportCsvFiles(resultReport(result), result)).not.toHaveProperty('node-losses.csv');
   });
 
   it('leaves as one zip: report, every CSV, the result file and a README, in a folder', async () => {
