@@ -111,7 +111,7 @@ describe('node failures in the designer', () => {
       await screenshot(page, 'comparison-node-losses-light');
       // The run history's line for the batch says it had a failure.
       await openAt(page, studio.server.url, '#/history');
-      await expect.poll(() => page.getByTestId('history-rows').textContent()).toContain('node failures: r1-h2 fails at 20 s');
+      await expect.poll(() => page.getByTestId('history-rows').textContent()).toContain('node failures: r1-h2 at 20 s');
       // And the filter finds it by those words.
       await page.getByTestId('history-filter').fill('node failures');
       await expect.poll(() => page.getByTestId('history-rows').getAttribute('data-rows')).toBe('1');

@@ -169,7 +169,7 @@ export interface BatchSummary {
   clusters: string[];
   workloads: string[];
   schedulers: string[];
-  /** The node failures its runs had, in a few words ("node failures: r1-h2 fails at 20 s"); null when none. */
+  /** The node failures its runs had, in a few words ("node failures: r1-h2 at 20 s"); null when none. */
   failures: string | null;
 }
 

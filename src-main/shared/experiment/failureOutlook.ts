@@ -28,14 +28,15 @@ function span(seconds: number): string {
 }
 
 /**
- * A batch's node failures in a few words, for its line in the run history: "r1-h2 fails at 20 s",
- * "3 failures at set times", "random failures, MTBF 15 min", or both; null when it had none.
+ * A batch's node failures in a few words, for its line in the run history: "node failures: r1-h2 at
+ * 20 s", "node failures: 3 at set times", "node failures: random, MTBF 15 min", or both; null when
+ * it had none.
  */
 export function failureSummary(s: { failures?: readonly { node: string; atS: number }[]; mtbfS?: number } | null | undefined): string | null {
   const named = s?.failures ?? [];
   const parts = [
-    named.length === 1 ? `${named[0].node} fails at ${span(named[0].atS)}` : named.length ? `${named.length} failures at set times` : '',
-    s?.mtbfS ? `random failures, MTBF ${span(s.mtbfS)}` : '',
+    named.length === 1 ? `${named[0].node} at ${span(named[0].atS)}` : named.length ? `${named.length} at set times` : '',
+    s?.mtbfS ? `random, MTBF ${span(s.mtbfS)}` : '',
   ].filter(Boolean);
   return parts.length ? `node failures: ${parts.join('; ')}` : null;
 }

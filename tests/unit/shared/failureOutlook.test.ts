@@ -23,7 +23,7 @@ describe('what random node failures will cost, said before the run', () => {
   });
 
   it("says a batch's failures in a few words for its history line", () => {
-    expect(failureSummary({ failures: [{ node: 'r1-h2', atS: 20 }] })).toBe('node failures: r1-h2 fails at 20 s');
+    expect(failureSummary({ failures: [{ node: 'r1-h2', atS: 20 }] })).toBe('node failures: r1-h2 at 20 s');
     expect(
       failureSummary({
         failures: [
@@ -32,7 +32,7 @@ describe('what random node failures will cost, said before the run', () => {
         ],
         mtbfS: 900,
       }),
-    ).toBe('node failures: 2 failures at set times; random failures, MTBF 15 min');
+    ).toBe('node failures: 2 at set times; random, MTBF 15 min');
     expect(failureSummary({ failures: [] })).toBeNull();
     expect(failureSummary(null)).toBeNull();
   });
