@@ -4,6 +4,9 @@ import type { ClusterSpecInput } from '@shared/cluster/cluster';
 export type Draft = ClusterSpecInput;
 export type Host = Draft['racks'][number]['hosts'][number];
 
+/** The cluster editor's inspector tabs (ClusterInspector.vue). */
+export type InspectorTab = 'selection' | 'types' | 'network' | 'add';
+
 /** One edit, applied to a copy of the draft by the editor's history. */
 export type Change = [label: string, apply: (draft: Draft) => void, coalesce?: string];
 
