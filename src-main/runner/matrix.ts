@@ -1,7 +1,6 @@
 import type { ClusterSpec } from '@shared/cluster/cluster';
 import { sweptClusterAndScheduler } from '@shared/experiment/sweptRun';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
-import { formerRunNames } from '@shared/experiment/runNames';
 import type { SchedulerSpec } from '@shared/schedulers';
 import { SimulationOptionsSchema, type SimulationOptions } from '@shared/experiment/simulation';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -18,19 +17,6 @@ export interface ResolvedRun {
   scheduler: SchedulerSpec;
   simulation: SimulationOptions;
   seed: number;
-}
-
-/**
- * Reads a run's name as a result file or a user gives it and returns the name the plan gives that
- * run: its own name, or one an earlier build gave a swept run (runNames.ts `formerRunNames`).
- * Returns undefined for a name of no run in the plan.
- */
-export function planNameOf(inputs: BatchInputs, plan: readonly RunPlan[]): (name: string) => string | undefined {
-  const names = new Map<string, string>();
-  for (const p of plan) for (const former of formerRunNames(inputs.schedulers[p.scheduler], inputs.sweep, p.sweepValue)) names.set(former, p.label);
-  // A name of today wins over a former one that happens to read the same.
-  for (const p of plan) names.set(p.label, p.label);
-  return (name) => names.get(name);
 }
 
 /** The concrete inputs of one plan entry, with the swept value applied where it belongs. */

@@ -6,7 +6,7 @@ import type { PluginRef } from '@shared/experiment/experiment';
 import { recordedSource } from '../runner/pluginRefs';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
-import { planNameOf } from '../runner/matrix';
+import { planNameOf } from '@shared/experiment/runNames';
 import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
 import { resultReport, type ReportRun } from '../reports/resultReport';

@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
-import { runName, unsweptBaseName } from '@shared/experiment/runNames';
+import { formerLabel, runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
 import { optionLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -257,7 +257,37 @@ export const migrations: Migration[] = [
       }
     },
   },
+  {
+    version: 9,
+    description: 'runs of a card without a label named in words ("FIFO", "Fair (delay)"), not by the kind in lower case ("fifo", "fair (delay)")',
+    up(db) {
+      const runs = selectAll<{ id: string; plan_json: string; inputs_json: string }>(
+        db,
+        'SELECT r.id, r.plan_json, b.inputs_json FROM runs r JOIN batches b ON b.id = r.batch_id',
+      );
+      for (const run of runs) {
+        const plan = JSON.parse(run.plan_json) as RunPlan;
+        const inputs = JSON.parse(run.inputs_json) as Partial<BatchInputs>;
+        const label = renamedDefault(plan, inputs.schedulers?.[plan.scheduler], inputs.sweep);
+        if (label !== plan.label) db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
+      }
+    },
+  },
 ];
+
+/**
+ * A run of a card without a label named as version 9 names it: only a name that is exactly the one
+ * earlier builds gave (formerDefaultLabel, with the swept value as runNames.ts words it) changes, so
+ * a name the user wrote stays; a card this build cannot name keeps its name.
+ */
+function renamedDefault(plan: RunPlan, spec: SchedulerSpec | undefined, sweep: BatchInputs['sweep']): string {
+  if (!spec) return plan.label;
+  try {
+    return plan.label === runName(spec, sweep, plan.sweepValue, formerLabel) ? runName(spec, sweep, plan.sweepValue) : plan.label;
+  } catch {
+    return plan.label;
+  }
+}
 
 /**
  * A swept card's run named as version 7 names it: only a name that is exactly the one version 6
@@ -267,7 +297,8 @@ export const migrations: Migration[] = [
  */
 function renamedSweptRun(plan: RunPlan, spec: SchedulerSpec, sweep: Extract<NonNullable<BatchInputs['sweep']>, { target: 'scheduler' }>): string {
   try {
-    return plan.label === unsweptBaseName(spec, sweep, plan.sweepValue!) ? runName(spec, sweep, plan.sweepValue) : plan.label;
+    // In the names of that version's cards (version 9 renames the defaults after).
+    return plan.label === unsweptBaseName(spec, sweep, plan.sweepValue!, formerLabel) ? runName(spec, sweep, plan.sweepValue, formerLabel) : plan.label;
   } catch {
     return plan.label;
   }

@@ -131,7 +131,7 @@ describe('bulk edits in the workload editor, against the real services', () => {
       await s.runner.settled(batch.id);
       const finished = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
       expect(finished.status).toBe('finished');
-      expect(finished.results.map((r) => [r.label, r.status, r.summary?.jobs])).toEqual([['fawkes TD', 'finished', 5000]]);
+      expect(finished.results.map((r) => [r.label, r.status, r.summary?.jobs])).toEqual([['FAWKES TD', 'finished', 5000]]);
       expect(actions).toBeLessThanOrEqual(8);
       expect(errors).toEqual([]);
     } finally {

@@ -57,7 +57,7 @@ describe('the comparison states only what the seeds support', () => {
       await table.waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('seed-warning').count()).toBe(0);
       // What shared/results/comparison.ts says of each metric is what the table marks.
-      const groups = ['fifo', 'fifo again', 'fifo sized'];
+      const groups = ['FIFO', 'fifo again', 'fifo sized'];
       const ties: string[] = [];
       for (const m of METRICS.filter((x) => !x.diagnostic)) {
         const values = groups.map((label) => ({
@@ -72,7 +72,7 @@ describe('the comparison states only what the seeds support', () => {
           ),
           succeeded: new Map(batch.results.filter((r) => r.label === label && r.summary).map((r) => [r.seed, r.summary!.succeeded])),
         }));
-        const compared = compareMetric(m, values, 'fifo');
+        const compared = compareMetric(m, values, 'FIFO');
         const shown = await table.locator(`[data-metric="${m.key}"] td`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-best') === 'true'));
         expect(shown, m.key).toEqual(compared.cells.map((c) => c.best));
         // And its mark where nothing is best: "tie", "n.s." or "jobs differ", as the comparison has it.
@@ -141,7 +141,7 @@ describe('runs that lost different jobs', () => {
     await s.runner.settled(batch.id);
     const detail = await ok<BatchDetail>(s, 'batches:get', { id: batch.id });
     const succeeded = (label: string, seed: number) => detail.results.find((r) => r.label === label && r.seed === seed)!.summary!.succeeded;
-    const differ = [1, 2, 3, 4].filter((seed) => succeeded('fifo', seed) !== succeeded('fair (delay)', seed));
+    const differ = [1, 2, 3, 4].filter((seed) => succeeded('FIFO', seed) !== succeeded('Fair (delay)', seed));
     expect(differ.length).toBeGreaterThan(0);
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
@@ -157,7 +157,7 @@ describe('runs that lost different jobs', () => {
         expect((await mark.textContent())?.trim(), key).toBe('· jobs differ');
         expect(await mark.getAttribute('title'), key).toMatch(
           new RegExp(
-            `^No best: at seed ${seed} (fifo|fair \\(delay\\)) finished \\d+ jobs and (fifo|fair \\(delay\\)) \\d+ jobs, so this metric averages different jobs in each\\.$`,
+            `^No best: at seed ${seed} (FIFO|Fair \\(delay\\)) finished \\d+ jobs and (FIFO|Fair \\(delay\\)) \\d+ jobs, so this metric averages different jobs in each\\.$`,
           ),
         );
       }

@@ -122,19 +122,19 @@ describe('experiments in the browser, against the real services and worker threa
       };
       const cells = await page.locator('[data-metric="meanJct"] td').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-mean'))));
       expect(cells).toHaveLength(3);
-      ['fifo', 'fair (delay)', 'capacity'].forEach((label, i) => expect(cells[i]).toBeCloseTo(meanOf(label), 9));
-      // Per-job speedup over the baseline (fifo, then capacity): the same pairs as `speedup --of`.
+      ['FIFO', 'Fair (delay)', 'Capacity'].forEach((label, i) => expect(cells[i]).toBeCloseTo(meanOf(label), 9));
+      // Per-job speedup over the baseline (FIFO, then Capacity): the same pairs as `speedup --of`.
       const speedupCells = () => page.locator('[data-metric="perJobSpeedup"] td').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-mean')));
       const cliSpeedup = (of: string, over: string) => jobSpeedup(cli, of).rows.find((r) => r.scheduler === over)!.perJob;
       await expect.poll(speedupCells).toEqual(['', expect.any(String), expect.any(String)]);
       let shown = await speedupCells();
-      expect(Number(shown[1])).toBeCloseTo(cliSpeedup('fair (delay)', 'fifo'), 9);
-      expect(Number(shown[2])).toBeCloseTo(cliSpeedup('capacity', 'fifo'), 9);
-      await page.getByTestId('baseline').selectOption({ label: 'capacity' });
+      expect(Number(shown[1])).toBeCloseTo(cliSpeedup('Fair (delay)', 'FIFO'), 9);
+      expect(Number(shown[2])).toBeCloseTo(cliSpeedup('Capacity', 'FIFO'), 9);
+      await page.getByTestId('baseline').selectOption({ label: 'Capacity' });
       await expect.poll(async () => (await speedupCells())[2]).toBe('');
       shown = await speedupCells();
-      expect(Number(shown[0])).toBeCloseTo(cliSpeedup('fifo', 'capacity'), 9);
-      await page.getByTestId('baseline').selectOption({ label: 'fifo' });
+      expect(Number(shown[0])).toBeCloseTo(cliSpeedup('FIFO', 'Capacity'), 9);
+      await page.getByTestId('baseline').selectOption({ label: 'FIFO' });
       // Under each speedup, the single seeds' lowest and highest, as the CLI's bySeed gives them.
       const seedRange = (of: string, over: string) => {
         const perSeed = jobSpeedup(cli, of)
@@ -145,7 +145,7 @@ describe('experiments in the browser, against the real services and worker threa
       await expect
         // The text as it reads: a block's edge whitespace (where the template breaks a line) shows as nothing.
         .poll(async () => (await page.locator('[data-metric="perJobSpeedup"] [data-testid="speedup-seed-range"]').allTextContents()).map((t) => t.trim()))
-        .toEqual([seedRange('fair (delay)', 'fifo'), seedRange('capacity', 'fifo')]);
+        .toEqual([seedRange('Fair (delay)', 'FIFO'), seedRange('Capacity', 'FIFO')]);
       // Like every other row, the speedups say "n.s." exactly where the paired test marks no best.
       const speedupBest = await page.locator('[data-metric="perJobSpeedup"] td[data-best="true"]').count();
       const speedupNs = await page.locator('[data-metric="perJobSpeedup"] [data-testid="not-significant"]').count();
@@ -159,7 +159,7 @@ describe('experiments in the browser, against the real services and worker threa
         .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-group'), ...[...tr.querySelectorAll('td')].map((td) => td.getAttribute('data-share'))]));
       expect(shownRows.map((r) => r[0])).toEqual(locality.rows.map((r) => r.group));
       shownRows.forEach((r, i) =>
-        ['fifo', 'fair (delay)', 'capacity'].forEach((label, k) => {
+        ['FIFO', 'Fair (delay)', 'Capacity'].forEach((label, k) => {
           const cell = locality.rows[i].cells[label];
           expect(Number(r[k + 1]), `${r[0]} ${label}`).toBeCloseTo(cell.local / cell.maps, 12);
         }),
@@ -170,7 +170,7 @@ describe('experiments in the browser, against the real services and worker threa
         .evaluateAll((trs) =>
           trs.flatMap((tr) => [...tr.querySelectorAll('td')].flatMap((td, k) => (td.classList.contains('best') ? [[tr.getAttribute('data-group'), k]] : []))),
         );
-      const labels = ['fifo', 'fair (delay)', 'capacity'];
+      const labels = ['FIFO', 'Fair (delay)', 'Capacity'];
       expect(shownBest.map(([group, k]) => [group, labels[k as number]])).toEqual(Object.entries(locality.best));
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();

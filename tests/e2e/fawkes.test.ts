@@ -95,7 +95,7 @@ describe('FAWKES in the browser, against the real services', () => {
       const runOf = (policy: string, seed: number) =>
         ok<RunData>(studio.services, 'batches:runData', {
           id: batch.id,
-          run: detail.results.find((r) => r.label === `fawkes ${policy}` && r.seed === seed)!.index,
+          run: detail.results.find((r) => r.label === `FAWKES ${policy}` && r.seed === seed)!.index,
         });
       const [td, none, td2] = [await runOf('TD', 1), await runOf('NONE', 1), await runOf('TD', 2)];
       expect(td.mrClusters!.map((c) => c.name)).toEqual(['c-1', 'c-2']);

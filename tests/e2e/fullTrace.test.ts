@@ -95,8 +95,8 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
       // LATE stopped part-way through the day, not at its end.
       expect(stoppedAt).toBeGreaterThan(0);
       expect(stoppedAt).toBeLessThan(fifoMakespan);
-      expect(await partial.textContent()).toMatch(/late[^,]*, seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 5,894 jobs done/);
-      expect(await page.getByTestId('never-started').textContent()).toMatch(/1 run never started \(taken off the queue by the cancel\): capacity, seed 1\./);
+      expect(await partial.textContent()).toMatch(/LATE[^,]*, seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 5,894 jobs done/);
+      expect(await page.getByTestId('never-started').textContent()).toMatch(/1 run never started \(taken off the queue by the cancel\): Capacity, seed 1\./);
 
       // Explain the day's largest job: its thousands of attempts, a screenful of them in the page.
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
@@ -121,7 +121,7 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
       for (const n of ['README.txt', 'report.html', 'report.pdf', 'runs.csv', 'jobs.csv', 'result.json', 'experiment.json'])
         expect(Object.keys(entries).some((k) => k.endsWith(n))).toBe(true);
       const runs = parse(zipped('runs.csv'), { columns: true }) as Record<string, string>[];
-      expect(runs.map((r) => r.scheduler)).toEqual(['fifo']);
+      expect(runs.map((r) => r.scheduler)).toEqual(['FIFO']);
       const jobRows = parse(zipped('jobs.csv'), { columns: true }) as Record<string, string>[];
       expect(jobRows).toHaveLength(5894);
       expect(jobRows.find((j) => j.job === largest.id)).toBeDefined();

@@ -58,14 +58,14 @@ describe('comparing across the run history in the browser', () => {
       for (const b of [march, opened, april]) await page.locator(`tr[data-batch="${b.name}"] [data-testid="pick-entry"]`).check();
       await page.getByTestId('compare-picked').click();
       const dialog = page.getByTestId('compare-dialog');
-      await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).waitFor();
+      await dialog.locator(`[data-entry="${march.name}"] [data-configuration="FIFO"]`).waitFor();
       // Each box beside its configuration's name, not stretched across the dialog with the name pushed to its far side.
-      const box = (await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).boundingBox())!;
+      const box = (await dialog.locator(`[data-entry="${march.name}"] [data-configuration="FIFO"]`).boundingBox())!;
       const row = (await dialog.locator(`[data-entry="${march.name}"] label.choice`).first().boundingBox())!;
       expect(box.width).toBeLessThan(40);
       expect(box.x - row.x).toBeLessThan(10);
       // Only March's Fair goes in: FIFO is unticked.
-      await dialog.locator(`[data-entry="${march.name}"] [data-configuration="fifo"]`).uncheck();
+      await dialog.locator(`[data-entry="${march.name}"] [data-configuration="FIFO"]`).uncheck();
       await page.getByTestId('compare-name').fill('Fair this spring');
       await page.getByTestId('compare-open').click();
 
@@ -75,7 +75,7 @@ describe('comparing across the run history in the browser', () => {
       expect(await page.getByTestId('comparison-sources').textContent()).toMatch(
         new RegExp(`Runs copied from\\s*${march.name}.*${opened.name}.*${april.name}`),
       );
-      const [fairMarch, fileFifo, fairApril] = [`fair (delay) — ${march.name}`, `fifo — ${opened.name}`, `fair (delay) — ${april.name}`];
+      const [fairMarch, fileFifo, fairApril] = [`Fair (delay) — ${march.name}`, `FIFO — ${opened.name}`, `Fair (delay) — ${april.name}`];
       // Each column by its configuration and what differs between the sources; the full name on hover.
       const short = shortLabels([fairMarch, fileFifo, fairApril]);
       const headers = page.locator('.comparison-table th[data-group]');
@@ -149,7 +149,7 @@ describe('a comparison across history reads right', () => {
       expect(await page.getByTestId('one-seed').count()).toBe(0);
       const summary = await page.getByTestId('seed-summary').textContent();
       expect(summary).toMatch(/mean over 2 seeds ± 95 % confidence interval/);
-      expect(summary).toMatch(/drf.*: one seed, so no interval and no test/);
+      expect(summary).toMatch(/DRF.*: one seed, so no interval and no test/);
       expect(await page.locator('tr[data-metric="meanJct"] .ci').count()).toBeGreaterThanOrEqual(6);
       // Short names: the scheduler and the date that tells the two weekly runs apart (or nothing more when it does not).
       const texts = (await headers.allTextContents()).map((t) => t.replace(' (baseline)', '').trim());

@@ -95,7 +95,7 @@ describe('node failures in the designer', () => {
       await expect.poll(() => losses.locator('tbody tr').count()).toBe(1);
       expect(await losses.locator('h3 .muted').textContent()).toMatch(/^1 node loss in 1 of 1 run;/);
       const row = losses.locator('tbody tr[data-node="r1-h2"]');
-      expect(await row.locator('th').textContent()).toBe('fifo, seed 1');
+      expect(await row.locator('th').textContent()).toBe('FIFO, seed 1');
       expect(await row.locator('[data-col="lostAtS"]').textContent()).toBe('20 s');
       expect(await row.locator('[data-col="noticedAtS"]').textContent()).toBe('50 s');
       expect(await row.locator('[data-col="attemptsKilled"]').textContent()).toBe(String(summary.killedAttempts));

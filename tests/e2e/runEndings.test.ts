@@ -57,13 +57,13 @@ describe('a long run shows itself live and keeps its partial results when cancel
       await page.getByTestId('cancel-batch').click();
       const partial = page.getByTestId('partial-runs');
       await partial.waitFor({ timeout: 60_000 });
-      expect(await partial.textContent()).toMatch(/fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 20,000 jobs done/);
+      expect(await partial.textContent()).toMatch(/Fair \(delay\), seed 1: stopped at [\d,]+ s simulated, [\d,]+ of 20,000 jobs done/);
       // The queued run is named: it never started.
       expect(await page.getByTestId('never-started').textContent()).toMatch(
-        /1 run never started \(taken off the queue by the cancel\): fair \(delay\), seed 2\./,
+        /1 run never started \(taken off the queue by the cancel\): Fair \(delay\), seed 2\./,
       );
       // The partial run can still be drawn, and says what it is.
-      await expect.poll(() => page.getByTestId('gantt-run').locator('option').allTextContents()).toEqual(['fair (delay) · seed 1 (partial)']);
+      await expect.poll(() => page.getByTestId('gantt-run').locator('option').allTextContents()).toEqual(['Fair (delay) · seed 1 (partial)']);
       await page.getByTestId('gantt').locator('canvas').waitFor();
       expect(errors).toEqual([]);
     } finally {

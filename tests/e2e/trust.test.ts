@@ -27,15 +27,15 @@ describe('the designer shows what each scheduler can run at once', () => {
       const parity = page.getByTestId('capacity-parity');
       await parity.waitFor();
       // 5 × 8 + 5 × 16 map slots; 120 vcores, and 1 GB containers as many as the cores.
-      await expect.poll(() => parity.textContent()).toMatch(/1\. fifo\s*120 map \+ 60 reduce slots/);
-      expect(await parity.textContent()).toMatch(/2\. capacity\s*120 vcores · 120 containers of 1 GB/);
+      await expect.poll(() => parity.textContent()).toMatch(/1\. FIFO\s*120 map \+ 60 reduce slots/);
+      expect(await parity.textContent()).toMatch(/2\. Capacity\s*120 vcores · 120 containers of 1 GB/);
       expect(await page.getByTestId('parity-warning').count()).toBe(0);
 
       // Hadoop's stock 2 + 2 slots: FIFO could run 20 maps where Capacity runs 120.
       const mapSlots = page.locator('[data-scheduler="0"] input[aria-label="Map slots / node"]');
       expect(await mapSlots.getAttribute('placeholder')).toBe('auto: 1 per core');
       await mapSlots.fill('2');
-      await expect.poll(() => page.getByTestId('parity-warning').textContent()).toMatch(/1\. fifo runs 20 map tasks at once, 2\. capacity 120: 6\.0× apart/);
+      await expect.poll(() => page.getByTestId('parity-warning').textContent()).toMatch(/1\. FIFO runs 20 map tasks at once, 2\. Capacity 120: 6\.0× apart/);
       // YARN's fair ordering inside a queue, in words, brings MapReduce's reduce ramp-up limit with it.
       const capacityCard = page.locator('[data-scheduler="1"]');
       await capacityCard.locator('label', { hasText: 'Order inside a queue' }).locator('select').selectOption({ label: 'Least memory held first (fair)' });
@@ -57,7 +57,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       await sweepValues.press('Tab');
       await expect
         .poll(() => parity.textContent())
-        .toMatch(/1\. fifo · Map slots \/ node = 2\s*20 map \+ 60 reduce slots\s*1\. fifo · Map slots \/ node = 12\s*120 map \+ 60 reduce slots/);
+        .toMatch(/1\. FIFO · Map slots \/ node = 2\s*20 map \+ 60 reduce slots\s*1\. FIFO · Map slots \/ node = 12\s*120 map \+ 60 reduce slots/);
       // Swept over the number of servers: the card says which counts the runs will have.
       await page.getByTestId('sweep-target').selectOption('servers');
       await sweepValues.fill('4, 10');
@@ -78,7 +78,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       const clash = capacityCard.locator('[data-error-field="schedulers.1.label"]');
       await expect
         .poll(() => clash.textContent())
-        .toBe(`Label: its runs and scheduler 1's would both be reported as "fifo", so a comparison would mix them: give one of the two a label`);
+        .toBe(`Label: its runs and scheduler 1's would both be reported as "FIFO", so a comparison would mix them: give one of the two a label`);
       expect(await capacityCard.getByLabel('Label of scheduler 2').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
       await capacityCard.getByLabel('Label of scheduler 2').fill('FIFO, again');
@@ -289,7 +289,7 @@ describe('a guided first run for an empty studio', () => {
       await page.getByTestId('experiment-designer').waitFor();
       expect(await page.locator('#experiment-name').inputValue()).toBe('Sample: FIFO, Fair and Capacity');
       // Sized from the servers, the three schedulers can run about as much at once: no warning.
-      await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. fifo\s*120 map \+ 60 reduce slots/);
+      await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. FIFO\s*120 map \+ 60 reduce slots/);
       expect(await page.getByTestId('parity-warning').count()).toBe(0);
       await page.getByTestId('run').click();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });

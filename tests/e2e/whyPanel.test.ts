@@ -265,7 +265,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       // The run menu names the run a question goes to before the user picks one.
       expect(await page.getByTestId('why-not-run').inputValue()).toBe(String(detail.results[0].index));
-      expect(await page.getByTestId('why-not-run').locator('option:checked').textContent()).toBe('fair (delay) · seed 1');
+      expect(await page.getByTestId('why-not-run').locator('option:checked').textContent()).toBe('Fair (delay) · seed 1');
       await page.getByTestId('why-not-job').fill('j119');
       await page.getByTestId('why-not-at').fill(String(Math.ceil(detail.results[0].summary!.makespan)));
       await page.getByTestId('why-not-ask').click();

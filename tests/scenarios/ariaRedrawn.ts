@@ -43,8 +43,8 @@ export async function ariaRedrawn(): Promise<AriaRedrawnShape[]> {
       return { points: r3(t.meanDiff), p: t.p === null ? null : r3(t.p) };
     };
     const against: AriaRedrawnShape['against'] = {};
-    for (const label of Object.keys(met).filter((l) => l.startsWith('minedf')))
-      against[label] = { fair: test(met[label], met['fair (delay)']), fifo: test(met[label], met.fifo) };
+    for (const label of Object.keys(met).filter((l) => l.startsWith('MinEDF')))
+      against[label] = { fair: test(met[label], met['Fair (delay)']), fifo: test(met[label], met.FIFO) };
     out.push({ shape: shape.id, met, against });
   }
   return out;

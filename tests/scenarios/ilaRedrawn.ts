@@ -31,14 +31,14 @@ export interface IlaRedrawnShape {
 const iaoMeasure = (): Measure =>
   REPRODUCTIONS.flatMap((e) => e.presets)
     .flatMap((p) => p.measures)
-    .find((m) => m.kind === 'perJobSpeedup' && m.of === 'ila' && m.against === 'iao')!;
+    .find((m) => m.kind === 'perJobSpeedup' && m.of === 'ILA' && m.against === 'IAO')!;
 const throughputMeasure = (): Measure => ({
   id: 'throughput-iao',
   label: 'Throughput, ILA ÷ IAO',
   kind: 'ratio',
   metric: 'throughput',
-  of: 'ila',
-  against: 'iao',
+  of: 'ILA',
+  against: 'IAO',
   paper: { low: 1, high: 1.9, text: 'up to 1.9× (against the interference-oblivious; IAO is not named)', where: 'sec. 5.2, Fig. 6' },
 });
 

@@ -9,17 +9,15 @@ import { readStoredCheck, readStoredRuns, runsOf } from '../storedRuns';
 /** MinEDF against FIFO and Fair on the ARIA preset (deadlines met, mean job time). */
 const PRESET = 'aria-minedf';
 const NAMES: Record<string, string> = {
-  fifo: 'FIFO',
-  'fair (delay)': 'Fair (delay)',
-  minedf: 'MinEDF (average bound, spare slots kept)',
-  'minedf (up bound)': 'MinEDF (upper bound, spare slots kept)',
-  'minedf, lending': 'MinEDF (average bound, lending)',
+  MinEDF: 'MinEDF (average bound, spare slots kept)',
+  'MinEDF (upper bound)': 'MinEDF (upper bound, spare slots kept)',
+  'MinEDF, lending': 'MinEDF (average bound, lending)',
 };
 const shown = (s: string) => NAMES[s] ?? s;
 const met = (s: string) => runsOf(readStoredRuns(PRESET), s).map((r) => 100 * (r.summary.deadlineHitRate ?? NaN));
 
 /** Fair's label in the stored runs: the yardstick of the long jobs' stretch. */
-const FAIR_RUN = 'fair (delay)';
+const FAIR_RUN = 'Fair (delay)';
 
 /**
  * How much longer the largest jobs take than under Fair: each seed's tenth of jobs with the most maps
@@ -104,9 +102,9 @@ function pairedPoints(a: number[], b: number[]): string {
 function findings(): string {
   const st = readStoredRuns(PRESET);
   const avg = (s: string) => meanOver(st, s, (r) => 100 * (r.summary.deadlineHitRate ?? NaN));
-  const minEdfs = st.schedulers.filter((s) => s.startsWith('minedf'));
+  const minEdfs = st.schedulers.filter((s) => s.startsWith('MinEDF'));
   const aheadOfFair = minEdfs.filter((s) => {
-    const t = pairedTTest(met(s), met('fair (delay)'));
+    const t = pairedTTest(met(s), met('Fair (delay)'));
     return t.p !== null && t.p < 0.05 && t.meanDiff > 0;
   });
   return [
@@ -116,10 +114,10 @@ function findings(): string {
     '',
     table(
       ['MinEDF variant', `deadlines met, mean of ${seedRange(st.seeds)}`, 'against Fair (delay), paired', 'against FIFO, paired'],
-      minEdfs.map((s) => [shown(s), `${fixed(avg(s), 1)} %`, pairedPoints(met(s), met('fair (delay)')), pairedPoints(met(s), met('fifo'))]),
+      minEdfs.map((s) => [shown(s), `${fixed(avg(s), 1)} %`, pairedPoints(met(s), met('Fair (delay)')), pairedPoints(met(s), met('FIFO'))]),
     ),
     '',
-    `Fair (delay) meets ${fixed(avg('fair (delay)'), 1)} % and FIFO ${fixed(avg('fifo'), 1)} %.`,
+    `Fair (delay) meets ${fixed(avg('Fair (delay)'), 1)} % and FIFO ${fixed(avg('FIFO'), 1)} %.`,
     '',
     misses(st),
   ].join('\n');

@@ -12,14 +12,14 @@ const PRESET = 'ila-facebook';
 const NAMES: Record<string, string> = { ila: 'ILA', iao: 'IAO', lao: 'LAO' };
 const shown = (s: string) => NAMES[s] ?? s;
 /** The schedulers sec. 5.2 calls greedy: they take the first local-enough map, server locality unseen. */
-const GREEDY = ['PureFair', 'Capacity', 'LATE', 'iao'];
+const GREEDY = ['PureFair', 'Capacity', 'LATE', 'IAO'];
 /** The I/O-bound jobs of Table 3 that read input (TeraGen and RWrite read none). */
 const IO_READERS = ['TeraSort', 'Grep', 'WCount'];
 
 const stored = () => readStoredRuns(PRESET);
 const runs = (s: string): PairableRun[] => runsOf(stored(), s).map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] }));
-const speedup = (against: string) => pairedSpeedup(runs('ila'), runs(against))!;
-const others = () => stored().schedulers.filter((s) => s !== 'ila');
+const speedup = (against: string) => pairedSpeedup(runs('ILA'), runs(against))!;
+const others = () => stored().schedulers.filter((s) => s !== 'ILA');
 const mapsWithInput = (r: StoredRun) => r.summary.locality.node + r.summary.locality.server + r.summary.locality.rack + r.summary.locality.offRack;
 
 function jobTimes(): string {
@@ -46,7 +46,7 @@ function jobTimes(): string {
 function speedupTable(): string {
   const rows = others().map((s) => {
     const all = speedup(s);
-    const bySeed = pairedSpeedupBySeed(runs('ila'), runs(s)).map((x) => x.perJob);
+    const bySeed = pairedSpeedupBySeed(runs('ILA'), runs(s)).map((x) => x.perJob);
     return [shown(s), `${times(all.perJob)} (${all.pairs} pairs)`, times(all.meanJct), `${times(Math.min(...bySeed))}-${times(Math.max(...bySeed))}`];
   });
   return table(['against', 'per job (geometric mean)', 'ratio of mean JCTs', 'single seeds, per job'], rows);
@@ -58,7 +58,7 @@ function byTemplate(): string {
       .sort((a, b) => b[1] - a[1])
       .map(([t, x]) => `${t} ${times(x)}`)
       .join(', ');
-  return `Per job type (ratio of mean JCTs), against PureFair: ${line('PureFair')}; against IAO: ${line('iao')}.`;
+  return `Per job type (ratio of mean JCTs), against PureFair: ${line('PureFair')}; against IAO: ${line('IAO')}.`;
 }
 
 function localityRows(): JobLocalityRow[] {
@@ -95,8 +95,8 @@ function findings(): string {
   const baselines = ['PureFair', 'Delay', 'Capacity', 'LATE'];
   const throughput = (s: string) => meanOver(st, s, (r) => r.summary.throughputJobsPerHour);
   const meanJct = (s: string) => meanOver(st, s, (r) => r.summary.meanJct);
-  const iao = speedup('iao');
-  const iaoSeeds = pairedSpeedupBySeed(runs('ila'), runs('iao')).map((x) => x.perJob);
+  const iao = speedup('IAO');
+  const iaoSeeds = pairedSpeedupBySeed(runs('ILA'), runs('IAO')).map((x) => x.perJob);
   const allGain = Object.values(speedup('PureFair').byTemplate).every((x) => x > 1);
   const ioGroups = localityRows().filter((r) => IO_READERS.includes(r.template));
   const perGroup = (s: string) =>
@@ -112,11 +112,11 @@ function findings(): string {
   const verdicts = entry.presets[0].measures.map((m) => `- ${measured(m, measureOnStored(PRESET, m))}`);
   return [
     `**Here** (${seedRange(st.seeds)}): per job ${listed(baselines.map((s) => times(speedup(s).perJob, 1)))} against ${listed(baselines)}`,
-    `(${listed(baselines.map((s) => times(speedup(s).meanJct, 1)))} on mean job time), and ${times(speedup('lao').perJob, 1)} against LAO;`,
-    `${allGain ? 'every job type gains against PureFair' : 'not every job type gains against PureFair'}. Throughput is ${times(throughput('ila') / throughput('PureFair'))} PureFair's`,
-    `(${listed(['Delay', 'Capacity', 'LATE'].map((s) => `${times(throughput('ila') / throughput(s))} ${s}'s`))}) and ${times(throughput('ila') / throughput('iao'))} IAO's.`,
-    `The I/O-bound jobs that read input (${IO_READERS.join(', ')}) read locally ${span(perGroup('ila'))} of the time under ILA, ${span(GREEDY.flatMap(perGroup))} under the greedy schedulers`,
-    `(${listed(GREEDY.map(shown))}) and ${span(perGroup('Delay'))} under Delay; ${small} ${pct(localShare([], 'ila', small))} under ILA and ${span(GREEDY.map((s) => localShare([], s, small)))} under the greedy ones.`,
+    `(${listed(baselines.map((s) => times(speedup(s).meanJct, 1)))} on mean job time), and ${times(speedup('LAO').perJob, 1)} against LAO;`,
+    `${allGain ? 'every job type gains against PureFair' : 'not every job type gains against PureFair'}. Throughput is ${times(throughput('ILA') / throughput('PureFair'))} PureFair's`,
+    `(${listed(['Delay', 'Capacity', 'LATE'].map((s) => `${times(throughput('ILA') / throughput(s))} ${s}'s`))}) and ${times(throughput('ILA') / throughput('IAO'))} IAO's.`,
+    `The I/O-bound jobs that read input (${IO_READERS.join(', ')}) read locally ${span(perGroup('ILA'))} of the time under ILA, ${span(GREEDY.flatMap(perGroup))} under the greedy schedulers`,
+    `(${listed(GREEDY.map(shown))}) and ${span(perGroup('Delay'))} under Delay; ${small} ${pct(localShare([], 'ILA', small))} under ILA and ${span(GREEDY.map((s) => localShare([], s, small)))} under the greedy ones.`,
     `Delay's mean job time is ${grouped(meanJct('Delay'))} s against PureFair's ${grouped(meanJct('PureFair'))} s. Against IAO, ILA is ${times(iao.meanJct)} on mean job time and ${times(iao.perJob)} per job`,
     `(${times(Math.min(...iaoSeeds))}-${times(Math.max(...iaoSeeds))} on single seeds)${losses.length ? `; it loses on ${listed(losses.map(([t, x]) => `${t} (${times(x)})`))}` : ''}.`,
     '',
@@ -181,10 +181,10 @@ function heldOut(): string {
   const stored = readStoredCheck<StoredPresetRuns>('ila-iao-held-out');
   const m = REPRODUCTIONS.flatMap((e) => e.presets)
     .flatMap((p) => p.measures)
-    .find((x) => x.kind === 'perJobSpeedup' && x.of === 'ila' && x.against === 'iao')!;
+    .find((x) => x.kind === 'perJobSpeedup' && x.of === 'ILA' && x.against === 'IAO')!;
   const bySeed = pairedSpeedupBySeed(
-    runsOf(stored, 'ila').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })),
-    runsOf(stored, 'iao').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })),
+    runsOf(stored, 'ILA').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })),
+    runsOf(stored, 'IAO').map((r) => ({ seed: r.seed, jobs: r.jobs ?? [] })),
   );
   return [
     `On held-out seeds (${seedRange(stored.seeds)}, the preset's ILA and IAO only): ${measured(m, measure(m, measuredRuns(stored)))}.`,

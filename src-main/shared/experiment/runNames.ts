@@ -20,10 +20,10 @@ function parameterWords(sweep: Exclude<Sweep, { target: 'servers' }>, kind: stri
  * with its value applied: a Fair card with no waits swept to a node wait of 5 s runs delay
  * scheduling, and is named so, not "fair (greedy locality)".
  */
-export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string {
-  if (value === undefined || !sweep) return schedulerLabel(spec);
-  if (sweep.target === 'servers') return `${schedulerLabel(spec)} · ${valueText(value)} ${value === 1 ? 'server' : 'servers'}`;
-  const base = schedulerLabel(sweep.target === 'scheduler' ? ({ ...spec, [sweep.parameter]: value } as SchedulerSpec) : spec);
+export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined, labelOf = schedulerLabel): string {
+  if (value === undefined || !sweep) return labelOf(spec);
+  if (sweep.target === 'servers') return `${labelOf(spec)} · ${valueText(value)} ${value === 1 ? 'server' : 'servers'}`;
+  const base = labelOf(sweep.target === 'scheduler' ? ({ ...spec, [sweep.parameter]: value } as SchedulerSpec) : spec);
   return `${base} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
 
@@ -35,23 +35,67 @@ export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: nu
  * - From then until store version 7 (the same day): the card's label without the swept value applied ("fair (greedy
  *   locality) · Node-locality wait s = 5" for a card with no waits swept to 5 s).
  * - Before store version 8 (2026-12-01): a sweep's one server counted as "1 servers".
+ * - Before store version 9 (2026-12-01): a card without a label named by its kind in lower case
+ *   ("fifo", "fair (delay)"; formerDefaultLabel), in each of the forms above.
  */
 export function formerRunNames(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string[] {
-  if (value === undefined || !sweep) return [];
-  if (sweep.target === 'servers') return value === 1 ? [oneServerFormerName(spec)] : [];
-  const base = schedulerLabel(spec);
-  const byKey = sweep.target === 'scheduler' ? `${base} ${sweep.parameter}=${valueText(value)}` : `${base} · ${sweep.parameter}=${valueText(value)}`;
   const current = runName(spec, sweep, value);
-  return [byKey, unsweptBaseName(spec, sweep, value)].filter((name) => name !== current);
+  const names = [runName(spec, sweep, value, formerLabel), ...formerSweptNames(spec, sweep, value)];
+  return [...new Set(names)].filter((name) => name !== current);
 }
 
-/** A run swept to one server as builds before store version 8 named it ("fifo · 1 servers"). */
-export const oneServerFormerName = (spec: SchedulerSpec): string => `${schedulerLabel(spec)} · 1 servers`;
+/** The names builds before store version 8 gave a swept run (its card named as then, formerLabel). */
+function formerSweptNames(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string[] {
+  if (value === undefined || !sweep) return [];
+  const base = formerLabel(spec);
+  if (sweep.target === 'servers') return value === 1 ? [`${base} · 1 servers`] : [];
+  const byKey = sweep.target === 'scheduler' ? `${base} ${sweep.parameter}=${valueText(value)}` : `${base} · ${sweep.parameter}=${valueText(value)}`;
+  return [byKey, unsweptBaseName(spec, sweep, value, formerLabel)];
+}
+
+/**
+ * The name builds before store version 9 gave a built-in card without a label: its kind in lower
+ * case with its distinguishing settings ("fifo", "fair (delay)", "minedf (low bound), lending",
+ * "fawkes DU"), kept as those builds wrote it so the runs they named are found (result files) and
+ * renamed (the store's migration). Undefined for a card with a label, or a kind that was never
+ * named so (an added scheduler is named as it always was).
+ */
+export function formerDefaultLabel(spec: SchedulerSpec): string | undefined {
+  if (spec.label) return undefined;
+  const s = spec as SchedulerSpec & Record<string, unknown>;
+  switch (s.kind) {
+    case 'fifo':
+    case 'drf':
+    case 'late':
+      return s.kind;
+    case 'finegrained':
+      return 'finer-grained cpu';
+    case 'fair':
+      return s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)';
+    case 'capacity':
+      return s.orderingPolicy === 'fair' ? 'capacity (fair order)' : 'capacity';
+    case 'prism':
+      return s.jobOrder === 'submission' ? 'prism (submission order)' : 'prism';
+    case 'ila':
+      return String(s.variant);
+    case 'minedf':
+      return [s.bound === 'avg' ? 'minedf' : `minedf (${String(s.bound)} bound)`, s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing']
+        .filter(Boolean)
+        .join(', ');
+    case 'fawkes':
+      return `fawkes ${String(s.policy).toUpperCase()}`;
+    default:
+      return undefined;
+  }
+}
 
 /** A swept run's name with its card's label as the card reads before the value is applied (builds before store version 7). */
-export function unsweptBaseName(spec: SchedulerSpec, sweep: Exclude<Sweep, { target: 'servers' }>, value: number): string {
-  return `${schedulerLabel(spec)} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
+export function unsweptBaseName(spec: SchedulerSpec, sweep: Exclude<Sweep, { target: 'servers' }>, value: number, labelOf = schedulerLabel): string {
+  return `${labelOf(spec)} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
+
+/** A card's name as builds before store version 9 gave it: its label, or the former default (formerDefaultLabel). */
+export const formerLabel = (spec: SchedulerSpec): string => formerDefaultLabel(spec) ?? schedulerLabel(spec);
 
 export interface NameClash {
   path: (string | number)[];
@@ -95,4 +139,20 @@ export function runNameClashes(schedulers: readonly SchedulerSpec[], sweep: Swee
     for (const n of names) owner.set(n, s);
   });
   return clashes;
+}
+
+/**
+ * Reads a run's name as a result file or a user gives it and returns the name the plan gives that
+ * run: its own name, or one an earlier build gave a swept run (formerRunNames).
+ * Returns undefined for a name of no run in the plan.
+ */
+export function planNameOf(
+  inputs: { schedulers: readonly SchedulerSpec[]; sweep?: Sweep },
+  plan: readonly { scheduler: number; label: string; sweepValue?: number }[],
+): (name: string) => string | undefined {
+  const names = new Map<string, string>();
+  for (const p of plan) for (const former of formerRunNames(inputs.schedulers[p.scheduler], inputs.sweep, p.sweepValue)) names.set(former, p.label);
+  // A name of today wins over a former one that happens to read the same.
+  for (const p of plan) names.set(p.label, p.label);
+  return (name) => names.get(name);
 }

@@ -1,4 +1,6 @@
 import { ResultFileSchema, type ResultFile } from '../experiment/experiment';
+import { planBatch, recordedBatch } from '../experiment/batchPlan';
+import { planNameOf } from '../experiment/runNames';
 import type { TraceProblem } from '../workload/imports';
 import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
 import { formatOf } from '../files/fileEnvelope';
@@ -46,7 +48,20 @@ export function readResultText(text: string, fileName: string): ResultFileRead {
   if (other) return { ok: false, problems: withLines(text, [{ field: 'format', message: other }]) };
   const parsed = ResultFileSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, problems: withLines(text, problemsOf(parsed.error)) };
-  return { ok: true, result: parsed.data };
+  return { ok: true, result: withTodaysNames(parsed.data) };
+}
+
+/**
+ * The file's runs under the names this build gives them, where an earlier build named them
+ * otherwise (runNames.ts formerRunNames: "fifo" is now "FIFO"), so a report, a replay and the
+ * Reproduce area find each run as a fresh result names it. A file without its experiment keeps its
+ * names; so does a run whose name no configuration of the experiment gives.
+ */
+function withTodaysNames(result: ResultFile): ResultFile {
+  const inputs = recordedBatch(result.inputs);
+  if (!inputs) return result;
+  const nameOf = planNameOf(inputs, planBatch(inputs));
+  return { ...result, runs: result.runs.map((r) => ({ ...r, scheduler: nameOf(r.scheduler) ?? r.scheduler })) };
 }
 
 export const REPORT_FORMATS = ['html', 'pdf', 'csv', 'json', 'zip'] as const;

@@ -43,5 +43,5 @@ export const capacityOptions = describeScheduler({
   },
   auto: { ...containerAuto, reduceRampupLimit: 'auto: 0.5 fair, else none' },
   concurrency: containerConcurrency,
-  runLabel: (s) => (s.orderingPolicy === 'fair' ? 'capacity (fair order)' : 'capacity'),
+  runLabel: (s) => (s.orderingPolicy === 'fair' ? 'Capacity (fair order)' : 'Capacity'),
 });

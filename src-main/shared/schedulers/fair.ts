@@ -32,5 +32,5 @@ export const fairOptions = describeScheduler({
   },
   auto: slotAuto,
   concurrency: slotConcurrency,
-  runLabel: (s) => (s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'fair (greedy locality)' : 'fair (delay)'),
+  runLabel: (s) => (s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'Fair (greedy locality)' : 'Fair (delay)'),
 });

@@ -85,5 +85,5 @@ export const fawkesOptions = describeScheduler({
           `τ = ${s.tau} with T = ${s.intervalS} s: shares are re-balanced when the MR-clusters' held shares stray from their weights by more than about ${(Math.sqrt(s.tau) / s.intervalS).toFixed(3)} (root mean square, the discrimination chart's c − w).`,
         ],
   concurrency: slotConcurrency,
-  runLabel: (s) => `fawkes ${s.policy.toUpperCase()}`,
+  runLabel: (s) => `FAWKES ${s.policy.toUpperCase()}`,
 });

@@ -59,5 +59,5 @@ export const ilaOptions = describeScheduler({
   choices: { variant: ['ila', 'iao', 'lao'] },
   auto: slotAuto,
   concurrency: slotConcurrency,
-  runLabel: (s) => s.variant,
+  runLabel: (s) => s.variant.toUpperCase(),
 });

@@ -59,7 +59,10 @@ export const minEdfOptions = describeScheduler({
   concurrency: slotConcurrency,
   usesProfiles: 'ARIA job profiles (Verma et al. sec. 3.2)',
   runLabel: (s) =>
-    [s.bound === 'avg' ? 'minedf' : `minedf (${s.bound} bound)`, s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing']
+    [
+      s.bound === 'avg' ? 'MinEDF' : `MinEDF (${s.bound === 'low' ? 'lower' : 'upper'} bound)`,
+      s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing',
+    ]
       .filter(Boolean)
       .join(', '),
 });

@@ -68,5 +68,5 @@ export const prismOptions = describeScheduler({
   auto: containerAuto,
   concurrency: containerConcurrency,
   usesProfiles: 'phase-level profiles (PRISM sec. 4)',
-  runLabel: (s) => (s.jobOrder === 'submission' ? 'prism (submission order)' : 'prism'),
+  runLabel: (s) => (s.jobOrder === 'submission' ? 'PRISM (submission order)' : 'PRISM'),
 });

@@ -22,7 +22,7 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
     // A run it does not have is refused with the runs it has, by index.
     expect(await cli(['profile', out, '--run', '99'])).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/--run: "99" is not a run index \(0-11\); the file's runs are 0 fifo \(seed 1\), 1 fifo \(seed 2\), 2 /),
+      err: expect.stringMatching(/--run: "99" is not a run index \(0-11\); the file's runs are 0 FIFO \(seed 1\), 1 FIFO \(seed 2\), 2 /),
     });
     fs.writeFileSync(path.join(dir, 'x.json'), '{"format": "something"}');
     expect((await cli(['profile', path.join(dir, 'x.json')])).err).toMatch(/is not a result file: line \d+, format: /);
@@ -41,7 +41,7 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
       schedulers: string[];
       rows: { group: string; template: string; maps: number; maxMaps: number; cells: Record<string, { maps: number; node: number; local: number }> }[];
     };
-    expect(report.schedulers).toEqual(['fifo', 'PureFair', 'Delay', 'capacity', 'drf', 'late']);
+    expect(report.schedulers).toEqual(['FIFO', 'PureFair', 'Delay', 'Capacity', 'DRF', 'LATE']);
     // Each cell is the sum, over seeds, of the result's own per-job counts for that group.
     for (const row of report.rows) {
       for (const s of report.schedulers) {
@@ -68,7 +68,7 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
     expect(text).toMatch(/^JOBS\s+FIFO\s+PUREFAIR/m);
     // Delay scheduling is there to raise locality: its column is no lower than FIFO's overall.
     const total = (s: string) => report.rows.reduce((acc, row) => [acc[0] + row.cells[s].local, acc[1] + row.cells[s].maps], [0, 0]);
-    expect(total('Delay')[0] / total('Delay')[1]).toBeGreaterThanOrEqual(total('fifo')[0] / total('fifo')[1]);
+    expect(total('Delay')[0] / total('Delay')[1]).toBeGreaterThanOrEqual(total('FIFO')[0] / total('FIFO')[1]);
     expect(await cli(['locality'])).toMatchObject({ code: 2, err: expect.stringContaining('locality needs a result file') });
     // A result written before jobs carried their locality still reads, and says what is missing.
     const old = JSON.parse(fs.readFileSync(out, 'utf8')) as { runs: { jobs: Record<string, unknown>[] }[] };
@@ -89,7 +89,7 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
       rows: { scheduler: string; pairs: number; perJob: number; p: number; bySeed: { seed: number; pairs: number; perJob: number }[] }[];
     };
     expect(report.seeds).toEqual([1, 2]);
-    expect(report.rows.map((row) => row.scheduler)).toEqual(['fifo', 'Delay', 'capacity', 'drf', 'late']);
+    expect(report.rows.map((row) => row.scheduler)).toEqual(['FIFO', 'Delay', 'Capacity', 'DRF', 'LATE']);
     for (const row of report.rows) {
       expect(row.pairs).toBe(24);
       expect(row.perJob).toBeGreaterThan(0);
@@ -124,7 +124,7 @@ describe('workload-studio on a result file: profile, locality, speedup, interfer
       expect(line).toContain(row.p < 0.05 ? (row.perJob > 1 ? 'faster (' : 'slower (') : 'not separated (');
     }
     expect(text).toContain("only where the seeds' per-job speedups are separated from 1x by Student's paired t-test");
-    const late = report.rows.find((row) => row.scheduler === 'late')!;
+    const late = report.rows.find((row) => row.scheduler === 'LATE')!;
     const [lo, hi] = [Math.min(...late.bySeed.map((s) => s.perJob)), Math.max(...late.bySeed.map((s) => s.perJob))];
     expect(text).toContain(`${lo.toFixed(2)}-${hi.toFixed(2)}x`);
     expect(await cli(['speedup', out, '--of', 'ila'])).toMatchObject({ code: 2, err: expect.stringContaining('no runs of scheduler "ila"') });

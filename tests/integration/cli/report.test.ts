@@ -45,7 +45,7 @@ describe('workload-studio report', () => {
     // Mean JCT with intervals, the JCT CDF, and locality by job group.
     expect(elements(doc, 'svg')).toHaveLength(3);
     const text = html.replace(/<[^>]+>/g, ' ');
-    for (const s of ['fifo', 'PureFair', 'Delay', 'capacity', 'drf', 'late']) expect(text).toContain(s);
+    for (const s of ['FIFO', 'PureFair', 'Delay', 'Capacity', 'DRF', 'LATE']) expect(text).toContain(s);
     expect(text).toMatch(/workload-studio run Baselines_on_a_small_mixed_workload\.experiment\.json --out baselines\.json/);
     expect(text).toMatch(/Seeds\s+1, 2/);
     // The embedded experiment file is the one that ran: it reruns to the same result.
@@ -69,7 +69,7 @@ describe('workload-studio report', () => {
     };
     expect(json.baseline).toBe('Delay');
     for (const name of ['summary', 'speedup', 'locality', 'jct-cdf']) expect(fs.existsSync(path.join(dir, `baselines.${name}.csv`))).toBe(true);
-    // CSV against the default baseline (fifo): the means and intervals do not depend on it.
+    // CSV against the default baseline (FIFO): the means and intervals do not depend on it.
     const csv = parse(fs.readFileSync(path.join(dir, 'baselines.summary.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
     expect(csv).toHaveLength(json.summary.length);
     csv.forEach((row, i) => {
@@ -78,8 +78,8 @@ describe('workload-studio report', () => {
       for (const k of ['mean', 'ciLow', 'ciHigh'] as const) expect(row[k] === '' ? null : Number(row[k])).toBe(j[k]);
     });
     const speedup = parse(fs.readFileSync(path.join(dir, 'baselines.speedup.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(speedup.map((s) => s.scheduler)).toEqual(['PureFair', 'Delay', 'capacity', 'drf', 'late']);
-    expect(json.speedup.map((s) => s.scheduler)).toEqual(['fifo', 'PureFair', 'capacity', 'drf', 'late']);
+    expect(speedup.map((s) => s.scheduler)).toEqual(['PureFair', 'Delay', 'Capacity', 'DRF', 'LATE']);
+    expect(json.speedup.map((s) => s.scheduler)).toEqual(['FIFO', 'PureFair', 'Capacity', 'DRF', 'LATE']);
     // Two seeds: each speedup carries its paired test against 1× (CSV and JSON agree), and the HTML says the verdict in words.
     for (const row of speedup) expect(Number(row.p)).toBeGreaterThanOrEqual(0);
     expect((await cli(['report', file, '--format', 'html', '--out', dir])).code).toBe(0);
@@ -139,7 +139,7 @@ describe('workload-studio report', () => {
       else process.env.CHROMIUM_PATH = before;
     }
     expect((await cli(['report', file, '--format', 'html', '--out', dir, '--baseline', 'nope'])).err).toMatch(
-      /--baseline: no runs of scheduler "nope" in this result \(it has "fifo", "PureFair"/,
+      /--baseline: no runs of scheduler "nope" in this result \(it has "FIFO", "PureFair"/,
     );
     expect((await cli(['report', file, '--format', 'html'])).err).toMatch(/report needs --out DIR/);
     expect((await cli(['report', file, '--format', 'docx', '--out', dir])).err).toMatch(/--format: must be one of html, pdf, csv, json/);

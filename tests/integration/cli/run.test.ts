@@ -40,18 +40,18 @@ describe('workload-studio run', () => {
     const validResult = docSchemaValidator('result.schema.json');
     expect(validResult(result), JSON.stringify(validResult.errors)).toBe(true);
     expect(result.runs.map((r: { scheduler: string; seed: number }) => `${r.scheduler}/${r.seed}`)).toEqual([
-      'fifo/1',
-      'fifo/2',
+      'FIFO/1',
+      'FIFO/2',
       'PureFair/1',
       'PureFair/2',
       'Delay/1',
       'Delay/2',
-      'capacity/1',
-      'capacity/2',
-      'drf/1',
-      'drf/2',
-      'late/1',
-      'late/2',
+      'Capacity/1',
+      'Capacity/2',
+      'DRF/1',
+      'DRF/2',
+      'LATE/1',
+      'LATE/2',
     ]);
     // Every scheduler sees the same arrivals for a seed.
     const submits = (i: number) => result.runs[i].jobs.map((j: { submit: number }) => j.submit);
@@ -90,7 +90,7 @@ describe('workload-studio run', () => {
     }
     expect(r.err).toMatch(/SCHEDULER\s+SEED\s+JOBS OK.*NODE-LOCAL %/);
     // The node-local column is the app's share of launched maps (Node-local maps, %), not their count.
-    const fifoRow = r.err.split('\n').find((line: string) => line.startsWith('fifo '))!;
+    const fifoRow = r.err.split('\n').find((line: string) => line.startsWith('FIFO '))!;
     const { node, server, rack, offRack } = result.runs[0].summary.locality;
     expect(fifoRow.trim().split(/\s+/)[7]).toBe(String(Math.round((100 * node) / (node + server + rack + offRack))));
   });
@@ -311,7 +311,7 @@ describe('workload-studio run', () => {
     fs.writeFileSync(file, JSON.stringify({ ...twice, seeds: [1, 2], schedulers: [{ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }] }));
     expect(await cli(['run', file])).toMatchObject({
       code: 1,
-      err: expect.stringMatching(/scheduler 2 › label: its runs and scheduler 1's would both be reported as "fair \(delay\)"/),
+      err: expect.stringMatching(/scheduler 2 › label: its runs and scheduler 1's would both be reported as "Fair \(delay\)"/),
     });
     // A failure at a time naming a server the cluster lacks: said once, before any run, at its field.
     const cluster = (JSON.parse(fs.readFileSync(path.join(root, 'docs/examples/small.cluster.json'), 'utf8')) as { cluster: { name: string } }).cluster;

@@ -30,13 +30,13 @@ describe('workload-studio run: how its runs ended', () => {
     expect(notes).toEqual(
       result.runs.map(
         (run: { seed: number; summary: { simulatedSeconds: number } }) =>
-          `note: fifo, seed ${run.seed}, made no progress after ${Math.round(run.summary.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days`,
+          `note: FIFO, seed ${run.seed}, made no progress after ${Math.round(run.summary.simulatedSeconds)} s and was stopped with 1 job unfinished: for a day of simulated time (and at least 1,000 heartbeats) tasks ran, but none ended a phase, nothing new started and no phase was due to end within 30 days`,
       ),
     );
     expect((await cli(['report', path.join(dir, 'stall.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);
     const html = fs.readFileSync(path.join(dir, 'stall.report.html'), 'utf8');
     expect(html).toContain(
-      '2 runs were stopped because they could no longer progress; the jobs left running or waiting count as unfinished:<br>• fifo, seed 1, made no progress after',
+      '2 runs were stopped because they could no longer progress; the jobs left running or waiting count as unfinished:<br>• FIFO, seed 1, made no progress after',
     );
     // A run no rule stopped says nothing of the kind.
     const plain = await cli(['run', path.join(root, 'docs/examples/baselines.experiment.json')]);
@@ -62,7 +62,7 @@ describe('workload-studio run: how its runs ended', () => {
     expect(loss.attemptsKilled).toBe(result.runs[0].summary.killedAttempts);
     expect(loss.attemptsKilled).toBe(4);
     expect(r.err.split('\n').filter((l) => l.startsWith('note: '))).toEqual([
-      'note: fifo, seed 1, had 1 node loss: r1-h1 died at 15 s (a named failure), noticed at 45 s: 4 attempts killed',
+      'note: FIFO, seed 1, had 1 node loss: r1-h1 died at 15 s (a named failure), noticed at 45 s: 4 attempts killed',
     ]);
     expect((await cli(['report', path.join(dir, 'loss.result.json'), '--format', 'html', '--out', dir])).code).toBe(0);
     const html = fs.readFileSync(path.join(dir, 'loss.report.html'), 'utf8');
@@ -84,13 +84,13 @@ describe('workload-studio run: how its runs ended', () => {
     // The saved run in the history: no makespan or job time either.
     const listed = JSON.parse((await cli(['runs', 'list', '--json', '--data-dir', path.join(dir, 'data')])).out) as { makespan: unknown; meanJct: unknown }[];
     expect(listed).toMatchObject([{ makespan: null, meanJct: null }]);
-    const row = r.err.split('\n').find((l) => l.startsWith('fifo'))!;
+    const row = r.err.split('\n').find((l) => l.startsWith('FIFO'))!;
     // JOBS OK 0; MAKESPAN, MEAN JCT, P95 JCT and UNFAIRNESS have no value, never 0 (which would rank it fastest and fairest).
     const number = expect.stringMatching(/^\d+$/);
     expect(row.split(/\s{2,}/).slice(2)).toEqual(['0', '—', '—', '—', number, number, '—']);
     expect((await cli(['report', path.join(dir, 'failing.result.json'), '--format', 'csv', '--out', dir])).code).toBe(0);
     // The summary: no seed gives the job time a value, so it has no mean.
     const summary = fs.readFileSync(path.join(dir, 'failing.summary.csv'), 'utf8');
-    expect(summary).toContain('fifo,Mean job completion time,s,lower,0,,,,false,,,false');
+    expect(summary).toContain('FIFO,Mean job completion time,s,lower,0,,,,false,,,false');
   });
 });

@@ -18,7 +18,7 @@ describe('workload-studio run refuses before it simulates', () => {
     const r = await cli(['run', file, '--out', path.join(dir, 'never.json')]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
-      /^error: .*tiny-nodes\.experiment\.json cannot run as it is:\n {2}capacity: cluster "small", workload "mixed": no node can hold a job's application master \(1,536 MB, 1 vcore\): the largest NodeManager offers 1,024 MB/,
+      /^error: .*tiny-nodes\.experiment\.json cannot run as it is:\n {2}Capacity: cluster "small", workload "mixed": no node can hold a job's application master \(1,536 MB, 1 vcore\): the largest NodeManager offers 1,024 MB/,
     );
     expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
   });

@@ -143,13 +143,13 @@ describe('a scheduler of your own from a file', () => {
     fs.copyFileSync(result, moved);
     const speedup = await runCliProcess(['speedup', moved, '--of', 'mine']);
     expect(speedup.code, speedup.err).toBe(0);
-    expect(speedup.out).toMatch(/^fifo\s+40\s+1\.00x/m);
+    expect(speedup.out).toMatch(/^FIFO\s+40\s+1\.00x/m);
     expect((await runCliProcess(['locality', moved])).code).toBe(0);
     const report = await runCliProcess(['report', moved, '--format', 'json', '--out', away]);
     expect(report.code, report.err).toBe(0);
     // Explaining a run replays it: a built-in's runs replay, the plug-in's say which file it needs.
     const why = (run: string, ...more: string[]) => runCliProcess(['why', moved, '--job', 'g1', '--at', '10', '--run', run, ...more]);
-    expect(await why('fifo')).toMatchObject({ code: 0, out: expect.stringMatching(/^Why g1 got nothing around 10\.0 s — fifo, seed 1/) });
+    expect(await why('FIFO')).toMatchObject({ code: 0, out: expect.stringMatching(/^Why g1 got nothing around 10\.0 s — FIFO, seed 1/) });
     expect(await why('mine')).toMatchObject({
       code: 2,
       err: expect.stringContaining(

@@ -18,7 +18,7 @@ describe('ARIA MinEDF preset', () => {
     loaded.experiment.seeds = [1];
     const { result } = await runExperiment(loaded);
     expect(differencesFromStored('aria-minedf', result), RECORD_AGAIN).toEqual([]);
-    expect(result.runs.map((r) => r.scheduler)).toEqual(['fifo', 'fair (delay)', 'minedf', 'minedf (up bound)', 'minedf, lending']);
+    expect(result.runs.map((r) => r.scheduler)).toEqual(['FIFO', 'Fair (delay)', 'MinEDF', 'MinEDF (upper bound)', 'MinEDF, lending']);
     for (const r of result.runs) {
       expect(r.summary.succeeded, r.scheduler).toBe(40);
       expect(r.summary.deadlineHitRate, r.scheduler).toBeGreaterThan(0.5);

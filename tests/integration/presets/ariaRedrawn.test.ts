@@ -9,10 +9,10 @@ describe('MinEDF on redrawn workloads', () => {
     expect(shapes, RECORD_AGAIN).toEqual(readStoredCheck<AriaRedrawnShape[]>('aria-minedf-redrawn'));
     expect(shapes.map((s) => s.shape)).toEqual(['arrivals-60s', 'arrivals-30s']);
     for (const s of shapes) {
-      const lending = s.against['minedf, lending'].fifo;
+      const lending = s.against['MinEDF, lending'].fifo;
       expect(lending.points, s.shape).toBeGreaterThan(0);
       expect(lending.p!, s.shape).toBeLessThan(0.05);
-      const held = s.against.minedf.fair;
+      const held = s.against.MinEDF.fair;
       expect(held.points, s.shape).toBeLessThan(0);
       expect(held.p!, s.shape).toBeLessThan(0.05);
       expect(Object.values(s.met).every((m) => m.length === 6)).toBe(true);

@@ -11,7 +11,7 @@ describe('ILA against IAO on held-out seeds', () => {
   it('runs both over seeds 11-13 and gives the stored runs', async () => {
     const fresh = await ilaAgainstIaoHeldOut();
     expect(fresh.seeds).toEqual(ILA_HELD_OUT_SEEDS);
-    expect(fresh.schedulers).toEqual(['ila', 'iao']);
+    expect(fresh.schedulers).toEqual(['ILA', 'IAO']);
     expect(fresh, RECORD_AGAIN).toEqual(readStoredCheck<StoredPresetRuns>('ila-iao-held-out'));
   }, 600_000);
 });

@@ -69,7 +69,7 @@ describe("a design's ARIA profiles, pinned per cluster", () => {
       // The why-panel says so: the fast cluster's run sized its jobs at their own data per reduce.
       const why = await ok<WhyAnswer>(s, 'batches:why', { id: batch.id, job: 'g1' });
       // Each run named with its cluster, as the comparison names it.
-      expect(why.runs.map((r) => r.label)).toEqual(['minedf on fast', 'minedf on slow']);
+      expect(why.runs.map((r) => r.label)).toEqual(['MinEDF on fast', 'MinEDF on slow']);
       const reasonsOf = (cluster: number) => why.runs.filter((r) => batch.plan[r.run].cluster === cluster).flatMap((r) => r.attempts.map((a) => a.reason));
       expect(reasonsOf(0).some((w) => /its profile scaled to \d+ MB per reduce, eq\. 9-10/.test(w))).toBe(true);
       expect(reasonsOf(1).length).toBeGreaterThan(0);

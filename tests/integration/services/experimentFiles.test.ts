@@ -69,7 +69,7 @@ describe('experiment files in and out of the studio', () => {
       name: 'fair vs prism',
       cluster: { name: 'lab 1', nodes: 3 },
       workload: { name: 'mixed', jobs: 0, generated: 6 },
-      schedulers: ['fair (delay)', 'prism'],
+      schedulers: ['Fair (delay)', 'PRISM'],
       seeds: [1, 2],
       runs: 4,
       problems: [],
@@ -99,7 +99,7 @@ describe('experiment files in and out of the studio', () => {
     expect(preview).toMatchObject({
       cluster: { name: 'lab 1' },
       workload: { name: 'mixed' },
-      schedulers: ['fair (delay)', 'prism'],
+      schedulers: ['Fair (delay)', 'PRISM'],
       seeds: [1, 2],
       problems: [],
     });

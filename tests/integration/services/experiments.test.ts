@@ -59,7 +59,7 @@ describe('experiments: the run matrix through worker threads', () => {
     const a = await runToEnd(parallel.s, parallel.design.id);
     const b = await runToEnd(sequential.s, sequential.design.id);
     expect(a.status).toBe('finished');
-    expect(a.results.map((r) => `${r.label}/${r.seed}`)).toEqual(['fifo/1', 'fifo/2', 'fair (delay)/1', 'fair (delay)/2', 'capacity/1', 'capacity/2']);
+    expect(a.results.map((r) => `${r.label}/${r.seed}`)).toEqual(['FIFO/1', 'FIFO/2', 'Fair (delay)/1', 'Fair (delay)/2', 'Capacity/1', 'Capacity/2']);
     expect(a.results.every((r) => r.status === 'finished')).toBe(true);
     expect(a.results.map((r) => r.summary)).toEqual(b.results.map((r) => r.summary));
     const dataA = await ok<RunData>(parallel.s, 'batches:runData', { id: a.id, run: 3 });
@@ -166,8 +166,8 @@ describe('experiments: the run matrix through worker threads', () => {
     const batch = await runToEnd(s, design.id);
     expect(batch.status).toBe('finished');
     expect(batch.results.map((r) => [r.label, r.status])).toEqual([
-      ['fifo', 'finished'],
-      ['fifo', 'finished'],
+      ['FIFO', 'finished'],
+      ['FIFO', 'finished'],
       ['boom', 'failed'],
       ['boom', 'failed'],
     ]);
@@ -208,7 +208,7 @@ describe('experiments: the run matrix through worker threads', () => {
       sweep: { target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] },
     });
     const batch = await runToEnd(s, design.id);
-    expect(batch.results.map((r) => r.label)).toEqual(['fair (delay) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5']);
+    expect(batch.results.map((r) => r.label)).toEqual(['Fair (delay) · Node-locality wait s = 0', 'Fair (delay) · Node-locality wait s = 5']);
     const updated = await ok<DesignRecord>(s, 'experiments:update', { id: design.id, spec: { ...design.spec, sweep: { target: 'servers', values: [2, 9] } } });
     const sized = await runToEnd(s, updated.id);
     // Node names come with the Gantt (they label its rows); the comparison's data leaves them out.
@@ -366,7 +366,7 @@ describe('experiments:check, before Run', () => {
     const twinRun = await s.dispatch('experiments:run', { id: twins.id });
     expect(twinRun).toMatchObject({
       ok: false,
-      error: { field: 'spec.schedulers.1.label', message: expect.stringMatching(/^its runs and scheduler 1's would both be reported as "fair \(delay\)"/) },
+      error: { field: 'spec.schedulers.1.label', message: expect.stringMatching(/^its runs and scheduler 1's would both be reported as "Fair \(delay\)"/) },
     });
     await s.close();
   });

@@ -30,8 +30,8 @@ describe('progress of exports and opens', () => {
       'Reading run 2 of 4 1/7',
       'Reading run 3 of 4 2/7',
       'Reading run 4 of 4 3/7',
-      'Drawing the charts of fifo 4/7',
-      'Drawing the charts of fair (delay) 5/7',
+      'Drawing the charts of FIFO 4/7',
+      'Drawing the charts of Fair (delay) 5/7',
       'Writing the HTML report 6/7',
       'done 7/7',
     ]);

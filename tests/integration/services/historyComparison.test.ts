@@ -49,7 +49,7 @@ describe('a comparison across the run history', () => {
   it('copies the picked runs into a named entry, pairing runs of the same jobs and not the others', async () => {
     const s = await open();
     const { march, april, may } = await history(s);
-    const fairOfMarch = march.results.filter((r) => r.label === 'fair (delay)').map((r) => r.index);
+    const fairOfMarch = march.results.filter((r) => r.label === 'Fair (delay)').map((r) => r.index);
     const made = await ok<BatchSummary>(s, 'batches:compare', {
       members: [{ id: march.id, runs: fairOfMarch }, { id: april.id }, { id: may.id }],
       name: 'Fair over three months',
@@ -57,7 +57,7 @@ describe('a comparison across the run history', () => {
     expect(made).toMatchObject({ name: 'Fair over three months', status: 'finished', runs: 9, finished: 9, tags: [ACROSS_HISTORY_TAG] });
 
     const c = await ok<BatchDetail>(s, 'batches:get', { id: made.id });
-    const [fairMarch, fairApril, fairMay] = [march, april, may].map((b) => `fair (delay) — ${b.name}`);
+    const [fairMarch, fairApril, fairMay] = [march, april, may].map((b) => `Fair (delay) — ${b.name}`);
     expect([...new Set(c.results.map((r) => r.label))]).toEqual([fairMarch, fairApril, fairMay]);
     expect(c.inputs.sources!.map((x) => x.name)).toEqual([march.name, april.name, may.name]);
     // One entry per distinct cluster and workload, whichever source used it.
@@ -66,10 +66,10 @@ describe('a comparison across the run history', () => {
     // Each copied run is its source run, summary and columns alike.
     for (const seed of [1, 2, 3]) {
       const copy = runOf(c, fairApril, seed);
-      expect(copy.summary).toEqual(runOf(april, 'fair (delay)', seed).summary);
+      expect(copy.summary).toEqual(runOf(april, 'Fair (delay)', seed).summary);
       const [mine, theirs] = await Promise.all([
         ok<RunData>(s, 'batches:runData', { id: c.id, run: copy.index, gantt: true }),
-        ok<RunData>(s, 'batches:runData', { id: april.id, run: runOf(april, 'fair (delay)', seed).index, gantt: true }),
+        ok<RunData>(s, 'batches:runData', { id: april.id, run: runOf(april, 'Fair (delay)', seed).index, gantt: true }),
       ]);
       expect({ ...mine, run: 0, label: '' }).toEqual({ ...theirs, run: 0, label: '' });
     }
@@ -110,9 +110,9 @@ describe('a comparison across the run history', () => {
       id: (await ok<BatchSummary>(s, 'batches:compare', { members: [{ id: reopened.id }, { id: may.id }, { id: march.id, runs: [0] }] })).id,
     });
     const setOf = (label: string) => second.results.find((r) => r.label === label)!.jobSet;
-    const fifoMarch = `fifo — ${march.name}`;
+    const fifoMarch = `FIFO — ${march.name}`;
     expect(setOf(fifoMarch)).toBe(setOf(`${fifoMarch} — ${reopened.name}`));
-    expect(setOf(`fair (delay) — ${may.name}`)).not.toBe(setOf(fifoMarch));
+    expect(setOf(`Fair (delay) — ${may.name}`)).not.toBe(setOf(fifoMarch));
     // A comparison is no one experiment.
     expect((await refused(s, 'batches:openExperiment', { id: made.id })).message).toMatch(/compares runs of 2 entries/);
   });

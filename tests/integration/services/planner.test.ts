@@ -54,11 +54,11 @@ describe('ARIA through the services', () => {
       const second = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
       await s.runner.settled(second.id);
       const detail = await ok<BatchDetail>(s, 'batches:get', { id: second.id });
-      expect(detail.results.map((r) => r.label)).toEqual(['fifo', 'fair (delay)', 'minedf']);
+      expect(detail.results.map((r) => r.label)).toEqual(['FIFO', 'Fair (delay)', 'MinEDF']);
       for (const run of detail.results) expect(run.summary!.deadlineHitRate).not.toBeNull();
       // The why-panel shows MinEDF's reasons: the model's minimum for the job's deadline.
       const why = await ok<WhyAnswer>(s, 'batches:why', { id: second.id, job: 'g1' });
-      const minedf = why.runs.find((r) => r.label === 'minedf')!;
+      const minedf = why.runs.find((r) => r.label === 'MinEDF')!;
       expect(
         minedf.attempts.some((a) =>
           /MinEDF: job g1 is below its minimum \(the ARIA avg bound needs \d+ map \+ \d+ reduce slots for its \d+ maps? and \d+ reduces? left to finish by \d+ s\)/.test(
@@ -190,8 +190,8 @@ describe('ARIA through the services', () => {
       // Each with the slots the planner defaults to: the cluster's as the runs had it.
       const slots = clusterSlots((await ok<{ spec: ClusterSpec }>(s, 'clusters:get', { id: lab.id })).spec);
       expect(wordCount.map((m) => [m.key, m.cluster, m.runs, m.schedulers])).toEqual([
-        [`${batch.id}/0`, { id: lab.id, name: 'lab', slots }, 4, ['fifo', 'fair (delay)']],
-        [`${batch.id}/1`, { id: slow.id, name: 'slow disks', slots }, 4, ['fifo', 'fair (delay)']],
+        [`${batch.id}/0`, { id: lab.id, name: 'lab', slots }, 4, ['FIFO', 'Fair (delay)']],
+        [`${batch.id}/1`, { id: slow.id, name: 'slow disks', slots }, 4, ['FIFO', 'Fair (delay)']],
       ]);
       expect(wordCount.every((m) => m.totals.maps.count === 4 * 8)).toBe(true);
       // One WordCount job of 8 maps per run, counted once however many of its tasks went in.

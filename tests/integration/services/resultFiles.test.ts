@@ -93,8 +93,8 @@ describe('results leaving the run history and coming back', () => {
     // Mean JCT, JCT CDF, locality, CPU over time, tasks waiting, and one Gantt per scheduler.
     expect(elements(doc, 'svg')).toHaveLength(7);
     const text = files[0].content.replace(/<[^>]+>/g, ' ');
-    expect(text).toMatch(/fifo, seed 1: every task attempt on its node/);
-    expect(text).toMatch(/fair \(delay\), seed 1: every task attempt on its node/);
+    expect(text).toMatch(/FIFO, seed 1: every task attempt on its node/);
+    expect(text).toMatch(/Fair \(delay\), seed 1: every task attempt on its node/);
     expect(text).not.toMatch(/A result file keeps each run/);
     // Every attempt of each scheduler's first seed, counted by why it started.
     expect(text).toMatch(/Why tasks started/);
@@ -136,14 +136,14 @@ describe('results leaving the run history and coming back', () => {
     expect(summary.length).toBe(json.summary.length);
     for (const [i, row] of json.summary.entries()) expect(summary[i].mean === '' ? null : Number(summary[i].mean)).toBe(row.mean);
     const series = parse(byName('.series.csv'), { columns: true }) as Record<string, string>[];
-    const fifo = json.runs.find((r) => r.scheduler === 'fifo')!;
-    const fifoRows = series.filter((r) => r.scheduler === 'fifo');
+    const fifo = json.runs.find((r) => r.scheduler === 'FIFO')!;
+    const fifoRows = series.filter((r) => r.scheduler === 'FIFO');
     expect(fifoRows.map((r) => Number(r.cpu))).toEqual(fifo.series.cpu);
     expect(fifoRows.map((r) => Number(r.pendingTasks))).toEqual(fifo.series.pendingTasks);
     const decisions = parse(byName('.decisions.csv'), { columns: true }) as Record<string, string>[];
     expect(decisions.map((r) => [r.scheduler, r.seed, r.kind, r.reason, r.share])).toEqual([
-      ['fifo', '1', 'submissionOrder', 'First in submission order', '1'],
-      ['fair (delay)', '1', 'fairShare', 'Furthest below its fair share', '1'],
+      ['FIFO', '1', 'submissionOrder', 'First in submission order', '1'],
+      ['Fair (delay)', '1', 'fairShare', 'Furthest below its fair share', '1'],
     ]);
   });
 
@@ -217,7 +217,7 @@ describe('results leaving the run history and coming back', () => {
     const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: 'mine.json', text: JSON.stringify(mine) });
     expect(opened).toMatchObject({ status: 'finished', runs: 4, finished: 4 });
     const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
-    expect([...new Set(detail.results.map((r) => r.label))]).toEqual(['fifo', 'my-policy']);
+    expect([...new Set(detail.results.map((r) => r.label))]).toEqual(['FIFO', 'my-policy']);
     expect((await report(b, opened.id, 'html')).files[0].content).toContain('my-policy');
     // Exported again, the card is as it was recorded.
     const again = JSON.parse((await ok<{ content: string }>(b, 'batches:exportResult', { id: opened.id })).content) as ResultFile;
@@ -239,10 +239,10 @@ describe('results leaving the run history and coming back', () => {
     const opened = await ok<BatchSummary>(b, 'batches:openResult', { fileName: 'old.json', text: JSON.stringify(result) });
     const detail = await ok<BatchDetail>(b, 'batches:get', { id: opened.id });
     expect(detail.results.map((r) => [r.label, r.seed, r.status])).toEqual([
-      ['fifo', 1, 'finished'],
-      ['fifo', 2, 'finished'],
-      ['fair (delay)', 1, 'finished'],
-      ['fair (delay)', 2, 'finished'],
+      ['FIFO', 1, 'finished'],
+      ['FIFO', 2, 'finished'],
+      ['Fair (delay)', 1, 'finished'],
+      ['Fair (delay)', 2, 'finished'],
     ]);
   });
 
@@ -263,7 +263,7 @@ describe('results leaving the run history and coming back', () => {
     });
     const moved = text.replace('"seed": 2', '"seed": 7');
     expect(await refused(b, 'batches:openResult', { fileName: 'r.json', text: moved })).toMatchObject({
-      message: expect.stringMatching(/run 2: "fifo" with seed 7 is not a run of the file's own experiment/),
+      message: expect.stringMatching(/run 2: "FIFO" with seed 7 is not a run of the file's own experiment/),
     });
     expect(await ok<unknown[]>(b, 'batches:list', {})).toEqual([]);
   });

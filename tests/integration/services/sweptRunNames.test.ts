@@ -14,12 +14,11 @@ import { useTempDirs } from '../../helpers/tempDir';
 const open = useServices();
 const tempDir = useTempDirs();
 
-/** As builds before 2026-11-30 named the runs of these two sweeps. */
+/** As builds before 2026-11-30 named the runs of this sweep (its cards' names then in lower case). */
 const FORMER: Record<string, string> = {
-  'fair (delay) · Node-locality wait s = 0': 'fair (delay) nodeLocalityWaitS=0',
-  'fair (delay) · Node-locality wait s = 5': 'fair (delay) nodeLocalityWaitS=5',
-  'fifo · Heartbeat s = 1': 'fifo · heartbeatS=1',
-  'fifo · Heartbeat s = 3': 'fifo · heartbeatS=3',
+  'Fair (delay) · Node-locality wait s = 0': 'fair (delay) nodeLocalityWaitS=0',
+  'Fair (delay) · Node-locality wait s = 5': 'fair (delay) nodeLocalityWaitS=5',
+  FIFO: 'fifo',
 };
 
 /** A Fair card (`fair`) swept over its node-locality wait beside a FIFO card, two seeds, run to the end. */
@@ -81,7 +80,7 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     const s = await open();
     const batch = await sweptBatch(s);
     const labels = [...new Set(batch.results.map((r) => r.label))];
-    expect(labels).toEqual(['fair (delay) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'fifo']);
+    expect(labels).toEqual(['Fair (delay) · Node-locality wait s = 0', 'Fair (delay) · Node-locality wait s = 5', 'FIFO']);
 
     // The same file as an earlier build wrote it: its runs named with the key.
     const exported = JSON.parse((await ok<{ content: string }>(s, 'batches:exportResult', { id: batch.id })).content) as ResultFile;
@@ -99,23 +98,23 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     fs.writeFileSync(file, JSON.stringify(former));
     const job = exported.runs[0].jobs[0].id;
     const byFormer = await cli(['why', file, '--job', job, '--at', '1', '--run', 'fair (delay) nodeLocalityWaitS=5', '--seed', '2', '--json']);
-    const byWords = await cli(['why', file, '--job', job, '--at', '1', '--run', 'fair (delay) · Node-locality wait s = 5', '--seed', '2', '--json']);
+    const byWords = await cli(['why', file, '--job', job, '--at', '1', '--run', 'Fair (delay) · Node-locality wait s = 5', '--seed', '2', '--json']);
     expect(byFormer.code, byFormer.err).toBe(0);
     expect(byWords.code, byWords.err).toBe(0);
     expect(byFormer.out).toBe(byWords.out);
     expect(JSON.parse(byFormer.out)).toMatchObject({ job });
     const unknown = await cli(['why', file, '--job', job, '--at', '1', '--run', 'fair (delay) nodeLocalityWaitS=7']);
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toContain('has no run "fair (delay) nodeLocalityWaitS=7" (it has "fair (delay) · Node-locality wait s = 0"');
+    expect(unknown.err).toContain('has no run "fair (delay) nodeLocalityWaitS=7" (it has "Fair (delay) · Node-locality wait s = 0"');
   }, 120_000);
 
   it("names a greedy card's runs swept to a wait as delay scheduling, and opens a file that named them by the card", async () => {
     const s = await open();
     const batch = await sweptBatch(s, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 });
     const labels = [...new Set(batch.results.map((r) => r.label))];
-    expect(labels).toEqual(['fair (greedy locality) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'fifo']);
+    expect(labels).toEqual(['Fair (greedy locality) · Node-locality wait s = 0', 'Fair (delay) · Node-locality wait s = 5', 'FIFO']);
     const exported = JSON.parse((await ok<{ content: string }>(s, 'batches:exportResult', { id: batch.id })).content) as ResultFile;
-    const asBefore = (name: string) => name.replace('fair (delay) · Node-locality wait s = 5', 'fair (greedy locality) · Node-locality wait s = 5');
+    const asBefore = (name: string) => name.replace('Fair (delay) · Node-locality wait s = 5', 'fair (greedy locality) · Node-locality wait s = 5');
     const former = { ...exported, runs: exported.runs.map((r) => ({ ...r, scheduler: asBefore(r.scheduler) })) };
     expect(former.runs.map((r) => r.scheduler)).toContain('fair (greedy locality) · Node-locality wait s = 5');
     const opened = await ok<BatchSummary>(s, 'batches:openResult', { fileName: 'before-v7.result.json', text: JSON.stringify(former) });
@@ -141,7 +140,8 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     ];
     const migrated = await migratedNames(6, inputs, plan);
     expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 6 }] });
-    const expected = ['fair (greedy locality) · Node-locality wait s = 0', 'fair (delay) · Node-locality wait s = 5', 'G'];
+    // Then named in words (version 9): the card without a label only.
+    const expected = ['Fair (greedy locality) · Node-locality wait s = 0', 'Fair (delay) · Node-locality wait s = 5', 'G'];
     expect(migrated.labels).toEqual(expected);
     expect(migrated.column).toEqual(expected);
   });
@@ -182,7 +182,7 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     ];
     const migrated = await migratedNames(5, inputs, plan);
     expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 5 }] });
-    const expected = ['fair (delay) · Node-locality wait s = 2.5', 'mine a=1', 'fifo · Heartbeat s = 0.333333', 'fifo · 12 servers'];
+    const expected = ['Fair (delay) · Node-locality wait s = 2.5', 'mine a=1', 'fifo · Heartbeat s = 0.333333', 'fifo · 12 servers'];
     expect(migrated.labels).toEqual(expected);
     expect(migrated.column).toEqual(expected);
   });
@@ -202,13 +202,38 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     ];
     const migrated = await migratedNames(7, inputs, plan);
     expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 7 }] });
-    const expected = ['fifo · 1 server', 'fifo · 2 servers', 'mine · 1 server'];
+    const expected = ['FIFO · 1 server', 'FIFO · 2 servers', 'mine · 1 server'];
     expect(migrated.labels).toEqual(expected);
     expect(migrated.column).toEqual(expected);
     // A scheduler sweep's value of 1 is no count of servers: its name stays.
     const slots = { ...inputs, sweep: { target: 'scheduler', scheduler: 0, parameter: 'mapSlots', values: [1] } } as unknown as BatchInputs;
     const kept = await migratedNames(7, slots, [{ index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo · 1 servers', sweepValue: 1 }]);
     expect(kept.column).toEqual(['fifo · 1 servers']);
+  });
+
+  it("renames a version 8 store's runs of cards without a label to the scheduler's name in words, and nothing else", async () => {
+    const inputs = {
+      clusters: [],
+      workloads: [],
+      schedulers: [{ kind: 'fifo' }, { kind: 'minedf', bound: 'up', spare: 'lend' }, { kind: 'drf', label: 'drf' }, { kind: 'ila', variant: 'iao' }],
+      seeds: [1],
+      sweep: { target: 'simulation', parameter: 'heartbeatS', values: [3] },
+    } as unknown as BatchInputs;
+    const plan: RunPlan[] = [
+      { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo · Heartbeat s = 3', sweepValue: 3 },
+      { index: 1, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'minedf (up bound), lending · Heartbeat s = 3', sweepValue: 3 },
+      // A label the user wrote in lower case is theirs: kept.
+      { index: 2, cluster: 0, workload: 0, scheduler: 2, seed: 1, label: 'drf · Heartbeat s = 3', sweepValue: 3 },
+      { index: 3, cluster: 0, workload: 0, scheduler: 3, seed: 1, label: 'iao · Heartbeat s = 3', sweepValue: 3 },
+    ];
+    const migrated = await migratedNames(8, inputs, plan);
+    expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION, backups: [{ schemaVersion: 8 }] });
+    const expected = ['FIFO · Heartbeat s = 3', 'MinEDF (upper bound), lending · Heartbeat s = 3', 'drf · Heartbeat s = 3', 'IAO · Heartbeat s = 3'];
+    expect(migrated.labels).toEqual(expected);
+    expect(migrated.column).toEqual(expected);
+    // A name that is not the one an earlier build gave (edited by hand, say) is left as it is.
+    const edited = await migratedNames(8, inputs, [{ index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo, first try', sweepValue: 3 }]);
+    expect(edited.column).toEqual(['fifo, first try']);
   });
 
   it('rewrites only a name that ends in a known setting and the run’s own value', () => {

@@ -38,10 +38,10 @@ describe('a comparison\'s "could run at once" row', () => {
     const row = groupConcurrency(batch, groupRuns(batch));
     const byLabel = Object.fromEntries(groupRuns(batch).map((g) => [g.runs[0].label, row[g.key]]));
     expect(byLabel).toMatchObject({
-      'fifo · 4 servers': '32 map + 16 reduce slots',
-      'fifo · 10 servers': '80 map + 40 reduce slots',
-      'fifo · 12 servers': '96 map + 48 reduce slots',
-      'fair (delay) · 4 servers': '32 map + 16 reduce slots',
+      'FIFO · 4 servers': '32 map + 16 reduce slots',
+      'FIFO · 10 servers': '80 map + 40 reduce slots',
+      'FIFO · 12 servers': '96 map + 48 reduce slots',
+      'Fair (delay) · 4 servers': '32 map + 16 reduce slots',
     });
   });
 

@@ -131,9 +131,9 @@ describe('the report', () => {
   it("shows the paper's claim table for a run of a paper preset, measured as the Reproduce area measures it", () => {
     const aria = handResult(
       [1, 2, 3].flatMap((seed) => [
-        run('minedf', seed, summary(100, 0.5, 0.9 + seed / 100)),
-        run('fifo', seed, summary(100, 0.5, 0.5)),
-        run('fair (delay)', seed, summary(100, 0.5, 0.95)),
+        run('MinEDF', seed, summary(100, 0.5, 0.9 + seed / 100)),
+        run('FIFO', seed, summary(100, 0.5, 0.5)),
+        run('Fair (delay)', seed, summary(100, 0.5, 0.95)),
       ]),
     );
     const report = resultReport(aria, undefined, { file: 'aria-minedf.experiment.json', reduced: true });
@@ -294,7 +294,7 @@ describe('the report', () => {
   it('heads the summary with what each scheduler could run at once on the servers its runs had', () => {
     // Cut to 2 servers (a1, and b1 of two VMs: three nodes) or all 4 (six nodes), two map slots a node.
     const swept: ResultFile = {
-      ...handResult([run('fifo · 2 servers', 1, summary(300, 0.5)), run('fifo · 4 servers', 1, summary(100, 0.5))]),
+      ...handResult([run('FIFO · 2 servers', 1, summary(300, 0.5)), run('FIFO · 4 servers', 1, summary(100, 0.5))]),
       inputs: RecordedExperimentSchema.parse({
         name: 'swept',
         cluster: smallCluster(),
@@ -305,7 +305,7 @@ describe('the report', () => {
       }),
     };
     const report = resultReport(swept);
-    expect(report.atOnce).toEqual({ 'fifo · 2 servers': '6 map + 3 reduce slots', 'fifo · 4 servers': '12 map + 6 reduce slots' });
+    expect(report.atOnce).toEqual({ 'FIFO · 2 servers': '6 map + 3 reduce slots', 'FIFO · 4 servers': '12 map + 6 reduce slots' });
     expect(reportHtml(report, META)).toContain(
       '<tr class="capacity"><td>Could run at once</td><td class="num wrap">6 map + 3 reduce slots</td><td class="num wrap">12 map + 6 reduce slots</td></tr>',
     );

@@ -70,7 +70,7 @@ describe("Capacity's ordering policy inside a queue (YARN ordering-policy)", () 
 
   it('is reported under its own name and shows its choice in words', () => {
     const d = descriptionOf('capacity');
-    expect(d.runLabel(SchedulerSpecSchema.parse({ kind: 'capacity', orderingPolicy: 'fair' }) as never)).toBe('capacity (fair order)');
+    expect(d.runLabel(SchedulerSpecSchema.parse({ kind: 'capacity', orderingPolicy: 'fair' }) as never)).toBe('Capacity (fair order)');
     expect(d.choiceLabels?.orderingPolicy.fair).toMatch(/least memory/i);
   });
 });
@@ -101,7 +101,7 @@ describe("PRISM's job order", () => {
   it('is reported under its own name; the fairness measure, no part of the choice then, is hidden', () => {
     const d = descriptionOf('prism');
     const spec = SchedulerSpecSchema.parse({ kind: 'prism', jobOrder: 'submission' }) as never;
-    expect(d.runLabel(spec)).toBe('prism (submission order)');
+    expect(d.runLabel(spec)).toBe('PRISM (submission order)');
     expect(d.hidden?.(spec)).toContain('fairness');
   });
 });

@@ -34,13 +34,20 @@ describe('scheduler registry', () => {
     }
   });
 
-  it('reports runs under the names results have always used', () => {
+  it("reports runs of a card without a label under its scheduler's name in words, with the settings that tell it apart", () => {
     const label = (input: object) => schedulerLabel(SchedulerSpecSchema.parse(input));
-    expect(label({ kind: 'fifo' })).toBe('fifo');
-    expect(label({ kind: 'fair' })).toBe('fair (delay)');
-    expect(label({ kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 })).toBe('fair (greedy locality)');
-    expect(label({ kind: 'finegrained' })).toBe('finer-grained cpu');
-    expect(label({ kind: 'ila', variant: 'lao' })).toBe('lao');
+    expect(label({ kind: 'fifo' })).toBe('FIFO');
+    expect(label({ kind: 'fair' })).toBe('Fair (delay)');
+    expect(label({ kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 })).toBe('Fair (greedy locality)');
+    expect(label({ kind: 'capacity' })).toBe('Capacity');
+    expect(label({ kind: 'drf' })).toBe('DRF');
+    expect(label({ kind: 'late' })).toBe('LATE');
+    expect(label({ kind: 'prism' })).toBe('PRISM');
+    expect(label({ kind: 'finegrained' })).toBe('Finer-grained CPU');
+    expect(label({ kind: 'ila', variant: 'lao' })).toBe('LAO');
+    expect(label({ kind: 'minedf', bound: 'up', spare: 'lend-kill' })).toBe('MinEDF (upper bound), lending, killing');
+    expect(label({ kind: 'fawkes', policy: 'du' })).toBe('FAWKES DU');
+    expect(label({ kind: 'fawkes', policy: 'none' })).toBe('FAWKES NONE');
     expect(label({ kind: 'late', label: 'mine' })).toBe('mine');
     // A kind this studio has not, read from a saved file, is named by its kind: any word, even one every object answers to.
     for (const kind of ['constructor', 'toString', 'hasOwnProperty']) {

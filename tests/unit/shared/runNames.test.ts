@@ -9,16 +9,16 @@ const sweep = (x: unknown) => SweepSchema.parse(x);
 describe("runs' names: one per configuration, or a comparison mixes two", () => {
   it('names a run by its label and the swept value, the parameter in the words its card shows', () => {
     const [fifo, fair, prism] = specs({ kind: 'fifo' }, { kind: 'fair' }, { kind: 'prism', label: 'P' });
-    expect(runName(fifo, undefined, undefined)).toBe('fifo');
+    expect(runName(fifo, undefined, undefined)).toBe('FIFO');
     const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] });
-    expect(runName(fair, waits, 2.5)).toBe('fair (delay) · Node-locality wait s = 2.5');
-    expect(runName(fair, waits, undefined)).toBe('fair (delay)');
+    expect(runName(fair, waits, 2.5)).toBe('Fair (delay) · Node-locality wait s = 2.5');
+    expect(runName(fair, waits, undefined)).toBe('Fair (delay)');
     expect(runName(prism, sweep({ target: 'scheduler', scheduler: 0, parameter: 'alpha', values: [1] }), 0.5)).toBe('P · α (eq. 1) = 0.5');
-    expect(runName(fifo, sweep({ target: 'servers', values: [40] }), 40)).toBe('fifo · 40 servers');
-    expect(runName(fifo, sweep({ target: 'servers', values: [1, 2] }), 1)).toBe('fifo · 1 server');
-    expect(runName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('fifo · Heartbeat s = 0.333333');
+    expect(runName(fifo, sweep({ target: 'servers', values: [40] }), 40)).toBe('FIFO · 40 servers');
+    expect(runName(fifo, sweep({ target: 'servers', values: [1, 2] }), 1)).toBe('FIFO · 1 server');
+    expect(runName(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 1 / 3)).toBe('FIFO · Heartbeat s = 0.333333');
     // An optional setting's "(optional)" is the card's hint, not part of its name.
-    expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('fifo · Stop at s = 600');
+    expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('FIFO · Stop at s = 600');
   });
 
   it('names a card this build cannot name by its kind, and one it does not have by its kind too', () => {
@@ -36,35 +36,50 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
       { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0, label: 'G' },
     );
     const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] });
-    expect(runName(greedy, waits, 0)).toBe('fair (greedy locality) · Node-locality wait s = 0');
-    expect(runName(greedy, waits, 5)).toBe('fair (delay) · Node-locality wait s = 5');
+    expect(runName(greedy, waits, 0)).toBe('Fair (greedy locality) · Node-locality wait s = 0');
+    expect(runName(greedy, waits, 5)).toBe('Fair (delay) · Node-locality wait s = 5');
     // A label the user gave is the name, whatever the value.
     expect(runName(labelled, waits, 5)).toBe('G · Node-locality wait s = 5');
     // A simulation or servers sweep leaves the card as it is.
-    expect(runName(greedy, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toBe('fair (greedy locality) · Heartbeat s = 3');
+    expect(runName(greedy, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toBe('Fair (greedy locality) · Heartbeat s = 3');
   });
 
   it('gives the names earlier builds gave, so their result files still read', () => {
-    const [fifo, fair, greedy] = specs({ kind: 'fifo' }, { kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 });
+    const [fifo, fair, greedy, labelled] = specs(
+      { kind: 'fifo' },
+      { kind: 'fair' },
+      { kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 },
+      { kind: 'fair', label: 'mine' },
+    );
     const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [5] });
-    // With the key (before 2026-11-30 10:57); the card's words were the same then as now.
-    expect(formerRunNames(fair, waits, 5)).toEqual(['fair (delay) nodeLocalityWaitS=5']);
-    expect(formerRunNames(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toEqual(['fifo · heartbeatS=3']);
+    // A card without a label was named by its kind in lower case (before store version 9).
+    expect(formerRunNames(fifo, undefined, undefined)).toEqual(['fifo']);
+    expect(formerRunNames(fair, undefined, undefined)).toEqual(['fair (delay)']);
+    // Then, with the key (before 2026-11-30 10:57).
+    expect(formerRunNames(fair, waits, 5)).toEqual(['fair (delay) · Node-locality wait s = 5', 'fair (delay) nodeLocalityWaitS=5']);
+    expect(formerRunNames(fifo, sweep({ target: 'simulation', parameter: 'heartbeatS', values: [3] }), 3)).toEqual([
+      'fifo · Heartbeat s = 3',
+      'fifo · heartbeatS=3',
+    ]);
     // The card's label before the swept value was applied (before store version 7).
-    expect(formerRunNames(greedy, waits, 5)).toEqual(['fair (greedy locality) nodeLocalityWaitS=5', 'fair (greedy locality) · Node-locality wait s = 5']);
-    expect(formerRunNames(greedy, waits, 0)).toEqual(['fair (greedy locality) nodeLocalityWaitS=0']);
+    expect(formerRunNames(greedy, waits, 5)).toEqual([
+      'fair (delay) · Node-locality wait s = 5',
+      'fair (greedy locality) nodeLocalityWaitS=5',
+      'fair (greedy locality) · Node-locality wait s = 5',
+    ]);
     // One server was "1 servers" (before store version 8).
-    expect(formerRunNames(fifo, sweep({ target: 'servers', values: [1, 40] }), 1)).toEqual(['fifo · 1 servers']);
-    // Names that never changed have no former one.
-    expect(formerRunNames(fifo, sweep({ target: 'servers', values: [40] }), 40)).toEqual([]);
-    expect(formerRunNames(fifo, undefined, undefined)).toEqual([]);
+    expect(formerRunNames(fifo, sweep({ target: 'servers', values: [1, 40] }), 1)).toEqual(['fifo · 1 server', 'fifo · 1 servers']);
+    // A label the user wrote was always the name.
+    expect(formerRunNames(labelled, undefined, undefined)).toEqual([]);
+    expect(formerRunNames(labelled, sweep({ target: 'servers', values: [40] }), 40)).toEqual([]);
+    expect(formerRunNames(labelled, waits, 5)).toEqual(['mine nodeLocalityWaitS=5']);
   });
 
   it('finds two Fair cards that differ only in their waits, and two cards with one label, at the later card', () => {
     expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }), undefined)).toEqual([
       {
         path: ['schedulers', 1, 'label'],
-        message: `its runs and scheduler 1's would both be reported as "fair (delay)", so a comparison would mix them: give one of the two a label`,
+        message: `its runs and scheduler 1's would both be reported as "Fair (delay)", so a comparison would mix them: give one of the two a label`,
       },
     ]);
     expect(runNameClashes(specs({ kind: 'fifo', label: 'A' }, { kind: 'drf' }, { kind: 'fair', label: 'A' }), undefined).map((c) => c.path)).toEqual([
@@ -83,7 +98,7 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     ]);
     const waits = sweep({ target: 'scheduler', scheduler: 0, parameter: 'nodeLocalityWaitS', values: [0, 5] });
     expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fair' }), waits)).toEqual([]);
-    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fifo', label: 'fair (delay) · Node-locality wait s = 5' }), waits).map((c) => c.path)).toEqual([
+    expect(runNameClashes(specs({ kind: 'fair' }, { kind: 'fifo', label: 'Fair (delay) · Node-locality wait s = 5' }), waits).map((c) => c.path)).toEqual([
       ['schedulers', 1, 'label'],
     ]);
   });

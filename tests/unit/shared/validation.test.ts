@@ -88,7 +88,7 @@ describe('validation messages a user can read', () => {
 
   it('refuses two schedulers reported under one name in a design and a file, and still opens a result that has them', () => {
     const schedulers = [{ kind: 'fair' }, { kind: 'fair', nodeLocalityWaitS: 10 }];
-    const clash = [{ field: 'schedulers.1.label', message: expect.stringMatching(/^its runs and scheduler 1's would both be reported as "fair \(delay\)"/) }];
+    const clash = [{ field: 'schedulers.1.label', message: expect.stringMatching(/^its runs and scheduler 1's would both be reported as "Fair \(delay\)"/) }];
     const ids = { clusterIds: ['00000000-0000-4000-8000-000000000000'], workloadIds: ['00000000-0000-4000-8000-000000000000'] };
     expect(problems(ExperimentDesignSchema, { name: 'x', ...ids, schedulers, seeds: [1] })).toEqual(clash);
     const file = { name: 'x', cluster: { file: 'lab.cluster.json' }, workload: { file: 'mix.workload.json' }, schedulers };
