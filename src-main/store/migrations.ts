@@ -1,8 +1,8 @@
 import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
-import { formerLabel, runName, unsweptBaseName } from '@shared/experiment/runNames';
+import { formerDefaultLabel, formerLabel, runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
-import { optionLabel, type SchedulerSpec } from '@shared/schedulers';
+import { optionLabel, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
 import { packColumns } from '../formats/columns';
@@ -268,7 +268,8 @@ export const migrations: Migration[] = [
       for (const run of runs) {
         const plan = JSON.parse(run.plan_json) as RunPlan;
         const inputs = JSON.parse(run.inputs_json) as Partial<BatchInputs>;
-        const label = renamedDefault(plan, inputs.schedulers?.[plan.scheduler], inputs.sweep);
+        const spec = inputs.schedulers?.[plan.scheduler];
+        const label = inputs.sources ? renamedCopy(plan, spec) : renamedDefault(plan, spec, inputs.sweep);
         if (label !== plan.label) db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
       }
     },
@@ -284,6 +285,23 @@ function renamedDefault(plan: RunPlan, spec: SchedulerSpec | undefined, sweep: B
   if (!spec) return plan.label;
   try {
     return plan.label === runName(spec, sweep, plan.sweepValue, formerLabel) ? runName(spec, sweep, plan.sweepValue) : plan.label;
+  } catch {
+    return plan.label;
+  }
+}
+
+/**
+ * A run copied into a comparison across history (inputs.sources), named as version 9 names it: its
+ * name is its source's ("fair (delay) · Node-locality wait s = 5") and the entry it came from
+ * ("— March run"), its card the one the source ran (a swept value applied), so the former default
+ * name at its start, up to what follows it, becomes today's.
+ */
+function renamedCopy(plan: RunPlan, spec: SchedulerSpec | undefined): string {
+  const former = spec ? formerDefaultLabel(spec) : undefined;
+  if (!spec || former === undefined) return plan.label;
+  try {
+    const follows = plan.label.slice(former.length);
+    return plan.label.startsWith(former) && /^( — | · | \(\d+\)$|$)/.test(follows) ? schedulerLabel(spec) + follows : plan.label;
   } catch {
     return plan.label;
   }

@@ -236,6 +236,39 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     expect(edited.column).toEqual(['fifo, first try']);
   });
 
+  it("renames a version 8 comparison across history: each copied run's former name at its start, its source after it", async () => {
+    const inputs = {
+      clusters: [],
+      workloads: [],
+      schedulers: [
+        { kind: 'fifo' },
+        { kind: 'fair', nodeLocalityWaitS: 5 },
+        { kind: 'fair', label: 'fair (delay)' },
+        { kind: 'capacity', orderingPolicy: 'fair' },
+      ],
+      seeds: [1],
+      sources: [{ id: 'a', name: 'March', createdAt: '2026-03-01' }],
+    } as unknown as BatchInputs;
+    const plan: RunPlan[] = [
+      { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo — March', source: 0 },
+      { index: 1, cluster: 0, workload: 0, scheduler: 1, seed: 1, label: 'fair (delay) · Node-locality wait s = 5 — March', source: 0 },
+      { index: 2, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifo (2)', source: 0 },
+      // The user's label, and a name that only begins like the former one: kept.
+      { index: 3, cluster: 0, workload: 0, scheduler: 2, seed: 1, label: 'fair (delay) — March', source: 0 },
+      { index: 4, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'fifolike — March', source: 0 },
+      { index: 5, cluster: 0, workload: 0, scheduler: 3, seed: 1, label: 'capacity (fair order) — March', source: 0 },
+    ];
+    const migrated = await migratedNames(8, inputs, plan);
+    expect(migrated.column).toEqual([
+      'FIFO — March',
+      'Fair (delay) · Node-locality wait s = 5 — March',
+      'FIFO (2)',
+      'fair (delay) — March',
+      'fifolike — March',
+      'Capacity (fair order) — March',
+    ]);
+  });
+
   it('rewrites only a name that ends in a known setting and the run’s own value', () => {
     expect(sweptNameInWords('fair (delay) nodeLocalityWaitS=5', 5, 'fair')).toBe('fair (delay) · Node-locality wait s = 5');
     expect(sweptNameInWords('P alpha=0.5', 0.5, 'prism')).toBe('P · α (eq. 1) = 0.5');
