@@ -143,7 +143,7 @@ export function runNameClashes(schedulers: readonly SchedulerSpec[], sweep: Swee
 
 /**
  * Reads a run's name as a result file or a user gives it and returns the name the plan gives that
- * run: its own name, or one an earlier build gave a swept run (formerRunNames).
+ * run: its own name, or one an earlier build gave it (formerRunNames: "fifo" for "FIFO").
  * Returns undefined for a name of no run in the plan.
  */
 export function planNameOf(
