@@ -6,7 +6,6 @@ import type { PluginRef } from '@shared/experiment/experiment';
 import { recordedSource } from '../runner/pluginRefs';
 import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
-import { planNameOf } from '@shared/experiment/runNames';
 import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
 import { resultReport, type ReportRun } from '../reports/resultReport';
@@ -219,12 +218,10 @@ function asBatch(result: ResultFile): { inputs: BatchInputs; plan: RunPlan[]; re
   const recorded = recordedBatch(result.inputs);
   if (recorded) {
     const plan = planBatch(recorded);
-    // A file written before sweeps' runs were named in words names them with the parameter's key.
-    const nameOf = planNameOf(recorded, plan);
+    // readResultText has named the runs as this build names them (a file of an earlier build named some otherwise).
     const results = new Map<number, StoredRunResult>();
     result.runs.forEach((r, i) => {
-      const label = nameOf(r.scheduler);
-      const p = plan.find((x) => x.label === label && x.seed === r.seed);
+      const p = plan.find((x) => x.label === r.scheduler && x.seed === r.seed);
       if (!p)
         throw new ServiceError(
           'invalid_request',

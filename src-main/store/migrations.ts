@@ -261,13 +261,18 @@ export const migrations: Migration[] = [
     version: 9,
     description: 'runs of a card without a label named in words ("FIFO", "Fair (delay)"), not by the kind in lower case ("fifo", "fair (delay)")',
     up(db) {
-      const runs = selectAll<{ id: string; plan_json: string; inputs_json: string }>(
-        db,
-        'SELECT r.id, r.plan_json, b.inputs_json FROM runs r JOIN batches b ON b.id = r.batch_id',
+      // Every run is read, so each batch's inputs are parsed once, not once per run.
+      const inputsOf = new Map(
+        selectAll<{ id: string; inputs_json: string }>(db, 'SELECT id, inputs_json FROM batches').map((b) => [
+          b.id,
+          JSON.parse(b.inputs_json) as Partial<BatchInputs>,
+        ]),
       );
+      const runs = selectAll<{ id: string; batch_id: string; plan_json: string }>(db, 'SELECT id, batch_id, plan_json FROM runs');
       for (const run of runs) {
         const plan = JSON.parse(run.plan_json) as RunPlan;
-        const inputs = JSON.parse(run.inputs_json) as Partial<BatchInputs>;
+        const inputs = inputsOf.get(run.batch_id);
+        if (!inputs) continue;
         const spec = inputs.schedulers?.[plan.scheduler];
         const label = inputs.sources ? renamedCopy(plan, spec) : renamedDefault(plan, spec, inputs.sweep);
         if (label !== plan.label) db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
