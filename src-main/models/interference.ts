@@ -1,22 +1,21 @@
 import { createRequire } from 'node:module';
-import type * as LevenbergMarquardt from 'ml-levenberg-marquardt';
 import type * as MlMatrix from 'ml-matrix';
 import type { NodeUsage } from '../engine/scheduling/schedulerApi';
 import { exponentialModel, forwardDifference, type ExponentialModel } from './exponentialFit';
+import { levenbergMarquardt } from './levenbergMarquardt';
 
-type FitLibraries = Pick<typeof LevenbergMarquardt, 'levenbergMarquardt'> & Pick<typeof MlMatrix, 'Matrix' | 'solve'>;
+type FitLibraries = Pick<typeof MlMatrix, 'Matrix' | 'solve'>;
 let libraries: FitLibraries | undefined;
 /**
- * The fitting libraries, loaded at the first fit: only ILA's runs and the interference command fit,
- * and loaded with the rest they were about 0.06 s of every CLI command's start (docs/architecture.md
- * "Runs on other machines"; tests/integration/cli/startup.test.ts).
+ * The linear algebra library, loaded at the first fit: only ILA's runs and the interference command
+ * fit, and loaded with the rest it was part of about 0.06 s of every CLI command's start
+ * (docs/architecture.md "Runs on other machines"; tests/integration/cli/startup.test.ts).
  */
 function fitting(): FitLibraries {
   if (!libraries) {
     const load = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-    const { levenbergMarquardt } = load('ml-levenberg-marquardt') as typeof LevenbergMarquardt;
     const { Matrix, solve } = load('ml-matrix') as typeof MlMatrix;
-    libraries = { levenbergMarquardt, Matrix, solve };
+    libraries = { Matrix, solve };
   }
   return libraries;
 }
@@ -114,11 +113,11 @@ function shapeModel(samples: readonly InterferenceSample[], shape: 'cpu' | 'io')
 
 const valuesAt = (values: Float64Array) => (i: number) => values[i];
 
-/** The staged fit's Jacobian: the library's forward differences of one shape, every nudge of a sample in one pass. */
+/** The staged fit's Jacobian: forward differences of one shape, every nudge of a sample in one pass. */
 function stagedJacobian(model: ExponentialModel): (p: number[]) => (i: number) => number[] {
   const moved = new Float64Array(model.params);
-  // One row, filled when the library asks for a sample's and read by it at once (step.js
-  // analyticalGradient copies it into its matrix): no array per sample.
+  // One row, filled when the fit asks for a sample's and read by it at once (levenbergMarquardt.ts
+  // copies it into its Jacobian): no array per sample.
   const row = new Array<number>(model.params).fill(0);
   return (p) => {
     const values = model.values(p);
@@ -143,7 +142,6 @@ function lm(samples: InterferenceSample[], shape: 'cpu' | 'io', initial: number[
   const maxValues = initial.map((_, i) => (i === n - 1 ? 2 : 10));
   const start = initial.map((v, i) => Math.min(maxValues[i], Math.max(minValues[i], v)));
   const model = shapeModel(samples, shape);
-  const { levenbergMarquardt } = fitting();
   try {
     const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, (p) => valuesAt(model.values(p)), {
       initialValues: start,
@@ -152,8 +150,7 @@ function lm(samples: InterferenceSample[], shape: 'cpu' | 'io', initial: number[
       damping: 1.5,
       maxIterations: 200,
       errorTolerance: 1e-9,
-      gradientDifference: GRADIENT_DIFFERENCE,
-      // The library's own forward differences, computed in one pass per sample (exponentialFit.ts).
+      // Forward differences, every nudge of a sample computed in one pass (exponentialFit.ts).
       jacobianFunction: stagedJacobian(model),
     });
     return result.parameterValues.every(Number.isFinite) ? result.parameterValues : start;
@@ -195,7 +192,7 @@ const sse = (m: InterferenceModel, samples: InterferenceSample[]) => samples.red
 
 /**
  * The joint fit (eq. 3 over eq. 1 and 2) for Levenberg–Marquardt: its model function and the
- * library's forward differences of it. A nudge of one of eq. 1's coefficients changes only eq. 1's
+ * forward differences of it ml-levenberg-marquardt's numeric gradient would take. A nudge of one of eq. 1's coefficients changes only eq. 1's
  * value (eq. 2's stays), and the reverse; a nudge of eq. 3's own moves neither. The same terms,
  * computed the same way, so the same fit as the library's numeric gradient.
  */
@@ -222,7 +219,7 @@ function jointFit(samples: readonly InterferenceSample[]) {
       const step = GRADIENT_DIFFERENCE;
       const cpuNudged = m.cpu.map((v) => v + step);
       const ioNudged = m.io.map((v) => v + step);
-      // Filled when the library asks for a sample's row, which it copies at once (as stagedJacobian's).
+      // Filled when the fit asks for a sample's row, which it copies at once (as stagedJacobian's).
       return (i) => {
         const cv = cpuValues[i];
         const iv = ioValues[i];
@@ -244,7 +241,6 @@ function jointFit(samples: readonly InterferenceSample[]) {
 function refineJointly(samples: InterferenceSample[], start: InterferenceModel, iterations: number): InterferenceModel {
   const initial = pack(start);
   if (samples.length < initial.length + 1) return start;
-  const { levenbergMarquardt } = fitting();
   try {
     const fit = jointFit(samples);
     const result = levenbergMarquardt({ x: samples.map((_, i) => i), y: samples.map((s) => s.slowdown) }, fit.values, {
@@ -254,7 +250,6 @@ function refineJointly(samples: InterferenceSample[], start: InterferenceModel, 
       damping: 1.5,
       maxIterations: iterations,
       errorTolerance: 1e-9,
-      gradientDifference: GRADIENT_DIFFERENCE,
       jacobianFunction: fit.jacobian,
     });
     return result.parameterValues.every(Number.isFinite) ? unpack(result.parameterValues) : start;
