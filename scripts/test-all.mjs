@@ -15,10 +15,14 @@ fs.mkdirSync(artifacts, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each step's wall time, printed at the end: where a slow CI run spent its minutes. */
+const took = [];
 
 function step(name, command, args) {
   process.stdout.write(`\n▶ ${name}\n`);
+  const started = Date.now();
   const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
+  took.push([name, Math.round((Date.now() - started) / 1000)]);
   return r.status === 0;
 }
 
@@ -73,6 +77,7 @@ vitest('unit-integration-security', ['unit', 'integration', 'security']);
 vitest('stress', ['stress']);
 vitest('e2e', ['e2e']);
 
+console.log(`\nTime per step:\n${took.map(([name, seconds]) => `  ${String(seconds).padStart(5)} s  ${name}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 const summary = `${passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(artifacts, 'test-summary.txt'), `${summary}\n`);
