@@ -70,6 +70,27 @@ describe('workload editor and trace import in the browser, against the real serv
 
       await page.getByTestId('facebook-mix').click();
       await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('25');
+      // The mix is wider than its card beside the preview: the columns out of view are named and one
+      // click away, and a row's remove button stays in view with its template.
+      const inView = (label: string) =>
+        page.getByLabel(label, { exact: true }).evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const area = el.closest('.mix-scroll')!.getBoundingClientRect();
+          return box.left >= area.left && box.right <= area.right;
+        });
+      await expect
+        .poll(() => page.getByTestId('mix-more-columns-right').textContent())
+        .toMatch(/^\s*\d+ more columns to the right: .*Queue, MR-cluster\. Show them/);
+      expect(await page.getByTestId('mix-more-columns-left').count()).toBe(0);
+      expect(await inView('MR-cluster of mix row 1')).toBe(false);
+      expect(await inView('Remove mix row 2')).toBe(true);
+      await page.getByTestId('mix-more-columns-right').getByRole('button', { name: 'Show them' }).click();
+      await expect.poll(() => inView('MR-cluster of mix row 1')).toBe(true);
+      await expect.poll(() => page.getByTestId('mix-more-columns-right').count()).toBe(0);
+      expect(await page.getByTestId('mix-more-columns-left').textContent()).toContain('Weight, Share, Maps');
+      expect(await inView('Remove mix row 2')).toBe(true);
+      await page.getByTestId('mix-more-columns-left').getByRole('button', { name: 'Show them' }).click();
+      await expect.poll(() => page.getByTestId('mix-more-columns-left').count()).toBe(0);
       // Deadlines as ARIA sets them up: a factor of each job's time alone, drawn from a range.
       await page.getByTestId('gen-deadline-factor').fill('3-1');
       await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent()).toBe('the low end must not exceed the high end');
