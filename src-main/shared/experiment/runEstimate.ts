@@ -27,9 +27,12 @@ const RUN_OVERHEAD_S = 1.5;
  * re-fits of the interference model, measured on 2026-11-30 alternating with bench (e) FIFO (7.9 and
  * 8.5 s for 229,604 tasks): the thresholds preset's mixed case, 2,845 tasks, took 11.2 and 13.5 s,
  * 121 times FIFO's per task. A larger run costs up to 1.4 times more per task (each re-fit holds up
- * to 2,000 recent observations beside the profiling samples). LAO fits nothing.
+ * to 2,000 recent observations beside the profiling samples). On 2026-12-01 the fits moved to the
+ * studio's own Levenberg–Marquardt (models/levenbergMarquardt.ts): the dynamic-threshold run of
+ * that case took 0.78 times as long (medians of six, alternating with the build before: 13.3 against
+ * 17.1 s on a busier machine), so about 95 times FIFO's. LAO fits nothing.
  */
-const POLICY_COST: Record<string, number> = { late: 4, prism: 2, ila: 120, iao: 120, lao: 1.5, minedf: 1.5, fawkes: 1.5 };
+const POLICY_COST: Record<string, number> = { late: 4, prism: 2, ila: 95, iao: 95, lao: 1.5, minedf: 1.5, fawkes: 1.5 };
 
 /**
  * A run refused unless asked for: more memory than a worker thread may take, more tasks than the
