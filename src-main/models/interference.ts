@@ -1,24 +1,7 @@
-import { createRequire } from 'node:module';
-import type * as MlMatrix from 'ml-matrix';
 import type { NodeUsage } from '../engine/scheduling/schedulerApi';
 import { exponentialModel, forwardDifference, type ExponentialModel } from './exponentialFit';
 import { levenbergMarquardt } from './levenbergMarquardt';
-
-type FitLibraries = Pick<typeof MlMatrix, 'Matrix' | 'solve'>;
-let libraries: FitLibraries | undefined;
-/**
- * The linear algebra library, loaded at the first fit: only ILA's runs and the interference command
- * fit, and loaded with the rest it was part of about 0.06 s of every CLI command's start
- * (docs/architecture.md "Runs on other machines"; tests/integration/cli/startup.test.ts).
- */
-function fitting(): FitLibraries {
-  if (!libraries) {
-    const load = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-    const { Matrix, solve } = load('ml-matrix') as typeof MlMatrix;
-    libraries = { Matrix, solve };
-  }
-  return libraries;
-}
+import { linearAlgebra } from './linearAlgebra';
 
 /**
  * The ILA interference model (Bu, Rao, Xu, HPDC'13, sec. 4.1): a task's slowdown S = T_real / T
@@ -162,7 +145,7 @@ function lm(samples: InterferenceSample[], shape: 'cpu' | 'io', initial: number[
 
 /** Ordinary least squares with a small ridge so collinear features cannot break the solve. */
 export function leastSquares(rows: number[][], y: number[]): number[] {
-  const { Matrix, solve } = fitting();
+  const { Matrix, solve } = linearAlgebra();
   const X = new Matrix(rows);
   const Xt = X.transpose();
   const A = Xt.mmul(X);

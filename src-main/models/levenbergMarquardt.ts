@@ -1,17 +1,4 @@
-import { createRequire } from 'node:module';
-import type * as MlMatrix from 'ml-matrix';
-
-type Linear = Pick<typeof MlMatrix, 'Matrix' | 'CholeskyDecomposition' | 'inverse'>;
-let linear: Linear | undefined;
-/** ml-matrix, loaded at the first fit: only ILA's runs and the interference command fit (tests/integration/cli/startup.test.ts). */
-function linearAlgebra(): Linear {
-  if (!linear) {
-    const load = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-    const { Matrix, CholeskyDecomposition, inverse } = load('ml-matrix') as typeof MlMatrix;
-    linear = { Matrix, CholeskyDecomposition, inverse };
-  }
-  return linear;
-}
+import { linearAlgebra } from './linearAlgebra';
 
 export interface FitData {
   x: readonly number[];
