@@ -7,7 +7,7 @@ import { registerScheduler } from '../../src-main/schedulers/registry';
 import { newestFirst } from '../fixtures/schedulers/newestFirst';
 import { useTempDirs } from '../helpers/tempDir';
 import { startServeProcess } from '../helpers/processes';
-import { ok, openAt, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -61,7 +61,7 @@ describe('a scheduler added in one file, in the browser', () => {
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
-      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await waitForBatchEnd(page);
       expect(await page.getByTestId('summary-table').textContent()).toContain('newest-first (which job first: the oldest)');
 
       const [batch] = await ok<{ id: string }[]>(studio.services, 'batches:list', {});

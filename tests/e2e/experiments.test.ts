@@ -7,7 +7,7 @@ import { jobLocality } from '../../src-main/reports/jobLocalityReport';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedupReport';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
-import { openNewExperiment, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -95,7 +95,7 @@ describe('experiments in the browser, against the real services and worker threa
       if (counts.progress) expect(counts.head).not.toContain('runs finished');
       await screenshot(page, 'experiment-running-light');
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
-      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await waitForBatchEnd(page);
       expect(await page.getByTestId('batch-head').textContent()).toContain('6/6 runs finished');
       // Two seeds: the table says its intervals cannot be trusted.
       expect(await page.getByTestId('seed-warning').textContent()).toMatch(/Fewer than 3 seeds: the intervals are unreliable/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/results/runData';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -84,7 +84,7 @@ describe('FAWKES in the browser, against the real services', () => {
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
-      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await waitForBatchEnd(page);
 
       // The MR-cluster section: four charts, and a row per policy and MR-cluster with the services' numbers.
       const section = page.getByTestId('mr-cluster-charts');

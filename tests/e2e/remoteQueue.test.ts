@@ -3,7 +3,7 @@ import type { BatchDetail } from '@shared/experiment/design';
 import type { SettingsView } from '@shared/api/settings';
 import { finishedLines, REDIS, requireRedisUnderCi, sourceWorker, startRedis, stopRedis, waitForLine } from '../helpers/redis';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -58,7 +58,7 @@ describe.runIf(REDIS)('settings: batches on a password-protected queue, from the
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
-      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await waitForBatchEnd(page);
       const [remote] = await ok<{ id: string }[]>(studio.services, 'batches:list', {});
       const remoteDetail = await ok<BatchDetail>(studio.services, 'batches:get', { id: remote.id });
       expect(remoteDetail.results.every((r) => r.status === 'finished')).toBe(true);

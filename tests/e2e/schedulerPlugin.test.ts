@@ -7,7 +7,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import { startServeProcess } from '../helpers/processes';
-import { downloadOf, openAt, screenshot, useBrowser, watchErrors } from './studio';
+import { downloadOf, openAt, screenshot, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -64,7 +64,7 @@ describe('a scheduler of your own, in the browser', () => {
       await screenshot(page, 'plugin-scheduler-card');
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();
-      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await waitForBatchEnd(page);
       await page.getByTestId('summary-table').waitFor();
       expect(await page.getByTestId('summary-table').textContent()).toContain('shortest-job-first');
 

@@ -77,6 +77,15 @@ export async function openNewExperiment(page: Page, url?: string): Promise<void>
   await page.getByTestId('experiment-designer').waitFor();
 }
 
+/**
+ * Waits until the open batch has ended: its head then counts the runs finished (it does not while the batch runs).
+ * Waiting for the progress table to vanish is not enough alone: it is also absent before the batch is first read.
+ */
+export async function waitForBatchEnd(page: Page, timeout = 120_000): Promise<void> {
+  await expect.poll(() => page.getByTestId('batch-head').textContent(), { timeout }).toMatch(/\d+\/\d+ runs finished/);
+  expect(await page.getByTestId('run-progress').count()).toBe(0);
+}
+
 /** What a click downloads: the file name the page suggested and its bytes. */
 export async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);

@@ -3,7 +3,7 @@ import type { BatchSummary } from '@shared/experiment/design';
 import type { RunData } from '@shared/results/runData';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -98,7 +98,9 @@ describe('the designer shows what each scheduler can run at once', () => {
       await page.locator('[data-nav="clusters"]').click();
       await page.locator('tr[data-cluster="Two racks, 8 and 16 cores"]').getByTestId('open-cluster').click();
       await page.getByTestId('cluster-editor').waitFor();
-      expect(await page.getByTestId('type-legend').textContent()).toMatch(/8-core \(8c · 32G\)\s*16-core \(16c · 64G\)/);
+      await expect.poll(() => page.getByTestId('type-legend').textContent()).toMatch(/8-core \(8c · 32G\)\s*16-core \(16c · 64G\)/);
+      // evaluateAll reads what is drawn now: wait for the map's tiles (5 + 5 servers) before reading their colours.
+      await expect.poll(() => page.locator('[data-host][data-host-type]').count()).toBe(10);
       const tiles = async (type: string) =>
         new Set(
           await page
@@ -293,7 +295,7 @@ describe('a guided first run for an empty studio', () => {
       expect(await page.getByTestId('parity-warning').count()).toBe(0);
       await page.getByTestId('run').click();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
-      await expect.poll(() => page.getByTestId('run-progress').count(), { timeout: 120_000 }).toBe(0);
+      await waitForBatchEnd(page);
       expect(await page.getByTestId('seed-warning').count()).toBe(0);
       expect(await page.locator('[data-metric="meanJct"] td').count()).toBe(3);
       // Pressed again on a studio that has things, it adds under free names and overwrites nothing.
