@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { REPRODUCTIONS } from '@shared/results/reproductions';
 import { DOC, FULL_SIZE, README, fillBlocks, renderAll } from '../../../scripts/reproductions/render';
 
 /**
@@ -27,5 +28,18 @@ describe('the reproductions docs are what the stored runs render', () => {
     expect(fillBlocks(text, { x: 'new' }, 't')).toBe('a\n<!-- generated: x -->\nnew\n<!-- /generated -->\nb\n');
     expect(() => fillBlocks(text, {}, 't')).toThrow(/no renderer for the generated block "x"/);
     expect(() => fillBlocks(text, { x: 'new', y: 'more' }, 't')).toThrow(/no generated block for y/);
+  });
+
+  it('has the heading each claim in the Reproduce area and its report send the reader to, in words a reader knows', () => {
+    const headings = fs
+      .readFileSync(DOC, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('## '))
+      .map((l) => l.slice(3));
+    for (const r of REPRODUCTIONS) {
+      expect(headings, r.id).toContain(r.docsSection);
+      // The papers' numbers in the developers' own index mean nothing to a reader of the app or a report.
+      expect(r.docsSection, r.id).not.toMatch(/\(00\d/);
+    }
   });
 });

@@ -30,5 +30,5 @@ export const ariaClaim: PaperClaim = {
       ],
     },
   ],
-  docsSection: 'ARIA (002): completion-time bounds and provisioning; MinEDF (ARIA, ICAC 2011)',
+  docsSection: 'ARIA: completion-time bounds and provisioning; MinEDF (ARIA, ICAC 2011)',
 };

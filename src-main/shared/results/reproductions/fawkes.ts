@@ -108,5 +108,5 @@ export const fawkesClaim: PaperClaim = {
       ],
     },
   ],
-  docsSection: 'FAWKES (003, sec. 7): balancing several MR-clusters',
+  docsSection: 'FAWKES (sec. 7): balancing several MR-clusters',
 };

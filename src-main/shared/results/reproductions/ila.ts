@@ -55,5 +55,5 @@ export const ilaClaim: PaperClaim = {
       ],
     },
   ],
-  docsSection: 'ILA, IAO and LAO (004, sec. 5.2): interference- and locality-aware scheduling',
+  docsSection: 'ILA, IAO and LAO (sec. 5.2): interference- and locality-aware scheduling',
 };

@@ -42,5 +42,5 @@ export const liuClaim: PaperClaim = {
       ],
     },
   ],
-  docsSection: 'Finer-Grained CPU scheduler (001, sec. 4)',
+  docsSection: 'Finer-Grained CPU scheduler (sec. 4)',
 };

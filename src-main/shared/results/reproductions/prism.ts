@@ -42,5 +42,5 @@ export const prismClaim: PaperClaim = {
     { file: 'prism-puma.experiment.json', title: 'PUMA batch, 10 nodes', measures: prismMeasures('Fig. 15a') },
     { file: 'prism-gridmix.experiment.json', title: 'Gridmix2 batch, 10 nodes', measures: prismMeasures('Fig. 15b') },
   ],
-  docsSection: 'PRISM (000, sec. 6): phase-level scheduling against Fair and YARN',
+  docsSection: 'PRISM (sec. 6): phase-level scheduling against Fair and YARN',
 };
