@@ -7,7 +7,7 @@ import { jobLocality } from '../../src-main/reports/jobLocalityReport';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedupReport';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
-import { openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { askWhy, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -187,8 +187,7 @@ describe('experiments in the browser, against the real services and worker threa
       await screenshot(page, 'comparison-locality-light');
 
       // The why-panel: one job in every run, with the scheduler's reasons.
-      await page.getByTestId('why-job').fill('g5');
-      await page.getByTestId('why-ask').click();
+      await askWhy(page, 'g5');
       await expect.poll(() => page.locator('[data-why-run]').count()).toBe(6);
       expect(await page.getByTestId('why-panel').textContent()).toMatch(/Fair \(delay\): job g5/);
       // A generated job's template and size come from the seed: the panel names them, and says whether g5 is one job or one per seed.

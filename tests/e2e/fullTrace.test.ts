@@ -6,7 +6,7 @@ import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
 import type { WorkloadRecord } from '@shared/api/records';
 import type { ImportPreview } from '@shared/workload/imports';
 import { useTempDirs } from '../helpers/tempDir';
-import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { askWhy, downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 import { SWIM_DAY } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
@@ -101,8 +101,7 @@ describe('the FB-2009 day on 100 nodes, watched, cancelled, explained and export
       // Explain the day's largest job: its thousands of attempts, a screenful of them in the page.
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
       const asked = await page.evaluate<number>('performance.now()');
-      await page.getByTestId('why-job').fill(largest.id!);
-      await page.getByTestId('why-ask').click();
+      await askWhy(page, largest.id!, 120_000);
       const tables = page.getByTestId('why-attempts');
       await tables.first().waitFor({ timeout: 120_000 });
       const rows = Number(await tables.first().getAttribute('data-rows'));

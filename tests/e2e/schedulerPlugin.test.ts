@@ -7,7 +7,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import { startServeProcess } from '../helpers/processes';
-import { downloadOf, openAt, screenshot, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { askWhy, downloadOf, openAt, screenshot, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -75,8 +75,7 @@ describe('a scheduler of your own, in the browser', () => {
       // The why panel: its launches carry the file's own words.
       await openAt(page, serve.url, `#/history/${batch.id}`);
       await page.getByTestId('why-panel').waitFor();
-      await page.getByTestId('why-job').fill('g1');
-      await page.getByTestId('why-ask').click();
+      await askWhy(page, 'g1');
       await expect.poll(() => page.getByTestId('why-attempts').count(), { timeout: 60_000 }).toBe(4);
       await expect.poll(() => page.getByTestId('why-panel').textContent()).toMatch(/Shortest job first \(example\).*has the fewest maps left to place/);
       await page.getByTestId('why-panel').scrollIntoViewIfNeeded();

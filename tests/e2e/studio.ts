@@ -64,6 +64,9 @@ export function watchErrors(page: Page): string[] {
 
 /** The studio's page (its URL carries the token in the fragment), then one of its places. */
 export async function openAt(page: Page, url: string, hash: string): Promise<void> {
+  // From one of the studio's own places, its URL differs only in the fragment: the browser would
+  // keep the page and its open view, and that view could answer the test's next step. A new page every time.
+  await page.goto('about:blank');
   await page.goto(url);
   await page.locator('[data-nav="history"]').waitFor();
   await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
@@ -84,6 +87,32 @@ export async function openNewExperiment(page: Page, url?: string): Promise<void>
 export async function waitForBatchEnd(page: Page, timeout = 120_000): Promise<void> {
   await expect.poll(() => page.getByTestId('batch-head').textContent(), { timeout }).toMatch(/\d+\/\d+ runs finished/);
   expect(await page.getByTestId('run-progress').count()).toBe(0);
+}
+
+/**
+ * Asks the why panel about a job, as a user does, and waits for its answer to that job. A panel that
+ * answers with an error fails here in its own words, and so does one that never answers: a wait that
+ * only counted attempt tables said nothing of why they did not come.
+ */
+export async function askWhy(page: Page, job: string, timeout = 60_000): Promise<void> {
+  const panel = page.getByTestId('why-panel');
+  const input = panel.getByTestId('why-job');
+  await input.fill(job);
+  await expect.poll(() => input.inputValue()).toBe(job);
+  await panel.getByTestId('why-ask').click();
+  // The sentence over the runs starts with the job the answer is about; an earlier answer names another.
+  const about = panel.locator('[data-testid="why-same-job"], [data-testid="why-different-jobs"]');
+  const answered = async () =>
+    (await panel.getByRole('alert').count()) > 0 || ((await about.count()) > 0 && (await about.first().textContent())!.trim().startsWith(`${job} is `));
+  try {
+    await expect.poll(answered, { timeout }).toBe(true);
+  } catch {
+    throw new Error(
+      `the why panel gave no answer about ${job} within ${timeout / 1000} s; it holds "${await input.inputValue()}" and reads: ${(await panel.textContent())?.slice(0, 600)}`,
+    );
+  }
+  const alert = panel.getByRole('alert');
+  if (await alert.count()) throw new Error(`the why panel answered about ${job} with an error: ${await alert.textContent()}`);
 }
 
 /** What a click downloads: the file name the page suggested and its bytes. */

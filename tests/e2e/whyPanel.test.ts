@@ -9,7 +9,7 @@ import { beatWords, whyNotText, type WhyNotAnswer } from '@shared/results/whyNot
 import { cli } from '../helpers/cli';
 import { useTempDirs } from '../helpers/tempDir';
 import type { Services } from '../../src-main/services';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { askWhy, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -52,8 +52,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('why-panel').waitFor();
-      await page.getByTestId('why-job').fill('huge');
-      await page.getByTestId('why-ask').click();
+      await askWhy(page, 'huge');
       await expect.poll(() => page.locator('[data-why-run]').count(), { timeout: 60_000 }).toBe(4);
       const tables = page.getByTestId('why-attempts');
       await expect.poll(() => tables.count()).toBe(4);
@@ -117,8 +116,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
       expect(await line.locator('[data-kind="speculation"] strong').textContent()).toBe(
         run.decisions!.find((d) => d.kind === 'speculation')!.count.toLocaleString('en-US'),
       );
-      await page.getByTestId('why-job').fill(picked!.id);
-      await page.getByTestId('why-ask').click();
+      await askWhy(page, picked!.id);
       const table = page.getByTestId('why-attempts');
       await expect.poll(async () => Number(await table.getAttribute('data-rows')), { timeout: 60_000 }).toBe(picked!.attempts.length);
       const chip = page.locator('[data-testid="why-kinds"] [data-kind="speculation"]');
