@@ -57,6 +57,9 @@ export async function whyCommand(
     typeof flags.run === 'string' ? (named(flags.run) ?? matchName([...new Set(plan.map((p) => p.label))], flags.run) ?? flags.run) : plan.at(0)?.label;
   const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
   if (!plan.some((p) => p.label === label)) {
+    // A run of a scheduler file this process could not load is named here by its kind, not as the file names it.
+    if (unloaded && inputs.schedulers.some((s) => findDescription(s.kind) === undefined))
+      throw new CliUsageError(`${unloaded}: the run "${label ?? ''}" replays with it; give the file with --scheduler FILE`);
     io.err(`error: --run: ${file} has no run "${label ?? ''}" (it has ${[...new Set(plan.map((p) => `"${p.label}"`))].join(', ')})\n`);
     return 1;
   }

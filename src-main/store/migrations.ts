@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import { formerDefaultLabel, formerLabel, runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
-import { optionLabel, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
+import { optionLabel, SCHEDULERS, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
 import { packColumns } from '../formats/columns';
@@ -287,12 +287,20 @@ export const migrations: Migration[] = [
  * a name the user wrote stays; a card this build cannot name keeps its name.
  */
 function renamedDefault(plan: RunPlan, spec: SchedulerSpec | undefined, sweep: BatchInputs['sweep']): string {
-  if (!spec) return plan.label;
+  if (!builtIn(spec)) return plan.label;
   try {
     return plan.label === runName(spec, sweep, plan.sweepValue, formerLabel) ? runName(spec, sweep, plan.sweepValue) : plan.label;
   } catch {
     return plan.label;
   }
+}
+
+/**
+ * Version 9 renamed the built-ins' cards only: an added scheduler's runs kept their kind as their
+ * name then (the store may open before its plug-in is loaded, so later renames of those are not made here).
+ */
+function builtIn(spec: SchedulerSpec | undefined): spec is SchedulerSpec {
+  return spec !== undefined && SCHEDULERS.some((d) => d.kind === spec.kind);
 }
 
 /**
@@ -302,7 +310,7 @@ function renamedDefault(plan: RunPlan, spec: SchedulerSpec | undefined, sweep: B
  * name at its start, up to what follows it, becomes today's.
  */
 function renamedCopy(plan: RunPlan, spec: SchedulerSpec | undefined): string {
-  const former = spec ? formerDefaultLabel(spec) : undefined;
+  const former = builtIn(spec) ? formerDefaultLabel(spec) : undefined;
   if (!spec || former === undefined) return plan.label;
   try {
     const follows = plan.label.slice(former.length);

@@ -50,11 +50,11 @@ describe('a scheduler added in one file, in the browser', () => {
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
       await field('Maps per heartbeat').locator('input').fill('2');
       await field('Which job first').locator('select').selectOption({ label: 'The oldest' });
-      await expect.poll(() => page.getByLabel('Label of scheduler 1').getAttribute('placeholder')).toBe('newest-first (which job first: the oldest)');
+      await expect.poll(() => page.getByLabel('Label of scheduler 1').getAttribute('placeholder')).toBe('Newest first (toy) (which job first: the oldest)');
       // What it can run at once, beside the built-ins it is compared with.
       await expect
         .poll(() => page.getByTestId('capacity-parity').textContent())
-        .toMatch(/1\. newest-first \(which job first: the oldest\)\s*\d+ map \+ \d+ reduce slots/);
+        .toMatch(/1\. Newest first \(toy\) \(which job first: the oldest\)\s*\d+ map \+ \d+ reduce slots/);
       await screenshot(page, 'added-scheduler-card');
 
       await expect.poll(() => page.getByTestId('run').isDisabled()).toBe(false);
@@ -62,17 +62,17 @@ describe('a scheduler added in one file, in the browser', () => {
       await page.getByTestId('comparison').waitFor();
       await page.getByTestId('summary-table').waitFor({ timeout: 120_000 });
       await waitForBatchEnd(page);
-      expect(await page.getByTestId('summary-table').textContent()).toContain('newest-first (which job first: the oldest)');
+      expect(await page.getByTestId('summary-table').textContent()).toContain('Newest first (toy) (which job first: the oldest)');
 
       const [batch] = await ok<{ id: string }[]>(studio.services, 'batches:list', {});
       const detail = await ok<BatchDetail>(studio.services, 'batches:get', { id: batch.id });
-      const toy = detail.results.filter((r) => r.label === 'newest-first (which job first: the oldest)');
+      const toy = detail.results.filter((r) => r.label === 'Newest first (toy) (which job first: the oldest)');
       expect(toy.map((r) => r.status)).toEqual(['finished', 'finished']);
       expect(detail.inputs.schedulers[0]).toMatchObject({ kind: 'newest-first', order: 'oldest', mapsPerBeat: 2 });
       // The report names it and counts its decisions under its own rule.
       const report = await ok<{ files: { name: string; content: string }[] }>(studio.services, 'batches:report', { id: batch.id, format: 'html' });
       const text = report.files[0].content.replace(/<[^>]+>/g, ' ');
-      expect(text).toContain('newest-first (which job first: the oldest)');
+      expect(text).toContain('Newest first (toy) (which job first: the oldest)');
       expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
       expect(errors).toEqual([]);
     } finally {
@@ -101,7 +101,7 @@ describe('a scheduler added in one file, in the browser', () => {
       expect(batches.error).toBeUndefined();
       await openAt(other, serve.url, `#/history/${batches.data![0].id}`);
       await other.getByTestId('summary-table').waitFor();
-      expect(await other.getByTestId('summary-table').textContent()).toContain('newest-first (which job first: the oldest)');
+      expect(await other.getByTestId('summary-table').textContent()).toContain('Newest first (toy) (which job first: the oldest)');
     } finally {
       await other.close();
       await serve.stop();

@@ -66,11 +66,13 @@ describe('a scheduler of your own, in the browser', () => {
       await page.getByTestId('comparison').waitFor();
       await waitForBatchEnd(page);
       await page.getByTestId('summary-table').waitFor();
-      expect(await page.getByTestId('summary-table').textContent()).toContain('shortest-job-first');
+      expect(await page.getByTestId('summary-table').textContent()).toContain(TITLE);
 
       const [batch] = await call<BatchSummary[]>('batches:list');
       const detail = await call<BatchDetail>('batches:get', { id: batch.id });
       expect(detail.results.map((r) => r.status)).toEqual(['finished', 'finished', 'finished', 'finished']);
+      // Its runs go by the file's title, as the designer's menu shows it, never by its kind.
+      expect([...new Set(detail.results.map((r) => r.label))]).toEqual([TITLE, 'FIFO']);
 
       // The why panel: its launches carry the file's own words.
       await openAt(page, serve.url, `#/history/${batch.id}`);
@@ -95,7 +97,7 @@ describe('a scheduler of your own, in the browser', () => {
       // The report names it and counts its decisions under its own rule.
       const report = await call<{ files: { content: string }[] }>('batches:report', { id: batch.id, format: 'html' });
       const text = report.files[0].content.replace(/<[^>]+>/g, ' ');
-      expect(text).toContain('shortest-job-first');
+      expect(text).toContain(TITLE);
       expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
 
       // The same experiment through the CLI with the same file beside it (the export names it and its hash): the same numbers.

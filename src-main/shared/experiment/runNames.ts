@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { optionLabel, schedulerLabel, type SchedulerSpec } from '../schedulers';
+import { addedSchedulerCards, optionLabel, schedulerLabel, type SchedulerSpec } from '../schedulers';
+import { formerAddedRunLabel } from '../schedulers/addedCard';
 import { simulationLabel } from './simulationLabels';
 import type { SweepSchema } from './sweep';
 
@@ -37,6 +38,7 @@ export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: nu
  * - Before store version 8 (2026-12-01): a sweep's one server counted as "1 servers".
  * - Before store version 9 (2026-12-01): a card without a label named by its kind in lower case
  *   ("fifo", "fair (delay)"; formerDefaultLabel), in each of the forms above.
+ * - Before 2026-12-02: a card of an added scheduler (a plug-in file) named by its kind, not its title.
  */
 export function formerRunNames(spec: SchedulerSpec, sweep: Sweep | undefined, value: number | undefined): string[] {
   const current = runName(spec, sweep, value);
@@ -57,8 +59,10 @@ function formerSweptNames(spec: SchedulerSpec, sweep: Sweep | undefined, value: 
  * The name builds before store version 9 gave a built-in card without a label: its kind in lower
  * case with its distinguishing settings ("fifo", "fair (delay)", "minedf (low bound), lending",
  * "fawkes DU"), kept as those builds wrote it so the runs they named are found (result files) and
- * renamed (the store's migration). Undefined for a card with a label, or a kind that was never
- * named so (an added scheduler is named as it always was).
+ * renamed (the store's migration). An added scheduler's card (a plug-in file) was named by its kind
+ * until 2026-12-02, where its title is now ("shortest-job-first", now "Shortest job first"); that
+ * rename is found in result files only, as the store may open before the plug-in is loaded.
+ * Undefined for a card with a label, or a kind that was never named otherwise.
  */
 export function formerDefaultLabel(spec: SchedulerSpec): string | undefined {
   if (spec.label) return undefined;
@@ -84,8 +88,12 @@ export function formerDefaultLabel(spec: SchedulerSpec): string | undefined {
         .join(', ');
     case 'fawkes':
       return `fawkes ${String(s.policy).toUpperCase()}`;
-    default:
-      return undefined;
+    default: {
+      // An added scheduler (a plug-in file) was named by its kind, where its title is now.
+      const kind = (spec as { kind: string }).kind;
+      const card = addedSchedulerCards().find((c) => c.kind === kind);
+      return card ? formerAddedRunLabel(card, spec as unknown as Record<string, unknown> & { kind: string }) : undefined;
+    }
   }
 }
 

@@ -53,11 +53,17 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     choices: choicesOf(card.options),
     choiceLabels: card.choiceLabels,
     concurrency,
-    runLabel(spec) {
-      const shown = (card.labelOptions ?? []).map(
-        (k) => `${(card.labels[k] ?? k).toLowerCase()}: ${card.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`,
-      );
-      return shown.length ? `${card.kind} (${shown.join(', ')})` : card.kind;
-    },
+    runLabel: (spec) => namedAs(card, card.title, spec),
   };
 }
+
+/** A run's name: `name`, with the options the card lists in `labelOptions` ("Toy (every: 2nd job)"). */
+function namedAs(card: AddedCard, name: string, spec: Spec): string {
+  const shown = (card.labelOptions ?? []).map(
+    (k) => `${(card.labels[k] ?? k).toLowerCase()}: ${card.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`,
+  );
+  return shown.length ? `${name} (${shown.join(', ')})` : name;
+}
+
+/** The name builds before 2026-12-02 gave a run of an added scheduler: its kind where its title is now (shared/experiment/runNames.ts formerRunNames). */
+export const formerAddedRunLabel = (card: AddedCard, spec: Spec): string => namedAs(card, card.kind, spec);

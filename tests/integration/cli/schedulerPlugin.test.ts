@@ -141,7 +141,9 @@ describe('a scheduler of your own from a file', () => {
     const away = tempDir();
     const moved = path.join(away, 'mine.json');
     fs.copyFileSync(result, moved);
-    const speedup = await runCliProcess(['speedup', moved, '--of', 'mine']);
+    // Its runs go by the file's title, as the designer shows it, not by its kind.
+    const mine = 'mine (first come, first served)';
+    const speedup = await runCliProcess(['speedup', moved, '--of', mine]);
     expect(speedup.code, speedup.err).toBe(0);
     expect(speedup.out).toMatch(/^FIFO\s+40\s+1\.00x/m);
     expect((await runCliProcess(['locality', moved])).code).toBe(0);
@@ -150,20 +152,23 @@ describe('a scheduler of your own from a file', () => {
     // Explaining a run replays it: a built-in's runs replay, the plug-in's say which file it needs.
     const why = (run: string, ...more: string[]) => runCliProcess(['why', moved, '--job', 'g1', '--at', '10', '--run', run, ...more]);
     expect(await why('FIFO')).toMatchObject({ code: 0, out: expect.stringMatching(/^Why g1 got nothing around 10\.0 s — FIFO, seed 1/) });
-    expect(await why('mine')).toMatchObject({
+    expect(await why(mine)).toMatchObject({
       code: 2,
       err: expect.stringContaining(
-        `${path.join(away, 'mine.scheduler.js')}: no such file: the run "mine" replays with it; give the file with --scheduler FILE`,
+        `${path.join(away, 'mine.scheduler.js')}: no such file: the run "${mine}" replays with it; give the file with --scheduler FILE`,
       ),
     });
-    expect(await why('mine', '--scheduler', path.join(dir, 'mine.scheduler.js'))).toMatchObject({ code: 0, out: expect.stringMatching(/— mine, seed 1/) });
+    expect(await why(mine, '--scheduler', path.join(dir, 'mine.scheduler.js'))).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`— ${mine}, seed 1`),
+    });
     // Not with other code under its name: that would explain another run.
     fs.writeFileSync(path.join(away, 'mine.scheduler.js'), `${fs.readFileSync(path.join(dir, 'mine.scheduler.js'), 'utf8')}// changed\n`);
-    expect(await why('mine', '--scheduler', path.join(away, 'mine.scheduler.js'))).toMatchObject({
+    expect(await why(mine, '--scheduler', path.join(away, 'mine.scheduler.js'))).toMatchObject({
       code: 2,
       err: expect.stringMatching(/mine\.scheduler\.js is not the file .*mine\.json ran with: its SHA-256 was [0-9a-f]{12}…, it is [0-9a-f]{12}… now/),
     });
-    expect(await why('mine')).toMatchObject({ code: 2, err: expect.stringMatching(/has changed since this experiment ran with it/) });
+    expect(await why(mine)).toMatchObject({ code: 2, err: expect.stringMatching(/has changed since this experiment ran with it/) });
   });
 
   it('gives the file written by scheduler new its published types, which check it, and refuses a file importing anything but the studio', async () => {
@@ -287,7 +292,7 @@ export default {
     const checked = await cli(['scheduler', 'check', wrong]);
     expect(checked.code).toBe(1);
     expect(checked.out).toMatch(
-      /the engine hints of .*wrong\.scheduler\.js change its results: wrong-hint, seed 1: job "g\d+" is .* with the hints but .* with every heartbeat simulated/,
+      /the engine hints of .*wrong\.scheduler\.js change its results: Locality first, no waiting \(example\), seed 1: job "g\d+" is .* with the hints but .* with every heartbeat simulated/,
     );
   });
 

@@ -18,7 +18,7 @@ describe("the added schedulers' folder", () => {
     const shared = await import('@shared/schedulers');
     expect(addedCatalogue().map((c) => [c.kind, c.title])).toEqual([['newest-first', 'Newest first (toy)']]);
     const spec = shared.SchedulerSpecSchema.parse({ kind: 'newest-first', order: 'oldest' });
-    expect(shared.schedulerLabel(spec)).toBe('newest-first (which job first: the oldest)');
+    expect(shared.schedulerLabel(spec)).toBe('Newest first (toy) (which job first: the oldest)');
     expect(createScheduler(spec).name).toBe('newest-first');
   });
 

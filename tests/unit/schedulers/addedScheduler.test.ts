@@ -10,6 +10,7 @@ import {
   type SchedulerSpec,
 } from '@shared/schedulers';
 import { ExperimentDesignSchema } from '@shared/experiment/design';
+import { formerRunNames } from '@shared/experiment/runNames';
 import { problemsOf } from '@shared/api/validation';
 import { createScheduler, registerScheduler } from '../../../src-main/schedulers/registry';
 import { cardOf } from '../../../src-main/schedulers/addedScheduler';
@@ -56,7 +57,10 @@ describe('a scheduler added in one file', () => {
     expect(d.choices).toEqual({ order: ['newest', 'oldest'] });
     expect(d.auto).toMatchObject({ mapSlots: 'auto: 1 per core' });
     const spec = SchedulerSpecSchema.parse({ kind: 'newest-first', order: 'oldest', mapSlots: 3, reduceSlots: 1 });
-    expect(schedulerLabel(spec)).toBe('newest-first (which job first: the oldest)');
+    // Named by its title, as the designer's menu shows it; a result file written when runs went by
+    // the kind finds its runs under the old name (withTodaysNames), and the kind is no name of today's.
+    expect(schedulerLabel(spec)).toBe('Newest first (toy) (which job first: the oldest)');
+    expect(formerRunNames(spec, undefined, undefined)).toEqual(['newest-first (which job first: the oldest)']);
     expect(
       schedulerConcurrency(spec, [
         { cores: 4, memoryMb: 8192 },
