@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importQuietly } from './quietImport';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
@@ -87,7 +88,7 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
       throw new PluginFileError(
         `${file}: its top level was still running after ${loadLimitMs / 1000} s (a loop that never ends?), so it was not loaded: a scheduler file defines its scheduler and returns`,
       );
-    mod = (await import(url)) as { default?: unknown };
+    mod = (await importQuietly(url)) as { default?: unknown };
   } catch (err) {
     if (err instanceof PluginFileError) throw err;
     throw new PluginFileError(`${file}: not a module the studio can load: ${(err as Error).message}`);

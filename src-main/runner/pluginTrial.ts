@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { TYPELESS_PACKAGE_WARNING } from './quietImport';
 
 /**
  * How long a scheduler file's top level may run before the studio gives up on it: importing a
@@ -7,9 +8,13 @@ import { Worker } from 'node:worker_threads';
  */
 export const PLUGIN_LOAD_LIMIT_MS = 10_000;
 
-// A CommonJS script (eval: true): it imports the module by URL and says whether that ended.
+// A CommonJS script (eval: true): it imports the module by URL and says whether that ended,
+// without the one warning importQuietly leaves out too (the thread ends after this import).
 const TRIAL = `
 const { parentPort, workerData } = require('node:worker_threads');
+const emit = process.emitWarning;
+process.emitWarning = (warning, ...rest) =>
+  ((rest[0] && typeof rest[0] === 'object' ? rest[0].code : rest[1]) === '${TYPELESS_PACKAGE_WARNING}' ? undefined : emit.call(process, warning, ...rest));
 import(workerData.url).then(
   () => parentPort.postMessage({ ok: true }),
   (err) => parentPort.postMessage({ ok: false, message: err && err.message ? err.message : String(err) }),

@@ -296,6 +296,25 @@ export default {
     );
   });
 
+  it("loads a file of ES module syntax beside a package.json that declares no type without Node's advice to edit it, in the main thread and the runs' threads", async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'lab-tools', private: true }));
+    const file = path.join(dir, 'shortest.scheduler.js');
+    fs.copyFileSync(path.join(ROOT, 'docs/examples/schedulers/shortest-job-first.scheduler.js'), file);
+    expect(await cli(['scheduler', 'new', 'mine', '--out', dir])).toMatchObject({ code: 0 });
+    const experiment = path.join(dir, 'mine.experiment.json');
+    const design = JSON.parse(fs.readFileSync(experiment, 'utf8')) as { schedulers: { kind: string }[] };
+    fs.writeFileSync(experiment, JSON.stringify({ ...design, schedulers: [{ kind: 'shortest-job-first' }, { kind: 'fifo' }] }));
+    const warned = /MODULE_TYPELESS_PACKAGE_JSON|package\.json|Warning/;
+    const checked = await runCliProcess(['scheduler', 'check', file]);
+    expect(checked.code, checked.err).toBe(0);
+    expect(checked.err).not.toMatch(warned);
+    const ran = await runCliProcess(['run', experiment, '--scheduler', file, '--threads', '2', '--out', path.join(dir, 'out.json')]);
+    expect(ran.code, ran.err).toBe(0);
+    expect(ran.err).toMatch(/loaded scheduler "shortest-job-first"/);
+    expect(ran.err).not.toMatch(warned);
+  });
+
   it('refuses a file it cannot use, naming the file and the field', async () => {
     const dir = tempDir();
     const experiment = path.join(dir, 'e.json');
