@@ -33,7 +33,7 @@ export function useDocument<D, R extends SavedDocument<D>>(options: DocumentOpti
   const spec = computed<D>(() => history.present.value);
   const errors = computed<Record<string, string>>(() => options.errors(spec.value));
   const { record, saving, save } = useDocumentSave<D, R>(history, errors, options.update, options.draft);
-  const { asking, leave, stay } = useUnsavedGuard(history.dirty);
+  const { asking, leave, stay } = useUnsavedGuard(history.dirty, saving);
   /** Why the document could not be opened, in the services' words. */
   const loadError = ref<string>();
   /** The document is open: a record was read, or a draft started. */
