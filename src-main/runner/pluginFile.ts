@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { importQuietly } from './quietImport';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
@@ -12,6 +11,7 @@ import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
 import { guardedPolicy } from './pluginGuard';
 import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
+import { importQuietly } from './quietImport';
 
 /**
  * A scheduler the user brings as a file (docs/plugins.md): an ES module whose default export is

@@ -94,8 +94,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       await capacityCard.getByLabel('Kind of scheduler 2').selectOption('capacity');
       await capacityCard.getByLabel('Label of scheduler 2').fill('');
       await page.getByTestId('save').click();
-      // Saved before leaving: a click on Clusters while the save is on its way finds the design
-      // still changed, and the designer asks whether to leave it (the clusters list never showed).
+      // Saved, as its notice says, before the clusters (leaving during the save is topologyEditor.test.ts's case).
       await page.getByText('Saved "parity"').waitFor();
       // In the cluster editor each server tile shows its type at a glance: a colour and "16c · 64G".
       await page.locator('[data-nav="clusters"]').click();
