@@ -7,7 +7,7 @@ import type { ImportPreview } from '@shared/workload/imports';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { serializeWorkloadFile } from '@shared/workload/workloadFile';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -122,7 +122,7 @@ describe('bulk edits in the workload editor, against the real services', () => {
 
       // Back to the experiment: the problem is gone, and FAWKES runs on the whole day.
       await act(() => page.getByTestId('bulk-back').getByRole('button', { name: 'go back to the experiment' }).click());
-      await page.getByTestId('experiment-designer').waitFor();
+      await designerReady(page);
       await expect.poll(() => page.getByTestId('run').isDisabled(), { timeout: 60_000 }).toBe(false);
       expect(await problem.count()).toBe(0);
       await act(() => page.getByTestId('run').click());

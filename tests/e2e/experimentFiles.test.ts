@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesignSummary } from '@shared/results/runData';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { designerReady, ok, ROOT, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -36,7 +36,7 @@ describe('experiment files in the browser', () => {
       expect(await ok<DesignSummary[]>(studio.services, 'experiments:list', {})).toEqual([]);
       await screenshot(page, 'experiment-import-light');
       await page.getByTestId('confirm-experiment-import').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await designerReady(page);
       const [design] = await ok<DesignSummary[]>(studio.services, 'experiments:list', {});
       expect(design.schedulers).toEqual(['Hadoop Fair Scheduler 0.20.2 (8/6 slots)', 'YARN Capacity (128 vcores)', 'PRISM']);
 

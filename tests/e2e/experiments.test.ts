@@ -7,7 +7,7 @@ import { jobLocality } from '../../src-main/reports/jobLocalityReport';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedupReport';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
-import { askWhy, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { askWhy, designerReady, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -31,7 +31,7 @@ describe('experiments in the browser, against the real services and worker threa
       await page.getByTestId('reproduce-view').waitFor();
       await page.locator('[data-nav="experiments"]').click();
       await page.getByTestId('experiments-sample').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await designerReady(page);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

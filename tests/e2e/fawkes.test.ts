@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/results/runData';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { designerReady, ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -159,7 +159,7 @@ describe('FAWKES in the browser, against the real services', () => {
     const errors = watchErrors(page);
     try {
       await openAt(page, studio.server.url, `#/experiments/${design.id}`);
-      await page.getByTestId('experiment-designer').waitFor();
+      await designerReady(page);
       const problem = page.locator('[data-scheduler="0"] [data-error-field="schedulers.0.design"]');
       await expect.poll(() => problem.textContent(), { timeout: 30_000 }).toMatch(/cluster "shared pool", workload "two teams": FAWKES needs MR-clusters/);
       expect(await page.getByTestId('run').isDisabled()).toBe(true);

@@ -10,7 +10,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import type { DesignSummary } from '@shared/results/runData';
 import FULL_SIZE from '@shared/results/reproductions/fullSize.json';
 import { useTempDirs } from '../helpers/tempDir';
-import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { designerReady, downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -104,7 +104,7 @@ describe('results leaving the studio in the browser', () => {
 
       // The same preset opens in Experiments as a design of its own.
       await preset.getByTestId('open-preset').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await designerReady(page);
       expect((await ok<DesignSummary[]>(studio.services, 'experiments:list', {})).map((d) => d.name)).toEqual(['Liu balanced pattern']);
       expect(errors).toEqual([]);
     } finally {

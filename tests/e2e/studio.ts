@@ -77,7 +77,12 @@ export async function openNewExperiment(page: Page, url?: string): Promise<void>
   if (url) await page.goto(url);
   await page.locator('[data-nav="experiments"]').click();
   await page.getByTestId('new-experiment').click();
-  await page.getByTestId('experiment-designer').waitFor();
+  await designerReady(page);
+}
+
+/** The designer shows its frame at once and its design once read: aria-busy says which (reading it sooner sees no cards). */
+export async function designerReady(page: Page): Promise<void> {
+  await page.locator('[data-testid="experiment-designer"][aria-busy="false"]').waitFor();
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DesignRecord } from '@shared/experiment/design';
 import { optionLabel, schedulerDescriptions, SchedulerSpecSchema } from '@shared/schedulers';
 import { sweepableParameters } from '@shared/experiment/sweepCheck';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -29,7 +29,7 @@ async function designerOf(name: string, schedulers: object[], sweep?: object) {
       spec: { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers, seeds: [1, 2], ...(sweep ? { sweep } : {}) },
     });
     await openAt(page, studio.server.url, `#/experiments/${design.id}`);
-    await page.getByTestId('experiment-designer').waitFor();
+    await designerReady(page);
   } catch (err) {
     await close();
     throw err;

@@ -3,7 +3,7 @@ import type { BatchSummary } from '@shared/experiment/design';
 import type { RunData } from '@shared/results/runData';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -290,7 +290,7 @@ describe('a guided first run for an empty studio', () => {
       await page.getByTestId('guided-first-run').waitFor();
       await screenshot(page, 'first-run-light');
       await page.getByTestId('sample-studio').click();
-      await page.getByTestId('experiment-designer').waitFor();
+      await designerReady(page);
       expect(await page.locator('#experiment-name').inputValue()).toBe('Sample: FIFO, Fair and Capacity');
       // Sized from the servers, the three schedulers can run about as much at once: no warning.
       await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. FIFO\s*120 map \+ 60 reduce slots/);
