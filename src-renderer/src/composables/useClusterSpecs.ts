@@ -6,7 +6,9 @@ import { useLiveQuery } from './useLiveQuery';
 
 /**
  * The specs of the clusters a design chose, by id, reloaded when the choice changes or a cluster is
- * edited (here or elsewhere); `error` says why they could not be loaded.
+ * edited (here or elsewhere); `error` says why they could not be loaded. A chosen cluster deleted
+ * since is left out: the designer's cluster list already says so beside it, and the others still
+ * show what they can run.
  */
 export function useClusterSpecs(ids: () => readonly string[]): { specs: ComputedRef<Map<string, ClusterSpec>>; error: Ref<string | undefined> } {
   const query = useLiveQuery(
@@ -15,8 +17,8 @@ export function useClusterSpecs(ids: () => readonly string[]): { specs: Computed
       const answers = await Promise.all(chosen.map((id) => api.call('clusters:get', { id })));
       const specs = new Map<string, ClusterSpec>();
       for (const [i, r] of answers.entries()) {
-        if (!r.ok) return r;
-        specs.set(chosen[i], r.data.spec);
+        if (r.ok) specs.set(chosen[i], r.data.spec);
+        else if (r.error.code !== 'not_found') return r;
       }
       return { ok: true, data: specs };
     },

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/tempDir';
+import { mixed } from './mixedCluster';
+import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+
+const tempDir = useTempDirs();
+const browser = useBrowser();
+
+/** A design keeps the ids of what it chose: deleting one of its clusters leaves it naming that id. */
+describe('an experiment one of whose clusters was deleted', () => {
+  it('says which in the list and why Run is off, and the designer still shows what the other cluster can run', async () => {
+    const studio = await startStudio(tempDir());
+    const kept = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    const gone = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: { ...mixed, name: 'Retired lab' } });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'mix', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] },
+    });
+    await ok(studio.services, 'experiments:create', {
+      spec: { name: 'two labs', clusterIds: [kept.id, gone.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'capacity' }], seeds: [1] },
+    });
+    await ok(studio.services, 'clusters:delete', { id: gone.id });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, '#/experiments');
+      const row = page.locator('tr[data-experiment="two labs"]');
+      await expect.poll(() => row.textContent()).toMatch(/names a deleted cluster/);
+      // Run and Export are off, and say why when pointed at.
+      const run = row.getByTestId('run-experiment');
+      expect(await run.isDisabled()).toBe(true);
+      expect(await run.getAttribute('title')).toBe('It names a deleted cluster: open it and choose another first');
+      const exportButton = row.getByTestId('export-experiment');
+      expect(await exportButton.isDisabled()).toBe(true);
+      expect(await exportButton.getAttribute('title')).toMatch(
+        /^It names a deleted cluster: open it and choose another first\. .*Run history, then Export, Everything \(zip\)$/,
+      );
+
+      await row.locator('button.name').click();
+      await designerReady(page);
+      const designer = page.getByTestId('experiment-designer');
+      await expect.poll(() => designer.textContent()).toMatch(/A cluster of this experiment was deleted\. Remove it/);
+      // The cluster that remains still shows what each scheduler can run on it; the deleted one is no failure to load.
+      await expect
+        .poll(() => page.getByTestId('capacity-parity').textContent())
+        .toMatch(/On Two racks, 8 and 16 cores\s*1\. FIFO\s*120 map \+ 60 reduce slots/);
+      expect(await page.getByTestId('capacity-parity-error').count()).toBe(0);
+      // Run stays off until the design names only what exists, and the check says why beside the list.
+      await expect.poll(() => designer.textContent()).toMatch(/this cluster no longer exists: pick another one/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await screenshot(page, 'designer-deleted-cluster');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
