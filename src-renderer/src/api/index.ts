@@ -4,6 +4,7 @@ import type { ApiResult } from '@shared/results/result';
 import { httpTransport, takeTokenFromLocation } from './httpTransport';
 import { ipcTransport } from './ipcTransport';
 import type { Transport } from './transport';
+import { errorInWords } from '../utils/errorWords';
 
 const token = window.studio ? undefined : takeTokenFromLocation();
 
@@ -29,8 +30,9 @@ const transport = pickTransport();
 
 /** Typed access to the studio's API; every call answers with the result envelope, never throws. */
 export const api = {
-  call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ApiResult<ResponseOf<C>>> {
-    return transport.invoke(channel, request) as Promise<ApiResult<ResponseOf<C>>>;
+  async call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ApiResult<ResponseOf<C>>> {
+    const r = (await transport.invoke(channel, request)) as ApiResult<ResponseOf<C>>;
+    return r.ok ? r : { ok: false, error: errorInWords(r.error) };
   },
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void {
     return transport.listen(event, listener as (payload: unknown) => void);

@@ -6,9 +6,12 @@ import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, watchEr
 const tempDir = useTempDirs();
 const browser = useBrowser();
 
-/** A design keeps the ids of what it chose: deleting one of its clusters leaves it naming that id. */
-describe('an experiment one of whose clusters was deleted', () => {
-  it('says which in the list and why Run is off, and the designer still shows what the other cluster can run', async () => {
+/**
+ * What was deleted, as the pages say it: a design keeps the ids of what it chose, so deleting one of
+ * its clusters leaves it naming that id; a page left open (or a kept link) can ask for a record gone since.
+ */
+describe('what was deleted, where the studio still meets it', () => {
+  it('an experiment naming a deleted cluster: says which in the list and why Run is off, and the designer still shows what the other cluster can run', async () => {
     const studio = await startStudio(tempDir());
     const kept = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
     const gone = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: { ...mixed, name: 'Retired lab' } });
@@ -49,6 +52,27 @@ describe('an experiment one of whose clusters was deleted', () => {
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
       await screenshot(page, 'designer-deleted-cluster');
       expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('a page opening a workload deleted meanwhile says it is no longer in the studio, not its id', async () => {
+    const studio = await startStudio(tempDir());
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'short-lived', jobs: [{ template: 'Sort', submit: 0, inputMb: 64 }] },
+    });
+    await ok(studio.services, 'workloads:delete', { id: workload.id });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    try {
+      // As a link kept from before the deletion (a bookmark, another window) would open it.
+      await openAt(page, studio.server.url, `#/workloads/${workload.id}`);
+      const alert = page.getByTestId('workload-editor').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        'Could not open the workload: this workload is no longer in the studio (deleted here, or by another program using the same data folder)',
+      );
     } finally {
       await page.close();
       await studio.stop();
