@@ -1,5 +1,6 @@
 import type { ExperimentDesign } from '@shared/experiment/design';
 import { designRuleProblems } from '@shared/experiment/designRules';
+import { deletedChoiceProblems } from '@shared/experiment/deletedChoices';
 import type { FieldProblem } from '@shared/api/validation';
 import type { DesignFix } from '@shared/experiment/designFix';
 import type { WorkloadRecord } from '@shared/api/records';
@@ -34,16 +35,10 @@ export function designChecks(spec: ExperimentDesign, clusters: ClustersRepo, wor
       return undefined;
     }
   };
-  const cs = spec.clusterIds.map((id, i) => {
-    const c = find(() => clusters.get(id));
-    if (!c) problems.push({ field: `clusterIds.${i}`, message: 'this cluster no longer exists: pick another one' });
-    return c;
-  });
-  const ws = spec.workloadIds.map((id, i) => {
-    const w = find(() => workloads.get(id));
-    if (!w) problems.push({ field: `workloadIds.${i}`, message: 'this workload no longer exists: pick another one' });
-    return w;
-  });
+  const cs = spec.clusterIds.map((id) => find(() => clusters.get(id)));
+  const ws = spec.workloadIds.map((id) => find(() => workloads.get(id)));
+  const kept = new Set([...spec.clusterIds.filter((_, i) => cs[i]), ...spec.workloadIds.filter((_, i) => ws[i])]);
+  problems.push(...deletedChoiceProblems(spec, { cluster: (id) => kept.has(id), workload: (id) => kept.has(id) }));
   const seed = spec.seeds[0] ?? 1;
   for (const c of cs) {
     if (!c) continue;

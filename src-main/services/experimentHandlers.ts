@@ -17,6 +17,7 @@ import type { Handlers } from './handlerTypes';
 import { designChecks, type TaskCounts } from './designChecks';
 import { designEstimate } from './designEstimate';
 import { describeEstimate } from '@shared/experiment/runEstimate';
+import { deletedChoiceMessage } from '@shared/experiment/deletedChoices';
 import { experimentFiles, fileNameOf } from './experimentFiles';
 import { runData, why } from './runDataOfBatch';
 import { WhyNotReplays } from './whyNotService';
@@ -46,13 +47,13 @@ export function experimentHandlers(
 
   /** Copy the saved clusters and workloads a design names into a batch's inputs. */
   function snapshot(spec: ExperimentDesign): BatchInputs {
-    const copy = <S>(ids: string[], repo: { get(id: string): { name: string; spec: S } }, noun: string, field: string) =>
+    const copy = <S>(ids: string[], repo: { get(id: string): { name: string; spec: S } }, noun: 'cluster' | 'workload', field: string) =>
       ids.map((id, i) => {
         try {
           const item = repo.get(id);
           return { id, name: item.name, spec: item.spec };
         } catch {
-          throw new ServiceError('invalid_request', `this ${noun} no longer exists: pick another one`, `spec.${field}.${i}`);
+          throw new ServiceError('invalid_request', deletedChoiceMessage(noun), `spec.${field}.${i}`);
         }
       });
     const schedulers = withPinnedProfiles(spec.schedulers, spec.profiles);

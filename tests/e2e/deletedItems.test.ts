@@ -38,6 +38,14 @@ describe('what was deleted, where the studio still meets it', () => {
         /^It names a deleted cluster: open it and choose another first\. .*Run history, then Export, Everything \(zip\)$/,
       );
 
+      // The design check is held on its way: the designer knows from its own lists at once.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const isCheck = (url: URL) => decodeURIComponent(url.pathname) === '/api/experiments:check';
+      await page.route(isCheck, async (route) => {
+        await released;
+        await route.continue();
+      });
       await row.locator('button.name').click();
       await designerReady(page);
       const designer = page.getByTestId('experiment-designer');
@@ -47,10 +55,17 @@ describe('what was deleted, where the studio still meets it', () => {
         .poll(() => page.getByTestId('capacity-parity').textContent())
         .toMatch(/On Two racks, 8 and 16 cores\s*1\. FIFO\s*120 map \+ 60 reduce slots/);
       expect(await page.getByTestId('capacity-parity-error').count()).toBe(0);
-      // Run stays off until the design names only what exists, and the check says why beside the list.
+      // Run is off from the start, until the design names only what exists, and the list says why.
       await expect.poll(() => designer.textContent()).toMatch(/this cluster no longer exists: pick another one/);
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      expect(await page.getByTestId('run').getAttribute('title')).toBe('1 problem(s) to fix first');
+      release();
+      await page.unroute(isCheck);
       await screenshot(page, 'designer-deleted-cluster');
+      // Removed, the design runs on the cluster that remains.
+      await designer.getByRole('button', { name: 'Remove it' }).click();
+      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 2 runs/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(false);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

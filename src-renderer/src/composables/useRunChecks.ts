@@ -9,9 +9,11 @@ import { api } from '../api';
  * workloads it names (a FAWKES card on a cluster without MR-clusters, jobs that name none, a job
  * with too many maps): asked again a moment after each change, once the design itself is valid.
  * The design can still be saved (the cluster may be fixed later); Run waits for these to clear.
- * The same answer carries what the batch would cost (shared/experiment/runEstimate.ts).
+ * The same answer carries what the batch would cost (shared/experiment/runEstimate.ts). `known`:
+ * what the page finds at once that the check would say too (a chosen cluster deleted since), so
+ * Run is off before the check answers; the check's answer for the same field replaces it.
  */
-export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>) {
+export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Record<string, string>>, known: Ref<Record<string, string>>) {
   const runErrors = ref<Record<string, string>>({});
   /** Fixes the checks offer, by the field of their problem, one per workload. */
   const runFixes = ref<Record<string, DesignFix[]>>({});
@@ -54,8 +56,8 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
   onBeforeUnmount(() => clearTimeout(checking));
   return {
     /** Every problem as the cards show them: the design's own first, then what its runs would fail on. */
-    shownErrors: computed<Record<string, string>>(() => ({ ...runErrors.value, ...errors.value })),
-    runProblemCount: computed(() => Object.keys(runErrors.value).length),
+    shownErrors: computed<Record<string, string>>(() => ({ ...runErrors.value, ...known.value, ...errors.value })),
+    runProblemCount: computed(() => Object.keys({ ...runErrors.value, ...known.value }).length),
     runFixes,
     /** What the batch would cost, once the design is valid. */
     estimate,

@@ -311,6 +311,9 @@ describe('experiments: the run matrix through worker threads', () => {
     });
     expect(await ok(s, 'batches:list', {})).toEqual([]);
     expect(await ok<{ missing: string[] }[]>(s, 'experiments:list', {})).toMatchObject([{ missing: [design.spec.clusterIds[0]] }]);
+    // The check before Run says it in the same words, at the same field (the designer finds it at once too: shared/experiment/deletedChoices.ts).
+    const checked = await ok<{ problems: { field: string; message: string }[] }>(s, 'experiments:check', { spec: design.spec });
+    expect(checked.problems).toContainEqual(expect.objectContaining({ field: 'clusterIds.0', message: 'this cluster no longer exists: pick another one' }));
     await s.close();
   });
 });
