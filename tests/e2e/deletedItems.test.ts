@@ -55,12 +55,16 @@ describe('what was deleted, where the studio still meets it', () => {
         .poll(() => page.getByTestId('capacity-parity').textContent())
         .toMatch(/On Two racks, 8 and 16 cores\s*1\. FIFO\s*120 map \+ 60 reduce slots/);
       expect(await page.getByTestId('capacity-parity-error').count()).toBe(0);
-      // Run is off from the start, until the design names only what exists, and the list says why.
-      await expect.poll(() => designer.textContent()).toMatch(/this cluster no longer exists: pick another one/);
+      // Run is off from the start, before the check answers, until the design names only what exists.
+      await expect.poll(() => page.getByTestId('run').getAttribute('title')).toBe('1 problem(s) to fix first');
       expect(await page.getByTestId('run').isDisabled()).toBe(true);
-      expect(await page.getByTestId('run').getAttribute('title')).toBe('1 problem(s) to fix first');
       release();
       await page.unroute(isCheck);
+      // The check has answered (its estimate shows): still one problem, said once, beside its "Remove it".
+      await page.getByTestId('run-estimate').waitFor();
+      expect(await page.getByTestId('run').getAttribute('title')).toBe('1 problem(s) to fix first');
+      const clusterList = designer.locator('fieldset', { hasText: 'Clusters' });
+      expect((await clusterList.locator('.error').allTextContents()).map((t) => t.trim())).toEqual(['A cluster of this experiment was deleted. Remove it']);
       await screenshot(page, 'designer-deleted-cluster');
       // Removed, the design runs on the cluster that remains.
       await designer.getByRole('button', { name: 'Remove it' }).click();
