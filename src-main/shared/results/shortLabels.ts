@@ -22,27 +22,42 @@ function differing(parts: readonly Parts[]): string[] {
   );
 }
 
+/** A column's short name in its two parts: the configuration's own name, and what tells its source apart (none when nothing needs to). */
+export interface ShortLabel {
+  own: string;
+  source?: string;
+}
+
 /**
  * Column names that fit: each configuration's own name, and of its source (batch name and date,
  * cluster, workload) only the words that tell it from the other columns of the same configuration.
  * "fair (delay) — March — 2026-11-28 09:10" beside "fair (delay) — April — 2026-11-28 09:10" reads
  * "fair (delay) · March" and "fair (delay) · April"; a configuration in one column only reads as
  * itself. Names without a source, and any shortening that would make two columns read alike, are
- * kept whole; the full names stay for hover and exports.
+ * kept whole (as `own`); the full names stay for hover and exports.
  */
-export function shortLabels(labels: readonly string[]): string[] {
+export function shortLabelParts(labels: readonly string[]): ShortLabel[] {
   const parts: Parts[] = labels.map((l) => {
     const i = l.indexOf(SEPARATOR);
     return i < 0 ? { own: l, words: [] } : { own: l.slice(0, i), words: l.slice(i + SEPARATOR.length).split(' ') };
   });
-  if (parts.every((p) => p.words.length === 0)) return [...labels];
+  const whole = labels.map((l) => ({ own: l }));
+  if (parts.every((p) => p.words.length === 0)) return whole;
   const byOwn = new Map<string, number[]>();
   parts.forEach((p, i) => byOwn.set(p.own, [...(byOwn.get(p.own) ?? []), i]));
-  const short = parts.map((p) => p.own);
+  const short: ShortLabel[] = parts.map((p) => ({ own: p.own }));
   for (const indices of byOwn.values()) {
     if (indices.length < 2) continue;
     const kept = differing(indices.map((i) => parts[i]));
-    indices.forEach((i, k) => (short[i] = kept[k] ? `${parts[i].own} · ${kept[k]}` : parts[i].own));
+    indices.forEach((i, k) => (short[i] = kept[k] ? { own: parts[i].own, source: kept[k] } : { own: parts[i].own }));
   }
-  return new Set(short).size === short.length ? short : [...labels];
+  return new Set(short.map(joined)).size === short.length ? short : whole;
+}
+
+/** A short name as one line of text: "fair (delay) · March". */
+export const joined = (s: ShortLabel): string => (s.source ? `${s.own} · ${s.source}` : s.own);
+
+/** The short names as text (shortLabelParts, joined). */
+export function shortLabels(labels: readonly string[]): string[] {
+  return shortLabelParts(labels).map(joined);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortLabels } from '@shared/results/shortLabels';
+import { shortLabelParts, shortLabels } from '@shared/results/shortLabels';
 
 describe('short column names of a comparison across history', () => {
   it('keeps the configuration, and of its source only the words that tell it from the same configuration elsewhere', () => {
@@ -24,5 +24,17 @@ describe('short column names of a comparison across history', () => {
     expect(shortLabels(['fifo', 'fair (delay)'])).toEqual(['fifo', 'fair (delay)']);
     expect(shortLabels(['fifo — March', 'fifo — March'])).toEqual(['fifo — March', 'fifo — March']);
     expect(shortLabels(['fifo — March', 'fair (delay) — March'])).toEqual(['fifo', 'fair (delay)']);
+  });
+
+  it('gives each short name in its two parts, where a header may break, and a whole name as its own part', () => {
+    // A sweep's own name holds " · " itself: the parts keep it whole, where splitting the text would not.
+    expect(
+      shortLabelParts([
+        'FIFO · Map slots / node = 2 — Weekly — 2026-11-25 09:10',
+        'FIFO · Map slots / node = 2 — Weekly — 2026-12-02 09:10',
+        'drf — Quick look',
+      ]),
+    ).toEqual([{ own: 'FIFO · Map slots / node = 2', source: '2026-11-25' }, { own: 'FIFO · Map slots / node = 2', source: '2026-12-02' }, { own: 'drf' }]);
+    expect(shortLabelParts(['fifo — March', 'fifo — March'])).toEqual([{ own: 'fifo — March' }, { own: 'fifo — March' }]);
   });
 });

@@ -1,10 +1,12 @@
-import { shortLabels } from '@shared/results/shortLabels';
+import { joined, shortLabelParts, type ShortLabel } from '@shared/results/shortLabels';
 import type { RunGroup } from './groups';
 
 /** What the summary's header says of its columns: their short names, and how many seeds each ran. */
 export interface SummaryColumns {
   /** Each column's name that fits (shared/results/shortLabels.ts), by its full label; the full one on hover and in exports. */
   short: Map<string, string>;
+  /** The same in its two parts, so a header can break between the name and its source rather than overflow. */
+  parts: Map<string, ShortLabel>;
   /** The fewest and most finished seeds of a column, and the fewest of a column with an interval (two or more). */
   fewest: number;
   most: number;
@@ -16,12 +18,13 @@ export interface SummaryColumns {
 /** The banner speaks of the columns shown, not of the fewest alone. */
 export function summaryColumns(groups: readonly RunGroup[]): SummaryColumns {
   const labels = groups.map((g) => g.label);
-  const names = shortLabels(labels);
-  const short = new Map(labels.map((l, i) => [l, names[i]]));
+  const names = shortLabelParts(labels);
+  const short = new Map(labels.map((l, i) => [l, joined(names[i])]));
   const seeds = groups.map((g) => g.runs.filter((r) => r.summary).length);
   const most = Math.max(...seeds);
   return {
     short,
+    parts: new Map(labels.map((l, i) => [l, names[i]])),
     fewest: Math.min(...seeds),
     most,
     fewestWithInterval: Math.min(...seeds.filter((n) => n > 1)),
