@@ -3,10 +3,11 @@ import type { RunGroup } from './groups';
 
 /** What the summary's header says of its columns: their short names, and how many seeds each ran. */
 export interface SummaryColumns {
-  /** Each column's name that fits (shared/results/shortLabels.ts), by its full label; the full one on hover and in exports. */
-  short: Map<string, string>;
-  /** The same in its two parts, so a header can break between the name and its source rather than overflow. */
-  parts: Map<string, ShortLabel>;
+  /**
+   * Each column's name that fits (shared/results/shortLabels.ts), by its full label, in its two parts
+   * so a header can break between the name and its source; the full one on hover and in exports.
+   */
+  short: Map<string, ShortLabel>;
   /** The fewest and most finished seeds of a column, and the fewest of a column with an interval (two or more). */
   fewest: number;
   most: number;
@@ -19,15 +20,14 @@ export interface SummaryColumns {
 export function summaryColumns(groups: readonly RunGroup[]): SummaryColumns {
   const labels = groups.map((g) => g.label);
   const names = shortLabelParts(labels);
-  const short = new Map(labels.map((l, i) => [l, joined(names[i])]));
+  const short = new Map(labels.map((l, i) => [l, names[i]]));
   const seeds = groups.map((g) => g.runs.filter((r) => r.summary).length);
   const most = Math.max(...seeds);
   return {
     short,
-    parts: new Map(labels.map((l, i) => [l, names[i]])),
     fewest: Math.min(...seeds),
     most,
     fewestWithInterval: Math.min(...seeds.filter((n) => n > 1)),
-    oneSeed: most > 1 ? groups.filter((_, i) => seeds[i] === 1).map((g) => short.get(g.label) ?? g.label) : [],
+    oneSeed: most > 1 ? groups.filter((_, i) => seeds[i] === 1).map((g) => joined(short.get(g.label) ?? { own: g.label })) : [],
   };
 }
