@@ -7,7 +7,7 @@ import { findByIdOrName } from './lookup';
 import { CliUsageError, table, type CliIo } from './output';
 import { writeDocument } from './outPaths';
 
-export const workloadsHelp = `workload-studio workloads <list|import|export|delete> [options]
+export const workloadsHelp = `workload-studio workloads <list|import|export|delete|restore> [options]
 
   workloads list [--json]                       the saved workloads
   workloads import <FILE> [--format F] [--name NAME] [--skip-bad] [--allow-large]
@@ -31,6 +31,8 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
                                                 C (needed), the generator expanded with seed N
                                                 (default 1); stdout without --out
   workloads delete <id|name>                    remove a saved workload
+  workloads restore <id>                        put a deleted workload back under its id, as the
+                                                newest run that used it copied it
 `;
 
 /** A count as the import's own message writes it (5,894). */
@@ -126,6 +128,16 @@ export async function workloadsCommand(services: Services, args: string[], flags
         const w = designsInWords(users);
         io.err(`note: ${w.subject} used it and will need another workload before ${w.runs} again\n`);
       }
+      const copy = (await call(services, 'batches:keptCopies', { clusterIds: [], workloadIds: [workload.id] })).workloads.at(0);
+      if (copy) io.err(`note: the run history keeps its copy from "${copy.batchName}": workloads restore ${workload.id} puts it back\n`);
+      return 0;
+    }
+    case 'restore': {
+      if (!target) throw new CliUsageError('workloads restore needs the id of a deleted workload');
+      // Refused in words when it exists, or no run kept it; then the copy it came from is the newest.
+      const record = await call(services, 'workloads:restore', { id: target });
+      const copy = (await call(services, 'batches:keptCopies', { clusterIds: [], workloadIds: [target] })).workloads.at(0);
+      io.out(`restored workload "${record.name}" (${record.id})${copy ? ` as "${copy.batchName}" ran it` : ''}\n`);
       return 0;
     }
     default:

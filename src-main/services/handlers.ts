@@ -17,7 +17,7 @@ import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
 import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES, templateByName, unknownTemplateWords } from '../workloads/benchmarkTemplates';
-import { inStudioSpelling } from '../workloads/templateSpelling';
+import { checkTemplates } from './templateCheck';
 import { plannerHandlers } from './plannerHandlers';
 import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
 import { pluginHandlers } from './pluginHandlers';
@@ -26,19 +26,13 @@ import { resultFileHandlers } from './resultFiles';
 import { fileNameOf } from './experimentFiles';
 import { experimentHandlers } from './experimentHandlers';
 import { sampleHandlers } from './sampleHandlers';
+import { keptCopyHandlers } from './keptCopyHandlers';
 import { isAllowedExternalUrl } from './externalLinks';
 import { ServiceError } from './serviceError';
 
 import type { Handlers, ServiceDeps } from './handlerTypes';
 
 export type { Handlers, ServiceDeps };
-
-/** The workload with its templates in the studio's spelling; the first it does not have is refused at its field. */
-function checkTemplates<W extends { jobs: { template: string }[]; generate?: { mix: { template: string }[] } }>(spec: W, prefix: string): W {
-  const { workload, unknown } = inStudioSpelling(spec);
-  if (unknown.length) throw new ServiceError('invalid_request', unknown[0].message, `${prefix}.${unknown[0].field}`);
-  return workload;
-}
 
 /** The implementation of every channel in the contract; transports only carry requests to it. */
 export function createHandlers({ store, events, openExternal, imports, pickFile, runner, printPdf, settings, plugins }: ServiceDeps): Handlers {
@@ -235,6 +229,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     ...reproduceHandlers(store, events, runner),
     ...plannerHandlers(store, events),
     ...sampleHandlers(store, events),
+    ...keptCopyHandlers(store, events),
 
     'settings:get': () => settings.view(),
     'settings:update': (next) => settings.write(next),

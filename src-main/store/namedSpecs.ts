@@ -67,8 +67,7 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
     if (clash) throw new StoreError('conflict', `a ${noun} named "${name}" already exists`, 'name');
   };
 
-  const insert = (db: Database, spec: S, at: string, encoded = encode(spec)): SpecRecord<S> => {
-    const id = randomUUID();
+  const insert = (db: Database, spec: S, at: string, encoded = encode(spec), id: string = randomUUID()): SpecRecord<S> => {
     db.run(`INSERT INTO ${table} (id, name, description, spec_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`, [
       id,
       spec.name,
@@ -138,6 +137,19 @@ export function namedSpecs<S extends NamedSpec>(store: Store, table: 'clusters' 
     /** The same inside a write already open, so that several items are added all together or not at all. */
     importAsNewIn(db: Database, spec: S): SpecRecord<S> {
       return insert(db, { ...spec, name: freeName(db, table, spec.name) }, now());
+    },
+
+    /**
+     * Put a deleted record back under its own id, so the designs that name it find it again; under
+     * its own name, or a free one ("X (2)") when another took it since. Refused while it exists.
+     */
+    restore(id: string, spec: S): Promise<SpecRecord<S>> {
+      const encoded = encode(spec);
+      return store.write((db) => {
+        if (selectOne<{ id: string }>(db, `SELECT id FROM ${table} WHERE id = ?`, [id]))
+          throw new StoreError('conflict', `this ${noun} is in the studio already`, 'id');
+        return insert(db, { ...spec, name: freeName(db, table, spec.name) }, now(), encoded, id);
+      });
     },
 
     /**

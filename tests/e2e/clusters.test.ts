@@ -108,7 +108,7 @@ describe('clusters in the browser, against the real services', () => {
       await expect
         .poll(() => page.getByTestId('confirm-message').textContent())
         .toBe(
-          'Delete "alpha"? This cannot be undone. Export it first if you may need it again. It is in the experiment "uses alpha", which will need another cluster before it runs again; its run history keeps its own copy.',
+          'Delete "alpha"? This cannot be undone. Export it first if you may need it again. It is in the experiment "uses alpha", which will need another cluster before it runs again; where it has run, "Restore it" in its designer puts this one back from the run history\'s copy.',
         );
       await page.getByRole('button', { name: 'Cancel' }).click();
       await row(page, 'alpha copy').getByRole('button', { name: 'Delete' }).click();

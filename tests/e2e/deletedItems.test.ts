@@ -31,12 +31,11 @@ describe('what was deleted, where the studio still meets it', () => {
       // Run and Export are off, and say why when pointed at.
       const run = row.getByTestId('run-experiment');
       expect(await run.isDisabled()).toBe(true);
-      expect(await run.getAttribute('title')).toBe('It names a deleted cluster: open it and choose another first');
+      const why = "It names a deleted cluster: open it and restore from the run history's copy, or choose another";
+      expect(await run.getAttribute('title')).toBe(why);
       const exportButton = row.getByTestId('export-experiment');
       expect(await exportButton.isDisabled()).toBe(true);
-      expect(await exportButton.getAttribute('title')).toMatch(
-        /^It names a deleted cluster: open it and choose another first\. .*Run history, then Export, Everything \(zip\)$/,
-      );
+      expect(await exportButton.getAttribute('title')).toBe(why);
 
       // The design check is held on its way: the designer knows from its own lists at once.
       let release!: () => void;
@@ -70,6 +69,51 @@ describe('what was deleted, where the studio still meets it', () => {
       await designer.getByRole('button', { name: 'Remove it' }).click();
       await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 2 runs/);
       expect(await page.getByTestId('run').isDisabled()).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('a deleted cluster and workload that a run used: the designer puts them back as that run copied them, and the design runs again', async () => {
+    const studio = await startStudio(tempDir());
+    const lab = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: { ...mixed, name: 'Retired lab' } });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'nightly', jobs: [{ template: 'Sort', submit: 0, inputMb: 512 }] },
+    });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
+      spec: { name: 'nightly on the old lab', clusterIds: [lab.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+    });
+    const batch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: design.id });
+    await studio.services.runner.settled(batch.id);
+    await ok(studio.services, 'clusters:delete', { id: lab.id });
+    await ok(studio.services, 'workloads:delete', { id: workload.id });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, `#/experiments/${design.id}`);
+      await designerReady(page);
+      const designer = page.getByTestId('experiment-designer');
+      const lines = designer.locator('[data-deleted-choice]');
+      await expect.poll(() => lines.allTextContents()).toHaveLength(2);
+      const [clusterLine, workloadLine] = (await lines.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+      expect(clusterLine).toMatch(
+        /^“Retired lab”, a cluster of this experiment, was deleted; the run history keeps its copy from .+\. Restore it or Remove it$/,
+      );
+      expect(workloadLine).toMatch(/^“nightly”, a workload of this experiment, was deleted; .+ Restore it or Remove it$/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(true);
+      await screenshot(page, 'designer-deleted-kept-copies');
+
+      await designer.locator(`[data-deleted-choice="${lab.id}"]`).getByRole('button', { name: 'Restore it' }).click();
+      await designer.locator(`[data-deleted-choice="${workload.id}"]`).getByRole('button', { name: 'Restore it' }).click();
+      // Back in the lists, chosen, under the same ids: the design names them again and Run is on.
+      await expect.poll(() => lines.count()).toBe(0);
+      expect(await designer.locator('input[data-cluster-option="Retired lab"]').isChecked()).toBe(true);
+      expect(await designer.locator('input[data-workload-option="nightly"]').isChecked()).toBe(true);
+      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 1 run\b/);
+      expect(await page.getByTestId('run').isDisabled()).toBe(false);
+      expect(await ok<{ missing: string[] }[]>(studio.services, 'experiments:list', {})).toMatchObject([{ missing: [] }]);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

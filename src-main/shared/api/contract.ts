@@ -16,7 +16,7 @@ import { TRACE_FORMATS, type ImportFile, type ImportPreview } from '../workload/
 import { REPORT_FORMATS, type ExportedFile } from '../results/resultFile';
 import type { ReproduceEntry } from '../results/reproductions';
 import type { DesignSummary, RunData, WhyAnswer } from '../results/runData';
-import type { ClusterRecord, ClusterSummary, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
+import type { ClusterRecord, ClusterSummary, KeptCopy, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from '../workload/templates';
 import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from '../workload/workload';
 import type { AddedCard } from '../schedulers/addedCard';
@@ -87,6 +87,8 @@ export const contract = {
     }),
   ),
   'clusters:update': channel<ClusterRecord>()(z.strictObject({ id, spec: ClusterSpecSchema, expectedUpdatedAt })),
+  /** Put a deleted cluster back under its id, as the newest run that used it copied it (batches:keptCopies). */
+  'clusters:restore': channel<ClusterRecord>()(z.strictObject({ id })),
   'workloads:list': channel<WorkloadSummary[]>()(nothing),
   'workloads:get': channel<WorkloadRecord>()(z.strictObject({ id: workloadId })),
   'workloads:create': channel<WorkloadRecord>()(z.strictObject({ spec: WorkloadSpecSchema })),
@@ -94,6 +96,8 @@ export const contract = {
   'workloads:rename': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, name: newName })),
   'workloads:duplicate': channel<WorkloadRecord>()(z.strictObject({ id: workloadId, name: newName.optional() })),
   'workloads:delete': channel<{ id: string }>()(z.strictObject({ id: workloadId })),
+  /** Put a deleted workload back under its id, as the newest run that used it copied it (batches:keptCopies). */
+  'workloads:restore': channel<WorkloadRecord>()(z.strictObject({ id: workloadId })),
   /**
    * Our workload file, its jobs as CSV, or a trace for YARN's Scheduler Load Simulator (`sls`: task
    * durations and nodes from each job run alone on `cluster`, the generator expanded with `seed`).
@@ -213,6 +217,10 @@ export const contract = {
   /** Every stored run of every batch, oldest batch first (the CLI's `runs list`). */
   'runs:list': channel<StoredRunRow[]>()(nothing),
   'batches:get': channel<BatchDetail>()(z.strictObject({ id: batchId })),
+  /** Which of these clusters and workloads the run history keeps a copy of, the newest each (ids no run used are left out). */
+  'batches:keptCopies': channel<{ clusters: KeptCopy[]; workloads: KeptCopy[] }>()(
+    z.strictObject({ clusterIds: z.array(id).max(100), workloadIds: z.array(workloadId).max(100) }),
+  ),
   'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
   /** Run what a cancelled, interrupted or failed batch has not finished, into the same batch. */
   'batches:resume': channel<BatchSummary>()(z.strictObject({ id: batchId })),

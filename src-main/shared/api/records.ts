@@ -45,6 +45,17 @@ export interface WorkloadRecord {
   updatedAt: Timestamp;
 }
 
+/** The newest copy the run history keeps of a cluster or workload (each batch copies what it ran on): what "Restore it" puts back. */
+export interface KeptCopy {
+  id: string;
+  /** Its name when that batch ran. */
+  name: string;
+  batchId: string;
+  batchName: string;
+  /** When that batch started. */
+  ranAt: Timestamp;
+}
+
 export interface BackupInfo {
   /** File name inside the data folder's `backups/`. */
   name: string;

@@ -3,6 +3,7 @@ import type { ExperimentDesign, ExperimentDesignInput } from '@shared/experiment
 import type { BatchEstimate } from '@shared/experiment/runEstimate';
 import type { DesignFix } from '@shared/experiment/designFix';
 import { api } from '../api';
+import { onStoreChanged } from './storeChanges';
 
 /**
  * What a design's runs would fail on, checked by the studio against the saved clusters and
@@ -22,38 +23,40 @@ export function useRunChecks(spec: Ref<ExperimentDesignInput>, errors: Ref<Recor
   const allowLarge = ref(false);
   let checking: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
-  watch(
-    () => [spec.value, Object.keys(errors.value).length] as const,
-    ([, local]) => {
-      clearTimeout(checking);
-      if (local > 0) {
-        runErrors.value = {};
-        runFixes.value = {};
-        estimate.value = undefined;
-        return;
-      }
-      const mine = ++seq;
-      checking = setTimeout(() => {
-        void api.call('experiments:check', { spec: spec.value as ExperimentDesign }).then((r) => {
-          // A newer change has asked again: this answer is about a design that no longer exists.
-          if (mine !== seq || !r.ok) return;
-          const out: Record<string, string> = {};
-          const fixes: Record<string, DesignFix[]> = {};
-          for (const p of r.data.problems) {
-            // Several problems at one field read as one sentence: a full stop before the "; " goes.
-            out[p.field] = out[p.field] ? `${out[p.field].replace(/\.$/, '')}; ${p.message}` : p.message;
-            const here = (fixes[p.field] ??= []);
-            if (p.fix && !here.some((f) => f.workloadId === p.fix!.workloadId)) here.push(p.fix);
-          }
-          runErrors.value = out;
-          runFixes.value = fixes;
-          estimate.value = r.data.estimate;
-        });
-      }, 250);
-    },
-    { deep: true },
-  );
-  onBeforeUnmount(() => clearTimeout(checking));
+  function ask(): void {
+    clearTimeout(checking);
+    if (Object.keys(errors.value).length > 0) {
+      runErrors.value = {};
+      runFixes.value = {};
+      estimate.value = undefined;
+      return;
+    }
+    const mine = ++seq;
+    checking = setTimeout(() => {
+      void api.call('experiments:check', { spec: spec.value as ExperimentDesign }).then((r) => {
+        // A newer change has asked again: this answer is about a design that no longer exists.
+        if (mine !== seq || !r.ok) return;
+        const out: Record<string, string> = {};
+        const fixes: Record<string, DesignFix[]> = {};
+        for (const p of r.data.problems) {
+          // Several problems at one field read as one sentence: a full stop before the "; " goes.
+          out[p.field] = out[p.field] ? `${out[p.field].replace(/\.$/, '')}; ${p.message}` : p.message;
+          const here = (fixes[p.field] ??= []);
+          if (p.fix && !here.some((f) => f.workloadId === p.fix!.workloadId)) here.push(p.fix);
+        }
+        runErrors.value = out;
+        runFixes.value = fixes;
+        estimate.value = r.data.estimate;
+      });
+    }, 250);
+  }
+  watch(() => [spec.value, Object.keys(errors.value).length] as const, ask, { deep: true });
+  // What the design names may change under it (edited in another window, deleted, restored): ask again.
+  const off = onStoreChanged(['clusters', 'workloads'], ask);
+  onBeforeUnmount(() => {
+    off();
+    clearTimeout(checking);
+  });
   return {
     /** Every problem as the cards show them: the design's own first, then what its runs would fail on. */
     shownErrors: computed<Record<string, string>>(() => ({ ...runErrors.value, ...known.value, ...errors.value })),

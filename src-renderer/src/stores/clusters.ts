@@ -16,5 +16,7 @@ export const useClusters = defineSavedList(
     generate: (params: UniformClusterInput) => after(api.call('clusters:generate', { params })),
     importFile: (content: string, fileName?: string) => after(api.call('clusters:import', { content, ...(fileName ? { fileName } : {}) })),
     exportFile: (id: string, as: 'json' | 'sls' = 'json') => api.call('clusters:export', { id, as }),
+    /** Put a deleted cluster back as the newest run that used it copied it. */
+    restore: (id: string) => after(api.call('clusters:restore', { id })),
   }),
 );

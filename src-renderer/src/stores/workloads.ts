@@ -11,7 +11,9 @@ export const useWorkloads = defineSavedList(
     duplicate: (id) => api.call('workloads:duplicate', { id }),
     remove: (id) => api.call('workloads:delete', { id }),
   },
-  () => ({
+  (after) => ({
     exportFile: (id: string, as: 'json' | 'csv') => api.call('workloads:export', { id, as }),
+    /** Put a deleted workload back as the newest run that used it copied it. */
+    restore: (id: string) => after(api.call('workloads:restore', { id })),
   }),
 );

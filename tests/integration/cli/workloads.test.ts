@@ -127,6 +127,40 @@ describe('workload-studio workloads', () => {
     });
   });
 
+  it('restores a deleted workload from the run history, by id', async () => {
+    const dir = tempDir();
+    const s = await startServices({ dataDir: dir });
+    let workload: { id: string };
+    try {
+      const cluster = await ok<{ id: string }>(s, 'clusters:generate', { params: { ...defaultUniformCluster, name: 'c', racks: 1, hostsPerRack: 2 } });
+      workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'nightly', jobs: [{ template: 'Sort', submit: 0, maps: 2, reduces: 1 }] } });
+      const design = await ok<{ id: string }>(s, 'experiments:create', {
+        spec: { name: 'night', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] },
+      });
+      const batch = await ok<{ id: string; name: string }>(s, 'experiments:run', { id: design.id });
+      await s.runner.settled(batch.id);
+    } finally {
+      await s.close();
+    }
+    const deleted = await cli(['workloads', 'delete', 'nightly', '--data-dir', dir]);
+    expect(deleted).toMatchObject({ code: 0, out: 'deleted workload "nightly"\n' });
+    expect(deleted.err).toMatch(
+      new RegExp(
+        `^note: the experiment "night" used it .*\nnote: the run history keeps its copy from "night — [^"]+": workloads restore ${workload.id} puts it back\n$`,
+      ),
+    );
+    expect(await cli(['workloads', 'restore', workload.id, '--data-dir', dir])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(new RegExp(`^restored workload "nightly" \\(${workload.id}\\) as "night — [^"]+" ran it\n$`)),
+    });
+    expect((await cli(['workloads', 'list', '--data-dir', dir])).out).toMatch(/^nightly\s+1\s+3\s/m);
+    // Again: it is there already, and the refusal says so.
+    expect(await cli(['workloads', 'restore', workload.id, '--data-dir', dir])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/this workload is in the studio already/),
+    });
+  });
+
   it('clusters import reads a YARN SLS node file', async () => {
     const dir = tempDir();
     const r = await cli(['clusters', 'import', path.join(traces, 'sls/nodes-with-resources.json'), '--data-dir', dir]);

@@ -1,0 +1,48 @@
+import type { BatchInputs } from '@shared/experiment/design';
+import type { KeptCopy } from '@shared/api/records';
+import type { Store } from './database';
+import { parseInputs } from './batchRows';
+import { selectAll, selectOne } from './rows';
+
+type Kept = 'clusters' | 'workloads';
+
+/**
+ * What the run history keeps of clusters and workloads: every batch copied each one it ran on,
+ * under its id (batchesRepo.ts), so one deleted since can be put back as its latest run used it.
+ * The copies are found in SQLite, reading only ids and names out of the inputs' JSON (a copied
+ * trace may be megabytes).
+ */
+export function keptCopies(store: Store) {
+  return {
+    /** The newest copy of each of these ids that any batch keeps, with that batch's name and start; ids no batch ran on are left out. */
+    newest(kind: Kept, ids: readonly string[]): KeptCopy[] {
+      if (ids.length === 0) return [];
+      return store.read((db) => {
+        const rows = selectAll<{ id: string; name: string; batch_id: string; batch_name: string; created_at: string }>(
+          db,
+          `SELECT c.value ->> '$.id' AS id, c.value ->> '$.name' AS name, b.id AS batch_id, b.name AS batch_name, b.created_at
+             FROM batches b, json_each(b.inputs_json, '$.${kind}') c
+            WHERE c.value ->> '$.id' IN (${ids.map(() => '?').join(', ')})
+            ORDER BY b.created_at DESC, b.rowid DESC`,
+          [...ids],
+        );
+        const found = new Map<string, KeptCopy>();
+        for (const r of rows)
+          if (!found.has(r.id)) found.set(r.id, { id: r.id, name: r.name, batchId: r.batch_id, batchName: r.batch_name, ranAt: r.created_at });
+        return ids.flatMap((id) => found.get(id) ?? []);
+      });
+    },
+
+    /** The spec the newest batch that ran on `id` copied, or undefined when none did. */
+    spec<K extends Kept>(kind: K, id: string): { copy: KeptCopy; spec: BatchInputs[K][number]['spec'] } | undefined {
+      const copy = this.newest(kind, [id]).at(0);
+      if (!copy) return undefined;
+      return store.read((db) => {
+        const row = selectOne<{ inputs_json: string }>(db, 'SELECT inputs_json FROM batches WHERE id = ?', [copy.batchId]);
+        const inputs = row ? parseInputs(row.inputs_json, store) : undefined;
+        const entry = (inputs?.[kind] as BatchInputs[K][number][] | undefined)?.find((x) => x.id === id);
+        return entry ? { copy, spec: entry.spec as BatchInputs[K][number]['spec'] } : undefined;
+      });
+    },
+  };
+}
