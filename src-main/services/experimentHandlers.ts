@@ -26,7 +26,7 @@ import { pluginChanges, pluginRefsFor } from '../runner/pluginRefs';
 
 type ExperimentChannels = Exclude<
   Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>,
-  'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare' | 'batches:keptCopies'
+  'batches:exportResult' | 'batches:report' | 'batches:openResult' | 'batches:openExperiment' | 'batches:compare' | 'batches:keptCopies' | 'batches:lastCopies'
 >;
 
 /** Experiments (designs), their execution, and the run history with its comparison data. */

@@ -17,7 +17,10 @@ import { checkTemplates } from './templateCheck';
  * keeps a copy of what it ran on, under the same id. Restoring puts the newest copy back under that
  * id, so each design naming it runs again (docs/architecture.md "Principles").
  */
-export function keptCopyHandlers(store: Store, events: EventBus): Pick<Handlers, 'batches:keptCopies' | 'clusters:restore' | 'workloads:restore'> {
+export function keptCopyHandlers(
+  store: Store,
+  events: EventBus,
+): Pick<Handlers, 'batches:keptCopies' | 'batches:lastCopies' | 'clusters:restore' | 'workloads:restore'> {
   const kept = keptCopies(store);
   /** The newest copy, checked against today's schema (a copy from an older studio may no longer pass). */
   function copyOf<T>(kind: 'clusters' | 'workloads', id: string, noun: string, schema: z.ZodType<T>): T {
@@ -37,6 +40,7 @@ export function keptCopyHandlers(store: Store, events: EventBus): Pick<Handlers,
       clusters: kept.newest('clusters', clusterIds),
       workloads: kept.newest('workloads', workloadIds),
     }),
+    'batches:lastCopies': ({ id }) => ({ clusters: kept.onlyIn('clusters', id), workloads: kept.onlyIn('workloads', id) }),
     'clusters:restore': async ({ id }) => {
       const record = await clustersRepo(store).restore(id, copyOf('clusters', id, 'cluster', ClusterSpecSchema));
       events.emit('store:changed', { domain: 'clusters', ids: [id] });

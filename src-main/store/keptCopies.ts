@@ -6,6 +6,16 @@ import { selectAll, selectOne } from './rows';
 
 type Kept = 'clusters' | 'workloads';
 
+/** A copy as the query reads it: the item's id and name in the batch's inputs, and that batch. */
+interface CopyRow {
+  id: string;
+  name: string;
+  batch_id: string;
+  batch_name: string;
+  created_at: string;
+}
+const copyOf = (r: CopyRow): KeptCopy => ({ id: r.id, name: r.name, batchId: r.batch_id, batchName: r.batch_name, ranAt: r.created_at });
+
 /**
  * What the run history keeps of clusters and workloads: every batch copied each one it ran on,
  * under its id (batchesRepo.ts), so one deleted since can be put back as its latest run used it.
@@ -18,7 +28,7 @@ export function keptCopies(store: Store) {
     newest(kind: Kept, ids: readonly string[]): KeptCopy[] {
       if (ids.length === 0) return [];
       return store.read((db) => {
-        const rows = selectAll<{ id: string; name: string; batch_id: string; batch_name: string; created_at: string }>(
+        const rows = selectAll<CopyRow>(
           db,
           `SELECT c.value ->> '$.id' AS id, c.value ->> '$.name' AS name, b.id AS batch_id, b.name AS batch_name, b.created_at
              FROM batches b, json_each(b.inputs_json, '$.${kind}') c
@@ -27,10 +37,28 @@ export function keptCopies(store: Store) {
           [...ids],
         );
         const found = new Map<string, KeptCopy>();
-        for (const r of rows)
-          if (!found.has(r.id)) found.set(r.id, { id: r.id, name: r.name, batchId: r.batch_id, batchName: r.batch_name, ranAt: r.created_at });
+        for (const r of rows) if (!found.has(r.id)) found.set(r.id, copyOf(r));
         return ids.flatMap((id) => found.get(id) ?? []);
       });
+    },
+
+    /**
+     * The clusters (workloads) deleted from the studio whose only copy is the one batch `batchId`
+     * keeps: deleting that batch would leave nothing to restore them from.
+     */
+    onlyIn(kind: Kept, batchId: string): KeptCopy[] {
+      const id = "c.value ->> '$.id'";
+      return store.read((db) =>
+        selectAll<CopyRow>(
+          db,
+          `SELECT ${id} AS id, c.value ->> '$.name' AS name, b.id AS batch_id, b.name AS batch_name, b.created_at
+             FROM batches b, json_each(b.inputs_json, '$.${kind}') c
+            WHERE b.id = ? AND ${id} IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM ${kind} x WHERE x.id = ${id})
+              AND NOT EXISTS (SELECT 1 FROM batches o, json_each(o.inputs_json, '$.${kind}') oc WHERE o.id <> b.id AND oc.value ->> '$.id' = ${id})`,
+          [batchId],
+        ).map(copyOf),
+      );
     },
 
     /** The spec the newest batch that ran on `id` copied, or undefined when none did. */

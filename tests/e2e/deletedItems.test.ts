@@ -92,6 +92,16 @@ describe('what was deleted, where the studio still meets it', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
+      // The history entry is now their only copy: its delete dialog says what deleting it would lose.
+      await openAt(page, studio.server.url, '#/history');
+      await page.locator('tbody tr').getByRole('button', { name: 'Delete' }).click();
+      await expect
+        .poll(() => page.getByTestId('confirm-message').textContent())
+        .toMatch(
+          /It keeps the only copy of the cluster "Retired lab" and the workload "nightly", deleted from the studio since: without it, those can no longer be restored\.$/,
+        );
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
       await openAt(page, studio.server.url, `#/experiments/${design.id}`);
       await designerReady(page);
       const designer = page.getByTestId('experiment-designer');

@@ -64,6 +64,7 @@ describe('IPC allowlist', () => {
       'runs:list',
       'batches:get',
       'batches:keptCopies',
+      'batches:lastCopies',
       'batches:cancel',
       'batches:resume',
       'batches:rename',

@@ -58,6 +58,7 @@ export const CHANNEL_NAMES = [
   'runs:list',
   'batches:get',
   'batches:keptCopies',
+  'batches:lastCopies',
   'batches:cancel',
   'batches:resume',
   'batches:rename',

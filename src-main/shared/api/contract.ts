@@ -221,6 +221,8 @@ export const contract = {
   'batches:keptCopies': channel<{ clusters: KeptCopy[]; workloads: KeptCopy[] }>()(
     z.strictObject({ clusterIds: z.array(id).max(100), workloadIds: z.array(workloadId).max(100) }),
   ),
+  /** The deleted clusters and workloads whose only copy this history entry keeps (its delete dialog says so). */
+  'batches:lastCopies': channel<{ clusters: KeptCopy[]; workloads: KeptCopy[] }>()(z.strictObject({ id: batchId })),
   'batches:cancel': channel<{ cancelled: boolean }>()(z.strictObject({ id: batchId })),
   /** Run what a cancelled, interrupted or failed batch has not finished, into the same batch. */
   'batches:resume': channel<BatchSummary>()(z.strictObject({ id: batchId })),

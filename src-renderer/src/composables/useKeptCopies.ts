@@ -36,7 +36,7 @@ export function useKeptCopies(spec: Ref<ExperimentDesignInput>, clusters: SavedL
       return api.call('batches:keptCopies', { clusterIds, workloadIds });
     },
     // A batch deleted may take the last copy with it.
-    { domains: ['batches'], key: () => JSON.stringify(deletedIds.value) },
+    { domains: ['batches'], key: () => JSON.stringify(deletedIds.value), throttleMs: 1000 },
   );
   const copies = computed(() => ({
     clusterIds: new Map((query.data.value?.clusters ?? []).map((c) => [c.id, c])),

@@ -86,12 +86,23 @@ describe('a deleted cluster or workload, put back from the run history', () => {
     expect((await ok<{ name: string }[]>(s, 'clusters:list', {})).map((c) => c.name)).toEqual(['lab', 'lab (2)']);
   }, 120_000);
 
-  it('has no copy once the last run that kept one is deleted', async () => {
+  it('names what a history entry keeps the only copy of, and has no copy once the last such entry is deleted', async () => {
     const { s, workload, design } = await studio();
-    const batch = await run(s, design.id);
+    const only = (id: string) => ok<{ clusters: KeptCopy[]; workloads: KeptCopy[] }>(s, 'batches:lastCopies', { id });
+    const first = await run(s, design.id);
+    // Nothing deleted yet: deleting the entry loses nothing.
+    expect(await only(first.id)).toEqual({ clusters: [], workloads: [] });
     await ok(s, 'workloads:delete', { id: workload.id });
+    expect(await only(first.id)).toEqual({ clusters: [], workloads: [expect.objectContaining({ id: workload.id, name: 'long day', batchId: first.id })] });
+    // Restored and run again, then deleted: two entries keep it, so neither is its only copy.
+    await ok(s, 'workloads:restore', { id: workload.id });
+    const second = await run(s, design.id);
+    await ok(s, 'workloads:delete', { id: workload.id });
+    expect(await only(first.id)).toEqual({ clusters: [], workloads: [] });
+    await ok(s, 'batches:delete', { id: second.id });
+    expect((await only(first.id)).workloads).toHaveLength(1);
     expect((await copies(s, [], [workload.id])).workloads).toHaveLength(1);
-    await ok(s, 'batches:delete', { id: batch.id });
+    await ok(s, 'batches:delete', { id: first.id });
     expect(await copies(s, [], [workload.id])).toEqual({ clusters: [], workloads: [] });
     expect(await refused(s, 'workloads:restore', { id: workload.id })).toMatchObject({
       code: 'not_found',
