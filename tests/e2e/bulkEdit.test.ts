@@ -7,7 +7,7 @@ import type { ImportPreview } from '@shared/workload/imports';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { serializeWorkloadFile } from '@shared/workload/workloadFile';
 import { useTempDirs } from '../helpers/tempDir';
-import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { designerReady, editorReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -78,7 +78,7 @@ describe('bulk edits in the workload editor, against the real services', () => {
       await act(() => offer.click());
 
       // The editor of that workload, the bulk panel set to MR-cluster by queue, the cluster's MR-clusters offered.
-      await page.getByTestId('workload-editor').waitFor();
+      await editorReady(page, 'workload-editor');
       const panel = page.getByTestId('bulk-edit');
       await panel.waitFor();
       expect(await panel.getByTestId('bulk-field').inputValue()).toBe('mrCluster');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/results/runData';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
-import { designerReady, ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { designerReady, editorReady, ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -36,7 +36,7 @@ describe('FAWKES in the browser, against the real services', () => {
     try {
       await page.goto(studio.server.url);
       await page.locator('tr[data-cluster="shared pool"]').getByTestId('open-cluster').click();
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       // Two servers each are the MR-clusters' core nodes (their minimum shares); the other four a pool of transient-core nodes.
       const mark = async (from: string, to: string, kind: string, mrCluster?: string) => {
         await page.locator(`[data-host="${from}"]`).click();

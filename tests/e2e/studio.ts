@@ -80,10 +80,12 @@ export async function openNewExperiment(page: Page, url?: string): Promise<void>
   await designerReady(page);
 }
 
-/** The designer shows its frame at once and its design once read: aria-busy says which (reading it sooner sees no cards). */
-export async function designerReady(page: Page): Promise<void> {
-  await page.locator('[data-testid="experiment-designer"][aria-busy="false"]').waitFor();
+/** An editor shows its frame at once and its document once read: aria-busy says which (reading it sooner sees nothing to edit). */
+export async function editorReady(page: Page, testId: 'experiment-designer' | 'cluster-editor' | 'workload-editor' | 'comparison'): Promise<void> {
+  await page.locator(`[data-testid="${testId}"][aria-busy="false"]`).waitFor();
 }
+
+export const designerReady = (page: Page): Promise<void> => editorReady(page, 'experiment-designer');
 
 /**
  * Waits until the open batch has ended: its head then counts the runs finished (it does not while the batch runs).

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { ClusterRecord } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
-import { screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { editorReady, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -27,7 +27,7 @@ describe('topology editor in the browser, against the real services', () => {
       await page.locator('#hostsPerRack').fill('2');
       await page.getByRole('button', { name: 'Create cluster' }).click();
       await page.locator('tr[data-cluster="lab"]').getByTestId('open-cluster').click();
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       expect(await nodes(page)).toBe('2');
       // Three replicas on two nodes cannot all be placed: the field warns.
       await page.locator('[data-tab="network"]').click();
@@ -110,7 +110,7 @@ describe('topology editor in the browser, against the real services', () => {
       await page.locator('[data-nav="clusters"]').click();
       await page.getByText('Discard unsaved changes?').waitFor();
       await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       // With the name emptied the question still reads as a sentence.
       await page.locator('[data-tab="network"]').click();
       await page.locator('#cluster-name').fill('');
@@ -125,7 +125,7 @@ describe('topology editor in the browser, against the real services', () => {
       expect(saved.data[0]).toMatchObject({ nodes: 8, vms: 6 });
 
       await page.reload();
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       await expect.poll(() => nodes(page)).toBe('8');
       expect(await page.locator('[data-rack="rack-b"] .vm.kind-transient').count()).toBe(6);
       await expect.poll(() => page.getByTestId('save').isDisabled()).toBe(true);
@@ -171,7 +171,7 @@ describe('topology editor in the browser, against the real services', () => {
     try {
       await page.goto(`${studio.server.url.replace(/#.*/, '')}#token=${studio.server.token}`);
       await page.evaluate(`location.hash = '#/clusters/${big.data.id}'`);
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       expect(await page.getByTestId('total-nodes').textContent()).toBe('2,000');
       // Racks past the fourth start folded, so the page holds a few hundred tiles, not 2,000.
       expect(await page.locator('[data-host]').count()).toBe(200);
@@ -183,7 +183,7 @@ describe('topology editor in the browser, against the real services', () => {
       await page.keyboard.press('Escape');
 
       await page.evaluate(`location.hash = '#/clusters/${vms.data.id}'`);
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       await page.locator('[data-host="r01-h003"]').click();
       await page.locator('[data-host="r01-h005"]').click({ modifiers: ['Control'] });
       for (const scheme of ['light', 'dark'] as const) {

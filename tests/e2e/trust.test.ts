@@ -3,7 +3,7 @@ import type { BatchSummary } from '@shared/experiment/design';
 import type { RunData } from '@shared/results/runData';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { designerReady, editorReady, ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -99,7 +99,7 @@ describe('the designer shows what each scheduler can run at once', () => {
       // In the cluster editor each server tile shows its type at a glance: a colour and "16c · 64G".
       await page.locator('[data-nav="clusters"]').click();
       await page.locator('tr[data-cluster="Two racks, 8 and 16 cores"]').getByTestId('open-cluster').click();
-      await page.getByTestId('cluster-editor').waitFor();
+      await editorReady(page, 'cluster-editor');
       await expect.poll(() => page.getByTestId('type-legend').textContent()).toMatch(/8-core \(8c · 32G\)\s*16-core \(16c · 64G\)/);
       // evaluateAll reads what is drawn now: wait for the map's tiles (5 + 5 servers) before reading their colours.
       await expect.poll(() => page.locator('[data-host][data-host-type]').count()).toBe(10);

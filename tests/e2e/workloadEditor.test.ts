@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { WorkloadSummary } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
-import { screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { editorReady, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 import { SWIM_DAY, traceFixture } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
@@ -25,7 +25,7 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.goto(studio.server.url);
       await page.locator('[data-nav="workloads"]').click();
       await page.getByTestId('new-workload').click();
-      await page.getByTestId('workload-editor').waitFor();
+      await editorReady(page, 'workload-editor');
       // A new workload is a draft: nothing is stored until it is saved.
       await page.getByTestId('draft-note').waitFor();
       expect(((await studio.services.dispatch('workloads:list', {})) as { data: unknown[] }).data).toEqual([]);
@@ -111,7 +111,7 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByTestId('save').click();
       await page.getByText('Saved "Facebook mix"').waitFor();
       await page.reload();
-      await page.getByTestId('workload-editor').waitFor();
+      await editorReady(page, 'workload-editor');
       await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('25');
 
       const stored = (await studio.services.dispatch('workloads:list', {})) as { data: WorkloadSummary[] };
