@@ -239,4 +239,45 @@ describe('workload editor and trace import in the browser, against the real serv
       await studio.stop();
     }
   });
+
+  it('a file with many rejected rows: each is named by line and field, and the choice to import the rest stays in sight', async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const bad = Array.from({ length: 30 }, (_, i) => `b${i},Sortt,${i},512,,1,default`);
+      const file = path.join(tempDir(), 'mostly-wrong.csv');
+      fs.writeFileSync(file, ['id,template,submit,inputMb,maps,reduces,queue', 'ok1,Sort,0,1024,,4,default', ...bad, 'neg,Grep,-3,256,,1,default'].join('\n'));
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+      await page.getByTestId('import-workload').click();
+      await chooseFile(page, file);
+      const problems = page.getByTestId('import-problems');
+      await expect.poll(() => problems.locator('strong').textContent()).toBe('31 rows cannot be imported');
+      const items = await problems.locator('li').allTextContents();
+      expect(items[0]).toMatch(/^line 3, template: unknown template "Sortt" \(did you mean Sort\?\)/);
+      expect(items.at(-1)).toBe('line 33, submit: must be at least 0');
+      // The list scrolls; the choice under it is in sight, not scrolled away inside the list.
+      const list = page.getByTestId('import-problem-list');
+      expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      const skip = page.getByTestId('skip-problems');
+      expect(
+        await skip.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+        }),
+      ).toBe(true);
+      await screenshot(page, 'import-rejected-rows');
+      expect(await page.getByTestId('confirm-import').isDisabled()).toBe(true);
+      await skip.check();
+      await page.getByTestId('confirm-import').click();
+      await expect
+        .poll(async () => ((await studio.services.dispatch('workloads:list', {})) as { data: WorkloadSummary[] }).data.map((w) => [w.name, w.jobs]))
+        .toEqual([['mostly-wrong', 1]]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
 });
