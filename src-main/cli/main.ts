@@ -35,7 +35,7 @@ Usage: workload-studio <command> [options]
 
 Commands:
   clusters list|export|import   manage saved clusters (workload-studio clusters --help)
-  workloads list|import|export|delete
+  workloads list|import|export|delete|restore
                                 manage saved workloads; import SWIM/SLS/Rumen traces (workloads --help)
   run <experiment.json>         simulate every scheduler × seed of an experiment, or rerun a result's (run --help)
   runs list                     runs saved with run --save
