@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/tempDir';
-import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { editorReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -8,8 +8,8 @@ const browser = useBrowser();
 /** The desktop window opens down to 900 × 600 (src-main/app/window.ts): the lists must still show every row's actions. */
 const NARROWEST = { width: 900, height: 600 };
 
-describe('the lists in the narrowest window the app allows', () => {
-  it('fit every column and each row’s actions without scrolling sideways', async () => {
+describe('the narrowest window the app allows', () => {
+  it('the lists fit every column and each row’s actions without scrolling sideways; the designer’s scheduler cards keep their parts inside', async () => {
     const studio = await startStudio(tempDir());
     const sample = await ok<{ experimentId: string }>(studio.services, 'studio:sample', {});
     const batch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: sample.experimentId });
@@ -39,6 +39,24 @@ describe('the lists in the narrowest window the app allows', () => {
         ).toBe(true);
         await screenshot(page, `narrow-${area}`);
       }
+      // The designer: each scheduler card's menu, run name and remove button stay inside the card, the name wide enough to read.
+      await openAt(page, studio.server.url, `#/experiments/${sample.experimentId}`);
+      await editorReady(page, 'experiment-designer');
+      const headers = await page.locator('article.scheduler header').evaluateAll((all) =>
+        all.map((h) => {
+          const card = h.closest('article')!.getBoundingClientRect();
+          return [...h.children].map((e) => {
+            const b = e.getBoundingClientRect();
+            return { tag: e.tagName, width: Math.round(b.width), inside: b.left >= card.left && b.right <= card.right };
+          });
+        }),
+      );
+      expect(headers).toHaveLength(3);
+      for (const parts of headers) {
+        expect(parts.every((p) => p.inside)).toBe(true);
+        expect(parts.find((p) => p.tag === 'INPUT')!.width).toBeGreaterThanOrEqual(100);
+      }
+      await screenshot(page, 'narrow-designer');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
