@@ -9,7 +9,7 @@ const browser = useBrowser();
 const NARROWEST = { width: 900, height: 600 };
 
 describe('the narrowest window the app allows', () => {
-  it('the lists fit every column and each row’s actions without scrolling sideways; the designer’s scheduler cards keep their parts inside', async () => {
+  it('the lists fit every column and each row’s actions without scrolling sideways; the designer’s scheduler cards keep their parts inside; the comparison wraps names, not numbers', async () => {
     const studio = await startStudio(tempDir());
     const sample = await ok<{ experimentId: string }>(studio.services, 'studio:sample', {});
     const batch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: sample.experimentId });
@@ -57,6 +57,17 @@ describe('the narrowest window the app allows', () => {
         expect(parts.find((p) => p.tag === 'INPUT')!.width).toBeGreaterThanOrEqual(100);
       }
       await screenshot(page, 'narrow-designer');
+
+      // The comparison: a metric's name wraps, not its numbers ("138.5 ± 134.6", "−2.8 % · 1.03×" each on one line).
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await editorReady(page, 'comparison');
+      const summary = page.getByTestId('summary-table');
+      await summary.locator('td .delta').first().waitFor();
+      const broken = await summary
+        .locator('td .ci, td .delta')
+        .evaluateAll((all) => all.filter((e) => e.getClientRects().length > 1).map((e) => e.textContent));
+      expect(broken).toEqual([]);
+      await screenshot(page, 'narrow-comparison');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
