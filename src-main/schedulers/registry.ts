@@ -14,6 +14,7 @@ import { latePlugin } from './late';
 import { minEdfPlugin } from './minEdf';
 import type { KnownProfiles, RunContext, RunNeeds, SchedulerPlugin } from './plugin';
 import { prismPlugin } from './prism';
+import { slotFitProblems } from './slotFit';
 
 /**
  * Every scheduler the engine can run, one line each (docs/architecture.md "Schedulers"). The type
@@ -78,9 +79,12 @@ export function runNeeds(spec: SchedulerSpec): RunNeeds {
   return pluginOf(spec)?.needs?.(spec) ?? {};
 }
 
-/** What a run of `spec` on this cluster and these jobs would fail on, in words (its plugin's `checkDesign`). */
+/**
+ * What a run of `spec` on this cluster and these jobs would fail on, in words: a slot card's slots
+ * too large for every node (built-in or added alike), then its plugin's own `checkDesign`.
+ */
 export function designProblemsOf(spec: SchedulerSpec, topology: SchedulerTopology, jobs: readonly EngineJob[], limit = 5): string[] {
-  return pluginOf(spec)?.checkDesign?.(spec, topology, jobs, limit) ?? [];
+  return [...slotFitProblems(spec, topology, jobs), ...(pluginOf(spec)?.checkDesign?.(spec, topology, jobs, limit) ?? [])].slice(0, limit);
 }
 
 /** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */

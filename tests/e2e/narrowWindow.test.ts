@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/tempDir';
-import { editorReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { editorReady, inSight, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -30,13 +30,7 @@ describe('the narrowest window the app allows', () => {
         expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), area).toBeLessThanOrEqual(0);
         // The row's last action is on screen and nothing covers it.
         const action = row.getByRole('button', { name: lastAction, exact: true });
-        expect(
-          await action.evaluate((el) => {
-            const r = el.getBoundingClientRect();
-            return r.right <= window.innerWidth && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
-          }),
-          area,
-        ).toBe(true);
+        expect(await inSight(action), area).toBe(true);
         await screenshot(page, `narrow-${area}`);
       }
       // The designer: each scheduler card's menu, run name and remove button stay inside the card, the name wide enough to read.

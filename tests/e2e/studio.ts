@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { codeMessages, watchMessages } from './messageWatch';
 import { startServices, type Services } from '../../src-main/services';
@@ -83,6 +83,15 @@ export async function openNewExperiment(page: Page, url?: string): Promise<void>
 /** An editor shows its frame at once and its document once read: aria-busy says which (reading it sooner sees nothing to edit). */
 export async function editorReady(page: Page, testId: 'experiment-designer' | 'cluster-editor' | 'workload-editor' | 'comparison'): Promise<void> {
   await page.locator(`[data-testid="${testId}"][aria-busy="false"]`).waitFor();
+}
+
+/** Whether the element is on screen with nothing over it: what a click at its centre reaches (not scrolled out of its box, not covered). */
+export function inSight(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const doc = el.ownerDocument;
+    return r.right <= (doc.defaultView?.innerWidth ?? 0) && doc.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+  });
 }
 
 export const designerReady = (page: Page): Promise<void> => editorReady(page, 'experiment-designer');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { WorkloadSummary } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
-import { editorReady, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { editorReady, inSight, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 import { SWIM_DAY, traceFixture } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
@@ -261,12 +261,7 @@ describe('workload editor and trace import in the browser, against the real serv
       const list = page.getByTestId('import-problem-list');
       expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
       const skip = page.getByTestId('skip-problems');
-      expect(
-        await skip.evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
-        }),
-      ).toBe(true);
+      expect(await inSight(skip)).toBe(true);
       await screenshot(page, 'import-rejected-rows');
       expect(await page.getByTestId('confirm-import').isDisabled()).toBe(true);
       await skip.check();

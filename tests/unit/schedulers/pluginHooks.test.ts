@@ -26,6 +26,17 @@ describe("a scheduler plugin's run needs and design check", () => {
     expect(designProblemsOf(spec({ kind: 'fair' }), topology, jobs)).toEqual([]);
   });
 
+  it("checks a slot card's task memory against every node, built-in or added: larger than all of them, every attempt would die", () => {
+    const jobs = [job('a', 'Sort', { maps: 2 })];
+    const small = cluster(1, 2, { cores: 4, memoryGb: 2 });
+    const never =
+      "no node can hold one slot's task of 4,096 MB: the largest node has 2,048 MB, so every task attempt would fail for want of memory and no job would finish. Lower the card's Slot memory MB (Hadoop 1 gives a task 200 MB), or give the servers more memory.";
+    for (const kind of ['fifo', 'fair', 'late', 'minedf', 'ila'] as const)
+      expect(designProblemsOf(spec({ kind, slotMemoryMb: 4096 }), small, jobs), kind).toEqual([never]);
+    expect(designProblemsOf(spec({ kind: 'fifo', slotMemoryMb: 2048 }), small, jobs)).toEqual([]);
+    expect(designProblemsOf(spec({ kind: 'fifo', slotMemoryMb: 4096 }), small, [])).toEqual([]);
+  });
+
   it("checks a YARN card's containers against every NodeManager's offer, on one node", () => {
     const jobs = [job('a', 'Sort', { maps: 2, reduces: 1 }), job('b', 'Sort', { maps: 2, reduces: 1 })];
     // 2 GB servers offer 1 GB (memory less the daemons', at least 1 GB): MRAppMaster's 1,536 MB never fits.
