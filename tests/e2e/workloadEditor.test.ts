@@ -255,7 +255,9 @@ describe('workload editor and trace import in the browser, against the real serv
       const problems = page.getByTestId('import-problems');
       await expect.poll(() => problems.locator('strong').textContent()).toBe('31 rows cannot be imported');
       const items = await problems.locator('li').allTextContents();
-      expect(items[0]).toMatch(/^line 3, template: unknown template "Sortt" \(did you mean Sort\?\)/);
+      // Each row names its own problem; the studio's template names, which every such row would repeat, are said once.
+      expect(items[0]).toBe('line 3, template: unknown template "Sortt" (did you mean Sort?)');
+      expect(await page.getByTestId('template-names').textContent()).toMatch(/^The studio's templates are Sort, SelfJoin, .*, Generic, ActiveHashes\.$/);
       expect(items.at(-1)).toBe('line 33, submit: must be at least 0');
       // The list scrolls; the choice under it is in sight, not scrolled away inside the list.
       const list = page.getByTestId('import-problem-list');
