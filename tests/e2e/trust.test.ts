@@ -46,6 +46,15 @@ describe('the designer shows what each scheduler can run at once', () => {
       await rampup.fill('');
       await parity.scrollIntoViewIfNeeded();
       await screenshot(page, 'designer-capacity-light');
+      // Slots whose task memory no node holds when all are busy: said, with what to do.
+      const slotMemory = page.locator('[data-scheduler="0"]').getByLabel('Slot memory MB');
+      await mapSlots.fill('16');
+      await slotMemory.fill('4096');
+      await expect
+        .poll(() => page.getByTestId('overcommit-warning').textContent())
+        .toMatch(/^\s*1\. FIFO: with every slot busy, every node would hold more task memory than it has, and each task launched beyond it fails\./);
+      await slotMemory.fill('200');
+      await expect.poll(() => page.getByTestId('overcommit-warning').count()).toBe(0);
       // Emptied, the field goes back to per-server sizing and the warning goes away.
       await mapSlots.fill('');
       await expect.poll(() => page.getByTestId('parity-warning').count()).toBe(0);

@@ -86,6 +86,12 @@ export function clusterSlots(spec: ClusterSpecInput): { maps: number; reduces: n
 export interface Concurrency {
   mapTasks: number;
   text: string;
+  /**
+   * Slots whose task memory, all busy, is more than their node has, on this many of the nodes:
+   * the engine fails an attempt launched beyond a node's memory (docs/model.md "Resource sharing"), so the
+   * slots past it never run a task through. Absent when every node holds its slots.
+   */
+  overcommitted?: { nodes: number; of: number };
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -93,12 +99,14 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
 export function slotConcurrency(s: SlotSettings, nodes: readonly NodeShape[]): Concurrency {
   let map = 0;
   let reduce = 0;
+  let over = 0;
   for (const node of nodes) {
     const slots = slotsForNode(node, s);
     map += slots.map;
     reduce += slots.reduce;
+    if ((slots.map + slots.reduce) * s.slotMemoryMb > node.memoryMb) over++;
   }
-  return { mapTasks: map, text: `${n(map)} map + ${n(reduce)} reduce slots` };
+  return { mapTasks: map, text: `${n(map)} map + ${n(reduce)} reduce slots`, ...(over > 0 ? { overcommitted: { nodes: over, of: nodes.length } } : {}) };
 }
 
 export interface ContainerSettings {

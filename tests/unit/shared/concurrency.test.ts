@@ -33,6 +33,17 @@ describe('what each scheduler can run at once', () => {
   // 2 bare hosts (8 cores, 16 GB) and 4 VMs (2 vCPUs, 4 GB).
   const nodes = nodeShapes(smallCluster());
 
+  it('says on how many nodes explicit slots hold more task memory than the node has (where attempts beyond it fail)', () => {
+    // 16 slots of 1 GB: the 16 GB hosts hold them exactly, the 4 GB VMs do not.
+    expect(schedulerConcurrency(spec({ kind: 'fifo', mapSlots: 12, reduceSlots: 4, slotMemoryMb: 1024 }), nodes)).toEqual({
+      mapTasks: 72,
+      text: '72 map + 24 reduce slots',
+      overcommitted: { nodes: 4, of: 6 },
+    });
+    // Sized from each server type (slots left empty), they always fit.
+    expect(schedulerConcurrency(spec({ kind: 'fair', slotMemoryMb: 1024 }), nodes).overcommitted).toBeUndefined();
+  });
+
   it('counts slots for FIFO and containers for Capacity on the same cluster', () => {
     expect(schedulerConcurrency(spec({ kind: 'fifo' }), nodes)).toEqual({ mapTasks: 24, text: '24 map + 12 reduce slots' });
     // Containers of 1 GB: min(vcores, memory − 1 GB) per node = 2 × 8 + 4 × 2.
