@@ -6,9 +6,9 @@ const mb = (x: number) => `${Math.round(x).toLocaleString('en-US')} MB`;
 /**
  * What a Hadoop 1 slot card (any card with a slot memory: the built-in slot schedulers and the
  * added ones on slots) could never run on this cluster: a slot's task larger than every node's
- * memory. The engine reserves a task's memory at launch and an attempt on a node without room dies
- * (docs/model.md "Resource sharing"), so every attempt would fail and no job finish; said before the run,
- * beside the card, as containerFit.ts says it of YARN containers.
+ * memory. The engine reserves a task's memory at launch and an attempt on a node without room
+ * dies (docs/model.md "Resource sharing"), so every attempt would fail and no job finish; said
+ * before the run, beside the card, as containerFit.ts says it of YARN containers.
  */
 export function slotFitProblems(spec: object, topology: SchedulerTopology, jobs: readonly EngineJob[]): string[] {
   const slotMemoryMb = 'slotMemoryMb' in spec ? spec.slotMemoryMb : undefined;

@@ -87,9 +87,9 @@ export interface Concurrency {
   mapTasks: number;
   text: string;
   /**
-   * Slots whose task memory, all busy, is more than their node has, on this many of the nodes:
-   * the engine fails an attempt launched beyond a node's memory (docs/model.md "Resource sharing"), so the
-   * slots past it never run a task through. Absent when every node holds its slots.
+   * Slots whose task memory, all busy, is more than their node has, on this many of the nodes: the
+   * engine fails an attempt launched beyond a node's memory (docs/model.md "Resource sharing"), so
+   * the slots past it never run a task through. Absent when every node holds its slots.
    */
   overcommitted?: { nodes: number; of: number };
 }
