@@ -1,7 +1,8 @@
 import type { BatchInputs } from '@shared/experiment/design';
+import type { WorkloadSpec } from '@shared/workload/workload';
 import type { KeptCopy } from '@shared/api/records';
 import type { Store } from './database';
-import { parseInputs } from './batchRows';
+import { decodeWorkload } from './workloadPayload';
 import { selectAll, selectOne } from './rows';
 
 type Kept = 'clusters' | 'workloads';
@@ -66,10 +67,16 @@ export function keptCopies(store: Store) {
       const copy = this.newest(kind, [id]).at(0);
       if (!copy) return undefined;
       return store.read((db) => {
-        const row = selectOne<{ inputs_json: string }>(db, 'SELECT inputs_json FROM batches WHERE id = ?', [copy.batchId]);
-        const inputs = row ? parseInputs(row.inputs_json, store) : undefined;
-        const entry = (inputs?.[kind] as BatchInputs[K][number][] | undefined)?.find((x) => x.id === id);
-        return entry ? { copy, spec: entry.spec as BatchInputs[K][number]['spec'] } : undefined;
+        // Only this entry is decoded: the batch's other workloads' jobs files are not read.
+        const entry = selectOne<{ value: string }>(
+          db,
+          `SELECT c.value FROM batches b, json_each(b.inputs_json, '$.${kind}') c WHERE b.id = ? AND c.value ->> '$.id' = ?`,
+          [copy.batchId, id],
+        );
+        if (!entry) return undefined;
+        const stored = (JSON.parse(entry.value) as BatchInputs[K][number]).spec;
+        const spec = kind === 'workloads' ? decodeWorkload(stored as WorkloadSpec, store.payloads) : stored;
+        return { copy, spec: spec as BatchInputs[K][number]['spec'] };
       });
     },
   };
