@@ -4,7 +4,7 @@ import { EXPERIMENT_NAME_MAX, ExperimentSchema, RecordedExperimentSchema, type R
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { PluginRef } from '@shared/experiment/experiment';
 import { recordedSource } from '../runner/pluginRefs';
-import { readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
+import { FROM_FILE_TAG, readResultText, resultFileText, type ExportedFile, type ReportFormat } from '@shared/results/resultFile';
 import { STUDIO_VERSION } from '@shared/api/version';
 import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
 import { reportFiles, type PdfPrinter } from '../reports/reportFiles';
@@ -31,8 +31,7 @@ const WRITING: Record<ReportFormat, string> = {
   json: 'Writing the report data',
   zip: 'Writing the report, printing the PDF and packing the zip',
 };
-/** The tag a batch opened from a result file carries, so the history tells it from the studio's own runs. */
-export const FROM_FILE_TAG = 'from a result file';
+export { FROM_FILE_TAG };
 
 /** A scheduler file a batch ran, with its text as it ran: the file loaded now must have the bytes the batch recorded. */
 function withText(ref: PluginRef): PluginRef {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { designerReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { designerReady, editorReady, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -124,6 +124,37 @@ describe('what was deleted, where the studio still meets it', () => {
       await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 1 run\b/);
       expect(await page.getByTestId('run').isDisabled()).toBe(false);
       expect(await ok<{ missing: string[] }[]>(studio.services, 'experiments:list', {})).toMatchObject([{ missing: [] }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
+  it('a run whose experiment was deleted: its page makes the design again from what it ran', async () => {
+    const studio = await startStudio(tempDir());
+    const sample = await ok<{ experimentId: string; clusterId: string; workloadId: string }>(studio.services, 'studio:sample', {});
+    const batch = await ok<{ id: string; name: string }>(studio.services, 'experiments:run', { id: sample.experimentId });
+    await studio.services.runner.settled(batch.id);
+    await ok(studio.services, 'experiments:delete', { id: sample.experimentId });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await editorReady(page, 'comparison');
+      const remake = page.getByTestId('remake-experiment');
+      await remake.waitFor();
+      expect(await page.getByRole('button', { name: 'Open the experiment' }).count()).toBe(0);
+      await remake.click();
+      await designerReady(page);
+      // The design it ran, on the cluster and workload it ran (still saved, so chosen as they are), ready to run again.
+      const designer = page.getByTestId('experiment-designer');
+      await expect.poll(() => page.getByTestId('run').textContent()).toMatch(/Run 9 runs/);
+      expect(await designer.locator('input[data-cluster-option]:checked').count()).toBe(1);
+      expect(await designer.locator('input[data-workload-option]:checked').count()).toBe(1);
+      const designs = await ok<{ name: string; clusterIds: string[]; workloadIds: string[] }[]>(studio.services, 'experiments:list', {});
+      expect(designs).toHaveLength(1);
+      expect(designs[0]).toMatchObject({ name: batch.name, clusterIds: [sample.clusterId], workloadIds: [sample.workloadId] });
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -12,6 +12,9 @@ import { prettyJsonChunks } from '../files/jsonChunks';
  * what the studio opens into a comparison without running anything again.
  */
 
+/** The tag a batch opened from a result file carries, so the history (and its page) tells it from the studio's own runs. */
+export const FROM_FILE_TAG = 'from a result file';
+
 /** The file's text, as `run --out` writes it: the same result is the same bytes. */
 export function resultFileText(result: ResultFile): string {
   return `${JSON.stringify(result, null, 2)}\n`;
