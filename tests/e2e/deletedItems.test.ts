@@ -31,7 +31,7 @@ describe('what was deleted, where the studio still meets it', () => {
       // Run and Export are off, and say why when pointed at.
       const run = row.getByTestId('run-experiment');
       expect(await run.isDisabled()).toBe(true);
-      const why = "It names a deleted cluster: open it and restore from the run history's copy, or choose another";
+      const why = 'It names a deleted cluster: open it to choose another, or to restore what a run kept a copy of';
       expect(await run.getAttribute('title')).toBe(why);
       const exportButton = row.getByTestId('export-experiment');
       expect(await exportButton.isDisabled()).toBe(true);
