@@ -4,6 +4,7 @@ import { deletedChoiceProblems } from '@shared/experiment/deletedChoices';
 
 interface SavedList {
   list: { id: string }[];
+  loaded: boolean;
   loadError?: string;
 }
 
@@ -14,15 +15,24 @@ interface SavedList {
  * choices, which the list says itself beside their "Remove it".
  */
 export function useDeletedChoices(spec: Ref<ExperimentDesignInput>, clusters: SavedList, workloads: SavedList) {
-  const deleted: ComputedRef<Record<string, string>> = computed(() => {
-    if (clusters.loadError || workloads.loadError) return {};
+  const problems = computed(() => {
+    // Before both lists are read (or when one cannot be), nothing is taken for deleted.
+    if (!clusters.loaded || !workloads.loaded || clusters.loadError || workloads.loadError) return [];
     const has = (list: { id: string }[]) => (id: string) => list.some((x) => x.id === id);
-    return Object.fromEntries(
-      deletedChoiceProblems(spec.value, { cluster: has(clusters.list), workload: has(workloads.list) }).map((p) => [p.field, p.message]),
-    );
+    return deletedChoiceProblems(spec.value, { cluster: has(clusters.list), workload: has(workloads.list) });
+  });
+  const deleted: ComputedRef<Record<string, string>> = computed(() => Object.fromEntries(problems.value.map((p) => [p.field, p.message])));
+  /** The same, as the ids each list names that are gone. */
+  const deletedIds = computed(() => {
+    const ids = { clusterIds: [] as string[], workloadIds: [] as string[] };
+    for (const p of problems.value) {
+      const [list, index] = p.field.split('.') as ['clusterIds' | 'workloadIds', string];
+      ids[list].push(spec.value[list][Number(index)]);
+    }
+    return ids;
   });
   function listError(shown: Record<string, string>, list: 'clusterIds' | 'workloadIds'): string | undefined {
     return shown[list] ?? Object.entries(shown).find(([field]) => field.startsWith(`${list}.`) && !(field in deleted.value))?.[1];
   }
-  return { deleted, listError };
+  return { deleted, deletedIds, listError };
 }

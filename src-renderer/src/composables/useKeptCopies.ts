@@ -1,5 +1,4 @@
 import { computed, ref, type Ref } from 'vue';
-import type { ExperimentDesignInput } from '@shared/experiment/design';
 import type { KeptCopy } from '@shared/api/records';
 import type { ApiResult } from '@shared/results/result';
 import { api } from '../api';
@@ -14,21 +13,17 @@ export interface KeptState {
   errors: Record<string, string>;
 }
 
-interface SavedList {
-  list: { id: string }[];
-  loaded: boolean;
-  loadError?: string;
+interface Restorer {
   restore(id: string): Promise<ApiResult<unknown>>;
 }
 
 /**
  * What the run history keeps of the clusters and workloads a design names but that were deleted
- * since (each batch copies what it ran on), so the designer can offer to put one back as its
- * newest run used it; and that restoring, with its refusal in words beside the item.
+ * since (`deletedIds`, from useDeletedChoices; each batch copies what it ran on), so the designer
+ * can offer to put one back as its newest run used it; and that restoring, with its refusal in
+ * words beside the item.
  */
-export function useKeptCopies(spec: Ref<ExperimentDesignInput>, clusters: SavedList, workloads: SavedList) {
-  const gone = (ids: readonly string[], saved: SavedList) => (saved.loaded && !saved.loadError ? ids.filter((id) => !saved.list.some((x) => x.id === id)) : []);
-  const deletedIds = computed(() => ({ clusterIds: gone(spec.value.clusterIds, clusters), workloadIds: gone(spec.value.workloadIds, workloads) }));
+export function useKeptCopies(deletedIds: Ref<Record<List, string[]>>, clusters: Restorer, workloads: Restorer) {
   const query = useLiveQuery(
     async (): Promise<ApiResult<{ clusters: KeptCopy[]; workloads: KeptCopy[] }>> => {
       const { clusterIds, workloadIds } = deletedIds.value;
