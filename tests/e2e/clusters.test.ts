@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, ROOT, screenshot, startStudio, watchErrors, type RunningStudio } from './studio';
+import { colourScheme, useBrowser, ROOT, screenshot, startStudio, watchErrors, type RunningStudio } from './studio';
 import { useTempDirs } from '../helpers/tempDir';
 
 const tempDir = useTempDirs();
@@ -172,9 +172,10 @@ describe('clusters in the browser, against the real services', () => {
       await createCluster(page, 'PRISM testbed', 1, 10);
       await createCluster(page, 'ILA virtual cluster', 2, 6);
       await createCluster(page, 'Liu 8-node cluster', 1, 8);
-      await page.waitForTimeout(4500); // let the "Created" notices fade
+      // The "Created" notices go by themselves: picture the list without them.
+      await expect.poll(() => page.locator('.notice').count(), { timeout: 30_000 }).toBe(0);
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await colourScheme(page, scheme);
         const bg = await page.evaluate('getComputedStyle(document.body).backgroundColor');
         expect(bg).toBe(scheme === 'light' ? 'rgb(246, 247, 249)' : 'rgb(22, 24, 29)');
         expect(fs.statSync(await screenshot(page, `clusters-${scheme}`)).size).toBeGreaterThan(10000);

@@ -7,7 +7,19 @@ import { jobLocality } from '../../src-main/reports/jobLocalityReport';
 import { jobSpeedup } from '../../src-main/reports/jobSpeedupReport';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { useTempDirs } from '../helpers/tempDir';
-import { askWhy, designerReady, openNewExperiment, ROOT, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import {
+  askWhy,
+  colourScheme,
+  designerReady,
+  openNewExperiment,
+  painted,
+  ROOT,
+  screenshot,
+  startStudio,
+  useBrowser,
+  waitForBatchEnd,
+  watchErrors,
+} from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -79,10 +91,10 @@ describe('experiments in the browser, against the real services and worker threa
       // A simulation option that is a choice, not a number: the CLI run below uses the same one.
       await page.getByTestId('heartbeat-order').selectOption('fixed');
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await colourScheme(page, scheme);
         await screenshot(page, `experiment-designer-${scheme}`);
       }
-      await page.emulateMedia({ colorScheme: 'light' });
+      await colourScheme(page, 'light');
 
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();
@@ -175,13 +187,12 @@ describe('experiments in the browser, against the real services and worker threa
       expect(await page.locator('[data-testid="comparison-charts"] canvas').count()).toBeGreaterThanOrEqual(6);
       await page.locator('[data-testid="gantt"] canvas').waitFor();
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(300);
+        await colourScheme(page, scheme);
         await screenshot(page, `comparison-${scheme}`);
       }
-      await page.emulateMedia({ colorScheme: 'light' });
+      await colourScheme(page, 'light');
       await page.locator('[data-metric="perJobSpeedup"]').scrollIntoViewIfNeeded();
-      await page.waitForTimeout(1000); // the charts below redraw when the colour scheme changes back
+      await painted(page);
       await screenshot(page, 'comparison-speedup-light');
       await page.getByTestId('locality-table').scrollIntoViewIfNeeded();
       await screenshot(page, 'comparison-locality-light');

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { RunData } from '@shared/results/runData';
 import type { BatchDetail, BatchSummary, DesignRecord } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
-import { designerReady, editorReady, ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import {
+  colourScheme,
+  designerReady,
+  editorReady,
+  ok,
+  openAt,
+  openNewExperiment,
+  painted,
+  screenshot,
+  startStudio,
+  useBrowser,
+  waitForBatchEnd,
+  watchErrors,
+} from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -113,10 +126,9 @@ describe('FAWKES in the browser, against the real services', () => {
       await expect.poll(async () => Number(await cell.textContent())).toBeCloseTo(td2.mrClusters![1].avgSlowdown!, 2);
       await section.getByTestId('mr-policy').selectOption({ label: td.label });
       await section.scrollIntoViewIfNeeded();
+      await painted(page);
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        // The charts redraw for the policy and the theme with a short animation: picture them after it.
-        await page.waitForTimeout(1500);
+        await colourScheme(page, scheme);
         await screenshot(page, `fawkes-comparison-${scheme}`);
       }
       expect(errors).toEqual([]);

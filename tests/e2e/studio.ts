@@ -137,6 +137,26 @@ export async function downloadOf(page: Page, click: () => Promise<void>): Promis
   return { name: download.suggestedFilename(), bytes: fs.readFileSync((await (download as Download).path())!) };
 }
 
+/** What has been drawn is on the screen: two animation frames have passed (the first may be the one already under way). */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+}
+
+/** How many times each chart on the page has drawn itself (EChart.vue's data-draws), in page order. */
+const chartDraws = (page: Page): Promise<number[]> => page.locator('[data-draws]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-draws'))));
+
+/**
+ * Set the OS colour scheme and wait until the page is in it: every chart redrawn in the new theme
+ * (charts draw without animation) and painted. Setting the scheme it is already in redraws nothing.
+ */
+export async function colourScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const already = await page.evaluate(`matchMedia('(prefers-color-scheme: dark)').matches === ${scheme === 'dark'}`);
+  const before = await chartDraws(page);
+  await page.emulateMedia({ colorScheme: scheme });
+  if (!already) await expect.poll(async () => (await chartDraws(page)).every((n, i) => n > (before[i] ?? -1))).toBe(true);
+  await painted(page);
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { ClusterRecord } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
-import { editorReady, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { colourScheme, editorReady, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -187,7 +187,7 @@ describe('topology editor in the browser, against the real services', () => {
       await page.locator('[data-host="r01-h003"]').click();
       await page.locator('[data-host="r01-h005"]').click({ modifiers: ['Control'] });
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await colourScheme(page, scheme);
         expect(fs.statSync(await screenshot(page, `topology-editor-${scheme}`)).size).toBeGreaterThan(10000);
       }
       expect(errors).toEqual([]);

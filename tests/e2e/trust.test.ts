@@ -3,7 +3,7 @@ import type { BatchSummary } from '@shared/experiment/design';
 import type { RunData } from '@shared/results/runData';
 import { useTempDirs } from '../helpers/tempDir';
 import { mixed } from './mixedCluster';
-import { designerReady, editorReady, ok, openAt, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
+import { designerReady, editorReady, ok, openAt, painted, screenshot, startStudio, useBrowser, waitForBatchEnd, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -265,7 +265,7 @@ describe('the Gantt chart shows the whole run', () => {
       await page.mouse.down();
       await page.mouse.move(b2.x + b2.width / 2 - 300, b2.y + 20, { steps: 5 });
       await page.mouse.up();
-      await page.waitForTimeout(100);
+      await painted(page);
       const barPixels = await canvas.evaluate((c) => {
         const el = c as unknown as {
           width: number;
@@ -333,8 +333,8 @@ describe('a browser without the access token', () => {
       await page.getByTestId('missing-token').waitFor();
       expect(await page.getByTestId('missing-token').textContent()).toMatch(/needs the studio's access token/);
       expect(await page.locator('nav, [data-nav]').count()).toBe(0);
-      await page.waitForTimeout(300);
-      // It asked the server nothing it would refuse.
+      // It asked the server nothing it would refuse, once the page has stopped asking.
+      await page.waitForLoadState('networkidle');
       expect(failed).toEqual([]);
       // The studio's URL pasted into the same tab (only the fragment changes): in, with that token.
       await page.evaluate(`location.hash = ${JSON.stringify(new URL(studio.server.url).hash)}`);

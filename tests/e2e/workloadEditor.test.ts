@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { WorkloadSummary } from '@shared/api/records';
 import { useTempDirs } from '../helpers/tempDir';
-import { editorReady, inSight, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { colourScheme, editorReady, inSight, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 import { SWIM_DAY, traceFixture } from '../helpers/traceFixtures';
 
 const tempDir = useTempDirs();
@@ -129,11 +129,10 @@ describe('workload editor and trace import in the browser, against the real serv
       expect(drawn.data.jobs.every((j) => j.reduces !== undefined)).toBe(true);
       expect(await page.getByTestId('preview-tasks').textContent()).toBe(`${sum((j) => j.maps)} maps and ${sum((j) => j.reduces ?? 0)} reduces`);
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(200); // charts redraw in the new theme
+        await colourScheme(page, scheme);
         expect(fs.statSync(await screenshot(page, `workload-generator-${scheme}`)).size).toBeGreaterThan(10000);
       }
-      await page.emulateMedia({ colorScheme: 'light' });
+      await colourScheme(page, 'light');
       // Its jobs tab lists none, and says where its 25 jobs come from rather than that it has none.
       await page.locator('[data-tab="jobs"]').click();
       expect(await page.getByTestId('jobs-empty').textContent()).toBe(
@@ -201,7 +200,7 @@ describe('workload editor and trace import in the browser, against the real serv
       // Dismissed by hand: the notices would cover the table in the screenshots.
       while (await page.getByRole('button', { name: 'Dismiss' }).count()) await page.getByRole('button', { name: 'Dismiss' }).first().click();
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await colourScheme(page, scheme);
         expect(fs.statSync(await screenshot(page, `workload-jobs-${scheme}`)).size).toBeGreaterThan(10000);
       }
       expect(errors).toEqual([]);
