@@ -31,3 +31,34 @@ export function mapBins(jobs: readonly { maps?: number }[]): { labels: string[];
   }
   return { labels, counts };
 }
+
+/** Below this width (px) the size chart's ranges, level, would overlap: up to seven of them, each about 40 px at font 10. */
+export const NARROW_SIZES_PX = 370;
+
+/** The preview's chart of job sizes: how many jobs fall in each range of maps, and their share of the jobs. */
+export function sizesChart(jobs: readonly { maps?: number }[]) {
+  const { labels, counts } = mapBins(jobs);
+  return {
+    baseOption: {
+      tooltip: { trigger: 'axis' },
+      grid: { left: 44, right: 16, top: 30, bottom: 30 },
+      xAxis: { type: 'category', data: labels, name: 'maps', axisLabel: { interval: 0, fontSize: 10 } },
+      yAxis: { type: 'value', name: 'jobs', minInterval: 1 },
+      series: [
+        {
+          name: 'jobs',
+          type: 'bar',
+          data: counts,
+          label: {
+            show: true,
+            position: 'top',
+            formatter: (p: { value: number }) => (jobs.length ? `${Math.round((100 * p.value) / jobs.length)} %` : ''),
+          },
+        },
+      ],
+    },
+    // In a narrow preview (the editor in a small window) every range is still named, slanted so that
+    // none runs into the next ("151-300" is wider than its bar there).
+    media: [{ query: { maxWidth: NARROW_SIZES_PX }, option: { xAxis: { axisLabel: { rotate: 35 } }, grid: { bottom: 44 } } }],
+  };
+}
