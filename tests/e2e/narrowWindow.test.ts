@@ -62,6 +62,19 @@ describe('the narrowest window the app allows', () => {
         .evaluateAll((all) => all.filter((e) => e.getClientRects().length > 1).map((e) => e.textContent));
       expect(broken).toEqual([]);
       await screenshot(page, 'narrow-comparison');
+
+      // A new workload: each tab's name on one line, and the problem that stops the save read whole beside them.
+      await openAt(page, studio.server.url, '#/workloads');
+      await page.getByTestId('new-workload').click();
+      await editorReady(page, 'workload-editor');
+      const problem = page.getByTestId('problems');
+      expect(await problem.textContent()).toBe('1 problem: jobs: a workload needs jobs or a generator');
+      expect(await problem.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      // A tab broken onto two lines is taller than the others.
+      const tabHeights = await page.locator('[role="tab"]').evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().height)));
+      expect(tabHeights).toHaveLength(3);
+      expect(new Set(tabHeights).size).toBe(1);
+      await screenshot(page, 'narrow-workload-editor');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
