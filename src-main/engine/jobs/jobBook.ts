@@ -105,12 +105,10 @@ export class JobBook {
     }
     const am = s.jobAmNode[j];
     if (am >= 0) {
-      // A dead node's reservations are cleared when it is declared lost.
-      if (s.alive[am]) {
-        s.nodeMemory[am] -= s.jobAmMemory[j];
-        s.nodeVcores[am] -= s.jobAmVcores[j];
-      }
-      s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
+      // A dead node's cores are cleared when it is declared lost; its memory is given back here,
+      // as the cluster's use always was (the loss clears what is left).
+      if (s.alive[am]) s.nodeVcores[am] -= s.jobAmVcores[j];
+      s.reserveMemory(am, -s.jobAmMemory[j]);
       s.appMastersMemoryMb -= s.jobAmMemory[j];
       s.appMastersVcores -= s.jobAmVcores[j];
       s.jobAmNode[j] = -1;
@@ -207,9 +205,8 @@ export class JobBook {
     s.jobAmVcores[j] = vcores;
     s.lastProgress = s.now;
     s.changed(j);
-    s.nodeMemory[n] += memoryMb;
+    s.reserveMemory(n, memoryMb);
     s.nodeVcores[n] += vcores;
-    s.use.memory += memoryMb / s.topology.totalMemoryMb;
     s.appMastersMemoryMb += memoryMb;
     s.appMastersVcores += vcores;
     return true;
@@ -225,7 +222,7 @@ export class JobBook {
     let dropped = 0;
     for (const j of s.active) {
       if (s.jobAmNode[j] !== node) continue;
-      s.use.memory -= s.jobAmMemory[j] / s.topology.totalMemoryMb;
+      s.reserveMemory(node, -s.jobAmMemory[j]);
       s.appMastersMemoryMb -= s.jobAmMemory[j];
       s.appMastersVcores -= s.jobAmVcores[j];
       s.jobAmNode[j] = -1;

@@ -87,9 +87,8 @@ export class AttemptLifecycle {
       this.recorder.localityCounts[locality]++;
       this.recorder.jobLocality[j * 5 + locality]++;
     }
-    s.nodeMemory[node] += memory;
+    s.reserveMemory(node, memory);
     s.nodeVcores[node] += vcores;
-    s.use.memory += memory / s.topology.totalMemoryMb;
     // A node asked to hold more than it has: the attempt dies, as an over-committed task does.
     if (s.nodeMemory[node] > s.topology.nodeMemoryMb[node] + 1e-6) at.doomed[a] = 1;
     if (s.options.taskFailureProbability > 0 && this.attemptRandom.next() < s.options.taskFailureProbability) at.doomed[a] = 1;
@@ -177,9 +176,8 @@ export class AttemptLifecycle {
     if (r >= 0) {
       this.recorder.records.close(r, s.now, outcome);
     }
-    s.nodeMemory[node] -= at.memoryMb[a];
+    s.reserveMemory(node, -at.memoryMb[a]);
     s.nodeVcores[node] -= at.vcores[a];
-    s.use.memory -= at.memoryMb[a] / s.topology.totalMemoryMb;
     s.tasks.running[task]--;
     if (s.tasks.isReduce[task]) {
       s.jobRunReduces[j]--;

@@ -144,6 +144,21 @@ export class EngineState {
   readonly mrWaitingJobs: Int32Array;
   readonly mrWaitingInputMb: Float64Array;
 
+  /**
+   * Node n's reserved memory changes by `mb` (a container or slot's task taken or given back), and
+   * the cluster's memory in use with it, as far as the node has the memory: an over-committed node
+   * (explicit slots asking more than it has; the attempts beyond it fail) holds all its memory, not
+   * more, so utilisation never reads above 100 %. Without over-commit the use moves by exactly
+   * `mb`, as it always did.
+   */
+  reserveMemory(n: number, mb: number): void {
+    const cap = this.topology.nodeMemoryMb[n];
+    const before = this.nodeMemory[n];
+    const after = (this.nodeMemory[n] = before + mb);
+    const held = before <= cap && after <= cap ? mb : Math.min(after, cap) - Math.min(before, cap);
+    this.use.memory += held / this.topology.totalMemoryMb;
+  }
+
   /** Count pending tasks (and of them reduces) of job j in or out of the totals, the run's and its MR-cluster's. */
   addPending(j: number, tasks: number, reduces: number): void {
     this.pendingTotal += tasks;

@@ -155,6 +155,9 @@ describe('memory', () => {
       else if (r.records.outcome[i] === 0 && failedTasks.has(r.records.task[i])) retriedOk++;
     }
     expect(retriedOk).toBeGreaterThan(0);
+    // The nodes were full (six 1 GB maps on 4 GB), but memory in use is what they have, never more.
+    expect(Math.max(...r.series.values.memory)).toBe(1);
+    expect(r.utilization.memory).toBeLessThanOrEqual(1);
   });
 
   it('YARN-style schedulers never over-commit, so no attempt fails', () => {
