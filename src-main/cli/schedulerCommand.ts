@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliUsageError, type CliIo } from './output';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
-import { SCHEDULERS } from '@shared/schedulers';
+import { KIND_PATTERN, KIND_RULE, SCHEDULERS } from '@shared/schedulers';
 import { ExperimentSchema } from '@shared/experiment/experiment';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { checkHints } from '../runner/hintCheck';
@@ -42,8 +42,7 @@ export async function schedulerCommand(rest: string[], flags: Record<string, str
     throw new CliUsageError(verb ? `scheduler has no "${verb}": use scheduler new NAME or scheduler check FILE` : 'scheduler needs new NAME or check FILE');
   if (!name) throw new CliUsageError('scheduler new needs the NAME of the scheduler');
   if (extra.length) throw new CliUsageError(`scheduler new takes one NAME, not ${rest.length - 1}`);
-  if (!/^[a-z][a-z0-9-]{1,39}$/.test(name))
-    throw new CliUsageError(`"${name}" cannot be a scheduler's name: use 2-40 lower-case letters, digits or dashes, starting with a letter`);
+  if (!KIND_PATTERN.test(name)) throw new CliUsageError(`"${name}" cannot be a scheduler's name: use ${KIND_RULE}`);
   // A file of a built-in's kind would be refused when loaded: say so before writing it.
   const builtIn = SCHEDULERS.find((d) => d.kind === name);
   if (builtIn) throw new CliUsageError(`"${name}" is the kind of a built-in scheduler (${builtIn.title}): pick another name`);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
+import { SchedulerKindSchema, TITLE_MAX } from '@shared/schedulers';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
 import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
@@ -37,8 +38,8 @@ export interface LoadedPlugin {
 }
 
 const PluginShape = z.object({
-  kind: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes, starting with a letter'),
-  title: z.string().trim().min(1, 'must not be empty').max(80),
+  kind: SchedulerKindSchema,
+  title: z.string().trim().min(1, 'must not be empty').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
   capacity: z.enum(['slots', 'containers'], "must be 'slots' (Hadoop 1 map and reduce slots) or 'containers' (YARN containers of memory and vcores)"),
   options: z.custom<(zod: typeof z) => z.ZodRawShape>((v) => typeof v === 'function', 'must be a function given zod that returns the options').optional(),
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { containerConcurrency, slotConcurrency, type Concurrency, type ContainerSettings, type NodeShape, type SlotSettings } from './concurrency';
 import type { SchedulerDescription } from './describe';
 
+/** A scheduler's kind, as an added scheduler, a scheduler file and an experiment name it: one rule wherever a kind is read. */
+export const KIND_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
+export const KIND_RULE = '2-40 lower-case letters, digits or dashes, starting with a letter';
+export const SchedulerKindSchema = z.string().regex(KIND_PATTERN, `must be ${KIND_RULE}`);
+/** The most characters a scheduler's title may have (the designer's menu, a run's name). */
+export const TITLE_MAX = 80;
+
 /**
  * What the studio shows and checks of a scheduler added beside the built-ins
  * (a file of src-main/schedulers/added/, or a plug-in file), as data only, so it reaches the renderer over IPC: the renderer
@@ -11,8 +18,8 @@ import type { SchedulerDescription } from './describe';
  * every problem. docs/architecture.md "Adding a scheduler".
  */
 export const AddedCardSchema = z.strictObject({
-  kind: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'must be 2-32 lower-case letters, digits or hyphens, starting with a letter'),
-  title: z.string().min(1).max(60),
+  kind: SchedulerKindSchema,
+  title: z.string().min(1, 'must not be empty').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
   /** JSON Schema of the whole spec (kind, label and its options), with the options' defaults. */
   options: z.record(z.string(), z.unknown()),
   /** Label of each option the card shows, in the card's order. */

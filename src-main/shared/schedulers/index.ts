@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { capacityOptions } from './capacity';
 import type { Concurrency, NodeShape } from './concurrency';
 import type { SchedulerDescription } from './describe';
-import { describeAddedCard, type AddedCard } from './addedCard';
+import { describeAddedCard, SchedulerKindSchema, type AddedCard } from './addedCard';
 import { drfOptions } from './drf';
 import { fairOptions } from './fair';
 import { fawkesOptions } from './fawkes';
@@ -15,7 +15,7 @@ import { prismOptions } from './prism';
 
 export type { QueueConfig } from './options';
 export type { AddedCard } from './addedCard';
-export { AddedCardSchema } from './addedCard';
+export { AddedCardSchema, KIND_PATTERN, KIND_RULE, SchedulerKindSchema, TITLE_MAX } from './addedCard';
 export type { Concurrency, NodeShape };
 export { nodeShapes, parityGap, PARITY_FACTOR } from './concurrency';
 export { PoolSchema, QueueSchema } from './options';
@@ -58,7 +58,7 @@ export const SchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((val
 
 /** A card of a scheduler this studio does not have: its kind, as scheduler files name theirs (runner/pluginFile.ts), and what was recorded with it. */
 const UnknownCardSchema = z.looseObject({
-  kind: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, 'must be 2-40 lower-case letters, digits or dashes, starting with a letter'),
+  kind: SchedulerKindSchema,
   label: z.string().optional(),
 });
 

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SchedulerSpecSchema } from '@shared/schedulers';
+import { addedSchedulerCards, SchedulerSpecSchema } from '@shared/schedulers';
 import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
 import { PluginRunError } from '../../../src-main/runner/pluginGuard';
 import { createScheduler } from '../../../src-main/schedulers/registry';
@@ -59,4 +59,29 @@ describe("a scheduler file's own error during a run", () => {
       expect(Number(/at (\d+\.\d) s/.exec(message)![1])).toBeGreaterThan(5);
     });
   }
+});
+
+describe('the longest kind and title a scheduler file may have', () => {
+  it('loads a file at both limits (40 characters of kind, 80 of title) and refuses one past them, naming the field', async () => {
+    const kind = `k${'-x'.repeat(19)}x`;
+    const title = 'T'.repeat(80);
+    expect(kind).toHaveLength(40);
+    const file = (name: string, k: string, t: string) => {
+      const at = path.join(dir, name);
+      fs.writeFileSync(
+        at,
+        `export default { kind: '${k}', title: '${t}', capacity: 'slots', labels: {}, create() { return { name: 'x', onHeartbeat() {} }; } };\n`,
+      );
+      return at;
+    };
+    const loaded = await loadSchedulerFile(file('longest.scheduler.js', kind, title));
+    expect(loaded).toMatchObject({ kind, title });
+    expect(addedSchedulerCards().find((c) => c.kind === kind)?.title).toBe(title);
+    await expect(loadSchedulerFile(file('kind41.scheduler.js', `${kind}y`, 'T'))).rejects.toThrow(
+      /kind41\.scheduler\.js: kind: must be 2-40 lower-case letters/,
+    );
+    await expect(loadSchedulerFile(file('title81.scheduler.js', 'title-81', `${title}T`))).rejects.toThrow(
+      /title81\.scheduler\.js: title: must be at most 80 characters/,
+    );
+  });
 });
