@@ -2,6 +2,7 @@ import { stoppedRunWords } from '@shared/results/stopReasons';
 import type { NodeLoss } from '@shared/results/nodeLosses';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { matchName } from '@shared/matchName';
+import { knowRecordedCards } from '@shared/schedulers';
 import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
 import { runConcurrencyText } from '@shared/experiment/sweptRun';
 import type { DecisionCount } from '@shared/results/decisionCounts';
@@ -80,6 +81,8 @@ export interface ResultReport {
  * the paper preset the runs are of, whose claim table the report shows.
  */
 export function resultReport(result: ResultFile, baseline?: string, preset?: { file: string; reduced: boolean }): ResultReport {
+  // A scheduler file that is not loaded here is named as its card was when it ran, not by its kind and option keys.
+  knowRecordedCards(result.inputs?.plugins);
   const schedulers = [...new Set(result.runs.map((r) => r.scheduler))];
   const base = baseline === undefined ? schedulers[0] : (matchName(schedulers, baseline) ?? baseline);
   if (!schedulers.includes(base)) throw new Error(`no runs of scheduler "${base}" in this result (it has ${schedulers.map((s) => `"${s}"`).join(', ')})`);

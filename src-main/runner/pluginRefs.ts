@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PluginRef } from '@shared/experiment/experiment';
+import { addedSchedulerCards } from '@shared/schedulers';
 import { formatOf } from '@shared/files/fileEnvelope';
 import { lastOfEachKind, loadedPlugins, loadSchedulerFile, PluginFileError, type LoadedPlugin } from './pluginFile';
 import { pluginTempDir } from './pluginTemp';
@@ -20,9 +21,16 @@ function sourceOf(p: LoadedPlugin): string {
   return bytes.toString('utf8');
 }
 
-/** A loaded file as a result records it: its path (as given), hash, version and, when asked, its text. */
+/** A loaded file as a result records it: its path (as given), hash, version, its card and, when asked, its text. */
 function refOf(p: LoadedPlugin, file: string, embed: boolean): PluginRef {
-  return { file, sha256: p.sha256, ...(p.version ? { version: p.version } : {}), ...(embed ? { source: sourceOf(p) } : {}) };
+  const card = addedSchedulerCards().find((c) => c.kind === p.kind);
+  return {
+    file,
+    sha256: p.sha256,
+    ...(p.version ? { version: p.version } : {}),
+    ...(embed ? { source: sourceOf(p) } : {}),
+    ...(card ? { card } : {}),
+  };
 }
 
 /**

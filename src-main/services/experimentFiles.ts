@@ -10,7 +10,7 @@ import {
   type ExperimentImportPreview,
 } from '@shared/experiment/experimentFile';
 import type { TraceProblem } from '@shared/workload/imports';
-import { schedulerLabel } from '@shared/schedulers';
+import { knowRecordedCards, schedulerLabel } from '@shared/schedulers';
 import { problemsOf } from '@shared/api/validation';
 import type { ClusterSpec } from '@shared/cluster/cluster';
 import type { WorkloadSpec } from '@shared/workload/workload';
@@ -154,6 +154,8 @@ export function experimentFiles(store: Store, events: EventBus) {
     preview(text: string, fileName: string): ExperimentImportPreview {
       const { parts, problems, experiment } = read(text, fileName);
       const totals = parts ? clusterTotals(parts.cluster) : undefined;
+      // A result's scheduler files not loaded here are named as their cards were when they ran.
+      knowRecordedCards(experiment?.plugins);
       return {
         fileName,
         name: experiment?.name ?? '',

@@ -1,6 +1,7 @@
 import type { Database } from 'sql.js';
 import type { BatchInputs, BatchSummary, RunStatus } from '@shared/experiment/design';
-import { schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
+import { knowRecordedCards, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
+import type { PluginRef } from '@shared/experiment/experiment';
 import { failureSummary } from '@shared/experiment/failureOutlook';
 import { decodeInputs } from './workloadPayload';
 import type { Store } from './database';
@@ -54,6 +55,7 @@ export const SUMMARY_SQL = `
     (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.clusters')) AS clusters,
     (SELECT json_group_array(json_extract(value, '$.name')) FROM json_each(b.inputs_json, '$.workloads')) AS workloads,
     json_extract(b.inputs_json, '$.schedulers') AS schedulers,
+    json_extract(b.inputs_json, '$.plugins') AS plugins,
     json_extract(b.inputs_json, '$.simulation.failures') AS failures,
     json_extract(b.inputs_json, '$.simulation.mtbfS') AS mtbf
   FROM batches b`;
@@ -65,12 +67,15 @@ export interface SummaryRow extends Omit<BatchRow, 'inputs_json'> {
   clusters: string;
   workloads: string;
   schedulers: string | null;
+  /** The batch's scheduler files (JSON), whose recorded cards name their runs when the files are gone. */
+  plugins: string | null;
   /** The simulation's named failures (JSON) and mean time between failures, when set. */
   failures: string | null;
   mtbf: number | null;
 }
 
 export function toSummary(r: SummaryRow): BatchSummary {
+  if (r.plugins) knowRecordedCards(JSON.parse(r.plugins) as PluginRef[]);
   return {
     id: r.id,
     name: r.name,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/tempDir';
 import { startServeProcess } from '../helpers/processes';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
-import { ok, openNewExperiment, screenshot, startStudio, useBrowser, watchErrors } from './studio';
+import { editorReady, ok, openAt, openNewExperiment, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 
 const tempDir = useTempDirs();
 const browser = useBrowser();
@@ -16,8 +16,8 @@ describe('a scheduler file added in the settings', () => {
     const dir = tempDir();
     const studio = await startStudio(dir);
     const { cluster, workload } = loadExperiment(path.resolve(__dirname, '../../docs/examples/baselines.experiment.json'));
-    await ok(studio.services, 'clusters:create', { spec: cluster });
-    await ok(studio.services, 'workloads:create', { spec: workload });
+    const { id: clusterId } = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: cluster });
+    const { id: workloadId } = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: workload });
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
@@ -45,6 +45,19 @@ describe('a scheduler file added in the settings', () => {
       await openNewExperiment(page);
       expect(await page.getByLabel('Kind of scheduler 1').locator('option').allTextContents()).toContain('Locality first, no waiting (example)');
       expect(errors).toEqual([]);
+
+      // A run of it, kept in the history.
+      const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
+        spec: {
+          name: 'Mine against FIFO',
+          clusterIds: [clusterId],
+          workloadIds: [workloadId],
+          schedulers: [{ kind: 'locality-greedy' }, { kind: 'fifo' }],
+          seeds: [1],
+        },
+      });
+      const batch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: design.id });
+      await studio.services.runner.settled(batch.id);
     } finally {
       await page.close();
       await studio.stop();
@@ -53,12 +66,33 @@ describe('a scheduler file added in the settings', () => {
     // A new process on the same data folder loads it at start.
     const serve = await startServeProcess(dir);
     try {
-      const listed = await serve.call<{ kind?: string; fileName: string }[]>('schedulers:plugins');
+      const listed = await serve.call<{ kind?: string; fileName: string; sha256: string }[]>('schedulers:plugins');
       expect(listed.data).toEqual([expect.objectContaining({ kind: 'locality-greedy', fileName: 'locality-greedy.scheduler.js' })]);
       const cards = await serve.call<{ kind: string }[]>('schedulers:added');
       expect(cards.data?.map((c) => c.kind)).toContain('locality-greedy');
+      // Removed from the settings: the history still names its runs and settings in the file's words, from the card the batch kept.
+      const removed = await serve.call('schedulers:removePlugin', { sha256: listed.data![0].sha256 });
+      expect(removed.ok, removed.error?.message).toBe(true);
     } finally {
       await serve.stop();
+    }
+    const without = await startServeProcess(dir);
+    const page2 = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors2 = watchErrors(page2);
+    try {
+      expect((await without.call<{ kind: string }[]>('schedulers:added')).data?.map((c) => c.kind)).not.toContain('locality-greedy');
+      const [entry] = (await without.call<{ id: string; schedulers: string[] }[]>('batches:list')).data!;
+      expect(entry.schedulers).toEqual(['Locality first, no waiting (example)', 'FIFO']);
+      await openAt(page2, without.url, `#/history/${entry.id}`);
+      await editorReady(page2, 'comparison');
+      const setup = page2.getByTestId('run-setup');
+      await setup.waitFor();
+      expect(await setup.textContent()).toMatch(/Locality first, no waiting \(example\)\s*— Locality first, no waiting \(example\): Slot memory/);
+      expect(await setup.textContent()).not.toContain('slotMemoryMb');
+      expect(errors2).toEqual([]);
+    } finally {
+      await page2.close();
+      await without.stop();
     }
   });
 });

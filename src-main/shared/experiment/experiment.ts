@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AriaTotalsSchema } from '../aria/totals';
 import { MrClusterReportSchema } from '../cluster/mrClusters';
 import { ClusterSpecSchema } from '../cluster/cluster';
-import { RecordedSchedulerSpecSchema, SchedulerSpecSchema } from '../schedulers';
+import { AddedCardSchema, RecordedSchedulerSpecSchema, SchedulerSpecSchema } from '../schedulers';
 import { SeedListSchema, SeedsSchema } from './seeds';
 import { SimulationOptionsSchema } from './simulation';
 import { SweepSchema } from './sweep';
@@ -42,6 +42,8 @@ export const EXPERIMENT_NAME_MAX = 120;
  * experiment file, the SHA-256 of the bytes it ran with and the version the file states. A run
  * loads it first and refuses a file whose bytes differ from the hash. A result made with
  * `run --embed-plugins` also carries the file's text, which a rerun then uses instead of a file.
+ * It carries the scheduler's card as the designer showed it (title, options' labels), so the result
+ * names its runs and settings in words where the file is not loaded; the card never runs anything.
  */
 export const PluginRefSchema = z.strictObject({
   file: z.string().min(1, 'must name the file').max(1000),
@@ -51,6 +53,7 @@ export const PluginRefSchema = z.strictObject({
     .optional(),
   version: z.string().max(40, 'must be at most 40 characters').optional(),
   source: z.string().max(2_000_000, 'must be at most 2,000,000 characters').optional(),
+  card: AddedCardSchema.optional(),
 });
 export type PluginRef = z.output<typeof PluginRefSchema>;
 

@@ -1,4 +1,4 @@
-import { findDescription, optionLabel, type QueueConfig, type SchedulerSpec } from '../schedulers';
+import { optionLabel, schedulerTitle, type QueueConfig, type SchedulerSpec } from '../schedulers';
 import { simulationLabel } from './simulationLabels';
 import type { Experiment } from './experiment';
 
@@ -57,7 +57,7 @@ const perTemplate = (v: unknown) => {
 
 /** A scheduler's kind and every setting it was run with, by the designer's labels. */
 export function schedulerSettingsText(spec: SchedulerSpec): string {
-  const title = findDescription(spec.kind)?.title ?? spec.kind;
+  const title = schedulerTitle(spec.kind);
   const pairs = Object.entries(spec)
     .filter(([k]) => k !== 'kind' && k !== 'label')
     .map(([k, v]): [string, unknown, string] =>
@@ -94,6 +94,6 @@ export function sweepText(e: Pick<Experiment, 'sweep' | 'schedulers'>): string {
   if (sw.target === 'simulation') return `${simulationLabel(sw.parameter)}: ${values}`;
   const spec = e.schedulers[sw.scheduler] as SchedulerSpec | undefined;
   return spec
-    ? `${optionLabel(spec.kind, sw.parameter)} of scheduler ${sw.scheduler + 1} (${findDescription(spec.kind)?.title ?? spec.kind}): ${values}`
+    ? `${optionLabel(spec.kind, sw.parameter)} of scheduler ${sw.scheduler + 1} (${schedulerTitle(spec.kind)}): ${values}`
     : `${sw.parameter} of scheduler ${sw.scheduler + 1}: ${values}`;
 }

@@ -1,6 +1,6 @@
 import type { ClusterSpec } from '../cluster/cluster';
 import { withServers } from '../cluster/withServers';
-import { nodeShapes, schedulerConcurrency, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
+import { nodeShapes, readsAsRecorded, schedulerConcurrency, SchedulerSpecSchema, type SchedulerSpec } from '../schedulers';
 import type { BatchInputs, RunPlan } from './design';
 
 /**
@@ -25,11 +25,15 @@ export function sweptClusterAndScheduler(inputs: BatchInputs, plan: RunPlan): { 
 /**
  * What a run's scheduler could run at once on the cluster it had ("80 map + 40 reduce slots"), or
  * undefined for a run of no cluster here (-1, in a comparison across history) or of a scheduler
- * kind this studio does not have.
+ * kind this studio neither has nor knows from the card a result recorded.
  */
 export function runConcurrencyText(inputs: BatchInputs, plan: RunPlan): string | undefined {
   // Indexed, not .at(): a cluster index of -1 must find nothing.
-  if (!(inputs.clusters[plan.cluster] as unknown) || !SchedulerSpecSchema.safeParse(inputs.schedulers[plan.scheduler]).success) return undefined;
+  if (!(inputs.clusters[plan.cluster] as unknown)) return undefined;
+  const spec = inputs.schedulers[plan.scheduler];
+  // A scheduler file not loaded here is read by the card its result recorded, unless a sweep varies it (its runs' cards are not recorded).
+  const swept = inputs.sweep?.target === 'scheduler' && inputs.sweep.scheduler === plan.scheduler;
+  if (!SchedulerSpecSchema.safeParse(spec).success && (swept || !readsAsRecorded(spec))) return undefined;
   const { cluster, scheduler } = sweptClusterAndScheduler(inputs, plan);
   return schedulerConcurrency(scheduler, nodeShapes(cluster)).text;
 }

@@ -52,7 +52,7 @@ let current: z.ZodType = BUILT_IN_SPEC_SCHEMA;
  * know the built-ins; parsing knows every scheduler added so far: a spec is checked against the
  * union as it stands at that parse (rebuilt from the registry whenever a scheduler is added), its
  * problems reported as the union's own, at the spec's place in the file.
- * tests/unit/shared/addedSchedulers.test.ts pins it.
+ * tests/unit/schedulers/addedScheduler.test.ts pins it.
  */
 export const SchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((value, ctx) => specParsedBy(current, value, ctx));
 
@@ -115,6 +115,37 @@ export function addedSchedulerCards(): AddedCard[] {
   return [...added.values()].map((a) => a.card);
 }
 
+/**
+ * Scheduler files' cards as the results and history entries that ran them recorded them (runner/pluginRefs.ts),
+ * for the kinds this process has not loaded: they name a result's runs and settings in words. They
+ * describe only: no spec of theirs parses as runnable (SchedulerSpecSchema), and a file loaded
+ * later takes its kind's place.
+ */
+const recorded = new Map<string, AnyDescription>();
+
+/** Know the cards a result or history entry recorded of its scheduler files (the latest reading of a kind wins). */
+export function knowRecordedCards(refs: readonly { card?: AddedCard }[] | undefined): void {
+  for (const { card } of refs ?? []) {
+    if (!card || Object.hasOwn(BUILT_IN_BY_KIND, card.kind)) continue;
+    try {
+      recorded.set(card.kind, describeAddedCard(card));
+    } catch {
+      // A card whose options cannot be read names nothing: its runs go by their kind, as without it.
+    }
+  }
+}
+
+/** What names a kind's runs and options: the scheduler's own description, else the card a result recorded of it. */
+const namingOf = (kind: string): AnyDescription | undefined => findDescription(kind) ?? recorded.get(kind);
+
+/** Whether a card of a kind this process has not loaded reads as the card a result recorded of its scheduler says it should. */
+export function readsAsRecorded(spec: { kind: string }): boolean {
+  return !findDescription(spec.kind) && recorded.get(spec.kind)?.schema.safeParse(spec).success === true;
+}
+
+/** A scheduler's title, as its description or a recorded card gives it; its kind when neither does. */
+export const schedulerTitle = (kind: string): string => namingOf(kind)?.title ?? kind;
+
 /** Every scheduler's description, built-ins first in the designer's menu order, then those added. */
 export function schedulerDescriptions(): readonly AnyDescription[] {
   return [...(SCHEDULERS as readonly unknown[] as AnyDescription[]), ...[...added.values()].map((a) => a.description)];
@@ -142,7 +173,7 @@ export function descriptionOf(kind: string): AnyDescription {
  */
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
-  const d = findDescription(spec.kind);
+  const d = namingOf(spec.kind);
   if (!d) return spec.kind;
   try {
     return d.runLabel(spec as never);
@@ -155,11 +186,13 @@ export function schedulerLabel(spec: SchedulerSpec): string {
 export function optionLabel(kind: string, key: string): string {
   if (key === 'kind') return 'Kind';
   if (key === 'label') return 'Label';
-  const labels: Partial<Record<string, string>> = findDescription(kind)?.labels ?? {};
+  const labels: Partial<Record<string, string>> = namingOf(kind)?.labels ?? {};
   return labels[key] ?? key;
 }
 
 /** What a scheduler can run at once on these nodes with its settings (the designer's capacity line). */
 export function schedulerConcurrency(spec: SchedulerSpec, nodes: readonly NodeShape[]): Concurrency {
-  return descriptionOf(spec.kind).concurrency(spec as never, nodes);
+  const d = namingOf(spec.kind);
+  if (!d) throw new Error(`no scheduler of kind "${spec.kind}" in this studio`);
+  return d.concurrency(spec as never, nodes);
 }

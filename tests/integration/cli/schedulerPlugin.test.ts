@@ -149,6 +149,12 @@ describe('a scheduler of your own from a file', () => {
     expect((await runCliProcess(['locality', moved])).code).toBe(0);
     const report = await runCliProcess(['report', moved, '--format', 'json', '--out', away]);
     expect(report.code, report.err).toBe(0);
+    // The report names its settings in the card's words, which the result recorded, not in the file's option keys.
+    expect((await runCliProcess(['report', moved, '--format', 'html', '--out', away])).code).toBe(0);
+    const html = fs.readFileSync(path.join(away, 'mine.report.html'), 'utf8');
+    expect(html).toContain(`<li><strong>${mine}</strong> — ${mine}: Slot memory 200 MB · Maps per heartbeat 64</li>`);
+    // And says what it could run at once, as for the built-ins beside it.
+    expect(html).toContain('<td>Could run at once</td><td class="num wrap">64 map + 32 reduce slots</td>');
     // Explaining a run replays it: a built-in's runs replay, the plug-in's say which file it needs.
     const why = (run: string, ...more: string[]) => runCliProcess(['why', moved, '--job', 'g1', '--at', '10', '--run', run, ...more]);
     expect(await why('FIFO')).toMatchObject({ code: 0, out: expect.stringMatching(/^Why g1 got nothing around 10\.0 s — FIFO, seed 1/) });
