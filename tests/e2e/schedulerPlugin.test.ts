@@ -112,7 +112,10 @@ describe('a scheduler of your own, in the browser', () => {
       const fromServe = JSON.parse((await call<{ content: string }>('batches:exportResult', { id: batch.id })).content) as ResultFile;
       const numbers = (r: ResultFile) => r.runs.map((x) => [x.scheduler, x.seed, x.summary.meanJct, x.summary.makespan, x.summary.events]);
       expect(numbers(fromCli)).toEqual(numbers(fromServe));
-      expect(fromServe.inputs?.plugins).toEqual([{ file: path.basename(PLUGIN), sha256: fromCli.inputs!.plugins![0].sha256, version: '1.0' }]);
+      expect(fromServe.inputs?.plugins).toEqual([
+        { file: path.basename(PLUGIN), sha256: fromCli.inputs!.plugins![0].sha256, version: '1.0', card: fromCli.inputs!.plugins![0].card },
+      ]);
+      expect(fromServe.inputs!.plugins![0].card).toBeDefined();
 
       // Asked from the comparison's export menu, the result file carries the file's text: it alone reruns to the same numbers.
       await openAt(page, serve.url, `#/history/${batch.id}`);

@@ -56,7 +56,14 @@ describe('a scheduler of your own from a file', () => {
 
     // The result names the file and the bytes it ran with; its experiment reruns from that list alone, to the same bytes.
     const sha256 = /sha256 ([0-9a-f]{12})…/.exec(first.err)![1];
-    expect(result.inputs?.plugins).toEqual([{ file: 'my-fifo.scheduler.js', sha256: expect.stringMatching(new RegExp(`^${sha256}[0-9a-f]{52}$`)) }]);
+    expect(result.inputs?.plugins).toEqual([
+      {
+        file: 'my-fifo.scheduler.js',
+        sha256: expect.stringMatching(new RegExp(`^${sha256}[0-9a-f]{52}$`)),
+        // What the designer showed of it, which names its runs where the file is not loaded.
+        card: expect.objectContaining({ kind: 'my-fifo', capacity: 'slots', labels: expect.objectContaining({ mapsPerBeat: 'Maps per heartbeat' }) }),
+      },
+    ]);
     const again = path.join(dir, 'again.experiment.json');
     fs.writeFileSync(again, JSON.stringify(result.inputs));
     const rerun = path.join(dir, 'rerun.json');
@@ -69,7 +76,12 @@ describe('a scheduler of your own from a file', () => {
     expect((await cli(['run', experiment, '--scheduler', policy, '--embed-plugins', '--out', embeddedOut])).code).toBe(0);
     const embedded = JSON.parse(fs.readFileSync(embeddedOut, 'utf8')) as ResultFile;
     expect(embedded.inputs?.plugins).toEqual([
-      { file: 'my-fifo.scheduler.js', sha256: result.inputs!.plugins![0].sha256, source: fs.readFileSync(policy, 'utf8') },
+      {
+        file: 'my-fifo.scheduler.js',
+        sha256: result.inputs!.plugins![0].sha256,
+        source: fs.readFileSync(policy, 'utf8'),
+        card: result.inputs!.plugins![0].card,
+      },
     ]);
     const alone = tempDir();
     fs.writeFileSync(path.join(alone, 'from-result.experiment.json'), JSON.stringify(embedded.inputs));
@@ -276,7 +288,7 @@ export default {
     const result = JSON.parse(fs.readFileSync(out, 'utf8')) as ResultFile;
     expect(result.runs[0].summary.succeeded).toBe(result.runs[0].summary.jobs);
     const sha = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-    expect(result.inputs?.plugins).toEqual([{ file: 'typed.scheduler.ts', sha256: sha }]);
+    expect(result.inputs?.plugins).toEqual([{ file: 'typed.scheduler.ts', sha256: sha, card: expect.objectContaining({ kind: 'typed-newest' }) }]);
   });
 
   it("checks that a file's engine hints change nothing, and names the first job a wrong hint moves", async () => {

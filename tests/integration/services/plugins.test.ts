@@ -76,13 +76,14 @@ describe("the user's scheduler files in the data folder", () => {
       const design = await ok<DesignRecord>(s, 'experiments:create', {
         spec: { name: 'sjf', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'shortest-job-first' }, { kind: 'fifo' }], seeds: [1] },
       });
+      const sjfCard = expect.objectContaining({ kind: 'shortest-job-first', labels: expect.objectContaining({ ties: 'Between equals' }) });
       const exportedDesign = await ok<{ files: { content: string }[] }>(s, 'experiments:export', { id: design.id });
-      expect(JSON.parse(exportedDesign.files[0].content).plugins).toEqual([{ file: 'sjf.scheduler.js', sha256, version: '1.0' }]);
+      expect(JSON.parse(exportedDesign.files[0].content).plugins).toEqual([{ file: 'sjf.scheduler.js', sha256, version: '1.0', card: sjfCard }]);
       const started = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
       await s.runner.settled(started.id);
       batchId = started.id;
       const result = JSON.parse((await ok<{ content: string }>(s, 'batches:exportResult', { id: batchId })).content) as ResultFile;
-      expect(result.inputs?.plugins).toEqual([{ file: 'sjf.scheduler.js', sha256, version: '1.0' }]);
+      expect(result.inputs?.plugins).toEqual([{ file: 'sjf.scheduler.js', sha256, version: '1.0', card: sjfCard }]);
     } finally {
       await s.close();
     }
