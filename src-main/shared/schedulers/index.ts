@@ -122,15 +122,21 @@ export function addedSchedulerCards(): AddedCard[] {
  * later takes its kind's place.
  */
 const recorded = new Map<string, AnyDescription>();
+/** Each recorded kind's card as text: the history list reads the same card for every entry that ran it, and makes its description once. */
+const recordedText = new Map<string, string>();
 
 /** Know the cards a result or history entry recorded of its scheduler files (the latest reading of a kind wins). */
 export function knowRecordedCards(refs: readonly { card?: AddedCard }[] | undefined): void {
   for (const { card } of refs ?? []) {
     if (!card || Object.hasOwn(BUILT_IN_BY_KIND, card.kind)) continue;
+    const text = JSON.stringify(card);
+    if (recordedText.get(card.kind) === text) continue;
+    recordedText.set(card.kind, text);
     try {
       recorded.set(card.kind, describeAddedCard(card));
     } catch {
       // A card whose options cannot be read names nothing: its runs go by their kind, as without it.
+      recorded.delete(card.kind);
     }
   }
 }
