@@ -23,6 +23,7 @@ describe('a scheduler file added in the settings', () => {
     try {
       await page.goto(studio.server.url);
       await page.getByTestId('open-settings').click();
+      await page.getByRole('tab', { name: 'Schedulers of your own' }).click();
       const section = page.getByTestId('plugin-settings');
       await section.waitFor();
       expect(await section.textContent()).toMatch(/A plug-in is code that runs with your rights/);
