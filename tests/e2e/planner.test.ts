@@ -40,7 +40,11 @@ describe('the ARIA planner', () => {
 
       // Bad input is named, and nothing is computed from it.
       await page.locator('[data-field="mapSlots"]').fill('0');
-      await expect.poll(() => page.getByTestId('planner-errors').textContent()).toMatch(/Map slots \(cluster\): must be at least 1/);
+      // At the field it names, as every editor shows a problem, and not in a list below the card.
+      await expect.poll(() => page.locator('[data-error-field="mapSlots"]').textContent()).toBe('must be at least 1');
+      expect(await page.locator('[data-field="mapSlots"]').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('[data-field="reduceSlots"]').getAttribute('aria-invalid')).toBe('false');
+      expect(await page.getByTestId('planner-errors').count()).toBe(0);
       expect(await page.getByTestId('planner-bounds').count()).toBe(0);
       // A large cluster's slots read with their thousands separated.
       await page.locator('[data-field="mapSlots"]').fill('1000000');

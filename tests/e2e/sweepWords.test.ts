@@ -126,9 +126,8 @@ describe("the designer's lists and messages in Chromium", () => {
       const plannerText = await page.locator('.planner').locator('label, th, .warning-note, .muted, h3').allTextContents();
       expect(speaksCode(plannerText.map((t) => t.trim()).filter(Boolean))).toEqual([]);
       await page.locator('[data-field="mapSlots"]').fill('-1');
-      await expect
-        .poll(() => page.getByTestId('planner-errors').allTextContents())
-        .toEqual([expect.stringMatching(/^Map slots \(cluster\): must be at least 1/)]);
+      await expect.poll(() => page.locator('[data-error-field]').allTextContents()).toEqual(['must be at least 1']);
+      expect(await page.locator('.field.invalid label').allTextContents()).toEqual(['Map slots (cluster)']);
       expect(errors).toEqual([]);
     } finally {
       await close();
