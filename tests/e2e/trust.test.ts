@@ -301,6 +301,13 @@ describe('a guided first run for an empty studio', () => {
       await page.getByTestId('sample-studio').click();
       await designerReady(page);
       expect(await page.locator('#experiment-name').inputValue()).toBe('Sample: FIFO, Fair and Capacity');
+      // The question the sample asks is read whole, without dragging the box's corner, in the
+      // window the app opens with (1,280 px wide: three lines there).
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await painted(page);
+      const question = page.locator('#experiment-description');
+      expect(await question.inputValue()).toMatch(/^Which stock scheduler .+\?$/);
+      expect(await question.evaluate((t) => t.scrollHeight - t.clientHeight)).toBeLessThanOrEqual(1);
       // Sized from the servers, the three schedulers can run about as much at once: no warning.
       await expect.poll(() => page.getByTestId('capacity-parity').textContent()).toMatch(/1\. FIFO\s*120 map \+ 60 reduce slots/);
       expect(await page.getByTestId('parity-warning').count()).toBe(0);
