@@ -103,7 +103,11 @@ describe("the comparison's charts", () => {
   });
 
   it("give each group's mean maps by locality, and no ANP to a job that did not succeed", () => {
-    const mix = localityOption(groups).series;
+    const locality = localityOption(groups);
+    const mix = locality.baseOption.series;
+    // Where the legend's names take two rows, the plot starts below both (a row is about 24 px).
+    const narrow = locality.media.find((m) => m.query.maxWidth >= 400);
+    expect(narrow?.option.grid.top).toBeGreaterThanOrEqual(locality.baseOption.grid.top + 24);
     expect(mix.find((s) => s.name === 'node-local')!.data).toEqual([7, 10]);
     expect(mix.find((s) => s.name === 'rack-local')!.data).toEqual([3, 1]);
     const seed2 = groups.map((g) => g.runs.find((r) => r.seed === 2));

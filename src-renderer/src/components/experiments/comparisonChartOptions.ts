@@ -103,10 +103,29 @@ export function cdfOption(groups: readonly RunGroup[], data: Loaded, log: boolea
   };
 }
 
+/**
+ * Below this chart width the locality legend's four names take two rows: in one row they are about
+ * 350 px wide, kept 28 px clear of the save button (a 314 px chart, two a row in a 900 px window, wraps).
+ */
+export const LOCALITY_LEGEND_WRAPS_PX = 420;
+
 /** Each group's maps by locality, the mean over its seeds, stacked. */
 export function localityOption(groups: readonly RunGroup[]) {
   const kinds = ['node', 'server', 'rack', 'offRack'] as const;
   const names = { node: 'node-local', server: 'server-local', rack: 'rack-local', offRack: 'off-rack' };
+  return {
+    baseOption: localityBase(groups, kinds, names),
+    // In a narrow window (two charts a row at 900 px) the legend wraps: the plot and its axis name
+    // move down under the second row instead of running into it.
+    media: [{ query: { maxWidth: LOCALITY_LEGEND_WRAPS_PX }, option: { grid: { top: 72 } } }],
+  };
+}
+
+function localityBase(
+  groups: readonly RunGroup[],
+  kinds: readonly ('node' | 'server' | 'rack' | 'offRack')[],
+  names: Record<'node' | 'server' | 'rack' | 'offRack', string>,
+) {
   return {
     tooltip: { trigger: 'axis', valueFormatter: rounded(0, ' maps') },
     // Clear of the chart's save button in the top right corner.
