@@ -10,6 +10,8 @@ import { TEMPLATE_NAMES, unknownTemplateWords } from '../workloads/benchmarkTemp
 import { ServiceError } from './serviceError';
 
 const s3 = (x: number) => Number(x.toFixed(3));
+/** A count as the planner shows it: 10,000, not 10000. */
+const n = (x: number) => x.toLocaleString('en-US');
 
 /**
  * ARIA's check of the model (Fig. 7-8): for each point, the job alone on the cluster under FIFO
@@ -20,11 +22,18 @@ export function checkPlannerPoints(cluster: { name: string; spec: ClusterSpec },
   const { profile, maps, reduces, deadlineS } = request;
   if (!TEMPLATE_NAMES.includes(request.template)) throw new ServiceError('invalid_request', unknownTemplateWords(request.template), 'template');
   const slots = clusterSlots(cluster.spec);
+  // A point is simulated on the cluster as it is: one that needs more slots than it has is refused
+  // in a sentence that says which point, what it needs, what the cluster has and what to change.
+  const tooBig = (i: number, p: { mapSlots: number; reduceSlots: number }, kind: 'map' | 'reduce', has: number) =>
+    new ServiceError(
+      'invalid_request',
+      `point ${i + 1} (${n(p.mapSlots)} map + ${n(p.reduceSlots)} reduce slots) needs more ${kind} slots than “${cluster.name}” has (${n(has)}): ` +
+        `a cluster runs only allocations within its slots, so give the job at most ${n(has)} ${kind} slots or pick a larger cluster`,
+      `points.${i}.${kind}Slots`,
+    );
   request.points.forEach((p, i) => {
-    if (p.mapSlots > slots.maps)
-      throw new ServiceError('invalid_request', `${p.mapSlots} map slots: ${cluster.name} has ${slots.maps}`, `points.${i}.mapSlots`);
-    if (reduces > 0 && p.reduceSlots > slots.reduces)
-      throw new ServiceError('invalid_request', `${p.reduceSlots} reduce slots: ${cluster.name} has ${slots.reduces}`, `points.${i}.reduceSlots`);
+    if (p.mapSlots > slots.maps) throw tooBig(i, p, 'map', slots.maps);
+    if (reduces > 0 && p.reduceSlots > slots.reduces) throw tooBig(i, p, 'reduce', slots.reduces);
   });
   const perMap = request.inputMbPerMap ?? profile.avgInputMB;
   const workload = {

@@ -112,6 +112,10 @@ describe('ARIA through the services', () => {
         points: [{ mapSlots: 10_000, reduceSlots: 1 }],
       });
       expect(!tooMany.ok && tooMany.error.field).toBe('points.0.mapSlots');
+      // In words: which point, what it needs, what the cluster has, and what to change.
+      expect(!tooMany.ok && tooMany.error.message).toBe(
+        'point 1 (10,000 map + 1 reduce slots) needs more map slots than “lab” has (32): a cluster runs only allocations within its slots, so give the job at most 32 map slots or pick a larger cluster',
+      );
       expect((await ok<{ removed: boolean }>(s, 'planner:deleteProfile', { template: 'WordCount', name: 'staging 3 runs' })).removed).toBe(true);
     } finally {
       await s.close();

@@ -2,6 +2,17 @@ import type { PlanResult } from '@shared/aria/plan';
 import type { FailureBounds } from '@shared/aria/failure';
 import type { PlannerCheckPoint } from '@shared/aria/check';
 
+/** Every name in view, clear of the chart's save button in the top right corner. */
+const PLANNER_LEGEND = { top: 0, left: 8, right: 28 };
+
+/**
+ * Where the chart is narrower than its legend's one row (`oneRowPx`, measured in Chromium, plus
+ * the margins), the names take two rows and the plot starts below both instead of under them.
+ */
+function roomForLegend<T extends { grid: { top: number } }>(option: T, oneRowPx: number): Record<string, unknown> {
+  return { baseOption: option, media: [{ query: { maxWidth: oneRowPx + 36 }, option: { grid: { top: option.grid.top + 24 } } }] };
+}
+
 /**
  * ECharts options of the planner (ARIA Fig. 7, 8 and 9), built from plain results so they can be
  * checked without a canvas. Colours stay ECharts' own palette; one series per bound.
@@ -35,18 +46,21 @@ export function allocationOption(r: PlanResult): Record<string, unknown> {
     data: curveCorners(r.allocations?.[k] ?? []),
   }));
   if (r.minimal) series.push({ name: 'Fewest slots (average)', type: 'scatter', symbolSize: 12, data: [[r.minimal.mapSlots, r.minimal.reduceSlots]] });
-  return {
-    animation: false,
-    tooltip: {
-      trigger: 'item',
-      formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}: ${p.value[0]} map + ${p.value[1]} reduce slots`,
+  return roomForLegend(
+    {
+      animation: false,
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}: ${p.value[0]} map + ${p.value[1]} reduce slots`,
+      },
+      legend: PLANNER_LEGEND,
+      grid: { left: 56, right: 16, top: 36, bottom: 44 },
+      xAxis: { type: 'value', name: 'Map slots', nameLocation: 'middle', nameGap: 28, minInterval: 1 },
+      yAxis: { type: 'value', name: 'Reduce slots', nameLocation: 'middle', nameGap: 40, minInterval: 1 },
+      series,
     },
-    legend: { top: 0 },
-    grid: { left: 56, right: 16, top: 36, bottom: 44 },
-    xAxis: { type: 'value', name: 'Map slots', nameLocation: 'middle', nameGap: 28, minInterval: 1 },
-    yAxis: { type: 'value', name: 'Reduce slots', nameLocation: 'middle', nameGap: 40, minInterval: 1 },
-    series,
-  };
+    520,
+  );
 }
 
 /** Fig. 9: completion-time bounds for a worker failure at each t_f, against the failure-free bounds. */
@@ -62,72 +76,78 @@ export function failureOption(
     ...(dashed ? { lineStyle: { type: 'dashed' } } : {}),
   });
   const end = curve.length ? curve[curve.length - 1].atS : 0;
-  return {
-    animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Math.round(v)} s` },
-    legend: { top: 0 },
-    grid: { left: 56, right: 16, top: 36, bottom: 44 },
-    xAxis: { type: 'value', name: 'Failure time t_f (s)', nameLocation: 'middle', nameGap: 28, max: Math.ceil(end) },
-    yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44, scale: true },
-    series: [
-      line(
-        'Lower bound with failure',
-        curve.map((c) => [c.atS, c.low]),
-      ),
-      line(
-        'Upper bound with failure',
-        curve.map((c) => [c.atS, c.up]),
-      ),
-      line(
-        'Lower bound, no failure',
-        [
-          [0, normal.low],
-          [end, normal.low],
-        ],
-        true,
-      ),
-      line(
-        'Upper bound, no failure',
-        [
-          [0, normal.up],
-          [end, normal.up],
-        ],
-        true,
-      ),
-    ],
-  };
+  return roomForLegend(
+    {
+      animation: false,
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Math.round(v)} s` },
+      legend: PLANNER_LEGEND,
+      grid: { left: 56, right: 16, top: 36, bottom: 44 },
+      xAxis: { type: 'value', name: 'Failure time (s)', nameLocation: 'middle', nameGap: 28, max: Math.ceil(end) },
+      yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44, scale: true },
+      series: [
+        line(
+          'Lower bound with failure',
+          curve.map((c) => [c.atS, c.low]),
+        ),
+        line(
+          'Upper bound with failure',
+          curve.map((c) => [c.atS, c.up]),
+        ),
+        line(
+          'Lower bound, no failure',
+          [
+            [0, normal.low],
+            [end, normal.low],
+          ],
+          true,
+        ),
+        line(
+          'Upper bound, no failure',
+          [
+            [0, normal.up],
+            [end, normal.up],
+          ],
+          true,
+        ),
+      ],
+    },
+    660,
+  );
 }
 
 /** Fig. 8: simulated completion of each checked point against its predicted bounds, and the deadline. */
 export function checkOption(points: readonly PlannerCheckPoint[], deadlineS?: number): Record<string, unknown> {
   const labels = points.map((p) => `${p.mapSlots}×${p.reduceSlots}`);
-  return {
-    animation: false,
-    tooltip: { trigger: 'axis', valueFormatter: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${Math.round(v)} s`) },
-    legend: { top: 0 },
-    grid: { left: 56, right: 16, top: 36, bottom: 56 },
-    xAxis: { type: 'category', data: labels, name: 'Map × reduce slots', nameLocation: 'middle', nameGap: 36 },
-    yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44 },
-    series: [
-      { name: 'Predicted lower', type: 'line', data: points.map((p) => p.predicted.low), showSymbol: true },
-      { name: 'Predicted average', type: 'line', data: points.map((p) => p.predicted.avg), showSymbol: true },
-      { name: 'Predicted upper', type: 'line', data: points.map((p) => p.predicted.up), showSymbol: true },
-      {
-        name: 'Simulated',
-        type: 'bar',
-        data: points.map((p) => p.simulatedS),
-        ...(deadlineS !== undefined
-          ? {
-              markLine: {
-                symbol: 'none',
-                data: [{ yAxis: deadlineS, name: 'Deadline' }],
-                label: { formatter: `deadline ${Math.round(deadlineS)} s`, position: 'insideEndTop' },
-              },
-            }
-          : {}),
-      },
-    ],
-  };
+  return roomForLegend(
+    {
+      animation: false,
+      tooltip: { trigger: 'axis', valueFormatter: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${Math.round(v)} s`) },
+      legend: PLANNER_LEGEND,
+      grid: { left: 56, right: 16, top: 36, bottom: 56 },
+      xAxis: { type: 'category', data: labels, name: 'Map × reduce slots', nameLocation: 'middle', nameGap: 36 },
+      yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44 },
+      series: [
+        { name: 'Predicted lower', type: 'line', data: points.map((p) => p.predicted.low), showSymbol: true },
+        { name: 'Predicted average', type: 'line', data: points.map((p) => p.predicted.avg), showSymbol: true },
+        { name: 'Predicted upper', type: 'line', data: points.map((p) => p.predicted.up), showSymbol: true },
+        {
+          name: 'Simulated',
+          type: 'bar',
+          data: points.map((p) => p.simulatedS),
+          ...(deadlineS !== undefined
+            ? {
+                markLine: {
+                  symbol: 'none',
+                  data: [{ yAxis: deadlineS, name: 'Deadline' }],
+                  label: { formatter: `deadline ${Math.round(deadlineS)} s`, position: 'insideEndTop' },
+                },
+              }
+            : {}),
+        },
+      ],
+    },
+    560,
+  );
 }
 
 /** Points to simulate along each curve: its ends and evenly spaced ones between (ARIA sec. 5.4 samples each curve). */
