@@ -29,6 +29,13 @@ describe('workload editor and trace import in the browser, against the real serv
       // A new workload is a draft: nothing is stored until it is saved.
       await page.getByTestId('draft-note').waitFor();
       expect(((await studio.services.dispatch('workloads:list', {})) as { data: unknown[] }).data).toEqual([]);
+      // The description is one line beside the name while short, and grows to show a longer one whole.
+      const description = page.locator('#workload-description');
+      const nameBox = (await page.locator('#workload-name').boundingBox())!;
+      expect(Math.abs((await description.boundingBox())!.height - nameBox.height)).toBeLessThanOrEqual(2);
+      await description.fill('Forty jobs of the Facebook mix arriving ten seconds apart on average, '.repeat(4).trim());
+      await expect.poll(async () => (await description.boundingBox())!.height).toBeGreaterThan(nameBox.height * 1.5);
+      expect(await description.evaluate((t) => t.scrollHeight - t.clientHeight)).toBeLessThanOrEqual(1);
       await page.locator('[data-tab="generator"]').click();
       // A new workload starts empty: the generator is one click away, not on by itself.
       expect(await page.getByTestId('generator-enabled').isChecked()).toBe(false);
