@@ -9,7 +9,7 @@ const browser = useBrowser();
 const NARROWEST = { width: 900, height: 600 };
 
 describe('the narrowest window the app allows', () => {
-  it('the lists fit every column and each row’s actions without scrolling sideways, up to the window the app opens with; the designer’s scheduler cards keep their parts inside; the comparison wraps names, not numbers', async () => {
+  it('the lists fit every column and each row’s actions without scrolling sideways, up to the window the app opens with; the designer’s scheduler cards keep their parts inside; the comparison wraps names, not numbers; the cluster map’s tools stay in their pane', async () => {
     const studio = await startStudio(tempDir());
     const sample = await ok<{ experimentId: string }>(studio.services, 'studio:sample', {});
     const batch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: sample.experimentId });
@@ -75,6 +75,35 @@ describe('the narrowest window the app allows', () => {
       expect(tabHeights).toHaveLength(3);
       expect(new Set(tabHeights).size).toBe(1);
       await screenshot(page, 'narrow-workload-editor');
+
+      // The cluster editor's map tools: each inside the map's pane (none under the inspector), each button's words on one line.
+      const [cluster] = await ok<{ id: string }[]>(studio.services, 'clusters:list', {});
+      for (const width of [NARROWEST.width, 1280]) {
+        await page.setViewportSize({ ...NARROWEST, width });
+        await openAt(page, studio.server.url, `#/clusters/${cluster.id}`);
+        await editorReady(page, 'cluster-editor');
+        const tools = await page.locator('.map-tools').evaluate((bar) => {
+          const pane = bar.closest('.map-pane')!.getBoundingClientRect();
+          return [...bar.children].map((e) => {
+            const b = e.getBoundingClientRect();
+            const line = parseFloat(e.ownerDocument.defaultView!.getComputedStyle(e).lineHeight);
+            return {
+              what: e.textContent?.trim() || e.tagName,
+              inside: b.left >= pane.left && b.right <= pane.right + 0.5,
+              lines: e.tagName === 'BUTTON' ? Math.round((b.height - 14) / line) : 1,
+            };
+          });
+        });
+        expect(
+          tools.filter((t) => !t.inside),
+          `${width} px`,
+        ).toEqual([]);
+        expect(
+          tools.filter((t) => t.lines !== 1),
+          `${width} px`,
+        ).toEqual([]);
+        if (width === NARROWEST.width) await screenshot(page, 'narrow-cluster-editor');
+      }
       expect(errors).toEqual([]);
     } finally {
       await page.close();
