@@ -42,7 +42,7 @@ function summaryTable(r: ResultReport): string {
     const ratio = scheduler !== r.baseline && x.ratio !== null ? ` <span class="ratio">${x.ratio.toFixed(2)}×</span>` : '';
     return `<td class="num${x.best ? ' best' : ''}">${num(x.mean, x.digits)}${ratio}${ci}</td>`;
   };
-  const head = `<tr><th>Metric</th>${r.schedulers.map((s) => `<th class="num">${esc(s)}${s === r.baseline ? ' <span class="ci">(baseline)</span>' : ''}</th>`).join('')}</tr>`;
+  const head = `<tr><th>Metric</th>${r.schedulers.map((s) => `<th class="num wrap">${esc(s)}${s === r.baseline ? ' <span class="ci">(baseline)</span>' : ''}</th>`).join('')}</tr>`;
   const notes: string[] = [];
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
@@ -132,7 +132,7 @@ function speedupTable(r: ResultReport): string {
 
 function localityTable(r: ResultReport): string {
   if (!r.locality.rows.length) return '<p class="muted">No map read input in this result.</p>';
-  const head = `<tr><th>Job group</th>${r.locality.schedulers.map((s) => `<th class="num">${esc(s)}</th>`).join('')}</tr>`;
+  const head = `<tr><th>Job group</th>${r.locality.schedulers.map((s) => `<th class="num wrap">${esc(s)}</th>`).join('')}</tr>`;
   const rows = r.locality.rows.map(
     (row) =>
       `<tr><td>${esc(row.group)}</td>${r.locality.schedulers
@@ -152,7 +152,7 @@ function decisionsTable(runs: ReportRun[]): string {
   if (!counted.length) return '';
   const kinds = new Map<string, string>();
   for (const run of counted) for (const d of run.decisions!) kinds.set(d.kind, d.label);
-  const head = `<tr><th>Why the task started</th>${counted.map((run) => `<th class="num">${esc(run.scheduler)}<br><span class="ci">seed ${run.seed}</span></th>`).join('')}</tr>`;
+  const head = `<tr><th>Why the task started</th>${counted.map((run) => `<th class="num wrap">${esc(run.scheduler)}<br><span class="ci">seed ${run.seed}</span></th>`).join('')}</tr>`;
   const rows = [...kinds].map(
     ([kind, label]) =>
       `<tr><td>${esc(label)}</td>${counted
@@ -223,7 +223,7 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d8dce3;padding-bottom:4px}
 .muted,.ci{color:#5b6474}.ci,.ratio{font-size:11px}.ratio{color:#2f6fde;margin-left:4px}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:4px 8px;border-bottom:1px solid #e6e8ed;text-align:left;vertical-align:top}
-th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num.wrap{white-space:normal}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.summary tr.capacity td{font-size:11px;color:#5b6474}.small-print{font-size:12px}p.no-best{margin-bottom:2px}ul.small-print{margin-top:0}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
+th{font-size:11px;text-transform:uppercase;color:#5b6474}.num,.name{white-space:nowrap}.num.wrap{white-space:normal}.num{text-align:right}.best{font-weight:700;background:#e3f4e6}.summary td{font-size:12px}.summary td:first-child{min-width:11em}.summary tr.capacity td{font-size:11px;color:#5b6474}.small-print{font-size:12px}p.no-best{margin-bottom:2px}ul.small-print{margin-top:0}.verdict.within{color:#1f7a3a}.verdict.opposite,.verdict.unexpected{color:#b3261e}.verdict.smaller,.verdict.larger{color:#8a5a00}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;font-size:13px}dt{font-weight:600;color:#5b6474}dd{margin:0}dd ul{margin:0;padding-left:18px}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}pre{font-size:11px;background:#f6f7f9;padding:8px;overflow:auto;max-height:420px}
 p.warning{font-size:13px;background:#fff6e0;border:1px solid #e7c66b;border-radius:4px;padding:6px 10px}

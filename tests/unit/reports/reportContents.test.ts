@@ -76,6 +76,13 @@ describe('the report', () => {
     expect(html).toMatch(/Throughput<span class="ci"> jobs\/h ↑<\/span>/);
   });
 
+  it("lets a long scheduler name wrap in the summary's head, so the metric names keep their room", () => {
+    // "Hadoop Fair Scheduler 0.20.2 (8/6 slots)" kept on one line pushed "Mean job completion time" onto three.
+    expect(html).toContain('<th class="num wrap">fifo <span class="ci">(baseline)</span></th><th class="num wrap">fair</th>');
+    expect(html).toMatch(/\.num\.wrap\{white-space:normal\}/);
+    expect(html).toMatch(/\.summary td:first-child\{min-width:11em\}/);
+  });
+
   it('says "n.s." where the paired test cannot tell the leader from another', () => {
     // Fair leads mean JCT on seed 1 and trails on seed 2: not separated.
     expect(html).toMatch(/Mean job completion time<span class="ci"> s ↓<\/span> <span class="ci ns">n\.s\.<\/span>/);
