@@ -1,4 +1,4 @@
-import { optionLabel, schedulerTitle, type QueueConfig, type SchedulerSpec } from '../schedulers';
+import { choiceLabel, optionLabel, schedulerTitle, type QueueConfig, type SchedulerSpec } from '../schedulers';
 import { simulationLabel } from './simulationLabels';
 import type { Experiment } from './experiment';
 
@@ -58,10 +58,14 @@ const perTemplate = (v: unknown) => {
 /** A scheduler's kind and every setting it was run with, by the designer's labels. */
 export function schedulerSettingsText(spec: SchedulerSpec): string {
   const title = schedulerTitle(spec.kind);
+  // A chosen value reads in the designer's words ("Order inside a queue First come, first served
+  // (YARN default)", not "fifo").
   const pairs = Object.entries(spec)
     .filter(([k]) => k !== 'kind' && k !== 'label')
     .map(([k, v]): [string, unknown, string] =>
-      FILE_ONLY[k] ? [FILE_ONLY[k], v, perTemplate(v)] : [optionLabel(spec.kind, k), v, SCHEDULER_VALUES[k]?.(v) ?? valueText(v)],
+      FILE_ONLY[k]
+        ? [FILE_ONLY[k], v, perTemplate(v)]
+        : [optionLabel(spec.kind, k), v, SCHEDULER_VALUES[k]?.(v) ?? choiceLabel(spec.kind, k, v) ?? valueText(v)],
     );
   return pairs.length ? `${title}: ${joined(pairs)}` : title;
 }

@@ -196,6 +196,12 @@ export function optionLabel(kind: string, key: string): string {
   return labels[key] ?? key;
 }
 
+/** The designer's words for a chosen value of an option ("First come, first served (YARN default)" for `fifo`), if it has any. */
+export function choiceLabel(kind: string, key: string, value: unknown): string | undefined {
+  const labels = namingOf(kind)?.choiceLabels?.[key];
+  return labels && typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value] : undefined;
+}
+
 /** What a scheduler can run at once on these nodes with its settings (the designer's capacity line). */
 export function schedulerConcurrency(spec: SchedulerSpec, nodes: readonly NodeShape[]): Concurrency {
   const d = namingOf(spec.kind);

@@ -42,6 +42,14 @@ describe("a report's settings", () => {
     expect(schedulerSettingsText(capacity)).not.toMatch(/maxCapacity|children/);
   });
 
+  it('says a chosen value in the words the designer offers it in, not the value a file keeps', () => {
+    expect(schedulerSettingsText(SchedulerSpecSchema.parse({ kind: 'capacity' }))).toContain('Order inside a queue First come, first served (YARN default)');
+    expect(schedulerSettingsText(SchedulerSpecSchema.parse({ kind: 'capacity', orderingPolicy: 'fair' }))).toContain(
+      'Order inside a queue Least memory held first (fair)',
+    );
+    expect(schedulerSettingsText(SchedulerSpecSchema.parse({ kind: 'prism' }))).toContain('Job order Furthest below its share first (the paper)');
+  });
+
   it("names MinEDF's per-template profiles and scaling factors without their numbers", () => {
     const profile = {
       mMin: 1,
