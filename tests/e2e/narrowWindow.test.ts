@@ -9,7 +9,7 @@ const browser = useBrowser();
 const NARROWEST = { width: 900, height: 600 };
 
 describe('the narrowest window the app allows', () => {
-  it('the lists fit every column and each row’s actions without scrolling sideways, up to the window the app opens with; the designer’s scheduler cards keep their parts inside; the comparison wraps names, not numbers; the cluster map’s tools stay in their pane', async () => {
+  it('the lists fit every column and each row’s actions without scrolling sideways, up to the window the app opens with; the designer’s scheduler cards keep their parts inside; the comparison wraps names, not numbers, and keeps its metric names in view beside seven schedulers; the cluster map’s tools stay in their pane', async () => {
     const studio = await startStudio(tempDir());
     const sample = await ok<{ experimentId: string }>(studio.services, 'studio:sample', {});
     const batch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: sample.experimentId });
@@ -76,11 +76,45 @@ describe('the narrowest window the app allows', () => {
       expect(new Set(tabHeights).size).toBe(1);
       await screenshot(page, 'narrow-workload-editor');
 
+      // Seven schedulers: all in view in the window the app opens with; in the narrowest one the
+      // table scrolls sideways under its metric names, which stay in place.
+      const [sampleCluster] = await ok<{ id: string }[]>(studio.services, 'clusters:list', {});
+      const [sampleWorkload] = await ok<{ id: string }[]>(studio.services, 'workloads:list', {});
+      const seven = await ok<{ id: string }>(studio.services, 'experiments:create', {
+        spec: {
+          name: 'seven',
+          clusterIds: [sampleCluster.id],
+          workloadIds: [sampleWorkload.id],
+          seeds: [1, 2],
+          schedulers: ['fifo', 'fair', 'capacity', 'drf', 'prism', 'late', 'minedf'].map((kind) => ({ kind })),
+        },
+      });
+      const sevenBatch = await ok<{ id: string }>(studio.services, 'experiments:run', { id: seven.id });
+      await studio.services.runner.settled(sevenBatch.id);
+      for (const width of [1280, NARROWEST.width]) {
+        await page.setViewportSize({ ...NARROWEST, width });
+        await openAt(page, studio.server.url, `#/history/${sevenBatch.id}`);
+        await editorReady(page, 'comparison');
+        const table = page.getByTestId('summary-table').locator('.comparison-scroll');
+        await table.locator('td .delta').first().waitFor();
+        const hidden = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
+        if (width === 1280) expect(hidden, 'seven columns at 1,280 px').toBeLessThanOrEqual(0);
+        else {
+          expect(hidden).toBeGreaterThan(0);
+          await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+          const metric = table.locator('tbody th').first();
+          await expect
+            .poll(() => metric.evaluate((th) => Math.round(th.getBoundingClientRect().left - th.closest('.comparison-scroll')!.getBoundingClientRect().left)))
+            .toBe(0);
+          expect(await inSight(metric)).toBe(true);
+          await screenshot(page, 'narrow-comparison-seven');
+        }
+      }
+
       // The cluster editor's map tools: each inside the map's pane (none under the inspector), each button's words on one line.
-      const [cluster] = await ok<{ id: string }[]>(studio.services, 'clusters:list', {});
       for (const width of [NARROWEST.width, 1280]) {
         await page.setViewportSize({ ...NARROWEST, width });
-        await openAt(page, studio.server.url, `#/clusters/${cluster.id}`);
+        await openAt(page, studio.server.url, `#/clusters/${sampleCluster.id}`);
         await editorReady(page, 'cluster-editor');
         const tools = await page.locator('.map-tools').evaluate((bar) => {
           const pane = bar.closest('.map-pane')!.getBoundingClientRect();
