@@ -57,6 +57,13 @@ export const ilaOptions = describeScheduler({
     profilingSamples: 'Profiling samples',
   },
   choices: { variant: ['ila', 'iao', 'lao'] },
+  choiceLabels: {
+    variant: {
+      ila: 'ILA: interference- and locality-aware (the paper)',
+      iao: 'IAO: interference-aware only (stock greedy locality)',
+      lao: 'LAO: locality-aware only (no interference model)',
+    },
+  },
   auto: slotAuto,
   concurrency: slotConcurrency,
   runLabel: (s) => s.variant.toUpperCase(),

@@ -62,6 +62,7 @@ export const prismOptions = describeScheduler({
   },
   choices: { fairness: ['drf', 'fair'], jobOrder: ['share', 'submission'] },
   choiceLabels: {
+    fairness: { drf: 'Dominant share of the machine (DRF, eq. 3)', fair: 'Running tasks per equal share (Fair Scheduler)' },
     jobOrder: { share: 'Furthest below its share first (the paper)', submission: 'Submission order, same placement (for comparison)' },
   },
   hidden: (s) => (s.jobOrder === 'submission' ? ['fairness'] : []),
