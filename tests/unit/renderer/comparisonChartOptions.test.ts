@@ -108,6 +108,8 @@ describe("the comparison's charts", () => {
     // Where the legend's names take two rows, the plot starts below both (a row is about 24 px).
     const narrow = locality.media.find((m) => m.query.maxWidth >= 400);
     expect(narrow?.option.grid.top).toBeGreaterThanOrEqual(locality.baseOption.grid.top + 24);
+    // A long name ends in an ellipsis inside the chart ("FIFO with a rather long label…" ran off its left edge).
+    expect(locality.baseOption.xAxis.axisLabel).toMatchObject({ overflow: 'truncate', width: 150 });
     expect(mix.find((s) => s.name === 'node-local')!.data).toEqual([7, 10]);
     expect(mix.find((s) => s.name === 'rack-local')!.data).toEqual([3, 1]);
     const seed2 = groups.map((g) => g.runs.find((r) => r.seed === 2));

@@ -131,7 +131,12 @@ function localityBase(
     // Clear of the chart's save button in the top right corner.
     legend: { top: 0, right: 28 },
     grid: { left: 56, right: 20, top: 48, bottom: 60 },
-    xAxis: { type: 'category', data: groups.map((g) => g.label), axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, fontSize: 11 } },
+    // A long label is cut short with an ellipsis rather than run off the chart's edge; the tooltip names it whole.
+    xAxis: {
+      type: 'category',
+      data: groups.map((g) => g.label),
+      axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, fontSize: 11, width: groups.length > 4 ? 110 : 150, overflow: 'truncate' },
+    },
     yAxis: { type: 'value', name: 'maps (mean)' },
     series: kinds.map((k) => ({
       name: names[k],
