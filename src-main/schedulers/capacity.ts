@@ -136,6 +136,19 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     return reducesMb > rampupLimit * (view.runningMaps(j) * taskMemory(spec, view, j, false) + reducesMb);
   }
 
+  /** The leaves a heartbeat serves, furthest below their guarantee first; a leaf at its maximum waits. */
+  function leafOrder(view: View): Leaf[] {
+    if (clusterMemory === 0) clusterMemory = offeredTotals(spec, view).memoryMb;
+    const used = queueUsage(view);
+    return leaves
+      .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
+      .sort(
+        (a, b) =>
+          (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) ||
+          a.name.localeCompare(b.name),
+      );
+  }
+
   function tryJob(view: View, j: number, n: number, leaf: Leaf): boolean {
     const free = freeOnNode(spec, view, n);
     const id = view.job(j).id;
@@ -196,19 +209,10 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     onHeartbeat(n: number, view: View) {
       // Application masters still to place count as work too.
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
-      if (clusterMemory === 0) clusterMemory = offeredTotals(spec, view).memoryMb;
       for (let guard = 0; guard < 1024; guard++) {
         // A node too full for any job's smallest container: walking the queues would find nothing.
         if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
-        const used = queueUsage(view);
-        // Leaves in order of how far below their guarantee they are; a leaf at its maximum waits.
-        const candidates = leaves
-          .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
-          .sort(
-            (a, b) =>
-              (used.get(a.name) ?? 0) / (a.capacity * clusterMemory || 1e-9) - (used.get(b.name) ?? 0) / (b.capacity * clusterMemory || 1e-9) ||
-              a.name.localeCompare(b.name),
-          );
+        const candidates = leafOrder(view);
         let launched = false;
         const serving = onlyMasterHolders(spec, view) ? holding : jobsOf;
         for (const leaf of candidates) {
@@ -222,6 +226,34 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         }
         if (!launched) return;
       }
+    },
+    // The jobs in the order a heartbeat offers them a container, with what puts them there: their
+    // queue's use of its guarantee (the queues' order), the memory they hold (the fair ordering
+    // policy's order inside a queue) and the offers they have let pass waiting for a local node.
+    scores(_n, view) {
+      const used = queueUsage(view);
+      const serving = onlyMasterHolders(spec, view) ? holding : jobsOf;
+      const criteria = [
+        "queue's use of its capacity (1 = its guarantee)",
+        'memory the job holds (MB)',
+        `offers passed for locality (of ${spec.localityDelay})`,
+      ];
+      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      for (const leaf of leafOrder(view)) {
+        const share = (used.get(leaf.name) ?? 0) / (leaf.capacity * clusterMemory || 1e-9);
+        for (const j of inQueueOrder(view, serving.get(leaf.name)!)) {
+          const waitsForMaster = view.appMasterNode(j) < 0;
+          if (!waitsForMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+          const what = waitsForMaster ? 'its application master' : view.pendingMaps(j) > 0 ? 'its next map' : 'its next reduce';
+          rows.push({
+            candidate: leaves.length > 1 ? `${what} · queue ${leaf.name}` : what,
+            job: view.job(j).id,
+            values: [share, jobMemory(view, j), missed.get(j) ?? 0],
+          });
+          if (rows.length === 30) return { criteria, rows };
+        }
+      }
+      return { criteria, rows };
     },
     explain(j, n, view) {
       const out: WhyNotReason[] = containerRoom(spec, view, j, n);

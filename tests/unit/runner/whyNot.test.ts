@@ -217,6 +217,36 @@ describe('why a job got nothing, node by node', () => {
     for (const s of greedyScores) expect(s.criteria).toEqual(['running tasks', 'pool weight', 'pool min share', 'running ÷ weight']);
   });
 
+  it("carries Capacity's order: each queue's use of its guarantee, then the jobs in it, with the memory each holds and the offers it let pass", () => {
+    const queues = [
+      { name: 'prod', capacity: 60 },
+      { name: 'dev', capacity: 40 },
+    ];
+    const withDev = [...BIG_THEN_SMALL, { id: 'dev-job', template: 'WordCount', submit: 10, maps: 64, reduces: 1, queue: 'dev' }];
+    const a = whyNot(runOf({ kind: 'capacity', queues }, withDev), 'capacity', 'small', 21);
+    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(scored.length).toBeGreaterThan(0);
+    for (const s of scored) {
+      expect(s.criteria).toEqual(["queue's use of its capacity (1 = its guarantee)", 'memory the job holds (MB)', 'offers passed for locality (of 40)']);
+      // Queues furthest below their guarantee first; inside one, first come first served.
+      const use = s.rows.map((r) => r.values[0]);
+      expect(use).toEqual([...use].sort((x, y) => x - y));
+      const prod = s.rows.filter((r) => r.candidate.endsWith('queue prod')).map((r) => r.job);
+      expect(prod).toEqual(['big', 'small'].filter((j) => prod.includes(j)));
+      for (const r of s.rows) expect(r.values[2]).toBeGreaterThanOrEqual(0);
+    }
+    // Both queues are weighed, each under its own name.
+    expect(scored.some((s) => s.rows.some((r) => r.candidate.endsWith('queue dev')) && s.rows.some((r) => r.candidate.endsWith('queue prod')))).toBe(true);
+    // Under the fair ordering policy the job holding less memory comes first in its queue.
+    const fairOrder = whyNot(runOf({ kind: 'capacity', queues, orderingPolicy: 'fair' }, withDev), 'capacity', 'small', 21);
+    const fairScored = fairOrder.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(fairScored.filter((s) => s.rows.filter((r) => r.candidate.endsWith('queue prod')).length > 1).length).toBeGreaterThan(0);
+    for (const s of fairScored) {
+      const held = s.rows.filter((r) => r.candidate.endsWith('queue prod')).map((r) => r.values[1]);
+      expect(held).toEqual([...held].sort((x, y) => x - y));
+    }
+  });
+
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run (its jobs: "big", "small")');
