@@ -8,6 +8,7 @@ import { RunningAttempts, ROW_MAP, ROW_REDUCE, type Rows } from './lateRunning';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
 import { CopyCheck, percentileRank } from './lateCopyCheck';
+import { lateScores } from './lateScores';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'timers'>;
@@ -163,6 +164,8 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
     },
     // A full node can neither take a task nor a copy: its beat would change nothing.
     nodePlacesNothing: (n, view) => slots.isFull(n, view),
+    // The copy candidates with what ranks them (lateScores.ts): read afresh, nothing kept.
+    scores: (n, view) => lateScores(spec, running, n, view),
     // Its own tasks go as FIFO places them; a job's slow tasks are copied only under the cap.
     explain(j, n, view) {
       const out = base.explain?.(j, n, view) ?? [];
