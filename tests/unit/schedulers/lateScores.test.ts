@@ -36,8 +36,8 @@ describe("LATE's scores", () => {
         const table = late.scores!(n, view)!;
         const launch = view.launch.bind(view);
         (view as { launch: typeof view.launch }).launch = (task, node, why, opts) => {
-          const reason = why?.();
-          if (opts?.speculative && reason?.kind === 'speculation') checked.push({ table, copied: reason });
+          const reason = typeof why === 'function' ? why() : why;
+          if (opts?.speculative && reason.kind === 'speculation') checked.push({ table, copied: reason });
           return launch(task, node, why, opts);
         };
         try {
