@@ -252,6 +252,28 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
       );
       fillInOrder(ready, freeReduces, mayBorrow, (j) => launchReduce(view, j, n, spare(j), true));
     },
+    // The jobs with a deadline in EDF order, each with the minimum Algorithm 1 last sized it to
+    // and what it runs now: below its minimum it is owed a slot, at it only a spare one. Read only
+    // (a job is sized again at the heartbeat, not here), so asking changes nothing.
+    scores(_n, view) {
+      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      for (const j of edf.current(view)) {
+        if (!need[j].deadline) break;
+        const map = view.pendingMaps(j) > 0;
+        if (!map && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const owed = map ? view.runningMaps(j) < need[j].maps : view.runningReduces(j) < need[j].reduces;
+        rows.push({
+          candidate: `its next ${map ? 'map' : 'reduce'}${owed ? ', below its minimum' : ', on a spare slot only'}`,
+          job: view.job(j).id,
+          values: [view.jobDeadline(j) - view.now, need[j].maps, view.runningMaps(j), need[j].reduces, view.runningReduces(j)],
+        });
+        if (rows.length === 30) break;
+      }
+      return {
+        criteria: ['time to its deadline (s)', 'map slots it needs (Algorithm 1)', 'maps running', 'reduce slots it needs', 'reduces running'],
+        rows,
+      };
+    },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       // At its minimum, a job with a deadline waits for spare slots it may not borrow (spare: none).

@@ -58,6 +58,35 @@ describe('MinEDF (ARIA deadline scheduling)', () => {
     expect(Math.max(...lateMaps)).toBeLessThan(8);
   });
 
+  it('shows what it weighs: the jobs with deadlines in EDF order, each with its minimum and what it runs, and asking changes nothing', () => {
+    const profiles = measuredProfile();
+    const jobs = [job('late', t, { maps: 40, reduces: 2, deadline: 2000 }), job('soon', t, { maps: 8, reduces: 2, submit: 1, deadline: 60 })];
+    const policy = minEdf({ profiles });
+    const tables: NonNullable<ReturnType<NonNullable<typeof policy.scores>>>[] = [];
+    const asking = {
+      ...policy,
+      onHeartbeat: (n: number, view: Parameters<typeof policy.onHeartbeat>[1]) => (tables.push(policy.scores!(n, view)!), policy.onHeartbeat(n, view)),
+    };
+    const asked = run(cluster(1, 4, { cores: 4 }), jobs, asking, { heartbeatS: 0.1, contention: 'none' });
+    const listed = tables.filter((s) => s.rows.length > 1);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const s of tables) {
+      expect(s.criteria).toEqual(['time to its deadline (s)', 'map slots it needs (Algorithm 1)', 'maps running', 'reduce slots it needs', 'reduces running']);
+      const left = s.rows.map((r) => r.values[0]);
+      expect(left).toEqual([...left].sort((x, y) => x - y));
+      for (const r of s.rows) {
+        const [, mapsNeeded, mapsRunning, reducesNeeded, reducesRunning] = r.values;
+        const owed = r.candidate.startsWith('its next map') ? mapsRunning < mapsNeeded : reducesRunning < reducesNeeded;
+        expect(r.candidate.endsWith('below its minimum')).toBe(owed);
+      }
+    }
+    // The tight deadline heads the table while both wait.
+    for (const s of listed) expect(s.rows[0].job).toBe('soon');
+    const quiet = run(cluster(1, 4, { cores: 4 }), jobs, minEdf({ profiles }), { heartbeatS: 0.1, contention: 'none' });
+    expect(asked.jobs).toEqual(quiet.jobs);
+    expect(Array.from(asked.records.start.subarray(0, asked.records.length))).toEqual(Array.from(quiet.records.start.subarray(0, quiet.records.length)));
+  });
+
   it('lends the spare slots when asked, and under lend-kill takes them back at once by killing the most recent lent task (MinEDF-WC)', () => {
     const profiles = measuredProfile();
     const jobs = [job('late', t, { maps: 64, reduces: 2, deadline: 4000 }), job('soon', t, { maps: 8, reduces: 1, submit: 15, deadline: 60 })];
