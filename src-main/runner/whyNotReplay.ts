@@ -129,22 +129,28 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
   };
 }
 
+/** The engine hints a policy states: the replay must state them too, or the engine keeps other books (LATE's jobs with live attempts). */
+const HINTS = ['gatesPhases', 'tracksPendingPlaces', 'tracksJobsWithAttempts', 'placesAppMasters'] as const;
+/** The calls the replay passes on unchanged. */
+const PASSED_ON = ['wantsIdleBeats', 'nodePlacesNothing', 'onJobSubmitted', 'onJobFinished', 'onTaskFinished', 'onWake', 'report'] as const;
+/**
+ * Every member of Scheduler is forwarded, watched (onHeartbeat) or asked by the replay itself
+ * (explain, scores): a member added to the interface fails to compile here until it is placed.
+ */
+type Placed = (typeof HINTS)[number] | (typeof PASSED_ON)[number] | 'name' | 'onHeartbeat' | 'explain' | 'scores';
+type EveryMemberPlaced = Exclude<keyof Scheduler, Placed> extends never ? true : never;
+
 /** A scheduler that is `inner` but for its heartbeat. */
 function forwarding(inner: Scheduler, onHeartbeat: Scheduler['onHeartbeat']): Scheduler {
-  return {
-    name: inner.name,
-    ...(inner.gatesPhases ? { gatesPhases: true } : {}),
-    ...(inner.wantsIdleBeats ? { wantsIdleBeats: inner.wantsIdleBeats.bind(inner) } : {}),
-    ...(inner.nodePlacesNothing ? { nodePlacesNothing: inner.nodePlacesNothing.bind(inner) } : {}),
-    ...(inner.tracksPendingPlaces ? { tracksPendingPlaces: true } : {}),
-    ...(inner.placesAppMasters ? { placesAppMasters: true } : {}),
-    onHeartbeat,
-    ...(inner.onJobSubmitted ? { onJobSubmitted: inner.onJobSubmitted.bind(inner) } : {}),
-    ...(inner.onJobFinished ? { onJobFinished: inner.onJobFinished.bind(inner) } : {}),
-    ...(inner.onTaskFinished ? { onTaskFinished: inner.onTaskFinished.bind(inner) } : {}),
-    ...(inner.onWake ? { onWake: inner.onWake.bind(inner) } : {}),
-    ...(inner.report ? { report: inner.report.bind(inner) } : {}),
-  };
+  const out: Record<string, unknown> = { name: inner.name, onHeartbeat };
+  for (const hint of HINTS) if (inner[hint]) out[hint] = true;
+  for (const call of PASSED_ON) {
+    const f = inner[call] as ((...args: never[]) => unknown) | undefined;
+    if (f) out[call] = f.bind(inner);
+  }
+  const placed: EveryMemberPlaced = true;
+  void placed;
+  return out as unknown as Scheduler;
 }
 
 /** The view as the scheduler sees it, with every launch it makes noted (and its reason spelt out). */

@@ -130,6 +130,16 @@ describe('why a job got nothing, node by node', () => {
     expect(ofKind(a, 'launched')).toEqual([]);
   });
 
+  it('replays LATE as it ran, with the books it asked the engine to keep (its jobs with live attempts), and shows its copy candidates', () => {
+    const late = runOf({ kind: 'late', minRunSeconds: 5 }, BIG_THEN_SMALL);
+    const a = whyNot(late, 'late', 'small', 21);
+    expect(a.nodes.length).toBeGreaterThan(0);
+    expect(ofKind(a, 'notChosen')).toEqual([]);
+    const real = runTask(late).jobs.find((j) => j.id === 'small')!;
+    const launched = ofKind(whyNot(late, 'late', 'small', real.start!), 'launched');
+    expect(Math.min(...launched.map((l) => l.time))).toBeCloseTo(real.start!, 5);
+  });
+
   it("names FIFO's per-job limit", () => {
     const fifo = runOf({ kind: 'fifo', jobMapLimit: 1 }, BIG_THEN_SMALL);
     const a = whyNot(fifo, 'fifo', 'big', 10);
