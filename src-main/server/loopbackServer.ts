@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { CONTENT_SECURITY_POLICY_HEADER } from '@shared/api/csp';
+import { internalError } from '@shared/api/validation';
 import type { PushEvent } from '@shared/api/contract';
 import type { Dispatch } from '../services/dispatch';
 import type { EventBus } from '../services/eventBus';
@@ -149,7 +150,7 @@ export async function startLoopbackServer(options: LoopbackOptions): Promise<Loo
         if (err instanceof BodyRefused && err.status === 413) res.setHeader('Connection', 'close');
         if (err instanceof BodyRefused)
           err.status === 503 ? busy(res) : json(res, err.status, { ok: false, error: { code: 'invalid_request', message: err.message } });
-        else json(res, 500, { ok: false, error: { code: 'internal', message: `${channel} failed: ${err.message}` } });
+        else json(res, 500, { ok: false, error: internalError(err.message) });
       });
   };
 

@@ -1,6 +1,6 @@
 import { contract, isChannel } from '@shared/api/contract';
 import type { ApiResult } from '@shared/results/result';
-import { invalidRequest } from '@shared/api/validation';
+import { internalError, invalidRequest } from '@shared/api/validation';
 import { StoreError } from '../store/errors';
 import type { Handlers } from './handlerTypes';
 import { ServiceError } from './serviceError';
@@ -26,7 +26,7 @@ export function createDispatch(handlers: Handlers, log: (message: string, err: u
         return { ok: false, error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } };
       }
       log(`[${channel}] failed`, err);
-      return { ok: false, error: { code: 'internal', message: `${channel} failed: ${err instanceof Error ? err.message : String(err)}` } };
+      return { ok: false, error: internalError(err instanceof Error ? err.message : String(err)) };
     }
   };
 }

@@ -99,3 +99,11 @@ export function invalidRequest(error: z.ZodError, prefix = ''): ApiError {
     ...(first.field ? { field: first.field } : {}),
   };
 }
+
+/**
+ * A fault in the studio itself (not in what the user gave it), as every transport answers it: in
+ * words, without the channel's name, which means nothing to a reader; the log keeps the channel.
+ */
+export function internalError(message: string): ApiError {
+  return { code: 'internal', message: `the studio could not do this because of a fault of its own, not of what you gave it (${message})` };
+}
