@@ -69,6 +69,33 @@ export function fifoScheduler(spec: Omit<FifoSpec, 'kind'>, slots = new SlotTabl
       fillInOrder(view.reduceReadyJobs(), freeReduces, examined, reduceOne);
     },
     nodePlacesNothing: (n, view) => slots.placesNothing(n, view),
+    // The order a free slot is offered in: jobs with a map waiting, then jobs whose reduces may
+    // start, each by submission (the first 20 and 10), with what each has waiting and running, and
+    // the per-job limit when the card sets one (none: no value).
+    scores(_n, view) {
+      const limited = mapLimit !== Infinity || reduceLimit !== Infinity;
+      const row = (j: number, reduce: boolean) => {
+        const values = [view.jobSubmitTime(j), reduce ? view.pendingReduces(j) : view.pendingMaps(j), reduce ? view.runningReduces(j) : view.runningMaps(j)];
+        const limit = reduce ? reduceLimit : mapLimit;
+        if (limited) values.push(limit === Infinity ? Number.NaN : limit);
+        return { candidate: reduce ? 'its next reduce' : 'its next map', job: view.job(j).id, values };
+      };
+      const criteria = ['submitted at (s)', 'waiting (of its kind)', 'running (of its kind)'];
+      if (limited) criteria.push('most at once (of its kind)');
+      return {
+        criteria,
+        rows: [
+          ...view
+            .mapPendingJobs()
+            .slice(0, 20)
+            .map((j) => row(j, false)),
+          ...view
+            .reduceReadyJobs()
+            .slice(0, 10)
+            .map((j) => row(j, true)),
+        ],
+      };
+    },
     explain(j, n, view) {
       const out = fullSlots(view, slots, j, n);
       if (view.pendingMaps(j) > 0 && !underMapLimit(view, j))

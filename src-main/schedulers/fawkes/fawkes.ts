@@ -2,7 +2,7 @@ import { fawkesOptions } from '@shared/schedulers/fawkes';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../../engine/measure/profiles';
 import type { Scheduler } from '../../engine/scheduling/schedulerApi';
-import type { WhyNotReason } from '@shared/results/whyNot';
+import type { WhyNotReason, WhyNotScores } from '@shared/results/whyNot';
 import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/core/topology';
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
@@ -77,6 +77,14 @@ export class Fawkes implements Scheduler {
     if (mine.stage !== Stage.Active)
       return [{ kind: 'mrClusterInactive', mrCluster: mine.name, stage: mine.stage === Stage.Loading ? 'loading its data set' : 'waiting for admission' }];
     return mine.inner.explain?.(j, n, mine.view) ?? [];
+  }
+
+  /** What node n's MR-cluster's own scheduler weighs there (its table, its jobs only); nothing on a free, leaving or inactive node. */
+  scores(n: number, _view: FawkesView): WhyNotScores | undefined {
+    const c = this.own[n];
+    if (c < 0 || this.leaving[n] || this.clusters[c].stage !== Stage.Active) return undefined;
+    const cluster = this.clusters[c];
+    return cluster.inner.scores?.(n, cluster.view);
   }
 
   onJobSubmitted(j: number, view: FawkesView): void {

@@ -140,6 +140,27 @@ describe('why a job got nothing, node by node', () => {
     expect(Math.min(...launched.map((l) => l.time))).toBeCloseTo(real.start!, 5);
   });
 
+  it("carries FIFO's order: jobs with a map waiting, then jobs whose reduces may start, by submission, with what each has waiting and running", () => {
+    const a = whyNot(runOf({ kind: 'fifo' }, BIG_THEN_SMALL), 'fifo', 'small', 21);
+    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(scored.length).toBeGreaterThan(0);
+    for (const s of scored) {
+      expect(s.criteria).toEqual(['submitted at (s)', 'waiting (of its kind)', 'running (of its kind)']);
+      const maps = s.rows.filter((r) => r.candidate === 'its next map');
+      expect(maps.map((r) => r.values[0])).toEqual([...maps.map((r) => r.values[0])].sort((x, y) => x - y));
+      for (const r of s.rows) expect(r.values[1]).toBeGreaterThan(0);
+    }
+    expect(scored.some((s) => s.rows.map((r) => r.job).join() === 'big,small')).toBe(true);
+    // A per-job limit is a column of its own; a kind without one shows none.
+    const limited = whyNot(runOf({ kind: 'fifo', jobMapLimit: 1 }, BIG_THEN_SMALL), 'fifo', 'big', 10);
+    const withLimit = limited.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    expect(withLimit.length).toBeGreaterThan(0);
+    for (const s of withLimit) {
+      expect(s.criteria[3]).toBe('most at once (of its kind)');
+      for (const r of s.rows) expect(r.candidate === 'its next map' ? r.values[3] : Number.isNaN(r.values[3])).toBe(r.candidate === 'its next map' ? 1 : true);
+    }
+  });
+
   it("names FIFO's per-job limit", () => {
     const fifo = runOf({ kind: 'fifo', jobMapLimit: 1 }, BIG_THEN_SMALL);
     const a = whyNot(fifo, 'fifo', 'big', 10);

@@ -56,6 +56,11 @@ describe('what each scheduler says of a job it did not place', () => {
     expect(again.explain!(0, node(topology, 'c-1-core1'), sim.view)).toContainEqual(
       expect.objectContaining({ kind: 'noFreeSlot', slot: 'map', used: 2, slots: 2 }),
     );
+    // What it weighs there is its own MR-cluster's jobs only, by the inner scheduler's table; a free node weighs nothing.
+    const own = again.scores!(node(topology, 'c-1-core1'), sim.view)!;
+    expect(own.criteria[0]).toBe('submitted at (s)');
+    expect(own.rows.map((r) => r.job)).toEqual(['a']);
+    expect(again.scores!(node(topology, 'pool1'), sim.view)).toBeUndefined();
   });
 
   it('MinEDF: a job with a deadline, at its minimum, may not borrow spare slots', () => {
