@@ -33,6 +33,8 @@ const BIG_THEN_SMALL = [
   { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2, queue: 'prod' },
   { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1, queue: 'prod' },
 ];
+/** Every table of scores the answer carries, heartbeat by heartbeat. */
+const scoresOf = (a: WhyNotAnswer) => a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
 const reasons = (a: WhyNotAnswer) => a.nodes.flatMap((n) => n.beats.flatMap((b) => b.reasons.map((r) => ({ node: n.node, time: b.time, r }))));
 const ofKind = <K extends WhyNotReason['kind']>(a: WhyNotAnswer, kind: K) =>
   reasons(a).filter((x): x is { node: string; time: number; r: Extract<WhyNotReason, { kind: K }> } => x.r.kind === kind);
@@ -142,7 +144,7 @@ describe('why a job got nothing, node by node', () => {
 
   it("carries FIFO's order: jobs with a map waiting, then jobs whose reduces may start, by submission, with what each has waiting and running", () => {
     const a = whyNot(runOf({ kind: 'fifo' }, BIG_THEN_SMALL), 'fifo', 'small', 21);
-    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const scored = scoresOf(a);
     expect(scored.length).toBeGreaterThan(0);
     for (const s of scored) {
       expect(s.criteria).toEqual(['submitted at (s)', 'waiting (of its kind)', 'running (of its kind)']);
@@ -153,7 +155,7 @@ describe('why a job got nothing, node by node', () => {
     expect(scored.some((s) => s.rows.map((r) => r.job).join() === 'big,small')).toBe(true);
     // A per-job limit is a column of its own; a kind without one shows none.
     const limited = whyNot(runOf({ kind: 'fifo', jobMapLimit: 1 }, BIG_THEN_SMALL), 'fifo', 'big', 10);
-    const withLimit = limited.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const withLimit = scoresOf(limited);
     expect(withLimit.length).toBeGreaterThan(0);
     for (const s of withLimit) {
       expect(s.criteria[3]).toBe('most at once (of its kind)');
@@ -205,7 +207,7 @@ describe('why a job got nothing, node by node', () => {
 
   it("carries DRF's shares, job by job in the order a free container goes to them", () => {
     const a = whyNot(runOf({ kind: 'drf' }, BIG_THEN_SMALL), 'drf', 'small', 21);
-    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const scored = scoresOf(a);
     expect(scored.length).toBeGreaterThan(0);
     for (const s of scored) {
       expect(s.criteria).toEqual(['memory share', 'vcore share', 'dominant share (DRF)']);
@@ -219,7 +221,7 @@ describe('why a job got nothing, node by node', () => {
 
   it("carries Fair's order: running tasks against weight, and each job's wait for a local slot against the wait before it may go further", () => {
     const a = whyNot(fair, 'fair', 'small', 21);
-    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const scored = scoresOf(a);
     expect(scored.length).toBeGreaterThan(0);
     for (const s of scored) {
       expect(s.criteria).toEqual([
@@ -243,7 +245,7 @@ describe('why a job got nothing, node by node', () => {
     expect(scored.some((s) => s.rows[0]?.job === 'small' && s.rows[0].values[0] === 0)).toBe(true);
     // Greedy locality has no wait to show.
     const greedy = whyNot(runOf({ kind: 'fair', nodeLocalityWaitS: 0, rackLocalityWaitS: 0 }, BIG_THEN_SMALL), 'fair', 'small', 21);
-    const greedyScores = greedy.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const greedyScores = scoresOf(greedy);
     expect(greedyScores.length).toBeGreaterThan(0);
     for (const s of greedyScores) expect(s.criteria).toEqual(['running tasks', 'pool weight', 'pool min share', 'running ÷ weight']);
   });
@@ -255,7 +257,7 @@ describe('why a job got nothing, node by node', () => {
     ];
     const withDev = [...BIG_THEN_SMALL, { id: 'dev-job', template: 'WordCount', submit: 10, maps: 64, reduces: 1, queue: 'dev' }];
     const a = whyNot(runOf({ kind: 'capacity', queues }, withDev), 'capacity', 'small', 21);
-    const scored = a.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const scored = scoresOf(a);
     expect(scored.length).toBeGreaterThan(0);
     for (const s of scored) {
       expect(s.criteria).toEqual(["queue's use of its capacity (1 = its guarantee)", 'memory the job holds (MB)', 'offers passed for locality (of 40)']);
@@ -270,7 +272,7 @@ describe('why a job got nothing, node by node', () => {
     expect(scored.some((s) => s.rows.some((r) => r.candidate.endsWith('queue dev')) && s.rows.some((r) => r.candidate.endsWith('queue prod')))).toBe(true);
     // Under the fair ordering policy the job holding less memory comes first in its queue.
     const fairOrder = whyNot(runOf({ kind: 'capacity', queues, orderingPolicy: 'fair' }, withDev), 'capacity', 'small', 21);
-    const fairScored = fairOrder.nodes.flatMap((n) => n.beats.flatMap((b) => (b.scores ? [b.scores] : [])));
+    const fairScored = scoresOf(fairOrder);
     expect(fairScored.filter((s) => s.rows.filter((r) => r.candidate.endsWith('queue prod')).length > 1).length).toBeGreaterThan(0);
     for (const s of fairScored) {
       const held = s.rows.filter((r) => r.candidate.endsWith('queue prod')).map((r) => r.values[1]);
