@@ -18,7 +18,9 @@ export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run
   experiment the result file carries, up to one heartbeat interval past T, and every node's
   heartbeats from T − interval to T + interval say what the job got there or why not (no free
   slot and who held it, its place in the scheduler's order, a locality wait and how long is left,
-  its queue's capacity, its MR-cluster, its deadline allocation). The app's why-panel says the same.
+  its queue's capacity, its MR-cluster, its deadline allocation). Below them, what the scheduler
+  weighed at the heartbeat nearest T, candidate by candidate (every heartbeat's in --json). The
+  app's why-panel says the same and shows the same table first.
   --run picks the run by its name in the file, in any capitals (default: the first; a swept
   run's name as files before 2026-11-30 wrote it, with the setting's key, works too), --seed the
   seed (default: the first); --json prints the structured reasons. A run of a scheduler file of

@@ -4,6 +4,7 @@
  * The app's why-panel and `workload-studio why` print the same words.
  */
 import { plural } from '../plural';
+import { scoresText, type WhyNotScores } from './whyNotScores';
 
 /** Jobs holding a node's slots or containers, most tasks first. */
 export interface Holder {
@@ -42,17 +43,7 @@ export type WhyNotReason =
   /** The scheduler placed nothing of the job here and its own explanation names no limit. */
   | { kind: 'notChosen' };
 
-/**
- * What a scheduler weighed at one heartbeat of one node, criterion by criterion (Scheduler.scores;
- * PRISM: each candidate phase's fairness gain, performance term and utility): the why panel's
- * table, as kube-scheduler-simulator shows a plug-in's scores per node.
- */
-export interface WhyNotScores {
-  /** Column names, in words (with the paper's equation). */
-  criteria: string[];
-  /** Candidates in the order the policy ranks them, best first; `values` in the criteria's order. */
-  rows: { candidate: string; job: string; values: number[] }[];
-}
+export type { WhyNotScores };
 
 /** One heartbeat of one node (regular, or out of band when a task ended there) and what the job got. */
 export interface WhyNotBeat {
@@ -189,7 +180,8 @@ export function whyNotText(a: WhyNotAnswer): string {
   );
   if (!lines.length) return `${head}\n${outsideJobWords(a)}\n`;
   const note = hiddenBeatsWords(a);
-  return `${head}${note ? `${note}\n` : ''}\n${lines.join('\n')}\n`;
+  const weighed = scoresText(a);
+  return `${head}${note ? `${note}\n` : ''}\n${lines.join('\n')}\n${weighed ? `\n${weighed}\n` : ''}`;
 }
 
 /** "3 heartbeats not listed: not submitted yet (…)." for the beats beatOutsideJob leaves out of a listing that has others. */

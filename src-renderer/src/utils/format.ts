@@ -5,12 +5,3 @@ export const bytes = (n: number) =>
 export const seconds = (s: number) => (s >= 3600 ? `${(s / 3600).toFixed(1)} h` : s >= 60 ? `${(s / 60).toFixed(1)} min` : `${s.toFixed(s < 10 ? 1 : 0)} s`);
 /** A quantity as typed: 80 → "80", 1536 → "1,536", and a small one keeps its digits (0.0001, never "0"). */
 export const amount = (x: number) => x.toLocaleString(undefined, x !== 0 && Math.abs(x) < 1 ? { maximumSignificantDigits: 3 } : undefined);
-/**
- * A value of the why panel's table of scores as read: whole numbers with separators, others to 3
- * places (1 above 100); none - a limit that is not set, which JSON carries as null - as a dash.
- */
-export function scoreText(v: number | null): string {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
-  if (Number.isInteger(v)) return v.toLocaleString('en-US');
-  return Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3);
-}
