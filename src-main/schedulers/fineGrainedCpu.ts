@@ -136,6 +136,30 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
       beat.view = view;
       fillOneAtATime(most, queue, tryJob);
     },
+    // The jobs in the Fair order (fewest running first), each with what its next task asks of the
+    // node's CPU pool (eq. 3.2) and memory, beside what the pool has free here (eq. 3.1).
+    scores(n, view) {
+      const free = Math.round(freeCpu(view, n) * 100);
+      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      for (const j of onlyMasterHolders(spec, view) ? withAppMaster.current(view) : order(view)) {
+        const master = view.appMasterNode(j) < 0;
+        const map = view.pendingMaps(j) > 0;
+        if (!master && !map && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
+        const cpu = master ? spec.amVcores * 100 : map ? req.map : req.reduce;
+        const memory = master ? spec.amMemoryMb : taskMemory(spec, view, j, !map);
+        rows.push({
+          candidate: master ? 'its application master' : map ? 'its next map' : 'its next reduce',
+          job: view.job(j).id,
+          values: [view.runningMaps(j) + view.runningReduces(j), cpu, free, memory],
+        });
+        if (rows.length === 30) break;
+      }
+      return {
+        criteria: ['running tasks (the Fair order)', "CPU it asks (of a core's 100, eq. 3.2)", 'CPU free here (eq. 3.1)', 'memory it asks (MB)'],
+        rows,
+      };
+    },
     // The node's CPU pool (eq. 3.1) against the job's requirement (eq. 3.2), memory, and the Fair order.
     explain(j, n, view) {
       const out: WhyNotReason[] = view.appMasterNode(j) < 0 ? amShareFull(spec, view) : [];

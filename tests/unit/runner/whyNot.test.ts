@@ -280,6 +280,26 @@ describe('why a job got nothing, node by node', () => {
     }
   });
 
+  it("carries the Finer Grained CPU scheduler's Fair order, each job's ask of the node's CPU pool beside what is free there", () => {
+    const a = whyNot(runOf({ kind: 'finegrained' }, BIG_THEN_SMALL), 'finer', 'small', 21);
+    const scored = scoresOf(a);
+    expect(scored.length).toBeGreaterThan(0);
+    for (const s of scored) {
+      expect(s.criteria).toEqual([
+        'running tasks (the Fair order)',
+        "CPU it asks (of a core's 100, eq. 3.2)",
+        'CPU free here (eq. 3.1)',
+        'memory it asks (MB)',
+      ]);
+      const running = s.rows.map((r) => r.values[0]);
+      expect(running).toEqual([...running].sort((x, y) => x - y));
+      // One node, one pool: the same free CPU on every row; an ask is 1-100 of a core (a master's its vcores).
+      expect(new Set(s.rows.map((r) => r.values[2])).size).toBe(1);
+      for (const r of s.rows) expect(r.values[1]).toBeGreaterThan(0);
+    }
+    expect(scored.some((s) => s.rows.some((r) => r.job === 'small'))).toBe(true);
+  });
+
   it('refuses a job the run lacks and a time that is not one', () => {
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow(WhyNotError);
     expect(() => whyNot(fair, 'fair', 'nobody', 10)).toThrow('there is no job "nobody" in this run (its jobs: "big", "small")');
