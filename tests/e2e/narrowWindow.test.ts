@@ -50,6 +50,10 @@ describe('the narrowest window the app allows', () => {
         expect(parts.every((p) => p.inside)).toBe(true);
         expect(parts.find((p) => p.tag === 'INPUT')!.width).toBeGreaterThanOrEqual(100);
       }
+      // The name and the question stand apart, as every card's fields do.
+      const nameBottom = (await page.locator('#experiment-name').boundingBox())!;
+      const questionLabel = (await page.locator('label[for="experiment-description"]').boundingBox())!;
+      expect(questionLabel.y - (nameBottom.y + nameBottom.height)).toBeGreaterThanOrEqual(8);
       await screenshot(page, 'narrow-designer');
 
       // The comparison: a metric's name wraps, not its numbers ("138.5 ± 134.6", "−2.8 % · 1.03×" each on one line).
