@@ -1,3 +1,5 @@
+import { plural } from '../plural';
+
 /**
  * What a scheduler weighed at one heartbeat of one node, criterion by criterion (Scheduler.scores;
  * PRISM: each candidate phase's fairness gain, performance term and utility): the why panel's
@@ -32,6 +34,11 @@ export interface ScoredBeat {
   node: string;
   time: number;
   scores: WhyNotScores;
+}
+
+/** A heartbeat as the panel's menu names it: "r02-h002 at 21.00 s (1 candidate)". */
+export function scoredBeatLabel(b: ScoredBeat): string {
+  return `${b.node} at ${b.time.toFixed(2)} s (${plural(b.scores.rows.length, 'candidate')})`;
 }
 
 /** Every heartbeat of the answer that has a table, node by node. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestScoredBeat, scoresText, scoreText } from '@shared/results/whyNotScores';
+import { nearestScoredBeat, scoredBeatLabel, scoredBeats, scoresText, scoreText } from '@shared/results/whyNotScores';
 import { whyNotText, type WhyNotAnswer } from '@shared/results/whyNot';
 
 const table = (first: string) => ({
@@ -34,6 +34,10 @@ describe("the why panel's scores", () => {
 
   it('show first, in the app and on the command line, the heartbeat nearest the moment asked about', () => {
     expect(nearestScoredBeat(answer)?.key).toBe('new-4@199.98');
+    // The menu counts each heartbeat's candidates in words.
+    const [first] = scoredBeats(answer);
+    expect(scoredBeatLabel(first)).toBe('old-1 at 198.50 s (2 candidates)');
+    expect(scoredBeatLabel({ ...first, scores: { ...first.scores, rows: first.scores.rows.slice(0, 1) } })).toBe('old-1 at 198.50 s (1 candidate)');
     expect(scoresText(answer)).toBe(
       [
         'What the scheduler weighed at new-4, 199.98 s (the heartbeat nearest 200 s; 1 more in --json):',
