@@ -6,16 +6,22 @@ import { ok, screenshot, startStudio, useBrowser, watchErrors } from './studio';
 const tempDir = useTempDirs();
 const browser = useBrowser();
 
+/** A fresh studio in the window the app opens with, its Settings dialog open on the Runs tab. */
+async function settingsOpen() {
+  const studio = await startStudio(tempDir());
+  const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.goto(studio.server.url);
+  await page.getByTestId('open-settings').click();
+  const form = page.getByTestId('settings');
+  await form.waitFor();
+  return { studio, page, errors, form };
+}
+
 describe('settings: how many runs simulate at once', () => {
   it('starts automatic, saves a chosen number for the next batch, and shows it when reopened', async () => {
-    const studio = await startStudio(tempDir());
-    const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = watchErrors(page);
+    const { studio, page, errors, form } = await settingsOpen();
     try {
-      await page.goto(studio.server.url);
-      await page.getByTestId('open-settings').click();
-      const form = page.getByTestId('settings');
-      await form.waitFor();
       const select = form.getByLabel('Simulations at once');
       expect(await select.inputValue()).toBe('auto');
       const before = await ok<SettingsView>(studio.services, 'settings:get', {});
@@ -40,14 +46,8 @@ describe('settings: how many runs simulate at once', () => {
   });
 
   it('keeps Save with the settings it saves: the scheduler files, which apply at once, are a tab of their own that closes without losing Runs edits unnoticed', async () => {
-    const studio = await startStudio(tempDir());
-    const page = await browser().newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = watchErrors(page);
+    const { studio, page, errors, form } = await settingsOpen();
     try {
-      await page.goto(studio.server.url);
-      await page.getByTestId('open-settings').click();
-      const form = page.getByTestId('settings');
-      await form.waitFor();
       // Save is the Runs tab's last control, and the scheduler files are not under it.
       expect(await form.locator('button, input, select').last().textContent()).toBe('Save');
       expect(await page.getByTestId('plugin-settings').isVisible()).toBe(false);
