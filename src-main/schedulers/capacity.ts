@@ -10,6 +10,7 @@ import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
+import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts'>;
@@ -238,19 +239,18 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         'memory the job holds (MB)',
         `offers passed for locality (of ${spec.localityDelay})`,
       ];
-      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      const rows: ScoreRow[] = [];
       for (const leaf of leafOrder(view)) {
         const share = (used.get(leaf.name) ?? 0) / (leaf.capacity * clusterMemory || 1e-9);
         for (const j of inQueueOrder(view, serving.get(leaf.name)!)) {
-          const waitsForMaster = view.appMasterNode(j) < 0;
-          if (!waitsForMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
-          const what = waitsForMaster ? 'its application master' : view.pendingMaps(j) > 0 ? 'its next map' : 'its next reduce';
+          const what = nextCandidate(view, j, true);
+          if (!what) continue;
           rows.push({
             candidate: leaves.length > 1 ? `${what} · queue ${leaf.name}` : what,
             job: view.job(j).id,
             values: [share, jobMemory(view, j), missed.get(j) ?? 0],
           });
-          if (rows.length === 30) return { criteria, rows };
+          if (rows.length === MOST_ROWS) return { criteria, rows };
         }
       }
       return { criteria, rows };

@@ -9,6 +9,7 @@ import { appMasterFirst, freeOnNode, offeredTotals, onlyMasterHolders, SmallestC
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
+import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts'>;
@@ -105,17 +106,13 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
     scores(_n, view) {
       totals ??= offeredTotals(spec, view);
       const order = onlyMasterHolders(spec, view) ? withAppMaster.current(view) : byShare.current(view);
-      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      const rows: ScoreRow[] = [];
       for (const j of order) {
-        const waitsForMaster = view.appMasterNode(j) < 0;
-        if (!waitsForMaster && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const candidate = nextCandidate(view, j, true);
+        if (!candidate) continue;
         const s = shares(view, j);
-        rows.push({
-          candidate: waitsForMaster ? 'its application master' : 'its next task',
-          job: view.job(j).id,
-          values: [s.memory, s.vcores, Math.max(s.memory, s.vcores)],
-        });
-        if (rows.length === 30) break;
+        rows.push({ candidate, job: view.job(j).id, values: [s.memory, s.vcores, Math.max(s.memory, s.vcores)] });
+        if (rows.length === MOST_ROWS) break;
       }
       return { criteria: ['memory share', 'vcore share', 'dominant share (DRF)'], rows };
     },

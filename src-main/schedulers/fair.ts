@@ -12,6 +12,7 @@ import { launchReduce, mapAt, SlotTable } from './slotHelpers';
 import { fullSlots, localityWait, orderReason } from './whyNotReasons';
 import { WaitEnds } from './waitEnds';
 import { FairPoolOrder, placeAfterLaunch } from './fairPools';
+import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
 /** A wait that ends at `opens` is over at `at` (DelayScheduling.allowed compares `at − last ≥ wait`; a hair early here only simulates a beat). */
 const opened = (opens: number, at: number) => opens <= at + 1e-9 * Math.max(1, Math.abs(at));
@@ -165,10 +166,11 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
      * against the wait before it may go further. Read from the same state the heartbeat uses.
      */
     scores(_n, view) {
-      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      const rows: ScoreRow[] = [];
       for (const j of order(view)) {
-        const maps = view.pendingMaps(j) > 0;
-        if (!maps && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const candidate = nextCandidate(view, j, false);
+        if (!candidate) continue;
+        const maps = candidate === 'its next map';
         const pool = pools.get(view.job(j).queue);
         const weight = pool?.weight ?? 1;
         const r = running(view, j);
@@ -177,8 +179,8 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
           const wait = maps ? delay.waiting(j, view.now) : undefined;
           values.push(wait ? wait.waited : 0, wait ? wait.wait : 0);
         }
-        rows.push({ candidate: maps ? 'its next map' : 'its next reduce', job: view.job(j).id, values });
-        if (rows.length === 30) break;
+        rows.push({ candidate, job: view.job(j).id, values });
+        if (rows.length === MOST_ROWS) break;
       }
       const criteria = ['running tasks', 'pool weight', 'pool min share', 'running ÷ weight'];
       if (!greedy) criteria.push('waited for a local slot (s)', 'wait before going further (s)');

@@ -12,6 +12,7 @@ import { fewestRunningOrder } from './jobOrder';
 import { fillOneAtATime } from './placementLoop';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { mapAt, REDUCE } from './slotHelpers';
+import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts'>;
@@ -140,20 +141,17 @@ export function fineGrainedCpuScheduler(spec: FineGrainedSpec): Scheduler<View> 
     // node's CPU pool (eq. 3.2) and memory, beside what the pool has free here (eq. 3.1).
     scores(n, view) {
       const free = Math.round(freeCpu(view, n) * 100);
-      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      const rows: ScoreRow[] = [];
       for (const j of onlyMasterHolders(spec, view) ? withAppMaster.current(view) : order(view)) {
-        const master = view.appMasterNode(j) < 0;
-        const map = view.pendingMaps(j) > 0;
-        if (!master && !map && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+        const candidate = nextCandidate(view, j, true);
+        if (!candidate) continue;
+        const master = candidate === 'its application master';
+        const map = candidate === 'its next map';
         const req = jobRequirement.get(j) ?? { map: spec.defaultRequirement, reduce: spec.defaultRequirement };
         const cpu = master ? spec.amVcores * 100 : map ? req.map : req.reduce;
         const memory = master ? spec.amMemoryMb : taskMemory(spec, view, j, !map);
-        rows.push({
-          candidate: master ? 'its application master' : map ? 'its next map' : 'its next reduce',
-          job: view.job(j).id,
-          values: [view.runningMaps(j) + view.runningReduces(j), cpu, free, memory],
-        });
-        if (rows.length === 30) break;
+        rows.push({ candidate, job: view.job(j).id, values: [view.runningMaps(j) + view.runningReduces(j), cpu, free, memory] });
+        if (rows.length === MOST_ROWS) break;
       }
       return {
         criteria: ['running tasks (the Fair order)', "CPU it asks (of a core's 100, eq. 3.2)", 'CPU free here (eq. 3.1)', 'memory it asks (MB)'],

@@ -13,6 +13,7 @@ import { sortJobs } from './jobOrder';
 import { fillInOrder } from './placementLoop';
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
 import { mapAt, REDUCE, SlotTable } from './slotHelpers';
+import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'preemption'>;
@@ -256,18 +257,18 @@ export function minEdfScheduler(spec: Omit<MinEdfSpec, 'kind'>, slots = new Slot
     // and what it runs now: below its minimum it is owed a slot, at it only a spare one. Read only
     // (a job is sized again at the heartbeat, not here), so asking changes nothing.
     scores(_n, view) {
-      const rows: { candidate: string; job: string; values: number[] }[] = [];
+      const rows: ScoreRow[] = [];
       for (const j of edf.current(view)) {
         if (!need[j].deadline) break;
-        const map = view.pendingMaps(j) > 0;
-        if (!map && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
-        const owed = map ? view.runningMaps(j) < need[j].maps : view.runningReduces(j) < need[j].reduces;
+        const next = nextCandidate(view, j, false);
+        if (!next) continue;
+        const owed = next === 'its next map' ? view.runningMaps(j) < need[j].maps : view.runningReduces(j) < need[j].reduces;
         rows.push({
-          candidate: `its next ${map ? 'map' : 'reduce'}${owed ? ', below its minimum' : ', on a spare slot only'}`,
+          candidate: `${next}${owed ? ', below its minimum' : ', on a spare slot only'}`,
           job: view.job(j).id,
           values: [view.jobDeadline(j) - view.now, need[j].maps, view.runningMaps(j), need[j].reduces, view.runningReduces(j)],
         });
-        if (rows.length === 30) break;
+        if (rows.length === MOST_ROWS) break;
       }
       return {
         criteria: ['time to its deadline (s)', 'map slots it needs (Algorithm 1)', 'maps running', 'reduce slots it needs', 'reduces running'],
