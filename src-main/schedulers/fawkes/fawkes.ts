@@ -80,11 +80,9 @@ export class Fawkes implements Scheduler {
   }
 
   /** What node n's MR-cluster's own scheduler weighs there (its table, its jobs only); nothing on a free, leaving or inactive node. */
-  scores(n: number, _view: FawkesView): WhyNotScores | undefined {
-    const c = this.own[n];
-    if (c < 0 || this.leaving[n] || this.clusters[c].stage !== Stage.Active) return undefined;
-    const cluster = this.clusters[c];
-    return cluster.inner.scores?.(n, cluster.view);
+  scores(n: number): WhyNotScores | undefined {
+    const mine = this.own[n] < 0 || this.leaving[n] ? undefined : this.clusters[this.own[n]];
+    return mine?.stage === Stage.Active ? mine.inner.scores?.(n, mine.view) : undefined;
   }
 
   onJobSubmitted(j: number, view: FawkesView): void {
