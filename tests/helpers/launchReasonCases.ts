@@ -17,7 +17,11 @@ export const LAUNCH_REASON_CASES: [LaunchReason, string][] = [
   ],
   [
     { kind: 'queueCapacity', queue: 'prod', capacityPercent: 70, job: 'j4', launched: { task: 'reduce' } },
-    'Capacity: queue prod is furthest below its 70 % capacity; job j4 is first in it; reduce container',
+    'Capacity: queue prod is furthest below its 70 % capacity; job j4 is first in it; container for a reduce',
+  ],
+  [
+    { kind: 'queueCapacity', queue: 'default', capacityPercent: 100, job: 'j4', launched: { task: 'map', placement: 'no input' } },
+    'Capacity: queue default is furthest below its 100 % capacity; job j4 is first in it; container for a map that reads no input',
   ],
   [
     { kind: 'dominantShare', job: 'j5', share: 0.12345, launched: { task: 'map', placement: 'off-rack' } },
@@ -25,7 +29,7 @@ export const LAUNCH_REASON_CASES: [LaunchReason, string][] = [
   ],
   [
     { kind: 'cpuPool', job: 'j6', needs: 60, free: 140, pool: 700, launched: { task: 'map', placement: 'no input' } },
-    "Finer-Grained CPU: job j6 is furthest below its fair share; needs 60 of the node's CPU pool (140 of 700 free); no input map",
+    "Finer-Grained CPU: job j6 is furthest below its fair share; needs 60 of the node's CPU pool (140 of 700 free); map that reads no input",
   ],
   [
     { kind: 'speculation', of: 'map', job: 'j7', leftSeconds: 41.6, percentile: 25 },

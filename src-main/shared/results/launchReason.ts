@@ -79,7 +79,12 @@ export const LAUNCH_REASON_LABELS: Record<LaunchReasonKind, string> = {
   profiling: 'Profiling the server',
 };
 
-const launchedWords = (l: Launched, container = false): string => (l.task === 'map' ? `${l.placement} map` : 'reduce') + (container ? ' container' : '');
+/** A map by where it reads its input ("node-local map"); a map of a job with no input says so in words, not as a placement. */
+const mapWords = (placement: MapPlacement): string => (placement === 'no input' ? 'map that reads no input' : `${placement} map`);
+const launchedWords = (l: Launched, container = false): string => {
+  const task = l.task === 'map' ? mapWords(l.placement) : 'reduce';
+  return container ? `container for a ${task}` : task;
+};
 const seconds = (s: number) => (Number.isFinite(s) ? `${Math.round(s)} s` : 'none');
 const candidateWords = (c: PhaseCandidate) => `${c.leading ? 'new' : 'paused'} ${c.phase} of job ${c.job}`;
 
@@ -107,7 +112,7 @@ export function launchReasonText(r: LaunchReason): string {
       return (
         `PRISM: ${r.best.leading ? `new ${r.best.phase} of job ${r.best.job}` : `${r.best.phase} phase of job ${r.best.job}, paused ${r.pausedSeconds.toFixed(1)} s,`} has the highest utility ${r.best.utility.toFixed(3)} (fairness ${r.fairness.toFixed(3)} + α·perf ${r.performance.toFixed(3)})` +
         (r.nextBest ? `; next best: ${candidateWords(r.nextBest)} at ${r.nextBest.utility.toFixed(3)}` : '') +
-        (r.placement ? `; ${r.placement} map` : '')
+        (r.placement ? `; ${mapWords(r.placement)}` : '')
       );
     case 'belowMinimum':
       return (

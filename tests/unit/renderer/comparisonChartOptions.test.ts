@@ -102,6 +102,15 @@ describe("the comparison's charts", () => {
     expect(pending.yAxis).not.toHaveProperty('max');
   });
 
+  it('head a tooltip over time or job time with the seconds in words, not the bare axis value', () => {
+    const heading = (axis: unknown) =>
+      (axis as { axisPointer: { label: { formatter(p: { value: number }): string } } }).axisPointer.label.formatter({ value: 305.15 });
+    const seed2 = groups.map((g) => g.runs.find((r) => r.seed === 2));
+    expect(heading(timeSeriesOption(groups, seed2, loaded, 'cpu', { name: '%', digits: 1, unit: ' %', percent: true }).xAxis)).toBe('305.2 s');
+    expect(heading(cdfOption(groups, loaded, false).xAxis)).toBe('305.2 s');
+    expect(heading(cdfOption(groups, loaded, true).xAxis)).toBe('305.2 s');
+  });
+
   it("give each group's mean maps by locality, and no ANP to a job that did not succeed", () => {
     const locality = localityOption(groups);
     const mix = locality.baseOption.series;
