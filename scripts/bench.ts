@@ -99,6 +99,8 @@ async function main() {
   const only = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1));
   // (g) and (h) are measured from several runs each: their letters stand for those runs.
   const GROUPS: Record<string, string[]> = {
+    e: Object.keys(CASES).filter((k) => /^e-[a-z]+$/.test(k)),
+    'e-asks': Object.keys(CASES).filter((k) => /^e-[a-z]+-asks$/.test(k)),
     g: ['g1', 'g2'],
     h: ['h1', 'h2', 'h1n', 'h2n'],
     k: Object.keys(CASES).filter((k) => k.startsWith('k-')),

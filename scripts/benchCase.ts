@@ -55,6 +55,19 @@ function swimCases(): Record<string, Case> {
   );
 }
 
+/**
+ * (e) with reduces asking for finished maps once a second, as Hadoop's do (`mapOutputPollS`; not
+ * yet the default, docs/model.md "Phases"): the same day and schedulers, the faithful setting.
+ */
+function swimAskCases(): Record<string, Case> {
+  return Object.fromEntries(
+    Object.entries(swimCases()).map(([key, c]) => [
+      `${key}-asks`,
+      { ...c, name: `${c.name}, reduces asking for finished maps once a second`, options: { ...c.options, mapOutputPollS: 1 } },
+    ]),
+  );
+}
+
 /** A made day (benchDays.ts) on racks of 40 nodes, full contention, as (e) runs the recorded one. */
 function dayCase(name: string, day: DayShape, racks: number, scheduler: SchedulerSpecInput, target: Case['target']): Case {
   return { ...fbCase(name, 1, racks, scheduler, target), trace: undefined, day };
@@ -170,6 +183,7 @@ export const CASES: Record<string, Case> = {
     target: { wallSeconds: 5 },
   },
   ...swimCases(),
+  ...swimAskCases(),
   f: fbCase(
     '(f) four FB-2009 days interleaved (23,576 jobs) on 3,000 nodes, full contention, FIFO',
     4,
