@@ -74,11 +74,36 @@ export function experimentProblems(value: unknown): FieldProblem[] {
     sharper.push(...problemsOf(r.error, key));
     return true;
   };
-  const clusterAlone = isObject(v.cluster) && checkedAlone('cluster', 'file' in v.cluster ? FileRefSchema : ClusterSpecSchema);
+  // Missing, or not a group of settings at all: which forms it may take, in words.
+  const formsSaid = (key: 'cluster' | 'workload') => {
+    if (isObject(v[key])) return false;
+    sharper.push({ field: key, message: `${v[key] === undefined ? 'is required' : 'must be a group of settings'}: ${FORMS[key]}` });
+    return true;
+  };
+  const clusterAlone = formsSaid('cluster') || (isObject(v.cluster) && checkedAlone('cluster', 'file' in v.cluster ? FileRefSchema : ClusterSpecSchema));
   const workloadAlone =
-    isObject(v.workload) && checkedAlone('workload', 'trace' in v.workload ? TraceWorkloadSchema : 'file' in v.workload ? FileRefSchema : WorkloadSpecSchema);
-  const rest = all.filter((p) => !((clusterAlone && /^cluster(\.|$)/.test(p.field)) || (workloadAlone && /^workload(\.|$)/.test(p.field))));
+    formsSaid('workload') ||
+    (isObject(v.workload) && checkedAlone('workload', 'trace' in v.workload ? TraceWorkloadSchema : 'file' in v.workload ? FileRefSchema : WorkloadSpecSchema));
+  const rest = all
+    .filter((p) => !((clusterAlone && /^cluster(\.|$)/.test(p.field)) || (workloadAlone && /^workload(\.|$)/.test(p.field))))
+    .map((p) => (p.field === '' && p.message.startsWith('has unknown setting') ? { ...p, message: p.message + pluralHint(v) } : p));
   return [...sharper, ...rest];
+}
+
+/** The forms an experiment's cluster and workload may take, as a problem names them. */
+const FORMS = {
+  cluster: 'the cluster written out (its "hostTypes" and "racks"), or {"file": "…"} naming a cluster file beside the experiment',
+  workload:
+    'the workload written out (its "jobs", or "generate"), {"trace": {"file": "…"}} to replay a SWIM, SLS or Rumen trace, or {"file": "…"} naming a workload file beside the experiment',
+};
+
+/** " (an experiment file has one "cluster")" where an unknown setting is the plural of one it has. */
+function pluralHint(v: Record<string, unknown>): string {
+  const known = new Set(Object.keys(ExperimentSchema.shape));
+  const singular = Object.keys(v)
+    .filter((k) => !known.has(k) && k.endsWith('s') && known.has(k.slice(0, -1)))
+    .map((k) => `"${k.slice(0, -1)}"`);
+  return singular.length ? ` (an experiment file has one ${singular.join(' and one ')})` : '';
 }
 
 /**

@@ -31,3 +31,25 @@ describe("an experiment's problems, at the form its cluster and workload chose",
     expect(read).toMatchObject({ ok: false, problems: [{ field: 'workload.trace.format', line: 13 }] });
   });
 });
+
+describe("an experiment's missing cluster or workload, and settings named in the plural", () => {
+  it('says which forms a missing or misshapen cluster or workload may take, not that it matches none', () => {
+    const noCluster = experimentProblems({ name: 'x', workload: { file: 'w.json' }, schedulers: [{ kind: 'fifo' }] });
+    expect(noCluster).toEqual([{ field: 'cluster', message: expect.stringMatching(/^is required: the cluster written out .*\{"file": "…"\}/) }]);
+    const textWorkload = problems({ workload: 'day.tsv' });
+    expect(textWorkload).toEqual([{ field: 'workload', message: expect.stringMatching(/^must be a group of settings: .*\{"trace": \{"file": "…"\}\}/) }]);
+  });
+
+  it('points a plural setting at the one an experiment file has', () => {
+    const plural = experimentProblems({
+      name: 'x',
+      clusters: [],
+      workloads: [],
+      workload: { file: 'w.json' },
+      cluster: { file: 'c.json' },
+      schedulers: [{ kind: 'fifo' }],
+    });
+    expect(plural).toEqual([{ field: '', message: 'has unknown settings "clusters", "workloads" (an experiment file has one "cluster" and one "workload")' }]);
+    expect(problems({ workload: { file: 'w.json' }, colour: 'red' })).toEqual([{ field: '', message: 'has unknown setting "colour"' }]);
+  });
+});
