@@ -42,6 +42,7 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   boolean: 'yes or no',
   array: 'a list',
+  tuple: 'a list',
   object: 'a group of settings',
   bigint: 'a number',
 };
@@ -80,13 +81,39 @@ export function humanMessage(issue: z.core.$ZodIssue): string {
     case 'invalid_union': {
       // A discriminated union with an unknown tag (a scheduler "kind", an arrival "kind") lists what it knows.
       const options = (issue as { options?: unknown[] }).options;
-      return options?.length ? `must be one of ${options.map((v) => String(v)).join(', ')}` : 'matches none of the forms it may take';
+      if (options?.length) return `must be one of ${options.map((v) => String(v)).join(', ')}`;
+      return unionOfTypes(issue.errors) ?? 'matches none of the forms it may take';
     }
     case 'not_multiple_of':
       return `must be a multiple of ${n(issue.divisor)}`;
     default:
       return 'is not valid here';
   }
+}
+
+/**
+ * "must be a number or a list" where a value is none of the kinds a union takes (each form refused
+ * it as a whole, by its type): what each form would have it be. Undefined when a form got further.
+ */
+function unionOfTypes(forms: readonly (readonly z.core.$ZodIssue[])[]): string | undefined {
+  const kinds: string[] = [];
+  const further: (readonly z.core.$ZodIssue[])[] = [];
+  for (const issues of forms) {
+    const only = issues.length === 1 ? issues[0] : undefined;
+    if (only?.code !== 'invalid_type' || only.path.length > 0) {
+      further.push(issues);
+      continue;
+    }
+    const words = TYPE_WORDS[only.expected] ?? only.expected;
+    if (!kinds.includes(words)) kinds.push(words);
+  }
+  // The one form the value is of the kind of: its own first problem ("a list" of one number: "needs at least 2 entries").
+  if (further.length === 1 && further[0].length > 0) {
+    const first = further[0][0];
+    const where = first.path.map((k) => (typeof k === 'number' ? `entry ${k + 1}` : String(k))).join(' › ');
+    return `${where ? `${where}: ` : ''}${humanMessage(first)}`;
+  }
+  return kinds.length && further.length === 0 ? `must be ${kinds.join(' or ')}` : undefined;
 }
 
 /** One ApiError for a failed parse: every problem in words, each field by its label; `field` is the first one's path, for the form to place it. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ExperimentDesignSchema } from '@shared/experiment/design';
 import { ExperimentSchema, ResultFileSchema } from '@shared/experiment/experiment';
 import { problemsOf } from '@shared/api/validation';
+import { DeadlineFactorSchema } from '@shared/workload/workload';
 
 const problems = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -117,6 +118,14 @@ describe('validation messages a user can read', () => {
     expect(problems(ExperimentDesignSchema, { ...base, schedulers: [{ kind: 'nope' }] })).toEqual([
       { field: 'schedulers.0.kind', message: expect.stringMatching(/^must be one of fifo, fair, capacity, .*minedf, fawkes$/) },
     ]);
-    expect(problems(z.union([z.number(), z.string()]), true)).toEqual([{ field: '', message: 'matches none of the forms it may take' }]);
+    // Of none of the kinds the forms take: the kinds, in words.
+    expect(problems(z.union([z.number(), z.string()]), true)).toEqual([{ field: '', message: 'must be a number or text' }]);
+    expect(problems(DeadlineFactorSchema, 'soon')).toEqual([{ field: '', message: 'must be a number or a list' }]);
+    // Of the kind of one form: that form's own problem, where in the value it is.
+    expect(problems(DeadlineFactorSchema, [2])).toEqual([{ field: '', message: 'needs at least 2 entries' }]);
+    expect(problems(DeadlineFactorSchema, [2, 'x'])).toEqual([{ field: '', message: 'entry 2: must be a number' }]);
+    // Of the kinds of two forms, neither told apart: no form to speak for.
+    const twoObjects = z.union([z.strictObject({ a: z.number() }), z.strictObject({ b: z.string() })]);
+    expect(problems(twoObjects, { c: 1 })).toEqual([{ field: '', message: 'matches none of the forms it may take' }]);
   });
 });
