@@ -9,6 +9,8 @@
  * unless the batch was allowed (runner/remote/queueWorker.ts).
  */
 
+import { findDescription, type SchedulerSpec } from '../schedulers';
+
 /** Events per simulated task. */
 const EVENTS_PER_TASK = 6.3;
 /** Memory of a run: a fixed part and bytes per task (the engine's typed arrays, jobs and records). */
@@ -59,13 +61,13 @@ export function largeRunReasons(tasks: number): string[] {
 export interface RunShape {
   /** Tasks of the run's jobs (maps and reduces). */
   tasks: number;
-  /** What the run's policy is priced as: its kind, or ILA's variant (`policyCostKey`). */
+  /** What the run's policy is priced as: its kind, or what its card's settings make it (`policyCostKey`). */
   scheduler: string;
 }
 
-/** What a scheduler card is priced as: its kind, or ILA's variant (LAO never fits the interference model; ILA and IAO re-fit it). */
-export function policyCostKey(spec: { kind: string; variant?: unknown }): string {
-  return spec.kind === 'ila' && typeof spec.variant === 'string' ? spec.variant : spec.kind;
+/** What a scheduler card is priced as: what its description says its settings make it (ILA's variant), else its kind. */
+export function policyCostKey(spec: SchedulerSpec): string {
+  return findDescription(spec.kind)?.costKey?.(spec as never) ?? spec.kind;
 }
 
 export interface BatchEstimate {

@@ -67,4 +67,6 @@ export const ilaOptions = describeScheduler({
   auto: slotAuto,
   concurrency: slotConcurrency,
   runLabel: (s) => s.variant.toUpperCase(),
+  // LAO never fits the interference model; ILA and IAO re-fit it as they run.
+  costKey: (s) => s.variant,
 });

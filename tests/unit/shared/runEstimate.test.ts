@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema } from '@shared/schedulers';
 import { describeEstimate, estimateBatch, estimateRun, formatSeconds, LARGE_RUN, policyCostKey } from '@shared/experiment/runEstimate';
 
 /**
@@ -64,10 +65,10 @@ describe('what a batch would cost, before it runs', () => {
   });
 
   it('prices ILA and IAO by their re-fits of the interference model (about 95x FIFO a task), LAO as the locality policy it is', () => {
-    expect(policyCostKey({ kind: 'ila', variant: 'ila' })).toBe('ila');
-    expect(policyCostKey({ kind: 'ila', variant: 'iao' })).toBe('iao');
-    expect(policyCostKey({ kind: 'ila', variant: 'lao' })).toBe('lao');
-    expect(policyCostKey({ kind: 'fifo' })).toBe('fifo');
+    expect(policyCostKey(SchedulerSpecSchema.parse({ kind: 'ila', variant: 'ila' }))).toBe('ila');
+    expect(policyCostKey(SchedulerSpecSchema.parse({ kind: 'ila', variant: 'iao' }))).toBe('iao');
+    expect(policyCostKey(SchedulerSpecSchema.parse({ kind: 'ila', variant: 'lao' }))).toBe('lao');
+    expect(policyCostKey(SchedulerSpecSchema.parse({ kind: 'fifo' }))).toBe('fifo');
     const perTask = (scheduler: string) => estimateRun({ tasks: 1_000_000, scheduler }).seconds - estimateRun({ tasks: 0, scheduler }).seconds;
     for (const fits of ['ila', 'iao']) expect(perTask(fits) / perTask('fifo'), fits).toBeGreaterThan(90);
     expect(perTask('lao') / perTask('fifo')).toBeLessThan(2);
