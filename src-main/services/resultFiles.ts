@@ -181,9 +181,12 @@ export function resultFiles(store: Store, events: EventBus, printPdf?: PdfPrinte
       const progress = fileProgress(events, fileName, 3);
       try {
         await progress.step(`Reading ${fileName}`);
-        const read = readResultText(text, fileName);
+        // The caller names the file in front of the problems ("Could not open r.json: line 12, …"), so they
+        // do not name it again; a file that is not JSON is said as the JSON reader says it (its line and column).
+        const read = readResultText(text, 'it');
         if (!read.ok) {
-          throw new ServiceError('invalid_request', `${fileName}: ${problemsInWords(read.problems)}`, 'text');
+          const [first] = read.problems;
+          throw new ServiceError('invalid_request', read.problems.length === 1 && first.field === '' ? first.message : problemsInWords(read.problems), 'text');
         }
         const { inputs, plan, results } = asBatch(read.result);
         progress.setTotal(results.size + 2);

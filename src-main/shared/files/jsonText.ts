@@ -57,7 +57,7 @@ export function parseJsonText(raw: string, what: string): { ok: true; value: unk
     const column = offset - before.lastIndexOf('\n');
     return {
       ok: false,
-      message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/ JSON input$/, ' of the file')}`,
+      message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/Unexpected end of JSON input$/, 'the file ends before its last value is closed')}`,
     };
   }
 }
