@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { provision } from '@shared/aria/provisioning';
-import { curveCorners } from '../../../src-renderer/src/components/planner/plannerCharts';
+import { curveCorners, failureOption } from '../../../src-renderer/src/components/planner/plannerCharts';
 import { TABLE1 } from '../aria/fixtures';
 
 /** The reduce slots the drawn polyline gives at map slots m (linear between its points). */
@@ -43,5 +43,14 @@ describe("the planner's allocation chart", () => {
       [2, 2],
       [1, 5],
     ]);
+  });
+});
+
+describe("the failure chart's tooltip", () => {
+  it('is headed by the failure time in words, not the bare axis value', () => {
+    const option = failureOption([{ atS: 12.345, low: 100, up: 120, avg: 110, stage: 'map' }], { low: 90, up: 100 }) as {
+      baseOption: { xAxis: { axisPointer: { label: { formatter(p: { value: number }): string } } } };
+    };
+    expect(option.baseOption.xAxis.axisPointer.label.formatter({ value: 12.345 })).toBe('failure at 12.3 s');
   });
 });

@@ -4,6 +4,7 @@ import type { RunSummary } from '@shared/experiment/experiment';
 import { formatValue } from '@shared/results/metrics';
 import type { RunData } from '@shared/results/runData';
 import { GROUP_COLOURS, type RunGroup } from './groups';
+import { secondsPointer } from '../../utils/chartAxes';
 
 /*
  * The ECharts options of the comparison's charts (ComparisonCharts.vue), built from the compared
@@ -26,12 +27,6 @@ export const rounded =
   (digits: number, unit = '') =>
   (v: unknown) =>
     typeof v === 'number' ? `${formatValue(v, digits)}${unit}` : String(v ?? '—');
-
-/**
- * The tooltip's heading over a seconds axis ("305.2 s" where ECharts would print the bare axis value
- * "305.15"): the axis pointer's label is what heads an axis-triggered tooltip.
- */
-export const secondsPointer = { label: { formatter: (p: { value: unknown }) => rounded(1, ' s')(p.value) } };
 
 /** A time series of every group's run of the chosen seed, `scale` times the recorded value. */
 function seriesOver(groups: readonly RunGroup[], shown: readonly (BatchRun | undefined)[], data: Loaded, field: SeriesField, scale: number) {
@@ -60,7 +55,7 @@ export function overTimeFrame(digits: number, unit = '') {
       { type: 'inside', xAxisIndex: 0 },
       { type: 'slider', xAxisIndex: 0, height: 16, bottom: 6 },
     ],
-    xAxis: { type: 'value', name: 'time (s)', nameLocation: 'middle', nameGap: 24, min: 0, axisPointer: secondsPointer },
+    xAxis: { type: 'value', name: 'time (s)', nameLocation: 'middle', nameGap: 24, min: 0, axisPointer: secondsPointer() },
   };
 }
 
@@ -87,8 +82,8 @@ export function cdfOption(groups: readonly RunGroup[], data: Loaded, log: boolea
     // Room under the legend for the y-axis name.
     grid: { left: 56, right: 20, top: 52, bottom: 40 },
     xAxis: log
-      ? { type: 'log', name: 'job completion time (s, log scale)', nameLocation: 'middle', nameGap: 24, logBase: 10, axisPointer: secondsPointer }
-      : { type: 'value', name: 'job completion time (s)', nameLocation: 'middle', nameGap: 24, min: 0, axisPointer: secondsPointer },
+      ? { type: 'log', name: 'job completion time (s, log scale)', nameLocation: 'middle', nameGap: 24, logBase: 10, axisPointer: secondsPointer() }
+      : { type: 'value', name: 'job completion time (s)', nameLocation: 'middle', nameGap: 24, min: 0, axisPointer: secondsPointer() },
     yAxis: { type: 'value', name: 'share of jobs', max: 1 },
     series: groups.map((g, i) => {
       const jct = g.runs

@@ -1,6 +1,7 @@
 import type { PlanResult } from '@shared/aria/plan';
 import type { FailureBounds } from '@shared/aria/failure';
 import type { PlannerCheckPoint } from '@shared/aria/check';
+import { secondsPointer } from '../../utils/chartAxes';
 
 /** Every name in view, clear of the chart's save button in the top right corner. */
 const PLANNER_LEGEND = { top: 0, left: 8, right: 28 };
@@ -82,7 +83,7 @@ export function failureOption(
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Math.round(v)} s` },
       legend: PLANNER_LEGEND,
       grid: { left: 56, right: 16, top: 36, bottom: 44 },
-      xAxis: { type: 'value', name: 'Failure time (s)', nameLocation: 'middle', nameGap: 28, max: Math.ceil(end) },
+      xAxis: { type: 'value', name: 'Failure time (s)', nameLocation: 'middle', nameGap: 28, max: Math.ceil(end), axisPointer: secondsPointer('failure at ') },
       yAxis: { type: 'value', name: 'Completion (s)', nameLocation: 'middle', nameGap: 44, scale: true },
       series: [
         line(
