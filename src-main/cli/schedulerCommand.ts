@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliUsageError, type CliIo } from './output';
+import { andList } from '@shared/plural';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { KIND_PATTERN, KIND_RULE, SCHEDULERS } from '@shared/schedulers';
 import { ExperimentSchema } from '@shared/experiment/experiment';
@@ -53,7 +54,7 @@ export async function schedulerCommand(rest: string[], flags: Record<string, str
     [path.join(dir, `${name}.scheduler.test.mjs`), policyTest(name)],
   ] as const;
   const taken = files.filter(([f]) => fs.existsSync(f)).map(([f]) => f);
-  if (taken.length) throw new CliUsageError(`${taken.join(' and ')} already exist${taken.length === 1 ? 's' : ''}: nothing was written`);
+  if (taken.length) throw new CliUsageError(`${andList(taken)} already exist${taken.length === 1 ? 's' : ''}: nothing was written`);
   for (const [f, text] of files) {
     fs.writeFileSync(f, text, { flag: 'wx' });
     io.err(`wrote ${f}\n`);

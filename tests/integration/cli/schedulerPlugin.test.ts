@@ -30,7 +30,9 @@ describe('a scheduler of your own from a file', () => {
     // Never overwritten.
     expect(await cli(['scheduler', 'new', 'my-fifo', '--out', dir])).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/already exist.*nothing was written/),
+      err: expect.stringMatching(
+        /my-fifo\.scheduler\.js, \S*my-fifo\.experiment\.json and \S*my-fifo\.scheduler\.test\.mjs already exist: nothing was written/,
+      ),
     });
     // A built-in's kind would be refused when the file is loaded: refused before it is written.
     expect(await cli(['scheduler', 'new', 'fifo', '--out', dir])).toMatchObject({

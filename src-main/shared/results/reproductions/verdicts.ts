@@ -1,4 +1,5 @@
 import { pairedSpeedup, type PairableRun } from '../jobSpeedup';
+import { andList } from '../../plural';
 import { jobSeconds } from '../jobTimes';
 import type { RunSummary } from '../../experiment/experiment';
 import type { MrClusterReport } from '../../cluster/mrClusters';
@@ -94,7 +95,7 @@ export function measure(m: Measure, runs: Record<string, MeasuredRun[]>): Measur
   const of = runs[m.of] ?? [];
   const against = runs[m.against] ?? [];
   const absent = [m.of, m.against].filter((l) => !(runs[l] ?? []).length);
-  if (absent.length) return { value: null, missing: `no finished run of ${absent.map((l) => `"${l}"`).join(' and ')}` };
+  if (absent.length) return { value: null, missing: `no finished run of ${andList(absent.map((l) => `"${l}"`))}` };
   const value = valueOf(m, of, against);
   if (typeof value === 'string') return { value: null, missing: value };
   if (!Number.isFinite(value)) return { value: null, missing: 'the measure is not defined on these runs' };
