@@ -73,6 +73,47 @@ describe('a long run shows itself live and keeps its partial results when cancel
   });
 });
 
+describe('a comparison of a batch still running', () => {
+  it('says its numbers are read over the seeds finished so far, not that too few seeds were asked for', async () => {
+    const studio = await startStudio(tempDir());
+    const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
+    // A short workload's runs end first; the long one's (as above) keeps the batch running.
+    const short = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: { name: 'short', jobs: [{ template: 'Sort', submit: 0, inputMb: 256 }] },
+    });
+    const long = await ok<{ id: string }>(studio.services, 'workloads:create', {
+      spec: {
+        name: 'long',
+        generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] },
+      },
+    });
+    await ok(studio.services, 'settings:update', { runThreads: 1 });
+    const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
+      spec: { name: 'short then long', clusterIds: [cluster.id], workloadIds: [short.id, long.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2, 3] },
+    });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      const started = await ok<BatchSummary>(studio.services, 'experiments:run', { id: design.id });
+      await page.evaluate(`location.hash = '#/history/${started.id}'`);
+      await page.getByTestId('summary-table').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('run-progress').count()).toBe(1);
+      expect(await page.getByTestId('seed-warning').textContent()).toMatch(
+        /^\s*Still running: each configuration is read over the seeds it has finished so far/,
+      );
+      await page.getByTestId('cancel-batch').click();
+      await page.getByTestId('partial-runs').waitFor({ timeout: 60_000 });
+      // Ended, the note is the seeds' own: three seeds of the short workload, none of the long one finished.
+      await expect.poll(() => page.getByTestId('seed-warning').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
 describe('a run a stop rule ended says why beside the comparison', () => {
   it('names the run, when it made no more progress, its unfinished jobs and the rule, and keeps it in the statistics', async () => {
     const studio = await startStudio(tempDir());

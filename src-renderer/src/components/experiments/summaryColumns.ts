@@ -31,3 +31,15 @@ export function summaryColumns(groups: readonly RunGroup[]): SummaryColumns {
     oneSeed: most > 1 ? groups.filter((_, i) => seeds[i] === 1).map((g) => joined(short.get(g.label) ?? { own: g.label })) : [],
   };
 }
+
+/**
+ * What the seeds let the table say, above it: while the batch runs, that each column is read over
+ * the seeds finished so far (not that too few were asked for); then one seed's or a few seeds' limits.
+ */
+export function seedNote(columns: Pick<SummaryColumns, 'fewest' | 'most'>, running = false): string | undefined {
+  if (running)
+    return 'Still running: each configuration is read over the seeds it has finished so far, so the intervals and any “best” may change as the others finish.';
+  if (columns.most === 1) return 'One seed: no intervals and no significance test, so nothing is marked best. Add seeds to compare.';
+  if (columns.fewest < 3) return 'Fewer than 3 seeds: the intervals are unreliable and few differences can be significant.';
+  return undefined;
+}
