@@ -213,9 +213,7 @@ describe('results leaving the studio in the browser', () => {
           transfer.items.add(new File([${JSON.stringify(broken)}], 'broken.result.json', { type: 'application/json' }));
           document.querySelector('[data-testid="history-view"]').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
         })()`);
-        await page
-          .getByText(/Could not open broken\.result\.json: broken\.result\.json: line \d+, run 1 › summary › mean job completion time: must be a number/)
-          .waitFor();
+        await page.getByText(/Could not open broken\.result\.json: line \d+, run 1 › summary › mean job completion time: must be a number/).waitFor();
         // Nothing is added: the opened file and its rerun only.
         expect(await ok<BatchSummary[]>(other.services, 'batches:list', {})).toHaveLength(2);
       } finally {
