@@ -7,21 +7,23 @@ import { ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './
 /** How a run that did not end normally shows itself: live while it runs, cancelled, stopped by a rule, or every job failed. */
 
 const tempDir = useTempDirs();
+
+/**
+ * 20,000 jobs that the 10 servers keep up with: some 45 s of engine time on an idle machine, ten
+ * times the few seconds before a cancel. (3,000 jobs once ended before the cancel came.) The batch's
+ * estimate shows at 2% of the batch done, so the run must not start slow.
+ */
+const LONG_WORKLOAD = {
+  name: 'long',
+  generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] },
+};
 const browser = useBrowser();
 
 describe('a long run shows itself live and keeps its partial results when cancelled', () => {
   it('draws live CPU and task charts while running; a cancel keeps the partial run, listed apart', async () => {
     const studio = await startStudio(tempDir());
     const cluster = await ok<{ id: string }>(studio.services, 'clusters:create', { spec: mixed });
-    // 20,000 jobs that the 10 servers keep up with: some 45 s of engine time on an idle machine,
-    // ten times the few seconds before the cancel. (3,000 jobs once ended before the cancel came.)
-    // The batch's estimate shows at 2% of the batch done, so the run must not start slow.
-    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', {
-      spec: {
-        name: 'long',
-        generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] },
-      },
-    });
+    const workload = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: LONG_WORKLOAD });
     // One run at a time, so that the second seed waits in the queue when the cancel comes.
     await ok(studio.services, 'settings:update', { runThreads: 1 });
     const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
@@ -81,12 +83,7 @@ describe('a comparison of a batch still running', () => {
     const short = await ok<{ id: string }>(studio.services, 'workloads:create', {
       spec: { name: 'short', jobs: [{ template: 'Sort', submit: 0, inputMb: 256 }] },
     });
-    const long = await ok<{ id: string }>(studio.services, 'workloads:create', {
-      spec: {
-        name: 'long',
-        generate: { count: 20_000, arrival: { kind: 'poisson', meanInterarrivalS: 10 }, mix: [{ template: 'Sort', weight: 1, maps: [10, 40] }] },
-      },
-    });
+    const long = await ok<{ id: string }>(studio.services, 'workloads:create', { spec: LONG_WORKLOAD });
     await ok(studio.services, 'settings:update', { runThreads: 1 });
     const design = await ok<{ id: string }>(studio.services, 'experiments:create', {
       spec: { name: 'short then long', clusterIds: [cluster.id], workloadIds: [short.id, long.id], schedulers: [{ kind: 'fifo' }], seeds: [1, 2, 3] },
