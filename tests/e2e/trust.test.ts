@@ -102,6 +102,14 @@ describe('the designer shows what each scheduler can run at once', () => {
       await page.getByRole('button', { name: 'Remove scheduler 3' }).click();
       await capacityCard.getByLabel('Kind of scheduler 2').selectOption('capacity');
       await capacityCard.getByLabel('Label of scheduler 2').fill('');
+      // A number typed wrong is named on the card; the card's name for its runs and its queues stay shown meanwhile.
+      const vcores = capacityCard.locator('label', { hasText: 'vcores / node' }).locator('input');
+      await vcores.fill('-2');
+      await expect.poll(() => capacityCard.locator('.errors').textContent()).toContain('vcores / node: must be at least');
+      expect(await capacityCard.getByLabel('Label of scheduler 2').getAttribute('placeholder')).toBe('Capacity');
+      expect(await capacityCard.getByTestId('queue-summary').textContent()).toBe('Queues: default 100 %');
+      await vcores.fill('');
+      await expect.poll(() => capacityCard.locator('.errors li').count()).toBe(0);
       await page.getByTestId('save').click();
       // Saved, as its notice says, before the clusters (leaving during the save is topologyEditor.test.ts's case).
       await page.getByText('Saved "parity"').waitFor();
