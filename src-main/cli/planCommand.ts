@@ -5,9 +5,10 @@ import { plan, PlanError, PlanRequestSchema, type PlanRequestInput, type PlanRes
 import { parseJsonText } from '@shared/files/jsonText';
 import { formatOf } from '@shared/files/fileEnvelope';
 import { problemsOf } from '@shared/api/validation';
-import { fieldLabel } from '@shared/api/fieldLabels';
+import { problemsInWords } from '@shared/api/fieldLabels';
 import { mergeAriaByTemplate } from '@shared/workload/jobProfiles';
 import { matchName } from '@shared/matchName';
+import { andList } from '@shared/plural';
 import { CliUsageError, table, type CliIo } from './output';
 import { readResultFile } from './readResultFile';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
@@ -95,8 +96,8 @@ function readProfile(file: string, template: string | undefined) {
   const wrapped = typeof json === 'object' && json !== null && 'aria' in json;
   const parsed = wrapped ? AriaProfileFileSchema.safeParse(json) : AriaProfileSchema.safeParse(json);
   if (!parsed.success) {
-    const p = problemsOf(parsed.error)[0];
-    throw new CliUsageError(`--profile: ${file}: ${p.field ? fieldLabel(p.field) : 'file'}: ${p.message}`);
+    // Every problem of the file at once (a profile missing several numbers names them all), by label.
+    throw new CliUsageError(`--profile: ${file}: ${problemsInWords(problemsOf(parsed.error), 6)}`);
   }
   return parsed.data;
 }
@@ -124,14 +125,12 @@ export async function planCommand(args: string[], flags: Flags, io: CliIo, scale
   const scaleFiles = [...scaleFrom, ...(scaleFrom.length ? args : [])];
   if (!scaleFrom.length && args.length) throw new CliUsageError(`plan takes no file arguments ("${args[0]}"); did you mean --scale-from?`);
   const atS = numberFlag(flags, 'fail-at');
-  const required = (name: string) => {
-    const value = numberFlag(flags, name);
-    if (value === undefined) throw new CliUsageError(`--${name} is required\n\n${planHelp}`);
-    return value;
-  };
-  const reduces = required('reduces');
-  const mapSlots = required('map-slots');
-  const reduceSlots = required('reduce-slots');
+  // Every missing one is named at once, not one per try.
+  const missing = ['reduces', 'map-slots', 'reduce-slots'].filter((name) => numberFlag(flags, name) === undefined).map((name) => `--${name}`);
+  if (missing.length) throw new CliUsageError(`${andList(missing)} ${missing.length === 1 ? 'is' : 'are'} required\n\n${planHelp}`);
+  const reduces = numberFlag(flags, 'reduces')!;
+  const mapSlots = numberFlag(flags, 'map-slots')!;
+  const reduceSlots = numberFlag(flags, 'reduce-slots')!;
   const stage = flags.stage;
   if (stage !== undefined && stage !== 'map' && stage !== 'reduce') throw new CliUsageError(`--stage: "${String(stage)}" is not map or reduce`);
   if (atS === undefined && (stage !== undefined || flags.replenish || flags.workers !== undefined || flags['detect-after'] !== undefined))

@@ -30,7 +30,7 @@ describe('workload-studio clusters', () => {
     expect(await cli(['clusters', 'list', '--json=yes'])).toMatchObject({ code: 2, err: expect.stringContaining('error: --json takes no value') });
     // A negative number after a flag is its value (Node's parser calls it ambiguous): the command's own check answers it.
     const negative = await cli(['plan', '--profile', 'p.json', '--maps', '-3']);
-    expect(negative.err).toMatch(/^error: --reduces is required/);
+    expect(negative.err).toMatch(/^error: --reduces, --map-slots and --reduce-slots are required/);
   });
 
   it('imports, lists and exports against one data folder', async () => {

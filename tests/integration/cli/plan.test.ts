@@ -108,12 +108,19 @@ describe('workload-studio plan', () => {
     const text = await cli([...base, '--deadline', 'soon']);
     expect(text.err).toMatch(/--deadline: "soon" is not a number/);
     const missing = await cli(['plan', '--profile', good, '--maps', '10', '--map-slots', '4', '--reduce-slots', '2']);
-    expect(missing.err).toMatch(/--reduces is required/);
+    expect(missing.err).toMatch(/^error: --reduces is required\n/);
+    // Every missing flag is named at once.
+    const several = await cli(['plan', '--profile', good, '--maps', '10']);
+    expect(several.err).toMatch(/^error: --reduces, --map-slots and --reduce-slots are required\n/);
     const negative = write(dir, 'neg.json', { ...TABLE1.Sort, rAvg: -3 });
     expect((await cli(['plan', '--profile', negative, ...base.slice(3)])).err).toMatch(/--profile: .*neg\.json: reduce avg \(s\): must be at least 0 s/);
     const { mMax: _, ...partial } = TABLE1.Sort;
     const lacking = write(dir, 'lack.json', partial);
     expect((await cli(['plan', '--profile', lacking, ...base.slice(3)])).err).toMatch(/lack\.json: map max \(s\):/);
+    // Several numbers missing: all are named at once, not one per try.
+    const { mMax: _max, rMax: _rMax, ...twoShort } = TABLE1.Sort;
+    const twoLacking = write(dir, 'two.json', twoShort);
+    expect((await cli(['plan', '--profile', twoLacking, ...base.slice(3)])).err).toMatch(/two\.json: map max \(s\): [^;]+; reduce max \(s\): /);
     // A run's result is not a profile: said so, with the command that makes one.
     const result = write(dir, 'run.result.json', { format: 'workload-studio.result', version: 1, runs: [] });
     expect((await cli(['plan', '--profile', result, ...base.slice(3)])).err).toMatch(
