@@ -2,6 +2,7 @@ import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, t
 import type { TraceProblem } from '../workload/imports';
 import type { FieldProblem } from '../api/validation';
 import { encodingProblem, withoutBom } from './textEncoding';
+import { jsonSyntaxInWords } from './jsonSyntaxWords';
 
 /** Where a JSON text first goes wrong, when the engine's message does not say (Node 20 often does not). */
 function firstSyntaxError(text: string): { offset: number; what: string } | undefined {
@@ -41,6 +42,7 @@ export function parseJsonText(raw: string, what: string): { ok: true; value: unk
   // line walk the tree recursively, so a deeper file is refused before any of them sees it.
   const depth = nestingDepth(text, MAX_NESTING);
   if (depth > MAX_NESTING) return { ok: false, message: `${what} nests lists and objects more than ${MAX_NESTING} levels deep; no studio file does` };
+  if (text.trim() === '') return { ok: false, message: `${what} is empty` };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
@@ -51,14 +53,13 @@ export function parseJsonText(raw: string, what: string): { ok: true; value: unk
     // A truncated file fails at its end, which the engine does not say as a position.
     const located = at ? undefined : firstSyntaxError(text);
     const offset = at ? Number(at[1]) : /end of JSON/i.test(message) ? text.length : (located?.offset ?? -1);
-    if (offset < 0) return { ok: false, message: `${what} is not valid JSON: ${message}` };
+    const engineWords = message.replace(/ (in JSON )?at position \d+.*$/, '');
+    if (offset < 0) return { ok: false, message: `${what} is not valid JSON: ${jsonSyntaxInWords(engineWords, false)}` };
     const before = text.slice(0, offset);
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
-    return {
-      ok: false,
-      message: `${what} is not valid JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '').replace(/Unexpected end of JSON input$/, 'the file ends before its last value is closed')}`,
-    };
+    const atEnd = offset >= text.trimEnd().length;
+    return { ok: false, message: `${what} is not valid JSON at line ${line}, column ${column}: ${jsonSyntaxInWords(engineWords, atEnd)}` };
   }
 }
 
