@@ -1,7 +1,7 @@
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { problemsOf } from '@shared/api/validation';
 import { problemsInWords } from '@shared/api/fieldLabels';
-import { readYarnConfig, writeYarnConfig } from '../clusters/yarnConfig';
+import { readYarnConfig, writeYarnConfig, yarnProblemLines } from '../clusters/yarnConfig';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
 import { CliUsageError, type CliIo } from './output';
 import { writeDocument } from './outPaths';
@@ -28,7 +28,11 @@ export function yarnConfigCommand(rest: string[], flags: Record<string, string |
     if (!file) throw new CliUsageError('yarn-config import needs the XML file to read');
     const read = readYarnConfig(readCliFile(file, 'YARN scheduler file', MAX_XML_BYTES));
     if (!read.ok) {
-      io.err(`error: ${file} could not be read as a YARN scheduler file:\n${read.problems.map((p) => `  ${p.field}: ${p.message}`).join('\n')}\n`);
+      io.err(
+        `error: ${file} could not be read as a YARN scheduler file:\n${yarnProblemLines(read.problems)
+          .map((l) => `  ${l}`)
+          .join('\n')}\n`,
+      );
       return 1;
     }
     if (flags.json) {

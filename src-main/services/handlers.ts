@@ -19,7 +19,7 @@ import { addedCatalogue } from '../schedulers/registry';
 import { TEMPLATE_NAMES, templateByName, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import { checkTemplates } from './templateCheck';
 import { plannerHandlers } from './plannerHandlers';
-import { readYarnConfig, writeYarnConfig, YarnConfigError } from '../clusters/yarnConfig';
+import { readYarnConfig, writeYarnConfig, YarnConfigError, yarnProblemLines } from '../clusters/yarnConfig';
 import { pluginHandlers } from './pluginHandlers';
 import { reproduceHandlers } from './reproduceHandlers';
 import { resultFileHandlers } from './resultFiles';
@@ -160,7 +160,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
     ...pluginHandlers(plugins),
     'schedulers:importYarnConfig': ({ content }) => {
       const read = readYarnConfig(content);
-      if (!read.ok) throw new ServiceError('invalid_request', problemsInWords(read.problems), 'content');
+      if (!read.ok) throw new ServiceError('invalid_request', yarnProblemLines(read.problems).join('; '), 'content');
       const { ok: _ok, ...rest } = read;
       return rest;
     },

@@ -65,6 +65,20 @@ describe("a cluster's YARN files in the designer", () => {
         .poll(() => card.getByTestId('yarn-problem').textContent())
         .toBe('fair-scheduler.xml is a Fair Scheduler allocation file; this card takes capacity-scheduler.xml.');
       expect(await card.getByTestId('queue-summary').textContent()).toBe('Queues: prod 70 % (up to 100 %), dev 30 % (up to 50 %)');
+      // A file YARN itself would refuse names the property as the file writes it; a broken one says what is not closed, and where.
+      const short = path.join(dir, 'short.xml');
+      fs.writeFileSync(short, capacityXml.replace('<value>30</value>', '<value>20</value>'));
+      await card.getByTestId('yarn-file').setInputFiles(short);
+      await expect
+        .poll(() => card.getByTestId('yarn-problem').textContent())
+        .toBe("short.xml: yarn.scheduler.capacity.root.queues: the capacities of root's queues add up to 90 %, not 100 % as YARN requires");
+      const broken = path.join(dir, 'broken.xml');
+      fs.writeFileSync(broken, capacityXml.replace('<value>50</value></property>', '<value>50</value>'));
+      await card.getByTestId('yarn-file').setInputFiles(broken);
+      await expect
+        .poll(() => card.getByTestId('yarn-problem').textContent())
+        .toBe('broken.xml: not well-formed XML at line 9: </configuration> comes before the </property> of the <property> opened at line 6');
+      expect(await card.getByTestId('queue-summary').textContent()).toBe('Queues: prod 70 % (up to 100 %), dev 30 % (up to 50 %)');
       // The same file into the Fair card: its leaves become pools.
       const fair = page.locator('[data-scheduler="1"]');
       await fair.getByTestId('yarn-file').setInputFiles(fairFile);

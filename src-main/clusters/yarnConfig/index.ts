@@ -39,3 +39,10 @@ export function writeYarnConfig(card: SchedulerSpec, format: 'capacity' | 'fair'
 }
 
 export class YarnConfigError extends Error {}
+
+/**
+ * A YARN file's problems in one line each: the property or queue as the file names it (not a path
+ * of the studio's own fields), and a problem of the whole file by its message alone.
+ */
+export const yarnProblemLines = (problems: readonly { field: string; message: string }[]): string[] =>
+  problems.map((p) => (p.field === 'file' ? p.message : `${p.field}: ${p.message}`));

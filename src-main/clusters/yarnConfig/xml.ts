@@ -27,7 +27,20 @@ const parser = new XMLParser({
 function notWellFormed(err: { msg: string; line: number }): string {
   const names = openElements(err.msg);
   if (names) return `not well-formed XML: ${names.map((n) => `<${n}>`).join(', ')} ${names.length === 1 ? 'is' : 'are'} never closed`;
-  return `not well-formed XML at line ${err.line}: ${err.msg}`;
+  return `not well-formed XML at line ${err.line}: ${validatorWords(err.msg)}`;
+}
+
+/** The validator's commonest complaints as a person who edited the file reads them; others as it gives them. */
+function validatorWords(msg: string): string {
+  const crossed = /^Expected closing tag '(.+)' \(opened in line (\d+), col \d+\) instead of closing tag '(.+)'\.$/.exec(msg);
+  if (crossed) return `</${crossed[3]}> comes before the </${crossed[1]}> of the <${crossed[1]}> opened at line ${crossed[2]}`;
+  const unclosed = /^Unclosed tag '(.+)'\.$/.exec(msg);
+  if (unclosed) return `<${unclosed[1]}> is never closed`;
+  const char = /^char '(.)' is not expected\.$/.exec(msg);
+  if (char) return `“${char[1]}” is not expected here (is this an XML file?)`;
+  const repeated = /^Attribute '(.+)' is repeated\.$/.exec(msg);
+  if (repeated) return `the attribute ${repeated[1]} is given twice`;
+  return msg;
 }
 
 /** The names in the validator's list of elements left open, or undefined when the message is another. */

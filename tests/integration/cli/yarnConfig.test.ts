@@ -48,7 +48,9 @@ describe('workload-studio yarn-config', () => {
     fs.writeFileSync(bad, '<configuration><property><name>x</name></configuration>');
     expect(await cli(['yarn-config', 'import', bad])).toMatchObject({
       code: 1,
-      err: expect.stringMatching(/could not be read as a YARN scheduler file:\n {2}file: not well-formed XML at line 1/),
+      err: expect.stringMatching(
+        /could not be read as a YARN scheduler file:\n {2}not well-formed XML at line 1: <\/configuration> comes before the <\/property> of the <property> opened at line 1\n/,
+      ),
     });
     const fifo = path.join(dir, 'fifo.json');
     fs.writeFileSync(fifo, '{"kind": "fifo"}');

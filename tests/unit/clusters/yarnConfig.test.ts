@@ -183,7 +183,13 @@ describe('a Fair Scheduler allocation file', () => {
       { field: 'queue ?', message: 'a queue needs a name attribute' },
     ]);
     const broken = readYarnConfig('<allocations><queue name="a"></allocations>');
-    expect(!broken.ok && broken.problems[0].message).toMatch(/^not well-formed XML at line 1: /);
+    expect(!broken.ok && broken.problems[0].message).toBe(
+      'not well-formed XML at line 1: </allocations> comes before the </queue> of the <queue> opened at line 1',
+    );
+    const unclosed = readYarnConfig('<configuration>\n<property><name>x</name></property>');
+    expect(!unclosed.ok && unclosed.problems[0].message).toBe('not well-formed XML at line 1: <configuration> is never closed');
+    const notXml = readYarnConfig('<configuration>yarn.scheduler = 1\n<a b="1" b="2"/></configuration>');
+    expect(!notXml.ok && notXml.problems[0].message).toBe('not well-formed XML at line 2: the attribute b is given twice');
     // Several elements left open: named, not listed as the parser's JSON at a line they are not on.
     const open = readYarnConfig('<configuration>\n<property>\n<name>x</name>');
     expect(!open.ok && open.problems[0].message).toBe('not well-formed XML: <configuration>, <property> are never closed');
