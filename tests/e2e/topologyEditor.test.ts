@@ -158,6 +158,60 @@ describe('topology editor in the browser, against the real services', () => {
     }
   });
 
+  it("renames a server type's id key by key, through another type's id, without moving that type's servers", async () => {
+    const studio = await startStudio(tempDir());
+    const type = (id: string, cores: number) => ({
+      id,
+      name: `${cores}-core`,
+      cores,
+      coreSpeed: 1,
+      memoryGb: 32,
+      disks: [{ readMBps: 100, writeMBps: 100 }],
+      nicMBps: 125,
+    });
+    const made = (await studio.services.dispatch('clusters:create', {
+      spec: {
+        name: 'two types',
+        hostTypes: [type('gen1', 8), type('gen2', 16)],
+        network: { rackUplinkMBps: 1250, oversubscription: 1 },
+        racks: [{ name: 'r', hosts: ['a1', 'a2', 'b1', 'b2', 'b3'].map((name) => ({ name, type: name.startsWith('a') ? 'gen1' : 'gen2' })) }],
+      },
+    })) as { data: ClusterRecord };
+    const page = await browser().newPage({ viewport: { width: 1360, height: 860 } });
+    const errors = watchErrors(page);
+    const used = (id: string) =>
+      page
+        .locator(`[data-host-type="${id}"]`)
+        .getByText(/of this type/)
+        .textContent();
+    try {
+      await page.goto(`${studio.server.url.replace(/#.*/, '')}#token=${studio.server.token}`);
+      await page.evaluate(`location.hash = '#/clusters/${made.data.id}'`);
+      await editorReady(page, 'cluster-editor');
+      await page.locator('[data-tab="types"]').click();
+      // "gen2" becomes "gen10" as a person types it: through "gen1", the other type's id.
+      // The second type's card by its place: its data-host-type follows the id being typed.
+      const id = page.getByTestId('types-panel').locator('[data-host-type]').nth(1).getByLabel('Id');
+      await id.press('End');
+      await id.press('Backspace');
+      await id.press('1');
+      await expect.poll(() => page.getByTestId('problems').textContent()).toMatch(/duplicate server type id "gen1"/);
+      // A look at another tab on the way does not lose whose servers are whose.
+      await page.locator('[data-tab="network"]').click();
+      await page.locator('[data-tab="types"]').click();
+      await id.press('End');
+      await id.press('0');
+      await expect.poll(() => page.getByTestId('problems').count()).toBe(0);
+      expect([await used('gen1'), await used('gen10')]).toEqual(['2 servers of this type', '3 servers of this type']);
+      expect(await page.locator('[data-host="a1"]').textContent()).toContain('8c');
+      expect(await page.locator('[data-host="b1"]').textContent()).toContain('16c');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
   it('stays usable on a 40-rack, 2,000-server cluster: search, select matches, screenshots light and dark', async () => {
     const studio = await startStudio(tempDir());
     const big = (await studio.services.dispatch('clusters:generate', {

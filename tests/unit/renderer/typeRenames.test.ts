@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { TypeRenames } from '../../../src-renderer/src/components/topology/typeRenames';
+
+/** Two server types with five servers each, as the sample cluster has them. */
+function cluster() {
+  const types = [{ id: 'gen1' }, { id: 'gen2' }];
+  const hosts = [...Array.from({ length: 5 }, () => ({ type: 'gen1' })), ...Array.from({ length: 5 }, () => ({ type: 'gen2' }))];
+  return { types, hosts, count: (id: string) => hosts.filter((h) => h.type === id).length };
+}
+
+describe("renaming a type's id", () => {
+  it('takes its servers along', () => {
+    const c = cluster();
+    new TypeRenames().rename(c.types, 1, 'large', c.hosts);
+    expect([c.count('gen1'), c.count('large'), c.count('gen2')]).toEqual([5, 5, 0]);
+  });
+
+  it("typed through another type's id on the way to a new one, leaves that type's servers where they are", () => {
+    const c = cluster();
+    const renames = new TypeRenames();
+    // "gen2" → "gen1" (taken: the servers wait under their own id) → "gen10".
+    for (const value of ['gen1', 'gen10']) {
+      renames.rename(c.types, 1, value, c.hosts);
+      c.types[1].id = value;
+      if (value === 'gen1') expect([c.count('gen1'), c.count('gen2')]).toEqual([5, 5]);
+    }
+    expect([c.count('gen1'), c.count('gen10'), c.count('gen2')]).toEqual([5, 5, 0]);
+  });
+
+  it('and back to its own id, gives each type its own servers again', () => {
+    const c = cluster();
+    const renames = new TypeRenames();
+    for (const value of ['gen1', 'gen2']) {
+      renames.rename(c.types, 1, value, c.hosts);
+      c.types[1].id = value;
+    }
+    expect([c.count('gen1'), c.count('gen2')]).toEqual([5, 5]);
+  });
+
+  it("does not hand a type's waiting servers to a third type renamed to the id they wait under", () => {
+    const c = cluster();
+    c.types.push({ id: 'gen3' });
+    c.hosts.push({ type: 'gen3' });
+    const renames = new TypeRenames();
+    renames.rename(c.types, 1, 'gen1', c.hosts);
+    c.types[1].id = 'gen1';
+    renames.rename(c.types, 2, 'gen2', c.hosts);
+    c.types[2].id = 'gen2';
+    expect([c.count('gen2'), c.count('gen3')]).toEqual([5, 1]);
+  });
+});
