@@ -147,7 +147,7 @@ describe('clusters in the browser, against the real services', () => {
       await page.getByTestId('import-input').setInputFiles(bad);
       await expect
         .poll(() => page.getByRole('alert').first().textContent())
-        .toMatch(/bad\.json: cluster › server type 1 › NIC \(MB\/s\): NIC bandwidth must be greater than 0/);
+        .toMatch(/bad\.json: cluster › server type 1 › NIC \(MB\/s\): must be greater than 0/);
       expect(await page.locator('tbody tr').count()).toBe(2);
       // The error is about this page: it leaves when its cause is fixed (a good import) ...
       await page.getByTestId('import-input').setInputFiles(good);

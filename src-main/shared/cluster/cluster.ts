@@ -10,33 +10,30 @@ import { nameText } from '../files/controlCharacters';
 
 const name = nameText(80);
 
-const positive = (what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .finite()
-    .positive(`${what} must be greater than 0`);
+/** Shown after the field's own label ("NIC (MB/s): must be greater than 0"), so the words do not name the field again. */
+const positive = () => z.number({ error: 'must be a number' }).finite().positive('must be greater than 0');
 
 export const DiskSchema = z.strictObject({
-  readMBps: positive('read bandwidth'),
-  writeMBps: positive('write bandwidth'),
+  readMBps: positive(),
+  writeMBps: positive(),
 });
 
 export const HostTypeSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be 1-40 lower-case letters, digits or dashes'),
   name,
-  cores: z.number().int('cores must be a whole number').min(1, 'cores must be at least 1').max(1024, 'cores must be at most 1024'),
+  cores: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1024, 'must be at most 1024'),
   /** Relative core speed; 1 is the reference core that templates' CPU work is measured on. */
-  coreSpeed: positive('core speed').max(16, 'core speed must be at most 16x the reference'),
-  memoryGb: positive('memory').max(65536, 'memory must be at most 65536 GB'),
+  coreSpeed: positive().max(16, 'must be at most 16 (times the reference core)'),
+  memoryGb: positive().max(65536, 'must be at most 65536 GB'),
   disks: z.array(DiskSchema).min(1, 'a host needs at least one disk').max(64, 'at most 64 disks'),
-  nicMBps: positive('NIC bandwidth'),
+  nicMBps: positive(),
 });
 
 export const VmTypeSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be 1-40 lower-case letters, digits or dashes'),
   name,
-  vcpus: z.number().int('vCPUs must be a whole number').min(1, 'vCPUs must be at least 1').max(512),
-  memoryGb: positive('memory'),
+  vcpus: z.number().int('must be a whole number').min(1, 'must be at least 1').max(512),
+  memoryGb: positive(),
 });
 
 /**
@@ -71,14 +68,14 @@ export const RackSchema = z.strictObject({
 
 export const NetworkSchema = z.strictObject({
   /** Bandwidth of each rack's uplink to the core before oversubscription is applied. */
-  rackUplinkMBps: positive('rack uplink bandwidth'),
+  rackUplinkMBps: positive(),
   /** Ratio of the rack's host NIC bandwidth to its uplink; 1 means non-blocking. */
-  oversubscription: z.number().finite().min(1, 'oversubscription must be at least 1').max(100),
+  oversubscription: z.number().finite().min(1, 'must be at least 1').max(100),
 });
 
 export const HdfsSchema = z.strictObject({
-  blockSizeMb: z.number().int().min(1, 'block size must be at least 1 MB').max(4096),
-  replication: z.number().int().min(1, 'replication must be at least 1').max(10),
+  blockSizeMb: z.number().int().min(1, 'must be at least 1 MB').max(4096),
+  replication: z.number().int().min(1, 'must be at least 1').max(10),
 });
 
 const ClusterShape = z.strictObject({

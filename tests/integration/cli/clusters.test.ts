@@ -64,7 +64,7 @@ describe('workload-studio clusters', () => {
     fs.writeFileSync(file, JSON.stringify(spec));
     const r = await cli(['clusters', 'import', file, '--data-dir', dir]);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: network › rack uplink (MB/s): rack uplink bandwidth must be greater than 0\n');
+    expect(r.err).toBe('error: network › rack uplink (MB/s): must be greater than 0\n');
     expect((await cli(['clusters', 'list', '--data-dir', dir])).out).toBe('no clusters yet\n');
 
     fs.writeFileSync(file, '{"format": "workload-studio.cluster", "version": 1, "cluster": ');

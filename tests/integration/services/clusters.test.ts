@@ -39,7 +39,7 @@ describe('clusters through the handler table', () => {
     bad.hostTypes[0].cores = 0;
     expect(await s.dispatch('clusters:create', { spec: bad })).toEqual({
       ok: false,
-      error: { code: 'invalid_request', field: 'spec.hostTypes.0.cores', message: 'server type 1 › cores: cores must be at least 1' },
+      error: { code: 'invalid_request', field: 'spec.hostTypes.0.cores', message: 'server type 1 › cores: must be at least 1' },
     });
     expect(await s.dispatch('clusters:generate', { params: { ...defaultUniformCluster, name: 'x', racks: -1 } })).toMatchObject({
       ok: false,

@@ -35,7 +35,7 @@ describe('ClusterSpecSchema', () => {
     spec.racks[0].hosts[1].name = 'A1';
     spec.racks[1].hosts[1].type = 'missing';
     const found = problems(spec);
-    expect(found).toContainEqual({ field: 'hostTypes.0.nicMBps', message: 'NIC bandwidth must be greater than 0' });
+    expect(found).toContainEqual({ field: 'hostTypes.0.nicMBps', message: 'must be greater than 0' });
     // Cross-field rules run only once the shape is valid, so fix the bandwidth and look again.
     spec.hostTypes[0].nicMBps = 125;
     const again = problems(spec);
