@@ -26,19 +26,15 @@ export interface PhaseRates {
   shuffleMBps: number;
 }
 
-const rate = (what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .finite()
-    .min(0, `${what} must be at least 0`)
-    .max(1e6, `${what} must be at most 1,000,000`);
+/** Shown after the field's own label ("CPU (cores): must be at least 0"), so the words do not name the field again. */
+const rate = () => z.number({ error: 'must be a number' }).finite().min(0, 'must be at least 0').max(1e6, 'must be at most 1,000,000');
 export const PhaseRatesSchema = z.strictObject({
-  durationS: rate('duration'),
-  cpuCores: rate('CPU').max(1024, 'CPU must be at most 1024 cores'),
-  memoryMb: rate('memory'),
-  localDiskMBps: rate('local disk'),
-  hdfsMBps: rate('HDFS'),
-  shuffleMBps: rate('shuffle'),
+  durationS: rate(),
+  cpuCores: rate().max(1024, 'must be at most 1024 cores'),
+  memoryMb: rate(),
+  localDiskMBps: rate(),
+  hdfsMBps: rate(),
+  shuffleMBps: rate(),
 });
 export const PhaseProfileSchema = z.strictObject(
   Object.fromEntries(TEMPLATE_PHASES.map((p) => [p, PhaseRatesSchema.nullable()])) as Record<

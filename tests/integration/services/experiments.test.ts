@@ -252,6 +252,9 @@ describe('experiments: the run matrix through worker threads', () => {
     // An edit wins over the measurement for PRISM.
     const edited = { ...store.measured[0].phases, map: { ...store.measured[0].phases.map!, cpuCores: 0.42 } };
     await ok(s, 'profiles:save', { template: 'Sort', phases: edited });
+    // A rate out of range is named by its label once, not again in the words.
+    const negative = await s.dispatch('profiles:save', { template: 'Sort', phases: { ...edited, map: { ...edited.map!, cpuCores: -1 } } });
+    expect(negative).toMatchObject({ ok: false, error: { message: expect.stringMatching(/: must be at least 0$/) } });
 
     const next = await ok<DesignRecord>(s, 'experiments:update', {
       id: design.id,
