@@ -99,6 +99,19 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByTestId('mix-more-columns-left').getByRole('button', { name: 'Show them' }).click();
       await expect.poll(() => page.getByTestId('mix-more-columns-left').count()).toBe(0);
       // Deadlines as ARIA sets them up: a factor of each job's time alone, drawn from a range.
+      // A weight typed wrong has no share and takes none from the other rows.
+      const weight2 = page.getByLabel('Weight of mix row 2');
+      const kept = await weight2.inputValue();
+      const shares = () => page.locator('tr', { has: page.getByLabel(/^Weight of mix row/) }).evaluateAll((rows) => rows.map((r) => r.children[2].textContent));
+      await weight2.fill('-1');
+      await expect.poll(async () => (await shares())[1]).toBe('—');
+      const rest = (await shares()).filter((_, i) => i !== 1).map((t) => Number(t!.replace(' %', '')));
+      expect(Math.abs(rest.reduce((a, b) => a + b, 0) - 100)).toBeLessThanOrEqual(rest.length);
+      await weight2.fill(kept);
+      await page.getByTestId('gen-deadline-factor').fill('soon');
+      await expect
+        .poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent())
+        .toBe('must be a factor such as 1.5, or a range such as 1-2');
       await page.getByTestId('gen-deadline-factor').fill('3-1');
       await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent()).toBe('the low end must not exceed the high end');
       await page.getByTestId('gen-deadline-factor').fill('1-2');
