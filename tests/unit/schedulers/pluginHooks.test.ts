@@ -37,6 +37,20 @@ describe("a scheduler plugin's run needs and design check", () => {
     expect(designProblemsOf(spec({ kind: 'fifo', slotMemoryMb: 4096 }), small, [])).toEqual([]);
   });
 
+  it('refuses 0 slots per node of a kind the jobs have tasks of: none could start; empty slots are sized, never 0', () => {
+    const mapsOnly = [job('a', 'Sort', { maps: 2 })];
+    const withReduces = [job('a', 'Sort', { maps: 2, reduces: 1 }), job('b', 'Sort', { maps: 1, reduces: 2 })];
+    expect(designProblemsOf(spec({ kind: 'fifo', mapSlots: 0 }), topology, mapsOnly)).toEqual([
+      'Map slots / node is 0, so no map task could ever start and the job that has one would never finish. Leave it empty (sized from each server’s cores) or give a number of at least 1.',
+    ]);
+    expect(designProblemsOf(spec({ kind: 'fair', reduceSlots: 0 }), topology, withReduces)).toEqual([
+      'Reduce slots / node is 0, so no reduce task could ever start and the 2 jobs that have them would never finish. Leave it empty (sized from each server’s cores) or give a number of at least 1.',
+    ]);
+    // Jobs without reduces need no reduce slot, and an empty count is sized from the cores.
+    expect(designProblemsOf(spec({ kind: 'late', reduceSlots: 0 }), topology, mapsOnly)).toEqual([]);
+    expect(designProblemsOf(spec({ kind: 'fifo' }), topology, withReduces)).toEqual([]);
+  });
+
   it("checks a YARN card's containers against every NodeManager's offer, on one node", () => {
     const jobs = [job('a', 'Sort', { maps: 2, reduces: 1 }), job('b', 'Sort', { maps: 2, reduces: 1 })];
     // 2 GB servers offer 1 GB (memory less the daemons', at least 1 GB): MRAppMaster's 1,536 MB never fits.
