@@ -100,7 +100,10 @@ describe('reproduction measures', () => {
     const out = measure(m, { new: [run(1, { deadlines: 0.7 }), run(2, { deadlines: 0.8 })], old: [run(1, { deadlines: 0.8 }), run(2, { deadlines: 0.8 })] });
     expect(out.value).toBeCloseTo(-5);
     // −10 points on one seed, none on the other: not separated, so no "opposite" either.
-    expect(out.verdict).toEqual({ kind: 'unseparated', text: 'not separated from no difference across 2 seeds (p = 0.500; paper: more deadlines met)' });
+    expect(out.verdict).toEqual({
+      kind: 'unseparated',
+      text: 'not separated across 2 seeds: the difference could be chance (p = 0.500; paper: more deadlines met)',
+    });
   });
 });
 
@@ -117,7 +120,7 @@ describe('verdicts against the paper', () => {
     expect(verdict(m, 3, { n: 1, p: null }).kind).toBe('untested');
     expect(verdict(m, 3, { n: 3, p: 0.2 })).toEqual({
       kind: 'unseparated',
-      text: 'not separated from no difference across 3 seeds (p = 0.200; paper: the claim)',
+      text: 'not separated across 3 seeds: the difference could be chance (p = 0.200; paper: the claim)',
     });
   });
   it('never count a tie as "more"', () => {

@@ -144,7 +144,8 @@ export function verdict(m: Measure, value: number, test: { n: number; p: number 
   if (noDifference && value >= low && value <= high) return { kind: 'within', text: `within the paper's range (${m.paper.text})` };
   if (test.n < 2 || test.p === null) return { kind: 'untested', text: `one seed: no test, so no verdict (paper: ${m.paper.text}); run at full size` };
   const separated = test.p < SIGNIFICANCE && value !== n;
-  if (!separated) return { kind: 'unseparated', text: `not separated from no difference across ${test.n} seeds (${pText(test.p)}; paper: ${m.paper.text})` };
+  if (!separated)
+    return { kind: 'unseparated', text: `not separated across ${test.n} seeds: the difference could be chance (${pText(test.p)}; paper: ${m.paper.text})` };
   const seeds = `${test.n} seeds, ${pText(test.p)}`;
   // A range around the neutral point is a claim of no difference: anything separated outside it is one the paper did not see.
   if (noDifference) return { kind: 'unexpected', text: `a difference the paper did not find (${seeds}; paper: ${m.paper.text}, read as ${range})` };
