@@ -11,6 +11,7 @@ import { containerPluginStudio, pluginStudio, type PluginStudio } from '../sched
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
 import { guardedPolicy } from './pluginGuard';
+import { pluginLoadProblem } from './pluginLoadError';
 import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
 import { importQuietly } from './quietImport';
 
@@ -92,14 +93,16 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     mod = (await importQuietly(url)) as { default?: unknown };
   } catch (err) {
     if (err instanceof PluginFileError) throw err;
-    throw new PluginFileError(`${file}: not a module the studio can load: ${(err as Error).message}`);
+    throw new PluginFileError(await pluginLoadProblem(file, full, bytes.toString('utf8'), err));
   }
   const shape = PluginShape.safeParse(mod.default);
   if (!shape.success) {
     const said = problemsOf(shape.error)
       .map((p) => `${p.field || 'the default export'}: ${p.message}`)
       .join('; ');
-    throw new PluginFileError(`${file}: ${mod.default === undefined ? 'exports no default scheduler object' : said}`);
+    throw new PluginFileError(
+      `${file}: ${mod.default === undefined ? 'exports no default scheduler: a scheduler file ends with export default defineScheduler({ … }) (workload-studio scheduler new NAME writes one)' : said}`,
+    );
   }
   const p = shape.data;
   let options: z.ZodRawShape = {};

@@ -365,7 +365,23 @@ export default {
     const broken = write('d.scheduler.js', 'export default {');
     expect(await cli(['run', experiment, '--scheduler', broken])).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/d\.scheduler\.js: not a module the studio can load/),
+      err: expect.stringMatching(/d\.scheduler\.js: not valid JavaScript at line 1, column 17: Expected identifier but found end of file/),
     });
+    // Compiled (TypeScript): the same, from esbuild's first error.
+    const brokenTs = write('t.scheduler.ts', 'const slots: number = ;\n');
+    expect(await cli(['run', experiment, '--scheduler', brokenTs])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/t\.scheduler\.ts: not valid TypeScript at line 1, column 23: Unexpected ";"/),
+    });
+    // Its top level throwing: said as thrown there, at the file's line.
+    const throwing = write('e.scheduler.js', "export default {};\nconst limit = 2;\nthrow new Error('no GPU here');\n");
+    expect(await cli(['run', experiment, '--scheduler', throwing])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/e\.scheduler\.js: its top level threw while loading \(line 3\): no GPU here/),
+    });
+    const nothing = write('n.scheduler.js', 'export const policy = {};\n');
+    expect((await cli(['run', experiment, '--scheduler', nothing])).err).toMatch(
+      /n\.scheduler\.js: exports no default scheduler: a scheduler file ends with export default defineScheduler\(\{ … \}\)/,
+    );
   });
 });
