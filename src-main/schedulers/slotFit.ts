@@ -31,11 +31,14 @@ export function slotFitProblems(spec: object, topology: SchedulerTopology, jobs:
 function zeroSlotProblems(spec: object, jobs: readonly EngineJob[]): string[] {
   const problems: string[] = [];
   const kinds = [
-    ['mapSlots', 'Map slots / node', 'map', jobs.filter((j) => j.maps > 0).length],
-    ['reduceSlots', 'Reduce slots / node', 'reduce', jobs.filter((j) => j.reduces > 0).length],
+    ['mapSlots', 'Map slots / node', 'map', (j: EngineJob) => j.maps > 0],
+    ['reduceSlots', 'Reduce slots / node', 'reduce', (j: EngineJob) => j.reduces > 0],
   ] as const;
-  for (const [key, label, kind, asking] of kinds) {
-    if (!(key in spec) || (spec as Record<string, unknown>)[key] !== 0 || asking === 0) continue;
+  for (const [key, label, kind, has] of kinds) {
+    // Only a card set to 0 counts its jobs: a check of every slot card must not walk a long trace for nothing.
+    if (!(key in spec) || (spec as Record<string, unknown>)[key] !== 0) continue;
+    const asking = jobs.filter(has).length;
+    if (asking === 0) continue;
     const jobsWord = asking === 1 ? 'the job that has one' : `the ${asking.toLocaleString('en-US')} jobs that have them`;
     problems.push(
       `${label} is 0, so no ${kind} task could ever start and ${jobsWord} would never finish. Leave it empty (sized from each server’s cores) or give a number of at least 1.`,
