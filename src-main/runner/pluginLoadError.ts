@@ -17,7 +17,7 @@ export async function pluginLoadProblem(file: string, full: string, text: string
     return `${file}: not valid ${language}${where}: ${built.text}`;
   }
   // Whatever the loader made of a syntax error (Node: a SyntaxError without a line), esbuild reading the text again says where.
-  const at = await syntaxLocation(full, text);
+  const at = await syntaxLocation(language === 'TypeScript' ? 'ts' : 'js', text);
   if (at) return `${file}: not valid ${language} at line ${at.line}, column ${at.column}: ${at.text}`;
   if (err instanceof SyntaxError) return `${file}: not valid ${language}: ${message}`;
   // The file's own frame ("file:///…/x.scheduler.js?sha256=…:2:7"); a compiled file's lines are not the user's, so none is given.
@@ -33,10 +33,10 @@ function firstBuildError(err: unknown): EsbuildMessage | undefined {
   return Array.isArray(errors) && errors.length > 0 && typeof (errors[0] as EsbuildMessage).text === 'string' ? (errors[0] as EsbuildMessage) : undefined;
 }
 
-async function syntaxLocation(full: string, text: string): Promise<{ line: number; column: number; text: string } | undefined> {
+async function syntaxLocation(loader: 'ts' | 'js', text: string): Promise<{ line: number; column: number; text: string } | undefined> {
   const { transform } = await import('esbuild');
   try {
-    await transform(text, { loader: /\.m?ts$/.test(full) ? 'ts' : 'js', format: 'esm', logLevel: 'silent' });
+    await transform(text, { loader, format: 'esm', logLevel: 'silent' });
   } catch (e) {
     const first = firstBuildError(e);
     // esbuild counts columns from 0.
