@@ -112,6 +112,8 @@ describe('workload editor and trace import in the browser, against the real serv
       await expect
         .poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent())
         .toBe('must be a factor such as 1.5, or a range such as 1-2');
+      // The tabs' first problem says it in the same words, not as the file would ("a number or a list").
+      await expect.poll(() => page.getByTestId('problems').textContent()).toContain('deadline factor: must be a factor such as 1.5, or a range such as 1-2');
       await page.getByTestId('gen-deadline-factor').fill('3-1');
       await expect.poll(() => page.locator('[data-field-error="gen-deadline-factor"]').textContent()).toBe('the low end must not exceed the high end');
       await page.getByTestId('gen-deadline-factor').fill('1-2');
