@@ -10,6 +10,7 @@ export const redactRedisUrls = (text: string): string => text.replace(WITH_CREDE
 
 /** What stands between "//" and the last "@" of a Redis address (user and password, still %-escaped), if anything. */
 export function redisUrlCredentials(url: string): string | undefined {
-  const m = /^rediss?:\/\/(\S*)@/i.exec(url.trim());
+  // Up to the last "@" of the whole value, spaces included: "pass word" is a password too.
+  const m = /^rediss?:\/\/(.*)@/is.exec(url.trim());
   return m ? m[1] : undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queueUrlProblem } from './queueUrl';
 import { redisUrlCredentials } from './redisUrl';
 
 /**
@@ -12,7 +13,12 @@ const queueUrl = z
   .trim()
   .max(500, 'must be at most 500 characters')
   .refine((u) => /^rediss?:\/\/[^\s/?#]+/.test(u), 'must be a Redis address: redis://host:6379, or rediss://host:6380 for TLS')
-  .refine((u) => !redisUrlCredentials(u)?.includes(':'), 'must not hold a password (settings are a plain file): enter it in the password field instead');
+  .refine((u) => !redisUrlCredentials(u)?.includes(':'), 'must not hold a password (settings are a plain file): enter it in the password field instead')
+  // Whatever a batch could not connect with is refused here, not when the next batch fails on it.
+  .superRefine((u, ctx) => {
+    const problem = /^rediss?:\/\/[^\s/?#]+/.test(u) ? queueUrlProblem(u) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /**
  * The studio's settings on this machine (a file beside the store, not in it: they describe the

@@ -68,6 +68,23 @@ describe('settings: how many runs simulate at once', () => {
     });
     expect(JSON.stringify(secret)).not.toContain('hunter2');
     expect(await s.dispatch('settings:update', { runThreads: null, queue: 'http://x' })).toMatchObject({ ok: false, error: { field: 'queue' } });
+    // What a batch could not connect with is refused when it is typed, by the part that is wrong,
+    // and the queue saved before stays.
+    const refused = async (queue: string) => {
+      const r = await s.dispatch('settings:update', { runThreads: null, queue });
+      expect(r).toMatchObject({ ok: false, error: { field: 'queue' } });
+      return r.ok ? '' : r.error.message;
+    };
+    expect(await refused('redis://redis.lab:99999')).toBe("queue: the port 99999 is not one: a port is 1 to 65,535 (Redis's own is 6379)");
+    expect(await refused('redis://redis.lab:0')).toMatch(/the port 0 is not one/);
+    expect(await refused('redis://redis lab:6379')).toMatch(/the host "redis lab" holds a space: a host name has none/);
+    // A password with a space is a password too: refused, and never shown in a message.
+    expect(await refused('redis://worker:hunter two@redis.lab:6379')).toMatch(/^queue: must not hold a password[^]*instead$/);
+    expect(await refused('redis://redis.lab?queue=')).toMatch(/the queue name after "\?queue=" is empty: write one, or leave "\?queue=" out/);
+    expect(await refused('redis://redis.lab?queue=a/b')).toMatch(/the queue name "a\/b" may use letters, digits/);
+    expect(await refused('redis://redis.lab/zero')).toMatch(/the database in a Redis URL is a number/);
+    expect(await refused('redis://us%zzer@redis.lab')).toMatch(/the user name in the queue URL has a malformed %-escape/);
+    expect(await s.dispatch('settings:get', undefined)).toMatchObject({ ok: true, data: { settings: { queue: 'rediss://redis.lab:6380/1?queue=sweeps' } } });
     // Back to this machine.
     expect(await s.dispatch('settings:update', { runThreads: 2, queue: null })).toMatchObject({ ok: true, data: { settings: { runThreads: 2, queue: null } } });
   });
