@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
 import { useTempDirs } from '../helpers/tempDir';
@@ -192,6 +193,43 @@ describe('runs whose every job failed', () => {
       expect((await page.locator('tr[data-metric="failed"] td').allTextContents()).map((t) => t.trim().split(' ')[0])).toEqual(['1', '1']);
       await page.getByTestId('cdf-none').waitFor();
       expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+});
+
+describe('runs that all failed for one reason', () => {
+  it('say the reason once, naming the runs it stopped, and do not speak of others that went on', async () => {
+    // A port nobody listens on: every run of the batch fails because its queue cannot be reached.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const studio = await startStudio(tempDir());
+    const s = studio.services;
+    await ok(s, 'settings:update', { runThreads: null, queue: `redis://127.0.0.1:${closed}` });
+    const cluster = await ok<{ id: string }>(s, 'clusters:create', { spec: mixed });
+    const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'two jobs', jobs: [{ id: 'a', template: 'Grep', submit: 0, maps: 2 }] } });
+    const design = await ok<{ id: string }>(s, 'experiments:create', {
+      spec: { name: 'no queue', clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2] },
+    });
+    const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
+    await s.runner.settled(batch.id);
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    try {
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      const failed = page.getByTestId('failed-runs');
+      await failed.waitFor();
+      expect(await failed.locator('strong').textContent()).toBe('All 4 runs failed');
+      const lines = await failed.locator('li').allTextContents();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`^FIFO, seeds 1 and 2; Fair \\(delay\\), seeds 1 and 2: cannot reach redis://127\\.0\\.0\\.1:${closed} \\(queue workload-studio\\)`),
+      );
     } finally {
       await page.close();
       await studio.stop();
