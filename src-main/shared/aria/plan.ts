@@ -94,7 +94,8 @@ export function plan(request: PlanRequestInput): PlanResult {
       : { profile: r.profile, maps: Math.ceil(r.inputMb / r.profile.avgInputMB), mbPerReduce: (r.inputMb * r.profile.selectivityM) / Math.max(1, r.reduces) };
     profile = base.profile;
     maps ??= base.maps;
-    scaled = { mbPerReduce: s3(base.mbPerReduce) };
+    // A map-only job has no intermediate data per reduce to report.
+    if (r.reduces > 0) scaled = { mbPerReduce: s3(base.mbPerReduce) };
   }
   const shape = { maps: maps!, reduces: r.reduces, mapSlots: r.mapSlots, reduceSlots: r.reduceSlots };
   const b = completionBounds(profile, shape);

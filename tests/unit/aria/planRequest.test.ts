@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFailureWorkers, FAILURE_DEFAULTS } from '@shared/aria/failure';
-import { PlanRequestSchema } from '@shared/aria/plan';
+import { plan, PlanRequestSchema } from '@shared/aria/plan';
 import { problemsOf } from '@shared/api/validation';
 import { TABLE1 } from './fixtures';
 
@@ -28,5 +28,14 @@ describe('plan requests', () => {
     });
     expect(parsed.failure).toMatchObject({ detectS: 600, replenish: false, workers: 32 });
     expect(FAILURE_DEFAULTS).toEqual({ detectS: 600, replenish: false });
+  });
+
+  it('give the intermediate MB per reduce of an input size only for a job that has reduces', () => {
+    const base = { profile: TABLE1.WordCount, inputMb: 6400, mapSlots: 64, reduceSlots: 64 };
+    expect(plan({ ...base, reduces: 32 })).toMatchObject({ maps: 100, scaled: { mbPerReduce: (6400 * TABLE1.WordCount.selectivityM) / 32 } });
+    // A map-only job has no intermediate data per reduce: not the whole map output "per reduce".
+    const mapOnly = plan({ ...base, reduces: 0 });
+    expect(mapOnly.maps).toBe(100);
+    expect(mapOnly.scaled).toBeUndefined();
   });
 });
