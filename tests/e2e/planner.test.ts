@@ -74,6 +74,18 @@ describe('the ARIA planner', () => {
 
       await page.getByTestId('planner-failure').scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-failure');
+      // The failure what-if names only the field that is wrong.
+      await page.locator('#fail-detect').fill('-5');
+      await expect.poll(() => page.getByTestId('failure-problem').textContent()).toBe('Detected after must be a number of seconds, at least 0.');
+      await page.locator('#fail-detect').fill('600');
+      await expect.poll(() => page.getByTestId('failure-problem').count()).toBe(0);
+
+      // No points per curve is said as such, not as an impossible deadline.
+      await page.getByTestId('check-points').fill('0');
+      await expect.poll(() => page.getByTestId('check-why').textContent()).toBe('Points per curve must be a whole number from 1 to 8.');
+      expect(await page.getByTestId('check-run').isDisabled()).toBe(true);
+      await page.getByTestId('check-points').fill('2');
+      await expect.poll(() => page.getByTestId('check-why').count()).toBe(0);
 
       // Simulate two points per curve on the saved cluster; the table shows predicted against simulated.
       await page.getByTestId('check-run').click();
