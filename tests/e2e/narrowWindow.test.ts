@@ -32,23 +32,32 @@ describe('the narrowest window the app allows', () => {
           if (width === NARROWEST.width) await screenshot(page, `narrow-${area}`);
         }
       }
-      await page.setViewportSize(NARROWEST);
-      // The designer: each scheduler card's menu, run name and remove button stay inside the card, the name wide enough to read.
-      await openAt(page, studio.server.url, `#/experiments/${sample.experimentId}`);
-      await editorReady(page, 'experiment-designer');
-      const headers = await page.locator('article.scheduler header').evaluateAll((all) =>
-        all.map((h) => {
-          const card = h.closest('article')!.getBoundingClientRect();
-          return [...h.children].map((e) => {
-            const b = e.getBoundingClientRect();
-            return { tag: e.tagName, width: Math.round(b.width), inside: b.left >= card.left && b.right <= card.right };
-          });
-        }),
-      );
-      expect(headers).toHaveLength(3);
-      for (const parts of headers) {
-        expect(parts.every((p) => p.inside)).toBe(true);
-        expect(parts.find((p) => p.tag === 'INPUT')!.width).toBeGreaterThanOrEqual(100);
+      // The designer: each scheduler card's menu, run name and remove button stay inside the card, the
+      // name wide enough to read; also in a browser window narrower than the app's (serve, half a laptop screen).
+      for (const width of [760, NARROWEST.width]) {
+        await page.setViewportSize({ ...NARROWEST, width });
+        await openAt(page, studio.server.url, `#/experiments/${sample.experimentId}`);
+        await editorReady(page, 'experiment-designer');
+        const headers = await page.locator('article.scheduler header').evaluateAll((all) =>
+          all.map((h) => {
+            const card = h.closest('article')!.getBoundingClientRect();
+            return [...h.children].map((e) => {
+              const b = e.getBoundingClientRect();
+              return { tag: e.tagName, width: Math.round(b.width), inside: b.left >= card.left && b.right <= card.right };
+            });
+          }),
+        );
+        expect(headers).toHaveLength(3);
+        // Nothing of a card is wider than the card: its fields are not squeezed past its edge.
+        const overflow = await page.locator('article.scheduler').evaluateAll((all) => all.map((a) => a.scrollWidth - a.clientWidth));
+        expect(overflow, `at ${width} px`).toEqual([0, 0, 0]);
+        for (const parts of headers) {
+          expect(
+            parts.every((p) => p.inside),
+            `at ${width} px`,
+          ).toBe(true);
+          expect(parts.find((p) => p.tag === 'INPUT')!.width, `at ${width} px`).toBeGreaterThanOrEqual(100);
+        }
       }
       // The name and the question stand apart, as every card's fields do.
       const nameBottom = (await page.locator('#experiment-name').boundingBox())!;
