@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { countRuns, type BatchInputs, type ExperimentDesign } from '@shared/experiment/design';
+import { designRunCount, type BatchInputs, type ExperimentDesign } from '@shared/experiment/design';
 import { schedulerLabel } from '@shared/schedulers';
 import { experimentFileText } from '@shared/experiment/experimentFile';
 import type { DesignSummary } from '@shared/results/runData';
@@ -106,13 +106,7 @@ export function experimentHandlers(
         workloadIds: d.spec.workloadIds,
         schedulers: d.spec.schedulers.map(schedulerLabel),
         seeds: d.spec.seeds.length,
-        plannedRuns: countRuns({
-          clusters: d.spec.clusterIds.length,
-          workloads: d.spec.workloadIds.length,
-          schedulers: d.spec.schedulers.length,
-          seeds: d.spec.seeds.length,
-          sweep: d.spec.sweep,
-        }),
+        plannedRuns: designRunCount(d.spec),
         runs: runs.get(d.id) ?? 0,
         missing: [...d.spec.clusterIds.filter((id) => !clusterNames.has(id)), ...d.spec.workloadIds.filter((id) => !workloadNames.has(id))],
       }));

@@ -33,6 +33,16 @@ export function countRuns(d: { clusters: number; workloads: number; schedulers: 
   return d.clusters * d.workloads * d.seeds * variants;
 }
 
+/** How many runs a design makes (countRuns of its picks). */
+export const designRunCount = (d: {
+  clusterIds: readonly string[];
+  workloadIds: readonly string[];
+  schedulers: readonly unknown[];
+  seeds: readonly number[];
+  sweep?: Pick<Sweep, 'target' | 'values'>;
+}): number =>
+  countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep });
+
 /** Most runs one design may make. */
 export const MAX_RUNS = 2000;
 
@@ -56,10 +66,7 @@ export const ExperimentDesignSchema = z
     }
     for (const p of sweepProblems(d.schedulers, d.simulation, sweep)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     for (const c of designRuleProblems(d.schedulers, sweep)) ctx.addIssue({ code: 'custom', path: c.path, message: c.message });
-    if (
-      countRuns({ clusters: d.clusterIds.length, workloads: d.workloadIds.length, schedulers: d.schedulers.length, seeds: d.seeds.length, sweep: d.sweep }) >
-      MAX_RUNS
-    ) {
+    if (designRunCount(d) > MAX_RUNS) {
       ctx.addIssue({ code: 'custom', path: ['seeds'], message: 'more than 2,000 runs: use fewer seeds, schedulers or sweep values' });
     }
   });

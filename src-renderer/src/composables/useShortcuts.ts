@@ -43,3 +43,11 @@ export function useShortcuts(shortcuts: () => Shortcut[]) {
   onMounted(() => window.addEventListener('keydown', onKey));
   onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
 }
+
+/** The keys every document editor shares (cluster, workload, experiment): undo, redo and save, the same in each. */
+export const documentShortcuts = (history: { undo: () => void; redo: () => void }, save: () => Promise<unknown>): Shortcut[] => [
+  { keys: 'Mod+Z', description: 'Undo', run: history.undo },
+  { keys: 'Shift+Mod+Z', description: 'Redo', run: history.redo },
+  { keys: 'Mod+Y', description: 'Redo', run: history.redo },
+  { keys: 'Mod+S', description: 'Save', inFields: true, run: () => void save() },
+];
