@@ -94,8 +94,8 @@ function mrClusterSection(r: ResultReport): string {
 
 /** Which configurations ran other jobs, so were compared unpaired: said before the table, not hidden in a footnote. */
 function pairingNote(r: ResultReport): string {
-  if (!r.unpaired.length) return '';
-  const couples = r.unpaired.map(([a, b]) => `${esc(a)} and ${esc(b)}`).join('; ');
+  if (!r.unpaired) return '';
+  const couples = esc(r.unpaired);
   return `<p class="warning">Not the same jobs: ${couples}. These ran different jobs (another workload, or seeds of another history entry), so they are compared by ${esc(WELCH_NAME)} instead of the paired test, and have no per-job speedup.</p>`;
 }
 

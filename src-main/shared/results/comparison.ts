@@ -196,6 +196,30 @@ export function unpairedCouples(groups: readonly (Seeded & { key: string })[]): 
 }
 
 /**
+ * The couples of unpairedCouples in words, each configuration named once where it can be: the one
+ * unpaired with the most others first, against all of them; then those left the same way; and
+ * configurations set against the same others share one statement. Two history entries of three
+ * schedulers each read "A1, A2 and A3, each against B1, B2 and B3", not nine couples. `order` is
+ * the configurations' keys as the table shows them.
+ */
+export function unpairedWords(couples: readonly (readonly [string, string])[], order: readonly string[], labelOf: (key: string) => string): string {
+  const left = new Set(couples.map(([a, b]) => `${a}\n${b}`));
+  const partnersOf = (x: string) => order.filter((y) => left.has(`${x}\n${y}`) || left.has(`${y}\n${x}`));
+  const statements: { lefts: string[]; partners: string[] }[] = [];
+  while (left.size) {
+    const x = order.reduce((best, y) => (partnersOf(y).length > partnersOf(best).length ? y : best), order[0]);
+    const partners = partnersOf(x);
+    for (const y of partners) (left.delete(`${x}\n${y}`), left.delete(`${y}\n${x}`));
+    const same = statements.find((st) => st.partners.join('\n') === partners.join('\n'));
+    if (same) same.lefts.push(x);
+    else statements.push({ lefts: [x], partners });
+  }
+  return statements
+    .map(({ lefts, partners }) => `${andList(lefts.map(labelOf))}${lefts.length > 1 ? ', each' : ''} against ${andList(partners.map(labelOf))}`)
+    .join('; ');
+}
+
+/**
  * Why a row has no best, as the summary table's mark says it (undecidedMark): the leaders that tie, the
  * runner-up the leader cannot be told from and by which test, or the seed at which the two finished
  * other jobs.

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, pairs, pValueText, ratioOf, undecidedMark, undecidedText, unpairedCouples, type GroupValues } from '@shared/results/comparison';
+import {
+  compareMetric,
+  pairs,
+  pValueText,
+  ratioOf,
+  undecidedMark,
+  undecidedText,
+  unpairedCouples,
+  unpairedWords,
+  type GroupValues,
+} from '@shared/results/comparison';
 import { METRICS } from '@shared/results/metrics';
 import { pairedTTest, welchTTest } from '@shared/results/stats';
 import { handSummary } from '../../helpers/resultFixtures';
@@ -145,6 +155,38 @@ describe('configurations that did not run the same jobs', () => {
       ['A', 'C'],
       ['B', 'C'],
     ]);
+  });
+
+  it('are named once each where they can be, not couple by couple', () => {
+    const name = (k: string) => `«${k}»`;
+    // Two history entries of three schedulers each: nine couples, one statement.
+    const couples = ['A1', 'A2', 'A3'].flatMap((a) => ['B1', 'B2', 'B3'].map((b) => [a, b] as [string, string]));
+    expect(unpairedWords(couples, ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'], name)).toBe('«A1», «A2» and «A3», each against «B1», «B2» and «B3»');
+    // One configuration on other jobs than two that pair: it, against both.
+    expect(
+      unpairedWords(
+        [
+          ['A', 'C'],
+          ['B', 'C'],
+        ],
+        ['A', 'B', 'C'],
+        name,
+      ),
+    ).toBe('«C» against «A» and «B»');
+    expect(unpairedWords([['A', 'B']], ['A', 'B'], name)).toBe('«A» against «B»');
+    // Three sets of jobs: every couple still said, none twice.
+    expect(
+      unpairedWords(
+        [
+          ['A', 'B'],
+          ['A', 'C'],
+          ['B', 'C'],
+        ],
+        ['A', 'B', 'C'],
+        name,
+      ),
+    ).toBe('«A» against «B» and «C»; «B» against «C»');
+    expect(unpairedWords([], ['A'], name)).toBe('');
   });
 
   it("are compared by Welch's test: a consistent per-seed win on other jobs is not a paired win", () => {
