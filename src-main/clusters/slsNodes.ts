@@ -20,6 +20,9 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
   const racks = new Map<string, { name: string; type: string }[]>();
   const types = new Map<string, HostType>();
   const seen = new Set<string>();
+  /** Keys of a node the studio does not read (a custom resource, a misspelt "memory-mb"), with the first node that has each. */
+  const unread = new Map<string, string>();
+  let defaulted = 0;
   let index = 0;
   const objects = new JsonObjectStream((value, line) => {
     const o = (value ?? {}) as Record<string, unknown>;
@@ -37,6 +40,8 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
       if (!nodeName) return void problems.push({ field, message: 'expected the node name' });
       if (seen.has(nodeName.toLowerCase())) return void problems.push({ field, message: `"${nodeName}" is listed twice` });
       seen.add(nodeName.toLowerCase());
+      for (const key of Object.keys(n ?? {})) if (!NODE_KEYS.has(key) && !unread.has(key)) unread.set(key, nodeName);
+      if (n?.['memory-mb'] === undefined || n?.vcores === undefined) defaulted++;
       const memoryMb = n?.['memory-mb'] ?? SLS_DEFAULT_MEMORY_MB;
       const vcores = n?.vcores ?? SLS_DEFAULT_VCORES;
       if (typeof memoryMb !== 'number' || !(memoryMb > 0))
@@ -68,13 +73,31 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
     ok: true,
     spec: {
       name,
-      description:
-        'Imported from a YARN SLS node file: memory and vcores from the file; disks (100 MB/s), NIC (1 Gb/s) and the non-blocking rack uplinks are studio defaults.',
+      description: importNote(seen.size, defaulted, unread),
       hostTypes: [...types.values()],
       network: { rackUplinkMBps: NIC_MBPS * Math.max(1, largestRack), oversubscription: 1 },
       racks: [...racks.entries()].map(([rackName, hosts]) => ({ name: rackName, hosts: hosts.map((h) => ({ ...h, vms: [] })) })),
     },
   };
+}
+
+/** What a node may say that the studio reads: its name, memory and vcores, and its labels (read by SLS, not modelled here). */
+const NODE_KEYS = new Set(['node', 'memory-mb', 'vcores', 'labels']);
+
+/**
+ * The imported cluster's description: where each figure came from, the nodes that took SLS's
+ * defaults, and what the file said that the studio did not read, so none of it is dropped unsaid.
+ */
+function importNote(nodes: number, defaulted: number, unread: ReadonlyMap<string, string>): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const sentences = [defaulted < nodes ? 'Imported from a YARN SLS node file: memory and vcores from the file.' : 'Imported from a YARN SLS node file.'];
+  const defaults = `SLS's defaults (${n(SLS_DEFAULT_MEMORY_MB)} MB, ${SLS_DEFAULT_VCORES} vcores)`;
+  if (defaulted === nodes) sentences.push(`No node states memory-mb or vcores, so ${nodes === 1 ? 'it takes' : 'each takes'} ${defaults}.`);
+  else if (defaulted)
+    sentences.push(`${n(defaulted)} of ${n(nodes)} nodes state no memory-mb or vcores, so ${defaulted === 1 ? 'it takes' : 'they take'} ${defaults}.`);
+  if (unread.size) sentences.push(`Not read: ${[...unread].map(([key, node]) => `${quote(key)} (first on ${node})`).join(', ')}.`);
+  sentences.push('Disks (100 MB/s), NIC (1 Gb/s) and the non-blocking rack uplinks are studio defaults.');
+  return sentences.join(' ');
 }
 
 /** Whether a JSON text looks like an SLS node file rather than our cluster file (a rack of no nodes included). */
