@@ -41,7 +41,7 @@ export function clusterFromSlsNodes(text: string, name: string): { ok: true; spe
       if (seen.has(nodeName.toLowerCase())) return void problems.push({ field, message: `"${nodeName}" is listed twice` });
       seen.add(nodeName.toLowerCase());
       for (const key of Object.keys(n ?? {})) if (!NODE_KEYS.has(key) && !unread.has(key)) unread.set(key, nodeName);
-      if (n?.['memory-mb'] === undefined || n?.vcores === undefined) defaulted++;
+      if (n?.['memory-mb'] === undefined || n.vcores === undefined) defaulted++;
       const memoryMb = n?.['memory-mb'] ?? SLS_DEFAULT_MEMORY_MB;
       const vcores = n?.vcores ?? SLS_DEFAULT_VCORES;
       if (typeof memoryMb !== 'number' || !(memoryMb > 0))

@@ -25,7 +25,7 @@ describe('a YARN SLS node file the studio reads', () => {
   const description = (text: string) => {
     const r = parseAnyClusterFile(text, 'imported');
     if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
-    return r.spec.description ?? '';
+    return r.spec.description;
   };
 
   it('says which nodes took SLS’s defaults and what it did not read, rather than dropping it unsaid', () => {
