@@ -23,6 +23,11 @@ export const TRACE_FORMAT_NAMES: Record<TraceFormat, string> = {
   csv: 'Workload Studio CSV',
 };
 
+/** What an imported workload's description adds of a format's figures the studio does not keep. */
+export const TRACE_FORMAT_NOT_KEPT: Partial<Record<TraceFormat, string>> = {
+  sls: 'Container times are not kept: each task runs as the Generic template prices it, and each map reads one block (SLS gives no bytes).',
+};
+
 export interface TraceProblem {
   /** 1-based; 0 when the format has no meaningful line (our JSON is checked as a whole, by field). */
   line: number;

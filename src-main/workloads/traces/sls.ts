@@ -8,7 +8,8 @@ import { quote } from '@shared/files/quote';
  * `job.count` and `job.tasks[]` (`container.type` map or reduce, "map" when absent, and `count`
  * containers of each entry, as SLS reads them). The optional first object giving `num.nodes` and
  * `num.racks` describes SLS's own cluster and is passed over. SLS gives no bytes, so each map reads
- * one block; the template is the trace default (Generic).
+ * one block; the template is the trace default (Generic). Container start and end times are
+ * checked but not kept: the studio prices tasks by their template, not by a replayed duration.
  */
 export function slsReader(limit = Infinity): TraceReader {
   const out = new TraceCollector('sls', limit);
@@ -37,6 +38,10 @@ export function slsReader(limit = Infinity): TraceReader {
         out.problem(line, `job.tasks.${k}.count`, `expected a whole number of containers ≥ 0, found ${quote(count)}`);
         return;
       }
+      // Checked though not kept (each task is priced by the Generic template): a container that
+      // ends before it starts is a broken trace, said at its field, not replayed as if whole.
+      const problem = containerTimesProblem(task);
+      if (problem) return void out.problem(line, `job.tasks.${k}.${problem.field}`, problem.message);
       if (type === 'map') maps += count;
       else if (type === 'reduce') reduces += count;
       else {
@@ -68,6 +73,18 @@ export function slsReader(limit = Infinity): TraceReader {
       return out.result();
     },
   };
+}
+
+/** A task entry's container.start.ms and container.end.ms, where given: milliseconds ≥ 0, the end not before the start. */
+function containerTimesProblem(task: Record<string, unknown>): { field: string; message: string } | undefined {
+  for (const field of ['container.start.ms', 'container.end.ms']) {
+    const t = task[field];
+    if (t !== undefined && (typeof t !== 'number' || !Number.isFinite(t) || t < 0)) return { field, message: `expected milliseconds ≥ 0, found ${quote(t)}` };
+  }
+  const [start, end] = [task['container.start.ms'], task['container.end.ms']] as (number | undefined)[];
+  if (start !== undefined && end !== undefined && end < start)
+    return { field: 'container.end.ms', message: `ends at ${end} ms, before the container starts (${start} ms)` };
+  return undefined;
 }
 
 export function parseSls(text: string, limit = Infinity): TraceImport {

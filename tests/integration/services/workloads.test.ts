@@ -255,6 +255,15 @@ describe('workload import: preview, confirm, never overwrite', () => {
     });
   });
 
+  it('an SLS trace says in its description that its container times are not kept', async () => {
+    const s = await startServices();
+    const opened = s.imports.openPath(path.join(traces, 'sls/inputsls.json'));
+    const record = await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: opened.file });
+    expect(record.spec.description).toMatch(
+      /^Imported from inputsls\.json \(YARN SLS\) on \d{4}-\d\d-\d\d: 2 jobs\. Container times are not kept: each task runs as the Generic template prices it, and each map reads one block \(SLS gives no bytes\)\.$/,
+    );
+  });
+
   it('imports our own workload file with its generator', async () => {
     const s = await startServices();
     const made = await ok<WorkloadRecord>(s, 'workloads:create', { spec: facebookMix });

@@ -163,6 +163,24 @@ describe('malformed files: a clear error with line and field, or a correct impor
     expect(r.jobs).toHaveLength(1);
   });
 
+  it("an SLS container's times are checked though not kept: a container that ends before it starts is named", async () => {
+    const r = await readTraceFile(
+      write(
+        'times.json',
+        [
+          '{ "job.start.ms": 0, "job.tasks": [ { "container.start.ms": 10, "container.end.ms": 3000 } ] }',
+          '{ "job.start.ms": 0, "job.tasks": [ { "container.start.ms": 10, "container.end.ms": 3000 }, { "container.type": "reduce", "container.start.ms": 10, "container.end.ms": 5 } ] }',
+          '{ "job.start.ms": 0, "job.tasks": [ { "container.start.ms": "early" } ] }',
+        ].join('\n'),
+      ),
+    );
+    expect(r.problems).toEqual([
+      { line: 2, field: 'job.tasks.1.container.end.ms', message: 'ends at 5 ms, before the container starts (10 ms)' },
+      { line: 3, field: 'job.tasks.0.container.start.ms', message: 'expected milliseconds ≥ 0, found "early"' },
+    ]);
+    expect(r.jobs).toHaveLength(1);
+  });
+
   it('-1 sentinels: refused where they stand for a size (SWIM), ignored where Rumen means "unknown"', async () => {
     const swim = await readTraceFile(write('s.tsv', 'a\t0\t0\t-1\t0\t0\nb\t1\t1\t100\t0\t0\n'));
     expect(swim.problems).toEqual([{ line: 1, field: 'map input bytes', message: '"-1" is not a non-negative number' }]);
