@@ -60,8 +60,9 @@ export async function clustersCommand(services: Services, args: string[], flags:
       io.out(
         `imported cluster "${record.name}" (${plural(t.racks, 'rack')}, ${plural(t.hosts, 'host')}, ${plural(t.nodes, 'node')}, ${plural(t.cores, 'core')}) (${record.id})\n`,
       );
-      // Its description says where each figure came from (an SLS file's defaults and what it did not read).
-      if (record.spec.description) io.out(`${record.spec.description}\n`);
+      // Its description says where each figure came from (an SLS file's defaults and what it did not
+      // read): on stderr, so stdout stays the one line scripts take the new id from.
+      if (record.spec.description) io.err(`${record.spec.description}\n`);
       return 0;
     }
     default:
