@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, cellValue, JOB_COLUMNS, JOB_GRID } from '../../../src-renderer/src/components/workload/jobColumns';
+import { cellText, cellValue, JOB_COLUMNS, JOB_GRID, unusedCellNote } from '../../../src-renderer/src/components/workload/jobColumns';
 
 const col = (key: string) => JOB_COLUMNS.find((c) => c.key === key)!;
 
@@ -26,5 +26,14 @@ describe("the jobs table's cells", () => {
 
   it('lays out one grid track per column, between the tick box and row number and the problems mark', () => {
     expect(JOB_GRID.split(' ')).toHaveLength(JOB_COLUMNS.length + 3);
+  });
+
+  it('says a deadline factor is not used where the job also has a deadline in seconds, and nothing otherwise', () => {
+    expect(unusedCellNote(col('deadlineFactor'), { deadline: 100, deadlineFactor: 1.5 })).toBe(
+      'Not used: this job has a deadline in seconds, which comes before a factor',
+    );
+    expect(unusedCellNote(col('deadlineFactor'), { deadlineFactor: 1.5 })).toBeUndefined();
+    expect(unusedCellNote(col('deadline'), { deadline: 100, deadlineFactor: 1.5 })).toBeUndefined();
+    expect(unusedCellNote(col('deadlineFactor'), undefined)).toBeUndefined();
   });
 });

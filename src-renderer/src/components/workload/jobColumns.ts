@@ -40,3 +40,14 @@ export function cellValue(col: JobColumn, raw: string): unknown {
 /** A field as its cell shows it: long trace fractions (0.706456184 MB) rounded; the stored value changes only when edited. */
 export const cellText = (v: unknown): string =>
   v === undefined ? '' : typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toFixed(3))) : String(v);
+
+/**
+ * Why a cell's value is not used, if it is not: a job with a deadline in seconds ignores its
+ * deadline factor (the engine takes the deadline; shared/workload/workload.ts), so the factor cell
+ * says so rather than look as if it counted.
+ */
+export function unusedCellNote(col: JobColumn, job: Pick<JobDraft, 'deadline' | 'deadlineFactor'> | undefined): string | undefined {
+  if (col.key === 'deadlineFactor' && job?.deadline !== undefined && job.deadlineFactor !== undefined)
+    return 'Not used: this job has a deadline in seconds, which comes before a factor';
+  return undefined;
+}
