@@ -8,8 +8,9 @@ import { sessionPassword, type QueuePassword } from './queuePassword';
 export const SETTINGS_FILE = 'settings.json';
 
 /**
- * The settings file in the data folder (`settings.json`), written atomically. A missing, unreadable
- * or invalid file gives the defaults: settings are a convenience, never a reason not to start.
+ * The settings file in the data folder (`settings.json`), written atomically. A missing or
+ * unreadable file gives the defaults, an invalid setting its own default: settings are a
+ * convenience, never a reason not to start.
  */
 export class SettingsFile {
   readonly file: string;
@@ -23,12 +24,20 @@ export class SettingsFile {
   }
 
   read(): Settings {
+    let raw: unknown;
     try {
-      const parsed = SettingsSchema.safeParse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
-      return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+      raw = JSON.parse(fs.readFileSync(this.file, 'utf8'));
     } catch {
       return { ...DEFAULT_SETTINGS };
     }
+    const parsed = SettingsSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    // Each setting on its own: one a newer check refuses (a queue address an older build took)
+    // falls back to its default without taking the others with it.
+    const fields = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const threads = SettingsSchema.shape.runThreads.safeParse(fields.runThreads);
+    const queue = SettingsSchema.shape.queue.safeParse(fields.queue);
+    return { runThreads: threads.success ? threads.data : DEFAULT_SETTINGS.runThreads, queue: queue.success ? queue.data : DEFAULT_SETTINGS.queue };
   }
 
   write(settings: Settings): SettingsView {

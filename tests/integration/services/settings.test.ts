@@ -49,6 +49,9 @@ describe('settings: how many runs simulate at once', () => {
     const s = await services(dir);
     expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, data: { settings: { runThreads: null } } });
     expect(new SettingsFile(dir).runThreads()).toBe(runThreadsFor({ runThreads: null }, availableParallelism()));
+    // One setting an older build took and this one refuses falls back alone: the others stay.
+    fs.writeFileSync(path.join(dir, SETTINGS_FILE), JSON.stringify({ runThreads: 2, queue: 'redis://queue.lab:99999' }));
+    expect(new SettingsFile(dir).read()).toEqual({ runThreads: 2, queue: null });
   });
 
   it('automatic means one per core but one, and never none', () => {
