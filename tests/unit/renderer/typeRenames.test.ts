@@ -8,6 +8,15 @@ function cluster() {
   return { types, hosts, count: (id: string) => hosts.filter((h) => h.type === id).length };
 }
 
+/** Type index `at`'s id typed key by key through `values`, as the editor applies each: the renames first, then the id. */
+function typeThrough(c: ReturnType<typeof cluster>, renames: TypeRenames, at: number, values: readonly string[], each?: (value: string) => void) {
+  for (const value of values) {
+    renames.rename(c.types, at, value, c.hosts);
+    c.types[at].id = value;
+    each?.(value);
+  }
+}
+
 describe("renaming a type's id", () => {
   it('takes its servers along', () => {
     const c = cluster();
@@ -17,23 +26,16 @@ describe("renaming a type's id", () => {
 
   it("typed through another type's id on the way to a new one, leaves that type's servers where they are", () => {
     const c = cluster();
-    const renames = new TypeRenames();
     // "gen2" → "gen1" (taken: the servers wait under their own id) → "gen10".
-    for (const value of ['gen1', 'gen10']) {
-      renames.rename(c.types, 1, value, c.hosts);
-      c.types[1].id = value;
+    typeThrough(c, new TypeRenames(), 1, ['gen1', 'gen10'], (value) => {
       if (value === 'gen1') expect([c.count('gen1'), c.count('gen2')]).toEqual([5, 5]);
-    }
+    });
     expect([c.count('gen1'), c.count('gen10'), c.count('gen2')]).toEqual([5, 5, 0]);
   });
 
   it('and back to its own id, gives each type its own servers again', () => {
     const c = cluster();
-    const renames = new TypeRenames();
-    for (const value of ['gen1', 'gen2']) {
-      renames.rename(c.types, 1, value, c.hosts);
-      c.types[1].id = value;
-    }
+    typeThrough(c, new TypeRenames(), 1, ['gen1', 'gen2']);
     expect([c.count('gen1'), c.count('gen2')]).toEqual([5, 5]);
   });
 
@@ -42,10 +44,8 @@ describe("renaming a type's id", () => {
     c.types.push({ id: 'gen3' });
     c.hosts.push({ type: 'gen3' });
     const renames = new TypeRenames();
-    renames.rename(c.types, 1, 'gen1', c.hosts);
-    c.types[1].id = 'gen1';
-    renames.rename(c.types, 2, 'gen2', c.hosts);
-    c.types[2].id = 'gen2';
+    typeThrough(c, renames, 1, ['gen1']);
+    typeThrough(c, renames, 2, ['gen2']);
     expect([c.count('gen2'), c.count('gen3')]).toEqual([5, 1]);
   });
 });
