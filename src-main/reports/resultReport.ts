@@ -7,9 +7,8 @@ import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
 import { runConcurrencyText } from '@shared/experiment/sweptRun';
 import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
-import { unpairedCouples, unpairedWords } from '@shared/results/comparison';
 import { mrClusterSummary, type MrClusterSummary } from '@shared/results/mrClusterSummary';
-import { jobsBySeed, summaryRows, type SummaryExportRow } from '@shared/results/summaryExport';
+import { summaryRows, unpairedNote, type SummaryExportRow } from '@shared/results/summaryExport';
 import { jobLocality, type JobLocalityReport } from './jobLocalityReport';
 import { jobSpeedup } from './jobSpeedupReport';
 import { paperClaimTable, type PaperClaimTable } from './paperClaims';
@@ -56,7 +55,7 @@ export interface ResultReport {
   inputs?: ResultFile['inputs'];
   /** The first seed of each scheduler, when the report is made from the run history. */
   runs?: ReportRun[];
-  /** Configurations (by label) whose runs were other jobs, in words (unpairedWords; empty when all pair): compared by Welch's test, with no per-job speedup. */
+  /** Configurations (by label) whose runs were other jobs, in words (unpairedNote; empty when all pair): compared by Welch's test, with no per-job speedup. */
   unpaired: string;
   /** The paper's claim beside the studio's numbers, when the runs are of a paper preset (the Reproduce area). */
   paper?: PaperClaimTable;
@@ -93,11 +92,7 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
       .filter((r) => r.scheduler === s)
       .map((r) => ({ seed: r.seed, status: 'finished', summary: r.summary, ...(r.jobSet ? { jobSet: r.jobSet } : {}) })),
   }));
-  const unpaired = unpairedWords(
-    unpairedCouples(groups.map((g) => ({ key: g.key, bySeed: new Map(g.runs.map((r) => [r.seed, true])), jobs: jobsBySeed(g.runs) }))),
-    groups.map((g) => g.key),
-    (key) => key,
-  );
+  const unpaired = unpairedNote(groups, (key) => key);
   const speedup: SpeedupLine[] = [];
   for (const s of schedulers) {
     if (s === base) continue;

@@ -1,4 +1,4 @@
-import { compareMetric, TEST_NAME, WELCH_NAME, type GroupValues, type Undecided } from './comparison';
+import { compareMetric, TEST_NAME, unpairedCouples, unpairedWords, WELCH_NAME, type GroupValues, type Undecided } from './comparison';
 import { toCsv } from '../files/csv';
 import { jobSetOf } from '../experiment/design';
 import type { RunSummary } from '../experiment/experiment';
@@ -23,6 +23,20 @@ export interface SummaryGroup {
 export function jobsBySeed(runs: SummaryGroup['runs']): Map<number, string> | undefined {
   if (runs.every((r) => r.jobSet === undefined && r.workload === undefined)) return undefined;
   return new Map(runs.map((r) => [r.seed, r.workload === undefined ? (r.jobSet ?? '') : jobSetOf({ jobSet: r.jobSet, workload: r.workload })]));
+}
+
+/**
+ * The groups that ran other jobs than others (another workload, another history entry's seeds), in
+ * words, each named by `nameOf`; empty when every group pairs. The comparison's note and the
+ * reports' say the same.
+ */
+export function unpairedNote(groups: readonly Pick<SummaryGroup, 'key' | 'runs'>[], nameOf: (key: string) => string): string {
+  const couples = unpairedCouples(groups.map((g) => ({ key: g.key, bySeed: new Map(g.runs.map((r) => [r.seed, true])), jobs: jobsBySeed(g.runs) })));
+  return unpairedWords(
+    couples,
+    groups.map((g) => g.key),
+    nameOf,
+  );
 }
 
 /**
