@@ -43,6 +43,9 @@ const LABEL: Partial<Record<string, string>> = {
   medianJct: 'median job completion time',
   p95Jct: '95th percentile job completion time',
   deadlineS: 'deadline (s)',
+  // A job's times, as the jobs table's columns name them ("Submit (s)", "Deadline (s)").
+  submit: 'submit (s)',
+  deadline: 'deadline (s)',
   deadlineHitRate: 'deadlines met',
   throughputJobsPerHour: 'throughput (jobs/h)',
   inputMb: 'input (MB)',

@@ -64,7 +64,7 @@ export const JobSpecSchema = z.strictObject({
   reduces: count(MAX_REDUCES).optional(),
   queue: printable().min(1).max(80).default('default'),
   /** Absolute deadline, seconds after the start of the run. */
-  deadline: num().positive().optional(),
+  deadline: num().positive('must be greater than 0').optional(),
   /**
    * Deadline as a factor of the job's time alone on the cluster, counted from its submission (the
    * ARIA set-up); fixed by the engine when the job is submitted. Ignored when `deadline` is given.

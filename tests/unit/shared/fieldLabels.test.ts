@@ -18,6 +18,9 @@ describe('fields named by their labels', () => {
     expect(fieldLabel('simulation.taskDiskMBps')).toBe('simulation › disk pace per task (MB/s)');
     expect(fieldLabel('simulation.dom0CpuPerMb')).toBe('simulation › dom0 CPU (s/MB)');
     expect(fieldLabel('submitS')).toBe('submit (s)');
+    // A job's times as the jobs table's columns name them.
+    expect(fieldLabel('jobs.0.submit')).toBe('job 1 › submit (s)');
+    expect(fieldLabel('jobs.2.deadline')).toBe('job 3 › deadline (s)');
     // ARIA's profile and scaling fields by the planner's names; a template's name kept as written.
     expect(fieldLabel('schedulers.2.profiles.Sort.mAvg')).toBe('scheduler 3 › profiles › "Sort" › map avg (s)');
     expect(fieldLabel('schedulers.2.scaling.WordCount.rAvg.c1')).toBe(
@@ -47,7 +50,7 @@ describe('fields named by their labels', () => {
 
   it('says how many more past the ones it lists', () => {
     const many = Array.from({ length: 14 }, (_, i) => ({ field: `jobs.${i}.submit`, message: 'must be at least 0' }));
-    expect(problemsInWords(many)).toMatch(/^job 1 › submit: must be at least 0; .*job 10 › submit: must be at least 0; and 4 more$/);
+    expect(problemsInWords(many)).toMatch(/^job 1 › submit \(s\): must be at least 0; .*job 10 › submit \(s\): must be at least 0; and 4 more$/);
     expect(problemsInWords([{ field: 'runs.0.summary.meanJct', message: 'must be a number', line: 12 }])).toBe(
       'line 12, run 1 › summary › mean job completion time: must be a number',
     );

@@ -103,6 +103,9 @@ describe('workload validation names the field and the problem', () => {
   it.each([
     [{ jobs: [] }, 'jobs: a workload needs jobs or a generator'],
     [{ jobs: [{ template: 'Sort', submit: -1 }] }, 'jobs.0.submit: must be at least 0'],
+    // Worded as the deadline factor's rule is, beside it in the jobs table.
+    [{ jobs: [{ template: 'Sort', submit: 0, deadline: 0 }] }, 'jobs.0.deadline: must be greater than 0'],
+    [{ jobs: [{ template: 'Sort', submit: 0, deadlineFactor: -1 }] }, 'jobs.0.deadlineFactor: must be greater than 0'],
     [{ jobs: [{ template: 'Sort', submit: 0, maps: 2.5 }] }, 'jobs.0.maps: must be a whole number'],
     [{ jobs: [{ template: 'Sort', submit: 0, maps: 2e6 }] }, 'jobs.0.maps: must be at most 1,000,000'],
     [
@@ -163,7 +166,7 @@ describe('workload validation names the field and the problem', () => {
     // At the limit it runs; a result recorded with a later job still opens (read as it ran), but is not run again.
     expect(problems({ jobs: [{ template: 'Sort', submit: 1e9 }] })).toEqual([]);
     const recorded = RecordedWorkloadSpecSchema.parse({ name: 'old', jobs: [{ template: 'Sort', submit: 1e17 }] });
-    expect(() => expandJobs(recorded, 1)).toThrow('job 1 › submit: must be at most 1,000,000,000 s (about 32 years)');
+    expect(() => expandJobs(recorded, 1)).toThrow('job 1 › submit (s): must be at most 1,000,000,000 s (about 32 years)');
     // A generator's arrivals are drawn per seed: the first past the limit is refused with its seed, job and time.
     const far = WorkloadSpecSchema.parse({
       name: 'far',
