@@ -3,6 +3,10 @@ import type { ReportMeta } from './reportHtml';
 
 export interface ArchiveParts {
   base: string;
+  /** The report's title (the experiment or batch as the studio names it); `base` is that name made safe for a file. */
+  title: string;
+  /** The configuration the comparisons are made against, as the tables name it. */
+  baseline: string;
   meta: ReportMeta;
   html: string;
   /** The printed report, or why it could not be printed here. */
@@ -21,10 +25,32 @@ function stamp(generatedAt: string): Date {
   return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5])) : new Date(Date.UTC(1980, 0, 1));
 }
 
+/**
+ * What each table holds, by its file's ending, so a colleague who unpacks the zip can read a column
+ * without the studio: its rows, its units, and which way is better where that is not plain.
+ */
+function tableNotes(baseline: string): Record<string, string> {
+  return {
+    'runs.csv': 'one row per run: scheduler, seed and every metric as a column (times in s, shares in %). Loads as it is in pandas or R.',
+    'jobs.csv': 'one row per job of each run: submit, start and finish in s after the run began, its maps and where they read their input.',
+    'summary.csv': `each configuration's mean of each metric over its seeds, with the 95 % confidence interval of that mean (clipped to the metric's range); changePercent and ratio set it against ${baseline} (a ratio above 1 is better, whichever way the metric runs); best is true only where a test across seeds separates the leader from the rest (paired where they ran the same jobs); diagnostic rows are the simulator's own counters, not results.`,
+    'speedup.csv': `each scheduler against ${baseline}, job by job over the jobs both finished: perJob is the geometric mean of ${baseline}'s job time over this one's (above 1: faster), meanJct the ratio of mean job times, lowestSeed and highestSeed the per-job figure of the worst and best seed, p the paired t-test across seeds (empty with one seed).`,
+    'locality.csv':
+      "per group of jobs of one template and size, and per scheduler: maps run, maps that read their input on their own node, and maps local to the node or its server (the ILA paper's local), with that share in %.",
+    'jct-cdf.csv': 'the distribution of job times: for each scheduler, each finished job time in s and the fraction of its jobs done by then.',
+    'series.csv':
+      "the cluster over time, for each run: t in s, cpu, memory, disk and network as a fraction (0 to 1) of the cluster's capacity, and the tasks running and waiting.",
+    'decisions.csv': "why each run's scheduler placed what it placed: each reason, how many task attempts it launched, and their share of the run's attempts.",
+    'mr-clusters.csv': 'one row per MR-cluster of each FAWKES run: its average job slowdown, its resizing and its largest size.',
+    'node-losses.csv': 'one row per node a run lost: when it died, when the master noticed, what it made run again, when it was replaced (times in s).',
+  };
+}
+
 /** What each file is, first in the archive, so whoever unpacks it knows where to start. */
 function readme(p: ArchiveParts, names: { html: string; pdf?: string; result: string; experiment?: string; csv: string[] }): string {
+  const notes = tableNotes(p.baseline);
   const lines = [
-    `${p.base}: a Workload Studio report (${p.meta.studioVersion}, ${p.meta.generatedAt}, from ${p.meta.source})`,
+    `${p.title}: a Workload Studio report (${p.meta.studioVersion}, ${p.meta.generatedAt}, from ${p.meta.source})`,
     '',
     `${names.html}  the report: one standalone page, no script; open it in any browser`,
     names.pdf
@@ -36,14 +62,10 @@ function readme(p: ArchiveParts, names: { html: string; pdf?: string; result: st
       : '(no experiment file: these runs compare several clusters or workloads, which no single experiment file holds)',
     '',
     'Tables (CSV, RFC 4180; text that a spreadsheet would run as a formula starts with an apostrophe):',
-    ...names.csv.map((n) => `  ${n}`),
-    '  runs.csv: one row per run (scheduler, seed, every metric as a column); jobs.csv: one row per job per run. Both load as they are in pandas or R.',
-    ...(names.csv.some((n) => n.endsWith('.mr-clusters.csv'))
-      ? ['  mr-clusters.csv: one row per MR-cluster of each FAWKES run (its average job slowdown, resizing and largest size).']
-      : []),
-    ...(names.csv.some((n) => n.endsWith('.node-losses.csv'))
-      ? ['  node-losses.csv: one row per node a run lost (when it died, when the master noticed, what it made run again, when it was replaced).']
-      : []),
+    ...names.csv.flatMap((n) => {
+      const note = Object.entries(notes).find(([ending]) => n.endsWith(`.${ending}`))?.[1];
+      return note ? [n, `  ${note}`] : [n];
+    }),
     '',
   ];
   return lines.join('\r\n');

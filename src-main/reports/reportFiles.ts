@@ -60,7 +60,17 @@ export async function reportFiles(report: ResultReport, format: ReportFormat, so
         result.inputs && 'racks' in result.inputs.cluster && 'jobs' in result.inputs.workload
           ? experimentFileText({ ...result.inputs, cluster: result.inputs.cluster, workload: result.inputs.workload })
           : undefined;
-      const bytes = reportArchive({ base, meta, html, pdf, csv: reportCsvFiles(report, result), result: resultFileText(result), experiment });
+      const bytes = reportArchive({
+        base,
+        title: report.experiment,
+        baseline: report.baseline,
+        meta,
+        html,
+        pdf,
+        csv: reportCsvFiles(report, result),
+        result: resultFileText(result),
+        experiment,
+      });
       return [{ name: `${base}.report.zip`, content: bytes, type: 'application/zip' }];
     }
   }

@@ -345,7 +345,17 @@ describe('the report', () => {
     ]);
     expect(strFromU8(entries['hand/hand.report.pdf'])).toBe('%PDF-1.4 test');
     expect(JSON.parse(strFromU8(entries['hand/hand.result.json']))).toEqual(result);
-    expect(strFromU8(entries['hand/README.txt'])).toMatch(/hand\.runs\.csv/);
+    const readme = strFromU8(entries['hand/README.txt']).split('\r\n');
+    // Titled by the experiment's name, not by the name made safe for a file.
+    expect(readme[0]).toMatch(/^hand-made: a Workload Studio report/);
+    // Every table is listed, each with a line saying what its rows and columns hold.
+    for (const table of names.filter((n) => n.endsWith('.csv'))) {
+      const at = readme.indexOf(table.replace('hand/', ''));
+      expect(at, table).toBeGreaterThan(0);
+      expect(readme[at + 1], table).toMatch(/^ {2}\S.{40,}/);
+    }
+    expect(readme[readme.indexOf('hand.speedup.csv') + 1]).toMatch(/against fifo, job by job/);
+    expect(readme[readme.indexOf('hand.locality.csv') + 1]).toMatch(/on their own node/);
     // No experiment inside this result: the README says why there is no experiment file.
     expect(strFromU8(entries['hand/README.txt'])).toMatch(/no experiment file/);
   });
