@@ -2,6 +2,7 @@ import { workloadJobsText } from '@shared/workload/arrivalWords';
 import { pValueText, TEST_NAME, tieText, undecidedMark, unlikeJobsText, WELCH_NAME } from '@shared/results/comparison';
 import { clusterTotals } from '@shared/cluster/cluster';
 import { schedulerLabel } from '@shared/schedulers';
+import { formatRatio } from '@shared/results/metrics';
 import { ganttSvg, ganttThinning } from './ganttSvg';
 import { speedupVerdict } from './jobSpeedupReport';
 import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSvg, pendingOverTimeSvg } from './reportCharts';
@@ -39,7 +40,7 @@ function summaryTable(r: ResultReport): string {
     if (!x || x.mean === null) return '<td class="num">—</td>';
     // The interval under the mean: six schedulers side by side still fit a page.
     const ci = x.ciLow !== null && x.ciHigh !== null && x.seeds > 1 ? `<br><span class="ci">${num(x.ciLow, x.digits)}–${num(x.ciHigh, x.digits)}</span>` : '';
-    const ratio = scheduler !== r.baseline && x.ratio !== null ? ` <span class="ratio">${x.ratio.toFixed(2)}×</span>` : '';
+    const ratio = scheduler !== r.baseline && x.ratio !== null ? ` <span class="ratio">${formatRatio(x.ratio)}</span>` : '';
     return `<td class="num${x.best ? ' best' : ''}">${num(x.mean, x.digits)}${ratio}${ci}</td>`;
   };
   const head = `<tr><th>Metric</th>${r.schedulers.map((s) => `<th class="num wrap">${esc(s)}${s === r.baseline ? ' <span class="ci">(baseline)</span>' : ''}</th>`).join('')}</tr>`;

@@ -91,3 +91,13 @@ export function formatValue(x: number | null, digits: number): string {
   if (x === null || !Number.isFinite(x)) return '—';
   return x.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
+
+/**
+ * A ratio as the comparison prints it: two decimals, and below 0.1 two significant digits, so a
+ * share that fell from 26.5 % to 0.1 % reads "0.0038×", not "0.00×" (as if it were nothing).
+ */
+export function formatRatio(x: number): string {
+  if (x === 0 || Math.abs(x) >= 0.095) return `${x.toFixed(2)}×`;
+  if (Math.abs(x) < 0.001) return '< 0.001×';
+  return `${x.toFixed(1 - Math.floor(Math.log10(Math.abs(x))))}×`;
+}

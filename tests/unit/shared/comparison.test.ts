@@ -10,7 +10,7 @@ import {
   unpairedWords,
   type GroupValues,
 } from '@shared/results/comparison';
-import { METRICS } from '@shared/results/metrics';
+import { formatRatio, METRICS } from '@shared/results/metrics';
 import { pairedTTest, welchTTest } from '@shared/results/stats';
 import { handSummary } from '../../helpers/resultFixtures';
 
@@ -125,6 +125,15 @@ describe('comparing one metric across configurations', () => {
     const { cells } = compareMetric(metric('throughput'), [group('base', [10, 10.5, 9.5]), group('x', [20, 21, 19])], 'base');
     expect(cells[1].ratio).toBeCloseTo(2, 12);
     expect(cells[1].delta).toBeCloseTo(100, 12);
+  });
+
+  it('prints a ratio near 0 with its digits, never as 0.00×', () => {
+    // Rack-local maps falling from 26.5 % to 0.1 %: a plain ratio of 0.0038.
+    expect(formatRatio(0.1 / 26.5)).toBe('0.0038×');
+    expect(formatRatio(0.094)).toBe('0.094×');
+    expect(formatRatio(0.0999)).toBe('0.10×');
+    expect(formatRatio(1.364)).toBe('1.36×');
+    expect(formatRatio(0.0004)).toBe('< 0.001×');
   });
 
   it('shows no change between two values that print the same', () => {
