@@ -51,10 +51,19 @@ const PluginShape = z.object({
   ),
 });
 
-/** A plug-in file that cannot be used: the message names the file and the field. */
-export class PluginFileError extends Error {}
+/** A plug-in file that cannot be used: the message names the file and the field; `kind`, once the file was read that far. */
+export class PluginFileError extends Error {
+  constructor(
+    message: string,
+    readonly kind?: string,
+  ) {
+    super(message);
+  }
+}
 
 const loaded = new Map<string, LoadedPlugin>();
+/** Each loaded file's scheduler, so loading it again makes it the one its kind runs again. */
+const schedulers = new Map<string, AddedScheduler>();
 
 /**
  * Read, check and register a scheduler file; loading the same unchanged file again changes nothing.
@@ -77,7 +86,13 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const known = loaded.get(full);
-  if (known?.sha256 === sha256) return known;
+  if (known?.sha256 === sha256) {
+    // Loaded again after another file of its kind (a version the user went back to): it runs from now on.
+    loaded.delete(full);
+    loaded.set(full, known);
+    registerScheduler(schedulers.get(full)!);
+    return known;
+  }
   if (known) throw new PluginFileError(`${file} changed since it was loaded: start again to use the new version`);
   let mod: { default?: unknown };
   /** What Node imports: the file itself, or esbuild's output of it (pluginCompile.ts). */
@@ -132,10 +147,11 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
   try {
     registerScheduler(scheduler);
   } catch (err) {
-    throw new PluginFileError(`${file}: ${(err as Error).message}`);
+    throw new PluginFileError(`${file}: ${(err as Error).message}`, p.kind);
   }
   const plugin = { file: full, kind: p.kind, title: p.title, sha256, ...(p.version ? { version: p.version } : {}) };
   loaded.set(full, plugin);
+  schedulers.set(full, scheduler);
   return plugin;
 }
 

@@ -9,7 +9,7 @@ import type { ResolvedRun } from './matrix';
 import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
 import { HandOver } from './handOver';
-import { pluginsFor } from './pluginFile';
+import { lastOfEachKind } from './pluginFile';
 
 export type { RunProgress };
 
@@ -114,6 +114,9 @@ export class RunPool implements SimulationPool {
     if (this.workerFile === undefined) return this.runInProcess(runs, options, callbacks);
     const pool = this.threadPool(this.workerFile);
     const handOver = new HandOver(callbacks);
+    // The scheduler files as the batch begins: a new version added while it runs (Settings) waits for the next batch, so one batch never mixes two.
+    const pinned = lastOfEachKind(runs.map((r) => r.scheduler.kind));
+    const pluginsOf = (kind: string) => pinned.filter((p) => p.kind === kind).map(({ file, sha256 }) => ({ file, sha256 }));
     // On a cancel, queued runs leave the queue and started ones are asked to stop and hand back
     // what they have: one listener for the batch, not one per run.
     const states = runs.map(() => ({
@@ -168,7 +171,7 @@ export class RunPool implements SimulationPool {
         progressMs: options.progressMs ?? 250,
         stop,
         record: Boolean(options.record),
-        plugins: pluginsFor([run.scheduler.kind]),
+        plugins: pluginsOf(run.scheduler.kind),
       };
       try {
         const outcome = (await pool.run(task, { transferList: [channel.port2], signal: dequeue.signal })) as RunOutcome;

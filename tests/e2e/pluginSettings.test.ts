@@ -39,6 +39,17 @@ describe('a scheduler file added in the settings', () => {
       await expect
         .poll(() => section.locator('[data-plugin="locality-greedy.scheduler.js"]').textContent())
         .toMatch(/locality-greedy, locality-greedy\.scheduler\.js, SHA-256 [0-9a-f]{12}…/);
+      // A new version of it (the policy changed, not its title or options) replaces the kept file, and the list says so.
+      const v2 = path.join(tempDir(), 'locality-greedy.scheduler.js');
+      fs.writeFileSync(v2, `${fs.readFileSync(EXAMPLE, 'utf8')}// version 2\n`);
+      await page.getByTestId('plugin-file').setInputFiles(v2);
+      await expect
+        .poll(() => section.locator('li').allTextContents())
+        .toEqual([
+          expect.stringMatching(/replaced by the file added after it \(locality-greedy\.scheduler\.js, SHA-256 [0-9a-f]{12}…\), which runs from now on/),
+          expect.not.stringMatching(/replaced/),
+        ]);
+      expect(fs.readdirSync(path.join(dir, 'plugins'))).toHaveLength(1);
       await screenshot(page, 'settings-plugins');
       await page.keyboard.press('Escape');
 

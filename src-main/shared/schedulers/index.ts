@@ -104,7 +104,11 @@ const BUILT_IN_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodTyp
 export function addSchedulerCard(card: AddedCard): void {
   const known = added.get(card.kind);
   if (known && JSON.stringify(known.card) === JSON.stringify(card)) return;
-  if (Object.hasOwn(BUILT_IN_BY_KIND, card.kind) || known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio`);
+  if (Object.hasOwn(BUILT_IN_BY_KIND, card.kind))
+    throw new Error(
+      `a scheduler of kind "${card.kind}" is already in the studio: it is the built-in ${BUILT_IN_BY_KIND[card.kind as SchedulerKind].title}; give yours another kind`,
+    );
+  if (known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio, with another title or options`);
   added.set(card.kind, { card, description: describeAddedCard(card) });
   const schemas = [...SCHEDULERS.map((d) => d.schema), ...[...added.values()].map((a) => a.description.schema)];
   current = z.discriminatedUnion('kind', schemas as unknown as SchemasOf<typeof SCHEDULERS>);

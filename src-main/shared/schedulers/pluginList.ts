@@ -10,6 +10,8 @@ export interface PluginEntry {
   problem?: string;
   /** Removed this session: it stays offered until the studio starts again. */
   removed?: boolean;
+  /** Another file of its kind added after it (a new version): that one runs, and this one is no longer kept. */
+  replacedBy?: { fileName: string; sha256: string };
 }
 
 /** What adding a scheduler file gives: the entry, and the card the designer offers it with. */

@@ -8,6 +8,7 @@ import type { ResultFile } from '@shared/experiment/experiment';
 import { ok } from '../../helpers/services';
 import { startServices } from '../../../src-main/services';
 import { useTempDirs } from '../../helpers/tempDir';
+import { pluginsFor } from '../../../src-main/runner/pluginFile';
 
 const tempDir = useTempDirs();
 const EXAMPLE = path.resolve(__dirname, '../../../docs/examples/schedulers/shortest-job-first.scheduler.js');
@@ -99,6 +100,89 @@ describe("the user's scheduler files in the data folder", () => {
       );
     } finally {
       await next.close();
+    }
+  });
+  it('keeps one file per kind: a new version replaces the old one, and runs, now and after the next start', async () => {
+    const dir = tempDir();
+    const text = fs.readFileSync(EXAMPLE, 'utf8');
+    const kept = () => fs.readdirSync(path.join(dir, 'plugins')).sort();
+    const runs = () => pluginsFor(['shortest-job-first'])[0].sha256;
+    const s = await startServices({ dataDir: dir });
+    let first = '';
+    let second = '';
+    try {
+      first = (await ok<PluginAdded>(s, 'schedulers:addPlugin', { fileName: 'sjf.scheduler.js', content: text })).entry.sha256;
+      // The policy changed, its title and options did not.
+      second = (await ok<PluginAdded>(s, 'schedulers:addPlugin', { fileName: 'sjf-2.scheduler.js', content: `${text}// version 2\n` })).entry.sha256;
+      expect(runs()).toBe(second);
+      // The old file stays while this studio runs (a batch that began with it runs it to the end) and goes at the next start.
+      expect(kept()).toEqual([first, second].sort());
+      expect(await ok<PluginEntry[]>(s, 'schedulers:plugins', {})).toEqual([
+        expect.objectContaining({ fileName: 'sjf.scheduler.js', replacedBy: { fileName: 'sjf-2.scheduler.js', sha256: second } }),
+        expect.not.objectContaining({ replacedBy: expect.anything() }),
+      ]);
+
+      // A new title cannot reach the menus of a running studio: the refusal says what to do.
+      const retitled = await call(s, 'schedulers:addPlugin', {
+        fileName: 'sjf-3.scheduler.js',
+        content: text.replace("'Shortest job first (example)'", "'SJF'"),
+      });
+      expect(!retitled.ok && retitled.error.message).toBe(
+        'sjf-3.scheduler.js: a scheduler of kind "shortest-job-first" is already in the studio, with another title or options: sjf-2.scheduler.js offers it, ' +
+          "and a running studio cannot change a kind's title or options; remove sjf-2.scheduler.js, start the studio again, then add this file",
+      );
+      const builtIn = await call(s, 'schedulers:addPlugin', {
+        fileName: 'mine.scheduler.js',
+        content: text.replace("kind: 'shortest-job-first'", "kind: 'fifo'"),
+      });
+      expect(!builtIn.ok && builtIn.error.message).toBe(
+        'mine.scheduler.js: a scheduler of kind "fifo" is already in the studio: it is the built-in FIFO (Hadoop 1); give yours another kind',
+      );
+      expect(kept()).toEqual([first, second].sort());
+
+      // Going back to the first version makes it the one that runs again.
+      await ok<PluginAdded>(s, 'schedulers:addPlugin', { fileName: 'sjf.scheduler.js', content: text });
+      expect(runs()).toBe(first);
+    } finally {
+      await s.close();
+    }
+    const next = await startServices({ dataDir: dir });
+    try {
+      expect(await ok<PluginEntry[]>(next, 'schedulers:plugins', {})).toEqual([
+        expect.objectContaining({ fileName: 'sjf-2.scheduler.js', sha256: second, replacedBy: { fileName: 'sjf.scheduler.js', sha256: first } }),
+        expect.objectContaining({ fileName: 'sjf.scheduler.js', sha256: first }),
+      ]);
+      expect(runs()).toBe(first);
+      expect(kept()).toEqual([first]);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('starts with the file added last where an older build kept two of one kind', async () => {
+    const dir = tempDir();
+    const text = fs.readFileSync(EXAMPLE, 'utf8');
+    // Named so that the newer sorts first: the order of loading must come from when each was added.
+    for (const [folder, content, age] of [
+      ['b-old', text, 60_000],
+      ['a-new', `${text}// newer\n`, 0],
+    ] as const) {
+      fs.mkdirSync(path.join(dir, 'plugins', folder), { recursive: true });
+      const file = path.join(dir, 'plugins', folder, 'sjf.scheduler.js');
+      fs.writeFileSync(file, content);
+      const when = new Date(Date.now() - age);
+      fs.utimesSync(file, when, when);
+    }
+    const s = await startServices({ dataDir: dir });
+    try {
+      const newer = (await ok<PluginEntry[]>(s, 'schedulers:plugins', {})).find((e) => !e.replacedBy)!;
+      expect(runs(newer)).toBe(true);
+      expect(fs.readdirSync(path.join(dir, 'plugins'))).toEqual(['a-new']);
+    } finally {
+      await s.close();
+    }
+    function runs(e: PluginEntry): boolean {
+      return pluginsFor(['shortest-job-first'])[0].sha256 === e.sha256;
     }
   });
 });
