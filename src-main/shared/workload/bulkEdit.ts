@@ -93,7 +93,8 @@ export function bulkProblems(jobs: readonly JobInput[], edit: BulkEdit): BulkPro
   if (rule.kind === 'round-robin') {
     if (rule.values.length === 0) problems.push({ at: 'values', message: 'Type the values to deal out, separated by commas' });
     rule.values.forEach((v, k) => {
-      const p = readValue(field, v).problem;
+      // "clear it" is another rule: in a list, an empty value is a comma too many.
+      const p = v.trim() === '' ? 'is empty: type it, or remove the comma too many' : readValue(field, v).problem;
       if (p) problems.push({ at: 'values', message: `Value ${k + 1} ${p}` });
     });
   }
