@@ -1,17 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
-import { SimulationOptionsSchema } from '@shared/experiment/simulation';
-import { SchedulerSpecSchema } from '@shared/schedulers';
-import { WorkloadSpecSchema } from '@shared/workload/workload';
-import type { BatchInputs } from '@shared/experiment/design';
 import { loadedPlugins, loadSchedulerFile, PluginFileError } from '../../../src-main/runner/pluginFile';
-import { resolveRun } from '../../../src-main/runner/matrix';
-import { planBatch } from '@shared/experiment/batchPlan';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { useTempDirs } from '../../helpers/tempDir';
+import { runsOfKind } from '../../helpers/pluginRuns';
 
 const tempDir = useTempDirs();
 
@@ -59,17 +52,7 @@ describe('a scheduler file that never returns', () => {
     const marker = path.join(dir, 'looping');
     fs.writeFileSync(file, runawayText(marker));
     await loadSchedulerFile(file);
-    const cluster = ClusterSpecSchema.parse(
-      generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'c', racks: 1, hostsPerRack: 4 })),
-    );
-    const inputs: BatchInputs = {
-      clusters: [{ name: 'c', spec: cluster }],
-      workloads: [{ name: 'w', spec: WorkloadSpecSchema.parse({ name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 40 }] }) }],
-      schedulers: [SchedulerSpecSchema.parse({ kind: 'runaway' })],
-      seeds: [1],
-      simulation: SimulationOptionsSchema.parse({}),
-    };
-    const runs = planBatch(inputs).map((p) => resolveRun(inputs, p));
+    const runs = runsOfKind('runaway', 40, [1]);
     const pool = new RunPool({ threads: 1 });
     const cancel = new AbortController();
     const errors: string[] = [];

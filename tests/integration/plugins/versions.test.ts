@@ -1,17 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClusterSpecSchema } from '@shared/cluster/cluster';
-import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
-import { SimulationOptionsSchema } from '@shared/experiment/simulation';
-import { SchedulerSpecSchema } from '@shared/schedulers';
-import { WorkloadSpecSchema } from '@shared/workload/workload';
-import type { BatchInputs } from '@shared/experiment/design';
-import { planBatch } from '@shared/experiment/batchPlan';
 import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
-import { resolveRun } from '../../../src-main/runner/matrix';
 import { RunPool } from '../../../src-main/runner/runPool';
 import { useTempDirs } from '../../helpers/tempDir';
+import { runsOfKind } from '../../helpers/pluginRuns';
 
 const tempDir = useTempDirs();
 
@@ -52,17 +45,7 @@ describe('a scheduler file replaced while a batch runs', () => {
       return file;
     });
     await loadSchedulerFile(first);
-    const cluster = ClusterSpecSchema.parse(
-      generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'c', racks: 1, hostsPerRack: 4 })),
-    );
-    const inputs: BatchInputs = {
-      clusters: [{ name: 'c', spec: cluster }],
-      workloads: [{ name: 'w', spec: WorkloadSpecSchema.parse({ name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 8 }] }) }],
-      schedulers: [SchedulerSpecSchema.parse({ kind: 'two-versions' })],
-      seeds: [1, 2, 3],
-      simulation: SimulationOptionsSchema.parse({}),
-    };
-    const runs = planBatch(inputs).map((p) => resolveRun(inputs, p));
+    const runs = runsOfKind('two-versions', 8, [1, 2, 3]);
     // One thread: the second and third runs go to it only after the first has ended, which waits for the second version.
     const pool = new RunPool({ threads: 1 });
     const done: number[] = [];
