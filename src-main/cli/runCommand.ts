@@ -29,6 +29,7 @@ import { storeSink } from '../runner/storeSink';
 import { loadedPlugins, PluginFileError } from '../runner/pluginFile';
 import { loadExperimentPlugins } from '../runner/pluginRefs';
 import type { PluginRef } from '@shared/experiment/experiment';
+import { batchStamp } from '@shared/experiment/batchStamp';
 
 export const runHelp = `workload-studio run <experiment.json | result.json> [--out result.json] [--save [--attempts] --data-dir DIR] [--timing] [--threads N | --queue URL] [--allow-large] [--scheduler FILE]… [--embed-plugins]
 
@@ -131,7 +132,7 @@ export async function runCommand(
     if (flags.save) {
       const services = await openServices();
       const design = await experimentFiles(services.store, services.events).adopt(experimentParts(loaded));
-      const when = services.store.now().toISOString().slice(0, 16).replace('T', ' ');
+      const when = batchStamp(services.store.now());
       saving = { services, design, batch: await services.runner.recordBatch(`${design.name} — ${when}`, design.id, inputs) };
     }
     const store = saving;

@@ -23,6 +23,7 @@ import { runData, why } from './runDataOfBatch';
 import { WhyNotReplays } from './whyNotService';
 import { ServiceError } from './serviceError';
 import { pluginChanges, pluginRefsFor } from '../runner/pluginRefs';
+import { batchStamp } from '@shared/experiment/batchStamp';
 
 type ExperimentChannels = Exclude<
   Extract<keyof Handlers, `experiments:${string}` | `batches:${string}` | 'runs:list'>,
@@ -152,7 +153,7 @@ export function experimentHandlers(
       // The first run of a design that uses profiles pins what the store knows now, so that this
       // run and every later one use the same profiles until the user refreshes them.
       if (!design.spec.profiles && needsProfiles(design.spec.schedulers)) design = await pinProfilesOf(id);
-      const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
+      const when = batchStamp(store.now());
       return runner.start(name ?? `${design.name} — ${when}`, id, snapshot(design.spec), [], Boolean(allowLarge));
     },
     'experiments:export': async ({ id }) => {

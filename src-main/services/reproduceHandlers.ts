@@ -22,6 +22,7 @@ import { experimentFiles } from './experimentFiles';
 import { reducedRun } from './reducedRun';
 import type { Handlers } from './handlerTypes';
 import { ServiceError } from './serviceError';
+import { batchStamp } from '@shared/experiment/batchStamp';
 
 /** The paper presets, shipped beside the app (resources/presets; inside the package in an installed app). */
 export const DEFAULT_PRESETS_DIR = path.resolve(__dirname, '../../resources/presets');
@@ -126,7 +127,7 @@ export function reproduceHandlers(
       const reduced = size === 'reduced';
       const small = reduced ? reducedRun(experimentInputs(loaded)) : undefined;
       const inputs = small ? small.inputs : experimentInputs(loaded);
-      const when = store.now().toISOString().slice(0, 16).replace('T', ' ');
+      const when = batchStamp(store.now());
       return runner.start(
         `${loaded.experiment.name} — ${small ? `reduced (${small.what}, seeds ${inputs.seeds.join(', ')})` : 'full size'} — ${when}`,
         null,

@@ -59,6 +59,8 @@ describe('results leaving the studio in the browser', () => {
       expect(latest).toMatch(/reduced \(each of its 2 jobs with half its maps, on half the servers, seeds 1, 2, 3\) — .* · a first look at a smaller workload/);
       expect(latest.split('each of its 2 jobs with half its maps').length).toBe(2);
       expect(latest.split('seeds 1, 2, 3').length).toBe(2);
+      // So is when it started: the name ends with it, in this studio's clock, and no second date follows.
+      expect(latest).toMatch(/— \d{4}-\d{2}-\d{2} \d{2}:\d{2} · a first look/);
       await screenshot(page, 'reproduce');
 
       // The export menu closes on Escape, as menus do.
