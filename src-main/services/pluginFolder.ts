@@ -109,13 +109,17 @@ export class PluginFolder {
     return entry;
   }
 
-  /** Delete a kept file: it is no longer loaded when the studio starts. */
+  /**
+   * Delete a kept file: it is no longer loaded when the studio starts. The older versions it
+   * replaced go with it, or the next start would bring the kind back from one of them.
+   */
   remove(sha256: string): PluginEntry[] {
     const entry = this.entries.get(sha256);
     if (!entry) throw new PluginFileError('no scheduler file with that hash is kept here');
-    fs.rmSync(this.folders.get(sha256) ?? path.join(this.dir, sha256), { recursive: true, force: true });
+    const older = [...this.entries.values()].filter((e) => e !== entry && e.kind !== undefined && e.kind === entry.kind && e.replacedBy && !e.removed);
+    for (const e of [entry, ...older]) fs.rmSync(this.folders.get(e.sha256) ?? path.join(this.dir, e.sha256), { recursive: true, force: true });
     if (entry.problem) this.entries.delete(sha256);
-    else entry.removed = true;
+    else for (const e of [entry, ...older]) e.removed = true;
     return this.list();
   }
 

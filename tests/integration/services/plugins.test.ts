@@ -159,6 +159,30 @@ describe("the user's scheduler files in the data folder", () => {
     }
   });
 
+  it('removes the older versions a removed file replaced, so the next start does not bring the kind back', async () => {
+    const dir = tempDir();
+    const text = fs.readFileSync(EXAMPLE, 'utf8');
+    const s = await startServices({ dataDir: dir });
+    try {
+      await ok<PluginAdded>(s, 'schedulers:addPlugin', { fileName: 'sjf.scheduler.js', content: text });
+      const newer = await ok<PluginAdded>(s, 'schedulers:addPlugin', { fileName: 'sjf-2.scheduler.js', content: `${text}// version 2\n` });
+      const left = await ok<PluginEntry[]>(s, 'schedulers:removePlugin', { sha256: newer.entry.sha256 });
+      expect(left.map((e) => [e.fileName, e.removed])).toEqual([
+        ['sjf.scheduler.js', true],
+        ['sjf-2.scheduler.js', true],
+      ]);
+      expect(fs.readdirSync(path.join(dir, 'plugins'))).toEqual([]);
+    } finally {
+      await s.close();
+    }
+    const next = await startServices({ dataDir: dir });
+    try {
+      expect(await ok<PluginEntry[]>(next, 'schedulers:plugins', {})).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('starts with the file added last where an older build kept two of one kind', async () => {
     const dir = tempDir();
     const text = fs.readFileSync(EXAMPLE, 'utf8');
