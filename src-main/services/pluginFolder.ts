@@ -40,14 +40,19 @@ export class PluginFolder {
 
   /**
    * Mark the others of `entry`'s kind as replaced by it. Their files go at the next start
-   * (`delete` then), not while this studio runs: a batch that began with one runs it to the end.
+   * (`delete` then, with their entries), not while this studio runs: a batch that began with one runs it to the end.
    */
   private replaceOthers(entry: PluginEntry, files: 'keep' | 'delete'): void {
     if (entry.problem) return;
     for (const other of this.entries.values()) {
       if (other === entry || other.kind !== entry.kind || other.problem || other.removed || other.replacedBy) continue;
-      if (files === 'delete') fs.rmSync(this.folders.get(other.sha256)!, { recursive: true, force: true });
-      other.replacedBy = { fileName: entry.fileName, sha256: entry.sha256 };
+      if (files === 'keep') {
+        other.replacedBy = { fileName: entry.fileName, sha256: entry.sha256 };
+        continue;
+      }
+      // Replaced in an earlier session: nothing is offered from it any more, so it leaves the list too.
+      fs.rmSync(this.folders.get(other.sha256)!, { recursive: true, force: true });
+      this.entries.delete(other.sha256);
     }
   }
 

@@ -49,7 +49,8 @@ describe('a scheduler file added in the settings', () => {
           expect.stringMatching(/replaced by the file added after it \(locality-greedy\.scheduler\.js, SHA-256 [0-9a-f]{12}…\), which runs from now on/),
           expect.not.stringMatching(/replaced/),
         ]);
-      expect(fs.readdirSync(path.join(dir, 'plugins'))).toHaveLength(1);
+      // The old file stays while this studio runs (a batch that began with it runs it to the end); the next start deletes it.
+      expect(fs.readdirSync(path.join(dir, 'plugins'))).toHaveLength(2);
       await screenshot(page, 'settings-plugins');
       await page.keyboard.press('Escape');
 
@@ -80,6 +81,7 @@ describe('a scheduler file added in the settings', () => {
     try {
       const listed = await serve.call<{ kind?: string; fileName: string; sha256: string }[]>('schedulers:plugins');
       expect(listed.data).toEqual([expect.objectContaining({ kind: 'locality-greedy', fileName: 'locality-greedy.scheduler.js' })]);
+      expect(fs.readdirSync(path.join(dir, 'plugins'))).toEqual([listed.data![0].sha256]);
       const cards = await serve.call<{ kind: string }[]>('schedulers:added');
       expect(cards.data?.map((c) => c.kind)).toContain('locality-greedy');
       // Removed from the settings: the history still names its runs and settings in the file's words, from the card the batch kept.
