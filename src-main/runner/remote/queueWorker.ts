@@ -252,10 +252,13 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<{ c
   return {
     async close() {
       stopping = true;
-      // Handing back the runs in hand needs Redis: one out of reach gets CLOSE_WAIT_MS, then the
-      // worker leaves without them (the queue gives them to another worker once they stall).
+      // Handing back the runs in hand needs Redis: one known to be out of reach is not waited for,
+      // and one that stops answering gets CLOSE_WAIT_MS; then the worker leaves without them (the
+      // queue gives them to another worker once they stall). Known out of reach, bullmq's close may
+      // still end at once or not, so the words would depend on timing: they are said at once.
       let timer: NodeJS.Timeout | undefined;
-      const handedBack = await Promise.race([worker.close().then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), CLOSE_WAIT_MS)))]);
+      const handedBack =
+        !unreachable && (await Promise.race([worker.close().then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), CLOSE_WAIT_MS)))]));
       clearTimeout(timer);
       if (!handedBack) {
         log(`stopping without handing back the runs in hand: ${target.display} is out of reach; the queue gives them to another worker once they stall`);
