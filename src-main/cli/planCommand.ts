@@ -12,6 +12,7 @@ import { andList } from '@shared/plural';
 import { CliUsageError, table, type CliIo } from './output';
 import { readResultFile } from './readResultFile';
 import { MAX_JSON_BYTES, readCliFile } from './readCliFile';
+import { readDecimal } from '@shared/decimal';
 
 export const planHelp = `workload-studio plan --profile <profile.json> --maps N --reduces R --map-slots SM --reduce-slots SR
                      [--deadline T] [--input-mb X --scale-from <result.json>...] [--template NAME]
@@ -63,8 +64,8 @@ function flagName(field: string): string {
 function numberFlag(flags: Flags, name: string): number | undefined {
   const v = flags[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(Number(v))) throw new CliUsageError(`--${name}: "${String(v)}" is not a number`);
-  return Number(v);
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(readDecimal(v))) throw new CliUsageError(`--${name}: "${String(v)}" is not a number`);
+  return readDecimal(v);
 }
 
 function readJson(file: string, what: string): unknown {

@@ -11,6 +11,7 @@ import { planBatch, recordedBatch } from '@shared/experiment/batchPlan';
 import { whyNot, WhyNotError } from '../runner/whyNotReplay';
 import { CliUsageError, type CliIo } from './output';
 import { resultFileOrSay } from './readResultFile';
+import { readDecimal } from '@shared/decimal';
 
 export const whyHelp = `workload-studio why <result.json> --job ID --at T [--run LABEL] [--seed N] [--scheduler FILE]… [--json]
 
@@ -38,7 +39,7 @@ export async function whyCommand(
   if (!file) throw new CliUsageError(`why needs a result file\n\n${whyHelp}`);
   const job = typeof flags.job === 'string' ? flags.job : undefined;
   if (!job) throw new CliUsageError(`why needs --job ID\n\n${whyHelp}`);
-  const at = typeof flags.at === 'string' ? Number(flags.at) : NaN;
+  const at = typeof flags.at === 'string' ? readDecimal(flags.at) : NaN;
   if (!Number.isFinite(at) || at < 0) throw new CliUsageError(`--at must be a time in simulated seconds, 0 or more (got "${String(flags.at ?? '')}")`);
   const result = resultFileOrSay(file, io);
   if (!result) return 1;
@@ -57,7 +58,7 @@ export async function whyCommand(
   const named = planNameOf(inputs, plan);
   const label =
     typeof flags.run === 'string' ? (named(flags.run) ?? matchName([...new Set(plan.map((p) => p.label))], flags.run) ?? flags.run) : plan.at(0)?.label;
-  const seed = typeof flags.seed === 'string' ? Number(flags.seed) : plan.find((p) => p.label === label)?.seed;
+  const seed = typeof flags.seed === 'string' ? readDecimal(flags.seed) : plan.find((p) => p.label === label)?.seed;
   if (!plan.some((p) => p.label === label)) {
     // A run of a scheduler file this process could not load is named here by its kind, not as the file names it.
     if (unloaded && inputs.schedulers.some((s) => findDescription(s.kind) === undefined))

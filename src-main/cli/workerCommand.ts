@@ -1,5 +1,6 @@
 import { QueueUrlError, queueTarget } from '../runner/remote/connection';
 import { CliUsageError, type CliIo } from './output';
+import { readDecimal } from '@shared/decimal';
 
 export const workerHelp = `workload-studio worker --queue redis://HOST:PORT[/DB][?queue=NAME] [--concurrency N] [--stall-timeout S] [--allow-plugins]
 
@@ -28,7 +29,7 @@ export const queueOf = (flag: string | boolean | undefined) => {
 
 function positiveInt(flag: string | boolean | undefined, name: string, fallback: number): number {
   if (flag === undefined) return fallback;
-  const n = Number(flag);
+  const n = typeof flag === 'string' ? readDecimal(flag) : NaN;
   if (!Number.isInteger(n) || n < 1) throw new CliUsageError(`--${name}: "${String(flag)}" must be a whole number of at least 1`);
   return n;
 }

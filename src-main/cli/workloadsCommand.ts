@@ -6,6 +6,7 @@ import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
 import { CliUsageError, table, type CliIo } from './output';
 import { writeDocument } from './outPaths';
+import { readDecimal } from '@shared/decimal';
 
 export const workloadsHelp = `workload-studio workloads <list|import|export|delete|restore> [options]
 
@@ -111,7 +112,7 @@ export async function workloadsCommand(services: Services, args: string[], flags
       if (format === 'sls' && typeof flags.cluster !== 'string')
         throw new CliUsageError('--format sls needs --cluster: the cluster its jobs run on, whose nodes and speeds give each container its host and duration');
       const cluster = typeof flags.cluster === 'string' ? findByIdOrName(await call(services, 'clusters:list', {}), flags.cluster, 'cluster') : undefined;
-      const seed = flags.seed === undefined ? 1 : Number(flags.seed);
+      const seed = flags.seed === undefined ? 1 : typeof flags.seed === 'string' ? readDecimal(flags.seed) : NaN;
       if (!Number.isInteger(seed) || seed < 0) throw new CliUsageError(`--seed: "${String(flags.seed)}" must be a whole number ≥ 0`);
       const file = await call(services, 'workloads:export', { id: workload.id, as: format, seed, ...(cluster ? { cluster: cluster.id } : {}) });
       writeDocument(file.content, flags.out, io);
@@ -151,7 +152,7 @@ function deadlineRuleOf(flags: Record<string, string | boolean | undefined>): De
   const slack = flags['deadline-slack'];
   if (factor !== undefined && slack !== undefined) throw new CliUsageError('give --deadline-factor or --deadline-slack, not both');
   const positive = (name: string, v: string | boolean) => {
-    const x = Number(v);
+    const x = typeof v === 'string' ? readDecimal(v) : NaN;
     if (typeof v !== 'string' || !Number.isFinite(x) || x <= 0) throw new CliUsageError(`--${name}: "${String(v)}" must be a number greater than 0`);
     return x;
   };

@@ -1,4 +1,5 @@
 import type { WorkloadSpecInput } from './workload';
+import { readDecimal } from '../decimal';
 
 /**
  * One edit of many jobs at once, as the workload editor's bulk panel builds it: which field, which
@@ -74,7 +75,7 @@ function readValue(field: BulkField, raw: string): { value?: string | number; pr
   if (text === '') return { problem: 'is empty: type a value, or choose "clear it"' };
   if (text.length > 80) return { problem: 'is longer than 80 characters' };
   if (spec.kind === 'text') return { value: text };
-  const n = Number(text);
+  const n = readDecimal(text);
   if (!Number.isFinite(n)) return { problem: `"${text}" is not a number` };
   if (n <= 0) return { problem: 'must be greater than 0' };
   return { value: n };

@@ -4,6 +4,7 @@ import { WORKLOAD_CSV_COLUMNS } from '@shared/workload/workloadFile';
 import { quote } from '@shared/files/quote';
 import { TraceCollector } from './collector';
 import type { TraceImport, TraceReader } from './types';
+import { readDecimal } from '@shared/decimal';
 
 type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
 /** The columns that hold text; every other column holds a number. */
@@ -94,7 +95,7 @@ function readRow(
     if (cell === '') continue;
     if ((NUMBERS as readonly string[]).includes(name)) {
       // A semicolon-separated file's numbers may carry a decimal comma ("1,5").
-      const n = Number(decimalComma && /^[+-]?\d+,\d+$/.test(cell) ? cell.replace(',', '.') : cell);
+      const n = readDecimal(decimalComma && /^[+-]?\d+,\d+$/.test(cell) ? cell.replace(',', '.') : cell);
       if (!Number.isFinite(n)) {
         notANumber(name, cell);
         return undefined;

@@ -2,6 +2,7 @@ import type { JobSpec } from '@shared/workload/workload';
 import { TraceCollector } from './collector';
 import { BYTES_PER_MB, mapsFromBytes, readAll, reducesFromBytes, type TraceImport, type TraceReader } from './types';
 import { quote } from '@shared/files/quote';
+import { readDecimal } from '@shared/decimal';
 
 /** Control characters or undecodable bytes: a garbled or binary line, never a SWIM row. */
 const BINARY_BYTES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/;
@@ -33,7 +34,7 @@ export function swimReader(blockSizeMb: number, limit = Infinity): TraceReader {
     }
     const values: number[] = [];
     for (let c = 1; c < 6; c++) {
-      const v = Number(cells[c]);
+      const v = readDecimal(cells[c]);
       if (cells[c].trim() === '' || !Number.isFinite(v) || v < 0) {
         out.problem(lineNo, COLUMNS[c], `${quote(cells[c])} is not a non-negative number`);
         return;

@@ -1,3 +1,5 @@
+import { numberOrText, readDecimal } from '@shared/decimal';
+
 /** The longest range "a-b" a list may give: more is surely a typo. */
 export const LONGEST_RANGE = 200;
 
@@ -12,7 +14,7 @@ export function parseNumbers(raw: string): unknown[] {
         const [a, b] = [Number(range[1]), Number(range[2])];
         return b >= a && b - a < LONGEST_RANGE ? Array.from({ length: b - a + 1 }, (_, i) => a + i) : [part];
       }
-      return Number.isNaN(Number(part)) ? [part] : [Number(part)];
+      return [numberOrText(part)];
     });
 }
 
@@ -31,7 +33,7 @@ export function numberListProblem(raw: string): string | undefined {
       continue;
     }
     if (/^-\d+(\.\d+)?$/.test(part)) return `"${part}" is negative: seeds are whole numbers from 0`;
-    if (Number.isNaN(Number(part))) return `"${part}" is not a number: give numbers like 1, 2, 3 or a range like 1-5`;
+    if (Number.isNaN(readDecimal(part))) return `"${part}" is not a number: give numbers like 1, 2, 3 or a range like 1-5`;
   }
   return undefined;
 }

@@ -107,6 +107,8 @@ describe('workload-studio plan', () => {
     expect(zero.err).toMatch(/--map-slots: must be at least 1/);
     const text = await cli([...base, '--deadline', 'soon']);
     expect(text.err).toMatch(/--deadline: "soon" is not a number/);
+    // JavaScript would read "0x10" as 16 seconds: a typo is named, not run.
+    expect((await cli([...base, '--deadline', '0x10'])).err).toMatch(/--deadline: "0x10" is not a number/);
     const missing = await cli(['plan', '--profile', good, '--maps', '10', '--map-slots', '4', '--reduce-slots', '2']);
     expect(missing.err).toMatch(/^error: --reduces is required\n/);
     // Every missing flag is named at once.

@@ -8,6 +8,9 @@ describe("the jobs table's cells", () => {
     expect(cellValue(col('maps'), '12')).toBe(12);
     expect(cellValue(col('submit'), ' 2.5 ')).toBe(2.5);
     expect(cellValue(col('maps'), 'twelve')).toBe('twelve');
+    // JavaScript would read these as 16 and Infinity: a typo must reach the check, not become a number.
+    expect(cellValue(col('maps'), '0x10')).toBe('0x10');
+    expect(cellValue(col('submit'), 'Infinity')).toBe('Infinity');
     expect(cellValue(col('maps'), '  ')).toBeUndefined();
   });
 

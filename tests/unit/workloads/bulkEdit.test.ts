@@ -50,6 +50,8 @@ describe("bulk edits of a workload's jobs", () => {
     const js = jobs();
     const edit = (e: Partial<BulkEdit>): BulkEdit => ({ field: 'deadlineFactor', target: { kind: 'all' }, rule: { kind: 'set', value: '2' }, ...e });
     expect(bulkProblems(js, edit({ rule: { kind: 'set', value: 'x' } }))).toEqual([{ at: 'value', message: 'The value "x" is not a number' }]);
+    expect(bulkProblems(js, edit({ rule: { kind: 'set', value: '0x10' } }))).toEqual([{ at: 'value', message: 'The value "0x10" is not a number' }]);
+    expect(bulkProblems(js, edit({ target: { kind: 'filter', minMaps: Number.NaN } }))[0].message).toBe('The maps bounds must be numbers');
     expect(bulkProblems(js, edit({ rule: { kind: 'set', value: '-1' } }))[0].message).toBe('The value must be greater than 0');
     expect(bulkProblems(js, edit({ rule: { kind: 'round-robin', values: ['2', ''] } }))[0].message).toBe(
       'Value 2 is empty: type it, or remove the comma too many',

@@ -43,6 +43,11 @@ describe('our workload CSV, imported', () => {
     ]);
     // With commas between cells, a comma is never a decimal mark.
     expect(readAll(ourCsvReader(), 'template,submit,inputMb\nSort,0,"1,5"\n').problems.map((p) => p.message)).toEqual(['"1,5" is not a number']);
+    // A spreadsheet's hex or "Infinity" is a typo, not 16 or an endless job.
+    expect(readAll(ourCsvReader(), 'template,submit,inputMb\nSort,0x10,1\nSort,0,Infinity\n').problems.map((p) => p.message)).toEqual([
+      '"0x10" is not a number',
+      '"Infinity" is not a number',
+    ]);
   });
 
   it('names each problem by line and column, and keeps the other rows', () => {

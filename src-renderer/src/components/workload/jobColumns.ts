@@ -1,4 +1,5 @@
 import type { JobDraft } from './types';
+import { numberOrText } from '@shared/decimal';
 
 /** One editable column of the jobs table: the job field, its heading, how it is typed and its share of the row. */
 export interface JobColumn {
@@ -32,7 +33,7 @@ export const JOB_GRID = `28px 56px ${JOB_COLUMNS.map((c) => c.width).join(' ')} 
  * field.
  */
 export function cellValue(col: JobColumn, raw: string): unknown {
-  if (col.kind === 'number') return raw.trim() === '' ? undefined : Number.isNaN(Number(raw)) ? raw : Number(raw);
+  if (col.kind === 'number') return raw.trim() === '' ? undefined : numberOrText(raw);
   if (col.optional && raw.trim() === '') return undefined;
   return raw;
 }
