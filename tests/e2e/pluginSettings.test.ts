@@ -49,6 +49,12 @@ describe('a scheduler file added in the settings', () => {
           expect.stringMatching(/replaced by the file added after it \(locality-greedy\.scheduler\.js, SHA-256 [0-9a-f]{12}…\), which runs from now on/),
           expect.not.stringMatching(/replaced/),
         ]);
+      // The message beside the button says the same: a new version, not a new kind.
+      await expect
+        .poll(() => page.getByTestId('plugin-added').textContent())
+        .toMatch(
+          /^“Locality first, no waiting \(example\)” now runs from locality-greedy\.scheduler\.js \(SHA-256 [0-9a-f]{12}…\), in place of the version added before it \(locality-greedy\.scheduler\.js, SHA-256 [0-9a-f]{12}…\), which leaves the list when the studio starts again\.$/,
+        );
       // The old file stays while this studio runs (a batch that began with it runs it to the end); the next start deletes it.
       expect(fs.readdirSync(path.join(dir, 'plugins'))).toHaveLength(2);
       await screenshot(page, 'settings-plugins');
