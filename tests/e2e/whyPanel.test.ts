@@ -62,6 +62,12 @@ describe('the why-panel on a job of thousands of tasks', () => {
         expect(Number(await table.getAttribute('data-rows'))).toBeGreaterThanOrEqual(2560);
         expect(await table.locator('tr[data-attempt]').count()).toBeLessThan(40);
       }
+      // Counts of thousands are grouped as the job's shape above them is ("2,544 maps").
+      expect(await page.getByTestId('why-kinds').first().textContent()).toMatch(/First in submission order\s*\d{1,3}(,\d{3})+\s*$/);
+      // A run drawn one line per attempt takes the panel's whole width, so its columns are not cut to "succee…".
+      const cards = page.locator('[data-why-run]');
+      const [card, all] = await Promise.all([cards.first().boundingBox(), page.locator('.runs').boundingBox()]);
+      expect(card!.width).toBeGreaterThan(all!.width * 0.95);
       // Scrolled to the end, the last attempt is drawn (and the first is gone from the page).
       const first = tables.first();
       const rows = Number(await first.getAttribute('data-rows'));

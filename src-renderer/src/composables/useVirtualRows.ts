@@ -1,13 +1,16 @@
 import { useVirtualizer } from '@tanstack/vue-virtual';
 import { computed, useTemplateRef } from 'vue';
 
+/** Up to this many rows a table is drawn whole, beyond it only the rows in view. */
+export const WHOLE_ROWS = 200;
+
 /**
  * A table that draws every row while there are few (each row its natural height, text wrapped)
  * and, beyond `whole` rows, only those in view with spacers for the rest: a why-panel of 11,000
  * attempts or a why-not answer of 3,000 nodes keeps a screenful in the page. The scrolling element
  * carries `ref="scroller"`; virtual rows have the height `rowHeight`.
  */
-export function useVirtualRows(count: () => number, rowHeight: number, whole = 200) {
+export function useVirtualRows(count: () => number, rowHeight: number, whole = WHOLE_ROWS) {
   const scroller = useTemplateRef<HTMLElement>('scroller');
   const allDrawn = computed(() => count() <= whole);
   const virtualizer = useVirtualizer(
