@@ -99,7 +99,8 @@ declare module 'workload-studio/scheduler' {
   /** What a policy may say it weighs at a heartbeat: a table, best candidate first. */
   export interface Scores {
     criteria: string[];
-    rows: { candidate: string; job: string; values: number[] }[];
+    /** Best first. `task`: the task a candidate is (the view's task index), where it is one; the why-not table names it ("m3", "r0"). */
+    rows: { candidate: string; job: string; task?: number; values: number[] }[];
   }
 
   /** One run's policy. */

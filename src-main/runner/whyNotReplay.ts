@@ -1,7 +1,7 @@
 import { launchReasonText } from '@shared/results/launchReason';
-import type { WhyNotAnswer, WhyNotBeat, WhyNotReason } from '@shared/results/whyNot';
+import type { WhyNotAnswer, WhyNotBeat, WhyNotReason, WhyNotScores } from '@shared/results/whyNot';
 import { heartbeatInterval, Simulation } from '../engine/run/kernel';
-import type { ClusterView, Scheduler } from '../engine/scheduling/schedulerApi';
+import type { ClusterView, PolicyScores, Scheduler } from '../engine/scheduling/schedulerApi';
 import type { ResolvedRun } from './matrix';
 import { simulationInput } from './runTask';
 
@@ -48,12 +48,19 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
     firstTask.push(total);
     total += job.maps + job.reduces;
   }
-  const taskName = (view: ClusterView, task: number) => {
+  /** "m3" or "r0": a task as its job's Gantt rows name it. */
+  const taskInJob = (view: ClusterView, task: number) => {
     const owner = view.jobOfTask(task);
     const k = task - firstTask[owner];
     const maps = input.jobs[owner].maps;
-    return `${input.jobs[owner].id} ${k < maps ? `m${k}` : `r${k - maps}`}`;
+    return k < maps ? `m${k}` : `r${k - maps}`;
   };
+  const taskName = (view: ClusterView, task: number) => `${input.jobs[view.jobOfTask(task)].id} ${taskInJob(view, task)}`;
+  /** The policy's table with its tasks named; an index that is no task of the run (a plug-in's slip) is left out. */
+  const named = (view: ClusterView, scores: PolicyScores): WhyNotScores => ({
+    criteria: scores.criteria,
+    rows: scores.rows.map(({ task, ...row }) => (Number.isInteger(task) && task! >= 0 && task! < total ? { ...row, task: taskInJob(view, task!) } : row)),
+  });
 
   const inner = input.scheduler;
   const beats = new Map<number, WhyNotBeat[]>();
@@ -69,7 +76,7 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
     const launches: Launch[] = [];
     inner.onHeartbeat(n, recordingLaunches(view, launches));
     const list = beats.get(n) ?? [];
-    list.push({ time: view.now, reasons: reasonsAt(view, n, launches), ...(scores?.rows.length ? { scores } : {}) });
+    list.push({ time: view.now, reasons: reasonsAt(view, n, launches), ...(scores?.rows.length ? { scores: named(view, scores) } : {}) });
     beats.set(n, list);
   });
 

@@ -1,6 +1,5 @@
 import type { SchedulerSpecOf } from '@shared/schedulers';
-import type { WhyNotScores } from '@shared/results/whyNot';
-import type { ViewWith } from '../engine/scheduling/schedulerApi';
+import type { PolicyScores, ViewWith } from '../engine/scheduling/schedulerApi';
 import { ROW_MAP, ROW_REDUCE, type RunningAttempts } from './lateRunning';
 import { percentileRank } from './lateCopyCheck';
 
@@ -14,10 +13,10 @@ type View = ViewWith<'attempts' | 'timers'>;
  * (ties: the lower task id). Maps first, as the policy asks for a map copy first. It reads the
  * view afresh and keeps nothing, so asking changes no decision.
  */
-export function lateScores(spec: SchedulerSpecOf<'late'>, running: RunningAttempts, n: number, view: View): WhyNotScores {
+export function lateScores(spec: SchedulerSpecOf<'late'>, running: RunningAttempts, n: number, view: View): PolicyScores {
   running.update(view);
   const now = view.now;
-  const rows: WhyNotScores['rows'] = [];
+  const rows: PolicyScores['rows'] = [];
   for (const kind of [ROW_MAP, ROW_REDUCE]) {
     const ofKind: { job: number; task: number; progress: number; rate: number; eligible: boolean }[] = [];
     for (const b of running.blocks()) {
@@ -42,6 +41,7 @@ export function lateScores(spec: SchedulerSpecOf<'late'>, running: RunningAttemp
       rows.push({
         candidate: `a copy of its ${kind === ROW_REDUCE ? 'reduce' : 'map'}`,
         job: view.job(r.job).id,
+        task: r.task,
         values: [r.progress, r.rate, threshold, left(r)],
       });
   }

@@ -355,6 +355,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         rows: weighed.sort(order).map((c) => ({
           candidate: `${c.leading ? 'new' : 'paused'} ${PHASE_NAMES[c.phase]}${c.leading && c.phase === PhaseKind.Map ? ` (${LEVEL_WORDS[c.level]})` : ''}`,
           job: view.job(c.job).id,
+          task: c.task,
           values: [c.fairnessGain, spec.alpha * c.performance, c.utility],
         })),
       };

@@ -1,8 +1,7 @@
-import type { WhyNotScores } from '@shared/results/whyNot';
-import type { CoreView } from '../engine/scheduling/schedulerApi';
+import type { CoreView, PolicyScores } from '../engine/scheduling/schedulerApi';
 
 /** One candidate of a policy's table of scores (Scheduler.scores). */
-export type ScoreRow = WhyNotScores['rows'][number];
+export type ScoreRow = PolicyScores['rows'][number];
 
 /** The most rows a table lists: the candidates a heartbeat reaches first. */
 export const MOST_ROWS = 30;

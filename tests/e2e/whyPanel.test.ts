@@ -326,4 +326,38 @@ describe('the why-panel on a job of thousands of tasks', () => {
       await studio.stop();
     }
   }, 300_000);
+
+  it("names the task of each of PRISM's candidates, and keeps its criteria's symbols as written", async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const s = studio.services;
+      const cluster = await generatedCluster(s, 'lab', 2, 4);
+      const jobs = [
+        { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 4 },
+        { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
+      ];
+      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
+      const batch = await ranBatch(s, 'prism', cluster, workload, { schedulers: [{ kind: 'prism' }], seeds: [1] });
+      await openAt(page, studio.server.url, `#/history/${batch.id}`);
+      await page.getByTestId('why-not-panel').waitFor();
+      await page.getByTestId('why-not-job').fill('small');
+      await page.getByTestId('why-not-at').fill('21');
+      await page.getByTestId('why-not-ask').click();
+      const scores = page.getByTestId('why-not-scores');
+      await scores.waitFor({ timeout: 60_000 });
+      const heads = scores.locator('th');
+      expect(await heads.allTextContents()).toEqual(['Candidate', 'Job', 'Task', 'fairness gain (eq. 2)', 'α · performance (eq. 5, 6)', 'utility U (eq. 1)']);
+      // Capitals would show "α · performance" as "A · PERFORMANCE".
+      expect(await heads.nth(4).evaluate((th) => th.ownerDocument.defaultView!.getComputedStyle(th).textTransform)).toBe('none');
+      const tasks = await scores.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2].textContent));
+      expect(tasks.length).toBeGreaterThan(0);
+      for (const t of tasks) expect(t).toMatch(/^[mr]\d+$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  }, 300_000);
 });

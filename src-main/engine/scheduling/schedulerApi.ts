@@ -7,6 +7,16 @@ import type { TaskCounters } from '../measure/profiles';
 import type { Locality, Topology } from '../core/topology';
 import type { WorkCounters } from '../state/workCounters';
 
+/**
+ * What a policy weighs at one heartbeat (Scheduler.scores), as the why-not answer's table
+ * (WhyNotScores) has it, except that a candidate that is one task may say which by the engine's
+ * task index; the replay names it as the Gantt does (runner/whyNotReplay.ts).
+ */
+export interface PolicyScores {
+  criteria: string[];
+  rows: (Omit<WhyNotScores['rows'][number], 'task'> & { task?: number })[];
+}
+
 /** Numbers a scheduler may read but not change (the topology's typed arrays, as it sees them). */
 export interface ReadonlyNumbers {
   readonly [i: number]: number;
@@ -362,7 +372,7 @@ export interface Scheduler<V extends CoreView = ClusterView> {
    * deciding anything (the why panel's scores table; whyNotReplay.ts calls it before the beat).
    * Read-only: it must change nothing a later decision reads.
    */
-  scores?(n: number, view: V): WhyNotScores | undefined;
+  scores?(n: number, view: V): PolicyScores | undefined;
   /**
    * Why job j got nothing on node n just now, in the scheduler's own terms (its slots, its order,
    * its waits, its shares). Asked only by the why-not probe (runner/whyNotReplay.ts), after the

@@ -1,8 +1,8 @@
 import { fawkesOptions } from '@shared/schedulers/fawkes';
 import type { SchedulerSpecOf } from '@shared/schedulers';
 import type { TaskCounters } from '../../engine/measure/profiles';
-import type { Scheduler } from '../../engine/scheduling/schedulerApi';
-import type { WhyNotReason, WhyNotScores } from '@shared/results/whyNot';
+import type { PolicyScores, Scheduler } from '../../engine/scheduling/schedulerApi';
+import type { WhyNotReason } from '@shared/results/whyNot';
 import { NODE_CORE, NODE_TRANSIENT, NODE_TRANSIENT_CORE } from '../../engine/core/topology';
 import { definePlugin } from '../plugin';
 import { SlotTable } from '../slotHelpers';
@@ -80,7 +80,7 @@ export class Fawkes implements Scheduler {
   }
 
   /** What node n's MR-cluster's own scheduler weighs there (its table, its jobs only); nothing on a free, leaving or inactive node. */
-  scores(n: number): WhyNotScores | undefined {
+  scores(n: number): PolicyScores | undefined {
     const mine = this.own[n] < 0 || this.leaving[n] ? undefined : this.clusters[this.own[n]];
     return mine?.stage === Stage.Active ? mine.inner.scores?.(n, mine.view) : undefined;
   }

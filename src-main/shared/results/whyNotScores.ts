@@ -8,8 +8,12 @@ import { plural } from '../plural';
 export interface WhyNotScores {
   /** Column names, in words (with the paper's equation). */
   criteria: string[];
-  /** Candidates in the order the policy ranks them, best first; `values` in the criteria's order. */
-  rows: { candidate: string; job: string; values: number[] }[];
+  /**
+   * Candidates in the order the policy ranks them, best first; `values` in the criteria's order.
+   * `task`: the one task a candidate is, as the Gantt names it ("m3", "r0"), where the policy says
+   * which (a paused phase, a copy): rows of one job are otherwise alike.
+   */
+  rows: { candidate: string; job: string; task?: string; values: number[] }[];
 }
 
 /** What of a why-not answer the table needs (whyNot.ts WhyNotAnswer has it). */
@@ -64,7 +68,7 @@ export function scoresText(a: Answered): string {
   const others = scoredBeats(a).length - 1;
   const head = `What the scheduler weighed at ${beat.node}, ${beat.time.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} s (the heartbeat nearest ${scoreText(a.at)} s${others ? `; ${others.toLocaleString('en-US')} more in --json` : ''}):`;
   const legend = `  ${criteria.map((c, i) => `(${i + 1}) ${c}`).join(' · ')}`;
-  const cells = rows.map((r) => [`${r.candidate}${r.job ? ` — ${r.job}` : ''}`, ...r.values.map(scoreText)]);
+  const cells = rows.map((r) => [`${r.candidate}${r.job ? ` — ${r.job}${r.task ? ` ${r.task}` : ''}` : ''}`, ...r.values.map(scoreText)]);
   const titles = ['', ...criteria.map((_, i) => `(${i + 1})`)];
   const widths = titles.map((t, i) => Math.max(t.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => `  ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ')}`.trimEnd();

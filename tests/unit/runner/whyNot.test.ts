@@ -198,6 +198,8 @@ describe('why a job got nothing, node by node', () => {
       const utilities = b.scores!.rows.map((r) => r.values[2]);
       expect(utilities).toEqual([...utilities].sort((x, y) => y - x));
       for (const r of b.scores!.rows) expect(r.values[2]).toBeCloseTo(r.values[0] + r.values[1], 9);
+      // Each candidate is one task, named as the Gantt names it, so two paused reduces of a job differ.
+      for (const r of b.scores!.rows) expect(r.task).toMatch(/^[mr]\d+$/);
     }
     // Asking for scores decides nothing: the replay's launches are the run's own.
     const real = runTask(run).jobs.find((j) => j.id === 'small')!;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
-import type { WhyNotScores } from '@shared/results/whyNot';
 import type { LaunchReason } from '@shared/results/launchReason';
 import { Simulation } from '../../../src-main/engine/run/kernel';
-import type { Scheduler, ViewWith } from '../../../src-main/engine/scheduling/schedulerApi';
+import type { PolicyScores, Scheduler, ViewWith } from '../../../src-main/engine/scheduling/schedulerApi';
 import { lateScheduler } from '../../../src-main/schedulers/late';
 import { cluster, cpuOnly, job, options } from '../../helpers/engineFixtures';
 import { fingerprint } from '../../helpers/fingerprint';
@@ -29,7 +28,7 @@ function run(scheduler: Scheduler<View>) {
 describe("LATE's scores", () => {
   it('put the task each copy goes to first among its kind, with the estimated time left the copy was made for', () => {
     const late = lateScheduler(spec);
-    const checked: { table: WhyNotScores; copied: Extract<LaunchReason, { kind: 'speculation' }> }[] = [];
+    const checked: { table: PolicyScores; task: number; copied: Extract<LaunchReason, { kind: 'speculation' }> }[] = [];
     const asking: Scheduler<View> = {
       ...late,
       onHeartbeat(n, view) {
@@ -37,7 +36,7 @@ describe("LATE's scores", () => {
         const launch = view.launch.bind(view);
         (view as { launch: typeof view.launch }).launch = (task, node, why, opts) => {
           const reason = typeof why === 'function' ? why() : why;
-          if (opts?.speculative && reason.kind === 'speculation') checked.push({ table, copied: reason });
+          if (opts?.speculative && reason.kind === 'speculation') checked.push({ table, task, copied: reason });
           return launch(task, node, why, opts);
         };
         try {
@@ -49,7 +48,7 @@ describe("LATE's scores", () => {
     };
     const asked = run(asking);
     expect(checked.length).toBeGreaterThan(5);
-    for (const { table, copied } of checked) {
+    for (const { table, task, copied } of checked) {
       expect(table.criteria).toEqual([
         'progress score (0-1)',
         'progress rate (per s)',
@@ -58,6 +57,8 @@ describe("LATE's scores", () => {
       ]);
       const head = table.rows.find((r) => r.candidate === `a copy of its ${copied.of}`)!;
       expect(head.job).toBe(copied.job);
+      // The row names the very task the copy is of, so the why-not table can say which.
+      expect(head.task).toBe(task);
       expect(head.values[3]).toBe(copied.leftSeconds);
       for (const r of table.rows) expect(r.values[1]).toBeLessThanOrEqual(r.values[2]);
     }

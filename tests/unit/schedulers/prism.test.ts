@@ -123,9 +123,9 @@ describe('PRISM Algorithm 1', () => {
     const { view, launched, resumed } = machine(1);
     const scores = prism().scores?.(0, view);
     expect(scores?.criteria).toEqual(['fairness gain (eq. 2)', 'α · performance (eq. 5, 6)', 'utility U (eq. 1)']);
-    expect(scores?.rows.map((r) => [r.candidate, r.job, r.values.map((v) => Number(v.toFixed(3)))])).toEqual([
-      ['new shuffle', 'B', [0.4, 36, 36.4]],
-      ['paused reduce', 'A', [-0.5, 0.1, -0.4]],
+    expect(scores?.rows.map((r) => [r.candidate, r.job, r.task, r.values.map((v) => Number(v.toFixed(3)))])).toEqual([
+      ['new shuffle', 'B', 10, [0.4, 36, 36.4]],
+      ['paused reduce', 'A', 1, [-0.5, 0.1, -0.4]],
     ]);
     expect(launched).toEqual([]);
     expect(resumed).toEqual([]);

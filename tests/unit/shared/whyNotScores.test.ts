@@ -6,7 +6,7 @@ const table = (first: string) => ({
   criteria: ['submitted at (s)', 'waiting (of its kind)'],
   rows: [
     { candidate: 'its next map', job: first, values: [127.25, 106] },
-    { candidate: 'its next map', job: 'g12', values: [147.2, Number.NaN] },
+    { candidate: 'its next map', job: 'g12', task: 'm4', values: [147.2, Number.NaN] },
   ],
 });
 const answer: WhyNotAnswer = {
@@ -42,9 +42,9 @@ describe("the why panel's scores", () => {
       [
         'What the scheduler weighed at new-4, 199.98 s (the heartbeat nearest 200 s; 1 more in --json):',
         '  (1) submitted at (s) · (2) waiting (of its kind)',
-        '                        (1)  (2)',
-        '  its next map — g8   127.3  106',
-        '  its next map — g12  147.2    —',
+        '                           (1)  (2)',
+        '  its next map — g8      127.3  106',
+        '  its next map — g12 m4  147.2    —',
       ].join('\n'),
     );
     // `workload-studio why` prints it below the heartbeats; an answer without a table prints none.
