@@ -342,7 +342,13 @@ describe('the why-panel on a job of thousands of tasks', () => {
       const batch = await ranBatch(s, 'prism', cluster, workload, { schedulers: [{ kind: 'prism' }], seeds: [1] });
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('why-not-panel').waitFor();
+      // Asked without a job, then without a moment: said in words, before any replay.
+      await page.getByTestId('why-not-ask').click();
+      await expect.poll(() => page.getByTestId('why-not-error').textContent()).toBe("Type a job's id, or pick one from the list");
       await page.getByTestId('why-not-job').fill('small');
+      await page.getByTestId('why-not-at').fill('');
+      await page.getByTestId('why-not-ask').click();
+      await expect.poll(() => page.getByTestId('why-not-error').textContent()).toBe('Give the moment to ask about, in simulated seconds');
       await page.getByTestId('why-not-at').fill('21');
       await page.getByTestId('why-not-ask').click();
       const scores = page.getByTestId('why-not-scores');
