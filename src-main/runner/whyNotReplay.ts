@@ -1,3 +1,4 @@
+import { jobIdsInWords } from '@shared/results/jobIdsInWords';
 import { launchReasonText } from '@shared/results/launchReason';
 import type { WhyNotAnswer, WhyNotBeat, WhyNotReason, WhyNotScores } from '@shared/results/whyNot';
 import { heartbeatInterval, Simulation } from '../engine/run/kernel';
@@ -21,12 +22,6 @@ interface Launch {
   reason: string;
   /** A paused attempt's next phase let start, not a new attempt. */
   resumed: boolean;
-}
-
-/** A run's job ids as a hint, the first few and how many more: a day of a trace has thousands. */
-function jobIdsInWords(ids: readonly string[]): string {
-  const shown = ids.slice(0, 5).map((id) => `"${id}"`);
-  return ids.length > shown.length ? `${shown.join(', ')} and ${(ids.length - shown.length).toLocaleString('en-US')} more` : shown.join(', ');
 }
 
 /**

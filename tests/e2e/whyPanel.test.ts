@@ -52,6 +52,14 @@ describe('the why-panel on a job of thousands of tasks', () => {
 
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('why-panel').waitFor();
+      // An id no run has: said with the ids there are.
+      await page.getByTestId('why-job').fill('hug');
+      await page.getByTestId('why-ask').click();
+      await expect.poll(() => page.getByTestId('why-error').textContent()).toBe('No run has a job "hug" (its jobs: "huge", "small")');
+      // Typed in other capitals, it is the job that reads so.
+      await page.getByTestId('why-job').fill('HUGE');
+      await page.getByTestId('why-ask').click();
+      await expect.poll(() => page.getByTestId('why-job').inputValue()).toBe('huge');
       await askWhy(page, 'huge');
       await expect.poll(() => page.locator('[data-why-run]').count(), { timeout: 60_000 }).toBe(4);
       const tables = page.getByTestId('why-attempts');
