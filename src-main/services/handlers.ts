@@ -206,7 +206,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       if (result.jobs.length === 0 && !result.spec?.generate) throw new ServiceError('invalid_request', `${info.fileName} holds no jobs`, 'file');
       const skipped = result.problemCount > 0 ? `, ${plural(result.problemCount, 'rejected row')} left out` : '';
       const candidate = result.spec
-        ? { ...result.spec, name: name ?? result.spec.name, jobs: withDeadlines(result.spec.jobs, deadlines) }
+        ? // A file that names no workload (a bare list of jobs) is named after the file, as the preview suggests.
+          { ...result.spec, name: name ?? suggestedName, jobs: withDeadlines(result.spec.jobs, deadlines) }
         : {
             name: name ?? suggestedName,
             description: [

@@ -117,7 +117,7 @@ export class ImportSessions {
     const session = this.require(token);
     if (!session.result) await this.preview(token);
     const result = session.result!;
-    return { file: { file: token, fileName: session.fileName, bytes: session.bytes }, result, suggestedName: suggestedName(session.fileName) };
+    return { file: { file: token, fileName: session.fileName, bytes: session.bytes }, result, suggestedName: nameOf(result, session.fileName) };
   }
 
   /** Ends a session after its import was stored (or given up). */
@@ -178,12 +178,17 @@ export class ImportSessions {
       firstRows: r.jobs.slice(0, PREVIEW_ROWS),
       problems: r.problems.slice(0, MAX_PREVIEW_PROBLEMS),
       problemCount: r.problemCount,
-      suggestedName: r.spec?.name && r.spec.name !== 'workload' ? r.spec.name : suggestedName(session.fileName),
+      suggestedName: nameOf(r, session.fileName),
       sizes: sizeHistogram(r.jobs),
       ...flaggedJobs(r.jobs),
       ...(r.large ? { large: r.large } : {}),
     };
   }
+}
+
+/** The workload's own name, or the file's when it gives none (a trace, a bare list of jobs: the schema's default). */
+function nameOf(r: TraceImport, fileName: string): string {
+  return r.spec?.name && r.spec.name !== 'workload' ? r.spec.name : suggestedName(fileName);
 }
 
 /** "FB-2009_samples_24_times_1hr_0.tsv" → "FB-2009_samples_24_times_1hr_0"; "job-trace.json.gz" → "job-trace". */

@@ -26,6 +26,8 @@ export function detectTraceFormat(head: string): Detection {
     if (/"nodes"\s*:/.test(text) && /"node"\s*:/.test(text))
       return { ok: false, message: 'this is an SLS node file (a cluster, not a workload): import it on the Clusters page' };
     if (/"jobs"\s*:|"generate"\s*:/.test(text)) return { ok: true, format: 'json' };
+    // A bare list of our jobs (a script's output, or the "jobs" of a workload file cut out).
+    if (firstCode === '[' && /"template"\s*:/.test(text)) return { ok: true, format: 'json' };
     return { ok: false, message: 'JSON, but not a format the studio knows (SLS, SLS SYNTH, Rumen or a Workload Studio workload)' };
   }
   const firstLine = text.split(/\r?\n/).find((l) => l.trim() && !l.trim().startsWith('#')) ?? '';

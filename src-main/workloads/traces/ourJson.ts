@@ -4,7 +4,10 @@ import { templateByName, unknownTemplateWords } from '../benchmarkTemplates';
 import { MAX_KEPT_PROBLEMS } from './collector';
 import type { TraceImport, TraceProblem, TraceReader } from './types';
 
-/** Our own workload JSON: one document, checked as a whole; problems name the field. */
+/**
+ * Our own workload JSON: one document, checked as a whole; problems name the field. A bare list of
+ * jobs is read as a workload of those jobs (its problems then at "jobs.3.maps").
+ */
 export function ourJsonReader(): TraceReader {
   let text = '';
   return {
@@ -13,7 +16,7 @@ export function ourJsonReader(): TraceReader {
       text += chunk;
     },
     end(): TraceImport {
-      const parsed = parseWorkloadFile(text);
+      const parsed = parseWorkloadFile(/^\uFEFF?\s*\[/.test(text) ? `{"jobs":${text.replace(/^\uFEFF/, '')}}` : text);
       if (!parsed.ok) {
         const problems = parsed.problems.map((p) => ({ line: 0, field: p.field || 'file', message: p.message }));
         return { format: 'json', jobs: [], problems: problems.slice(0, MAX_KEPT_PROBLEMS), problemCount: problems.length };

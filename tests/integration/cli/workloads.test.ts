@@ -42,6 +42,19 @@ describe('workload-studio workloads', () => {
     });
   });
 
+  it('imports a bare list of jobs, named after its file, and a workload file under its own name', async () => {
+    const dir = tempDir();
+    const list = path.join(tempDir(), 'script-output.json');
+    fs.writeFileSync(list, JSON.stringify([{ id: 'a', template: 'Sort', submit: 0, maps: 3, reduces: 1 }]));
+    expect(await cli(['workloads', 'import', list, '--data-dir', dir])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^imported 1 job \(4 tasks\) from json as workload "script-output"/),
+    });
+    const named = path.join(tempDir(), 'file-name.json');
+    fs.writeFileSync(named, JSON.stringify({ name: 'Its own name', jobs: [{ template: 'Grep', submit: 0, maps: 2, reduces: 1 }] }));
+    expect((await cli(['workloads', 'import', named, '--data-dir', dir])).out).toMatch(/as workload "Its own name"/);
+  });
+
   it('prints the errors with line and field and exits 1 without importing; --skip-bad imports the rest', async () => {
     const dir = tempDir();
     const file = path.join(tempDir(), 'bad.tsv');

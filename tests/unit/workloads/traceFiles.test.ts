@@ -66,10 +66,28 @@ describe('format detection', () => {
     expect(detectTraceFormat('[{"jobID":"j","submitTime":1}]')).toEqual({ ok: true, format: 'rumen' });
     expect(detectTraceFormat('{"format":"workload-studio.workload","version":1}')).toEqual({ ok: true, format: 'json' });
     expect(detectTraceFormat('{"jobs":[]}')).toEqual({ ok: true, format: 'json' });
+    expect(detectTraceFormat('[{"template":"Sort","submit":0}]')).toEqual({ ok: true, format: 'json' });
     expect(detectTraceFormat('{"format":"workload-studio.cluster"}')).toMatchObject({ ok: false, message: expect.stringMatching(/cluster file/) });
     expect(detectTraceFormat('   \n')).toEqual({ ok: false, message: 'the file is empty' });
     expect(detectTraceFormat('a,b,c\n1,2,3')).toMatchObject({ ok: false, message: expect.stringMatching(/expected SWIM/) });
     expect(detectTraceFormat('{"hello": 1}')).toMatchObject({ ok: false, message: expect.stringMatching(/not a format the studio knows/) });
+  });
+});
+
+describe('a bare list of jobs', () => {
+  it('is read as a workload of those jobs, each problem at its job', async () => {
+    const file = path.join(tempDir(), 'jobs.json');
+    fs.writeFileSync(file, '\uFEFF[{"id":"a","template":"sort","submit":0,"maps":3,"reduces":1},{"id":"b","template":"Grep","submit":5,"maps":2,"reduces":1}]');
+    const read = await readTraceFile(file);
+    expect(read.format).toBe('json');
+    expect(read.problems).toEqual([]);
+    // A template in other capitals is the studio's.
+    expect(read.jobs.map((j) => [j.id, j.template, j.maps])).toEqual([
+      ['a', 'Sort', 3],
+      ['b', 'Grep', 2],
+    ]);
+    fs.writeFileSync(file, '[{"id":"a","template":"Sort","submit":0,"maps":-3}]');
+    expect((await readTraceFile(file)).problems).toEqual([{ line: 0, field: 'jobs.0.maps', message: expect.stringMatching(/at least/) }]);
   });
 });
 
