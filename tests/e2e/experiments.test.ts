@@ -44,6 +44,9 @@ describe('experiments in the browser, against the real services and worker threa
       await page.locator('[data-nav="experiments"]').click();
       await page.getByTestId('experiments-sample').click();
       await designerReady(page);
+      // The sample's generated workload counts its tasks as an expectation, kept on one line ("≈ 2,690+").
+      await page.getByRole('link', { name: 'Workloads' }).click();
+      await expect.poll(() => page.getByTestId('workload-tasks').first().textContent()).toMatch(/^\s*≈\u00a0[\d,]+\+?\s*$/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
