@@ -62,6 +62,7 @@ export interface RunBatchOptions {
   only?: readonly number[];
   onStart?(index: number): void;
   onProgress?(index: number, progress: RunProgress): void;
+  onNotice?(notice: string | undefined): void;
 }
 
 /**
@@ -101,6 +102,7 @@ export async function runBatch(
       {
         onStart: options.onStart && ((k) => options.onStart!(at(k))),
         onProgress: options.onProgress && ((k, p) => options.onProgress!(at(k), p)),
+        ...(options.onNotice ? { onNotice: options.onNotice } : {}),
         onDone: (k, outcome) => {
           ended.add(k);
           return sink.runEnded(at(k), outcome);

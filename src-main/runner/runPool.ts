@@ -22,6 +22,8 @@ export interface RunCallbacks {
    */
   onDone?(index: number, outcome: RunOutcome): void | Promise<void>;
   onError?(index: number, error: Error): void | Promise<void>;
+  /** What the whole batch waits on, in words (a queue no worker listens to); undefined once it no longer does. */
+  onNotice?(notice: string | undefined): void;
 }
 
 export interface RunAllOptions {

@@ -180,7 +180,10 @@ export function experimentHandlers(
 
     'batches:list': () => batches.list(),
     'runs:list': () => batches.listRuns(),
-    'batches:get': ({ id }) => batches.get(id),
+    'batches:get': ({ id }) => {
+      const notice = runner.noticeOf(id);
+      return { ...batches.get(id), ...(notice ? { notice } : {}) };
+    },
     'batches:cancel': async ({ id }) => ({ cancelled: await runner.cancel(id) }),
     'batches:resume': async ({ id }) => {
       const { inputs } = batches.get(id);

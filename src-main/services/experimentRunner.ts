@@ -13,6 +13,8 @@ import { ServiceError } from './serviceError';
 interface Live {
   abort: AbortController;
   done: Promise<void>;
+  /** What the batch waits on, in words (a queue no worker listens to). */
+  notice?: string;
 }
 
 /**
@@ -32,6 +34,11 @@ export class ExperimentRunner {
 
   get running(): string[] {
     return [...this.live.keys()];
+  }
+
+  /** What a running batch waits on, in words, if anything (shown above its runs). */
+  noticeOf(batchId: string): string | undefined {
+    return this.live.get(batchId)?.notice;
   }
 
   /** `allowLarge`: the user asked for a batch the estimate counts as large (queue workers then take its runs). */
@@ -131,6 +138,11 @@ export class ExperimentRunner {
             progress(i, 'running');
           },
           onProgress: (i, p) => progress(i, 'running', p),
+          onNotice: (notice) => {
+            const live = this.live.get(batch.id);
+            if (live) live.notice = notice;
+            this.events.emit('experiments:notice', { batchId: batch.id, notice: notice ?? null });
+          },
         });
       } finally {
         this.live.delete(batch.id);

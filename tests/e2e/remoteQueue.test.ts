@@ -79,4 +79,35 @@ describe.runIf(REDIS)('settings: batches on a password-protected queue, from the
       await stopRedis(redis);
     }
   }, 300_000);
+
+  it('says above the runs when no worker listens to the queue, and the notice goes once one starts', async () => {
+    const { redis, url } = await startRedis();
+    const queueUrl = `${url}?queue=empty`;
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1280, height: 860 } });
+    const errors = watchErrors(page);
+    let worker: ReturnType<typeof sourceWorker> | undefined;
+    try {
+      const sample = await ok<{ experimentId: string }>(studio.services, 'studio:sample', {});
+      await ok(studio.services, 'settings:update', { runThreads: null, queue: queueUrl });
+      await openAt(page, studio.server.url, `#/experiments/${sample.experimentId}`);
+      await page.getByTestId('run').click();
+      await page.getByTestId('comparison').waitFor();
+      const notice = page.getByTestId('batch-notice');
+      await notice.waitFor({ timeout: 120_000 });
+      expect(await notice.textContent()).toMatch(
+        /^No worker is taking runs from redis:\/\/127\.0\.0\.1:\d+ \(queue empty\): the runs wait there until one starts.* To run on this machine instead, cancel, clear the queue in Settings and run again\.\s*$/,
+      );
+      await screenshot(page, 'queue-without-worker');
+      worker = sourceWorker(queueUrl);
+      await waitForBatchEnd(page);
+      expect(await notice.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+      worker?.child.kill('SIGKILL');
+      await stopRedis(redis);
+    }
+  }, 300_000);
 });

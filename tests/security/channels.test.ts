@@ -91,7 +91,7 @@ describe('IPC allowlist', () => {
       'settings:update',
       'settings:queuePassword',
     ]);
-    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress', 'files:progress']);
+    expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress', 'experiments:notice', 'files:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 

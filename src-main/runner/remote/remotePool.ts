@@ -12,6 +12,7 @@ import { redactRedisUrls } from '@shared/api/redisUrl';
 import { estimateRun, policyCostKey } from '@shared/experiment/runEstimate';
 import { runTasks } from '../batchEstimate';
 import { QueueWatch } from './queueWatch';
+import { WorkerPresence } from './workerPresence';
 import {
   cancelKey,
   INPUT_TTL_S,
@@ -32,6 +33,10 @@ const CANCEL_TTL_S = 24 * 3600;
 const WATCH_INTERVAL_MS = 2000;
 /** How long Redis may stay out of reach before the batch's unfinished runs count as lost. */
 const UNREACHABLE_LIMIT_MS = 120_000;
+/** How often, while runs wait, the queue is asked whether any worker listens (workerPresence.ts). */
+const WORKER_CHECK_MS = 5000;
+/** How long runs may wait on a queue without a worker before the batch says so. */
+const NO_WORKER_GRACE_MS = 10_000;
 /** How long closing the batch's connections may wait for Redis. */
 const CLOSE_WAIT_MS = 5000;
 
@@ -113,7 +118,15 @@ export class RemotePool implements SimulationPool {
         }
         return 20 * estimateRun({ tasks, scheduler: policyCostKey(runs[i].scheduler) }).seconds * 1000 + 600_000;
       };
-      return await this.follow(redis, events, { probe, jobKey: (id) => queue.toKey(id), runLimitMs }, batch, jobs, options, callbacks);
+      return await this.follow(
+        redis,
+        events,
+        { probe, jobKey: (id) => queue.toKey(id), runLimitMs, workers: () => queue.getWorkersCount() },
+        batch,
+        jobs,
+        options,
+        callbacks,
+      );
     } finally {
       // A clean close waits for Redis; one out of reach gets CLOSE_WAIT_MS, then the sockets are dropped.
       await closeWithin(CLOSE_WAIT_MS, [events, queue]);
@@ -211,7 +224,7 @@ export class RemotePool implements SimulationPool {
   private async follow(
     redis: Redis,
     events: QueueEvents,
-    watchOn: { probe: Redis; jobKey: (id: string) => string; runLimitMs: (i: number) => number },
+    watchOn: { probe: Redis; jobKey: (id: string) => string; runLimitMs: (i: number) => number; workers: () => Promise<number> },
     batch: string,
     jobs: Job<RemoteRun>[],
     options: RunAllOptions,
@@ -242,7 +255,18 @@ export class RemotePool implements SimulationPool {
     );
     watch.start(jobs.map((j) => j.id!));
     const started = new Set<number>();
+    /** Runs no worker has taken yet, nor has the batch given up on. */
+    const waiting = new Set(jobs.keys());
+    const presence = new WorkerPresence(
+      { count: watchOn.workers, waiting: () => waiting.size, display: this.target.display, intervalMs: WORKER_CHECK_MS, graceMs: NO_WORKER_GRACE_MS },
+      (notice) => {
+        if (notice) this.log(notice);
+        callbacks.onNotice?.(notice);
+      },
+    );
+    presence.start();
     const start = (i: number) => {
+      waiting.delete(i);
       if (started.has(i)) return;
       started.add(i);
       callbacks.onStart?.(i);
@@ -316,11 +340,13 @@ export class RemotePool implements SimulationPool {
             await settle(job, i);
           } finally {
             watch.settled(job.id!);
+            waiting.delete(i);
           }
         }),
       );
     } finally {
       watch.stop();
+      presence.stop();
     }
     options.signal?.removeEventListener('abort', onAbort);
     await handOver.settled();

@@ -86,7 +86,7 @@ export const CHANNEL_NAMES = [
   'settings:queuePassword',
 ] as const;
 
-export const EVENT_NAMES = ['store:changed', 'import:progress', 'experiments:progress', 'files:progress'] as const;
+export const EVENT_NAMES = ['store:changed', 'import:progress', 'experiments:progress', 'experiments:notice', 'files:progress'] as const;
 
 /** The one IPC channel main uses to push events to a window. */
 export const EVENT_IPC_CHANNEL = 'studio:event';

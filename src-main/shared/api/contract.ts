@@ -317,6 +317,8 @@ export interface EventPayloads {
   'store:changed': { domain: 'clusters' | 'workloads' | 'profiles' | 'experiments' | 'batches' | 'store'; ids?: string[] };
   /** A run of a batch started, progressed, finished or failed. */
   'experiments:progress': RunProgressEvent;
+  /** What a running batch waits on, in words (a queue no worker listens to); null once it no longer does. */
+  'experiments:notice': { batchId: string; notice: string | null };
   /** A workload import reading its file. */
   'import:progress': { file: string; bytesRead: number; bytes: number };
   /**

@@ -192,6 +192,8 @@ export interface BatchDetail extends BatchSummary {
   inputs: BatchInputs;
   plan: RunPlan[];
   results: BatchRun[];
+  /** While it runs: what it waits on, in words (a queue no worker listens to). Never stored. */
+  notice?: string;
 }
 
 export interface DesignRecord {

@@ -232,6 +232,30 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     }
   }, 300_000);
 
+  it('says when the runs wait on a queue no worker listens to, and takes it back once one starts', async () => {
+    const queueUrl = `${url}?queue=nobody`;
+    const s = await startServices({ dataDir: tempDir() });
+    try {
+      const notices: (string | null)[] = [];
+      s.events.subscribe((e) => e.event === 'experiments:notice' && notices.push((e.payload as { notice: string | null }).notice));
+      const sample = (await s.dispatch('studio:sample', {})) as { ok: true; data: { experimentId: string } };
+      expect(await s.dispatch('settings:update', { runThreads: null, queue: queueUrl })).toMatchObject({ ok: true });
+      const started = (await s.dispatch('experiments:run', { id: sample.data.experimentId })) as { ok: true; data: { id: string } };
+      const detail = async () => ((await s.dispatch('batches:get', { id: started.data.id })) as { ok: true; data: { notice?: string } }).data;
+      await expect.poll(() => notices.length, { timeout: 60_000, interval: 200 }).toBe(1);
+      expect(notices[0]).toMatch(/^No worker is taking runs from redis:\/\/127\.0\.0\.1:\d+ \(queue nobody\): the runs wait there until one starts/);
+      // A page opened now reads it with the batch.
+      expect((await detail()).notice).toBe(notices[0]);
+      const w = sourceWorker(queueUrl);
+      workers.push(w);
+      await s.runner.settled(started.data.id);
+      expect(notices).toEqual([expect.any(String), null]);
+      expect((await detail()).notice).toBeUndefined();
+    } finally {
+      await s.close();
+    }
+  }, 300_000);
+
   it('refuses a run of another studio version, saying so, and the run fails alone', async () => {
     const queueUrl = `${url}?queue=versions`;
     const target = queueTarget(queueUrl);
