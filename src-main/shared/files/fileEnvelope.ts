@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseJsonText } from './jsonText';
 import { problemsOf, type FieldProblem } from '../api/validation';
+import { otherStudioFileWords, yarnXmlWords } from './studioFiles';
 
 /** A file read: its spec, and where the spec sits in the file ("workload." in an envelope, "" for a bare spec), for problems found later. */
 export type EnvelopeParse<T> = { ok: true; spec: T; specPath: string } | { ok: false; problems: FieldProblem[] };
@@ -39,10 +40,20 @@ export function fileEnvelope<K extends string, S extends z.ZodType>(format: stri
       return `${JSON.stringify({ format, version, exportedAt, [key]: value }, null, 2)}\n`;
     },
     parse(text: string): EnvelopeParse<z.output<S>> {
+      const yarn = yarnXmlWords(text);
+      if (yarn) return { ok: false, problems: [{ field: '', message: yarn }] };
       const json = parseJsonText(text, 'the file');
       if (!json.ok) return { ok: false, problems: [{ field: '', message: json.message }] };
       const value = json.value;
+      const other = otherStudioFileWords(formatOf(value), format);
+      if (other) return { ok: false, problems: [{ field: 'format', message: other }] };
       const isEnvelope = typeof value === 'object' && value !== null && 'format' in value;
+      // A file from a newer studio: its fields may all differ, and the one thing to do is to update.
+      const written = isEnvelope ? (value as { version?: unknown }).version : undefined;
+      if (formatOf(value) === format && typeof written === 'number' && written > version) {
+        const said = schema.shape.version.safeParse(written);
+        if (!said.success) return { ok: false, problems: problemsOf(said.error).map((p) => ({ ...p, field: 'version' })) };
+      }
       const parsed = isEnvelope ? schema.safeParse(value) : spec.safeParse(value);
       if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error) };
       return {

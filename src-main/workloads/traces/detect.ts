@@ -1,5 +1,6 @@
 import type { TraceFormat } from './types';
 import { csvDelimiter } from './ourCsv';
+import { otherStudioFileWords, yarnXmlWords } from '@shared/files/studioFiles';
 
 export type Detection = { ok: true; format: TraceFormat } | { ok: false; message: string };
 
@@ -16,10 +17,12 @@ export function detectTraceFormat(head: string): Detection {
   if (looksBinary(text)) return { ok: false, message: 'this is a binary file (it holds bytes no text has), not a workload trace' };
   const firstCode = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(\S)/.exec(text)?.[1];
   if (firstCode === undefined) return { ok: false, message: 'the file is empty' };
+  const yarn = yarnXmlWords(text);
+  if (yarn) return { ok: false, message: yarn };
   if (firstCode === '{' || firstCode === '[') {
     if (/"format"\s*:\s*"workload-studio\.workload"/.test(text)) return { ok: true, format: 'json' };
-    if (/"format"\s*:\s*"workload-studio\.cluster"/.test(text))
-      return { ok: false, message: 'this is a Workload Studio cluster file: import it on the Clusters page' };
+    const other = otherStudioFileWords(/"format"\s*:\s*"(workload-studio\.[a-z]+)"/.exec(text)?.[1], 'workload-studio.workload');
+    if (other) return { ok: false, message: other };
     if (/"job\.tasks"|"job\.start\.ms"/.test(text)) return { ok: true, format: 'sls' };
     if (/"mapTasks"|"jobID"|"submitTime"/.test(text)) return { ok: true, format: 'rumen' };
     if (/"job_classes"|"num_jobs"/.test(text)) return { ok: true, format: 'synth' };

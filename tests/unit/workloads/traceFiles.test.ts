@@ -67,6 +67,15 @@ describe('format detection', () => {
     expect(detectTraceFormat('{"format":"workload-studio.workload","version":1}')).toEqual({ ok: true, format: 'json' });
     expect(detectTraceFormat('{"jobs":[]}')).toEqual({ ok: true, format: 'json' });
     expect(detectTraceFormat('[{"template":"Sort","submit":0}]')).toEqual({ ok: true, format: 'json' });
+    // The studio's other files and Hadoop's scheduler configurations are sent where they go.
+    expect(detectTraceFormat('{"format":"workload-studio.result","version":1}')).toEqual({
+      ok: false,
+      message: 'this is a Workload Studio result file: open it under Run history (Open result file…)',
+    });
+    expect(detectTraceFormat('<?xml version="1.0"?><allocations></allocations>')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/fair-scheduler\.xml/),
+    });
     expect(detectTraceFormat('{"format":"workload-studio.cluster"}')).toMatchObject({ ok: false, message: expect.stringMatching(/cluster file/) });
     expect(detectTraceFormat('   \n')).toEqual({ ok: false, message: 'the file is empty' });
     expect(detectTraceFormat('a,b,c\n1,2,3')).toMatchObject({ ok: false, message: expect.stringMatching(/expected SWIM/) });
