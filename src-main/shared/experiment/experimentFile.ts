@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { ExperimentSchema, FileRefSchema, TraceWorkloadSchema, type Experiment, type PluginRef } from './experiment';
 import type { TraceProblem } from '../workload/imports';
 import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
+import { formatOf } from '../files/fileEnvelope';
+import { otherStudioFileWords, yarnXmlWords } from '../files/studioFiles';
 import type { SchedulerSpec } from '../schedulers';
 import type { SimulationOptions } from './simulation';
 import type { Sweep } from './design';
@@ -128,10 +130,16 @@ export type ExperimentFileRead = { ok: true; experiment: Experiment } | { ok: fa
  * (`inputs`): what ran can be imported and run again from its result.
  */
 export function readExperimentFile(text: string, fileName: string, howToLoad = APP_LOADS_SCHEDULERS): ExperimentFileRead {
+  const yarn = yarnXmlWords(text);
+  if (yarn) return { ok: false, problems: [{ line: 1, field: 'file', message: yarn }] };
   const json = parseJsonText(text, fileName);
   if (!json.ok) {
     return { ok: false, problems: [syntaxProblem(json.message)] };
   }
+  // A result file is read for its experiment (below); any other of the studio's files is sent where it opens.
+  const other =
+    otherStudioFileWords(formatOf(json.value), 'workload-studio.result') && otherStudioFileWords(formatOf(json.value), 'workload-studio.experiment');
+  if (other) return { ok: false, problems: withLines(text, [{ field: 'format', message: other }]) };
   const v = json.value as Record<string, unknown> | null;
   if (typeof v === 'object' && v !== null && v.format === 'workload-studio.result') {
     if (typeof v.inputs !== 'object' || v.inputs === null) {

@@ -3,11 +3,11 @@
  * brought to the wrong place is told where it goes, not picked apart field by field.
  */
 const PLACES: Record<string, string> = {
-  'workload-studio.cluster': 'a Workload Studio cluster file: import it under Clusters',
-  'workload-studio.workload': 'a Workload Studio workload file: import it under Workloads',
+  'workload-studio.cluster': 'a Workload Studio cluster file: import it under Clusters (or `workload-studio clusters import FILE`)',
+  'workload-studio.workload': 'a Workload Studio workload file: import it under Workloads (or `workload-studio workloads import FILE`)',
   'workload-studio.experiment': 'a Workload Studio experiment file: import it under Experiments, or run it with `workload-studio run FILE`',
-  'workload-studio.result': 'a Workload Studio result file: open it under Run history (Open result file…)',
-  'workload-studio.profiles': 'a file of job profiles (`workload-studio profile` writes them): the Planner reads it',
+  'workload-studio.result': 'a Workload Studio result file: open it under Run history (Open result file…), or report on it with `workload-studio report FILE`',
+  'workload-studio.profiles': 'a file of job profiles (`workload-studio profile` writes them): the Planner reads it (or `workload-studio plan --profile FILE`)',
   'workload-studio.summary': "a comparison's summary table (its JSON export), which only a spreadsheet or script reads",
 };
 

@@ -44,9 +44,13 @@ describe('cluster file', () => {
 
   it("says where another of the studio's files goes, instead of listing its fields", () => {
     const workload = parseClusterFile(JSON.stringify({ format: 'workload-studio.workload', version: 1, workload: { name: 'w', jobs: [] } }));
-    expect(!workload.ok && workload.problems).toEqual([{ field: 'format', message: 'this is a Workload Studio workload file: import it under Workloads' }]);
+    expect(!workload.ok && workload.problems).toEqual([
+      { field: 'format', message: 'this is a Workload Studio workload file: import it under Workloads (or `workload-studio workloads import FILE`)' },
+    ]);
     const result = parseWorkloadFile(JSON.stringify({ format: 'workload-studio.result', version: 1, runs: [] }));
-    expect(!result.ok && result.problems[0].message).toBe('this is a Workload Studio result file: open it under Run history (Open result file…)');
+    expect(!result.ok && result.problems[0].message).toBe(
+      'this is a Workload Studio result file: open it under Run history (Open result file…), or report on it with `workload-studio report FILE`',
+    );
   });
 
   it("says where Hadoop's scheduler configurations go, instead of a JSON error at its first character", () => {

@@ -25,6 +25,18 @@ describe("an experiment's problems, at the form its cluster and workload chose",
     expect(problems({ workload: { name: 'w', jobs: [{ template: 'Sort' }] } })).toEqual([{ field: 'workload.jobs.0.submit', message: 'is required' }]);
   });
 
+  it("sends another of the studio's files, or Hadoop's scheduler configuration, where it opens", () => {
+    const cluster = readExperimentFile('{\n  "format": "workload-studio.cluster",\n  "version": 1,\n  "cluster": {}\n}', 'c.json');
+    expect(!cluster.ok && cluster.problems).toEqual([
+      { line: 2, field: 'format', message: 'this is a Workload Studio cluster file: import it under Clusters (or `workload-studio clusters import FILE`)' },
+    ]);
+    const xml = readExperimentFile('<configuration><property><name>yarn.scheduler.capacity.root.queues</name></property></configuration>', 'x.xml');
+    expect(!xml.ok && xml.problems[0].message).toMatch(/^this is a Capacity Scheduler configuration/);
+    // A result file is still read for the experiment it carries.
+    const result = readExperimentFile('{"format": "workload-studio.result", "version": 1, "runs": []}', 'r.json');
+    expect(!result.ok && result.problems[0].field).toBe('inputs');
+  });
+
   it('places a missing setting on the line of the setting that lacks it', () => {
     const text = JSON.stringify({ ...base, workload: { trace: { format: 'csv', file: 'day.tsv' } } }, null, 2);
     const read = readExperimentFile(text, 'e.json');

@@ -70,7 +70,7 @@ describe('format detection', () => {
     // The studio's other files and Hadoop's scheduler configurations are sent where they go.
     expect(detectTraceFormat('{"format":"workload-studio.result","version":1}')).toEqual({
       ok: false,
-      message: 'this is a Workload Studio result file: open it under Run history (Open result file…)',
+      message: 'this is a Workload Studio result file: open it under Run history (Open result file…), or report on it with `workload-studio report FILE`',
     });
     expect(detectTraceFormat('<?xml version="1.0"?><allocations></allocations>')).toMatchObject({
       ok: false,
