@@ -137,8 +137,8 @@ export function readExperimentFile(text: string, fileName: string, howToLoad = A
     return { ok: false, problems: [syntaxProblem(json.message)] };
   }
   // A result file is read for its experiment (below); any other of the studio's files is sent where it opens.
-  const other =
-    otherStudioFileWords(formatOf(json.value), 'workload-studio.result') && otherStudioFileWords(formatOf(json.value), 'workload-studio.experiment');
+  const format = formatOf(json.value);
+  const other = format === 'workload-studio.result' ? undefined : otherStudioFileWords(format, 'workload-studio.experiment');
   if (other) return { ok: false, problems: withLines(text, [{ field: 'format', message: other }]) };
   const v = json.value as Record<string, unknown> | null;
   if (typeof v === 'object' && v !== null && v.format === 'workload-studio.result') {
