@@ -79,6 +79,8 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
    * the kept order's own list for the rest of the beat, and is put back at its next read.
    */
   const beat = { n: -1, view: undefined as unknown as View, jobs: [] as JobList };
+  // Its reasons name it as its runs are named, for maps and reduces alike ("Fair (delay): job …").
+  const named = fairOptions.runLabel(spec);
   const beatJobs = () => beat.jobs;
   const tryMap = (j: number): boolean => {
     const view = beat.view;
@@ -90,8 +92,8 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
     const at = found.level;
     const why = (): LaunchReason =>
       greedy
-        ? { kind: 'fairShare', scheduler: 'Fair', job: view.job(j).id, launched: mapAt(at) }
-        : { kind: 'fairShare', scheduler: 'Fair (delay)', job: view.job(j).id, mayGo: ALLOWED_WORDS[allowed], launched: mapAt(at) };
+        ? { kind: 'fairShare', scheduler: named, job: view.job(j).id, launched: mapAt(at) }
+        : { kind: 'fairShare', scheduler: named, job: view.job(j).id, mayGo: ALLOWED_WORDS[allowed], launched: mapAt(at) };
     if (!view.launch(task, beat.n, why, { memoryMb: spec.slotMemoryMb })) return false;
     delay.launched(j, at, allowed, view.now);
     return true;
@@ -112,7 +114,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
   };
   const tryReduce = (j: number) => {
     const view = beat.view;
-    return launchReduce(view, j, beat.n, (launched) => ({ kind: 'fairShare', scheduler: 'Fair', job: view.job(j).id, launched }), spec.slotMemoryMb);
+    return launchReduce(view, j, beat.n, (launched) => ({ kind: 'fairShare', scheduler: named, job: view.job(j).id, launched }), spec.slotMemoryMb);
   };
 
   return {

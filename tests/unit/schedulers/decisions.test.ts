@@ -45,6 +45,22 @@ describe('Fair', () => {
     expect(firstWave.filter((x) => x.task >= 8)).toHaveLength(2);
   });
 
+  it('names itself in its reasons as its runs are named, for maps and reduces alike', () => {
+    const reasons = (waitS: number) =>
+      attempts(
+        run(
+          cluster(1, 2, { cores: 2 }),
+          [job('a', cpuOnly(10), { maps: 2, reduces: 1 })],
+          sched({ kind: 'fair', mapSlots: 2, reduceSlots: 1, nodeLocalityWaitS: waitS, rackLocalityWaitS: waitS }),
+          { heartbeatS: 1 },
+        ),
+      ).map((x) => x.reason);
+    const greedy = reasons(0);
+    expect(greedy.some((r) => r.endsWith('; reduce'))).toBe(true);
+    for (const r of greedy) expect(r).toMatch(/^Fair \(greedy locality\): job a is furthest below its fair share/);
+    for (const r of reasons(5)) expect(r).toMatch(/^Fair \(delay\): job a is furthest below its fair share/);
+  });
+
   it('serves a pool below its min share first', () => {
     const r = run(
       cluster(1, 1, { cores: 4 }),
