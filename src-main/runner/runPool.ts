@@ -10,6 +10,7 @@ import type { WorkerTask } from './runWorker';
 import { runTask, type RunOutcome, type RunProgress } from './runTask';
 import { HandOver } from './handOver';
 import { lastOfEachKind } from './pluginFile';
+import { addedNow, withAddedPinned } from '../schedulers/registry';
 
 export type { RunProgress };
 
@@ -217,19 +218,23 @@ export class RunPool implements SimulationPool {
   }
 
   private async runInProcess(runs: ResolvedRun[], options: RunAllOptions, callbacks: RunCallbacks): Promise<{ cancelled: boolean }> {
+    // The scheduler files as the batch begins, as the threads' batches pin them: one added between two runs waits for the next batch.
+    const pinned = addedNow();
     for (let index = 0; index < runs.length; index++) {
       if (options.signal?.aborted) return { cancelled: true };
       callbacks.onStart?.(index);
       let outcome: RunOutcome;
       try {
-        outcome = runTask(runs[index], {
-          withAttempts: options.withAttempts,
-          timing: options.timing,
-          onProgress: (p) => {
-            callbacks.onProgress?.(index, p);
-            return options.signal?.aborted;
-          },
-        });
+        outcome = withAddedPinned(pinned, () =>
+          runTask(runs[index], {
+            withAttempts: options.withAttempts,
+            timing: options.timing,
+            onProgress: (p) => {
+              callbacks.onProgress?.(index, p);
+              return options.signal?.aborted;
+            },
+          }),
+        );
       } catch (err) {
         await callbacks.onError?.(index, err instanceof Error ? err : new Error(String(err)));
         continue;

@@ -53,6 +53,27 @@ export function registerScheduler(s: AddedScheduler): void {
 }
 for (const s of ADDED) registerScheduler(s);
 
+/** The added schedulers as registered now, by kind: what a batch run in this thread keeps to its end. */
+export function addedNow(): ReadonlyMap<string, AddedScheduler> {
+  return new Map(added);
+}
+
+/**
+ * `run` with the added schedulers as `pinned` holds them, then as they were: a batch run in this
+ * thread (no worker bundle) keeps the versions it began with though a new one is registered
+ * between its runs. `run` must be synchronous, so nothing else runs under the pinned set.
+ */
+export function withAddedPinned<T>(pinned: ReadonlyMap<string, AddedScheduler>, run: () => T): T {
+  const now = new Map(added);
+  for (const [kind, s] of pinned) added.set(kind, s);
+  try {
+    return run();
+  } finally {
+    added.clear();
+    for (const [kind, s] of now) added.set(kind, s);
+  }
+}
+
 /** What the renderer needs of every added scheduler (channel `schedulers:added`): importing this module has registered ADDED. */
 export function addedCatalogue(): AddedCard[] {
   return addedSchedulerCards();

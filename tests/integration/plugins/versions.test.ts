@@ -66,4 +66,35 @@ describe('a scheduler file replaced while a batch runs', () => {
     expect(errors).toEqual([]);
     expect(done).toEqual([0, 1, 2]);
   });
+
+  it('leaves a batch run in this thread (no worker bundle) on the version it began with too', async () => {
+    const dir = tempDir();
+    const gate = path.join(dir, 'open');
+    fs.writeFileSync(gate, 'no wait here');
+    const [first, second] = ['first', 'second'].map((name, k) => {
+      const file = path.join(dir, name, 'two.scheduler.js');
+      fs.mkdirSync(path.dirname(file));
+      fs.writeFileSync(file, versionText(k === 1, gate));
+      return file;
+    });
+    await loadSchedulerFile(first);
+    const pool = new RunPool({ workerFile: null });
+    expect(pool.inProcess).toBe(true);
+    const done: number[] = [];
+    const errors: string[] = [];
+    // The second version arrives while the first run's outcome is being saved, between two runs.
+    await pool.runAll(
+      runsOfKind('two-versions', 8, [1, 2, 3]),
+      { withAttempts: false },
+      {
+        onDone: async (k) => {
+          done.push(k);
+          if (k === 0) await loadSchedulerFile(second);
+        },
+        onError: (_k, err) => void errors.push(err.message),
+      },
+    );
+    expect(errors).toEqual([]);
+    expect(done).toEqual([0, 1, 2]);
+  });
 });
