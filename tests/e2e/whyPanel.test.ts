@@ -27,6 +27,17 @@ async function ranBatch(s: Services, name: string, cluster: { id: string }, work
   return batch;
 }
 
+/** A big job and, 20 s later, a small one on 8 nodes, run once under `scheduler`: the small one waits. */
+async function bigThenSmall(s: Services, name: string, scheduler: Record<string, unknown>): Promise<BatchSummary> {
+  const cluster = await generatedCluster(s, 'lab', 2, 4);
+  const jobs = [
+    { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2 },
+    { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
+  ];
+  const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
+  return ranBatch(s, name, cluster, workload, { schedulers: [scheduler], seeds: [1] });
+}
+
 /**
  * The why-panel on a job of the size real traces have (issue 31: a job of 2,544 maps froze the page
  * 8.7 s, 11,468 rows at once). Only the rows in view may be in the page: a count, not a timing.
@@ -159,16 +170,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
     const errors = watchErrors(page);
     try {
       const s = studio.services;
-      const cluster = await generatedCluster(s, 'lab', 2, 4);
-      const jobs = [
-        { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 2 },
-        { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
-      ];
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
-      const batch = await ranBatch(s, 'delay scheduling', cluster, workload, {
-        schedulers: [{ kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 }],
-        seeds: [1],
-      });
+      const batch = await bigThenSmall(s, 'delay scheduling', { kind: 'fair', nodeLocalityWaitS: 5, rackLocalityWaitS: 5 });
       const run = (await ok<BatchDetail>(s, 'batches:get', { id: batch.id })).results[0].index;
       const { gantt } = await ok<RunData>(s, 'batches:runData', { id: batch.id, run, gantt: true });
 
@@ -340,14 +342,7 @@ describe('the why-panel on a job of thousands of tasks', () => {
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      const s = studio.services;
-      const cluster = await generatedCluster(s, 'lab', 2, 4);
-      const jobs = [
-        { id: 'big', template: 'WordCount', submit: 0, maps: 64, reduces: 4 },
-        { id: 'small', template: 'WordCount', submit: 20, maps: 2, reduces: 1 },
-      ];
-      const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'big then small', jobs } });
-      const batch = await ranBatch(s, 'prism', cluster, workload, { schedulers: [{ kind: 'prism' }], seeds: [1] });
+      const batch = await bigThenSmall(studio.services, 'prism', { kind: 'prism' });
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       await page.getByTestId('why-not-panel').waitFor();
       // Asked without a job, then without a moment: said in words, before any replay.

@@ -33,17 +33,23 @@ export default {
 };
 `;
 
+/** The two versions' files, each in a folder of its own under `dir` (the same file name, as a user's new version has). */
+function versionFiles(dir: string, gate: string): [string, string] {
+  const [first, second] = ['first', 'second'].map((name, k) => {
+    const file = path.join(dir, name, 'two.scheduler.js');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, versionText(k === 1, gate));
+    return file;
+  });
+  return [first, second];
+}
+
 /** docs/plugins.md "Where it runs": a new version of a scheduler file added while a batch runs waits for the next batch. */
 describe('a scheduler file replaced while a batch runs', () => {
   it('leaves the batch on the version it began with, in every run', async () => {
     const dir = tempDir();
     const gate = path.join(dir, 'second-loaded');
-    const [first, second] = ['first', 'second'].map((name, k) => {
-      const file = path.join(dir, name, 'two.scheduler.js');
-      fs.mkdirSync(path.dirname(file));
-      fs.writeFileSync(file, versionText(k === 1, gate));
-      return file;
-    });
+    const [first, second] = versionFiles(dir, gate);
     await loadSchedulerFile(first);
     const runs = runsOfKind('two-versions', 8, [1, 2, 3]);
     // One thread: the second and third runs go to it only after the first has ended, which waits for the second version.
@@ -71,12 +77,7 @@ describe('a scheduler file replaced while a batch runs', () => {
     const dir = tempDir();
     const gate = path.join(dir, 'open');
     fs.writeFileSync(gate, 'no wait here');
-    const [first, second] = ['first', 'second'].map((name, k) => {
-      const file = path.join(dir, name, 'two.scheduler.js');
-      fs.mkdirSync(path.dirname(file));
-      fs.writeFileSync(file, versionText(k === 1, gate));
-      return file;
-    });
+    const [first, second] = versionFiles(dir, gate);
     await loadSchedulerFile(first);
     const pool = new RunPool({ workerFile: null });
     expect(pool.inProcess).toBe(true);
