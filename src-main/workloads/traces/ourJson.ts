@@ -1,4 +1,5 @@
 import { parseWorkloadFile } from '@shared/workload/workloadFile';
+import { parseJsonText } from '@shared/files/jsonText';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import { templateByName, unknownTemplateWords } from '../benchmarkTemplates';
 import { MAX_KEPT_PROBLEMS } from './collector';
@@ -16,7 +17,7 @@ export function ourJsonReader(): TraceReader {
       text += chunk;
     },
     end(): TraceImport {
-      const parsed = parseWorkloadFile(/^\uFEFF?\s*\[/.test(text) ? `{"jobs":${text.replace(/^\uFEFF/, '')}}` : text);
+      const parsed = parseWorkloadFile(/^\uFEFF?\s*\[/.test(text) ? listAsWorkload(text) : text);
       if (!parsed.ok) {
         const problems = parsed.problems.map((p) => ({ line: 0, field: p.field || 'file', message: p.message }));
         return { format: 'json', jobs: [], problems: problems.slice(0, MAX_KEPT_PROBLEMS), problemCount: problems.length };
@@ -42,4 +43,10 @@ function templateProblems(spec: WorkloadSpec, at: string): TraceProblem[] {
   spec.jobs.forEach((j, i) => check(j, `${at}jobs.${i}.template`));
   spec.generate?.mix.forEach((m, i) => check(m, `${at}generate.mix.${i}.template`));
   return problems;
+}
+
+/** A bare list of jobs as a workload file's text; a list that is not JSON stays as it is, so its error keeps its line and column. */
+function listAsWorkload(text: string): string {
+  const json = parseJsonText(text, 'the file');
+  return json.ok ? JSON.stringify({ jobs: json.value }) : text;
 }

@@ -97,6 +97,9 @@ describe('a bare list of jobs', () => {
     ]);
     fs.writeFileSync(file, '[{"id":"a","template":"Sort","submit":0,"maps":-3}]');
     expect((await readTraceFile(file)).problems).toEqual([{ line: 0, field: 'jobs.0.maps', message: expect.stringMatching(/at least/) }]);
+    // A list that is not JSON is said where it breaks, at the file's own line and column.
+    fs.writeFileSync(file, '[{"template": "Sort",, "submit": 0}]');
+    expect((await readTraceFile(file)).problems[0].message).toMatch(/line 1, column 22\b/);
   });
 });
 
