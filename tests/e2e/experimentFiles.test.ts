@@ -75,6 +75,14 @@ describe('experiment files in the browser', () => {
       expect(await problems.textContent()).toMatch(/line \d+, scheduler 1 › kind: must be one of fifo/);
       expect(await page.getByTestId('confirm-experiment-import').isDisabled()).toBe(true);
       await screenshot(page, 'experiment-import-problems-light');
+      // A cluster file chosen instead: not an experiment, said so, with where it goes; its command set as code, not in backticks.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('experiment-file').setInputFiles(path.join(ROOT, 'docs/examples/small.cluster.json'));
+      await expect.poll(() => page.getByTestId('experiment-problems').locator('strong').first().textContent()).toBe('This file is not an experiment');
+      expect(await page.getByTestId('experiment-problems').locator('li').textContent()).toMatch(
+        /^line 2, format: this is a Workload Studio cluster file: import it under Clusters \(or workload-studio clusters import FILE\)$/,
+      );
+      expect(await page.getByTestId('experiment-problems').locator('li code').textContent()).toBe('workload-studio clusters import FILE');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
