@@ -27,6 +27,9 @@ describe('the ARIA planner', () => {
       await expect.poll(() => page.getByTestId('planner-minimal').textContent()).toMatch(/\d+ map \+ \d+ reduce/);
       await page.getByTestId('planner-allocations').scrollIntoViewIfNeeded();
       await screenshot(page, 'planner-allocations');
+      // No staging run in the history: the scaling card says so, without counting "0 of 0 chosen".
+      await expect.poll(() => page.getByTestId('planner-scaling').textContent()).toMatch(/No run in the history measured a WordCount job/);
+      expect(await page.getByTestId('planner-scaling').textContent()).not.toContain('chosen');
 
       // A tighter deadline needs more slots; an impossible one says so.
       await page.locator('[data-field="deadlineS"]').fill('120');
