@@ -94,6 +94,12 @@ describe('topology editor in the browser, against the real services', () => {
       expect(await page.locator('#vm-count').inputValue()).toBe('2');
       // As they are, there is nothing to apply.
       expect(await page.getByTestId('apply-vms').isDisabled()).toBe(true);
+      // A count the split cannot make is named at its field, not rounded or clamped.
+      for (const bad of ['-1', '1.5', '']) {
+        await page.locator('#vm-count').fill(bad);
+        await expect.poll(() => page.locator('[data-field-error="vm-count"]').textContent()).toBe('must be a whole number from 0 to 256');
+        expect(await page.getByTestId('apply-vms').isDisabled()).toBe(true);
+      }
       await page.locator('#vm-count').fill('3');
       await page.getByTestId('apply-vms').click();
       await expect.poll(() => nodes(page)).toBe('11');

@@ -56,6 +56,15 @@ describe('workload editor and trace import in the browser, against the real serv
       expect(await page.getByTestId('preview-partial').textContent()).toBe('the first 50,000, which the figures and charts here describe:');
       await page.getByTestId('gen-count').fill('40');
       await expect.poll(() => page.getByTestId('preview-partial').count()).toBe(0);
+      // A seed the preview cannot draw with is named, not sent as an empty box.
+      for (const bad of ['', '1.5']) {
+        await page.getByLabel('Preview seed').fill(bad);
+        await expect
+          .poll(() => page.locator('[data-testid="arrivals-preview"] [role="alert"]').textContent())
+          .toBe('Seed: must be a whole number from 0 to 2,147,483,647.');
+      }
+      await page.getByLabel('Preview seed').fill('2');
+      await expect.poll(() => page.getByTestId('preview-count').textContent()).toBe('40');
 
       // A bad value is named at its field and blocks the save; undo puts it right. (Typing in one
       // field within a second is one undo step; after a pause it is a new one.)
