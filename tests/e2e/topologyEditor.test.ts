@@ -211,6 +211,23 @@ describe('topology editor in the browser, against the real services', () => {
       expect([await used('gen1'), await used('gen10')]).toEqual(['2 servers of this type', '3 servers of this type']);
       expect(await page.locator('[data-host="a1"]').textContent()).toContain('8c');
       expect(await page.locator('[data-host="b1"]').textContent()).toContain('16c');
+
+      // Typing another disk count through an empty box keeps the disks' speeds; a count the
+      // design cannot hold is named at the card and, on leaving the box, gives way to the count kept.
+      const gen1 = page.locator('[data-host-type="gen1"]');
+      await gen1.getByLabel('Disk read MB/s').fill('150');
+      const disks = gen1.getByTestId('disk-count');
+      await disks.press('End');
+      await disks.press('Backspace');
+      await expect.poll(() => gen1.locator('[data-field-error="hostTypes.0.disks"]').textContent()).toBe('disks: must be a whole number from 0 to 64');
+      await disks.press('4');
+      await expect.poll(() => gen1.locator('[data-field-error]').count()).toBe(0);
+      expect(await gen1.getByLabel('Disk read MB/s').inputValue()).toBe('150');
+      await disks.fill('1.5');
+      await expect.poll(() => gen1.locator('[data-field-error="hostTypes.0.disks"]').count()).toBe(1);
+      await gen1.getByLabel('Cores').focus();
+      await expect.poll(() => disks.inputValue()).toBe('4');
+      expect(await gen1.locator('[data-field-error]').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
