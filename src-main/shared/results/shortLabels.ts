@@ -6,20 +6,33 @@ interface Parts {
   words: string[];
 }
 
-/** The words of each source that differ between them: the run of words all share at the start and at the end dropped. */
+/**
+ * The words of each source that differ between them: the run of words all share at the start and at
+ * the end dropped. Where that would leave one source with nothing ("… 14:35" beside "… 14:35 (2)"),
+ * the last shared word before the difference stays with each ("14:35", "14:35 (2)"): a name alone
+ * beside a name with a source would not say which entry it came from.
+ */
 function differing(parts: readonly Parts[]): string[] {
   const first = parts[0].words;
   let head = 0;
   while (parts.every((p) => head < p.words.length && p.words[head] === first[head])) head++;
   let tail = 0;
   while (parts.every((p) => tail < p.words.length - head && p.words[p.words.length - 1 - tail] === first[first.length - 1 - tail])) tail++;
-  return parts.map((p) =>
-    p.words
-      .slice(head, p.words.length - tail)
-      .join(' ')
-      .replace(/^—\s*|\s*—$/g, '')
-      .trim(),
-  );
+  const kept = () =>
+    parts.map((p) =>
+      p.words
+        .slice(head, p.words.length - tail)
+        .join(' ')
+        .replace(/^—\s*|\s*—$/g, '')
+        .trim(),
+    );
+  let texts = kept();
+  while (texts.some((t) => !t) && texts.some(Boolean) && (head > 0 || tail > 0)) {
+    if (head > 0) head--;
+    else tail--;
+    texts = kept();
+  }
+  return texts;
 }
 
 /** A column's short name in its two parts: the configuration's own name, and what tells its source apart (none when nothing needs to). */

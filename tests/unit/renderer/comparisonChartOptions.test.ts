@@ -58,8 +58,8 @@ function data(index: number, jobs: RunJob[], cpu: number[]): RunData {
 
 // Two schedulers over two seeds; on seed 2 FIFO's second job failed.
 const groups: RunGroup[] = [
-  { key: 'fifo', label: 'fifo', runs: [run(0, 1, 'fifo', 8), run(2, 2, 'fifo', 6)] },
-  { key: 'fair', label: 'fair', runs: [run(1, 1, 'fair', 9), run(3, 2, 'fair', 10)] },
+  { key: 'fifo', label: 'fifo', short: 'fifo', runs: [run(0, 1, 'fifo', 8), run(2, 2, 'fifo', 6)] },
+  { key: 'fair', label: 'fair', short: 'fair', runs: [run(1, 1, 'fair', 9), run(3, 2, 'fair', 10)] },
 ];
 const loaded = {
   0: data(0, [job('a', 0, 20), job('b', 5, 45)], [0.5, 0.25]),
@@ -129,5 +129,15 @@ describe("the comparison's charts", () => {
       [null, null],
       [0.25, 1],
     ]);
+  });
+
+  it('name each group by its short name: two entries of a comparison across history do not read alike', () => {
+    const across = groups.map((g, i) => ({ ...g, label: `${g.label} — March — 2026-12-0${i + 1} 09:00`, short: `${g.label} · 2026-12-0${i + 1}` }));
+    const shorts = ['fifo · 2026-12-01', 'fair · 2026-12-02'];
+    const seed2 = across.map((g) => g.runs.find((r) => r.seed === 2));
+    expect(cdfOption(across, loaded, false).series.map((s) => s.name)).toEqual(shorts);
+    expect(timeSeriesOption(across, seed2, loaded, 'cpu', { name: '%', digits: 1, unit: ' %' }).series.map((s) => s.name)).toEqual(shorts);
+    expect(localityOption(across).baseOption.xAxis.data).toEqual(shorts);
+    expect(anpOption(across, seed2, loaded).series.map((s) => s.name)).toEqual(shorts);
   });
 });

@@ -12,7 +12,7 @@ const cluster = ClusterSpecSchema.parse(
   generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'ten', racks: 2, hostsPerRack: 5, cores: 8 })),
 );
 
-function batchOf(sweep: z.input<typeof SweepSchema>): BatchDetail {
+function batchOf(sweep?: z.input<typeof SweepSchema>): BatchDetail {
   const inputs = BatchInputsSchema.parse({
     clusters: [{ name: 'ten', spec: cluster }],
     workloads: [{ name: 'w', spec: { name: 'w', jobs: [{ template: 'Sort', submit: 0, maps: 2, reduces: 1 }] } }],
@@ -50,5 +50,31 @@ describe('a comparison\'s "could run at once" row', () => {
     const row = groupConcurrency(batch, groupRuns(batch));
     const byLabel = Object.fromEntries(groupRuns(batch).map((g) => [g.runs[0].label, row[g.key]]));
     expect(Object.values(byLabel)).toEqual(['20 map + 40 reduce slots', '40 map + 40 reduce slots', '80 map + 40 reduce slots']);
+  });
+});
+
+describe('the groups of a comparison across history', () => {
+  it('carry the short names the summary uses, so charts and tables tell the entries apart', () => {
+    const batch = batchOf();
+    const from = (i: number) => (i % 2 === 0 ? 'March run — 2026-12-03 14:35' : 'March run — 2026-12-03 14:12');
+    const across: BatchDetail = {
+      ...batch,
+      inputs: { ...batch.inputs, sources: [] },
+      // Each run named in full as the comparison across history names it: its configuration, then its entry.
+      results: [...batch.results, ...batch.results.map((r) => ({ ...r, index: r.index + batch.results.length }))].map((r, i) => ({
+        ...r,
+        label: `${r.label} — ${from(Math.floor(i / batch.results.length))}`,
+      })),
+    };
+    const groups = groupRuns(across);
+    expect(groups.map((g) => g.label)).toEqual([
+      'FIFO — March run — 2026-12-03 14:35',
+      'Fair (delay) — March run — 2026-12-03 14:35',
+      'FIFO — March run — 2026-12-03 14:12',
+      'Fair (delay) — March run — 2026-12-03 14:12',
+    ]);
+    expect(groups.map((g) => g.short)).toEqual(['FIFO · 14:35', 'Fair (delay) · 14:35', 'FIFO · 14:12', 'Fair (delay) · 14:12']);
+    // One batch's groups are named as they are.
+    expect(groupRuns(batch).map((g) => g.short)).toEqual(['FIFO', 'Fair (delay)']);
   });
 });

@@ -20,6 +20,16 @@ describe('short column names of a comparison across history', () => {
     ).toEqual(['prism · 2026-11-27', 'prism · 2026-11-28', 'fifo · 2026-11-27', 'fifo · 2026-11-28', 'drf']);
   });
 
+  it('gives every entry its source when one name would otherwise stand alone beside a name with one', () => {
+    // A batch run again gets "(2)" after its name: "ILA" beside "ILA · (2)" would not say where the first came from.
+    expect(shortLabels(['ILA — Sample — 2026-12-03 14:35', 'ILA — Sample — 2026-12-03 14:35 (2)', 'PRISM — Sample — 2026-12-03 14:35'])).toEqual([
+      'ILA · 14:35',
+      'ILA · 14:35 (2)',
+      'PRISM',
+    ]);
+    expect(shortLabels(['fifo — March run', 'fifo — March extra run'])).toEqual(['fifo · March', 'fifo · March extra']);
+  });
+
   it('leaves names alone when there is no source, or when short names would read alike', () => {
     expect(shortLabels(['fifo', 'fair (delay)'])).toEqual(['fifo', 'fair (delay)']);
     expect(shortLabels(['fifo — March', 'fifo — March'])).toEqual(['fifo — March', 'fifo — March']);

@@ -36,7 +36,7 @@ function seriesOver(groups: readonly RunGroup[], shown: readonly (BatchRun | und
     if (!d) return [];
     return [
       line(
-        g.label,
+        g.short,
         i,
         d.series.t.map((t, k) => [t, d.series[field][k] * scale]),
       ),
@@ -94,7 +94,7 @@ export function cdfOption(groups: readonly RunGroup[], data: Loaded, log: boolea
       // A log axis has no 0: an instant job sits at a millisecond.
       return {
         ...line(
-          g.label,
+          g.short,
           i,
           jct.map((x, k) => [log ? Math.max(x, 0.001) : x, (k + 1) / jct.length]),
         ),
@@ -135,7 +135,7 @@ function localityBase(
     // A long label is cut short with an ellipsis rather than run off the chart's edge; the tooltip names it whole.
     xAxis: {
       type: 'category',
-      data: groups.map((g) => g.label),
+      data: groups.map((g) => g.short),
       axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, fontSize: 11, width: groups.length > 4 ? 110 : 150, overflow: 'truncate' },
     },
     yAxis: { type: 'value', name: 'maps (mean)' },
@@ -167,7 +167,7 @@ export function anpOption(groups: readonly RunGroup[], shown: readonly (BatchRun
       const run = shown[i];
       const byId = new Map((run ? (data[run.index]?.jobs ?? []) : []).map((j) => [j.id, j]));
       return {
-        name: g.label,
+        name: g.short,
         type: jobs.length > 60 ? 'line' : 'bar',
         showSymbol: false,
         color: colour(i),

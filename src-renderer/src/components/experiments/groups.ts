@@ -1,10 +1,16 @@
 import { configurationLabel, type BatchDetail, type BatchRun } from '@shared/experiment/design';
 import { runConcurrencyText } from '@shared/experiment/sweptRun';
+import { shortLabels } from '@shared/results/shortLabels';
 
 /** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */
 export interface RunGroup {
   key: string;
   label: string;
+  /**
+   * The name that fits a chart's legend, axis or a table's header: in a comparison across history,
+   * "ILA · 14:35" for "ILA — March — 2026-12-03 14:35" (shared/results/shortLabels.ts); else the label.
+   */
+  short: string;
   runs: BatchRun[];
 }
 
@@ -18,10 +24,12 @@ export function groupRuns(batch: BatchDetail): RunGroup[] {
     if (r.status !== 'finished') continue;
     const label = configurationLabel(batch.inputs, r);
     const key = `${r.label}|${r.cluster}|${r.workload}`;
-    if (!groups.has(key)) groups.set(key, { key, label, runs: [] });
+    if (!groups.has(key)) groups.set(key, { key, label, short: label, runs: [] });
     groups.get(key)!.runs.push(r);
   }
-  return [...groups.values()];
+  const all = [...groups.values()];
+  const short = shortLabels(all.map((g) => g.label));
+  return all.map((g, i) => ({ ...g, short: short[i] }));
 }
 
 /**
