@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { clusterTotals } from '@shared/cluster/cluster';
-import { configurationLabel, type BatchSummary } from '@shared/experiment/design';
+import { configurationLabel, type BatchDetail, type BatchSummary } from '@shared/experiment/design';
 import {
   measure,
   REPRODUCTIONS,
@@ -11,6 +11,7 @@ import {
   type ReproductionPreset,
 } from '@shared/results/reproductions';
 import { schedulerLabel } from '@shared/schedulers';
+import { batchTrouble } from '@shared/results/failedRuns';
 import { ExperimentFileError, loadExperiment, type LoadedExperiment } from '../runner/loadExperiment';
 import { experimentInputs, experimentParts } from '../runner/runExperiment';
 import { expandJobs } from '../workloads/compile';
@@ -55,12 +56,11 @@ export function reproduceHandlers(
   }
 
   /** The finished runs of a batch by configuration, with what a measure reads. */
-  function runsOf(batchId: string): Record<string, MeasuredRun[]> {
-    const detail = batches.get(batchId);
+  function runsOf(detail: BatchDetail): Record<string, MeasuredRun[]> {
     const out: Record<string, MeasuredRun[]> = {};
     for (const r of detail.results) {
       if (r.status !== 'finished') continue;
-      const stored = batches.storedResult(batchId, r.index);
+      const stored = batches.storedResult(detail.id, r.index);
       (out[configurationLabel(detail.inputs, r)] ??= []).push({
         seed: r.seed,
         summary: stored.summary,
@@ -97,8 +97,12 @@ export function reproduceHandlers(
     const { name, setup, reducedAs } = setupOf(preset.file);
     const latest = history.find((b) => b.tags.includes(`preset:${preset.file}`));
     if (!latest) return { ...preset, name, setup, reducedAs };
-    const runs = latest.status === 'running' ? {} : runsOf(latest.id);
-    const seeds = [...new Set(Object.values(runs).flatMap((rs) => rs.map((r) => r.seed)))].sort((a, b) => a - b);
+    const detail = latest.status === 'running' ? undefined : batches.get(latest.id);
+    const runs = detail ? runsOf(detail) : {};
+    const ran = [...new Set(Object.values(runs).flatMap((rs) => rs.map((r) => r.seed)))].sort((a, b) => a - b);
+    // A batch none of whose runs finished is still described by the seeds it was to run.
+    const seeds = ran.length || !detail ? ran : detail.inputs.seeds;
+    const trouble = detail && batchTrouble(detail);
     return {
       ...preset,
       name,
@@ -112,6 +116,7 @@ export function reproduceHandlers(
         seeds,
         reduced: latest.tags.includes('reduced'),
         outcomes: latest.status === 'running' ? {} : Object.fromEntries(preset.measures.map((m) => [m.id, measure(m, runs)])),
+        ...(trouble ? { trouble } : {}),
       },
     };
   }

@@ -61,6 +61,8 @@ describe('results leaving the studio in the browser', () => {
       expect(latest.split('seeds 1, 2, 3').length).toBe(2);
       // So is when it started: the name ends with it, in this studio's clock, and no second date follows.
       expect(latest).toMatch(/— \d{4}-\d{2}-\d{2} \d{2}:\d{2} · a first look/);
+      // A run whose every run finished has nothing gone wrong to say (tests/integration/remote/unreachable.test.ts has one that failed).
+      expect(await preset.getByTestId('latest-trouble').count()).toBe(0);
       await screenshot(page, 'reproduce');
 
       // The export menu closes on Escape, as menus do.

@@ -34,3 +34,25 @@ export function failureGroups(failed: readonly FailedRun[]): FailureGroup[] {
     runs: [...labels].map(([label, seeds]) => `${label}, ${seeds.length === 1 ? 'seed' : 'seeds'} ${andList(seeds.map(String))}`).join('; '),
   }));
 }
+
+/**
+ * What went wrong with a batch, in one sentence, where only a line fits (the Reproduce area's
+ * "Latest run"): its runs' first reason for failing, or how far a cancel or a closed studio let it
+ * get; nothing for a batch running or finished with every run.
+ */
+export function batchTrouble(batch: {
+  status: 'running' | 'finished' | 'cancelled' | 'failed' | 'interrupted';
+  results: readonly (FailedRun & { status: string })[];
+}): string | undefined {
+  const total = batch.results.length;
+  const done = batch.results.filter((r) => r.status === 'finished').length;
+  const failed = failureGroups(batch.results.filter((r) => r.status === 'failed'));
+  if (failed.length) {
+    const count = failed.reduce((n, g) => n + g.count, 0);
+    const others = failed.length > 1 ? ` (and ${failed.length - 1} other ${failed.length === 2 ? 'reason' : 'reasons'}: open it for all)` : '';
+    return `${count === total ? (total === 1 ? 'the run' : `all ${total} runs`) : `${count} of ${total} runs`} failed: ${failed[0].error}${others}`;
+  }
+  if (batch.status === 'cancelled') return `cancelled with ${done} of ${total} runs finished`;
+  if (batch.status === 'interrupted') return `stopped when the studio closed, with ${done} of ${total} runs finished: open it to resume the rest`;
+  return undefined;
+}

@@ -2,6 +2,7 @@ import * as net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
 import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import type { ReproduceEntry } from '@shared/results/reproductions';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { RemotePool } from '../../../src-main/runner/remote/remotePool';
 import { ok, useServices } from '../../helpers/services';
@@ -40,5 +41,20 @@ describe('a queue whose Redis cannot be reached', () => {
         ),
       );
     expect(log[0]).toMatch(/^cannot reach redis:\/\/127\.0\.0\.1:\d+ \(queue workload-studio\) \(.+\); trying again before any run is sent$/);
+  });
+
+  it("says on the Reproduce area's latest run why a preset has no numbers, not only that no run finished", async () => {
+    const port = await closedPort();
+    const s = await services(undefined, { makePool: () => new RemotePool(queueTarget(`redis://127.0.0.1:${port}`), () => {}, 1000) });
+    const started = await ok<BatchSummary>(s, 'reproduce:run', { file: 'liu-balanced.experiment.json', size: 'reduced' });
+    await s.runner.settled(started.id);
+    const entries = await ok<ReproduceEntry[]>(s, 'reproduce:list', {});
+    const latest = entries.flatMap((e) => e.presets).find((p) => p.file === 'liu-balanced.experiment.json')!.latest!;
+    expect(latest).toMatchObject({ batchId: started.id, status: 'failed', seeds: [1, 2, 3] });
+    expect(latest.trouble).toMatch(new RegExp(`^all 6 runs failed: cannot reach redis://127\\.0\\.0\\.1:${port} .*is Redis running there\\?$`));
+    expect(Object.values(latest.outcomes).map((o) => o.missing)).toEqual([
+      'no finished run of "Finer-Grained CPU" and "YARN (one core per task)"',
+      expect.any(String),
+    ]);
   });
 });

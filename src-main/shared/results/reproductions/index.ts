@@ -28,6 +28,8 @@ export interface ReproducePresetView extends ReproductionPreset {
     seeds: number[];
     reduced: boolean;
     outcomes: Record<string, MeasureOutcome>;
+    /** Why its numbers may be missing: its runs' reason for failing, or a cancel (shared/results/failedRuns.ts `batchTrouble`). */
+    trouble?: string;
   };
 }
 
