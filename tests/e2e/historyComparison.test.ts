@@ -221,7 +221,7 @@ describe('a run history of thousands of entries', () => {
       await page.locator(`tr[data-batch="${name}"] [data-testid="pick-entry"]`).check();
       // Filtered to nothing: the sentence says so, with no headers sized by no row.
       await page.getByTestId('history-filter').fill('no such entry');
-      await expect.poll(() => page.getByTestId('history-nothing').textContent()).toBe('Nothing matches "no such entry".');
+      await expect.poll(() => page.getByTestId('history-nothing').textContent()).toBe('No entry matches "no such entry".');
       expect(await page.getByTestId('history-table').count()).toBe(0);
       await page.getByTestId('history-filter').fill('');
       await expect.poll(() => rows.getAttribute('data-rows')).toBe(String(ENTRIES));
