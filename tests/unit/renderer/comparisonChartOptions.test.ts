@@ -140,4 +140,11 @@ describe("the comparison's charts", () => {
     expect(localityOption(across).baseOption.xAxis.data).toEqual(shorts);
     expect(anpOption(across, seed2, loaded).series.map((s) => s.name)).toEqual(shorts);
   });
+
+  it('slant the locality names in a narrow chart once more than two stand side by side', () => {
+    const narrow = (gs: RunGroup[]) => localityOption(gs).media[0].option as { xAxis?: { axisLabel: { rotate: number; width: number } } };
+    expect(narrow(groups).xAxis).toBeUndefined();
+    const three = [...groups, { ...groups[0], key: 'drf', label: 'drf', short: 'drf' }];
+    expect(narrow(three).xAxis?.axisLabel).toEqual({ rotate: 20, width: 90 });
+  });
 });

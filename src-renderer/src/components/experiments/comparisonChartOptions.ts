@@ -118,7 +118,13 @@ export function localityOption(groups: readonly RunGroup[]) {
     baseOption: localityBase(groups, kinds, names),
     // In a narrow window (two charts a row at 900 px) the legend wraps: the plot and its axis name
     // move down under the second row instead of running into it.
-    media: [{ query: { maxWidth: LOCALITY_LEGEND_WRAPS_PX }, option: { grid: { top: 72 } } }],
+    // There, too, more than two names side by side would run into each other: they slant and are cut shorter.
+    media: [
+      {
+        query: { maxWidth: LOCALITY_LEGEND_WRAPS_PX },
+        option: { grid: { top: 72 }, ...(groups.length > 2 ? { xAxis: { axisLabel: { rotate: 20, width: 90 } } } : {}) },
+      },
+    ],
   };
 }
 
