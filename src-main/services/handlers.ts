@@ -29,6 +29,9 @@ import { sampleHandlers } from './sampleHandlers';
 import { keptCopyHandlers } from './keptCopyHandlers';
 import { isAllowedExternalUrl } from './externalLinks';
 import { ServiceError } from './serviceError';
+import { queueEnvironment } from './queuePassword';
+import { queueTarget } from '../runner/remote/connection';
+import { checkQueue } from '../runner/remote/queueCheck';
 
 import type { Handlers, ServiceDeps } from './handlerTypes';
 
@@ -237,6 +240,8 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
 
     'settings:get': () => settings.view(),
     'settings:update': (next) => settings.write(next),
+    'settings:checkQueue': ({ queue, password }) =>
+      checkQueue(queueTarget(queue, password ? { ...process.env, REDIS_PASSWORD: password } : queueEnvironment(settings.password))),
     'settings:queuePassword': ({ password }) => {
       try {
         return settings.writePassword(password);

@@ -39,7 +39,20 @@ describe.runIf(REDIS)('settings: batches on a password-protected queue, from the
       await form.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => form.locator('#run-queue-error').textContent()).toMatch(/must not hold a password .* enter it in the password field instead/);
       await form.getByTestId('settings-queue').fill(queueUrl);
+      // Checked before it is saved: refused without the password, then reached with the one typed, its worker counted.
+      await form.getByTestId('settings-check-queue').click();
+      await expect
+        .poll(() => form.getByTestId('settings-queue-check').textContent())
+        .toMatch(
+          /^\s*Cannot reach redis:\/\/127\.0\.0\.1:\d+ \(queue browser\): Redis refused the password \(enter it as the queue password, or set REDIS_PASSWORD\)\./,
+        );
       await form.getByTestId('settings-queue-password').fill(SECRET);
+      await form.getByTestId('settings-check-queue').click();
+      await expect
+        .poll(() => form.getByTestId('settings-queue-check').textContent())
+        .toMatch(/^\s*Reached redis:\/\/\*\*\*@127\.0\.0\.1:\d+ \(queue browser\): 1 worker listening\.\s*$/);
+      expect(await form.getByTestId('settings-queue-check').getAttribute('role')).toBe('status');
+      await screenshot(page, 'settings-queue-check');
       await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'detached' });
       const saved = await ok<SettingsView>(studio.services, 'settings:get', {});

@@ -90,6 +90,7 @@ describe('IPC allowlist', () => {
       'settings:get',
       'settings:update',
       'settings:queuePassword',
+      'settings:checkQueue',
     ]);
     expect([...EVENT_NAMES]).toEqual(['store:changed', 'import:progress', 'experiments:progress', 'experiments:notice', 'files:progress']);
     expect(Object.keys(contract).sort()).toEqual([...CHANNEL_NAMES].sort());

@@ -84,6 +84,7 @@ export const CHANNEL_NAMES = [
   'settings:get',
   'settings:update',
   'settings:queuePassword',
+  'settings:checkQueue',
 ] as const;
 
 export const EVENT_NAMES = ['store:changed', 'import:progress', 'experiments:progress', 'experiments:notice', 'files:progress'] as const;

@@ -5,7 +5,7 @@ import { AriaProfileSchema, NAMED_PROFILE_NAME, type NamedAriaProfile } from '..
 import type { AriaMeasurement } from '../aria/measurements';
 import type { StoredScalingRun } from '../aria/scaling';
 import { ClusterSpecSchema } from '../cluster/cluster';
-import { QueuePasswordSchema, SettingsSchema, type SettingsView } from './settings';
+import { QueueCheckSchema, QueuePasswordSchema, SettingsSchema, type QueueCheck, type SettingsView } from './settings';
 import type { BatchEstimate } from '../experiment/runEstimate';
 import type { FieldProblem } from './validation';
 import { UniformClusterSchema } from '../cluster/clusterGenerator';
@@ -290,6 +290,8 @@ export const contract = {
   'settings:update': channel<SettingsView>()(SettingsSchema),
   /** Keep the queue's password in the system keychain (this session's memory under `serve`), or forget it. */
   'settings:queuePassword': channel<SettingsView>()(QueuePasswordSchema),
+  /** Whether a queue's Redis answers, with the password the studio keeps, and how many workers listen on it now. */
+  'settings:checkQueue': channel<QueueCheck>()(QueueCheckSchema),
 } as const;
 
 export type Contract = typeof contract;

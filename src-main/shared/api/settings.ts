@@ -49,6 +49,25 @@ export interface SettingsView {
   queuePassword: { kept: boolean; where: 'keychain' | 'session' };
 }
 
+/**
+ * A queue to look at before saving it (Settings → "Check the queue"): the address as typed, and a
+ * password typed but not yet kept, used for this look only (else the kept one, or REDIS_PASSWORD).
+ */
+export const QueueCheckSchema = z.strictObject({
+  queue: queueUrl,
+  password: z.string().min(1, 'must not be empty').max(512, 'must be at most 512 characters').optional(),
+});
+
+/** What one look at a queue found: whether its Redis answered, and how many workers listen on it (null: Redis would not say). */
+export interface QueueCheck {
+  reached: boolean;
+  /** The address with any password hidden, and the queue's name. */
+  display: string;
+  workers: number | null;
+  /** Why it could not be reached, in words. */
+  problem?: string;
+}
+
 /** A password for the queue, to keep (or null: forget the one kept). */
 export const QueuePasswordSchema = z.strictObject({
   password: z.string().min(1, 'must not be empty').max(512, 'must be at most 512 characters').nullable(),
