@@ -1,5 +1,8 @@
-/** The start time a run history entry's name ends with ("… — 2026-03-02 14:05"). */
-const STARTED = / — (\d{4}-\d{2}-\d{2} \d{2}:\d{2})$/;
+/**
+ * The start time a run history entry's name ends with ("… — 2026-03-02 14:05"), with the " (2)"
+ * the store adds to a second entry started the same minute under the same name.
+ */
+const STARTED = / — (\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?: \(\d+\))?)$/;
 
 /**
  * The name a comparison across history gets when the user gives none: "A vs B", "A vs B vs C",

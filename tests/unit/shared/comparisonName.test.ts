@@ -13,6 +13,8 @@ describe("a comparison's default name", () => {
   it('keeps the start times where they are what tells the sources apart', () => {
     expect(comparisonName(['Sample — 2026-11-30 22:59', 'Sample — 2026-11-30 22:00'])).toBe('Sample: 2026-11-30 22:59 vs 2026-11-30 22:00');
     expect(comparisonName(['A — 2026-03-02 14:05', 'A — 2026-03-09 10:00', 'B — 2026-03-10 08:00'])).toBe('A — 2026-03-02 14:05 vs A — 2026-03-09 10:00 vs B');
+    // Started the same minute, the second entry's name ends "(2)": still one experiment told apart by its start.
+    expect(comparisonName(['Sample — 2026-12-03 14:35 (2)', 'Sample — 2026-12-03 14:35'])).toBe('Sample: 2026-12-03 14:35 (2) vs 2026-12-03 14:35');
     // Two entries renamed alike, without times, stay as they are.
     expect(comparisonName(['Mine', 'Mine'])).toBe('Mine vs Mine');
   });
