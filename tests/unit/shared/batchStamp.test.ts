@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchStamp } from '@shared/experiment/batchStamp';
+import { batchStamp, endsWithStamp } from '@shared/experiment/batchStamp';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -14,5 +14,14 @@ describe("a batch name's time", () => {
     expect(batchStamp(new Date(Date.UTC(2026, 11, 3, 9, 5, 59)))).toBe('2026-12-03 14:35');
     process.env.TZ = 'UTC';
     expect(batchStamp(new Date(Date.UTC(2026, 11, 3, 9, 5, 59)))).toBe('2026-12-03 09:05');
+  });
+
+  it('is found at the end of a name, also with the "(2)" the store adds to a second name alike', () => {
+    process.env.TZ = 'UTC';
+    const at = new Date(Date.UTC(2026, 11, 3, 14, 35));
+    expect(endsWithStamp('PUMA — reduced — 2026-12-03 14:35', at)).toBe(true);
+    expect(endsWithStamp('PUMA — reduced — 2026-12-03 14:35 (2)', at)).toBe(true);
+    expect(endsWithStamp('PUMA — reduced — 2026-12-03 14:36', at)).toBe(false);
+    expect(endsWithStamp('renamed by hand', at)).toBe(false);
   });
 });
