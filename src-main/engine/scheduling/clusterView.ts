@@ -1,21 +1,18 @@
-import { W_SIZE as SIZE, W_NET_IN } from '../state/attempts';
 import type { PendingMapPlaces } from '../state/pendingPlaces';
 import { KILLED, type AttemptLifecycle, type LaunchOptions } from '../lifecycle/attemptLifecycle';
 import { K_WAKE, PRIORITY } from '../core/events';
 import { aloneSeconds } from '../jobs/jobAlone';
-import { diskBandwidthMBps } from '../resources/diskModel';
 import type { JobBook } from '../jobs/jobBook';
 import { PhaseKind } from '../core/model';
-import { phaseIo, type PhaseIo, type PhaseWorkContext } from '../jobs/phases';
+import type { PhaseIo, PhaseWorkContext } from '../jobs/phases';
 import type { Random } from '../core/random';
 import type { WorkCounters } from '../state/workCounters';
 import type { RateSolver } from '../resources/rateSolver';
 import type { LaunchReason } from '@shared/results/launchReason';
 import type { ClusterView, NodeUsage } from './schedulerApi';
 import { J_DONE, type EngineState } from '../state/state';
+import { nodeUsage } from './nodeUsage';
 import { Locality, type Topology } from '../core/topology';
-
-const W_SIZE = SIZE;
 
 /**
  * The scheduler's side of the boundary (Batsim keeps the same one between simulator and decision
@@ -348,56 +345,6 @@ export class SchedulerView implements ClusterView {
   }
 
   nodeUsage(n: number): NodeUsage {
-    const topo = this.topology;
-    const { at, tasks, jobs, options } = this.s;
-    const host = topo.nodeHost[n];
-    const u: NodeUsage = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
-    const speed = topo.hostSpeed[host];
-    let disk = 0;
-    let streams = 0;
-    for (const a of this.rates.hostList[host]) {
-      const r = at.rate[a];
-      if (r <= 0 || r >= 1e9) continue;
-      const task = at.task[a];
-      const io = phaseIo(jobs[tasks.job[task]], at.phase[a] as PhaseKind, tasks.size[task], tasks.factor[task], this.ioScratch);
-      const w = a * W_SIZE;
-      const cores = (r * at.work[w]) / speed;
-      const diskRate = r * at.work[w + 1];
-      if (diskRate > 0) streams++;
-      // Split the disk traffic into reads and writes as the phase's counters do.
-      const local = at.locality[a] === Locality.Node || at.locality[a] === Locality.Server ? io.hdfsReadMb : 0;
-      const reads = io.fsReadMb + local;
-      const writes = io.fsWriteMb + io.hdfsWriteMb;
-      const readRate = reads + writes > 0 ? (diskRate * reads) / (reads + writes) : 0;
-      const writeRate = diskRate - readRate;
-      disk += diskRate;
-      if (at.node[a] === n) {
-        u.cu += cores;
-        u.ru += readRate;
-        u.wu += writeRate;
-      } else {
-        u.ca += cores;
-        u.ra += readRate;
-        u.wa += writeRate;
-      }
-    }
-    // Blocks this server's disk sends to maps elsewhere: reads its monitors see, by none of its tasks.
-    // (and what transient nodes write to it: FAWKES sec. 3.2).
-    for (const a of this.rates.remote.readers(host)) {
-      const field = this.rates.remote.streamField(a);
-      const rate = at.rate[a] * at.work[a * W_SIZE + field];
-      if (rate <= 0 || at.rate[a] >= 1e9) continue;
-      streams++;
-      disk += rate;
-      if (field === W_NET_IN) u.ra += rate;
-      else u.wa += rate;
-    }
-    if (topo.hostHasVms[host]) u.c0 = (options.dom0CpuPerMb * disk) / speed;
-    // I/O utilisation as iostat reports it: the share of time the disks are busy, i.e. throughput
-    // over what they deliver at this many streams — a seek-bound disk is fully busy at a few MB/s.
-    const full = topo.hostDiskMBps[host];
-    const deliverable = options.contention === 'full' ? diskBandwidthMBps(full, streams, topo.hostDisks[host], options.diskThrashing) : full;
-    u.iou = Math.min(1, disk / deliverable);
-    return u;
+    return nodeUsage(this.s, this.rates, n, this.ioScratch);
   }
 }
