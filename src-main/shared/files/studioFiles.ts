@@ -1,19 +1,55 @@
+/** One of the studio's own files: what it is, where it opens, and how a result comes of it. */
+interface StudioFile {
+  what: string;
+  opens: string;
+  /** Said where a result file is read (a report, Open result file…); `opens` when absent. */
+  toResult?: string;
+}
+
 /**
- * What each of the studio's own files is and where it opens, by the `format` it names: a file
- * brought to the wrong place is told where it goes, not picked apart field by field.
+ * The studio's own files by the `format` they name, in one table: a file brought to the wrong
+ * place is told what it is and where it goes, not picked apart field by field.
  */
-const PLACES: Record<string, string> = {
-  'workload-studio.cluster': 'a Workload Studio cluster file: import it under Clusters (or `workload-studio clusters import FILE`)',
-  'workload-studio.workload': 'a Workload Studio workload file: import it under Workloads (or `workload-studio workloads import FILE`)',
-  'workload-studio.experiment': 'a Workload Studio experiment file: import it under Experiments, or run it with `workload-studio run FILE`',
-  'workload-studio.result': 'a Workload Studio result file: open it under Run history (Open result file…), or report on it with `workload-studio report FILE`',
-  'workload-studio.profiles': 'a file of job profiles (`workload-studio profile` writes them): the Planner reads it (or `workload-studio plan --profile FILE`)',
-  'workload-studio.summary': "a comparison's summary table (its JSON export), which only a spreadsheet or script reads",
+const FILES: Record<string, StudioFile> = {
+  'workload-studio.cluster': {
+    what: 'a Workload Studio cluster file',
+    opens: 'import it under Clusters (or `workload-studio clusters import FILE`)',
+    toResult: 'import it under Clusters, and run an experiment on it to get a result',
+  },
+  'workload-studio.workload': {
+    what: 'a Workload Studio workload file',
+    opens: 'import it under Workloads (or `workload-studio workloads import FILE`)',
+    toResult: 'import it under Workloads, and run an experiment on it to get a result',
+  },
+  'workload-studio.experiment': {
+    what: 'a Workload Studio experiment file',
+    opens: 'import it under Experiments, or run it with `workload-studio run FILE`',
+    toResult: 'run it (Experiments → Import, then Run; or `workload-studio run FILE --out RESULT.json`) to get a result',
+  },
+  'workload-studio.result': {
+    what: 'a Workload Studio result file',
+    opens: 'open it under Run history (Open result file…), or report on it with `workload-studio report FILE`',
+  },
+  'workload-studio.profiles': {
+    what: 'a file of job profiles (`workload-studio profile` writes them from a result)',
+    opens: 'the Planner reads it (or `workload-studio plan --profile FILE`)',
+    toResult: 'the Planner reads it, not the comparison',
+  },
+  'workload-studio.summary': {
+    what: "a comparison's summary table (its JSON export)",
+    opens: 'only a spreadsheet or script reads it',
+    toResult: 'it holds no runs; open the result file of the same runs',
+  },
 };
 
-/** "this is a Workload Studio workload file: import it under Workloads", for a format other than `expected`. */
-export function otherStudioFileWords(format: string | undefined, expected: string): string | undefined {
-  return format !== undefined && format !== expected && Object.hasOwn(PLACES, format) ? `this is ${PLACES[format]}` : undefined;
+/**
+ * "this is a Workload Studio workload file: import it under Workloads", for a studio file whose
+ * format is not `expected`; where a result is wanted, how a result comes of it instead.
+ */
+export function otherStudioFileWords(format: string | undefined, expected: string, wanted: 'place' | 'result' = 'place'): string | undefined {
+  if (format === undefined || format === expected || !Object.hasOwn(FILES, format)) return undefined;
+  const f = FILES[format];
+  return `this is ${f.what}: ${wanted === 'result' ? (f.toResult ?? f.opens) : f.opens}`;
 }
 
 /**

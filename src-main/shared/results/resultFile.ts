@@ -4,6 +4,7 @@ import { planNameOf } from '../experiment/runNames';
 import type { TraceProblem } from '../workload/imports';
 import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
 import { formatOf } from '../files/fileEnvelope';
+import { otherStudioFileWords } from '../files/studioFiles';
 import { problemsOf } from '../api/validation';
 import { prettyJsonChunks } from '../files/jsonChunks';
 
@@ -26,28 +27,13 @@ export function* resultFileChunks(result: ResultFile): Generator<string> {
   yield '\n';
 }
 
-/** Our other files, by their `format`: what each is, and how a result is made from it. */
-const OTHER_FILES: Record<string, string> = {
-  'workload-studio.experiment': 'an experiment file: run it (Experiments → Import, then Run; or `workload-studio run FILE --out RESULT.json`) to get a result',
-  'workload-studio.workload': 'a workload file: import it under Workloads, and run an experiment on it to get a result',
-  'workload-studio.cluster': 'a cluster file: import it under Clusters, and run an experiment on it to get a result',
-  'workload-studio.profiles': 'a file of job profiles (`workload-studio profile` writes them from a result): the planner reads it, not the comparison',
-  'workload-studio.summary': "a comparison's summary table (its JSON export), which holds no runs: open the result file of the same runs",
-};
-
-/** What another of our files is, when `value` is one (its `format` says which), or undefined. */
-function otherStudioFile(value: unknown): string | undefined {
-  const format = formatOf(value);
-  return format !== undefined && Object.hasOwn(OTHER_FILES, format) ? `this is ${OTHER_FILES[format]}` : undefined;
-}
-
 export type ResultFileRead = { ok: true; result: ResultFile } | { ok: false; problems: TraceProblem[] };
 
 /** Read a result file's text: JSON errors by line and column, schema problems by field and line. */
 export function readResultText(text: string, fileName: string): ResultFileRead {
   const json = parseJsonText(text, fileName);
   if (!json.ok) return { ok: false, problems: [syntaxProblem(json.message)] };
-  const other = otherStudioFile(json.value);
+  const other = otherStudioFileWords(formatOf(json.value), 'workload-studio.result', 'result');
   if (other) return { ok: false, problems: withLines(text, [{ field: 'format', message: other }]) };
   const parsed = ResultFileSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, problems: withLines(text, problemsOf(parsed.error)) };

@@ -147,7 +147,7 @@ describe('workload-studio report', () => {
     expect(r.code).toBe(1);
     // An experiment file is said to be one, with how a result is made from it.
     expect(r.err).toMatch(
-      /is not a result file: line \d+, format: this is an experiment file: run it \(.*`workload-studio run FILE --out RESULT\.json`\) to get a result/,
+      /is not a result file: line \d+, format: this is a Workload Studio experiment file: run it \(.*`workload-studio run FILE --out RESULT\.json`\) to get a result/,
     );
   });
 });
