@@ -1,3 +1,5 @@
+import { START_A_WORKER } from '@shared/api/settings';
+
 export interface WorkerPresenceOptions {
   /** How many workers listen on the queue now (BullMQ's count of the queue's worker connections). */
   count: () => Promise<number>;
@@ -60,9 +62,7 @@ export class WorkerPresence {
       this.emptySince ??= this.now();
       if (!this.said && this.now() - this.emptySince >= this.options.graceMs) {
         this.said = true;
-        this.onNotice(
-          `No worker is taking runs from ${this.options.display}: the runs wait there until one starts ("workload-studio worker --queue" with that address, on any machine).`,
-        );
+        this.onNotice(`No worker is taking runs from ${this.options.display}: the runs wait there until one starts (${START_A_WORKER}).`);
       }
     } finally {
       this.busy = false;

@@ -58,6 +58,9 @@ export const QueueCheckSchema = z.strictObject({
   password: z.string().min(1, 'must not be empty').max(512, 'must be at most 512 characters').optional(),
 });
 
+/** How runs waiting on a queue get a worker: said wherever a queue has none (a batch's notice, Settings' check). */
+export const START_A_WORKER = '"workload-studio worker --queue" with that address, on any machine';
+
 /** What one look at a queue found: whether its Redis answered, and how many workers listen on it (null: Redis would not say). */
 export interface QueueCheck {
   reached: boolean;
