@@ -1,8 +1,4 @@
-/**
- * The start time a run history entry's name ends with ("… — 2026-03-02 14:05"), with the " (2)"
- * the store adds to a second entry started the same minute under the same name.
- */
-const STARTED = / — (\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?: \(\d+\))?)$/;
+import { STAMP_AT_END } from '../experiment/batchStamp';
 
 /**
  * The name a comparison across history gets when the user gives none: "A vs B", "A vs B vs C",
@@ -13,7 +9,7 @@ const STARTED = / — (\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?: \(\d+\))?)$/;
  */
 export function comparisonName(names: readonly string[]): string {
   const parts = names.slice(0, 3).map((n) => {
-    const started = STARTED.exec(n);
+    const started = STAMP_AT_END.exec(n);
     return { base: started ? n.slice(0, started.index) : n, time: started?.[1] };
   });
   const bases = parts.map((p) => p.base);
