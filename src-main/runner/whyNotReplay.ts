@@ -128,6 +128,7 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
     window: [from, to],
     nodes: [...beats].sort((a, b) => a[0] - b[0]).map(([n, list]) => ({ node: names[n], beats: list })),
     stoppedAt: sim.view.now,
+    jobSpan: { submitAt: input.jobs[j].submit, finishedAt: Number.isFinite(sim.view.jobFinishTime(j)) ? sim.view.jobFinishTime(j) : null },
   };
 }
 

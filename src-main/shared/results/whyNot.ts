@@ -67,8 +67,10 @@ export interface WhyNotAnswer {
   window: [number, number];
   /** Nodes that beat in the window, in node order. */
   nodes: WhyNotNode[];
-  /** When the replay stopped: before `window[1]` only when the run had ended. */
+  /** When the replay stopped: before `window[1]` only when the run had ended; past it, at the first event after the window. */
   stoppedAt: number;
+  /** The asked job's submit time, and when it finished (null: not by `stoppedAt`). */
+  jobSpan: { submitAt: number; finishedAt: number | null };
 }
 
 const s = (x: number) => (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
@@ -165,10 +167,24 @@ export function outsideJobWords(a: WhyNotAnswer): string {
   return '';
 }
 
+/**
+ * Why no node beat in the window: the run had ended, or nothing ran or waited in the cluster then
+ * (the engine simulates no heartbeat of an empty cluster, docs/model.md "Scheduling"), with where the
+ * asked job stood so the next question can ask when it was there.
+ */
+export function noBeatWords(a: WhyNotAnswer): string {
+  if (a.stoppedAt < a.window[1]) return `the run ended at ${s(a.stoppedAt)} s.`;
+  const empty = `nothing ran or waited in the cluster from ${s(a.window[0])} s until ${s(a.stoppedAt)} s, so no node asked the scheduler`;
+  const { submitAt, finishedAt } = a.jobSpan;
+  if (finishedAt !== null && finishedAt <= a.window[0]) return `${empty}; ${a.job} had finished at ${s(finishedAt)} s: ask about an earlier moment.`;
+  if (submitAt >= a.window[1]) return `${empty}; ${a.job} arrives at ${s(submitAt)} s: ask about a later moment.`;
+  return `${empty}.`;
+}
+
 /** The whole answer as text, one line per node and heartbeat: what `workload-studio why` prints. */
 export function whyNotText(a: WhyNotAnswer): string {
   const head = `Why ${a.job} got nothing around ${s(a.at)} s — ${a.run}, seed ${a.seed}; heartbeats from ${s(a.window[0])} to ${s(a.window[1])} s\n`;
-  if (!a.nodes.length) return `${head}No heartbeat in that window: the run ended at ${s(a.stoppedAt)} s.\n`;
+  if (!a.nodes.length) return `${head}No heartbeat in that window: ${noBeatWords(a)}\n`;
   const width = Math.max(...a.nodes.map((n) => n.node.length));
   const lines = a.nodes.flatMap((n) =>
     n.beats

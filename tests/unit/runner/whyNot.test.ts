@@ -4,7 +4,7 @@ import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } f
 import { SchedulerSpecSchema } from '@shared/schedulers';
 import { SimulationOptionsSchema } from '@shared/experiment/simulation';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
-import { beatWords, whyNotText, type WhyNotAnswer, type WhyNotReason } from '@shared/results/whyNot';
+import { beatWords, noBeatWords, whyNotText, type WhyNotAnswer, type WhyNotReason } from '@shared/results/whyNot';
 import type { ResolvedRun } from '../../../src-main/runner/matrix';
 import { runTask } from '../../../src-main/runner/runTask';
 import { whyNot, WhyNotError } from '../../../src-main/runner/whyNotReplay';
@@ -111,6 +111,32 @@ describe('why a job got nothing, node by node', () => {
     const done = whyNot(fair, 'fair', 'small', 60);
     expect(reasons(done).every((x) => x.r.kind === 'finished' || x.r.kind === 'nothingPending' || x.r.kind === 'launched')).toBe(true);
     expect(ofKind(done, 'finished').length).toBeGreaterThan(0);
+  });
+
+  it('says the cluster stood empty, not that the run ended, when no job was in it the whole window, and when the asked job was there', () => {
+    // Nothing runs from about 10 s until "late" arrives at 200 s: no node beats then.
+    const gap = runOf({ kind: 'fifo' }, [
+      { id: 'early', template: 'WordCount', submit: 0, maps: 2, reduces: 0 },
+      { id: 'late', template: 'WordCount', submit: 200, maps: 2, reduces: 0 },
+    ]);
+    const finished = runTask(gap).jobs.find((j) => j.id === 'early')!.finish!;
+    expect(finished).toBeLessThan(90);
+    const after = whyNot(gap, 'FIFO', 'early', 100);
+    expect(after.nodes).toEqual([]);
+    expect(after.stoppedAt).toBe(200);
+    expect(after.jobSpan.submitAt).toBe(0);
+    // The result keeps times to the microsecond.
+    expect(after.jobSpan.finishedAt).toBeCloseTo(finished, 5);
+    expect(noBeatWords(after)).toBe(
+      `nothing ran or waited in the cluster from 97.0 s until 200 s, so no node asked the scheduler; early had finished at ${finished.toFixed(1)} s: ask about an earlier moment.`,
+    );
+    expect(noBeatWords(whyNot(gap, 'FIFO', 'late', 100))).toMatch(
+      /until 200 s, so no node asked the scheduler; late arrives at 200 s: ask about a later moment\.$/,
+    );
+    // After its last job the run ends: that is what it says then.
+    const end = whyNot(gap, 'FIFO', 'late', 400);
+    expect(end.stoppedAt).toBeLessThan(end.window[1]);
+    expect(noBeatWords(end)).toBe(`the run ended at ${Math.round(end.stoppedAt)} s.`);
   });
 
   it('names a YARN queue at its maximum capacity and a node without container room', () => {
@@ -314,7 +340,16 @@ describe('why a job got nothing, node by node', () => {
 
 describe('the answer in text', () => {
   it('reads large times with separators, as the rest of the CLI does', () => {
-    const text = whyNotText({ job: 'g1', run: 'fifo', seed: 1, at: 1e12, window: [1e12 - 3, 1e12 + 3], nodes: [], stoppedAt: 274.4 });
+    const text = whyNotText({
+      job: 'g1',
+      run: 'fifo',
+      seed: 1,
+      at: 1e12,
+      window: [1e12 - 3, 1e12 + 3],
+      nodes: [],
+      stoppedAt: 274.4,
+      jobSpan: { submitAt: 3, finishedAt: 250 },
+    });
     expect(text).toBe(
       'Why g1 got nothing around 1,000,000,000,000 s — fifo, seed 1; heartbeats from 999,999,999,997 to 1,000,000,000,003 s\nNo heartbeat in that window: the run ended at 274 s.\n',
     );
@@ -333,6 +368,7 @@ describe('the answer in text', () => {
         { node: 'b', beats: [notYet(39)] },
       ],
       stoppedAt: 274,
+      jobSpan: { submitAt: 46.5, finishedAt: null },
     };
     expect(whyNotText(before)).toBe(
       'Why g3 got nothing around 40.0 s — fifo, seed 1; heartbeats from 37.0 to 43.0 s\n\ng3 arrives at 46.5 s, after this window: ask about a later moment.\n',

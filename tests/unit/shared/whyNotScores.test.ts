@@ -16,6 +16,7 @@ const answer: WhyNotAnswer = {
   at: 200,
   window: [197, 203],
   stoppedAt: 203,
+  jobSpan: { submitAt: 147.2, finishedAt: null },
   nodes: [
     { node: 'old-1', beats: [{ time: 198.5, reasons: [{ kind: 'notChosen' }], scores: table('g7') }] },
     { node: 'new-4', beats: [{ time: 199.98, reasons: [{ kind: 'notChosen' }], scores: table('g8') }] },
