@@ -59,6 +59,12 @@ describe("the designer's lists and messages in Chromium", () => {
       await expect
         .poll(() => problem.allTextContents())
         .toEqual([expect.stringMatching(/^Value 2: α \(eq\. 1\) = -1 for scheduler 1 \(PRISM \(phase-level\)\): must be at least 0$/)]);
+      // Text that is no number is named as typed.
+      await page.getByTestId('sweep-values').fill('1, 0.5-3');
+      await page.getByTestId('sweep-values').press('Tab');
+      await expect
+        .poll(() => problem.allTextContents())
+        .toEqual(['Value 2: "0.5-3" is not a number: give numbers like 0.5, 1, 2 or a range of whole numbers like 1-5']);
       await page.getByTestId('sweep-target').selectOption('simulation');
       const labels = await parameter.locator('option').allTextContents();
       expect(labels).toContain('Heartbeat s');
