@@ -10,7 +10,7 @@ type Sweep = z.output<typeof SweepSchema>;
 const valueText = (v: number) => String(Number(v.toPrecision(6)));
 
 /** The swept parameter in the words its card shows it ("Node-locality wait s", "Heartbeat s"), never its key. */
-function parameterWords(sweep: Exclude<Sweep, { target: 'servers' }>, kind: string): string {
+export function sweptParameterWords(sweep: Exclude<Sweep, { target: 'servers' }>, kind: string): string {
   return sweep.target === 'scheduler' ? optionLabel(kind, sweep.parameter) : simulationLabel(sweep.parameter).replace(/ \(optional\)$/, '');
 }
 
@@ -25,7 +25,7 @@ export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: nu
   if (value === undefined || !sweep) return labelOf(spec);
   if (sweep.target === 'servers') return `${labelOf(spec)} · ${valueText(value)} ${value === 1 ? 'server' : 'servers'}`;
   const base = labelOf(sweep.target === 'scheduler' ? ({ ...spec, [sweep.parameter]: value } as SchedulerSpec) : spec);
-  return `${base} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
+  return `${base} · ${sweptParameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
 
 /**
@@ -99,7 +99,7 @@ export function formerDefaultLabel(spec: SchedulerSpec): string | undefined {
 
 /** A swept run's name with its card's label as the card reads before the value is applied (builds before store version 7). */
 export function unsweptBaseName(spec: SchedulerSpec, sweep: Exclude<Sweep, { target: 'servers' }>, value: number, labelOf = schedulerLabel): string {
-  return `${labelOf(spec)} · ${parameterWords(sweep, spec.kind)} = ${valueText(value)}`;
+  return `${labelOf(spec)} · ${sweptParameterWords(sweep, spec.kind)} = ${valueText(value)}`;
 }
 
 /** A card's name as builds before store version 9 gave it: its label, or the former default (formerDefaultLabel). */
