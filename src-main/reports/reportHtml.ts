@@ -5,7 +5,7 @@ import { schedulerLabel } from '@shared/schedulers';
 import { formatRatio } from '@shared/results/metrics';
 import { ganttSvg, ganttThinning } from './ganttSvg';
 import { speedupVerdict } from './jobSpeedupReport';
-import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSvg, pendingOverTimeSvg } from './reportCharts';
+import { cpuOverTimeSvg, jctCdfSvg, localitySvg, meanJctSvg, mrClusterSlowdownSvg, pendingOverTimeSvg, sweepSvg } from './reportCharts';
 import type { ReportRun, ResultReport } from './resultReport';
 import { fileNameOf } from '@shared/files/fileName';
 import { schedulerSettingsText, simulationSettingsText, sweepText } from '@shared/experiment/settingsText';
@@ -48,7 +48,7 @@ function summaryTable(r: ResultReport): string {
   const rows = [...rowsOf].map(([metric, xs]) => {
     const { unit, better, notSeparated } = xs[0];
     const arrow = better === 'lower' ? ' ↓' : better === 'higher' ? ' ↑' : '';
-    if (notSeparated?.tie) notes.push(`${esc(metric)}: ${esc(tieText(notSeparated.tie.configurations, notSeparated.tie.value))}`);
+    if (notSeparated?.tie) notes.push(`${esc(metric)}: ${esc(tieText(notSeparated.tie.configurations, notSeparated.tie.value, r.schedulers.length))}`);
     else if (notSeparated?.unlikeJobs) {
       const unlike = notSeparated.unlikeJobs;
       notes.push(`${esc(metric)}: ${esc(unlikeJobsText(unlike, unlike.leader, notSeparated.from))}`);
@@ -235,8 +235,11 @@ figure{margin:12px 0}figcaption{font-size:12px;color:#5b6474}svg{max-width:100%;
 function jobTimeFigures(r: ResultReport): string {
   if (r.jct.every((s) => s.seconds.length === 0))
     return `<h2>Job completion times</h2>\n<p class="muted">No job succeeded in any run: there is no completion time to draw.</p>`;
+  const sweep = r.sweep
+    ? `<figure>${sweepSvg(r)}<figcaption>Mean job completion time against ${esc(r.sweep.axis)}: each swept scheduler's mean over the seeds with its 95 % interval as a bar at each value${r.sweep.lines.some((l) => !l.swept) ? '; a dashed line is a scheduler the sweep did not vary' : ''}.</figcaption></figure>\n`
+    : '';
   return `<figure>${meanJctSvg(r)}<figcaption>Mean job completion time per scheduler: the box spans the 95 % interval, the line is the mean.</figcaption></figure>
-<h2>Job completion times</h2>
+${sweep}<h2>Job completion times</h2>
 <figure>${jctCdfSvg(r)}<figcaption>Distribution of job completion times over all seeds (log scale).</figcaption></figure>`;
 }
 

@@ -9,6 +9,9 @@ import type { DecisionCount } from '@shared/results/decisionCounts';
 import type { GanttData, RunData } from '@shared/results/runData';
 import { mrClusterSummary, type MrClusterSummary } from '@shared/results/mrClusterSummary';
 import { summaryRows, unpairedNote, type SummaryExportRow } from '@shared/results/summaryExport';
+import { configurationLabel, type BatchRun } from '@shared/experiment/design';
+import { METRICS } from '@shared/results/metrics';
+import { sweepSeries, type SweepSeries } from '@shared/results/sweepSeries';
 import { jobLocality, type JobLocalityReport } from './jobLocalityReport';
 import { jobSpeedup } from './jobSpeedupReport';
 import { paperClaimTable, type PaperClaimTable } from './paperClaims';
@@ -73,6 +76,8 @@ export interface ResultReport {
    * slots"), from the experiment the file recorded; empty when it recorded none.
    */
   atOnce: Record<string, string>;
+  /** A swept experiment: mean job completion time against the swept value (the app's sweep chart); absent without a sweep. */
+  sweep?: SweepSeries;
 }
 
 /**
@@ -133,6 +138,7 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     ...(mrClusters ? { mrClusters } : {}),
     stopped: result.runs.filter((r) => r.summary.stopped).map((r) => stoppedRunWords(r.scheduler, r.seed, r.summary)),
     atOnce: atOnce(result.inputs),
+    ...sweepOf(result),
     nodeLosses: result.runs.some((r) => r.summary.nodeLosses?.length)
       ? result.runs.map((r) => ({ scheduler: r.scheduler, seed: r.seed, losses: r.summary.nodeLosses ?? [] }))
       : [],
@@ -150,4 +156,22 @@ function atOnce(inputs: ResultFile['inputs']): Record<string, string> {
     if (text) out[run.label] = text;
   }
   return out;
+}
+
+/** The runs of a swept experiment as its plan placed them, for its chart: each result run at its plan's run by name and seed. */
+function sweepOf(result: ResultFile): { sweep?: SweepSeries } {
+  const batch = recordedBatch(result.inputs);
+  if (!batch?.sweep) return {};
+  const runs: BatchRun[] = [];
+  for (const plan of planBatch(batch)) {
+    const label = configurationLabel(batch, plan);
+    const run = result.runs.find((r) => r.scheduler === label && r.seed === plan.seed);
+    if (run) runs.push({ ...plan, status: 'finished', error: null, summary: run.summary, partial: false });
+  }
+  const series = sweepSeries(
+    batch,
+    runs,
+    METRICS.find((m) => m.key === 'meanJct')!,
+  );
+  return series ? { sweep: series } : {};
 }

@@ -224,8 +224,8 @@ export function unpairedWords(couples: readonly (readonly [string, string])[], o
  * runner-up the leader cannot be told from and by which test, or the seed at which the two finished
  * other jobs.
  */
-export function undecidedText(u: Undecided, labelOf: (key: string) => string): string {
-  if (u.tie) return `No best: ${tieText(u.tie.keys.map(labelOf), u.tie.value)}.`;
+export function undecidedText(u: Undecided, labelOf: (key: string) => string, total?: number): string {
+  if (u.tie) return `No best: ${tieText(u.tie.keys.map(labelOf), u.tie.value, total)}.`;
   if (u.unlikeJobs) return `No best: ${unlikeJobsText(u.unlikeJobs, labelOf(u.unlikeJobs.leaderKey), labelOf(u.against))}.`;
   const p = u.p === null ? ' (too few paired seeds)' : ` (${pValueText(u.p)})`;
   return `No best: the leader cannot be told from ${labelOf(u.against)} at 95 %${p}. ${u.test === 'welch' ? WELCH_NAME : TEST_NAME}.`;
@@ -236,8 +236,13 @@ export function undecidedMark(u: { tie?: object; unlikeJobs?: object }): 'tie' |
   return u.tie ? 'tie' : u.unlikeJobs ? 'jobs differ' : 'n.s.';
 }
 
-/** Why a tie ranks none, in words (the table's "tie" and the reports): "A and B both read 25", "A, B and C all read 25". */
-export function tieText(labels: readonly string[], value: string): string {
+/**
+ * Why a tie ranks none, in words (the table's "tie" and the reports): "A and B both read 25", "A, B
+ * and C all read 25"; more than three that are every one compared (`total`): "all 12 configurations
+ * read 25", where a list of their names would fill a paragraph to say "all".
+ */
+export function tieText(labels: readonly string[], value: string, total?: number): string {
+  if (labels.length > 3 && labels.length === total) return `all ${labels.length} configurations read ${value}`;
   return `${andList(labels)} ${labels.length > 2 ? 'all' : 'both'} read ${value}`;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ResultFile } from '@shared/experiment/experiment';
-import { jctCdfSvg, localitySvg } from '../../../src-main/reports/reportCharts';
+import { RecordedExperimentSchema, type ResultFile } from '@shared/experiment/experiment';
+import { jctCdfSvg, localitySvg, sweepSvg } from '../../../src-main/reports/reportCharts';
+import { reportHtml } from '../../../src-main/reports/reportHtml';
+import { smallCluster } from '../../helpers/clusterFixtures';
 import { resultReport } from '../../../src-main/reports/resultReport';
 import { handResult, handRun, handSummary } from '../../helpers/resultFixtures';
 
@@ -51,5 +53,53 @@ describe("the report's charts", () => {
       const axis = drawn.find((t) => t.text === axisName)!;
       expect(axis.y).toBeGreaterThanOrEqual(Math.max(...legendRows) + CLEAR);
     }
+  });
+});
+
+describe("a swept experiment's report", () => {
+  const inputs = RecordedExperimentSchema.parse({
+    name: 'swept',
+    cluster: smallCluster(),
+    workload: { name: 'w', jobs: [{ id: 'j1', template: 'Sort', submit: 0, maps: 2, reduces: 1 }] },
+    schedulers: [{ kind: 'fifo' }, { kind: 'fair' }],
+    seeds: [1, 2],
+    sweep: { target: 'scheduler', scheduler: 1, parameter: 'nodeLocalityWaitS', values: [0, 5] },
+  });
+  const jct: Record<string, number[]> = {
+    FIFO: [100, 110],
+    'Fair (delay) · Node-locality wait s = 0': [80, 90],
+    'Fair (delay) · Node-locality wait s = 5': [60, 64],
+  };
+  const result: ResultFile = {
+    ...handResult(
+      Object.entries(jct).flatMap(([name, means]) => means.map((m, i) => ({ ...handRun(name, i + 1, jobs), summary: handSummary({ meanJct: m }) }))),
+    ),
+    inputs,
+  };
+
+  it('draws mean JCT against the swept value, each run at its value by its name and seed', () => {
+    const report = resultReport(result);
+    expect(report.sweep!.axis).toBe('Node-locality wait s');
+    expect(report.sweep!.lines.map((l) => [l.name, l.points.map((p) => [p.value, p.mean, p.seeds])])).toEqual([
+      ['FIFO', [[0, 105, 2]]],
+      [
+        'Fair Scheduler (delay or greedy)',
+        [
+          [0, 85, 2],
+          [5, 62, 2],
+        ],
+      ],
+    ]);
+    const words = texts(sweepSvg(report)).map((t) => t.text);
+    expect(words).toEqual(expect.arrayContaining(['FIFO', 'Fair Scheduler (delay or greedy)', 'Node-locality wait s', 'Mean job completion time (s)']));
+    expect(reportHtml(report, { source: 'swept.result.json', studioVersion: 'test', generatedAt: '2026-12-03 19:00 UTC' })).toContain(
+      "Mean job completion time against Node-locality wait s: each swept scheduler's mean",
+    );
+  });
+
+  it('has no sweep chart without a sweep', () => {
+    const report = resultReport({ ...result, inputs: { ...inputs, sweep: undefined } });
+    expect(report.sweep).toBeUndefined();
+    expect(sweepSvg(report)).toBe('');
   });
 });

@@ -73,6 +73,10 @@ describe('comparing one metric across configurations', () => {
     // Three that lead alike are all named.
     const three = compareMetric(metric('meanJct'), [a, b, group('C', [200, 150, 100])], 'A').undecided!;
     expect(undecidedText(three, (k) => k)).toBe('No best: A, B and C all read 150.0.');
+    // More than three, every one compared: counted, not listed; some of more: named.
+    const four = compareMetric(metric('meanJct'), [a, b, group('C', [200, 150, 100]), group('D', [150, 200, 100])], 'A').undecided!;
+    expect(undecidedText(four, (k) => k, 4)).toBe('No best: all 4 configurations read 150.0.');
+    expect(undecidedText(four, (k) => k, 5)).toBe('No best: A, B, C and D all read 150.0.');
     // A runner-up that differs only past the printed digits ties too: the table could not show the win.
     expect(compareMetric(metric('meanJct'), [a, group('B', [100.01, 150.01, 200.01])], 'A').undecided?.tie).toBeDefined();
     // With one seed nothing is weighed, so nothing is said; nor of counts of other jobs.
