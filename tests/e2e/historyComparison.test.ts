@@ -81,6 +81,14 @@ describe('comparing across the run history in the browser', () => {
       const headers = page.locator('.comparison-table th[data-group]');
       expect((await headers.allTextContents()).map((t) => t.trim())).toEqual([`${short[0]} (baseline)`, short[1], short[2]]);
       expect(await headers.evaluateAll((ths) => ths.map((th) => th.getAttribute('title')))).toEqual([fairMarch, fileFifo, fairApril]);
+      // The Gantt's menu names each run as its column does, not by the whole name.
+      const menu = await page.getByTestId('gantt-run').locator('option').allTextContents();
+      expect(menu.length).toBeGreaterThan(0);
+      for (const option of menu)
+        expect(
+          short.some((name) => option.startsWith(`${name} · seed `)),
+          option,
+        ).toBe(true);
       // March and April ran the same jobs (the same workload and seeds): paired. The file's busier jobs: Welch.
       const note = await page.getByTestId('unpaired-note').textContent();
       // The file's runs named once, against the two that pair, each by its column's name.
