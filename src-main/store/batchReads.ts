@@ -90,9 +90,10 @@ export function batchReads(store: Store) {
           summary_json: string | null;
           created_at: string;
           bytes: number | null;
+          error: string | null;
         }>(
           db,
-          `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, r.columns_bytes AS bytes FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
+          `SELECT r.id, b.name AS experiment, r.scheduler, r.seed, ${runStatusSql('r', 'b')} AS status, r.summary_json, r.created_at, r.columns_bytes AS bytes, r.error FROM runs r JOIN batches b ON b.id = r.batch_id ORDER BY b.created_at, b.name, r.run_index`,
         ).map((r) => {
           const s = r.summary_json ? (JSON.parse(r.summary_json) as StoredRunResult).summary : undefined;
           // A run whose every job failed has no makespan or job time (as METRICS says), not 0 s; a
@@ -108,6 +109,7 @@ export function batchReads(store: Store) {
             meanJct: completed ? s.meanJct : null,
             createdAt: r.created_at,
             blobBytes: r.bytes ?? 0,
+            error: r.status === 'failed' ? r.error : null,
           };
         }),
       );

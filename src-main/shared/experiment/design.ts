@@ -160,6 +160,8 @@ export interface StoredRunRow {
   createdAt: string;
   /** Size of the stored result. */
   blobBytes: number;
+  /** Why a failed run failed, as the run history says it; null for any other. */
+  error: string | null;
 }
 
 export interface BatchSummary {

@@ -1,7 +1,8 @@
 import * as net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
-import type { BatchDetail, BatchSummary } from '@shared/experiment/design';
+import type { BatchDetail, BatchSummary, StoredRunRow } from '@shared/experiment/design';
+import { runsCommand } from '../../../src-main/cli/runsCommand';
 import type { ReproduceEntry } from '@shared/results/reproductions';
 import { queueTarget } from '../../../src-main/runner/remote/connection';
 import { RemotePool } from '../../../src-main/runner/remote/remotePool';
@@ -40,6 +41,17 @@ describe('a queue whose Redis cannot be reached', () => {
           `^cannot reach redis://127\\.0\\.0\\.1:${port} \\(queue workload-studio\\) \\(.+\\): no run was sent to its workers; is Redis running there\\?$`,
         ),
       );
+    // The run list says why, under its table, one line for the runs that failed alike; --json carries each run's error.
+    const rows = await ok<StoredRunRow[]>(s, 'runs:list', {});
+    expect(rows.map((r) => r.error)).toEqual(detail.results.map((r) => r.error));
+    let listed = '';
+    expect(await runsCommand(s, ['list'], {}, { out: (text) => (listed += text), err: () => {} })).toBe(0);
+    expect(listed.split('\n').slice(-4)).toEqual([
+      '',
+      'Why runs failed:',
+      `  ${batch.name}: FIFO, seed 1 and Fair (delay), seed 1 failed: ${detail.results[0].error}`,
+      '',
+    ]);
     expect(log[0]).toMatch(/^cannot reach redis:\/\/127\.0\.0\.1:\d+ \(queue workload-studio\) \(.+\); trying again before any run is sent$/);
   });
 
