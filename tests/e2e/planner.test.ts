@@ -53,8 +53,14 @@ describe('the ARIA planner', () => {
       await page.locator('[data-field="mapSlots"]').fill('1000000');
       await expect.poll(() => page.getByTestId('planner-bounds').locator('h3').textContent()).toBe('Completion time with all 1,000,000 + 64 slots');
       await page.locator('[data-field="mapSlots"]').fill('64');
+      const mMax = await page.locator('[data-field="mMax"]').inputValue();
+      expect(await page.getByTestId('planner-edited').count()).toBe(0);
       await page.locator('[data-field="mMax"]').fill('1');
       await expect.poll(() => page.locator('.field.invalid').first().textContent()).toMatch(/must be at least the map avg \(34 s\)/);
+      expect(await page.getByTestId('planner-edited').textContent()).toBe('edited — not saved');
+      // Typed back to the paper's own value, the profile is the paper's again.
+      await page.locator('[data-field="mMax"]').fill(mMax);
+      await expect.poll(() => page.getByTestId('planner-edited').count()).toBe(0);
       await page.locator('[data-field="mMax"]').fill('40');
 
       // Save the (edited) profile under a name; it becomes a choice of its own.
