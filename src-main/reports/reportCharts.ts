@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
 import type * as Echarts from 'echarts';
 import { shortLabels } from '../shared/results/shortLabels';
-import { METRICS } from '../shared/results/metrics';
 import { sweepChartOption } from '../shared/results/sweepChart';
-import type { ReportRun, ResultReport } from './resultReport';
+import { SWEEP_METRIC, type ReportRun, type ResultReport } from './resultReport';
 
 let loaded: typeof Echarts | undefined;
 /**
@@ -113,11 +112,7 @@ export function meanJctSvg(r: ResultReport): string {
 /** A sweep: mean JCT against the swept value, as the app's sweep chart draws it (shared/results/sweepChart.ts). */
 export function sweepSvg(r: ResultReport): string {
   if (!r.sweep) return '';
-  const option = sweepChartOption(
-    r.sweep,
-    METRICS.find((m) => m.key === 'meanJct')!,
-  );
-  return svg({ ...option, ...legendAndGrid(r.sweep.lines.map((l) => l.name)) });
+  return svg({ ...sweepChartOption(r.sweep, SWEEP_METRIC), ...legendAndGrid(r.sweep.lines.map((l) => l.name)) });
 }
 
 /** Share of each job group's maps that read their input locally, per scheduler (ILA Fig. 7). */

@@ -158,6 +158,9 @@ function atOnce(inputs: ResultFile['inputs']): Record<string, string> {
   return out;
 }
 
+/** What a report's sweep chart draws against the swept value. */
+export const SWEEP_METRIC = METRICS.find((m) => m.key === 'meanJct')!;
+
 /** The runs of a swept experiment as its plan placed them, for its chart: each result run at its plan's run by name and seed. */
 function sweepOf(result: ResultFile): { sweep?: SweepSeries } {
   const batch = recordedBatch(result.inputs);
@@ -168,10 +171,6 @@ function sweepOf(result: ResultFile): { sweep?: SweepSeries } {
     const run = result.runs.find((r) => r.scheduler === label && r.seed === plan.seed);
     if (run) runs.push({ ...plan, status: 'finished', error: null, summary: run.summary, partial: false });
   }
-  const series = sweepSeries(
-    batch,
-    runs,
-    METRICS.find((m) => m.key === 'meanJct')!,
-  );
+  const series = sweepSeries(batch, runs, SWEEP_METRIC);
   return series ? { sweep: series } : {};
 }

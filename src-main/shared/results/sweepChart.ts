@@ -9,7 +9,9 @@ import type { SweepSeries } from './sweepSeries';
  */
 export function sweepChartOption(series: SweepSeries, metric: MetricDef, colours?: readonly string[]) {
   const values = series.lines.filter((l) => l.swept).flatMap((l) => l.points.map((p) => p.value));
-  const [from, to] = values.length ? [Math.min(...values), Math.max(...values)] : [0, 1];
+  const [low, high] = values.length ? [Math.min(...values), Math.max(...values)] : [0, 1];
+  // One value swept: an axis of no width draws nothing, so one either side of it.
+  const [from, to] = low === high ? [low - 1, high + 1] : [low, high];
   const colour = (i: number) => (colours ? { color: colours[i % colours.length] } : {});
   const unit = metric.unit ? ` (${metric.unit})` : '';
   return {

@@ -123,5 +123,9 @@ describe("a sweep's answer as lines", () => {
     // Two values, each a bar low to high and a break after it.
     expect(series[2].data).toHaveLength(6);
     expect(series[2].data[2]).toEqual([0, null]);
+    // One value swept: the axis still has a width, and FIFO's level spans it.
+    const one = sweepChartOption(sweepSeries(inputs({ ...sweep, values: [5] }), runs.slice(0, 6), meanJct)!, meanJct);
+    expect([one.xAxis.min, one.xAxis.max]).toEqual([4, 6]);
+    expect((one.series[0].data as number[][]).map((d) => d[0])).toEqual([4, 6]);
   });
 });
