@@ -251,6 +251,14 @@ describe('the why-panel on a job of thousands of tasks', () => {
           `small had finished at ${ended.at.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s, before this window: ask about an earlier moment.`,
         );
       expect(await page.getByTestId('why-not-rows').count()).toBe(0);
+      // One click asks again when it arrived (20 s), and the nodes' heartbeats are listed then.
+      await page.getByTestId('why-not-at-arrival').click();
+      // The filter typed before still holds, in view, until it is cleared.
+      await page.getByTestId('why-not-no-match').waitFor({ timeout: 60_000 });
+      await page.getByLabel('Filter the nodes').fill('');
+      await page.getByTestId('why-not-rows').waitFor();
+      expect(await page.getByTestId('why-not-at').inputValue()).toBe('20');
+      expect(await page.getByTestId('why-not-at-arrival').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
