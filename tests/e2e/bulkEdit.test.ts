@@ -159,6 +159,13 @@ describe('bulk edits in the workload editor, against the real services', () => {
       await expect.poll(() => panel.getByTestId('bulk-problems').textContent()).toMatch(/The value is empty/);
       await panel.getByTestId('bulk-value').fill('night');
       await expect.poll(() => panel.getByTestId('bulk-summary').textContent()).toMatch(/Sets the queue of 3 jobs/);
+      // A deadline no run can meet is said before Apply, which stays on: c is submitted at 2 s.
+      await panel.getByTestId('bulk-field').selectOption('deadline');
+      await panel.getByTestId('bulk-value').fill('2');
+      await expect.poll(() => panel.getByTestId('bulk-warning').textContent()).toMatch(/^1 job would get a deadline at or before its submission/);
+      expect(await panel.getByTestId('bulk-apply').isDisabled()).toBe(false);
+      await panel.getByTestId('bulk-value').fill('30');
+      await expect.poll(() => panel.getByTestId('bulk-warning').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -134,25 +134,49 @@ export function bulkProblems(jobs: readonly JobInput[], edit: BulkEdit): BulkPro
 export function applyBulkEdit(jobs: JobInput[], edit: BulkEdit): number {
   const problems = bulkProblems(jobs, edit);
   if (problems.length) throw new Error(problems[0].message);
-  const { field, rule } = edit;
+  const { field } = edit;
   let changed = 0;
-  const put = (job: JobInput, raw: string | undefined) => {
-    const slot = job as Record<string, unknown>;
+  for (const [i, raw] of assignments(jobs, edit)) {
+    const slot = jobs[i] as Record<string, unknown>;
     const value = raw === undefined ? undefined : readValue(field, raw).value;
-    if (slot[field] === value) return;
+    if (slot[field] === value) continue;
     if (value === undefined) delete slot[field];
     else slot[field] = value;
     changed++;
-  };
-  bulkTargets(jobs, edit.target).forEach((i, k) => {
-    const job = jobs[i];
-    if (rule.kind === 'set') put(job, rule.value);
-    else if (rule.kind === 'clear') put(job, undefined);
-    else if (rule.kind === 'round-robin') put(job, rule.values[k % rule.values.length]);
-    else {
-      const raw = rule.values[job.queue ?? 'default'];
-      if (raw !== undefined && raw.trim() !== '') put(job, raw);
-    }
-  });
+  }
   return changed;
+}
+
+/** What each touched job gets, as typed (undefined: cleared); a job of a queue given no value is left out. */
+function assignments(jobs: readonly JobInput[], edit: BulkEdit): [number, string | undefined][] {
+  const { rule } = edit;
+  return bulkTargets(jobs, edit.target).flatMap((i, k): [number, string | undefined][] => {
+    if (rule.kind === 'set') return [[i, rule.value]];
+    if (rule.kind === 'clear') return [[i, undefined]];
+    if (rule.kind === 'round-robin') return [[i, rule.values[k % rule.values.length]]];
+    const raw = rule.values[jobs[i].queue ?? 'default'];
+    return raw !== undefined && raw.trim() !== '' ? [[i, raw]] : [];
+  });
+}
+
+/**
+ * Deadlines an edit without problems would give that no run can meet, in words: a deadline at or
+ * before the job's submission (a deadline counts from the start of the run), or a factor below 1 (less
+ * time than the job takes alone). Allowed, since a study may want misses, but said before Apply.
+ */
+export function bulkWarnings(jobs: readonly JobInput[], edit: BulkEdit): string[] {
+  if (edit.field !== 'deadline' && edit.field !== 'deadlineFactor') return [];
+  if (bulkProblems(jobs, edit).length) return [];
+  const jobsWord = (n: number) => `${n.toLocaleString('en-US')} job${n === 1 ? '' : 's'}`;
+  const given = assignments(jobs, edit).flatMap(([i, raw]) => (raw === undefined ? [] : [{ job: jobs[i], value: readValue(edit.field, raw).value as number }]));
+  if (edit.field === 'deadlineFactor') {
+    const short = given.filter((g) => g.value < 1).length;
+    return short ? [`${jobsWord(short)} would get a factor below 1: less time than the job takes alone, so no run can meet it.`] : [];
+  }
+  const late = given.filter((g) => g.value <= g.job.submit).length;
+  return late
+    ? [
+        `${jobsWord(late)} would get a deadline at or before ${late === 1 ? 'its' : 'their'} submission (a deadline counts from the start of the run; "Deadline × alone" counts from each job's submission), so no run can meet it.`,
+      ]
+    : [];
 }

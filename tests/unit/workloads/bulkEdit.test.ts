@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBulkEdit, bulkProblems, bulkTargets, queuesOf, type BulkEdit } from '@shared/workload/bulkEdit';
+import { applyBulkEdit, bulkProblems, bulkTargets, bulkWarnings, queuesOf, type BulkEdit } from '@shared/workload/bulkEdit';
 import { WorkloadSpecSchema, type WorkloadSpecInput } from '@shared/workload/workload';
 
 type Jobs = NonNullable<WorkloadSpecInput['jobs']>;
@@ -29,6 +29,23 @@ describe("bulk edits of a workload's jobs", () => {
     expect(js.map((j) => j.deadlineFactor)).toEqual([2.5, undefined, 2.5, undefined]);
     // Setting what a job already has changes nothing.
     expect(applyBulkEdit(js, { field: 'deadlineFactor', target: { kind: 'all' }, rule: { kind: 'set', value: '2.5' } })).toBe(2);
+  });
+
+  it('warns of deadlines no run can meet (at or before the submission, a factor below 1), and only of those', () => {
+    const js = jobs();
+    const all = { kind: 'all' } as const;
+    // Submitted at 0, 5, 9 and 12: a deadline of 9 s is at or before the last two's submission.
+    expect(bulkWarnings(js, { field: 'deadline', target: all, rule: { kind: 'set', value: '9' } })).toEqual([
+      '2 jobs would get a deadline at or before their submission (a deadline counts from the start of the run; "Deadline × alone" counts from each job\'s submission), so no run can meet it.',
+    ]);
+    expect(bulkWarnings(js, { field: 'deadline', target: all, rule: { kind: 'set', value: '13' } })).toEqual([]);
+    expect(bulkWarnings(js, { field: 'deadlineFactor', target: all, rule: { kind: 'round-robin', values: ['0.5', '2'] } })).toEqual([
+      '2 jobs would get a factor below 1: less time than the job takes alone, so no run can meet it.',
+    ]);
+    // By queue: only the queues given a value count; an edit with a problem is said as a problem, not warned of.
+    expect(bulkWarnings(js, { field: 'deadlineFactor', target: all, rule: { kind: 'by-queue', values: { etl: '0.9' } } })[0]).toMatch(/^2 jobs /);
+    expect(bulkWarnings(js, { field: 'deadlineFactor', target: all, rule: { kind: 'set', value: '-1' } })).toEqual([]);
+    expect(bulkWarnings(js, { field: 'queue', target: all, rule: { kind: 'set', value: '0' } })).toEqual([]);
   });
 
   it('deals values round-robin in job order, and maps each queue to its value (an empty queue keeps its jobs)', () => {
