@@ -252,8 +252,9 @@ describe('the why-panel on a job of thousands of tasks', () => {
         );
       expect(await page.getByTestId('why-not-rows').count()).toBe(0);
       // One click asks again when it arrived (20 s), and the nodes' heartbeats are listed then.
+      // The filter typed before still holds, in view though nothing is listed, until it is cleared.
+      expect(await page.getByLabel('Filter the nodes').inputValue()).toBe('no such node');
       await page.getByTestId('why-not-at-arrival').click();
-      // The filter typed before still holds, in view, until it is cleared.
       await page.getByTestId('why-not-no-match').waitFor({ timeout: 60_000 });
       await page.getByLabel('Filter the nodes').fill('');
       await page.getByTestId('why-not-rows').waitFor();
