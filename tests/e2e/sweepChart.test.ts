@@ -42,6 +42,11 @@ describe("a sweep's chart in Chromium", () => {
       expect(await card.getByTestId('sweep-chart-metric').inputValue()).toBe('meanJct');
       const chart = card.getByRole('img', { name: 'Mean job completion time against Node-locality wait s' });
       await chart.waitFor();
+      // A metric none of the runs has: said, not drawn as empty axes.
+      await card.getByTestId('sweep-chart-metric').selectOption('deadlineHitRate');
+      await expect
+        .poll(() => card.getByTestId('sweep-chart-empty').textContent())
+        .toMatch(/^\s*“Deadlines met” has no value in any swept run: no job of the workload has a deadline\.\s*$/);
       await card.getByTestId('sweep-chart-metric').selectOption('nodeLocal');
       await card.getByRole('img', { name: 'Node-local maps against Node-locality wait s' }).waitFor();
       await card.scrollIntoViewIfNeeded();
