@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
-import type { BatchSummary } from '@shared/experiment/design';
+import { runToEnd } from '../helpers/experimentStudio';
 import { useTempDirs } from '../helpers/tempDir';
 import { askWhy, ok, openAt, startStudio, useBrowser, watchErrors } from './studio';
 
@@ -25,8 +25,7 @@ describe("a batch's runs by name", () => {
       const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: 'one job', jobs } });
       const spec = { name: 'two labs', clusterIds: [a.id, b.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }], seeds: [1] };
       const design = await ok<{ id: string }>(s, 'experiments:create', { spec });
-      const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-      await s.runner.settled(batch.id);
+      const batch = await runToEnd(s, design.id);
       await openAt(page, studio.server.url, `#/history/${batch.id}`);
       const named = ['FIFO on lab A · seed 1', 'FIFO on lab B · seed 1'];
       await expect.poll(() => page.getByTestId('gantt-run').locator('option').allTextContents()).toEqual(named);

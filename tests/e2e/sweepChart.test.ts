@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { defaultUniformCluster } from '@shared/cluster/clusterGenerator';
-import type { BatchSummary } from '@shared/experiment/design';
+import type { BatchDetail } from '@shared/experiment/design';
+import { runToEnd } from '../helpers/experimentStudio';
 import { useTempDirs } from '../helpers/tempDir';
 import type { Services } from '../../src-main/services';
 import { downloadOf, ok, openAt, screenshot, startStudio, useBrowser, watchErrors } from './studio';
@@ -10,7 +11,7 @@ const tempDir = useTempDirs();
 const browser = useBrowser();
 
 /** A design of FIFO and Fair on eight nodes, run to its end as the app runs it, with `rest` over it (a sweep): its batch. */
-async function ranBatch(s: Services, name: string, rest: Record<string, unknown>): Promise<BatchSummary> {
+async function ranBatch(s: Services, name: string, rest: Record<string, unknown>): Promise<BatchDetail> {
   const cluster = await ok<{ id: string }>(s, 'clusters:generate', {
     params: { ...defaultUniformCluster, name: `lab for ${name}`, racks: 2, hostsPerRack: 4 },
   });
@@ -22,9 +23,7 @@ async function ranBatch(s: Services, name: string, rest: Record<string, unknown>
   const workload = await ok<{ id: string }>(s, 'workloads:create', { spec: { name: `three jobs for ${name}`, jobs } });
   const spec = { name, clusterIds: [cluster.id], workloadIds: [workload.id], schedulers: [{ kind: 'fifo' }, { kind: 'fair' }], seeds: [1, 2], ...rest };
   const design = await ok<{ id: string }>(s, 'experiments:create', { spec });
-  const batch = await ok<BatchSummary>(s, 'experiments:run', { id: design.id });
-  await s.runner.settled(batch.id);
-  return batch;
+  return runToEnd(s, design.id);
 }
 
 describe("a sweep's chart in Chromium", () => {
