@@ -7,6 +7,7 @@ import { findByIdOrName } from './lookup';
 import { CliUsageError, table, type CliIo } from './output';
 import { writeDocument } from './outPaths';
 import { readDecimal } from '@shared/decimal';
+import { unmeetableJobs, unmeetableJobsText } from '@shared/workload/deadlineReach';
 
 export const workloadsHelp = `workload-studio workloads <list|import|export|delete|restore> [options]
 
@@ -91,16 +92,20 @@ export async function workloadsCommand(services: Services, args: string[], flags
           return 1;
         }
       }
+      const deadlines = deadlineRuleOf(flags);
       const record = await call(services, 'workloads:importConfirm', {
         file: opened.file,
         skipProblems: Boolean(flags['skip-bad']),
-        deadlines: deadlineRuleOf(flags),
+        deadlines,
         ...(typeof flags.name === 'string' ? { name: flags.name } : {}),
       });
       const skipped = preview.problemCount > 0 ? `, ${preview.problemCount} rejected row${preview.problemCount > 1 ? 's' : ''} left out` : '';
       io.out(
         `imported ${preview.jobs.toLocaleString('en-US')} job${preview.jobs === 1 ? '' : 's'} (${taskWords(preview)}) from ${preview.format} as workload "${record.name}" (${record.id})${skipped}\n`,
       );
+      // Allowed (a study may want misses), but said, as the app's import dialog says it.
+      const unmeetable = unmeetableJobsText(unmeetableJobs(record.spec.jobs).length);
+      if (unmeetable) io.err(`note: ${unmeetable}\n`);
       return 0;
     }
     case 'export': {

@@ -10,6 +10,7 @@ import { flaggedJobs, sizeHistogram } from '../workloads/traces/jobShape';
 import { ImportCancelled, MAX_TRACE_BYTES, readTraceFile, TraceFileError } from '../workloads/traces/readTraceFile';
 import type { TraceImport } from '../workloads/traces/types';
 import { ServiceError } from './serviceError';
+import { unmeetableJobs } from '@shared/workload/deadlineReach';
 
 interface Session extends ImportFile {
   path: string;
@@ -175,6 +176,7 @@ export class ImportSessions {
       spanS: r.jobs.length ? last - first : 0,
       hasGenerator: Boolean(r.spec?.generate),
       withDeadlines: r.jobs.filter((j) => j.deadline !== undefined || j.deadlineFactor !== undefined).length,
+      unmeetableDeadlines: unmeetableJobs(r.jobs).length,
       firstRows: r.jobs.slice(0, PREVIEW_ROWS),
       problems: r.problems.slice(0, MAX_PREVIEW_PROBLEMS),
       problemCount: r.problemCount,

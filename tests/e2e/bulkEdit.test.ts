@@ -166,6 +166,25 @@ describe('bulk edits in the workload editor, against the real services', () => {
       expect(await panel.getByTestId('bulk-apply').isDisabled()).toBe(false);
       await panel.getByTestId('bulk-value').fill('30');
       await expect.poll(() => panel.getByTestId('bulk-warning').count()).toBe(0);
+      await panel.getByTestId('bulk-value').fill('2');
+      await panel.getByTestId('bulk-warning').waitFor();
+      await panel.getByTestId('bulk-apply').click();
+      // Applied, the table keeps saying it: the count above, the cell marked with its reason.
+      await expect.poll(() => page.getByTestId('jobs-unmeetable').textContent()).toMatch(/^\s*1 deadline no run can meet — show the first\s*$/);
+      const cDeadline = page.locator('[aria-label="Deadline (s) of job 3"]');
+      expect(await cDeadline.getAttribute('class')).toMatch(/\bunmeetable\b/);
+      expect(await cDeadline.getAttribute('title')).toMatch(/^No run can meet this deadline: it is at or before the job’s submission/);
+      expect(await page.locator('[aria-label="Deadline (s) of job 2"]').getAttribute('class')).not.toMatch(/\bunmeetable\b/);
+      // A factor below 1 is marked at the factor; a deadline in seconds, put right, clears its mark.
+      await page.locator('[aria-label="Deadline × alone of job 1"]').fill('0.5');
+      await page.locator('[aria-label="Deadline (s) of job 1"]').fill('');
+      await page.locator('[aria-label="Deadline (s) of job 1"]').press('Enter');
+      await expect.poll(() => page.locator('[aria-label="Deadline × alone of job 1"]').getAttribute('class')).toMatch(/\bunmeetable\b/);
+      await cDeadline.fill('40');
+      await cDeadline.press('Enter');
+      await expect.poll(() => page.getByTestId('jobs-unmeetable').textContent()).toMatch(/^\s*1 deadline no run can meet/);
+      expect(await cDeadline.getAttribute('class')).not.toMatch(/\bunmeetable\b/);
+      await screenshot(page, 'jobs-unmeetable-deadline');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -270,6 +270,39 @@ describe('workload editor and trace import in the browser, against the real serv
     }
   });
 
+  it("says before the import which of the file's own deadlines no run can meet, and that a factor below 1 would give none", async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      const file = path.join(tempDir(), 'deadlines.csv');
+      fs.writeFileSync(
+        file,
+        ['id,template,submit,inputMb,maps,reduces,queue,deadline', 'early,Sort,30,1024,,4,default,30', 'fine,Sort,0,1024,,4,default,600'].join('\n'),
+      );
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+      await page.getByTestId('import-workload').click();
+      await chooseFile(page, file);
+      const warning = page.getByTestId('import-deadline-warning');
+      await expect.poll(() => warning.textContent()).toMatch(/^1 job has a deadline no run can meet: at or before its submission/);
+      // Replaced by a rule, the file's deadlines no longer count; a factor below 1 would miss every one.
+      await page.getByTestId('deadline-slack').check();
+      await expect.poll(() => warning.count()).toBe(0);
+      await page.getByTestId('deadline-factor').check();
+      await page.getByTestId('deadline-value').fill('0.5');
+      await expect.poll(() => warning.textContent()).toMatch(/^A factor below 1 gives each job less time than it takes alone/);
+      // Allowed: a study may want misses.
+      expect(await page.getByTestId('confirm-import').isDisabled()).toBe(false);
+      await page.getByTestId('deadline-value').fill('2');
+      await expect.poll(() => warning.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
   it('a file with many rejected rows: each is named by line and field, and the choice to import the rest stays in sight', async () => {
     const studio = await startStudio(tempDir());
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });

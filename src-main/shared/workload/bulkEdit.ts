@@ -1,5 +1,6 @@
 import type { WorkloadSpecInput } from './workload';
 import { readDecimal } from '../decimal';
+import { unmeetableDeadline } from './deadlineReach';
 
 /**
  * One edit of many jobs at once, as the workload editor's bulk panel builds it: which field, which
@@ -169,14 +170,11 @@ export function bulkWarnings(jobs: readonly JobInput[], edit: BulkEdit): string[
   if (bulkProblems(jobs, edit).length) return [];
   const jobsWord = (n: number) => `${n.toLocaleString('en-US')} job${n === 1 ? '' : 's'}`;
   const given = assignments(jobs, edit).flatMap(([i, raw]) => (raw === undefined ? [] : [{ job: jobs[i], value: readValue(edit.field, raw).value as number }]));
-  if (edit.field === 'deadlineFactor') {
-    const short = given.filter((g) => g.value < 1).length;
-    return short ? [`${jobsWord(short)} would get a factor below 1: less time than the job takes alone, so no run can meet it.`] : [];
-  }
-  const late = given.filter((g) => g.value <= g.job.submit).length;
-  return late
-    ? [
-        `${jobsWord(late)} would get a deadline at or before ${late === 1 ? 'its' : 'their'} submission (a deadline counts from the start of the run; "Deadline × alone" counts from each job's submission), so no run can meet it.`,
-      ]
-    : [];
+  const n = given.filter((g) => unmeetableDeadline({ submit: g.job.submit, [edit.field]: g.value })).length;
+  if (n === 0) return [];
+  return edit.field === 'deadlineFactor'
+    ? [`${jobsWord(n)} would get a factor below 1: less time than the job takes alone, so no run can meet it.`]
+    : [
+        `${jobsWord(n)} would get a deadline at or before ${n === 1 ? 'its' : 'their'} submission (a deadline counts from the start of the run; "Deadline × alone" counts from each job's submission), so no run can meet it.`,
+      ];
 }

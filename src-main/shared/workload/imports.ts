@@ -55,6 +55,8 @@ export interface ImportPreview extends ImportFile {
   hasGenerator: boolean;
   /** Jobs that carry a deadline (absolute or as a factor) of their own. */
   withDeadlines: number;
+  /** Of those, jobs whose own deadline no run can meet (shared/workload/deadlineReach.ts). */
+  unmeetableDeadlines: number;
   firstRows: JobSpec[];
   /** The first problems (at most `MAX_PREVIEW_PROBLEMS`); `problemCount` counts them all. */
   problems: TraceProblem[];

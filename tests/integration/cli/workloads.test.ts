@@ -68,6 +68,24 @@ describe('workload-studio workloads', () => {
     expect(kept).toMatchObject({ code: 0, out: expect.stringMatching(/imported 1 job .* as workload "clean" .*25 rejected rows left out/) });
   });
 
+  it("imports deadlines no run can meet, and says so: the file's own, and a factor below 1", async () => {
+    const dir = tempDir();
+    const file = path.join(tempDir(), 'deadlines.csv');
+    fs.writeFileSync(
+      file,
+      ['id,template,submit,inputMb,maps,reduces,queue,deadline', 'early,Sort,30,64,,,default,30', 'fine,Sort,0,64,,,default,600'].join('\n'),
+    );
+    const kept = await cli(['workloads', 'import', file, '--data-dir', dir, '--name', 'kept']);
+    expect(kept).toMatchObject({ code: 0, out: expect.stringMatching(/^imported 2 jobs/) });
+    expect(kept.err).toBe(
+      'note: 1 job has a deadline no run can meet: at or before its submission (a deadline counts from the start of the run), or a factor below 1 (less time than the job takes alone).\n',
+    );
+    const slack = await cli(['workloads', 'import', file, '--data-dir', dir, '--name', 'slack', '--deadline-slack', '60']);
+    expect(slack).toMatchObject({ code: 0, err: '' });
+    const short = await cli(['workloads', 'import', file, '--data-dir', dir, '--name', 'short', '--deadline-factor', '0.5']);
+    expect(short).toMatchObject({ code: 0, err: expect.stringMatching(/^note: 2 jobs have a deadline no run can meet/) });
+  });
+
   it('refuses a CSV whose jobs depend on each other in a cycle, in words, and imports nothing', async () => {
     const dir = tempDir();
     const file = path.join(tempDir(), 'cycle.csv');

@@ -1,5 +1,6 @@
 import type { JobDraft } from './types';
 import { numberOrText } from '@shared/decimal';
+import { unmeetableDeadline, unmeetableReason } from '@shared/workload/deadlineReach';
 
 /** One editable column of the jobs table: the job field, its heading, how it is typed and its share of the row. */
 export interface JobColumn {
@@ -51,4 +52,10 @@ export function unusedCellNote(col: JobColumn, job: Pick<JobDraft, 'deadline' | 
   if (col.key === 'deadlineFactor' && job?.deadline !== undefined && job.deadlineFactor !== undefined)
     return 'Not used: this job has a deadline in seconds, which comes before a factor';
   return undefined;
+}
+
+/** Why no run can meet the deadline a cell holds, if none can (shared/workload/deadlineReach.ts): the cell is marked, its reason on hover. */
+export function unmeetableCellNote(col: JobColumn, job: JobDraft | undefined): string | undefined {
+  const field = job ? unmeetableDeadline(job) : undefined;
+  return field === col.key ? unmeetableReason(field) : undefined;
 }
