@@ -51,6 +51,12 @@ const PluginShape = z.object({
   ),
 });
 
+/** How a scheduler file ends, said wherever its default export is missing or not a scheduler. */
+const ENDS_WITH = 'a scheduler file ends with export default defineScheduler({ … }) (workload-studio scheduler new NAME writes one)';
+
+/** A default export with nothing of a scheduler (none of kind, title, create): said as that, not as a list of every field it lacks. */
+const notAScheduler = (value: unknown): boolean => typeof value !== 'object' || value === null || !['kind', 'title', 'create'].some((k) => k in value);
+
 /** A plug-in file that cannot be used: the message names the file and the field; `kind`, once the file was read that far. */
 export class PluginFileError extends Error {
   constructor(
@@ -116,7 +122,7 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
       .map((p) => `${p.field || 'the default export'}: ${p.message}`)
       .join('; ');
     throw new PluginFileError(
-      `${file}: ${mod.default === undefined ? 'exports no default scheduler: a scheduler file ends with export default defineScheduler({ … }) (workload-studio scheduler new NAME writes one)' : said}`,
+      `${file}: ${mod.default === undefined ? `exports no default scheduler: ${ENDS_WITH}` : notAScheduler(mod.default) ? `its default export is not a scheduler (it has no kind, title or create): ${ENDS_WITH}` : said}`,
     );
   }
   const p = shape.data;

@@ -383,5 +383,15 @@ export default {
     expect((await cli(['run', experiment, '--scheduler', nothing])).err).toMatch(
       /n\.scheduler\.js: exports no default scheduler: a scheduler file ends with export default defineScheduler\(\{ … \}\)/,
     );
+    // A default export with nothing of a scheduler is said as that, not as every field it lacks.
+    for (const [name, text] of [
+      ['o.scheduler.js', 'export default { hello: 1 };\n'],
+      ['f.scheduler.js', 'export default function policy() {}\n'],
+    ])
+      expect((await cli(['run', experiment, '--scheduler', write(name, text)])).err).toMatch(
+        new RegExp(
+          `${name.replace('.', '\\.')}: its default export is not a scheduler \\(it has no kind, title or create\\): a scheduler file ends with export default defineScheduler`,
+        ),
+      );
   });
 });
