@@ -29,6 +29,28 @@ export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: nu
 }
 
 /**
+ * The part of a swept run's name after its scheduler, as a chart legend or a column header has room
+ * for: the value with the unit the setting's words end in ("5 s" for "Node-locality wait s = 5"),
+ * short words kept ("α = 0.5" for "α (eq. 1) = 0.5"), else the value alone. The full name stays
+ * on hover and in exports; groups.ts keeps it whole where two would read alike.
+ */
+export function compactSweptValue(words: string, value: number): string {
+  const unit = / (s|MB|GB)$/.exec(words)?.[1];
+  if (unit) return `${valueText(value)} ${unit}`;
+  const bare = words.replace(/\s*\(.*\)$/, '');
+  return bare.length <= SHORT_WORDS ? `${bare} = ${valueText(value)}` : valueText(value);
+}
+/** The most characters of a setting's words a compact name keeps ("JT/TT a", "Heartbeat"). */
+const SHORT_WORDS = 12;
+
+/** `label` with its sweep's " · words = value" put compactly (compactSweptValue); as it is when it has none. */
+export function compactSweptName(label: string, sweep: Sweep | undefined, kind: string, value: number | undefined): string {
+  if (!sweep || sweep.target === 'servers' || value === undefined) return label;
+  const words = sweptParameterWords(sweep, kind);
+  return label.replace(` · ${words} = ${valueText(value)}`, ` · ${compactSweptValue(words, value)}`);
+}
+
+/**
  * The names earlier builds gave the same run, where they differ from runName's: result files
  * written then still name their runs so, and reading one back (services/resultFiles.ts) finds each
  * run's place by any of them.

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { SweepSchema } from '@shared/experiment/sweep';
 import { groupConcurrency, groupRuns } from '../../../src-renderer/src/components/experiments/groups';
 import { planBatch } from '@shared/experiment/batchPlan';
+import { compactSweptValue } from '@shared/experiment/runNames';
 
 // Ten 8-core servers over two racks: FIFO's defaults give one map slot per core and one reduce slot per two.
 const cluster = ClusterSpecSchema.parse(
@@ -50,6 +51,45 @@ describe('a comparison\'s "could run at once" row', () => {
     const row = groupConcurrency(batch, groupRuns(batch));
     const byLabel = Object.fromEntries(groupRuns(batch).map((g) => [g.runs[0].label, row[g.key]]));
     expect(Object.values(byLabel)).toEqual(['20 map + 40 reduce slots', '40 map + 40 reduce slots', '80 map + 40 reduce slots']);
+  });
+});
+
+describe("a sweep's short names", () => {
+  const shortOf = (batch: BatchDetail) => groupRuns(batch).map((g) => [g.label, g.short]);
+
+  it('put the swept value compactly, with the unit its setting reads in, the whole name kept as the label', () => {
+    const batch = batchOf({ target: 'scheduler', scheduler: 1, parameter: 'nodeLocalityWaitS', values: [0, 5] });
+    expect(shortOf(batch)).toEqual([
+      ['FIFO', 'FIFO'],
+      ['Fair (delay) · Node-locality wait s = 0', 'Fair (delay) · 0 s'],
+      ['Fair (delay) · Node-locality wait s = 5', 'Fair (delay) · 5 s'],
+    ]);
+  });
+
+  it('keep short words, and the value alone after long ones; servers as they are', () => {
+    expect(compactSweptValue('α (eq. 1)', 0.5)).toBe('α = 0.5');
+    expect(compactSweptValue('Map slots / node', 4)).toBe('4');
+    expect(compactSweptValue('Slot memory MB', 512)).toBe('512 MB');
+    const servers = batchOf({ target: 'servers', values: [4, 10] });
+    expect(shortOf(servers).map(([, short]) => short)).toEqual([
+      'FIFO · 4 servers',
+      'Fair (delay) · 4 servers',
+      'FIFO · 10 servers',
+      'Fair (delay) · 10 servers',
+    ]);
+    const slots = batchOf({ target: 'scheduler', scheduler: 0, parameter: 'mapSlots', values: [2, 4] });
+    expect(shortOf(slots).map(([, short]) => short)).toEqual(['FIFO · 2', 'FIFO · 4', 'Fair (delay)']);
+  });
+
+  it('stay whole where two configurations would read alike', () => {
+    // A card labelled as another's compact name would clash with it once shortened.
+    const batch = batchOf({ target: 'scheduler', scheduler: 1, parameter: 'nodeLocalityWaitS', values: [0, 5] });
+    const clashing: BatchDetail = { ...batch, results: batch.results.map((r) => (r.scheduler === 0 ? { ...r, label: 'Fair (delay) · 5 s' } : r)) };
+    expect(shortOf(clashing).map(([, short]) => short)).toEqual([
+      'Fair (delay) · 5 s',
+      'Fair (delay) · Node-locality wait s = 0',
+      'Fair (delay) · Node-locality wait s = 5',
+    ]);
   });
 });
 

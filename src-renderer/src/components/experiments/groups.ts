@@ -1,6 +1,7 @@
 import { configurationLabel, type BatchDetail, type BatchRun } from '@shared/experiment/design';
 import { runConcurrencyText } from '@shared/experiment/sweptRun';
 import { shortLabels } from '@shared/results/shortLabels';
+import { compactSweptName } from '@shared/experiment/runNames';
 
 /** The runs of one compared configuration (scheduler variant × cluster × workload) over the seeds. */
 export interface RunGroup {
@@ -28,8 +29,22 @@ export function groupRuns(batch: BatchDetail): RunGroup[] {
     groups.get(key)!.runs.push(r);
   }
   const all = [...groups.values()];
-  const short = shortLabels(all.map((g) => g.label));
+  const short = shortNames(batch, all);
   return all.map((g, i) => ({ ...g, short: short[i] }));
+}
+
+/**
+ * Each group's short name: across history, the words that tell its source apart; in a sweep, the
+ * swept value put compactly ("Fair (delay) · 5 s"), unless two groups would then read alike.
+ */
+function shortNames(batch: BatchDetail, all: readonly RunGroup[]): string[] {
+  const short = shortLabels(all.map((g) => g.label));
+  const { sweep, schedulers } = batch.inputs;
+  const compact = all.map((g, i) => {
+    const r = g.runs[0];
+    return compactSweptName(short[i], sweep, schedulers[r.scheduler]?.kind ?? '', r.sweepValue);
+  });
+  return new Set(compact).size === compact.length ? compact : short;
 }
 
 /**
