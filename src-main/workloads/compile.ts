@@ -72,7 +72,7 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
   return jobs;
 }
 
-const COST_FIELDS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceSelectivity'] as const;
+const COST_FIELDS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask', 'reduceSelectivity'] as const;
 type OwnCosts = Partial<Pick<JobSpec, (typeof COST_FIELDS)[number]>>;
 
 /** The costs a job or mix row gives in place of its template's, and only those. */

@@ -58,6 +58,7 @@ const LABEL: Partial<Record<string, string>> = {
   mapCpuSPerMb: 'map CPU s per MB',
   mapCpuSPerTask: 'map CPU s per map',
   reduceCpuSPerMb: 'reduce CPU s per MB',
+  reduceCpuSPerTask: 'reduce CPU s per reduce',
   mapSelectivity: 'map selectivity',
   reduceSelectivity: 'reduce selectivity',
   memoryGb: 'memory (GB)',

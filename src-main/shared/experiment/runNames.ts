@@ -32,7 +32,7 @@ export function runName(spec: SchedulerSpec, sweep: Sweep | undefined, value: nu
  * The part of a swept run's name after its scheduler, as a chart legend or a column header has room
  * for: the value with the unit the setting's words end in ("5 s" for "Node-locality wait s = 5"),
  * short words kept ("α = 0.5" for "α (eq. 1) = 0.5"), else the value alone. The full name stays
- * on hover and in exports; groups.ts keeps it whole where two would read alike.
+ * in the summary table, a header's hover and exports; groups.ts keeps it whole where two would read alike.
  */
 export function compactSweptValue(words: string, value: number): string {
   const unit = / (s|MB|GB)$/.exec(words)?.[1];

@@ -25,7 +25,7 @@ export const TRACE_FORMAT_NAMES: Record<TraceFormat, string> = {
 
 /** What an imported workload's description adds of a format's figures the studio does not keep. */
 export const TRACE_FORMAT_NOT_KEPT: Partial<Record<TraceFormat, string>> = {
-  sls: 'Container times are not kept: each task runs as the Generic template prices it, and each map reads one block (SLS gives no bytes).',
+  sls: "Each job's maps and reduces compute for their kind's mean container time (not each container's own), moving no data but each map's block, as SLS replays them (SLS gives no bytes); a kind whose containers give no times runs as the Generic template prices it.",
 };
 
 export interface TraceProblem {

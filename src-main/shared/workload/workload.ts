@@ -39,14 +39,15 @@ export const MAX_INPUT_MB = 1e9;
 /**
  * A job's own costs in place of its template's (docs/model.md "Jobs and tasks"), for a job type a
  * paper measured whose template is shared with other papers: CPU-seconds at a reference core per
- * MB a map reads, per map, and per MB a reduce receives; MB a map emits per MB read, and a reduce
- * writes per MB received. Absent: the template's.
+ * MB a map reads, per map, per MB a reduce receives and per reduce; MB a map emits per MB read,
+ * and a reduce writes per MB received. Absent: the template's.
  */
 const ownCosts = {
   mapCpuSPerMb: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000 s per MB').optional(),
   mapCpuSPerTask: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
   mapSelectivity: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000').optional(),
   reduceCpuSPerMb: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000 s per MB').optional(),
+  reduceCpuSPerTask: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
   reduceSelectivity: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000').optional(),
 };
 

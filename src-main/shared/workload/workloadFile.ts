@@ -34,6 +34,7 @@ export const WORKLOAD_CSV_COLUMNS = [
   'mapCpuSPerTask',
   'mapSelectivity',
   'reduceCpuSPerMb',
+  'reduceCpuSPerTask',
   'reduceSelectivity',
 ] as const;
 

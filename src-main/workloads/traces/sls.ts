@@ -2,14 +2,16 @@ import { TraceCollector } from './collector';
 import { JsonObjectStream } from './jsonObjectStream';
 import { readAll, type TraceImport, type TraceReader } from './types';
 import { quote } from '@shared/files/quote';
+import type { JobSpec } from '@shared/workload/workload';
 
 /**
  * YARN SLS native traces: job objects back to back with `job.start.ms`, `job.queue.name`, `job.id`,
  * `job.count` and `job.tasks[]` (`container.type` map or reduce, "map" when absent, and `count`
  * containers of each entry, as SLS reads them). The optional first object giving `num.nodes` and
  * `num.racks` describes SLS's own cluster and is passed over. SLS gives no bytes, so each map reads
- * one block; the template is the trace default (Generic). Container start and end times are
- * checked but not kept: the studio prices tasks by their template, not by a replayed duration.
+ * one block; the template is the trace default (Generic). Container times are replayed as SLS
+ * replays them (containerTimes below): a kind of task whose containers give times computes for
+ * their mean, and moves no data beyond the map's block.
  */
 export function slsReader(limit = Infinity): TraceReader {
   const out = new TraceCollector('sls', limit);
@@ -30,6 +32,7 @@ export function slsReader(limit = Infinity): TraceReader {
     }
     let maps = 0;
     let reduces = 0;
+    const timed = { map: new MeanMs(), reduce: new MeanMs() };
     for (let k = 0; k < tasks.length; k++) {
       const task = (tasks[k] ?? {}) as Record<string, unknown>;
       const type = task['container.type'] ?? 'map';
@@ -38,16 +41,14 @@ export function slsReader(limit = Infinity): TraceReader {
         out.problem(line, `job.tasks.${k}.count`, `expected a whole number of containers ≥ 0, found ${quote(count)}`);
         return;
       }
-      // Checked though not kept (each task is priced by the Generic template): a container that
-      // ends before it starts is a broken trace, said at its field, not replayed as if whole.
-      const problem = containerTimesProblem(task);
-      if (problem) return void out.problem(line, `job.tasks.${k}.${problem.field}`, problem.message);
+      if (type !== 'map' && type !== 'reduce')
+        return void out.problem(line, `job.tasks.${k}.container.type`, `expected "map" or "reduce", found ${quote(type)}`);
+      // A container that ends before it starts is a broken trace, said at its field, not replayed as if whole.
+      const times = containerTimes(task);
+      if ('field' in times) return void out.problem(line, `job.tasks.${k}.${times.field}`, times.message);
       if (type === 'map') maps += count;
-      else if (type === 'reduce') reduces += count;
-      else {
-        out.problem(line, `job.tasks.${k}.container.type`, `expected "map" or "reduce", found ${quote(type)}`);
-        return;
-      }
+      else reduces += count;
+      if (times.ms !== undefined) timed[type].add(times.ms, count);
     }
     const copies = o['job.count'] ?? 1;
     if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1) {
@@ -61,7 +62,7 @@ export function slsReader(limit = Infinity): TraceReader {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     for (let c = 0; c < copies && !out.full; c++) {
       const id = given === undefined ? `sls-${out.jobs.length + 1}` : copies === 1 ? given : `${given}-${c + 1}`;
-      out.accept({ id, template: 'Generic', submit: start / 1000, maps: Math.max(1, maps), reduces, queue, dependsOn: [] }, line);
+      out.accept({ id, template: 'Generic', submit: start / 1000, maps: Math.max(1, maps), reduces, queue, dependsOn: [], ...replayedCosts(timed) }, line);
     }
   });
   return {
@@ -75,16 +76,59 @@ export function slsReader(limit = Infinity): TraceReader {
   };
 }
 
-/** A task entry's container.start.ms and container.end.ms, where given: milliseconds ≥ 0, the end not before the start. */
-function containerTimesProblem(task: Record<string, unknown>): { field: string; message: string } | undefined {
-  for (const field of ['container.start.ms', 'container.end.ms']) {
+/** SLS's longest container the studio replays: a job's own CPU per task is at most a day (shared/workload/workload.ts). */
+const MAX_CONTAINER_MS = 86_400_000;
+
+/**
+ * A task entry's duration as SLS takes it: `duration.ms` where given, else `container.end.ms` −
+ * `container.start.ms`; none when neither is. Every time given is milliseconds ≥ 0, the end not
+ * before the start, and the duration at most a day.
+ */
+function containerTimes(task: Record<string, unknown>): { ms?: number } | { field: string; message: string } {
+  for (const field of ['duration.ms', 'container.start.ms', 'container.end.ms']) {
     const t = task[field];
     if (t !== undefined && (typeof t !== 'number' || !Number.isFinite(t) || t < 0)) return { field, message: `expected milliseconds ≥ 0, found ${quote(t)}` };
   }
-  const [start, end] = [task['container.start.ms'], task['container.end.ms']] as (number | undefined)[];
+  const [given, start, end] = [task['duration.ms'], task['container.start.ms'], task['container.end.ms']] as (number | undefined)[];
   if (start !== undefined && end !== undefined && end < start)
     return { field: 'container.end.ms', message: `ends at ${end} ms, before the container starts (${start} ms)` };
-  return undefined;
+  const ms = given ?? (start !== undefined && end !== undefined ? end - start : undefined);
+  if (ms !== undefined && ms > MAX_CONTAINER_MS)
+    return {
+      field: given !== undefined ? 'duration.ms' : 'container.end.ms',
+      message: `a container of ${ms} ms runs longer than a day (86,400,000 ms), the longest the studio replays`,
+    };
+  return { ms };
+}
+
+/** The mean of a kind's container times, each entry weighted by its count of containers. */
+class MeanMs {
+  private sum = 0;
+  private n = 0;
+  add(ms: number, count: number): void {
+    this.sum += ms * count;
+    this.n += count;
+  }
+  /** Seconds, to the millisecond; undefined when no container of the kind gave a time. */
+  seconds(): number | undefined {
+    return this.n === 0 ? undefined : Math.round(this.sum / this.n) / 1000;
+  }
+}
+
+/**
+ * The job's own costs that replay its containers' times, as SLS does: SLS runs each container for
+ * its duration and models no data, so a timed kind computes for its mean time (CPU-seconds at a
+ * reference core, docs/model.md "Trace replay") in place of the Generic template's per-MB work; a
+ * map still reads its block, so locality keeps its meaning. Timed reduces receive and write
+ * nothing (the maps emit nothing), as in SLS. A kind no container timed keeps the template's costs.
+ */
+function replayedCosts(timed: { map: MeanMs; reduce: MeanMs }): Partial<JobSpec> {
+  const map = timed.map.seconds();
+  const reduce = timed.reduce.seconds();
+  return {
+    ...(map !== undefined ? { mapCpuSPerMb: 0, mapCpuSPerTask: map } : {}),
+    ...(reduce !== undefined ? { mapSelectivity: 0, reduceCpuSPerMb: 0, reduceCpuSPerTask: reduce } : {}),
+  };
 }
 
 export function parseSls(text: string, limit = Infinity): TraceImport {

@@ -79,6 +79,12 @@ describe('export for YARN Scheduler Load Simulator', () => {
     expect(back.jobs.map((j) => [j.id, j.submit, j.maps, j.reduces, j.queue])).toEqual(
       original.map((j) => [j.id, Math.round(j.submit * 1000) / 1000, j.maps, j.reduces, j.queue]),
     );
+    // And replays each job's container times: every kind its mean duration (docs/model.md "Trace replay").
+    const meanSeconds = (job: Record<string, unknown>, type: string) => {
+      const ms = (job['job.tasks'] as Record<string, unknown>[]).filter((t) => t['container.type'] === type).map((t) => t['duration.ms'] as number);
+      return ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) / 1000 : undefined;
+    };
+    expect(back.jobs.map((j) => [j.mapCpuSPerTask, j.reduceCpuSPerTask])).toEqual(jobs.map((j) => [meanSeconds(j, 'map'), meanSeconds(j, 'reduce')]));
     const tasks = (j: { maps?: number; reduces?: number }) => (j.maps ?? 0) + (j.reduces ?? 0);
     expect(back.jobs.reduce((n, j) => n + tasks(j), 0)).toBe(229604);
   }, 300_000);

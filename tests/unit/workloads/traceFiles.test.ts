@@ -193,7 +193,7 @@ describe('malformed files: a clear error with line and field, or a correct impor
     expect(r.jobs).toHaveLength(1);
   });
 
-  it("an SLS container's times are checked though not kept: a container that ends before it starts is named", async () => {
+  it("an SLS container's times are checked: a container that ends before it starts is named", async () => {
     const r = await readTraceFile(
       write(
         'times.json',

@@ -35,6 +35,12 @@ export const OPTIONAL_NUMBERS = [
     title: "CPU-seconds a reduce spends per MB it receives, in place of the template's",
   },
   {
+    field: 'reduceCpuSPerTask',
+    placeholder: 'template',
+    label: 'Reduce CPU s/reduce',
+    title: "CPU-seconds each reduce spends whatever it receives, in place of the template's",
+  },
+  {
     field: 'reduceSelectivity',
     placeholder: 'template',
     label: 'Reduce selectivity',
