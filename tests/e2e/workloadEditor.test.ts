@@ -303,6 +303,32 @@ describe('workload editor and trace import in the browser, against the real serv
     }
   });
 
+  it("imports an SLS trace whose containers give times, and each job's template cell says the times it replays", async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+      await page.getByTestId('import-workload').click();
+      await chooseFile(page, traceFixture('sls/inputsls.json'));
+      await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('2');
+      await page.getByTestId('confirm-import').click();
+      const row = page.locator('tr[data-workload="inputsls"]');
+      await row.getByRole('button', { name: 'Open' }).click();
+      await page.getByTestId('jobs-table').waitFor();
+      // job_1's three maps ran 17.043, 14.928 and 17.843 s in the trace: their mean is what its maps compute.
+      const template = page.locator('[aria-label="Template of job 1"]');
+      expect(await template.getAttribute('title')).toBe("Generic, with its own costs in place of the template's: map CPU s per MB 0, map CPU s per map 16.605");
+      expect(await template.getAttribute('class')).toMatch(/own-costs/);
+      expect(await page.getByLabel('Description').inputValue()).toMatch(/compute for their kind's mean container time/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
   it('a file with many rejected rows: each is named by line and field, and the choice to import the rest stays in sight', async () => {
     const studio = await startStudio(tempDir());
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, cellValue, JOB_COLUMNS, JOB_GRID, unusedCellNote } from '../../../src-renderer/src/components/workload/jobColumns';
+import { cellText, cellValue, JOB_COLUMNS, JOB_GRID, ownCostsNote, unusedCellNote } from '../../../src-renderer/src/components/workload/jobColumns';
 
 const col = (key: string) => JOB_COLUMNS.find((c) => c.key === key)!;
 
@@ -38,5 +38,14 @@ describe("the jobs table's cells", () => {
     expect(unusedCellNote(col('deadlineFactor'), { deadlineFactor: 1.5 })).toBeUndefined();
     expect(unusedCellNote(col('deadline'), { deadline: 100, deadlineFactor: 1.5 })).toBeUndefined();
     expect(unusedCellNote(col('deadlineFactor'), undefined)).toBeUndefined();
+  });
+
+  it("says a job's own costs on its template cell, in words, and nothing for a job without any", () => {
+    const job = { template: 'Generic', submit: 0, mapCpuSPerMb: 0, mapCpuSPerTask: 16.6046667, reduceCpuSPerTask: 7 };
+    expect(ownCostsNote(job)).toBe(
+      "Generic, with its own costs in place of the template's: map CPU s per MB 0, map CPU s per map 16.605, reduce CPU s per reduce 7",
+    );
+    expect(ownCostsNote({ template: 'Sort', submit: 0 })).toBeUndefined();
+    expect(ownCostsNote(undefined)).toBeUndefined();
   });
 });

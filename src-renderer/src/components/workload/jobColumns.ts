@@ -1,6 +1,7 @@
 import type { JobDraft } from './types';
 import { numberOrText } from '@shared/decimal';
 import { unmeetableDeadline, unmeetableReason } from '@shared/workload/deadlineReach';
+import { fieldLabel } from '@shared/api/fieldLabels';
 
 /** One editable column of the jobs table: the job field, its heading, how it is typed and its share of the row. */
 export interface JobColumn {
@@ -58,4 +59,17 @@ export function unusedCellNote(col: JobColumn, job: Pick<JobDraft, 'deadline' | 
 export function unmeetableCellNote(col: JobColumn, job: JobDraft | undefined): string | undefined {
   const field = job ? unmeetableDeadline(job) : undefined;
   return field === col.key ? unmeetableReason(field) : undefined;
+}
+
+/** The fields a job may set in place of its template's costs (shared/workload/workload.ts), in the order they are said. */
+const OWN_COSTS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask', 'reduceSelectivity'] as const;
+
+/**
+ * The job's own costs in words, for its template cell ("Generic, with its own costs: map CPU s per
+ * map 16.605, …"), when it has any: the table has no column for them (a trace's replayed container
+ * times, a preset's priced job type), yet they decide how long its tasks take.
+ */
+export function ownCostsNote(job: JobDraft | undefined): string | undefined {
+  const own = OWN_COSTS.filter((k) => job?.[k] !== undefined).map((k) => `${fieldLabel(k)} ${cellText(job![k])}`);
+  return own.length ? `${job!.template}, with its own costs in place of the template's: ${own.join(', ')}` : undefined;
 }
