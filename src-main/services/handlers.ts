@@ -2,7 +2,7 @@ import { problemsInWords } from '@shared/api/fieldLabels';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
 import { serializeClusterFile } from '@shared/cluster/clusterFile';
 import { generateUniformCluster } from '@shared/cluster/clusterGenerator';
-import { TRACE_FORMAT_NAMES, TRACE_FORMAT_NOT_KEPT } from '@shared/workload/imports';
+import { TRACE_FORMAT_NAMES, TRACE_FORMAT_READING } from '@shared/workload/imports';
 import { problemsOf } from '@shared/api/validation';
 import { serializeWorkloadFile, workloadToCsv } from '@shared/workload/workloadFile';
 import { WorkloadSpecSchema, withDeadlines } from '@shared/workload/workload';
@@ -215,7 +215,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
             name: name ?? suggestedName,
             description: [
               `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${plural(result.jobs.length, 'job')}${skipped}.`,
-              ...(TRACE_FORMAT_NOT_KEPT[result.format] ? [TRACE_FORMAT_NOT_KEPT[result.format]] : []),
+              ...(TRACE_FORMAT_READING[result.format] ? [TRACE_FORMAT_READING[result.format]] : []),
             ].join(' '),
             jobs: withDeadlines(result.jobs, deadlines),
           };

@@ -2,7 +2,7 @@ import { TraceCollector } from './collector';
 import { JsonObjectStream } from './jsonObjectStream';
 import { readAll, type TraceImport, type TraceReader } from './types';
 import { quote } from '@shared/files/quote';
-import type { JobSpec } from '@shared/workload/workload';
+import { MAX_TASK_SECONDS, replayedCosts } from './replayedTimes';
 
 /**
  * YARN SLS native traces: job objects back to back with `job.start.ms`, `job.queue.name`, `job.id`,
@@ -10,8 +10,8 @@ import type { JobSpec } from '@shared/workload/workload';
  * containers of each entry, as SLS reads them). The optional first object giving `num.nodes` and
  * `num.racks` describes SLS's own cluster and is passed over. SLS gives no bytes, so each map reads
  * one block; the template is the trace default (Generic). Container times are replayed as SLS
- * replays them (containerTimes below): a kind of task whose containers give times computes for
- * their mean, and moves no data beyond the map's block.
+ * replays them (containerTimes below, ./replayedTimes.ts): a kind of task whose containers give
+ * times computes for their mean, and moves no data beyond the map's block.
  */
 export function slsReader(limit = Infinity): TraceReader {
   const out = new TraceCollector('sls', limit);
@@ -62,7 +62,19 @@ export function slsReader(limit = Infinity): TraceReader {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     for (let c = 0; c < copies && !out.full; c++) {
       const id = given === undefined ? `sls-${out.jobs.length + 1}` : copies === 1 ? given : `${given}-${c + 1}`;
-      out.accept({ id, template: 'Generic', submit: start / 1000, maps: Math.max(1, maps), reduces, queue, dependsOn: [], ...replayedCosts(timed) }, line);
+      out.accept(
+        {
+          id,
+          template: 'Generic',
+          submit: start / 1000,
+          maps: Math.max(1, maps),
+          reduces,
+          queue,
+          dependsOn: [],
+          ...replayedCosts(timed.map.seconds(), timed.reduce.seconds()),
+        },
+        line,
+      );
     }
   });
   return {
@@ -76,8 +88,8 @@ export function slsReader(limit = Infinity): TraceReader {
   };
 }
 
-/** SLS's longest container the studio replays: a job's own CPU per task is at most a day (shared/workload/workload.ts). */
-const MAX_CONTAINER_MS = 86_400_000;
+/** SLS's longest container the studio replays. */
+const MAX_CONTAINER_MS = MAX_TASK_SECONDS * 1000;
 
 /**
  * A task entry's duration as SLS takes it: `duration.ms` where given, else `container.end.ms` −
@@ -113,22 +125,6 @@ class MeanMs {
   seconds(): number | undefined {
     return this.n === 0 ? undefined : Math.round(this.sum / this.n) / 1000;
   }
-}
-
-/**
- * The job's own costs that replay its containers' times, as SLS does: SLS runs each container for
- * its duration and models no data, so a timed kind computes for its mean time (CPU-seconds at a
- * reference core, docs/model.md "Trace replay") in place of the Generic template's per-MB work; a
- * map still reads its block, so locality keeps its meaning. Timed reduces receive and write
- * nothing (the maps emit nothing), as in SLS. A kind no container timed keeps the template's costs.
- */
-function replayedCosts(timed: { map: MeanMs; reduce: MeanMs }): Partial<JobSpec> {
-  const map = timed.map.seconds();
-  const reduce = timed.reduce.seconds();
-  return {
-    ...(map !== undefined ? { mapCpuSPerMb: 0, mapCpuSPerTask: map } : {}),
-    ...(reduce !== undefined ? { mapSelectivity: 0, reduceCpuSPerMb: 0, reduceCpuSPerTask: reduce } : {}),
-  };
 }
 
 export function parseSls(text: string, limit = Infinity): TraceImport {

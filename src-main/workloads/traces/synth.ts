@@ -4,6 +4,7 @@ import { LARGE_GENERATED, type GeneratedSize } from '@shared/workload/imports';
 import { quote } from '@shared/files/quote';
 import type { TraceImport, TraceReader } from './types';
 import { isObject } from '@shared/isObject';
+import { MAX_TASK_SECONDS, replayedCosts, toMillisecond } from './replayedTimes';
 
 /**
  * A value drawn per job or task in SLS's current format (SynthTraceJobProducer.Sample): a constant
@@ -42,6 +43,10 @@ interface JobClass {
   rtasks_stddev?: number;
   dur_avg?: number;
   dur_stddev?: number;
+  mtime_avg?: number;
+  mtime_stddev?: number;
+  rtime_avg?: number;
+  rtime_stddev?: number;
   deadline_factor_avg?: number;
   deadline_factor_stddev?: number;
 }
@@ -124,6 +129,10 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
           `${at}.type`,
           `"${c.type}" jobs cannot be simulated: the studio models MapReduce jobs (maps and reduces); ${c.type === 'stream' ? 'stream jobs hold long-lived containers that never finish as tasks' : 'only type "mapreduce" can be imported'}`,
         );
+      for (const key of ['mtime_avg', 'rtime_avg'] as const) {
+        const t = c[key];
+        if (t !== undefined && (typeof t !== 'number' || !(t >= 0) || t > MAX_TASK_SECONDS)) return fail(`${at}.${key}`, taskTimeWords(t));
+      }
       if (c.tasks === undefined) continue;
       if (!Array.isArray(c.tasks) || c.tasks.length === 0)
         return fail(`${at}.tasks`, 'expected a list of at least one task definition ({type, count, time, …})');
@@ -140,6 +149,8 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
         for (const key of ['time', 'max_memory', 'max_vcores'] as const)
           if (task[key] !== undefined && !isSample(task[key]))
             return fail(`${tat}.${key}`, `expected a value such as {"val": 10, "std": 2}, found ${quote(task[key])}`);
+        if (task.time !== undefined && !(meanOf(task.time as Sample) <= MAX_TASK_SECONDS))
+          return fail(`${tat}.time`, taskTimeWords(meanOf(task.time as Sample)));
       }
     }
     const buckets = workload.time_distribution;
@@ -157,6 +168,25 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
   }
   return { count, workloads: workloads as SynthWorkload[], seed: num(doc.rand_seed, 0) };
 }
+
+/**
+ * A job's mean task time of one kind: `n` draws from each definition that gives a time (each held
+ * to 0 … a day: a normal draw can fall below 0, a log-normal's tail past a day), to the
+ * millisecond; undefined when no definition of the kind gives one or none of its tasks was drawn.
+ */
+function meanTime(groups: readonly { n: number; next: (() => number) | undefined }[]): number | undefined {
+  let sum = 0;
+  let n = 0;
+  for (const g of groups) {
+    if (!g.next) continue;
+    for (let i = 0; i < g.n; i++) sum += Math.min(MAX_TASK_SECONDS, Math.max(0, g.next() || 0));
+    n += g.n;
+  }
+  return n === 0 ? undefined : toMillisecond(sum / n);
+}
+
+/** Why a class's task time cannot be replayed: seconds from 0 to a day. */
+const taskTimeWords = (t: unknown) => `expected a task time in seconds from 0 to 86,400 (a day), found ${quote(t)}`;
 
 /** A Sample's expected value (a discrete one's weighted mean), for the size stated before drawing. */
 function meanOf(sample: Sample): number {
@@ -189,18 +219,72 @@ function plannedSize(count: number, workloads: SynthWorkload[]): GeneratedSize {
 }
 
 /**
+ * One job's draws from its class: counts from `pick` (in the order SLS's generators draw them),
+ * task times from `times`, the deadline where the class gives one.
+ */
+function drawJob(c: JobClass, pick: Random, times: Random, submit: number): DrawnJob {
+  const tasks = c.tasks;
+  if (tasks) {
+    // Current format (SynthJob): counts per container type, every map definition's before the
+    // reduces' (the order counts were drawn in before task times were kept); a deadline with
+    // probability `reservation`, at submit + deadline_factor × the job's duration.
+    const counted = (type: string) => tasks.filter((t) => t.type === type).map((t) => ({ t, n: Math.max(0, Math.round(draw(pick, t.count) || 0)) }));
+    const [mapDefs, reduceDefs] = [counted('map'), counted('reduce')];
+    const timesOf = (defs: typeof mapDefs) => meanTime(defs.map((d) => ({ n: d.n, next: d.t.time && (() => draw(times, d.t.time)) })));
+    const duration = draw(pick, c.duration);
+    const factor = draw(pick, c.deadline_factor);
+    const chance = draw(pick, c.reservation);
+    const reserved = pick.next() <= (Number.isFinite(chance) ? chance : 0);
+    return {
+      maps: Math.max(
+        1,
+        mapDefs.reduce((n, d) => n + d.n, 0),
+      ),
+      reduces: reduceDefs.reduce((n, d) => n + d.n, 0),
+      deadline: reserved && duration > 0 && factor > 0 ? submit + Math.ceil(factor * duration * 1000) / 1000 : undefined,
+      mapSeconds: timesOf(mapDefs),
+      reduceSeconds: timesOf(reduceDefs),
+    };
+  }
+  // Old format: means and deviations, log-normal.
+  const maps = Math.max(1, Math.round(logNormal(pick, num(c.mtasks_avg, 1), num(c.mtasks_stddev, 0))));
+  const reduces = Math.max(0, Math.round(logNormal(pick, num(c.rtasks_avg, 0), num(c.rtasks_stddev, 0))));
+  const timed = (mean: number | undefined, sd: number | undefined) => (mean === undefined ? undefined : () => logNormal(times, mean, num(sd, 0)));
+  const duration = logNormal(pick, num(c.dur_avg, 0), num(c.dur_stddev, 0));
+  const factor = logNormal(pick, num(c.deadline_factor_avg, 0), num(c.deadline_factor_stddev, 0));
+  return {
+    maps,
+    reduces,
+    deadline: duration > 0 && factor > 0 ? submit + factor * duration : undefined,
+    mapSeconds: meanTime([{ n: maps, next: timed(c.mtime_avg, c.mtime_stddev) }]),
+    reduceSeconds: meanTime([{ n: reduces, next: timed(c.rtime_avg, c.rtime_stddev) }]),
+  };
+}
+
+interface DrawnJob {
+  maps: number;
+  reduces: number;
+  deadline: number | undefined;
+  mapSeconds: number | undefined;
+  reduceSeconds: number | undefined;
+}
+
+/**
  * SLS SYNTH workload descriptions (`num_jobs`, `rand_seed`, `workloads[]` of `job_classes[]`):
  * expanded into concrete jobs with the file's own seed, so the same file always gives the same
  * jobs. A job picks a workload by `workload_weight`, a class by `class_weight`; maps, reduces,
  * duration and deadline factor are log-normal with the class's mean and deviation; the submit
- * time falls uniformly in a `time_distribution` bucket picked by its weight (seconds). Task
- * durations are not kept: tasks run the trace default template on one block each.
+ * time falls uniformly in a `time_distribution` bucket picked by its weight (seconds). Tasks run
+ * the trace default template on one block each; task times (`mtime_avg`, `rtime_avg`, log-normal
+ * with their deviations) are drawn per task from a stream of their own, and each job replays its
+ * kinds' mean time as an SLS trace's container times are (./replayedTimes.ts).
  *
  * Hadoop 3's current format (syn_generic.json) is read too: a class's `tasks` list gives each
  * container type's `count` as a Sample (a constant, a log-normal or normal draw, or weighted
  * discrete values), and a job has a deadline with probability `reservation`, at submission plus
- * `deadline_factor` × its `duration`, as SLS's SynthJob sets it. Task `time`, `max_memory` and
- * `max_vcores` are checked but not kept (the studio derives task times from data and templates).
+ * `deadline_factor` × its `duration`, as SLS's SynthJob sets it. Task `time` (seconds) is drawn
+ * and replayed as above; `max_memory` and `max_vcores` are checked but not kept (container sizes
+ * are the scheduler card's).
  * Classes or containers of any type but MapReduce maps and reduces (SLS's "stream" jobs) are
  * refused with their field and the reason: they are long-lived services, not tasks that end.
  */
@@ -234,6 +318,8 @@ export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
       }
       const pick = new Random(seed, 'sizes');
       const when = new Random(seed, 'arrivals');
+      // Task times from a stream of their own: the jobs' counts, arrivals and deadlines are drawn as before times were kept.
+      const times = new Random(seed, 'variation');
       for (let i = 0; i < count && !out.full; i++) {
         const w = pickByWeight(pick, workloads, (x) => num(x.workload_weight, 1));
         const c = pickByWeight(pick, w.job_classes, (x) => num(x.class_weight, 1));
@@ -243,27 +329,7 @@ export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
         const from = num(b.time, 0);
         const to = k + 1 < buckets.length ? num(buckets[k + 1].time, from) : from;
         const submit = from + when.next() * Math.max(0, to - from);
-        let maps: number;
-        let reduces: number;
-        let deadline: number | undefined;
-        if (c.tasks) {
-          // Current format (SynthJob): counts per container type; a deadline with probability
-          // `reservation`, at submit + deadline_factor × the job's duration.
-          const count = (type: string) => c.tasks!.filter((t) => t.type === type).reduce((n, t) => n + Math.max(0, Math.round(draw(pick, t.count) || 0)), 0);
-          maps = Math.max(1, count('map'));
-          reduces = count('reduce');
-          const duration = draw(pick, c.duration);
-          const factor = draw(pick, c.deadline_factor);
-          const chance = draw(pick, c.reservation);
-          const reserved = pick.next() <= (Number.isFinite(chance) ? chance : 0);
-          if (reserved && duration > 0 && factor > 0) deadline = submit + Math.ceil(factor * duration * 1000) / 1000;
-        } else {
-          maps = Math.max(1, Math.round(logNormal(pick, num(c.mtasks_avg, 1), num(c.mtasks_stddev, 0))));
-          reduces = Math.max(0, Math.round(logNormal(pick, num(c.rtasks_avg, 0), num(c.rtasks_stddev, 0))));
-          const duration = logNormal(pick, num(c.dur_avg, 0), num(c.dur_stddev, 0));
-          const factor = logNormal(pick, num(c.deadline_factor_avg, 0), num(c.deadline_factor_stddev, 0));
-          if (duration > 0 && factor > 0) deadline = submit + factor * duration;
-        }
+        const { maps, reduces, deadline, mapSeconds, reduceSeconds } = drawJob(c, pick, times, submit);
         const queue = typeof w.queue_name === 'string' && w.queue_name ? w.queue_name : 'default';
         out.accept(
           {
@@ -275,6 +341,7 @@ export function synthReader(limit = Infinity, allowLarge = false): TraceReader {
             queue,
             dependsOn: [],
             ...(deadline !== undefined ? { deadline } : {}),
+            ...replayedCosts(mapSeconds, reduceSeconds),
           },
           1,
         );

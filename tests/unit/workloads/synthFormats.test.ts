@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTraceFile } from '../../../src-main/workloads/traces/readTraceFile';
+import { TRACES_DIR } from '../../helpers/traceFixtures';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'synth-formats-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -109,5 +110,52 @@ describe('SLS SYNTH, current format', () => {
     });
     const noCount = await readTraceFile(write(describe_({ tasks: [{ type: 'map', count: 'five' }] })), { format: 'synth' });
     expect(noCount.problems[0]).toMatchObject({ field: 'workloads.0.job_classes.0.tasks.0.count' });
+  });
+});
+
+/** docs/model.md "Trace replay": a description's task times, drawn per task, replayed as each job's mean per kind. */
+describe('SLS SYNTH task times', () => {
+  const own = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask'];
+  const shape = (j: Record<string, unknown>) => Object.fromEntries(Object.entries(j).filter(([k]) => !own.includes(k)));
+
+  it("replays each job's mean drawn time per kind, from a stream of its own: counts, arrivals and deadlines as without times", async () => {
+    const jobClass = { duration: { val: 60 }, deadline_factor: { val: 2 }, reservation: { val: 0.5 } };
+    const timed = await readTraceFile(write(describe_({ ...jobClass, tasks: tasks({ val: 6, std: 2 }, { val: 3 }) })), { format: 'synth' });
+    const untimed = await readTraceFile(write(describe_({ ...jobClass, tasks: tasks({ val: 6, std: 2 }, { val: 3 }).map(({ time: _time, ...t }) => t) })), {
+      format: 'synth',
+    });
+    expect(timed.problems).toEqual([]);
+    expect(timed.jobs.map((j) => shape(j))).toEqual(untimed.jobs);
+    for (const j of untimed.jobs) for (const k of own) expect(j).not.toHaveProperty(k);
+    // Reduces take a constant 30 s; maps a log-normal of mean 12 s and deviation 3 s, averaged per job.
+    for (const j of timed.jobs) expect(j).toMatchObject({ mapCpuSPerMb: 0, mapSelectivity: 0, reduceCpuSPerMb: 0, reduceCpuSPerTask: 30 });
+    const means = timed.jobs.map((j) => j.mapCpuSPerTask!);
+    expect(new Set(means).size).toBeGreaterThan(30);
+    const overall = means.reduce((a, b) => a + b, 0) / means.length;
+    expect(overall).toBeGreaterThan(12 * 0.9);
+    expect(overall).toBeLessThan(12 * 1.1);
+  });
+
+  it("reads the old format's mtime_avg and rtime_avg (Hadoop's syn.json: 10 s maps, 20 s reduces)", async () => {
+    const r = await readTraceFile(path.join(TRACES_DIR, 'sls/syn.json'));
+    expect(r.problems).toEqual([]);
+    for (const j of r.jobs) {
+      expect(j.mapCpuSPerTask).toBeGreaterThan(5);
+      expect(j.mapCpuSPerTask).toBeLessThan(15);
+      expect(j.reduceCpuSPerTask).toBeGreaterThan(10);
+      expect(j.reduceCpuSPerTask).toBeLessThan(30);
+    }
+  });
+
+  it('refuses a task time past a day, or not a number, at its field', async () => {
+    const long = await readTraceFile(write(describe_({ tasks: [{ type: 'map', count: { val: 2 }, time: { val: 90_000 } }] })), { format: 'synth' });
+    expect(long.jobs).toEqual([]);
+    expect(long.problems[0]).toEqual({
+      line: 1,
+      field: 'workloads.0.job_classes.0.tasks.0.time',
+      message: 'expected a task time in seconds from 0 to 86,400 (a day), found 90000',
+    });
+    const old = await readTraceFile(write(describe_({ type: undefined, mtasks_avg: 2, mtime_avg: 'ten' })), { format: 'synth' });
+    expect(old.problems[0]).toMatchObject({ field: 'workloads.0.job_classes.0.mtime_avg', message: expect.stringMatching(/found "ten"$/) });
   });
 });
