@@ -12,7 +12,7 @@ import { appMasterFirst, appMasterFits, onlyMasterHolders, freeOnNode, nodeOffer
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
 import { LEVEL_WORDS } from './slotHelpers';
 import { BestTwo, blankCandidate, submissionOrder, type Candidate } from './prismCandidates';
-import { overflow, phaseNeeds, Spread, type Need } from './prismMachine';
+import { FairnessGain, overflow, phaseNeeds, type Need } from './prismMachine';
 import { JobShares } from './prismShares';
 
 /** The view this policy asked for (its plug-in's capabilities). */
@@ -95,9 +95,11 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     return order.current(view);
   }
 
-  /** Line 2: the machine's utilisation from the phase-level needs of what runs on it. */
+  /** Line 2: the machine's utilisation from the phase-level needs of what runs on it (one object, rewritten by the next call). */
+  const used: Need = { cpu: 0, memory: 0, disk: 0, net: 0 };
   function usedOn(view: View, n: number, onNode = view.attemptIdsOnNode(n)): Need {
-    const used: Need = { cpu: 0, memory: view.nodeMemoryUsedMb(n), disk: 0, net: 0 };
+    used.cpu = used.disk = used.net = 0;
+    used.memory = view.nodeMemoryUsedMb(n);
     for (let i = 0; i < onNode.length; i++) {
       const a = onNode[i];
       // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
@@ -148,31 +150,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     c.submitted = bySubmission ? view.jobSubmitTime(job) : 0;
   }
 
-  /**
-   * Eq. 2's fairness gain of giving job j a phase needing `nd`: the spread of the jobs' shares (in
-   * `ordered`, lowest first) before, less the spread after. Taken in submission order (`ordered`
-   * undefined), fairness is no part of the choice.
-   */
-  function fairnessTerm(view: View, cap: Need, ordered: JobList | undefined): (j: number, nd: Need, leading: boolean) => number {
-    const shareOf = (j: number) => jobUse(view, j, cap).share;
-    // Made at the first candidate that fits (most beats have none); nothing changes before it.
-    let spread: Spread | undefined;
-    return (j, nd, leading) => {
-      if (ordered === undefined) return 0;
-      spread ??= new Spread(ordered, shareOf);
-      const before = spread.value;
-      if (spec.fairness === 'fair') return before - spread.with(j, shareOf(j) + (leading ? 1 / Math.max(1, view.topology.nodeCount) : 0));
-      // The job's share with this phase added, as share() takes it (the same sums and maxima in
-      // the same order), without copying its use for every candidate.
-      const u = jobUse(view, j, cap).use;
-      let s = 0;
-      if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
-      if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
-      if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
-      if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
-      return before - spread.with(j, s);
-    };
-  }
+  /** Eq. 2's fairness gain in a round, and in working out the outlook (which a round may ask for). */
+  const roundFairness = new FairnessGain<View>(spec.fairness, jobUse);
+  const outlookFairness = new FairnessGain<View>(spec.fairness, jobUse);
 
   /** Eq. 5: what one more running task of the phase's kind gains job j. */
   function leadingPerformance(view: View, j: number, isReduce: boolean): number {
@@ -207,10 +187,10 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     const known = outlooks.get(cap);
     if (known?.version === version) return known;
     const ordered = bySubmission ? undefined : sharesOrder(view, cap);
-    const fairnessGain = fairnessTerm(view, cap, ordered);
+    outlookFairness.start(view, cap, ordered);
     const usefulPhase = (j: number, phase: PhaseKind) => {
       const nd = need(view, j, phase);
-      return fairnessGain(j, nd, true) + spec.alpha * leadingPerformance(view, j, phase === PhaseKind.Shuffle) > 0;
+      return outlookFairness.of(j, nd, true) + spec.alpha * leadingPerformance(view, j, phase === PhaseKind.Shuffle) > 0;
     };
     const fresh: Outlook = { version, useful: false, masterless: false };
     const offering = offeringJobs(view, cap, ordered);
@@ -242,10 +222,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   function gather(n: number, view: View, cap: Need, sink: CandidateSink, placeMasters: boolean): boolean {
     const onNode = view.attemptIdsOnNode(n);
     const used = usedOn(view, n, onNode);
-    const fits = (nd: Need, leading: boolean) => !overflow(used, nd, cap, leading);
 
     const ordered = bySubmission ? undefined : sharesOrder(view, cap);
-    const fairnessGain = fairnessTerm(view, cap, ordered);
+    roundFairness.start(view, cap, ordered);
 
     // Lines 6-10: phases of tasks on this machine waiting for permission.
     // The ids are read before anything else asks for a node's attempts (the list is reused).
@@ -256,10 +235,10 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       const job = view.jobOfTask(task);
       const phase = view.attemptPhase(a);
       const nd = need(view, job, phase);
-      if (!fits(nd, false)) continue;
+      if (overflow(used, nd, cap, false)) continue;
       const wait = view.now - view.attemptPausedSince(a);
       const performance = spec.urgency * wait * wait;
-      const gain = fairnessGain(job, nd, false);
+      const gain = roundFairness.of(job, nd, false);
       fill(view, sink.next(), job, task, a, phase, false, view.attemptLocality(a), gain, performance, wait);
       sink.offer();
     }
@@ -303,9 +282,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       }
       if (task < 0) continue;
       const nd = need(view, j, phase);
-      if (!fits(nd, true)) continue;
+      if (overflow(used, nd, cap, true)) continue;
       const performance = leadingPerformance(view, j, phase === PhaseKind.Shuffle);
-      const gain = fairnessGain(j, nd, true);
+      const gain = roundFairness.of(j, nd, true);
       fill(view, sink.next(), j, task, -1, phase, true, level, gain, performance, 0);
       sink.offer();
     }
@@ -313,6 +292,25 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   }
 
   const heartbeatSink: CandidateSink = { next: () => top.next(), offer: offerIfUseful };
+
+  /**
+   * A launch's reason, built only when the run records reasons, from the round's best two as the
+   * launch asks for it (the engine asks at once): one function for every launch, not two made per launch.
+   */
+  let reasonView: View;
+  const asSeen = (c: Candidate): PhaseCandidate => ({ leading: c.leading, phase: PHASE_NAMES[c.phase], job: reasonView.job(c.job).id, utility: c.utility });
+  const launchReason = (): LaunchReason => {
+    const b = top.best;
+    return {
+      kind: 'utility',
+      best: asSeen(b),
+      pausedSeconds: b.wait,
+      fairness: b.fairnessGain,
+      performance: spec.alpha * b.performance,
+      ...(top.hasSecond ? { nextBest: asSeen(top.second) } : {}),
+      ...(b.leading && b.phase === PhaseKind.Map ? { placement: LEVEL_WORDS[b.level] } : {}),
+    };
+  };
 
   return {
     name: 'prism',
@@ -368,21 +366,10 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
         // Lines 18-35: the best candidate, if its utility is positive, then start over.
         if (!top.hasBest || !(top.best.utility > 0)) return;
         const b = top.best;
-        const others = top.hasSecond ? top.second : undefined;
-        const asSeen = (c: Candidate): PhaseCandidate => ({ leading: c.leading, phase: PHASE_NAMES[c.phase], job: view.job(c.job).id, utility: c.utility });
-        // Built only when the run records reasons.
-        const why = (): LaunchReason => {
-          return {
-            kind: 'utility',
-            best: asSeen(b),
-            pausedSeconds: b.wait,
-            fairness: b.fairnessGain,
-            performance: spec.alpha * b.performance,
-            ...(others ? { nextBest: asSeen(others) } : {}),
-            ...(b.leading && b.phase === PhaseKind.Map ? { placement: LEVEL_WORDS[b.level] } : {}),
-          };
-        };
-        const ok = b.leading ? view.launch(b.task, n, why, { memoryMb: need(view, b.job, b.phase).memory }) : view.resumePhase(b.attempt, why);
+        reasonView = view;
+        const ok = b.leading
+          ? view.launch(b.task, n, launchReason, { memoryMb: need(view, b.job, b.phase).memory })
+          : view.resumePhase(b.attempt, launchReason);
         if (!ok) return;
       }
     },

@@ -44,17 +44,18 @@ export const sameNeed = (x: Need, y: Need) => x.cpu === y.cpu && x.memory === y.
 /**
  * max − min of the jobs' shares (F of eq. 2), with the runner-up at each end so that the spread
  * after one job's share changes is found without copying every share (fairnessGain runs for every
- * candidate). Read off the ends of the jobs ordered by share.
+ * candidate). Read off the ends of the jobs ordered by share; taken again (`read`) at each round.
  */
 export class Spread {
-  readonly hi: number;
-  readonly hi2: number;
-  readonly hiJob: number;
-  readonly lo: number;
-  readonly lo2: number;
-  readonly loJob: number;
-  readonly size: number;
-  constructor(ordered: JobList, shareOf: (j: number) => number) {
+  private hi = -Infinity;
+  private hi2 = -Infinity;
+  private hiJob = -1;
+  private lo = Infinity;
+  private lo2 = Infinity;
+  private loJob = -1;
+  private size = 0;
+
+  read(ordered: JobList, shareOf: (j: number) => number): void {
     const size = (this.size = ordered.length);
     this.loJob = size ? ordered[0] : -1;
     this.hiJob = size ? ordered[size - 1] : -1;
@@ -76,6 +77,55 @@ export class Spread {
 }
 
 /**
+ * Eq. 2's fairness gain of giving job j a phase needing `nd`: the spread of the jobs' shares (in
+ * `ordered`, lowest first) before, less the spread after. Taken in submission order (`ordered`
+ * undefined), fairness is no part of the choice. One object serves round after round (`start`):
+ * a round is most of a PRISM heartbeat, and closures made per round were much of its garbage.
+ */
+export class FairnessGain<V extends CoreView> {
+  private view!: V;
+  private cap!: Need;
+  private ordered: JobList | undefined;
+  private readonly spread = new Spread();
+  /** Whether the spread was read this round: at the first candidate that fits (most rounds have none); nothing changes before it. */
+  private spreadRead = false;
+  private readonly shareOf = (j: number) => this.jobUse(this.view, j, this.cap).share;
+
+  constructor(
+    private readonly fairness: SchedulerSpecOf<'prism'>['fairness'],
+    private readonly jobUse: (view: V, j: number, cap: Need) => { use: Need; share: number },
+  ) {}
+
+  start(view: V, cap: Need, ordered: JobList | undefined): void {
+    this.view = view;
+    this.cap = cap;
+    this.ordered = ordered;
+    this.spreadRead = false;
+  }
+
+  of(j: number, nd: Need, leading: boolean): number {
+    if (this.ordered === undefined) return 0;
+    const spread = this.spread;
+    if (!this.spreadRead) {
+      spread.read(this.ordered, this.shareOf);
+      this.spreadRead = true;
+    }
+    const before = spread.value;
+    if (this.fairness === 'fair') return before - spread.with(j, this.shareOf(j) + (leading ? 1 / Math.max(1, this.view.topology.nodeCount) : 0));
+    // The job's share with this phase added, as share() takes it (the same sums and maxima in
+    // the same order), without copying its use for every candidate.
+    const cap = this.cap;
+    const u = this.jobUse(this.view, j, cap).use;
+    let s = 0;
+    if (cap.cpu > 0) s = Math.max(s, (u.cpu + nd.cpu) / cap.cpu);
+    if (cap.memory > 0) s = Math.max(s, (leading ? u.memory + nd.memory : u.memory) / cap.memory);
+    if (cap.disk > 0) s = Math.max(s, (u.disk + nd.disk) / cap.disk);
+    if (cap.net > 0) s = Math.max(s, (u.net + nd.net) / cap.net);
+    return before - spread.with(j, s);
+  }
+}
+
+/**
  * What each phase of a job needs of a machine: its template's phase-level profile (sec. 4, Fig. 8),
  * or, without one, what the task asks of YARN (one core and its container's memory). A phase's
  * needs depend only on the job's template and the spec: each is worked out once and shared
@@ -92,10 +142,16 @@ export function phaseNeeds(spec: SchedulerSpecOf<'prism'>): (view: CoreView, j: 
     if (!p) return { cpu: 1, memory, disk: 0, net: 0 };
     return { cpu: p.cpuCores ?? 1, memory: p.memoryMb ?? memory, disk: (p.localDiskMBps ?? 0) + (p.hdfsMBps ?? 0), net: p.shuffleMBps ?? 0 };
   }
+  // Each job's template's list, by job index: asked for every attempt at every round.
+  const ofJob: (Need[] | undefined)[] = [];
   return (view, j, phase) => {
-    const template = view.job(j).template;
-    let byPhase = needOf.get(template);
-    if (byPhase === undefined) needOf.set(template, (byPhase = []));
+    let byPhase = ofJob[j];
+    if (byPhase === undefined) {
+      const template = view.job(j).template;
+      byPhase = needOf.get(template);
+      if (byPhase === undefined) needOf.set(template, (byPhase = []));
+      ofJob[j] = byPhase;
+    }
     return (byPhase[phase] ??= phaseNeed(view, j, phase));
   };
 }
