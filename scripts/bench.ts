@@ -1,6 +1,6 @@
 // `npm run bench`: engine throughput on large set-ups (not a test). The cases (benchCase.ts) are
 // bundled the way the app is built, then each runs in its own process (so peak RSS is its own),
-// three times; the median is reported as JSON with the targets from the engine issue.
+// three times, in rounds; the median is reported as JSON with the targets from the engine issue.
 //
 // `npm run bench -- --baseline REF [cases…]` also bundles the same cases against the engine of a
 // git commit (a worktree of REF under node_modules/.cache) and runs the two alternately, so the
@@ -118,29 +118,49 @@ async function main() {
   const entry = await bundle(ROOT, 'studio-bench');
   const baseline = ref ? await bundle(baselineTree(ref), 'studio-bench-baseline') : undefined;
   const report: Record<string, unknown> = {};
-  for (const key of keys) {
-    const samples = [];
-    const baseSamples = [];
-    try {
-      for (let i = 0; i < (key === 'd' || key === 'j' || key.startsWith('l-') ? 1 : repeats); i++) {
-        samples.push(runOnce(entry, key));
-        if (baseline) baseSamples.push(runOnce(baseline, key));
+  // Rounds, not blocks: every case runs once in each round, so the cases compared with each other
+  // ((e)'s and each (k) day's schedulers, (g)'s halves) are measured minutes apart, not a case's
+  // repeats first and the next case's after them. This machine's speed drifts within the hour (by
+  // up to 0.5x in one ratio, README "Benchmark"), and a drift then moves both sides of a ratio.
+  type Sample = ReturnType<typeof runOnce>;
+  const runs = (key: string) => (key === 'd' || key === 'j' || key.startsWith('l-') ? 1 : repeats);
+  const samples = new Map<string, Sample[]>(keys.map((k) => [k, []]));
+  const baseSamples = new Map<string, Sample[]>(keys.map((k) => [k, []]));
+  const failedCases = new Map<string, string>();
+  for (let round = 0; round < Math.max(...keys.map(runs)); round++) {
+    for (const key of keys) {
+      if (round >= runs(key) || failedCases.has(key)) continue;
+      try {
+        const own = runOnce(entry, key);
+        samples.get(key)!.push(own);
+        const base = baseline ? runOnce(baseline, key) : undefined;
+        if (base) baseSamples.get(key)!.push(base);
+        // Progress while the rounds run; each case's summary follows them.
+        process.stderr.write(`  round ${round + 1}: ${key} ${own.wallSeconds.toFixed(2)} s${base ? ` (${ref}: ${base.wallSeconds.toFixed(2)} s)` : ''}\n`);
+      } catch (err) {
+        // One case that crashes is reported as failed; the others' figures are kept.
+        if (!(err instanceof CaseFailed)) throw err;
+        process.stderr.write(`${err.message}\n`);
+        failedCases.set(key, err.message.split('\n').find((l) => /Error/.test(l)) ?? 'crashed');
       }
-    } catch (err) {
-      // One case that crashes is reported as failed; the others' figures are kept.
-      if (!(err instanceof CaseFailed)) throw err;
-      process.stderr.write(`${err.message}\n`);
-      report[key] = { case: CASES[key].name, failed: err.message.split('\n').find((l) => /Error/.test(l)) ?? 'crashed' };
+    }
+  }
+  for (const key of keys) {
+    const failure = failedCases.get(key);
+    if (failure !== undefined) {
+      report[key] = { case: CASES[key].name, failed: failure };
       continue;
     }
-    const wall = median(samples.map((s) => s.wallSeconds));
-    const s = samples.find((x) => x.wallSeconds === wall)!;
+    const own = samples.get(key)!;
+    const base = baseSamples.get(key)!;
+    const wall = median(own.map((s) => s.wallSeconds));
+    const s = own.find((x) => x.wallSeconds === wall)!;
     const c = CASES[key];
-    const peak = Math.max(...samples.map((x) => x.peakRssMb));
-    const baseWall = baseSamples.length ? median(baseSamples.map((x) => x.wallSeconds)) : undefined;
+    const peak = Math.max(...own.map((x) => x.peakRssMb));
+    const baseWall = base.length ? median(base.map((x) => x.wallSeconds)) : undefined;
     report[key] = {
       case: c.name,
-      runs: samples.length,
+      runs: own.length,
       wallSeconds: Number(wall.toFixed(3)),
       ...(baseWall !== undefined ? { baseline: { ref, wallSeconds: Number(baseWall.toFixed(3)), speedup: Number((baseWall / wall).toFixed(2)) } } : {}),
       eventsPerSecond: Math.round(s.events / wall),
@@ -154,7 +174,7 @@ async function main() {
       // Deterministic counts of work (docs/architecture.md "Work counters"): the same on every repeat.
       ...(s.work ? { work: s.work, workPer: workRatios(s.work) } : {}),
       ...(s.blobMb !== undefined ? { storedBlobMb: Number(s.blobMb.toFixed(1)) } : {}),
-      ...(baseSamples.length ? { baselinePeakRssMb: Math.round(Math.max(...baseSamples.map((x) => x.peakRssMb))) } : {}),
+      ...(base.length ? { baselinePeakRssMb: Math.round(Math.max(...base.map((x) => x.peakRssMb))) } : {}),
       target: c.target,
       meetsTarget: wall <= c.target.wallSeconds && (c.target.peakRssMb === undefined || peak <= c.target.peakRssMb),
     };
@@ -162,14 +182,23 @@ async function main() {
       `${c.name}: ${wall.toFixed(2)} s${baseWall !== undefined ? ` (${ref}: ${baseWall.toFixed(2)} s, ${(baseWall / wall).toFixed(2)}x)` : ''}, peak RSS ${Math.round(peak)} MB\n`,
     );
   }
-  // (g): a queue twice as long at the same work may cost at most 1.2x.
-  const g1 = report.g1 as { wallSeconds: number } | undefined;
-  const g2 = report.g2 as { wallSeconds: number } | undefined;
-  if (g1 && g2) {
-    const ratio = g2.wallSeconds / g1.wallSeconds;
+  /**
+   * Case `key`'s time over case `over`'s, paired by round: the median of the rounds' ratios (each
+   * round ran the two minutes apart), or undefined when either did not run.
+   */
+  const pairedRatio = (key: string, over: string): number | undefined => {
+    const a = samples.get(key);
+    const b = samples.get(over);
+    if (!a?.length || !b?.length || failedCases.has(key) || failedCases.has(over)) return undefined;
+    const n = Math.min(a.length, b.length);
+    return Number(median(Array.from({ length: n }, (_, i) => a[i].wallSeconds / b[i].wallSeconds)).toFixed(2));
+  };
+  // (g): a queue twice as long at the same work may cost at most 1.2x (paired by round).
+  const ratio = pairedRatio('g2', 'g1');
+  if (ratio !== undefined) {
     report.g = {
-      case: '(g) cost of doubling the pending queue at fixed work (g2 / g1)',
-      ratio: Number(ratio.toFixed(2)),
+      case: "(g) cost of doubling the pending queue at fixed work (g2 / g1, the median of the rounds' ratios)",
+      ratio,
       target: { ratio: 1.2 },
       meetsTarget: ratio <= 1.2,
     };
@@ -178,11 +207,10 @@ async function main() {
   // (e): the six schedulers on the day together within 30 s, and PRISM and LATE within 1.5x FIFO.
   const day = ['fifo', 'fair', 'capacity', 'drf', 'prism', 'late'].map((k) => report[`e-${k}`] as { wallSeconds: number } | undefined);
   if (day.every((d) => d !== undefined)) {
-    const [fifo, , , , prism, late] = day.map((d) => d!.wallSeconds);
     const sum = day.reduce((t, d) => t + d!.wallSeconds, 0);
-    const ratios = { prism: Number((prism / fifo).toFixed(2)), late: Number((late / fifo).toFixed(2)) };
+    const ratios = { prism: pairedRatio('e-prism', 'e-fifo')!, late: pairedRatio('e-late', 'e-fifo')! };
     report.e = {
-      case: '(e) the six schedulers on the FB-2009 day: their sum, and PRISM and LATE against FIFO',
+      case: "(e) the six schedulers on the FB-2009 day: their sum, and PRISM and LATE against FIFO (the median of the rounds' ratios)",
       sumSeconds: Number(sum.toFixed(2)),
       toFifo: ratios,
       target: { sumSeconds: 30, toFifo: 1.5 },
@@ -195,18 +223,15 @@ async function main() {
   if (kDays.length) {
     const worst: Partial<Record<string, { ratio: number; day: string }>> = {};
     for (const day of kDays) {
-      const fifo = (report[`k-${day}-fifo`] as { wallSeconds?: number }).wallSeconds;
-      if (fifo === undefined) continue;
-      for (const [key, r] of Object.entries(report)) {
+      for (const key of Object.keys(report)) {
         const kind = new RegExp(`^k-${day}-(\\w+)$`).exec(key)?.[1];
-        const wall = (r as { wallSeconds?: number }).wallSeconds;
-        if (!kind || kind === 'fifo' || wall === undefined) continue;
-        const ratio = Number((wall / fifo).toFixed(2));
+        const ratio = kind && kind !== 'fifo' ? pairedRatio(key, `k-${day}-fifo`) : undefined;
+        if (!kind || ratio === undefined) continue;
         if (!worst[kind] || ratio > worst[kind].ratio) worst[kind] = { ratio, day };
       }
     }
     report.k = {
-      case: '(k) each scheduler against FIFO on every made day: its worst ratio and the day of it',
+      case: "(k) each scheduler against FIFO on every made day: its worst ratio (the median of the rounds' ratios) and the day of it",
       days: kDays,
       worstToFifo: worst,
       target: { toFifo: 1.3 },
