@@ -322,6 +322,40 @@ describe('workload editor and trace import in the browser, against the real serv
       expect(await template.getAttribute('title')).toBe("Generic, with its own costs in place of the template's: map CPU s per MB 0, map CPU s per map 16.605");
       expect(await template.getAttribute('class')).toMatch(/own-costs/);
       expect(await page.getByLabel('Description').inputValue()).toMatch(/compute for their kind's mean container time/);
+
+      // The other view of the same rows shows those costs in cells, and edits them job by job.
+      type StoredJob = { id: string; reduceCpuSPerTask?: number; mapCpuSPerTask?: number; dependsOn: string[]; shuffleMb?: number };
+      const stored = async () =>
+        ((await studio.services.dispatch('workloads:get', { id: page.url().split('/').pop() })) as { data: { spec: { jobs: StoredJob[] } } }).data.spec.jobs;
+      const imported = await stored();
+      await page.getByTestId('jobs-view-costs').click();
+      expect(await page.locator('[aria-label="Map CPU s/map of job 1"]').inputValue()).toBe('16.605');
+      expect(await page.locator('[aria-label="Map CPU s/MB of job 1"]').inputValue()).toBe('0');
+      expect(await page.locator('[aria-label="Shuffle MB of job 1"]').getAttribute('placeholder')).toBe('template');
+      await page.locator('[aria-label="Reduce CPU s/reduce of job 1"]').fill('5');
+      await page.locator('[aria-label="Reduce CPU s/reduce of job 1"]').press('Enter');
+      await page.locator('[aria-label="Waits for of job 2"]').fill('job_1');
+      await page.locator('[aria-label="Waits for of job 2"]').press('Enter');
+      // A bad value is named at its row, and from the other view the switch says where it is.
+      await page.locator('[aria-label="Shuffle MB of job 2"]').fill('-3');
+      await page.locator('[aria-label="Shuffle MB of job 2"]').press('Enter');
+      await expect.poll(() => page.locator('[data-row="1"]').getAttribute('title')).toBe('shuffle (MB): must be at least 0');
+      await page.getByTestId('jobs-view-schedule').click();
+      await expect.poll(() => page.getByTestId('jobs-view-costs').textContent()).toBe('Data and costs · 1 problem');
+      await page.getByRole('button', { name: '1 row with problems — show the first' }).click();
+      await expect.poll(() => page.getByTestId('jobs-view-costs').getAttribute('aria-pressed')).toBe('true');
+      await screenshot(page, 'workload-jobs-costs');
+      await page.locator('[aria-label="Shuffle MB of job 2"]').fill('');
+      await page.locator('[aria-label="Shuffle MB of job 2"]').press('Enter');
+      await expect.poll(() => page.locator('[data-row="1"]').getAttribute('class')).not.toMatch(/invalid/);
+      await page.getByTestId('save').click();
+      await page.getByText('Saved "inputsls"').waitFor();
+      const [first, second] = await stored();
+      expect(first.reduceCpuSPerTask).toBe(5);
+      // A cell not edited keeps what the import stored.
+      expect(first.mapCpuSPerTask).toBe(imported[0].mapCpuSPerTask);
+      expect(second.dependsOn).toEqual(['job_1']);
+      expect(second.shuffleMb).toBeUndefined();
       expect(errors).toEqual([]);
     } finally {
       await page.close();

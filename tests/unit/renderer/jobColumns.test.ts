@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, cellValue, JOB_COLUMNS, JOB_GRID, ownCostsNote, unusedCellNote } from '../../../src-renderer/src/components/workload/jobColumns';
+import { JobSpecSchema } from '@shared/workload/workload';
+import {
+  cellText,
+  cellValue,
+  COST_COLUMNS,
+  jobGrid,
+  JOB_VIEWS,
+  ownCostsNote,
+  SCHEDULE_COLUMNS,
+  unusedCellNote,
+  viewOfField,
+} from '../../../src-renderer/src/components/workload/jobColumns';
 
-const col = (key: string) => JOB_COLUMNS.find((c) => c.key === key)!;
+const col = (key: string) => [...SCHEDULE_COLUMNS, ...COST_COLUMNS].find((c) => c.key === key)!;
 
 describe("the jobs table's cells", () => {
   it('reads a number cell as a number, keeps text that is not one for the schema to name, and clears an empty one', () => {
@@ -28,7 +39,28 @@ describe("the jobs table's cells", () => {
   });
 
   it('lays out one grid track per column, between the tick box and row number and the problems mark', () => {
-    expect(JOB_GRID.split(' ')).toHaveLength(JOB_COLUMNS.length + 3);
+    for (const { columns } of Object.values(JOB_VIEWS)) expect(jobGrid(columns).split(' ')).toHaveLength(columns.length + 3);
+  });
+
+  it('edits every field a job has in one view or the other, each view naming the job by its id and template', () => {
+    const fields = Object.keys(JobSpecSchema.shape).sort();
+    const shown = [...new Set(Object.values(JOB_VIEWS).flatMap((v) => v.columns.map((c) => c.key)))].sort();
+    expect(shown).toEqual(fields);
+    for (const { columns } of Object.values(JOB_VIEWS)) expect(columns.slice(0, 2).map((c) => c.key)).toEqual(['id', 'template']);
+  });
+
+  it('reads the jobs a job waits for as a list written with commas, and an empty cell as none', () => {
+    expect(cellValue(col('dependsOn'), 'a, b ,, c d ')).toEqual(['a', 'b', 'c d']);
+    expect(cellValue(col('dependsOn'), ' , ')).toBeUndefined();
+    expect(cellText(['a', 'b'])).toBe('a, b');
+    expect(cellText([])).toBe('');
+  });
+
+  it('finds the view that shows a field with a problem, keeping the one shown when both do', () => {
+    expect(viewOfField('mapCpuSPerMb', 'schedule')).toBe('costs');
+    expect(viewOfField('maps', 'costs')).toBe('schedule');
+    expect(viewOfField('template', 'costs')).toBe('costs');
+    expect(viewOfField('nothing', 'schedule')).toBeUndefined();
   });
 
   it('says a deadline factor is not used where the job also has a deadline in seconds, and nothing otherwise', () => {

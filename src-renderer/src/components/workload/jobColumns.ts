@@ -7,27 +7,98 @@ import { fieldLabel } from '@shared/api/fieldLabels';
 export interface JobColumn {
   key: keyof JobDraft;
   label: string;
-  kind: 'text' | 'number' | 'template';
+  /** `ids`: a list of job ids, written with commas between them. */
+  kind: 'text' | 'number' | 'template' | 'ids';
   /** Cleared, the field leaves the job (the workload's default applies) rather than holding "". */
   optional?: boolean;
+  /** What an empty cell means ("template": the template's own value applies). */
+  placeholder?: string;
+  /** What the column holds, on hover of its heading and cells. */
+  title?: string;
+  /** The heading where it differs from `label`: a long word with a soft hyphen, so a narrow column breaks it. */
+  heading?: string;
   width: string;
 }
 
-export const JOB_COLUMNS: readonly JobColumn[] = [
-  { key: 'id', label: 'Id', kind: 'text', optional: true, width: '1.2fr' },
-  { key: 'template', label: 'Template', kind: 'template', width: '1.3fr' },
+const ID: JobColumn = { key: 'id', label: 'Id', kind: 'text', optional: true, placeholder: '—', width: '1.2fr' };
+const TEMPLATE: JobColumn = { key: 'template', label: 'Template', kind: 'template', width: '1.3fr' };
+const COST = (key: keyof JobDraft, label: string, title: string): JobColumn => ({
+  key,
+  label,
+  heading: label.replace('selectivity', 'selec\u00adtivity'),
+  kind: 'number',
+  optional: true,
+  placeholder: 'template',
+  title,
+  width: '0.85fr',
+});
+
+/** When each job comes, how large it is, where it goes and by when: the table's first view. */
+export const SCHEDULE_COLUMNS: readonly JobColumn[] = [
+  ID,
+  TEMPLATE,
   { key: 'submit', label: 'Submit (s)', kind: 'number', width: '0.9fr' },
-  { key: 'inputMb', label: 'Input MB', kind: 'number', optional: true, width: '0.9fr' },
-  { key: 'maps', label: 'Maps', kind: 'number', optional: true, width: '0.7fr' },
-  { key: 'reduces', label: 'Reduces', kind: 'number', optional: true, width: '0.7fr' },
+  { key: 'inputMb', label: 'Input MB', kind: 'number', optional: true, placeholder: 'per block', width: '0.9fr' },
+  { key: 'maps', label: 'Maps', kind: 'number', optional: true, placeholder: '—', width: '0.7fr' },
+  { key: 'reduces', label: 'Reduces', kind: 'number', optional: true, placeholder: 'auto', width: '0.7fr' },
   { key: 'queue', label: 'Queue', kind: 'text', width: '0.9fr' },
-  { key: 'deadline', label: 'Deadline (s)', kind: 'number', optional: true, width: '0.9fr' },
-  { key: 'deadlineFactor', label: 'Deadline × alone', kind: 'number', optional: true, width: '0.9fr' },
-  { key: 'mrCluster', label: 'MR-cluster', kind: 'text', optional: true, width: '0.9fr' },
+  { key: 'deadline', label: 'Deadline (s)', kind: 'number', optional: true, placeholder: '—', width: '0.9fr' },
+  { key: 'deadlineFactor', label: 'Deadline × alone', kind: 'number', optional: true, placeholder: '—', width: '0.9fr' },
+  { key: 'mrCluster', label: 'MR-cluster', kind: 'text', optional: true, placeholder: '—', width: '0.9fr' },
 ];
 
-/** The rows' grid: the tick box, the row number, the columns, the row's problems mark. */
-export const JOB_GRID = `28px 56px ${JOB_COLUMNS.map((c) => c.width).join(' ')} 32px`;
+/**
+ * What each job moves and computes in place of its template's, and what it waits for: the table's
+ * second view. A trace's replayed container times and a preset's priced job types live here (they
+ * decide how long the job's tasks take), so they can be read and edited job by job, not only in a
+ * file.
+ */
+export const COST_COLUMNS: readonly JobColumn[] = [
+  { ...ID, width: '0.9fr' },
+  { ...TEMPLATE, width: '1fr' },
+  COST('shuffleMb', 'Shuffle MB', "MB the job's reduces fetch between them; empty: the template's map output for the input"),
+  COST('outputMb', 'Output MB', "MB the job writes: its maps in a map-only job, else its reduces; empty: the template's own"),
+  {
+    key: 'setupCommitS',
+    label: 'Set-up, commit (s)',
+    kind: 'number',
+    optional: true,
+    placeholder: 'none',
+    title: 'Seconds the job takes beyond its tasks (set-up, commit), holding no slot; empty: none',
+    width: '0.85fr',
+  },
+  COST('mapCpuSPerMb', 'Map CPU s/MB', "CPU-seconds a map spends per MB it reads, in place of the template's"),
+  COST('mapCpuSPerTask', 'Map CPU s/map', "CPU-seconds each map spends whatever it reads, in place of the template's"),
+  COST('mapSelectivity', 'Map selectivity', "MB a map emits per MB it reads, in place of the template's"),
+  COST('reduceCpuSPerMb', 'Reduce CPU s/MB', "CPU-seconds a reduce spends per MB it receives, in place of the template's"),
+  COST('reduceCpuSPerTask', 'Reduce CPU s/reduce', "CPU-seconds each reduce spends whatever it receives, in place of the template's"),
+  COST('reduceSelectivity', 'Reduce selectivity', "MB a reduce writes per MB it receives, in place of the template's"),
+  {
+    key: 'dependsOn',
+    label: 'Waits for',
+    kind: 'ids',
+    optional: true,
+    placeholder: '—',
+    title: 'Ids of the jobs that must finish before this one is submitted, with commas between them',
+    width: '0.9fr',
+  },
+];
+
+/** The table's views, by name: the same rows, a different set of columns. */
+export const JOB_VIEWS = {
+  schedule: { label: 'Schedule', columns: SCHEDULE_COLUMNS },
+  costs: { label: 'Data and costs', columns: COST_COLUMNS },
+} as const;
+export type JobView = keyof typeof JOB_VIEWS;
+
+/** The rows' grid for a view: the tick box, the row number, the columns, the row's problems mark. */
+export const jobGrid = (columns: readonly JobColumn[]): string => `28px 56px ${columns.map((c) => c.width).join(' ')} 32px`;
+
+/** The view whose columns show `field` (an error's field), preferring `current` when both do. */
+export function viewOfField(field: string, current: JobView): JobView | undefined {
+  if (JOB_VIEWS[current].columns.some((c) => c.key === field)) return current;
+  return (Object.keys(JOB_VIEWS) as JobView[]).find((v) => JOB_VIEWS[v].columns.some((c) => c.key === field));
+}
 
 /**
  * What a cell's text sets the field to: a number where it reads as one (text that does not stays
@@ -36,13 +107,20 @@ export const JOB_GRID = `28px 56px ${JOB_COLUMNS.map((c) => c.width).join(' ')} 
  */
 export function cellValue(col: JobColumn, raw: string): unknown {
   if (col.kind === 'number') return raw.trim() === '' ? undefined : numberOrText(raw);
+  if (col.kind === 'ids') {
+    const ids = raw
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+    return ids.length ? ids : undefined;
+  }
   if (col.optional && raw.trim() === '') return undefined;
   return raw;
 }
 
 /** A field as its cell shows it: long trace fractions (0.706456184 MB) rounded; the stored value changes only when edited. */
 export const cellText = (v: unknown): string =>
-  v === undefined ? '' : typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toFixed(3))) : String(v);
+  v === undefined ? '' : Array.isArray(v) ? v.join(', ') : typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toFixed(3))) : String(v);
 
 /**
  * Why a cell's value is not used, if it is not: a job with a deadline in seconds ignores its
@@ -66,8 +144,8 @@ const OWN_COSTS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCp
 
 /**
  * The job's own costs in words, for its template cell ("Generic, with its own costs: map CPU s per
- * map 16.605, …"), when it has any: the table has no column for them (a trace's replayed container
- * times, a preset's priced job type), yet they decide how long its tasks take.
+ * map 16.605, …"), when it has any: in the schedule view their columns are out of sight (a trace's
+ * replayed container times, a preset's priced job type), yet they decide how long its tasks take.
  */
 export function ownCostsNote(job: JobDraft | undefined): string | undefined {
   const own = OWN_COSTS.filter((k) => job?.[k] !== undefined).map((k) => `${fieldLabel(k)} ${cellText(job![k])}`);
