@@ -334,8 +334,15 @@ describe('workload editor and trace import in the browser, against the real serv
       expect(await page.locator('[aria-label="Shuffle MB of job 1"]').getAttribute('placeholder')).toBe('template');
       await page.locator('[aria-label="Reduce CPU s/reduce of job 1"]').fill('5');
       await page.locator('[aria-label="Reduce CPU s/reduce of job 1"]').press('Enter');
-      await page.locator('[aria-label="Waits for of job 2"]').fill('job_1');
-      await page.locator('[aria-label="Waits for of job 2"]').press('Enter');
+      // A job it waits for that is not in the workload is named at the cell, by the field's name.
+      const waits = page.locator('[aria-label="Waits for of job 2"]');
+      await waits.fill('job_1, nope');
+      await waits.press('Enter');
+      await expect.poll(() => page.locator('[data-row="1"]').getAttribute('title')).toBe('depends on: unknown job id "nope"');
+      expect(await waits.getAttribute('aria-invalid')).toBe('true');
+      await waits.fill('job_1');
+      await waits.press('Enter');
+      await expect.poll(() => waits.getAttribute('aria-invalid')).toBe('false');
       // A bad value is named at its row, and from the other view the switch says where it is.
       await page.locator('[aria-label="Shuffle MB of job 2"]').fill('-3');
       await page.locator('[aria-label="Shuffle MB of job 2"]').press('Enter');
