@@ -22,7 +22,8 @@ export interface JobColumn {
 
 const ID: JobColumn = { key: 'id', label: 'Id', kind: 'text', optional: true, placeholder: '—', width: '1.2fr' };
 const TEMPLATE: JobColumn = { key: 'template', label: 'Template', kind: 'template', width: '1.3fr' };
-const COST = (key: keyof JobDraft, label: string, title: string): JobColumn => ({
+/** An optional number of the costs view (empty: the template's value), or with `more` another kind of cell. */
+const costColumn = (key: keyof JobDraft, label: string, title: string, more: Partial<JobColumn> = {}): JobColumn => ({
   key,
   label,
   heading: label.replace('selectivity', 'selec\u00adtivity'),
@@ -31,6 +32,7 @@ const COST = (key: keyof JobDraft, label: string, title: string): JobColumn => (
   placeholder: 'template',
   title,
   width: '0.85fr',
+  ...more,
 });
 
 /** When each job comes, how large it is, where it goes and by when: the table's first view. */
@@ -56,32 +58,22 @@ export const SCHEDULE_COLUMNS: readonly JobColumn[] = [
 export const COST_COLUMNS: readonly JobColumn[] = [
   { ...ID, width: '0.9fr' },
   { ...TEMPLATE, width: '1fr' },
-  COST('shuffleMb', 'Shuffle MB', "MB the job's reduces fetch between them; empty: the template's map output for the input"),
-  COST('outputMb', 'Output MB', "MB the job writes: its maps in a map-only job, else its reduces; empty: the template's own"),
-  {
-    key: 'setupCommitS',
-    label: 'Set-up, commit (s)',
-    kind: 'number',
-    optional: true,
+  costColumn('shuffleMb', 'Shuffle MB', "MB the job's reduces fetch between them; empty: the template's map output for the input"),
+  costColumn('outputMb', 'Output MB', "MB the job writes: its maps in a map-only job, else its reduces; empty: the template's own"),
+  costColumn('setupCommitS', 'Set-up, commit (s)', 'Seconds the job takes beyond its tasks (set-up, commit), holding no slot; empty: none', {
     placeholder: 'none',
-    title: 'Seconds the job takes beyond its tasks (set-up, commit), holding no slot; empty: none',
-    width: '0.85fr',
-  },
-  COST('mapCpuSPerMb', 'Map CPU s/MB', "CPU-seconds a map spends per MB it reads, in place of the template's"),
-  COST('mapCpuSPerTask', 'Map CPU s/map', "CPU-seconds each map spends whatever it reads, in place of the template's"),
-  COST('mapSelectivity', 'Map selectivity', "MB a map emits per MB it reads, in place of the template's"),
-  COST('reduceCpuSPerMb', 'Reduce CPU s/MB', "CPU-seconds a reduce spends per MB it receives, in place of the template's"),
-  COST('reduceCpuSPerTask', 'Reduce CPU s/reduce', "CPU-seconds each reduce spends whatever it receives, in place of the template's"),
-  COST('reduceSelectivity', 'Reduce selectivity', "MB a reduce writes per MB it receives, in place of the template's"),
-  {
-    key: 'dependsOn',
-    label: 'Waits for',
+  }),
+  costColumn('mapCpuSPerMb', 'Map CPU s/MB', "CPU-seconds a map spends per MB it reads, in place of the template's"),
+  costColumn('mapCpuSPerTask', 'Map CPU s/map', "CPU-seconds each map spends whatever it reads, in place of the template's"),
+  costColumn('mapSelectivity', 'Map selectivity', "MB a map emits per MB it reads, in place of the template's"),
+  costColumn('reduceCpuSPerMb', 'Reduce CPU s/MB', "CPU-seconds a reduce spends per MB it receives, in place of the template's"),
+  costColumn('reduceCpuSPerTask', 'Reduce CPU s/reduce', "CPU-seconds each reduce spends whatever it receives, in place of the template's"),
+  costColumn('reduceSelectivity', 'Reduce selectivity', "MB a reduce writes per MB it receives, in place of the template's"),
+  costColumn('dependsOn', 'Waits for', 'Ids of the jobs that must finish before this one is submitted, with commas between them', {
     kind: 'ids',
-    optional: true,
     placeholder: '—',
-    title: 'Ids of the jobs that must finish before this one is submitted, with commas between them',
     width: '0.9fr',
-  },
+  }),
 ];
 
 /** The table's views, by name: the same rows, a different set of columns. */
