@@ -185,6 +185,15 @@ describe('bulk edits in the workload editor, against the real services', () => {
       await expect.poll(() => page.getByTestId('jobs-unmeetable').textContent()).toMatch(/^\s*1 deadline no run can meet/);
       expect(await cDeadline.getAttribute('class')).not.toMatch(/\bunmeetable\b/);
       await screenshot(page, 'jobs-unmeetable-deadline');
+      // A set-up and commit time for every job, seen and edited in the table's other view.
+      await panel.getByTestId('bulk-field').selectOption('setupCommitS');
+      await panel.getByTestId('bulk-value').fill('-2');
+      await expect.poll(() => panel.getByTestId('bulk-problems').textContent()).toMatch(/The value must be at least 0/);
+      await panel.getByTestId('bulk-value').fill('4.5');
+      await panel.getByTestId('bulk-apply').click();
+      await page.getByTestId('jobs-view-costs').click();
+      await expect.poll(() => page.locator('[aria-label="Set-up, commit (s) of job 3"]').inputValue()).toBe('4.5');
+      expect(await page.locator('[aria-label="Set-up, commit (s) of job 1"]').inputValue()).toBe('4.5');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -11,12 +11,16 @@ import { unmeetableDeadline } from './deadlineReach';
 
 type JobInput = NonNullable<WorkloadSpecInput['jobs']>[number];
 
-/** The fields a bulk edit may set: the ones a trace never carries and a study needs. */
+/**
+ * The fields a bulk edit may set: the ones a trace never carries and a study needs. A number is
+ * above 0 unless the field takes 0 (`zero`), and at most `max` where the job's schema bounds it.
+ */
 export const BULK_FIELDS = {
   queue: { label: 'Queue', noun: 'queue', kind: 'text', optional: false },
   deadlineFactor: { label: 'Deadline × alone', noun: 'deadline factor', kind: 'number', optional: true },
   deadline: { label: 'Deadline (s)', noun: 'deadline', kind: 'number', optional: true },
   mrCluster: { label: 'MR-cluster', noun: 'MR-cluster', kind: 'text', optional: true },
+  setupCommitS: { label: 'Set-up and commit (s)', noun: 'set-up and commit time', kind: 'number', optional: true, zero: true, max: 86_400 },
 } as const;
 export type BulkField = keyof typeof BULK_FIELDS;
 
@@ -78,7 +82,9 @@ function readValue(field: BulkField, raw: string): { value?: string | number; pr
   if (spec.kind === 'text') return { value: text };
   const n = readDecimal(text);
   if (!Number.isFinite(n)) return { problem: `"${text}" is not a number` };
-  if (n <= 0) return { problem: 'must be greater than 0' };
+  const bounds = spec as { zero?: boolean; max?: number };
+  if (bounds.zero ? n < 0 : n <= 0) return { problem: bounds.zero ? 'must be at least 0' : 'must be greater than 0' };
+  if (bounds.max !== undefined && n > bounds.max) return { problem: `must be at most ${bounds.max.toLocaleString('en-US')}` };
   return { value: n };
 }
 

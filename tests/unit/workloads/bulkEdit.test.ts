@@ -84,6 +84,19 @@ describe("bulk edits of a workload's jobs", () => {
     expect(JSON.stringify(js)).toBe(before);
   });
 
+  it("gives jobs a set-up and commit time from 0 to a day, the job schema's own bounds", () => {
+    const js = jobs();
+    const setup = (value: string): BulkEdit => ({ field: 'setupCommitS', target: { kind: 'filter', queue: 'etl' }, rule: { kind: 'set', value } });
+    expect(applyBulkEdit(js, setup('0'))).toBe(2);
+    expect(js.map((j) => j.setupCommitS)).toEqual([0, undefined, undefined, 0]);
+    expect(applyBulkEdit(js, setup('12.5'))).toBe(2);
+    expect(WorkloadSpecSchema.safeParse({ name: 'w', jobs: js }).success).toBe(true);
+    expect(bulkProblems(js, setup('-1'))).toEqual([{ at: 'value', message: 'The value must be at least 0' }]);
+    expect(bulkProblems(js, setup('86401'))).toEqual([{ at: 'value', message: 'The value must be at most 86,400' }]);
+    expect(applyBulkEdit(js, { field: 'setupCommitS', target: { kind: 'all' }, rule: { kind: 'clear' } })).toBe(2);
+    expect(js.every((j) => j.setupCommitS === undefined)).toBe(true);
+  });
+
   it('lists the queues, most jobs first', () => {
     expect(queuesOf(jobs())).toEqual([
       { queue: 'etl', jobs: 2 },
