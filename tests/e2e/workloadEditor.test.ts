@@ -331,7 +331,8 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByTestId('jobs-view-costs').click();
       expect(await page.locator('[aria-label="Map CPU s/map of job 1"]').inputValue()).toBe('16.605');
       expect(await page.locator('[aria-label="Map CPU s/MB of job 1"]').inputValue()).toBe('0');
-      expect(await page.locator('[aria-label="Shuffle MB of job 1"]').getAttribute('placeholder')).toBe('template');
+      expect(await page.locator('[aria-label="Shuffle MB of job 1"]').getAttribute('placeholder')).toBe('—');
+      expect(await page.getByTestId('jobs-view-note').textContent()).toBe("An empty cell takes the template's value; an empty set-up and commit time is 0 s.");
       await page.locator('[aria-label="Reduce CPU s/reduce of job 1"]').fill('5');
       await page.locator('[aria-label="Reduce CPU s/reduce of job 1"]').press('Enter');
       // A job it waits for that is not in the workload is named at the cell, by the field's name.
@@ -352,6 +353,22 @@ describe('workload editor and trace import in the browser, against the real serv
       await page.getByRole('button', { name: '1 row with problems — show the first' }).click();
       await expect.poll(() => page.getByTestId('jobs-view-costs').getAttribute('aria-pressed')).toBe('true');
       await screenshot(page, 'workload-jobs-costs');
+      // The window the app opens with shows every column; the narrowest one scrolls the table
+      // sideways, cells at their least width, the headings moving with their columns.
+      const scroller = page.getByTestId('jobs-table').locator('.scroller');
+      const sideways = () => scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(sideways).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 900, height: 600 });
+      await expect.poll(sideways).toBeGreaterThan(0);
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const waitsHeading = scroller.getByRole('columnheader', { name: 'Waits for' });
+      const waitsCell = page.locator('[aria-label="Waits for of job 1"]');
+      await expect.poll(async () => (await waitsHeading.boundingBox())!.x).toBeCloseTo((await waitsCell.boundingBox())!.x, 0);
+      await waitsCell.scrollIntoViewIfNeeded();
+      expect(await inSight(waitsCell)).toBe(true);
+      await screenshot(page, 'narrow-jobs-costs');
+      await page.setViewportSize({ width: 1360, height: 900 });
       await page.locator('[aria-label="Shuffle MB of job 2"]').fill('');
       await page.locator('[aria-label="Shuffle MB of job 2"]').press('Enter');
       await expect.poll(() => page.locator('[data-row="1"]').getAttribute('class')).not.toMatch(/invalid/);

@@ -5,6 +5,7 @@ import {
   cellValue,
   COST_COLUMNS,
   jobGrid,
+  jobGridMinWidth,
   JOB_VIEWS,
   ownCostsNote,
   SCHEDULE_COLUMNS,
@@ -40,6 +41,16 @@ describe("the jobs table's cells", () => {
 
   it('lays out one grid track per column, between the tick box and row number and the problems mark', () => {
     for (const { columns } of Object.values(JOB_VIEWS)) expect(jobGrid(columns).split(' ')).toHaveLength(columns.length + 3);
+  });
+
+  it('fits either view without scrolling sideways in the window the app opens with (1,280 px leave the table 1,011 px), and scrolls below that', () => {
+    for (const { columns } of Object.values(JOB_VIEWS)) {
+      const least = jobGridMinWidth(columns);
+      expect(least).toBeLessThanOrEqual(1011);
+      // The narrowest window (900 px) leaves it about 700 px: the cells keep their least width and the table scrolls.
+      expect(least).toBeGreaterThan(700);
+      expect(jobGrid(columns)).toContain(`minmax(${columns[0].min}px,${columns[0].width})`);
+    }
   });
 
   it('edits every field a job has in one view or the other, each view naming the job by its id and template', () => {

@@ -15,23 +15,29 @@ export interface JobColumn {
   placeholder?: string;
   /** What the column holds, on hover of its heading and cells. */
   title?: string;
-  /** The heading where it differs from `label`: a long word with a soft hyphen, so a narrow column breaks it. */
+  /** The heading where it differs from `label`: a long word with a soft hyphen, a line break allowed after "/", so a narrow column breaks it. */
   heading?: string;
+  /** Its share of the row's spare width, and the least it is given (px): below that the table scrolls sideways. */
   width: string;
+  min: number;
 }
 
-const ID: JobColumn = { key: 'id', label: 'Id', kind: 'text', optional: true, placeholder: '—', width: '1.2fr' };
-const TEMPLATE: JobColumn = { key: 'template', label: 'Template', kind: 'template', width: '1.3fr' };
-/** An optional number of the costs view (empty: the template's value), or with `more` another kind of cell. */
+const ID: JobColumn = { key: 'id', label: 'Id', kind: 'text', optional: true, placeholder: '—', width: '1.2fr', min: 80 };
+const TEMPLATE: JobColumn = { key: 'template', label: 'Template', kind: 'template', width: '1.3fr', min: 100 };
+/**
+ * An optional number of the costs view, or with `more` another kind of cell. Empty, it takes the
+ * template's value (the view says so above the table: a cell's "template" would not fit).
+ */
 const costColumn = (key: keyof JobDraft, label: string, title: string, more: Partial<JobColumn> = {}): JobColumn => ({
   key,
   label,
-  heading: label.replace('selectivity', 'selec\u00adtivity'),
+  heading: label.replace('selectivity', 'selec\u00adtivity').replace('/', '/\u200b'),
   kind: 'number',
   optional: true,
-  placeholder: 'template',
+  placeholder: '—',
   title,
   width: '0.85fr',
+  min: 62,
   ...more,
 });
 
@@ -39,14 +45,14 @@ const costColumn = (key: keyof JobDraft, label: string, title: string, more: Par
 export const SCHEDULE_COLUMNS: readonly JobColumn[] = [
   ID,
   TEMPLATE,
-  { key: 'submit', label: 'Submit (s)', kind: 'number', width: '0.9fr' },
-  { key: 'inputMb', label: 'Input MB', kind: 'number', optional: true, placeholder: 'per block', width: '0.9fr' },
-  { key: 'maps', label: 'Maps', kind: 'number', optional: true, placeholder: '—', width: '0.7fr' },
-  { key: 'reduces', label: 'Reduces', kind: 'number', optional: true, placeholder: 'auto', width: '0.7fr' },
-  { key: 'queue', label: 'Queue', kind: 'text', width: '0.9fr' },
-  { key: 'deadline', label: 'Deadline (s)', kind: 'number', optional: true, placeholder: '—', width: '0.9fr' },
-  { key: 'deadlineFactor', label: 'Deadline × alone', kind: 'number', optional: true, placeholder: '—', width: '0.9fr' },
-  { key: 'mrCluster', label: 'MR-cluster', kind: 'text', optional: true, placeholder: '—', width: '0.9fr' },
+  { key: 'submit', label: 'Submit (s)', kind: 'number', width: '0.9fr', min: 72 },
+  { key: 'inputMb', label: 'Input MB', kind: 'number', optional: true, placeholder: 'per block', width: '0.9fr', min: 80 },
+  { key: 'maps', label: 'Maps', kind: 'number', optional: true, placeholder: '—', width: '0.7fr', min: 56 },
+  { key: 'reduces', label: 'Reduces', kind: 'number', optional: true, placeholder: 'auto', width: '0.7fr', min: 64 },
+  { key: 'queue', label: 'Queue', kind: 'text', width: '0.9fr', min: 72 },
+  { key: 'deadline', label: 'Deadline (s)', kind: 'number', optional: true, placeholder: '—', width: '0.9fr', min: 72 },
+  { key: 'deadlineFactor', label: 'Deadline × alone', kind: 'number', optional: true, placeholder: '—', width: '0.9fr', min: 72 },
+  { key: 'mrCluster', label: 'MR-cluster', kind: 'text', optional: true, placeholder: '—', width: '0.9fr', min: 80 },
 ];
 
 /**
@@ -57,11 +63,11 @@ export const SCHEDULE_COLUMNS: readonly JobColumn[] = [
  */
 export const COST_COLUMNS: readonly JobColumn[] = [
   { ...ID, width: '0.9fr' },
-  { ...TEMPLATE, width: '1fr' },
+  { ...TEMPLATE, width: '1fr', min: 96 },
   costColumn('shuffleMb', 'Shuffle MB', "MB the job's reduces fetch between them; empty: the template's map output for the input"),
   costColumn('outputMb', 'Output MB', "MB the job writes: its maps in a map-only job, else its reduces; empty: the template's own"),
   costColumn('setupCommitS', 'Set-up, commit (s)', 'Seconds the job takes beyond its tasks (set-up, commit), holding no slot; empty: none', {
-    placeholder: 'none',
+    placeholder: '0',
   }),
   costColumn('mapCpuSPerMb', 'Map CPU s/MB', "CPU-seconds a map spends per MB it reads, in place of the template's"),
   costColumn('mapCpuSPerTask', 'Map CPU s/map', "CPU-seconds each map spends whatever it reads, in place of the template's"),
@@ -73,18 +79,27 @@ export const COST_COLUMNS: readonly JobColumn[] = [
     kind: 'ids',
     placeholder: '—',
     width: '0.9fr',
+    min: 80,
   }),
 ];
 
-/** The table's views, by name: the same rows, a different set of columns. */
+/** The table's views, by name: the same rows, a different set of columns, and what an empty cell means there. */
 export const JOB_VIEWS = {
-  schedule: { label: 'Schedule', columns: SCHEDULE_COLUMNS },
-  costs: { label: 'Data and costs', columns: COST_COLUMNS },
+  schedule: { label: 'Schedule', columns: SCHEDULE_COLUMNS, note: undefined },
+  costs: { label: 'Data and costs', columns: COST_COLUMNS, note: "An empty cell takes the template's value; an empty set-up and commit time is 0 s." },
 } as const;
 export type JobView = keyof typeof JOB_VIEWS;
 
-/** The rows' grid for a view: the tick box, the row number, the columns, the row's problems mark. */
-export const jobGrid = (columns: readonly JobColumn[]): string => `28px 56px ${columns.map((c) => c.width).join(' ')} 32px`;
+/** The tick box, the row number and the problems mark around the columns; the gap between tracks and the row's side padding (jobsTable.css). */
+const EDGES = { tick: 28, index: 56, mark: 32, gap: 4, padding: 6 };
+
+/** The rows' grid for a view: the tick box, the row number, the columns (each at least its `min`), the row's problems mark. */
+export const jobGrid = (columns: readonly JobColumn[]): string =>
+  `${EDGES.tick}px ${EDGES.index}px ${columns.map((c) => `minmax(${c.min}px,${c.width})`).join(' ')} ${EDGES.mark}px`;
+
+/** The least width a view's rows take: narrower, the table scrolls sideways rather than cut its cells. */
+export const jobGridMinWidth = (columns: readonly JobColumn[]): number =>
+  EDGES.tick + EDGES.index + EDGES.mark + columns.reduce((w, c) => w + c.min, 0) + EDGES.gap * (columns.length + 2) + 2 * EDGES.padding;
 
 /** The view whose columns show `field` (an error's field), preferring `current` when both do. */
 export function viewOfField(field: string, current: JobView): JobView | undefined {
