@@ -88,6 +88,9 @@ function baselineTree(ref: string): string {
 
 class CaseFailed extends Error {}
 
+/** A crashed child's failure in one line: its first line naming an error. */
+const firstErrorLine = (text: string): string => text.split('\n').find((l) => /Error/.test(l)) ?? 'crashed';
+
 /**
  * Issue 56's last target in the same command: how long API calls wait while serve runs and saves
  * a batch (scripts/benchServe.ts, also `npm run bench:serve`). It runs through the built worker
@@ -103,7 +106,7 @@ function runServe(): Record<string, unknown> {
     maxBuffer: 1 << 24,
   });
   process.stderr.write(child.stderr);
-  if (child.status !== 0) return { case: 'serve', failed: child.stderr.split('\n').find((l) => /Error/.test(l)) ?? 'crashed' };
+  if (child.status !== 0) return { case: 'serve', failed: firstErrorLine(child.stderr) };
   return JSON.parse(child.stdout) as Record<string, unknown>;
 }
 
@@ -164,7 +167,7 @@ async function main() {
         // One case that crashes is reported as failed; the others' figures are kept.
         if (!(err instanceof CaseFailed)) throw err;
         process.stderr.write(`${err.message}\n`);
-        failedCases.set(key, err.message.split('\n').find((l) => /Error/.test(l)) ?? 'crashed');
+        failedCases.set(key, firstErrorLine(err.message));
       }
     }
   }

@@ -8,6 +8,7 @@ import {
   jobGridMinWidth,
   JOB_VIEWS,
   ownCostsNote,
+  problemsPerView,
   SCHEDULE_COLUMNS,
   unusedCellNote,
   viewOfField,
@@ -90,5 +91,13 @@ describe("the jobs table's cells", () => {
     );
     expect(ownCostsNote({ template: 'Sort', submit: 0 })).toBeUndefined();
     expect(ownCostsNote(undefined)).toBeUndefined();
+  });
+
+  it('counts the problems each view shows: a field of one view in that one, the id and template in both', () => {
+    expect(problemsPerView({ 'jobs.0.maps': 'x', 'jobs.4.dependsOn.1': 'y', 'jobs.2.shuffleMb': 'z', 'jobs.1.template': 't', name: 'n' })).toEqual({
+      schedule: 2,
+      costs: 3,
+    });
+    expect(problemsPerView({})).toEqual({ schedule: 0, costs: 0 });
   });
 });

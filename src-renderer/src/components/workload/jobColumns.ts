@@ -158,3 +158,14 @@ export function ownCostsNote(job: JobDraft | undefined): string | undefined {
   const own = OWN_COSTS.filter((k) => job?.[k] !== undefined).map((k) => `${fieldLabel(k)} ${cellText(job![k])}`);
   return own.length ? `${job!.template}, with its own costs in place of the template's: ${own.join(', ')}` : undefined;
 }
+
+/** Cells with problems per view, from the editor's errors by path (`jobs.3.maps`): a problem in the view out of sight is said on its switch. */
+export function problemsPerView(errors: Readonly<Record<string, string>>): Record<JobView, number> {
+  const views = Object.keys(JOB_VIEWS) as JobView[];
+  const count = Object.fromEntries(views.map((v) => [v, 0])) as Record<JobView, number>;
+  for (const f of Object.keys(errors)) {
+    const field = /^jobs\.\d+\.(\w+)/.exec(f)?.[1];
+    if (field) for (const v of views) if (JOB_VIEWS[v].columns.some((c) => c.key === field)) count[v]++;
+  }
+  return count;
+}
