@@ -112,6 +112,12 @@ declare module 'workload-studio/scheduler' {
     onJobFinished?(job: number, view: View): void;
     /** What it weighs at a heartbeat of the node (the why-not panel's table); must decide nothing. */
     scores?(node: number, view: View): Scores | undefined;
+    /**
+     * Why job `job` got nothing on node `node` at the heartbeat just replayed, in your words: at most
+     * 8 sentences of at most 300 characters (the why-not panel shows each under your title). Asked
+     * only by the why-not replay, after the heartbeat; must decide nothing.
+     */
+    explain?(job: number, node: number, view: View): string[];
   }
 
   /** The options a card shows: the zod schemas `options` returns, with their defaults filled in (their types are the file's own). */
@@ -132,6 +138,8 @@ declare module 'workload-studio/scheduler' {
     options?(z: any): Record<string, unknown>;
     /** A label for each option, as the designer shows it. */
     labels?: Record<string, string>;
+    /** Lines the designer's card shows under its options (what the policy does): at most 8, each one line of at most 300 characters. */
+    notes?: string[];
     /** Make the policy for one run. */
     create(spec: Spec, studio: Studio): Policy;
   }

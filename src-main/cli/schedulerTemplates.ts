@@ -29,6 +29,8 @@ export default defineScheduler({
     mapsPerBeat: z.number().int().min(1).max(64).default(64),
   }),
   labels: { mapsPerBeat: 'Maps per heartbeat' },
+  // Lines the designer's card shows under the options: what your policy does, in your words.
+  notes: ['Jobs take free slots in the order they were submitted.'],
   // One policy per run: keep per-run state in here. \`spec\` holds the options with defaults filled in.
   create(spec, studio) {
     const rule = 'takes jobs in the order they were submitted';
@@ -49,6 +51,13 @@ export default defineScheduler({
           while (reduces > 0 && studio.launchReduce(view, job, node, rule)) reduces--;
           if (reduces === 0) break;
         }
+      },
+      // Optional: why a job got nothing on a node, in your words (the why-not panel asks after a
+      // heartbeat it replays). It must only read the view.
+      explain(job, node, view) {
+        const ahead = view.mapPendingJobs().indexOf(job);
+        if (ahead <= 0) return [];
+        return [(ahead === 1 ? 'one job' : ahead + ' jobs') + ' with maps to place came before it'];
       },
     };
   },

@@ -4,12 +4,14 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
-import { SchedulerKindSchema, TITLE_MAX } from '@shared/schedulers';
+import { NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, TITLE_MAX } from '@shared/schedulers';
+import { nameText } from '@shared/files/controlCharacters';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
 import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
+import { explainingInOwnWords } from './pluginExplain';
 import { guardedPolicy } from './pluginGuard';
 import { pluginLoadProblem } from './pluginLoadError';
 import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
@@ -45,6 +47,7 @@ const PluginShape = z.object({
   options: z.custom<(zod: typeof z) => z.ZodRawShape>((v) => typeof v === 'function', 'must be a function given zod that returns the options').optional(),
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
+  notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).default([]),
   create: z.custom<(spec: Record<string, unknown>, studio: PluginStudio) => ReturnType<AddedScheduler['create']>>(
     (v) => typeof v === 'function',
     'must be a function that makes the policy for one run',
@@ -142,11 +145,15 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     capacity: p.capacity,
     options,
     labels: p.labels,
+    notes: p.notes,
     capabilities: [],
     create: (spec) => {
-      if (p.capacity === 'slots') return guardedPolicy(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)), p.kind, full, ran);
+      // Its errors told in the researcher's terms, and its `explain` sentences made the why-not panel's reasons.
+      const guarded = <T extends Parameters<typeof guardedPolicy>[0]>(policy: T) =>
+        explainingInOwnWords(guardedPolicy(policy, p.kind, full, ran), p.title, p.kind, full);
+      if (p.capacity === 'slots') return guarded(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)));
       // On containers every job's application master comes first (the studio's launches place it), which the engine is told.
-      const policy = guardedPolicy(p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title)), p.kind, full, ran);
+      const policy = guarded(p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title)));
       return Object.assign(Object.create(policy) as typeof policy, { placesAppMasters: true });
     },
   };

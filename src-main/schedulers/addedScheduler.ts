@@ -32,6 +32,8 @@ export interface AddedScheduler<
   labels: { [K in keyof O]: string };
   auto?: { [K in keyof O]?: string };
   choiceLabels?: { [K in keyof O]?: Record<string, string> };
+  /** Lines the card shows under its options: what the policy does, in words. */
+  notes?: readonly string[];
   /** Options the run's name shows beside the kind, in order. */
   labelOptions?: readonly (keyof O & string)[];
   /** What the policy uses beyond the core view (engine/scheduling/schedulerApi.ts `Capabilities`). */
@@ -59,6 +61,7 @@ export function cardOf(s: AddedScheduler): AddedCard {
     choiceLabels: s.choiceLabels as AddedCard['choiceLabels'],
     capacity: s.capacity,
     labelOptions: s.labelOptions ? [...s.labelOptions] : undefined,
+    notes: s.notes?.length ? [...s.notes] : undefined,
   };
   const checked = AddedCardSchema.safeParse(card);
   if (!checked.success)

@@ -61,6 +61,11 @@ describe('a scheduler of your own, in the browser', () => {
         'Slot memory MB',
         'Between equals',
       ]);
+      // The file's notes, under its options as a built-in's are.
+      expect(await card.getByTestId('scheduler-note').allTextContents()).toEqual([
+        'A free map slot goes to the job with the fewest maps left to place.',
+        'Reduces go in submission order.',
+      ]);
       await screenshot(page, 'plugin-scheduler-card');
       await page.getByTestId('run').click();
       await page.getByTestId('comparison').waitFor();

@@ -12,6 +12,7 @@ export default {
   capacity: 'slots',
   options: (z) => ({ rackBeforeAnywhere: z.boolean().default(true) }),
   labels: { rackBeforeAnywhere: 'Rack-local before anywhere' },
+  notes: ["A free map slot goes first to a job with input on the node, then in its rack, then to the first submitted; it never waits for a better place."],
   create(spec, studio) {
     const levels = spec.rackBeforeAnywhere ? ['node', 'rack', 'anywhere'] : ['node', 'anywhere'];
     const words = { node: 'has a map whose input is on this node', rack: 'has a map whose input is in this rack', anywhere: 'is first in submission order' };
@@ -31,6 +32,14 @@ export default {
           while (reduces > 0 && studio.launchReduce(view, job, node, 'its maps are done; first submitted first')) reduces--;
           if (reduces === 0) break;
         }
+      },
+      // Optional: why a job got nothing on a node, in its own words (the why-not panel, read-only).
+      explain(job, node, view) {
+        if (view.pendingMaps(job) > 0 && studio.freeMapSlots(view, node) === 0)
+          return [`every map slot of this node is taken: jobs with input on it go first, then ${spec.rackBeforeAnywhere ? 'jobs with input in its rack, then ' : ''}the first submitted`];
+        if (view.pendingReduces(job) > 0 && view.reducesMayStart(job) && studio.freeReduceSlots(view, node) === 0)
+          return ['every reduce slot of this node is taken: reduces go in submission order'];
+        return [];
       },
     };
   },

@@ -13,6 +13,7 @@ export default {
   capacity: 'slots',
   options: (z) => ({ ties: z.enum(['oldest', 'newest']).default('oldest') }),
   labels: { ties: 'Between equals' },
+  notes: ['A free map slot goes to the job with the fewest maps left to place.', 'Reduces go in submission order.'],
   create(spec, studio) {
     const rule = 'has the fewest maps left to place';
     const submitted = (view, a, b) => (spec.ties === 'oldest' ? view.jobSubmitTime(a) - view.jobSubmitTime(b) : view.jobSubmitTime(b) - view.jobSubmitTime(a));
@@ -38,6 +39,14 @@ export default {
           criteria: ['maps left to place', 'submitted at (s)'],
           rows: order(view).map((j) => ({ candidate: 'its next map', job: view.job(j).id, values: [view.pendingMaps(j), view.jobSubmitTime(j)] })),
         };
+      },
+      // Optional: why a job got nothing on a node, in its own words (the why-not panel, read-only).
+      explain(job, node, view) {
+        if (view.pendingMaps(job) === 0) return [];
+        const ahead = order(view).indexOf(job);
+        if (ahead <= 0) return [];
+        const jobs = ahead === 1 ? 'one job' : `${ahead} jobs`;
+        return [`${jobs} with fewer maps left to place (or as many, and ${spec.ties === 'oldest' ? 'older' : 'newer'}) came before it`];
       },
     };
   },

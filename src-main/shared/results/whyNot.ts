@@ -40,6 +40,8 @@ export type WhyNotReason =
   | { kind: 'speculativeCap'; running: number; cap: number }
   /** PRISM: the job's next phase would overflow one of the machine's resources (Algorithm 1 line 2). */
   | { kind: 'phaseDoesNotFit'; phase: string; resource: 'cpu' | 'memory' | 'disk' | 'net'; need: number; used: number; capacity: number }
+  /** A scheduler file's own explanation (its policy's `explain`), in its words; `scheduler` is its title. */
+  | { kind: 'ownWords'; scheduler: string; text: string }
   /** The scheduler placed nothing of the job here and its own explanation names no limit. */
   | { kind: 'notChosen' };
 
@@ -130,6 +132,8 @@ export function whyNotWords(r: WhyNotReason): string {
       const unit = { cpu: 'cores', memory: 'MB', disk: 'MB/s of disk', net: 'MB/s of network' }[r.resource];
       return `its next ${r.phase} does not fit the machine: it needs ${s(r.need)} ${unit}, ${s(r.used)} of ${s(r.capacity)} in use`;
     }
+    case 'ownWords':
+      return `${r.scheduler}: ${r.text}`;
     case 'notChosen':
       return 'the scheduler placed nothing of it here and names no limit';
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { containerConcurrency, slotConcurrency, type Concurrency, type ContainerSettings, type NodeShape, type SlotSettings } from './concurrency';
 import type { SchedulerDescription } from './describe';
+import { nameText } from '../files/controlCharacters';
 
 /** A scheduler's kind, as an added scheduler, a scheduler file and an experiment name it: one rule wherever a kind is read. */
 export const KIND_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
@@ -8,6 +9,9 @@ export const KIND_RULE = '2-40 lower-case letters, digits or dashes, starting wi
 export const SchedulerKindSchema = z.string().regex(KIND_PATTERN, `must be ${KIND_RULE}`);
 /** The most characters a scheduler's title may have (the designer's menu, a run's name). */
 export const TITLE_MAX = 80;
+/** The most lines an added scheduler's card may show under its options, and the most characters of each. */
+export const NOTES_MAX = 8;
+export const NOTE_MAX_CHARS = 300;
 
 /**
  * What the studio shows and checks of a scheduler added beside the built-ins
@@ -32,6 +36,8 @@ export const AddedCardSchema = z.strictObject({
   capacity: z.enum(['slots', 'containers']),
   /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */
   labelOptions: z.array(z.string()).optional(),
+  /** Lines the card shows under its options: what the policy does, in its author's words. */
+  notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).optional(),
 });
 export type AddedCard = z.infer<typeof AddedCardSchema>;
 
@@ -60,6 +66,7 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     choices: choicesOf(card.options),
     choiceLabels: card.choiceLabels,
     concurrency,
+    ...(card.notes?.length ? { notes: () => card.notes ?? [] } : {}),
     runLabel: (spec) => namedAs(card, card.title, spec),
   };
 }

@@ -85,3 +85,52 @@ describe('the longest kind and title a scheduler file may have', () => {
     );
   });
 });
+
+describe("a scheduler file's notes and its explain answers", () => {
+  const write = (name: string, text: string) => {
+    const at = path.join(dir, name);
+    fs.writeFileSync(at, text);
+    return at;
+  };
+  const withNotes = (kind: string, notes: string) =>
+    `export default { kind: '${kind}', title: '${kind}', capacity: 'slots', labels: {}, notes: ${notes}, create() { return { name: 'x', onHeartbeat() {} }; } };\n`;
+
+  it('refuses notes that are not short lines, naming the line and the problem', async () => {
+    await expect(loadSchedulerFile(write('notes-long.scheduler.js', withNotes('notes-long', `['fine', '${'n'.repeat(301)}']`)))).rejects.toThrow(
+      /notes-long\.scheduler\.js: notes\.1: must be at most 300 characters/,
+    );
+    await expect(loadSchedulerFile(write('notes-many.scheduler.js', withNotes('notes-many', JSON.stringify(Array(9).fill('a line')))))).rejects.toThrow(
+      /notes-many\.scheduler\.js: notes: must be at most 8 lines/,
+    );
+    await expect(loadSchedulerFile(write('notes-break.scheduler.js', withNotes('notes-break', `['one\\ntwo']`)))).rejects.toThrow(
+      /notes-break\.scheduler\.js: notes\.0: must not hold control characters/,
+    );
+    await expect(loadSchedulerFile(write('notes-text.scheduler.js', withNotes('notes-text', `'one line'`)))).rejects.toThrow(
+      /notes-text\.scheduler\.js: notes: must be a list/,
+    );
+    const loaded = await loadSchedulerFile(write('notes-ok.scheduler.js', withNotes('notes-ok', `['  Takes jobs in turn.  ']`)));
+    expect(addedSchedulerCards().find((c) => c.kind === loaded.kind)?.notes).toEqual(['Takes jobs in turn.']);
+  });
+
+  it("makes a file's explain sentences the why-not reasons under its title, and names a wrong answer's problem", async () => {
+    const explaining = (kind: string, answer: string) =>
+      `export default { kind: '${kind}', title: 'Says why', capacity: 'slots', labels: {}, create() { return { name: 'x', onHeartbeat() {}, explain(job) { return ${answer}; } }; } };\n`;
+    await loadSchedulerFile(write('says.scheduler.js', explaining('says-why', "['it waits for its turn', ' job ' + job + ' ']")));
+    const policy = createScheduler(SchedulerSpecSchema.parse({ kind: 'says-why', mapSlots: 1, reduceSlots: 1 }));
+    const view = {} as Parameters<NonNullable<typeof policy.explain>>[2];
+    expect(policy.explain!(3, 0, view)).toEqual([
+      { kind: 'ownWords', scheduler: 'Says why', text: 'it waits for its turn' },
+      { kind: 'ownWords', scheduler: 'Says why', text: 'job 3' },
+    ]);
+    for (const [kind, answer, problem] of [
+      ['says-text', "'a sentence'", 'must return a list of sentences (strings), not string'],
+      ['says-number', '[1]', 'sentence 1 must be a string, not number'],
+      ['says-empty', "['ok', '  ']", 'sentence 2 is empty'],
+      ['says-long', `['${'w'.repeat(301)}']`, 'sentence 1 must be at most 300 characters, not 301'],
+    ] as const) {
+      await loadSchedulerFile(write(`${kind}.scheduler.js`, explaining(kind, answer)));
+      const wrong = createScheduler(SchedulerSpecSchema.parse({ kind, mapSlots: 1, reduceSlots: 1 }));
+      expect(() => wrong.explain!(0, 0, view)).toThrow(new PluginRunError(`scheduler "${kind}" (${kind}.scheduler.js) explain: ${problem}`));
+    }
+  });
+});

@@ -1,8 +1,14 @@
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SchedulerSpecSchema } from '@shared/schedulers';
+import { ClusterSpecSchema } from '@shared/cluster/cluster';
+import { defaultUniformCluster, generateUniformCluster, UniformClusterSchema } from '@shared/cluster/clusterGenerator';
+import { SimulationOptionsSchema } from '@shared/experiment/simulation';
+import { whyNotWords, type WhyNotAnswer } from '@shared/results/whyNot';
+import { findDescription, SchedulerSpecSchema } from '@shared/schedulers';
+import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
-import { createScheduler } from '../../../src-main/schedulers/registry';
+import { whyNot } from '../../../src-main/runner/whyNotReplay';
+import { addedCatalogue, createScheduler } from '../../../src-main/schedulers/registry';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 const EXAMPLES = path.resolve(__dirname, '../../../docs/examples/schedulers');
@@ -41,4 +47,48 @@ describe("docs/examples/schedulers: the plug-ins' worked examples", () => {
     const twoSteps = run(topo, jobs, scheduler({ kind: 'locality-greedy', mapSlots: 2, reduceSlots: 1, rackBeforeAnywhere: false }), { heartbeatS: 1 });
     expect(twoSteps.jobs.every((j) => j.status === 'succeeded')).toBe(true);
   });
+
+  it("shortest job first's card carries its notes, and the why-not panel its own words", () => {
+    const card = addedCatalogue().find((c) => c.kind === 'shortest-job-first')!;
+    expect(card.notes).toEqual(['A free map slot goes to the job with the fewest maps left to place.', 'Reduces go in submission order.']);
+    expect(findDescription('shortest-job-first')?.notes?.(SchedulerSpecSchema.parse({ kind: 'shortest-job-first' }))).toEqual(card.notes);
+
+    // Three jobs hold a two-server cluster's map slots; at 30 s the largest has two smaller ones before it.
+    const answer = whyNotOf('shortest-job-first', 'large', 30);
+    expect(wordsOf(answer)).toContain('Shortest job first (example): 2 jobs with fewer maps left to place (or as many, and older) came before it');
+  });
+
+  it("locality-greedy's card carries its note, and the why-not panel says the node's slots were taken", () => {
+    expect(addedCatalogue().find((c) => c.kind === 'locality-greedy')!.notes).toHaveLength(1);
+    expect(wordsOf(whyNotOf('locality-greedy', 'large', 30))).toContain(
+      'Locality first, no waiting (example): every map slot of this node is taken: jobs with input on it go first, then jobs with input in its rack, then the first submitted',
+    );
+  });
 });
+
+/** Three jobs on two servers, largest first: "why not" for `jobId` at `at` under the example `kind`. */
+function whyNotOf(kind: string, jobId: string, at: number): WhyNotAnswer {
+  const lab = ClusterSpecSchema.parse(generateUniformCluster(UniformClusterSchema.parse({ ...defaultUniformCluster, name: 'lab', racks: 1, hostsPerRack: 2 })));
+  return whyNot(
+    {
+      plan: { index: 0, cluster: 0, workload: 0, scheduler: 0, seed: 1, label: 'under test' },
+      cluster: lab,
+      workload: WorkloadSpecSchema.parse({
+        name: 'w',
+        jobs: [
+          { id: 'large', template: 'WordCount', submit: 0, maps: 200, reduces: 1 },
+          { id: 'medium', template: 'WordCount', submit: 1, maps: 60, reduces: 1 },
+          { id: 'small', template: 'WordCount', submit: 2, maps: 40, reduces: 1 },
+        ],
+      }),
+      scheduler: SchedulerSpecSchema.parse({ kind, mapSlots: 2, reduceSlots: 1 }),
+      simulation: SimulationOptionsSchema.parse({}),
+      seed: 1,
+    },
+    kind,
+    jobId,
+    at,
+  );
+}
+
+const wordsOf = (a: WhyNotAnswer) => a.nodes.flatMap((n) => n.beats.flatMap((b) => b.reasons.map(whyNotWords)));
