@@ -94,6 +94,12 @@ declare module 'workload-studio/scheduler' {
     launchMap(view: View, job: number, node: number, rule: string, within?: 'node' | 'rack' | 'anywhere'): boolean;
     /** Launch the job's next reduce on the node once its maps let reduces start; false otherwise. */
     launchReduce(view: View, job: number, node: number, rule: string): boolean;
+    /**
+     * Call your policy's onWake(view) at `time` (seconds since the start of the run, later than
+     * now): for a policy that acts on time, not only on heartbeats. A time that is not later than
+     * now stops the run with the reason.
+     */
+    wakeAt(view: View, time: number): void;
   }
 
   /** What a policy may say it weighs at a heartbeat: a table, best candidate first. */
@@ -110,6 +116,8 @@ declare module 'workload-studio/scheduler' {
     onHeartbeat(node: number, view: View): void;
     onJobSubmitted?(job: number, view: View): void;
     onJobFinished?(job: number, view: View): void;
+    /** A wake-up asked for with studio.wakeAt is due (after the heartbeats due then). */
+    onWake?(view: View): void;
     /** What it weighs at a heartbeat of the node (the why-not panel's table); must decide nothing. */
     scores?(node: number, view: View): Scores | undefined;
     /**

@@ -1,5 +1,5 @@
 import type { Launched, LaunchReason } from '@shared/results/launchReason';
-import type { CoreView } from '../engine/scheduling/schedulerApi';
+import type { CoreView, Timers } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
 import { appMasterFirst, freeOnNode, taskMemory, type ContainerConfig } from './containers';
 import { launchMap, launchReduce, mapAt, REDUCE, SlotTable } from './slotHelpers';
@@ -34,6 +34,20 @@ export interface PluginStudio {
   launchMap(view: CoreView, j: number, n: number, rule: string, within?: Within): boolean;
   /** Launch job j's next reduce on node n once its maps let reduces start (its master first on containers); false otherwise. */
   launchReduce(view: CoreView, j: number, n: number, rule: string): boolean;
+  /** Call the policy's onWake at `time` (seconds since the start of the run, later than now): a policy that acts on time, not only on heartbeats. */
+  wakeAt(view: CoreView, time: number): void;
+}
+
+/**
+ * The engine's wake-up (ClusterView.wakeAt), for a file's policy: a time that is not a number later
+ * than now is refused in words, since a wake-up at now asked from onWake would wake it again at the
+ * same instant for ever, and a NaN would corrupt the event queue's order.
+ */
+function wakeAt(view: CoreView, time: number): void {
+  if (typeof time !== 'number' || !Number.isFinite(time) || !(time > view.now))
+    throw new Error(`studio.wakeAt: the time must be a number of seconds later than now (${view.now} s), not ${String(time)}`);
+  // Every policy is handed the engine's whole view, which has the timers (schedulerApi.ts `Scheduler`).
+  (view as CoreView & Timers).wakeAt(time);
 }
 
 /** How far a plug-in's map may be from its input: the node, its rack, or anywhere. */
@@ -57,6 +71,7 @@ export function pluginStudio(spec: SlotOptions, title: string): PluginStudio {
     }),
     launchMap: (view, j, n, rule, within = 'anywhere') => launchMap(view, j, n, WITHIN[within], false, ownRule(title, view, j, rule), found, spec.slotMemoryMb),
     launchReduce: (view, j, n, rule) => launchReduce(view, j, n, ownRule(title, view, j, rule), spec.slotMemoryMb),
+    wakeAt,
   };
 }
 
@@ -95,5 +110,6 @@ export function containerPluginStudio(spec: ContainerConfig, title: string): Plu
       const task = view.nextReduce(j);
       return task >= 0 && view.launch(task, n, ownRule(title, view, j, rule)(REDUCE), { memoryMb: taskMemory(spec, view, j, true) });
     },
+    wakeAt,
   };
 }

@@ -1,0 +1,84 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
+import { PluginRunError } from '../../../src-main/runner/pluginGuard';
+import { createScheduler } from '../../../src-main/schedulers/registry';
+import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+
+/**
+ * A policy that acts on time: each job is held for `holdS` after it arrives, released by the
+ * wake-up it asked for at its arrival (studio.wakeAt, onWake), then served first come first served.
+ * `wakeIn` is added to now for the wake-up's time: 0 asks for now, which the studio refuses.
+ */
+const holding = (kind: string, wakeIn: string) => `
+export default {
+  kind: '${kind}', title: 'Holds each job', capacity: 'slots',
+  options: (z) => ({ holdS: z.number().min(0).default(30) }), labels: { holdS: 'Hold (s)' },
+  create(spec, studio) {
+    const dueAt = new Map();
+    const released = new Set();
+    return {
+      name: '${kind}',
+      onJobSubmitted(job, view) {
+        dueAt.set(job, view.now + spec.holdS);
+        studio.wakeAt(view, view.now + ${wakeIn});
+      },
+      onWake(view) {
+        for (const [job, due] of dueAt) if (due <= view.now) { released.add(job); dueAt.delete(job); }
+      },
+      onHeartbeat(node, view) {
+        for (const job of [...view.mapPendingJobs()]) {
+          if (!released.has(job)) continue;
+          while (studio.freeMapSlots(view, node) > 0 && studio.launchMap(view, job, node, 'held its time')) {}
+        }
+        for (const job of [...view.reduceReadyJobs()])
+          while (studio.freeReduceSlots(view, node) > 0 && studio.launchReduce(view, job, node, 'held its time')) {}
+      },
+    };
+  },
+};
+`;
+
+let dir = '';
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-wake-'));
+  fs.writeFileSync(path.join(dir, 'holding.scheduler.js'), holding('holding', 'spec.holdS'));
+  fs.writeFileSync(path.join(dir, 'wakes-now.scheduler.js'), holding('wakes-now', '0'));
+  await loadSchedulerFile(path.join(dir, 'holding.scheduler.js'));
+  await loadSchedulerFile(path.join(dir, 'wakes-now.scheduler.js'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("a scheduler file's wake-ups (studio.wakeAt, onWake)", () => {
+  const topo = cluster(1, 2, { cores: 2 });
+  const jobs = [job('first', cpuOnly(10), { maps: 4 }), job('second', cpuOnly(10), { maps: 4, submit: 200 })];
+
+  it('wakes the policy at the time it asked for, and a job held until then starts no earlier', () => {
+    for (const holdS of [0.5, 30, 95]) {
+      const r = run(topo, jobs, createScheduler(SchedulerSpecSchema.parse({ kind: 'holding', mapSlots: 2, reduceSlots: 1, holdS })), { heartbeatS: 1 });
+      expect(r.jobs.every((j) => j.status === 'succeeded')).toBe(true);
+      for (const j of r.jobs) {
+        expect(j.start).toBeGreaterThanOrEqual(j.submit + holdS);
+        // The first heartbeat after the wake-up serves it (beats every second; the jobs never overlap).
+        expect(j.start).toBeLessThanOrEqual(j.submit + holdS + 1 + 1e-9);
+      }
+    }
+  });
+
+  it('refuses a wake-up that is not later than now, naming the file, the hook and the time', () => {
+    const policy = createScheduler(SchedulerSpecSchema.parse({ kind: 'wakes-now', mapSlots: 2, reduceSlots: 1 }));
+    let thrown: unknown;
+    try {
+      run(topo, jobs, policy, { heartbeatS: 1 });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(PluginRunError);
+    expect((thrown as Error).message).toMatch(
+      /scheduler "wakes-now" \(wakes-now\.scheduler\.js\) failed in onJobSubmitted at 0\.0 s, line 12: studio\.wakeAt: the time must be a number of seconds later than now \(0 s\), not 0/,
+    );
+  });
+});
