@@ -150,6 +150,12 @@ declare module 'workload-studio/scheduler' {
     notes?: string[];
     /** Make the policy for one run. */
     create(spec: Spec, studio: Studio): Policy;
+    /**
+     * What a run of this card on this cluster and these jobs would fail on, in your words (at most
+     * 8 sentences of at most 300 characters; none when it would run): the designer shows them beside
+     * the card and the command line's run refuses with them. It must only read.
+     */
+    checkDesign?(spec: Spec, topology: Topology, jobs: readonly Job[]): string[];
   }
 
   /** The scheduler a file exports: returned as given, typed. */

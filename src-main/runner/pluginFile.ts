@@ -11,7 +11,7 @@ import { registerScheduler } from '../schedulers/registry';
 import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
-import { explainingInOwnWords } from './pluginExplain';
+import { checkingInOwnWords, explainingInOwnWords } from './pluginSentences';
 import { guardedPolicy } from './pluginGuard';
 import { pluginLoadProblem } from './pluginLoadError';
 import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
@@ -48,6 +48,12 @@ const PluginShape = z.object({
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
   notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).default([]),
+  checkDesign: z
+    .custom<(spec: Record<string, unknown>, topology: unknown, jobs: readonly unknown[]) => unknown>(
+      (v) => typeof v === 'function',
+      'must be a function given the card, the cluster and the jobs that returns the problems in words',
+    )
+    .optional(),
   create: z.custom<(spec: Record<string, unknown>, studio: PluginStudio) => ReturnType<AddedScheduler['create']>>(
     (v) => typeof v === 'function',
     'must be a function that makes the policy for one run',
@@ -146,6 +152,7 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     options,
     labels: p.labels,
     notes: p.notes,
+    ...(p.checkDesign ? { checkDesign: checkingInOwnWords(p.checkDesign, full, ran) } : {}),
     capabilities: [],
     create: (spec) => {
       // Its errors told in the researcher's terms, and its `explain` sentences made the why-not panel's reasons.

@@ -25,7 +25,7 @@ const HOOKS: { name: keyof Scheduler; node?: number; view: number }[] = [
  * "line 34" of the user's file in an error's stack. `ran` is what Node imported: the file itself,
  * or esbuild's output of it, whose line is looked up in the source map written beside it.
  */
-function lineIn(err: unknown, ran: string): string {
+export function lineIn(err: unknown, ran: string): string {
   const stack = err instanceof Error ? (err.stack ?? '') : '';
   const url = pathToFileURL(ran).href;
   const at = stack.split('\n').find((l) => l.includes(url) || l.includes(ran));

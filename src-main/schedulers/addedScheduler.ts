@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AddedCardSchema, type AddedCard } from '@shared/schedulers';
 import { containerAuto, containerLabels, containers, containerSizeLabels, slotAuto, slotLabels, slots } from '@shared/schedulers/options';
-import type { Capability, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
+import type { Capability, Scheduler, SchedulerTopology, ViewWith } from '../engine/scheduling/schedulerApi';
+import type { EngineJob } from '../engine/core/model';
 import type { RunContext } from './plugin';
 
 type CapacityShape<T extends AddedCard['capacity']> = T extends 'slots' ? typeof slots : typeof containers;
@@ -39,6 +40,11 @@ export interface AddedScheduler<
   /** What the policy uses beyond the core view (engine/scheduling/schedulerApi.ts `Capabilities`). */
   capabilities: readonly C[];
   create(spec: AddedSpec<O, T>, context: RunContext): Scheduler<ViewWith<C>>;
+  /**
+   * What a run of this card on this cluster and these jobs would fail on, in words, before it runs
+   * (the designer shows them beside the card; the CLI's run refuses with them). At most `limit`.
+   */
+  checkDesign?(spec: AddedSpec<O, T>, topology: SchedulerTopology, jobs: readonly EngineJob[], limit: number): string[];
 }
 
 export function defineAddedScheduler<O extends z.ZodRawShape, T extends AddedCard['capacity'], C extends Capability = never>(

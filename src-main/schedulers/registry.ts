@@ -102,10 +102,11 @@ export function runNeeds(spec: SchedulerSpec): RunNeeds {
 
 /**
  * What a run of `spec` on this cluster and these jobs would fail on, in words: a slot card's slots
- * too large for every node (built-in or added alike), then its plugin's own `checkDesign`.
+ * too large for every node (built-in or added alike), then its plugin's or added scheduler's own `checkDesign`.
  */
 export function designProblemsOf(spec: SchedulerSpec, topology: SchedulerTopology, jobs: readonly EngineJob[], limit = 5): string[] {
-  return [...slotFitProblems(spec, topology, jobs), ...(pluginOf(spec)?.checkDesign?.(spec, topology, jobs, limit) ?? [])].slice(0, limit);
+  const own = pluginOf(spec)?.checkDesign?.(spec, topology, jobs, limit) ?? added.get(spec.kind)?.checkDesign?.(spec as never, topology, jobs, limit) ?? [];
+  return [...slotFitProblems(spec, topology, jobs), ...own].slice(0, limit);
 }
 
 /** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */

@@ -2,9 +2,11 @@ import * as path from 'node:path';
 import { NAME_CONTROL_MESSAGE, nameHasControlCharacters } from '@shared/files/controlCharacters';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler } from '../engine/scheduling/schedulerApi';
-import { PluginRunError } from './pluginGuard';
+import type { EngineJob } from '../engine/core/model';
+import type { SchedulerJob, SchedulerTopology } from '../engine/scheduling/schedulerApi';
+import { lineIn, PluginRunError } from './pluginGuard';
 
-/** The most sentences one `explain` answer may give, and the most characters each may have (the why-not panel shows them all). */
+/** The most sentences one `explain` or `checkDesign` answer may give, and the most characters each may have (the why-not panel shows them all). */
 export const EXPLAIN_MAX_SENTENCES = 8;
 export const EXPLAIN_MAX_CHARS = 300;
 
@@ -42,4 +44,47 @@ export function sentencesProblem(said: unknown): string | undefined {
     if (text.length > EXPLAIN_MAX_CHARS) return `sentence ${i + 1} must be at most ${EXPLAIN_MAX_CHARS} characters, not ${text.length}`;
   }
   return undefined;
+}
+
+/**
+ * A scheduler file's `checkDesign(spec, topology, jobs)` as the registry asks it (registry.ts
+ * designProblemsOf): its sentences are the card's problems, which the designer shows beside the
+ * card and the CLI's run refuses with. A check that throws, or answers with something other than
+ * sentences, is itself the card's problem, said with the file and the line: the design cannot be
+ * trusted to run, and the designer must still open.
+ */
+export function checkingInOwnWords(
+  check: (spec: Record<string, unknown>, topology: unknown, jobs: readonly unknown[]) => unknown,
+  file: string,
+  ran: string,
+): (spec: Record<string, unknown>, topology: SchedulerTopology, jobs: readonly EngineJob[], limit: number) => string[] {
+  const name = path.basename(file);
+  return (spec, topology, jobs, limit) => {
+    let said: unknown;
+    try {
+      said = check(spec, topology, jobs.map(asSubmitted));
+    } catch (err) {
+      return [`its scheduler file ${name} failed in checkDesign${lineIn(err, ran)}: ${err instanceof Error ? err.message : String(err)}`];
+    }
+    if (said === undefined) return [];
+    const problem = sentencesProblem(said);
+    if (problem) return [`its scheduler file ${name} answered checkDesign wrongly: it ${problem}`];
+    return (said as string[]).slice(0, limit).map((text) => text.trim());
+  };
+}
+
+/** A job as a scheduler file is told it (the published `Job`): never its work's hidden coefficients; frozen, so a check cannot change the jobs it is shown. */
+function asSubmitted(j: EngineJob): SchedulerJob {
+  const { name, kind, mapMemoryMb, reduceMemoryMb } = j.template;
+  return Object.freeze({
+    id: j.id,
+    queue: j.queue,
+    submit: j.submit,
+    inputMb: j.inputMb,
+    maps: j.maps,
+    reduces: j.reduces,
+    ...(j.deadline !== undefined ? { deadline: j.deadline } : {}),
+    ...(j.mrCluster !== undefined ? { mrCluster: j.mrCluster } : {}),
+    template: Object.freeze({ name, kind, mapMemoryMb, reduceMemoryMb }),
+  });
 }
