@@ -126,6 +126,12 @@ declare module 'workload-studio/scheduler' {
      * only by the why-not replay, after the heartbeat; must decide nothing.
      */
     explain?(job: number, node: number, view: View): string[];
+    /**
+     * What your policy counted over the run, by your own names ({ "jobs held": 12 }): at most 12
+     * finite numbers, names of at most 60 characters. Asked once, at the run's end; the run's
+     * summary keeps them, and the comparison and the report show each configuration's mean.
+     */
+    report?(view: View): Record<string, number>;
   }
 
   /** The options a card shows: the zod schemas `options` returns, with their defaults filled in (their types are the file's own). */

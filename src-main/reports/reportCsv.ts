@@ -63,6 +63,10 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
     (run.decisions ?? []).map((d) => ({ scheduler: run.scheduler, seed: run.seed, kind: d.kind, reason: d.label, attempts: d.count, share: d.share })),
   );
   const nodeLosses = r.nodeLosses.flatMap((run) => run.losses.map((loss) => ({ scheduler: run.scheduler, seed: run.seed, ...loss })));
+  // What scheduler files counted, run by run (the page shows their means).
+  const ownFigures = (result?.runs ?? []).flatMap((run) =>
+    (run.summary.ownFigures ?? []).map((f) => ({ scheduler: run.scheduler, seed: run.seed, figure: f.name, value: f.value })),
+  );
   return {
     ...(result ? { 'runs.csv': tidyRunsCsv(result), 'jobs.csv': tidyJobsCsv(result) } : {}),
     'summary.csv': summaryCsv(r.summary),
@@ -103,6 +107,7 @@ export function reportCsvFiles(r: ResultReport, result?: ResultFile): Record<str
           ),
         }
       : {}),
+    ...(ownFigures.length ? { 'own-figures.csv': toCsv(['scheduler', 'seed', 'figure', 'value'], ownFigures) } : {}),
     ...(decisions.length ? { 'decisions.csv': toCsv(['scheduler', 'seed', 'kind', 'reason', 'attempts', 'share'], decisions) } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { fileNameOf } from '@shared/files/fileName';
 import { schedulerSettingsText, simulationSettingsText, sweepText } from '@shared/experiment/settingsText';
 import { escapeHtml } from './htmlText';
 import { nodeLossSection } from './nodeLossSection';
+import { ownFiguresSection } from './ownFiguresSection';
 
 /** Where the report came from and how to rerun it. */
 export interface ReportMeta {
@@ -266,6 +267,7 @@ ${localityTable(r)}
 ${r.locality.rows.length ? `<figure>${localitySvg(r)}<figcaption>Share of each job group's maps that read their input on their node or server.</figcaption></figure>` : ''}
 ${mrClusterSection(r)}
 ${nodeLossSection(r)}
+${ownFiguresSection(r)}
 ${overTime(r)}
 <h2>How to reproduce</h2>
 ${reproduce(r, meta)}

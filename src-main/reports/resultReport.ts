@@ -1,5 +1,6 @@
 import { stoppedRunWords } from '@shared/results/stopReasons';
 import type { NodeLoss } from '@shared/results/nodeLosses';
+import { ownFigureMeans } from '@shared/results/ownFigures';
 import type { ResultFile } from '@shared/experiment/experiment';
 import { matchName } from '@shared/matchName';
 import { knowRecordedCards } from '@shared/schedulers';
@@ -71,6 +72,8 @@ export interface ResultReport {
    * one; empty when none did.
    */
   nodeLosses: { scheduler: string; seed: number; losses: NodeLoss[] }[];
+  /** What scheduler files' policies counted (their `report`), each run name's means over its seeds; empty when no run has such figures. */
+  ownFigures: { scheduler: string; runs: number; means: { name: string; mean: number; runs: number }[] }[];
   /**
    * What each scheduler could run at once on the cluster its runs had ("80 map + 40 reduce
    * slots"), from the experiment the file recorded; empty when it recorded none.
@@ -142,6 +145,10 @@ export function resultReport(result: ResultFile, baseline?: string, preset?: { f
     nodeLosses: result.runs.some((r) => r.summary.nodeLosses?.length)
       ? result.runs.map((r) => ({ scheduler: r.scheduler, seed: r.seed, losses: r.summary.nodeLosses ?? [] }))
       : [],
+    ownFigures: [...new Set(result.runs.map((r) => r.scheduler))].flatMap((scheduler) => {
+      const runs = result.runs.filter((r) => r.scheduler === scheduler && r.summary.ownFigures?.length);
+      return runs.length ? [{ scheduler, runs: runs.length, means: ownFigureMeans(runs.map((r) => r.summary.ownFigures)) }] : [];
+    }),
   };
 }
 

@@ -12,6 +12,7 @@ import { containerPluginStudio, pluginStudio, type PluginStudio } from '../sched
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
 import { checkingInOwnWords, explainingInOwnWords } from './pluginSentences';
+import { reportingOwnFigures } from './pluginFigures';
 import { guardedPolicy } from './pluginGuard';
 import { pluginLoadProblem } from './pluginLoadError';
 import { PLUGIN_LOAD_LIMIT_MS, trialImport } from './pluginTrial';
@@ -155,9 +156,10 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     ...(p.checkDesign ? { checkDesign: checkingInOwnWords(p.checkDesign, full, ran) } : {}),
     capabilities: [],
     create: (spec) => {
-      // Its errors told in the researcher's terms, and its `explain` sentences made the why-not panel's reasons.
+      // Its errors told in the researcher's terms, its `explain` sentences made the why-not panel's
+      // reasons, and its `report` the run's own figures.
       const guarded = <T extends Parameters<typeof guardedPolicy>[0]>(policy: T) =>
-        explainingInOwnWords(guardedPolicy(policy, p.kind, full, ran), p.title, p.kind, full);
+        reportingOwnFigures(explainingInOwnWords(guardedPolicy(policy, p.kind, full, ran), p.title, p.kind, full), p.kind, full);
       if (p.capacity === 'slots') return guarded(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)));
       // On containers every job's application master comes first (the studio's launches place it), which the engine is told.
       const policy = guarded(p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title)));

@@ -135,7 +135,7 @@ export function whyNot(run: ResolvedRun, label: string, jobId: string, at: numbe
 /** The engine hints a policy states: the replay must state them too, or the engine keeps other books (LATE's jobs with live attempts). */
 const HINTS = ['gatesPhases', 'tracksPendingPlaces', 'tracksJobsWithAttempts', 'placesAppMasters'] as const;
 /** The calls the replay passes on unchanged. */
-const PASSED_ON = ['wantsIdleBeats', 'nodePlacesNothing', 'onJobSubmitted', 'onJobFinished', 'onTaskFinished', 'onWake', 'report'] as const;
+const PASSED_ON = ['wantsIdleBeats', 'nodePlacesNothing', 'onJobSubmitted', 'onJobFinished', 'onTaskFinished', 'onWake', 'report', 'ownFigures'] as const;
 /**
  * Every member of Scheduler is forwarded, watched (onHeartbeat) or asked by the replay itself
  * (explain, scores): a member added to the interface fails to compile here until it is placed.

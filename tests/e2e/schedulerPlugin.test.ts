@@ -72,6 +72,12 @@ describe('a scheduler of your own, in the browser', () => {
       await waitForBatchEnd(page);
       await page.getByTestId('summary-table').waitFor();
       expect(await page.getByTestId('summary-table').textContent()).toContain(TITLE);
+      // What its runs counted (its report), beside the runs: the mean over its two seeds.
+      const figures = page.getByTestId('own-figures');
+      await figures.waitFor();
+      expect(await figures.locator('tbody td').first().textContent()).toBe('maps placed ahead of an older job');
+      await figures.scrollIntoViewIfNeeded();
+      await screenshot(page, 'plugin-scheduler-figures');
 
       const [batch] = await call<BatchSummary[]>('batches:list');
       const detail = await call<BatchDetail>('batches:get', { id: batch.id });
@@ -104,6 +110,7 @@ describe('a scheduler of your own, in the browser', () => {
       const text = report.files[0].content.replace(/<[^>]+>/g, ' ');
       expect(text).toContain(TITLE);
       expect(text).toMatch(/By an added scheduler’s own rule\s+\d/);
+      expect(text).toMatch(/What the schedulers counted.*maps placed ahead of an older job/s);
 
       // The same experiment through the CLI with the same file beside it (the export names it and its hash): the same numbers.
       const exported = await call<{ files: { fileName: string; content: string }[] }>('experiments:export', { id: design.id });

@@ -19,12 +19,19 @@ export default {
     const submitted = (view, a, b) => (spec.ties === 'oldest' ? view.jobSubmitTime(a) - view.jobSubmitTime(b) : view.jobSubmitTime(b) - view.jobSubmitTime(a));
     // A sorted copy: launching a job's last pending map takes it out of the live list.
     const order = (view) => [...view.mapPendingJobs()].sort((a, b) => view.pendingMaps(a) - view.pendingMaps(b) || submitted(view, a, b));
+    // Maps placed while an older job still had one to place: what the size order changed.
+    let overtaking = 0;
     return {
       name: 'shortest-job-first',
       onHeartbeat(node, view) {
         let maps = studio.freeMapSlots(view, node);
         for (const job of order(view)) {
-          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
+          while (maps > 0) {
+            const oldest = view.mapPendingJobs()[0];
+            if (!studio.launchMap(view, job, node, rule)) break;
+            if (job !== oldest) overtaking++;
+            maps--;
+          }
           if (maps === 0) break;
         }
         let reduces = studio.freeReduceSlots(view, node);
@@ -39,6 +46,10 @@ export default {
           criteria: ['maps left to place', 'submitted at (s)'],
           rows: order(view).map((j) => ({ candidate: 'its next map', job: view.job(j).id, values: [view.pendingMaps(j), view.jobSubmitTime(j)] })),
         };
+      },
+      // Optional: what it counted over the run, by its own names (the comparison and the report show them).
+      report() {
+        return { 'maps placed ahead of an older job': overtaking };
       },
       // Optional: why a job got nothing on a node, in its own words (the why-not panel, read-only).
       explain(job, node, view) {

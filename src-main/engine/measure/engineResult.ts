@@ -4,6 +4,7 @@ import { SERIES_FIELDS } from '@shared/results/series';
 import type { AriaTotals } from '@shared/aria/totals';
 import type { JobLocalityCounts } from '@shared/results/jobLocality';
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
+import type { OwnFigure } from '@shared/results/ownFigures';
 import type { NodeLoss } from '@shared/results/nodeLosses';
 import type { TemplateTotals } from './profiles';
 import type { WorkCount } from '@shared/results/workCount';
@@ -79,6 +80,8 @@ export interface EngineRunResult {
   work: WorkCount;
   /** Several MR-clusters balanced by FAWKES: each one's outcome (absent for other schedulers). */
   mrClusters?: MrClusterReport[];
+  /** What a scheduler file's policy counted over the run (absent for the built-ins). */
+  ownFigures?: OwnFigure[];
   /** The nodes the run lost, in the order they died (absent when none was: lifecycle/failures.ts). */
   nodeLosses?: NodeLoss[];
 }

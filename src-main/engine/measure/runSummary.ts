@@ -47,5 +47,6 @@ export function summarize(r: EngineRunResult): RunSummary {
     simulatedSeconds: round(r.simulatedSeconds),
     ...(r.stopReason ? { stopped: r.stopReason } : {}),
     ...(r.nodeLosses ? { nodeLosses: r.nodeLosses } : {}),
+    ...(r.ownFigures ? { ownFigures: r.ownFigures } : {}),
   };
 }

@@ -231,6 +231,8 @@ export class Simulation {
     const result = this.recorder.result({ cancelled: this.cancelled, stopReason: this.stopReason, timed: Boolean(this.clock) });
     const mrClusters = this.scheduler.report?.(this.view);
     if (mrClusters) result.mrClusters = mrClusters;
+    const ownFigures = this.scheduler.ownFigures?.(this.view);
+    if (ownFigures?.length) result.ownFigures = ownFigures;
     const nodeLosses = this.failures.report();
     if (nodeLosses.length) result.nodeLosses = nodeLosses;
     return result;

@@ -1,4 +1,5 @@
 import type { PhaseKind } from '../core/model';
+import type { OwnFigure } from '@shared/results/ownFigures';
 import type { MrClusterReport } from '@shared/cluster/mrClusters';
 import type { WhyNotReason, WhyNotScores } from '@shared/results/whyNot';
 import type { LaunchReason } from '@shared/results/launchReason';
@@ -367,6 +368,8 @@ export interface Scheduler<V extends CoreView = ClusterView> {
   onWake?(view: V): void;
   /** Per-MR-cluster outcome of a cluster-level policy (FAWKES), added to the run's result. */
   report?(view: V): MrClusterReport[] | undefined;
+  /** A scheduler file's own figures over the run (its `report`, runner/pluginFigures.ts), added to the run's summary. */
+  ownFigures?(view: V): OwnFigure[] | undefined;
   /**
    * What the policy would weigh at a heartbeat of node n now, criterion by criterion, without
    * deciding anything (the why panel's scores table; whyNotReplay.ts calls it before the beat).

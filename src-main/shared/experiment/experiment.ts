@@ -1,5 +1,6 @@
 import { fileVersion } from '../files/fileEnvelope';
 import { NodeLossSchema } from '../results/nodeLosses';
+import { OwnFiguresSchema } from '../results/ownFigures';
 import { STOP_REASONS } from '../results/stopReasons';
 import { z } from 'zod';
 import { AriaTotalsSchema } from '../aria/totals';
@@ -129,6 +130,8 @@ export const RunSummarySchema = z.strictObject({
   stopped: z.enum(STOP_REASONS).optional(),
   /** The nodes the run lost, in the order they died; absent when it lost none (nodeLosses.ts). */
   nodeLosses: z.array(NodeLossSchema).optional(),
+  /** What a scheduler file's policy counted over the run, by its own names (its `report`; ownFigures.ts); absent for the built-ins. */
+  ownFigures: OwnFiguresSchema.optional(),
 });
 
 const PhaseTotalsSchema = z.strictObject({

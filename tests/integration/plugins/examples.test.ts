@@ -32,6 +32,9 @@ describe("docs/examples/schedulers: the plug-ins' worked examples", () => {
     expect(finish(fifo, 'small')).toBeGreaterThan(100);
     expect(sjf.jobs.every((j) => j.status === 'succeeded')).toBe(true);
     expect(sjf.reasons.some((w) => /Shortest job first \(example\).*has the fewest maps left to place/.test(w))).toBe(true);
+    // Its report: the small job's two maps went ahead of the large one's.
+    expect(sjf.ownFigures).toEqual([{ name: 'maps placed ahead of an older job', value: 2 }]);
+    expect(fifo.ownFigures).toBeUndefined();
   });
 
   it('locality-greedy places more maps on the node holding their input than FIFO without a wait', () => {
