@@ -36,3 +36,17 @@ export function handSummary(change: Partial<RunSummary> = {}): RunSummary {
     ...change,
   };
 }
+
+/** What a report's header says of the hand-made result it was made from. */
+export const HAND_REPORT_META = { source: 'hand.result.json', studioVersion: 'test', generatedAt: '2026-12-01 09:00 UTC' };
+
+/** One Sort job of four maps, 99 s from start to finish: the jobs of a run whose summary is under test. */
+export const ONE_SORT_JOB: ResultRun['jobs'] = [
+  { id: 'j1', template: 'Sort', status: 'succeeded', submit: 0, start: 1, finish: 100, maps: 4, locality: { node: 2, server: 1, rack: 1, offRack: 0 } },
+];
+
+/** A run of ONE_SORT_JOB whose summary is the hand summary with `change` over it. */
+export const handRunWith = (scheduler: string, seed: number, change: Partial<RunSummary> = {}): ResultRun => ({
+  ...handRun(scheduler, seed, ONE_SORT_JOB),
+  summary: handSummary(change),
+});

@@ -4,26 +4,10 @@ import type { NodeLoss } from '@shared/results/nodeLosses';
 import { reportCsvFiles } from '../../../src-main/reports/reportCsv';
 import { reportHtml } from '../../../src-main/reports/reportHtml';
 import { resultReport } from '../../../src-main/reports/resultReport';
-import { handResult, handRun, handSummary } from '../../helpers/resultFixtures';
+import { HAND_REPORT_META as META, handResult, handRunWith } from '../../helpers/resultFixtures';
 
-const META = { source: 'hand.result.json', studioVersion: 'test', generatedAt: '2026-12-01 09:00 UTC' };
-const JOBS = [
-  {
-    id: 'j1',
-    template: 'Sort',
-    status: 'succeeded' as const,
-    submit: 0,
-    start: 1,
-    finish: 100,
-    maps: 4,
-    locality: { node: 2, server: 1, rack: 1, offRack: 0 },
-  },
-];
 /** A run of one job that lost `nodeLosses` (none when left out). */
-const run = (scheduler: string, seed: number, nodeLosses?: NodeLoss[]) => ({
-  ...handRun(scheduler, seed, JOBS),
-  summary: handSummary(nodeLosses ? { nodeLosses } : {}),
-});
+const run = (scheduler: string, seed: number, nodeLosses?: NodeLoss[]) => handRunWith(scheduler, seed, nodeLosses ? { nodeLosses } : {});
 
 /** The report's "Nodes lost": what a colleague reads of the nodes each run lost, and takes away as CSV. */
 describe("the report's node losses", () => {

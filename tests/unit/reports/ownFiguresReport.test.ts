@@ -4,25 +4,9 @@ import { ownFigureMeans, ownFiguresOf, ownFigureText, type OwnFigure } from '@sh
 import { reportCsvFiles } from '../../../src-main/reports/reportCsv';
 import { reportHtml } from '../../../src-main/reports/reportHtml';
 import { resultReport } from '../../../src-main/reports/resultReport';
-import { handResult, handRun, handSummary } from '../../helpers/resultFixtures';
+import { HAND_REPORT_META as META, handResult, handRunWith } from '../../helpers/resultFixtures';
 
-const META = { source: 'hand.result.json', studioVersion: 'test', generatedAt: '2026-12-04 21:00 UTC' };
-const JOBS = [
-  {
-    id: 'j1',
-    template: 'Sort',
-    status: 'succeeded' as const,
-    submit: 0,
-    start: 1,
-    finish: 100,
-    maps: 4,
-    locality: { node: 2, server: 1, rack: 1, offRack: 0 },
-  },
-];
-const run = (scheduler: string, seed: number, ownFigures?: OwnFigure[]) => ({
-  ...handRun(scheduler, seed, JOBS),
-  summary: handSummary(ownFigures ? { ownFigures } : {}),
-});
+const run = (scheduler: string, seed: number, ownFigures?: OwnFigure[]) => handRunWith(scheduler, seed, ownFigures ? { ownFigures } : {});
 
 describe('what a scheduler file counted (its report)', () => {
   it('reads a report as named finite numbers in its order, and says what is wrong with any other', () => {
