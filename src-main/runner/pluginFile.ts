@@ -11,7 +11,10 @@ import { registerScheduler } from '../schedulers/registry';
 import { containerPluginStudio, pluginStudio, type PluginStudio } from '../schedulers/pluginStudio';
 import type { ContainerConfig } from '../schedulers/containers';
 import { runnable } from './pluginCompile';
-import { checkingInOwnWords, explainingInOwnWords } from './pluginSentences';
+import { checkingInOwnWords, explainingInOwnWords, type RoomReasons } from './pluginSentences';
+import { SlotTable } from '../schedulers/slotHelpers';
+import type { SlotSettings } from '@shared/schedulers/concurrency';
+import { containerRoom, fullSlots } from '../schedulers/whyNotReasons';
 import { reportingOwnFigures } from './pluginFigures';
 import { guardedPolicy } from './pluginGuard';
 import { pluginLoadProblem } from './pluginLoadError';
@@ -158,11 +161,15 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     create: (spec) => {
       // Its errors told in the researcher's terms, its `explain` sentences made the why-not panel's
       // reasons, and its `report` the run's own figures.
-      const guarded = <T extends Parameters<typeof guardedPolicy>[0]>(policy: T) =>
-        reportingOwnFigures(explainingInOwnWords(guardedPolicy(policy, p.kind, full, ran), p.title, p.kind, full), p.kind, full);
-      if (p.capacity === 'slots') return guarded(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)));
+      const guarded = <T extends Parameters<typeof guardedPolicy>[0]>(policy: T, room: RoomReasons) =>
+        reportingOwnFigures(explainingInOwnWords(guardedPolicy(policy, p.kind, full, ran), p.title, p.kind, full, room), p.kind, full);
+      if (p.capacity === 'slots') {
+        const slots = new SlotTable(spec as unknown as SlotSettings);
+        return guarded(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)), (view, j, n) => fullSlots(view, slots, j, n));
+      }
       // On containers every job's application master comes first (the studio's launches place it), which the engine is told.
-      const policy = guarded(p.create(spec, containerPluginStudio(spec as unknown as ContainerConfig, p.title)));
+      const containers = spec as unknown as ContainerConfig;
+      const policy = guarded(p.create(spec, containerPluginStudio(containers, p.title)), (view, j, n) => containerRoom(containers, view, j, n));
       return Object.assign(Object.create(policy) as typeof policy, { placesAppMasters: true });
     },
   };

@@ -3,30 +3,34 @@ import { NAME_CONTROL_MESSAGE, nameHasControlCharacters } from '@shared/files/co
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
-import type { SchedulerJob, SchedulerTopology } from '../engine/scheduling/schedulerApi';
+import type { ClusterView, SchedulerJob, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import { lineIn, PluginRunError } from './pluginGuard';
 
 /** The most sentences one `explain` or `checkDesign` answer may give, and the most characters each may have (the why-not panel shows them all). */
 export const EXPLAIN_MAX_SENTENCES = 8;
 export const EXPLAIN_MAX_CHARS = 300;
 
+/** What the studio itself sees of why job j could not go on node n: the node's room, as its slots or containers are sized (pluginFile.ts). */
+export type RoomReasons = (view: ClusterView, job: number, node: number) => WhyNotReason[];
+
 /**
- * A scheduler file's policy whose `explain(job, node, view)` answers in the file's own words (a
- * list of sentences, docs/plugins.md "Why not") made into the why-not panel's reasons, each under
- * the file's title. An answer that is not such a list stops the replay with the file, the hook and
- * the problem named: the panel would otherwise show nothing, or code.
+ * A scheduler file's policy as the why-not replay asks it: first what the studio itself sees (the
+ * node's slots or containers full, the masters' share full: `room`), as the built-ins say it, then
+ * the file's own `explain(job, node, view)` sentences (docs/plugins.md "Why not, in your words"),
+ * each under the file's title. An answer that is not a list of sentences stops the replay with the
+ * file, the hook and the problem named: the panel would otherwise show nothing, or code.
  */
-export function explainingInOwnWords<T extends Scheduler>(policy: T, title: string, kind: string, file: string): T {
+export function explainingInOwnWords<T extends Scheduler>(policy: T, title: string, kind: string, file: string, room: RoomReasons): T {
   const ownExplain = policy.explain as unknown as ((job: number, node: number, view: unknown) => unknown) | undefined;
-  if (typeof ownExplain !== 'function') return policy;
   const wrapped = Object.create(policy) as T;
   Object.defineProperty(wrapped, 'explain', {
-    value(job: number, node: number, view: unknown): WhyNotReason[] {
-      const said = ownExplain.call(this, job, node, view);
-      if (said === undefined) return [];
+    value(job: number, node: number, view: ClusterView): WhyNotReason[] {
+      const seen = room(view, job, node);
+      const said = typeof ownExplain === 'function' ? ownExplain.call(this, job, node, view) : undefined;
+      if (said === undefined) return seen;
       const problem = sentencesProblem(said);
       if (problem) throw new PluginRunError(`scheduler "${kind}" (${path.basename(file)}) explain: ${problem}`);
-      return (said as string[]).map((text) => ({ kind: 'ownWords', scheduler: title, text: text.trim() }));
+      return [...seen, ...(said as string[]).map((text): WhyNotReason => ({ kind: 'ownWords', scheduler: title, text: text.trim() }))];
     },
   });
   return wrapped;

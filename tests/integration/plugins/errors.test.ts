@@ -6,7 +6,8 @@ import { addedSchedulerCards, SchedulerSpecSchema } from '@shared/schedulers';
 import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
 import { PluginRunError } from '../../../src-main/runner/pluginGuard';
 import { createScheduler } from '../../../src-main/schedulers/registry';
-import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
+import { Simulation } from '../../../src-main/engine/run/kernel';
+import { cluster, cpuOnly, job, options, run } from '../../helpers/engineFixtures';
 
 /** A FIFO-like policy whose heartbeat reads a job that does not exist once the clock passes 5 s (line 6 of the file as first written). */
 const body = (kind: string) => `
@@ -117,7 +118,9 @@ describe("a scheduler file's notes and its explain answers", () => {
       `export default { kind: '${kind}', title: 'Says why', capacity: 'slots', labels: {}, create() { return { name: 'x', onHeartbeat() {}, explain(job) { return ${answer}; } }; } };\n`;
     await loadSchedulerFile(write('says.scheduler.js', explaining('says-why', "['it waits for its turn', ' job ' + job + ' ']")));
     const policy = createScheduler(SchedulerSpecSchema.parse({ kind: 'says-why', mapSlots: 1, reduceSlots: 1 }));
-    const view = {} as Parameters<NonNullable<typeof policy.explain>>[2];
+    // The engine's own view of four jobs on two idle servers: the studio sees room on every node, so only the file's words are said.
+    const jobs = ['a', 'b', 'c', 'd'].map((id) => job(id, cpuOnly(10), { maps: 2 }));
+    const view = new Simulation({ topology: cluster(1, 2, { cores: 2 }), jobs, options: options(), seed: 1, scheduler: policy }).view;
     expect(policy.explain!(3, 0, view)).toEqual([
       { kind: 'ownWords', scheduler: 'Says why', text: 'it waits for its turn' },
       { kind: 'ownWords', scheduler: 'Says why', text: 'job 3' },

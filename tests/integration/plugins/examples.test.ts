@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
@@ -58,7 +60,32 @@ describe("docs/examples/schedulers: the plug-ins' worked examples", () => {
 
     // Three jobs hold a two-server cluster's map slots; at 30 s the largest has two smaller ones before it.
     const answer = whyNotOf('shortest-job-first', 'large', 30);
-    expect(wordsOf(answer)).toContain('Shortest job first (example): 2 jobs with fewer maps left to place (or as many, and older) came before it');
+    const words = wordsOf(answer);
+    expect(words).toContain('Shortest job first (example): 2 jobs with fewer maps left to place (or as many, and older) came before it');
+    // Before its own words, what the studio itself sees, as it says it of a built-in: the node's slots full, and by whom.
+    expect(words).toContainEqual(expect.stringMatching(/^no free map slot: 2 of 2 in use \(held by (medium|small)/));
+  });
+
+  it('says what the studio sees of the node for a file with no explain of its own: its slots full, not "placed nothing"', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-room-'));
+    try {
+      const file = path.join(dir, 'in-turn.scheduler.js');
+      fs.writeFileSync(
+        file,
+        `export default { kind: 'in-turn', title: 'In turn', capacity: 'slots', labels: {}, create(spec, studio) { return { name: 'in-turn', onHeartbeat(node, view) {
+          for (const j of [...view.mapPendingJobs()]) while (studio.freeMapSlots(view, node) > 0 && studio.launchMap(view, j, node, 'its turn')) {}
+          for (const j of [...view.reduceReadyJobs()]) while (studio.freeReduceSlots(view, node) > 0 && studio.launchReduce(view, j, node, 'its turn')) {}
+        } }; } };\n`,
+      );
+      await loadSchedulerFile(file);
+      const words = wordsOf(whyNotOf('in-turn', 'small', 30));
+      expect(words.length).toBeGreaterThan(0);
+      // Each beat: the node's map slots full (held by the large job), or what was free going to it first.
+      expect(words.filter((w) => /^no free map slot: 2 of 2 in use \(held by large ×2\)$/.test(w)).length).toBeGreaterThan(0);
+      expect(words.every((w) => w.startsWith('no free map slot') || w.startsWith('what was free went to large'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("locality-greedy's card carries its note, and the why-not panel says the node's slots were taken", () => {
