@@ -14,7 +14,8 @@ export const policy = (name: string) => `// @ts-check
 // that runs with your rights: the studio runs it as it is. It imports only the studio's own
 // module, which the studio puts in when it loads the file (${API_TYPES}, written beside this
 // file, gives an editor its types); the studio hands the policy zod (for its options) and a
-// \`studio\` object (free slots, launches that say why).
+// \`studio\` object (free slots, launches that say why, wake-ups). docs/plugins.md lists every
+// hook: notes, checkDesign, scores, explain, report, onWake.
 import { defineScheduler } from 'workload-studio/scheduler';
 
 export default defineScheduler({
@@ -34,6 +35,7 @@ export default defineScheduler({
   // One policy per run: keep per-run state in here. \`spec\` holds the options with defaults filled in.
   create(spec, studio) {
     const rule = 'takes jobs in the order they were submitted';
+    let mapsLaunched = 0;
     return {
       name: '${name}',
       // Called at each heartbeat of node \`node\`. \`view\` is what a JobTracker sees:
@@ -43,7 +45,10 @@ export default defineScheduler({
         let maps = Math.min(spec.mapsPerBeat, studio.freeMapSlots(view, node));
         // A copy: launching a job's last pending map takes it out of the live list.
         for (const job of [...view.mapPendingJobs()]) {
-          while (maps > 0 && studio.launchMap(view, job, node, rule)) maps--;
+          while (maps > 0 && studio.launchMap(view, job, node, rule)) {
+            maps--;
+            mapsLaunched++;
+          }
           if (maps === 0) break;
         }
         let reduces = studio.freeReduceSlots(view, node);
@@ -51,6 +56,11 @@ export default defineScheduler({
           while (reduces > 0 && studio.launchReduce(view, job, node, rule)) reduces--;
           if (reduces === 0) break;
         }
+      },
+      // Optional: what it counted over the run, by your own names: the comparison and the report
+      // show each one's mean over the seeds.
+      report() {
+        return { 'maps launched': mapsLaunched };
       },
       // Optional: why a job got nothing on a node, in your words (the why-not panel asks after a
       // heartbeat it replays). It must only read the view.

@@ -53,6 +53,9 @@ describe('a scheduler of your own from a file', () => {
     const summaries = (kind: string) => result.runs.filter((r) => r.kind === kind).map((r) => r.summary);
     expect(summaries('my-fifo')).toHaveLength(2);
     for (const s of summaries('my-fifo')) expect(s.succeeded).toBe(20);
+    // What it counted (its report): every map of the twenty jobs, each launched once (no attempt failed).
+    for (const r of result.runs.filter((x) => x.kind === 'my-fifo'))
+      expect(r.summary.ownFigures).toEqual([{ name: 'maps launched', value: r.jobs.reduce((n, j) => n + (j.maps ?? 0), 0) }]);
     // It hands out slots as Hadoop's FIFO does, so it schedules exactly as FIFO.
     expect(summaries('my-fifo').map((s) => [s.meanJct, s.makespan])).toEqual(summaries('fifo').map((s) => [s.meanJct, s.makespan]));
 
