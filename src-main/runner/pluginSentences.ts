@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { NAME_CONTROL_MESSAGE, nameHasControlCharacters } from '@shared/files/controlCharacters';
 import type { WhyNotReason } from '@shared/results/whyNot';
-import type { Scheduler } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
-import type { ClusterView, SchedulerJob, SchedulerTopology } from '../engine/scheduling/schedulerApi';
+import type { ClusterView, Scheduler, SchedulerJob, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import { lineIn, PluginRunError } from './pluginGuard';
 
 /** The most sentences one `explain` or `checkDesign` answer may give, and the most characters each may have (the why-not panel shows them all). */
