@@ -165,7 +165,7 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
         reportingOwnFigures(explainingInOwnWords(guardedPolicy(policy, p.kind, full, ran), p.title, p.kind, full, room), p.kind, full);
       if (p.capacity === 'slots') {
         const slots = new SlotTable(spec as unknown as SlotSettings);
-        return guarded(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title)), (view, j, n) => fullSlots(view, slots, j, n));
+        return guarded(p.create(spec, pluginStudio(spec as unknown as { slotMemoryMb: number }, p.title, slots)), (view, j, n) => fullSlots(view, slots, j, n));
       }
       // On containers every job's application master comes first (the studio's launches place it), which the engine is told.
       const containers = spec as unknown as ContainerConfig;

@@ -57,8 +57,8 @@ const ownRule =
   (title: string, view: CoreView, j: number, rule: string) =>
   (launched: Launched): LaunchReason => ({ kind: 'ownRule', scheduler: title, job: view.job(j).id, rule, launched });
 
-export function pluginStudio(spec: SlotOptions, title: string): PluginStudio {
-  const slots = new SlotTable(spec);
+/** `slots`: the run's slot table, shared with what the why-not panel says of the node's room (runner/pluginFile.ts). */
+export function pluginStudio(spec: SlotOptions, title: string, slots = new SlotTable(spec)): PluginStudio {
   const found = { level: Locality.Node as Locality };
   const freeMapSlots = (view: CoreView, n: number) => Math.max(0, slots.maps(view.topology, n) - view.nodeRunningMaps(n));
   const freeReduceSlots = (view: CoreView, n: number) => Math.max(0, slots.reduces(view.topology, n) - view.nodeRunningReduces(n));
