@@ -121,6 +121,8 @@ export function compileJobs(specs: JobSpec[], blockSizeMb: number): EngineJob[] 
       outputMb: j.outputMb,
       ...(j.mrCluster ? { mrCluster: j.mrCluster } : {}),
       ...(j.setupCommitS ? { setupCommitS: j.setupCommitS } : {}),
+      ...(j.mapSeconds ? { mapSeconds: j.mapSeconds } : {}),
+      ...(j.reduceSeconds ? { reduceSeconds: j.reduceSeconds } : {}),
     };
   });
 }

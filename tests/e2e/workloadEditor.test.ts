@@ -321,7 +321,7 @@ describe('workload editor and trace import in the browser, against the real serv
       const template = page.locator('[aria-label="Template of job 1"]');
       expect(await template.getAttribute('title')).toBe("Generic, with its own costs in place of the template's: map CPU s per MB 0, map CPU s per map 16.605");
       expect(await template.getAttribute('class')).toMatch(/own-costs/);
-      expect(await page.getByLabel('Description').inputValue()).toMatch(/compute for their kind's mean container time/);
+      expect(await page.getByLabel('Description').inputValue()).toMatch(/computes for its own container's time/);
 
       // The other view of the same rows shows those costs in cells, and edits them job by job.
       type StoredJob = { id: string; reduceCpuSPerTask?: number; mapCpuSPerTask?: number; dependsOn: string[]; shuffleMb?: number };

@@ -57,6 +57,12 @@ export interface EngineJob {
   mrCluster?: string;
   /** Seconds beyond its tasks (set-up, commit, clean-up): added to its finish, holding no slot. */
   setupCommitS?: number;
+  /**
+   * Each map's (reduce's) own time from a trace, in task order, repeating: the kind's CPU per task
+   * is shared out in these proportions in place of the template's variation (JobSpec.mapSeconds).
+   */
+  mapSeconds?: readonly number[];
+  reduceSeconds?: readonly number[];
 }
 
 export const enum TaskState {

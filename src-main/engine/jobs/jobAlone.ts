@@ -1,7 +1,7 @@
 import { EventHeap } from '../core/eventHeap';
 import { PhaseKind, type EngineJob } from '../core/model';
 import { isolatedSeconds, phaseWork, type PhaseWorkContext } from './phases';
-import type { TaskTable } from '../state/tasks';
+import { cpuFactorOf, type TaskTable } from '../state/tasks';
 import { Locality, type Topology } from '../core/topology';
 
 /**
@@ -23,6 +23,7 @@ export function isolatedTaskSeconds(work: PhaseWorkContext, topo: Topology, job:
       p,
       tasks.size[t],
       tasks.factor[t],
+      cpuFactorOf(tasks, t),
       tasks.isReduce[t] ? Locality.None : tasks.replicas[t * tasks.replication] >= 0 ? Locality.Node : Locality.None,
       0,
       w,

@@ -72,7 +72,8 @@ export interface PhaseIo {
   fetchMb: number;
 }
 
-export function phaseIo(job: EngineJob, phase: PhaseKind, taskSize: number, factor: number, out: PhaseIo): PhaseIo {
+/** `cpuFactor` multiplies the CPU per task alone: `factor` where no trace gave the task's time (tasks.ts cpuFactorOf). */
+export function phaseIo(job: EngineJob, phase: PhaseKind, taskSize: number, factor: number, cpuFactor: number, out: PhaseIo): PhaseIo {
   const tpl = job.template;
   out.cpuS = out.hdfsReadMb = out.hdfsWriteMb = out.fsReadMb = out.fsWriteMb = out.fetchMb = 0;
   switch (phase) {
@@ -86,7 +87,7 @@ export function phaseIo(job: EngineJob, phase: PhaseKind, taskSize: number, fact
         out.hdfsWriteMb = job.outputMb !== undefined ? (job.outputMb / Math.max(1, job.maps)) * factor : input * tpl.mapSelectivity + generated;
         generated = Math.max(0, out.hdfsWriteMb - input * tpl.mapSelectivity);
       }
-      out.cpuS = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * factor + tpl.mapCpuSPerWriteMb * generated;
+      out.cpuS = tpl.mapCpuSPerMb * input + tpl.mapCpuSPerTask * cpuFactor + tpl.mapCpuSPerWriteMb * generated;
       break;
     }
     case PhaseKind.Merge: {
@@ -111,7 +112,7 @@ export function phaseIo(job: EngineJob, phase: PhaseKind, taskSize: number, fact
     }
     case PhaseKind.Reduce: {
       const mb = jobShuffleMb(job) * taskSize * factor;
-      out.cpuS = tpl.reduceCpuSPerMb * mb + tpl.reduceCpuSPerTask * factor;
+      out.cpuS = tpl.reduceCpuSPerMb * mb + tpl.reduceCpuSPerTask * cpuFactor;
       out.fsReadMb = mb;
       out.hdfsWriteMb = job.outputMb !== undefined ? job.outputMb * taskSize * factor : mb * tpl.reduceSelectivity;
       break;
@@ -129,13 +130,14 @@ export function phaseWork(
   phase: PhaseKind,
   taskSize: number,
   factor: number,
+  cpuFactor: number,
   locality: Locality,
   node: number,
   out: Float64Array,
   o: number,
 ): void {
   for (let k = 0; k < 6; k++) out[o + k] = 0;
-  const io = phaseIo(job, phase, taskSize, factor, scratchIo);
+  const io = phaseIo(job, phase, taskSize, factor, cpuFactor, scratchIo);
   const topo = ctx.topo;
   out[o + W_CPU] = io.cpuS;
   out[o + W_DISK] = io.fsReadMb + io.fsWriteMb;

@@ -8,6 +8,7 @@ import type { Random } from '../core/random';
 import type { RateSolver } from '../resources/rateSolver';
 import type { RunRecorder } from '../measure/recorder';
 import { J_ACTIVE, type EngineState } from '../state/state';
+import { cpuFactorOf } from '../state/tasks';
 import { Locality, NODE_TRANSIENT } from '../core/topology';
 import { MapOutputPoll } from './mapOutputPoll';
 import { ShuffleLimits } from './shuffleLimits';
@@ -152,7 +153,18 @@ export class AttemptLifecycle {
     at.phase[a] = phase;
     at.prog[a] = 0;
     at.phaseStart[a] = s.now;
-    phaseWork(this.work, s.jobs[j], phase, s.tasks.size[task], s.tasks.factor[task], at.locality[a], at.node[a], at.work, a * W_SIZE);
+    phaseWork(
+      this.work,
+      s.jobs[j],
+      phase,
+      s.tasks.size[task],
+      s.tasks.factor[task],
+      cpuFactorOf(s.tasks, task),
+      at.locality[a],
+      at.node[a],
+      at.work,
+      a * W_SIZE,
+    );
     if (phase === PhaseKind.Map) rates.attachSource(a);
     if ((phase === PhaseKind.Map || phase === PhaseKind.Reduce) && s.nodeRole[at.node[a]] === NODE_TRANSIENT) rates.attachSink(a);
     at.lim[a] = phase === PhaseKind.Shuffle ? this.shuffles.limit(j) : 1;
@@ -221,7 +233,7 @@ export class AttemptLifecycle {
     const phase = at.phase[a] as PhaseKind;
     if (phase === PhaseKind.Sort) at.sortEnd[a] = s.now;
     const job = s.jobs[j];
-    const io = phaseIo(job, phase, s.tasks.size[task], s.tasks.factor[task], this.ioScratch);
+    const io = phaseIo(job, phase, s.tasks.size[task], s.tasks.factor[task], cpuFactorOf(s.tasks, task), this.ioScratch);
     const speed = s.topology.hostSpeed[at.host[a]];
     this.recorder.profiles.addPhase(
       job.template.name,
@@ -350,7 +362,7 @@ export class AttemptLifecycle {
       memoryMb: at.memoryMb[a],
     };
     for (const p of phases) {
-      const io = phaseIo(job, p, s.tasks.size[task], s.tasks.factor[task], this.ioScratch);
+      const io = phaseIo(job, p, s.tasks.size[task], s.tasks.factor[task], cpuFactorOf(s.tasks, task), this.ioScratch);
       c.cpuSeconds += io.cpuS / topo.hostSpeed[host];
       c.fsReadMb += io.fsReadMb;
       c.fsWriteMb += io.fsWriteMb;

@@ -2,6 +2,7 @@ import { W_SIZE, W_NET_IN } from '../state/attempts';
 import { diskBandwidthMBps } from '../resources/diskModel';
 import { PhaseKind } from '../core/model';
 import { phaseIo, type PhaseIo } from '../jobs/phases';
+import { cpuFactorOf } from '../state/tasks';
 import type { RateSolver } from '../resources/rateSolver';
 import type { NodeUsage } from './schedulerApi';
 import type { EngineState } from '../state/state';
@@ -24,7 +25,7 @@ export function nodeUsage(s: EngineState, rates: RateSolver, n: number, scratch:
     const r = at.rate[a];
     if (r <= 0 || r >= 1e9) continue;
     const task = at.task[a];
-    const io = phaseIo(jobs[tasks.job[task]], at.phase[a] as PhaseKind, tasks.size[task], tasks.factor[task], scratch);
+    const io = phaseIo(jobs[tasks.job[task]], at.phase[a] as PhaseKind, tasks.size[task], tasks.factor[task], cpuFactorOf(tasks, task), scratch);
     const w = a * W_SIZE;
     const cores = (r * at.work[w]) / speed;
     const diskRate = r * at.work[w + 1];

@@ -15,6 +15,11 @@ export interface TaskTable {
   size: Float64Array;
   /** Per-task work multiplier (mean 1): stragglers and natural variation. */
   factor: Float64Array;
+  /**
+   * The multiplier of a task's CPU per task where it is not `factor`: its own time from a trace
+   * over the mean of its job's (EngineJob.mapSeconds). Only made when some job gives times.
+   */
+  cpuFactor?: Float64Array;
   state: Uint8Array;
   attempts: Uint8Array;
   /** Running attempts of the task (more than one under speculation). */
@@ -149,6 +154,22 @@ function taken(out: Int32Array, offset: number, placed: number, node: number): b
   return false;
 }
 
+/** The multiplier of task `task`'s CPU per task (TaskTable.cpuFactor): its trace time's share, else its work's. */
+export function cpuFactorOf(t: TaskTable, task: number): number {
+  return t.cpuFactor === undefined ? t.factor[task] : t.cpuFactor[task];
+}
+
+/**
+ * Each task's share of its kind's CPU per task from the times a trace gives (EngineJob.mapSeconds):
+ * its time, the list repeating over the tasks, over the list's mean; 1 when the times are all 0.
+ */
+function timeShares(times: readonly number[]): (k: number) => number {
+  let sum = 0;
+  for (const t of times) sum += t;
+  const mean = sum / times.length;
+  return (k) => (mean > 0 ? times[k % times.length] / mean : 1);
+}
+
 export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { variation: Random; skew: Random; placement: Random }): TaskTable {
   const replication = Math.max(1, topo.replication);
   let count = 0;
@@ -159,6 +180,7 @@ export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { var
     isReduce: new Uint8Array(count),
     size: new Float64Array(count),
     factor: new Float64Array(count),
+    ...(jobs.some((j) => j.mapSeconds !== undefined || j.reduceSeconds !== undefined) ? { cpuFactor: new Float64Array(count) } : {}),
     state: new Uint8Array(count),
     attempts: new Uint8Array(count),
     running: new Uint8Array(count),
@@ -177,10 +199,17 @@ export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { var
     t.jobMapCount[index] = j.maps;
     t.jobReduceCount[index] = j.reduces;
     const perMap = j.maps > 0 ? j.inputMb / j.maps : 0;
+    const cpu = t.cpuFactor;
+    // A kind whose tasks' times a trace gives takes them as its variation (the draws are still
+    // made, so the other jobs' tasks vary as they would without).
+    const mapShare = j.mapSeconds?.length ? timeShares(j.mapSeconds) : undefined;
+    const reduceShare = j.reduceSeconds?.length ? timeShares(j.reduceSeconds) : undefined;
     for (let m = 0; m < j.maps; m++, task++) {
       t.job[task] = index;
       t.size[task] = perMap;
-      t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
+      const drawn = streams.variation.unitLogNormal(j.template.taskCv);
+      t.factor[task] = mapShare ? 1 : drawn;
+      if (cpu) cpu[task] = mapShare ? mapShare(m) : drawn;
       t.state[task] = TaskState.Pending;
       if (perMap > 0) placeReplicas(topo, nodes, replication, streams.placement, t.replicas, task * replication);
     }
@@ -189,7 +218,9 @@ export function buildTaskTable(jobs: EngineJob[], topo: Topology, streams: { var
       t.job[task] = index;
       t.isReduce[task] = 1;
       t.size[task] = weights[r];
-      t.factor[task] = streams.variation.unitLogNormal(j.template.taskCv);
+      const drawn = streams.variation.unitLogNormal(j.template.taskCv);
+      t.factor[task] = reduceShare ? 1 : drawn;
+      if (cpu) cpu[task] = reduceShare ? reduceShare(r) : drawn;
       t.state[task] = TaskState.Pending;
     }
   });

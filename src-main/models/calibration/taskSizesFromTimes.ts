@@ -14,7 +14,7 @@ function secondsOf(job: EngineJob, phases: PhaseKind[], taskSize: number, locali
   const w = new Float64Array(6);
   let seconds = 0;
   for (const phase of phases) {
-    phaseWork(ctx, job, phase, taskSize, 1, locality, 0, w, 0);
+    phaseWork(ctx, job, phase, taskSize, 1, 1, locality, 0, w, 0);
     seconds += isolatedSeconds(topology, 0, w, 0, taskDiskMBps);
   }
   return seconds;

@@ -59,6 +59,8 @@ const LABEL: Partial<Record<string, string>> = {
   mapCpuSPerTask: 'map CPU s per map',
   reduceCpuSPerMb: 'reduce CPU s per MB',
   reduceCpuSPerTask: 'reduce CPU s per reduce',
+  mapSeconds: "each map's time (s)",
+  reduceSeconds: "each reduce's time (s)",
   mapSelectivity: 'map selectivity',
   reduceSelectivity: 'reduce selectivity',
   memoryGb: 'memory (GB)',

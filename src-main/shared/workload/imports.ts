@@ -25,9 +25,9 @@ export const TRACE_FORMAT_NAMES: Record<TraceFormat, string> = {
 
 /** What an imported workload's description says of how the studio reads a format's figures: what it replays, what it does not keep. */
 export const TRACE_FORMAT_READING: Partial<Record<TraceFormat, string>> = {
-  sls: "Each job's maps and reduces compute for their kind's mean container time (not each container's own), moving no data but each map's block, as SLS replays them (SLS gives no bytes); a kind whose containers give no times runs as the Generic template prices it.",
+  sls: "Each map and reduce computes for its own container's time (a container without one, for its kind's mean), moving no data but each map's block, as SLS replays them (SLS gives no bytes); a kind whose containers give no times runs as the Generic template prices it.",
   synth:
-    "Each job's maps and reduces compute for their kind's mean task time, drawn per task from the description, moving no data but each map's block, as SLS replays them; a kind without a time runs as the Generic template prices it; container memory and vcores are not kept.",
+    "Each map and reduce computes for its own task time, drawn per task from the description, moving no data but each map's block, as SLS replays them; a kind without a time runs as the Generic template prices it; container memory and vcores are not kept.",
 };
 
 export interface TraceProblem {

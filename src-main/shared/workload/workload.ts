@@ -51,6 +51,13 @@ const ownCosts = {
   reduceSelectivity: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000').optional(),
 };
 
+/** A trace's own task times for one kind of task: seconds each, at most a day, a list per job. */
+const taskTimes = (max: number, kind: string) =>
+  z
+    .array(num().min(0, 'must be at least 0 s').max(86_400, 'must be at most 86,400 s (a day)'))
+    .min(1, `must give at least one ${kind}'s time, or be left out`)
+    .max(max, `must give at most ${max.toLocaleString('en-US')} times, one per ${kind}`);
+
 export const JobSpecSchema = z.strictObject({
   id: id.optional(),
   template: z.string().min(1, 'must name a template'),
@@ -83,6 +90,14 @@ export const JobSpecSchema = z.strictObject({
    */
   setupCommitS: num().min(0, 'must be at least 0').max(86_400, 'must be at most 86,400 s (a day)').optional(),
   ...ownCosts,
+  /**
+   * Each map's own time as a trace gives it (SLS's container times), seconds, in task order; the
+   * list repeats when the job has more maps than it holds. The maps' CPU per task (mapCpuSPerTask)
+   * is shared out in these proportions, each map's time over the list's mean, in place of the
+   * template's random variation (docs/model.md "Trace replay"). `reduceSeconds` likewise.
+   */
+  mapSeconds: taskTimes(MAX_MAPS, 'map').optional(),
+  reduceSeconds: taskTimes(MAX_REDUCES, 'reduce').optional(),
 });
 
 export const MixEntrySchema = z.strictObject({

@@ -36,9 +36,11 @@ export const WORKLOAD_CSV_COLUMNS = [
   'reduceCpuSPerMb',
   'reduceCpuSPerTask',
   'reduceSelectivity',
+  'mapSeconds',
+  'reduceSeconds',
 ] as const;
 
-/** The explicit jobs as CSV (one row per job, `dependsOn` space-separated); generators are not rows. */
+/** The explicit jobs as CSV (one row per job, `dependsOn`, `mapSeconds` and `reduceSeconds` space-separated); generators are not rows. */
 export function workloadToCsv(spec: WorkloadSpec): string {
   return toCsv(WORKLOAD_CSV_COLUMNS, spec.jobs as unknown as Record<(typeof WORKLOAD_CSV_COLUMNS)[number], unknown>[]);
 }

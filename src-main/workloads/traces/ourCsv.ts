@@ -7,9 +7,10 @@ import type { TraceImport, TraceReader } from './types';
 import { readDecimal } from '@shared/decimal';
 
 type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
-/** The columns that hold text; every other column holds a number. */
+/** The columns that hold text, and those that hold numbers separated by spaces (a trace's task times); every other column holds a number. */
 const TEXT: readonly Column[] = ['id', 'template', 'queue', 'mrCluster', 'dependsOn'];
-const NUMBERS: readonly Column[] = WORKLOAD_CSV_COLUMNS.filter((c) => !TEXT.includes(c));
+const NUMBER_LISTS: readonly Column[] = ['mapSeconds', 'reduceSeconds'];
+const NUMBERS: readonly Column[] = WORKLOAD_CSV_COLUMNS.filter((c) => !TEXT.includes(c) && !NUMBER_LISTS.includes(c));
 
 /**
  * The export's guard against spreadsheet formulas (shared/files/csv.ts csvCell) put an apostrophe
@@ -36,9 +37,10 @@ export function csvDelimiter(headerLine: string): ',' | ';' {
 
 /**
  * Our own workload CSV, as the editor's "Export CSV" writes it: a header naming the columns (any
- * order, any subset with template and submit), one job per row, `dependsOn` space-separated. A
- * column the studio does not know, or a cell that is not what its column holds, is a problem at
- * its line and column; the other rows go on. Read whole at the end, as our JSON is.
+ * order, any subset with template and submit), one job per row, `dependsOn` and a trace's task
+ * times (`mapSeconds`, `reduceSeconds`) space-separated. A column the studio does not know, or a
+ * cell that is not what its column holds, is a problem at its line and column; the other rows go
+ * on. Read whole at the end, as our JSON is.
  */
 export function ourCsvReader(limit = Infinity): TraceReader {
   let text = '';
@@ -79,7 +81,7 @@ export function ourCsvReader(limit = Infinity): TraceReader {
 
 /**
  * One row's cells by column name, numbers read as numbers (`decimalComma`: "1,5" is 1.5);
- * undefined (said through `notANumber`) when a number cell is not one.
+ * undefined (said through `notANumber`, with the word that is not one) when a number cell is not one.
  */
 function readRow(
   names: string[],
@@ -93,14 +95,23 @@ function readRow(
     if (!known.has(name)) continue;
     const cell = unguarded((record[c] ?? '').trim());
     if (cell === '') continue;
+    // A semicolon-separated file's numbers may carry a decimal comma ("1,5").
+    const number = (text: string) => readDecimal(decimalComma && /^[+-]?\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
     if ((NUMBERS as readonly string[]).includes(name)) {
-      // A semicolon-separated file's numbers may carry a decimal comma ("1,5").
-      const n = readDecimal(decimalComma && /^[+-]?\d+,\d+$/.test(cell) ? cell.replace(',', '.') : cell);
+      const n = number(cell);
       if (!Number.isFinite(n)) {
         notANumber(name, cell);
         return undefined;
       }
       job[name] = n;
+    } else if ((NUMBER_LISTS as readonly string[]).includes(name)) {
+      const list = cell.split(/\s+/);
+      const bad = list.find((t) => !Number.isFinite(number(t)));
+      if (bad !== undefined) {
+        notANumber(name, bad);
+        return undefined;
+      }
+      job[name] = list.map(number);
     } else if (name === 'dependsOn') job.dependsOn = cell.split(/\s+/).map(unguarded);
     else job[name] = cell;
   }

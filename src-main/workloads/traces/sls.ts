@@ -2,7 +2,7 @@ import { TraceCollector } from './collector';
 import { JsonObjectStream } from './jsonObjectStream';
 import { readAll, type TraceImport, type TraceReader } from './types';
 import { quote } from '@shared/files/quote';
-import { MAX_TASK_SECONDS, replayedCosts } from './replayedTimes';
+import { MAX_TASK_SECONDS, replayedCosts, TaskTimes } from './replayedTimes';
 
 /**
  * YARN SLS native traces: job objects back to back with `job.start.ms`, `job.queue.name`, `job.id`,
@@ -10,8 +10,9 @@ import { MAX_TASK_SECONDS, replayedCosts } from './replayedTimes';
  * containers of each entry, as SLS reads them). The optional first object giving `num.nodes` and
  * `num.racks` describes SLS's own cluster and is passed over. SLS gives no bytes, so each map reads
  * one block; the template is the trace default (Generic). Container times are replayed as SLS
- * replays them (containerTimes below, ./replayedTimes.ts): a kind of task whose containers give
- * times computes for their mean, and moves no data beyond the map's block.
+ * replays them (containerTimes below, ./replayedTimes.ts): each container of a kind whose
+ * containers give times computes for its own time (a container without one, for their mean), and
+ * moves no data beyond the map's block.
  */
 export function slsReader(limit = Infinity): TraceReader {
   const out = new TraceCollector('sls', limit);
@@ -32,7 +33,7 @@ export function slsReader(limit = Infinity): TraceReader {
     }
     let maps = 0;
     let reduces = 0;
-    const timed = { map: new MeanMs(), reduce: new MeanMs() };
+    const timed = { map: new TaskTimes('ms'), reduce: new TaskTimes('ms') };
     for (let k = 0; k < tasks.length; k++) {
       const task = (tasks[k] ?? {}) as Record<string, unknown>;
       const type = task['container.type'] ?? 'map';
@@ -48,7 +49,7 @@ export function slsReader(limit = Infinity): TraceReader {
       if ('field' in times) return void out.problem(line, `job.tasks.${k}.${times.field}`, times.message);
       if (type === 'map') maps += count;
       else reduces += count;
-      if (times.ms !== undefined) timed[type].add(times.ms, count);
+      timed[type].add(times.ms, count);
     }
     const copies = o['job.count'] ?? 1;
     if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1) {
@@ -71,7 +72,7 @@ export function slsReader(limit = Infinity): TraceReader {
           reduces,
           queue,
           dependsOn: [],
-          ...replayedCosts(timed.map.seconds(), timed.reduce.seconds()),
+          ...replayedCosts(timed.map, timed.reduce),
         },
         line,
       );
@@ -111,20 +112,6 @@ function containerTimes(task: Record<string, unknown>): { ms?: number } | { fiel
       message: `a container of ${ms} ms runs longer than a day (86,400,000 ms), the longest the studio replays`,
     };
   return { ms };
-}
-
-/** The mean of a kind's container times, each entry weighted by its count of containers. */
-class MeanMs {
-  private sum = 0;
-  private n = 0;
-  add(ms: number, count: number): void {
-    this.sum += ms * count;
-    this.n += count;
-  }
-  /** Seconds, to the millisecond; undefined when no container of the kind gave a time. */
-  seconds(): number | undefined {
-    return this.n === 0 ? undefined : Math.round(this.sum / this.n) / 1000;
-  }
 }
 
 export function parseSls(text: string, limit = Infinity): TraceImport {

@@ -4,7 +4,7 @@ import { LARGE_GENERATED, type GeneratedSize } from '@shared/workload/imports';
 import { quote } from '@shared/files/quote';
 import type { TraceImport, TraceReader } from './types';
 import { isObject } from '@shared/isObject';
-import { MAX_TASK_SECONDS, replayedCosts, toMillisecond } from './replayedTimes';
+import { MAX_TASK_SECONDS, replayedCosts, TaskTimes } from './replayedTimes';
 
 /**
  * A value drawn per job or task in SLS's current format (SynthTraceJobProducer.Sample): a constant
@@ -170,19 +170,17 @@ function checkDescription(doc: unknown, out: TraceCollector): { count: number; w
 }
 
 /**
- * A job's mean task time of one kind: `n` draws from each definition that gives a time (each held
- * to 0 … a day: a normal draw can fall below 0, a log-normal's tail past a day), to the
- * millisecond; undefined when no definition of the kind gives one or none of its tasks was drawn.
+ * A job's task times of one kind, in task order: `n` draws from each definition that gives a time
+ * (each held to 0 … a day: a normal draw can fall below 0, a log-normal's tail past a day), and `n`
+ * tasks without one from each that does not (they take the others' mean, ./replayedTimes.ts).
  */
-function meanTime(groups: readonly { n: number; next: (() => number) | undefined }[]): number | undefined {
-  let sum = 0;
-  let n = 0;
+function taskTimes(groups: readonly { n: number; next: (() => number) | undefined }[]): TaskTimes {
+  const times = new TaskTimes('s');
   for (const g of groups) {
-    if (!g.next) continue;
-    for (let i = 0; i < g.n; i++) sum += Math.min(MAX_TASK_SECONDS, Math.max(0, g.next() || 0));
-    n += g.n;
+    if (!g.next) times.add(undefined, g.n);
+    else for (let i = 0; i < g.n; i++) times.add(Math.min(MAX_TASK_SECONDS, Math.max(0, g.next() || 0)));
   }
-  return n === 0 ? undefined : toMillisecond(sum / n);
+  return times;
 }
 
 /** Why a class's task time cannot be replayed: seconds from 0 to a day. */
@@ -230,7 +228,7 @@ function drawJob(c: JobClass, pick: Random, times: Random, submit: number): Draw
     // probability `reservation`, at submit + deadline_factor × the job's duration.
     const counted = (type: string) => tasks.filter((t) => t.type === type).map((t) => ({ t, n: Math.max(0, Math.round(draw(pick, t.count) || 0)) }));
     const [mapDefs, reduceDefs] = [counted('map'), counted('reduce')];
-    const timesOf = (defs: typeof mapDefs) => meanTime(defs.map((d) => ({ n: d.n, next: d.t.time && (() => draw(times, d.t.time)) })));
+    const timesOf = (defs: typeof mapDefs) => taskTimes(defs.map((d) => ({ n: d.n, next: d.t.time && (() => draw(times, d.t.time)) })));
     const duration = draw(pick, c.duration);
     const factor = draw(pick, c.deadline_factor);
     const chance = draw(pick, c.reservation);
@@ -256,8 +254,8 @@ function drawJob(c: JobClass, pick: Random, times: Random, submit: number): Draw
     maps,
     reduces,
     deadline: duration > 0 && factor > 0 ? submit + factor * duration : undefined,
-    mapSeconds: meanTime([{ n: maps, next: timed(c.mtime_avg, c.mtime_stddev) }]),
-    reduceSeconds: meanTime([{ n: reduces, next: timed(c.rtime_avg, c.rtime_stddev) }]),
+    mapSeconds: taskTimes([{ n: maps, next: timed(c.mtime_avg, c.mtime_stddev) }]),
+    reduceSeconds: taskTimes([{ n: reduces, next: timed(c.rtime_avg, c.rtime_stddev) }]),
   };
 }
 
@@ -265,8 +263,8 @@ interface DrawnJob {
   maps: number;
   reduces: number;
   deadline: number | undefined;
-  mapSeconds: number | undefined;
-  reduceSeconds: number | undefined;
+  mapSeconds: TaskTimes;
+  reduceSeconds: TaskTimes;
 }
 
 /**
@@ -276,8 +274,8 @@ interface DrawnJob {
  * duration and deadline factor are log-normal with the class's mean and deviation; the submit
  * time falls uniformly in a `time_distribution` bucket picked by its weight (seconds). Tasks run
  * the trace default template on one block each; task times (`mtime_avg`, `rtime_avg`, log-normal
- * with their deviations) are drawn per task from a stream of their own, and each job replays its
- * kinds' mean time as an SLS trace's container times are (./replayedTimes.ts).
+ * with their deviations) are drawn per task from a stream of their own, and each task replays its
+ * own time as an SLS trace's containers do (./replayedTimes.ts).
  *
  * Hadoop 3's current format (syn_generic.json) is read too: a class's `tasks` list gives each
  * container type's `count` as a Sample (a constant, a log-normal or normal draw, or weighted

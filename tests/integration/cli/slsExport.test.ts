@@ -85,6 +85,12 @@ describe('export for YARN Scheduler Load Simulator', () => {
       return ms.length ? Math.round(ms.reduce((a, b) => a + b, 0) / ms.length) / 1000 : undefined;
     };
     expect(back.jobs.map((j) => [j.mapCpuSPerTask, j.reduceCpuSPerTask])).toEqual(jobs.map((j) => [meanSeconds(j, 'map'), meanSeconds(j, 'reduce')]));
+    // And each container its own time, in the trace's order (one time where all of a kind's are equal).
+    const eachSeconds = (job: Record<string, unknown>, type: string) => {
+      const s = (job['job.tasks'] as Record<string, unknown>[]).filter((t) => t['container.type'] === type).map((t) => (t['duration.ms'] as number) / 1000);
+      return s.length === 0 ? undefined : s.every((x) => x === s[0]) ? [s[0]] : s;
+    };
+    expect(back.jobs.map((j) => [j.mapSeconds, j.reduceSeconds])).toEqual(jobs.map((j) => [eachSeconds(j, 'map'), eachSeconds(j, 'reduce')]));
     const tasks = (j: { maps?: number; reduces?: number }) => (j.maps ?? 0) + (j.reduces ?? 0);
     expect(back.jobs.reduce((n, j) => n + tasks(j), 0)).toBe(229604);
   }, 300_000);

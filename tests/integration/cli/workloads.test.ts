@@ -136,7 +136,7 @@ describe('workload-studio workloads', () => {
     });
     const csv = await cli(['workloads', 'export', 'wc', '--csv', '--data-dir', dir]);
     expect(csv.out.split('\r\n')[0]).toBe(
-      'id,template,submit,inputMb,maps,reduces,queue,deadline,deadlineFactor,mrCluster,dependsOn,shuffleMb,outputMb,setupCommitS,mapCpuSPerMb,mapCpuSPerTask,mapSelectivity,reduceCpuSPerMb,reduceCpuSPerTask,reduceSelectivity',
+      'id,template,submit,inputMb,maps,reduces,queue,deadline,deadlineFactor,mrCluster,dependsOn,shuffleMb,outputMb,setupCommitS,mapCpuSPerMb,mapCpuSPerTask,mapSelectivity,reduceCpuSPerMb,reduceCpuSPerTask,reduceSelectivity,mapSeconds,reduceSeconds',
     );
     expect(csv.out).toMatch(/WordCount,0,[\d.]+,3,1,default/);
     expect(await cli(['workloads', 'delete', 'wc', '--data-dir', dir])).toMatchObject({ code: 0, out: 'deleted workload "wc"\n', err: '' });

@@ -56,7 +56,7 @@ describe('workloads through the handler table', () => {
     expect(json.fileName).toBe('fb.workload.json');
     expect(parseWorkloadFile(json.content)).toMatchObject({ ok: true, spec: { name: 'fb', generate: { count: 25 } } });
     const csv = await ok<{ fileName: string; content: string }>(s, 'workloads:export', { id: made.id, as: 'csv' });
-    expect(csv.content.split('\r\n')[1]).toBe(',Pi,3,,4,,default,,,,,,,,,,,,,');
+    expect(csv.content.split('\r\n')[1]).toBe(',Pi,3,,4,,default,,,,,,,,,,,,,,,');
     await ok(s, 'workloads:delete', { id: made.id });
     expect(events.filter((e) => e.event === 'store:changed').map((e) => (e.payload as { domain: string }).domain)).toEqual(Array(5).fill('workloads'));
   });
@@ -260,7 +260,7 @@ describe('workload import: preview, confirm, never overwrite', () => {
     const opened = s.imports.openPath(path.join(traces, 'sls/inputsls.json'));
     const record = await ok<WorkloadRecord>(s, 'workloads:importConfirm', { file: opened.file });
     expect(record.spec.description).toMatch(
-      /^Imported from inputsls\.json \(YARN SLS\) on \d{4}-\d\d-\d\d: 2 jobs\. Each job's maps and reduces compute for their kind's mean container time \(not each container's own\), moving no data but each map's block, as SLS replays them \(SLS gives no bytes\); a kind whose containers give no times runs as the Generic template prices it\.$/,
+      /^Imported from inputsls\.json \(YARN SLS\) on \d{4}-\d\d-\d\d: 2 jobs\. Each map and reduce computes for its own container's time \(a container without one, for its kind's mean\), moving no data but each map's block, as SLS replays them \(SLS gives no bytes\); a kind whose containers give no times runs as the Generic template prices it\.$/,
     );
   });
 

@@ -3,6 +3,7 @@ import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers
 import { W_CPU } from '../../../src-main/engine/state/attempts';
 import { PhaseKind } from '../../../src-main/engine/core/model';
 import { phaseWork } from '../../../src-main/engine/jobs/phases';
+import { cpuFactorOf } from '../../../src-main/engine/state/tasks';
 import { Random } from '../../../src-main/engine/core/random';
 import { Simulation } from '../../../src-main/engine/run/kernel';
 import { schedulerFor } from '../../../src-main/runner/schedulerFor';
@@ -121,6 +122,7 @@ describe('conservation of work', () => {
           p,
           tasks.size[t],
           tasks.factor[t],
+          cpuFactorOf(tasks, t),
           r.records.locality[i],
           r.records.node[i],
           w,

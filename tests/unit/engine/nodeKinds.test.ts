@@ -37,7 +37,7 @@ describe('FAWKES node kinds', () => {
     const work = (kind: number) => {
       role[2] = kind;
       const out = new Float64Array(6);
-      phaseWork({ topo, dom0CpuPerMb: 0, taskDiskMBps: Infinity, nodeRole: role }, sort, PhaseKind.Reduce, 1, 1, Locality.None, 2, out, 0);
+      phaseWork({ topo, dom0CpuPerMb: 0, taskDiskMBps: Infinity, nodeRole: role }, sort, PhaseKind.Reduce, 1, 1, 1, Locality.None, 2, out, 0);
       return out;
     };
     const core = work(NODE_CORE);

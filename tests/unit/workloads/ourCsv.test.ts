@@ -13,10 +13,21 @@ describe('our workload CSV, imported', () => {
       { id: '-j1', template: 'Sort', submit: 0, inputMb: 512.5, maps: 4, reduces: 2, queue: 'etl', mrCluster: 'c-1', deadlineFactor: 2 },
       { id: 'j2', template: 'WordCount', submit: 12.25, queue: 'adhoc, shared', deadline: 900, dependsOn: ['-j1'], shuffleMb: 10, outputMb: 3 },
       { id: 'j3', template: 'Pi', submit: 20, maps: 70, mapCpuSPerTask: 78.7, mapSelectivity: 0, reduceCpuSPerMb: 0.02, reduceSelectivity: 0.5 },
+      {
+        id: 'sls-4',
+        template: 'Generic',
+        submit: 30,
+        maps: 3,
+        reduces: 1,
+        mapCpuSPerMb: 0,
+        mapCpuSPerTask: 4.5,
+        mapSeconds: [2.5, 6.25, 4.75],
+        reduceSeconds: [9],
+      },
     ],
   });
 
-  it("reads back exactly what the export wrote (a formula-looking id, a comma in a queue, dependencies, a job's own costs)", () => {
+  it("reads back exactly what the export wrote (a formula-looking id, a comma in a queue, dependencies, a job's own costs and task times)", () => {
     const csv = workloadToCsv(spec);
     expect(detectTraceFormat(csv)).toEqual({ ok: true, format: 'csv' });
     const read = readAll(ourCsvReader(), csv);
@@ -58,6 +69,17 @@ describe('our workload CSV, imported', () => {
       [3, 'submit', 'must be at least 0'],
     ]);
     expect(read.jobs.map((j) => j.id)).toEqual(['c']);
+  });
+
+  it("reads a trace's task times as numbers separated by spaces, a decimal comma where cells are split at semicolons, and names a word that is not one", () => {
+    const semicolons = readAll(ourCsvReader(), 'template;submit;maps;mapSeconds\nGeneric;0;2;1,5 3\n');
+    expect(semicolons.problems).toEqual([]);
+    expect(semicolons.jobs[0].mapSeconds).toEqual([1.5, 3]);
+    const bad = readAll(ourCsvReader(), 'template,submit,maps,reduceSeconds\nGeneric,0,2,4 soon\nGeneric,0,2,-1\n');
+    expect(bad.problems.map((p) => [p.line, p.field, p.message])).toEqual([
+      [2, 'reduceSeconds', '"soon" is not a number'],
+      [3, 'reduceSeconds.0', 'must be at least 0 s'],
+    ]);
   });
 
   it("names a template the studio does not have at its row, and reads one written in other capitals as the studio's", () => {

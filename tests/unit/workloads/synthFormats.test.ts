@@ -115,10 +115,10 @@ describe('SLS SYNTH, current format', () => {
 
 /** docs/model.md "Trace replay": a description's task times, drawn per task, replayed as each job's mean per kind. */
 describe('SLS SYNTH task times', () => {
-  const own = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask'];
+  const own = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask', 'mapSeconds', 'reduceSeconds'];
   const shape = (j: Record<string, unknown>) => Object.fromEntries(Object.entries(j).filter(([k]) => !own.includes(k)));
 
-  it("replays each job's mean drawn time per kind, from a stream of its own: counts, arrivals and deadlines as without times", async () => {
+  it("replays each task's drawn time, from a stream of its own: counts, arrivals and deadlines as without times", async () => {
     const jobClass = { duration: { val: 60 }, deadline_factor: { val: 2 }, reservation: { val: 0.5 } };
     const timed = await readTraceFile(write(describe_({ ...jobClass, tasks: tasks({ val: 6, std: 2 }, { val: 3 }) })), { format: 'synth' });
     const untimed = await readTraceFile(write(describe_({ ...jobClass, tasks: tasks({ val: 6, std: 2 }, { val: 3 }).map(({ time: _time, ...t }) => t) })), {
@@ -127,8 +127,15 @@ describe('SLS SYNTH task times', () => {
     expect(timed.problems).toEqual([]);
     expect(timed.jobs.map((j) => shape(j))).toEqual(untimed.jobs);
     for (const j of untimed.jobs) for (const k of own) expect(j).not.toHaveProperty(k);
-    // Reduces take a constant 30 s; maps a log-normal of mean 12 s and deviation 3 s, averaged per job.
-    for (const j of timed.jobs) expect(j).toMatchObject({ mapCpuSPerMb: 0, mapSelectivity: 0, reduceCpuSPerMb: 0, reduceCpuSPerTask: 30 });
+    // Reduces take a constant 30 s (one time, repeating); maps a log-normal of mean 12 s and deviation 3 s, each its own.
+    for (const j of timed.jobs) {
+      expect(j).toMatchObject({ mapCpuSPerMb: 0, mapSelectivity: 0, reduceCpuSPerMb: 0, reduceCpuSPerTask: 30, reduceSeconds: [30] });
+      const each = j.mapSeconds!;
+      expect(each).toHaveLength(j.maps!);
+      if (j.maps! > 1) expect(new Set(each).size).toBeGreaterThan(1);
+      // The job's CPU per map is its maps' mean time, to the millisecond.
+      expect(j.mapCpuSPerTask).toBeCloseTo(each.reduce((a, b) => a + b, 0) / each.length, 2);
+    }
     const means = timed.jobs.map((j) => j.mapCpuSPerTask!);
     expect(new Set(means).size).toBeGreaterThan(30);
     const overall = means.reduce((a, b) => a + b, 0) / means.length;
