@@ -317,17 +317,33 @@ describe('workload editor and trace import in the browser, against the real serv
       const row = page.locator('tr[data-workload="inputsls"]');
       await row.getByRole('button', { name: 'Open' }).click();
       await page.getByTestId('jobs-table').waitFor();
-      // job_1's three maps ran 17.043, 14.928 and 17.843 s in the trace: their mean is what its maps compute.
+      // job_1's three maps ran 17.043, 14.928 and 17.843 s in the trace: each computes its own, their mean the job's CPU per map.
       const template = page.locator('[aria-label="Template of job 1"]');
-      expect(await template.getAttribute('title')).toBe("Generic, with its own costs in place of the template's: map CPU s per MB 0, map CPU s per map 16.605");
+      expect(await template.getAttribute('title')).toBe(
+        "Generic, with its own costs in place of the template's: map CPU s per MB 0, map CPU s per map 16.605, map times (s) 14.928 to 17.843, 3 of them",
+      );
       expect(await template.getAttribute('class')).toMatch(/own-costs/);
       expect(await page.getByLabel('Description').inputValue()).toMatch(/computes for its own container's time/);
 
       // The other view of the same rows shows those costs in cells, and edits them job by job.
-      type StoredJob = { id: string; reduceCpuSPerTask?: number; mapCpuSPerTask?: number; dependsOn: string[]; shuffleMb?: number };
+      type StoredJob = { id: string; reduceCpuSPerTask?: number; mapCpuSPerTask?: number; dependsOn: string[]; shuffleMb?: number; mapSeconds?: number[] };
       const stored = async () =>
         ((await studio.services.dispatch('workloads:get', { id: page.url().split('/').pop() })) as { data: { spec: { jobs: StoredJob[] } } }).data.spec.jobs;
       const imported = await stored();
+      // A third view gives each task's own time, read and edited as a list.
+      await page.getByTestId('jobs-view-times').click();
+      const mapTimes = page.locator('[aria-label="Map times (s) of job 1"]');
+      expect(await mapTimes.inputValue()).toBe('17.043, 14.928, 17.843');
+      expect(await page.getByTestId('jobs-view-note').textContent()).toMatch(/^Each task's own time where a trace gives it/);
+      await mapTimes.fill('17.043, -1, 17.843');
+      await mapTimes.press('Enter');
+      await expect.poll(() => page.locator('[data-row="0"]').getAttribute('title')).toBe('map times (s): must be at least 0 s');
+      expect(await mapTimes.getAttribute('aria-invalid')).toBe('true');
+      await mapTimes.fill('17.043 20 17.843');
+      await mapTimes.press('Enter');
+      await expect.poll(() => mapTimes.getAttribute('aria-invalid')).toBe('false');
+      expect(await mapTimes.inputValue()).toBe('17.043, 20, 17.843');
+      await screenshot(page, 'workload-task-times');
       await page.getByTestId('jobs-view-costs').click();
       expect(await page.locator('[aria-label="Map CPU s/map of job 1"]').inputValue()).toBe('16.605');
       expect(await page.locator('[aria-label="Map CPU s/MB of job 1"]').inputValue()).toBe('0');
@@ -378,6 +394,8 @@ describe('workload editor and trace import in the browser, against the real serv
       expect(first.reduceCpuSPerTask).toBe(5);
       // A cell not edited keeps what the import stored.
       expect(first.mapCpuSPerTask).toBe(imported[0].mapCpuSPerTask);
+      expect(imported[0].mapSeconds).toEqual([17.043, 14.928, 17.843]);
+      expect(first.mapSeconds).toEqual([17.043, 20, 17.843]);
       expect(second.dependsOn).toEqual(['job_1']);
       expect(second.shuffleMb).toBeUndefined();
       expect(errors).toEqual([]);

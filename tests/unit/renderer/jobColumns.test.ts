@@ -10,11 +10,12 @@ import {
   ownCostsNote,
   problemsPerView,
   SCHEDULE_COLUMNS,
+  TIME_COLUMNS,
   unusedCellNote,
   viewOfField,
 } from '../../../src-renderer/src/components/workload/jobColumns';
 
-const col = (key: string) => [...SCHEDULE_COLUMNS, ...COST_COLUMNS].find((c) => c.key === key)!;
+const col = (key: string) => [...SCHEDULE_COLUMNS, ...COST_COLUMNS, ...TIME_COLUMNS].find((c) => c.key === key)!;
 
 describe("the jobs table's cells", () => {
   it('reads a number cell as a number, keeps text that is not one for the schema to name, and clears an empty one', () => {
@@ -68,6 +69,19 @@ describe("the jobs table's cells", () => {
     expect(cellText([])).toBe('');
   });
 
+  it("reads a trace's task times as numbers with commas or spaces between them, and says a list by its range on the template cell", () => {
+    const times = col('mapSeconds');
+    expect(times.kind).toBe('numbers');
+    expect(cellValue(times, '2.5, 6.25 4.75,, ')).toEqual([2.5, 6.25, 4.75]);
+    expect(cellValue(times, '3, soon')).toEqual([3, 'soon']);
+    expect(cellValue(times, ' , ')).toBeUndefined();
+    expect(cellText([2.5, 6.25])).toBe('2.5, 6.25');
+    expect(ownCostsNote({ template: 'Generic', submit: 0, mapCpuSPerTask: 4.5, mapSeconds: [2.5, 6.25, 4.75], reduceSeconds: [9] })).toBe(
+      "Generic, with its own costs in place of the template's: map CPU s per map 4.5, map times (s) 2.5 to 6.25, 3 of them, reduce times (s) 9",
+    );
+    expect(viewOfField('mapSeconds', 'schedule')).toBe('times');
+  });
+
   it('finds the view that shows a field with a problem, keeping the one shown when both do', () => {
     expect(viewOfField('mapCpuSPerMb', 'schedule')).toBe('costs');
     expect(viewOfField('maps', 'costs')).toBe('schedule');
@@ -93,11 +107,13 @@ describe("the jobs table's cells", () => {
     expect(ownCostsNote(undefined)).toBeUndefined();
   });
 
-  it('counts the problems each view shows: a field of one view in that one, the id and template in both', () => {
+  it('counts the problems each view shows: a field of one view in that one (the maps in two), the id and template in all', () => {
     expect(problemsPerView({ 'jobs.0.maps': 'x', 'jobs.4.dependsOn.1': 'y', 'jobs.2.shuffleMb': 'z', 'jobs.1.template': 't', name: 'n' })).toEqual({
       schedule: 2,
       costs: 3,
+      times: 2,
     });
-    expect(problemsPerView({})).toEqual({ schedule: 0, costs: 0 });
+    expect(problemsPerView({ 'jobs.3.reduceSeconds.0': 'r' })).toEqual({ schedule: 0, costs: 0, times: 1 });
+    expect(problemsPerView({})).toEqual({ schedule: 0, costs: 0, times: 0 });
   });
 });

@@ -7,8 +7,8 @@ import { fieldLabel } from '@shared/api/fieldLabels';
 export interface JobColumn {
   key: keyof JobDraft;
   label: string;
-  /** `ids`: a list of job ids, written with commas between them. */
-  kind: 'text' | 'number' | 'template' | 'ids';
+  /** `ids`: a list of job ids, written with commas between them; `numbers`: a list of numbers (a trace's task times), likewise. */
+  kind: 'text' | 'number' | 'template' | 'ids' | 'numbers';
   /** Cleared, the field leaves the job (the workload's default applies) rather than holding "". */
   optional?: boolean;
   /** What an empty cell means ("template": the template's own value applies). */
@@ -75,6 +75,7 @@ export const COST_COLUMNS: readonly JobColumn[] = [
   costColumn('reduceCpuSPerMb', 'Reduce CPU s/MB', "CPU-seconds a reduce spends per MB it receives, in place of the template's"),
   costColumn('reduceCpuSPerTask', 'Reduce CPU s/reduce', "CPU-seconds each reduce spends whatever it receives, in place of the template's"),
   costColumn('reduceSelectivity', 'Reduce selectivity', "MB a reduce writes per MB it receives, in place of the template's"),
+
   costColumn('dependsOn', 'Waits for', 'Ids of the jobs that must finish before this one is submitted, with commas between them', {
     kind: 'ids',
     placeholder: '—',
@@ -83,10 +84,33 @@ export const COST_COLUMNS: readonly JobColumn[] = [
   }),
 ];
 
+/**
+ * Each task's own time where a trace gave it (SLS's containers, SYNTH's draws): the table's third
+ * view, beside the job's counts, so a list can be read, edited or cleared job by job.
+ */
+const MAPS = SCHEDULE_COLUMNS.find((c) => c.key === 'maps')!;
+const REDUCES = SCHEDULE_COLUMNS.find((c) => c.key === 'reduces')!;
+const timesColumn = (key: 'mapSeconds' | 'reduceSeconds', kind: string): JobColumn => ({
+  key,
+  label: `${kind[0].toUpperCase()}${kind.slice(1)} times (s)`,
+  kind: 'numbers',
+  optional: true,
+  placeholder: '—',
+  title: `Each ${kind}'s own time as its trace gives it, in task order, the list repeating: the ${kind}s share the job's CPU per ${kind} in these proportions; empty: the template's random variation`,
+  width: '3fr',
+  min: 200,
+});
+export const TIME_COLUMNS: readonly JobColumn[] = [ID, TEMPLATE, MAPS, timesColumn('mapSeconds', 'map'), REDUCES, timesColumn('reduceSeconds', 'reduce')];
+
 /** The table's views, by name: the same rows, a different set of columns, and what an empty cell means there. */
 export const JOB_VIEWS = {
   schedule: { label: 'Schedule', columns: SCHEDULE_COLUMNS, note: undefined },
   costs: { label: 'Data and costs', columns: COST_COLUMNS, note: "An empty cell takes the template's value; an empty set-up and commit time is 0 s." },
+  times: {
+    label: 'Task times',
+    columns: TIME_COLUMNS,
+    note: "Each task's own time where a trace gives it (seconds, commas between them); an empty cell: the template's random variation.",
+  },
 } as const;
 export type JobView = keyof typeof JOB_VIEWS;
 
@@ -121,6 +145,11 @@ export function cellValue(col: JobColumn, raw: string): unknown {
       .filter((x) => x !== '');
     return ids.length ? ids : undefined;
   }
+  if (col.kind === 'numbers') {
+    // Commas or spaces between them, as the cell shows them or a CSV writes them.
+    const numbers = raw.split(/[\s,]+/).filter((x) => x !== '');
+    return numbers.length ? numbers.map(numberOrText) : undefined;
+  }
   if (col.optional && raw.trim() === '') return undefined;
   return raw;
 }
@@ -147,7 +176,24 @@ export function unmeetableCellNote(col: JobColumn, job: JobDraft | undefined): s
 }
 
 /** The fields a job may set in place of its template's costs (shared/workload/workload.ts), in the order they are said. */
-const OWN_COSTS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask', 'reduceSelectivity'] as const;
+const OWN_COSTS = [
+  'mapCpuSPerMb',
+  'mapCpuSPerTask',
+  'mapSelectivity',
+  'reduceCpuSPerMb',
+  'reduceCpuSPerTask',
+  'reduceSelectivity',
+  'mapSeconds',
+  'reduceSeconds',
+] as const;
+
+/** A cost as the note says it: a list of task times by its length and range, not number by number. */
+function costText(v: unknown): string {
+  if (!Array.isArray(v)) return cellText(v);
+  const numbers = v.filter((x): x is number => typeof x === 'number');
+  if (numbers.length !== v.length || numbers.length < 2) return cellText(v);
+  return `${cellText(Math.min(...numbers))} to ${cellText(Math.max(...numbers))}, ${numbers.length.toLocaleString('en-US')} of them`;
+}
 
 /**
  * The job's own costs in words, for its template cell ("Generic, with its own costs: map CPU s per
@@ -155,7 +201,7 @@ const OWN_COSTS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCp
  * replayed container times, a preset's priced job type), yet they decide how long its tasks take.
  */
 export function ownCostsNote(job: JobDraft | undefined): string | undefined {
-  const own = OWN_COSTS.filter((k) => job?.[k] !== undefined).map((k) => `${fieldLabel(k)} ${cellText(job![k])}`);
+  const own = OWN_COSTS.filter((k) => job?.[k] !== undefined).map((k) => `${fieldLabel(k)} ${costText(job![k])}`);
   return own.length ? `${job!.template}, with its own costs in place of the template's: ${own.join(', ')}` : undefined;
 }
 
