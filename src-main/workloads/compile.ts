@@ -1,4 +1,4 @@
-import { MAX_MAPS, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
+import { MAX_MAPS, MAX_SUBMIT_S, MAX_SUBMIT_WORDS, OWN_COST_FIELDS, type JobSpec, type WorkloadSpec } from '@shared/workload/workload';
 import { fieldLabel } from '@shared/api/fieldLabels';
 import type { EngineJob, TemplateCoefficients } from '../engine/core/model';
 import { Random } from '../engine/core/random';
@@ -72,13 +72,12 @@ export function expandJobs(workload: WorkloadSpec, seed: number): JobSpec[] {
   return jobs;
 }
 
-const COST_FIELDS = ['mapCpuSPerMb', 'mapCpuSPerTask', 'mapSelectivity', 'reduceCpuSPerMb', 'reduceCpuSPerTask', 'reduceSelectivity'] as const;
-type OwnCosts = Partial<Pick<JobSpec, (typeof COST_FIELDS)[number]>>;
+type OwnCosts = Partial<Pick<JobSpec, (typeof OWN_COST_FIELDS)[number]>>;
 
 /** The costs a job or mix row gives in place of its template's, and only those. */
 function ownCosts(from: OwnCosts): OwnCosts {
   const out: OwnCosts = {};
-  for (const k of COST_FIELDS) if (from[k] !== undefined) out[k] = from[k];
+  for (const k of OWN_COST_FIELDS) if (from[k] !== undefined) out[k] = from[k];
   return out;
 }
 

@@ -51,6 +51,18 @@ const ownCosts = {
   reduceSelectivity: num().min(0, 'must be at least 0').max(1000, 'must be at most 1,000').optional(),
 };
 
+/** The fields of a job's own costs, in the order they are said and written (CSV columns, the editor's note). */
+export const OWN_COST_FIELDS = [
+  'mapCpuSPerMb',
+  'mapCpuSPerTask',
+  'mapSelectivity',
+  'reduceCpuSPerMb',
+  'reduceCpuSPerTask',
+  'reduceSelectivity',
+] as const satisfies readonly (keyof typeof ownCosts)[];
+/** The fields of a job's own task times from a trace. */
+export const TASK_TIME_FIELDS = ['mapSeconds', 'reduceSeconds'] as const;
+
 /** A trace's own task times for one kind of task: seconds each, at most a day, a list per job. */
 const taskTimes = (max: number, kind: string) =>
   z

@@ -1,6 +1,6 @@
 import { toCsv } from '../files/csv';
 import { fileEnvelope, type EnvelopeParse } from '../files/fileEnvelope';
-import { WorkloadSpecSchema, type WorkloadSpec } from './workload';
+import { OWN_COST_FIELDS, TASK_TIME_FIELDS, WorkloadSpecSchema, type WorkloadSpec } from './workload';
 
 /** Our workload file: a versioned envelope around one WorkloadSpec (docs/workload-file.schema.json). */
 export const WORKLOAD_FILE_FORMAT = 'workload-studio.workload';
@@ -30,14 +30,8 @@ export const WORKLOAD_CSV_COLUMNS = [
   'shuffleMb',
   'outputMb',
   'setupCommitS',
-  'mapCpuSPerMb',
-  'mapCpuSPerTask',
-  'mapSelectivity',
-  'reduceCpuSPerMb',
-  'reduceCpuSPerTask',
-  'reduceSelectivity',
-  'mapSeconds',
-  'reduceSeconds',
+  ...OWN_COST_FIELDS,
+  ...TASK_TIME_FIELDS,
 ] as const;
 
 /** The explicit jobs as CSV (one row per job, `dependsOn`, `mapSeconds` and `reduceSeconds` space-separated); generators are not rows. */

@@ -2,6 +2,7 @@ import type { JobDraft } from './types';
 import { numberOrText } from '@shared/decimal';
 import { unmeetableDeadline, unmeetableReason } from '@shared/workload/deadlineReach';
 import { fieldLabel } from '@shared/api/fieldLabels';
+import { OWN_COST_FIELDS, TASK_TIME_FIELDS } from '@shared/workload/workload';
 
 /** One editable column of the jobs table: the job field, its heading, how it is typed and its share of the row. */
 export interface JobColumn {
@@ -176,16 +177,7 @@ export function unmeetableCellNote(col: JobColumn, job: JobDraft | undefined): s
 }
 
 /** The fields a job may set in place of its template's costs (shared/workload/workload.ts), in the order they are said. */
-const OWN_COSTS = [
-  'mapCpuSPerMb',
-  'mapCpuSPerTask',
-  'mapSelectivity',
-  'reduceCpuSPerMb',
-  'reduceCpuSPerTask',
-  'reduceSelectivity',
-  'mapSeconds',
-  'reduceSeconds',
-] as const;
+const OWN_COSTS = [...OWN_COST_FIELDS, ...TASK_TIME_FIELDS] as const;
 
 /** A cost as the note says it: a list of task times by its length and range, not number by number. */
 function costText(v: unknown): string {
