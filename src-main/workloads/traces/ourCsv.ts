@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import type { JobSpec } from '@shared/workload/workload';
+import { TASK_TIME_FIELDS, type JobSpec } from '@shared/workload/workload';
 import { WORKLOAD_CSV_COLUMNS } from '@shared/workload/workloadFile';
 import { quote } from '@shared/files/quote';
 import { TraceCollector } from './collector';
@@ -9,7 +9,7 @@ import { readDecimal } from '@shared/decimal';
 type Column = (typeof WORKLOAD_CSV_COLUMNS)[number];
 /** The columns that hold text, and those that hold numbers separated by spaces (a trace's task times); every other column holds a number. */
 const TEXT: readonly Column[] = ['id', 'template', 'queue', 'mrCluster', 'dependsOn'];
-const NUMBER_LISTS: readonly Column[] = ['mapSeconds', 'reduceSeconds'];
+const NUMBER_LISTS: readonly Column[] = TASK_TIME_FIELDS;
 const NUMBERS: readonly Column[] = WORKLOAD_CSV_COLUMNS.filter((c) => !TEXT.includes(c) && !NUMBER_LISTS.includes(c));
 
 /**
