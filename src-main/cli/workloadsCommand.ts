@@ -1,6 +1,15 @@
 import { designsInWords, designsNaming } from '@shared/experiment/designUsers';
 import type { DeadlineRule } from '@shared/workload/workload';
-import { describeProblem, LARGE_GENERATED, TRACE_FORMATS, type ImportPreview, type TraceFormat } from '@shared/workload/imports';
+import {
+  describeProblem,
+  LARGE_GENERATED,
+  TRACE_FORMAT_NAMES,
+  TRACE_FORMATS,
+  TRACE_REPLAYS,
+  type ImportPreview,
+  type TraceFormat,
+  type TraceReplay,
+} from '@shared/workload/imports';
 import type { Services } from '../services';
 import { call } from './apiCall';
 import { findByIdOrName } from './lookup';
@@ -13,7 +22,7 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
 
   workloads list [--json]                       the saved workloads
   workloads import <FILE> [--format F] [--name NAME] [--skip-bad] [--allow-large]
-                 [--deadline-factor F | --deadline-slack S]
+                 [--replay bytes|times] [--deadline-factor F | --deadline-slack S]
                                                 add a workload from a SWIM, SLS, SLS SYNTH, Rumen, or
                                                 Workload Studio JSON or CSV file (format detected from the
                                                 content unless --format swim|sls|rumen|synth|json|csv).
@@ -22,6 +31,9 @@ export const workloadsHelp = `workload-studio workloads <list|import|export|dele
                                                 A SYNTH description that would make more than
                                                 ${LARGE_GENERATED.jobs.toLocaleString('en-US')} jobs or ${LARGE_GENERATED.tasks.toLocaleString('en-US')} tasks says so and makes
                                                 none unless --allow-large.
+                                                A Rumen trace's tasks are priced from their bytes,
+                                                or with --replay times each computes for its own
+                                                traced time, as YARN SLS replays Rumen.
                                                 Deadlines: F × each job's time alone on the cluster,
                                                 or S seconds, after its submission (default: the
                                                 file's own, if any)
@@ -64,6 +76,9 @@ export async function workloadsCommand(services: Services, args: string[], flags
       const format = flags.format;
       if (format !== undefined && !TRACE_FORMATS.includes(format as TraceFormat))
         throw new CliUsageError(`--format must be one of ${TRACE_FORMATS.join(', ')}`);
+      const replay = flags.replay;
+      if (replay !== undefined && !TRACE_REPLAYS.includes(replay as TraceReplay))
+        throw new CliUsageError(`--replay must be one of ${TRACE_REPLAYS.join(', ')}, not ${JSON.stringify(replay)}`);
       let opened;
       try {
         opened = services.imports.openPath(target);
@@ -74,7 +89,12 @@ export async function workloadsCommand(services: Services, args: string[], flags
         file: opened.file,
         ...(format ? { format: format as TraceFormat } : {}),
         ...(flags['allow-large'] ? { allowLarge: true } : {}),
+        ...(replay ? { replay: replay as TraceReplay } : {}),
       });
+      if (replay === 'times' && preview.format !== 'rumen') {
+        services.imports.drop(opened.file);
+        throw new CliUsageError(`--replay times is for Hadoop Rumen traces; ${target} reads as ${TRACE_FORMAT_NAMES[preview.format]}, which has one reading`);
+      }
       if (preview.large) {
         services.imports.drop(opened.file);
         io.err(`${target}: ${preview.problems[0]?.message ?? 'a large generator description'}.\nnothing was imported (add --allow-large to make them)\n`);

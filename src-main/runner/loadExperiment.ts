@@ -96,12 +96,16 @@ export function loadExperiment(file: string): LoadedExperiment {
     const traceFile = path.resolve(dir, w.trace.file);
     const text = readText(traceFile, 'workload.trace.file', MAX_TRACE_FILE_BYTES);
     const format = w.trace.format ?? replayedFormat(text, traceFile);
+    if (w.trace.replay === 'times' && format !== 'rumen')
+      throw new ExperimentFileError(
+        `workload.trace.replay: "times" is for Hadoop Rumen traces; ${traceFile} reads as ${TRACE_FORMAT_NAMES[format]}, which has one reading`,
+      );
     const imported =
       format === 'swim'
         ? parseSwim(text, cluster.hdfs.blockSizeMb, w.trace.limit)
         : format === 'sls'
           ? parseSls(text, w.trace.limit)
-          : parseRumen(text, w.trace.limit);
+          : parseRumen(text, w.trace.limit, w.trace.replay);
     if (imported.problems.length) {
       const lines = imported.problems.slice(0, 10).map((p) => `  line ${p.line}, ${p.field}: ${p.message}`);
       throw new ExperimentFileError(
@@ -111,7 +115,7 @@ export function loadExperiment(file: string): LoadedExperiment {
     if (imported.jobs.length === 0) throw new ExperimentFileError(`workload.trace.file ${traceFile} holds no jobs`);
     workload = {
       name: path.basename(traceFile),
-      description: `${format} trace`,
+      description: `${format} trace${w.trace.replay === 'times' ? ', each task replaying its own traced time' : ''}`,
       jobs: withDeadlines(imported.jobs, w.trace.deadlines ?? { kind: 'keep' }),
     };
   } else if ('file' in w) {

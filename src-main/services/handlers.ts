@@ -193,7 +193,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       const chosen = await pickFile();
       return chosen ? imports.openPath(chosen) : { cancelled: true as const };
     },
-    'workloads:importPreview': ({ file, format, allowLarge }) => imports.preview(file, format, allowLarge),
+    'workloads:importPreview': ({ file, format, allowLarge, replay }) => imports.preview(file, format, allowLarge, replay),
     'workloads:importCancel': ({ file }) => ({ cancelled: imports.cancel(file) }),
     'workloads:importConfirm': async ({ file, name, skipProblems, deadlines }) => {
       const { file: info, result, suggestedName } = await imports.take(file);
@@ -215,7 +215,7 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
             name: name ?? suggestedName,
             description: [
               `Imported from ${info.fileName} (${TRACE_FORMAT_NAMES[result.format]}) on ${store.now().toISOString().slice(0, 10)}: ${plural(result.jobs.length, 'job')}${skipped}.`,
-              ...(TRACE_FORMAT_READING[result.format] ? [TRACE_FORMAT_READING[result.format]] : []),
+              ...[result.reading ?? TRACE_FORMAT_READING[result.format]].filter((r) => r !== undefined),
             ].join(' '),
             jobs: withDeadlines(result.jobs, deadlines),
           };

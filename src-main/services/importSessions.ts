@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileErrorWords } from '@shared/files/fileErrorWords';
-import { MAX_PREVIEW_PROBLEMS, PREVIEW_ROWS, type ImportFile, type ImportPreview, type TraceFormat } from '@shared/workload/imports';
+import { MAX_PREVIEW_PROBLEMS, PREVIEW_ROWS, type ImportFile, type ImportPreview, type TraceFormat, type TraceReplay } from '@shared/workload/imports';
 import { flaggedJobs, sizeHistogram } from '../workloads/traces/jobShape';
 import { ImportCancelled, MAX_TRACE_BYTES, readTraceFile, TraceFileError } from '../workloads/traces/readTraceFile';
 import type { TraceImport } from '../workloads/traces/types';
@@ -80,7 +80,7 @@ export class ImportSessions {
     return this.add({ path: target, fileName: path.basename(fileName) || 'upload', bytes: received, temporary: true });
   }
 
-  async preview(token: string, format?: TraceFormat, allowLarge = false): Promise<ImportPreview> {
+  async preview(token: string, format?: TraceFormat, allowLarge = false, replay?: TraceReplay): Promise<ImportPreview> {
     const session = this.require(token);
     session.reading?.abort();
     const reading = new AbortController();
@@ -90,6 +90,7 @@ export class ImportSessions {
       session.result = await readTraceFile(session.path, {
         format,
         allowLarge,
+        replay,
         maxBytes: this.maxBytes,
         signal: reading.signal,
         onProgress: (read, bytes) => this.onProgress(token, read, bytes),

@@ -303,6 +303,41 @@ describe('workload editor and trace import in the browser, against the real serv
     }
   });
 
+  it("imports a Rumen trace priced from its bytes, or replaying each task's traced time when asked", async () => {
+    const studio = await startStudio(tempDir());
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await page.goto(studio.server.url);
+      await page.locator('[data-nav="workloads"]').click();
+      await page.getByTestId('import-workload').click();
+      await chooseFile(page, traceFixture('rumen/wordcount.json'));
+      await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('1');
+      const head = page.getByTestId('import-preview').locator('..').locator('thead');
+      // From its bytes first, as before: the named template, the shuffle the counters give, no times.
+      expect(await page.getByTestId('import-replay').inputValue()).toBe('bytes');
+      expect(await head.textContent()).not.toMatch(/Map s/);
+      await page.getByTestId('import-replay').selectOption('times');
+      // The preview is read again: each map's attempt time, the reduce's after its shuffle.
+      await expect.poll(() => head.textContent()).toMatch(/Map s\s*Reduce s/);
+      const row = page.getByTestId('import-preview').locator('..').locator('tbody tr').first();
+      expect(await row.textContent()).toMatch(/job_201009241532_0001\s*Generic.*4\.058–6\.896\s*2\.797/);
+      await screenshot(page, 'import-rumen-times');
+      await page.getByTestId('import-name').fill('WordCount timed');
+      await page.getByTestId('confirm-import').click();
+      await page.locator('tr[data-workload="WordCount timed"]').waitFor();
+      const all = (await studio.services.dispatch('workloads:list', {})) as { data: { id: string; name: string }[] };
+      const id = all.data.find((w) => w.name === 'WordCount timed')!.id;
+      const saved = (await studio.services.dispatch('workloads:get', { id })) as { data: { spec: { description: string; jobs: object[] } } };
+      expect(saved.data.spec.jobs[0]).toMatchObject({ mapSeconds: [6.896, 6.528, 4.058], reduceSeconds: [2.797] });
+      expect(saved.data.spec.description).toMatch(/as YARN SLS replays a Rumen trace/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
   it("imports an SLS trace whose containers give times, and each job's template cell says the times it replays", async () => {
     const studio = await startStudio(tempDir());
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });

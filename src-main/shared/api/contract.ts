@@ -12,7 +12,7 @@ import { UniformClusterSchema } from '../cluster/clusterGenerator';
 import type { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import { ExperimentDesignSchema, type BatchDetail, type BatchSummary, type DesignRecord, type RunProgressEvent, type StoredRunRow } from '../experiment/design';
 import { MAX_EXPERIMENT_FILE_BYTES, type ExperimentImportPreview } from '../experiment/experimentFile';
-import { TRACE_FORMATS, type ImportFile, type ImportPreview } from '../workload/imports';
+import { TRACE_FORMATS, TRACE_REPLAYS, type ImportFile, type ImportPreview } from '../workload/imports';
 import { REPORT_FORMATS, type ExportedFile } from '../results/resultFile';
 import type { ReproduceEntry } from '../results/reproductions';
 import type { DesignSummary, RunData, WhyAnswer } from '../results/runData';
@@ -182,7 +182,13 @@ export const contract = {
   /** Main's open-file dialog; answers a token for the chosen file, never its path. */
   'imports:pickFile': channel<ImportFile | { cancelled: true }>()(z.strictObject({ purpose: z.literal('workload') })),
   'workloads:importPreview': channel<ImportPreview>()(
-    z.strictObject({ file: fileToken, format: z.enum(TRACE_FORMATS).optional(), allowLarge: z.boolean().optional() }),
+    z.strictObject({
+      file: fileToken,
+      format: z.enum(TRACE_FORMATS).optional(),
+      allowLarge: z.boolean().optional(),
+      /** A Rumen trace's tasks from their bytes (default) or their own times; other formats have one reading. */
+      replay: z.enum(TRACE_REPLAYS).optional(),
+    }),
   ),
   'workloads:importCancel': channel<{ cancelled: boolean }>()(z.strictObject({ file: fileToken })),
   'workloads:importConfirm': channel<WorkloadRecord>()(

@@ -14,6 +14,7 @@ import { DeadlineRuleSchema, RecordedWorkloadSpecSchema, WorkloadSpecSchema } fr
 import { sweepProblems } from './sweepCheck';
 import { designRuleProblems } from './designRules';
 import { nameText } from '../files/controlCharacters';
+import { TRACE_REPLAYS } from '../workload/imports';
 
 /**
  * An experiment file (docs/experiment.schema.json): one cluster, one workload, the schedulers to
@@ -28,6 +29,8 @@ export const TraceRefSchema = z.strictObject({
   limit: z.number().int().min(1).optional(),
   /** How the trace's jobs get deadlines (default: what the file says, usually none). */
   deadlines: DeadlineRuleSchema.optional(),
+  /** A Rumen trace's tasks priced from their bytes (default) or replaying their own times (`workloads import --replay`). */
+  replay: z.enum(TRACE_REPLAYS).optional(),
 });
 
 /** A cluster or workload kept in a file of its own, named relative to the experiment file. */

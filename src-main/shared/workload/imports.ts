@@ -30,6 +30,23 @@ export const TRACE_FORMAT_READING: Partial<Record<TraceFormat, string>> = {
     "Each map and reduce computes for its own task time, drawn per task from the description, moving no data but each map's block, as SLS replays them; a kind without a time runs as the Generic template prices it; container memory and vcores are not kept.",
 };
 
+/**
+ * How a trace that gives both bytes and task times is replayed (Hadoop Rumen): each task priced
+ * from its bytes by its job's template (the studio's model), or each task computing for its own
+ * traced time, as YARN SLS replays a Rumen trace. Other formats have one reading.
+ */
+export const TRACE_REPLAYS = ['bytes', 'times'] as const;
+export type TraceReplay = (typeof TRACE_REPLAYS)[number];
+
+export const TRACE_REPLAY_LABELS: Record<TraceReplay, string> = {
+  bytes: 'Priced from their bytes',
+  times: 'Their own traced times (as SLS)',
+};
+
+/** An imported Rumen trace's description when its task times are replayed. */
+export const RUMEN_TIMES_READING =
+  "Each map computes for its successful attempt's time and each reduce for its time after its shuffle (a task without one, for its kind's mean), as YARN SLS replays a Rumen trace; each map still reads its input, and timed reduces receive and write nothing (their time covers it); a kind without times is priced from its bytes.";
+
 export interface TraceProblem {
   /** 1-based; 0 when the format has no meaningful line (our JSON is checked as a whole, by field). */
   line: number;

@@ -10,6 +10,7 @@ import { slsReader } from './sls';
 import { swimReader } from './swim';
 import { synthReader } from './synth';
 import type { TraceFormat, TraceImport, TraceReader } from './types';
+import type { TraceReplay } from '@shared/workload/imports';
 import { fileErrorWords } from '@shared/files/fileErrorWords';
 import { encodingProblem, isGzip, utf16Problem, withoutBom } from '@shared/files/textEncoding';
 
@@ -32,16 +33,18 @@ export interface ReadTraceOptions {
   onProgress?: (bytesRead: number, bytes: number, jobs: number) => void;
   /** Expand a generator description even beyond `LARGE_GENERATED` (the user said yes). */
   allowLarge?: boolean;
+  /** A Rumen trace's tasks priced from their bytes (the default) or replaying their own times. */
+  replay?: TraceReplay;
 }
 
-export function traceReader(format: TraceFormat, blockSizeMb: number, allowLarge = false): TraceReader {
+export function traceReader(format: TraceFormat, blockSizeMb: number, allowLarge = false, replay: TraceReplay = 'bytes'): TraceReader {
   switch (format) {
     case 'swim':
       return swimReader(blockSizeMb);
     case 'sls':
       return slsReader();
     case 'rumen':
-      return rumenReader();
+      return rumenReader(Infinity, replay);
     case 'synth':
       return synthReader(Infinity, allowLarge);
     case 'json':
@@ -128,7 +131,7 @@ export async function readTraceFile(file: string, options: ReadTraceOptions = {}
     if (!detected.ok) throw new TraceFileError(detected.message);
     format = detected.format;
   }
-  const reader = traceReader(format, options.blockSizeMb ?? 128, options.allowLarge);
+  const reader = traceReader(format, options.blockSizeMb ?? 128, options.allowLarge, options.replay);
   const decoder = new StringDecoder('utf8');
   let read = 0;
   let first = true;

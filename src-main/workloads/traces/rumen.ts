@@ -3,6 +3,9 @@ import { TraceCollector } from './collector';
 import { templateByName } from '../benchmarkTemplates';
 import { JsonObjectStream } from './jsonObjectStream';
 import { BYTES_PER_MB, readAll, type TraceImport, type TraceReader } from './types';
+import { replayedCosts } from './replayedTimes';
+import { rumenTaskTimes } from './rumenTimes';
+import { RUMEN_TIMES_READING, type TraceReplay } from '@shared/workload/imports';
 
 const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0; // Rumen writes -1 for unknown
 
@@ -10,8 +13,13 @@ const known = (v: unknown): v is number => typeof v === 'number' && Number.isFin
  * Hadoop Rumen job traces: job objects with `submitTime` (epoch ms), `mapTasks[]` and
  * `reduceTasks[]`; maps carry `inputBytes` and `outputBytes`, reduces `outputBytes`. A job named
  * after a known template (WordCount, Sort …) uses it; others get the trace default.
+ *
+ * `replay` 'times' replays each task's own time instead, as YARN SLS replays a Rumen trace
+ * (./rumenTimes.ts, ./replayedTimes.ts): a timed kind computes for its attempts' times, and its
+ * bytes are kept only where they still mean something (each map reads its input; the shuffle and
+ * output of timed reduces are not moved, their time covers them).
  */
-export function rumenReader(limit = Infinity): TraceReader {
+export function rumenReader(limit = Infinity, replay: TraceReplay = 'bytes'): TraceReader {
   const out = new TraceCollector('rumen', limit);
   // Epoch submit times: kept aside and made relative to the first job at the end.
   const submitMs: number[] = [];
@@ -42,19 +50,27 @@ export function rumenReader(limit = Infinity): TraceReader {
     }
     let output = 0;
     for (const t of reduceTasks as (Record<string, unknown> | null)[]) if (known(t?.outputBytes)) output += t.outputBytes;
+    const times = replay === 'times' ? rumenTaskTimes(mapTasks, reduceTasks) : undefined;
+    if (times && 'field' in times) return void out.problem(line, times.field, times.message);
+    const costs = times ? replayedCosts(times.map, times.reduce) : {};
+    // Timed reduces compute for their time and receive nothing (replayedCosts): the trace's shuffle and output are theirs to replay, not to move again.
+    const bytesMoved = costs.reduceCpuSPerTask === undefined;
     const name = typeof o.jobName === 'string' ? o.jobName : '';
     const before = out.jobs.length;
     out.accept(
       {
         id: typeof o.jobID === 'string' ? o.jobID : `rumen-${out.jobs.length + 1}`,
-        template: templateByName(name)?.name ?? 'Generic',
+        // A timed job's work is its times: a named template's per-MB costs (TeraGen's per MB written, too) would be counted again.
+        template: costs.mapCpuSPerTask !== undefined ? 'Generic' : (templateByName(name)?.name ?? 'Generic'),
         submit: 0,
         ...(inputKnown > 0 ? { inputMb: input / BYTES_PER_MB } : {}),
         maps: Math.max(1, mapTasks.length),
         reduces: reduceTasks.length,
         queue: typeof o.queue === 'string' && o.queue ? o.queue : 'default',
         dependsOn: [],
-        ...(reduceTasks.length > 0 ? { shuffleMb: shuffle / BYTES_PER_MB, outputMb: output / BYTES_PER_MB } : { outputMb: output / BYTES_PER_MB }),
+        ...(bytesMoved && reduceTasks.length > 0 ? { shuffleMb: shuffle / BYTES_PER_MB } : {}),
+        ...(bytesMoved ? { outputMb: output / BYTES_PER_MB } : {}),
+        ...costs,
       },
       line,
     );
@@ -82,11 +98,11 @@ export function rumenReader(limit = Infinity): TraceReader {
             }
           : undefined,
       );
-      return out.result();
+      return { ...out.result(), ...(replay === 'times' ? { reading: RUMEN_TIMES_READING } : {}) };
     },
   };
 }
 
-export function parseRumen(text: string, limit = Infinity): TraceImport {
-  return readAll(rumenReader(limit), text);
+export function parseRumen(text: string, limit = Infinity, replay: TraceReplay = 'bytes'): TraceImport {
+  return readAll(rumenReader(limit, replay), text);
 }

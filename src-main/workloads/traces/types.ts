@@ -11,6 +11,8 @@ export interface TraceImport {
   problemCount: number;
   /** Our JSON only: the whole workload, which may carry a generator besides its jobs. */
   spec?: WorkloadSpec;
+  /** How the reader replayed what the format gives two ways (shared/workload/imports.ts TRACE_REPLAYS): what the workload's description says. */
+  reading?: string;
   /** A generator description too large to expand unasked: what it would make (no jobs were made). */
   large?: GeneratedSize;
 }

@@ -125,6 +125,30 @@ describe('workload-studio workloads', () => {
     });
   });
 
+  it('imports a Rumen trace replaying its task times with --replay times, and refuses the choice where a format has one reading', async () => {
+    const dir = tempDir();
+    const rumen = path.join(traces, 'rumen/wordcount.json');
+    expect(await cli(['workloads', 'import', rumen, '--replay', 'times', '--name', 'timed', '--data-dir', dir])).toMatchObject({ code: 0 });
+    const s = await startServices({ dataDir: dir });
+    try {
+      const [listed] = await ok<{ id: string }[]>(s, 'workloads:list', {});
+      const timed = await ok<{ spec: { description?: string; jobs: object[] } }>(s, 'workloads:get', { id: listed.id });
+      expect(timed.spec.jobs[0]).toMatchObject({ template: 'Generic', mapSeconds: [6.896, 6.528, 4.058], reduceSeconds: [2.797] });
+      expect(timed.spec.description).toMatch(/as YARN SLS replays a Rumen trace/);
+    } finally {
+      await s.close();
+    }
+    expect(await cli(['workloads', 'import', rumen, '--replay', 'seconds', '--data-dir', dir])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--replay must be one of bytes, times, not "seconds"/),
+    });
+    expect(await cli(['workloads', 'import', path.join(traces, 'sls/inputsls.json'), '--replay', 'times', '--data-dir', dir])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--replay times is for Hadoop Rumen traces; .*inputsls\.json reads as YARN SLS, which has one reading/),
+    });
+    expect((await cli(['workloads', 'list', '--data-dir', dir])).out.trim().split('\n')).toHaveLength(2);
+  });
+
   it('exports JSON that imports back, and CSV; deletes by name', async () => {
     const dir = tempDir();
     await cli(['workloads', 'import', path.join(traces, 'rumen/wordcount.json'), '--name', 'wc', '--data-dir', dir]);
