@@ -140,6 +140,44 @@ describe('bulk edits in the workload editor, against the real services', () => {
     }
   }, 300_000);
 
+  it("clears a trace's map times from every job at once, offering only that, and the save keeps each job's mean", async () => {
+    const studio = await startStudio(tempDir());
+    const jobs = [
+      { id: 'a', template: 'Generic', submit: 0, maps: 3, mapCpuSPerMb: 0, mapCpuSPerTask: 5, mapSeconds: [4, 5, 6] },
+      { id: 'b', template: 'Generic', submit: 1, maps: 2, mapCpuSPerMb: 0, mapCpuSPerTask: 3, mapSeconds: [2, 4] },
+      { id: 'c', template: 'Sort', submit: 2, maps: 2 },
+    ];
+    const w = await ok<WorkloadRecord>(studio.services, 'workloads:create', { spec: { name: 'timed', jobs } });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openAt(page, studio.server.url, `#/workloads/${w.id}`);
+      await page.getByTestId('bulk-open').click();
+      const panel = page.getByTestId('bulk-edit');
+      await panel.getByTestId('bulk-field').selectOption('mapSeconds');
+      // Only clearing is offered: one list for many jobs would give each the others' times.
+      await expect.poll(() => panel.getByTestId('bulk-rule').inputValue()).toBe('clear');
+      expect(await panel.getByTestId('bulk-rule').locator('option').allTextContents()).toEqual(['nothing (clear it)']);
+      // Of the three jobs, the two that have times are cleared.
+      await expect.poll(() => panel.getByTestId('bulk-summary').textContent()).toMatch(/Clears the map times of 2 jobs/);
+      await screenshot(page, 'bulk-clear-task-times');
+      await panel.getByTestId('bulk-apply').click();
+      await page.getByTestId('save').click();
+      await page.getByText('Saved "timed"').waitFor();
+      const saved = await ok<WorkloadRecord>(studio.services, 'workloads:get', { id: w.id });
+      expect(saved.spec.jobs.map((j) => j.mapSeconds)).toEqual([undefined, undefined, undefined]);
+      expect(saved.spec.jobs.map((j) => j.mapCpuSPerTask)).toEqual([5, 3, undefined]);
+      // Back on a field every job has, the panel sets again.
+      if (!(await panel.isVisible())) await page.getByTestId('bulk-open').click();
+      await panel.getByTestId('bulk-field').selectOption('queue');
+      expect(await panel.getByTestId('bulk-rule').inputValue()).toBe('set');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
+
   it('opens on the queue, and says a value is missing only once one was typed', async () => {
     const studio = await startStudio(tempDir());
     const jobs = ['a', 'b', 'c'].map((id, i) => ({ id, template: 'WordCount', submit: i, maps: 1, reduces: 1 }));

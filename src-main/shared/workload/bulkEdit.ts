@@ -21,8 +21,15 @@ export const BULK_FIELDS = {
   deadline: { label: 'Deadline (s)', noun: 'deadline', kind: 'number', optional: true },
   mrCluster: { label: 'MR-cluster', noun: 'MR-cluster', kind: 'text', optional: true },
   setupCommitS: { label: 'Set-up and commit (s)', noun: 'set-up and commit time', kind: 'number', optional: true, zero: true, max: 86_400 },
+  // A job's own list from a trace (SLS, SYNTH, Rumen): cleared here, so its tasks share its CPU per
+  // task alike; edited job by job in the jobs table's Task times view.
+  mapSeconds: { label: 'Map times (s)', noun: 'map times', kind: 'times', optional: true, clearOnly: true },
+  reduceSeconds: { label: 'Reduce times (s)', noun: 'reduce times', kind: 'times', optional: true, clearOnly: true },
 } as const;
 export type BulkField = keyof typeof BULK_FIELDS;
+
+/** A field each job holds its own of (a trace's task times): many jobs at once can only be cleared of it. */
+export const clearOnly = (field: BulkField): boolean => 'clearOnly' in BULK_FIELDS[field];
 
 /** Jobs a bulk edit touches. A bound left out does not filter; a job without the bounded value does not match it. */
 export type BulkTarget =
@@ -94,6 +101,13 @@ export function bulkProblems(jobs: readonly JobInput[], edit: BulkEdit): BulkPro
   const { field, rule, target } = edit;
   if (rule.kind === 'clear' && !BULK_FIELDS[field].optional)
     problems.push({ at: 'value', message: `every job has a ${BULK_FIELDS[field].noun}: it cannot be cleared, only set` });
+  if (rule.kind !== 'clear' && clearOnly(field))
+    return [
+      {
+        at: 'value',
+        message: `Each job's ${BULK_FIELDS[field].noun} are its own list from its trace: many jobs can only be cleared of them (edit one job's in the jobs table's Task times view)`,
+      },
+    ];
   if (rule.kind === 'set') {
     const p = readValue(field, rule.value).problem;
     if (p) problems.push({ at: 'value', message: `The value ${p}` });

@@ -97,6 +97,39 @@ describe("bulk edits of a workload's jobs", () => {
     expect(js.every((j) => j.setupCommitS === undefined)).toBe(true);
   });
 
+  it("clears a trace's task times from many jobs at once, and only clears them: each job's list is its own", () => {
+    const js: Jobs = [
+      { id: 'a', template: 'Generic', submit: 0, maps: 3, mapCpuSPerMb: 0, mapCpuSPerTask: 5, mapSeconds: [4, 5, 6], reduces: 1, reduceSeconds: [2] },
+      { id: 'b', template: 'Generic', submit: 1, maps: 2, mapCpuSPerMb: 0, mapCpuSPerTask: 3, mapSeconds: [3] },
+      { id: 'c', template: 'Sort', submit: 2, maps: 2 },
+    ];
+    const clear = (field: 'mapSeconds' | 'reduceSeconds', target: BulkEdit['target'] = { kind: 'all' }): BulkEdit => ({
+      field,
+      target,
+      rule: { kind: 'clear' },
+    });
+    // Only the jobs that had a list change; the mean stays each job's CPU per task, shared alike.
+    expect(applyBulkEdit(js, clear('mapSeconds', { kind: 'selected', indices: [0, 2] }))).toBe(1);
+    expect(js.map((j) => j.mapSeconds)).toEqual([undefined, [3], undefined]);
+    expect(js[0]).toMatchObject({ mapCpuSPerTask: 5, reduceSeconds: [2] });
+    expect(applyBulkEdit(js, clear('reduceSeconds'))).toBe(1);
+    expect(js[0]).not.toHaveProperty('reduceSeconds');
+    expect(WorkloadSpecSchema.safeParse({ jobs: js }).success).toBe(true);
+    // One list for many jobs would give each the others' times: refused, with where a job's own is edited.
+    for (const rule of [
+      { kind: 'set', value: '4 5' },
+      { kind: 'round-robin', values: ['1'] },
+      { kind: 'by-queue', values: { default: '2' } },
+    ] as const)
+      expect(bulkProblems(js, { field: 'mapSeconds', target: { kind: 'all' }, rule })).toEqual([
+        {
+          at: 'value',
+          message:
+            "Each job's map times are its own list from its trace: many jobs can only be cleared of them (edit one job's in the jobs table's Task times view)",
+        },
+      ]);
+  });
+
   it('lists the queues, most jobs first', () => {
     expect(queuesOf(jobs())).toEqual([
       { queue: 'etl', jobs: 2 },
