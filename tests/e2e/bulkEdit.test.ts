@@ -46,6 +46,16 @@ function dayFile(): string {
   return serializeWorkloadFile(WorkloadSpecSchema.parse({ name: 'cluster day', jobs }), '2026-11-28T00:00:00.000Z');
 }
 
+/** A workload of these jobs saved, and a page open on its editor with the bulk panel shown. */
+async function bulkEditing(studio: Awaited<ReturnType<typeof startStudio>>, name: string, jobs: object[]) {
+  const w = await ok<WorkloadRecord>(studio.services, 'workloads:create', { spec: { name, jobs } });
+  const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+  const errors = watchErrors(page);
+  await openAt(page, studio.server.url, `#/workloads/${w.id}`);
+  await page.getByTestId('bulk-open').click();
+  return { w, page, errors, panel: page.getByTestId('bulk-edit') };
+}
+
 describe('bulk edits in the workload editor, against the real services', () => {
   it('the FAWKES check offers them: MR-clusters for 5,000 imported jobs by queue in a few actions, then FAWKES runs', async () => {
     const studio = await startStudio(tempDir());
@@ -147,13 +157,8 @@ describe('bulk edits in the workload editor, against the real services', () => {
       { id: 'b', template: 'Generic', submit: 1, maps: 2, mapCpuSPerMb: 0, mapCpuSPerTask: 3, mapSeconds: [2, 4] },
       { id: 'c', template: 'Sort', submit: 2, maps: 2 },
     ];
-    const w = await ok<WorkloadRecord>(studio.services, 'workloads:create', { spec: { name: 'timed', jobs } });
-    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
-    const errors = watchErrors(page);
+    const { w, page, errors, panel } = await bulkEditing(studio, 'timed', jobs);
     try {
-      await openAt(page, studio.server.url, `#/workloads/${w.id}`);
-      await page.getByTestId('bulk-open').click();
-      const panel = page.getByTestId('bulk-edit');
       await panel.getByTestId('bulk-field').selectOption('mapSeconds');
       // Only clearing is offered: one list for many jobs would give each the others' times.
       await expect.poll(() => panel.getByTestId('bulk-rule').inputValue()).toBe('clear');
@@ -181,13 +186,8 @@ describe('bulk edits in the workload editor, against the real services', () => {
   it('opens on the queue, and says a value is missing only once one was typed', async () => {
     const studio = await startStudio(tempDir());
     const jobs = ['a', 'b', 'c'].map((id, i) => ({ id, template: 'WordCount', submit: i, maps: 1, reduces: 1 }));
-    const w = await ok<WorkloadRecord>(studio.services, 'workloads:create', { spec: { name: 'three', jobs } });
-    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
-    const errors = watchErrors(page);
+    const { page, errors, panel } = await bulkEditing(studio, 'three', jobs);
     try {
-      await openAt(page, studio.server.url, `#/workloads/${w.id}`);
-      await page.getByTestId('bulk-open').click();
-      const panel = page.getByTestId('bulk-edit');
       expect(await panel.getByTestId('bulk-field').inputValue()).toBe('queue');
       expect(await panel.getByTestId('bulk-problems').count()).toBe(0);
       expect(await panel.getByTestId('bulk-summary').textContent()).toBe('Type the queue to set.');

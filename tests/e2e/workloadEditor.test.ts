@@ -16,6 +16,14 @@ async function chooseFile(page: Page, file: string) {
   await chooser.setFiles(file);
 }
 
+/** Open the studio at its Workloads page and choose `file` in the import dialog. */
+async function importFile(page: Page, url: string, file: string) {
+  await page.goto(url);
+  await page.locator('[data-nav="workloads"]').click();
+  await page.getByTestId('import-workload').click();
+  await chooseFile(page, file);
+}
+
 describe('workload editor and trace import in the browser, against the real services', () => {
   it('generates a Poisson workload with a live preview, saves it, and it survives a reload', async () => {
     const studio = await startStudio(tempDir());
@@ -250,10 +258,7 @@ describe('workload editor and trace import in the browser, against the real serv
       description.num_jobs = 60_000;
       const file = path.join(tempDir(), 'big-synth.json');
       fs.writeFileSync(file, `\uFEFF${JSON.stringify(description)}`); // with a byte-order mark, as Notepad saves it
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="workloads"]').click();
-      await page.getByTestId('import-workload').click();
-      await chooseFile(page, file);
+      await importFile(page, studio.server.url, file);
       const large = page.getByTestId('import-large');
       await expect.poll(() => large.textContent()).toMatch(/This description makes 60,000 jobs \(about [\d,]+ tasks\)/);
       expect(await page.getByTestId('preview-jobs').textContent()).toBe('none made yet');
@@ -280,10 +285,7 @@ describe('workload editor and trace import in the browser, against the real serv
         file,
         ['id,template,submit,inputMb,maps,reduces,queue,deadline', 'early,Sort,30,1024,,4,default,30', 'fine,Sort,0,1024,,4,default,600'].join('\n'),
       );
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="workloads"]').click();
-      await page.getByTestId('import-workload').click();
-      await chooseFile(page, file);
+      await importFile(page, studio.server.url, file);
       const warning = page.getByTestId('import-deadline-warning');
       await expect.poll(() => warning.textContent()).toMatch(/^1 job has a deadline no run can meet: at or before its submission/);
       // Replaced by a rule, the file's deadlines no longer count; a factor below 1 would miss every one.
@@ -308,10 +310,7 @@ describe('workload editor and trace import in the browser, against the real serv
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="workloads"]').click();
-      await page.getByTestId('import-workload').click();
-      await chooseFile(page, traceFixture('rumen/wordcount.json'));
+      await importFile(page, studio.server.url, traceFixture('rumen/wordcount.json'));
       await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('1');
       const head = page.getByTestId('import-preview').locator('..').locator('thead');
       // From its bytes first, as before: the named template, the shuffle the counters give, no times.
@@ -343,10 +342,7 @@ describe('workload editor and trace import in the browser, against the real serv
     const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
     const errors = watchErrors(page);
     try {
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="workloads"]').click();
-      await page.getByTestId('import-workload').click();
-      await chooseFile(page, traceFixture('sls/inputsls.json'));
+      await importFile(page, studio.server.url, traceFixture('sls/inputsls.json'));
       await expect.poll(() => page.getByTestId('preview-jobs').textContent()).toBe('2');
       await page.getByTestId('confirm-import').click();
       const row = page.locator('tr[data-workload="inputsls"]');
@@ -448,10 +444,7 @@ describe('workload editor and trace import in the browser, against the real serv
       const bad = Array.from({ length: 30 }, (_, i) => `b${i},Sortt,${i},512,,1,default`);
       const file = path.join(tempDir(), 'mostly-wrong.csv');
       fs.writeFileSync(file, ['id,template,submit,inputMb,maps,reduces,queue', 'ok1,Sort,0,1024,,4,default', ...bad, 'neg,Grep,-3,256,,1,default'].join('\n'));
-      await page.goto(studio.server.url);
-      await page.locator('[data-nav="workloads"]').click();
-      await page.getByTestId('import-workload').click();
-      await chooseFile(page, file);
+      await importFile(page, studio.server.url, file);
       const problems = page.getByTestId('import-problems');
       await expect.poll(() => problems.locator('strong').textContent()).toBe('31 rows cannot be imported');
       const items = await problems.locator('li').allTextContents();
