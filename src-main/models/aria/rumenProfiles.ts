@@ -1,28 +1,12 @@
 import { addJob, addMap, addReduce, emptyAriaTotals, mergeAriaTotals, type AriaTotals } from '@shared/aria/totals';
 import { JsonObjectStream } from '../../workloads/traces/jsonObjectStream';
 import { templateByName } from '../../workloads/benchmarkTemplates';
+import { known, successfulAttempt, type RumenAttempt, type RumenTask } from '../../workloads/traces/rumenRecords';
 
 const BYTES_PER_MB = 1024 * 1024;
-/** Rumen writes -1 for what it did not see. */
-const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-
-interface RumenAttempt {
-  startTime?: number;
-  finishTime?: number;
-  result?: string;
-  shuffleFinished?: number;
-  sortFinished?: number;
-  reduceShuffleBytes?: number;
-  hdfsBytesWritten?: number;
-}
-interface RumenTask {
-  inputBytes?: number;
-  outputBytes?: number;
-  attempts?: RumenAttempt[];
-}
 
 function successful(t: RumenTask): RumenAttempt | undefined {
-  return (t.attempts ?? []).find((a) => a.result === 'SUCCESS' && known(a.startTime) && known(a.finishTime));
+  return t.attempts?.[successfulAttempt(t.attempts)];
 }
 
 /**

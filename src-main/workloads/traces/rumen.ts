@@ -5,9 +5,8 @@ import { JsonObjectStream } from './jsonObjectStream';
 import { BYTES_PER_MB, readAll, type TraceImport, type TraceReader } from './types';
 import { replayedCosts } from './replayedTimes';
 import { rumenTaskTimes } from './rumenTimes';
+import { known } from './rumenRecords';
 import { RUMEN_TIMES_READING, type TraceReplay } from '@shared/workload/imports';
-
-const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0; // Rumen writes -1 for unknown
 
 /**
  * Hadoop Rumen job traces: job objects with `submitTime` (epoch ms), `mapTasks[]` and

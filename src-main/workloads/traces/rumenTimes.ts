@@ -1,7 +1,5 @@
 import { MAX_TASK_SECONDS, TaskTimes } from './replayedTimes';
-
-/** Rumen writes -1 for what it did not see. */
-const known = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+import { known, successfulAttempt, type RumenAttempt } from './rumenRecords';
 
 const MAX_ATTEMPT_MS = MAX_TASK_SECONDS * 1000;
 
@@ -21,20 +19,18 @@ export interface RumenTimeProblem {
  */
 function attemptMs(task: unknown, kind: Kind, at: string): { ms?: number } | RumenTimeProblem {
   const attempts = (task as { attempts?: unknown } | null)?.attempts;
-  if (!Array.isArray(attempts)) return {};
-  for (let k = 0; k < attempts.length; k++) {
-    const a = (attempts[k] ?? {}) as Record<string, unknown>;
-    if (a.result !== 'SUCCESS' || !known(a.startTime) || !known(a.finishTime)) continue;
-    const shuffled = kind === 'reduce' && known(a.shuffleFinished) && a.shuffleFinished >= a.startTime ? a.shuffleFinished : undefined;
-    const from = shuffled ?? a.startTime;
-    const field = `${at}.attempts.${k}.finishTime`;
-    if (a.finishTime < from)
-      return { field, message: `ends at ${a.finishTime} ms, before the attempt's ${shuffled === undefined ? 'start' : 'shuffle ends'} (${from} ms)` };
-    const ms = a.finishTime - from;
-    if (ms > MAX_ATTEMPT_MS) return { field, message: `an attempt of ${ms} ms runs longer than a day (86,400,000 ms), the longest the studio replays` };
-    return { ms };
-  }
-  return {};
+  const k = successfulAttempt(attempts);
+  if (k < 0) return {};
+  const a = (attempts as RumenAttempt[])[k];
+  // successfulAttempt found both times known.
+  const [start, finish] = [a.startTime!, a.finishTime!];
+  const shuffled = kind === 'reduce' && known(a.shuffleFinished) && a.shuffleFinished >= start ? a.shuffleFinished : undefined;
+  const from = shuffled ?? start;
+  const field = `${at}.attempts.${k}.finishTime`;
+  if (finish < from) return { field, message: `ends at ${finish} ms, before the attempt's ${shuffled === undefined ? 'start' : 'shuffle ends'} (${from} ms)` };
+  const ms = finish - from;
+  if (ms > MAX_ATTEMPT_MS) return { field, message: `an attempt of ${ms} ms runs longer than a day (86,400,000 ms), the longest the studio replays` };
+  return { ms };
 }
 
 /** Each map's and reduce's replayed time of one Rumen job, in task order, or its first broken attempt. */
