@@ -155,7 +155,7 @@ describe('experiments in the browser, against the real services and worker threa
         const perSeed = jobSpeedup(cli, of)
           .rows.find((r) => r.scheduler === over)!
           .bySeed.map((s) => s.perJob);
-        return `one seed: ${Math.min(...perSeed).toFixed(2)}–${Math.max(...perSeed).toFixed(2)}×`;
+        return `single seeds: ${Math.min(...perSeed).toFixed(2)}–${Math.max(...perSeed).toFixed(2)}×`;
       };
       await expect
         // The text as it reads: a block's edge whitespace (where the template breaks a line) shows as nothing.
