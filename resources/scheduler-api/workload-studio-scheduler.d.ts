@@ -154,6 +154,11 @@ declare module 'workload-studio/scheduler' {
     labels?: Record<string, string>;
     /** Lines the designer's card shows under its options (what the policy does): at most 8, each one line of at most 300 characters. */
     notes?: string[];
+    /**
+     * Options the designer's card shows only under some settings: per option, each other option it
+     * depends on and the values that show it, e.g. `{ window: { policy: ['sliding'] } }`.
+     */
+    shownWhen?: Record<string, Record<string, (string | number | boolean)[]>>;
     /** Make the policy for one run. */
     create(spec: Spec, studio: Studio): Policy;
     /**

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
-import { NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, TITLE_MAX } from '@shared/schedulers';
+import { NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from '@shared/schedulers';
 import { nameText } from '@shared/files/controlCharacters';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
@@ -52,6 +52,7 @@ const PluginShape = z.object({
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
   notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).default([]),
+  shownWhen: ShownWhenSchema.optional(),
   checkDesign: z
     .custom<(spec: Record<string, unknown>, topology: unknown, jobs: readonly unknown[]) => unknown>(
       (v) => typeof v === 'function',
@@ -156,6 +157,7 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     options,
     labels: p.labels,
     notes: p.notes,
+    ...(p.shownWhen ? { shownWhen: p.shownWhen } : {}),
     ...(p.checkDesign ? { checkDesign: checkingInOwnWords(p.checkDesign, full, ran) } : {}),
     capabilities: [],
     create: (spec) => {

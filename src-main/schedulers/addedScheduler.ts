@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddedCardSchema, type AddedCard } from '@shared/schedulers';
+import type { OptionValue } from '@shared/schedulers/describe';
 import { containerAuto, containerLabels, containers, containerSizeLabels, slotAuto, slotLabels, slots } from '@shared/schedulers/options';
 import type { Capability, Scheduler, SchedulerTopology, ViewWith } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
@@ -35,6 +36,11 @@ export interface AddedScheduler<
   choiceLabels?: { [K in keyof O]?: Record<string, string> };
   /** Lines the card shows under its options: what the policy does, in words. */
   notes?: readonly string[];
+  /**
+   * Options shown only under some settings: per option, each other option it depends on and the
+   * values that show it (`{ window: { policy: ['sliding'] } }`), as PRISM's and FAWKES' cards do.
+   */
+  shownWhen?: { [K in keyof O]?: Record<string, readonly OptionValue[]> };
   /** Options the run's name shows beside the kind, in order. */
   labelOptions?: readonly (keyof O & string)[];
   /** What the policy uses beyond the core view (engine/scheduling/schedulerApi.ts `Capabilities`). */
@@ -68,6 +74,7 @@ export function cardOf(s: AddedScheduler): AddedCard {
     capacity: s.capacity,
     labelOptions: s.labelOptions ? [...s.labelOptions] : undefined,
     notes: s.notes?.length ? [...s.notes] : undefined,
+    shownWhen: s.shownWhen as AddedCard['shownWhen'],
   };
   const checked = AddedCardSchema.safeParse(card);
   if (!checked.success)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { containerConcurrency, slotConcurrency, type Concurrency, type ContainerSettings, type NodeShape, type SlotSettings } from './concurrency';
-import type { SchedulerDescription } from './describe';
+import type { OptionValue, SchedulerDescription, ShownWhen } from './describe';
 import { nameText } from '../files/controlCharacters';
 
 /** A scheduler's kind, as an added scheduler, a scheduler file and an experiment name it: one rule wherever a kind is read. */
@@ -13,6 +13,12 @@ export const TITLE_MAX = 80;
 export const NOTES_MAX = 8;
 export const NOTE_MAX_CHARS = 300;
 
+/** Per option, the settings it is shown under (describe.ts `ShownWhen`). */
+export const ShownWhenSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()])).min(1, 'must list at least one value the option may hold')),
+);
+
 /**
  * What the studio shows and checks of a scheduler added beside the built-ins
  * (a file of src-main/schedulers/added/, or a plug-in file), as data only, so it reaches the renderer over IPC: the renderer
@@ -21,25 +27,63 @@ export const NOTE_MAX_CHARS = 300;
  * and are checked from that same JSON Schema on both sides, so the designer and a save agree on
  * every problem. docs/architecture.md "Adding a scheduler".
  */
-export const AddedCardSchema = z.strictObject({
-  kind: SchedulerKindSchema,
-  title: z.string().min(1, 'must not be empty').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
-  /** JSON Schema of the whole spec (kind, label and its options), with the options' defaults. */
-  options: z.record(z.string(), z.unknown()),
-  /** Label of each option the card shows, in the card's order. */
-  labels: z.record(z.string(), z.string()),
-  /** Numeric options that may be left unset, with what unset means. */
-  auto: z.record(z.string(), z.string()).optional(),
-  /** Words for enumerated options' values. */
-  choiceLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
-  /** What it runs tasks in: Hadoop 1 slots or YARN containers (decides the capacity line). */
-  capacity: z.enum(['slots', 'containers']),
-  /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */
-  labelOptions: z.array(z.string()).optional(),
-  /** Lines the card shows under its options: what the policy does, in its author's words. */
-  notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).optional(),
-});
+export const AddedCardSchema = z
+  .strictObject({
+    kind: SchedulerKindSchema,
+    title: z.string().min(1, 'must not be empty').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+    /** JSON Schema of the whole spec (kind, label and its options), with the options' defaults. */
+    options: z.record(z.string(), z.unknown()),
+    /** Label of each option the card shows, in the card's order. */
+    labels: z.record(z.string(), z.string()),
+    /** Numeric options that may be left unset, with what unset means. */
+    auto: z.record(z.string(), z.string()).optional(),
+    /** Words for enumerated options' values. */
+    choiceLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    /** What it runs tasks in: Hadoop 1 slots or YARN containers (decides the capacity line). */
+    capacity: z.enum(['slots', 'containers']),
+    /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */
+    labelOptions: z.array(z.string()).optional(),
+    /** Lines the card shows under its options: what the policy does, in its author's words. */
+    notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).optional(),
+    /** Options shown only under some settings (describe.ts `shownWhen`), as a built-in's are. */
+    shownWhen: ShownWhenSchema.optional(),
+  })
+  .superRefine((card, ctx) => {
+    for (const p of shownWhenProblems(card.shownWhen, card.options)) ctx.addIssue({ code: 'custom', path: ['shownWhen', ...p.path], message: p.message });
+  });
 export type AddedCard = z.infer<typeof AddedCardSchema>;
+
+/**
+ * What is wrong with a card's `shownWhen` against its options' JSON Schema: an option it names that
+ * the card has not, an option made to depend on itself, or a value its option can never hold (a
+ * misspelt choice would hide the option for good, and nobody would be told why).
+ */
+export function shownWhenProblems(shownWhen: ShownWhen | undefined, options: Record<string, unknown>): { path: string[]; message: string }[] {
+  const props = (options.properties ?? {}) as Record<string, { enum?: unknown[]; type?: string }>;
+  const isOption = (key: string) => key !== 'kind' && key !== 'label' && Object.hasOwn(props, key);
+  const problems: { path: string[]; message: string }[] = [];
+  for (const [key, when] of Object.entries(shownWhen ?? {})) {
+    if (!isOption(key)) problems.push({ path: [key], message: 'names no option of this scheduler' });
+    for (const [other, values] of Object.entries(when)) {
+      if (other === key) problems.push({ path: [key, other], message: 'an option cannot be shown by its own value' });
+      else if (!isOption(other)) problems.push({ path: [key, other], message: 'names no option of this scheduler' });
+      else
+        for (const value of values) {
+          const why = neverHolds(props[other], value);
+          if (why) problems.push({ path: [key, other], message: `${JSON.stringify(value)} ${why}` });
+        }
+    }
+  }
+  return problems;
+}
+
+/** Why an option described by `prop` can never hold `value`, or undefined when it can. */
+function neverHolds(prop: { enum?: unknown[]; type?: string }, value: OptionValue): string | undefined {
+  if (Array.isArray(prop.enum))
+    return prop.enum.includes(value) ? undefined : `is not one of its choices (${prop.enum.map((v) => JSON.stringify(v)).join(', ')})`;
+  const type = prop.type === 'integer' ? 'number' : prop.type;
+  return type && type !== typeof value ? `is not a ${type === 'boolean' ? 'yes/no' : type}, as the option is` : undefined;
+}
 
 type Spec = Record<string, unknown> & { kind: string };
 
@@ -67,6 +111,7 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     choiceLabels: card.choiceLabels,
     concurrency,
     ...(card.notes?.length ? { notes: () => card.notes ?? [] } : {}),
+    ...(card.shownWhen ? { shownWhen: card.shownWhen } : {}),
     runLabel: (spec) => namedAs(card, card.title, spec),
   };
 }

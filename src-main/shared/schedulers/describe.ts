@@ -23,8 +23,12 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   choices?: Record<string, readonly string[]>;
   /** Words for those values, where the value alone would speak code (the menu shows the words). */
   choiceLabels?: Record<string, Record<string, string>>;
-  /** Options that mean nothing with these settings (a parameter of another policy): the card leaves them out. */
-  hidden?: (spec: z.output<S>) => readonly string[];
+  /**
+   * Options that mean something only with some settings (a parameter of one policy of several): the
+   * card shows each only while every option it names holds one of the values listed
+   * (`{ psi: { policy: ['ru'] } }`). Data, so an added scheduler's card says it as a built-in does.
+   */
+  shownWhen?: ShownWhen;
   /** Lines the card shows under its options, reading the settings in the charts' units. */
   notes?: (spec: z.output<S>) => readonly string[];
   /**
@@ -40,4 +44,16 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
 
 export function describeScheduler<K extends string, S extends z.ZodType>(d: SchedulerDescription<K, S>): SchedulerDescription<K, S> {
   return d;
+}
+
+/** Per option, the settings it means something under: each named option must hold one of its listed values. */
+export type ShownWhen = Readonly<Record<string, Readonly<Record<string, readonly OptionValue[]>>>>;
+export type OptionValue = string | number | boolean;
+
+/** The options a card leaves out with these settings, because what `shownWhen` asks of them does not hold. */
+export function hiddenOptions(shownWhen: ShownWhen | undefined, spec: Readonly<Record<string, unknown>>): string[] {
+  if (!shownWhen) return [];
+  return Object.entries(shownWhen)
+    .filter(([, when]) => Object.entries(when).some(([other, values]) => !values.includes(spec[other] as OptionValue)))
+    .map(([key]) => key);
 }

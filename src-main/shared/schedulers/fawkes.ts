@@ -75,7 +75,7 @@ export const fawkesOptions = describeScheduler({
   },
   auto: { ...slotAuto, dataSetGb: 'auto: largest job input' },
   // ψ weighs RU's two usages (eq. 5); a shapes JT's and TT's weights (eq. 6): shown only with those policies.
-  hidden: (s) => [...(s.policy === 'ru' ? [] : ['psi']), ...(s.policy === 'jt' || s.policy === 'tt' ? [] : ['a'])],
+  shownWhen: { psi: { policy: ['ru'] }, a: { policy: ['jt', 'tt'] } },
   // τ bounds E[D²] (eq. 3), D being share × seconds over an interval T: the same as a root-mean-square
   // gap of √τ / T between the share an MR-cluster holds and its weight — the unit of the discrimination chart.
   notes: (s) =>

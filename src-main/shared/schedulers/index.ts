@@ -15,7 +15,8 @@ import { prismOptions } from './prism';
 
 export type { QueueConfig } from './options';
 export type { AddedCard } from './addedCard';
-export { AddedCardSchema, KIND_PATTERN, KIND_RULE, NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, TITLE_MAX } from './addedCard';
+export { hiddenOptions, type ShownWhen } from './describe';
+export { AddedCardSchema, KIND_PATTERN, KIND_RULE, NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from './addedCard';
 export type { Concurrency, NodeShape };
 export { nodeShapes, parityGap, PARITY_FACTOR } from './concurrency';
 export { PoolSchema, QueueSchema } from './options';

@@ -65,7 +65,8 @@ export const prismOptions = describeScheduler({
     fairness: { drf: 'Dominant share of the machine (DRF, eq. 3)', fair: 'Running tasks per equal share (Fair Scheduler)' },
     jobOrder: { share: 'Furthest below its share first (the paper)', submission: 'Submission order, same placement (for comparison)' },
   },
-  hidden: (s) => (s.jobOrder === 'submission' ? ['fairness'] : []),
+  // The fairness measure orders jobs only when they go furthest below their share first.
+  shownWhen: { fairness: { jobOrder: ['share'] } },
   auto: containerAuto,
   concurrency: containerConcurrency,
   usesProfiles: 'phase-level profiles (PRISM sec. 4)',

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addedSchedulerCards, SchedulerSpecSchema } from '@shared/schedulers';
+import { addedSchedulerCards, descriptionOf, hiddenOptions, SchedulerSpecSchema } from '@shared/schedulers';
 import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
 import { PluginRunError } from '../../../src-main/runner/pluginGuard';
 import { createScheduler } from '../../../src-main/schedulers/registry';
@@ -111,6 +111,27 @@ describe("a scheduler file's notes and its explain answers", () => {
     );
     const loaded = await loadSchedulerFile(write('notes-ok.scheduler.js', withNotes('notes-ok', `['  Takes jobs in turn.  ']`)));
     expect(addedSchedulerCards().find((c) => c.kind === loaded.kind)?.notes).toEqual(['Takes jobs in turn.']);
+  });
+
+  const withShownWhen = (kind: string, shownWhen: string) =>
+    `export default { kind: '${kind}', title: '${kind}', capacity: 'slots',
+      options: (z) => ({ policy: z.enum(['plain', 'sliding']).default('plain'), window: z.number().min(1).default(10) }),
+      labels: { policy: 'Policy', window: 'Window s' }, shownWhen: ${shownWhen}, create() { return { name: 'x', onHeartbeat() {} }; } };\n`;
+
+  it('shows an option only under the settings the file names, and refuses a value its option can never hold, naming the field', async () => {
+    await expect(loadSchedulerFile(write('shown-typo.scheduler.js', withShownWhen('shown-typo', `{ window: { policy: ['Sliding'] } }`)))).rejects.toThrow(
+      /shown-typo\.scheduler\.js: .*shownWhen\.window\.policy: "Sliding" is not one of its choices \("plain", "sliding"\)/,
+    );
+    await expect(loadSchedulerFile(write('shown-none.scheduler.js', withShownWhen('shown-none', `{ width: { policy: ['sliding'] } }`)))).rejects.toThrow(
+      /shown-none\.scheduler\.js: .*shownWhen\.width: names no option of this scheduler/,
+    );
+    await expect(loadSchedulerFile(write('shown-list.scheduler.js', withShownWhen('shown-list', `{ window: 'sliding' }`)))).rejects.toThrow(
+      /shown-list\.scheduler\.js: shownWhen\.window: /,
+    );
+    const loaded = await loadSchedulerFile(write('shown-ok.scheduler.js', withShownWhen('shown-ok', `{ window: { policy: ['sliding'] } }`)));
+    const d = descriptionOf(loaded.kind);
+    expect(hiddenOptions(d.shownWhen, SchedulerSpecSchema.parse({ kind: 'shown-ok' }))).toEqual(['window']);
+    expect(hiddenOptions(d.shownWhen, SchedulerSpecSchema.parse({ kind: 'shown-ok', policy: 'sliding' }))).toEqual([]);
   });
 
   it("makes a file's explain sentences the why-not reasons under its title, and names a wrong answer's problem", async () => {

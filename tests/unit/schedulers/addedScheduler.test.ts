@@ -3,6 +3,7 @@ import {
   addedSchedulerCards,
   descriptionOf,
   findDescription,
+  hiddenOptions,
   schedulerDescriptions,
   schedulerLabel,
   SchedulerSpecSchema,
@@ -94,6 +95,30 @@ describe('a scheduler added in one file', () => {
     const spec = d.schema.parse({ kind: 'toy-yarn', vcoresPerNode: 4 });
     expect(spec).toMatchObject({ amMemoryMb: 1536, amVcores: 1, order: 'newest' });
     expect(d.concurrency(spec, [{ cores: 8, memoryMb: 16384 }]).text).toBe('4 vcores · 4 containers of 1 GB');
+  });
+
+  it('shows an option only under the settings its card names, as PRISM and FAWKES do, and refuses names and values that cannot hold', () => {
+    const withWhen = { ...newestFirst, kind: 'toy-shown', title: 'Toy shown', shownWhen: { mapsPerBeat: { order: ['oldest'] } } };
+    const card = cardOf(withWhen as never);
+    expect(card.shownWhen).toEqual({ mapsPerBeat: { order: ['oldest'] } });
+    // The renderer's copy, rebuilt from JSON, hides what main's does.
+    const d = describeAddedCard(JSON.parse(JSON.stringify(card)));
+    expect(hiddenOptions(d.shownWhen, d.schema.parse({ kind: 'toy-shown' }))).toEqual(['mapsPerBeat']);
+    expect(hiddenOptions(d.shownWhen, d.schema.parse({ kind: 'toy-shown', order: 'oldest' }))).toEqual([]);
+    // The built-ins say it the same way.
+    const fawkes = descriptionOf('fawkes');
+    const hiddenUnder = (policy: string) => hiddenOptions(fawkes.shownWhen, SchedulerSpecSchema.parse({ kind: 'fawkes', policy }));
+    expect(hiddenUnder('ru')).toEqual(['a']);
+    expect(hiddenUnder('jt')).toEqual(['psi']);
+    expect(hiddenUnder('td')).toEqual(['psi', 'a']);
+    // A misspelt choice would hide the option for good: refused, with the field.
+    const refused = (shownWhen: unknown) => () => cardOf({ ...withWhen, shownWhen } as never);
+    expect(refused({ mapsPerBeat: { order: ['Oldest'] } })).toThrow(/shownWhen\.mapsPerBeat\.order: "Oldest" is not one of its choices \("newest", "oldest"\)/);
+    expect(refused({ window: { order: ['oldest'] } })).toThrow(/shownWhen\.window: names no option of this scheduler/);
+    expect(refused({ mapsPerBeat: { sideways: [1] } })).toThrow(/shownWhen\.mapsPerBeat\.sideways: names no option of this scheduler/);
+    expect(refused({ mapsPerBeat: { mapsPerBeat: [4] } })).toThrow(/shownWhen\.mapsPerBeat\.mapsPerBeat: an option cannot be shown by its own value/);
+    expect(refused({ order: { mapsPerBeat: ['four'] } })).toThrow(/shownWhen\.order\.mapsPerBeat: "four" is not a number, as the option is/);
+    expect(refused({ order: { mapsPerBeat: [] } })).toThrow(/shownWhen\.order\.mapsPerBeat: must list at least one value/);
   });
 
   it('names a kind this studio has not by its kind, so saved work listing it still opens', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
 import { createScheduler } from '../../../src-main/schedulers/registry';
-import { descriptionOf } from '@shared/schedulers';
+import { descriptionOf, hiddenOptions } from '@shared/schedulers';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
@@ -102,6 +102,7 @@ describe("PRISM's job order", () => {
     const d = descriptionOf('prism');
     const spec = SchedulerSpecSchema.parse({ kind: 'prism', jobOrder: 'submission' }) as never;
     expect(d.runLabel(spec)).toBe('PRISM (submission order)');
-    expect(d.hidden?.(spec)).toContain('fairness');
+    expect(hiddenOptions(d.shownWhen, spec)).toEqual(['fairness']);
+    expect(hiddenOptions(d.shownWhen, SchedulerSpecSchema.parse({ kind: 'prism' }))).toEqual([]);
   });
 });
