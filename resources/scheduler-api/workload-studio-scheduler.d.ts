@@ -159,6 +159,11 @@ declare module 'workload-studio/scheduler' {
      * depends on and the values that show it, e.g. `{ window: { policy: ['sliding'] } }`.
      */
     shownWhen?: Record<string, Record<string, (string | number | boolean)[]>>;
+    /**
+     * Names for its runs under some settings: the first whose `when` holds names a run, e.g.
+     * `[{ when: { policy: ['sliding'] }, name: 'Mine (sliding)' }]`; otherwise the title.
+     */
+    runNames?: { when: Record<string, (string | number | boolean)[]>; name: string }[];
     /** Make the policy for one run. */
     create(spec: Spec, studio: Studio): Policy;
     /**

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
-import { NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from '@shared/schedulers';
+import { NOTE_MAX_CHARS, NOTES_MAX, RunNamesSchema, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from '@shared/schedulers';
 import { nameText } from '@shared/files/controlCharacters';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
@@ -53,6 +53,7 @@ const PluginShape = z.object({
   labels: z.record(z.string(), z.string()).default({}),
   notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).default([]),
   shownWhen: ShownWhenSchema.optional(),
+  runNames: RunNamesSchema.optional(),
   checkDesign: z
     .custom<(spec: Record<string, unknown>, topology: unknown, jobs: readonly unknown[]) => unknown>(
       (v) => typeof v === 'function',
@@ -158,6 +159,7 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     labels: p.labels,
     notes: p.notes,
     ...(p.shownWhen ? { shownWhen: p.shownWhen } : {}),
+    ...(p.runNames ? { runNames: p.runNames } : {}),
     ...(p.checkDesign ? { checkDesign: checkingInOwnWords(p.checkDesign, full, ran) } : {}),
     capabilities: [],
     create: (spec) => {

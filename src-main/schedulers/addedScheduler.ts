@@ -41,6 +41,8 @@ export interface AddedScheduler<
    * values that show it (`{ window: { policy: ['sliding'] } }`), as PRISM's and FAWKES' cards do.
    */
   shownWhen?: { [K in keyof O]?: Record<string, readonly OptionValue[]> };
+  /** Names for its runs under some settings, the first that holds: `[{ when: { order: ['oldest'] }, name: 'Oldest first' }]`. */
+  runNames?: readonly { when: { [K in keyof O]?: readonly OptionValue[] }; name: string }[];
   /** Options the run's name shows beside the kind, in order. */
   labelOptions?: readonly (keyof O & string)[];
   /** What the policy uses beyond the core view (engine/scheduling/schedulerApi.ts `Capabilities`). */
@@ -75,6 +77,7 @@ export function cardOf(s: AddedScheduler): AddedCard {
     labelOptions: s.labelOptions ? [...s.labelOptions] : undefined,
     notes: s.notes?.length ? [...s.notes] : undefined,
     shownWhen: s.shownWhen as AddedCard['shownWhen'],
+    runNames: s.runNames as AddedCard['runNames'],
   };
   const checked = AddedCardSchema.safeParse(card);
   if (!checked.success)

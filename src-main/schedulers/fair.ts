@@ -1,5 +1,5 @@
 import { fairOptions } from '@shared/schedulers/fair';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import { runNameOf, type SchedulerSpecOf } from '@shared/schedulers';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
@@ -80,7 +80,7 @@ export function fairScheduler(spec: FairSpec): Scheduler<View> {
    */
   const beat = { n: -1, view: undefined as unknown as View, jobs: [] as JobList };
   // Its reasons name it as its runs are named, for maps and reduces alike ("Fair (delay): job …").
-  const named = fairOptions.runLabel(spec);
+  const named = runNameOf(fairOptions, spec);
   const beatJobs = () => beat.jobs;
   const tryMap = (j: number): boolean => {
     const view = beat.view;

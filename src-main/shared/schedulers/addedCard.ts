@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { containerConcurrency, slotConcurrency, type Concurrency, type ContainerSettings, type NodeShape, type SlotSettings } from './concurrency';
-import type { OptionValue, SchedulerDescription, ShownWhen } from './describe';
+import { nameWithOptions, type Conditions, type OptionValue, type SchedulerDescription, type ShownWhen } from './describe';
 import { nameText } from '../files/controlCharacters';
 
 /** A scheduler's kind, as an added scheduler, a scheduler file and an experiment name it: one rule wherever a kind is read. */
@@ -13,11 +13,17 @@ export const TITLE_MAX = 80;
 export const NOTES_MAX = 8;
 export const NOTE_MAX_CHARS = 300;
 
-/** Per option, the settings it is shown under (describe.ts `ShownWhen`). */
-export const ShownWhenSchema = z.record(
+/** Settings as data (describe.ts `Conditions`): each option named, the values it may hold. */
+const ConditionsSchema = z.record(
   z.string(),
-  z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()])).min(1, 'must list at least one value the option may hold')),
+  z.array(z.union([z.string(), z.number(), z.boolean()])).min(1, 'must list at least one value the option may hold'),
 );
+/** Per option, the settings it is shown under (describe.ts `ShownWhen`). */
+export const ShownWhenSchema = z.record(z.string(), ConditionsSchema);
+/** Names for runs under some settings (describe.ts `runNames`): the first that holds names a run. */
+export const RunNamesSchema = z
+  .array(z.strictObject({ when: ConditionsSchema, name: nameText(TITLE_MAX).pipe(z.string().min(1, 'must not be empty')) }))
+  .max(64, 'must be at most 64 names');
 
 /**
  * What the studio shows and checks of a scheduler added beside the built-ins
@@ -47,9 +53,15 @@ export const AddedCardSchema = z
     notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).optional(),
     /** Options shown only under some settings (describe.ts `shownWhen`), as a built-in's are. */
     shownWhen: ShownWhenSchema.optional(),
+    /** Names for its runs under some settings (describe.ts `runNames`), as a built-in's are. */
+    runNames: RunNamesSchema.optional(),
   })
   .superRefine((card, ctx) => {
     for (const p of shownWhenProblems(card.shownWhen, card.options)) ctx.addIssue({ code: 'custom', path: ['shownWhen', ...p.path], message: p.message });
+    (card.runNames ?? []).forEach((rule, i) => {
+      for (const p of conditionProblems(rule.when, card.options))
+        ctx.addIssue({ code: 'custom', path: ['runNames', i, 'when', ...p.path], message: p.message });
+    });
   });
 export type AddedCard = z.infer<typeof AddedCardSchema>;
 
@@ -58,20 +70,33 @@ export type AddedCard = z.infer<typeof AddedCardSchema>;
  * the card has not, an option made to depend on itself, or a value its option can never hold (a
  * misspelt choice would hide the option for good, and nobody would be told why).
  */
-export function shownWhenProblems(shownWhen: ShownWhen | undefined, options: Record<string, unknown>): { path: string[]; message: string }[] {
-  const props = (options.properties ?? {}) as Record<string, { enum?: unknown[]; type?: string }>;
-  const isOption = (key: string) => key !== 'kind' && key !== 'label' && Object.hasOwn(props, key);
-  const problems: { path: string[]; message: string }[] = [];
+export function shownWhenProblems(shownWhen: ShownWhen | undefined, options: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
   for (const [key, when] of Object.entries(shownWhen ?? {})) {
-    if (!isOption(key)) problems.push({ path: [key], message: 'names no option of this scheduler' });
-    for (const [other, values] of Object.entries(when)) {
-      if (other === key) problems.push({ path: [key, other], message: 'an option cannot be shown by its own value' });
-      else if (!isOption(other)) problems.push({ path: [key, other], message: 'names no option of this scheduler' });
-      else
-        for (const value of values) {
-          const why = neverHolds(props[other], value);
-          if (why) problems.push({ path: [key, other], message: `${JSON.stringify(value)} ${why}` });
-        }
+    if (!isOptionOf(options, key)) problems.push({ path: [key], message: 'names no option of this scheduler' });
+    if (Object.hasOwn(when, key)) problems.push({ path: [key, key], message: 'an option cannot be shown by its own value' });
+    const others = Object.fromEntries(Object.entries(when).filter(([other]) => other !== key));
+    problems.push(...conditionProblems(others, options).map((p) => ({ ...p, path: [key, ...p.path] })));
+  }
+  return problems;
+}
+
+type Problem = { path: string[]; message: string };
+
+const propsOf = (options: Record<string, unknown>) => (options.properties ?? {}) as Record<string, { enum?: unknown[]; type?: string }>;
+const isOptionOf = (options: Record<string, unknown>, key: string) => key !== 'kind' && key !== 'label' && Object.hasOwn(propsOf(options), key);
+
+/** What is wrong with settings as data against a card's options: an option it has not, or a value its option can never hold. */
+export function conditionProblems(when: Conditions, options: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [option, values] of Object.entries(when)) {
+    if (!isOptionOf(options, option)) {
+      problems.push({ path: [option], message: 'names no option of this scheduler' });
+      continue;
+    }
+    for (const value of values) {
+      const why = neverHolds(propsOf(options)[option], value);
+      if (why) problems.push({ path: [option], message: `${JSON.stringify(value)} ${why}` });
     }
   }
   return problems;
@@ -112,17 +137,11 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     concurrency,
     ...(card.notes?.length ? { notes: () => card.notes ?? [] } : {}),
     ...(card.shownWhen ? { shownWhen: card.shownWhen } : {}),
-    runLabel: (spec) => namedAs(card, card.title, spec),
+    runName: card.title,
+    ...(card.runNames?.length ? { runNames: card.runNames } : {}),
+    ...(card.labelOptions?.length ? { labelOptions: card.labelOptions } : {}),
   };
 }
 
-/** A run's name: `name`, with the options the card lists in `labelOptions` ("Toy (every: 2nd job)"). */
-function namedAs(card: AddedCard, name: string, spec: Spec): string {
-  const shown = (card.labelOptions ?? []).map(
-    (k) => `${(card.labels[k] ?? k).toLowerCase()}: ${card.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`,
-  );
-  return shown.length ? `${name} (${shown.join(', ')})` : name;
-}
-
 /** The name builds before 2026-12-02 gave a run of an added scheduler: its kind where its title is now (shared/experiment/runNames.ts formerRunNames). */
-export const formerAddedRunLabel = (card: AddedCard, spec: Spec): string => namedAs(card, card.kind, spec);
+export const formerAddedRunLabel = (card: AddedCard, spec: Spec): string => nameWithOptions(card, card.kind, spec);

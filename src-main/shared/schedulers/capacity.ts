@@ -43,5 +43,6 @@ export const capacityOptions = describeScheduler({
   },
   auto: { ...containerAuto, reduceRampupLimit: 'auto: 0.5 fair, else none' },
   concurrency: containerConcurrency,
-  runLabel: (s) => (s.orderingPolicy === 'fair' ? 'Capacity (fair order)' : 'Capacity'),
+  runName: 'Capacity',
+  runNames: [{ when: { orderingPolicy: ['fair'] }, name: 'Capacity (fair order)' }],
 });

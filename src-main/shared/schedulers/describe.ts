@@ -36,8 +36,15 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
    * setting changes the cost as much as a kind does (ILA's variant); its kind when absent.
    */
   costKey?: (spec: z.output<S>) => string;
-  /** The name a run is reported under when the user gave no label. */
-  runLabel(spec: z.output<S>): string;
+  /** The name a run is reported under when the user gave no label, with none of `runNames` holding. */
+  runName: string;
+  /**
+   * Names for runs under some settings, as data: the first whose conditions all hold names the run
+   * (`{ when: { jobOrder: ['submission'] }, name: 'PRISM (submission order)' }`).
+   */
+  runNames?: readonly RunNameRule[];
+  /** Options a run's name shows beside `runName` when no rule names it ("Toy (which job first: the oldest)"), in order. */
+  labelOptions?: readonly string[];
   /** What it can run at once on these worker nodes with these settings. */
   concurrency(spec: z.output<S>, nodes: readonly NodeShape[]): Concurrency;
 }
@@ -46,14 +53,44 @@ export function describeScheduler<K extends string, S extends z.ZodType>(d: Sche
   return d;
 }
 
-/** Per option, the settings it means something under: each named option must hold one of its listed values. */
-export type ShownWhen = Readonly<Record<string, Readonly<Record<string, readonly OptionValue[]>>>>;
+/** Settings, as data: each named option holds one of the values listed. */
+export type Conditions = Readonly<Record<string, readonly OptionValue[]>>;
 export type OptionValue = string | number | boolean;
+/** A run's name under some settings (describe.ts `runNames`). */
+export interface RunNameRule {
+  when: Conditions;
+  name: string;
+}
+
+/** Whether every option `when` names holds one of its listed values in `spec`. */
+export const holds = (when: Conditions, spec: Readonly<Record<string, unknown>>): boolean =>
+  Object.entries(when).every(([option, values]) => values.includes(spec[option] as OptionValue));
+
+/** The name of the first of `rules` that holds for `spec`, if any does. */
+export const ruleName = (rules: readonly RunNameRule[] | undefined, spec: Readonly<Record<string, unknown>>): string | undefined =>
+  rules?.find((r) => holds(r.when, spec))?.name;
+
+type Naming = Pick<SchedulerDescription<string, z.ZodType>, 'runName' | 'runNames' | 'labelOptions' | 'labels' | 'choiceLabels'>;
+
+/** The name a run of `spec` is reported under when the user gave it no label. */
+export function runNameOf(d: Naming, spec: Readonly<Record<string, unknown>>): string {
+  return ruleName(d.runNames, spec) ?? nameWithOptions(d, d.runName, spec);
+}
+
+/** `name`, with the options `labelOptions` lists and their settings in words ("Toy (which job first: the oldest)"). */
+export function nameWithOptions(d: Omit<Naming, 'runName' | 'runNames'>, name: string, spec: Readonly<Record<string, unknown>>): string {
+  const shown = (d.labelOptions ?? []).map(
+    (k) => `${(d.labels[k] ?? k).toLowerCase()}: ${d.choiceLabels?.[k]?.[String(spec[k])]?.toLowerCase() ?? String(spec[k])}`,
+  );
+  return shown.length ? `${name} (${shown.join(', ')})` : name;
+}
+
+/** Per option, the settings it means something under. */
+export type ShownWhen = Readonly<Record<string, Conditions>>;
 
 /** The options a card leaves out with these settings, because what `shownWhen` asks of them does not hold. */
 export function hiddenOptions(shownWhen: ShownWhen | undefined, spec: Readonly<Record<string, unknown>>): string[] {
-  if (!shownWhen) return [];
-  return Object.entries(shownWhen)
-    .filter(([, when]) => Object.entries(when).some(([other, values]) => !values.includes(spec[other] as OptionValue)))
+  return Object.entries(shownWhen ?? {})
+    .filter(([, when]) => !holds(when, spec))
     .map(([key]) => key);
 }

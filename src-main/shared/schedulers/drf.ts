@@ -16,5 +16,5 @@ export const drfOptions = describeScheduler({
   },
   auto: containerAuto,
   concurrency: containerConcurrency,
-  runLabel: () => 'DRF',
+  runName: 'DRF',
 });

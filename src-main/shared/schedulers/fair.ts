@@ -32,5 +32,6 @@ export const fairOptions = describeScheduler({
   },
   auto: slotAuto,
   concurrency: slotConcurrency,
-  runLabel: (s) => (s.nodeLocalityWaitS === 0 && s.rackLocalityWaitS === 0 ? 'Fair (greedy locality)' : 'Fair (delay)'),
+  runName: 'Fair (delay)',
+  runNames: [{ when: { nodeLocalityWaitS: [0], rackLocalityWaitS: [0] }, name: 'Fair (greedy locality)' }],
 });

@@ -85,5 +85,6 @@ export const fawkesOptions = describeScheduler({
           `τ = ${s.tau} with T = ${s.intervalS} s: shares are re-balanced when the MR-clusters' held shares stray from their weights by more than about ${(Math.sqrt(s.tau) / s.intervalS).toFixed(3)} (root mean square, the discrimination chart's c − w).`,
         ],
   concurrency: slotConcurrency,
-  runLabel: (s) => `FAWKES ${s.policy.toUpperCase()}`,
+  runName: 'FAWKES',
+  runNames: FAWKES_POLICIES.map((policy) => ({ when: { policy: [policy] }, name: `FAWKES ${policy.toUpperCase()}` })),
 });

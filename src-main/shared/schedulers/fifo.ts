@@ -29,5 +29,5 @@ export const fifoOptions = describeScheduler({
   },
   auto: { ...slotAuto, jobMapLimit: 'no limit', jobReduceLimit: 'no limit' },
   concurrency: slotConcurrency,
-  runLabel: () => 'FIFO',
+  runName: 'FIFO',
 });

@@ -45,7 +45,7 @@ export const fineGrainedCpuOptions = describeScheduler({
   auto: { nodeMemoryMb: containerAuto.nodeMemoryMb },
   concurrency: cpuPoolConcurrency,
   usesProfiles: 'measured CPU requirements (Liu eq. 3.5)',
-  runLabel: () => 'Finer-grained CPU',
+  runName: 'Finer-grained CPU',
 });
 
 /** The CPU pool (eq. 3.1) holds pool / requirement tasks of the default requirement, as the memory allows. */

@@ -66,7 +66,11 @@ export const ilaOptions = describeScheduler({
   },
   auto: slotAuto,
   concurrency: slotConcurrency,
-  runLabel: (s) => s.variant.toUpperCase(),
+  runName: 'ILA',
+  runNames: [
+    { when: { variant: ['iao'] }, name: 'IAO' },
+    { when: { variant: ['lao'] }, name: 'LAO' },
+  ],
   // LAO never fits the interference model; ILA and IAO re-fit it as they run.
   costKey: (s) => s.variant,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { capacityOptions } from './capacity';
 import type { Concurrency, NodeShape } from './concurrency';
-import type { SchedulerDescription } from './describe';
+import { runNameOf, type SchedulerDescription } from './describe';
 import { describeAddedCard, SchedulerKindSchema, type AddedCard } from './addedCard';
 import { drfOptions } from './drf';
 import { fairOptions } from './fair';
@@ -15,8 +15,18 @@ import { prismOptions } from './prism';
 
 export type { QueueConfig } from './options';
 export type { AddedCard } from './addedCard';
-export { hiddenOptions, type ShownWhen } from './describe';
-export { AddedCardSchema, KIND_PATTERN, KIND_RULE, NOTE_MAX_CHARS, NOTES_MAX, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from './addedCard';
+export { hiddenOptions, runNameOf, type RunNameRule, type ShownWhen } from './describe';
+export {
+  AddedCardSchema,
+  KIND_PATTERN,
+  KIND_RULE,
+  NOTE_MAX_CHARS,
+  NOTES_MAX,
+  RunNamesSchema,
+  SchedulerKindSchema,
+  ShownWhenSchema,
+  TITLE_MAX,
+} from './addedCard';
 export type { Concurrency, NodeShape };
 export { nodeShapes, parityGap, PARITY_FACTOR } from './concurrency';
 export { PoolSchema, QueueSchema } from './options';
@@ -176,21 +186,17 @@ export function descriptionOf(kind: string): AnyDescription {
 }
 
 /**
- * The name a run is reported under: the label if given, else the scheduler's own (its kind with its
- * distinguishing settings). A kind this studio has not (a design or history entry saved by a build
- * with another added scheduler), or a card it cannot name (saved with settings its scheduler no
- * longer reads as it did), is named by its kind: one such card must not keep a list of saved work
- * (experiments, run history, an import's preview, presets) from opening.
+ * The name a run is reported under: the label if given, else the scheduler's own (its run name
+ * under its settings, describe.ts `runNameOf`). A kind this studio has not (a design or history
+ * entry saved by a build with another added scheduler) is named by its kind; a card saved without
+ * the settings its names read goes by the scheduler's name alone. Names are data, so naming never
+ * fails: one card must not keep a list of saved work (experiments, run history, an import's
+ * preview, presets) from opening.
  */
 export function schedulerLabel(spec: SchedulerSpec): string {
   if (spec.label) return spec.label;
   const d = namingOf(spec.kind);
-  if (!d) return spec.kind;
-  try {
-    return d.runLabel(spec as never);
-  } catch {
-    return spec.kind;
-  }
+  return d ? runNameOf(d, spec) : spec.kind;
 }
 
 /** The designer's label of one option of a scheduler (its key when the scheduler gives none). */

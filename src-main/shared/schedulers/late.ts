@@ -30,5 +30,5 @@ export const lateOptions = describeScheduler({
   },
   auto: slotAuto,
   concurrency: slotConcurrency,
-  runLabel: () => 'LATE',
+  runName: 'LATE',
 });

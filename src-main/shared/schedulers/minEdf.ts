@@ -58,11 +58,15 @@ export const minEdfOptions = describeScheduler({
   auto: slotAuto,
   concurrency: slotConcurrency,
   usesProfiles: 'ARIA job profiles (Verma et al. sec. 3.2)',
-  runLabel: (s) =>
-    [
-      s.bound === 'avg' ? 'MinEDF' : `MinEDF (${s.bound === 'low' ? 'lower' : 'upper'} bound)`,
-      s.spare === 'none' ? '' : s.spare === 'lend' ? 'lending' : 'lending, killing',
-    ]
-      .filter(Boolean)
-      .join(', '),
+  runName: 'MinEDF',
+  // Each bound by name, then what spare slots do: "MinEDF (lower bound), lending".
+  runNames: (['avg', 'low', 'up'] as const).flatMap((bound) =>
+    MINEDF_SPARE.map((spare) => ({
+      when: { bound: [bound], spare: [spare] },
+      name: [
+        bound === 'avg' ? 'MinEDF' : `MinEDF (${bound === 'low' ? 'lower' : 'upper'} bound)`,
+        ...(spare === 'none' ? [] : [spare === 'lend' ? 'lending' : 'lending, killing']),
+      ].join(', '),
+    })),
+  ),
 });

@@ -70,5 +70,6 @@ export const prismOptions = describeScheduler({
   auto: containerAuto,
   concurrency: containerConcurrency,
   usesProfiles: 'phase-level profiles (PRISM sec. 4)',
-  runLabel: (s) => (s.jobOrder === 'submission' ? 'PRISM (submission order)' : 'PRISM'),
+  runName: 'PRISM',
+  runNames: [{ when: { jobOrder: ['submission'] }, name: 'PRISM (submission order)' }],
 });

@@ -160,8 +160,8 @@ describe("swept runs' names: the parameter in the card's words, and files and st
     const migrated = await migratedNames(6, inputs, plan);
     expect(migrated.status).toMatchObject({ schemaVersion: LATEST_VERSION });
     expect(migrated.column).toEqual(['fawkes · alpha = 2']);
-    // The history lists it too, by its kind, and opens it.
-    expect(migrated.listed).toEqual(['fawkes']);
+    // The history lists it too, by the scheduler's name alone (no policy's name holds), and opens it.
+    expect(migrated.listed).toEqual(['FAWKES']);
     expect(migrated.labels).toEqual(['fawkes · alpha = 2']);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, type SchedulerSpecInput } from '@shared/schedulers';
 import { createScheduler } from '../../../src-main/schedulers/registry';
-import { descriptionOf, hiddenOptions } from '@shared/schedulers';
+import { descriptionOf, hiddenOptions, runNameOf } from '@shared/schedulers';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
 
 const sched = (s: SchedulerSpecInput) => createScheduler(SchedulerSpecSchema.parse(s));
@@ -70,7 +70,7 @@ describe("Capacity's ordering policy inside a queue (YARN ordering-policy)", () 
 
   it('is reported under its own name and shows its choice in words', () => {
     const d = descriptionOf('capacity');
-    expect(d.runLabel(SchedulerSpecSchema.parse({ kind: 'capacity', orderingPolicy: 'fair' }) as never)).toBe('Capacity (fair order)');
+    expect(runNameOf(d, SchedulerSpecSchema.parse({ kind: 'capacity', orderingPolicy: 'fair' }))).toBe('Capacity (fair order)');
     expect(d.choiceLabels?.orderingPolicy.fair).toMatch(/least memory/i);
   });
 });
@@ -101,7 +101,7 @@ describe("PRISM's job order", () => {
   it('is reported under its own name; the fairness measure, no part of the choice then, is hidden', () => {
     const d = descriptionOf('prism');
     const spec = SchedulerSpecSchema.parse({ kind: 'prism', jobOrder: 'submission' }) as never;
-    expect(d.runLabel(spec)).toBe('PRISM (submission order)');
+    expect(runNameOf(d, spec)).toBe('PRISM (submission order)');
     expect(hiddenOptions(d.shownWhen, spec)).toEqual(['fairness']);
     expect(hiddenOptions(d.shownWhen, SchedulerSpecSchema.parse({ kind: 'prism' }))).toEqual([]);
   });

@@ -21,11 +21,11 @@ describe("runs' names: one per configuration, or a comparison mixes two", () => 
     expect(runName(fifo, sweep({ target: 'simulation', parameter: 'horizonS', values: [600] }), 600)).toBe('FIFO · Stop at s = 600');
   });
 
-  it('names a card this build cannot name by its kind, and one it does not have by its kind too', () => {
-    // A FAWKES card saved without its policy (no build saved one so): its name reads the policy.
+  it('names a card without the settings its name reads by the scheduler alone, and one it does not have by its kind', () => {
+    // A FAWKES card saved without its policy (no build saved one so): no name of a policy holds, so it goes by FAWKES alone.
     const unreadable = { kind: 'fawkes' } as unknown as SchedulerSpec;
-    expect(schedulerLabel(unreadable)).toBe('fawkes');
-    expect(runName(unreadable, undefined, undefined)).toBe('fawkes');
+    expect(schedulerLabel(unreadable)).toBe('FAWKES');
+    expect(runName(unreadable, undefined, undefined)).toBe('FAWKES');
     expect(schedulerLabel({ kind: 'gone-plugin' } as unknown as SchedulerSpec)).toBe('gone-plugin');
     expect(schedulerLabel({ kind: 'fawkes', label: 'mine' } as unknown as SchedulerSpec)).toBe('mine');
   });
