@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { containerConcurrency, slotConcurrency, type Concurrency, type ContainerSettings, type NodeShape, type SlotSettings } from './concurrency';
 import { nameWithOptions, type Conditions, type OptionValue, type SchedulerDescription, type ShownWhen } from './describe';
 import { nameText } from '../files/controlCharacters';
 
@@ -123,9 +122,6 @@ function choicesOf(options: Record<string, unknown>): Record<string, readonly st
 /** The card as a description the designer, the parity check and the reports read like a built-in's. */
 export function describeAddedCard(card: AddedCard): SchedulerDescription<string, z.ZodType<Spec>> {
   const schema = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema) as z.ZodType<Spec>;
-  // Main adds the slot or container options to every added scheduler's options (src-main/schedulers/addedScheduler.ts `cardOf`).
-  const concurrency = (spec: Spec, nodes: readonly NodeShape[]): Concurrency =>
-    card.capacity === 'slots' ? slotConcurrency(spec as unknown as SlotSettings, nodes) : containerConcurrency(spec as ContainerSettings, nodes);
   return {
     kind: card.kind,
     schema,
@@ -134,7 +130,8 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     auto: card.auto,
     choices: choicesOf(card.options),
     choiceLabels: card.choiceLabels,
-    concurrency,
+    // Main adds the slot or container options to every added scheduler's options (src-main/schedulers/addedScheduler.ts `cardOf`).
+    capacity: card.capacity,
     ...(card.notes?.length ? { notes: () => card.notes ?? [] } : {}),
     ...(card.shownWhen ? { shownWhen: card.shownWhen } : {}),
     runName: card.title,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { QueueSchema, containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
-import { containerConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** YARN's Capacity Scheduler: hierarchical queues with capacities, containers by memory and vcores. */
@@ -42,7 +41,7 @@ export const capacityOptions = describeScheduler({
     orderingPolicy: { fifo: 'First come, first served (YARN default)', fair: 'Least memory held first (fair)' },
   },
   auto: { ...containerAuto, reduceRampupLimit: 'auto: 0.5 fair, else none' },
-  concurrency: containerConcurrency,
+  capacity: 'containers',
   runName: 'Capacity',
   runNames: [{ when: { orderingPolicy: ['fair'] }, name: 'Capacity (fair order)' }],
 });

@@ -134,6 +134,33 @@ export function containerConcurrency(s: ContainerSettings, nodes: readonly NodeS
   return { mapTasks: containers, text: `${n(vcores)} vcores · ${n(containers)} containers of ${sizeText}` };
 }
 
+export interface CpuPoolSettings extends ContainerSettings {
+  reservedCores: number;
+  defaultRequirement: number;
+}
+
+/** The Finer-Grained CPU scheduler's pool (Liu eq. 3.1): pool / requirement tasks of the default requirement per node, as the memory allows. */
+export function cpuPoolConcurrency(s: CpuPoolSettings, nodes: readonly NodeShape[]): Concurrency {
+  let pool = 0;
+  let tasks = 0;
+  for (const node of nodes) {
+    const units = Math.max(0, node.cores - s.reservedCores) * 100;
+    pool += units;
+    tasks += Math.min(Math.floor(units / s.defaultRequirement), Math.floor(nodeManagerOffer(node, s).memoryMb / (s.mapMemoryMb ?? DEFAULT_CONTAINER_MB)));
+  }
+  return { mapTasks: tasks, text: `CPU pool ${n(Math.round(pool))} · ${n(tasks)} tasks at requirement ${s.defaultRequirement}` };
+}
+
+/** What a scheduler runs tasks in, as its card says it: Hadoop 1 slots, YARN containers, or the Finer-Grained CPU pool. */
+export type CapacityKind = 'slots' | 'containers' | 'cpuPool';
+
+/** What a card of this capacity can run at once on these nodes with its settings (the designer's capacity line). */
+export function capacityLine(capacity: CapacityKind, spec: object, nodes: readonly NodeShape[]): Concurrency {
+  if (capacity === 'slots') return slotConcurrency(spec as SlotSettings, nodes);
+  if (capacity === 'containers') return containerConcurrency(spec as ContainerSettings, nodes);
+  return cpuPoolConcurrency(spec as CpuPoolSettings, nodes);
+}
+
 /** Whether every pair of schedulers runs within PARITY_FACTOR of each other's map tasks; else the two furthest apart. */
 export function parityGap<T extends { concurrency: Concurrency }>(rows: readonly T[]): { low: T; high: T; factor: number } | undefined {
   if (rows.length < 2) return undefined;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Concurrency, NodeShape } from './concurrency';
+import type { CapacityKind } from './concurrency';
 
 /**
  * What the studio shows and checks of one scheduler, before any of it runs: its kind, its options
@@ -45,8 +45,8 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   runNames?: readonly RunNameRule[];
   /** Options a run's name shows beside `runName` when no rule names it ("Toy (which job first: the oldest)"), in order. */
   labelOptions?: readonly string[];
-  /** What it can run at once on these worker nodes with these settings. */
-  concurrency(spec: z.output<S>, nodes: readonly NodeShape[]): Concurrency;
+  /** What it runs tasks in, which decides what it can run at once with its settings (concurrency.ts `capacityLine`). */
+  capacity: CapacityKind;
 }
 
 export function describeScheduler<K extends string, S extends z.ZodType>(d: SchedulerDescription<K, S>): SchedulerDescription<K, S> {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
-import { containerConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** Dominant Resource Fairness (Ghodsi et al., NSDI'11) over YARN containers. */
@@ -15,6 +14,6 @@ export const drfOptions = describeScheduler({
     ...topologyLabels,
   },
   auto: containerAuto,
-  concurrency: containerConcurrency,
+  capacity: 'containers',
   runName: 'DRF',
 });

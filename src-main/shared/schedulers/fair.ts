@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { delayLabels, delayScheduling, PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
-import { slotConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
@@ -31,7 +30,7 @@ export const fairOptions = describeScheduler({
     ...topologyLabels,
   },
   auto: slotAuto,
-  concurrency: slotConcurrency,
+  capacity: 'slots',
   runName: 'Fair (delay)',
   runNames: [{ when: { nodeLocalityWaitS: [0], rackLocalityWaitS: [0] }, name: 'Fair (greedy locality)' }],
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
-import { slotConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /**
@@ -84,7 +83,7 @@ export const fawkesOptions = describeScheduler({
       : [
           `τ = ${s.tau} with T = ${s.intervalS} s: shares are re-balanced when the MR-clusters' held shares stray from their weights by more than about ${(Math.sqrt(s.tau) / s.intervalS).toFixed(3)} (root mean square, the discrimination chart's c − w).`,
         ],
-  concurrency: slotConcurrency,
+  capacity: 'slots',
   runName: 'FAWKES',
   runNames: FAWKES_POLICIES.map((policy) => ({ when: { policy: [policy] }, name: `FAWKES ${policy.toUpperCase()}` })),
 });

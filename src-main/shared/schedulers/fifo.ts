@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
-import { slotConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** Hadoop 1's default JobQueueTaskScheduler: jobs in submission order on map and reduce slots. */
@@ -28,6 +27,6 @@ export const fifoOptions = describeScheduler({
     ...topologyLabels,
   },
   auto: { ...slotAuto, jobMapLimit: 'no limit', jobReduceLimit: 'no limit' },
-  concurrency: slotConcurrency,
+  capacity: 'slots',
   runName: 'FIFO',
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { containerAuto, containerLabels, containers, topologyAwareness, topologyLabels } from './options';
-import { DEFAULT_CONTAINER_MB, nodeManagerOffer, type NodeShape } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** Finer-grained CPU scheduling (Liu's thesis): a CPU pool in hundredths of a core per node. */
@@ -43,25 +42,7 @@ export const fineGrainedCpuOptions = describeScheduler({
     ...topologyLabels,
   },
   auto: { nodeMemoryMb: containerAuto.nodeMemoryMb },
-  concurrency: cpuPoolConcurrency,
+  capacity: 'cpuPool',
   usesProfiles: 'measured CPU requirements (Liu eq. 3.5)',
   runName: 'Finer-grained CPU',
 });
-
-/** The CPU pool (eq. 3.1) holds pool / requirement tasks of the default requirement, as the memory allows. */
-function cpuPoolConcurrency(
-  s: { reservedCores: number; defaultRequirement: number; nodeMemoryMb?: number; mapMemoryMb?: number },
-  nodes: readonly NodeShape[],
-) {
-  let pool = 0;
-  let tasks = 0;
-  for (const node of nodes) {
-    const units = Math.max(0, node.cores - s.reservedCores) * 100;
-    pool += units;
-    tasks += Math.min(Math.floor(units / s.defaultRequirement), Math.floor(nodeManagerOffer(node, s).memoryMb / (s.mapMemoryMb ?? DEFAULT_CONTAINER_MB)));
-  }
-  return {
-    mapTasks: tasks,
-    text: `CPU pool ${Math.round(pool).toLocaleString('en-US')} · ${tasks.toLocaleString('en-US')} tasks at requirement ${s.defaultRequirement}`,
-  };
-}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots } from './options';
-import { slotConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** ILA (interference- and locality-aware scheduling) and its IAO and LAO variants. */
@@ -65,7 +64,7 @@ export const ilaOptions = describeScheduler({
     },
   },
   auto: slotAuto,
-  concurrency: slotConcurrency,
+  capacity: 'slots',
   runName: 'ILA',
   runNames: [
     { when: { variant: ['iao'] }, name: 'IAO' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capacityOptions } from './capacity';
-import type { Concurrency, NodeShape } from './concurrency';
+import { capacityLine, type Concurrency, type NodeShape } from './concurrency';
 import { runNameOf, type SchedulerDescription } from './describe';
 import { describeAddedCard, SchedulerKindSchema, type AddedCard } from './addedCard';
 import { drfOptions } from './drf';
@@ -217,5 +217,5 @@ export function choiceLabel(kind: string, key: string, value: unknown): string |
 export function schedulerConcurrency(spec: SchedulerSpec, nodes: readonly NodeShape[]): Concurrency {
   const d = namingOf(spec.kind);
   if (!d) throw new Error(`no scheduler of kind "${spec.kind}" in this studio`);
-  return d.concurrency(spec as never, nodes);
+  return capacityLine(d.capacity, spec, nodes);
 }

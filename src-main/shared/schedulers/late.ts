@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
-import { slotConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** LATE (Zaharia et al., OSDI'08): speculative copies of the tasks with the longest estimated time left. */
@@ -29,6 +28,6 @@ export const lateOptions = describeScheduler({
     ...topologyLabels,
   },
   auto: slotAuto,
-  concurrency: slotConcurrency,
+  capacity: 'slots',
   runName: 'LATE',
 });

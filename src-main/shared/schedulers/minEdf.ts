@@ -3,7 +3,6 @@ import { AriaProfileSchema } from '../aria/profile';
 import { ScalingFactorsSchema } from '../aria/scaling';
 import { describeScheduler } from './describe';
 import { delayLabels, delayScheduling, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
-import { slotConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /**
@@ -56,7 +55,7 @@ export const minEdfOptions = describeScheduler({
     spare: { none: 'kept for jobs without a deadline', lend: 'lent, taken back as tasks end', 'lend-kill': 'lent, taken back by killing (MinEDF-WC)' },
   },
   auto: slotAuto,
-  concurrency: slotConcurrency,
+  capacity: 'slots',
   usesProfiles: 'ARIA job profiles (Verma et al. sec. 3.2)',
   runName: 'MinEDF',
   // Each bound by name, then what spare slots do: "MinEDF (lower bound), lending".

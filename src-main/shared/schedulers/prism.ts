@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
 import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
-import { containerConcurrency } from './concurrency';
 import { labelText } from '../files/controlCharacters';
 
 /** PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling by utility. */
@@ -68,7 +67,7 @@ export const prismOptions = describeScheduler({
   // The fairness measure orders jobs only when they go furthest below their share first.
   shownWhen: { fairness: { jobOrder: ['share'] } },
   auto: containerAuto,
-  concurrency: containerConcurrency,
+  capacity: 'containers',
   usesProfiles: 'phase-level profiles (PRISM sec. 4)',
   runName: 'PRISM',
   runNames: [{ when: { jobOrder: ['submission'] }, name: 'PRISM (submission order)' }],

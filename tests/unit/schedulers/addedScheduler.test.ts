@@ -16,6 +16,7 @@ import { problemsOf } from '@shared/api/validation';
 import { createScheduler, registerScheduler } from '../../../src-main/schedulers/registry';
 import { cardOf } from '../../../src-main/schedulers/addedScheduler';
 import { describeAddedCard } from '@shared/schedulers/addedCard';
+import { capacityLine } from '@shared/schedulers/concurrency';
 import { kindFromWords } from '@shared/results/decisionCounts';
 import { newestFirst } from '../../fixtures/schedulers/newestFirst';
 import { cluster, cpuOnly, job, run } from '../../helpers/engineFixtures';
@@ -94,7 +95,7 @@ describe('a scheduler added in one file', () => {
     const d = describeAddedCard(card);
     const spec = d.schema.parse({ kind: 'toy-yarn', vcoresPerNode: 4 });
     expect(spec).toMatchObject({ amMemoryMb: 1536, amVcores: 1, order: 'newest' });
-    expect(d.concurrency(spec, [{ cores: 8, memoryMb: 16384 }]).text).toBe('4 vcores · 4 containers of 1 GB');
+    expect(capacityLine(d.capacity, spec, [{ cores: 8, memoryMb: 16384 }]).text).toBe('4 vcores · 4 containers of 1 GB');
   });
 
   it('shows an option only under the settings its card names, as PRISM and FAWKES do, and refuses names and values that cannot hold', () => {
