@@ -67,7 +67,9 @@ export interface RunShape {
 
 /** What a scheduler card is priced as: what its description says its settings make it (ILA's variant), else its kind. */
 export function policyCostKey(spec: SchedulerSpec): string {
-  return findDescription(spec.kind)?.costKey?.(spec as never) ?? spec.kind;
+  const option = findDescription(spec.kind)?.costOption;
+  const value = option === undefined ? undefined : (spec as Record<string, unknown>)[option];
+  return value === undefined ? spec.kind : String(value);
 }
 
 export interface BatchEstimate {

@@ -32,10 +32,11 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   /** Lines the card shows under its options, reading the settings in the charts' units. */
   notes?: (spec: z.output<S>) => readonly string[];
   /**
-   * What its runs are priced as by the run-time estimate (shared/experiment/runEstimate.ts), where a
-   * setting changes the cost as much as a kind does (ILA's variant); its kind when absent.
+   * The option whose value its runs are priced as by the run-time estimate
+   * (shared/experiment/runEstimate.ts), where a setting changes the cost as much as a kind does
+   * (ILA's variant); its kind when absent.
    */
-  costKey?: (spec: z.output<S>) => string;
+  costOption?: string;
   /** The name a run is reported under when the user gave no label, with none of `runNames` holding. */
   runName: string;
   /**

@@ -71,5 +71,5 @@ export const ilaOptions = describeScheduler({
     { when: { variant: ['lao'] }, name: 'LAO' },
   ],
   // LAO never fits the interference model; ILA and IAO re-fit it as they run.
-  costKey: (s) => s.variant,
+  costOption: 'variant',
 });
