@@ -15,7 +15,7 @@ export const policy = (name: string) => `// @ts-check
 // module, which the studio puts in when it loads the file (${API_TYPES}, written beside this
 // file, gives an editor its types); the studio hands the policy zod (for its options) and a
 // \`studio\` object (free slots, launches that say why, wake-ups). docs/plugins.md lists every
-// hook: notes, checkDesign, scores, explain, report, onWake.
+// field and hook: notes, shownWhen, runNames, checkDesign, scores, explain, report, onWake.
 import { defineScheduler } from 'workload-studio/scheduler';
 
 export default defineScheduler({
