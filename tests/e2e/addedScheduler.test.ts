@@ -107,4 +107,38 @@ describe('a scheduler added in one file, in the browser', () => {
       await serve.stop();
     }
   });
+
+  it('shows an option only under the setting its card names, and names its runs by its rules', async () => {
+    registerScheduler({
+      ...newestFirst,
+      kind: 'oldest-rules',
+      title: 'Rules toy',
+      shownWhen: { mapsPerBeat: { order: ['oldest'] } },
+      runNames: [{ when: { order: ['oldest'] }, name: 'Oldest first (toy)' }],
+    });
+    const studio = await startStudio(tempDir(), { makePool: () => new RunPool({ workerFile: null }) });
+    const { cluster, workload } = loadExperiment(path.join(ROOT, 'docs/examples/baselines.experiment.json'));
+    await ok(studio.services, 'clusters:create', { spec: cluster });
+    await ok(studio.services, 'workloads:create', { spec: workload });
+    const page = await browser().newPage({ viewport: { width: 1360, height: 900 } });
+    const errors = watchErrors(page);
+    try {
+      await openNewExperiment(page, studio.server.url);
+      const card = page.locator('[data-scheduler="0"]');
+      await page.getByLabel('Kind of scheduler 1').selectOption('oldest-rules');
+      const field = (name: string) => card.locator('label', { hasText: name });
+      await field('Which job first').waitFor();
+      // Newest first (the default): the maps per heartbeat mean nothing, so the card leaves them out.
+      expect(await card.locator('.params label > span').allTextContents()).not.toContain('Maps per heartbeat');
+      // No rule holds: its title with the option it lists.
+      await expect.poll(() => page.getByLabel('Label of scheduler 1').getAttribute('placeholder')).toBe('Rules toy (which job first: the newest)');
+      await field('Which job first').locator('select').selectOption({ label: 'The oldest' });
+      await field('Maps per heartbeat').waitFor();
+      await expect.poll(() => page.getByLabel('Label of scheduler 1').getAttribute('placeholder')).toBe('Oldest first (toy)');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.stop();
+    }
+  });
 });
