@@ -154,6 +154,10 @@ declare module 'workload-studio/scheduler' {
     labels?: Record<string, string>;
     /** Lines the designer's card shows under its options (what the policy does): at most 8, each one line of at most 300 characters. */
     notes?: string[];
+    /** Words for each choice of an enumerated option, as the designer's menu shows them: `{ policy: { sliding: 'A sliding window' } }`. */
+    choiceLabels?: Record<string, Record<string, string>>;
+    /** Options a run's name shows beside the title when no `runNames` rule holds: "Mine (policy: a sliding window)". */
+    labelOptions?: string[];
     /**
      * Options the designer's card shows only under some settings: per option, each other option it
      * depends on and the values that show it, e.g. `{ window: { policy: ['sliding'] } }`.

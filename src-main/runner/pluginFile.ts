@@ -52,6 +52,8 @@ const PluginShape = z.object({
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
   notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).default([]),
+  choiceLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  labelOptions: z.array(z.string()).optional(),
   shownWhen: ShownWhenSchema.optional(),
   runNames: RunNamesSchema.optional(),
   checkDesign: z
@@ -158,6 +160,8 @@ export async function loadSchedulerFile(file: string, how: { trial?: boolean; lo
     options,
     labels: p.labels,
     notes: p.notes,
+    ...(p.choiceLabels ? { choiceLabels: p.choiceLabels } : {}),
+    ...(p.labelOptions ? { labelOptions: p.labelOptions } : {}),
     ...(p.shownWhen ? { shownWhen: p.shownWhen } : {}),
     ...(p.runNames ? { runNames: p.runNames } : {}),
     ...(p.checkDesign ? { checkDesign: checkingInOwnWords(p.checkDesign, full, ran) } : {}),

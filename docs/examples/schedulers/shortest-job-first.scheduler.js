@@ -13,6 +13,7 @@ export default {
   capacity: 'slots',
   options: (z) => ({ ties: z.enum(['oldest', 'newest']).default('oldest') }),
   labels: { ties: 'Between equals' },
+  choiceLabels: { ties: { oldest: 'The one submitted first', newest: 'The one submitted last' } },
   notes: ['A free map slot goes to the job with the fewest maps left to place.', 'Reduces go in submission order.'],
   create(spec, studio) {
     const rule = 'has the fewest maps left to place';

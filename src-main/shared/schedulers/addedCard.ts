@@ -61,6 +61,17 @@ export const AddedCardSchema = z
       for (const p of conditionProblems(rule.when, card.options))
         ctx.addIssue({ code: 'custom', path: ['runNames', i, 'when', ...p.path], message: p.message });
     });
+    (card.labelOptions ?? []).forEach((option, i) => {
+      if (!isOptionOf(card.options, option))
+        ctx.addIssue({ code: 'custom', path: ['labelOptions', i], message: `"${option}" names no option of this scheduler` });
+    });
+    for (const [option, words] of Object.entries(card.choiceLabels ?? {})) {
+      const choices = isOptionOf(card.options, option) ? propsOf(card.options)[option].enum : undefined;
+      if (!Array.isArray(choices)) ctx.addIssue({ code: 'custom', path: ['choiceLabels', option], message: 'names no option of this scheduler with choices' });
+      else
+        for (const value of Object.keys(words))
+          if (!choices.includes(value)) ctx.addIssue({ code: 'custom', path: ['choiceLabels', option, value], message: 'is not one of its choices' });
+    }
   });
 export type AddedCard = z.infer<typeof AddedCardSchema>;
 

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addedSchedulerCards, descriptionOf, hiddenOptions, SchedulerSpecSchema } from '@shared/schedulers';
+import { addedSchedulerCards, choiceLabel, descriptionOf, hiddenOptions, schedulerLabel, SchedulerSpecSchema } from '@shared/schedulers';
 import { loadSchedulerFile } from '../../../src-main/runner/pluginFile';
 import { PluginRunError } from '../../../src-main/runner/pluginGuard';
 import { createScheduler } from '../../../src-main/schedulers/registry';
@@ -132,6 +132,28 @@ describe("a scheduler file's notes and its explain answers", () => {
     const d = descriptionOf(loaded.kind);
     expect(hiddenOptions(d.shownWhen, SchedulerSpecSchema.parse({ kind: 'shown-ok' }))).toEqual(['window']);
     expect(hiddenOptions(d.shownWhen, SchedulerSpecSchema.parse({ kind: 'shown-ok', policy: 'sliding' }))).toEqual([]);
+  });
+
+  const withWords = (kind: string, words: string) =>
+    `export default { kind: '${kind}', title: 'Worded', capacity: 'slots',
+      options: (z) => ({ policy: z.enum(['plain', 'sliding']).default('plain') }),
+      labels: { policy: 'Policy' }, ${words}, create() { return { name: 'x', onHeartbeat() {} }; } };\n`;
+
+  it('shows choices in the words the file gives and names runs by the options it lists, refusing words for what it has not', async () => {
+    await expect(
+      loadSchedulerFile(write('words-typo.scheduler.js', withWords('words-typo', `choiceLabels: { policy: { slidng: 'A sliding window' } }`))),
+    ).rejects.toThrow(/words-typo\.scheduler\.js: .*choiceLabels\.policy\.slidng: is not one of its choices/);
+    await expect(loadSchedulerFile(write('words-none.scheduler.js', withWords('words-none', `labelOptions: ['window']`)))).rejects.toThrow(
+      /words-none\.scheduler\.js: .*labelOptions\.0: "window" names no option of this scheduler/,
+    );
+    const loaded = await loadSchedulerFile(
+      write(
+        'words-ok.scheduler.js',
+        withWords('words-ok', `choiceLabels: { policy: { plain: 'Every job alike', sliding: 'A sliding window' } }, labelOptions: ['policy']`),
+      ),
+    );
+    expect(choiceLabel(loaded.kind, 'policy', 'sliding')).toBe('A sliding window');
+    expect(schedulerLabel(SchedulerSpecSchema.parse({ kind: 'words-ok', policy: 'sliding' }))).toBe('Worded (policy: a sliding window)');
   });
 
   it("makes a file's explain sentences the why-not reasons under its title, and names a wrong answer's problem", async () => {
