@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { problemsOf } from '@shared/api/validation';
-import { NOTE_MAX_CHARS, NOTES_MAX, RunNamesSchema, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from '@shared/schedulers';
+import { ChoiceLabelsSchema, NOTE_MAX_CHARS, NOTES_MAX, RunNamesSchema, SchedulerKindSchema, ShownWhenSchema, TITLE_MAX } from '@shared/schedulers';
 import { nameText } from '@shared/files/controlCharacters';
 import type { AddedScheduler } from '../schedulers/addedScheduler';
 import { registerScheduler } from '../schedulers/registry';
@@ -52,7 +52,7 @@ const PluginShape = z.object({
   version: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
   labels: z.record(z.string(), z.string()).default({}),
   notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).default([]),
-  choiceLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  choiceLabels: ChoiceLabelsSchema.optional(),
   labelOptions: z.array(z.string()).optional(),
   shownWhen: ShownWhenSchema.optional(),
   runNames: RunNamesSchema.optional(),

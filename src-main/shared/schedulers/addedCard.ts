@@ -17,6 +17,8 @@ const ConditionsSchema = z.record(
   z.string(),
   z.array(z.union([z.string(), z.number(), z.boolean()])).min(1, 'must list at least one value the option may hold'),
 );
+/** Words for enumerated options' values, per option. */
+export const ChoiceLabelsSchema = z.record(z.string(), z.record(z.string(), z.string()));
 /** Per option, the settings it is shown under (describe.ts `ShownWhen`). */
 export const ShownWhenSchema = z.record(z.string(), ConditionsSchema);
 /** Names for runs under some settings (describe.ts `runNames`): the first that holds names a run. */
@@ -43,7 +45,7 @@ export const AddedCardSchema = z
     /** Numeric options that may be left unset, with what unset means. */
     auto: z.record(z.string(), z.string()).optional(),
     /** Words for enumerated options' values. */
-    choiceLabels: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    choiceLabels: ChoiceLabelsSchema.optional(),
     /** What it runs tasks in: Hadoop 1 slots or YARN containers (decides the capacity line). */
     capacity: z.enum(['slots', 'containers']),
     /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */

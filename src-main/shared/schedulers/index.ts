@@ -18,6 +18,7 @@ export type { AddedCard } from './addedCard';
 export { hiddenOptions, runNameOf, type RunNameRule, type ShownWhen } from './describe';
 export {
   AddedCardSchema,
+  ChoiceLabelsSchema,
   KIND_PATTERN,
   KIND_RULE,
   NOTE_MAX_CHARS,
