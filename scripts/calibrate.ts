@@ -15,6 +15,7 @@ import {
   type TestbedSetting,
 } from '../src-main/runner/calibration/prismTestbed';
 import { PRISM_TESTBED } from '../src-main/models/calibration/prismJobTable';
+import { isKind } from '../src-main/schedulers/builtInSpecs';
 import { printAria, printFawkes, printLiu } from './calibrationOfOthers';
 
 const presets = path.resolve(__dirname, '../resources/presets');
@@ -95,7 +96,7 @@ for (const [name, experiment] of [
   ['prism-gridmix', gridmixExperiment],
 ] as const) {
   const card = experiment.schedulers.find((s) => s.kind === 'prism');
-  const pinned = card?.kind === 'prism' ? card.profiles : {};
+  const pinned = card && isKind(card, 'prism') ? card.profiles : {};
   const stale = Object.keys(pinned).filter((t) => JSON.stringify(pinned[t]) !== JSON.stringify(profiled[t]));
   console.log(
     stale.length === 0

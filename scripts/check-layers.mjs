@@ -56,7 +56,7 @@ export const ALLOWED = {
   schedulers: ['shared', 'engine', 'models'],
   workloads: ['shared', 'engine'],
   reports: ['shared'],
-  clusters: ['shared', 'workloads'],
+  clusters: ['shared', 'workloads', 'schedulers'],
   store: ['shared', 'files', 'formats'],
   runner: ['shared', 'files', 'formats', 'engine', 'models', 'schedulers', 'workloads', 'store'],
   services: ['shared', 'files', 'formats', 'engine', 'models', 'schedulers', 'workloads', 'clusters', 'reports', 'runner', 'store'],

@@ -1,5 +1,6 @@
 import { capacityOptions } from '@shared/schedulers/capacity';
-import type { QueueConfig, SchedulerSpecOf } from '@shared/schedulers';
+import type { QueueConfig } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { definePlugin } from './plugin';
 import { containerFitProblems } from './containerFit';
 import { unknownQueueProblems } from './capacityQueues';

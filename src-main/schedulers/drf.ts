@@ -1,5 +1,5 @@
 import { drfOptions } from '@shared/schedulers/drf';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
 import { containerFitProblems } from './containerFit';

@@ -1,5 +1,6 @@
 import { fairOptions } from '@shared/schedulers/fair';
-import { runNameOf, type SchedulerSpecOf } from '@shared/schedulers';
+import { runNameOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';

@@ -1,5 +1,5 @@
 import { fineGrainedCpuOptions } from '@shared/schedulers/fineGrainedCpu';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { cpuRequirement } from '../engine/measure/profiles';
 import { definePlugin } from './plugin';
 import { containerFitProblems } from './containerFit';

@@ -1,5 +1,5 @@
 import { ilaOptions } from '@shared/schedulers/ila';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import type { TaskCounters } from '../engine/measure/profiles';
 import { byFewestRunning, fewestRunningOrder } from './jobOrder';
 import { IasmRefusals } from './ilaRefusals';

@@ -1,5 +1,5 @@
 import { lateOptions } from '@shared/schedulers/late';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { quickselect } from 'simple-statistics';

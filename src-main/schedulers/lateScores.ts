@@ -1,4 +1,4 @@
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import type { PolicyScores, ViewWith } from '../engine/scheduling/schedulerApi';
 import { ROW_MAP, ROW_REDUCE, type RunningAttempts } from './lateRunning';
 import { percentileRank } from './lateCopyCheck';

@@ -1,5 +1,5 @@
 import { minEdfOptions } from '@shared/schedulers/minEdf';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { fewestSlots, provision } from '@shared/aria/provisioning';
 import { scaleProfile } from '@shared/aria/scaling';
 import type { AriaProfile } from '@shared/aria/profile';

@@ -1,4 +1,4 @@
-import type { SchedulerKind, SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerKind, SchedulerSpecOf } from './builtInSpecs';
 import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { ScalingFactors } from '@shared/aria/scaling';
 import type { SchedulerDescription } from '@shared/schedulers/describe';

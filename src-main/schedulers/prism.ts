@@ -1,5 +1,5 @@
 import { prismOptions } from '@shared/schedulers/prism';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import type { LaunchReason, PhaseCandidate } from '@shared/results/launchReason';
 import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import { definePlugin } from './plugin';

@@ -1,4 +1,4 @@
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import type { CoreView, SchedulerJob } from '../engine/scheduling/schedulerApi';
 import { taskMemory } from './containers';

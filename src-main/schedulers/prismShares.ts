@@ -1,4 +1,4 @@
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from './builtInSpecs';
 import { PhaseKind } from '../engine/core/model';
 import type { ViewWith } from '../engine/scheduling/schedulerApi';
 import { dominantShare, sameNeed, type Need } from './prismMachine';

@@ -1,4 +1,5 @@
-import { addSchedulerCard, addedSchedulerCards, type AddedCard, type SchedulerKind, type SchedulerSpec, type SchedulerSpecOf } from '@shared/schedulers';
+import { addSchedulerCard, addedSchedulerCards, type AddedCard, type SchedulerSpec } from '@shared/schedulers';
+import type { SchedulerKind } from './builtInSpecs';
 import type { Scheduler, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
 import { cardOf, type AddedScheduler } from './addedScheduler';
@@ -79,8 +80,9 @@ export function addedCatalogue(): AddedCard[] {
   return addedSchedulerCards();
 }
 
-function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerPlugin<K> | undefined {
-  return (PLUGINS as unknown as Partial<Record<string, SchedulerPlugin<K>>>)[spec.kind];
+/** The built-in plugin of the card's kind, if it is one, typed as the card's own (a card is parsed before it gets here). */
+function pluginOf(spec: SchedulerSpec): SchedulerPlugin<SchedulerKind> | undefined {
+  return Object.hasOwn(PLUGINS, spec.kind) ? (PLUGINS as unknown as Record<string, SchedulerPlugin<SchedulerKind>>)[spec.kind] : undefined;
 }
 
 /**
@@ -89,7 +91,7 @@ function pluginOf<K extends SchedulerKind>(spec: SchedulerSpecOf<K>): SchedulerP
  */
 export function createScheduler(spec: SchedulerSpec, context: RunContext = {}): Scheduler {
   const plugin = pluginOf(spec);
-  if (plugin) return plugin.create(spec, context);
+  if (plugin) return plugin.create(spec as never, context);
   const extra = added.get(spec.kind);
   if (!extra) throw new Error(`no scheduler of kind "${spec.kind}" is registered in this process`);
   return extra.create(spec as never, context) as Scheduler;
@@ -97,7 +99,7 @@ export function createScheduler(spec: SchedulerSpec, context: RunContext = {}): 
 
 /** What a run of `spec` needs made first (its plugin's `needs`); nothing for most. */
 export function runNeeds(spec: SchedulerSpec): RunNeeds {
-  return pluginOf(spec)?.needs?.(spec) ?? {};
+  return pluginOf(spec)?.needs?.(spec as never) ?? {};
 }
 
 /**
@@ -105,13 +107,14 @@ export function runNeeds(spec: SchedulerSpec): RunNeeds {
  * too large for every node (built-in or added alike), then its plugin's or added scheduler's own `checkDesign`.
  */
 export function designProblemsOf(spec: SchedulerSpec, topology: SchedulerTopology, jobs: readonly EngineJob[], limit = 5): string[] {
-  const own = pluginOf(spec)?.checkDesign?.(spec, topology, jobs, limit) ?? added.get(spec.kind)?.checkDesign?.(spec as never, topology, jobs, limit) ?? [];
+  const own =
+    pluginOf(spec)?.checkDesign?.(spec as never, topology, jobs, limit) ?? added.get(spec.kind)?.checkDesign?.(spec as never, topology, jobs, limit) ?? [];
   return [...slotFitProblems(spec, topology, jobs), ...own].slice(0, limit);
 }
 
 /** The spec with what the profile store knows pinned in, for the schedulers that use profiles. */
 export function pinProfiles(spec: SchedulerSpec, known: KnownProfiles): SchedulerSpec {
-  return pluginOf(spec)?.pinProfiles?.(spec, known) ?? spec;
+  return pluginOf(spec)?.pinProfiles?.(spec as never, known) ?? spec;
 }
 
 /** Whether a scheduler takes profiles from the store (so a design using it pins them). Added schedulers do not. */

@@ -4,6 +4,7 @@ import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
 import { presetFile } from '../../scripts/reproductions/storedRuns';
 import { wkldD, wkldDMixed } from '../../scripts/fawkesWorkloads';
+import { isKind } from '../../src-main/schedulers/builtInSpecs';
 
 /**
  * FAWKES' weighting policies on redrawn workloads (issue 54 item 3): WKLD-D and its mixed-size
@@ -51,12 +52,11 @@ export async function fawkesRedrawn(only: { shapes?: string[]; replicates?: numb
         ...loaded.experiment,
         workload: loaded.workload,
         seeds: [replicate],
-        schedulers: loaded.experiment.schedulers.filter((s) => s.kind === 'fawkes' && FAWKES_REDRAWN_POLICIES.includes(s.policy)),
+        schedulers: loaded.experiment.schedulers.filter((s) => isKind(s, 'fawkes') && FAWKES_REDRAWN_POLICIES.includes(s.policy)),
       };
       const { result } = await runExperiment(loaded, { threads: availableParallelism() });
       for (const run of result.runs) {
-        const policy =
-          run.kind === 'fawkes' ? (loaded.experiment.schedulers.find((s) => s.label === run.scheduler) as { policy: string }).policy : run.scheduler;
+        const policy = run.kind === 'fawkes' ? (loaded.experiment.schedulers.find((s) => s.label === run.scheduler)?.policy as string) : run.scheduler;
         const clusters = run.mrClusters ?? [];
         (slowdown[policy] ??= []).push(r3(clusters.reduce((s, c) => s + (c.avgSlowdown ?? 0), 0) / Math.max(1, clusters.length)));
         (reconfigurations[policy] ??= []).push(clusters.reduce((s, c) => s + c.reconfigurations, 0));

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
 import { presetFile, storedPresetRuns, type StoredPresetRuns } from '../../scripts/reproductions/storedRuns';
+import { isKind } from '../../src-main/schedulers/builtInSpecs';
 
 /**
  * FAWKES' usage-based policies on WKLD-D over seeds the preset never ran (issue 30: "RU lies
@@ -15,7 +16,7 @@ export const FAWKES_USAGE_POLICIES = ['pu', 'du', 'ru'];
 export async function fawkesUsageHeldOut(): Promise<StoredPresetRuns> {
   const loaded = loadExperiment(presetFile('fawkes-wkld-d'));
   loaded.experiment.seeds = FAWKES_USAGE_HELD_OUT_SEEDS;
-  loaded.experiment.schedulers = loaded.experiment.schedulers.filter((s) => s.kind === 'fawkes' && FAWKES_USAGE_POLICIES.includes(s.policy));
+  loaded.experiment.schedulers = loaded.experiment.schedulers.filter((s) => isKind(s, 'fawkes') && FAWKES_USAGE_POLICIES.includes(s.policy));
   const { result } = await runExperiment(loaded, { threads: availableParallelism() });
   return storedPresetRuns('fawkes-wkld-d', result);
 }

@@ -1,4 +1,5 @@
-import { SchedulerSpecSchema, type SchedulerSpecOf } from '@shared/schedulers';
+import { SchedulerSpecSchema } from '@shared/schedulers';
+import type { SchedulerSpecOf } from '../../src-main/schedulers/builtInSpecs';
 import { ariaProfileOf } from '@shared/aria/totals';
 import { Simulation } from '../../src-main/engine/run/kernel';
 import { summarize } from '../../src-main/engine/measure/runSummary';

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@shared/api/validation';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from '../../schedulers/builtInSpecs';
 import { attribute, childNames, children, childText, readXml, textOf, writeXml, type XmlNode } from './xml';
 import type { NotModelled, YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
 

@@ -1,6 +1,7 @@
 import { findDescription, type SchedulerSpec } from '@shared/schedulers';
 import { capacityFromXml, capacityToXml } from './capacityXml';
 import { fairFromXml, fairToXml } from './fairXml';
+import { isKind } from '../../schedulers/builtInSpecs';
 import type { YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
 
 export type { NotModelled, YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
@@ -23,8 +24,8 @@ export function readYarnConfig(text: string): YarnConfigImport {
 
 /** A Capacity card as capacity-scheduler.xml, a Fair card as an allocation file; other kinds have no YARN file. */
 export function writeYarnConfig(card: SchedulerSpec, format: 'capacity' | 'fair'): string {
-  if (format === 'capacity' && card.kind === 'capacity') return capacityToXml(card);
-  if (format === 'fair' && card.kind === 'fair') return fairToXml(card);
+  if (format === 'capacity' && isKind(card, 'capacity')) return capacityToXml(card);
+  if (format === 'fair' && isKind(card, 'fair')) return fairToXml(card);
   const own =
     card.kind === 'capacity'
       ? 'it is written as capacity-scheduler.xml (format capacity)'

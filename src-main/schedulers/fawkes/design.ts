@@ -1,6 +1,6 @@
 import { fairOptions } from '@shared/schedulers/fair';
 import { fifoOptions } from '@shared/schedulers/fifo';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from '../builtInSpecs';
 import type { Scheduler, SchedulerTopology, ViewWith } from '../../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../../engine/core/model';
 import { NODE_CORE } from '../../engine/core/topology';

@@ -1,5 +1,5 @@
 import { fawkesOptions } from '@shared/schedulers/fawkes';
-import type { SchedulerSpecOf } from '@shared/schedulers';
+import type { SchedulerSpecOf } from '../builtInSpecs';
 import type { TaskCounters } from '../../engine/measure/profiles';
 import type { PolicyScores, Scheduler } from '../../engine/scheduling/schedulerApi';
 import type { WhyNotReason } from '@shared/results/whyNot';

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { SchedulerSpec } from '../schedulers';
-import { poolProblems, queueProblems } from '../schedulers/queueRules';
+import { findDescription, type SchedulerSpec } from '../schedulers';
 import { runNameClashes, type NameClash } from './runNames';
 import type { SweepSchema } from './sweep';
 
@@ -8,12 +7,13 @@ type Sweep = z.output<typeof SweepSchema>;
 
 /**
  * What a design or experiment file may not hold, beyond each field's own limits, checked where it
- * is to run (a result file records what ran and is read as it is): runs sharing a name, and the
- * queue trees and pools YARN and Hadoop refuse (shared/schedulers/queueRules.ts).
+ * is to run (a result file records what ran and is read as it is): runs sharing a name, and what
+ * each scheduler's own rules refuse (its description's `runRules`: the queue trees and pools YARN
+ * and Hadoop refuse, shared/schedulers/queueRules.ts).
  */
 export function designRuleProblems(schedulers: readonly SchedulerSpec[], sweep: Sweep | undefined): NameClash[] {
   const own = schedulers.flatMap((spec, s) => {
-    const found = spec.kind === 'capacity' ? queueProblems(spec.queues) : spec.kind === 'fair' ? poolProblems(spec.pools) : [];
+    const found = findDescription(spec.kind)?.runRules?.(spec) ?? [];
     return found.map((p) => ({ path: ['schedulers', s, ...p.path], message: p.message }));
   });
   return [...own, ...runNameClashes(schedulers, sweep)];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
+import { queueProblems } from './queueRules';
 import { QueueSchema, containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from './options';
 import { labelText } from '../files/controlCharacters';
 
@@ -42,6 +43,7 @@ export const capacityOptions = describeScheduler({
   },
   auto: { ...containerAuto, reduceRampupLimit: 'auto: 0.5 fair, else none' },
   capacity: 'containers',
+  runRules: (spec) => queueProblems(spec.queues),
   runName: 'Capacity',
   runNames: [{ when: { orderingPolicy: ['fair'] }, name: 'Capacity (fair order)' }],
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CapacityKind } from './concurrency';
+import type { QueueProblem } from './queueRules';
 
 /**
  * What the studio shows and checks of one scheduler, before any of it runs: its kind, its options
@@ -29,6 +30,12 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
    * (`{ psi: { policy: ['ru'] } }`). Data, so an added scheduler's card says it as a built-in does.
    */
   shownWhen?: ShownWhen;
+  /**
+   * What its card may not hold beyond each option's own limits, as YARN refuses it when the
+   * ResourceManager starts (Capacity's queue tree, Fair's pools): checked where a design is to run,
+   * not where a result records what ran (shared/experiment/designRules.ts).
+   */
+  runRules?: (spec: z.output<S>) => readonly QueueProblem[];
   /** Lines the card shows under its options, reading the settings in the charts' units. */
   notes?: (spec: z.output<S>) => readonly string[];
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeScheduler } from './describe';
+import { poolProblems } from './queueRules';
 import { delayLabels, delayScheduling, PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from './options';
 import { labelText } from '../files/controlCharacters';
 
@@ -31,6 +32,7 @@ export const fairOptions = describeScheduler({
   },
   auto: slotAuto,
   capacity: 'slots',
+  runRules: (spec) => poolProblems(spec.pools),
   runName: 'Fair (delay)',
   runNames: [{ when: { nodeLocalityWaitS: [0], rackLocalityWaitS: [0] }, name: 'Fair (greedy locality)' }],
 });

@@ -13,7 +13,7 @@ import { lateOptions } from './late';
 import { minEdfOptions } from './minEdf';
 import { prismOptions } from './prism';
 
-export type { QueueConfig } from './options';
+export type { PoolConfig, QueueConfig } from './options';
 export type { AddedCard } from './addedCard';
 export { hiddenOptions, runNameOf, type RunNameRule, type ShownWhen } from './describe';
 export {
@@ -98,15 +98,21 @@ export function schedulerSpecJsonSchema(io: 'input' | 'output'): Record<string, 
   const { $schema: _, ...schema } = z.toJSONSchema(BUILT_IN_SPEC_SCHEMA, { io, unrepresentable: 'any' });
   return schema;
 }
-export type SchedulerSpec = z.output<typeof BUILT_IN_SPEC_SCHEMA>;
-export type SchedulerSpecInput = z.input<typeof BUILT_IN_SPEC_SCHEMA>;
-export type SchedulerKind = SchedulerSpec['kind'];
-export type SchedulerSpecOf<K extends SchedulerKind> = Extract<SchedulerSpec, { kind: K }>;
+/**
+ * A scheduler card as shared code and the renderer hold it: its kind, its label, and options only
+ * its scheduler's description reads (describe.ts). Shared code never narrows on a kind; the
+ * precise union of the built-ins' cards is main's (src-main/schedulers/builtInSpecs.ts), beside
+ * the policies that read them.
+ */
+export type SchedulerSpec = { kind: string; label?: string; [option: string]: unknown };
+/** A card as a file or the designer gives it, before defaults are filled in. */
+export type SchedulerSpecInput = SchedulerSpec;
 
-/** Every built-in description by kind; a kind missing from SCHEDULERS fails to compile here. */
-const BUILT_IN_BY_KIND: { [K in SchedulerKind]: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>> } = Object.fromEntries(
-  SCHEDULERS.map((d) => [d.kind, d]),
-) as never;
+/** The built-ins' precise cards, for main's typed view of them (src-main/schedulers/builtInSpecs.ts). */
+export type BuiltInSpecsOf<IO extends 'input' | 'output'> = IO extends 'input' ? z.input<typeof BUILT_IN_SPEC_SCHEMA> : z.output<typeof BUILT_IN_SPEC_SCHEMA>;
+
+/** Every built-in description by kind. */
+const BUILT_IN_BY_KIND: Record<string, AnyDescription> = Object.fromEntries(SCHEDULERS.map((d) => [d.kind, d as unknown as AnyDescription]));
 
 /**
  * Make a scheduler added beside the built-ins known to the designer, the checks and the reports
@@ -118,7 +124,7 @@ export function addSchedulerCard(card: AddedCard): void {
   if (known && JSON.stringify(known.card) === JSON.stringify(card)) return;
   if (Object.hasOwn(BUILT_IN_BY_KIND, card.kind))
     throw new Error(
-      `a scheduler of kind "${card.kind}" is already in the studio: it is the built-in ${BUILT_IN_BY_KIND[card.kind as SchedulerKind].title}; give yours another kind`,
+      `a scheduler of kind "${card.kind}" is already in the studio: it is the built-in ${BUILT_IN_BY_KIND[card.kind].title}; give yours another kind`,
     );
   if (known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio, with another title or options`);
   added.set(card.kind, { card, description: describeAddedCard(card) });
@@ -176,7 +182,7 @@ export function schedulerDescriptions(): readonly AnyDescription[] {
 /** The description of a kind, if this studio has it (a design saved by a build with another added scheduler names one it has not). */
 export function findDescription(kind: string): AnyDescription | undefined {
   // Own keys only: a kind read from a file may be any word, `constructor` included.
-  return (Object.hasOwn(BUILT_IN_BY_KIND, kind) ? (BUILT_IN_BY_KIND as Record<string, AnyDescription>)[kind] : undefined) ?? added.get(kind)?.description;
+  return (Object.hasOwn(BUILT_IN_BY_KIND, kind) ? BUILT_IN_BY_KIND[kind] : undefined) ?? added.get(kind)?.description;
 }
 
 /** The description of a kind; a kind neither built in nor added is a mistake in the caller (specs are parsed first). */

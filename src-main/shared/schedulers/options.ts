@@ -67,6 +67,8 @@ export const PoolSchema = z.strictObject({
   minShare: z.number().int().min(0).default(0),
   weight: z.number().positive().default(1),
 });
+/** A Fair card's pool as its schema reads it, defaults filled in. */
+export type PoolConfig = z.output<typeof PoolSchema>;
 
 export interface QueueConfig {
   name: string;

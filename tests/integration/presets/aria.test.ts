@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
+import { isKind } from '../../../src-main/schedulers/builtInSpecs';
 
 const preset = path.resolve(__dirname, '../../../resources/presets/aria-minedf.experiment.json');
 
@@ -23,13 +24,15 @@ describe('ARIA MinEDF preset', () => {
       expect(r.summary.succeeded, r.scheduler).toBe(40);
       expect(r.summary.deadlineHitRate, r.scheduler).toBeGreaterThan(0.5);
     }
-    const minedf = loaded.experiment.schedulers[2];
-    expect(minedf.kind === 'minedf' && Object.keys(minedf.profiles)).toEqual(['Sort', 'Twitter', 'WikiTrends', 'WordCount']);
+    const card = loaded.experiment.schedulers[2];
+    if (!isKind(card, 'minedf')) throw new Error(`the third card is ${card.kind}`);
+    const minedf = card;
+    expect(Object.keys(minedf.profiles)).toEqual(['Sort', 'Twitter', 'WikiTrends', 'WordCount']);
     // Staged with several reduce waves: the typical shuffle was observed (ARIA sec. 3.2), not left at 0.
-    for (const p of Object.values(minedf.kind === 'minedf' ? minedf.profiles : {})) expect(p.shTypAvg).toBeGreaterThan(0);
+    for (const p of Object.values(minedf.profiles)) expect(p.shTypAvg).toBeGreaterThan(0);
     // Scaling factors fitted over staging runs at three data sizes per reduce (sec. 4.3): a reduce
     // takes longer with more data, and each job is sized at its own data per reduce.
-    expect(minedf.kind === 'minedf' && Object.keys(minedf.scaling)).toEqual(['Sort', 'Twitter', 'WikiTrends', 'WordCount']);
-    for (const f of Object.values(minedf.kind === 'minedf' ? minedf.scaling : {})) expect(f.rAvg.c1).toBeGreaterThan(0);
+    expect(Object.keys(minedf.scaling)).toEqual(['Sort', 'Twitter', 'WikiTrends', 'WordCount']);
+    for (const f of Object.values(minedf.scaling)) expect(f.rAvg.c1).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ExperimentSchema } from '@shared/experiment/experiment';
 import { jobCalibration, presetParts, prismPhaseProfiles, slotSweep, type TestbedSetting } from '../../../src-main/runner/calibration/prismTestbed';
 import { PRISM_TESTBED } from '../../../src-main/models/calibration/prismJobTable';
+import { isKind } from '../../../src-main/schedulers/builtInSpecs';
 
 const preset = (name: string) => ExperimentSchema.parse(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../resources/presets', name), 'utf8')));
 const { cluster } = presetParts(preset('prism-puma.experiment.json'));
@@ -80,7 +81,7 @@ describe("PRISM's testbed priced from the paper's measurements", () => {
         ]);
       }
       const prism = experiment.schedulers.find((s) => s.kind === 'prism');
-      const pinned = prism?.kind === 'prism' ? prism.profiles : {};
+      const pinned = prism && isKind(prism, 'prism') ? prism.profiles : {};
       expect(Object.keys(pinned).length, name).toBeGreaterThan(0);
       for (const template of Object.keys(pinned)) expect(pinned[template], template).toEqual(profiled[template]);
     }

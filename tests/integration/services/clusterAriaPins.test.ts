@@ -10,6 +10,7 @@ import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { startServices, type Services } from '../../../src-main/services';
 import { ok } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
+import { isKind } from '../../../src-main/schedulers/builtInSpecs';
 
 const tempDir = useTempDirs();
 
@@ -59,7 +60,7 @@ describe("a design's ARIA profiles, pinned per cluster", () => {
       // Each cluster's runs used its own profile: the batch keeps the specs per cluster.
       const own = (i: number) => {
         const card = batch.inputs.clusters[i].schedulers![0];
-        if (card.kind !== 'minedf') throw new Error(`cluster ${i}'s card is ${card.kind}`);
+        if (!isKind(card, 'minedf')) throw new Error(`cluster ${i}'s card is ${card.kind}`);
         return card;
       };
       expect(own(0).profiles.WordCount).toEqual(onFast.profiles.WordCount);
@@ -79,9 +80,9 @@ describe("a design's ARIA profiles, pinned per cluster", () => {
       const exported = await ok<{ files: { fileName: string; content: string }[] }>(s, 'experiments:export', { id: design.id });
       const fileOf = (cluster: string) => ExperimentSchema.parse(JSON.parse(exported.files.find((f) => f.fileName.includes(`.${cluster}.`))!.content));
       const fastFile = fileOf('fast').schedulers[0];
-      expect(fastFile.kind === 'minedf' && fastFile.profiles.WordCount).toEqual(onFast.profiles.WordCount);
+      expect(isKind(fastFile, 'minedf') && fastFile.profiles.WordCount).toEqual(onFast.profiles.WordCount);
       const slowFile = fileOf('slow').schedulers[0];
-      expect(slowFile.kind === 'minedf' && slowFile.profiles.WordCount).toEqual(onSlow.profiles.WordCount);
+      expect(isKind(slowFile, 'minedf') && slowFile.profiles.WordCount).toEqual(onSlow.profiles.WordCount);
 
       // A design on one cluster: its result file carries the profiles that cluster's runs used, and
       // the CLI running that file gives the app's numbers.
