@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddedCardSchema, type AddedCard } from '@shared/schedulers';
 import type { OptionValue } from '@shared/schedulers/describe';
+import { labelText } from '@shared/files/controlCharacters';
 import { containerAuto, containerLabels, containers, containerSizeLabels, slotAuto, slotLabels, slots } from '@shared/schedulers/options';
 import type { Capability, Scheduler, SchedulerTopology, ViewWith } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
@@ -64,7 +65,7 @@ export function defineAddedScheduler<O extends z.ZodRawShape, T extends AddedCar
 /** The card the renderer gets: the options as JSON Schema (with the capacity options and `kind`/`label`), every label, checked. */
 export function cardOf(s: AddedScheduler): AddedCard {
   const capacityShape = s.capacity === 'slots' ? slots : containers;
-  const schema = z.strictObject({ kind: z.literal(s.kind), label: z.string().optional(), ...capacityShape, ...s.options });
+  const schema = z.strictObject({ kind: z.literal(s.kind), label: labelText().optional(), ...capacityShape, ...s.options });
   const capacityLabels: Record<string, string> = s.capacity === 'slots' ? slotLabels : { ...containerSizeLabels, ...containerLabels };
   const card = {
     kind: s.kind,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameWithOptions, type Conditions, type OptionValue, type SchedulerDescription, type ShownWhen } from './describe';
-import { nameText } from '../files/controlCharacters';
+import { labelText, nameText } from '../files/controlCharacters';
 
 /** A scheduler's kind, as an added scheduler, a scheduler file and an experiment name it: one rule wherever a kind is read. */
 export const KIND_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
@@ -134,7 +134,10 @@ function choicesOf(options: Record<string, unknown>): Record<string, readonly st
 
 /** The card as a description the designer, the parity check and the reports read like a built-in's. */
 export function describeAddedCard(card: AddedCard): SchedulerDescription<string, z.ZodType<Spec>> {
-  const schema = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema) as z.ZodType<Spec>;
+  const rebuilt = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema);
+  // Every card's label is read as a built-in's (at most 80 characters, no control characters):
+  // JSON Schema carries the length but not the control characters' rule, nor either one's words.
+  const schema = (rebuilt instanceof z.ZodObject ? rebuilt.extend({ label: labelText().optional() }) : rebuilt) as z.ZodType<Spec>;
   return {
     kind: card.kind,
     schema,

@@ -47,6 +47,16 @@ describe('a scheduler added in one file', () => {
     for (const p of problems) expect(p.message).not.toMatch(/invalid_|too_small|ZodError/);
   });
 
+  it("refuses a label a built-in's card refuses, in the same words", () => {
+    for (const label of ['tab\there', 'x'.repeat(81)]) {
+      const added = SchedulerSpecSchema.safeParse({ kind: 'newest-first', label });
+      const builtIn = SchedulerSpecSchema.safeParse({ kind: 'fifo', label });
+      expect(added.success, label).toBe(false);
+      expect(problemsOf(added.error!), label).toEqual(problemsOf(builtIn.error!));
+    }
+    expect(SchedulerSpecSchema.parse({ kind: 'newest-first', label: 'Mine, newest first' }).label).toBe('Mine, newest first');
+  });
+
   it('is offered by the designer with its labels, choices, capacity options and run name', () => {
     expect(
       schedulerDescriptions()
