@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@shared': resolve(__dirname, 'src-main/shared') };
+/** Every test file starts as the studio's processes do: with its schedulers registered. */
+const setupFiles = ['tests/helpers/registerSchedulers.ts'];
 
 /**
  * Five suites, all in plain Node: nothing here loads Electron (scripts/check-layers.mjs proves it).
@@ -31,13 +33,22 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: GUARD.unit, hookTimeout: GUARD.unit, expect: POLL },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          setupFiles,
+          environment: 'node',
+          testTimeout: GUARD.unit,
+          hookTimeout: GUARD.unit,
+          expect: POLL,
+        },
       },
       {
         resolve: { alias },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          setupFiles,
           environment: 'node',
           testTimeout: GUARD.integration,
           hookTimeout: GUARD.integration,
@@ -51,18 +62,20 @@ export default defineConfig({
         test: {
           name: 'stress',
           include: ['tests/stress/**/*.test.ts'],
+          setupFiles,
           environment: 'node',
           testTimeout: 600000,
           globalSetup: ['tests/helpers/globalSetup.ts'],
         },
       },
-      { resolve: { alias }, test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 120000 } },
+      { resolve: { alias }, test: { name: 'security', include: ['tests/security/**/*.test.ts'], setupFiles, environment: 'node', testTimeout: 120000 } },
       {
         resolve: { alias },
         // Two files at once (WORKERS): 323 s for the project on this 2-core machine, against 418 s one at a time.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles,
           environment: 'node',
           testTimeout: GUARD.e2e,
           hookTimeout: GUARD.e2e,

@@ -1,3 +1,5 @@
+// Every scheduler is registered before anything reads a design (src-main/schedulers/registry.ts).
+import './schedulers/registry';
 import { runCli } from './cli/main';
 import { redactRedisUrls } from './shared/api/redisUrl';
 

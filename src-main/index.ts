@@ -1,3 +1,5 @@
+// Every scheduler is registered before anything reads a design (src-main/schedulers/registry.ts).
+import './schedulers/registry';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { startServices, type Services } from './services';
 import { createMainWindow, rendererDir } from './app/window';

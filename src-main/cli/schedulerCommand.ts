@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { CliUsageError, type CliIo } from './output';
 import { andList } from '@shared/plural';
 import { ClusterSpecSchema } from '@shared/cluster/cluster';
-import { KIND_PATTERN, KIND_RULE, SCHEDULERS } from '@shared/schedulers';
+import { builtInDescriptions, KIND_PATTERN, KIND_RULE } from '@shared/schedulers';
 import { ExperimentSchema } from '@shared/experiment/experiment';
 import { WorkloadSpecSchema } from '@shared/workload/workload';
 import { checkHints } from '../runner/hintCheck';
@@ -45,7 +45,7 @@ export async function schedulerCommand(rest: string[], flags: Record<string, str
   if (extra.length) throw new CliUsageError(`scheduler new takes one NAME, not ${rest.length - 1}`);
   if (!KIND_PATTERN.test(name)) throw new CliUsageError(`"${name}" cannot be a scheduler's name: use ${KIND_RULE}`);
   // A file of a built-in's kind would be refused when loaded: say so before writing it.
-  const builtIn = SCHEDULERS.find((d) => d.kind === name);
+  const builtIn = builtInDescriptions().find((d) => d.kind === name);
   if (builtIn) throw new CliUsageError(`"${name}" is the kind of a built-in scheduler (${builtIn.title}): pick another name`);
   const dir = typeof flags.out === 'string' ? flags.out : process.cwd();
   const files = [

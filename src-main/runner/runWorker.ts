@@ -1,3 +1,5 @@
+// Every scheduler is registered before a run's design is read (src-main/schedulers/registry.ts).
+import '../schedulers/registry';
 import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedRun } from './matrix';
 import { prepareRun } from '../store/runPayload';

@@ -1,5 +1,7 @@
-import { drfOptions } from '@shared/schedulers/drf';
-import type { SchedulerSpecOf } from './builtInSpecs';
+import { z } from 'zod';
+import { describeScheduler, type SpecOf } from '@shared/schedulers/describe';
+import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from '@shared/schedulers/options';
+import { labelText } from '@shared/files/controlCharacters';
 import { IncrementalJobOrder } from './incrementalOrder';
 import { definePlugin } from './plugin';
 import { containerFitProblems } from './containerFit';
@@ -11,10 +13,25 @@ import { mapAt, REDUCE } from './slotHelpers';
 import { containerRoom, orderReason } from './whyNotReasons';
 import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
+/** Dominant Resource Fairness (Ghodsi et al., NSDI'11) over YARN containers. */
+export const drfOptions = describeScheduler({
+  kind: 'drf',
+  title: 'DRF',
+  schema: z.strictObject({ kind: z.literal('drf'), label: labelText().optional(), ...containers, ...topologyAwareness }),
+  labels: {
+    ...containerSizeLabels,
+    ...containerLabels,
+    ...topologyLabels,
+  },
+  auto: containerAuto,
+  capacity: 'containers',
+  runName: 'DRF',
+});
+
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts'>;
 
-type DrfSpec = SchedulerSpecOf<'drf'>;
+type DrfSpec = SpecOf<typeof drfOptions>;
 
 /**
  * Dominant Resource Fairness (Ghodsi et al., NSDI'11) over memory and vcores: a free container

@@ -1,6 +1,8 @@
-import { fairOptions } from '@shared/schedulers/fair';
+import { z } from 'zod';
+import { describeScheduler, type SpecOf } from '@shared/schedulers/describe';
+import { delayLabels, delayScheduling, PoolSchema, slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from '@shared/schedulers/options';
+import { labelText } from '@shared/files/controlCharacters';
 import { runNameOf } from '@shared/schedulers';
-import type { SchedulerSpecOf } from './builtInSpecs';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
@@ -15,13 +17,46 @@ import { WaitEnds } from './waitEnds';
 import { FairPoolOrder, placeAfterLaunch } from './fairPools';
 import { MOST_ROWS, nextCandidate, type ScoreRow } from './scoreRows';
 
+/** Hadoop's Fair Scheduler with pools and delay scheduling (Zaharia et al., EuroSys'10); both waits at 0 is the greedy "PureFair". */
+export const fairOptions = describeScheduler({
+  kind: 'fair',
+  title: 'Fair Scheduler (delay or greedy)',
+  schema: z.strictObject({
+    kind: z.literal('fair'),
+    label: labelText().optional(),
+    ...slots,
+    ...delayScheduling,
+    pools: z.array(PoolSchema).default([]),
+    /**
+     * Fill every free slot of a node at its heartbeat (mapred.fairscheduler.assignmultiple = true,
+     * the default from Hadoop 0.21), or hand out at most one map and one reduce a heartbeat, as
+     * Hadoop 0.20.2's Fair Scheduler does by default: the version PRISM sec. 6 compares against.
+     * Absent: every free slot (a design saved before the option reads as it ran).
+     */
+    assignMultiple: z.boolean().optional(),
+    ...topologyAwareness,
+  }),
+  labels: {
+    pools: 'Pools',
+    ...slotLabels,
+    ...delayLabels,
+    assignMultiple: 'Fill every free slot per heartbeat',
+    ...topologyLabels,
+  },
+  auto: slotAuto,
+  capacity: 'slots',
+  runRules: ['pools'],
+  runName: 'Fair (delay)',
+  runNames: [{ when: { nodeLocalityWaitS: [0], rackLocalityWaitS: [0] }, name: 'Fair (greedy locality)' }],
+});
+
 /** A wait that ends at `opens` is over at `at` (DelayScheduling.allowed compares `at − last ≥ wait`; a hair early here only simulates a beat). */
 const opened = (opens: number, at: number) => opens <= at + 1e-9 * Math.max(1, Math.abs(at));
 
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'pendingPlaces'>;
 
-type FairSpec = SchedulerSpecOf<'fair'>;
+type FairSpec = SpecOf<typeof fairOptions>;
 
 /**
  * Hadoop Fair Scheduler with pools, min shares and weights, and delay scheduling (Zaharia et al.,

@@ -1,5 +1,7 @@
-import { fifoOptions } from '@shared/schedulers/fifo';
-import type { SchedulerSpecOf } from './builtInSpecs';
+import { z } from 'zod';
+import { describeScheduler, type SpecOf } from '@shared/schedulers/describe';
+import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from '@shared/schedulers/options';
+import { labelText } from '@shared/files/controlCharacters';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
@@ -7,10 +9,38 @@ import { fillInOrder } from './placementLoop';
 import { launchMap, launchReduce, SlotTable } from './slotHelpers';
 import { fullSlots, orderReason } from './whyNotReasons';
 
+/** Hadoop 1's default JobQueueTaskScheduler: jobs in submission order on map and reduce slots. */
+export const fifoOptions = describeScheduler({
+  kind: 'fifo',
+  title: 'FIFO (Hadoop 1)',
+  schema: z.strictObject({
+    kind: z.literal('fifo'),
+    label: labelText().optional(),
+    ...slots,
+    /**
+     * At most this many of one job's maps (reduces) run at once, as Hadoop's
+     * mapreduce.job.running.{map,reduce}.limit: what gives a job exactly S_M and S_R slots
+     * when ARIA's predictions are checked against the simulator. Unset: no limit.
+     */
+    jobMapLimit: z.number().int().min(1).optional(),
+    jobReduceLimit: z.number().int().min(1).optional(),
+    ...topologyAwareness,
+  }),
+  labels: {
+    ...slotLabels,
+    jobMapLimit: 'Maps per job at once',
+    jobReduceLimit: 'Reduces per job at once',
+    ...topologyLabels,
+  },
+  auto: { ...slotAuto, jobMapLimit: 'no limit', jobReduceLimit: 'no limit' },
+  capacity: 'slots',
+  runName: 'FIFO',
+});
+
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts'>;
 
-type FifoSpec = SchedulerSpecOf<'fifo'>;
+type FifoSpec = SpecOf<typeof fifoOptions>;
 
 /**
  * Hadoop 1's default JobQueueTaskScheduler: fixed map and reduce slots per node; jobs strictly in

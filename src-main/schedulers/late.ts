@@ -1,5 +1,7 @@
-import { lateOptions } from '@shared/schedulers/late';
-import type { SchedulerSpecOf } from './builtInSpecs';
+import { z } from 'zod';
+import { describeScheduler, type SpecOf } from '@shared/schedulers/describe';
+import { slotAuto, slotLabels, slots, topologyAwareness, topologyLabels } from '@shared/schedulers/options';
+import { labelText } from '@shared/files/controlCharacters';
 import { definePlugin } from './plugin';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { quickselect } from 'simple-statistics';
@@ -10,10 +12,39 @@ import { SlotTable } from './slotHelpers';
 import { CopyCheck, percentileRank } from './lateCopyCheck';
 import { lateScores } from './lateScores';
 
+/** LATE (Zaharia et al., OSDI'08): speculative copies of the tasks with the longest estimated time left. */
+export const lateOptions = describeScheduler({
+  kind: 'late',
+  title: 'LATE (speculation)',
+  schema: z.strictObject({
+    kind: z.literal('late'),
+    label: labelText().optional(),
+    ...slots,
+    /** LATE (Zaharia et al., OSDI'08) defaults: SpeculativeCap 10 % of slots, both thresholds the 25th percentile. */
+    speculativeCap: z.number().min(0).max(1).default(0.1),
+    slowTaskPercentile: z.number().min(0).max(100).default(25),
+    slowNodePercentile: z.number().min(0).max(100).default(25),
+    /** Seconds an attempt must have run before it is judged. */
+    minRunSeconds: z.number().min(0).default(60),
+    ...topologyAwareness,
+  }),
+  labels: {
+    ...slotLabels,
+    speculativeCap: 'Speculative cap',
+    slowTaskPercentile: 'Slow-task percentile',
+    slowNodePercentile: 'Slow-node percentile',
+    minRunSeconds: 'Least run time before judging s',
+    ...topologyLabels,
+  },
+  auto: slotAuto,
+  capacity: 'slots',
+  runName: 'LATE',
+});
+
 /** The view this policy asked for (its plug-in's capabilities). */
 type View = ViewWith<'attempts' | 'timers'>;
 
-type LateSpec = SchedulerSpecOf<'late'>;
+type LateSpec = SpecOf<typeof lateOptions>;
 
 /** The value at the p-th percentile of `values` (reordered in place): the k-th smallest, by quickselect. */
 function percentile(values: Float64Array, p: number): number {

@@ -1,4 +1,3 @@
-import type { SchedulerSpecOf } from './builtInSpecs';
 import type { PolicyScores, ViewWith } from '../engine/scheduling/schedulerApi';
 import { ROW_MAP, ROW_REDUCE, type RunningAttempts } from './lateRunning';
 import { percentileRank } from './lateCopyCheck';
@@ -13,7 +12,7 @@ type View = ViewWith<'attempts' | 'timers'>;
  * (ties: the lower task id). Maps first, as the policy asks for a map copy first. It reads the
  * view afresh and keeps nothing, so asking changes no decision.
  */
-export function lateScores(spec: SchedulerSpecOf<'late'>, running: RunningAttempts, n: number, view: View): PolicyScores {
+export function lateScores(spec: { slowTaskPercentile: number; minRunSeconds: number }, running: RunningAttempts, n: number, view: View): PolicyScores {
   running.update(view);
   const now = view.now;
   const rows: PolicyScores['rows'] = [];

@@ -1,4 +1,3 @@
-import type { SchedulerKind, SchedulerSpecOf } from './builtInSpecs';
 import type { PinnedProfiles } from '@shared/experiment/pinnedProfiles';
 import type { ScalingFactors } from '@shared/aria/scaling';
 import type { SchedulerDescription } from '@shared/schedulers/describe';
@@ -20,31 +19,32 @@ export interface RunContext {
 export type KnownProfiles = Pick<PinnedProfiles, 'phases' | 'cpuRequirements' | 'aria'> & { ariaScaling: Record<string, ScalingFactors> };
 
 /**
- * A scheduler as the studio runs it (docs/architecture.md "Schedulers"): its description (kind,
- * options schema, labels — shared with the renderer), the factory that makes a fresh policy for
- * one run, and, for schedulers that learn from profiles, how a design pins what the store knows.
+ * A built-in scheduler as the studio runs it (docs/architecture.md "Schedulers"), made in its own
+ * file: its description (kind, options schema, labels — the registry registers it, and the renderer
+ * gets it as a card), the factory that makes a fresh policy for one run, and, for schedulers that
+ * learn from profiles, how a design pins what the store knows.
  */
-export interface SchedulerPlugin<K extends SchedulerKind, C extends Capability = Capability> {
-  description: SchedulerDescription<K, z.ZodType<SchedulerSpecOf<K>>>;
+export interface SchedulerPlugin<S extends { kind: string } = { kind: string }, C extends Capability = Capability> {
+  description: SchedulerDescription<S['kind'], z.ZodType<S>>;
   /**
    * What the policy uses beyond the core view (engine/scheduling/schedulerApi.ts `Capabilities`):
    * its code is typed against exactly these, so using another is a compile error.
    */
   capabilities: readonly C[];
-  create(spec: SchedulerSpecOf<K>, context: RunContext): Scheduler<ViewWith<C>>;
+  create(spec: S, context: RunContext): Scheduler<ViewWith<C>>;
   /** The spec with the design's pinned profiles copied in, or unchanged when it names its own. */
-  pinProfiles?(spec: SchedulerSpecOf<K>, known: KnownProfiles): SchedulerSpecOf<K>;
+  pinProfiles?(spec: S, known: KnownProfiles): S;
   /**
    * What a run must make before the policy starts, as a need the runner meets (runner/schedulerFor.ts),
    * so a policy never runs simulations: ILA's interference model fitted on this many profiling runs
    * of the cluster's servers.
    */
-  needs?(spec: SchedulerSpecOf<K>): RunNeeds;
+  needs?(spec: S): RunNeeds;
   /**
    * What a run of this card on this cluster and these jobs would fail on, in words, before it runs
    * (services/designChecks.ts; the designer shows them beside the card). At most `limit`.
    */
-  checkDesign?(spec: SchedulerSpecOf<K>, topology: SchedulerTopology, jobs: readonly EngineJob[], limit: number): string[];
+  checkDesign?(spec: S, topology: SchedulerTopology, jobs: readonly EngineJob[], limit: number): string[];
 }
 
 /** What a plugin asks the runner to prepare for one run (runner/schedulerFor.ts makes it into the RunContext). */
@@ -53,6 +53,6 @@ export interface RunNeeds {
   interferenceSamples?: number;
 }
 
-export function definePlugin<K extends SchedulerKind, C extends Capability = never>(plugin: SchedulerPlugin<K, C>): SchedulerPlugin<K, C> {
+export function definePlugin<S extends { kind: string }, C extends Capability = never>(plugin: SchedulerPlugin<S, C>): SchedulerPlugin<S, C> {
   return plugin;
 }

@@ -1,8 +1,16 @@
-import type { SchedulerSpecOf } from './builtInSpecs';
 import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import type { CoreView, SchedulerJob } from '../engine/scheduling/schedulerApi';
-import { taskMemory } from './containers';
+import { taskMemory, type ContainerConfig } from './containers';
 import type { JobList } from './incrementalOrder';
+
+/** PRISM's fairness measure in its utility (eq. 2): dominant resource share, or slots held (prism.ts `fairness`). */
+export type PrismFairness = 'drf' | 'fair';
+/** A phase's measured use as a PRISM card's profiles give it (prism.ts `profiles`), any of it missing. */
+type PhaseUse = Partial<Record<'cpuCores' | 'memoryMb' | 'localDiskMBps' | 'hdfsMBps' | 'shuffleMBps', number>>;
+/** What phaseNeeds reads of a PRISM card: its containers' sizes and its phase-level profiles per template. */
+export interface PhaseNeedsSpec extends ContainerConfig {
+  profiles: Record<string, Partial<Record<string, PhaseUse>>>;
+}
 
 /*
  * PRISM's arithmetic on one machine (schedulers/prism.ts, sec. 4 and 5.2): what a phase needs of it,
@@ -92,7 +100,7 @@ export class FairnessGain<V extends CoreView> {
   private readonly shareOf = (j: number) => this.jobUse(this.view, j, this.cap).share;
 
   constructor(
-    private readonly fairness: SchedulerSpecOf<'prism'>['fairness'],
+    private readonly fairness: PrismFairness,
     private readonly jobUse: (view: V, j: number, cap: Need) => { use: Need; share: number },
   ) {}
 
@@ -131,7 +139,7 @@ export class FairnessGain<V extends CoreView> {
  * needs depend only on the job's template and the spec: each is worked out once and shared
  * (read-only).
  */
-export function phaseNeeds(spec: SchedulerSpecOf<'prism'>): (view: CoreView, j: number, phase: PhaseKind) => Need {
+export function phaseNeeds(spec: PhaseNeedsSpec): (view: CoreView, j: number, phase: PhaseKind) => Need {
   const profiles = new Map(Object.entries(spec.profiles).map(([k, v]) => [k.toLowerCase(), v]));
   const needOf = new Map<SchedulerJob['template'], Need[]>();
   function phaseNeed(view: CoreView, j: number, phase: PhaseKind): Need {

@@ -1,7 +1,6 @@
-import type { SchedulerSpecOf } from './builtInSpecs';
 import { PhaseKind } from '../engine/core/model';
 import type { ViewWith } from '../engine/scheduling/schedulerApi';
-import { dominantShare, sameNeed, type Need } from './prismMachine';
+import { dominantShare, sameNeed, type Need, type PrismFairness } from './prismMachine';
 
 type View = ViewWith<'attempts' | 'phases'>;
 
@@ -28,7 +27,7 @@ export class JobShares {
   private readonly counted: Need = { cpu: 0, memory: 0, disk: 0, net: 0 };
 
   constructor(
-    private readonly spec: SchedulerSpecOf<'prism'>,
+    private readonly spec: { amMemoryMb: number; fairness: PrismFairness },
     private readonly need: (view: View, j: number, phase: PhaseKind) => Need,
   ) {}
 

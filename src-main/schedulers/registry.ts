@@ -1,5 +1,16 @@
-import { addSchedulerCard, addedSchedulerCards, type AddedCard, type SchedulerSpec } from '@shared/schedulers';
-import type { SchedulerKind } from './builtInSpecs';
+import {
+  addSchedulerCard,
+  addedSchedulerCards,
+  builtInDescriptions,
+  findDescription,
+  registerBuiltInScheduler,
+  type AddedCard,
+  type AnyDescription,
+  type BuiltInCard,
+  type SchedulerSpec,
+} from '@shared/schedulers';
+import { builtInCardOf } from './builtInCard';
+import type { SchedulerKind, SchedulerSpecOf } from './builtInSpecs';
 import type { Scheduler, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
 import { cardOf, type AddedScheduler } from './addedScheduler';
@@ -21,7 +32,7 @@ import { slotFitProblems } from './slotFit';
  * Every scheduler the engine can run, one line each (docs/architecture.md "Schedulers"). The type
  * makes a kind described in @shared/schedulers but missing here a compile error.
  */
-const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
+const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<SchedulerSpecOf<K>> } = {
   fifo: fifoPlugin,
   fair: fairPlugin,
   capacity: capacityPlugin,
@@ -33,6 +44,9 @@ const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<K> } = {
   minedf: minEdfPlugin,
   fawkes: fawkesPlugin,
 };
+
+// The built-ins first, in the designer's menu order (PLUGINS' order), then those added.
+for (const plugin of Object.values(PLUGINS)) registerBuiltInScheduler(plugin.description as unknown as AnyDescription);
 
 /** Schedulers added beside the built-ins: each one file and one line in ./added/index.ts. */
 const ADDED: readonly AddedScheduler[] = Object.entries(addedHere).map(([name, s]: [string, unknown]) => {
@@ -80,9 +94,26 @@ export function addedCatalogue(): AddedCard[] {
   return addedSchedulerCards();
 }
 
+/** The built-ins' cards, in the designer's menu order (channel `schedulers:builtIn`); made once, as they never change in a process. */
+let builtInCards: BuiltInCard[] | undefined;
+export function builtInCatalogue(): BuiltInCard[] {
+  builtInCards ??= builtInDescriptions().map(builtInCardOf);
+  return builtInCards;
+}
+
+/**
+ * The lines a card shows under its options, read from its settings (FAWKES' re-balancing gap;
+ * an added scheduler's own words), for the renderer, which has the card but not the description's
+ * code (channel `schedulers:notes`). None for a kind this process has not.
+ */
+export function schedulerNotes(spec: SchedulerSpec): readonly string[] {
+  const notes = findDescription(spec.kind)?.notes;
+  return notes ? notes(spec as never) : [];
+}
+
 /** The built-in plugin of the card's kind, if it is one, typed as the card's own (a card is parsed before it gets here). */
-function pluginOf(spec: SchedulerSpec): SchedulerPlugin<SchedulerKind> | undefined {
-  return Object.hasOwn(PLUGINS, spec.kind) ? (PLUGINS as unknown as Record<string, SchedulerPlugin<SchedulerKind>>)[spec.kind] : undefined;
+function pluginOf(spec: SchedulerSpec): SchedulerPlugin | undefined {
+  return Object.hasOwn(PLUGINS, spec.kind) ? (PLUGINS as unknown as Record<string, SchedulerPlugin>)[spec.kind] : undefined;
 }
 
 /**

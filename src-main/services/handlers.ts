@@ -15,7 +15,7 @@ import { expandJobs, templateReduces, WorkloadError } from '../workloads/compile
 import { slsNodesText } from '../clusters/slsNodesExport';
 import { slsJobs, slsJobTraceText } from '../runner/slsJobTrace';
 import { templateLibrary } from '../runner/templateLibrary';
-import { addedCatalogue } from '../schedulers/registry';
+import { addedCatalogue, builtInCatalogue, schedulerNotes } from '../schedulers/registry';
 import { TEMPLATE_NAMES, templateByName, unknownTemplateWords } from '../workloads/benchmarkTemplates';
 import { checkTemplates } from './templateCheck';
 import { plannerHandlers } from './plannerHandlers';
@@ -159,7 +159,9 @@ export function createHandlers({ store, events, openExternal, imports, pickFile,
       }
     },
     'workloads:templates': () => templateLibrary(),
+    'schedulers:builtIn': () => builtInCatalogue(),
     'schedulers:added': () => addedCatalogue(),
+    'schedulers:notes': ({ spec }) => schedulerNotes(spec),
     ...pluginHandlers(plugins),
     'schedulers:importYarnConfig': ({ content }) => {
       const read = readYarnConfig(content);

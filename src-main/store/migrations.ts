@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import { formerDefaultLabel, formerLabel, runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
-import { optionLabel, SCHEDULERS, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
+import { isBuiltInKind, optionLabel, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
 import { packColumns } from '../formats/columns';
@@ -300,7 +300,10 @@ function renamedDefault(plan: RunPlan, spec: SchedulerSpec | undefined, sweep: B
  * name then (the store may open before its plug-in is loaded, so later renames of those are not made here).
  */
 function builtIn(spec: SchedulerSpec | undefined): spec is SchedulerSpec {
-  return spec !== undefined && SCHEDULERS.some((d) => d.kind === spec.kind);
+  // The names come from the built-ins' descriptions: without them every run would be renamed to its kind.
+  if (!isBuiltInKind('fifo'))
+    throw new Error('the built-in schedulers are not registered in this process: import src-main/schedulers/registry.ts before opening a store');
+  return spec !== undefined && isBuiltInKind(spec.kind);
 }
 
 /**

@@ -179,7 +179,11 @@ describe('FAWKES in the browser, against the real services', () => {
       const card = page.locator('[data-scheduler="0"]');
       expect(await card.locator('label', { hasText: 'RU ψ' }).count()).toBe(0);
       expect(await card.locator('label', { hasText: 'JT/TT a' }).count()).toBe(0);
-      expect(await card.getByTestId('scheduler-note').textContent()).toMatch(/τ = 10 with T = 60 s: .* by more than about 0\.053/);
+      // Main reads the note from the settings (the card cannot carry its √τ / T), so it follows them.
+      await expect.poll(() => card.getByTestId('scheduler-note').textContent()).toMatch(/τ = 10 with T = 60 s: .* by more than about 0\.053/);
+      await card.locator('label', { hasText: 'Threshold τ' }).locator('input').fill('40');
+      await expect.poll(() => card.getByTestId('scheduler-note').textContent()).toMatch(/τ = 40 with T = 60 s: .* by more than about 0\.105/);
+      await card.locator('label', { hasText: 'Threshold τ' }).locator('input').fill('10');
       await card.locator('label', { hasText: 'Weighting policy' }).locator('select').selectOption('ru');
       await card.locator('label', { hasText: 'RU ψ' }).waitFor();
       await card.locator('label', { hasText: 'Weighting policy' }).locator('select').selectOption('td');

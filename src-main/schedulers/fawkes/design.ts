@@ -1,18 +1,29 @@
-import { fairOptions } from '@shared/schedulers/fair';
-import { fifoOptions } from '@shared/schedulers/fifo';
-import type { SchedulerSpecOf } from '../builtInSpecs';
 import type { Scheduler, SchedulerTopology, ViewWith } from '../../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../../engine/core/model';
 import { NODE_CORE } from '../../engine/core/topology';
-import { fairScheduler } from '../fair';
-import { fifoScheduler } from '../fifo';
+import { fairOptions, fairScheduler } from '../fair';
+import { fifoOptions, fifoScheduler } from '../fifo';
 
 /** The view FAWKES asked for (its plug-in's capabilities): attempts, timers, pre-emption and cluster control. */
 export type FawkesView = ViewWith<'attempts' | 'timers' | 'preemption' | 'cluster'>;
 /** What the scheduler inside an MR-cluster may ask for: a stock FIFO or Fair scheduler's view. */
 export type InnerView = ViewWith<'attempts'>;
 
-type FawkesSpec = Omit<SchedulerSpecOf<'fawkes'>, 'kind'>;
+/** Sec. 4.2.2: what a grown MR-cluster's extra nodes are — and so how it shrinks (instant pre-emption for transient, delayed for transient-core). */
+export const FAWKES_GROW_KINDS = ['transient', 'transient-core'] as const;
+/** The MapReduce scheduler inside each MR-cluster (the paper runs Hadoop's FIFO). */
+export const FAWKES_INNER = ['fifo', 'fair'] as const;
+type FawkesInner = (typeof FAWKES_INNER)[number];
+
+/** What of a FAWKES card the design reads: the data set's size, and the scheduler inside each MR-cluster with its slots. */
+interface FawkesSpec {
+  dataSetGb?: number;
+  inner: FawkesInner;
+  mapSlots?: number;
+  reduceSlots?: number;
+  slotMemoryMb: number;
+  serverLocality: boolean;
+}
 
 /** One MR-cluster as the design defines it (Ghit et al. sec. 3.1-3.2). */
 export interface MrClusterDesign {

@@ -1,5 +1,11 @@
-import type { FawkesPolicy } from '@shared/schedulers/fawkes';
-
+/**
+ * FAWKES' weighting policies (Ghit et al., SIGMETRICS'14, sec. 4.3): by demand (JD jobs, DD input
+ * data, TD tasks waiting), by usage (PU processors, DU disk, RU both by eq. 5), by performance (JS
+ * job slowdown, JT job throughput, TT task throughput by eq. 6), and the two baselines: None keeps
+ * every MR-cluster at its minimum share, EQ divides the nodes equally.
+ */
+export const FAWKES_POLICIES = ['none', 'eq', 'jd', 'dd', 'td', 'pu', 'du', 'ru', 'js', 'jt', 'tt'] as const;
+export type FawkesPolicy = (typeof FAWKES_POLICIES)[number];
 /**
  * What one MR-cluster looks like at a sampling instant: the inputs of FAWKES' weighting policies
  * (Ghit et al. sec. 4.3). "Waiting" jobs are those of its queue with tasks not yet started.

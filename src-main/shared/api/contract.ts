@@ -19,7 +19,7 @@ import type { DesignSummary, RunData, WhyAnswer } from '../results/runData';
 import type { ClusterRecord, ClusterSummary, KeptCopy, StoreStatus, WorkloadRecord, WorkloadSummary } from './records';
 import { PhaseProfileSchema, type ProfileStore, type StoredProfile, type TemplateInfo } from '../workload/templates';
 import { DeadlineRuleSchema, WorkloadSpecSchema, type JobSpec } from '../workload/workload';
-import type { AddedCard } from '../schedulers/addedCard';
+import type { AddedCard, BuiltInCard } from '../schedulers/addedCard';
 import { SchedulerSpecSchema } from '../schedulers';
 import { YARN_CONFIG_FORMATS, type YarnConfigRead } from '../schedulers/yarnConfigFile';
 import type { PluginAdded, PluginEntry } from '../schedulers/pluginList';
@@ -131,8 +131,12 @@ export const contract = {
     }),
   ),
   'workloads:templates': channel<TemplateInfo[]>()(nothing),
+  /** The built-in schedulers, as cards the designer turns into menu entries (src-main/schedulers/builtInCard.ts), in menu order. */
+  'schedulers:builtIn': channel<BuiltInCard[]>()(nothing),
   /** Schedulers added beside the built-ins (src-main/schedulers/added/, and plug-in files), as cards the designer turns into menu entries. */
   'schedulers:added': channel<AddedCard[]>()(nothing),
+  /** The lines a scheduler's card shows under its options, which may read its settings (FAWKES' re-balancing gap). */
+  'schedulers:notes': channel<readonly string[]>()(z.strictObject({ spec: SchedulerSpecSchema })),
   /** A cluster's capacity-scheduler.xml or Fair Scheduler allocation file as a card (src-main/clusters/yarnConfig). */
   'schedulers:importYarnConfig': channel<YarnConfigRead>()(
     z.strictObject({

@@ -3,7 +3,7 @@ import { AriaProfileSchema } from '../aria/profile';
 import { ClusterFileSchema } from '../cluster/clusterFile';
 import { ExperimentSchema, ResultFileSchema } from '../experiment/experiment';
 import { WorkloadFileSchema } from '../workload/workloadFile';
-import { KIND_PATTERN, RecordedSchedulerSpecSchema, SCHEDULERS, SchedulerSpecSchema, schedulerSpecJsonSchema } from '../schedulers';
+import { builtInDescriptions, KIND_PATTERN, RecordedSchedulerSpecSchema, SchedulerSpecSchema, schedulerSpecJsonSchema } from '../schedulers';
 
 /**
  * A scheduler spec is checked at parse time against the registry as it stands (plug-ins included),
@@ -17,7 +17,7 @@ function withSchedulerSpecs(io: 'input' | 'output', make: (params: object) => Re
     type: 'object',
     description: "a card of a scheduler file of the user's (docs/plugins.md): its kind, and the options that file reads",
     // Not a built-in's kind: a built-in's card is held to its options above.
-    properties: { kind: { type: 'string', pattern: KIND_PATTERN.source, not: { enum: SCHEDULERS.map((d) => d.kind) } }, label: { type: 'string' } },
+    properties: { kind: { type: 'string', pattern: KIND_PATTERN.source, not: { enum: builtInDescriptions().map((d) => d.kind) } }, label: { type: 'string' } },
     required: ['kind'],
   };
   const schema = make({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameWithOptions, type Conditions, type OptionValue, type SchedulerDescription, type ShownWhen } from './describe';
 import { labelText, nameText } from '../files/controlCharacters';
+import { RUN_RULE_NAMES, type RunRuleName } from './queueRules';
 
 /** A scheduler's kind, as an added scheduler, a scheduler file and an experiment name it: one rule wherever a kind is read. */
 export const KIND_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
@@ -26,55 +27,81 @@ export const RunNamesSchema = z
   .array(z.strictObject({ when: ConditionsSchema, name: nameText(TITLE_MAX).pipe(z.string().min(1, 'must not be empty')) }))
   .max(64, 'must be at most 64 names');
 
+/** What every scheduler's card holds, built in or added: see AddedCardSchema and BuiltInCardSchema. */
+const cardShape = {
+  kind: SchedulerKindSchema,
+  title: z.string().min(1, 'must not be empty').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
+  /** JSON Schema of the whole spec (kind, label and its options), with the options' defaults. */
+  options: z.record(z.string(), z.unknown()),
+  /** Label of each option the card shows, in the card's order. */
+  labels: z.record(z.string(), z.string()),
+  /** Numeric options that may be left unset, with what unset means. */
+  auto: z.record(z.string(), z.string()).optional(),
+  /** Words for enumerated options' values. */
+  choiceLabels: ChoiceLabelsSchema.optional(),
+  /** What it runs tasks in: Hadoop 1 slots or YARN containers (decides the capacity line). */
+  capacity: z.enum(['slots', 'containers']),
+  /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */
+  labelOptions: z.array(z.string()).optional(),
+  /** Lines the card shows under its options: what the policy does, in its author's words. */
+  notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).optional(),
+  /** Options shown only under some settings (describe.ts `shownWhen`), as a built-in's are. */
+  shownWhen: ShownWhenSchema.optional(),
+  /** Names for its runs under some settings (describe.ts `runNames`), as a built-in's are. */
+  runNames: RunNamesSchema.optional(),
+};
+
+/** What is wrong with a card's words against its own options (shared by added and built-in cards). */
+function cardProblems(
+  card: Pick<AddedCard, 'options' | 'shownWhen' | 'runNames' | 'labelOptions' | 'choiceLabels'> & { costOption?: string },
+  ctx: z.RefinementCtx,
+): void {
+  for (const p of shownWhenProblems(card.shownWhen, card.options)) ctx.addIssue({ code: 'custom', path: ['shownWhen', ...p.path], message: p.message });
+  (card.runNames ?? []).forEach((rule, i) => {
+    for (const p of conditionProblems(rule.when, card.options)) ctx.addIssue({ code: 'custom', path: ['runNames', i, 'when', ...p.path], message: p.message });
+  });
+  (card.labelOptions ?? []).forEach((option, i) => {
+    if (!isOptionOf(card.options, option))
+      ctx.addIssue({ code: 'custom', path: ['labelOptions', i], message: `"${option}" names no option of this scheduler` });
+  });
+  for (const [option, words] of Object.entries(card.choiceLabels ?? {})) {
+    const choices = isOptionOf(card.options, option) ? propsOf(card.options)[option].enum : undefined;
+    if (!Array.isArray(choices)) ctx.addIssue({ code: 'custom', path: ['choiceLabels', option], message: 'names no option of this scheduler with choices' });
+    else
+      for (const value of Object.keys(words))
+        if (!choices.includes(value)) ctx.addIssue({ code: 'custom', path: ['choiceLabels', option, value], message: 'is not one of its choices' });
+  }
+  if (card.costOption !== undefined && !Array.isArray(isOptionOf(card.options, card.costOption) ? propsOf(card.options)[card.costOption].enum : undefined))
+    ctx.addIssue({ code: 'custom', path: ['costOption'], message: 'names no option of this scheduler with choices' });
+}
+
 /**
  * What the studio shows and checks of a scheduler added beside the built-ins
  * (a file of src-main/schedulers/added/, or a plug-in file), as data only, so it reaches the renderer over IPC: the renderer
- * cannot import a policy's file, and a built-in's description (describe.ts) holds functions that
- * cannot cross. Its options travel as JSON Schema (made from the scheduler's zod options in main)
- * and are checked from that same JSON Schema on both sides, so the designer and a save agree on
- * every problem. docs/architecture.md "Adding a scheduler".
+ * cannot import a policy's file. Its options travel as JSON Schema (made from the scheduler's zod
+ * options in main) and are checked from that same JSON Schema on both sides, so the designer and a
+ * save agree on every problem. docs/architecture.md "Adding a scheduler".
  */
-export const AddedCardSchema = z
+export const AddedCardSchema = z.strictObject(cardShape).superRefine(cardProblems);
+
+/**
+ * A built-in scheduler's card: its description (describe.ts) as data, which main makes from the
+ * description and sends the renderer as it sends added schedulers' cards (src-main/schedulers/builtInCard.ts).
+ * It carries what only built-ins have: a run name apart from the title, a CPU pool, the profiles it
+ * takes, the option its run time is priced by, and the YARN rules its card must keep. Its notes,
+ * which may read the settings, are asked of main (channel `schedulers:notes`).
+ */
+export const BuiltInCardSchema = z
   .strictObject({
-    kind: SchedulerKindSchema,
-    title: z.string().min(1, 'must not be empty').max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`),
-    /** JSON Schema of the whole spec (kind, label and its options), with the options' defaults. */
-    options: z.record(z.string(), z.unknown()),
-    /** Label of each option the card shows, in the card's order. */
-    labels: z.record(z.string(), z.string()),
-    /** Numeric options that may be left unset, with what unset means. */
-    auto: z.record(z.string(), z.string()).optional(),
-    /** Words for enumerated options' values. */
-    choiceLabels: ChoiceLabelsSchema.optional(),
-    /** What it runs tasks in: Hadoop 1 slots or YARN containers (decides the capacity line). */
-    capacity: z.enum(['slots', 'containers']),
-    /** Options a run's name shows beside the title ("Toy (every 2nd job)"), in order. */
-    labelOptions: z.array(z.string()).optional(),
-    /** Lines the card shows under its options: what the policy does, in its author's words. */
-    notes: z.array(nameText(NOTE_MAX_CHARS)).max(NOTES_MAX, `must be at most ${NOTES_MAX} lines`).optional(),
-    /** Options shown only under some settings (describe.ts `shownWhen`), as a built-in's are. */
-    shownWhen: ShownWhenSchema.optional(),
-    /** Names for its runs under some settings (describe.ts `runNames`), as a built-in's are. */
-    runNames: RunNamesSchema.optional(),
+    ...cardShape,
+    capacity: z.enum(['slots', 'containers', 'cpuPool']),
+    runName: nameText(TITLE_MAX).pipe(z.string().min(1, 'must not be empty')),
+    costOption: z.string().optional(),
+    usesProfiles: nameText(NOTE_MAX_CHARS).optional(),
+    runRules: z.array(z.enum(RUN_RULE_NAMES as [RunRuleName, ...RunRuleName[]])).optional(),
   })
-  .superRefine((card, ctx) => {
-    for (const p of shownWhenProblems(card.shownWhen, card.options)) ctx.addIssue({ code: 'custom', path: ['shownWhen', ...p.path], message: p.message });
-    (card.runNames ?? []).forEach((rule, i) => {
-      for (const p of conditionProblems(rule.when, card.options))
-        ctx.addIssue({ code: 'custom', path: ['runNames', i, 'when', ...p.path], message: p.message });
-    });
-    (card.labelOptions ?? []).forEach((option, i) => {
-      if (!isOptionOf(card.options, option))
-        ctx.addIssue({ code: 'custom', path: ['labelOptions', i], message: `"${option}" names no option of this scheduler` });
-    });
-    for (const [option, words] of Object.entries(card.choiceLabels ?? {})) {
-      const choices = isOptionOf(card.options, option) ? propsOf(card.options)[option].enum : undefined;
-      if (!Array.isArray(choices)) ctx.addIssue({ code: 'custom', path: ['choiceLabels', option], message: 'names no option of this scheduler with choices' });
-      else
-        for (const value of Object.keys(words))
-          if (!choices.includes(value)) ctx.addIssue({ code: 'custom', path: ['choiceLabels', option, value], message: 'is not one of its choices' });
-    }
-  });
+  .superRefine(cardProblems);
+export type BuiltInCard = z.infer<typeof BuiltInCardSchema>;
 export type AddedCard = z.infer<typeof AddedCardSchema>;
 
 /**
@@ -133,7 +160,8 @@ function choicesOf(options: Record<string, unknown>): Record<string, readonly st
 }
 
 /** The card as a description the designer, the parity check and the reports read like a built-in's. */
-export function describeAddedCard(card: AddedCard): SchedulerDescription<string, z.ZodType<Spec>> {
+export function describeAddedCard(card: AddedCard | BuiltInCard): SchedulerDescription<string, z.ZodType<Spec>> {
+  const own: Partial<BuiltInCard> = card;
   const rebuilt = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema);
   // Every card's label is read as a built-in's (at most 80 characters, no control characters):
   // JSON Schema carries the length but not the control characters' rule, nor either one's words.
@@ -150,8 +178,11 @@ export function describeAddedCard(card: AddedCard): SchedulerDescription<string,
     capacity: card.capacity,
     ...(card.notes?.length ? { notes: () => card.notes ?? [] } : {}),
     ...(card.shownWhen ? { shownWhen: card.shownWhen } : {}),
-    runName: card.title,
+    runName: own.runName ?? card.title,
     ...(card.runNames?.length ? { runNames: card.runNames } : {}),
+    ...(own.costOption ? { costOption: own.costOption } : {}),
+    ...(own.usesProfiles ? { usesProfiles: own.usesProfiles } : {}),
+    ...(own.runRules?.length ? { runRules: own.runRules } : {}),
     ...(card.labelOptions?.length ? { labelOptions: card.labelOptions } : {}),
   };
 }

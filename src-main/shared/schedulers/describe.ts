@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { CapacityKind } from './concurrency';
-import type { QueueProblem } from './queueRules';
+import type { RunRuleName } from './queueRules';
 
 /**
  * What the studio shows and checks of one scheduler, before any of it runs: its kind, its options
  * (a zod schema with the papers' defaults), the name the designer lists it under, a label for each
- * option, the choices of its enumerated options, and the name a run is reported under. The policy
- * itself lives in src-main/schedulers/<kind>.ts, which the renderer cannot import; this half is
- * what it can (docs/architecture.md "Schedulers").
+ * option, the choices of its enumerated options, and the name a run is reported under. A built-in's
+ * is written beside its policy in src-main/schedulers/<kind>.ts, which the renderer cannot import:
+ * the renderer rebuilds it from the card main sends (addedCard.ts `BuiltInCard`; docs/architecture.md "Schedulers").
  */
 export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   kind: K;
@@ -32,10 +32,10 @@ export interface SchedulerDescription<K extends string, S extends z.ZodType> {
   shownWhen?: ShownWhen;
   /**
    * What its card may not hold beyond each option's own limits, as YARN refuses it when the
-   * ResourceManager starts (Capacity's queue tree, Fair's pools): checked where a design is to run,
-   * not where a result records what ran (shared/experiment/designRules.ts).
+   * ResourceManager starts (Capacity's queue tree, Fair's pools; queueRules.ts `RUN_RULES`): checked
+   * where a design is to run, not where a result records what ran (shared/experiment/designRules.ts).
    */
-  runRules?: (spec: z.output<S>) => readonly QueueProblem[];
+  runRules?: readonly RunRuleName[];
   /** Lines the card shows under its options, reading the settings in the charts' units. */
   notes?: (spec: z.output<S>) => readonly string[];
   /**
@@ -102,3 +102,6 @@ export function hiddenOptions(shownWhen: ShownWhen | undefined, spec: Readonly<R
     .filter(([, when]) => !holds(when, spec))
     .map(([key]) => key);
 }
+
+/** A scheduler's card as its policy reads it: its description's options, defaults filled in. */
+export type SpecOf<D extends { schema: z.ZodType }> = z.output<D['schema']>;

@@ -1,23 +1,14 @@
 import { z } from 'zod';
-import { capacityOptions } from './capacity';
 import { capacityLine, type Concurrency, type NodeShape } from './concurrency';
 import { runNameOf, type SchedulerDescription } from './describe';
-import { describeAddedCard, SchedulerKindSchema, type AddedCard } from './addedCard';
-import { drfOptions } from './drf';
-import { fairOptions } from './fair';
-import { fawkesOptions } from './fawkes';
-import { fifoOptions } from './fifo';
-import { fineGrainedCpuOptions } from './fineGrainedCpu';
-import { ilaOptions } from './ila';
-import { lateOptions } from './late';
-import { minEdfOptions } from './minEdf';
-import { prismOptions } from './prism';
+import { describeAddedCard, SchedulerKindSchema, type AddedCard, type BuiltInCard } from './addedCard';
 
 export type { PoolConfig, QueueConfig } from './options';
-export type { AddedCard } from './addedCard';
-export { hiddenOptions, runNameOf, type RunNameRule, type ShownWhen } from './describe';
+export type { AddedCard, BuiltInCard } from './addedCard';
+export { describeScheduler, hiddenOptions, runNameOf, type RunNameRule, type SchedulerDescription, type ShownWhen, type SpecOf } from './describe';
 export {
   AddedCardSchema,
+  BuiltInCardSchema,
   ChoiceLabelsSchema,
   KIND_PATTERN,
   KIND_RULE,
@@ -32,38 +23,66 @@ export type { Concurrency, NodeShape };
 export { nodeShapes, parityGap, PARITY_FACTOR } from './concurrency';
 export { PoolSchema, QueueSchema } from './options';
 
+/** A scheduler's description as the registry holds it, whatever its options. */
+export type AnyDescription = SchedulerDescription<string, z.ZodType<Record<string, unknown> & { kind: string }>>;
+
 /**
- * The registry of schedulers the studio offers (docs/architecture.md "Schedulers"): each entry is
- * a scheduler's description (its file beside this one); the policies that run them are registered
- * in src-main/schedulers/registry.ts. The order is the designer's menu order.
+ * The registry of schedulers the studio offers (docs/architecture.md "Schedulers"), filled at start:
+ * in main by src-main/schedulers/registry.ts from each built-in's file (description and policy in
+ * one), in the renderer from the cards main sends. Built-ins first, in the designer's menu order.
  */
-export const SCHEDULERS = [
-  fifoOptions,
-  fairOptions,
-  capacityOptions,
-  drfOptions,
-  lateOptions,
-  prismOptions,
-  fineGrainedCpuOptions,
-  ilaOptions,
-  minEdfOptions,
-  fawkesOptions,
-] as const;
-
-type SchemasOf<T extends readonly { schema: unknown }[]> = { -readonly [I in keyof T]: T[I]['schema'] };
-const BUILT_IN_SPEC_SCHEMA = z.discriminatedUnion('kind', SCHEDULERS.map((d) => d.schema) as unknown as SchemasOf<typeof SCHEDULERS>);
-
-type AnyDescription = SchedulerDescription<string, z.ZodType<Record<string, unknown> & { kind: string }>>;
+const builtIn = new Map<string, AnyDescription>();
 /** Schedulers added beside the built-ins (those src-main/schedulers/added/index.ts exports, and plug-in files), by kind, in the order they came. */
 const added = new Map<string, { card: AddedCard; description: AnyDescription }>();
-let current: z.ZodType = BUILT_IN_SPEC_SCHEMA;
+/** The union of every registered scheduler's options, rebuilt whenever one is registered. */
+let current: z.ZodType = noSchedulers();
+
+/** What a spec reads as before any scheduler is registered: a mistake of the entry (it registers them first), said as such. */
+function noSchedulers(): z.ZodType {
+  return z.custom(() => false, { message: 'no scheduler is registered in this process yet (src-main/schedulers/registry.ts is imported first)' });
+}
+
+function rebuildUnion(): void {
+  const schemas = [...builtIn.values(), ...[...added.values()].map((a) => a.description)].map((d) => d.schema);
+  current = schemas.length === 0 ? noSchedulers() : z.discriminatedUnion('kind', schemas as unknown as [z.ZodObject, ...z.ZodObject[]]);
+}
 
 /**
- * Every scheduler's options, told apart by `kind`: the built-ins' (derived from SCHEDULERS, so a
- * new one is one line there) and any added with addSchedulerCard. Types and the files' JSON Schema
- * know the built-ins; parsing knows every scheduler added so far: a spec is checked against the
- * union as it stands at that parse (rebuilt from the registry whenever a scheduler is added), its
- * problems reported as the union's own, at the spec's place in the file.
+ * Make a built-in scheduler known to specs, designs, the designer and the reports: in main its
+ * description (from its file), in the renderer the description its card rebuilds. Registering the
+ * same description again changes nothing; another of a registered kind is refused.
+ */
+export function registerBuiltInScheduler(d: AnyDescription): void {
+  const known = builtIn.get(d.kind);
+  if (known === d) return;
+  if (known || added.has(d.kind)) throw new Error(`a scheduler of kind "${d.kind}" is already in the studio`);
+  builtIn.set(d.kind, d);
+  rebuildUnion();
+}
+
+/** Make a built-in known from the card main sent (the renderer); the same card again changes nothing. */
+export function registerBuiltInCard(card: BuiltInCard): void {
+  const known = builtIn.get(card.kind);
+  if (known && builtInCardText.get(card.kind) === JSON.stringify(card)) return;
+  registerBuiltInScheduler(describeAddedCard(card));
+  builtInCardText.set(card.kind, JSON.stringify(card));
+}
+const builtInCardText = new Map<string, string>();
+
+/** Whether `kind` is a built-in scheduler's. */
+export const isBuiltInKind = (kind: string): boolean => builtIn.has(kind);
+
+/** The built-in schedulers' descriptions, in the designer's menu order. */
+export function builtInDescriptions(): readonly AnyDescription[] {
+  return [...builtIn.values()];
+}
+
+/**
+ * Every scheduler's options, told apart by `kind`: the built-ins' (registered at start) and any
+ * added with addSchedulerCard. The files' JSON Schema knows the built-ins; parsing knows every
+ * scheduler registered so far: a spec is checked against the union as it stands at that parse
+ * (rebuilt whenever a scheduler is registered), its problems reported as the union's own, at the
+ * spec's place in the file.
  * tests/unit/schedulers/addedScheduler.test.ts pins it.
  */
 export const SchedulerSpecSchema = z.custom<SchedulerSpecInput>().transform((value, ctx) => specParsedBy(current, value, ctx));
@@ -95,9 +114,11 @@ function specParsedBy(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx): 
 
 /** The built-ins' options as JSON Schema, where a file's schema names a scheduler spec (shared/files/jsonSchemas.ts). */
 export function schedulerSpecJsonSchema(io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(BUILT_IN_SPEC_SCHEMA, { io, unrepresentable: 'any' });
+  const union = z.discriminatedUnion('kind', [...builtIn.values()].map((d) => d.schema) as unknown as [z.ZodObject, ...z.ZodObject[]]);
+  const { $schema: _, ...schema } = z.toJSONSchema(union, { io, unrepresentable: 'any' });
   return schema;
 }
+
 /**
  * A scheduler card as shared code and the renderer hold it: its kind, its label, and options only
  * its scheduler's description reads (describe.ts). Shared code never narrows on a kind; the
@@ -108,12 +129,6 @@ export type SchedulerSpec = { kind: string; label?: string; [option: string]: un
 /** A card as a file or the designer gives it, before defaults are filled in. */
 export type SchedulerSpecInput = SchedulerSpec;
 
-/** The built-ins' precise cards, for main's typed view of them (src-main/schedulers/builtInSpecs.ts). */
-export type BuiltInSpecsOf<IO extends 'input' | 'output'> = IO extends 'input' ? z.input<typeof BUILT_IN_SPEC_SCHEMA> : z.output<typeof BUILT_IN_SPEC_SCHEMA>;
-
-/** Every built-in description by kind. */
-const BUILT_IN_BY_KIND: Record<string, AnyDescription> = Object.fromEntries(SCHEDULERS.map((d) => [d.kind, d as unknown as AnyDescription]));
-
 /**
  * Make a scheduler added beside the built-ins known to the designer, the checks and the reports
  * (in main from its registry line, in the renderer from the catalogue main sends). Adding the same
@@ -122,14 +137,12 @@ const BUILT_IN_BY_KIND: Record<string, AnyDescription> = Object.fromEntries(SCHE
 export function addSchedulerCard(card: AddedCard): void {
   const known = added.get(card.kind);
   if (known && JSON.stringify(known.card) === JSON.stringify(card)) return;
-  if (Object.hasOwn(BUILT_IN_BY_KIND, card.kind))
-    throw new Error(
-      `a scheduler of kind "${card.kind}" is already in the studio: it is the built-in ${BUILT_IN_BY_KIND[card.kind].title}; give yours another kind`,
-    );
+  const builtInOfKind = builtIn.get(card.kind);
+  if (builtInOfKind)
+    throw new Error(`a scheduler of kind "${card.kind}" is already in the studio: it is the built-in ${builtInOfKind.title}; give yours another kind`);
   if (known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio, with another title or options`);
   added.set(card.kind, { card, description: describeAddedCard(card) });
-  const schemas = [...SCHEDULERS.map((d) => d.schema), ...[...added.values()].map((a) => a.description.schema)];
-  current = z.discriminatedUnion('kind', schemas as unknown as SchemasOf<typeof SCHEDULERS>);
+  rebuildUnion();
 }
 
 /** The cards of the schedulers added so far (what main sends the renderer). */
@@ -150,7 +163,7 @@ const recordedText = new Map<string, string>();
 /** Know the cards a result or history entry recorded of its scheduler files (the latest reading of a kind wins). */
 export function knowRecordedCards(refs: readonly { card?: AddedCard }[] | undefined): void {
   for (const { card } of refs ?? []) {
-    if (!card || Object.hasOwn(BUILT_IN_BY_KIND, card.kind)) continue;
+    if (!card || builtIn.has(card.kind)) continue;
     const text = JSON.stringify(card);
     if (recordedText.get(card.kind) === text) continue;
     recordedText.set(card.kind, text);
@@ -176,13 +189,13 @@ export const schedulerTitle = (kind: string): string => namingOf(kind)?.title ??
 
 /** Every scheduler's description, built-ins first in the designer's menu order, then those added. */
 export function schedulerDescriptions(): readonly AnyDescription[] {
-  return [...(SCHEDULERS as readonly unknown[] as AnyDescription[]), ...[...added.values()].map((a) => a.description)];
+  return [...builtIn.values(), ...[...added.values()].map((a) => a.description)];
 }
 
 /** The description of a kind, if this studio has it (a design saved by a build with another added scheduler names one it has not). */
 export function findDescription(kind: string): AnyDescription | undefined {
   // Own keys only: a kind read from a file may be any word, `constructor` included.
-  return (Object.hasOwn(BUILT_IN_BY_KIND, kind) ? BUILT_IN_BY_KIND[kind] : undefined) ?? added.get(kind)?.description;
+  return builtIn.get(kind) ?? added.get(kind)?.description;
 }
 
 /** The description of a kind; a kind neither built in nor added is a mistake in the caller (specs are parsed first). */

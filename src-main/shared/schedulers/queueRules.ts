@@ -47,3 +47,14 @@ export function poolProblems(pools: readonly { name: string }[] | undefined): Qu
     return twice ? [{ path: ['pools', i, 'name'], message: `another pool is named "${p.name}"` }] : [];
   });
 }
+
+/**
+ * The rules a scheduler's description may name (describe.ts `runRules`), as data so a card names
+ * them as a description does: YARN's Capacity Scheduler's queue tree, and Hadoop's Fair pools.
+ */
+export const RUN_RULES = {
+  queues: (spec: Readonly<Record<string, unknown>>) => queueProblems(spec.queues as readonly QueueConfig[] | undefined),
+  pools: (spec: Readonly<Record<string, unknown>>) => poolProblems(spec.pools as readonly { name: string }[] | undefined),
+} as const;
+export type RunRuleName = keyof typeof RUN_RULES;
+export const RUN_RULE_NAMES = Object.keys(RUN_RULES) as RunRuleName[];
