@@ -15,7 +15,7 @@ import {
   type TestbedSetting,
 } from '../src-main/runner/calibration/prismTestbed';
 import { PRISM_TESTBED } from '../src-main/models/calibration/prismJobTable';
-import { isKind } from '../src-main/schedulers/builtInSpecs';
+import { isKind } from '../src-main/schedulers/builtIns';
 import { printAria, printFawkes, printLiu } from './calibrationOfOthers';
 
 const presets = path.resolve(__dirname, '../resources/presets');

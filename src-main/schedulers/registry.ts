@@ -10,42 +10,18 @@ import {
   type SchedulerSpec,
 } from '@shared/schedulers';
 import { builtInCardOf } from './builtInCard';
-import type { SchedulerKind, SchedulerSpecOf } from './builtInSpecs';
+import { BUILT_INS } from './builtIns';
 import type { Scheduler, SchedulerTopology } from '../engine/scheduling/schedulerApi';
 import type { EngineJob } from '../engine/core/model';
 import { cardOf, type AddedScheduler } from './addedScheduler';
 import * as addedHere from './added';
-import { capacityPlugin } from './capacity';
-import { drfPlugin } from './drf';
-import { fairPlugin } from './fair';
-import { fawkesPlugin } from './fawkes/fawkes';
-import { fifoPlugin } from './fifo';
-import { fineGrainedCpuPlugin } from './fineGrainedCpu';
-import { ilaPlugin } from './ila';
-import { latePlugin } from './late';
-import { minEdfPlugin } from './minEdf';
 import type { KnownProfiles, RunContext, RunNeeds, SchedulerPlugin } from './plugin';
-import { prismPlugin } from './prism';
 import { slotFitProblems } from './slotFit';
 
-/**
- * Every scheduler the engine can run, one line each (docs/architecture.md "Schedulers"). The type
- * makes a kind described in @shared/schedulers but missing here a compile error.
- */
-const PLUGINS: { [K in SchedulerKind]: SchedulerPlugin<SchedulerSpecOf<K>> } = {
-  fifo: fifoPlugin,
-  fair: fairPlugin,
-  capacity: capacityPlugin,
-  drf: drfPlugin,
-  late: latePlugin,
-  prism: prismPlugin,
-  finegrained: fineGrainedCpuPlugin,
-  ila: ilaPlugin,
-  minedf: minEdfPlugin,
-  fawkes: fawkesPlugin,
-};
+/** The built-ins by kind (builtIns.ts, one line each), as the registry calls them. */
+const PLUGINS: Readonly<Record<string, SchedulerPlugin>> = BUILT_INS as unknown as Record<string, SchedulerPlugin>;
 
-// The built-ins first, in the designer's menu order (PLUGINS' order), then those added.
+// The built-ins first, in the designer's menu order (BUILT_INS' order), then those added.
 for (const plugin of Object.values(PLUGINS)) registerBuiltInScheduler(plugin.description as unknown as AnyDescription);
 
 /** Schedulers added beside the built-ins: each one file and one line in ./added/index.ts. */
@@ -113,7 +89,7 @@ export function schedulerNotes(spec: SchedulerSpec): readonly string[] {
 
 /** The built-in plugin of the card's kind, if it is one, typed as the card's own (a card is parsed before it gets here). */
 function pluginOf(spec: SchedulerSpec): SchedulerPlugin | undefined {
-  return Object.hasOwn(PLUGINS, spec.kind) ? (PLUGINS as unknown as Record<string, SchedulerPlugin>)[spec.kind] : undefined;
+  return Object.hasOwn(PLUGINS, spec.kind) ? PLUGINS[spec.kind] : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
 import { presetFile } from '../../scripts/reproductions/storedRuns';
 import { wkldD, wkldDMixed } from '../../scripts/fawkesWorkloads';
-import { isKind } from '../../src-main/schedulers/builtInSpecs';
+import { isKind } from '../../src-main/schedulers/builtIns';
 
 /**
  * FAWKES' weighting policies on redrawn workloads (issue 54 item 3): WKLD-D and its mixed-size

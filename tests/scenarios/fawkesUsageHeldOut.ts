@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { loadExperiment } from '../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../src-main/runner/runExperiment';
 import { presetFile, storedPresetRuns, type StoredPresetRuns } from '../../scripts/reproductions/storedRuns';
-import { isKind } from '../../src-main/schedulers/builtInSpecs';
+import { isKind } from '../../src-main/schedulers/builtIns';
 
 /**
  * FAWKES' usage-based policies on WKLD-D over seeds the preset never ran (issue 30: "RU lies

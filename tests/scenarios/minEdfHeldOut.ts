@@ -1,5 +1,5 @@
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import type { SchedulerSpecOf } from '../../src-main/schedulers/builtInSpecs';
+import type { SchedulerSpecOf } from '../../src-main/schedulers/builtIns';
 import { ariaProfileOf } from '@shared/aria/totals';
 import { Simulation } from '../../src-main/engine/run/kernel';
 import { summarize } from '../../src-main/engine/measure/runSummary';

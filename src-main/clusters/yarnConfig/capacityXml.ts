@@ -1,6 +1,6 @@
 import type { FieldProblem } from '@shared/api/validation';
 import type { QueueConfig } from '@shared/schedulers';
-import type { SchedulerSpecOf } from '../../schedulers/builtInSpecs';
+import type { SchedulerSpecOf } from '../../schedulers/builtIns';
 import { children, childText, readXml, writeXml } from './xml';
 import type { NotModelled, YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
 

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@shared/api/validation';
-import type { SchedulerSpecOf } from '../../schedulers/builtInSpecs';
+import type { SchedulerSpecOf } from '../../schedulers/builtIns';
 import { attribute, childNames, children, childText, readXml, textOf, writeXml, type XmlNode } from './xml';
 import type { NotModelled, YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
 

@@ -1,7 +1,7 @@
 import { findDescription, type SchedulerSpec } from '@shared/schedulers';
 import { capacityFromXml, capacityToXml } from './capacityXml';
 import { fairFromXml, fairToXml } from './fairXml';
-import { isKind } from '../../schedulers/builtInSpecs';
+import { isKind } from '../../schedulers/builtIns';
 import type { YarnConfigImport } from '@shared/schedulers/yarnConfigFile';
 
 export type { NotModelled, YarnConfigImport } from '@shared/schedulers/yarnConfigFile';

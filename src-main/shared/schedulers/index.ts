@@ -122,7 +122,7 @@ export function schedulerSpecJsonSchema(io: 'input' | 'output'): Record<string, 
 /**
  * A scheduler card as shared code and the renderer hold it: its kind, its label, and options only
  * its scheduler's description reads (describe.ts). Shared code never narrows on a kind; the
- * precise union of the built-ins' cards is main's (src-main/schedulers/builtInSpecs.ts), beside
+ * precise union of the built-ins' cards is main's (src-main/schedulers/builtIns.ts), beside
  * the policies that read them.
  */
 export type SchedulerSpec = { kind: string; label?: string; [option: string]: unknown };

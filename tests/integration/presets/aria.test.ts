@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadExperiment } from '../../../src-main/runner/loadExperiment';
 import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { RECORD_AGAIN, differencesFromStored } from '../../../scripts/reproductions/storedRuns';
-import { isKind } from '../../../src-main/schedulers/builtInSpecs';
+import { isKind } from '../../../src-main/schedulers/builtIns';
 
 const preset = path.resolve(__dirname, '../../../resources/presets/aria-minedf.experiment.json');
 

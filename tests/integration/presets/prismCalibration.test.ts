@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ExperimentSchema } from '@shared/experiment/experiment';
 import { jobCalibration, presetParts, prismPhaseProfiles, slotSweep, type TestbedSetting } from '../../../src-main/runner/calibration/prismTestbed';
 import { PRISM_TESTBED } from '../../../src-main/models/calibration/prismJobTable';
-import { isKind } from '../../../src-main/schedulers/builtInSpecs';
+import { isKind } from '../../../src-main/schedulers/builtIns';
 
 const preset = (name: string) => ExperimentSchema.parse(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../resources/presets', name), 'utf8')));
 const { cluster } = presetParts(preset('prism-puma.experiment.json'));

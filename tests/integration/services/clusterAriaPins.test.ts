@@ -10,7 +10,7 @@ import { runExperiment } from '../../../src-main/runner/runExperiment';
 import { startServices, type Services } from '../../../src-main/services';
 import { ok } from '../../helpers/services';
 import { useTempDirs } from '../../helpers/tempDir';
-import { isKind } from '../../../src-main/schedulers/builtInSpecs';
+import { isKind } from '../../../src-main/schedulers/builtIns';
 
 const tempDir = useTempDirs();
 

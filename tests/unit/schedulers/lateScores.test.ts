@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import type { SchedulerSpecOf } from '../../../src-main/schedulers/builtInSpecs';
+import type { SchedulerSpecOf } from '../../../src-main/schedulers/builtIns';
 import type { LaunchReason } from '@shared/results/launchReason';
 import { Simulation } from '../../../src-main/engine/run/kernel';
 import type { PolicyScores, Scheduler, ViewWith } from '../../../src-main/engine/scheduling/schedulerApi';

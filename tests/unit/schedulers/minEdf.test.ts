@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema } from '@shared/schedulers';
-import type { SchedulerSpecOf } from '../../../src-main/schedulers/builtInSpecs';
+import type { SchedulerSpecOf } from '../../../src-main/schedulers/builtIns';
 import { ariaProfileOf } from '@shared/aria/totals';
 import { summarize } from '../../../src-main/engine/measure/runSummary';
 import { minEdfScheduler } from '../../../src-main/schedulers/minEdf';
