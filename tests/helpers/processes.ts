@@ -7,7 +7,8 @@ export const CLI_ENTRY = path.resolve(__dirname, '../../out/main/cli.js');
 
 /** A TypeScript helper in tests/helpers run as a process of its own (through tsx), stdout piped. */
 export function spawnHelper(script: string, args: string[]): ChildProcessByStdio<null, Readable, null> {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script), ...args], {
+  // A helper is a process of the studio's own: its schedulers registered before it reads a design, as each entry does.
+  return spawn(process.execPath, ['--import', 'tsx', '--import', path.join(__dirname, 'registerSchedulers.ts'), path.join(__dirname, script), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, TSX_TSCONFIG_PATH: path.resolve(__dirname, '../../tsconfig.node.json') },
   });
