@@ -1,3 +1,5 @@
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 /**
  * Prices the ARIA preset's mix rows from Table 1 (runner/calibration/ariaTestbed.ts ariaPricing:
  * each application's selectivities, and its map and reduce CPU per MB priced from the table's

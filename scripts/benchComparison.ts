@@ -9,6 +9,8 @@
 // contention) saved with every attempt, as the app saves it. Each measurement opens the view in a
 // fresh page: "first paint" is the summary table and the comparison charts drawn with every run's
 // data (the frame after the charts say they are ready), "Gantt" the task chart drawn as well.
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

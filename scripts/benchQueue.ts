@@ -2,6 +2,8 @@
 // one worker process and then with two, on this machine (not a test). Needs redis-server; the trace
 // is the one kept with the tests' fixtures (tests/fixtures/traces). Prints the wall times, their ratio against the
 // issue's target (two workers at most 0.6× one), and whether both results are the same bytes.
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';

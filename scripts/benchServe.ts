@@ -6,6 +6,8 @@
 // and times each answer. Every finished run is saved while the calls go on: a call that waits
 // behind a save shows here. Target: no call over 200 ms.
 // Needs the built worker bundle (`npx electron-vite build`).
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -7,6 +7,8 @@
 //    many imports were refused, every acknowledged id present, and the CLI's lock waits (each
 //    process appends its waits to WORKLOAD_STUDIO_LOCK_TIMINGS). Target: none refused, p95 ≤ 2 s.
 // Needs the built CLI (`npx electron-vite build`).
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,6 +1,8 @@
 // `npm run calibrate`: PRISM's testbed, the model against what the paper measured, row by row
 // (docs/model.md "Calibration: PRISM's testbed"). Two settings side by side: the PRISM presets as
 // they ship, and the testbed priced from the paper's measurements. Deterministic; about a second.
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ExperimentSchema, type Experiment } from '@shared/experiment/experiment';

@@ -1,3 +1,5 @@
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 /**
  * Writes what the Liu presets take from the thesis's tables (docs/model.md "Calibration: the other
  * papers' testbeds"): each measured job's map CPU (Pi, Bbp) or MB per map (TeraGen's output, ETL's

@@ -1,3 +1,5 @@
+// The schedulers are registered before anything reads a design, as in every entry of the studio.
+import '../src-main/schedulers/registry';
 /**
  * Writes what the PRISM presets take from the calibration (docs/model.md "Calibration: PRISM's
  * testbed"): each job type's input and shuffle per map (priced from Tables 1-2's measured task
