@@ -159,8 +159,8 @@ function choicesOf(options: Record<string, unknown>): Record<string, readonly st
   return out;
 }
 
-/** The card as a description the designer, the parity check and the reports read like a built-in's. */
-export function describeAddedCard(card: AddedCard | BuiltInCard): SchedulerDescription<string, z.ZodType<Spec>> {
+/** A card, added or built in, as the description the designer, the parity check and the reports read. */
+export function describeCard(card: AddedCard | BuiltInCard): SchedulerDescription<string, z.ZodType<Spec>> {
   const own: Partial<BuiltInCard> = card;
   const rebuilt = z.fromJSONSchema(card.options as z.core.JSONSchema.JSONSchema);
   // Every card's label is read as a built-in's (at most 80 characters, no control characters):

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { capacityLine, type Concurrency, type NodeShape } from './concurrency';
 import { runNameOf, type SchedulerDescription } from './describe';
-import { describeAddedCard, SchedulerKindSchema, type AddedCard, type BuiltInCard } from './addedCard';
+import { describeCard, SchedulerKindSchema, type AddedCard, type BuiltInCard } from './addedCard';
 
 export type { PoolConfig, QueueConfig } from './options';
 export type { AddedCard, BuiltInCard } from './addedCard';
@@ -64,7 +64,7 @@ export function registerBuiltInScheduler(d: AnyDescription): void {
 export function registerBuiltInCard(card: BuiltInCard): void {
   const known = builtIn.get(card.kind);
   if (known && builtInCardText.get(card.kind) === JSON.stringify(card)) return;
-  registerBuiltInScheduler(describeAddedCard(card));
+  registerBuiltInScheduler(describeCard(card));
   builtInCardText.set(card.kind, JSON.stringify(card));
 }
 const builtInCardText = new Map<string, string>();
@@ -141,7 +141,7 @@ export function addSchedulerCard(card: AddedCard): void {
   if (builtInOfKind)
     throw new Error(`a scheduler of kind "${card.kind}" is already in the studio: it is the built-in ${builtInOfKind.title}; give yours another kind`);
   if (known) throw new Error(`a scheduler of kind "${card.kind}" is already in the studio, with another title or options`);
-  added.set(card.kind, { card, description: describeAddedCard(card) });
+  added.set(card.kind, { card, description: describeCard(card) });
   rebuildUnion();
 }
 
@@ -168,7 +168,7 @@ export function knowRecordedCards(refs: readonly { card?: AddedCard }[] | undefi
     if (recordedText.get(card.kind) === text) continue;
     recordedText.set(card.kind, text);
     try {
-      recorded.set(card.kind, describeAddedCard(card));
+      recorded.set(card.kind, describeCard(card));
     } catch {
       // A card whose options cannot be read names nothing: its runs go by their kind, as without it.
       recorded.delete(card.kind);

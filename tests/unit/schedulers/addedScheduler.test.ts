@@ -15,7 +15,7 @@ import { formerRunNames } from '@shared/experiment/runNames';
 import { problemsOf } from '@shared/api/validation';
 import { createScheduler, registerScheduler } from '../../../src-main/schedulers/registry';
 import { cardOf } from '../../../src-main/schedulers/addedScheduler';
-import { describeAddedCard } from '@shared/schedulers/addedCard';
+import { describeCard } from '@shared/schedulers/addedCard';
 import { capacityLine } from '@shared/schedulers/concurrency';
 import { kindFromWords } from '@shared/results/decisionCounts';
 import { newestFirst } from '../../fixtures/schedulers/newestFirst';
@@ -86,7 +86,7 @@ describe('a scheduler added in one file', () => {
     const card = addedSchedulerCards().find((c) => c.kind === 'newest-first');
     expect(card).toEqual(cardOf(newestFirst));
     if (!card) return;
-    const again = describeAddedCard(JSON.parse(JSON.stringify(card)));
+    const again = describeCard(JSON.parse(JSON.stringify(card)));
     for (const input of [{ kind: 'newest-first' }, { kind: 'newest-first', mapsPerBeat: 2.5 }, { kind: 'newest-first', mapSlots: -1 }]) {
       expect(again.schema.safeParse(input).success).toBe(SchedulerSpecSchema.safeParse(input).success);
     }
@@ -102,7 +102,7 @@ describe('a scheduler added in one file', () => {
       order: 'Which job first',
     });
     expect(card.labels).not.toHaveProperty('mapSlots');
-    const d = describeAddedCard(card);
+    const d = describeCard(card);
     const spec = d.schema.parse({ kind: 'toy-yarn', vcoresPerNode: 4 });
     expect(spec).toMatchObject({ amMemoryMb: 1536, amVcores: 1, order: 'newest' });
     expect(capacityLine(d.capacity, spec, [{ cores: 8, memoryMb: 16384 }]).text).toBe('4 vcores · 4 containers of 1 GB');
@@ -113,7 +113,7 @@ describe('a scheduler added in one file', () => {
     const card = cardOf(withWhen as never);
     expect(card.shownWhen).toEqual({ mapsPerBeat: { order: ['oldest'] } });
     // The renderer's copy, rebuilt from JSON, hides what main's does.
-    const d = describeAddedCard(JSON.parse(JSON.stringify(card)));
+    const d = describeCard(JSON.parse(JSON.stringify(card)));
     expect(hiddenOptions(d.shownWhen, d.schema.parse({ kind: 'toy-shown' }))).toEqual(['mapsPerBeat']);
     expect(hiddenOptions(d.shownWhen, d.schema.parse({ kind: 'toy-shown', order: 'oldest' }))).toEqual([]);
     // The built-ins say it the same way.

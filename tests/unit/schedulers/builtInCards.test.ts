@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtInDescriptions, BuiltInCardSchema, runNameOf, SchedulerSpecSchema } from '@shared/schedulers';
-import { describeAddedCard } from '@shared/schedulers/addedCard';
+import { describeCard } from '@shared/schedulers/addedCard';
 import { builtInCatalogue, schedulerNotes } from '../../../src-main/schedulers/registry';
 
 /** Every built-in card the shipped presets hold, by kind: real settings, not only defaults. */
@@ -34,7 +34,7 @@ describe("the built-in schedulers' cards", () => {
   it('rebuild the same words: title, labels, choices, what unset means, when an option shows, the run names, capacity, profiles, pricing, rules', () => {
     for (const d of builtInDescriptions()) {
       const card = cards.find((c) => c.kind === d.kind)!;
-      const again = describeAddedCard(JSON.parse(JSON.stringify(card)));
+      const again = describeCard(JSON.parse(JSON.stringify(card)));
       const words = (x: typeof d) => ({
         title: x.title,
         labels: x.labels,
@@ -57,7 +57,7 @@ describe("the built-in schedulers' cards", () => {
   it("read every shipped preset's cards, and the defaults, as the descriptions do, and name their runs alike", () => {
     let read = 0;
     for (const d of builtInDescriptions()) {
-      const again = describeAddedCard(JSON.parse(JSON.stringify(cards.find((c) => c.kind === d.kind)!)));
+      const again = describeCard(JSON.parse(JSON.stringify(cards.find((c) => c.kind === d.kind)!)));
       for (const input of [{ kind: d.kind }, ...(presets.get(d.kind) ?? [])]) {
         const mine = d.schema.safeParse(input);
         const theirs = again.schema.safeParse(input);
@@ -74,7 +74,7 @@ describe("the built-in schedulers' cards", () => {
 
   it('refuse what the descriptions refuse: values out of range, wrong types, options a scheduler has not', () => {
     for (const d of builtInDescriptions()) {
-      const again = describeAddedCard(JSON.parse(JSON.stringify(cards.find((c) => c.kind === d.kind)!)));
+      const again = describeCard(JSON.parse(JSON.stringify(cards.find((c) => c.kind === d.kind)!)));
       const defaults = d.schema.parse({ kind: d.kind }) as Record<string, unknown>;
       const tries: Record<string, unknown>[] = [{ kind: d.kind, noSuchOption: 1 }];
       for (const [key, value] of Object.entries(defaults)) {

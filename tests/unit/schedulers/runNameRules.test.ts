@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SchedulerSpecSchema, schedulerLabel, type SchedulerSpecInput } from '@shared/schedulers';
 import { cardOf } from '../../../src-main/schedulers/addedScheduler';
-import { describeAddedCard } from '@shared/schedulers/addedCard';
+import { describeCard } from '@shared/schedulers/addedCard';
 import { runNameOf } from '@shared/schedulers/describe';
 import { newestFirst } from '../../fixtures/schedulers/newestFirst';
 
@@ -49,7 +49,7 @@ describe('run names as data', () => {
       runNames: [{ when: { order: ['oldest'], mapsPerBeat: [1] }, name: 'Strict FIFO toy' }],
     } as never);
     // The renderer's copy, rebuilt from JSON, names as main does.
-    const d = describeAddedCard(JSON.parse(JSON.stringify(card)));
+    const d = describeCard(JSON.parse(JSON.stringify(card)));
     expect(runNameOf(d, d.schema.parse({ kind: 'toy-named', order: 'oldest', mapsPerBeat: 1 }))).toBe('Strict FIFO toy');
     expect(runNameOf(d, d.schema.parse({ kind: 'toy-named', order: 'oldest' }))).toBe('Toy named (which job first: the oldest)');
     const refused = (runNames: unknown) => () => cardOf({ ...newestFirst, kind: 'toy-bad', runNames } as never);
