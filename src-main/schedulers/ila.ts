@@ -7,7 +7,7 @@ import { byFewestRunning, fewestRunningOrder } from './jobOrder';
 import { IasmRefusals } from './ilaRefusals';
 import { definePlugin } from './plugin';
 import { fullSlots, orderReason } from './whyNotReasons';
-import type { CoreView, NodeUsage, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
+import type { CoreView, Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
 import {
   predict,
@@ -18,6 +18,8 @@ import {
   type InterferenceSample,
 } from '../models/interference';
 import { dynamicThreshold, ThresholdMode } from './ilaThreshold';
+import { AloneSlowdowns, blendDemand, measuredDemand, type Demand } from './ilaDemand';
+import { PlacedThisInstant } from './ilaPlaced';
 import type { LaunchReason } from '@shared/results/launchReason';
 import { LEVEL_WORDS, launchReduce, mapAt, SlotTable } from './slotHelpers';
 
@@ -97,14 +99,6 @@ type View = ViewWith<'attempts' | 'monitors'>;
 
 type IlaSpec = SpecOf<typeof ilaOptions>;
 
-interface Demand {
-  tc: number;
-  tr: number;
-  tw: number;
-}
-
-const IDLE = { cu: 0, ca: 0, c0: 0, ru: 0, wu: 0, ra: 0, wa: 0, iou: 0 };
-
 /** How many of the run's newest observations an online re-fit uses, with the profiling runs. */
 const RECENT_OBSERVATIONS = 2000;
 
@@ -164,53 +158,8 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
 
   const demandOf = (j: number, reduce: boolean): Demand => demand.get(`${j}:${reduce ? 'r' : 'm'}`) ?? spec.initialDemand;
 
-  // Tasks placed at this instant do not show in the monitors yet (they start consuming after this
-  // heartbeat): their estimated demand is added to what the next decision on the server sees.
-  let placedAt = -1;
-  const placed = new Map<number, { node: number; d: Demand }[]>();
-  function usageWithPlaced(view: View, n: number): NodeUsage {
-    const u = { ...view.nodeUsage(n) };
-    if (placedAt !== view.now) return u;
-    for (const p of placed.get(view.topology.nodeHost[n]) ?? []) {
-      if (p.node === n) {
-        u.cu += p.d.tc;
-        u.ru += p.d.tr;
-        u.wu += p.d.tw;
-      } else {
-        u.ca += p.d.tc;
-        u.ra += p.d.tr;
-        u.wa += p.d.tw;
-      }
-    }
-    return u;
-  }
-  /**
-   * The model's slowdown for a demand on an idle server: a function of the two alone, asked at
-   * every check of every job on every node, so kept per demand (demands are replaced, never
-   * changed) until the model is re-fitted.
-   */
-  let aloneFor = new WeakMap<Demand, number>();
-  let aloneModel: InterferenceModel | undefined;
-  function aloneSlowdown(m: InterferenceModel, d: Demand): number {
-    if (aloneModel !== m) {
-      aloneModel = m;
-      aloneFor = new WeakMap();
-    }
-    let v = aloneFor.get(d);
-    if (v === undefined) {
-      v = predict(m, { ...IDLE, tc: d.tc, tr: d.tr, tw: d.tw });
-      aloneFor.set(d, v);
-    }
-    return v;
-  }
-  function notePlaced(view: View, n: number, d: Demand) {
-    if (placedAt !== view.now) {
-      placedAt = view.now;
-      placed.clear();
-    }
-    const host = view.topology.nodeHost[n];
-    placed.set(host, [...(placed.get(host) ?? []), { node: n, d }]);
-  }
+  const placed = new PlacedThisInstant();
+  const alone = new AloneSlowdowns();
 
   /**
    * Alg. 1: does job j's next task go on node n without unacceptable slowdown? A demand refused here
@@ -228,16 +177,15 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
   function askIasm(view: View, n: number, d: Demand): { ok: boolean; predicted: number; threshold: number } {
     const topo = view.topology;
     const host = topo.nodeHost[n];
-    const features: InterferenceFeatures = { ...usageWithPlaced(view, n), tc: d.tc, tr: d.tr, tw: d.tw };
+    const features: InterferenceFeatures = { ...placed.usage(view, n), tc: d.tc, tr: d.tr, tw: d.tw };
     // A slowdown is relative to running alone: subtract the fit's offset from 1 for the same task on
     // an idle server, so a bias at no load does not read as interference. The offset is additive
     // (eq. 1-3's constants); dividing by it instead would cancel the task's own demand out of the
     // exponentials and make every task look equally sensitive to the server's load.
     const m = model!;
-    const alone = aloneSlowdown(m, d);
     // Parenthesised so an idle server gives exactly 1: (1 + a) − a is not always 1 in floating
     // point, and at H = 1 that last bit refused every task on an idle cluster.
-    const predicted = Math.max(1, 1 + (predict(m, features) - alone));
+    const predicted = Math.max(1, 1 + (predict(m, features) - alone.get(m, d)));
     // Running and idle slots on the whole physical server. A shuffle waiting for map output holds
     // its slot but is not slowed by anyone: it does not count as running (Z_R is about throughput).
     let running = 0;
@@ -246,7 +194,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       const node = topo.hostNodeList[i];
       if (!view.nodeAlive(node)) continue;
       for (const a of view.attemptsOnNode(node)) if (!a.waiting && !a.paused) running++;
-      if (placedAt === view.now) running += (placed.get(host) ?? []).filter((p) => p.node === node).length;
+      running += placed.countOn(view, host, node);
       idle += Math.max(0, slots.maps(topo, node) - view.nodeRunningMaps(node)) + Math.max(0, slots.reduces(topo, node) - view.nodeRunningReduces(node));
     }
     let mode = hostMode.get(host);
@@ -322,7 +270,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       allowedLevel.set(j, level);
       waitingSince.delete(j);
     }
-    const usage = useIasm ? usageWithPlaced(view, n) : undefined;
+    const usage = useIasm ? placed.usage(view, n) : undefined;
     const id = view.job(j).id;
     const why = (): LaunchReason => ({
       kind: 'fairShare',
@@ -334,7 +282,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     if (!view.launch(task, n, why, { memoryMb: spec.slotMemoryMb })) return false;
     const d = demandOf(j, false);
     if (usage) launchFeatures.set(task, { ...usage, tc: d.tc, tr: d.tr, tw: d.tw });
-    notePlaced(view, n, d);
+    placed.note(view, n, d);
     return true;
   };
   const tryReduce = (j: number): boolean => {
@@ -348,7 +296,7 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
       !launchReduce(view, j, n, (launched) => ({ kind: 'fairShare', scheduler: spec.variant.toUpperCase(), job: view.job(j).id, launched }), spec.slotMemoryMb)
     )
       return false;
-    notePlaced(view, n, demandOf(j, true));
+    placed.note(view, n, demandOf(j, true));
     return true;
   };
   return {
@@ -365,23 +313,10 @@ export function ilaScheduler(spec: IlaSpec, fitted?: FittedInterference): Schedu
     onTaskFinished(task, c: TaskCounters, view) {
       const j = view.jobOfTask(task);
       // Demand as it would be without interference: counters over the task's undisturbed time.
-      const io = (c.fsReadMb + c.fsWriteMb + c.hdfsReadMb + c.hdfsWriteMb) / c.diskMBps;
-      const undisturbed = Math.max(1e-3, c.cpuSeconds, io);
-      const d: Demand = { tc: c.cpuSeconds / undisturbed, tr: (c.fsReadMb + c.hdfsReadMb) / undisturbed, tw: (c.fsWriteMb + c.hdfsWriteMb) / undisturbed };
+      const { demand: d, undisturbed } = measuredDemand(c);
       const key = `${j}:${c.isReduce ? 'r' : 'm'}`;
       const seen = measured.get(key) ?? 0;
-      const prior = demand.get(key);
-      // Eq. 7: the first measurement replaces the initial guess; later ones are blended with α.
-      demand.set(
-        key,
-        seen === 0 || !prior
-          ? d
-          : {
-              tc: spec.ewmaAlpha * d.tc + (1 - spec.ewmaAlpha) * prior.tc,
-              tr: spec.ewmaAlpha * d.tr + (1 - spec.ewmaAlpha) * prior.tr,
-              tw: spec.ewmaAlpha * d.tw + (1 - spec.ewmaAlpha) * prior.tw,
-            },
-      );
+      demand.set(key, blendDemand(demand.get(key), seen, d, spec.ewmaAlpha));
       measured.set(key, seen + 1);
       const f = launchFeatures.get(task);
       launchFeatures.delete(task);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeScheduler, type SpecOf } from '@shared/schedulers/describe';
 import { containerAuto, containerLabels, containerSizeLabels, containers, topologyAwareness, topologyLabels } from '@shared/schedulers/options';
 import { labelText } from '@shared/files/controlCharacters';
-import type { LaunchReason, PhaseCandidate } from '@shared/results/launchReason';
+import type { LaunchReason } from '@shared/results/launchReason';
 import { PHASE_NAMES, PhaseKind } from '../engine/core/model';
 import { definePlugin } from './plugin';
 import { containerFitProblems } from './containerFit';
@@ -10,12 +10,13 @@ import { orderReason } from './whyNotReasons';
 import type { WhyNotReason } from '@shared/results/whyNot';
 import type { Scheduler, ViewWith } from '../engine/scheduling/schedulerApi';
 import { Locality } from '../engine/core/topology';
-import { appMasterFirst, appMasterFits, onlyMasterHolders, freeOnNode, nodeOffer } from './containers';
+import { appMasterFirst, appMasterFits, onlyMasterHolders, freeOnNode } from './containers';
 import { IncrementalJobOrder, type JobList } from './incrementalOrder';
-import { LEVEL_WORDS } from './slotHelpers';
 import { BestTwo, blankCandidate, submissionOrder, type Candidate } from './prismCandidates';
 import { FairnessGain, overflow, phaseNeeds, type Need } from './prismMachine';
 import { JobShares } from './prismShares';
+import { MachineCapacities, MachineUse } from './prismCapacity';
+import { utilityReason, utilityTable } from './prismExplain';
 
 /** PRISM (Zhang et al., IEEE TCC 2015): phase-level scheduling by utility. */
 export const prismOptions = describeScheduler({
@@ -113,32 +114,9 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
   /** What each phase of a job needs of a machine (sec. 4, Fig. 8), worked out once per template and phase. */
   const need = phaseNeeds(spec);
 
-  /**
-   * One capacity object per machine shape and cluster size (the Fair measure divides by the
-   * latter), remembered per node: the orders by share and the jobs' shares are then found by the
-   * object itself, not by a key built at every heartbeat. A node's offer never changes; the cluster
-   * growing (replacement nodes) starts the memory afresh.
-   */
-  const capByShape = new Map<string, Need>();
-  const capOfNode: Need[] = [];
-  let capNodeCount = -1;
-  function machine(view: View, n: number): Need {
-    const topo = view.topology;
-    if (capNodeCount !== topo.nodeCount) {
-      capOfNode.length = 0;
-      capNodeCount = topo.nodeCount;
-    }
-    const known = capOfNode[n] as Need | undefined;
-    if (known) return known;
-    const host = topo.nodeHost[n];
-    const offer = nodeOffer(spec, view, n);
-    const fresh: Need = { cpu: offer.vcores, memory: offer.memoryMb, disk: topo.hostDiskMBps[host], net: topo.hostNicMBps[host] };
-    const shape = `${fresh.cpu}/${fresh.memory}/${fresh.disk}/${fresh.net}/${topo.nodeCount}`;
-    let cap = capByShape.get(shape);
-    if (!cap) capByShape.set(shape, (cap = fresh));
-    capOfNode[n] = cap;
-    return cap;
-  }
+  /** Each machine's capacities (C), one object per shape. */
+  const capacities = new MachineCapacities(spec);
+  const machine = (view: View, n: number) => capacities.of(view, n);
 
   /** Each job's use and share (eq. 3), kept until the job changes. */
   const shares = new JobShares(spec, need);
@@ -167,23 +145,8 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
     return order.current(view);
   }
 
-  /** Line 2: the machine's utilisation from the phase-level needs of what runs on it (one object, rewritten by the next call). */
-  const used: Need = { cpu: 0, memory: 0, disk: 0, net: 0 };
-  function usedOn(view: View, n: number, onNode = view.attemptIdsOnNode(n)): Need {
-    used.cpu = used.disk = used.net = 0;
-    used.memory = view.nodeMemoryUsedMb(n);
-    for (let i = 0; i < onNode.length; i++) {
-      const a = onNode[i];
-      // Paused phases, and shuffles idle until more map output exists, use nothing now; counting
-      // the idle shuffles would let them block the very merges they wait for (sec. 5.1).
-      if (view.attemptPaused(a) || view.attemptWaiting(a)) continue;
-      const nd = need(view, view.jobOfTask(view.attemptTask(a)), view.attemptPhase(a));
-      used.cpu += nd.cpu;
-      used.disk += nd.disk;
-      used.net += nd.net;
-    }
-    return used;
-  }
+  /** Line 2: the machine's utilisation. */
+  const use = new MachineUse(need);
 
   const bySubmission = spec.jobOrder === 'submission';
   /** The candidates of one round (reused objects, BestTwo). */
@@ -293,7 +256,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
    */
   function gather(n: number, view: View, cap: Need, sink: CandidateSink, placeMasters: boolean): boolean {
     const onNode = view.attemptIdsOnNode(n);
-    const used = usedOn(view, n, onNode);
+    const used = use.on(view, n, onNode);
 
     const ordered = bySubmission ? undefined : sharesOrder(view, cap);
     roundFairness.start(view, cap, ordered);
@@ -370,19 +333,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
    * launch asks for it (the engine asks at once): one function for every launch, not two made per launch.
    */
   let reasonView: View;
-  const asSeen = (c: Candidate): PhaseCandidate => ({ leading: c.leading, phase: PHASE_NAMES[c.phase], job: reasonView.job(c.job).id, utility: c.utility });
-  const launchReason = (): LaunchReason => {
-    const b = top.best;
-    return {
-      kind: 'utility',
-      best: asSeen(b),
-      pausedSeconds: b.wait,
-      fairness: b.fairnessGain,
-      performance: spec.alpha * b.performance,
-      ...(top.hasSecond ? { nextBest: asSeen(top.second) } : {}),
-      ...(b.leading && b.phase === PhaseKind.Map ? { placement: LEVEL_WORDS[b.level] } : {}),
-    };
-  };
+  const launchReason = (): LaunchReason => utilityReason(reasonView, top, spec.alpha);
 
   return {
     name: 'prism',
@@ -399,7 +350,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       if (rank) out.push(rank);
       const phase = view.pendingMaps(j) > 0 ? PhaseKind.Map : PhaseKind.Shuffle;
       const nd = need(view, j, phase);
-      const used = usedOn(view, n);
+      const used = use.on(view, n);
       const over = overflow(used, nd, cap, true);
       if (over) out.push({ kind: 'phaseDoesNotFit', phase: PHASE_NAMES[phase], resource: over, need: nd[over], used: used[over], capacity: cap[over] });
       return out;
@@ -418,17 +369,7 @@ export function prismScheduler(spec: PrismSpec): Scheduler<View> {
       const weighed: Candidate[] = [];
       let pending = blankCandidate();
       gather(n, view, machine(view, n), { next: () => (pending = blankCandidate()), offer: () => void weighed.push(pending) }, false);
-      const ranked = new BestTwo(bySubmission);
-      const order = (a: Candidate, b: Candidate) => (ranked.before(a, b) ? -1 : ranked.before(b, a) ? 1 : 0);
-      return {
-        criteria: ['fairness gain (eq. 2)', 'α · performance (eq. 5, 6)', 'utility U (eq. 1)'],
-        rows: weighed.sort(order).map((c) => ({
-          candidate: `${c.leading ? 'new' : 'paused'} ${PHASE_NAMES[c.phase]}${c.leading && c.phase === PhaseKind.Map ? ` (${LEVEL_WORDS[c.level]})` : ''}`,
-          job: view.job(c.job).id,
-          task: c.task,
-          values: [c.fairnessGain, spec.alpha * c.performance, c.utility],
-        })),
-      };
+      return utilityTable(view, weighed, spec.alpha, bySubmission);
     },
     onHeartbeat(n: number, view: View) {
       const cap = machine(view, n);

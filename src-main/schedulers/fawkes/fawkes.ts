@@ -11,6 +11,7 @@ import { SlotTable } from '../slotHelpers';
 import { MrCluster, Stage } from './mrCluster';
 import { mrClusterView } from './mrClusterView';
 import { aliveNodes, copyMBps, freeRole } from './nodes';
+import { NodeHandover } from './handover';
 import { designProblems, FAWKES_GROW_KINDS, FAWKES_INNER, innerScheduler, readDesign, type FawkesView } from './design';
 import { discrimination, globalDiscrimination, reconfiguredFor, targetShares } from './shares';
 import { FAWKES_POLICIES, normaliseWeights, sampleValues } from './weighting';
@@ -111,11 +112,8 @@ export class Fawkes implements Scheduler {
   /** Per job, its MR-cluster and the time it would take alone on that MR-cluster's minimum share. */
   private jobCluster: Int32Array = new Int32Array(0);
   private reference = new Float64Array(0);
-  /** Per node: its MR-cluster (-1: free), whether it is leaving (data being copied off), and for whom it is reserved once free (-1: nobody). */
-  private own = new Int32Array(0);
-  private leaving = new Uint8Array(0);
-  private reservedFor = new Int32Array(0);
-  private leavingUntil = new Float64Array(0);
+  /** Who holds each node; replaced once the MR-clusters are read from the design. */
+  private hands = new NodeHandover(0, [], () => undefined);
   private readonly admission: MrCluster[] = [];
   private readonly slots: SlotTable;
   private readonly sampleEvery: number;
@@ -124,7 +122,6 @@ export class Fawkes implements Scheduler {
   private nextSample = 0;
   private samplesTaken = 0;
   private lastTick = 0;
-  private sizesChanged = false;
   private readonly growRole: number;
 
   constructor(private readonly spec: Omit<FawkesSpec, 'kind'>) {
@@ -134,8 +131,8 @@ export class Fawkes implements Scheduler {
   }
 
   onHeartbeat(n: number, view: FawkesView): void {
-    const c = this.own[n];
-    if (c < 0 || this.leaving[n]) return;
+    const c = this.hands.own[n];
+    if (c < 0 || this.hands.leaving[n]) return;
     const cluster = this.clusters[c];
     if (cluster.stage === Stage.Active) cluster.inner.onHeartbeat(n, cluster.view);
   }
@@ -143,10 +140,10 @@ export class Fawkes implements Scheduler {
   /** Why job j got nothing on node n: the node serves another MR-cluster, is leaving, or the MR-cluster's own scheduler says. */
   explain(j: number, n: number, view: FawkesView): WhyNotReason[] {
     const mine = this.clusters[this.jobCluster[j]];
-    const c = this.own[n];
+    const c = this.hands.own[n];
     if (c !== this.jobCluster[j])
       return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: c < 0 ? 'none (a free node)' : this.clusters[c].name }];
-    if (this.leaving[n])
+    if (this.hands.leaving[n])
       return [{ kind: 'outsideMrCluster', jobMrCluster: mine.name, nodeMrCluster: `none: it is leaving ${mine.name}, its data being copied off` }];
     if (mine.stage !== Stage.Active)
       return [{ kind: 'mrClusterInactive', mrCluster: mine.name, stage: mine.stage === Stage.Loading ? 'loading its data set' : 'waiting for admission' }];
@@ -155,7 +152,7 @@ export class Fawkes implements Scheduler {
 
   /** What node n's MR-cluster's own scheduler weighs there (its table, its jobs only); nothing on a free, leaving or inactive node. */
   scores(n: number): PolicyScores | undefined {
-    const mine = this.own[n] < 0 || this.leaving[n] ? undefined : this.clusters[this.own[n]];
+    const mine = this.hands.own[n] < 0 || this.hands.leaving[n] ? undefined : this.clusters[this.hands.own[n]];
     return mine?.stage === Stage.Active ? mine.inner.scores?.(n, mine.view) : undefined;
   }
 
@@ -170,7 +167,7 @@ export class Fawkes implements Scheduler {
     c.queueSlowdown.add(view.jobSubmitTime(j), this.reference[j]);
     c.inner.onJobSubmitted?.(j, c.view);
     if (c.stage === Stage.Inactive) this.request(c, view);
-    this.recordSizes(view);
+    this.hands.recordSizes(view);
     if (!this.periodic) {
       this.periodic = true;
       this.nextSample = view.now + this.sampleEvery;
@@ -200,7 +197,7 @@ export class Fawkes implements Scheduler {
 
   onWake(view: FawkesView): void {
     const now = view.now;
-    this.endLeaving(view);
+    this.hands.endLeaving(view);
     for (const c of this.clusters) {
       if (c.stage === Stage.Loading && c.stageEnd <= now) {
         c.stage = Stage.Active;
@@ -216,7 +213,7 @@ export class Fawkes implements Scheduler {
       else this.periodic = false;
     }
     this.grow(view);
-    this.recordSizes(view);
+    this.hands.recordSizes(view);
   }
 
   report(view: FawkesView) {
@@ -231,14 +228,11 @@ export class Fawkes implements Scheduler {
   private start(view: FawkesView): void {
     this.started = true;
     const N = view.topology.nodeCount;
-    this.own = new Int32Array(N).fill(-1);
-    this.leaving = new Uint8Array(N);
-    this.reservedFor = new Int32Array(N).fill(-1);
-    this.leavingUntil = new Float64Array(N);
     const design = readDesign(view, this.spec);
     this.jobCluster = design.jobCluster;
     this.reference = new Float64Array(view.jobCount);
     this.clusters = design.clusters.map((c, i) => new MrCluster(i, c.name, c.home, c.cores, c.dataSetMb, mrClusterView(view, i), innerScheduler(this.spec)));
+    this.hands = new NodeHandover(N, this.clusters, (c, v) => this.checkMinShare(c, v));
     // FAWKES owns every node: all start free, core nodes ready for their MR-cluster.
     for (let n = 0; n < N; n++) view.assignNode(n, -1, freeRole(n, view));
     this.lastTick = view.now;
@@ -265,9 +259,9 @@ export class Fawkes implements Scheduler {
       head.target = head.minShare;
       // Its core nodes come back from whoever borrowed them, at once or once their data is copied off.
       for (const n of head.home) {
-        if (this.own[n] >= 0 && !this.leaving[n]) this.release(n, view);
-        if (this.leaving[n]) this.reservedFor[n] = head.index;
-        else this.take(n, head, NODE_CORE, view);
+        if (this.hands.own[n] >= 0 && !this.hands.leaving[n]) this.hands.release(n, view);
+        if (this.hands.leaving[n]) this.hands.reservedFor[n] = head.index;
+        else this.hands.take(n, head, NODE_CORE, view);
       }
       this.checkMinShare(head, view);
     }
@@ -276,7 +270,7 @@ export class Fawkes implements Scheduler {
   /** Once it holds all its core nodes, it has its minimum share: its data set loads (l^D), then it runs. */
   private checkMinShare(c: MrCluster, view: FawkesView): void {
     if (c.stage !== Stage.Loading || !Number.isNaN(c.stageEnd)) return;
-    for (const n of c.home) if (this.own[n] !== c.index || this.leaving[n]) return;
+    for (const n of c.home) if (this.hands.own[n] !== c.index || this.hands.leaving[n]) return;
     if (c.minShareReachedS === null) c.minShareReachedS = view.now - c.firstRequest;
     let rate = 0;
     for (const n of c.home) rate += copyMBps(n, view);
@@ -302,7 +296,7 @@ export class Fawkes implements Scheduler {
     c.stage = Stage.Inactive;
     c.stageEnd = NaN;
     c.touch(view.now);
-    for (const n of [...c.nodes]) this.free(n, view);
+    for (const n of [...c.nodes]) this.hands.free(n, view);
     // Jobs that came while it was saving make it request again.
     if (c.view.jobs.length > 0) this.request(c, view);
     this.admit(view);
@@ -368,7 +362,7 @@ export class Fawkes implements Scheduler {
     const lent = [...c.nodes].filter((n) => !home.has(n));
     const role = (n: number) => (view.nodeRole(n) === NODE_TRANSIENT ? 0 : 1);
     lent.sort((x, y) => role(x) - role(y) || view.nodeStoredMb(x) - view.nodeStoredMb(y) || x - y);
-    for (const n of lent.slice(0, extra)) this.release(n, view);
+    for (const n of lent.slice(0, extra)) this.hands.release(n, view);
   }
 
   /** Hand free nodes to the MR-clusters below their share, the furthest below first. */
@@ -377,86 +371,9 @@ export class Fawkes implements Scheduler {
       .filter((c) => c.monitored && c.nodes.size < c.target)
       .sort((x, y) => y.target - y.nodes.size - (x.target - x.nodes.size) || x.index - y.index);
     if (wanting.length === 0) return;
-    const free = this.freeNodes(view);
+    const free = this.hands.freeNodes(view);
     let k = 0;
-    for (const c of wanting) while (c.nodes.size < c.target && k < free.length) this.take(free[k++], c, this.growRole, view);
-  }
-
-  /** Free, alive nodes in the order they are lent: the shared pool first, then core nodes of MR-clusters not active (not those about to be claimed back). */
-  private freeNodes(view: FawkesView): number[] {
-    const topo = view.topology;
-    const pool: number[] = [];
-    const idleCores: number[] = [];
-    for (let n = 0; n < topo.nodeCount; n++) {
-      if (this.own[n] >= 0 || this.leaving[n] || !view.nodeAlive(n)) continue;
-      const home = topo.nodeKind[n] === NODE_CORE ? topo.nodeMrCluster[n] : -1;
-      if (home < 0) pool.push(n);
-      else if (this.clusters[home].stage === Stage.Inactive) idleCores.push(n);
-    }
-    return pool.concat(idleCores);
-  }
-
-  /**
-   * Every MR-cluster's size is recorded whenever any changes (an admission takes core nodes back
-   * from whoever borrowed them), so at every instant of the series the sizes add up to what is
-   * held. Recorded once per callback, after all its moves.
-   */
-  private recordSizes(view: FawkesView): void {
-    if (!this.sizesChanged) return;
-    this.sizesChanged = false;
-    for (const c of this.clusters) c.record(view.now);
-  }
-
-  private take(n: number, c: MrCluster, role: number, view: FawkesView): void {
-    this.sizesChanged = true;
-    c.touch(view.now);
-    this.own[n] = c.index;
-    c.nodes.add(n);
-    view.assignNode(n, c.index, role);
-  }
-
-  /**
-   * Take node n from its MR-cluster: its running tasks are killed and run again elsewhere. A
-   * transient node is free at once (instant pre-emption); a node with output on its disk leaves
-   * once that output is copied off (delayed pre-emption, sec. 4.2.2).
-   */
-  private release(n: number, view: FawkesView): void {
-    this.sizesChanged = true;
-    const c = this.clusters[this.own[n]];
-    c.touch(view.now);
-    c.nodes.delete(n);
-    for (const a of view.attemptsOnNode(n)) if (view.killAttempt(a.attempt)) c.killedAttempts++;
-    const stored = view.nodeRole(n) === NODE_TRANSIENT ? 0 : view.takeStoredData(n);
-    if (stored <= 0) {
-      this.free(n, view);
-      return;
-    }
-    c.dataMovedMb += stored;
-    this.leaving[n] = 1;
-    this.leavingUntil[n] = view.now + stored / Math.max(1e-9, copyMBps(n, view));
-    view.wakeAt(this.leavingUntil[n]);
-  }
-
-  private free(n: number, view: FawkesView): void {
-    this.sizesChanged = true;
-    const c = this.own[n] >= 0 ? this.clusters[this.own[n]] : undefined;
-    if (c?.nodes.has(n)) {
-      c.touch(view.now);
-      c.nodes.delete(n);
-    }
-    this.own[n] = -1;
-    this.leaving[n] = 0;
-    view.assignNode(n, -1, freeRole(n, view));
-    const next = this.reservedFor[n];
-    if (next >= 0) {
-      this.reservedFor[n] = -1;
-      this.take(n, this.clusters[next], NODE_CORE, view);
-      this.checkMinShare(this.clusters[next], view);
-    }
-  }
-
-  private endLeaving(view: FawkesView): void {
-    for (let n = 0; n < this.leaving.length; n++) if (this.leaving[n] && this.leavingUntil[n] <= view.now) this.free(n, view);
+    for (const c of wanting) while (c.nodes.size < c.target && k < free.length) this.hands.take(free[k++], c, this.growRole, view);
   }
 }
 
