@@ -16,6 +16,7 @@ import { localityCosts } from '../../tests/scenarios/ilaLocalityCost';
 import { heldOutDeadlines } from '../../tests/scenarios/minEdfHeldOut';
 import { prismBatchSizes } from '../../tests/scenarios/prismBatchSizes';
 import { prismOrderPlacement } from '../../tests/scenarios/prismOrderPlacement';
+import { prismPumaHeldOut } from '../../tests/scenarios/prismPumaHeldOut';
 import { liuNodeRange } from '../../tests/scenarios/liuNodeRange';
 import { ilaRedrawn } from '../../tests/scenarios/ilaRedrawn';
 import { fawkesRedrawn } from '../../tests/scenarios/fawkesRedrawn';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       'fawkes-usage-held-out': fawkesUsageHeldOut,
       'prism-batch-sizes': prismBatchSizes,
       'prism-order-placement': prismOrderPlacement,
+      'prism-puma-held-out': prismPumaHeldOut,
       'liu-node-range': liuNodeRange,
       'ila-iao-redrawn': ilaRedrawn,
       'fawkes-redrawn': () => fawkesRedrawn(),

@@ -169,7 +169,7 @@ export const RECORD_AGAIN =
  * Stored results of checks that are not presets, each computed by code its test shares
  * (tests/scenarios): the ILA interference-model comparison (sec. 5.4), ARIA's model against the
  * simulator (sec. 5.3), the held-out cases of MinEDF, ILA against IAO and FAWKES' usage-based
- * policies, PRISM's batches at each size of Fig. 15 and PRISM against YARN taken apart into job
+ * policies, PRISM's PUMA batches on held-out seeds, PRISM's batches at each size of Fig. 15 and PRISM against YARN taken apart into job
  * order and placement, Finer-Grained CPU over cluster sizes and ILA
  * against IAO, FAWKES' policies and MinEDF on redrawn workloads. Their tests compare what
  * they compute with these.
@@ -183,6 +183,7 @@ export type StoredCheckName =
   | 'fawkes-usage-held-out'
   | 'prism-batch-sizes'
   | 'prism-order-placement'
+  | 'prism-puma-held-out'
   | 'liu-node-range'
   | 'ila-iao-redrawn'
   | 'fawkes-redrawn'
@@ -196,6 +197,7 @@ export const STORED_CHECKS: StoredCheckName[] = [
   'fawkes-usage-held-out',
   'prism-batch-sizes',
   'prism-order-placement',
+  'prism-puma-held-out',
   'liu-node-range',
   'ila-iao-redrawn',
   'fawkes-redrawn',

@@ -2,6 +2,7 @@ import type { Database } from 'sql.js';
 import type { BatchInputs, RunPlan } from '@shared/experiment/design';
 import { formerDefaultLabel, formerLabel, runName, unsweptBaseName } from '@shared/experiment/runNames';
 import { SIMULATION_LABELS } from '@shared/experiment/simulationLabels';
+import { withFormerDefaults } from '@shared/experiment/simulation';
 import { isBuiltInKind, optionLabel, schedulerLabel, type SchedulerSpec } from '@shared/schedulers';
 import type { WorkloadSpec } from '@shared/workload/workload';
 import type { StoredRunResult } from './storedRun';
@@ -276,6 +277,34 @@ export const migrations: Migration[] = [
         const spec = inputs.schedulers?.[plan.scheduler];
         const label = inputs.sources ? renamedCopy(plan, spec) : renamedDefault(plan, spec, inputs.sweep);
         if (label !== plan.label) db.run('UPDATE runs SET plan_json = ?, scheduler = ? WHERE id = ?', [JSON.stringify({ ...plan, label }), label, run.id]);
+      }
+    },
+  },
+  {
+    version: 10,
+    description: 'saved designs and batches keep the setting whose default changed as they ran: reduces heard of each finished map at once (mapOutputPollS 0)',
+    up(db) {
+      // From this build a reduce asks for finished maps every second unless told otherwise. A design
+      // or batch saved before the setting existed ran with the former value; written in, it stays.
+      for (const { id, spec_json } of selectAll<{ id: string; spec_json: string }>(db, 'SELECT id, spec_json FROM experiments')) {
+        const spec = JSON.parse(spec_json) as { simulation?: unknown };
+        const simulation = withFormerDefaults(spec.simulation);
+        if (JSON.stringify(simulation) !== JSON.stringify(spec.simulation))
+          db.run('UPDATE experiments SET spec_json = ? WHERE id = ?', [JSON.stringify({ ...spec, simulation }), id]);
+      }
+      for (const { id, inputs_json } of selectAll<{ id: string; inputs_json: string }>(db, 'SELECT id, inputs_json FROM batches')) {
+        const inputs = JSON.parse(inputs_json) as Partial<BatchInputs> & { legacyExperiment?: unknown };
+        // Version 1's batches hold only their experiment file, which says what it ran with.
+        if ('legacyExperiment' in inputs) continue;
+        const pinned = {
+          ...inputs,
+          ...(inputs.simulation ? { simulation: withFormerDefaults(inputs.simulation) } : {}),
+          ...(inputs.sources
+            ? { sources: inputs.sources.map((src) => (src.simulation ? { ...src, simulation: withFormerDefaults(src.simulation) } : src)) }
+            : {}),
+        };
+        const json = JSON.stringify(pinned);
+        if (json !== inputs_json) db.run('UPDATE batches SET inputs_json = ? WHERE id = ?', [json, id]);
       }
     },
   },

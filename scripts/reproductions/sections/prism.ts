@@ -1,4 +1,6 @@
-import { fixed, meanOver, measureOnStored, measured, pct, seedRange, table, times } from '../format';
+import { fixed, meanOver, measureOnStored, measured, measuredRuns, pct, seedRange, table, times } from '../format';
+import { measure } from '../../../src-main/shared/results/reproductions';
+import type { StoredPresetRuns } from '../storedRuns';
 import { readStoredCheck, readStoredRuns } from '../storedRuns';
 import type { BatchSizeRow } from '../../../tests/scenarios/prismBatchSizes';
 import { catalogueMeasure } from './catalogue';
@@ -135,7 +137,18 @@ function batchSizes(): string {
   )}`;
 }
 
+/** The PUMA batch over seeds the preset never ran (tests/scenarios/prismPumaHeldOut.ts), with the Reproduce area's measures and test. */
+function pumaHeldOut(): string {
+  const stored = readStoredCheck<StoredPresetRuns>('prism-puma-held-out');
+  const lines = ['jct-fair', 'jct-yarn'].map((id) => {
+    const m = catalogueMeasure('prism', 'prism-puma', id);
+    return `- ${measured(m, measure(m, measuredRuns(stored)))}`;
+  });
+  return [`On held-out seeds (${seedRange(stored.seeds)}, each drawing its batch of 50 jobs afresh):`, '', ...lines].join('\n');
+}
+
 export const prismBlocks = (): Record<string, string> => ({
+  'prism-puma-held-out': pumaHeldOut(),
   'prism-batch-sizes': batchSizes(),
   'prism-job-types': byJobType(),
   'prism-puma': mixTable('prism-puma'),

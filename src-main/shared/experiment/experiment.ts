@@ -8,7 +8,7 @@ import { MrClusterReportSchema } from '../cluster/mrClusters';
 import { ClusterSpecSchema } from '../cluster/cluster';
 import { AddedCardSchema, RecordedSchedulerSpecSchema, SchedulerSpecSchema } from '../schedulers';
 import { SeedListSchema, SeedsSchema } from './seeds';
-import { SimulationOptionsSchema } from './simulation';
+import { SimulationOptionsSchema, withFormerDefaults } from './simulation';
 import { SweepSchema } from './sweep';
 import { DeadlineRuleSchema, RecordedWorkloadSpecSchema, WorkloadSpecSchema } from '../workload/workload';
 import { sweepProblems } from './sweepCheck';
@@ -79,7 +79,8 @@ const experimentWith = (seeds: typeof SeedListSchema, strict: boolean) =>
         .min(1, 'name at least one scheduler')
         .max(50, 'at most 50 schedulers'),
       seeds: seeds.default([1]),
-      simulation: SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})),
+      // What a result recorded ran with a setting's former default where it lacks the setting (FORMER_DEFAULTS).
+      simulation: strict ? SimulationOptionsSchema.default(SimulationOptionsSchema.parse({})) : z.preprocess(withFormerDefaults, SimulationOptionsSchema),
       /** One numeric parameter swept, as the designer's sweep (run labels carry the value). */
       sweep: SweepSchema.optional(),
       /** Scheduler files of the user's own the schedulers name (docs/plugins.md). */

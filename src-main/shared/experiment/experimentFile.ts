@@ -6,7 +6,7 @@ import { parseJsonText, syntaxProblem, withLines } from '../files/jsonText';
 import { formatOf } from '../files/fileEnvelope';
 import { otherStudioFileWords, yarnXmlWords } from '../files/studioFiles';
 import type { SchedulerSpec } from '../schedulers';
-import type { SimulationOptions } from './simulation';
+import { withFormerDefaults, type SimulationOptions } from './simulation';
 import type { Sweep } from './design';
 import { problemsOf, type FieldProblem } from '../api/validation';
 import { WorkloadSpecSchema, type WorkloadSpec } from '../workload/workload';
@@ -157,7 +157,9 @@ export function readExperimentFile(text: string, fileName: string, howToLoad = A
     }
     const inner = experimentProblems(v.inputs).map((p) => withOwnSchedulerHint({ ...p, field: p.field ? `inputs.${p.field}` : 'inputs' }, howToLoad));
     if (inner.length) return { ok: false, problems: withLines(text, inner) };
-    return { ok: true, experiment: ExperimentSchema.parse(v.inputs) };
+    // It ran with the former default of any setting it lacks (FORMER_DEFAULTS): it reruns as it ran.
+    const inputs = v.inputs as Record<string, unknown>;
+    return { ok: true, experiment: ExperimentSchema.parse({ ...inputs, simulation: withFormerDefaults(inputs.simulation) }) };
   }
   const problems = experimentProblems(json.value).map((p) => withOwnSchedulerHint(p, howToLoad));
   if (problems.length) return { ok: false, problems: withLines(text, problems) };

@@ -38,11 +38,11 @@ export const SimulationOptionsSchema = z.strictObject({
   dom0CpuPerMb: num().min(0).default(0),
   /**
    * A running reduce asks for newly finished maps this often, so its shuffle hears of a map's end at
-   * the next ask (Hadoop's reduce-side event fetcher asks every 1,000 ms). 0, the default: at the
-   * instant the map ends, as the engine always has; 1 changes every run with reduces (model.md
-   * "Phases").
+   * the next ask (Hadoop's reduce-side event fetcher asks every 1,000 ms: 1, the default since
+   * 2026-12-06). 0: at the instant the map ends, as every run before then did (FORMER_DEFAULTS;
+   * model.md "Phases").
    */
-  mapOutputPollS: num().min(0, 'must be at least 0 s (0: at once)').max(60, 'must be at most 60 s').default(0),
+  mapOutputPollS: num().min(0, 'must be at least 0 s (0: at once)').max(60, 'must be at most 60 s').default(1),
   /** Fraction of a job's maps that must finish before its reduces may start. */
   slowstart: num().min(0).max(1).default(0.05),
   /** Attempts of one task before its job fails (Hadoop default 4). */
@@ -72,3 +72,21 @@ export const SimulationOptionsSchema = z.strictObject({
 
 export type SimulationOptions = z.output<typeof SimulationOptionsSchema>;
 export type SimulationOptionsInput = z.input<typeof SimulationOptionsSchema>;
+
+/**
+ * Settings whose default changed, with the value they had before. What the studio recorded before
+ * the change (a result file's experiment, a saved design, a batch's inputs) lacks the setting when
+ * it was written before the setting existed, and ran with the former value: read back, it keeps
+ * that value, so it reruns to the same numbers. A new experiment file takes today's default.
+ */
+export const FORMER_DEFAULTS = {
+  /** Reduces heard of each finished map at once until 2026-12-06 (docs/model.md "Phases"). */
+  mapOutputPollS: 0,
+} as const satisfies Partial<SimulationOptions>;
+
+/** Recorded simulation options with each setting whose default changed filled with its former value where absent. */
+export function withFormerDefaults(simulation: unknown): unknown {
+  if (simulation === undefined) return { ...FORMER_DEFAULTS };
+  if (typeof simulation !== 'object' || simulation === null || Array.isArray(simulation)) return simulation;
+  return { ...FORMER_DEFAULTS, ...simulation };
+}

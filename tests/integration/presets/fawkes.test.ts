@@ -113,7 +113,7 @@ describe('FAWKES presets', () => {
     expect(s('RU')).toBeLessThan(s('DU'));
   }, 600_000);
 
-  it('WKLD-D with mixed sizes: JD, DD and TD weigh differently and each beats None; DU is behind PU and RU (paired t-test, three seeds)', async () => {
+  it('WKLD-D with mixed sizes: JD, DD and TD weigh differently and each beats None (paired t-test, three seeds); DU is behind PU and RU', async () => {
     const { result } = await runExperiment(loadExperiment(preset('d-mixed')), { threads: 2 });
     expect(differencesFromStored('fawkes-wkld-d-mixed', result), RECORD_AGAIN).toEqual([]);
     const bySeed = (label: string) =>
@@ -130,17 +130,16 @@ describe('FAWKES presets', () => {
       expect(test.p!, `policy ${i}`).toBeLessThan(0.05);
       expect(test.meanDiff, `policy ${i}`).toBeLessThan(-0.25 * (bySeed('NONE (TC)').reduce((a, b) => a + b, 0) / 3));
     }
-    // Sec. 7.3: of the usage-based policies DU is not effective; here it is behind both PU and RU
-    // (a lower slowdown is better). RU is level with PU on this variant (docs/reproductions.md).
+    // Sec. 7.3: of the usage-based policies DU is not effective; here its mean is behind both PU's
+    // and RU's (a lower slowdown is better). Three seeds put the paired test at its edge (DU behind
+    // PU: p = 0.045-0.050 as the heartbeat moves by a millisecond), so the separation is asked of six
+    // redrawn replicates of this variant (fawkesRedrawn.test.ts).
     const [pu, ru, du] = ['PU (TC)', 'RU (TC)', 'DU (TC)'].map(bySeed);
     for (const [worse, better, label] of [
       [du, pu, 'DU behind PU'],
       [du, ru, 'DU behind RU'],
-    ] as const) {
-      const test = pairedTTest(worse, better);
-      expect(test.p!, label).toBeLessThan(0.05);
-      expect(test.meanDiff, label).toBeGreaterThan(0);
-    }
+    ] as const)
+      expect(pairedTTest(worse, better).meanDiff, label).toBeGreaterThan(0);
   }, 600_000);
 
   it('WKLD-E: under TD the most loaded MR-cluster takes most of the nodes and the makespan shrinks (sec. 7.3, Fig. 11)', async () => {

@@ -22,6 +22,15 @@ describe("FAWKES' policies on redrawn workloads", () => {
     }
   }, 600_000);
 
+  it('holds DU behind PU and RU with sizes mixed in every MR-cluster, each separated across six replicates (sec. 7.3)', () => {
+    const mixed = stored.find((s) => s.shape === 'wkld-d-mixed')!;
+    const [duVsPu, ruVsDu] = [mixed.tests['du vs pu'], mixed.tests['ru vs du']];
+    expect(duVsPu.meanDiff).toBeGreaterThan(0);
+    expect(duVsPu.p!).toBeLessThan(0.05);
+    expect(ruVsDu.meanDiff).toBeLessThan(0);
+    expect(ruVsDu.p!).toBeLessThan(0.05);
+  });
+
   it('holds TD below None on both shapes, each separated by the paired test across six replicates', () => {
     expect(stored.map((s) => s.shape)).toEqual(['wkld-d', 'wkld-d-mixed']);
     for (const s of stored) {

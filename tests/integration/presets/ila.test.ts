@@ -31,12 +31,14 @@ describe('ILA preset', () => {
     expect(ila.Capacity.perJob).toBeGreaterThan(2.5);
     expect(ila.LATE.perJob).toBeGreaterThan(3);
     // Interference awareness is what pays most: IAO (greedy locality) beats PureFair per job too.
-    // Locality adds a little on top on seeds 1-2, per job and on mean job time against IAO (over
-    // all six seeds ILA is level with IAO per job; the paper has 1.1-2.0x: docs/reproductions.md).
+    // What locality adds on top is not reproduced (the paper has 1.1-2.0x over IAO): ILA is level
+    // with IAO per job. On these two seeds it read 1.07x with each map's end heard at once and 0.97x
+    // to 1.02x with the heartbeat a millisecond off; over nine seeds 0.99x-1.00x at every setting
+    // (docs/reproductions.md, "What changed the results (2026-12-06)").
     const iao = Object.fromEntries(jobSpeedup(result, 'IAO').rows.map((r) => [r.scheduler, r]));
     expect(iao.PureFair.perJob).toBeGreaterThan(1.5);
-    expect(ila.IAO.perJob).toBeGreaterThan(1);
-    expect(ila.IAO.meanJct).toBeGreaterThan(1.05);
+    expect(ila.IAO.perJob).toBeGreaterThan(0.9);
+    expect(ila.IAO.perJob).toBeLessThan(1.1);
     // Fig. 7: the small I/O job TeraSort(2) has two blocks, so few nodes hold its input; greedy
     // schedulers, which do not know server locality, read it locally about a third of the time or
     // less, ILA with server locality and the adaptive delay nearly always (paper: under 35 % against

@@ -32,13 +32,13 @@ describe("PRISM's testbed priced from the paper's measurements", () => {
     expect(
       rows.map((r) => [r.measured.id, r.size.inputMb, r.size.shuffleMb, r.size.setupCommitS, round(r.mapSeconds), round(r.reduceSeconds), round(r.jobSeconds)]),
     ).toEqual([
-      ['sort', 638, 434, 61.5, 10.8, 24.5, 103.5],
-      ['self-join', 503, 234, 43.4, 7.7, 21.2, 74.9],
-      ['inverted-index', 2396, 376, 65.8, 49.3, 29.6, 146.2],
-      ['classification', 1201, 266, 55.1, 4.6, 12.9, 76.4],
-      ['monster-query', 908, 1298, 125.9, 12.2, 18.3, 169.7],
-      ['web-data-scan', 2384, 750, 62.4, 18.7, 17, 104.8],
-      ['combiner', 978, 210, 45.8, 98.2, 40.6, 175.6],
+      ['sort', 638, 434, 61.5, 10.8, 24.8, 103.8],
+      ['self-join', 503, 234, 43.4, 7.7, 21.8, 75.4],
+      ['inverted-index', 2396, 376, 65.8, 49.3, 30.1, 146.6],
+      ['classification', 1201, 266, 55.1, 4.6, 13.7, 77.2],
+      ['monster-query', 908, 1298, 125.9, 12.2, 18.5, 169.7],
+      ['web-data-scan', 2384, 750, 62.4, 18.7, 17.5, 105],
+      ['combiner', 978, 210, 45.8, 98.2, 40.9, 175.8],
     ]);
   });
 

@@ -201,15 +201,17 @@ function syntheticScenarios(): Scenario[] {
       },
     });
   }
-  // Reduces hearing of finished maps at asks once a second (mapOutputPoll.ts), with lost map output among them.
+  // Every scenario above asks for finished maps once a second (the default since 2026-12-06); these
+  // hear of each map's end at once, as saved designs from before it do (mapOutputPoll.ts), with
+  // lost map output among them.
   out.push({
     ...base,
-    name: 'map-output asks · fifo',
+    name: 'map ends heard at once · fifo',
     workload: generated,
     scheduler: KINDS[0],
-    simulation: { mapOutputPollS: 1, failures: [{ node: 'r0h1', atS: 30 }], nodeTimeoutS: 20 },
+    simulation: { mapOutputPollS: 0, failures: [{ node: 'r0h1', atS: 30 }], nodeTimeoutS: 20 },
   });
-  out.push({ ...base, name: 'map-output asks · prism', workload: generated, scheduler: { kind: 'prism' }, simulation: { mapOutputPollS: 1 } });
+  out.push({ ...base, name: 'map ends heard at once · prism', workload: generated, scheduler: { kind: 'prism' }, simulation: { mapOutputPollS: 0 } });
   out.push({ ...base, name: 'workflow · fifo', workload: workflow, scheduler: KINDS[0], simulation: { slowstart: 0.5 } });
   out.push({ ...base, name: 'workflow · capacity', workload: workflow, scheduler: KINDS[2], simulation: { contention: 'none', outOfBandHeartbeat: false } });
   out.push({
