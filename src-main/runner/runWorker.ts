@@ -33,7 +33,9 @@ export interface WorkerTask {
  */
 export default async function runInWorker(task: WorkerTask): Promise<RunOutcome> {
   await loadPlugins(task.plugins);
-  let last = 0;
+  // The first progress check reports whatever the time (a run of 20,000 events or more always shows
+  // it is under way, however fast the machine); later ones at most every `progressMs`.
+  let last = -Infinity;
   // Every check's state goes to the live charts, in the next message; a very long run keeps every
   // `stride`-th, so a day of millions of events sends a few thousand points, not tens of thousands.
   let samples: LiveSample[] = [];

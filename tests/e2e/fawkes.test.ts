@@ -117,13 +117,17 @@ describe('FAWKES in the browser, against the real services', () => {
       expect(Math.max(...none.mrClusters![1].series.nodes)).toBe(2);
       const rows = section.locator('tbody tr');
       expect(await rows.count()).toBe(4);
-      // The table is one seed's (the lowest first); the Fig. 9 chart gives the means over both.
-      const cell = section.locator(`tr[data-policy="${td.label}"][data-mr-cluster="c-2"] [data-field="avgSlowdown"]`);
-      expect(Number(await cell.textContent())).toBeCloseTo(td.mrClusters![1].avgSlowdown!, 2);
+      // The table is one seed's (the lowest first); the Fig. 9 chart gives the means over both. The
+      // seed switch is read on the MR-cluster whose slowdown differs most between the seeds, so the
+      // two values read apart at the table's two decimals.
+      const gap = (k: number) => Math.abs(td2.mrClusters![k].avgSlowdown! - td.mrClusters![k].avgSlowdown!);
+      const k = gap(0) > gap(1) ? 0 : 1;
+      expect(gap(k)).toBeGreaterThan(0.01);
+      const cell = section.locator(`tr[data-policy="${td.label}"][data-mr-cluster="${td.mrClusters![k].name}"] [data-field="avgSlowdown"]`);
+      expect(Number(await cell.textContent())).toBeCloseTo(td.mrClusters![k].avgSlowdown!, 2);
       await section.getByText('mean over seeds 1, 2').waitFor();
-      expect(td2.mrClusters![1].avgSlowdown).not.toBeCloseTo(td.mrClusters![1].avgSlowdown!, 2);
       await section.getByTestId('mr-seed').selectOption('2');
-      await expect.poll(async () => Number(await cell.textContent())).toBeCloseTo(td2.mrClusters![1].avgSlowdown!, 2);
+      await expect.poll(async () => Number(await cell.textContent())).toBeCloseTo(td2.mrClusters![k].avgSlowdown!, 2);
       await section.getByTestId('mr-policy').selectOption({ label: td.label });
       await section.scrollIntoViewIfNeeded();
       await painted(page);

@@ -212,9 +212,23 @@ describe.runIf(REDIS)('a batch through Redis and BullMQ, on worker processes', (
     try {
       const progress: { status: string; simTime: number }[] = [];
       s.events.subscribe((e) => e.event === 'experiments:progress' && progress.push(e.payload as { status: string; simTime: number }));
-      const sample = (await s.dispatch('studio:sample', {})) as { ok: true; data: { experimentId: string } };
+      const sample = (await s.dispatch('studio:sample', {})) as { ok: true; data: { clusterId: string } };
+      // Runs long enough to report progress: the engine checks every 20,000 events, and the sample's
+      // own runs take 6,000-15,000. Twenty jobs of 600 maps and 20 reduces take more (about 40,000).
+      const workload = (await s.dispatch('workloads:create', {
+        spec: { name: 'long', jobs: Array.from({ length: 20 }, (_, i) => ({ id: `j${i}`, template: 'Sort', submit: 20 * i, maps: 600, reduces: 20 })) },
+      })) as { ok: true; data: { id: string } };
+      const design = (await s.dispatch('experiments:create', {
+        spec: {
+          name: 'remote',
+          clusterIds: [sample.data.clusterId],
+          workloadIds: [workload.data.id],
+          schedulers: [{ kind: 'fifo' }, { kind: 'fair' }],
+          seeds: [1, 2],
+        },
+      })) as { ok: true; data: { id: string } };
       const batchOf = async () => {
-        const started = (await s.dispatch('experiments:run', { id: sample.data.experimentId })) as { ok: true; data: { id: string } };
+        const started = (await s.dispatch('experiments:run', { id: design.data.id })) as { ok: true; data: { id: string } };
         await s.runner.settled(started.data.id);
         const detail = (await s.dispatch('batches:get', { id: started.data.id })) as { ok: true; data: { results: { status: string; summary: unknown }[] } };
         return detail.data.results;
