@@ -8,7 +8,8 @@ import type { EngineState } from '../state/state';
  * the instant it happens. All jobs ask on one grid of instants: one event per ask carries every job
  * with news, and each reduce catches up with the output at most once per ask instead of once per
  * map (a job of m maps and r reduces made about m · r such events when every map end was news at
- * once). With `mapOutputPollS` 0, the default, every map end is news at once.
+ * once). The default is 1 s; with `mapOutputPollS` 0 (the default until 2026-12-06, which what was
+ * recorded before keeps: FORMER_DEFAULTS) every map end is news at once.
  */
 export class MapOutputPoll {
   /** Jobs with map output their reduces have not yet been told of, in the order their first such map ended. */
