@@ -1,8 +1,6 @@
-import { availableParallelism } from 'node:os';
-import { loadExperiment } from '../../src-main/runner/loadExperiment';
-import { runExperiment } from '../../src-main/runner/runExperiment';
-import { presetFile, storedPresetRuns, type StoredPresetRuns } from '../../scripts/reproductions/storedRuns';
+import type { StoredPresetRuns } from '../../scripts/reproductions/storedRuns';
 import { isKind } from '../../src-main/schedulers/builtIns';
+import { presetOnSeeds } from './presetOnSeeds';
 
 /**
  * FAWKES' usage-based policies on WKLD-D over seeds the preset never ran (issue 30: "RU lies
@@ -13,10 +11,6 @@ import { isKind } from '../../src-main/schedulers/builtIns';
 export const FAWKES_USAGE_HELD_OUT_SEEDS = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 export const FAWKES_USAGE_POLICIES = ['pu', 'du', 'ru'];
 
-export async function fawkesUsageHeldOut(): Promise<StoredPresetRuns> {
-  const loaded = loadExperiment(presetFile('fawkes-wkld-d'));
-  loaded.experiment.seeds = FAWKES_USAGE_HELD_OUT_SEEDS;
-  loaded.experiment.schedulers = loaded.experiment.schedulers.filter((s) => isKind(s, 'fawkes') && FAWKES_USAGE_POLICIES.includes(s.policy));
-  const { result } = await runExperiment(loaded, { threads: availableParallelism() });
-  return storedPresetRuns('fawkes-wkld-d', result);
+export function fawkesUsageHeldOut(): Promise<StoredPresetRuns> {
+  return presetOnSeeds('fawkes-wkld-d', FAWKES_USAGE_HELD_OUT_SEEDS, (s) => isKind(s, 'fawkes') && FAWKES_USAGE_POLICIES.includes(s.policy));
 }

@@ -1,7 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { loadExperiment } from '../../src-main/runner/loadExperiment';
-import { runExperiment } from '../../src-main/runner/runExperiment';
-import { presetFile, storedPresetRuns, type StoredPresetRuns } from '../../scripts/reproductions/storedRuns';
+import type { StoredPresetRuns } from '../../scripts/reproductions/storedRuns';
+import { presetOnSeeds } from './presetOnSeeds';
 
 /**
  * The PUMA preset over twenty seeds it never ran (11-30, fixed before any was run), each drawing its
@@ -12,9 +10,6 @@ import { presetFile, storedPresetRuns, type StoredPresetRuns } from '../../scrip
  */
 export const PRISM_PUMA_HELD_OUT_SEEDS = Array.from({ length: 20 }, (_, i) => 11 + i);
 
-export async function prismPumaHeldOut(): Promise<StoredPresetRuns> {
-  const loaded = loadExperiment(presetFile('prism-puma'));
-  loaded.experiment.seeds = PRISM_PUMA_HELD_OUT_SEEDS;
-  const { result } = await runExperiment(loaded, { threads: availableParallelism() });
-  return storedPresetRuns('prism-puma', result);
+export function prismPumaHeldOut(): Promise<StoredPresetRuns> {
+  return presetOnSeeds('prism-puma', PRISM_PUMA_HELD_OUT_SEEDS);
 }
