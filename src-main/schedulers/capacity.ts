@@ -129,13 +129,19 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
     list.splice(lo, 0, j);
   }
   let usedAt = -1;
+  let usageStamp = 0;
+  const seenAt: number[] = [];
   function queueUsage(view: View): Map<string, number> {
     const version = view.stateVersion();
     if (version === usedAt) return used;
     const changed = usedAt >= 0 ? view.jobsChangedSince(usedAt) : undefined;
     if (changed) {
-      for (const j of new Set(Array.from(changed))) {
-        if (!held.has(j)) continue;
+      // Each changed job once (a stamp per update, not a set built per update).
+      const stamp = ++usageStamp;
+      for (let c = 0; c < changed.length; c++) {
+        const j = changed[c];
+        if (seenAt[j] === stamp || !held.has(j)) continue;
+        seenAt[j] = stamp;
         const leaf = leafOf(view.job(j).queue).name;
         const now = gone.has(j) ? 0 : jobMemory(view, j);
         used.set(leaf, (used.get(leaf) ?? 0) - (held.get(j) ?? 0) + now);
@@ -150,8 +156,11 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         used.set(leaf, (used.get(leaf) ?? 0) + mem);
       }
     }
-    for (const j of gone) held.delete(j);
-    gone.clear();
+    // Cleared only when it holds something: clearing a Set allocates its table afresh, and this runs at every state change.
+    if (gone.size > 0) {
+      for (const j of gone) held.delete(j);
+      gone.clear();
+    }
     usedAt = version;
     return used;
   }
@@ -185,9 +194,11 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
   }
 
   /** The leaves a heartbeat serves, furthest below their guarantee first; a leaf at its maximum waits. */
-  function leafOrder(view: View): Leaf[] {
+  function leafOrder(view: View): readonly Leaf[] {
     if (clusterMemory === 0) clusterMemory = offeredTotals(spec, view).memoryMb;
     const used = queueUsage(view);
+    // One leaf (the default tree): nothing to sort, and no list made at every decision.
+    if (leaves.length === 1) return (used.get(leaves[0].name) ?? 0) < leaves[0].maxCapacity * clusterMemory ? leaves : [];
     return leaves
       .filter((l) => (used.get(l.name) ?? 0) < l.maxCapacity * clusterMemory)
       .sort(
@@ -197,14 +208,16 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
       );
   }
 
-  function tryJob(view: View, j: number, n: number, leaf: Leaf): boolean {
-    const free = freeOnNode(spec, view, n);
-    const id = view.job(j).id;
+  /** Whether job j could take a container at all: its master to place, a map waiting, or a reduce allowed to start. */
+  const hasWork = (view: View, j: number) => view.appMasterNode(j) < 0 || view.pendingMaps(j) > 0 || (view.pendingReduces(j) > 0 && view.reducesMayStart(j));
+
+  /** Job j's turn on node n, whose room is `free` (nothing changes it in a round before a launch). */
+  function tryJob(view: View, j: number, n: number, leaf: Leaf, free: { memoryMb: number; vcores: number }): boolean {
     const why = (launched: Launched) => (): LaunchReason => ({
       kind: 'queueCapacity',
       queue: leaf.name,
       capacityPercent: Math.round(leaf.capacity * 100),
-      job: id,
+      job: view.job(j).id,
       launched,
     });
     const am = appMasterFirst(spec, view, j, n, free);
@@ -259,13 +272,16 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       for (let guard = 0; guard < 1024; guard++) {
         // A node too full for any job's smallest container: walking the queues would find nothing.
-        if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
+        const free = freeOnNode(spec, view, n);
+        if (!smallest.mayFit(view, free)) return;
         const candidates = leafOrder(view);
         let launched = false;
         const serving = onlyMasterHolders(spec, view) ? holding : jobsOf;
         for (const leaf of candidates) {
           for (const j of inQueueOrder(view, serving.get(leaf.name)!)) {
-            if (tryJob(view, j, n, leaf)) {
+            // A job with nothing to place would pass its turn with nothing changed (running jobs, most of a queue).
+            if (!hasWork(view, j)) continue;
+            if (tryJob(view, j, n, leaf, free)) {
               launched = true;
               break;
             }

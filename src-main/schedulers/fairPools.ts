@@ -131,7 +131,8 @@ export class FairPoolOrder {
   /** A heartbeat begins: each queue's list is read afresh at its first walk. */
   beginBeat(): void {
     for (const q of this.all) q.beatList = undefined;
-    this.launchedInBeat.clear();
+    // Only when it holds something: clearing a Map allocates its table afresh, and this runs at every beat.
+    if (this.launchedInBeat.size > 0) this.launchedInBeat.clear();
   }
 
   /**

@@ -28,6 +28,6 @@ export class IasmRefusals<D extends object> {
     this.version = version;
     this.node = n;
     this.now = now;
-    this.refused.clear();
+    if (this.refused.size > 0) this.refused.clear();
   }
 }
