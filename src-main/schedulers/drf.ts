@@ -86,13 +86,16 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
       if (view.pendingTasks() === 0 && view.appMastersAwaited() === 0) return;
       totals ??= offeredTotals(spec, view);
       for (let guard = 0; guard < 1024; guard++) {
+        // The node's room: nothing changes it in a round before a launch, which ends the round.
+        const free = freeOnNode(spec, view, n);
         // A node too full for any job's smallest container: asking every job would find nothing.
-        if (!smallest.mayFit(view, freeOnNode(spec, view, n))) return;
+        if (!smallest.mayFit(view, free)) return;
         // Jobs waiting for a master can do nothing while masters hold their share: passed over.
         const order = onlyMasterHolders(spec, view) ? withAppMaster.current(view) : byShare.current(view);
         let launched = false;
         for (const j of order) {
-          const free = freeOnNode(spec, view, n);
+          // A job with its master, no map waiting and no reduce allowed to start has nothing to place.
+          if (view.appMasterNode(j) >= 0 && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
           const am = appMasterFirst(spec, view, j, n, free);
           if (am === 'placed') {
             launched = true;
