@@ -208,9 +208,6 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
       );
   }
 
-  /** Whether job j could take a container at all: its master to place, a map waiting, or a reduce allowed to start. */
-  const hasWork = (view: View, j: number) => view.appMasterNode(j) < 0 || view.pendingMaps(j) > 0 || (view.pendingReduces(j) > 0 && view.reducesMayStart(j));
-
   /** Job j's turn on node n, whose room is `free` (nothing changes it in a round before a launch). */
   function tryJob(view: View, j: number, n: number, leaf: Leaf, free: { memoryMb: number; vcores: number }): boolean {
     const why = (launched: Launched) => (): LaunchReason => ({
@@ -280,7 +277,7 @@ export function capacityScheduler(spec: CapacitySpec): Scheduler<View> {
         for (const leaf of candidates) {
           for (const j of inQueueOrder(view, serving.get(leaf.name)!)) {
             // A job with nothing to place would pass its turn with nothing changed (running jobs, most of a queue).
-            if (!hasWork(view, j)) continue;
+            if (nextCandidate(view, j, true) === undefined) continue;
             if (tryJob(view, j, n, leaf, free)) {
               launched = true;
               break;

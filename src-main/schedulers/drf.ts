@@ -95,7 +95,7 @@ export function drfScheduler(spec: DrfSpec): Scheduler<View> {
         let launched = false;
         for (const j of order) {
           // A job with its master, no map waiting and no reduce allowed to start has nothing to place.
-          if (view.appMasterNode(j) >= 0 && view.pendingMaps(j) === 0 && !(view.pendingReduces(j) > 0 && view.reducesMayStart(j))) continue;
+          if (nextCandidate(view, j, true) === undefined) continue;
           const am = appMasterFirst(spec, view, j, n, free);
           if (am === 'placed') {
             launched = true;

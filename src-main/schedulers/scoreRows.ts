@@ -9,7 +9,8 @@ export const MOST_ROWS = 30;
 /**
  * What of job j a heartbeat would place next, in the why panel's words, or undefined when nothing
  * of it can be placed now (no map waiting, no reduce that may start). A YARN policy (`masters`)
- * places a job's application master before its tasks.
+ * places a job's application master before its tasks. Undefined also tells Capacity and DRF a
+ * job they may pass over at a decision: it would take nothing.
  */
 export function nextCandidate(view: CoreView, j: number, masters: boolean): 'its application master' | 'its next map' | 'its next reduce' | undefined {
   if (masters && view.appMasterNode(j) < 0) return 'its application master';
