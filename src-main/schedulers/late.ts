@@ -104,7 +104,7 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
   /** Every row's rate not read yet in this pass (the slow-node check and the choice need all). */
   function readRest(): void {
     let x = 0;
-    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) rateOf(x, b, i);
+    for (const b of running.blocks()) for (let i = b.from; i < b.to; i++, x++) rateOf(x, b, i);
   }
 
   /** SlowNodeThreshold: node n's mean progress rate is below that percentile of the nodes' means. */
@@ -117,7 +117,7 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
     const touched: number[] = [];
     let x = 0;
     for (const b of running.blocks()) {
-      for (let i = 0; i < b.length; i++, x++) {
+      for (let i = b.from; i < b.to; i++, x++) {
         const node = b.node[i];
         if (nodeCount[node] === 0) touched.push(node);
         nodeSum[node] += rate[x];
@@ -142,14 +142,14 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
   function copySlowest(kind: number, n: number, now: number, view: View): void {
     let inKind = 0;
     let x = 0;
-    for (const b of running.blocks()) for (let i = 0; i < b.length; i++, x++) if (b.kind[i] === kind) scratch[inKind++] = rate[x];
+    for (const b of running.blocks()) for (let i = b.from; i < b.to; i++, x++) if (b.kind[i] === kind) scratch[inKind++] = rate[x];
     const threshold = percentile(scratch.subarray(0, inKind), spec.slowTaskPercentile);
     let job = -1;
     let task = -1;
     let bestLeft = 0;
     x = 0;
     for (const b of running.blocks()) {
-      for (let i = 0; i < b.length; i++, x++) {
+      for (let i = b.from; i < b.to; i++, x++) {
         if (b.kind[i] !== kind) continue;
         if (!(now - b.start[i] >= spec.minRunSeconds && b.copyable[i] === 1 && b.node[i] !== n && rate[x] <= threshold)) continue;
         const left = (1 - progress[x]) / Math.max(1e-9, rate[x]);

@@ -24,7 +24,7 @@ export type RateAt = (x: number, b: Rows, i: number) => number;
  * enough. tests/unit/schedulers/lateCopyCheck.test.ts holds it to the rule as written.
  */
 export class CopyCheck {
-  /** Per block, in one check: where its rows too young to judge begin (0 when its starts may decrease). */
+  /** Per block, in one check: where its rows too young to judge begin (its first row when its starts may decrease). */
   private youngFrom = new Int32Array(64);
   /** The rates of the old rows of the kind that are not candidates. */
   private others = new Float64Array(256);
@@ -46,10 +46,10 @@ export class CopyCheck {
     let set = 0;
     for (let bi = 0; bi < blocks.length; bi++) {
       const b = blocks[bi];
-      youngFrom[bi] = 0;
+      youngFrom[bi] = b.from;
       if (b.ofKind[kind] === 0) continue;
-      let i = 0;
-      for (; i < b.length; i++) {
+      let i = b.from;
+      for (; i < b.to; i++) {
         if (!(now - b.start[i] >= minRun)) {
           if (b.ordered) break;
           continue;
@@ -59,7 +59,7 @@ export class CopyCheck {
         if (b.copyable[i] === 1 && b.node[i] !== n) slowest = Math.min(slowest, r);
         else others[set++] = r;
       }
-      youngFrom[bi] = b.ordered ? i : 0;
+      youngFrom[bi] = b.ordered ? i : b.from;
     }
     if (slowest === Infinity) return false;
     const k = percentileRank(inKind, this.slowTaskPercentile);
@@ -68,7 +68,7 @@ export class CopyCheck {
     for (let bi = 0; bi < blocks.length; bi++) {
       const b = blocks[bi];
       if (b.ofKind[kind] === 0) continue;
-      for (let i = youngFrom[bi]; i < b.length; i++)
+      for (let i = youngFrom[bi]; i < b.to; i++)
         if (b.kind[i] === kind && !(now - b.start[i] >= minRun) && rateAt(b.offset + i, b, i) < slowest && ++below > k) return false;
     }
     return true;

@@ -8,9 +8,17 @@ export const ROW_MAP = 0;
 export const ROW_REDUCE = 1;
 export const ROW_COPY = 2;
 
-/** One job's rows in typed arrays, one per live attempt, in launch order. */
+/**
+ * One job's rows in typed arrays, one per live attempt, in launch order: the rows are at indices
+ * [from, to) of the arrays. An ended row is taken out by moving the shorter side of the block over
+ * it (the rows before it one place on, or those after it one place back), so the order stays and a
+ * job of thousands of running attempts, whose first-launched end first, moves a few rows per end.
+ */
 export class Rows {
+  /** How many rows (to − from). */
   length = 0;
+  from = 0;
+  to = 0;
   attempt = new Int32Array(8);
   task = new Int32Array(8);
   node = new Int32Array(8);
@@ -31,16 +39,26 @@ export class Rows {
    * of every attempt gave them otherwise): then the rows old enough to be judged are a prefix.
    */
   ordered = true;
-  /** Where this block's rows begin among the snapshot's rows (set by RunningAttempts.summarise). */
+  /** Row i's place among the snapshot's rows is offset + i (set by RunningAttempts.summarise). */
   offset = 0;
   oldestStart = Infinity;
   oldestNode = -1;
   otherStart = Infinity;
   stale = false;
 
-  ensure(size: number): void {
-    if (size <= this.attempt.length) return;
-    const n = Math.max(size, 2 * this.attempt.length);
+  /**
+   * Room for one row more at `to`: the rows moved to the front when at least half as many places
+   * are free there as rows are kept (so each move is paid for by as many appends), else the arrays grown.
+   */
+  private ensureOneMore(): void {
+    if (this.to < this.attempt.length) return;
+    if (this.from > 0 && 2 * this.from >= this.length) {
+      this.moveRows(0, this.from, this.to);
+      this.to = this.length;
+      this.from = 0;
+      return;
+    }
+    const n = 2 * this.attempt.length;
     this.attempt = grown(this.attempt, n);
     this.task = grown(this.task, n);
     this.node = grown(this.node, n);
@@ -49,12 +67,23 @@ export class Rows {
     this.copyable = grown(this.copyable, n);
   }
 
+  /** copyWithin on every row array: rows [start, end) moved to begin at `target`. */
+  private moveRows(target: number, start: number, end: number): void {
+    this.attempt.copyWithin(target, start, end);
+    this.task.copyWithin(target, start, end);
+    this.node.copyWithin(target, start, end);
+    this.start.copyWithin(target, start, end);
+    this.kind.copyWithin(target, start, end);
+    this.copyable.copyWithin(target, start, end);
+  }
+
   constructor(readonly job: number) {}
 
   /** Append attempt a as the view shows it now. */
   add(view: View, a: number): void {
-    this.ensure(this.length + 1);
-    const i = this.length++;
+    this.ensureOneMore();
+    const i = this.to++;
+    this.length++;
     const task = view.attemptTask(a);
     const isCopy = view.attemptSpeculative(a);
     this.attempt[i] = a;
@@ -63,7 +92,7 @@ export class Rows {
     this.start[i] = view.attemptStart(a);
     this.kind[i] = isCopy ? ROW_COPY : view.attemptIsReduce(a) ? ROW_REDUCE : ROW_MAP;
     this.copyable[i] = !isCopy && view.taskRunningCount(task) === 1 ? 1 : 0;
-    if (i > 0 && this.start[i] < this.start[i - 1]) this.ordered = false;
+    if (i > this.from && this.start[i] < this.start[i - 1]) this.ordered = false;
     if (!isCopy) this.ofKind[this.kind[i]]++;
     if (isCopy) this.copies++;
     else if (this.copyable[i] === 1 && !this.stale) this.step(this.start[i], this.node[i]);
@@ -84,16 +113,16 @@ export class Rows {
     this.oldestStart = Infinity;
     this.oldestNode = -1;
     this.otherStart = Infinity;
-    for (let i = 0; i < this.length; i++) if (this.copyable[i] === 1) this.step(this.start[i], this.node[i]);
+    for (let i = this.from; i < this.to; i++) if (this.copyable[i] === 1) this.step(this.start[i], this.node[i]);
     this.stale = false;
     return this;
   }
 
   /** Take out attempt a's row, keeping the others in order; its task, or −1 if it had no row. */
   remove(a: number): number {
-    let i = 0;
-    while (i < this.length && this.attempt[i] !== a) i++;
-    if (i === this.length) return -1;
+    let i = this.from;
+    while (i < this.to && this.attempt[i] !== a) i++;
+    if (i === this.to) return -1;
     const task = this.task[i];
     if (this.kind[i] !== ROW_COPY) this.ofKind[this.kind[i]]--;
     if (this.kind[i] === ROW_COPY) this.copies--;
@@ -101,20 +130,21 @@ export class Rows {
     // oldest elsewhere (the minima are then walked again).
     else if (this.copyable[i] === 1 && (this.start[i] === this.oldestStart || (this.node[i] !== this.oldestNode && this.start[i] <= this.otherStart)))
       this.stale = true;
-    const end = this.length--;
-    this.attempt.copyWithin(i, i + 1, end);
-    this.task.copyWithin(i, i + 1, end);
-    this.node.copyWithin(i, i + 1, end);
-    this.start.copyWithin(i, i + 1, end);
-    this.kind.copyWithin(i, i + 1, end);
-    this.copyable.copyWithin(i, i + 1, end);
+    this.length--;
+    if (i - this.from < this.to - 1 - i) {
+      this.moveRows(this.from + 1, this.from, i);
+      this.from++;
+    } else {
+      this.moveRows(i, i + 1, this.to);
+      this.to--;
+    }
     return task;
   }
 
   /** Whether each row of `task` may be copied, from how many attempts the task runs now. */
   recheck(view: View, task: number): void {
     const running = view.taskRunningCount(task);
-    for (let i = 0; i < this.length; i++) if (this.task[i] === task) this.copyable[i] = this.kind[i] !== ROW_COPY && running === 1 ? 1 : 0;
+    for (let i = this.from; i < this.to; i++) if (this.task[i] === task) this.copyable[i] = this.kind[i] !== ROW_COPY && running === 1 ? 1 : 0;
     this.stale = true;
   }
 }
@@ -259,7 +289,7 @@ export class RunningAttempts {
       if (!block) continue;
       order.push(block);
       const b = block.summary();
-      b.offset = count;
+      b.offset = count - b.from;
       count += b.length;
       maps += b.ofKind[ROW_MAP];
       reduces += b.ofKind[ROW_REDUCE];

@@ -19,7 +19,7 @@ export function lateScores(spec: { slowTaskPercentile: number; minRunSeconds: nu
   for (const kind of [ROW_MAP, ROW_REDUCE]) {
     const ofKind: { job: number; task: number; progress: number; rate: number; eligible: boolean }[] = [];
     for (const b of running.blocks()) {
-      for (let i = 0; i < b.length; i++) {
+      for (let i = b.from; i < b.to; i++) {
         if (b.kind[i] !== kind) continue;
         const progress = view.attemptProgress(b.attempt[i]);
         const rate = progress / Math.max(1e-9, now - b.start[i]);

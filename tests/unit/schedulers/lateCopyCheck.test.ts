@@ -51,12 +51,12 @@ function snapshot(next: () => number): Snapshot {
       taskRunningCount: (task: number) => (twins[task - first] ? 2 : 1),
     } as unknown as Parameters<Rows['add']>[0];
     const rows = new Rows(j);
-    rows.offset = rates.length;
-    for (let i = 0; i < count; i++) {
-      rows.add(view, attempt++);
-      // Few distinct values, so that rates tie with the slowest candidate and with the percentile.
-      rates.push(Math.floor(next() * 8) / 4);
-    }
+    for (let i = 0; i < count; i++) rows.add(view, attempt++);
+    // Some rows end, near the front or the back (the block then begins after index 0).
+    for (let i = 0; i < count; i++) if (next() < 0.2) rows.remove(first + i);
+    rows.offset = rates.length - rows.from;
+    // Few distinct values, so that rates tie with the slowest candidate and with the percentile.
+    for (let i = rows.from; i < rows.to; i++) rates.push(Math.floor(next() * 8) / 4);
     blocks.push(rows);
   }
   return { blocks, rates };
@@ -64,7 +64,7 @@ function snapshot(next: () => number): Snapshot {
 
 /** The rule over every row. */
 function asWritten(s: Snapshot, kind: number, n: number, now: number, minRun: number, p: number): boolean {
-  const all = s.blocks.flatMap((b) => Array.from({ length: b.length }, (_, i) => ({ b, i, rate: s.rates[b.offset + i] })));
+  const all = s.blocks.flatMap((b) => Array.from({ length: b.length }, (_, k) => ({ b, i: b.from + k, rate: s.rates[b.offset + b.from + k] })));
   const rows = all.filter(({ b, i }) => b.kind[i] === kind);
   const candidates = rows.filter(({ b, i }) => now - b.start[i] >= minRun && b.copyable[i] === 1 && b.node[i] !== n);
   if (candidates.length === 0) return false;
