@@ -118,11 +118,31 @@ export class Rows {
     return this;
   }
 
-  /** Take out attempt a's row, keeping the others in order; its task, or −1 if it had no row. */
-  remove(a: number): number {
-    let i = this.from;
-    while (i < this.to && this.attempt[i] !== a) i++;
-    if (i === this.to) return -1;
+  /**
+   * Where attempt a's row is (−1: none). Given the start it was added with, rows whose starts never
+   * decrease are searched by halves for the first with that start, and walked from there: a job of
+   * thousands of rows reads a dozen, not the hundreds before it.
+   */
+  private rowOf(a: number, start: number): number {
+    let lo = this.from;
+    if (this.ordered && !Number.isNaN(start)) {
+      let hi = this.to;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.start[mid] < start) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < this.to && this.start[i] === start; i++) if (this.attempt[i] === a) return i;
+      lo = this.from;
+    }
+    for (let i = lo; i < this.to; i++) if (this.attempt[i] === a) return i;
+    return -1;
+  }
+
+  /** Take out attempt a's row (`start`: the start it was added with, if known), keeping the others in order; its task, or −1 if it had no row. */
+  remove(a: number, start = NaN): number {
+    const i = this.rowOf(a, start);
+    if (i < 0) return -1;
     const task = this.task[i];
     if (this.kind[i] !== ROW_COPY) this.ofKind[this.kind[i]]--;
     if (this.kind[i] === ROW_COPY) this.copies--;
@@ -171,6 +191,8 @@ export class RunningAttempts {
   /** Each job's rows (undefined: none), and the job each attempt id's row is in (as of the snapshot). */
   private byJob: (Rows | undefined)[] = [];
   private jobOfAttempt = new Int32Array(256);
+  /** Each attempt id's start as its row holds it (as of the snapshot): where its row is found when it ends. */
+  private startOfAttempt = new Float64Array(256);
   /** Scratch of one update: attempts whose start is still to be read, and (job, task, ended) to re-check. */
   private startPending = new Uint8Array(256);
   private readonly started: number[] = [];
@@ -205,7 +227,7 @@ export class RunningAttempts {
       const block = new Rows(j);
       for (const a of view.jobAttempts(j)) {
         block.add(view, a);
-        this.noteJob(a, j);
+        this.noteJob(a, j, block);
       }
       this.byJob[j] = block;
     }
@@ -237,7 +259,7 @@ export class RunningAttempts {
       }
       const j = a < this.jobOfAttempt.length ? this.jobOfAttempt[a] : -1;
       const block = j >= 0 ? this.byJob[j] : undefined;
-      const task = block ? block.remove(a) : -1;
+      const task = block ? block.remove(a, this.startOfAttempt[a]) : -1;
       if (task < 0) continue;
       if (block!.length === 0) this.byJob[j] = undefined;
       else touched.push(j, task, 1);
@@ -249,7 +271,7 @@ export class RunningAttempts {
       const j = view.jobOfTask(task);
       const block = (this.byJob[j] ??= new Rows(j));
       block.add(view, a);
-      this.noteJob(a, j);
+      this.noteJob(a, j, block);
       touched.push(j, task, 0);
     }
     // A twin that started or ended changes whether its task's other attempt may be copied: a task
@@ -262,9 +284,15 @@ export class RunningAttempts {
     }
   }
 
-  private noteJob(a: number, j: number): void {
-    if (a >= this.jobOfAttempt.length) this.jobOfAttempt = grown(this.jobOfAttempt, Math.max(a + 1, 2 * this.jobOfAttempt.length));
+  /** Attempt a's row was just added to job j's block. */
+  private noteJob(a: number, j: number, block: Rows): void {
+    if (a >= this.jobOfAttempt.length) {
+      const size = Math.max(a + 1, 2 * this.jobOfAttempt.length);
+      this.jobOfAttempt = grown(this.jobOfAttempt, size);
+      this.startOfAttempt = grown(this.startOfAttempt, size);
+    }
     this.jobOfAttempt[a] = j;
+    this.startOfAttempt[a] = block.start[block.to - 1];
   }
 
   /**

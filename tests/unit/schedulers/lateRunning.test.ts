@@ -116,13 +116,13 @@ describe('LATE running attempts', () => {
   });
 
   it('keep launch order as rows end near the front, near the back and in between, through moves and growth', () => {
-    // Attempt a: task a, on node a % 3, started at a (so the rows stay ordered), every fifth a reduce.
+    // Attempt a: task a, on node a % 3, started at floor(a / 3) (three at each instant, in order), every fifth a reduce.
     const view = {
       attemptTask: (a: number) => a,
       attemptSpeculative: () => false,
       attemptIsReduce: (a: number) => a % 5 === 0,
       attemptNode: (a: number) => a % 3,
-      attemptStart: (a: number) => a,
+      attemptStart: (a: number) => Math.floor(a / 3),
       taskRunningCount: () => 1,
     } as unknown as Parameters<Rows['add']>[0];
     const block = new Rows(0);
@@ -137,12 +137,15 @@ describe('LATE running attempts', () => {
       } else {
         // Mostly the first-launched end first, as a job's tasks do; some end anywhere.
         const at = draw() < 0.7 ? Math.floor(draw() * Math.min(3, model.length)) : Math.floor(draw() * model.length);
-        expect(block.remove(model[at])).toBe(model[at]);
+        // Found by its start (searched by halves), by a wrong start (then walked), or without one.
+        const a = model[at];
+        const start = [Math.floor(a / 3), Math.floor(a / 3) + 0.5, NaN][step % 3];
+        expect(block.remove(a, start)).toBe(a);
         model.splice(at, 1);
       }
       if (step % 97 === 0) {
         expect(Array.from(block.attempt.subarray(block.from, block.to))).toEqual(model);
-        expect(Array.from(block.start.subarray(block.from, block.to))).toEqual(model);
+        expect(Array.from(block.start.subarray(block.from, block.to))).toEqual(model.map((a) => Math.floor(a / 3)));
         expect(block.length).toBe(model.length);
         expect([block.ofKind[ROW_MAP], block.ofKind[ROW_REDUCE]]).toEqual([model.filter((a) => a % 5 !== 0).length, model.filter((a) => a % 5 === 0).length]);
         expect(block.ordered).toBe(true);
@@ -151,6 +154,7 @@ describe('LATE running attempts', () => {
       }
     }
     expect(block.remove(next + 1)).toBe(-1);
+    expect(block.remove(next + 1, Math.floor((next + 1) / 3))).toBe(-1);
   });
 
   it('count each kind, and know when starts came out of order', () => {
