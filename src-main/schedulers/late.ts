@@ -9,7 +9,7 @@ import { grown } from '../engine/core/grow';
 import { RunningAttempts, ROW_MAP, ROW_REDUCE, type Rows } from './lateRunning';
 import { fifoScheduler } from './fifo';
 import { SlotTable } from './slotHelpers';
-import { CopyCheck, percentileRank } from './lateCopyCheck';
+import { CopyCheck, percentileRank, runTime } from './lateCopyCheck';
 import { lateScores } from './lateScores';
 
 /** LATE (Zaharia et al., OSDI'08): speculative copies of the tasks with the longest estimated time left. */
@@ -96,7 +96,8 @@ export function lateScheduler(spec: LateSpec): Scheduler<View> {
     if (readIn[x] !== pass) {
       readIn[x] = pass;
       progress[x] = passView!.attemptProgress(b.attempt[i]);
-      rate[x] = progress[x] / Math.max(1e-9, passNow - b.start[i]);
+      rate[x] = progress[x] / runTime(passNow, b.start[i]);
+      b.lastProgress[i] = progress[x];
     }
     return rate[x];
   }

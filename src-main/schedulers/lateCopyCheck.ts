@@ -6,8 +6,15 @@ export function percentileRank(n: number, p: number): number {
   return Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n)));
 }
 
-/** Row i of block b's progress rate now; x is the row's place among the snapshot's rows. */
+/** Row i of block b's progress rate now (its progress over the time it has run); x is the row's place among the snapshot's rows. */
 export type RateAt = (x: number, b: Rows, i: number) => number;
+
+/**
+ * How far above a rate a row's floor must come before it is taken to be at or above it: the floor
+ * is worked out by one multiplication instead of the rate's division, and this margin, far above
+ * the rounding of either, keeps the comparison on the safe side.
+ */
+const MARGIN = 1 + 1e-12;
 
 /**
  * LATE's test of whether a copy may go at all (Zaharia et al., OSDI'08, sec. 4), made at every beat
@@ -16,18 +23,27 @@ export type RateAt = (x: number, b: Rows, i: number) => number;
  * The slowest such candidate is at or below that percentile's value exactly when at most k rates
  * of the kind are lower (k the percentile's rank), so the percentile itself is never selected here.
  *
- * A candidate's rate is never below the slowest candidate's, so only the kind's other rows (too
- * young, already copied, or on node n) are counted, and the candidates are walked once. The first
- * walk stops at the first row too young in a block whose starts never decrease, and sets aside the
- * old rows that are not candidates: on the bench's made days most rows below the slowest candidate
- * are attempts already copied (README, "(k)"), so the young rows are read only when those are not
- * enough. tests/unit/schedulers/lateCopyCheck.test.ts holds it to the rule as written.
+ * A running attempt's progress never falls, so its progress when LATE last read it
+ * (`Rows.lastProgress`) over the time it has run now is a floor under its rate, known without
+ * asking the engine. The slowest candidate is found by reading only the candidates whose floor is
+ * below the slowest rate read so far, starting from the one with the lowest floor; a row counted
+ * against it is read only when its floor is below it. Most candidates run well above the slowest,
+ * so most are never read: the answer is the rule's, row for row
+ * (tests/unit/schedulers/lateCopyCheck.test.ts holds it to the rule as written). The walk stops at
+ * the first row too young to judge in a block whose starts never decrease.
  */
 export class CopyCheck {
   /** Per block, in one check: where its rows too young to judge begin (its first row when its starts may decrease). */
   private youngFrom = new Int32Array(64);
-  /** The rates of the old rows of the kind that are not candidates. */
-  private others = new Float64Array(256);
+  /** The old rows of the kind in one check, candidates and others apart: block, row, last progress read, time run. */
+  private candidateBlock = new Int32Array(256);
+  private candidateRow = new Int32Array(256);
+  private candidateProgress = new Float64Array(256);
+  private candidateRun = new Float64Array(256);
+  private otherBlock = new Int32Array(256);
+  private otherRow = new Int32Array(256);
+  private otherProgress = new Float64Array(256);
+  private otherRun = new Float64Array(256);
 
   constructor(
     private readonly minRunSeconds: number,
@@ -37,13 +53,12 @@ export class CopyCheck {
   /** `inKind`: how many rows of the kind the blocks hold; each rate is read through `rateAt` (at most once per row). */
   mayCopy(blocks: readonly Rows[], inKind: number, kind: number, n: number, now: number, rateAt: RateAt): boolean {
     if (inKind === 0) return false;
-    if (this.youngFrom.length < blocks.length) this.youngFrom = grown(this.youngFrom, 2 * blocks.length);
-    if (this.others.length < inKind) this.others = grown(this.others, 2 * inKind);
-    const youngFrom = this.youngFrom;
-    const others = this.others;
+    this.make(blocks.length, inKind);
+    const { youngFrom, candidateBlock, candidateRow, candidateProgress, candidateRun, otherBlock, otherRow, otherProgress, otherRun } = this;
     const minRun = this.minRunSeconds;
-    let slowest = Infinity;
-    let set = 0;
+    let candidates = 0;
+    let others = 0;
+    let lowest = -1;
     for (let bi = 0; bi < blocks.length; bi++) {
       const b = blocks[bi];
       youngFrom[bi] = b.from;
@@ -55,22 +70,82 @@ export class CopyCheck {
           continue;
         }
         if (b.kind[i] !== kind) continue;
-        const r = rateAt(b.offset + i, b, i);
-        if (b.copyable[i] === 1 && b.node[i] !== n) slowest = Math.min(slowest, r);
-        else others[set++] = r;
+        const progress = b.lastProgress[i];
+        const run = runTime(now, b.start[i]);
+        if (b.copyable[i] === 1 && b.node[i] !== n) {
+          // The lowest floor so far (progress over time run, compared crosswise): read first.
+          if (lowest < 0 || progress * candidateRun[lowest] < candidateProgress[lowest] * run) lowest = candidates;
+          candidateBlock[candidates] = bi;
+          candidateRow[candidates] = i;
+          candidateProgress[candidates] = progress;
+          candidateRun[candidates++] = run;
+        } else {
+          otherBlock[others] = bi;
+          otherRow[others] = i;
+          otherProgress[others] = progress;
+          otherRun[others++] = run;
+        }
       }
       youngFrom[bi] = b.ordered ? i : b.from;
     }
-    if (slowest === Infinity) return false;
+    if (candidates === 0) return false;
+    // The slowest candidate: one whose floor is at or above the slowest read so far is not slower.
+    let slowest = this.read(blocks, candidateBlock[lowest], candidateRow[lowest], rateAt);
+    for (let c = 0; c < candidates; c++)
+      if (c !== lowest && mayBeBelow(candidateProgress[c], candidateRun[c], slowest))
+        slowest = Math.min(slowest, this.read(blocks, candidateBlock[c], candidateRow[c], rateAt));
+    // More than k rows of the kind slower than it: no copy. A row whose floor is at or above it is not slower.
     const k = percentileRank(inKind, this.slowTaskPercentile);
     let below = 0;
-    for (let x = 0; x < set; x++) if (others[x] < slowest && ++below > k) return false;
+    for (let o = 0; o < others; o++)
+      if (mayBeBelow(otherProgress[o], otherRun[o], slowest) && this.read(blocks, otherBlock[o], otherRow[o], rateAt) < slowest && ++below > k) return false;
     for (let bi = 0; bi < blocks.length; bi++) {
       const b = blocks[bi];
       if (b.ofKind[kind] === 0) continue;
       for (let i = youngFrom[bi]; i < b.to; i++)
-        if (b.kind[i] === kind && !(now - b.start[i] >= minRun) && rateAt(b.offset + i, b, i) < slowest && ++below > k) return false;
+        if (
+          b.kind[i] === kind &&
+          !(now - b.start[i] >= minRun) &&
+          mayBeBelow(b.lastProgress[i], runTime(now, b.start[i]), slowest) &&
+          rateAt(b.offset + i, b, i) < slowest &&
+          ++below > k
+        )
+          return false;
     }
     return true;
   }
+
+  private read(blocks: readonly Rows[], bi: number, i: number, rateAt: RateAt): number {
+    const b = blocks[bi];
+    return rateAt(b.offset + i, b, i);
+  }
+
+  /** Room for `blocks` blocks and `rows` rows. */
+  private make(blocks: number, rows: number): void {
+    if (this.youngFrom.length < blocks) this.youngFrom = grown(this.youngFrom, 2 * blocks);
+    if (this.candidateRow.length < rows) {
+      const size = 2 * rows;
+      this.candidateBlock = grown(this.candidateBlock, size);
+      this.candidateRow = grown(this.candidateRow, size);
+      this.candidateProgress = grown(this.candidateProgress, size);
+      this.candidateRun = grown(this.candidateRun, size);
+      this.otherBlock = grown(this.otherBlock, size);
+      this.otherRow = grown(this.otherRow, size);
+      this.otherProgress = grown(this.otherProgress, size);
+      this.otherRun = grown(this.otherRun, size);
+    }
+  }
+}
+
+/** The time a row started at `start` has run at `now`, as its rate divides by it (late.ts). */
+export function runTime(now: number, start: number): number {
+  return Math.max(1e-9, now - start);
+}
+
+/**
+ * Whether a row with this progress when last read and this time run could have a rate now below
+ * `rate`; false only when its floor is at or above `rate` with MARGIN to spare.
+ */
+function mayBeBelow(lastProgress: number, run: number, rate: number): boolean {
+  return lastProgress < rate * run * MARGIN;
 }

@@ -27,6 +27,11 @@ export class Rows {
   /** Not speculative and its task has no twin running: what may be copied. */
   copyable = new Uint8Array(8);
   /**
+   * The attempt's progress score when LATE last read it (0 before): a running attempt's progress
+   * never falls, so over the time it has run now it is a floor under its rate (lateCopyCheck.ts).
+   */
+  lastProgress = new Float64Array(8);
+  /**
    * Of a block's rows: the copies, and of the copyable ones the oldest start, the node of the first
    * row with it, and the oldest start on any other node (valid unless `stale`). The walk that
    * finds them row by row (`step`) gives the same for rows appended one at a time.
@@ -65,6 +70,7 @@ export class Rows {
     this.start = grown(this.start, n);
     this.kind = grown(this.kind, n);
     this.copyable = grown(this.copyable, n);
+    this.lastProgress = grown(this.lastProgress, n);
   }
 
   /** copyWithin on every row array: rows [start, end) moved to begin at `target`. */
@@ -75,6 +81,7 @@ export class Rows {
     this.start.copyWithin(target, start, end);
     this.kind.copyWithin(target, start, end);
     this.copyable.copyWithin(target, start, end);
+    this.lastProgress.copyWithin(target, start, end);
   }
 
   constructor(readonly job: number) {}
@@ -92,6 +99,7 @@ export class Rows {
     this.start[i] = view.attemptStart(a);
     this.kind[i] = isCopy ? ROW_COPY : view.attemptIsReduce(a) ? ROW_REDUCE : ROW_MAP;
     this.copyable[i] = !isCopy && view.taskRunningCount(task) === 1 ? 1 : 0;
+    this.lastProgress[i] = 0;
     if (i > this.from && this.start[i] < this.start[i - 1]) this.ordered = false;
     if (!isCopy) this.ofKind[this.kind[i]]++;
     if (isCopy) this.copies++;

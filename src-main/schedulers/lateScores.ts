@@ -1,6 +1,6 @@
 import type { PolicyScores, ViewWith } from '../engine/scheduling/schedulerApi';
 import { ROW_MAP, ROW_REDUCE, type RunningAttempts } from './lateRunning';
-import { percentileRank } from './lateCopyCheck';
+import { percentileRank, runTime } from './lateCopyCheck';
 
 type View = ViewWith<'attempts' | 'timers'>;
 
@@ -22,7 +22,7 @@ export function lateScores(spec: { slowTaskPercentile: number; minRunSeconds: nu
       for (let i = b.from; i < b.to; i++) {
         if (b.kind[i] !== kind) continue;
         const progress = view.attemptProgress(b.attempt[i]);
-        const rate = progress / Math.max(1e-9, now - b.start[i]);
+        const rate = progress / runTime(now, b.start[i]);
         ofKind.push({
           job: b.job,
           task: b.task[i],
