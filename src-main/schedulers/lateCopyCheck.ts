@@ -25,9 +25,9 @@ const MARGIN = 1 + 1e-12;
  *
  * A running attempt's progress never falls, so its progress when LATE last read it
  * (`Rows.lastProgress`) over the time it has run now is a floor under its rate, known without
- * asking the engine. The slowest candidate is found by reading only the candidates whose floor is
- * below the slowest rate read so far, starting from the one with the lowest floor; a row counted
- * against it is read only when its floor is below it. Most candidates run well above the slowest,
+ * asking the engine. The slowest candidate is found in one walk that reads the first candidate and
+ * then only those whose floor is below the slowest rate read so far; a row counted against it is
+ * read only when its floor is below it. Most candidates run well above the slowest,
  * so most are never read: the answer is the rule's, row for row
  * (tests/unit/schedulers/lateCopyCheck.test.ts holds it to the rule as written). The walk stops at
  * the first row too young to judge in a block whose starts never decrease.
@@ -35,11 +35,7 @@ const MARGIN = 1 + 1e-12;
 export class CopyCheck {
   /** Per block, in one check: where its rows too young to judge begin (its first row when its starts may decrease). */
   private youngFrom = new Int32Array(64);
-  /** The old rows of the kind in one check, candidates and others apart: block, row, last progress read, time run. */
-  private candidateBlock = new Int32Array(256);
-  private candidateRow = new Int32Array(256);
-  private candidateProgress = new Float64Array(256);
-  private candidateRun = new Float64Array(256);
+  /** The old rows of the kind in one check that are not candidates: block, row, last progress read, time run. */
   private otherBlock = new Int32Array(256);
   private otherRow = new Int32Array(256);
   private otherProgress = new Float64Array(256);
@@ -54,11 +50,11 @@ export class CopyCheck {
   mayCopy(blocks: readonly Rows[], inKind: number, kind: number, n: number, now: number, rateAt: RateAt): boolean {
     if (inKind === 0) return false;
     this.make(blocks.length, inKind);
-    const { youngFrom, candidateBlock, candidateRow, candidateProgress, candidateRun, otherBlock, otherRow, otherProgress, otherRun } = this;
+    const { youngFrom, otherBlock, otherRow, otherProgress, otherRun } = this;
     const minRun = this.minRunSeconds;
-    let candidates = 0;
     let others = 0;
-    let lowest = -1;
+    // The slowest candidate, read as the walk goes: one whose floor is at or above the slowest read so far is not slower.
+    let slowest = Infinity;
     for (let bi = 0; bi < blocks.length; bi++) {
       const b = blocks[bi];
       youngFrom[bi] = b.from;
@@ -73,12 +69,7 @@ export class CopyCheck {
         const progress = b.lastProgress[i];
         const run = runTime(now, b.start[i]);
         if (b.copyable[i] === 1 && b.node[i] !== n) {
-          // The lowest floor so far (progress over time run, compared crosswise): read first.
-          if (lowest < 0 || progress * candidateRun[lowest] < candidateProgress[lowest] * run) lowest = candidates;
-          candidateBlock[candidates] = bi;
-          candidateRow[candidates] = i;
-          candidateProgress[candidates] = progress;
-          candidateRun[candidates++] = run;
+          if (slowest === Infinity || mayBeBelow(progress, run, slowest)) slowest = Math.min(slowest, rateAt(b.offset + i, b, i));
         } else {
           otherBlock[others] = bi;
           otherRow[others] = i;
@@ -88,12 +79,7 @@ export class CopyCheck {
       }
       youngFrom[bi] = b.ordered ? i : b.from;
     }
-    if (candidates === 0) return false;
-    // The slowest candidate: one whose floor is at or above the slowest read so far is not slower.
-    let slowest = this.read(blocks, candidateBlock[lowest], candidateRow[lowest], rateAt);
-    for (let c = 0; c < candidates; c++)
-      if (c !== lowest && mayBeBelow(candidateProgress[c], candidateRun[c], slowest))
-        slowest = Math.min(slowest, this.read(blocks, candidateBlock[c], candidateRow[c], rateAt));
+    if (slowest === Infinity) return false;
     // More than k rows of the kind slower than it: no copy. A row whose floor is at or above it is not slower.
     const k = percentileRank(inKind, this.slowTaskPercentile);
     let below = 0;
@@ -123,12 +109,8 @@ export class CopyCheck {
   /** Room for `blocks` blocks and `rows` rows. */
   private make(blocks: number, rows: number): void {
     if (this.youngFrom.length < blocks) this.youngFrom = grown(this.youngFrom, 2 * blocks);
-    if (this.candidateRow.length < rows) {
+    if (this.otherRow.length < rows) {
       const size = 2 * rows;
-      this.candidateBlock = grown(this.candidateBlock, size);
-      this.candidateRow = grown(this.candidateRow, size);
-      this.candidateProgress = grown(this.candidateProgress, size);
-      this.candidateRun = grown(this.candidateRun, size);
       this.otherBlock = grown(this.otherBlock, size);
       this.otherRow = grown(this.otherRow, size);
       this.otherProgress = grown(this.otherProgress, size);
