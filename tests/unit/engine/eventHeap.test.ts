@@ -8,7 +8,11 @@ import { Random } from '../../../src-main/engine/core/random';
  * superseded ones when they pop. Checked against that reference on random sequences.
  */
 describe('event heap: moving and removing queued events', () => {
-  it('pops in the order pushing anew and dropping superseded events gives', () => {
+  // A few subjects, and enough to fill a heap ten levels deep.
+  it.each([
+    { subjects: 30, steps: 400 },
+    { subjects: 600, steps: 4000 },
+  ])('pops in the order pushing anew and dropping superseded events gives ($subjects subjects)', ({ subjects, steps }) => {
     for (let seed = 1; seed <= 20; seed++) {
       const rng = new Random(seed, 'scheduler');
       const heap = new EventHeap(4);
@@ -35,8 +39,8 @@ describe('event heap: moving and removing queued events', () => {
         }
         handle.delete(heap.topSubject);
       };
-      for (let step = 0; step < 400; step++) {
-        const subject = rng.int(0, 30);
+      for (let step = 0; step < steps; step++) {
+        const subject = rng.int(0, subjects);
         const time = now + rng.int(0, 20); // ties on purpose
         const prio = rng.int(0, 2);
         const r = rng.next();
