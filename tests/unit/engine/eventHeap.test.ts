@@ -8,7 +8,7 @@ import { Random } from '../../../src-main/engine/core/random';
  * superseded ones when they pop. Checked against that reference on random sequences.
  */
 describe('event heap: moving and removing queued events', () => {
-  // A few subjects, and enough to fill a heap ten levels deep.
+  // A few subjects, and enough for a heap of up to 472 events (nine levels of a binary heap).
   it.each([
     { subjects: 30, steps: 400 },
     { subjects: 600, steps: 4000 },
