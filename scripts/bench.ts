@@ -147,7 +147,7 @@ async function main() {
   // Rounds, not blocks: every case runs once in each round, so the cases compared with each other
   // ((e)'s and each (k) day's schedulers, (g)'s halves) are measured minutes apart, not a case's
   // repeats first and the next case's after them. This machine's speed drifts within the hour (by
-  // up to 0.5x in one ratio, README "Benchmark"), and a drift then moves both sides of a ratio.
+  // up to 0.5x in one ratio, docs/benchmark.md), and a drift then moves both sides of a ratio.
   type Sample = ReturnType<typeof runOnce>;
   const runs = (key: string) => (key === 'd' || key === 'j' || key.startsWith('l-') ? 1 : repeats);
   const samples = new Map<string, Sample[]>(keys.map((k) => [k, []]));

@@ -212,7 +212,7 @@ export const CASES: Record<string, Case> = {
     wallSeconds: 30,
     peakRssMb: 2048,
   }),
-  // (l) with each map's end heard at once (the former default) took 350-460 s (README "Benchmark"):
+  // (l) with each map's end heard at once (the former default) took 263-305 s (docs/benchmark.md):
   // too long for every bench run, so not a case.
   // (g): the same 200,000 maps as 2,000 jobs or as 4,000 jobs all queued at once; the ratio of
   // the two is the cost of a queue twice as long (target ≤ 1.2x, checked by bench.ts).
