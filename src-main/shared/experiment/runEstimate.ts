@@ -1,9 +1,10 @@
 /**
  * What a batch will cost before it runs: events, memory and time per run, from its tasks,
  * on a machine like the studio's 2-core build machine. The coefficients are that machine's
- * benchmark of 2026-11-26 (the README's table of that day, commit aca8190: case (j), 8.3 M tasks in 88.7 s at 1.79 GB, 6.3
- * events per task; (e), the policies' cost against FIFO on the same day). They are rough by
- * design: an estimate says whether a batch takes seconds or hours and fits in memory, not its digits.
+ * benchmark of 2026-11-26 (the README's table of that day, commit aca8190: case (j), 8.3 M
+ * tasks in 88.7 s at 1.79 GB, 6.3 events per task; (e), the policies' cost against FIFO on the
+ * same day). They are rough by design: an estimate says whether a batch takes seconds or hours
+ * and fits in memory, not its digits.
  * Above LARGE_RUN a batch is refused unless the user asks for it (the designer's "Run it anyway",
  * `run --allow-large`), as large generated workloads are; a queue worker refuses such a run too
  * unless the batch was allowed (runner/remote/queueWorker.ts).
